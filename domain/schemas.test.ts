@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { contactSchema, firstMessage, parseBookingRequest } from './schemas';
+
+const contact = {
+  customerName: 'Jane Doe',
+  customerEmail: 'jane@example.com',
+  customerPhone: '(410) 555-0100',
+  customerAddress: '123 Main St, Ellicott City, MD 21043',
+};
+const message = (over: Record<string, unknown>) => {
+  const r = contactSchema.safeParse({ ...contact, ...over });
+  return r.success ? null : firstMessage(r.error);
+};
+
+describe('contact schema messages (SPEC.md §5)', () => {
+  it.each<[string, Record<string, unknown>, string | null]>([
+    ['valid', {}, null],
+    ['blank name', { customerName: '   ' }, 'Name is required'],
+    ['missing name', { customerName: undefined }, 'Name is required'],
+    ['long name', { customerName: 'x'.repeat(101) }, 'Name must be less than 100 characters'],
+    ['bad email', { customerEmail: 'jane@' }, 'Invalid email address'],
+    ['long email', { customerEmail: `${'a'.repeat(250)}@example.com` }, 'Email must be less than 255 characters'],
+    ['bad phone', { customerPhone: '410-555-CALL' }, 'Invalid phone number format'],
+    ['empty phone', { customerPhone: '' }, 'Invalid phone number format'],
+    ['long phone', { customerPhone: '1'.repeat(21) }, 'Phone number must be less than 20 characters'],
+    ['short address', { customerAddress: ' 12  ' }, 'Address must be at least 5 characters'],
+    ['long address', { customerAddress: 'x'.repeat(501) }, 'Address must be less than 500 characters'],
+    ['long notes', { notes: 'x'.repeat(2001) }, 'Notes must be less than 2000 characters'],
+    ['long parking', { parkingInstructions: 'x'.repeat(1001) }, 'Parking instructions must be less than 1000 characters'],
+  ])('%s', (_n, over, expected) => {
+    expect(message(over)).toBe(expected);
+  });
+  it('trims values', () => {
+    expect(contactSchema.parse({ ...contact, customerName: '  Jane  ' }).customerName).toBe('Jane');
+  });
+});
+
+const request = {
+  ...contact,
+  packageType: 'elevated-arbor',
+  treeSize: '7.5-9ft',
+  installDate: '2026-11-24',
+  installTimeSlot: '9-15',
+  removalDate: '2026-12-28',
+  removalTimeSlot: '9-15',
+};
+
+describe('booking request', () => {
+  it.each<[string, Record<string, unknown>, string | null]>([
+    ['valid', {}, null],
+    ['no package', { packageType: undefined }, 'Please select both a package and tree size'],
+    ['unknown package', { packageType: 'platinum' }, 'Please select both a package and tree size'],
+    ['no size', { treeSize: '' }, 'Please select both a package and tree size'],
+    ['no install date', { installDate: null }, 'Please select installation date and time slot'],
+    ['no install slot', { installTimeSlot: '' }, 'Please select installation date and time slot'],
+    ['no removal for an included package', { removalDate: null }, 'Please select removal date and time slot'],
+    ['bad style', { styleSpecialRequests: 'x'.repeat(2001) }, 'Special requests must be less than 2000 characters'],
+    ['bad image', { styleInspirationImages: ['not a url'] }, 'Inspiration images must be links to uploaded images'],
+    ['unknown add-on', { selectedAddons: ['gold-plating'] }, 'Unknown add-on'],
+  ])('%s', (_n, over, expected) => {
+    const r = parseBookingRequest({ ...request, ...over });
+    expect(r.ok ? null : r.message).toBe(expected);
+  });
+
+  it('accepts a legacy or display package name and drops removal that does not apply', () => {
+    const r = parseBookingRequest({ ...request, packageType: 'Adorned Arrangement' });
+    expect(r.ok && r.value.removalDate).toBe(null);
+    expect(parseBookingRequest({ ...request, packageType: 'premium' }).ok).toBe(true);
+  });
+
+  it('refuses a non-object body', () => {
+    expect(parseBookingRequest('x')).toEqual({ ok: false, message: 'Booking details are missing.' });
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Shared zod schemas with SPEC.md §5's messages: the contact form, style preferences and the
+ * booking request sent to `create-booking-checkout`. Used by the wizard (field errors, toasts)
+ * and by the server (400 responses), so both give the same message for the same input.
+ */
+import { z } from 'zod';
+import { ADDON_IDS, LUXE_KEEP_OPTIONS, MAX_ADDON_QUANTITY, TREE_SIZES, findPackage } from './catalog';
+import { isYmd } from './calendar';
+import { MESSAGES as M } from './messages';
+import { parseSlotId } from './slots';
+import { removalApplies, type BookingChoices } from './pricing';
+
+const optionalText = (max: number, message: string) =>
+  z.string().trim().max(max, message).optional().default('');
+
+/** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
+export const contactSchema = z.object({
+  customerName: z.string(M.nameRequired).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
+  customerEmail: z.string(M.emailInvalid).trim().max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
+  customerPhone: z
+    .string(M.phoneInvalid)
+    .trim()
+    .max(20, M.phoneTooLong)
+    .regex(/^[0-9\s()+-]+$/, M.phoneInvalid),
+  customerAddress: z.string(M.addressTooShort).trim().min(5, M.addressTooShort).max(500, M.addressTooLong),
+  notes: optionalText(2000, M.notesTooLong),
+  parkingInstructions: optionalText(1000, M.parkingTooLong),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;
+
+/** Style preferences (SPEC.md §2 step 3, §5 Style). Image URLs come from our own uploads. */
+export const styleSchema = z.object({
+  styleColorPalette: optionalText(100, 'Colour palette must be less than 100 characters'),
+  styleTheme: optionalText(100, 'Theme must be less than 100 characters'),
+  styleTopper: optionalText(50, 'Topper must be less than 50 characters'),
+  styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong),
+  styleInspirationImages: z
+    .array(z.url('Inspiration images must be links to uploaded images').max(1000), 'Inspiration images must be a list of links')
+    .max(10, 'Please upload at most 10 inspiration images')
+    .optional()
+    .default([]),
+});
+
+const dateOrNull = z.union([z.string(), z.null()]).optional().default(null);
+
+/** The package, size, options and visit choices of a booking request. */
+export const selectionSchema = z.object({
+  packageType: z.string(M.selectPackageAndSize).refine((v) => !!findPackage(v), M.selectPackageAndSize),
+  treeSize: z.enum(TREE_SIZES, M.selectPackageAndSize),
+  installDate: z.string(M.selectInstall).refine(isYmd, M.selectInstall),
+  installTimeSlot: z.string(M.selectInstall).refine((v) => !!parseSlotId(v), M.selectInstall),
+  removalDate: dateOrNull,
+  removalTimeSlot: dateOrNull,
+  selectedAddons: z.array(z.enum(ADDON_IDS, 'Unknown add-on')).max(ADDON_IDS.length).optional().default([]),
+  /** Letters for monogram charms, items for stockings and holders. */
+  addonQuantities: z
+    .partialRecord(z.enum(ADDON_IDS, 'Unknown add-on'), z.int('Quantities must be whole numbers').min(0).max(MAX_ADDON_QUANTITY, `Quantities must be at most ${MAX_ADDON_QUANTITY}`))
+    .optional()
+    .default({}),
+  luxeFinish: z.boolean().optional().default(false),
+  keepOrnaments: z.boolean().optional().default(false),
+  luxeKeepOrnaments: z
+    .union(LUXE_KEEP_OPTIONS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<50>, z.ZodLiteral<75>])
+    .optional()
+    .default(0),
+  /** The optional-removal tick (Adorned Arrangement, or with keep-ornaments). */
+  removalService: z.boolean().optional().default(false),
+  extraTree: z.boolean().optional().default(false),
+});
+
+/**
+ * The `bookingData` body of `create-booking-checkout` (SPEC.md §3 Booking payload). Client
+ * amounts (totalPrice, depositAmount, travelFee, ornamentOwnershipCost) may be sent but are
+ * ignored: the server prices the choices itself.
+ */
+export const bookingRequestSchema = z.object({
+  ...selectionSchema.shape,
+  ...contactSchema.shape,
+  ...styleSchema.shape,
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The first issue's message, in the schema's field order. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/**
+ * Parses and checks a booking request in the wizard's order: selections, install visit, removal
+ * visit (when removal applies), then contact and style. Never throws.
+ */
+export function parseBookingRequest(input: unknown): ParseResult<BookingRequest> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, message: 'Booking details are missing.' };
+  }
+  const parsed = bookingRequestSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
+  const value = parsed.data;
+  const choices = toChoices(value, null);
+  if (removalApplies(choices)) {
+    if (!isYmd(value.removalDate) || !parseSlotId(value.removalTimeSlot)) {
+      return { ok: false, message: M.selectRemoval };
+    }
+  } else {
+    value.removalDate = null;
+    value.removalTimeSlot = null;
+  }
+  return { ok: true, value };
+}
+
+/** The priced choices of a parsed booking request, with the server's distance in miles. */
+export function toChoices(r: BookingRequest, distanceMiles: number | null): BookingChoices {
+  const pkg = findPackage(r.packageType);
+  if (!pkg) throw new Error('Unknown package');
+  const addons: BookingChoices['addons'] = {};
+  for (const id of r.selectedAddons) addons[id] = r.addonQuantities[id] ?? 1;
+  return {
+    packageSlug: pkg.slug,
+    treeSize: r.treeSize,
+    addons,
+    luxeFinish: r.luxeFinish,
+    removalRequested: r.removalService,
+    extraTree: r.extraTree,
+    keepOrnaments: r.keepOrnaments,
+    luxeKeepOrnaments: r.luxeKeepOrnaments,
+    distanceMiles,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Season windows and which dates can be booked (SPEC.md §5 Dates; DESIGN.md decisions 2–4).
+ *
+ * The season being sold is the year whose install window has not yet ended; its windows follow
+ * SPEC.md's month/day pattern unless `settings` overrides them.
+ */
+import { addDays, isYmd, weekdayOf, ymd, formatMonthDay, type Ymd } from './calendar';
+
+export interface DateWindow {
+  start: Ymd;
+  end: Ymd;
+}
+
+export interface SeasonWindows {
+  year: number;
+  install: DateWindow;
+  removal: DateWindow;
+  consultation: DateWindow;
+}
+
+/** Optional windows stored in the `settings` record with key `season`. */
+export type SeasonOverrides = Partial<Pick<SeasonWindows, 'install' | 'removal' | 'consultation'>>;
+
+/** Install work days: Sunday, Tuesday, Friday, Saturday (SPEC.md §9 Schedule). */
+export const WORK_DAYS: readonly number[] = [0, 2, 5, 6];
+/** Consultations are held on Wednesdays. */
+export const CONSULTATION_WEEKDAY = 3;
+
+function validWindow(w: unknown): w is DateWindow {
+  const win = w as DateWindow | undefined;
+  return !!win && isYmd(win.start) && isYmd(win.end) && win.start <= win.end;
+}
+
+/** The windows of the season being sold on `today`. Invalid overrides are ignored. */
+export function seasonFor(today: Ymd, overrides: SeasonOverrides = {}): SeasonWindows {
+  const thisYear = Number(today.slice(0, 4));
+  const year = today > ymd(thisYear, 12, 23) ? thisYear + 1 : thisYear;
+  return {
+    year,
+    install: validWindow(overrides.install) ? overrides.install : { start: ymd(year, 11, 16), end: ymd(year, 12, 23) },
+    removal: validWindow(overrides.removal) ? overrides.removal : { start: ymd(year, 12, 26), end: ymd(year + 1, 1, 31) },
+    consultation: validWindow(overrides.consultation)
+      ? overrides.consultation
+      : { start: ymd(year, 11, 12), end: ymd(year, 12, 17) },
+  };
+}
+
+function windowText(w: DateWindow): string {
+  return `${formatMonthDay(w.start)} and ${formatMonthDay(w.end)}, ${w.end.slice(0, 4)}`;
+}
+
+/** Context for date checks: today, the season and blocked dates. */
+export interface DateContext {
+  today: Ymd;
+  season: SeasonWindows;
+  blocked: ReadonlySet<Ymd>;
+}
+
+function commonProblem(date: Ymd, ctx: DateContext): string | null {
+  if (!isYmd(date)) return 'Please choose a valid date.';
+  if (date <= ctx.today) return 'That date has passed. Please choose a date after today.';
+  if (ctx.blocked.has(date)) return 'That date is not available. Please choose another date.';
+  return null;
+}
+
+/** Why an installation date cannot be booked, or null when it can. */
+export function installDateProblem(date: Ymd, ctx: DateContext): string | null {
+  const common = commonProblem(date, ctx);
+  if (common) return common;
+  const w = ctx.season.install;
+  if (date < w.start || date > w.end) return `Installations are scheduled between ${windowText(w)}.`;
+  if (!WORK_DAYS.includes(weekdayOf(date))) {
+    return 'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.';
+  }
+  return null;
+}
+
+/** Why a removal date cannot be booked (after `installDate`, in the removal window), or null. */
+export function removalDateProblem(date: Ymd, installDate: Ymd | null, ctx: DateContext): string | null {
+  const common = commonProblem(date, ctx);
+  if (common) return common;
+  const w = ctx.season.removal;
+  if (date < w.start || date > w.end) return `Removals are scheduled between ${windowText(w)}.`;
+  if (installDate && date <= installDate) return 'The removal date must be after the installation date.';
+  return null;
+}
+
+/** Why a consultation date cannot be booked (Wednesdays in the window), or null. */
+export function consultationDateProblem(date: Ymd, ctx: DateContext): string | null {
+  const common = commonProblem(date, ctx);
+  if (common) return common;
+  const w = ctx.season.consultation;
+  if (date < w.start || date > w.end) return `Consultations are held between ${windowText(w)}.`;
+  if (weekdayOf(date) !== CONSULTATION_WEEKDAY) return 'Consultations are held on Wednesdays only.';
+  return null;
+}
+
+/** The first date after `today` that passes `problem`, within the next 400 days, or null. */
+export function firstBookableDate(today: Ymd, problem: (d: Ymd) => string | null): Ymd | null {
+  for (let i = 1; i <= 400; i++) {
+    const d = addDays(today, i);
+    if (!problem(d)) return d;
+  }
+  return null;
+}

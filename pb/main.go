@@ -1,0 +1,74 @@
+// Command pocketbase is this project's PocketBase build: PocketBase v0.39 as a Go module with
+// the jsvm (TypeScript hooks compiled to pb_hooks/*.pb.js) and migratecmd (pb_migrations/)
+// plugins, serving the built web app from web/dist with an index.html fallback for the SPA.
+package main
+
+import (
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+)
+
+func main() {
+	app := pocketbase.New()
+
+	var hooksDir, migrationsDir, publicDir, typesDir string
+	var hooksWatch bool
+	app.RootCmd.PersistentFlags().StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
+	app.RootCmd.PersistentFlags().BoolVar(&hooksWatch, "hooksWatch", true, "auto restart the app on pb_hooks file change")
+	app.RootCmd.PersistentFlags().StringVar(&migrationsDir, "migrationsDir", "", "the directory with the JS migrations")
+	app.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", defaultPublicDir(), "the directory with the built web app (web/dist)")
+	app.RootCmd.PersistentFlags().StringVar(&typesDir, "typesDir", "", "where to write the JSVM types.d.ts (default: the data dir)")
+	app.RootCmd.ParseFlags(os.Args[1:])
+
+	jsvm.MustRegister(app, jsvm.Config{
+		MigrationsDir: migrationsDir,
+		HooksDir:      hooksDir,
+		HooksWatch:    hooksWatch,
+		HooksPoolSize: 25,
+		// Only the compiled registrations load; pb_hooks/src holds the TypeScript sources.
+		HooksFilesPattern: `^.*\.pb\.js$`,
+		TypesDir:          typesDir,
+	})
+
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangJS,
+		Automigrate:  false,
+		Dir:          migrationsDir,
+	})
+
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		// The SPA owns every path the API does not: unknown files fall back to index.html,
+		// so client-side routes (and the not-found page) work on reload.
+		if !se.Router.HasRoute("GET", "/{path...}") {
+			se.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), true)).
+				BindFunc(func(e *core.RequestEvent) error {
+					// Hashed build assets never change; the shell and service worker must revalidate.
+					p := e.Request.URL.Path
+					if strings.HasPrefix(p, "/assets/") {
+						e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					} else {
+						e.Response.Header().Set("Cache-Control", "no-cache")
+					}
+					return e.Next()
+				})
+		}
+		return se.Next()
+	})
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// defaultPublicDir is web/dist beside the working directory, the layout `npm start` runs in.
+func defaultPublicDir() string {
+	return filepath.Join("web", "dist")
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'pb_hooks/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
