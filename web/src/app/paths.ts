@@ -1,0 +1,23 @@
+/** Every route path of SPEC.md §2, in one place. Link with these, never with string literals. */
+export const paths = {
+  home: '/',
+  services: '/services',
+  booking: '/booking',
+  consultation: '/consultation',
+  portfolio: '/portfolio',
+  about: '/about',
+  faq: '/faq',
+  policies: '/policies',
+  termsPrivacy: '/terms-privacy',
+  submitReview: '/submit-review',
+  testimonials: '/testimonials',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+  setupAdmin: '/setup-admin',
+  bookingSuccess: '/booking-success',
+  bookingCancel: '/booking-cancel',
+  /** Demo-mode checkout page (DESIGN.md decision 6). */
+  demoPayment: '/demo-payment',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,5 @@
+import { SimplePage } from '../../components/ui/simple-page';
+
+export function Component() {
+  return <SimplePage title="Admin Dashboard" lead="Bookings, consultations, reviews and the schedule." />;
+}

@@ -1,0 +1,5 @@
+import { SimplePage } from '../../components/ui/simple-page';
+
+export function Component() {
+  return <SimplePage title="Frequently Asked Questions" lead="Answers to the questions we hear most." />;
+}

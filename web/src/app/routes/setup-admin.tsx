@@ -1,0 +1,5 @@
+import { SimplePage } from '../../components/ui/simple-page';
+
+export function Component() {
+  return <SimplePage title="Set Up Admin" lead="Create the first admin account." />;
+}

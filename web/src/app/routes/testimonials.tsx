@@ -1,0 +1,5 @@
+import { SimplePage } from '../../components/ui/simple-page';
+
+export function Component() {
+  return <SimplePage title="Testimonials" lead="What our customers say about their trees." />;
+}
