@@ -52,6 +52,10 @@ func main() {
 				BindFunc(func(e *core.RequestEvent) error {
 					// Hashed build assets never change; the shell and service worker must revalidate.
 					p := e.Request.URL.Path
+					if strings.HasPrefix(p, "/api/") || p == "/api" {
+						// An unknown API path is an API error, never the SPA's index.html.
+						return e.NotFoundError("The requested resource wasn't found.", nil)
+					}
 					if strings.HasPrefix(p, "/assets/") {
 						e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 					} else {

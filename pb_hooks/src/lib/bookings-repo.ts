@@ -1,0 +1,48 @@
+/**
+ * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
+ * app it runs on, so inside `runInTransaction` it is given the transaction's app.
+ */
+import type { BookingSchedule } from '@domain/overlap';
+
+/** The schedule fields of a booking record, as the domain's overlap check reads them. */
+export function toSchedule(r: core.Record): BookingSchedule {
+  return {
+    status: r.getString('status'),
+    payment_status: r.getString('payment_status'),
+    hold_expires_at: r.getString('hold_expires_at'),
+    install_date: r.getString('install_date'),
+    install_time_slot: r.getString('install_time_slot'),
+    removal_date: r.getString('removal_date'),
+    removal_time_slot: r.getString('removal_time_slot'),
+  };
+}
+
+/** Non-cancelled bookings with an install or removal visit on any of `dates`. */
+export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[] {
+  const unique = dates.filter((d, i) => d && dates.indexOf(d) === i);
+  if (unique.length === 0) return [];
+  const params: Record<string, string> = {};
+  const clauses = unique.map((d, i) => {
+    params[`d${i}`] = d;
+    return `install_date = {:d${i}} || removal_date = {:d${i}}`;
+  });
+  const records = app.findRecordsByFilter(
+    'bookings',
+    `status != 'cancelled' && (${clauses.join(' || ')})`,
+    '',
+    0,
+    0,
+    params as unknown as dbx.Params,
+  );
+  return records.map((r) => toSchedule(r!));
+}
+
+/** The booking created for a checkout session, or null. */
+export function findBySession(app: CoreApp, sessionId: string): core.Record | null {
+  if (!sessionId || sessionId.length > 255) return null;
+  try {
+    return app.findFirstRecordByData('bookings', 'checkout_session_id', sessionId);
+  } catch {
+    return null;
+  }
+}

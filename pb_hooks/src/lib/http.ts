@@ -1,0 +1,57 @@
+/**
+ * Request helpers for the `/api/fn/` routes: a size-capped JSON body parsed into plain
+ * JavaScript values, and typed PocketBase errors with safe, user-facing messages.
+ */
+
+/** Largest accepted JSON body (bytes): a booking with notes and image links is far smaller. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads the request body as JSON. Throws a 400 BadRequestError for an empty body, a body over
+ * MAX_BODY_BYTES, malformed JSON or a non-object.
+ */
+export function readJsonObject(e: core.RequestEvent): Record<string, unknown> {
+  const raw = toString(e.request!.body, MAX_BODY_BYTES + 1);
+  if (raw.length > MAX_BODY_BYTES) throw badRequest('The request is too large.');
+  if (!raw.trim()) throw badRequest('The request body is empty. Please send JSON.');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** A query-string parameter ('' when absent). */
+export function queryParam(e: core.RequestEvent, name: string): string {
+  return String(e.request!.url!.query().get(name) ?? '').trim();
+}
+
+/** The public origin of the app, for links sent to the customer: APP_URL, else the request's. */
+export function appOrigin(e: core.RequestEvent): string {
+  const configured = $os.getenv('APP_URL');
+  if (configured) return configured.replace(/\/+$/, '');
+  const origin = e.request!.header.get('Origin');
+  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin;
+  const proto = e.request!.header.get('X-Forwarded-Proto') || (e.request!.tls ? 'https' : 'http');
+  return `${proto}://${e.request!.host}`;
+}
+
+/**
+ * An ApiError that keeps `message` exactly as given. PocketBase "sentenizes" error messages
+ * (adds a final period), but SPEC.md's messages are quoted exactly.
+ */
+export function apiError(status: number, message: string): Error {
+  const err = new ApiError(status, message) as unknown as { message: string };
+  err.message = message;
+  return err as unknown as Error;
+}
+
+/** 400 with an exact, user-facing message. */
+export function badRequest(message: string): Error {
+  return apiError(400, message);
+}

@@ -1,0 +1,123 @@
+/**
+ * POST /api/fn/create-booking-checkout (SPEC.md §7; DESIGN.md decisions 4–6).
+ * Body { bookingData } (SPEC.md §3 Booking payload plus the option choices). Validates with the
+ * shared schemas and SPEC.md's messages, checks the dates and slots, prices the booking on the
+ * server (client amounts are ignored), then in one transaction re-checks both slots and inserts
+ * the booking as `pending_payment` with a 30-minute hold. Returns 200 { url, sessionId, bookingId }.
+ *
+ * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile.
+ */
+import { findPackage } from '@domain/catalog';
+import { HOLD_MINUTES, slotHasConflict } from '@domain/overlap';
+import { quote } from '@domain/pricing';
+import { parseBookingRequest, toChoices, type BookingRequest } from '@domain/schemas';
+import { installDateProblem, removalDateProblem } from '@domain/season';
+import { findSlot, type TimeSlot } from '@domain/slots';
+import { bookingsOnDates } from '../bookings-repo';
+import { nowMs, toPbDate } from '../clock';
+import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
+import { paymentMode } from '../payments/mode';
+import { loadCrews, loadDateContext } from '../settings';
+
+interface Visits {
+  install: TimeSlot;
+  removal: TimeSlot | null;
+}
+
+/** Checks dates and slots against the season, work days, blocked dates and closing hours. */
+function checkVisits(r: BookingRequest): Visits {
+  const ctx = loadDateContext($app);
+  const installProblem = installDateProblem(r.installDate, ctx);
+  if (installProblem) throw badRequest(installProblem);
+  const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot);
+  if (!install) throw badRequest('That installation time slot is not offered on this date. Please choose another slot.');
+  if (!r.removalDate || !r.removalTimeSlot) return { install, removal: null };
+  const removalProblem = removalDateProblem(r.removalDate, r.installDate, ctx);
+  if (removalProblem) throw badRequest(removalProblem);
+  const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot);
+  if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
+  return { install, removal };
+}
+
+export function createBookingCheckoutRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const parsed = parseBookingRequest('bookingData' in body ? body.bookingData : body);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const r = parsed.value;
+  const visits = checkVisits(r);
+
+  if (paymentMode() !== 'demo') {
+    // Stripe Checkout arrives with the complete booking flow; until then refuse clearly.
+    throw apiError(503, 'Online card payments are not available yet. Please contact us to book.');
+  }
+
+  // Distance-based travel fees arrive with the distance lookup; unknown distance means no fee.
+  const q = quote(toChoices(r, null));
+  const now = nowMs();
+  const sessionId = `demo_cs_${$security.randomString(24)}`;
+  const crews = loadCrews($app);
+  let conflict: 'install' | 'removal' | null = null;
+  let bookingId = '';
+
+  $app.runInTransaction((tx) => {
+    const existing = bookingsOnDates(tx, [r.installDate, r.removalDate ?? '']);
+    if (slotHasConflict(r.installDate, visits.install, existing, now, crews)) {
+      conflict = 'install';
+      return;
+    }
+    if (visits.removal && r.removalDate && slotHasConflict(r.removalDate, visits.removal, existing, now, crews)) {
+      conflict = 'removal';
+      return;
+    }
+    const rec = new Record(tx.findCollectionByNameOrId('bookings'));
+    rec.load({
+      customer_name: r.customerName,
+      customer_email: r.customerEmail,
+      customer_phone: r.customerPhone,
+      customer_address: r.customerAddress,
+      package_type: findPackage(r.packageType)!.slug,
+      tree_size: r.treeSize,
+      luxe_finish: r.luxeFinish,
+      extra_tree: r.extraTree,
+      keep_ornaments: q.ornamentOwnershipCents > 0,
+      luxe_keep_ornaments: q.ornamentOwnershipCents > 0 ? r.luxeKeepOrnaments : 0,
+      removal_service: q.removalApplies,
+      selected_addons: q.addons,
+      install_date: r.installDate,
+      install_time_slot: visits.install.id,
+      removal_date: visits.removal ? r.removalDate : '',
+      removal_time_slot: visits.removal ? visits.removal.id : '',
+      style_color_palette: r.styleColorPalette,
+      style_theme: r.styleTheme,
+      style_topper: r.styleTopper,
+      style_special_requests: r.styleSpecialRequests,
+      style_inspiration_images: r.styleInspirationImages,
+      notes: r.notes,
+      parking_instructions: r.parkingInstructions,
+      distance_miles: 0,
+      travel_fee: q.travelFeeCents,
+      ornament_ownership_cost: q.ornamentOwnershipCents,
+      price_lines: q.lines,
+      total_price: q.totalCents,
+      deposit_amount: q.depositCents,
+      balance_remaining: q.totalCents,
+      payment_status: 'pending',
+      status: 'pending_payment',
+      payment_mode: 'demo',
+      hold_expires_at: toPbDate(now + HOLD_MINUTES * 60_000),
+      checkout_session_id: sessionId,
+    });
+    tx.save(rec);
+    bookingId = rec.id;
+  });
+
+  if (conflict) {
+    const which = conflict === 'install' ? 'installation' : 'removal';
+    throw apiError(409, `That ${which} time slot was just booked by someone else. Please choose another slot.`);
+  }
+  return e.json(200, {
+    url: `${appOrigin(e)}/demo-payment?session_id=${encodeURIComponent(sessionId)}`,
+    sessionId,
+    bookingId,
+  });
+}

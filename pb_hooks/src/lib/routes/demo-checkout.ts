@@ -1,0 +1,60 @@
+/**
+ * The demo payment page's API (DESIGN.md decision 6), available only without a Stripe key:
+ *   GET  /api/fn/demo-checkout?session_id=…  → { sessionId, state: open|paid|expired|cancelled, booking }
+ *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed
+ *   POST /api/fn/demo-checkout/cancel { sessionId } → { url } of /booking-cancel, hold released
+ * It completes the same state transitions a paid Stripe Checkout Session would.
+ */
+import { parseTimestamp } from '@domain/calendar';
+import { bookingSummary } from '../booking-summary';
+import { findBySession } from '../bookings-repo';
+import { nowMs } from '../clock';
+import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
+import { confirmDeposit } from '../payments/confirm-deposit';
+import { requireDemoMode } from '../payments/mode';
+
+type SessionState = 'open' | 'paid' | 'expired' | 'cancelled';
+
+function sessionState(rec: core.Record): SessionState {
+  const paid = rec.getString('payment_status');
+  if (paid === 'deposit_paid' || paid === 'paid') return 'paid';
+  if (rec.getString('status') === 'cancelled') return 'cancelled';
+  const expires = parseTimestamp(rec.getString('hold_expires_at'));
+  return Number.isFinite(expires) && expires > nowMs() ? 'open' : 'expired';
+}
+
+function sessionRecord(sessionId: unknown): core.Record {
+  const id = typeof sessionId === 'string' ? sessionId.trim() : '';
+  if (!id.startsWith('demo_cs_')) throw badRequest('No payment session found.');
+  const rec = findBySession($app, id);
+  if (!rec) throw apiError(404, 'Payment session not found.');
+  return rec;
+}
+
+export function demoCheckoutRoute(e: core.RequestEvent): void {
+  requireDemoMode();
+  const rec = sessionRecord(queryParam(e, 'session_id'));
+  return e.json(200, { sessionId: rec.getString('checkout_session_id'), state: sessionState(rec), booking: bookingSummary(rec) });
+}
+
+export function demoCheckoutPayRoute(e: core.RequestEvent): void {
+  requireDemoMode();
+  const rec = sessionRecord(readJsonObject(e).sessionId);
+  const sessionId = rec.getString('checkout_session_id');
+  const state = sessionState(rec);
+  if (state === 'expired' || state === 'cancelled') {
+    throw apiError(410, 'This checkout session has expired and no card was charged. Please book again.');
+  }
+  if (state === 'open') confirmDeposit($app, sessionId, `demo_pi_${$security.randomString(24)}`);
+  return e.json(200, { url: `${appOrigin(e)}/booking-success?session_id=${encodeURIComponent(sessionId)}` });
+}
+
+export function demoCheckoutCancelRoute(e: core.RequestEvent): void {
+  requireDemoMode();
+  const rec = sessionRecord(readJsonObject(e).sessionId);
+  if (sessionState(rec) === 'open') {
+    rec.set('status', 'cancelled');
+    $app.save(rec);
+  }
+  return e.json(200, { url: `${appOrigin(e)}/booking-cancel` });
+}

@@ -1,0 +1,42 @@
+/**
+ * Business settings read from the `settings` collection (DESIGN.md decisions 3 and 4): season
+ * window overrides, the number of crews, and blocked dates. Missing or malformed values fall
+ * back to the defaults, so a bad setting never breaks booking.
+ */
+import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
+import { today } from './clock';
+
+function settingValue(app: CoreApp, key: string): unknown {
+  try {
+    const rec = app.findFirstRecordByData('settings', 'key', key);
+    const raw = rec.getString('value');
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Season window overrides (key `season`), or {} for the SPEC.md pattern. */
+export function loadSeasonOverrides(app: CoreApp): SeasonOverrides {
+  const v = settingValue(app, 'season');
+  return v && typeof v === 'object' ? (v as SeasonOverrides) : {};
+}
+
+/** Crews available at once (key `capacity`, `{ "crews": n }`); 1 by default. */
+export function loadCrews(app: CoreApp): number {
+  const v = settingValue(app, 'capacity') as { crews?: unknown } | null;
+  const n = Number(v?.crews);
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 1;
+}
+
+/** All blocked dates (`YYYY-MM-DD`). */
+export function loadBlockedDates(app: CoreApp): Set<string> {
+  const records = app.findRecordsByFilter('blocked_dates', "blocked_date != ''", 'blocked_date', 1000, 0);
+  return new Set(records.map((r) => r!.getString('blocked_date')));
+}
+
+/** Today, the season being sold and the blocked dates: what every date check needs. */
+export function loadDateContext(app: CoreApp): DateContext {
+  const t = today();
+  return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
+}

@@ -1,0 +1,75 @@
+// @ts-check
+/**
+ * The build steps of DESIGN.md: the PocketBase binary (pb/ → bin/pocketbase), the JSVM types
+ * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js) and the web
+ * app (web/ → web/dist).
+ */
+import { mkdirSync, rmSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { ROOT, run } from './run.mjs';
+
+export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
+const HOOKS = path.join(ROOT, 'pb_hooks');
+
+/** Builds bin/pocketbase from pb/ with Go (incremental: fast when nothing changed). */
+export async function buildServer() {
+  await run('go', ['build', '-o', PB_BIN, '.'], { cwd: path.join(ROOT, 'pb') });
+}
+
+/** Writes PocketBase's JSVM declarations to pb_hooks/types/types.d.ts (needs bin/pocketbase). */
+export async function generateHookTypes() {
+  const tmp = path.join(ROOT, '.tmp', 'typegen');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(path.join(tmp, 'empty'), { recursive: true });
+  await run(
+    PB_BIN,
+    ['migrate', 'history-sync', '--dir', path.join(tmp, 'data'), '--typesDir', path.join(HOOKS, 'types'),
+      '--hooksDir', path.join(tmp, 'empty'), '--migrationsDir', path.join(tmp, 'empty')],
+    { quiet: true },
+  );
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * Compiles the hooks. Registrations are transformed file by file (no bundling, which would
+ * rewrite `require` into a helper the JSVM handler cannot see); the library is one CommonJS
+ * bundle that includes domain/.
+ */
+export async function buildHooks() {
+  const src = path.join(HOOKS, 'src');
+  for (const f of readdirSync(HOOKS)) if (f.endsWith('.pb.js')) rmSync(path.join(HOOKS, f));
+  await esbuild.build({
+    entryPoints: [path.join(src, 'main.ts')],
+    outfile: path.join(HOOKS, 'main.pb.js'),
+    bundle: false,
+    format: 'esm',
+    target: 'es2020',
+    logLevel: 'warning',
+  });
+  await esbuild.build({
+    entryPoints: [path.join(src, 'lib', 'app.ts')],
+    outfile: path.join(HOOKS, 'lib', 'app.js'),
+    bundle: true,
+    format: 'cjs',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    tsconfig: path.join(HOOKS, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+}
+
+/** Builds the web app into web/dist with Vite. */
+export async function buildWeb() {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+/** Every build step in order. */
+export async function buildAll() {
+  await buildServer();
+  await generateHookTypes();
+  await buildHooks();
+  await buildWeb();
+}

@@ -1,0 +1,39 @@
+// @ts-check
+/** Process helpers for the build, start and test scripts (no shell: arguments are passed as-is). */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** The repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Runs a command with inherited output; resolves when it exits 0, rejects otherwise.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, quiet?: boolean }} [opts]
+ * @returns {Promise<string>} the captured stdout when `quiet`, else ''
+ */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? process.env,
+      stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (d) => (out += d));
+    child.stderr?.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve(out);
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}${err ? `\n${err}` : ''}`));
+    });
+  });
+}
+
+/** Path of the npm-installed binary `name` (node_modules/.bin). */
+export function bin(name) {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
