@@ -1,0 +1,102 @@
+// @ts-check
+/**
+ * Starts the real PocketBase binary with our hooks, migrations and built web app, on a given
+ * port and data dir. Used by `npm start`, the server tests and the end-to-end tests.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ROOT, run } from './run.mjs';
+import { PB_BIN } from './build-steps.mjs';
+
+/** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The `serve` arguments for a port and data dir.
+ * @param {number} port
+ * @param {string} dataDir
+ */
+export function serveArgs(port, dataDir) {
+  return [
+    'serve',
+    '--http', `127.0.0.1:${port}`,
+    '--dir', dataDir,
+    '--hooksDir', path.join(ROOT, 'pb_hooks'),
+    '--migrationsDir', path.join(ROOT, 'pb_migrations'),
+    '--publicDir', path.join(ROOT, 'web', 'dist'),
+  ];
+}
+
+/**
+ * Creates or updates a superuser in a data dir (the server must not be running on it).
+ * @param {string} dataDir
+ * @param {string} email
+ * @param {string} password
+ */
+export async function upsertSuperuser(dataDir, email, password) {
+  mkdirSync(dataDir, { recursive: true });
+  await run(PB_BIN, ['superuser', 'upsert', email, password, '--dir', dataDir,
+    '--migrationsDir', path.join(ROOT, 'pb_migrations'), '--hooksDir', path.join(ROOT, 'pb_hooks')], { quiet: true });
+}
+
+/**
+ * Polls `url` until it answers 200 or `timeoutMs` passes.
+ * @param {string} url
+ * @param {number} timeoutMs
+ */
+export async function waitForHttp(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`Timed out waiting for ${url}`);
+}
+
+/**
+ * Starts PocketBase in the background and waits until it is healthy.
+ * @param {{ port?: number, dataDir: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean }} opts
+ * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ */
+export async function startServer(opts) {
+  const port = opts.port ?? (await freePort());
+  mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
+  const child = spawn(PB_BIN, [...serveArgs(port, opts.dataDir), '--hooksWatch=false'], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', opts.log ? 'inherit' : 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitForHttp(`${url}/api/health`),
+    exited.then((code) => { throw new Error(`PocketBase exited early with ${code}`); }),
+  ]);
+  return {
+    url,
+    port,
+    dataDir: opts.dataDir,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

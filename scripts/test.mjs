@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * `npm test`: everything. Builds, type-checks, then runs the unit tests, the server tests
+ * against the real PocketBase binary, and the Playwright tests in Chromium. Every step runs
+ * even if an earlier one failed; the exit code is non-zero if any failed.
+ */
+import { buildAll } from './lib/build-steps.mjs';
+import { bin, run } from './lib/run.mjs';
+
+/** @type {[string, () => Promise<unknown>][]} */
+const steps = [
+  ['build', () => buildAll()],
+  ['typecheck web and domain', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
+  ['typecheck hooks', () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit'])],
+  ['unit tests', () => run(bin('vitest'), ['run', '--project', 'unit'])],
+  ['server tests', () => run(bin('vitest'), ['run', '--project', 'server'])],
+  ['end-to-end tests', () => run(bin('playwright'), ['test'])],
+];
+
+let passed = 0;
+let failed = 0;
+for (const [name, step] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  try {
+    await step();
+    passed++;
+    console.log(`--- ${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (err) {
+    failed++;
+    console.error(`--- ${name}: FAILED\n${err instanceof Error ? err.message : String(err)}`);
+    if (name === 'build') break;
+  }
+}
+console.log(`\nsteps: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

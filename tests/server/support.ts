@@ -1,0 +1,77 @@
+/**
+ * Helpers for server tests: the provided server URL, an anonymous and a superuser PocketBase
+ * client, raw calls to the `/api/fn/` routes, and a valid booking request to vary.
+ */
+import PocketBase from 'pocketbase';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('pbUrl');
+
+/** A PocketBase SDK client with the superuser's token (no login: logins are rate-limited). */
+export function superuser(): PocketBase {
+  const pb = new PocketBase(baseUrl());
+  pb.autoCancellation(false);
+  pb.authStore.save(inject('superuserToken'), null);
+  return pb;
+}
+
+/** An anonymous PocketBase SDK client. */
+export function anonymous(): PocketBase {
+  const pb = new PocketBase(baseUrl());
+  pb.autoCancellation(false);
+  return pb;
+}
+
+export interface FnResponse<T = any> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Calls a route with a JSON body (or a raw string body, sent as-is) and parses the response.
+ */
+export async function callFn<T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+  const res = await fetch(`${baseUrl()}${route}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** Deletes every record of the given collections (superuser). */
+export async function clearCollections(...names: string[]): Promise<void> {
+  const pb = superuser();
+  for (const name of names) {
+    const records = await pb.collection(name).getFullList({ fields: 'id' });
+    for (const r of records) await pb.collection(name).delete(r.id);
+  }
+}
+
+/**
+ * A valid booking request for the frozen clock (today 2026-11-20): Elevated Arbor 7.5–9 ft,
+ * install Tuesday 2026-11-24 9–15, removal Monday 2026-12-28 9–15.
+ */
+export function bookingRequest(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    customerName: 'Jane Doe',
+    customerEmail: 'jane@example.com',
+    customerPhone: '(410) 555-0100',
+    customerAddress: '123 Main St, Ellicott City, MD 21043',
+    packageType: 'elevated-arbor',
+    treeSize: '7.5-9ft',
+    installDate: '2026-11-24',
+    installTimeSlot: '9-15',
+    removalDate: '2026-12-28',
+    removalTimeSlot: '9-15',
+    selectedAddons: [],
+    ...over,
+  };
+}
