@@ -33,7 +33,10 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-/** Path of the npm-installed binary `name` (node_modules/.bin). */
+/**
+ * Path of the npm-installed binary `name` (node_modules/.bin).
+ * @param {string} name
+ */
 export function bin(name) {
   return path.join(ROOT, 'node_modules', '.bin', name);
 }

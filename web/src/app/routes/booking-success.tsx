@@ -1,5 +1,9 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { useSearchParams } from 'react-router-dom';
+import { BookingSuccessPage } from '../../features/payment/booking-success-page';
+import { usePageMeta } from '../../lib/page-meta';
 
 export function Component() {
-  return <SimplePage title="booking-success" />;
+  const [params] = useSearchParams();
+  usePageMeta('Booking confirmation');
+  return <BookingSuccessPage sessionId={params.get('session_id')} />;
 }

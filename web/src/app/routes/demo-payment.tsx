@@ -1,5 +1,9 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { useSearchParams } from 'react-router-dom';
+import { DemoPaymentPage } from '../../features/payment/demo-payment-page';
+import { usePageMeta } from '../../lib/page-meta';
 
 export function Component() {
-  return <SimplePage title="demo-payment" />;
+  const [params] = useSearchParams();
+  usePageMeta('Demo payment');
+  return <DemoPaymentPage sessionId={params.get('session_id')} />;
 }

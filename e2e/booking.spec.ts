@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { superuserClient } from './support/db';
+
+const CUSTOMER = {
+  name: 'Holly Berry',
+  email: `holly.${Date.now()}@example.com`,
+  phone: '(410) 555-0199',
+  address: '42 Evergreen Lane, Ellicott City, MD 21043',
+};
+
+async function expectMissingInfo(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Missing information' }).filter({ hasText: text });
+  await expect(toast.first()).toBeVisible();
+}
+
+test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and the slot is then taken', async ({ page, context }) => {
+  await page.goto('/booking?package=elevated-arbor');
+  await expect(page.getByRole('heading', { name: 'Book Your Service' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Elevated Arbor/ })).toBeChecked();
+
+  // Continue is blocked until a size is chosen.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select both a package and tree size');
+  await page.getByText('7.5–9 ft', { exact: true }).click();
+  await expect(page.getByTestId('total')).toHaveText('$1,650');
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Upgrades' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Style Preferences' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Schedule', exact: true })).toBeVisible();
+
+  // Blocked without an install date and slot.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select installation date and time slot');
+
+  const install = page.getByRole('group', { name: 'Installation date' });
+  await expect(install.getByRole('button', { name: /Monday, November 23rd, 2026/ })).toBeDisabled();
+  await expect(page.getByText('Please select a date first').first()).toBeVisible();
+  await install.getByRole('button', { name: /Tuesday, November 24th, 2026/ }).click();
+  await page.getByText('Morning Install').click();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select removal date and time slot');
+  const removal = page.getByRole('group', { name: 'Removal date' });
+  await removal.getByRole('button', { name: /Monday, December 28th, 2026/ }).click();
+  await page.getByText('Morning Removal').click();
+
+  await page.getByLabel('Full Name').fill(CUSTOMER.name);
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Phone Number').fill(CUSTOMER.phone);
+  await page.getByLabel('Installation Address').fill(CUSTOMER.address);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
+  await expect(page.getByTestId('total')).toHaveText('$1,650');
+  await expect(page.getByTestId('deposit')).toHaveText('$825');
+
+  const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $825 Deposit' }).click()]);
+  await payTab.waitForURL(/\/demo-payment\?session_id=/);
+  await expect(payTab.getByText('Demo payment – no card is charged')).toBeVisible();
+  await expect(payTab.getByTestId('deposit-amount')).toHaveText('$825');
+  await payTab.getByRole('button', { name: 'Pay $825' }).click();
+  await payTab.waitForURL(/\/booking-success\?session_id=/);
+  await expect(payTab.getByRole('heading', { name: 'Booking Confirmed!' })).toBeVisible();
+
+  // The booking tab returned home after sending the customer to payment.
+  await page.waitForURL((url) => url.pathname === '/');
+
+  const pb = await superuserClient();
+  const booking = await pb.collection('bookings').getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
+  expect(booking).toMatchObject({
+    package_type: 'elevated-arbor',
+    tree_size: '7.5-9ft',
+    install_date: '2026-11-24',
+    install_time_slot: '9-15',
+    removal_date: '2026-12-28',
+    removal_time_slot: '9-15',
+    total_price: 165000,
+    deposit_amount: 82500,
+    balance_remaining: 82500,
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+  });
+  expect(booking.deposit_paid_at).not.toBe('');
+
+  // Back in the wizard, the booked slot is now taken.
+  await page.goto('/booking');
+  await page.getByRole('button', { name: 'Back' }).click();
+  const morning = page.locator('label', { hasText: 'Morning Install' });
+  await expect(morning).toContainText('Not available - conflicts with existing booking');
+  await expect(morning.getByRole('radio')).toBeDisabled();
+});

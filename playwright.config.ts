@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL, E2E_NOW, E2E_PORT, E2E_SUPERUSER } from './e2e/support/constants';
+
+// One fresh data dir per run; set in the runner and inherited by the workers.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pb-e2e-')));
+
+/**
+ * End-to-end tests in Debian's Chromium against `npm start`'s server (already built by
+ * `npm test`), on a fresh data dir with a frozen clock.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      PB_DATA_DIR: dataDir,
+      SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
+      APP_NOW: E2E_NOW,
+      PB_SUPERUSER_EMAIL: E2E_SUPERUSER.email,
+      PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
+    },
+  },
+});

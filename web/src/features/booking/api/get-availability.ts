@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import type { TreeSize } from '@domain/catalog';
+import type { TimeSlot, VisitKind } from '@domain/slots';
+import { errorMessage, pb } from '../../../lib/pb';
+
+export interface SlotAvailability extends TimeSlot {
+  available: boolean;
+}
+
+export interface Availability {
+  date: string;
+  bookable: boolean;
+  reason: string | null;
+  slots: SlotAvailability[];
+}
+
+/** GET /api/fn/availability: every slot of a date for a size and visit kind. */
+export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind, installDate?: string | null): Promise<Availability> {
+  const query: Record<string, string> = { date, size, kind };
+  if (installDate) query.installDate = installDate;
+  return pb.send<Availability>('/api/fn/availability', { method: 'GET', query });
+}
+
+/**
+ * The slots of a date, reloaded whenever the date, size or kind changes (SPEC.md §4).
+ * A failure shows 'Error loading time slots' with the error message (SPEC.md §8).
+ */
+export function useAvailability(date: string | null, size: TreeSize | null, kind: VisitKind, installDate?: string | null) {
+  const [state, setState] = useState<{ key: string; data: Availability | null }>({ key: '', data: null });
+  const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}` : '';
+  useEffect(() => {
+    if (!date || !size) return;
+    let live = true;
+    fetchAvailability(date, size, kind, installDate).then(
+      (data) => live && setState({ key, data }),
+      (err) => {
+        if (!live) return;
+        setState({ key, data: null });
+        toast.error('Error loading time slots', { description: errorMessage(err, 'Could not load time slots. Please try again.') });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, date, size, kind, installDate]);
+  const loading = !!key && state.key !== key;
+  return { loading, data: state.key === key ? state.data : null };
+}

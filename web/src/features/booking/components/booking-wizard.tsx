@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import type { PackageSlug } from '@domain/catalog';
+import { quote as priceQuote } from '@domain/pricing';
+import { useBlockedDates } from '../api/get-blocked-dates';
+import { useSeason } from '../api/get-season';
+import { useWizard } from '../store';
+import { STEP_TITLES, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
+import { PriceSummary } from './price-summary';
+import { StepCheckout } from './step-checkout';
+import { StepPackage } from './step-package';
+import { StepSchedule } from './step-schedule';
+import { StepStyle } from './step-style';
+import { StepUpgrades } from './step-upgrades';
+import '../booking.css';
+
+const STEPS: Step[] = [1, 2, 3, 4, 5];
+
+/**
+ * The five-step booking wizard (SPEC.md §2 Booking wizard, §4). `initialPackage` comes from
+ * `/booking?package=slug` and preselects the package.
+ */
+export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug | null }) {
+  const s = useWizard();
+  const { step, apply } = s;
+  const season = useSeason();
+  const blocked = useBlockedDates();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const choices = choicesOf(s);
+  const quote = choices ? priceQuote(choices) : null;
+
+  useEffect(() => {
+    if (initialPackage) apply((st) => (st.packageSlug === initialPackage ? st : { ...choosePackage(st, initialPackage), step: 1 }));
+  }, [initialPackage, apply]);
+
+  const goTo = (next: Step) => {
+    apply((st) => ({ ...st, step: next }));
+    headingRef.current?.focus();
+    window.scrollTo({ top: 0 });
+  };
+
+  const onContinue = () => {
+    if (step === 5) {
+      document.getElementById('review-heading')?.focus();
+      return;
+    }
+    const missing = missingInformation(s, step);
+    if (missing) {
+      toast.error('Missing information', { description: missing });
+      return;
+    }
+    goTo((step + 1) as Step);
+  };
+
+  let content;
+  if (step === 1) content = <StepPackage />;
+  else if (step === 2) content = <StepUpgrades />;
+  else if (step === 3) content = <StepStyle />;
+  else if (step === 4) {
+    content = season.data ? (
+      <StepSchedule season={season.data} blocked={blocked} />
+    ) : season.error ? (
+      <p role="alert">The booking calendar could not be loaded. Please reload the page or contact us.</p>
+    ) : (
+      <p role="status">Loading the calendar…</p>
+    );
+  } else content = <StepCheckout quote={quote} />;
+
+  return (
+    <div className="container page booking">
+      <h1 ref={headingRef} tabIndex={-1}>Book Your Service</h1>
+      <ol className="stepper" aria-label="Booking steps">
+        {STEPS.map((n) => (
+          <li key={n} aria-current={n === step ? 'step' : undefined} className={n < step ? 'is-done' : n === step ? 'is-current' : ''}>
+            <span className="stepper__num">{n}</span>
+            <span className="stepper__title">{STEP_TITLES[n]}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" aria-live="polite">Step {step} of 5: {STEP_TITLES[step]}</p>
+      <div className="booking__layout">
+        <div className="booking__main">{content}</div>
+        {step !== 5 && (
+          <aside className="booking__aside">
+            <PriceSummary quote={quote} />
+          </aside>
+        )}
+      </div>
+      <div className="wizard-nav">
+        <button type="button" className="button" onClick={() => goTo((step - 1) as Step)} disabled={step === 1}>Back</button>
+        <button type="button" className="button button--primary" onClick={onContinue}>{step === 5 ? 'Review Order' : 'Continue'}</button>
+      </div>
+    </div>
+  );
+}

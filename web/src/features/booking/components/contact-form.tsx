@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { contactSchema } from '@domain/schemas';
+import { useWizard } from '../store';
+import type { ContactDetails } from '../wizard-state';
+
+type FieldKey = keyof ContactDetails;
+
+const SCHEMA_FIELD: Record<FieldKey, keyof typeof contactSchema.shape> = {
+  name: 'customerName',
+  email: 'customerEmail',
+  phone: 'customerPhone',
+  address: 'customerAddress',
+  notes: 'notes',
+  parkingInstructions: 'parkingInstructions',
+};
+
+/** The first SPEC.md §5 message for one contact field, or null when valid. */
+export function contactFieldError(field: FieldKey, value: string): string | null {
+  const r = contactSchema.shape[SCHEMA_FIELD[field]].safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
+}
+
+interface FieldDef {
+  key: FieldKey;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  multiline?: number;
+  required?: boolean;
+}
+
+const FIELDS: FieldDef[] = [
+  { key: 'name', label: 'Full Name', autoComplete: 'name', required: true },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { key: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: true },
+  { key: 'address', label: 'Installation Address', autoComplete: 'street-address', required: true },
+  { key: 'notes', label: 'Special Requests (Optional)', multiline: 4 },
+  { key: 'parkingInstructions', label: 'Parking Instructions (Optional)', multiline: 2 },
+];
+
+/**
+ * The contact form (SPEC.md §2, §5): each field shows its message once it has been left (or
+ * when `showAll` is set by a pay attempt).
+ */
+export function ContactForm({ showAll = false }: { showAll?: boolean }) {
+  const { contact, apply } = useWizard();
+  const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
+  return (
+    <fieldset className="contact-form">
+      <legend><h3>Your details</h3></legend>
+      {FIELDS.map((f) => {
+        const id = `contact-${f.key}`;
+        const error = touched[f.key] || showAll ? contactFieldError(f.key, contact[f.key]) : null;
+        const common = {
+          id,
+          name: f.key,
+          value: contact[f.key],
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          onChange: (e: { target: { value: string } }) => apply((s) => ({ ...s, contact: { ...s.contact, [f.key]: e.target.value } })),
+          onBlur: () => setTouched((t) => ({ ...t, [f.key]: true })),
+        };
+        return (
+          <div key={f.key} className="field">
+            <label htmlFor={id}>{f.label}{f.required && <span aria-hidden="true"> *</span>}</label>
+            {f.multiline ? <textarea rows={f.multiline} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
+            {error && <p id={`${id}-error`} className="error">{error}</p>}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

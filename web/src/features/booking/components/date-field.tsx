@@ -1,0 +1,47 @@
+import { format } from 'date-fns';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { formatLongDate, type Ymd } from '@domain/calendar';
+
+function toDate(ymd: Ymd): Date {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+interface DateFieldProps {
+  id: string;
+  label: string;
+  value: Ymd | null;
+  onChange: (date: Ymd | null) => void;
+  /** Why a date cannot be chosen, or null when it can (domain's date rules). */
+  problem: (date: Ymd) => string | null;
+  /** First and last selectable dates (the season window). */
+  min: Ymd;
+  max: Ymd;
+  disabled?: boolean;
+}
+
+/**
+ * A labelled single-date calendar (SPEC.md §2 Date picker): dates the rules refuse (non-work
+ * days, out of season, blocked, past) are disabled, as are dates outside min and max.
+ */
+export function DateField({ id, label, value, onChange, problem, min, max, disabled }: DateFieldProps) {
+  const selected = value ? toDate(value) : undefined;
+  return (
+    <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className="label">{label}</p>
+      <p className="hint" aria-live="polite">{value ? `Selected: ${formatLongDate(value)}` : 'No date selected'}</p>
+      <DayPicker
+        mode="single"
+        selected={selected}
+        onSelect={(d) => onChange(d ? format(d, 'yyyy-MM-dd') : null)}
+        disabled={disabled ? true : (d: Date) => problem(format(d, 'yyyy-MM-dd')) !== null}
+        defaultMonth={selected ?? toDate(min)}
+        startMonth={toDate(min)}
+        endMonth={toDate(max)}
+        weekStartsOn={0}
+        required={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { TreeSize } from '@domain/catalog';
+import { MESSAGES } from '@domain/messages';
+import type { VisitKind } from '@domain/slots';
+import { useAvailability } from '../api/get-availability';
+
+interface SlotPickerProps {
+  kind: VisitKind;
+  legend: string;
+  date: string | null;
+  size: TreeSize | null;
+  installDate?: string | null;
+  value: string | null;
+  onChange: (slotId: string) => void;
+  /** Shown instead of the slots when the picker does not apply yet (e.g. removal not ticked). */
+  disabledMessage?: string;
+}
+
+/**
+ * Slot cards for one date (SPEC.md §2 Slot picker): a prompt until a date is chosen, a loading
+ * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen.
+ */
+export function SlotPicker({ kind, legend, date, size, installDate, value, onChange, disabledMessage }: SlotPickerProps) {
+  const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate);
+  const name = `${kind}-slot`;
+  let body;
+  if (disabledMessage) body = <p className="muted">{disabledMessage}</p>;
+  else if (!date) body = <p className="muted">{MESSAGES.pickDateFirst}</p>;
+  else if (loading) body = <p className="muted" role="status">{MESSAGES.loadingSlots}</p>;
+  else if (!data) body = <p className="muted">Time slots could not be loaded.</p>;
+  else if (!data.bookable) body = <p className="muted">{data.reason}</p>;
+  else {
+    body = (
+      <div className="slot-grid">
+        {data.slots.map((slot) => {
+          const id = `${name}-${slot.id}`;
+          return (
+            <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
+              <input
+                type="radio"
+                id={id}
+                name={name}
+                value={slot.id}
+                checked={value === slot.id}
+                disabled={!slot.available}
+                onChange={() => onChange(slot.id)}
+              />
+              <span className="slot-card__label">{slot.label}</span>
+              <span className="slot-card__time">{slot.time}</span>
+              <span className="slot-card__note">{slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
+            </label>
+          );
+        })}
+      </div>
+    );
+  }
+  return (
+    <fieldset className="slot-picker" aria-busy={loading}>
+      <legend className="label">{legend}</legend>
+      {body}
+    </fieldset>
+  );
+}

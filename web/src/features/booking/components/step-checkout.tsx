@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ADDONS, TREE_SIZE_INFO, findPackage, type AddonId } from '@domain/catalog';
+import { formatLongDate } from '@domain/calendar';
+import { MESSAGES } from '@domain/messages';
+import { formatCents } from '@domain/money';
+import type { PriceQuote } from '@domain/pricing';
+import { contactSchema, firstMessage } from '@domain/schemas';
+import { formatSlotRange } from '@domain/slots';
+import { paths } from '../../../app/paths';
+import { errorMessage } from '../../../lib/pb';
+import { createBookingCheckout } from '../api/create-checkout';
+import { useWizard } from '../store';
+import { missingInformation, removalWanted, toBookingRequest } from '../wizard-state';
+import { PriceSummary } from './price-summary';
+
+/** Step 5: the review of every choice and the pay button (SPEC.md §2, §5, §7 create-booking-checkout). */
+export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
+  const s = useWizard();
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const pkg = findPackage(s.packageSlug);
+  const wanted = removalWanted(s);
+  const c = s.contact;
+  const ready =
+    !!s.installDate && !!s.installSlot && (!wanted || (!!s.removalDate && !!s.removalSlot)) &&
+    !!c.name.trim() && !!c.email.trim() && !!c.phone.trim() && !!c.address.trim();
+
+  async function pay() {
+    const missing = missingInformation(s, 1) ?? missingInformation(s, 4);
+    if (missing || !quote) {
+      toast.error('Missing information', { description: missing ?? MESSAGES.selectPackageAndSize });
+      return;
+    }
+    const contact = contactSchema.safeParse({ customerName: c.name, customerEmail: c.email, customerPhone: c.phone, customerAddress: c.address, notes: c.notes, parkingInstructions: c.parkingInstructions });
+    if (!contact.success) {
+      toast.error('Invalid Input', { description: firstMessage(contact.error) });
+      return;
+    }
+    setProcessing(true);
+    // Opened during the click so no pop-up blocker stops it; pointed at the checkout below.
+    const tab = window.open('', '_blank');
+    try {
+      const session = await createBookingCheckout(toBookingRequest(s, quote));
+      if (!session?.url) {
+        tab?.close();
+        toast.error('Error', { description: MESSAGES.failedToCreateCheckout });
+        return;
+      }
+      if (!tab) {
+        window.location.assign(session.url);
+        return;
+      }
+      tab.opener = null;
+      tab.location.href = session.url;
+      toast.success('Redirecting to payment', { description: 'Complete your deposit in the new tab.' });
+      setTimeout(() => navigate(paths.home), 1000);
+    } catch (err) {
+      tab?.close();
+      toast.error('Error', { description: errorMessage(err, MESSAGES.failedToCreateBooking) });
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const addonIds = Object.keys(s.addons) as AddonId[];
+  return (
+    <div className="step">
+      <h2 id="review-heading" tabIndex={-1}>Review your booking</h2>
+      <div className="review-grid">
+        <dl className="review-list card">
+          <div><dt>Package</dt><dd>{pkg?.title ?? '—'}</dd></div>
+          <div><dt>Tree size</dt><dd>{s.treeSize ? TREE_SIZE_INFO[s.treeSize].label : '—'}</dd></div>
+          {s.luxeFinish && <div><dt>Luxe Finish</dt><dd>Yes</dd></div>}
+          {addonIds.length > 0 && <div><dt>Add-ons</dt><dd>{addonIds.map((id) => ADDONS[id].title).join(', ')}</dd></div>}
+          <div><dt>Installation</dt><dd>{s.installDate && s.installSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installSlot)}` : 'Not chosen'}</dd></div>
+          <div><dt>Removal</dt><dd>{!wanted ? 'Not included' : s.removalDate && s.removalSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}` : 'Not chosen'}</dd></div>
+          {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
+            <div><dt>Style</dt><dd>{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</dd></div>
+          )}
+          <div><dt>Contact</dt><dd>{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</dd></div>
+          <div><dt>Address</dt><dd>{c.address || 'Not given'}</dd></div>
+        </dl>
+        <PriceSummary quote={quote} title="Price" />
+      </div>
+      <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
+      <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
+        {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
+      </button>
+      {!ready && <p className="hint">Choose your dates and fill in your details to pay.</p>}
+    </div>
+  );
+}

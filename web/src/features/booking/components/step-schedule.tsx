@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { MESSAGES } from '@domain/messages';
+import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
+import type { SeasonInfo } from '../api/get-season';
+import { useWizard } from '../store';
+import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
+import { ContactForm } from './contact-form';
+import { DateField } from './date-field';
+import { SlotPicker } from './slot-picker';
+
+/**
+ * Step 4: installation and removal dates and slots, then the contact form (SPEC.md §2, §4, §5).
+ * The calendars disable exactly the dates the server refuses, using the server's today.
+ */
+export function StepSchedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
+  const s = useWizard();
+  const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
+  const wanted = removalWanted(s);
+  const optional = removalOptional(s);
+  return (
+    <div className="step">
+      <h2>Schedule</h2>
+      <section className="schedule-block" aria-labelledby="install-heading">
+        <h3 id="install-heading">Installation</h3>
+        <div className="schedule-grid">
+          <DateField
+            id="install-date"
+            label="Installation date"
+            value={s.installDate}
+            onChange={(d) => s.apply((st) => setInstallDate(st, d))}
+            problem={(d) => installDateProblem(d, ctx)}
+            min={season.season.install.start}
+            max={season.season.install.end}
+          />
+          <SlotPicker kind="install" legend="Installation time" date={s.installDate} size={s.treeSize} value={s.installSlot} onChange={(id) => s.apply((st) => ({ ...st, installSlot: id }))} />
+        </div>
+      </section>
+
+      <section className="schedule-block" aria-labelledby="removal-heading">
+        <h3 id="removal-heading">Removal</h3>
+        {optional && (
+          <label className="check-row">
+            <input type="checkbox" checked={s.removalRequested} onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))} />
+            {s.keepOrnaments ? 'Schedule a removal visit' : 'Add removal service'}
+          </label>
+        )}
+        <div className="schedule-grid">
+          <DateField
+            id="removal-date"
+            label="Removal date"
+            value={s.removalDate}
+            onChange={(d) => s.apply((st) => setRemovalDate(st, d))}
+            problem={(d) => removalDateProblem(d, s.installDate, ctx)}
+            min={season.season.removal.start}
+            max={season.season.removal.end}
+            disabled={!wanted}
+          />
+          <SlotPicker
+            kind="removal"
+            legend="Removal time"
+            date={s.removalDate}
+            size={s.treeSize}
+            installDate={s.installDate}
+            value={s.removalSlot}
+            onChange={(id) => s.apply((st) => ({ ...st, removalSlot: id }))}
+            disabledMessage={wanted ? undefined : MESSAGES.enableRemovalFirst}
+          />
+        </div>
+      </section>
+
+      <ContactForm />
+    </div>
+  );
+}

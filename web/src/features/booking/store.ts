@@ -1,0 +1,29 @@
+/**
+ * The wizard's store: zustand over the pure transitions of wizard-state.ts, persisted to
+ * sessionStorage so a reload or a cancelled payment loses nothing (DESIGN.md "packages").
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { initialWizardState, type WizardState } from './wizard-state';
+
+interface WizardStore extends WizardState {
+  /** Applies a pure transition to the state. */
+  apply: (fn: (s: WizardState) => WizardState) => void;
+  reset: () => void;
+}
+
+export const useWizard = create<WizardStore>()(
+  persist(
+    (set) => ({
+      ...initialWizardState,
+      apply: (fn) => set((store) => fn(store)),
+      reset: () => set({ ...initialWizardState }),
+    }),
+    {
+      name: 'booking-wizard',
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: ({ apply: _a, reset: _r, ...state }) => state,
+    },
+  ),
+);

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { BUSINESS } from '@domain/business';
+import { paths } from '../../app/paths';
+import { verifyBookingPayment, type BookingSummary } from './api/verify-payment';
+import { BookingDetails } from './booking-details';
+import './payment.css';
+
+type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed' };
+
+/**
+ * /booking-success (SPEC.md §2, §4 Payment result): verifying, then confirmed or failed.
+ * Without a session id it says so and returns home.
+ */
+export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: string | null; onConfirmed?: (sessionId: string) => void }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: 'verifying' });
+
+  useEffect(() => {
+    if (!sessionId) {
+      const t = setTimeout(() => navigate(paths.home), 3000);
+      return () => clearTimeout(t);
+    }
+    let live = true;
+    verifyBookingPayment(sessionId).then(
+      (res) => {
+        if (!live) return;
+        if (res.success) {
+          setState({ kind: 'confirmed', booking: res.booking ?? null });
+          onConfirmed?.(sessionId);
+        } else {
+          setState({ kind: 'failed' });
+          toast.error('Error', { description: 'Payment verification failed' });
+        }
+      },
+      (err) => {
+        console.error('Failed to verify payment', err);
+        if (!live) return;
+        setState({ kind: 'failed' });
+        toast.error('Error', { description: 'Failed to verify payment' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, navigate, onConfirmed]);
+
+  if (!sessionId) {
+    return (
+      <div className="container page page--center">
+        <h1>No payment session found</h1>
+        <p className="lead">Taking you back to the home page…</p>
+        <Link to={paths.home} className="button button--primary">Return to Home</Link>
+      </div>
+    );
+  }
+  if (state.kind === 'verifying') {
+    return (
+      <div className="container page page--center" role="status">
+        <h1>Verifying Your Payment</h1>
+        <p className="lead">Please wait while we confirm your deposit.</p>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="container page page--center">
+        <h1>Payment Verification Failed</h1>
+        <p className="lead">
+          We could not confirm your payment. Please contact us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
+          <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we will sort it out.
+        </p>
+        <Link to={paths.home} className="button">Return to Home</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container page page--center payment-page">
+      <h1>Booking Confirmed!</h1>
+      <p className="lead">Thank you! Your deposit has been received and a confirmation e-mail is on its way.</p>
+      {state.booking && <BookingDetails booking={state.booking} />}
+      <Link to={paths.home} className="button button--primary">Return to Home</Link>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The PocketBase JS SDK client for the app's own server (same origin). Imported only by
+ * features that talk to the API (booking, payment, admin), never by the public pages.
+ */
+import PocketBase, { ClientResponseError } from 'pocketbase';
+
+export const pb = new PocketBase(typeof window === 'undefined' ? 'http://127.0.0.1:8090' : window.location.origin);
+// Several slot lists load at once; the SDK's default cancels duplicate requests.
+pb.autoCancellation(false);
+
+/**
+ * The user-facing message of a failed call: the server's message for API errors, else
+ * `fallback` (network failures and unexpected errors).
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ClientResponseError) {
+    const msg = (err.response as { message?: unknown } | undefined)?.message;
+    if (typeof msg === 'string' && msg && err.status > 0 && err.status < 500) return msg;
+    return fallback;
+  }
+  return fallback;
+}
