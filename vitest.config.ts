@@ -1,10 +1,13 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
 export default defineConfig({
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'pb_hooks/src/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -12,6 +15,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseTreeSize,
+  choosePackage,
+  initialWizardState,
+  missingInformation,
+  removalWanted,
+  setAddonQuantity,
+  setInstallDate,
+  setKeepOrnaments,
+  setLuxeFinish,
+  setRemovalDate,
+  setRemovalRequested,
+  toBookingRequest,
+  toggleAddon,
+  type WizardState,
+} from './wizard-state';
+
+const state = (over: Partial<WizardState> = {}): WizardState => ({ ...initialWizardState, ...over });
+const adorned = state({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' });
+const elevated = state({ packageSlug: 'elevated-arbor', treeSize: '7.5-9ft' });
+
+describe('wizard transitions (SPEC.md §4)', () => {
+  it('toggles an add-on on and off', () => {
+    const on = toggleAddon(elevated, 'gift-wrap');
+    expect(on.addons).toEqual({ 'gift-wrap': 1 });
+    expect(toggleAddon(on, 'gift-wrap').addons).toEqual({});
+  });
+
+  it.each([
+    ['ornament-boost', true],
+    ['luxe-topper', true],
+    ['stockings', true],
+    ['gift-wrap', false],
+  ] as const)('Adorned Arrangement: choosing %s switches removal on: %s', (id, on) => {
+    expect(toggleAddon(adorned, id).removalRequested).toBe(on);
+  });
+
+  it('Luxe Finish clears the à-la-carte add-ons it includes and keeps stockings', () => {
+    let s = toggleAddon(toggleAddon(toggleAddon(elevated, 'ornament-boost'), 'tree-stylings'), 'stockings', 2);
+    s = setLuxeFinish(s, true);
+    expect(s.addons).toEqual({ stockings: 2 });
+    expect(toggleAddon(s, 'gift-wrap').addons).toEqual({ stockings: 2 });
+  });
+
+  it('unticking optional removal clears the removal date and slot', () => {
+    let s = setRemovalRequested(adorned, true);
+    s = { ...s, removalDate: '2026-12-28', removalSlot: '9-12' };
+    s = setRemovalRequested(s, false);
+    expect([s.removalDate, s.removalSlot]).toEqual([null, null]);
+  });
+
+  it('changing a date clears its slot; changing the size clears both slots', () => {
+    const s = state({ ...elevated, installDate: '2026-11-24', installSlot: '9-15', removalDate: '2026-12-28', removalSlot: '9-15' });
+    expect(setInstallDate(s, '2026-11-27').installSlot).toBeNull();
+    expect(setInstallDate(s, '2026-11-24').installSlot).toBe('9-15');
+    expect(setRemovalDate(s, '2026-12-29').removalSlot).toBeNull();
+    const resized = chooseTreeSize(s, '5-7ft');
+    expect([resized.installSlot, resized.removalSlot, resized.installDate]).toEqual([null, null, '2026-11-24']);
+  });
+
+  it('keep-ornaments needs eligibility, makes removal optional and off', () => {
+    expect(setKeepOrnaments(adorned, true).keepOrnaments).toBe(false);
+    const s = setKeepOrnaments({ ...elevated, removalDate: '2026-12-28', removalSlot: '9-15' }, true);
+    expect(s.keepOrnaments).toBe(true);
+    expect(removalWanted(s)).toBe(false);
+    expect([s.removalDate, s.removalSlot]).toEqual([null, null]);
+    expect(removalWanted(setRemovalRequested(s, true))).toBe(true);
+  });
+
+  it('losing eligibility turns keep-ornaments off', () => {
+    const s = setKeepOrnaments(toggleAddon(adorned, 'ornament-boost'), true);
+    expect(s.keepOrnaments).toBe(true);
+    expect(toggleAddon(s, 'ornament-boost').keepOrnaments).toBe(false);
+  });
+
+  it('switching package resets the removal tick', () => {
+    const s = choosePackage(setRemovalRequested(adorned, true), 'curated-christmas');
+    expect(s.removalRequested).toBe(false);
+    expect(removalWanted(s)).toBe(true);
+  });
+
+  it('clamps add-on quantities to whole numbers of at least 1', () => {
+    const s = toggleAddon(elevated, 'monogram-charms', 4);
+    expect(setAddonQuantity(s, 'monogram-charms', 2.7).addons['monogram-charms']).toBe(2);
+    expect(setAddonQuantity(s, 'monogram-charms', Number.NaN).addons['monogram-charms']).toBe(1);
+    expect(setAddonQuantity(s, 'monogram-charms', -3).addons['monogram-charms']).toBe(1);
+  });
+});
+
+describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
+  it.each<[string, WizardState, 1 | 4, string | null]>([
+    ['no package', state(), 1, 'Please select both a package and tree size'],
+    ['no size', state({ packageSlug: 'elevated-arbor' }), 1, 'Please select both a package and tree size'],
+    ['package and size', elevated, 1, null],
+    ['no install slot', { ...elevated, installDate: '2026-11-24' }, 4, 'Please select installation date and time slot'],
+    ['no removal for an included package', { ...elevated, installDate: '2026-11-24', installSlot: '9-15' }, 4, 'Please select removal date and time slot'],
+    ['adorned without removal', { ...adorned, installDate: '2026-11-24', installSlot: '9-12' }, 4, null],
+    ['all set', { ...elevated, installDate: '2026-11-24', installSlot: '9-15', removalDate: '2026-12-28', removalSlot: '9-15' }, 4, null],
+  ])('%s', (_n, s, step, message) => {
+    expect(missingInformation(s, step)).toBe(message);
+  });
+});
+
+describe('booking request', () => {
+  it('sends the choices and no removal when it does not apply', () => {
+    const s = { ...adorned, installDate: '2026-11-24', installSlot: '9-12', removalDate: '2026-12-28', removalSlot: '9-12', addons: { 'gift-wrap': 1 } };
+    const r = toBookingRequest(s, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
+    expect(r).toMatchObject({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, selectedAddons: ['gift-wrap'] });
+  });
+});
