@@ -16,3 +16,5 @@ routerAdd('POST', '/api/fn/demo-checkout/cancel', (e) => require(`${__hooks}/lib
 cronAdd('expire-checkout-holds', '*/5 * * * *', () => {
   require(`${__hooks}/lib/app.js`).expireHolds($app);
 });
+
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateAnalyticsEvent(e), 'analytics_events');

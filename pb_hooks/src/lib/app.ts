@@ -9,3 +9,4 @@ export { createBookingCheckoutRoute } from './routes/booking-checkout';
 export { verifyBookingPaymentRoute } from './routes/booking-verify';
 export { demoCheckoutRoute, demoCheckoutPayRoute, demoCheckoutCancelRoute } from './routes/demo-checkout';
 export { expireHolds } from './jobs/expire-holds';
+export { validateAnalyticsEvent } from './records/analytics-event';

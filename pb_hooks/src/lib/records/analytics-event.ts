@@ -1,0 +1,40 @@
+/**
+ * Record hook for anonymous inserts into `analytics_events` (SPEC.md §3, §7): every event is
+ * validated and normalised by the domain rules (enums, path, capped lengths and metadata size)
+ * before it is stored; a bad event gets a 400 and nothing is stored. The collection's rate
+ * limit (pb_migrations) caps how many one visitor can send.
+ */
+import { normalizeAnalyticsEvent } from '@domain/analytics';
+import { badRequest } from '../http';
+
+export function validateAnalyticsEvent(e: core.RecordRequestEvent): void {
+  const r = e.record!;
+  let metadata: unknown = {};
+  const rawMetadata = r.getString('metadata');
+  if (rawMetadata && rawMetadata !== 'null') {
+    try {
+      metadata = JSON.parse(rawMetadata);
+    } catch {
+      throw badRequest('Metadata must be an object');
+    }
+  }
+  const result = normalizeAnalyticsEvent({
+    event_type: r.getString('event_type'),
+    page_path: r.getString('page_path'),
+    referrer: r.getString('referrer'),
+    utm_source: r.getString('utm_source'),
+    utm_medium: r.getString('utm_medium'),
+    utm_campaign: r.getString('utm_campaign'),
+    location_country: r.getString('location_country'),
+    device_type: r.getString('device_type'),
+    browser: r.getString('browser'),
+    session_id: r.getString('session_id'),
+    // Record events expose the request only through requestInfo() in the JSVM.
+    user_agent: r.getString('user_agent') || String(e.requestInfo().headers?.['user_agent'] ?? ''),
+    converted: r.getBool('converted'),
+    metadata,
+  });
+  if (!result.ok) throw badRequest(result.message);
+  r.load(result.value as unknown as Record<string, unknown>);
+  e.next();
+}
