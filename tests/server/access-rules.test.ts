@@ -123,6 +123,19 @@ describe('anonymous visitors cannot read admin-only collections', () => {
     }
   });
 
+  it('an @collection join in a public list filter is refused, so it cannot be used as an oracle', async () => {
+    const blocked = await superuser().collection('blocked_dates').create({ blocked_date: '2026-12-05' });
+    const answers: string[] = [];
+    for (const needle of ['jane.secret', 'nobody-at-all']) {
+      const filter = encodeURIComponent(`@collection.bookings.customer_email~'${needle}'`);
+      const res = await fetch(`${baseUrl()}/api/collections/blocked_dates/records?filter=${filter}`);
+      expect([400, 403]).toContain(res.status);
+      answers.push(await res.text());
+    }
+    expect(answers[0]).toBe(answers[1]);
+    await superuser().collection('blocked_dates').delete(blocked.id);
+  });
+
   it('collection schemas are not listed to anonymous visitors', async () => {
     expect([401, 403]).toContain((await fetch(`${baseUrl()}/api/collections`)).status);
   });

@@ -145,3 +145,39 @@ describe('GET /api/fn/availability: malformed parameters get a 400', () => {
     expect(res.body.message.length).toBeGreaterThan(10);
   });
 });
+
+describe('season windows', () => {
+  it('GET /api/fn/season gives today and the default windows of the season being sold', async () => {
+    const res = await callFn('GET', '/api/fn/season');
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        today: '2026-11-20',
+        season: {
+          year: 2026,
+          install: { start: '2026-11-16', end: '2026-12-23' },
+          removal: { start: '2026-12-26', end: '2027-01-31' },
+          consultation: { start: '2026-11-12', end: '2026-12-17' },
+        },
+        workDays: [0, 2, 5, 6],
+      },
+    });
+  });
+
+  it('an install window set in settings is what availability and checkout honour', async () => {
+    const su = superuser();
+    const season = await su.collection('settings').getFirstListItem("key='season'");
+    await su.collection('settings').update(season.id, { value: { install: { start: '2026-11-16', end: '2026-11-30' } } });
+    try {
+      expect((await callFn('GET', '/api/fn/season')).body.season.install).toEqual({ start: '2026-11-16', end: '2026-11-30' });
+      expect((await availability('2026-11-27', '7.5-9ft')).body.bookable).toBe(true);
+      const closed = await availability('2026-12-01', '7.5-9ft');
+      expect(closed.body).toMatchObject({ bookable: false, reason: 'Installations are scheduled between November 16 and November 30, 2026.' });
+      const refused = await checkout({ installDate: '2026-12-01' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Installations are scheduled between November 16 and November 30, 2026.');
+    } finally {
+      await su.collection('settings').update(season.id, { value: {} });
+    }
+  });
+});

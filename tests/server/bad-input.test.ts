@@ -66,6 +66,9 @@ const scenarios: Scenario[] = [
   { name: 'Elevated Arbor without removal slot', body: withData({ removalTimeSlot: null }), message: M.selectRemoval },
   { name: 'Adorned Arrangement with removal ticked but no removal visit', body: withData({ packageType: 'adorned-arrangement', removalService: true, removalDate: null }), message: M.selectRemoval },
   { name: 'unknown add-on', body: withData({ selectedAddons: ['unicorn'] }), message: /add-on/ },
+  { name: 'javascript: inspiration image link', body: withData({ styleInspirationImages: ['javascript:alert(1)'] }), message: /image/ },
+  { name: 'off-site inspiration image link', body: withData({ styleInspirationImages: ['https://evil.example/pixel.gif'] }), message: /image/ },
+  { name: 'more than 10 inspiration images', body: withData({ styleInspirationImages: Array.from({ length: 11 }, () => 'x') }), message: /image/ },
 
   // Dates and slots (SPEC.md §5 Dates; DESIGN.md decision 2).
   { name: 'install on a Monday (2026-11-23)', body: withData({ installDate: '2026-11-23' }), message: /Tuesdays, Fridays, Saturdays and Sundays/ },

@@ -133,6 +133,15 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     }
   });
 
+  it('ignores a removal visit sent for a booking without removal, leaving that slot free', async () => {
+    const res = await checkout({ packageType: 'adorned-arrangement', removalService: false }); // removal 2026-12-28 9-15 still sent
+    expect(res.status).toBe(200);
+    const rec = await superuser().collection('bookings').getOne(res.body.bookingId);
+    expect(rec).toMatchObject({ removal_service: false, removal_date: '', removal_time_slot: '', total_price: 60000 });
+    const removal = await callFn('POST', '/api/fn/check-slot-overlap', { check_date: '2026-12-28', start_hour: 9, end_hour: 15, is_install: false });
+    expect(removal.body).toBe(false);
+  });
+
   it('accepts the booking payload at the top level as well as under bookingData', async () => {
     // Kept compatible: the route reads `bookingData` when present, else the body itself.
     const res = await callFn('POST', '/api/fn/create-booking-checkout', bookingRequest(CLIENT_AMOUNTS));

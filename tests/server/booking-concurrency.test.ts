@@ -78,4 +78,18 @@ describe('concurrent create-booking-checkout', () => {
     expect(visits).toEqual(requests.map((r) => `${r.installDate} ${r.installTimeSlot}`).sort());
     expect(new Set(stored.map((b) => b.checkout_session_id)).size).toBe(20);
   });
+
+  it('with two crews (settings capacity), 20 racing checkouts for one slot create exactly two bookings', async () => {
+    const su = superuser();
+    const capacity = await su.collection('settings').getFirstListItem("key='capacity'");
+    await su.collection('settings').update(capacity.id, { value: { crews: 2 } });
+    try {
+      const { ok, conflicts, statuses } = await fireAll(Array.from({ length: 20 }, () => ({})));
+      expect(ok.length, `statuses ${statuses}`).toBe(2);
+      expect(conflicts.length).toBe(18);
+      expect(await allBookings()).toHaveLength(2);
+    } finally {
+      await su.collection('settings').update(capacity.id, { value: { crews: 1 } });
+    }
+  });
 });
