@@ -4,10 +4,14 @@
 package main
 
 import (
+	"io"
 	"log"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/dop251/goja"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
@@ -33,6 +37,10 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: 25,
+		// The JSVM cannot make an io.Reader, which mail attachments need; this gives it one.
+		OnInit: func(vm *goja.Runtime) {
+			vm.Set("$textReader", func(s string) io.Reader { return strings.NewReader(s) })
+		},
 		// Only the compiled registrations load; pb_hooks/src holds the TypeScript sources.
 		HooksFilesPattern: `^.*\.pb\.js$`,
 		TypesDir:          typesDir,
@@ -42,6 +50,13 @@ func main() {
 		TemplateLang: migratecmd.TemplateLangJS,
 		Automigrate:  false,
 		Dir:          migrationsDir,
+	})
+
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		return applySMTPFromEnv(e.App)
 	})
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -75,4 +90,32 @@ func main() {
 // defaultPublicDir is web/dist beside the working directory, the layout `npm start` runs in.
 func defaultPublicDir() string {
 	return filepath.Join("web", "dist")
+}
+
+// applySMTPFromEnv points PocketBase's mailer at SMTP_HOST (DESIGN.md decision 7) when set,
+// with SMTP_PORT (default 587), SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS ("true" for implicit
+// TLS) and MAIL_FROM. Without SMTP_HOST the settings are left alone: mail is only logged.
+func applySMTPFromEnv(app core.App) error {
+	host := os.Getenv("SMTP_HOST")
+	if host == "" {
+		return nil
+	}
+	port := 587
+	if p, err := strconv.Atoi(os.Getenv("SMTP_PORT")); err == nil && p > 0 {
+		port = p
+	}
+	settings := app.Settings()
+	settings.SMTP.Enabled = true
+	settings.SMTP.Host = host
+	settings.SMTP.Port = port
+	settings.SMTP.Username = os.Getenv("SMTP_USERNAME")
+	settings.SMTP.Password = os.Getenv("SMTP_PASSWORD")
+	settings.SMTP.TLS = os.Getenv("SMTP_TLS") == "true"
+	if from := os.Getenv("MAIL_FROM"); from != "" {
+		settings.Meta.SenderAddress = from
+	}
+	if settings.Meta.SenderAddress == "" {
+		settings.Meta.SenderAddress = "bookings@localhost"
+	}
+	return app.Save(settings)
 }

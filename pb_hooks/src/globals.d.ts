@@ -1,3 +1,7 @@
 /** Globals of PocketBase's JSVM (goja) not declared in its generated types.d.ts. */
 declare function require(path: string): any;
 declare const module: { exports: unknown };
+/** Wraps a string in an io.Reader (bound in pb/main.go) for mail attachments. */
+declare function $textReader(text: string): unknown;
+/** The JSVM's console (goja_nodejs), printing to PocketBase's output. */
+declare const console: { log(...args: unknown[]): void; warn(...args: unknown[]): void; error(...args: unknown[]): void };

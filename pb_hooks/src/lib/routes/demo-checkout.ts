@@ -10,6 +10,7 @@ import { bookingSummary } from '../booking-summary';
 import { findBySession } from '../bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
+import { sendBookingConfirmation } from '../mail/booking-confirmation';
 import { confirmDeposit } from '../payments/confirm-deposit';
 import { requireDemoMode } from '../payments/mode';
 
@@ -45,7 +46,10 @@ export function demoCheckoutPayRoute(e: core.RequestEvent): void {
   if (state === 'expired' || state === 'cancelled') {
     throw apiError(410, 'This checkout session has expired and no card was charged. Please book again.');
   }
-  if (state === 'open') confirmDeposit($app, sessionId, `demo_pi_${$security.randomString(24)}`);
+  if (state === 'open') {
+    const confirmed = confirmDeposit($app, sessionId, `demo_pi_${$security.randomString(24)}`);
+    if (confirmed?.changed) sendBookingConfirmation($app, confirmed.bookingId);
+  }
   return e.json(200, { url: `${appOrigin(e)}/booking-success?session_id=${encodeURIComponent(sessionId)}` });
 }
 

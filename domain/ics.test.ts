@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { buildIcs, escapeIcsText, foldIcsLine } from './ics';
+
+describe('iCalendar files', () => {
+  const ics = buildIcs(
+    [
+      { uid: 'booking-1-install@test', date: '2026-11-24', startMinutes: 9 * 60, endMinutes: 15 * 60, summary: 'Tree installation', description: 'Elevated Arbor, 7.5–9 ft; bring ladder', location: '1 Main St, Ellicott City, MD' },
+      { uid: 'consult-1@test', date: '2026-11-25', startMinutes: 8 * 60 + 30, endMinutes: 9 * 60, summary: 'Consultation' },
+    ],
+    Date.UTC(2026, 10, 20, 17),
+  );
+  it('has one VEVENT per visit with New York wall-clock times', () => {
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20261124T090000');
+    expect(ics).toContain('DTEND;TZID=America/New_York:20261124T150000');
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20261125T083000');
+    expect(ics).toContain('DTSTAMP:20261120T170000Z');
+    expect(ics).toContain('TZID:America/New_York');
+  });
+  it('uses CRLF line endings and escapes text', () => {
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(ics.split('\r\n').every((l) => !l.includes('\n'))).toBe(true);
+    expect(ics).toContain('LOCATION:1 Main St\\, Ellicott City\\, MD');
+    expect(escapeIcsText('a;b\nc\\')).toBe('a\\;b\\nc\\\\');
+  });
+  it('folds long lines at 75 characters', () => {
+    const folded = foldIcsLine(`DESCRIPTION:${'x'.repeat(200)}`).split('\r\n');
+    expect(folded[0]).toHaveLength(75);
+    expect(folded.slice(1).every((l) => l.startsWith(' ') && l.length <= 75)).toBe(true);
+    expect(folded.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`DESCRIPTION:${'x'.repeat(200)}`);
+  });
+  it('refuses an event that ends before it starts', () => {
+    expect(() => buildIcs([{ uid: 'x', date: '2026-11-24', startMinutes: 600, endMinutes: 540, summary: 'x' }], 0)).toThrow();
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The e-mails sent once a booking's deposit is paid (issue 4; SPEC.md §7): a confirmation to the
+ * customer with an ICS attachment of the install and removal visits, and a notice to the business.
+ */
+import { BUSINESS } from '@domain/business';
+import { formatLongDate } from '@domain/calendar';
+import { buildIcs, type CalendarEvent } from '@domain/ics';
+import { formatCents } from '@domain/money';
+import { formatSlotRange, parseSlotId } from '@domain/slots';
+import { bookingSummary } from '../booking-summary';
+import { nowMs } from '../clock';
+import { escapeHtml, sendMail } from './send-mail';
+
+function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
+  const events: CalendarEvent[] = [];
+  const address = r.getString('customer_address');
+  const add = (kind: 'install' | 'removal', date: string, slot: string) => {
+    const s = parseSlotId(slot);
+    if (!date || !s) return;
+    events.push({
+      uid: `booking-${r.id}-${kind}@${BUSINESS.baseZip}.thoughtfullyadorned`,
+      date,
+      startMinutes: s.startHour * 60,
+      endMinutes: s.endHour * 60,
+      summary: `${BUSINESS.name}: tree ${kind === 'install' ? 'installation' : 'removal'}`,
+      description: `${packageLine}. Arrival within a one-hour window. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
+      location: address,
+    });
+  };
+  add('install', r.getString('install_date'), r.getString('install_time_slot'));
+  add('removal', r.getString('removal_date'), r.getString('removal_time_slot'));
+  return events;
+}
+
+/** Sends the customer's confirmation and the business notice for a paid booking. */
+export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
+  let r: core.Record;
+  try {
+    r = app.findRecordById('bookings', bookingId);
+  } catch {
+    return;
+  }
+  const b = bookingSummary(r);
+  const packageLine = `${b.packageTitle}, ${b.treeSize}`;
+  const visits = [`Installation: ${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`];
+  if (b.removalDate && b.removalTimeSlot) visits.push(`Removal: ${formatLongDate(b.removalDate)}, ${formatSlotRange(b.removalTimeSlot)}`);
+  const amounts = [`Total: ${formatCents(b.totalCents)}`, `Deposit paid: ${formatCents(b.depositCents)}`, `Balance due on install day: ${formatCents(b.balanceCents)}`];
+  const text = [
+    `Hello ${b.customerName},`,
+    '',
+    `Thank you for booking with ${BUSINESS.name}. Your deposit has been received and your dates are secured.`,
+    '',
+    packageLine,
+    ...visits,
+    `Address: ${r.getString('customer_address')}`,
+    '',
+    ...amounts,
+    '',
+    'The attached calendar file adds your visits to your calendar.',
+    `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(b.customerName)},</p>
+<p>Thank you for booking with ${escapeHtml(BUSINESS.name)}. Your deposit has been received and your dates are secured.</p>
+<p><strong>${escapeHtml(packageLine)}</strong><br>${visits.map(escapeHtml).join('<br>')}<br>Address: ${escapeHtml(r.getString('customer_address'))}</p>
+<p>${amounts.map(escapeHtml).join('<br>')}</p>
+<p>The attached calendar file adds your visits to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
+  const ics = buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name);
+
+  sendMail(app, {
+    to: b.customerEmail,
+    subject: `Booking confirmed: ${packageLine} on ${formatLongDate(b.installDate)}`,
+    html,
+    text,
+    kind: 'booking_confirmation',
+    relatedId: r.id,
+    attachments: [{ name: 'visits.ics', content: ics }],
+  });
+  const notice = [`New booking from ${b.customerName} (${b.customerEmail}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
+  sendMail(app, {
+    to: BUSINESS.email,
+    subject: `New booking: ${b.customerName}, ${formatLongDate(b.installDate)}`,
+    html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
+    text: notice,
+    kind: 'business_notice',
+    relatedId: r.id,
+    attachments: [{ name: 'visits.ics', content: ics }],
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Confirmation e-mails once the deposit is paid: delivered over real SMTP to a sink with the ICS
+ * attachment, recorded in mail_log; and a failing SMTP server never breaks the booking.
+ * Each scenario runs its own PocketBase with SMTP_HOST set.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer } from '../../scripts/lib/server.mjs';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { SERVER_NOW, SUPERUSER } from './constants';
+import { bookingRequest } from './support';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function bookAndPay(url: string, email: string): Promise<string> {
+  const post = (route: string, body: unknown) =>
+    fetch(`${url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const checkout = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: email }) });
+  expect(checkout.status).toBe(200);
+  const { sessionId, bookingId } = (await checkout.json()) as { sessionId: string; bookingId: string };
+  const pay = await post('/api/fn/demo-checkout/pay', { sessionId });
+  expect(pay.status).toBe(200);
+  return bookingId;
+}
+
+async function superuserOn(url: string): Promise<PocketBase> {
+  const pb = new PocketBase(url);
+  await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  return pb;
+}
+
+describe('booking confirmation e-mail over SMTP', () => {
+  let sink: SmtpSink;
+  let server: Server;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-mail-test-'));
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({
+      dataDir,
+      superuser: SUPERUSER,
+      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the customer a confirmation with an ICS of both visits, and the business a notice', async () => {
+    const bookingId = await bookAndPay(server.url, 'ivy@example.com');
+    const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('ivy@example.com'));
+    expect(mail.subject).toBe('Booking confirmed: Elevated Arbor, 7.5–9 ft on Tuesday, November 24, 2026');
+    expect(mail.text).toContain('Deposit paid: $825');
+    expect(mail.text).toContain('Removal: Monday, December 28, 2026, 9 AM - 3 PM');
+    const ics = mail.attachments.find((a) => a.filename === 'visits.ics');
+    expect(ics?.contentType).toMatch(/text\/calendar/);
+    const body = ics!.content.toString('utf8');
+    expect(body).toContain('DTSTART;TZID=America/New_York:20261124T090000');
+    expect(body).toContain('DTSTART;TZID=America/New_York:20261228T090000');
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+
+    await sink.waitFor((m) => m.subject?.startsWith('New booking: Jane Doe') ?? false);
+    const pb = await superuserOn(server.url);
+    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
+    expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([['booking_confirmation', 'sent'], ['business_notice', 'sent']]);
+  });
+});
+
+describe('a failing SMTP server', () => {
+  let server: Server;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-mail-fail-'));
+
+  beforeAll(async () => {
+    const closedPort = await freePort();
+    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never breaks the booking: deposit confirmed, the failure logged', async () => {
+    const bookingId = await bookAndPay(server.url, 'rowan@example.com');
+    const pb = await superuserOn(server.url);
+    const booking = await pb.collection('bookings').getOne(bookingId);
+    expect(booking.payment_status).toBe('deposit_paid');
+    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
+    expect(logged).toHaveLength(2);
+    expect(logged.every((l) => l.status === 'failed' && l.error !== '')).toBe(true);
+  });
+});
