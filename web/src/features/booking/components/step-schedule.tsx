@@ -5,7 +5,7 @@ import type { SeasonInfo } from '../api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
 import { ContactForm } from './contact-form';
-import { DateField } from './date-field';
+import { DateField } from '../../../components/ui/date-field';
 import { SlotPicker } from './slot-picker';
 
 /**
