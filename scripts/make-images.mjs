@@ -233,9 +233,18 @@ function backdrop(scene, p, r) {
   } else if (scene === 'shiplap') {
     for (let i = 0; i < 17; i++) out += `<line x1="0" x2="800" y1="${40 + i * 48}" y2="${40 + i * 48}" stroke="${shade(p.wallBottom, -0.1)}" stroke-width="2"/>`;
   } else if (scene === 'art') {
-    out += `<rect x="590" y="190" width="150" height="190" fill="${shade(p.wallTop, 0.5)}" stroke="${p.frame}" stroke-width="8"/>
-      <path d="M612,350 L650,260 L680,320 L700,290 L722,350Z" fill="${shade(p.wallBottom, -0.2)}" opacity="0.6"/>
-      <circle cx="700" cy="240" r="14" fill="${shade(p.wallBottom, -0.15)}" opacity="0.6"/>`;
+    // a minimal eucalyptus wreath on the wall
+    let leaves = '';
+    for (let i = 0; i < 28; i++) {
+      const a = (i / 28) * Math.PI * 2;
+      const x = 665 + Math.cos(a) * 72;
+      const y = 280 + Math.sin(a) * 72;
+      const deg = (a * 180) / Math.PI + (i % 2 ? 35 : -35);
+      leaves += `<ellipse cx="${f(x)}" cy="${f(y)}" rx="15" ry="7" fill="${i % 3 ? '#8fa89a' : '#6f8f7f'}" transform="rotate(${f(deg)} ${f(x)} ${f(y)})"/>`;
+    }
+    out += `<line x1="665" y1="150" x2="665" y2="208" stroke="#b9b9b4" stroke-width="2"/>
+      <circle cx="665" cy="280" r="72" fill="none" stroke="#9a8a72" stroke-width="3"/>${leaves}
+      <path d="M640,352 q25,30 50,0" stroke="#2b2b2b" stroke-width="4" fill="none"/>`;
   } else if (scene === 'bunting') {
     out += `<path d="M0,120 Q400,210 800,120" stroke="${shade(p.wallTop, 0.35)}" stroke-width="3" fill="none"/>`;
     for (let i = 0; i < 11; i++) {
@@ -344,7 +353,7 @@ function treeScene(p, seed) {
     body: `${backdrop(p.scene, p, r)}
       <g>${tree}</g>
       <g clip-path="url(#tree-clip)">${glow}${garland}</g>
-      ${cores}
+      <g clip-path="url(#tree-clip)">${cores}</g>
       ${ornaments}
       ${base(p.base, p)}
       ${topper(p.topper, p)}
@@ -579,7 +588,7 @@ async function raster(name, svgAt, aspect, widths, { avifQuality = 52, webpQuali
   for (const w of widths) {
     const h = Math.round(w * aspect);
     const png = await sharp(Buffer.from(svgAt(w, h))).png().toBuffer();
-    await sharp(png).avif({ quality: avifQuality, effort: 6, chromaSubsampling: '4:2:0' }).toFile(join(dir, `${name}-${w}.avif`));
+    await sharp(png).avif({ quality: avifQuality, effort: 4, chromaSubsampling: '4:2:0' }).toFile(join(dir, `${name}-${w}.avif`));
     await sharp(png).webp({ quality: webpQuality, effort: 6 }).toFile(join(dir, `${name}-${w}.webp`));
   }
   return { src: `/images/${name}`, widths, width: widths[widths.length - 1], height: Math.round(widths[widths.length - 1] * 1.0 * aspect) };

@@ -4,12 +4,12 @@
  * against the real PocketBase binary, and the Playwright tests in Chromium. Every step runs
  * even if an earlier one failed; the exit code is non-zero if any failed.
  */
-import { buildAll } from './lib/build-steps.mjs';
+import { buildAll, buildStripeMock } from './lib/build-steps.mjs';
 import { bin, run } from './lib/run.mjs';
 
 /** @type {[string, () => Promise<unknown>][]} */
 const steps = [
-  ['build', () => buildAll()],
+  ['build', () => buildAll().then(buildStripeMock)],
   ['typecheck web and domain', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
   ['typecheck hooks', () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit'])],
   ['unit tests', () => run(bin('vitest'), ['run', '--project', 'unit'])],

@@ -8,6 +8,7 @@ routerAdd('GET', '/api/fn/season', (e) => require(`${__hooks}/lib/app.js`).seaso
 routerAdd('GET', '/api/fn/availability', (e) => require(`${__hooks}/lib/app.js`).availabilityRoute(e));
 routerAdd('POST', '/api/fn/check-slot-overlap', (e) => require(`${__hooks}/lib/app.js`).checkSlotOverlapRoute(e));
 routerAdd('POST', '/api/fn/create-booking-checkout', (e) => require(`${__hooks}/lib/app.js`).createBookingCheckoutRoute(e));
+routerAdd('POST', '/api/fn/stripe-webhook', (e) => require(`${__hooks}/lib/app.js`).stripeWebhookRoute(e));
 routerAdd('POST', '/api/fn/verify-booking-payment', (e) => require(`${__hooks}/lib/app.js`).verifyBookingPaymentRoute(e));
 routerAdd('GET', '/api/fn/demo-checkout', (e) => require(`${__hooks}/lib/app.js`).demoCheckoutRoute(e));
 routerAdd('POST', '/api/fn/demo-checkout/pay', (e) => require(`${__hooks}/lib/app.js`).demoCheckoutPayRoute(e));

@@ -66,6 +66,13 @@ export async function buildWeb() {
   await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
 }
 
+export const STRIPE_MOCK_BIN = path.join(ROOT, 'bin', 'stripe-mock');
+
+/** Installs Stripe's own stripe-mock (a Go module) into bin/ for the payment tests. */
+export async function buildStripeMock() {
+  await run('go', ['install', 'github.com/stripe/stripe-mock@v0.203.0'], { env: { ...process.env, GOBIN: path.join(ROOT, 'bin') } });
+}
+
 /** Every build step in order. */
 export async function buildAll() {
   await buildServer();

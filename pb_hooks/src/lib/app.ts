@@ -10,3 +10,4 @@ export { verifyBookingPaymentRoute } from './routes/booking-verify';
 export { demoCheckoutRoute, demoCheckoutPayRoute, demoCheckoutCancelRoute } from './routes/demo-checkout';
 export { expireHolds } from './jobs/expire-holds';
 export { validateAnalyticsEvent } from './records/analytics-event';
+export { stripeWebhookRoute } from './routes/stripe-webhook';

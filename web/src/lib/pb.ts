@@ -15,7 +15,8 @@ pb.autoCancellation(false);
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ClientResponseError) {
     const msg = (err.response as { message?: unknown } | undefined)?.message;
-    if (typeof msg === 'string' && msg && err.status > 0 && err.status < 500) return msg;
+    // PocketBase's 500 hides internals behind a generic text; our own errors (4xx, 502) are for users.
+    if (typeof msg === 'string' && msg && err.status > 0 && err.status !== 500) return msg;
     return fallback;
   }
   return fallback;

@@ -11,11 +11,18 @@ export interface ConfirmResult {
   changed: boolean;
 }
 
+/** What the payment provider tells about the paid session. */
+export interface PaymentIds {
+  paymentIntentId: string;
+  customerId?: string;
+  paymentMethodId?: string;
+}
+
 /**
- * Confirms the deposit of the booking with `sessionId`, recording `paymentIntentId`.
+ * Confirms the deposit of the booking with `sessionId`, recording the payment ids.
  * Returns null when no booking has that session.
  */
-export function confirmDeposit(app: CoreApp, sessionId: string, paymentIntentId: string): ConfirmResult | null {
+export function confirmDeposit(app: CoreApp, sessionId: string, ids: PaymentIds): ConfirmResult | null {
   let result: ConfirmResult | null = null;
   app.runInTransaction((tx) => {
     let rec: core.Record;
@@ -31,7 +38,9 @@ export function confirmDeposit(app: CoreApp, sessionId: string, paymentIntentId:
     }
     rec.set('payment_status', 'deposit_paid');
     rec.set('status', 'confirmed');
-    rec.set('payment_intent_id', paymentIntentId);
+    rec.set('payment_intent_id', ids.paymentIntentId);
+    if (ids.customerId) rec.set('stripe_customer_id', ids.customerId);
+    if (ids.paymentMethodId) rec.set('payment_method_id', ids.paymentMethodId);
     rec.set('deposit_paid_at', toPbDate(nowMs()));
     rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
     tx.save(rec);

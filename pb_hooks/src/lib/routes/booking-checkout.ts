@@ -3,11 +3,15 @@
  * Body { bookingData } (SPEC.md §3 Booking payload plus the option choices). Validates with the
  * shared schemas and SPEC.md's messages, checks the dates and slots, prices the booking on the
  * server (client amounts are ignored), then in one transaction re-checks both slots and inserts
- * the booking as `pending_payment` with a 30-minute hold. Returns 200 { url, sessionId, bookingId }.
+ * the booking as `pending_payment` with a 30-minute hold. Then, outside the transaction, the
+ * checkout: a local demo page, or a Stripe Checkout Session when STRIPE_SECRET_KEY is set.
+ * Returns 200 { url, sessionId, bookingId }.
  *
- * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile.
+ * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile;
+ * 502 'Failed to create checkout session' when Stripe fails (the hold is released).
  */
-import { findPackage } from '@domain/catalog';
+import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
+import { MESSAGES } from '@domain/messages';
 import { HOLD_MINUTES, slotHasConflict } from '@domain/overlap';
 import { quote } from '@domain/pricing';
 import { parseBookingRequest, toChoices, type BookingRequest } from '@domain/schemas';
@@ -17,6 +21,7 @@ import { bookingsOnDates } from '../bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
 import { paymentMode } from '../payments/mode';
+import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadCrews, loadDateContext } from '../settings';
 
 interface Visits {
@@ -46,15 +51,14 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const r = parsed.value;
   const visits = checkVisits(r);
 
-  if (paymentMode() !== 'demo') {
-    // Stripe Checkout arrives with the complete booking flow; until then refuse clearly.
-    throw apiError(503, 'Online card payments are not available yet. Please contact us to book.');
-  }
-
+  const mode = paymentMode();
   // Distance-based travel fees arrive with the distance lookup; unknown distance means no fee.
   const q = quote(toChoices(r, null));
   const now = nowMs();
-  const sessionId = `demo_cs_${$security.randomString(24)}`;
+  // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
+  // request's latency, and the hold lasts exactly as long as the session can be paid.
+  const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
+  const demoSessionId = mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
   const crews = loadCrews($app);
   let conflict: 'install' | 'removal' | null = null;
   let bookingId = '';
@@ -103,9 +107,9 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       balance_remaining: q.totalCents,
       payment_status: 'pending',
       status: 'pending_payment',
-      payment_mode: 'demo',
-      hold_expires_at: toPbDate(now + HOLD_MINUTES * 60_000),
-      checkout_session_id: sessionId,
+      payment_mode: mode,
+      hold_expires_at: toPbDate(holdUntil),
+      checkout_session_id: demoSessionId,
     });
     tx.save(rec);
     bookingId = rec.id;
@@ -115,9 +119,34 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     const which = conflict === 'install' ? 'installation' : 'removal';
     throw apiError(409, `That ${which} time slot was just booked by someone else. Please choose another slot.`);
   }
-  return e.json(200, {
-    url: `${appOrigin(e)}/demo-payment?session_id=${encodeURIComponent(sessionId)}`,
-    sessionId,
-    bookingId,
-  });
+  const origin = appOrigin(e);
+  if (mode === 'demo') {
+    return e.json(200, { url: `${origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}`, sessionId: demoSessionId, bookingId });
+  }
+
+  // Stripe is called outside the transaction; if it fails, the hold is released at once.
+  const pkg = findPackage(r.packageType)!;
+  let session: StripeCheckoutSession | null = null;
+  try {
+    session = createCheckoutSession({
+      bookingId,
+      depositCents: q.depositCents,
+      customerEmail: r.customerEmail,
+      description: `${pkg.title}, ${TREE_SIZE_INFO[r.treeSize].label}: 50% deposit`,
+      successUrl: `${origin}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/booking-cancel`,
+      expiresAtSec: Math.floor(holdUntil / 1000),
+    });
+  } catch (err) {
+    console.error(`create-booking-checkout: ${String(err)}`);
+  }
+  const rec = $app.findRecordById('bookings', bookingId);
+  if (!session?.id || !session.url) {
+    rec.set('status', 'cancelled');
+    $app.save(rec);
+    throw apiError(502, MESSAGES.failedToCreateCheckout);
+  }
+  rec.set('checkout_session_id', session.id);
+  $app.save(rec);
+  return e.json(200, { url: session.url, sessionId: session.id, bookingId });
 }

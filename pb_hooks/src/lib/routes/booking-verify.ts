@@ -1,20 +1,36 @@
 /**
  * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
- * 200 { success: boolean, booking?: BookingSummary }: success once the deposit is paid.
- * 400 without a session id; 404 for an unknown session.
+ * 200 { success: boolean, booking?: BookingSummary }: success once the deposit is paid. For a
+ * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
+ * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
  */
 import { bookingSummary } from '../booking-summary';
 import { findBySession } from '../bookings-repo';
 import { apiError, badRequest, readJsonObject } from '../http';
+import { completePaidSession } from '../payments/complete-payment';
+import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
+
+const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
 
 export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const sessionId = typeof body.sessionId === 'string' ? body.sessionId.trim() : '';
   if (!sessionId) throw badRequest('No payment session found.');
-  const rec = findBySession($app, sessionId);
+  let rec = findBySession($app, sessionId);
   if (!rec) throw apiError(404, 'Payment session not found.');
-  // The demo page confirms the deposit when Pay is pressed, so the stored state is the truth.
-  const status = rec.getString('payment_status');
-  const success = status === 'deposit_paid' || status === 'paid';
-  return e.json(200, { success, booking: bookingSummary(rec) });
+
+  if (!isPaid(rec) && rec.getString('payment_mode') === 'stripe') {
+    let session;
+    try {
+      session = retrieveCheckoutSession(sessionId);
+    } catch (err) {
+      console.error(`verify-booking-payment: ${String(err)}`);
+      throw apiError(502, 'Payment verification failed');
+    }
+    if (session.payment_status === 'paid') {
+      completePaidSession($app, sessionId, paymentIdsOf(session));
+      rec = findBySession($app, sessionId)!;
+    }
+  }
+  return e.json(200, { success: isPaid(rec), booking: bookingSummary(rec) });
 }

@@ -10,9 +10,9 @@ import { bookingSummary } from '../booking-summary';
 import { findBySession } from '../bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
-import { sendBookingConfirmation } from '../mail/booking-confirmation';
-import { confirmDeposit } from '../payments/confirm-deposit';
+import { completePaidSession } from '../payments/complete-payment';
 import { requireDemoMode } from '../payments/mode';
+import { releaseHold } from '../payments/release-hold';
 
 type SessionState = 'open' | 'paid' | 'expired' | 'cancelled';
 
@@ -46,19 +46,13 @@ export function demoCheckoutPayRoute(e: core.RequestEvent): void {
   if (state === 'expired' || state === 'cancelled') {
     throw apiError(410, 'This checkout session has expired and no card was charged. Please book again.');
   }
-  if (state === 'open') {
-    const confirmed = confirmDeposit($app, sessionId, `demo_pi_${$security.randomString(24)}`);
-    if (confirmed?.changed) sendBookingConfirmation($app, confirmed.bookingId);
-  }
+  if (state === 'open') completePaidSession($app, sessionId, { paymentIntentId: `demo_pi_${$security.randomString(24)}` });
   return e.json(200, { url: `${appOrigin(e)}/booking-success?session_id=${encodeURIComponent(sessionId)}` });
 }
 
 export function demoCheckoutCancelRoute(e: core.RequestEvent): void {
   requireDemoMode();
   const rec = sessionRecord(readJsonObject(e).sessionId);
-  if (sessionState(rec) === 'open') {
-    rec.set('status', 'cancelled');
-    $app.save(rec);
-  }
+  if (sessionState(rec) === 'open') releaseHold($app, rec.getString('checkout_session_id'));
   return e.json(200, { url: `${appOrigin(e)}/booking-cancel` });
 }

@@ -1,0 +1,170 @@
+/**
+ * Stripe Checkout against Stripe's own stripe-mock (behind a recording proxy), and the webhook
+ * signed by the official `stripe` package: one PocketBase with STRIPE_SECRET_KEY set.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import { SERVER_NOW, SUPERUSER } from './constants';
+import { bookingRequest } from './support';
+
+const WEBHOOK_SECRET = 'whsec_test_booking_secret';
+const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
+const stripe = new Stripe('sk_test_123');
+
+let mock: StripeMock;
+let sink: SmtpSink;
+let server: Awaited<ReturnType<typeof startServer>>;
+let pb: PocketBase;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-test-'));
+
+beforeAll(async () => {
+  mock = await startStripeMock();
+  sink = await startSmtpSink();
+  server = await startServer({
+    dataDir,
+    superuser: SUPERUSER,
+    env: {
+      APP_NOW: SERVER_NOW,
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_API_BASE: mock.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(sink.port),
+    },
+  });
+  pb = new PocketBase(server.url);
+  pb.autoCancellation(false);
+  await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sink?.stop();
+  await mock?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function post(route: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A checkout for a distinct install date so tests do not collide on slots. */
+async function checkout(installDate: string, email: string) {
+  const res = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ installDate, customerEmail: email, removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement', treeSize: '5-7ft', installTimeSlot: '9-12' }) });
+  expect(res.status).toBe(200);
+  return res.body as { url: string; sessionId: string; bookingId: string };
+}
+
+function webhook(type: string, session: Record<string, unknown>, opts: { secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp ?? NOW_SEC });
+  return post('/api/fn/stripe-webhook', payload, { 'Stripe-Signature': header });
+}
+
+describe('Stripe Checkout session', () => {
+  it('creates a session for the deposit, with the card saved and expiring with the hold', async () => {
+    const before = mock.requests.length;
+    const { url, sessionId, bookingId } = await checkout('2026-11-21', 'stripe1@example.com');
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(sessionId).toMatch(/^cs_/);
+
+    const sent = mock.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+    expect(sent).toBeDefined();
+    const form = new URLSearchParams(sent!.body);
+    expect(sent!.headers.authorization).toBe('Bearer sk_test_123');
+    expect(sent!.headers['idempotency-key']).toBe(`checkout-${bookingId}`);
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('customer_email')).toBe('stripe1@example.com');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('15000'); // 50% of $300
+    expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
+    expect(form.get('expires_at')).toBe(String(NOW_SEC + 31 * 60));
+    expect(form.get('success_url')).toBe(`${server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(form.get('metadata[booking_id]')).toBe(bookingId);
+
+    const booking = await pb.collection('bookings').getOne(bookingId);
+    expect(booking).toMatchObject({ checkout_session_id: sessionId, payment_mode: 'stripe', status: 'pending_payment', deposit_amount: 15000 });
+    expect(booking.hold_expires_at).toBe('2026-11-20 17:31:00.000Z');
+  });
+
+  it('refuses demo payments while a Stripe key is set', async () => {
+    const { sessionId } = await checkout('2026-11-22', 'stripe2@example.com');
+    const res = await post('/api/fn/demo-checkout/pay', { sessionId });
+    expect(res.status).toBe(403);
+  });
+
+  it('verify does not confirm a session Stripe reports unpaid', async () => {
+    const { sessionId, bookingId } = await checkout('2026-11-24', 'stripe3@example.com');
+    const res = await post('/api/fn/verify-booking-payment', { sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(false);
+    expect((await pb.collection('bookings').getOne(bookingId)).payment_status).toBe('pending');
+  });
+});
+
+describe('Stripe webhook', () => {
+  it('a valid signature confirms once even when delivered twice', async () => {
+    const { sessionId, bookingId } = await checkout('2026-11-27', 'stripe4@example.com');
+    const event = { id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_123', customer: 'cus_test_123' };
+    const first = await webhook('checkout.session.completed', event);
+    expect(first).toEqual({ status: 200, body: { received: true } });
+    const paid = await pb.collection('bookings').getOne(bookingId);
+    expect(paid).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed', balance_remaining: 15000 });
+    expect(paid.payment_intent_id).not.toBe('');
+    expect(paid.deposit_paid_at).not.toBe('');
+
+    const second = await webhook('checkout.session.completed', event);
+    expect(second.status).toBe(200);
+    const again = await pb.collection('bookings').getOne(bookingId);
+    expect(again.deposit_paid_at).toBe(paid.deposit_paid_at);
+    expect(again.updated_at).toBe(paid.updated_at);
+
+    await sink.waitFor((m) => JSON.stringify(m.to).includes('stripe4@example.com'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sink.messages.filter((m) => JSON.stringify(m.to).includes('stripe4@example.com'))).toHaveLength(1);
+    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
+    expect(logged).toHaveLength(2);
+
+    // verify-booking-payment agrees, idempotently.
+    const verify = await post('/api/fn/verify-booking-payment', { sessionId });
+    expect(verify.body.success).toBe(true);
+  });
+
+  it.each([
+    ['a wrong secret', { secret: 'whsec_wrong' }],
+    ['a stale timestamp', { timestamp: NOW_SEC - 301 }],
+  ])('refuses %s and changes nothing', async (_n, opts) => {
+    const { sessionId, bookingId } = await checkout(_n === 'a wrong secret' ? '2026-11-28' : '2026-11-29', `stripe-bad-${Date.now()}@example.com`);
+    const res = await webhook('checkout.session.completed', { id: sessionId, payment_status: 'paid', payment_intent: 'pi_x' }, opts);
+    expect(res.status).toBe(400);
+    const booking = await pb.collection('bookings').getOne(bookingId);
+    expect(booking).toMatchObject({ payment_status: 'pending', status: 'pending_payment', payment_intent_id: '' });
+  });
+
+  it('refuses a missing signature', async () => {
+    const res = await post('/api/fn/stripe-webhook', JSON.stringify({ type: 'checkout.session.completed' }));
+    expect(res.status).toBe(400);
+  });
+
+  it('an expired session frees the hold', async () => {
+    const { sessionId, bookingId } = await checkout('2026-12-01', 'stripe6@example.com');
+    const busy = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
+    expect(busy.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(false);
+    expect((await webhook('checkout.session.expired', { id: sessionId, payment_status: 'unpaid', status: 'expired' })).status).toBe(200);
+    expect((await pb.collection('bookings').getOne(bookingId)).status).toBe('cancelled');
+    const free = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
+    expect(free.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(true);
+  });
+});
