@@ -56,6 +56,9 @@ describe('booking request', () => {
     ['no removal for an included package', { removalDate: null }, 'Please select removal date and time slot'],
     ['bad style', { styleSpecialRequests: 'x'.repeat(2001) }, 'Special requests must be less than 2000 characters'],
     ['bad image', { styleInspirationImages: ['not a url'] }, 'Inspiration images must be links to uploaded images'],
+    ['off-site image', { styleInspirationImages: ['https://evil.example/pixel.gif'] }, 'Inspiration images must be links to uploaded images'],
+    ['uploaded image link', { styleInspirationImages: ['https://example.com/api/files/pbc_1/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png'] }, null],
+    ['11 images', { styleInspirationImages: Array.from({ length: 11 }, () => 'https://example.com/api/files/c/abcdefghij12345/a.png') }, 'Please upload at most 10 inspiration images'],
     ['unknown add-on', { selectedAddons: ['gold-plating'] }, 'Unknown add-on'],
   ])('%s', (_n, over, expected) => {
     const r = parseBookingRequest({ ...request, ...over });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ADDON_IDS, LUXE_KEEP_OPTIONS, MAX_ADDON_QUANTITY, TREE_SIZES, findPackage } from './catalog';
 import { isYmd } from './calendar';
+import { MAX_INSPIRATION_IMAGES, parseFileUrl } from './inspiration-images';
 import { MESSAGES as M } from './messages';
 import { parseSlotId } from './slots';
 import { removalApplies, type BookingChoices } from './pricing';
@@ -36,8 +37,16 @@ export const styleSchema = z.object({
   styleTopper: optionalText(50, 'Topper must be less than 50 characters'),
   styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong),
   styleInspirationImages: z
-    .array(z.url('Inspiration images must be links to uploaded images').max(1000), 'Inspiration images must be a list of links')
-    .max(10, 'Please upload at most 10 inspiration images')
+    .array(
+      // Not z.url(): it needs the WHATWG URL class, which PocketBase's JSVM lacks (every link
+      // would be refused there). The server also checks each link names one of our uploads.
+      z
+        .string('Inspiration images must be links to uploaded images')
+        .max(1000, 'Inspiration images must be links to uploaded images')
+        .refine((u) => parseFileUrl(u) !== null, 'Inspiration images must be links to uploaded images'),
+      'Inspiration images must be a list of links',
+    )
+    .max(MAX_INSPIRATION_IMAGES, `Please upload at most ${MAX_INSPIRATION_IMAGES} inspiration images`)
     .optional()
     .default([]),
 });

@@ -19,3 +19,23 @@ cronAdd('expire-checkout-holds', '*/5 * * * *', () => {
 });
 
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateAnalyticsEvent(e), 'analytics_events');
+
+// Consultations, review links and testimonials (issue 5).
+routerAdd('GET', '/api/fn/consultation-slots', (e) => require(`${__hooks}/lib/app.js`).consultationSlotsRoute(e));
+routerAdd('POST', '/api/fn/consultation-request', (e) => require(`${__hooks}/lib/app.js`).consultationRequestRoute(e));
+routerAdd('POST', '/api/fn/send-review-request', (e) => require(`${__hooks}/lib/app.js`).sendReviewRequestRoute(e));
+routerAdd('GET', '/api/fn/review-link', (e) => require(`${__hooks}/lib/app.js`).reviewLinkRoute(e));
+routerAdd('POST', '/api/fn/submit-review', (e) => require(`${__hooks}/lib/app.js`).submitReviewRoute(e));
+routerAdd('GET', '/api/fn/testimonial-stats', (e) => require(`${__hooks}/lib/app.js`).testimonialStatsRoute(e));
+routerAdd('POST', '/api/fn/jobs/review-requests', (e) => require(`${__hooks}/lib/app.js`).reviewRequestsJobRoute(e), $apis.requireSuperuserAuth());
+
+// Daily at 14:00 UTC (9 or 10 AM in New York): post_removal review requests the day after a removal.
+cronAdd('send-review-requests', '0 14 * * *', () => {
+  const lib = require(`${__hooks}/lib/app.js`);
+  lib.sendDueReviewRequests($app, lib.configuredOrigin($app));
+});
+
+// Distance lookup and inspiration-image uploads (issue 4).
+routerAdd('POST', '/api/fn/calculate-distance', (e) => require(`${__hooks}/lib/app.js`).calculateDistanceRoute(e));
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
+onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');

@@ -13,7 +13,11 @@ export interface SmtpSink {
   stop: () => Promise<void>;
 }
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * Starts the sink on `port` (0: any free port). `onMessage` also sees each parsed message, e.g.
+ * to hand it to another process (the Playwright workers read a file the global setup writes).
+ */
+export async function startSmtpSink(port = 0, onMessage?: (mail: ParsedMail) => void): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,6 +27,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       simpleParser(stream).then(
         (mail) => {
           messages.push(mail);
+          onMessage?.(mail);
           callback();
         },
         (err: Error) => callback(err),

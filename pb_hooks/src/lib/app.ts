@@ -11,3 +11,16 @@ export { demoCheckoutRoute, demoCheckoutPayRoute, demoCheckoutCancelRoute } from
 export { expireHolds } from './jobs/expire-holds';
 export { validateAnalyticsEvent } from './records/analytics-event';
 export { stripeWebhookRoute } from './routes/stripe-webhook';
+export { consultationSlotsRoute } from './routes/consultation-slots';
+export { consultationRequestRoute } from './routes/consultation-request';
+export { sendReviewRequestRoute } from './routes/review-request';
+export { reviewLinkRoute } from './routes/review-link';
+export { submitReviewRoute } from './routes/review-submit';
+export { testimonialStatsRoute } from './routes/testimonial-stats';
+export { reviewRequestsJobRoute } from './routes/review-requests-job';
+export { sendDueReviewRequests } from './jobs/review-requests';
+export { configuredOrigin } from './reviews/review-requests';
+export { calculateDistanceRoute } from './routes/calculate-distance';
+export { prepareInspirationUpload, serveInspirationImage } from './records/inspiration-image';
+export { checkInspirationImageUrls } from './inspiration-images';
+export { lookupDistanceMiles } from './distance';

@@ -18,6 +18,8 @@ import { parseBookingRequest, toChoices, type BookingRequest } from '@domain/sch
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { findSlot, type TimeSlot } from '@domain/slots';
 import { bookingsOnDates } from '../bookings-repo';
+import { lookupDistanceMiles } from '../distance';
+import { checkInspirationImageUrls } from '../inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
 import { paymentMode } from '../payments/mode';
@@ -50,10 +52,14 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   if (!parsed.ok) throw badRequest(parsed.message);
   const r = parsed.value;
   const visits = checkVisits(r);
+  const imageProblem = checkInspirationImageUrls($app, r.styleInspirationImages, appOrigin(e));
+  if (imageProblem) throw badRequest(imageProblem);
+  // The price uses the server's own distance, never the client's; looked up before the
+  // transaction because it may call an outside routing service.
+  const distanceMiles = lookupDistanceMiles(r.customerAddress);
 
   const mode = paymentMode();
-  // Distance-based travel fees arrive with the distance lookup; unknown distance means no fee.
-  const q = quote(toChoices(r, null));
+  const q = quote(toChoices(r, distanceMiles));
   const now = nowMs();
   // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
   // request's latency, and the hold lasts exactly as long as the session can be paid.
@@ -98,7 +104,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       style_inspiration_images: r.styleInspirationImages,
       notes: r.notes,
       parking_instructions: r.parkingInstructions,
-      distance_miles: 0,
+      distance_miles: distanceMiles ?? 0,
       travel_fee: q.travelFeeCents,
       ornament_ownership_cost: q.ornamentOwnershipCents,
       price_lines: q.lines,

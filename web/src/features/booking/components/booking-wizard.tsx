@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { PackageSlug } from '@domain/catalog';
 import { quote as priceQuote } from '@domain/pricing';
+import { useDistanceLookup } from '../api/calculate-distance';
 import { useBlockedDates } from '../api/get-blocked-dates';
 import { useSeason } from '../api/get-season';
 import { useWizard } from '../store';
@@ -25,6 +26,8 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
   const { step, apply } = s;
   const season = useSeason();
   const blocked = useBlockedDates();
+  // The travel distance follows the contact address wherever the customer is in the wizard.
+  useDistanceLookup();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const choices = choicesOf(s);
   const quote = choices ? priceQuote(choices) : null;

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { formatCents } from '@domain/money';
 import { contactSchema } from '@domain/schemas';
+import { FREE_RADIUS_MILES, travelFeeCents } from '@domain/travel';
+import { MIN_ADDRESS_LENGTH } from '../api/calculate-distance';
 import { useWizard } from '../store';
 import type { ContactDetails } from '../wizard-state';
 
@@ -65,9 +68,26 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
             <label htmlFor={id}>{f.label}{f.required && <span aria-hidden="true"> *</span>}</label>
             {f.multiline ? <textarea rows={f.multiline} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
             {error && <p id={`${id}-error`} className="error">{error}</p>}
+            {f.key === 'address' && <DistanceNote address={contact.address} />}
           </div>
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * The looked-up distance (1 decimal) and travel fee under the address (SPEC.md §2, §9). The
+ * lookup itself runs in the wizard (api/calculate-distance.ts); nothing shows without a result.
+ */
+function DistanceNote({ address }: { address: string }) {
+  const miles = useWizard((s) => s.distanceMiles);
+  if (miles === null || address.trim().length < MIN_ADDRESS_LENGTH) return null;
+  const fee = travelFeeCents(miles);
+  return (
+    <p className="distance-note" role="status" data-testid="distance-note">
+      Distance: {miles.toFixed(1)} miles ·{' '}
+      {fee > 0 ? <>Travel fee: {formatCents(fee)}</> : <>within our free {FREE_RADIUS_MILES}-mile service area</>}
+    </p>
   );
 }

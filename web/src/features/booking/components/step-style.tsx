@@ -1,5 +1,6 @@
 import type { DesignPreferences } from '../wizard-state';
 import { useWizard } from '../store';
+import { InspirationUpload } from './inspiration-upload';
 
 const PALETTES = ['traditional', 'elegant', 'modern', 'rustic', 'coastal', 'custom'];
 const THEMES = ['classic', 'glamorous', 'minimalist', 'whimsical', 'natural', 'eclectic'];
@@ -23,7 +24,7 @@ function OptionGroup({ name, legend, options, value, onChange }: { name: string;
   );
 }
 
-/** Step 3: colour palette, theme, topper and special requests (SPEC.md §2). */
+/** Step 3: colour palette, theme, topper, special requests and inspiration images (SPEC.md §2). */
 export function StepStyle() {
   const { design, apply } = useWizard();
   const set = (patch: Partial<DesignPreferences>) => apply((s) => ({ ...s, design: { ...s.design, ...patch } }));
@@ -37,6 +38,7 @@ export function StepStyle() {
         <label htmlFor="style-requests">Special requests for your design (optional)</label>
         <textarea id="style-requests" rows={4} maxLength={2000} value={design.specialRequests} onChange={(e) => set({ specialRequests: e.target.value })} />
       </div>
+      <InspirationUpload />
     </div>
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * Inspiration images (SPEC.md §2 step 3, §5 Images, §7 Storage, §8 Upload): the limits shared
+ * by the upload control and the server, the stored-name rule and the shape of the public URL
+ * of an uploaded image (PocketBase's `/api/files/{collection}/{record}/{file}`), so the server
+ * can accept only links to our own uploads on a booking.
+ */
+
+/** At most this many images per booking (also the booking schema's limit). */
+export const MAX_INSPIRATION_IMAGES = 10;
+
+/** Largest image accepted (bytes); the `inspiration_images.image` field's maxSize. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Extensions of the image types the collection accepts (its content is also sniffed). */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.jfif', '.png', '.webp', '.gif', '.avif', '.heic', '.heif'] as const;
+
+export const INSPIRATION_COLLECTION = 'inspiration_images';
+
+export const UPLOAD_MESSAGES = {
+  /** SPEC.md §8 toast titles. */
+  successTitle: 'Images uploaded',
+  failureTitle: 'Upload failed',
+  /** SPEC.md §8: 'N image(s) uploaded successfully'. */
+  uploaded: (n: number) => `${n} image(s) uploaded successfully`,
+  notImage: (name: string) => `"${name}" is not a supported image. Please upload JPEG, PNG, WebP, GIF, AVIF or HEIC photos.`,
+  tooLarge: (name: string) => `"${name}" is larger than 5 MB. Please choose a smaller photo.`,
+  tooMany: `You can upload up to ${MAX_INSPIRATION_IMAGES} inspiration images.`,
+  rateLimited: 'Too many uploads in a short time. Please wait a few minutes and try again.',
+  generic: 'The image could not be uploaded. Please try again.',
+  /** The booking's image links are not links to our uploads (same text as the schema's). */
+  notOurs: 'Inspiration images must be links to uploaded images',
+} as const;
+
+/** The lower-case image extension of a file name ('.jpg'), or null when it is not an image's. */
+export function imageExtension(fileName: string): string | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = fileName.slice(dot).toLowerCase();
+  return (IMAGE_EXTENSIONS as readonly string[]).includes(ext) ? ext : null;
+}
+
+/**
+ * The stored file name: `random` (letters and digits from the caller's secure generator) plus
+ * the original extension, so no part of the customer's own file name (often a person's name)
+ * ends up in the public URL (SPEC.md §5 Images: "random name with the original extension").
+ */
+export function storedImageName(originalName: string, random: string): string | null {
+  const ext = imageExtension(originalName);
+  return ext && /^[a-z0-9]{16,}$/.test(random) ? `${random}${ext}` : null;
+}
+
+/** The original file name as kept on the record: without a path, control characters or excess. */
+export function cleanOriginalName(name: string): string {
+  const base = name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base.slice(0, 255);
+}
+
+/** The parts of a PocketBase file URL. */
+export interface FileUrlParts {
+  /** scheme://host[:port], lower-case, no trailing slash. */
+  origin: string;
+  collection: string;
+  recordId: string;
+  filename: string;
+}
+
+const FILE_URL = /^(https?:\/\/[^/?#\s]+)\/api\/files\/([^/?#\s]+)\/([^/?#\s]+)\/([^/?#\s]+)$/i;
+
+/**
+ * Splits `https://host/api/files/{collection}/{recordId}/{filename}` (no query or fragment);
+ * null for anything else. Path parts are URL-decoded.
+ */
+export function parseFileUrl(url: string): FileUrlParts | null {
+  const m = FILE_URL.exec(url);
+  if (!m) return null;
+  try {
+    return {
+      origin: m[1]!.toLowerCase(),
+      collection: decodeURIComponent(m[2]!),
+      recordId: decodeURIComponent(m[3]!),
+      filename: decodeURIComponent(m[4]!),
+    };
+  } catch {
+    return null; // malformed %-escape
+  }
+}
+
+/** A PocketBase record id: 15 lower-case letters and digits. */
+export function isRecordId(id: string): boolean {
+  return /^[a-z0-9]{15}$/.test(id);
+}

@@ -1,0 +1,98 @@
+/**
+ * The consultation e-mails (SPEC.md §7 send-confirmation-email with type 'consultation'): the
+ * customer's confirmation of the request with an ICS attachment of the 30-minute visit, and a
+ * notice to the business. Sent after the request is stored; a failure is only logged.
+ */
+import { BUSINESS } from '@domain/business';
+import { formatLongDate } from '@domain/calendar';
+import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consultation';
+import { buildIcs } from '@domain/ics';
+import { nowMs } from '../clock';
+import { escapeHtml, sendMail } from './send-mail';
+
+/** What the e-mails say: the stored request's fields (send-confirmation-email's body). */
+export interface ConsultationMail {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerAddress: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** 'HH:MM' */
+  timeSlot: string;
+  notes: string;
+}
+
+function consultationIcs(c: ConsultationMail): string {
+  const span = consultationSlotMinutes(c.timeSlot);
+  if (!span) return '';
+  return buildIcs(
+    [
+      {
+        uid: `consultation-${c.id}@${BUSINESS.baseZip}.thoughtfullyadorned`,
+        date: c.date,
+        startMinutes: span.start,
+        endMinutes: span.end,
+        summary: `${BUSINESS.name}: free design consultation`,
+        description: `Your free consultation request (we will contact you to confirm). Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
+        location: c.customerAddress,
+      },
+    ],
+    nowMs(),
+    BUSINESS.name,
+  );
+}
+
+/**
+ * Sends the customer's confirmation (kind `consultation_confirmation`, with consultation.ics)
+ * and the business notice (kind `business_notice`), both recorded in mail_log under the
+ * request's id. Never throws.
+ */
+export function sendConsultationConfirmation(app: CoreApp, c: ConsultationMail): void {
+  const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
+  let ics = '';
+  try {
+    ics = consultationIcs(c);
+  } catch (err) {
+    console.error(`Building the consultation calendar file failed: ${String(err)}`);
+  }
+  const attachments = ics ? [{ name: 'consultation.ics', content: ics }] : [];
+  const details = [`Requested time: ${when} (30 minutes)`, `Address: ${c.customerAddress}`, `Phone: ${c.customerPhone}`];
+  if (c.notes) details.push(`Notes: ${c.notes}`);
+  const text = [
+    `Hello ${c.customerName},`,
+    '',
+    `Thank you for requesting a free design consultation with ${BUSINESS.name}.`,
+    "We'll contact you soon to confirm your consultation.",
+    '',
+    ...details,
+    '',
+    'The attached calendar file adds the requested time to your calendar.',
+    `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(c.customerName)},</p>
+<p>Thank you for requesting a free design consultation with ${escapeHtml(BUSINESS.name)}. We'll contact you soon to confirm your consultation.</p>
+<p>${details.map(escapeHtml).join('<br>')}</p>
+<p>The attached calendar file adds the requested time to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
+
+  sendMail(app, {
+    to: c.customerEmail,
+    subject: `Consultation requested: ${when}`,
+    html,
+    text,
+    kind: 'consultation_confirmation',
+    relatedId: c.id,
+    attachments,
+  });
+  const notice = [`New consultation request from ${c.customerName} (${c.customerEmail}).`, ...details].join('\n');
+  sendMail(app, {
+    to: BUSINESS.email,
+    subject: `New consultation request: ${c.customerName}, ${when}`,
+    html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
+    text: notice,
+    kind: 'business_notice',
+    relatedId: c.id,
+    attachments,
+  });
+}

@@ -1,0 +1,15 @@
+/**
+ * POST /api/fn/calculate-distance (SPEC.md §7; DESIGN.md decision 8).
+ * Body { address }. Response 200 { distance, duration, travelFee }: driving miles rounded to
+ * 0.1, estimated minutes and the travel fee in cents (SPEC.md §9); or 200 { error } when the
+ * address has no usable ZIP or the lookup fails, which the client treats silently (result
+ * cleared, fee 0). Only a body that is not a JSON object gets a 400.
+ */
+import { calculateDistance } from '../distance';
+import { readJsonObject } from '../http';
+
+export function calculateDistanceRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const address = typeof body.address === 'string' ? body.address : '';
+  return e.json(200, calculateDistance(address));
+}

@@ -1,0 +1,61 @@
+/**
+ * POST /api/fn/consultation-request (SPEC.md §2 Consultation request, §5, §7; DESIGN.md
+ * "Server interface"). Body { date: 'YYYY-MM-DD', timeSlot: 'HH:MM', customerName,
+ * customerEmail, customerPhone, customerAddress, notes? }.
+ *
+ * Validates with the shared schema and SPEC.md's messages, checks the date (a Wednesday in the
+ * consultation window, after today, not blocked), then in one transaction re-checks that the
+ * slot is free and stores the request as `pending`. After the transaction it sends the
+ * confirmation e-mail with an ICS attachment (a failure is only logged in mail_log).
+ *
+ * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
+ * 409 when the slot is already taken (also when two requests race for it).
+ */
+import { parseConsultationRequest } from '@domain/consultation';
+import { consultationDateProblem } from '@domain/season';
+import { takenConsultationSlots } from '../consultations-repo';
+import { apiError, badRequest, readJsonObject } from '../http';
+import { sendConsultationConfirmation } from '../mail/consultation-confirmation';
+import { loadDateContext } from '../settings';
+
+const SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
+
+export function consultationRequestRoute(e: core.RequestEvent): void {
+  const parsed = parseConsultationRequest(readJsonObject(e));
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const r = parsed.value;
+  const dateProblem = consultationDateProblem(r.date, loadDateContext($app));
+  if (dateProblem) throw badRequest(dateProblem);
+
+  let taken = false;
+  let id = '';
+  try {
+    $app.runInTransaction((tx) => {
+      if (takenConsultationSlots(tx, r.date).has(r.timeSlot)) {
+        taken = true;
+        return;
+      }
+      const rec = new Record(tx.findCollectionByNameOrId('consultation_requests'));
+      rec.load({
+        customer_name: r.customerName,
+        customer_email: r.customerEmail,
+        customer_phone: r.customerPhone,
+        customer_address: r.customerAddress,
+        consultation_date: r.date,
+        consultation_time_slot: r.timeSlot,
+        notes: r.notes,
+        status: 'pending',
+      });
+      tx.save(rec);
+      id = rec.id;
+    });
+  } catch (err) {
+    // The partial unique index is the last line of defence; anything else is unexpected.
+    if (!/UNIQUE constraint failed|not_unique|must be unique/i.test(String(err))) throw err;
+    taken = true;
+  }
+  if (taken) throw apiError(409, SLOT_TAKEN);
+
+  sendConsultationConfirmation($app, { id, ...r });
+  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending' });
+}

@@ -1,0 +1,54 @@
+/**
+ * Shared pieces of the consultation and review scenario tests: an admin staff client (by
+ * superuser impersonation, since logins are rate-limited), route calls with a bearer token, and
+ * consultation and review payloads to vary.
+ */
+import type PocketBase from 'pocketbase';
+import { baseUrl, superuser, type FnResponse } from './support';
+
+/** A staff record with role admin (or none) and an SDK client carrying its token. */
+export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketBase> {
+  const su = superuser();
+  const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
+  const rec = await su.collection('staff').create({ email, password: 'staff-pass-123', passwordConfirm: 'staff-pass-123', role, name: 'Staff' });
+  const client = await su.collection('staff').impersonate(rec.id, 3600);
+  client.autoCancellation(false);
+  return client;
+}
+
+/** Calls a route with a JSON body and an optional bearer token; parses the JSON answer. */
+export async function callFnAs<T = any>(token: string | null, method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = token;
+  const res = await fetch(`${baseUrl()}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* keep text */
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+/** A valid consultation request for the frozen clock: Wednesday 2026-11-25 at 10:30. */
+export function consultationRequest(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    date: '2026-11-25',
+    timeSlot: '10:30',
+    customerName: 'Holly Berry',
+    customerEmail: 'holly@example.com',
+    customerPhone: '(410) 555-0101',
+    customerAddress: '42 Evergreen Lane, Ellicott City, MD 21043',
+    notes: 'Two trees, one upstairs.',
+    ...over,
+  };
+}
+
+/** A review long enough to submit (exactly `length` characters). */
+export function reviewText(length = 80): string {
+  const base = 'The team transformed our living room and the tree looked magical all season long. ';
+  // Ends with a full stop, never a space, so the trimmed length is exactly `length`.
+  return `${base.repeat(Math.ceil(length / base.length)).slice(0, length - 1)}.`;
+}

@@ -1,0 +1,64 @@
+/**
+ * The address distance lookup (SPEC.md §5 Address lookup, §7 calculate-distance, §9 Travel):
+ * 1 s after the address stops changing, and only from 5 characters, POST
+ * /api/fn/calculate-distance; the wizard keeps the distance, from which the travel fee and the
+ * totals are derived. Any failure is silent: the distance is cleared (fee 0) and logged.
+ */
+import { useEffect } from 'react';
+import type { DistanceResult } from '@domain/distance';
+import { pb } from '../../../lib/pb';
+import { useWizard } from '../store';
+
+/** SPEC.md §10: address debounce 1000 ms; minimum address length 5. */
+export const ADDRESS_DEBOUNCE_MS = 1000;
+export const MIN_ADDRESS_LENGTH = 5;
+
+export type DistanceResponse = Partial<DistanceResult> & { error?: string };
+
+/** POST /api/fn/calculate-distance { address } → { distance, duration, travelFee } or { error }. */
+export function calculateDistance(address: string, signal?: AbortSignal): Promise<DistanceResponse> {
+  return pb.send<DistanceResponse>('/api/fn/calculate-distance', { method: 'POST', body: { address }, signal, requestKey: null });
+}
+
+/** The miles of a response, or null when it has an error or no usable distance. */
+export function milesOf(res: DistanceResponse): number | null {
+  return !res.error && typeof res.distance === 'number' && Number.isFinite(res.distance) && res.distance >= 0 ? res.distance : null;
+}
+
+const setMiles = (miles: number | null) =>
+  useWizard.getState().apply((s) => (s.distanceMiles === miles ? s : { ...s, distanceMiles: miles }));
+
+/**
+ * Keeps the wizard's distanceMiles in step with the contact address. Mounted once by the
+ * wizard (not by the contact form), so a lookup still lands when the customer moves on to
+ * step 5 within the debounce.
+ */
+export function useDistanceLookup(): void {
+  const address = useWizard((s) => s.contact.address.trim());
+  useEffect(() => {
+    if (address.length < MIN_ADDRESS_LENGTH) {
+      setMiles(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      calculateDistance(address, controller.signal).then(
+        (res) => {
+          if (controller.signal.aborted) return;
+          const miles = milesOf(res);
+          if (miles === null) console.warn('Distance lookup gave no distance:', res.error ?? res);
+          setMiles(miles);
+        },
+        (err: unknown) => {
+          if (controller.signal.aborted) return;
+          console.warn('Distance lookup failed:', err);
+          setMiles(null);
+        },
+      );
+    }, ADDRESS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [address]);
+}
