@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { superuserClient } from './support/db';
+
+// A 1×1 PNG, so the upload is a real image file.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function expectMissingInfo(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Missing information' }).filter({ hasText: text });
+  await expect(toast.first()).toBeVisible();
+}
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+test('luxe finish, keep-ornaments, removal, uploaded images and a far address: one total everywhere', async ({ page, context }) => {
+  const email = `luxe.${Date.now()}@example.com`;
+  await page.goto('/booking?package=curated-christmas');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select both a package and tree size');
+  await page.getByText('10–12 ft', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 2: luxe finish, keep the ornaments (+50 luxe), and still schedule a removal.
+  await page.getByRole('checkbox', { name: /^Luxe Finish/ }).check();
+  await page.getByRole('checkbox', { name: /^Keep your tree and ornaments/ }).check();
+  await page.getByLabel('Luxe extra ornaments').selectOption('50');
+  await page.getByRole('checkbox', { name: /^Schedule a removal visit anyway/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 3: an inspiration image.
+  await page.getByLabel('Inspiration images (optional)').setInputFiles({ name: 'my-tree.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: '1 image(s) uploaded successfully' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Uploaded inspiration images' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 4: each blocked Continue shows its message.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select installation date and time slot');
+  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 27th, 2026/ }).click();
+  await page.getByText('Morning Install').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectMissingInfo(page, 'Please select removal date and time slot');
+  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Tuesday, December 29th, 2026/ }).click();
+  await page.getByText('Morning Removal').click();
+
+  await page.getByLabel('Full Name').fill('Noel Garland');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone Number').fill('410-555-0123');
+  await page.getByLabel('Installation Address').fill('5 Main Street, Annapolis, MD 21401');
+  await expect(page.getByText(/Travel fee: \$\d+/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 5: every line, including the travel fee.
+  await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
+  for (const line of ['Curated Christmas · 10–12 ft', 'Luxe Finish', 'Keep your tree and ornaments', 'Luxe extra ornaments (+50)', 'Travel fee']) {
+    await expect(page.locator('.price-lines')).toContainText(line);
+  }
+  const total = money(await page.getByTestId('total').textContent());
+  const deposit = money(await page.getByTestId('deposit').textContent());
+  expect(deposit).toBe(total / 2);
+
+  const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /^Pay .* Deposit$/ }).click()]);
+  await payTab.waitForURL(/\/demo-payment/);
+  await expect(payTab.getByText('Demo payment – no card is charged')).toBeVisible();
+  expect(money(await payTab.getByTestId('deposit-amount').textContent())).toBe(deposit);
+  await expect(payTab.locator('.payment-details')).toContainText(`Total`);
+
+  const pb = await superuserClient();
+  const booking = await pb.collection('bookings').getFirstListItem(pb.filter('customer_email = {:email}', { email }));
+  expect(booking.total_price).toBe(Math.round(total * 100));
+  expect(booking.deposit_amount).toBe(Math.round(deposit * 100));
+  expect(booking.travel_fee).toBeGreaterThan(0);
+  expect(booking).toMatchObject({ package_type: 'curated-christmas', tree_size: '10-12ft', luxe_finish: true, keep_ornaments: true, luxe_keep_ornaments: 50, removal_service: true });
+  expect(booking.style_inspiration_images).toHaveLength(1);
+  expect(booking.style_inspiration_images[0]).toMatch(/\/api\/files\/.+\.png$/);
+});
