@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { PackageSlug } from '@domain/catalog';
+import { formatCents } from '@domain/money';
 import { quote as priceQuote } from '@domain/pricing';
 import { useDistanceLookup } from '../api/calculate-distance';
 import { useBlockedDates } from '../api/get-blocked-dates';
@@ -89,6 +90,13 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
           </aside>
         )}
       </div>
+      {quote && (
+        <p className="total-bar" aria-hidden="true">
+          <span>Total <strong>{formatCents(quote.totalCents)}</strong></span>
+          <span>Deposit <strong>{formatCents(quote.depositCents)}</strong></span>
+          <span>Balance <strong>{formatCents(quote.balanceCents)}</strong></span>
+        </p>
+      )}
       <div className="wizard-nav">
         <button type="button" className="button" onClick={() => goTo((step - 1) as Step)} disabled={step === 1}>Back</button>
         <button type="button" className="button button--primary" onClick={onContinue}>{step === 5 ? 'Review Order' : 'Continue'}</button>

@@ -79,6 +79,10 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
           {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
             <div><dt>Style</dt><dd>{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</dd></div>
           )}
+          {s.design.inspirationImages.length > 0 && (
+            <div><dt>Inspiration</dt><dd>{s.design.inspirationImages.length} image(s) uploaded</dd></div>
+          )}
+          {s.design.specialRequests && <div><dt>Requests</dt><dd>{s.design.specialRequests}</dd></div>}
           <div><dt>Contact</dt><dd>{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</dd></div>
           <div><dt>Address</dt><dd>{c.address || 'Not given'}</dd></div>
         </dl>
