@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_NOW, E2E_PORT, E2E_SUPERUSER } from './e2e/support/constants';
+import { E2E_BASE_URL, E2E_NOW, E2E_PORT, E2E_SMTP_PORT, E2E_SUPERUSER } from './e2e/support/constants';
 
 // One fresh data dir per run; set in the runner and inherited by the workers.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pb-e2e-')));
@@ -17,6 +17,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // An SMTP sink for the server's e-mails (webServer env SMTP_HOST / SMTP_PORT below).
+  globalSetup: './e2e/support/global-setup.ts',
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -42,6 +44,9 @@ export default defineConfig({
       APP_NOW: E2E_NOW,
       PB_SUPERUSER_EMAIL: E2E_SUPERUSER.email,
       PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(E2E_SMTP_PORT),
+      MAIL_FROM: 'hello@e2e.test',
     },
   },
 });

@@ -45,6 +45,7 @@ export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
   post_removal: 'After removal',
 };
 
+/** True for 'post_install' or 'post_removal'. */
 export function isReviewStage(value: unknown): value is ReviewStage {
   return typeof value === 'string' && (REVIEW_STAGES as readonly string[]).includes(value);
 }

@@ -18,6 +18,7 @@ export interface ReviewJobResult {
   skipped: number;
 }
 
+/** Runs the job once for today (APP_NOW-aware); links are built on `origin`. */
 export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobResult {
   const t = today();
   // The filter narrows by indexed dates; reviewRequestDue is the rule.

@@ -20,6 +20,7 @@ export interface ReviewRequestMail {
   expiresAtMs: number;
 }
 
+/** E-mails the review link to the customer; returns how the send went (mail_log status). */
 export function sendReviewRequestMail(app: CoreApp, m: ReviewRequestMail): MailStatus {
   const until = formatLongDate(businessToday(new Date(m.expiresAtMs)));
   const moment = m.stage === 'post_install' ? 'your tree installation' : 'your tree removal';

@@ -1,5 +1,7 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { ConsultationPage } from '../../features/consultation/components/consultation-page';
+import { usePageMeta } from '../../lib/page-meta';
 
 export function Component() {
-  return <SimplePage title="Request a Free Consultation" lead="Consultations are held on Wednesdays during the season." />;
+  usePageMeta('Request a Free Consultation', 'Book a free design consultation on a Wednesday during the season: choose a date and a half-hour time online.');
+  return <ConsultationPage />;
 }

@@ -1,5 +1,13 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { SubmitReviewPage } from '../../features/reviews/components/submit-review-page';
+import { usePageMeta } from '../../lib/page-meta';
+
+const query = z.object({ token: z.string().trim().min(1).nullable().catch(null) });
 
 export function Component() {
-  return <SimplePage title="Leave a Review" lead="Use the personal link we e-mailed you to review your service." />;
+  const [params] = useSearchParams();
+  usePageMeta('Leave a Review', 'Share how your tree turned out with the personal link we e-mailed you.', { noindex: true });
+  const { token } = query.parse({ token: params.get('token') });
+  return <SubmitReviewPage token={token} />;
 }

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import './date-field.css';
 import { formatLongDate, type Ymd } from '@domain/calendar';
 
 function toDate(ymd: Ymd): Date {

@@ -1,0 +1,18 @@
+import type { ConsultationRequestInput } from '@domain/consultation';
+import { pb } from '../../../lib/pb';
+
+export interface ConsultationCreated {
+  id: string;
+  date: string;
+  timeSlot: string;
+  status: 'pending';
+}
+
+/**
+ * POST /api/fn/consultation-request (SPEC.md §7 consultation_requests insert and
+ * send-confirmation-email): stores the request and e-mails the confirmation. Rejects with a
+ * ClientResponseError: 400 bad input, 409 slot just taken.
+ */
+export function createConsultationRequest(input: ConsultationRequestInput): Promise<ConsultationCreated> {
+  return pb.send<ConsultationCreated>('/api/fn/consultation-request', { method: 'POST', body: input });
+}

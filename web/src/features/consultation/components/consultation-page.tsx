@@ -1,0 +1,128 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ClientResponseError } from 'pocketbase';
+import { toast } from 'sonner';
+import { consultationRequestSchema } from '@domain/consultation';
+import { MESSAGES } from '@domain/messages';
+import { firstMessage } from '@domain/schemas';
+import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
+import { paths } from '../../../app/paths';
+import { DateField } from '../../../components/ui/date-field';
+import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
+import { useSeason, type SeasonInfo } from '../../../lib/api/get-season';
+import { errorMessage } from '../../../lib/pb';
+import { createConsultationRequest } from '../api/create-consultation-request';
+import { useConsultationSlots } from '../api/get-consultation-slots';
+import { ContactFields, EMPTY_CONTACT, type ConsultationContact } from './contact-fields';
+import { ConsultationSlotGrid } from './consultation-slot-grid';
+import '../consultation.css';
+
+const FAILED = 'Failed to submit consultation request. Please try again.';
+const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
+
+function ConsultationForm({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
+  const navigate = useNavigate();
+  const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<string | null>(null);
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  const [contact, setContact] = useState<ConsultationContact>(EMPTY_CONTACT);
+  const [touched, setTouched] = useState<Partial<Record<keyof ConsultationContact, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const slots = useConsultationSlots(date, slotsVersion);
+  const anyDateOpen = useMemo(() => firstBookableDate(season.today, (d) => consultationDateProblem(d, ctx)) !== null, [season.today, ctx]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    if (!date || !slot) {
+      toast.error('Missing information', { description: MESSAGES.selectConsultation });
+      return;
+    }
+    const parsed = consultationRequestSchema.safeParse({ date, timeSlot: slot, ...contact });
+    if (!parsed.success) {
+      setTouched(ALL_TOUCHED);
+      toast.error('Invalid Input', { description: firstMessage(parsed.error) });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await createConsultationRequest(parsed.data);
+      toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
+      navigate(paths.home);
+    } catch (err) {
+      console.error('Consultation request failed', err);
+      // A refusal the server explains (slot just taken, date no longer open) says why; anything
+      // else gets SPEC.md §8's message. What was typed stays.
+      const known = err instanceof ClientResponseError && (err.status === 400 || err.status === 409);
+      toast.error('Error', { description: known ? errorMessage(err, FAILED) : FAILED });
+      if (err instanceof ClientResponseError && err.status === 409) {
+        setSlot(null);
+        setSlotsVersion((v) => v + 1);
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="consultation-form" onSubmit={onSubmit} noValidate>
+      <section className="card consultation-section" aria-labelledby="consultation-when">
+        <h2 id="consultation-when">Choose a Wednesday and a time</h2>
+        {!anyDateOpen && (
+          <p className="notice" role="status">
+            There are no consultation dates left this season. Please call or e-mail us and we'll find a time.
+          </p>
+        )}
+        <div className="consultation-schedule">
+          <DateField
+            id="consultation-date"
+            label="Consultation date"
+            value={date}
+            onChange={(d) => {
+              setDate(d);
+              setSlot(null);
+            }}
+            problem={(d) => consultationDateProblem(d, ctx)}
+            min={season.season.consultation.start}
+            max={season.season.consultation.end}
+          />
+          <ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />
+        </div>
+      </section>
+      <section className="card consultation-section" aria-labelledby="consultation-who">
+        <h2 id="consultation-who">Your details</h2>
+        <ContactFields value={contact} onChange={setContact} touched={touched} onTouch={(k) => setTouched((t) => ({ ...t, [k]: true }))} />
+      </section>
+      <div className="consultation-actions">
+        <button type="submit" className="button button--primary button--large" disabled={submitting}>
+          {submitting ? 'Sending...' : 'Request Consultation'}
+        </button>
+        <p className="muted">Free, about 30 minutes, at your home. We'll confirm by e-mail or phone.</p>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The consultation request page (SPEC.md §2 Consultation request, §5, §8): contact form,
+ * Wednesday-only date picker and the 24-slot time grid; on success 'Consultation Requested' and
+ * back to the home page.
+ */
+export function ConsultationPage() {
+  const season = useSeason();
+  const blocked = useBlockedDates();
+  let body;
+  if (season.data) body = <ConsultationForm season={season.data} blocked={blocked} />;
+  else if (season.error) body = <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>;
+  else body = <p role="status">Loading the calendar…</p>;
+  return (
+    <div className="container page consultation">
+      <h1>Request a Free Consultation</h1>
+      <p className="lead">
+        Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the
+        season, in half-hour slots from 8:00 AM to 8:00 PM.
+      </p>
+      {body}
+    </div>
+  );
+}

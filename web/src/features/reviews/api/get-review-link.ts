@@ -1,0 +1,36 @@
+import { REVIEW_MESSAGES, type ReviewStage } from '@domain/reviews';
+import { ClientResponseError } from 'pocketbase';
+import { pb } from '../../../lib/pb';
+
+/** The service details of a valid review link (GET /api/fn/review-link). */
+export interface ReviewLink {
+  customerName: string;
+  packageTitle: string;
+  /** Display label, e.g. "7.5–9 ft". */
+  treeSize: string;
+  /** YYYY-MM-DD or ''. */
+  serviceDate: string;
+  reviewStage: ReviewStage;
+}
+
+const TOKEN_MESSAGES: ReadonlySet<string> = new Set([
+  REVIEW_MESSAGES.linkMissing,
+  REVIEW_MESSAGES.linkNotFound,
+  REVIEW_MESSAGES.linkUsed,
+  REVIEW_MESSAGES.linkExpired,
+]);
+
+/**
+ * SPEC.md §5's message for a refused review link, or null when the error is something else
+ * (network, server failure), which the page shows as 'Failed to validate review link'.
+ */
+export function tokenMessageOf(err: unknown): string | null {
+  if (!(err instanceof ClientResponseError) || err.status !== 400) return null;
+  const msg = (err.response as { message?: unknown } | undefined)?.message;
+  return typeof msg === 'string' && TOKEN_MESSAGES.has(msg) ? msg : null;
+}
+
+/** GET /api/fn/review-link?token=…: validates the link; rejects with a ClientResponseError. */
+export function fetchReviewLink(token: string): Promise<ReviewLink> {
+  return pb.send<ReviewLink>('/api/fn/review-link', { method: 'GET', query: { token } });
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews';
+import { pb } from '../../../lib/pb';
+
+/** A row of the public_testimonials view: approved, submitted reviews with safe columns only. */
+export interface Testimonial {
+  id: string;
+  customer_name: string;
+  rating: number;
+  review_text: string;
+  package_type: string;
+  tree_size: string;
+  service_date: string;
+  review_stage: ReviewStage | '';
+  is_featured: boolean;
+  approved_at: string;
+  created_at: string;
+}
+
+export interface TestimonialQuery {
+  /** 1–5, or null for all ratings. */
+  rating: number | null;
+  stage: ReviewStage | null;
+  /** 1-based. */
+  page: number;
+}
+
+export interface TestimonialPage {
+  items: Testimonial[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}
+
+/**
+ * One page of public reviews, filtered and paginated by the server (SPEC.md §2 Testimonials:
+ * 12 per page), newest approval first.
+ */
+export async function fetchTestimonials(q: TestimonialQuery): Promise<TestimonialPage> {
+  const clauses: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (q.rating) {
+    clauses.push('rating = {:rating}');
+    params.rating = q.rating;
+  }
+  if (q.stage) {
+    clauses.push('review_stage = {:stage}');
+    params.stage = q.stage;
+  }
+  const res = await pb.collection('public_testimonials').getList<Testimonial>(q.page, TESTIMONIALS_PAGE_SIZE, {
+    filter: clauses.length ? pb.filter(clauses.join(' && '), params) : '',
+    sort: '-approved_at,-created_at,id',
+  });
+  return { items: res.items, page: res.page, totalPages: res.totalPages, totalItems: res.totalItems };
+}
+
+/** The page for `q`, reloaded when it changes; `error` after a failed load (retry with `reload`). */
+export function useTestimonials(q: TestimonialQuery) {
+  const key = `${q.rating ?? ''}|${q.stage ?? ''}|${q.page}`;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; data: TestimonialPage | null; error: boolean }>({ key: '', data: null, error: false });
+  const fullKey = `${key}|${attempt}`;
+  useEffect(() => {
+    let live = true;
+    fetchTestimonials(q).then(
+      (data) => live && setState({ key: fullKey, data, error: false }),
+      (err) => {
+        console.error('Failed to load reviews', err);
+        if (live) setState({ key: fullKey, data: null, error: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // fullKey describes q completely (and the retry count).
+  }, [fullKey]);
+  const current = state.key === fullKey;
+  return {
+    loading: !current,
+    data: current ? state.data : null,
+    error: current && state.error,
+    reload: () => setAttempt((a) => a + 1),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * GET /api/fn/season: today in New York and the season's date windows, so date pickers disable
+ * exactly what the server refuses (SPEC.md §5 Dates). Shared by every feature with a calendar.
+ */
+import { useEffect, useState } from 'react';
+import type { SeasonWindows } from '@domain/season';
+import { pb } from '../pb';
+
+export interface SeasonInfo {
+  today: string;
+  season: SeasonWindows;
+  workDays: number[];
+}
+
+export function fetchSeason(): Promise<SeasonInfo> {
+  return pb.send<SeasonInfo>('/api/fn/season', { method: 'GET' });
+}
+
+/** Loads the season once; `error` is set when it cannot be loaded. */
+export function useSeason(): { data: SeasonInfo | null; error: boolean } {
+  const [data, setData] = useState<SeasonInfo | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetchSeason().then(
+      (s) => live && setData(s),
+      (err) => {
+        console.error('Failed to load the season', err);
+        if (live) setError(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { data, error };
+}
