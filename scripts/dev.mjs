@@ -25,7 +25,7 @@ const rebuild = () => {
 };
 for (const dir of ['pb_hooks/src', 'domain']) watch(path.join(ROOT, dir), { recursive: true }, rebuild);
 
-const pb = spawn(PB_BIN, serveArgs(8090, path.join(ROOT, 'pb_data')), { cwd: ROOT, stdio: 'inherit' });
+const pb = spawn(PB_BIN, serveArgs(8090, path.join(ROOT, 'pb_data'), { watchHooks: true }), { cwd: ROOT, stdio: 'inherit' });
 const { createServer } = await import('vite');
 const vite = await createServer({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), server: { host: '127.0.0.1', port: 5173 } });
 await vite.listen();

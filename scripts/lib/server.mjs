@@ -24,11 +24,13 @@ export function freePort() {
 }
 
 /**
- * The `serve` arguments for a port and data dir.
+ * The `serve` arguments for a port and data dir. Hooks are reloaded on change only in
+ * development (`watchHooks`): elsewhere a rebuild must never restart a running server.
  * @param {number} port
  * @param {string} dataDir
+ * @param {{ watchHooks?: boolean }} [opts]
  */
-export function serveArgs(port, dataDir) {
+export function serveArgs(port, dataDir, opts = {}) {
   return [
     'serve',
     '--http', `127.0.0.1:${port}`,
@@ -36,6 +38,7 @@ export function serveArgs(port, dataDir) {
     '--hooksDir', path.join(ROOT, 'pb_hooks'),
     '--migrationsDir', path.join(ROOT, 'pb_migrations'),
     '--publicDir', path.join(ROOT, 'web', 'dist'),
+    `--hooksWatch=${opts.watchHooks ? 'true' : 'false'}`,
   ];
 }
 
@@ -79,7 +82,7 @@ export async function startServer(opts) {
   const port = opts.port ?? (await freePort());
   mkdirSync(opts.dataDir, { recursive: true });
   if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
-  const child = spawn(PB_BIN, [...serveArgs(port, opts.dataDir), '--hooksWatch=false'], {
+  const child = spawn(PB_BIN, serveArgs(port, opts.dataDir), {
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', opts.log ? 'inherit' : 'ignore', 'inherit'],

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
-import type { SeasonInfo } from '../api/get-season';
+import type { SeasonInfo } from '../../../lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
 import { ContactForm } from './contact-form';
