@@ -2,31 +2,19 @@
  * The booking details shown to whoever holds a checkout session id (the demo payment page and
  * the success page): what was booked and the amounts, never the address or phone.
  */
+import type { BookingSummary } from '@domain/booking-summary';
 import { findPackage, TREE_SIZE_INFO, isTreeSize } from '@domain/catalog';
+import type { PriceLine } from '@domain/pricing';
 
-export interface BookingSummary {
-  packageTitle: string;
-  treeSize: string;
-  installDate: string;
-  installTimeSlot: string;
-  removalDate: string | null;
-  removalTimeSlot: string | null;
-  customerName: string;
-  customerEmail: string;
-  totalCents: number;
-  depositCents: number;
-  balanceCents: number;
-  priceLines: unknown;
-  paymentStatus: string;
-  status: string;
-  holdExpiresAt: string;
-}
 
+export type { BookingSummary };
+
+/** The summary of a booking record. */
 export function bookingSummary(r: core.Record): BookingSummary {
   const size = r.getString('tree_size');
-  let lines: unknown = [];
+  let lines: PriceLine[] = [];
   try {
-    lines = JSON.parse(r.getString('price_lines') || '[]');
+    lines = JSON.parse(r.getString('price_lines') || '[]') as PriceLine[];
   } catch {
     lines = [];
   }

@@ -3,6 +3,7 @@
  * whichever path learns it first (demo page, verify call, webhook). Idempotent: a booking
  * already paid is left untouched.
  */
+import { findBySession } from '../bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 
 export interface ConfirmResult {
@@ -25,12 +26,8 @@ export interface PaymentIds {
 export function confirmDeposit(app: CoreApp, sessionId: string, ids: PaymentIds): ConfirmResult | null {
   let result: ConfirmResult | null = null;
   app.runInTransaction((tx) => {
-    let rec: core.Record;
-    try {
-      rec = tx.findFirstRecordByData('bookings', 'checkout_session_id', sessionId);
-    } catch {
-      return;
-    }
+    const rec = findBySession(tx, sessionId);
+    if (!rec) return;
     const paid = rec.getString('payment_status');
     if (paid === 'deposit_paid' || paid === 'paid') {
       result = { bookingId: rec.id, changed: false };

@@ -1,3 +1,5 @@
+import { findBySession } from '../bookings-repo';
+
 /**
  * Releases the slot hold of a booking whose checkout ended unpaid (expired or cancelled
  * session): a `pending_payment` booking becomes `cancelled`. Paid bookings are never touched.
@@ -6,12 +8,8 @@
 export function releaseHold(app: CoreApp, sessionId: string): boolean {
   let released = false;
   app.runInTransaction((tx) => {
-    let rec: core.Record;
-    try {
-      rec = tx.findFirstRecordByData('bookings', 'checkout_session_id', sessionId);
-    } catch {
-      return;
-    }
+    const rec = findBySession(tx, sessionId);
+    if (!rec) return;
     if (rec.getString('status') !== 'pending_payment' || rec.getString('payment_status') !== 'pending') return;
     rec.set('status', 'cancelled');
     tx.save(rec);
