@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import type { TreeSize } from '@domain/catalog';
 import type { TimeSlot, VisitKind } from '@domain/slots';
-import { errorMessage, pb } from '../../../lib/pb';
+import { pb } from '../../../lib/pb';
+import { useKeyedQuery } from '../../../lib/use-keyed-query';
 
 export interface SlotAvailability extends TimeSlot {
   available: boolean;
@@ -27,23 +26,6 @@ export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind,
  * A failure shows 'Error loading time slots' with the error message (SPEC.md §8).
  */
 export function useAvailability(date: string | null, size: TreeSize | null, kind: VisitKind, installDate?: string | null) {
-  const [state, setState] = useState<{ key: string; data: Availability | null }>({ key: '', data: null });
   const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}` : '';
-  useEffect(() => {
-    if (!date || !size) return;
-    let live = true;
-    fetchAvailability(date, size, kind, installDate).then(
-      (data) => live && setState({ key, data }),
-      (err) => {
-        if (!live) return;
-        setState({ key, data: null });
-        toast.error('Error loading time slots', { description: errorMessage(err, 'Could not load time slots. Please try again.') });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, date, size, kind, installDate]);
-  const loading = !!key && state.key !== key;
-  return { loading, data: state.key === key ? state.data : null };
+  return useKeyedQuery(key, () => fetchAvailability(date!, size!, kind, installDate), 'Error loading time slots', 'Could not load time slots. Please try again.');
 }
