@@ -60,6 +60,11 @@ func main() {
 	})
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		// RATE_LIMITS=off turns PocketBase's per-IP limits off for this process only (tests that
+		// fire many requests from one address); set after migrations, never saved.
+		if os.Getenv("RATE_LIMITS") == "off" {
+			se.App.Settings().RateLimits.Enabled = false
+		}
 		// The SPA owns every path the API does not: unknown files fall back to index.html,
 		// so client-side routes (and the not-found page) work on reload.
 		if !se.Router.HasRoute("GET", "/{path...}") {

@@ -18,7 +18,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-server-test-'));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW } });
+  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
   const res = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -1,0 +1,45 @@
+/**
+ * Per-IP limits on what anonymous visitors can create through /api/fn/ (pb_migrations
+ * …fn_rate_limits.js). The shared test server turns limits off (RATE_LIMITS=off) because other
+ * tests fire many requests from one address; this file starts a server with them on.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { SERVER_NOW } from './constants';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-rate-test-'));
+
+beforeAll(async () => {
+  server = await startServer({ dataDir, env: { APP_NOW: SERVER_NOW } });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (route: string, body: unknown) =>
+  fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+
+describe('rate limits for guests', () => {
+  it.each([
+    ['/api/fn/create-booking-checkout', 10, { bookingData: {} }],
+    ['/api/fn/consultation-request', 10, {}],
+    ['/api/fn/submit-review', 10, {}],
+  ])('%s allows %i requests per 10 minutes, then 429', async (route, allowed, body) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < allowed + 2; i++) statuses.push(await post(route, body));
+    expect(statuses.slice(0, allowed).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(allowed)).toEqual([429, 429]);
+  });
+
+  it('leaves read-only routes such as availability unthrottled at normal use', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${server.url}/api/fn/availability?date=2026-11-24&size=5-7ft&kind=install`).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+});
