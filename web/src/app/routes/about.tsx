@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { AboutPage } from '../../features/site/about/about-page';
 
+/** `/about` (SPEC.md §2 About). */
 export function Component() {
-  return <SimplePage title="About Us" lead="A small Maryland business that decorates Christmas trees in your home." />;
+  return <AboutPage />;
 }

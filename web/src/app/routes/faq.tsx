@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { FaqPage } from '../../features/site/faq/faq-page';
 
+/** `/faq` (SPEC.md §2 FAQ). */
 export function Component() {
-  return <SimplePage title="Frequently Asked Questions" lead="Answers to the questions we hear most." />;
+  return <FaqPage />;
 }

@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { HomePage } from '../../features/site/home/home-page';
 
+/** `/` (SPEC.md §2 Home). */
 export function Component() {
-  return <SimplePage title="Your holidays at home, thoughtfully adorned" lead="Christmas tree decorating, installation and removal for Maryland homes." />;
+  return <HomePage />;
 }

@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { PoliciesPage } from '../../features/site/policies/policies-page';
 
+/** `/policies` (SPEC.md §2 Policies, anchors #payments #travel #arrival #scheduling #lights #removal #incidentals). */
 export function Component() {
-  return <SimplePage title="Policies" lead="Payments, travel, arrival, scheduling, lights, removal and incidentals." />;
+  return <PoliciesPage />;
 }

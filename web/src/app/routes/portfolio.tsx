@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { PortfolioPage } from '../../features/site/portfolio/portfolio-page';
 
+/** `/portfolio` (SPEC.md §2 Portfolio). */
 export function Component() {
-  return <SimplePage title="Portfolio" lead="A selection of trees we have decorated." />;
+  return <PortfolioPage />;
 }

@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { ServicesPage } from '../../features/site/services/services-page';
 
+/** `/services` (SPEC.md §2 Services & Pricing, anchors #packages #upgrades #luxe-finish #ornament-guidance). */
 export function Component() {
-  return <SimplePage title="Services & Pricing" lead="Our packages, upgrades, the Luxe Finish and guidance on keeping your ornaments." />;
+  return <ServicesPage />;
 }

@@ -1,5 +1,6 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { TermsPrivacyPage } from '../../features/site/terms/terms-privacy-page';
 
+/** `/terms-privacy` (SPEC.md §2 Terms & Privacy). */
 export function Component() {
-  return <SimplePage title="Terms & Privacy" lead="How we work with you and how we handle your information." />;
+  return <TermsPrivacyPage />;
 }

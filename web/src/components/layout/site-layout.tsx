@@ -1,12 +1,35 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { usePageViews } from '../../lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
+import { NavigationScroll } from './navigation-scroll';
 import { UpdatePrompt } from './update-prompt';
+
+// sonner weighs ~10 KB gzipped and only the booking, review, payment and admin screens raise
+// toasts, so the content pages never load it (home-page JS budget, issue 3). sonner replays
+// toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const QUIET_PATHS: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.services,
+  paths.portfolio,
+  paths.about,
+  paths.faq,
+  paths.policies,
+  paths.termsPrivacy,
+]);
 
 /** The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt. */
 export function SiteLayout() {
+  usePageViews();
+  const { pathname } = useLocation();
+  // Once mounted the Toaster stays, so a toast raised just before navigating to a content page
+  // (e.g. "Consultation Requested" then home) is still shown.
+  const [toasterWanted, setToasterWanted] = useState(() => !QUIET_PATHS.has(pathname));
+  if (!toasterWanted && !QUIET_PATHS.has(pathname)) setToasterWanted(true);
+
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
@@ -17,9 +40,14 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster position="top-center" richColors closeButton />
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" richColors closeButton />
+        </Suspense>
+      )}
       <UpdatePrompt />
       <ScrollRestoration />
+      <NavigationScroll />
     </>
   );
 }

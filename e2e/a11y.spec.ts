@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations on any public route, on a desktop and a
+ * 375 px phone screen (issue 3), nor in the open states of the header menu and the portfolio
+ * dialog.
+ */
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/booking',
+  '/consultation',
+  '/portfolio',
+  '/about',
+  '/faq',
+  '/policies',
+  '/terms-privacy',
+  '/submit-review',
+  '/testimonials',
+  '/admin/login',
+  '/setup-admin',
+  '/booking-success',
+  '/booking-cancel',
+  '/this-page-does-not-exist',
+];
+
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'mobile', viewport: { width: 375, height: 740 } },
+] as const;
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, summary.join('\n')).toEqual([]);
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`accessibility on ${name}`, () => {
+    test.use({ viewport });
+
+    for (const path of PUBLIC_ROUTES) {
+      test(path, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // Let entrance animations finish so colours are measured at rest.
+        await page.waitForTimeout(300);
+        await expectNoViolations(page);
+      });
+    }
+
+    test('open header menu', async ({ page }) => {
+      await page.goto('/');
+      if (name === 'mobile') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services & Pricing sections' }).click();
+      await expect(page.getByRole('link', { name: 'Our Packages' }).first()).toBeVisible();
+      await page.waitForTimeout(300);
+      await expectNoViolations(page);
+    });
+
+    test('open portfolio dialog', async ({ page }) => {
+      await page.goto('/portfolio');
+      await page.getByRole('button', { name: /Candy Cane Lane/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(300);
+      await expectNoViolations(page);
+    });
+  });
+}

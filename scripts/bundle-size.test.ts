@@ -1,0 +1,60 @@
+/**
+ * The home page's JavaScript budget (issue 3): a production build of web/ must not make the
+ * home route load more than 110 kB of gzipped JavaScript before interaction (the target is
+ * 100 kB; this is the alarm). Builds the app once with Vite's JS API into a temp directory.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeWeight } from './lib/route-weight.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1000; // kB as Vite prints them
+const HOME_JS_LIMIT = 110 * KB;
+const CSS_LIMIT = 20 * KB;
+
+let outDir = '';
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'web-bundle-'));
+  const { build } = await import('vite');
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(ROOT, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}, 180_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('home route bundle budget', () => {
+  it(`loads at most ${HOME_JS_LIMIT / KB} kB of gzipped JavaScript before interaction`, () => {
+    const weight = routeWeight(outDir, 'src/app/routes/home.tsx');
+    expect(weight.jsGzip, `home JS: ${weight.js.join(', ')}`).toBeLessThanOrEqual(HOME_JS_LIMIT);
+  });
+
+  it(`loads at most ${CSS_LIMIT / KB} kB of gzipped CSS`, () => {
+    const weight = routeWeight(outDir, 'src/app/routes/home.tsx');
+    expect(weight.cssGzip).toBeLessThanOrEqual(CSS_LIMIT);
+  });
+
+  it('keeps the PocketBase SDK, sonner and the admin store off the home route', () => {
+    const weight = routeWeight(outDir, 'src/app/routes/home.tsx');
+    const code = weight.js.map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    expect(code).not.toContain('data-sonner-toaster'); // sonner's Toaster
+    expect(code).not.toContain('pb_auth'); // the PocketBase SDK's auth store key
+    expect(code).not.toMatch(/\bDexie\b/);
+  });
+});

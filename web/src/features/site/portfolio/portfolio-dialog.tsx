@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { ADDONS, TREE_SIZE_INFO, findPackage } from '@domain/catalog';
+import { paths } from '../../../app/paths';
+import { Magnifier } from './magnifier';
+import type { PortfolioItem } from './portfolio-items';
+
+/**
+ * The portfolio detail dialog (SPEC.md §2 Portfolio): picture with magnifier, package, upgrade
+ * and Luxe Finish badges, colour palette, style theme and description.
+ *
+ * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside),
+ * Escape closes it, and closing returns focus to the card that opened it.
+ */
+export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (item && !dialog.open) {
+      returnFocusTo.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    } else if (!item && dialog.open) {
+      dialog.close();
+    }
+  }, [item]);
+
+  const handleClose = () => {
+    onClose();
+    returnFocusTo.current?.focus();
+  };
+
+  const pkg = item ? findPackage(item.packageSlug) : undefined;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="portfolio-dialog"
+      aria-labelledby="portfolio-dialog-title"
+      onClose={handleClose}
+      // A click on the backdrop (the dialog element itself, outside its content) closes it.
+      onClick={(event) => {
+        if (event.target === dialogRef.current) dialogRef.current.close();
+      }}
+    >
+      {item && (
+        <div className="portfolio-dialog__content">
+          <button type="button" className="portfolio-dialog__close" onClick={() => dialogRef.current?.close()}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Close</span>
+          </button>
+          <Magnifier image={item.image} alt={item.alt} />
+          <div className="portfolio-dialog__info">
+            <p className="eyebrow">{item.theme} theme</p>
+            <h2 id="portfolio-dialog-title">{item.title}</h2>
+            <ul className="portfolio-badges" role="list" aria-label="Package and upgrades">
+              {pkg && <li className="pill">{pkg.title}</li>}
+              {item.luxeFinish && <li className="pill pill--gold">Luxe Finish</li>}
+              {item.upgrades.map((id) => (
+                <li key={id} className="pill pill--berry">{ADDONS[id].title}</li>
+              ))}
+            </ul>
+            <dl className="portfolio-facts">
+              <div>
+                <dt>Package</dt>
+                <dd>{pkg?.title} · {TREE_SIZE_INFO[item.treeSize].label}</dd>
+              </div>
+              <div>
+                <dt>Colour palette</dt>
+                <dd>
+                  {item.palette.name}
+                  <span className="swatches">
+                    {item.palette.swatches.map((s) => (
+                      <span key={s.hex} className="swatch" style={{ background: s.hex }} title={s.name} />
+                    ))}
+                  </span>
+                  <span className="visually-hidden">: {item.palette.swatches.map((s) => s.name).join(', ')}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Style theme</dt>
+                <dd>{item.theme}</dd>
+              </div>
+            </dl>
+            <p>{item.description}</p>
+            {pkg && (
+              <Link to={`${paths.booking}?package=${pkg.slug}`} className="button button--primary">
+                Book {pkg.title}
+              </Link>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONSULTATION_DAY,
+  DEPOSIT_PERCENT,
+  FREE_RADIUS,
+  FROM_PRICE,
+  INCLUDED_REMOVAL_TITLES,
+  PER_MILE,
+  REMOVAL_ADD_ONS,
+  REMOVAL_VALUE,
+  VISIT_LENGTHS_TEXT,
+  WORK_DAYS_TEXT,
+  listText,
+  seasonWindows,
+} from './site-facts';
+
+describe('site facts (the numbers the content pages quote, SPEC.md §9)', () => {
+  it('derives the quoted facts from domain/', () => {
+    expect(FROM_PRICE).toBe('$300');
+    expect(REMOVAL_VALUE).toBe('$150');
+    expect(REMOVAL_ADD_ONS).toEqual([{ title: 'Adorned Arrangement', price: '$85' }]);
+    expect(INCLUDED_REMOVAL_TITLES).toEqual(['Elevated Arbor', 'Curated Christmas']);
+    expect(DEPOSIT_PERCENT).toBe('50%');
+    expect(FREE_RADIUS).toBe('20 miles');
+    expect(PER_MILE).toBe('$2');
+    expect(WORK_DAYS_TEXT).toBe('Tuesday, Friday, Saturday and Sunday');
+    expect(CONSULTATION_DAY).toBe('Wednesday');
+    expect(VISIT_LENGTHS_TEXT).toBe('3 hours for 5–7 ft trees, 6 hours for 7.5–9 ft trees and 9 hours for 10–12 ft trees');
+  });
+
+  it('gives the install and removal windows of the season being sold', () => {
+    expect(seasonWindows(new Date('2026-11-20T17:00:00Z'))).toEqual({
+      install: 'November 16 – December 23',
+      removal: 'December 26 – January 31',
+    });
+  });
+
+  it('joins lists in English', () => {
+    expect(listText([])).toBe('');
+    expect(listText(['a'])).toBe('a');
+    expect(listText(['a', 'b'])).toBe('a and b');
+    expect(listText(['a', 'b', 'c'], 'or')).toBe('a, b or c');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Display forms of the business facts the content pages quote (prices, radius, windows), all
+ * derived from domain/ so no number is typed twice (issue 3).
+ */
+import { businessToday, formatMonthDay } from '@domain/calendar';
+import {
+  DEPOSIT_RATE,
+  INCLUDED_REMOVAL_VALUE_CENTS,
+  PACKAGES,
+  TREE_SIZES,
+  TREE_SIZE_INFO,
+  type PackageInfo,
+} from '@domain/catalog';
+import { formatCents } from '@domain/money';
+import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS } from '@domain/season';
+import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/travel';
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "a, b and c" (or "a, b or c"). */
+export function listText(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+/** Lowest package price, e.g. "$300". */
+export const FROM_PRICE = formatCents(Math.min(...PACKAGES.flatMap((p) => Object.values(p.pricesCents))));
+/** Lowest price of one package. */
+export function packageFromPrice(p: PackageInfo): string {
+  return formatCents(Math.min(...Object.values(p.pricesCents)));
+}
+export const REMOVAL_VALUE = formatCents(INCLUDED_REMOVAL_VALUE_CENTS);
+export const DEPOSIT_PERCENT = `${Math.round(DEPOSIT_RATE * 100)}%`;
+export const FREE_RADIUS = `${FREE_RADIUS_MILES} miles`;
+export const PER_MILE = formatCents(CENTS_PER_MILE);
+
+/** Packages whose removal is an add-on, with its price (Adorned Arrangement). */
+export const REMOVAL_ADD_ONS = PACKAGES.filter((p) => !p.includesRemoval && p.removalAddOnCents != null).map((p) => ({
+  title: p.title,
+  price: formatCents(p.removalAddOnCents ?? 0),
+}));
+export const INCLUDED_REMOVAL_TITLES = PACKAGES.filter((p) => p.includesRemoval).map((p) => p.title);
+
+/** Install work days, Monday-first ("Tuesday, Friday, Saturday and Sunday"). */
+export const WORK_DAYS_TEXT = listText([...WORK_DAYS].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => DAY_NAMES[d] ?? ''));
+
+/** The consultation day, e.g. "Wednesday". */
+export const CONSULTATION_DAY = DAY_NAMES[CONSULTATION_WEEKDAY] ?? '';
+
+/** Visit lengths by size ("3 hours for 5–7 ft trees, …"). */
+export const VISIT_LENGTHS_TEXT = listText(
+  TREE_SIZES.map((s) => `${TREE_SIZE_INFO[s].visitHours} hours for ${TREE_SIZE_INFO[s].label} trees`),
+);
+
+/** The install and removal windows of the season being sold, e.g. "November 16 – December 23". */
+export function seasonWindows(now = new Date()): { install: string; removal: string } {
+  const season = seasonFor(businessToday(now));
+  return {
+    install: `${formatMonthDay(season.install.start)} – ${formatMonthDay(season.install.end)}`,
+    removal: `${formatMonthDay(season.removal.start)} – ${formatMonthDay(season.removal.end)}`,
+  };
+}
