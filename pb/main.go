@@ -6,7 +6,9 @@ package main
 import (
 	"io"
 	"log"
+	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -68,21 +70,25 @@ func main() {
 		// The SPA owns every path the API does not: unknown files fall back to index.html,
 		// so client-side routes (and the not-found page) work on reload.
 		if !se.Router.HasRoute("GET", "/{path...}") {
-			se.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), true)).
-				BindFunc(func(e *core.RequestEvent) error {
-					// Hashed build assets never change; the shell and service worker must revalidate.
-					p := e.Request.URL.Path
-					if strings.HasPrefix(p, "/api/") || p == "/api" {
-						// An unknown API path is an API error, never the SPA's index.html.
-						return e.NotFoundError("The requested resource wasn't found.", nil)
-					}
-					if strings.HasPrefix(p, "/assets/") {
-						e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-					} else {
-						e.Response.Header().Set("Cache-Control", "no-cache")
-					}
-					return e.Next()
-				})
+			static := apis.Static(os.DirFS(publicDir), true)
+			se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
+				p := e.Request.URL.Path
+				if strings.HasPrefix(p, "/api/") || p == "/api" {
+					// An unknown API path is an API error, never the SPA's index.html.
+					return e.NotFoundError("The requested resource wasn't found.", nil)
+				}
+				if strings.HasPrefix(p, "/assets/") {
+					// Hashed build assets never change.
+					e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+					return static(e)
+				}
+				// The shell, the service worker and pages must revalidate to pick up a release.
+				e.Response.Header().Set("Cache-Control", "no-cache")
+				if html, ok := prerenderedPage(publicDir, p); ok {
+					return e.HTML(http.StatusOK, html)
+				}
+				return static(e)
+			}).Bind(apis.Gzip())
 		}
 		return se.Next()
 	})
@@ -90,6 +96,25 @@ func main() {
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// prerenderedPage returns the static HTML that scripts/prerender.mjs wrote for a page path
+// ("/" → _prerendered/index.html, "/terms-privacy" → _prerendered/terms-privacy.html), if any.
+// Paths with a file extension are files, never pages.
+func prerenderedPage(publicDir, urlPath string) (string, bool) {
+	if path.Ext(urlPath) != "" {
+		return "", false
+	}
+	name := "index.html"
+	if trimmed := strings.Trim(urlPath, "/"); trimmed != "" {
+		// Slashes become underscores, so a name can never leave the _prerendered folder.
+		name = strings.ReplaceAll(trimmed, "/", "_") + ".html"
+	}
+	data, err := os.ReadFile(filepath.Join(publicDir, "_prerendered", name))
+	if err != nil {
+		return "", false
+	}
+	return string(data), true
 }
 
 // defaultPublicDir is web/dist beside the working directory, the layout `npm start` runs in.

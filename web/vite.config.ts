@@ -45,6 +45,16 @@ export default defineConfig({
       workbox: {
         // The app shell is precached; the API and PocketBase's dashboard never fall back to it.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
+        // Illustrations come in two formats and several widths: cache those actually shown, on
+        // first use, instead of precaching every variant. Prerendered pages are for first loads.
+        globIgnores: ['images/**', '_prerendered/**'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/images/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,

@@ -4,7 +4,7 @@
  * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js) and the web
  * app (web/ → web/dist).
  */
-import { mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ROOT, run } from './run.mjs';
@@ -60,10 +60,21 @@ export async function buildHooks() {
   });
 }
 
-/** Builds the web app into web/dist with Vite. */
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Builds the web app into web/dist with Vite, then prerenders the content pages in Chromium
+ * (scripts/prerender.mjs) when it is installed; without it the pages render client-side only.
+ */
 export async function buildWeb() {
   const { build } = await import('vite');
   await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  if (existsSync(CHROMIUM)) {
+    const { prerender } = await import('../prerender.mjs');
+    await prerender(path.join(ROOT, 'web', 'dist'));
+  } else {
+    console.warn(`Chromium not found at ${CHROMIUM}: content pages are not prerendered (they still render in the browser).`);
+  }
 }
 
 export const STRIPE_MOCK_BIN = path.join(ROOT, 'bin', 'stripe-mock');

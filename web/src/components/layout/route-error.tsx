@@ -1,15 +1,31 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 
-/** App-level error boundary: a failed page (or a chunk that failed to load) shows a way back. */
+/** What a failed page (or a chunk that failed to load) shows: a way back. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <main className="container page">
       <h1>Something went wrong</h1>
       <p>Please reload the page. If it keeps happening, contact us and we will help you book.</p>
-      <p><Link to={paths.home}>Return home</Link></p>
+      <p><Link to={paths.home} reloadDocument>Return home</Link></p>
     </main>
   );
+}
+
+/** App-level error boundary: logs the error and shows RouteError. */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { usePageViews } from '../../lib/use-page-views';
 import { Header } from './header';
@@ -46,7 +46,6 @@ export function SiteLayout() {
         </Suspense>
       )}
       <UpdatePrompt />
-      <ScrollRestoration />
       <NavigationScroll />
     </>
   );
