@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /**
  * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations on any public route, on a desktop and a

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/constants';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';

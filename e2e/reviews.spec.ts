@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import type PocketBase from 'pocketbase';
 import { E2E_BASE_URL } from './support/constants';
 import { superuserClient } from './support/db';

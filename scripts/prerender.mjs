@@ -95,6 +95,8 @@ export async function prerender(dist = path.join(ROOT, 'web', 'dist')) {
       const html = await page.evaluate(() => {
         // Open/closed UI state and focus targets are not part of the page.
         document.querySelectorAll('[data-open="true"]').forEach((e) => e.setAttribute('data-open', 'false'));
+        // The static page is not the running app (see e2e/support/fixtures.ts).
+        document.documentElement.removeAttribute('data-app-ready');
         return `<!doctype html>\n${document.documentElement.outerHTML}`;
       });
       const portable = finishHtml(html, origin);

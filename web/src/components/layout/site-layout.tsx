@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { usePageViews } from '../../lib/use-page-views';
@@ -24,6 +24,11 @@ const QUIET_PATHS: ReadonlySet<string> = new Set([
 /** The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt. */
 export function SiteLayout() {
   usePageViews();
+  // Prerendered pages paint before the app runs; this marks when the controls work (e2e tests
+  // wait for it rather than clicking the static markup).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   const { pathname } = useLocation();
   // Once mounted the Toaster stays, so a toast raised just before navigating to a content page
   // (e.g. "Consultation Requested" then home) is still shown.
