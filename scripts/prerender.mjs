@@ -22,8 +22,9 @@ import { chromium } from '@playwright/test';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The routes whose content does not depend on the visitor (no query, no session). */
-export const PRERENDER_ROUTES = ['/', '/services', '/portfolio', '/about', '/faq', '/policies', '/terms-privacy'];
+/** The routes whose first paint does not depend on the visitor (no query, no session). */
+// /booking is its first step (package and size), which needs no server data.
+export const PRERENDER_ROUTES = ['/', '/services', '/booking', '/portfolio', '/about', '/faq', '/policies', '/terms-privacy'];
 
 /** File name of a route's prerendered page inside `<dist>/_prerendered`. */
 export function prerenderedFile(/** @type {string} */ route) {

@@ -6,7 +6,6 @@
  */
 import { useEffect } from 'react';
 import type { DistanceResult } from '@domain/distance';
-import { pb } from '../../../lib/pb';
 import { useWizard } from '../store';
 
 /** SPEC.md §10: address debounce 1000 ms; minimum address length 5. */
@@ -16,7 +15,9 @@ export const MIN_ADDRESS_LENGTH = 5;
 export type DistanceResponse = Partial<DistanceResult> & { error?: string };
 
 /** POST /api/fn/calculate-distance { address } → { distance, duration, travelFee } or { error }. */
-export function calculateDistance(address: string, signal?: AbortSignal): Promise<DistanceResponse> {
+export async function calculateDistance(address: string, signal?: AbortSignal): Promise<DistanceResponse> {
+  // The SDK loads with the first lookup, not with the wizard's first step (booking page speed).
+  const { pb } = await import('../../../lib/pb');
   return pb.send<DistanceResponse>('/api/fn/calculate-distance', { method: 'POST', body: { address }, signal, requestKey: null });
 }
 

@@ -1,22 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { quote as priceQuote } from '@domain/pricing';
 import { useDistanceLookup } from '../api/calculate-distance';
-import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
-import { useSeason } from '../../../lib/api/get-season';
 import { useWizard } from '../store';
 import { STEP_TITLES, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
 import { PriceSummary } from './price-summary';
-import { StepCheckout } from './step-checkout';
 import { StepPackage } from './step-package';
-import { StepSchedule } from './step-schedule';
-import { StepStyle } from './step-style';
 import { StepUpgrades } from './step-upgrades';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
+
+// Steps 3–5 bring the uploader, the calendars, the SDK and the form schemas: they load when
+// reached (fetched from step 2 on, see below), so the wizard's first step opens fast.
+const loadStyle = () => import('./step-style');
+const loadSchedule = () => import('./step-schedule');
+const loadCheckout = () => import('./step-checkout');
+const StepStyle = lazy(() => loadStyle().then((m) => ({ default: m.StepStyle })));
+const StepSchedule = lazy(() => loadSchedule().then((m) => ({ default: m.StepSchedule })));
+const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
 
 /**
  * The five-step booking wizard (SPEC.md §2 Booking wizard, §4). `initialPackage` comes from
@@ -25,13 +29,16 @@ const STEPS: Step[] = [1, 2, 3, 4, 5];
 export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug | null }) {
   const s = useWizard();
   const { step, apply } = s;
-  const season = useSeason();
-  const blocked = useBlockedDates();
   // The travel distance follows the contact address wherever the customer is in the wizard.
   useDistanceLookup();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const choices = choicesOf(s);
   const quote = choices ? priceQuote(choices) : null;
+
+  // Once the customer moves past the first step, fetch the later ones ahead of need.
+  useEffect(() => {
+    if (step >= 2) void Promise.all([loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
+  }, [step]);
 
   useEffect(() => {
     if (initialPackage) apply((st) => (st.packageSlug === initialPackage ? st : { ...choosePackage(st, initialPackage), step: 1 }));
@@ -60,15 +67,8 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
   if (step === 1) content = <StepPackage />;
   else if (step === 2) content = <StepUpgrades />;
   else if (step === 3) content = <StepStyle />;
-  else if (step === 4) {
-    content = season.data ? (
-      <StepSchedule season={season.data} blocked={blocked} />
-    ) : season.error ? (
-      <p role="alert">The booking calendar could not be loaded. Please reload the page or contact us.</p>
-    ) : (
-      <p role="status">Loading the calendar…</p>
-    );
-  } else content = <StepCheckout quote={quote} />;
+  else if (step === 4) content = <StepSchedule />;
+  else content = <StepCheckout quote={quote} />;
 
   return (
     <div className="container page booking">
@@ -83,7 +83,9 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
       </ol>
       <p className="visually-hidden" aria-live="polite">Step {step} of 5: {STEP_TITLES[step]}</p>
       <div className="booking__layout">
-        <div className="booking__main">{content}</div>
+        <div className="booking__main">
+          <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>
+        </div>
         {step !== 5 && (
           <aside className="booking__aside">
             <PriceSummary quote={quote} />

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
-import type { SeasonInfo } from '../../../lib/api/get-season';
+import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
+import { useSeason, type SeasonInfo } from '../../../lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
 import { ContactForm } from './contact-form';
@@ -10,9 +11,18 @@ import { SlotPicker } from './slot-picker';
 
 /**
  * Step 4: installation and removal dates and slots, then the contact form (SPEC.md §2, §4, §5).
- * The calendars disable exactly the dates the server refuses, using the server's today.
+ * Loads the season (the server's today and windows) and the blocked dates first.
  */
-export function StepSchedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
+export function StepSchedule() {
+  const season = useSeason();
+  const blocked = useBlockedDates();
+  if (season.error) return <p role="alert">The booking calendar could not be loaded. Please reload the page or contact us.</p>;
+  if (!season.data) return <p role="status">Loading the calendar…</p>;
+  return <Schedule season={season.data} blocked={blocked} />;
+}
+
+/** The calendars disable exactly the dates the server refuses, using the server's today. */
+function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
   const s = useWizard();
   const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
   const wanted = removalWanted(s);
