@@ -4,7 +4,7 @@
  * consultation and review payloads to vary.
  */
 import type PocketBase from 'pocketbase';
-import { baseUrl, superuser, type FnResponse } from './support';
+import { superuser } from './support';
 
 /** A staff record with role admin (or none) and an SDK client carrying its token. */
 export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketBase> {
@@ -14,22 +14,6 @@ export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketB
   const client = await su.collection('staff').impersonate(rec.id, 3600);
   client.autoCancellation(false);
   return client;
-}
-
-/** Calls a route with a JSON body and an optional bearer token; parses the JSON answer. */
-export async function callFnAs<T = any>(token: string | null, method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = token;
-  const res = await fetch(`${baseUrl()}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* keep text */
-  }
-  return { status: res.status, body: parsed as T };
 }
 
 /** A valid consultation request for the frozen clock: Wednesday 2026-11-25 at 10:30. */

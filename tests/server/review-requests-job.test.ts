@@ -5,8 +5,8 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBookingRecord } from './fixtures';
-import { callFnAs, staffClient } from './review-fixtures';
-import { clearCollections, superuser } from './support';
+import { staffClient } from './review-fixtures';
+import { clearCollections, superuser, callFnAs } from './support';
 
 const runJob = () => callFnAs(superuser().authStore.token, 'POST', '/api/fn/jobs/review-requests');
 

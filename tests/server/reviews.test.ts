@@ -7,8 +7,8 @@ import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBookingRecord } from './fixtures';
-import { callFnAs, reviewText, staffClient } from './review-fixtures';
-import { anonymous, baseUrl, callFn, clearCollections, superuser } from './support';
+import { reviewText, staffClient } from './review-fixtures';
+import { anonymous, baseUrl, callFn, clearCollections, superuser, callFnAs } from './support';
 
 const M = {
   missing: 'Invalid review link',

@@ -28,12 +28,16 @@ export interface FnResponse<T = any> {
 }
 
 /**
- * Calls a route with a JSON body (or a raw string body, sent as-is) and parses the response.
+ * Calls a route with a JSON body (or a raw string body, sent as-is), optionally with an auth
+ * token, and parses the response.
  */
-export async function callFn<T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+export async function callFnAs<T = any>(token: string | null, method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = token;
   const res = await fetch(`${baseUrl()}${route}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -44,6 +48,11 @@ export async function callFn<T = any>(method: 'GET' | 'POST', route: string, bod
     /* keep text */
   }
   return { status: res.status, body: parsed as T };
+}
+
+/** Calls a route anonymously (see callFnAs). */
+export function callFn<T = any>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+  return callFnAs<T>(null, method, route, body);
 }
 
 /** Deletes every record of the given collections (superuser). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { BookOrConsult } from '../components/book-or-consult';
 import { BUSINESS } from '@domain/business';
 import { paths } from '../../../app/paths';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -88,10 +88,7 @@ export function AboutPage() {
               Travel within {FREE_RADIUS} of {BUSINESS.town} is free; beyond that we add {PER_MILE} per mile. Not sure
               which package suits your home? Book a free consultation.
             </p>
-            <div className="button-row">
-              <Link to={paths.booking} className="button button--gold button--lg">Book Your Service</Link>
-              <Link to={paths.consultation} className="button button--ghost-light button--lg">Request A Consultation</Link>
-            </div>
+            <BookOrConsult />
           </div>
         </div>
       </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { BookOrConsult } from '../components/book-or-consult';
 import { findPackage } from '@domain/catalog';
 import { paths } from '../../../app/paths';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -51,10 +51,7 @@ export function PortfolioPage() {
           <div className="cta-band portfolio-cta">
             <h2>Imagine your tree here</h2>
             <p>Tell us your palette and theme as you book, or talk it through at a free consultation.</p>
-            <div className="button-row">
-              <Link to={paths.booking} className="button button--gold button--lg">Book Your Service</Link>
-              <Link to={paths.consultation} className="button button--ghost-light button--lg">Request A Consultation</Link>
-            </div>
+            <BookOrConsult />
           </div>
         </div>
       </section>
