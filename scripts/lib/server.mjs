@@ -39,6 +39,9 @@ export function serveArgs(port, dataDir, opts = {}) {
     '--migrationsDir', path.join(ROOT, 'pb_migrations'),
     '--publicDir', path.join(ROOT, 'web', 'dist'),
     `--hooksWatch=${opts.watchHooks ? 'true' : 'false'}`,
+    // PocketBase guesses "go run" (and logs every SQL query) when its binary sits in a temp
+    // dir, as in a fresh clone under /tmp; only `npm run dev` wants that.
+    `--dev=${opts.watchHooks ? 'true' : 'false'}`,
   ];
 }
 
