@@ -1,5 +1,5 @@
 import { SimplePage } from '../../components/ui/simple-page';
 
 export function Component() {
-  return <SimplePage title="Set Up Admin" lead="Create the first admin account." />;
+  return <SimplePage title="Set Up Admin" lead="Creating the first admin account is not available yet in this version of the site." />;
 }
