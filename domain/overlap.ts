@@ -8,6 +8,8 @@ import { parseSlotId } from './slots';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
 export interface BookingSchedule {
+  /** The record id, when known: lets a booking be checked against all others but itself. */
+  id?: string;
   status: string;
   payment_status: string;
   hold_expires_at?: string | null;

@@ -2,11 +2,13 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
-import type { BookingSchedule } from '@domain/overlap';
+import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
+import { parseSlotId } from '@domain/slots';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
   return {
+    id: r.id,
     status: r.getString('status'),
     payment_status: r.getString('payment_status'),
     hold_expires_at: r.getString('hold_expires_at'),
@@ -35,6 +37,22 @@ export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[
     params as unknown as dbx.Params,
   );
   return records.map((r) => toSchedule(r!));
+}
+
+/**
+ * Whether the install and removal visits of booking `rec` are free of every other active
+ * booking at `now` (epoch ms) with `crews` crews. Give it the transaction's app so the answer
+ * holds for the write that follows (DESIGN.md decision 15).
+ */
+export function visitsFreeFor(app: CoreApp, rec: core.Record, now: number, crews: number): boolean {
+  const own = toSchedule(rec);
+  const others = bookingsOnDates(app, [own.install_date, own.removal_date ?? '']).filter((b) => b.id !== rec.id);
+  const visits: [string, string][] = [[own.install_date, own.install_time_slot]];
+  if (own.removal_date && own.removal_time_slot) visits.push([own.removal_date, own.removal_time_slot]);
+  return visits.every(([date, slotId]) => {
+    const slot = parseSlotId(slotId);
+    return !slot || !slotHasConflict(date, slot, others, now, crews);
+  });
 }
 
 /** The booking created for a checkout session, or null. */

@@ -55,3 +55,11 @@ export function apiError(status: number, message: string): Error {
 export function badRequest(message: string): Error {
   return apiError(400, message);
 }
+
+/**
+ * Whether per-caller abuse limits (unpaid holds, pending consultations) apply: always, unless
+ * the process runs with RATE_LIMITS=off like PocketBase's per-IP limits (API and load tests).
+ */
+export function callerLimitsEnabled(): boolean {
+  return $os.getenv('RATE_LIMITS') !== 'off';
+}

@@ -108,3 +108,27 @@ export function paymentIdsOf(s: StripeCheckoutSession): { paymentIntentId: strin
     paymentMethodId: typeof pm === 'string' ? pm : (pm?.id ?? ''),
   };
 }
+
+export interface StripeRefund {
+  id: string;
+  status: string;
+}
+
+/**
+ * Refunds a booking's deposit in full (issue 8 item 3: a payment that arrived for a slot that is
+ * no longer the booking's). Stripe's idempotency key is per booking, so a retried refund can
+ * never pay back twice.
+ */
+export function createRefund(paymentIntentId: string, bookingId: string): StripeRefund {
+  return stripeRequest<StripeRefund>(
+    'POST',
+    '/v1/refunds',
+    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { booking_id: bookingId } },
+    `refund-${bookingId}`,
+  );
+}
+
+/** Expires an open Checkout Session so it can no longer be paid (a replaced hold). */
+export function expireCheckoutSession(id: string): void {
+  stripeRequest('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, `expire-${id}`);
+}

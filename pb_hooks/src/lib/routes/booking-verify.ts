@@ -1,6 +1,7 @@
 /**
  * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
- * 200 { success: boolean, booking?: BookingSummary }: success once the deposit is paid. For a
+ * 200 { success: boolean, conflict: boolean, booking?: BookingSummary }: success once the
+ * deposit is paid; conflict when the payment came too late for its slot and was refunded. For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
  */
@@ -32,5 +33,6 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
       rec = findBySession($app, sessionId)!;
     }
   }
-  return e.json(200, { success: isPaid(rec), booking: bookingSummary(rec) });
+  // `conflict`: the payment arrived after the booking lost its slot and was refunded.
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec) });
 }

@@ -9,12 +9,15 @@
  * confirmation e-mail with an ICS attachment (a failure is only logged in mail_log).
  *
  * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
- * 409 when the slot is already taken (also when two requests race for it).
+ * 409 when the slot is already taken (also when two requests race for it); 429 when the caller
+ * already has CONSULTATION_CAPS pending upcoming requests (per e-mail, phone or IP).
  */
 import { parseConsultationRequest } from '@domain/consultation';
 import { consultationDateProblem } from '@domain/season';
-import { takenConsultationSlots } from '../consultations-repo';
-import { apiError, badRequest, readJsonObject } from '../http';
+import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { today } from '../clock';
+import { consultationCapReached, takenConsultationSlots } from '../consultations-repo';
+import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
 import { sendConsultationConfirmation } from '../mail/consultation-confirmation';
 import { loadDateContext } from '../settings';
 
@@ -28,9 +31,15 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   if (dateProblem) throw badRequest(dateProblem);
 
   let taken = false;
+  let capped = false;
   let id = '';
+  const caller = { ip: e.realIP(), email: r.customerEmail, phone: r.customerPhone };
   try {
     $app.runInTransaction((tx) => {
+      if (callerLimitsEnabled() && consultationCapReached(tx, caller, today())) {
+        capped = true;
+        return;
+      }
       if (takenConsultationSlots(tx, r.date).has(r.timeSlot)) {
         taken = true;
         return;
@@ -45,6 +54,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
         consultation_time_slot: r.timeSlot,
         notes: r.notes,
         status: 'pending',
+        client_ip: caller.ip,
       });
       tx.save(rec);
       id = rec.id;
@@ -54,6 +64,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
     if (!/UNIQUE constraint failed|not_unique|must be unique/i.test(String(err))) throw err;
     taken = true;
   }
+  if (capped) throw apiError(429, OWNERSHIP_MESSAGES.tooManyConsultations);
   if (taken) throw apiError(409, SLOT_TAKEN);
 
   sendConsultationConfirmation($app, { id, ...r });

@@ -1,7 +1,9 @@
 /**
  * The demo payment page's API (DESIGN.md decision 6), available only without a Stripe key:
  *   GET  /api/fn/demo-checkout?session_id=…  → { sessionId, state: open|paid|expired|cancelled, booking }
- *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed
+ *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed;
+ *        410 when the session had already ended (nothing charged); 409 when it ended at the
+ *        same moment and the payment was refunded (lib/payments/settle-payment.ts)
  *   POST /api/fn/demo-checkout/cancel { sessionId } → { url } of /booking-cancel, hold released
  * It completes the same state transitions a paid Stripe Checkout Session would.
  */
@@ -13,6 +15,10 @@ import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../
 import { completePaidSession } from '../payments/complete-payment';
 import { requireDemoMode } from '../payments/mode';
 import { releaseHold } from '../payments/release-hold';
+
+/** The answer when a payment could not secure its slot (the deposit is refunded). */
+export const PAYMENT_CONFLICT_MESSAGE =
+  'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
 
 type SessionState = 'open' | 'paid' | 'expired' | 'cancelled';
 
@@ -46,13 +52,18 @@ export function demoCheckoutPayRoute(e: core.RequestEvent): void {
   if (state === 'expired' || state === 'cancelled') {
     throw apiError(410, 'This checkout session has expired and no card was charged. Please book again.');
   }
-  if (state === 'open') completePaidSession($app, sessionId, { paymentIntentId: `demo_pi_${$security.randomString(24)}` });
+  if (state === 'open') {
+    // Like a card charged by Stripe: the payment settles in one transaction, and if the hold
+    // was cancelled or its slot resold in the meantime, it is refunded, never confirmed.
+    const settled = completePaidSession($app, sessionId, { paymentIntentId: `demo_pi_${$security.randomString(24)}` });
+    if (settled?.outcome === 'conflict') throw apiError(409, PAYMENT_CONFLICT_MESSAGE);
+  }
   return e.json(200, { url: `${appOrigin(e)}/booking-success?session_id=${encodeURIComponent(sessionId)}` });
 }
 
 export function demoCheckoutCancelRoute(e: core.RequestEvent): void {
   requireDemoMode();
   const rec = sessionRecord(readJsonObject(e).sessionId);
-  if (sessionState(rec) === 'open') releaseHold($app, rec.getString('checkout_session_id'));
+  if (sessionState(rec) === 'open') releaseHold($app, rec.getString('checkout_session_id'), 'customer_cancelled');
   return e.json(200, { url: `${appOrigin(e)}/booking-cancel` });
 }

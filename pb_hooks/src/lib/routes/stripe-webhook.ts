@@ -1,7 +1,9 @@
 /**
  * POST /api/fn/stripe-webhook: Stripe's events, verified with STRIPE_WEBHOOK_SECRET against the
  * raw body (DESIGN.md decision 6). checkout.session.completed / async_payment_succeeded with
- * payment_status paid confirm the deposit (idempotently: a redelivered event changes nothing);
+ * payment_status paid settle the payment (idempotently: a redelivered event changes nothing):
+ * confirmed while the booking can still own its slots, else refunded and flagged
+ * `payment_conflict` (lib/payments/settle-payment.ts);
  * checkout.session.expired releases the slot hold. 400 for a missing, bad or stale signature,
  * and nothing changes; 503 when no secret is configured.
  */
@@ -53,7 +55,7 @@ export function stripeWebhookRoute(e: core.RequestEvent): void {
     if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
       completePaidSession($app, session.id, idsFor(session));
     } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-      releaseHold($app, session.id);
+      releaseHold($app, session.id, 'hold_expired');
     }
   }
   return e.json(200, { received: true });

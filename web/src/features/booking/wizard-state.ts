@@ -2,6 +2,7 @@
  * The booking wizard's state and its transitions (SPEC.md §3 Booking form state, §4 Booking
  * wizard). Pure functions: the zustand store applies them, tests check them.
  */
+import type { CheckoutAttempt } from './checkout-attempt';
 import { ADDONS, findPackage, type AddonId, type LuxeKeepCount, type PackageSlug, type TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/pricing';
@@ -51,6 +52,8 @@ export interface WizardState {
   contact: ContactDetails;
   /** Travel distance in miles from the address lookup, or null (fee 0). */
   distanceMiles: number | null;
+  /** The checkout attempt in flight or whose answer was lost (checkout-attempt.ts). */
+  checkoutAttempt: CheckoutAttempt | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -70,6 +73,7 @@ export const initialWizardState: WizardState = {
   design: { colorPalette: '', styleTheme: '', topper: '', specialRequests: '', inspirationImages: [] },
   contact: { name: '', email: '', phone: '', address: '', notes: '', parkingInstructions: '' },
   distanceMiles: null,
+  checkoutAttempt: null,
 };
 
 /** Keeps keep-ornaments only while it is still allowed. */

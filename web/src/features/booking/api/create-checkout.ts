@@ -7,7 +7,17 @@ export interface CheckoutSession {
   bookingId: string;
 }
 
-/** POST /api/fn/create-booking-checkout { bookingData } → the checkout URL (SPEC.md §7). */
-export function createBookingCheckout(bookingData: BookingRequestInput): Promise<CheckoutSession> {
-  return pb.send<CheckoutSession>('/api/fn/create-booking-checkout', { method: 'POST', body: { bookingData } });
+/**
+ * POST /api/fn/create-booking-checkout { bookingData, wizardId } with the attempt's
+ * Idempotency-Key header → the checkout URL (SPEC.md §7; issue 8 items 4 and 5). Throws the
+ * SDK's ClientResponseError (status 0 when the answer was lost).
+ */
+export function createBookingCheckout(bookingData: BookingRequestInput, ids: { idempotencyKey: string; wizardId: string }): Promise<CheckoutSession> {
+  return pb.send<CheckoutSession>('/api/fn/create-booking-checkout', {
+    method: 'POST',
+    body: { bookingData, wizardId: ids.wizardId },
+    headers: { 'Idempotency-Key': ids.idempotencyKey },
+    // Two taps must both reach the server (the second is answered from the first).
+    requestKey: null,
+  });
 }

@@ -1,3 +1,4 @@
+import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { formatSlotRange } from '@domain/slots';
 import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../lib/pb';
 import { createBookingCheckout } from '../api/create-checkout';
+import { attemptFor, attemptSettled } from '../checkout-attempt';
 import { useWizard } from '../store';
 import { missingInformation, removalWanted, toBookingRequest } from '../wizard-state';
 import { PriceSummary } from './price-summary';
@@ -39,10 +41,17 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
       return;
     }
     setProcessing(true);
+    const request = toBookingRequest(s, quote);
+    // Kept in the persisted wizard state before the call, so a retry after a lost answer
+    // (even after a reload) sends the same key and gets the same booking back.
+    const attempt = attemptFor(s.checkoutAttempt, request);
+    s.apply((st) => ({ ...st, checkoutAttempt: attempt }));
+    const endAttempt = () => useWizard.getState().apply((st) => ({ ...st, checkoutAttempt: null }));
     // Opened during the click so no pop-up blocker stops it; pointed at the checkout below.
     const tab = window.open('', '_blank');
     try {
-      const session = await createBookingCheckout(toBookingRequest(s, quote));
+      const session = await createBookingCheckout(request, { idempotencyKey: attempt.key, wizardId: s.wizardId });
+      endAttempt();
       if (!session?.url) {
         tab?.close();
         toast.error('Error', { description: MESSAGES.failedToCreateCheckout });
@@ -58,6 +67,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
       setTimeout(() => navigate(paths.home), 1000);
     } catch (err) {
       tab?.close();
+      if (attemptSettled(err instanceof ClientResponseError ? err.status : 0)) endAttempt();
       toast.error('Error', { description: errorMessage(err, MESSAGES.failedToCreateBooking) });
     } finally {
       setProcessing(false);

@@ -1,0 +1,60 @@
+/**
+ * The e-mails sent when a payment arrived for a booking that could no longer own its slot
+ * (issue 8 item 3): the customer learns the deposit is refunded and how to book again; the
+ * business learns which payment was refunded and why.
+ */
+import { BUSINESS } from '@domain/business';
+import { formatLongDate } from '@domain/calendar';
+import { formatCents } from '@domain/money';
+import { formatSlotRange } from '@domain/slots';
+import { bookingSummary } from '../booking-summary';
+import { escapeHtml, sendMail } from './send-mail';
+
+const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
+
+/**
+ * Sends both notices for booking `bookingId`. `refunded` says whether the refund is already
+ * made (else it is being retried). Never throws (sendMail logs failures).
+ */
+export function sendPaymentConflictNotice(app: CoreApp, bookingId: string, refunded: boolean): void {
+  let r: core.Record;
+  try {
+    r = app.findRecordById('bookings', bookingId);
+  } catch {
+    return;
+  }
+  const b = bookingSummary(r);
+  const when = `${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`;
+  const deposit = formatCents(b.depositCents);
+  const refundLine = refunded
+    ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
+    : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`;
+  const customer = [
+    `Hello ${r.getString('customer_name')},`,
+    `We received your payment for ${b.packageTitle} (${b.treeSize}) on ${when}, but that checkout had already ended and the time is no longer available, so your booking could not be confirmed.`,
+    refundLine,
+    `We are sorry for the trouble. Please choose another time at our booking page, or call ${BUSINESS.phone} and we will find one with you.`,
+  ];
+  sendMail(app, {
+    to: r.getString('customer_email'),
+    subject: `Your payment was refunded: ${b.packageTitle} on ${formatLongDate(b.installDate)}`,
+    html: toHtml(customer),
+    text: customer.join('\n\n'),
+    kind: 'payment_conflict',
+    relatedId: r.id,
+  });
+  const notice = [
+    `A payment arrived for a booking that could no longer own its slot, so it was not confirmed and the deposit (${deposit}) ${refunded ? 'was refunded' : 'is waiting to be refunded (retried every 5 minutes)'}.`,
+    `Customer: ${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')})`,
+    `Booking: ${b.packageTitle}, ${b.treeSize}, installation ${when}`,
+    `Payment: ${r.getString('payment_intent_id')}${r.getString('refund_id') ? `, refund ${r.getString('refund_id')}` : ''}`,
+  ];
+  sendMail(app, {
+    to: BUSINESS.email,
+    subject: `Payment refunded (slot no longer available): ${r.getString('customer_name')}`,
+    html: toHtml(notice),
+    text: notice.join('\n'),
+    kind: 'business_notice',
+    relatedId: r.id,
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Refunds for payments that could not secure their slot (`payment_conflict`, issue 8 item 3).
+ * Stripe is called outside any transaction; the booking moves from `refund_pending` to
+ * `refunded` only once the refund exists. Demo payments record a refund without calling
+ * anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry job retries.
+ */
+import { nowMs, toPbDate } from '../clock';
+import { createRefund } from './stripe';
+
+/** Refunds booking `bookingId` if it waits for a refund; true when it is now refunded. */
+export function refundConflictPayment(app: CoreApp, bookingId: string): boolean {
+  let rec: core.Record;
+  try {
+    rec = app.findRecordById('bookings', bookingId);
+  } catch {
+    return false;
+  }
+  if (rec.getString('payment_status') !== 'refund_pending') return false;
+  let refundId = '';
+  if (rec.getString('payment_mode') === 'stripe') {
+    const intent = rec.getString('payment_intent_id');
+    if (!intent) {
+      console.error(`refund: booking ${bookingId} has no payment intent to refund`);
+      return false;
+    }
+    try {
+      refundId = createRefund(intent, bookingId).id;
+    } catch (err) {
+      console.error(`refund: booking ${bookingId}: ${String(err)}`);
+      return false;
+    }
+  } else {
+    refundId = `demo_re_${$security.randomString(24)}`;
+  }
+  let refunded = false;
+  app.runInTransaction((tx) => {
+    const fresh = tx.findRecordById('bookings', bookingId);
+    if (fresh.getString('payment_status') !== 'refund_pending') return;
+    fresh.set('payment_status', 'refunded');
+    fresh.set('refund_id', refundId);
+    fresh.set('refunded_at', toPbDate(nowMs()));
+    tx.save(fresh);
+    refunded = true;
+  });
+  return refunded;
+}
+
+/** Retries every refund still pending (cron). Returns how many are now refunded. */
+export function retryPendingRefunds(app: CoreApp): number {
+  const pending = app.findRecordsByFilter('bookings', "payment_status = 'refund_pending'", '', 100, 0);
+  return pending.filter((r) => refundConflictPayment(app, r!.id)).length;
+}

@@ -1,0 +1,65 @@
+/**
+ * Applies a paid checkout session to its booking, from whichever path learns of it first (demo
+ * Pay, verify-booking-payment, the Stripe webhook), in ONE transaction that re-reads the booking
+ * and its slots (DESIGN.md decision 15; issue 8 items 2 and 3):
+ * - a payable booking whose slots are still free is confirmed (deposit paid);
+ * - a booking that can no longer own its slots (cancelled, replaced, or its slot resold after
+ *   the hold lapsed) becomes `payment_conflict` with `refund_pending`: the caller refunds it
+ *   outside the transaction (lib/payments/refund.ts);
+ * - a booking already settled is left untouched, so a redelivered signal changes nothing.
+ */
+import { paymentDecision } from '@domain/booking-ownership';
+import { findBySession, visitsFreeFor } from '../bookings-repo';
+import { nowMs, toPbDate } from '../clock';
+import { loadCrews } from '../settings';
+
+/** What the payment provider tells about the paid session. */
+export interface PaymentIds {
+  paymentIntentId: string;
+  customerId?: string;
+  paymentMethodId?: string;
+}
+
+export interface SettleResult {
+  bookingId: string;
+  /** confirmed: the deposit is recorded; conflict: the payment must be refunded. */
+  outcome: 'confirmed' | 'conflict';
+  /** True only for the call that made the change (so e-mail and refunds run once). */
+  changed: boolean;
+}
+
+/**
+ * Settles the booking of `sessionId` with the payment `ids`. Returns null when no booking has
+ * that session. Never calls out (Stripe, SMTP): safe to run inside the write lock.
+ */
+export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentIds): SettleResult | null {
+  let result: SettleResult | null = null;
+  const crews = loadCrews(app);
+  app.runInTransaction((tx) => {
+    const rec = findBySession(tx, sessionId);
+    if (!rec) return;
+    const now = nowMs();
+    const state = { status: rec.getString('status'), payment_status: rec.getString('payment_status'), cancel_reason: rec.getString('cancel_reason') };
+    const decision = paymentDecision(state, visitsFreeFor(tx, rec, now, crews));
+    if (decision === 'already_settled') {
+      result = { bookingId: rec.id, outcome: state.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false };
+      return;
+    }
+    rec.set('payment_intent_id', ids.paymentIntentId);
+    if (ids.customerId) rec.set('stripe_customer_id', ids.customerId);
+    if (ids.paymentMethodId) rec.set('payment_method_id', ids.paymentMethodId);
+    if (decision === 'confirm') {
+      rec.set('payment_status', 'deposit_paid');
+      rec.set('status', 'confirmed');
+      rec.set('cancel_reason', '');
+      rec.set('deposit_paid_at', toPbDate(now));
+      rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
+    } else {
+      rec.set('payment_status', 'refund_pending');
+      rec.set('status', 'payment_conflict');
+    }
+    tx.save(rec);
+    result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true };
+  });
+  return result;
+}
