@@ -7,7 +7,7 @@ import { verifyBookingPayment, type BookingSummary } from './api/verify-payment'
 import { BookingDetails } from './booking-details';
 import './payment.css';
 
-type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed' };
+type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed'; refunded?: boolean };
 
 /**
  * /booking-success (SPEC.md §2, §4 Payment result): verifying, then confirmed or failed.
@@ -30,7 +30,7 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
           setState({ kind: 'confirmed', booking: res.booking ?? null });
           onConfirmed?.(sessionId);
         } else {
-          setState({ kind: 'failed' });
+          setState({ kind: 'failed', refunded: !!res.conflict });
           toast.error('Error', { description: 'Payment verification failed' });
         }
       },
@@ -67,8 +67,14 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
     return (
       <div className="container page page--center">
         <h1>Payment Verification Failed</h1>
+        {state.refunded && (
+          <p className="lead">
+            Your payment arrived after that time had been booked by someone else, so your booking was not confirmed and your deposit
+            has been refunded in full. <Link to={paths.booking}>Choose another time</Link>.
+          </p>
+        )}
         <p className="lead">
-          We could not confirm your payment. Please contact us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
+          {state.refunded ? 'Questions?' : 'We could not confirm your payment.'} Please contact us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
           <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we will sort it out.
         </p>
         <Link to={paths.home} className="button">Return to Home</Link>

@@ -3,7 +3,10 @@ import { pb } from '../../../lib/pb';
 
 export type { BookingSummary };
 
-/** POST /api/fn/verify-booking-payment { sessionId } → { success, booking } (SPEC.md §7). */
-export function verifyBookingPayment(sessionId: string): Promise<{ success: boolean; booking?: BookingSummary }> {
+/**
+ * POST /api/fn/verify-booking-payment { sessionId } → { success, conflict, booking } (SPEC.md
+ * §7). `conflict`: the payment arrived after the slot was gone and was refunded (issue 8).
+ */
+export function verifyBookingPayment(sessionId: string): Promise<{ success: boolean; conflict?: boolean; booking?: BookingSummary }> {
   return pb.send('/api/fn/verify-booking-payment', { method: 'POST', body: { sessionId } });
 }
