@@ -52,8 +52,8 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   if (!parsed.ok) throw badRequest(parsed.message);
   const r = parsed.value;
   const visits = checkVisits(r);
-  const imageProblem = checkInspirationImageUrls($app, r.styleInspirationImages, appOrigin(e));
-  if (imageProblem) throw badRequest(imageProblem);
+  const images = checkInspirationImageUrls($app, r.styleInspirationImages);
+  if ('error' in images) throw badRequest(images.error);
   // The price uses the server's own distance, never the client's; looked up before the
   // transaction because it may call an outside routing service.
   const distanceMiles = lookupDistanceMiles(r.customerAddress);
@@ -101,7 +101,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       style_theme: r.styleTheme,
       style_topper: r.styleTopper,
       style_special_requests: r.styleSpecialRequests,
-      style_inspiration_images: r.styleInspirationImages,
+      style_inspiration_images: images.urls,
       notes: r.notes,
       parking_instructions: r.parkingInstructions,
       distance_miles: distanceMiles ?? 0,
