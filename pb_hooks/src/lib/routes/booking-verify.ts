@@ -1,11 +1,13 @@
 /**
  * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
- * 200 { success: boolean, booking?: BookingSummary }: success once the deposit is paid. For a
+ * 200 { success: boolean, booking: BookingSummary | null }: success once the deposit is paid;
+ * booking null a day after the checkout closed (lib/booking-summary.ts). For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
  */
 import { bookingSummary } from '../booking-summary';
 import { findBySession } from '../bookings-repo';
+import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
@@ -32,5 +34,5 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
       rec = findBySession($app, sessionId)!;
     }
   }
-  return e.json(200, { success: isPaid(rec), booking: bookingSummary(rec) });
+  return e.json(200, { success: isPaid(rec), booking: bookingSummary(rec, nowMs()) });
 }

@@ -3,7 +3,10 @@ import { pb } from '../../../lib/pb';
 
 export type { BookingSummary };
 
-/** POST /api/fn/verify-booking-payment { sessionId } → { success, booking } (SPEC.md §7). */
-export function verifyBookingPayment(sessionId: string): Promise<{ success: boolean; booking?: BookingSummary }> {
+/**
+ * POST /api/fn/verify-booking-payment { sessionId } → { success, booking } (SPEC.md §7); booking
+ * is null a day after the checkout closed.
+ */
+export function verifyBookingPayment(sessionId: string): Promise<{ success: boolean; booking?: BookingSummary | null }> {
   return pb.send('/api/fn/verify-booking-payment', { method: 'POST', body: { sessionId } });
 }
