@@ -1,9 +1,10 @@
 /**
  * What the server shows about a booking to whoever holds its checkout session id (the demo
- * payment page and /booking-success): what was booked and the amounts (cents), never the
- * address or phone. Shared by the hooks that build it and the pages that show it.
+ * payment page and /booking-success, SPEC.md §4 Payment result): only what those pages show,
+ * the package, visits and amounts (cents), never the customer's name, e-mail, address or
+ * phone; and only for a day after the checkout closed. Shared by the hooks that build it and
+ * the pages that show it.
  */
-import type { PriceLine } from './pricing';
 
 export interface BookingSummary {
   packageTitle: string;
@@ -13,13 +14,21 @@ export interface BookingSummary {
   installTimeSlot: string;
   removalDate: string | null;
   removalTimeSlot: string | null;
-  customerName: string;
-  customerEmail: string;
   totalCents: number;
   depositCents: number;
   balanceCents: number;
-  priceLines: PriceLine[];
-  paymentStatus: string;
-  status: string;
-  holdExpiresAt: string;
+}
+
+/** How long after its checkout closed a session id still shows the booking (ms): one day. */
+export const SUMMARY_SHOWN_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * True while a session id may still show its booking: until SUMMARY_SHOWN_FOR_MS after
+ * `checkoutClosedAtMs` (the booking's `hold_expires_at`, epoch ms, set once when the checkout
+ * opens: 30 or 31 minutes after the booking was created). A session id sits in the browser's
+ * history and in Stripe's redirect, so it must stop revealing the booking; a day covers
+ * paying, the redirect and a reload of the success page. False for an unknown instant (NaN).
+ */
+export function summaryIsShown(checkoutClosedAtMs: number, nowMs: number): boolean {
+  return Number.isFinite(checkoutClosedAtMs) && nowMs < checkoutClosedAtMs + SUMMARY_SHOWN_FOR_MS;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOriginalName, imageExtension, isRecordId, parseFileUrl, storedImageName, UPLOAD_MESSAGES } from './inspiration-images';
+import { cleanOriginalName, imageExtension, inspirationImagePath, isRecordId, parseFileUrl, storedImageName, UPLOAD_MESSAGES } from './inspiration-images';
 
 describe('imageExtension (SPEC.md §5 Images: image files only)', () => {
   it.each<[string, string | null]>([
@@ -52,6 +52,14 @@ describe('parseFileUrl', () => {
     expect(parseFileUrl('https://Example.COM/api/files/inspiration_images/abc/my%20tree.png')?.filename).toBe('my tree.png');
     expect(parseFileUrl('https://Example.COM/api/files/x/abc/y.png')?.origin).toBe('https://example.com');
   });
+  it('splits a root-relative file path, with an empty origin', () => {
+    expect(parseFileUrl('/api/files/inspiration_images/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png')).toEqual({
+      origin: '',
+      collection: 'inspiration_images',
+      recordId: 'abcdefghij12345',
+      filename: 'k3j5h2g8f9d0s1a2q4w6.png',
+    });
+  });
   it.each([
     'javascript:alert(1)',
     'https://evil.example/pixel.gif',
@@ -60,8 +68,18 @@ describe('parseFileUrl', () => {
     'https://evil.example/api/files/a/b/c/d.png',
     'ftp://host/api/files/a/b/c.png',
     'https://host/api/files/a/b/%E0%A4%A.png',
+    '//evil.example/api/files/a/b/c.png',
+    'api/files/a/b/c.png',
   ])('refuses %s', (url) => {
     expect(parseFileUrl(url)).toBeNull();
+  });
+});
+
+describe('inspirationImagePath', () => {
+  it('is the root-relative path by collection name, and parses back to the same parts', () => {
+    const p = inspirationImagePath('abcdefghij12345', 'k3j5h2g8f9d0s1a2q4w6.png');
+    expect(p).toBe('/api/files/inspiration_images/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png');
+    expect(parseFileUrl(p)).toMatchObject({ collection: 'inspiration_images', recordId: 'abcdefghij12345', filename: 'k3j5h2g8f9d0s1a2q4w6.png' });
   });
 });
 

@@ -57,25 +57,27 @@ export function cleanOriginalName(name: string): string {
 
 /** The parts of a PocketBase file URL. */
 export interface FileUrlParts {
-  /** scheme://host[:port], lower-case, no trailing slash. */
+  /** scheme://host[:port], lower-case, no trailing slash; '' for a root-relative path. */
   origin: string;
   collection: string;
   recordId: string;
   filename: string;
 }
 
-const FILE_URL = /^(https?:\/\/[^/?#\s]+)\/api\/files\/([^/?#\s]+)\/([^/?#\s]+)\/([^/?#\s]+)$/i;
+const FILE_URL = /^(https?:\/\/[^/?#\s]+)?\/api\/files\/([^/?#\s]+)\/([^/?#\s]+)\/([^/?#\s]+)$/i;
 
 /**
- * Splits `https://host/api/files/{collection}/{recordId}/{filename}` (no query or fragment);
- * null for anything else. Path parts are URL-decoded.
+ * Splits `https://host/api/files/{collection}/{recordId}/{filename}` or the root-relative
+ * `/api/files/{collection}/{recordId}/{filename}` (no query or fragment); null for anything
+ * else. Path parts are URL-decoded. The host says nothing about whose file it is: only the
+ * collection, record id and file name identify an upload.
  */
 export function parseFileUrl(url: string): FileUrlParts | null {
   const m = FILE_URL.exec(url);
   if (!m) return null;
   try {
     return {
-      origin: m[1]!.toLowerCase(),
+      origin: (m[1] ?? '').toLowerCase(),
       collection: decodeURIComponent(m[2]!),
       recordId: decodeURIComponent(m[3]!),
       filename: decodeURIComponent(m[4]!),
@@ -83,6 +85,15 @@ export function parseFileUrl(url: string): FileUrlParts | null {
   } catch {
     return null; // malformed %-escape
   }
+}
+
+/**
+ * The root-relative path PocketBase serves an upload's file at, by collection name:
+ * `/api/files/inspiration_images/{recordId}/{filename}`. A booking stores this path (after
+ * APP_URL when set) rather than any URL a client sent.
+ */
+export function inspirationImagePath(recordId: string, filename: string): string {
+  return `/api/files/${INSPIRATION_COLLECTION}/${encodeURIComponent(recordId)}/${encodeURIComponent(filename)}`;
 }
 
 /** A PocketBase record id: 15 lower-case letters and digits. */

@@ -3,22 +3,15 @@
  * anonymous visitors upload images one record at a time and get a public URL; stored names are
  * random with the original extension and never overwrite; anything that is not an image, or
  * is too large, is refused and stores nothing; nobody can list, change or delete uploads.
- * A booking accepts only links to those uploads.
+ * A booking accepts only links to those uploads and stores them in the server's own form.
+ * (The original file name's privacy and client-chosen ids: privacy.test.ts.)
  */
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/inspiration-images';
 import { countBookings } from './fixtures';
+import { PNG, imageForm as form } from './image-fixtures';
 import { anonymous, baseUrl, bookingRequest, callFn, clearCollections, superuser } from './support';
-
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-function form(bytes: Uint8Array, name: string, type: string): FormData {
-  const fd = new FormData();
-  fd.append('image', new File([new Uint8Array(bytes)], name, { type }));
-  return fd;
-}
 
 /** Status of a failed SDK call, or 200 when it succeeded. */
 async function statusOf(p: Promise<unknown>): Promise<number> {
@@ -47,10 +40,10 @@ describe('anonymous upload', () => {
     url = pb.files.getURL(record, record.image);
   });
 
-  it('stores the image under a random name with the original extension and keeps the original name', () => {
+  it('stores the image under a random name with the original extension and keeps the original name (for superusers)', async () => {
     expect(record.image).toMatch(/^[a-z0-9]{24}\.png$/);
     expect(record.image).not.toMatch(/jane|living/i);
-    expect(record.original_name).toBe('Jane Doe living room.PNG');
+    expect((await superuser().collection('inspiration_images').getOne(record.id)).original_name).toBe('Jane Doe living room.PNG');
   });
 
   it('returns a public URL on our origin that serves the image with an hour of caching', async () => {
@@ -86,7 +79,7 @@ describe('anonymous upload', () => {
     const fd = form(PNG, 'porch.png', 'image/png');
     fd.append('original_name', 'spoofed.exe');
     const rec = await anonymous().collection('inspiration_images').create(fd);
-    expect(rec.original_name).toBe('porch.png');
+    expect((await superuser().collection('inspiration_images').getOne(rec.id)).original_name).toBe('porch.png');
   });
 });
 
@@ -121,28 +114,37 @@ describe('refused uploads store nothing', () => {
   });
 });
 
-describe('a booking keeps only links to our uploads', () => {
+describe('a booking keeps only links to our uploads, in its own form', () => {
   const ROUTE = '/api/fn/create-booking-checkout';
   let good: string;
+  let rec: RecordModel;
   let other: RecordModel;
 
   beforeAll(async () => {
     const pb = anonymous();
-    const rec = await pb.collection('inspiration_images').create(form(PNG, 'mantel.png', 'image/png'));
+    rec = await pb.collection('inspiration_images').create(form(PNG, 'mantel.png', 'image/png'));
     good = pb.files.getURL(rec, rec.image);
     other = await pb.collection('inspiration_images').create(form(PNG, 'stairs.png', 'image/png'));
   });
 
-  it('stores the public URLs of uploaded images', async () => {
+  it('stores each uploaded image as its root-relative file path (APP_URL is not set here)', async () => {
     await clearCollections('bookings');
     const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good] }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
-    expect(booking.style_inspiration_images).toEqual([good]);
+    expect(booking.style_inspiration_images).toEqual([`/api/files/inspiration_images/${rec.id}/${rec.image}`]);
+  });
+
+  it('stores a link to another host naming one of our uploads only in our own form', async () => {
+    await clearCollections('bookings');
+    const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good.replace(baseUrl(), 'https://evil.example')] }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
+    expect(booking.style_inspiration_images).toEqual([`/api/files/inspiration_images/${rec.id}/${rec.image}`]);
   });
 
   it.each<[string, () => string]>([
-    ['a link to another host with our path', () => good.replace(baseUrl(), 'https://evil.example')],
+    ['a link elsewhere that is not a file link', () => 'https://evil.example/pixel.gif'],
     ['a record that does not exist', () => good.replace(/\/api\/files\/([^/]+)\/[^/]+\//, '/api/files/$1/zzzzzzzzzzzzzzz/')],
     ['another record’s file name', () => good.replace(/[^/]+$/, other.image)],
     ['another collection', () => good.replace(/\/api\/files\/[^/]+\//, '/api/files/bookings/')],

@@ -63,8 +63,8 @@ async function post(route: string, body: unknown, headers: Record<string, string
 }
 
 /** A checkout for a distinct install date so tests do not collide on slots. */
-async function checkout(installDate: string, email: string) {
-  const res = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ installDate, customerEmail: email, removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement', treeSize: '5-7ft', installTimeSlot: '9-12' }) });
+async function checkout(installDate: string, email: string, headers: Record<string, string> = {}) {
+  const res = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ installDate, customerEmail: email, removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement', treeSize: '5-7ft', installTimeSlot: '9-12' }) }, headers);
   expect(res.status).toBe(200);
   return res.body as { url: string; sessionId: string; bookingId: string };
 }
@@ -99,6 +99,15 @@ describe('Stripe Checkout session', () => {
     const booking = await pb.collection('bookings').getOne(bookingId);
     expect(booking).toMatchObject({ checkout_session_id: sessionId, payment_mode: 'stripe', status: 'pending_payment', deposit_amount: 15000 });
     expect(booking.hold_expires_at).toBe('2026-11-20 17:31:00.000Z');
+  });
+
+  it('builds the success and cancel URLs on the request Host, never on a spoofed Origin', async () => {
+    const before = mock.requests.length;
+    await checkout('2026-12-04', 'stripe-origin@example.com', { Origin: 'https://evil.example' });
+    const sent = mock.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+    const form = new URLSearchParams(sent!.body);
+    expect(form.get('success_url')).toBe(`${server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(form.get('cancel_url')).toBe(`${server.url}/booking-cancel`);
   });
 
   it('refuses demo payments while a Stripe key is set', async () => {

@@ -1,23 +1,27 @@
 /**
  * The booking details shown to whoever holds a checkout session id (the demo payment page and
- * the success page): what was booked and the amounts, never the address or phone.
+ * the success page): what was booked and the amounts, never the customer's name, e-mail,
+ * address or phone, and only for a day after the checkout closed (domain/booking-summary.ts).
  */
-import type { BookingSummary } from '@domain/booking-summary';
+import { summaryIsShown, type BookingSummary } from '@domain/booking-summary';
+import { parseTimestamp } from '@domain/calendar';
 import { findPackage, TREE_SIZE_INFO, isTreeSize } from '@domain/catalog';
-import type { PriceLine } from '@domain/pricing';
-
 
 export type { BookingSummary };
 
-/** The summary of a booking record. */
-export function bookingSummary(r: core.Record): BookingSummary {
+/**
+ * The summary a checkout session id shows at `now` (epoch ms, lib/clock.ts `nowMs()`), or null
+ * once a day has passed since the booking's checkout closed (`hold_expires_at`, written on our
+ * clock when the checkout opens; PocketBase's `created_at` is stamped by the wall clock, not
+ * APP_NOW's, so it cannot be compared with `now`).
+ */
+export function bookingSummary(r: core.Record, now: number): BookingSummary | null {
+  return summaryIsShown(parseTimestamp(r.getString('hold_expires_at')), now) ? bookingDetails(r) : null;
+}
+
+/** What was booked and the amounts (cents), with display labels; for any caller, at any age. */
+export function bookingDetails(r: core.Record): BookingSummary {
   const size = r.getString('tree_size');
-  let lines: PriceLine[] = [];
-  try {
-    lines = JSON.parse(r.getString('price_lines') || '[]') as PriceLine[];
-  } catch {
-    lines = [];
-  }
   return {
     packageTitle: findPackage(r.getString('package_type'))?.title ?? r.getString('package_type'),
     treeSize: isTreeSize(size) ? TREE_SIZE_INFO[size].label : size,
@@ -25,14 +29,8 @@ export function bookingSummary(r: core.Record): BookingSummary {
     installTimeSlot: r.getString('install_time_slot'),
     removalDate: r.getString('removal_date') || null,
     removalTimeSlot: r.getString('removal_time_slot') || null,
-    customerName: r.getString('customer_name'),
-    customerEmail: r.getString('customer_email'),
     totalCents: r.getInt('total_price'),
     depositCents: r.getInt('deposit_amount'),
     balanceCents: r.getInt('total_price') - r.getInt('deposit_amount'),
-    priceLines: lines,
-    paymentStatus: r.getString('payment_status'),
-    status: r.getString('status'),
-    holdExpiresAt: r.getString('hold_expires_at'),
   };
 }

@@ -31,13 +31,24 @@ export function queryParam(e: core.RequestEvent, name: string): string {
   return String(e.request!.url!.query().get(name) ?? '').trim();
 }
 
-/** The public origin of the app, for links sent to the customer: APP_URL, else the request's. */
+/** APP_URL without trailing slashes, or '' when it is not set: the address operators configure. */
+export function configuredAppUrl(): string {
+  return ($os.getenv('APP_URL') || '').trim().replace(/\/+$/, '');
+}
+
+/**
+ * The public origin of the app for links sent to the customer (e-mails, the checkout's success
+ * and cancel pages), as `scheme://host[:port]`: APP_URL, else the request's Host as PocketBase
+ * received it (the scheme from X-Forwarded-Proto when it says http or https, else from TLS).
+ * Never the Origin header: any web page may call the API (CORS is open) and its browser sends
+ * that page's origin, so our e-mails would link to it. A client talking to the server directly
+ * can still choose Host, which is why production sets APP_URL.
+ */
 export function appOrigin(e: core.RequestEvent): string {
-  const configured = $os.getenv('APP_URL');
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = e.request!.header.get('Origin');
-  if (origin && /^https?:\/\/[^/]+$/.test(origin)) return origin;
-  const proto = e.request!.header.get('X-Forwarded-Proto') || (e.request!.tls ? 'https' : 'http');
+  const configured = configuredAppUrl();
+  if (configured) return configured;
+  const forwarded = (e.request!.header.get('X-Forwarded-Proto') || '').split(',')[0]!.trim().toLowerCase();
+  const proto = forwarded === 'http' || forwarded === 'https' ? forwarded : e.request!.tls ? 'https' : 'http';
   return `${proto}://${e.request!.host}`;
 }
 

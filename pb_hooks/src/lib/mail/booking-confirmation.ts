@@ -7,7 +7,7 @@ import { formatLongDate } from '@domain/calendar';
 import { buildIcs, type CalendarEvent } from '@domain/ics';
 import { formatCents } from '@domain/money';
 import { formatSlotRange, parseSlotId } from '@domain/slots';
-import { bookingSummary } from '../booking-summary';
+import { bookingDetails } from '../booking-summary';
 import { nowMs } from '../clock';
 import { escapeHtml, sendMail } from './send-mail';
 
@@ -40,13 +40,15 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
   } catch {
     return;
   }
-  const b = bookingSummary(r);
+  const b = bookingDetails(r);
+  const name = r.getString('customer_name');
+  const email = r.getString('customer_email');
   const packageLine = `${b.packageTitle}, ${b.treeSize}`;
   const visits = [`Installation: ${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`];
   if (b.removalDate && b.removalTimeSlot) visits.push(`Removal: ${formatLongDate(b.removalDate)}, ${formatSlotRange(b.removalTimeSlot)}`);
   const amounts = [`Total: ${formatCents(b.totalCents)}`, `Deposit paid: ${formatCents(b.depositCents)}`, `Balance due on install day: ${formatCents(b.balanceCents)}`];
   const text = [
-    `Hello ${b.customerName},`,
+    `Hello ${name},`,
     '',
     `Thank you for booking with ${BUSINESS.name}. Your deposit has been received and your dates are secured.`,
     '',
@@ -59,7 +61,7 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
     'The attached calendar file adds your visits to your calendar.',
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
   ].join('\n');
-  const html = `<p>Hello ${escapeHtml(b.customerName)},</p>
+  const html = `<p>Hello ${escapeHtml(name)},</p>
 <p>Thank you for booking with ${escapeHtml(BUSINESS.name)}. Your deposit has been received and your dates are secured.</p>
 <p><strong>${escapeHtml(packageLine)}</strong><br>${visits.map(escapeHtml).join('<br>')}<br>Address: ${escapeHtml(r.getString('customer_address'))}</p>
 <p>${amounts.map(escapeHtml).join('<br>')}</p>
@@ -67,7 +69,7 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
   const ics = buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name);
 
   sendMail(app, {
-    to: b.customerEmail,
+    to: email,
     subject: `Booking confirmed: ${packageLine} on ${formatLongDate(b.installDate)}`,
     html,
     text,
@@ -75,10 +77,10 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
     relatedId: r.id,
     attachments: [{ name: 'visits.ics', content: ics }],
   });
-  const notice = [`New booking from ${b.customerName} (${b.customerEmail}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
+  const notice = [`New booking from ${name} (${email}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
   sendMail(app, {
     to: BUSINESS.email,
-    subject: `New booking: ${b.customerName}, ${formatLongDate(b.installDate)}`,
+    subject: `New booking: ${name}, ${formatLongDate(b.installDate)}`,
     html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
     text: notice,
     kind: 'business_notice',

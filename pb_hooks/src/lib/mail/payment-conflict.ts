@@ -7,7 +7,7 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
-import { bookingSummary } from '../booking-summary';
+import { bookingDetails } from '../booking-summary';
 import { escapeHtml, sendMail } from './send-mail';
 
 const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
@@ -23,7 +23,7 @@ export function sendPaymentConflictNotice(app: CoreApp, bookingId: string, refun
   } catch {
     return;
   }
-  const b = bookingSummary(r);
+  const b = bookingDetails(r);
   const when = `${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`;
   const deposit = formatCents(b.depositCents);
   const refundLine = refunded

@@ -7,8 +7,9 @@
  * is ignored), and PocketBase never overwrites a stored file. This hook adds: the file name
  * must have an image extension, the stored name becomes random letters and digits plus that
  * extension (PocketBase would otherwise keep a slug of the customer's own file name in the
- * public URL), and `original_name` is taken from the upload, not from the client's fields.
- * The rate limit for guests is in pb_migrations (app settings).
+ * public URL), `original_name` is taken from the upload, not from the client's fields (it is a
+ * hidden field: only superusers read it, see pb_migrations), and the record id is always the
+ * server's. The rate limit for guests is in pb_migrations (app settings).
  *
  * Download: the file URL is public by record id; it is served with Cache-Control
  * `public, max-age=3600` as SPEC.md's storage upload asks (PocketBase's default is 30 days).
@@ -18,9 +19,16 @@ import { badRequest } from '../http';
 
 const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** onRecordCreateRequest for inspiration_images. Throws 400 for a missing or non-image file. */
+/**
+ * onRecordCreateRequest for inspiration_images. Throws 400 for a missing or non-image file, and
+ * for a record id chosen by anyone but a superuser.
+ */
 export function prepareInspirationUpload(e: core.RecordRequestEvent): void {
   const record = e.record!;
+  // PocketBase generates the id only when the request brings none (the record's id is still
+  // empty here). The id is the only secret of an upload's public URL, so a visitor must not
+  // pick a guessable one or reserve ids ahead of others.
+  if (record.id && !e.hasSuperuserAuth()) throw badRequest('Record ids are chosen by the server. Please upload the image without an id.');
   const files = record.getUnsavedFiles('image');
   const file = files.length === 1 ? files[0] : undefined;
   if (!file) throw badRequest('Please choose one image file to upload.');

@@ -148,8 +148,8 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   }
 
   const visits = checkVisits(r);
-  const imageProblem = checkInspirationImageUrls($app, r.styleInspirationImages, origin);
-  if (imageProblem) throw badRequest(imageProblem);
+  const images = checkInspirationImageUrls($app, r.styleInspirationImages);
+  if ('error' in images) throw badRequest(images.error);
   // The price uses the server's own distance, never the client's; looked up before the
   // transaction because it may call an outside routing service.
   const distanceMiles = lookupDistanceMiles(r.customerAddress);
@@ -215,7 +215,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
         style_theme: r.styleTheme,
         style_topper: r.styleTopper,
         style_special_requests: r.styleSpecialRequests,
-        style_inspiration_images: r.styleInspirationImages,
+        style_inspiration_images: images.urls,
         notes: r.notes,
         parking_instructions: r.parkingInstructions,
         distance_miles: distanceMiles ?? 0,

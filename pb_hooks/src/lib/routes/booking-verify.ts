@@ -1,12 +1,14 @@
 /**
  * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
- * 200 { success: boolean, conflict: boolean, booking?: BookingSummary }: success once the
- * deposit is paid; conflict when the payment came too late for its slot and was refunded. For a
+ * 200 { success: boolean, conflict: boolean, booking: BookingSummary | null }: success once the
+ * deposit is paid; conflict when the payment came too late for its slot and was refunded;
+ * booking null a day after the checkout closed (lib/booking-summary.ts). For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
  */
 import { bookingSummary } from '../booking-summary';
 import { findBySession } from '../bookings-repo';
+import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
@@ -34,5 +36,5 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
     }
   }
   // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec) });
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec, nowMs()) });
 }

@@ -1,6 +1,7 @@
 /**
  * The demo payment page's API (DESIGN.md decision 6), available only without a Stripe key:
  *   GET  /api/fn/demo-checkout?session_id=…  → { sessionId, state: open|paid|expired|cancelled, booking }
+ *        (booking null a day after the checkout closed: lib/booking-summary.ts)
  *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed;
  *        410 when the session had already ended (nothing charged); 409 when it ended at the
  *        same moment and the payment was refunded (lib/payments/settle-payment.ts)
@@ -41,7 +42,7 @@ function sessionRecord(sessionId: unknown): core.Record {
 export function demoCheckoutRoute(e: core.RequestEvent): void {
   requireDemoMode();
   const rec = sessionRecord(queryParam(e, 'session_id'));
-  return e.json(200, { sessionId: rec.getString('checkout_session_id'), state: sessionState(rec), booking: bookingSummary(rec) });
+  return e.json(200, { sessionId: rec.getString('checkout_session_id'), state: sessionState(rec), booking: bookingSummary(rec, nowMs()) });
 }
 
 export function demoCheckoutPayRoute(e: core.RequestEvent): void {

@@ -44,14 +44,14 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
         <p role="alert">{loadError} <Link to={paths.booking}>Return to booking</Link></p>
       ) : !session ? (
         <p role="status">Loading your booking…</p>
-      ) : session.state !== 'open' ? (
+      ) : session.state !== 'open' || !session.booking ? (
         <p role="alert">
           {session.state === 'paid' ? 'This deposit has already been paid.' : 'This checkout session has expired and no card was charged.'}{' '}
           <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>Continue</Link>
         </p>
       ) : (
         <>
-          <p className="lead">{session.booking.customerName}, you are paying the 50% deposit for your booking.</p>
+          <p className="lead">You are paying the 50% deposit for your booking.</p>
           <BookingDetails booking={session.booking} />
           <div className="button-row payment-actions">
             <button type="button" className="button button--primary button--large" disabled={busy} onClick={() => void act(payDemoSession)}>

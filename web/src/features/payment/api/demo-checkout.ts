@@ -4,7 +4,8 @@ import type { BookingSummary } from './verify-payment';
 export interface DemoSession {
   sessionId: string;
   state: 'open' | 'paid' | 'expired' | 'cancelled';
-  booking: BookingSummary;
+  /** Null a day after the checkout closed (never while the session is open). */
+  booking: BookingSummary | null;
 }
 
 /** GET /api/fn/demo-checkout: the demo checkout session (DESIGN.md decision 6). */
