@@ -18,7 +18,7 @@ import { parseBookingRequest, toChoices, type BookingRequest } from '@domain/sch
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { findSlot, type TimeSlot } from '@domain/slots';
 import { bookingsOnDates } from '../bookings-repo';
-import { lookupDistanceMiles } from '../distance';
+import { checkoutDistance } from '../distance';
 import { checkInspirationImageUrls } from '../inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
@@ -56,7 +56,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   if (imageProblem) throw badRequest(imageProblem);
   // The price uses the server's own distance, never the client's; looked up before the
   // transaction because it may call an outside routing service.
-  const distanceMiles = lookupDistanceMiles(r.customerAddress);
+  const distanceMiles = checkoutDistance(r.customerAddress);
 
   const mode = paymentMode();
   const q = quote(toChoices(r, distanceMiles));
