@@ -1,31 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  centroidTable,
-  DISTANCE_ERRORS,
-  distanceResult,
-  estimateDistance,
-  estimateDurationMinutes,
-  haversineMiles,
-  parseZip,
-  ROAD_CIRCUITY,
-} from './distance';
-import { travelFeeCents } from './travel';
+import { distanceResult, estimateDurationMinutes, estimateMiles, haversineMiles, parseZip, ROAD_CIRCUITY } from './distance';
 
-describe('parseZip (SPEC.md §5 Address lookup)', () => {
-  it.each<[string, string | null]>([
-    ['123 Main St, Ellicott City, MD 21043', '21043'],
-    ['123 Main St, Ellicott City, MD 21043-1234', '21043'],
-    ['123 Main St Ellicott City MD21043', '21043'],
-    ['  21043  ', '21043'],
-    ['21043', '21043'],
-    ['10 Light St, Baltimore, MD 21202, USA', '21202'],
-    ['12345 Frederick Rd, Ellicott City, MD 21042', '21042'],
-    ['12345 Frederick Rd, Ellicott City, MD', null],
-    ['123 Main St, Ellicott City, MD', null],
-    ['Apt 123456, Main St', null],
-    ['PO Box 2104, MD 2104', null],
-    ['', null],
-  ])('%j → %s', (address, zip) => {
+describe('parseZip: the last ZIP of the address line (SPEC.md §5 Address lookup; DESIGN.md decision 16)', () => {
+  it.each<[string, string, string | null]>([
+    ['plain', '123 Main St, Ellicott City, MD 21043', '21043'],
+    ['ZIP+4', '123 Main St, Ellicott City, MD 21043-1234', '21043'],
+    ['ZIP+4 with a space', '123 Main St, Ellicott City, MD 21043 1234', '21043'],
+    ['ZIP glued to the state', '123 Main St Ellicott City MD21043', '21043'],
+    ['ZIP alone', '  21043  ', '21043'],
+    ['ZIP then ", USA"', '10 Light St, Baltimore, MD 21202, USA', '21202'],
+    ['ZIP then "USA"', '10 Light St, Baltimore, MD 21202 USA', '21202'],
+    ['ZIP opening a part, then "United States"', '10 Light St, Baltimore, 21202 United States', '21202'],
+    ['5-digit house number, then the ZIP', '12345 Frederick Rd, Ellicott City, MD 21042', '21042'],
+    ['5-digit house number that is itself a ZIP (New York)', '10001 Frederick Rd, Ellicott City, MD 21042', '21042'],
+    ['5-digit house number after a unit', 'Unit 4, 10001 Frederick Rd, Ellicott City, MD 21042', '21042'],
+    ['5-digit house number, no ZIP', '12345 Frederick Rd, Ellicott City, MD', null],
+    ['5-digit house number after a unit, no ZIP', 'Unit 4, 10001 Frederick Rd, Ellicott City, MD', null],
+    ['no ZIP', '123 Main St, Ellicott City, MD', null],
+    ['six digits are not a ZIP', 'Apt 123456, Main St', null],
+    ['four digits are not a ZIP', 'PO Box 2104, MD 2104', null],
+    ['two ZIPs: the last one counts', '1 Ocean Dr, Miami Beach, FL 33139, near Ellicott City, MD 21043', '21043'],
+    ['two ZIPs, the far one last', '8000 Main St, Ellicott City, MD 21043, billing 33139', '33139'],
+    ['empty', '', null],
+  ])('%s: %j → %s', (_name, address, zip) => {
     expect(parseZip(address)).toBe(zip);
   });
 });
@@ -48,55 +45,12 @@ describe('haversineMiles', () => {
   });
 });
 
-describe('estimate (DESIGN.md decision 8)', () => {
-  const table = centroidTable({
-    '21043': [39.25, -76.8],
-    // 0.1° of latitude north: 6.9 straight miles → 8.6 road miles.
-    '21104': [39.35, -76.8],
-    // 0.3° north: 20.7 straight → 25.9 road miles.
-    '17000': [39.55, -76.8],
-    broken: [Number.NaN, 1],
-  });
-
-  it('applies the road-circuity factor and rounds to 0.1 mile', () => {
-    const r = estimateDistance('1 Oak Ln, Marriottsville, MD 21104', '21043', table);
-    const expected = Math.round(haversineMiles([39.25, -76.8], [39.35, -76.8]) * ROAD_CIRCUITY * 10) / 10;
-    expect(r).toEqual({ distance: expected, duration: estimateDurationMinutes(expected), travelFee: 0 });
-    expect(expected).toBe(8.6);
-  });
-
-  it('charges the travel fee beyond 20 miles on the rounded distance', () => {
-    const r = estimateDistance('9 Far Rd, Somewhere, PA 17000', '21043', table);
-    expect('distance' in r && r.distance).toBe(25.9);
-    expect('travelFee' in r && r.travelFee).toBe(travelFeeCents(25.9));
-    expect(travelFeeCents(25.9)).toBe(1180);
-  });
-
-  it('is zero within the base ZIP', () => {
-    expect(estimateDistance('5 Main St, Ellicott City, MD 21043', '21043', table)).toEqual({ distance: 0, duration: 0, travelFee: 0 });
-  });
-
-  it.each<[string, string]>([
-    ['5 Main St, Ellicott City, MD', DISTANCE_ERRORS.noZip],
-    ['garbage', DISTANCE_ERRORS.noZip],
-    ['5 Main St, Nowhere 99999', DISTANCE_ERRORS.unknownZip],
-  ])('%j → error', (address, error) => {
-    expect(estimateDistance(address, '21043', table)).toEqual({ error });
-  });
-
-  it('reports an unknown base ZIP as unknown', () => {
-    expect(estimateDistance('1 Oak Ln 21104', '00000', table)).toEqual({ error: DISTANCE_ERRORS.unknownZip });
-  });
-});
-
-describe('centroidTable', () => {
-  const lookup = centroidTable({ '21043': [39.25, -76.8], bad: [Number.NaN, 0] as number[] });
-  it('finds known ZIPs and nothing else', () => {
-    expect(lookup('21043')).toEqual([39.25, -76.8]);
-    expect(lookup('00000')).toBeUndefined();
-    expect(lookup('bad')).toBeUndefined();
-    expect(lookup('toString')).toBeUndefined();
-    expect(lookup('__proto__')).toBeUndefined();
+describe('estimateMiles (DESIGN.md decision 8)', () => {
+  it('is the straight line times the road-circuity factor', () => {
+    // 0.1° of latitude: 6.9 straight miles → 8.6 road miles once rounded.
+    const miles = estimateMiles([39.25, -76.8], [39.35, -76.8]);
+    expect(miles).toBeCloseTo(haversineMiles([39.25, -76.8], [39.35, -76.8]) * ROAD_CIRCUITY, 10);
+    expect(distanceResult(miles)).toEqual({ distance: 8.6, duration: estimateDurationMinutes(8.6), travelFee: 0 });
   });
 });
 

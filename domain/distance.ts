@@ -1,11 +1,12 @@
 /**
- * Travel distance estimate from ZIP-code centroids (DESIGN.md decision 8; SPEC.md §3 Distance
- * result, §5 Address lookup, §9 Travel). Pure: the centroid table is passed in, so the web app
- * never loads it and the hooks bundle it once.
+ * Travel distance estimate from ZIP-code centroids (DESIGN.md decisions 8 and 16; SPEC.md §3
+ * Distance result, §5 Address lookup, §9 Travel). Pure: the centroid lookup is passed in, so
+ * the web app never loads the table and the hooks bundle it once.
  *
  * The estimate is the great-circle distance between the centroid of the business's base ZIP
  * and the centroid of the address's ZIP, times a road-circuity factor (roads are longer than
- * straight lines), rounded to 0.1 mile as shown to the customer.
+ * straight lines), rounded to 0.1 mile as shown to the customer. Whether the address may be
+ * served at all is domain/service-area.ts.
  */
 import { travelFeeCents, roundMiles } from './travel';
 
@@ -42,27 +43,33 @@ export interface DistanceError {
   error: string;
 }
 
-export const DISTANCE_ERRORS = {
-  noZip: 'Please include a 5-digit ZIP code in the address.',
-  unknownZip: 'That ZIP code is outside the area we can estimate distances for.',
-} as const;
+/** Country names that may follow the ZIP at the end of a US address ('…, MD 21043, USA'). */
+const COUNTRY = /^(?:u\.?s\.?(?:a\.?)?|united states(?: of america)?)$/i;
 
 /**
- * The ZIP code of a US address: the last run of exactly five digits (so the '-1234' of a
- * ZIP+4 is ignored). A leading five-digit run followed by more text is a house number, not a
- * ZIP ('12345 Frederick Rd' has none; '21043' alone is one). Null when there is none.
+ * The ZIP code a US address gives: the last run of exactly five digits (a ZIP+4's '-1234'
+ * is ignored), because a US address ends with its ZIP and anything else of five digits (a
+ * house or street number) comes before it. A run that opens the address or one of its
+ * comma-separated parts and is followed by words there ('12345 Frederick Rd') is a house
+ * number, not a ZIP, so an address without a ZIP gives null rather than its house number.
  */
 export function parseZip(address: string): string | null {
   const text = address.trim();
   // A plain exec loop (no lookbehind or matchAll) so PocketBase's goja runs it as Node does.
   const digits = /\d+/g;
-  let zip: { value: string; index: number } | null = null;
+  let zip: string | null = null;
   for (let m = digits.exec(text); m; m = digits.exec(text)) {
-    if (m[0].length === 5) zip = { value: m[0], index: m.index };
+    if (m[0].length === 5 && !isHouseNumber(text, m.index)) zip = m[0];
   }
-  if (!zip) return null;
-  const isHouseNumber = zip.index === 0 && text.length > 5;
-  return isHouseNumber ? null : zip.value;
+  return zip;
+}
+
+/** Whether the five digits at `index` open a part of the address and a street name follows. */
+function isHouseNumber(text: string, index: number): boolean {
+  const opensPart = /(?:^|[,;\n])\s*$/.test(text.slice(0, index));
+  if (!opensPart) return false;
+  const restOfPart = (text.slice(index + 5).split(/[,;\n]/)[0] ?? '').trim();
+  return /^[a-z]/i.test(restOfPart) && !COUNTRY.test(restOfPart);
 }
 
 const toRad = (deg: number) => (deg * Math.PI) / 180;
@@ -86,25 +93,7 @@ export function distanceResult(miles: number, minutes?: number): DistanceResult 
   return { distance, duration: minutes ?? estimateDurationMinutes(distance), travelFee: travelFeeCents(distance) };
 }
 
-/**
- * Estimates the driving distance from `baseZip` to the ZIP of `address` with the centroid
- * table. Errors: no ZIP in the address (DISTANCE_ERRORS.noZip), or a ZIP (or base ZIP) that
- * is not in the table (DISTANCE_ERRORS.unknownZip).
- */
-export function estimateDistance(address: string, baseZip: string, centroid: CentroidLookup): DistanceResult | DistanceError {
-  const zip = parseZip(address);
-  if (!zip) return { error: DISTANCE_ERRORS.noZip };
-  const from = centroid(baseZip);
-  const to = centroid(zip);
-  if (!from || !to) return { error: DISTANCE_ERRORS.unknownZip };
-  return distanceResult(haversineMiles(from, to) * ROAD_CIRCUITY);
-}
-
-/** Builds a lookup over a `{ zip: [lat, lon] }` table (the generated zip-centroids.json). */
-export function centroidTable(table: Readonly<Record<string, readonly number[]>>): CentroidLookup {
-  return (zip) => {
-    if (!Object.prototype.hasOwnProperty.call(table, zip)) return undefined;
-    const p = table[zip];
-    return p && p.length === 2 && Number.isFinite(p[0]) && Number.isFinite(p[1]) ? [p[0]!, p[1]!] : undefined;
-  };
+/** Estimated driving miles between two points: the straight line times ROAD_CIRCUITY. */
+export function estimateMiles(from: LatLon, to: LatLon): number {
+  return haversineMiles(from, to) * ROAD_CIRCUITY;
 }

@@ -1,13 +1,15 @@
 /**
  * The home page's JavaScript budget (issue 3): a production build of web/ must not make the
  * home route load more than 110 kB of gzipped JavaScript before interaction (the target is
- * 100 kB; this is the alarm). Builds the app once with Vite's JS API into a temp directory.
+ * 100 kB; this is the alarm). Also checks that server-only data (the ZIP-centroid table)
+ * never reaches the web app. Builds the app once with Vite's JS API into a temp directory.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zipData from '../domain/data/zip-centroids.json';
 import { routeWeight } from './lib/route-weight.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,5 +58,14 @@ describe('home route bundle budget', () => {
     expect(code).not.toContain('data-sonner-toaster'); // sonner's Toaster
     expect(code).not.toContain('pb_auth'); // the PocketBase SDK's auth store key
     expect(code).not.toMatch(/\bDexie\b/);
+  });
+});
+
+describe('server-only data', () => {
+  it('ships no part of the ZIP-centroid table, which only the hooks bundle (DESIGN.md decision 16)', () => {
+    const records = zipData.centroids['210'].slice(0, 45);
+    const js = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    for (const f of js) expect(readFileSync(path.join(outDir, f), 'utf8').includes(records), f).toBe(false);
   });
 });

@@ -1,29 +1,43 @@
 #!/usr/bin/env node
 // @ts-check
 // Generates domain/data/zip-centroids.json, the ZIP-code centroids of the default distance
-// provider (DESIGN.md decision 8), from the `zipcodes` npm package (BSD licence; its data is
-// public US ZIP-code geodata). Run: node scripts/make-zip-centroids.mjs
+// provider (DESIGN.md decisions 8 and 16), from the `zipcodes` npm package (BSD licence; its
+// data is public US ZIP-code geodata). Run: node scripts/make-zip-centroids.mjs
 //
-// Only the region around the base town is kept (Maryland and its neighbours), with
-// coordinates rounded to 3 decimals (about 100 m, far below a ZIP's own size), so the table
-// stays small enough to bundle into the hooks. The output is committed; this script (and the
-// dev dependency) is only needed to refresh it.
+// Every US ZIP with a location is kept, so any customer's ZIP is found (decision 16): an
+// unknown ZIP is then a typo, never "outside the table". Military mail ZIPs (AA, AE, AP) are
+// not places we drive to and carry no usable location in the package, so they are left out.
+//
+// The table is bundled only into the hooks (pb_hooks/lib/app.js), where every pooled JSVM
+// runtime that requires it holds its own copy. So it is compact and stays a handful of
+// strings rather than 40,000 small objects: one string per 3-digit ZIP prefix, made of
+// fixed-width records that domain/zip-centroids.ts reads in place (the format is described
+// there and in the file's "format" field). The output is committed; this script (and the dev
+// dependency) is only needed to refresh it.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
-/** States kept: Maryland, the District and every state bordering Maryland. */
-const STATES = ['MD', 'DC', 'VA', 'PA', 'DE', 'WV'];
 /** Must be present: the business's base ZIP (domain/business.ts). */
 const BASE_ZIP = '21043';
-const DECIMALS = 3;
+/** Military mail "states": no place to drive to. */
+const MILITARY = new Set(['AA', 'AE', 'AP']);
+/** Coordinates kept to 0.001° (about 100 m, far below a ZIP's own size). */
+const SCALE = 1000;
+/** RFC 4648 base64url digits, most significant first; nothing in it needs escaping in JSON. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const FORMAT =
+  'centroids: { 3-digit ZIP prefix: records }, each record 9 characters: the last 2 ZIP digits, ' +
+  'then round((latitude + 90) * 1000) in 3 and round((longitude + 180) * 1000) in 4 base64url digits ' +
+  `(${ALPHABET}), most significant first; records sorted by ZIP`;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = join(root, 'domain', 'data', 'zip-centroids.json');
 const require = createRequire(import.meta.url);
 
-/** @type {{ lookupByState(state: string): Array<{ zip: string|number, latitude: string|number, longitude: string|number }> }} */
+/** @type {{ codes: Record<string, { zip: string, latitude: string|number, longitude: string|number, state: string, country: string }> }} */
 let zipcodes;
 try {
   zipcodes = require('zipcodes');
@@ -33,38 +47,53 @@ try {
 }
 const pkgJson = JSON.parse(readFileSync(join(dirname(require.resolve('zipcodes')), '..', 'package.json'), 'utf8'));
 
-const round = (/** @type {number} */ n) => Number(n.toFixed(DECIMALS));
-/** @type {Record<string, [number, number]>} */
-const centroids = {};
-/** @type {Record<string, number>} */
-const counts = {};
-for (const state of STATES) {
-  counts[state] = 0;
-  for (const item of zipcodes.lookupByState(state)) {
-    const zip = String(item.zip).padStart(5, '0');
-    const lat = Number(item.latitude);
-    const lon = Number(item.longitude);
-    // Skip malformed rows (no coordinates, or outside the mid-Atlantic box).
-    if (!/^\d{5}$/.test(zip) || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
-    if (lat < 36 || lat > 43 || lon < -84 || lon > -74) continue;
-    centroids[zip] = [round(lat), round(lon)];
-    counts[state]++;
+/**
+ * `value` (a non-negative integer) in `width` base64url digits.
+ * @param {number} value
+ * @param {number} width
+ */
+function digits(value, width) {
+  if (!Number.isInteger(value) || value < 0 || value >= 64 ** width) throw new Error(`${value} does not fit in ${width} digits`);
+  let out = '';
+  for (let i = 0, v = value; i < width; i++, v = Math.floor(v / 64)) out = ALPHABET[v % 64] + out;
+  return out;
+}
+
+/** @type {Map<string, string[]>} */
+const buckets = new Map();
+let count = 0;
+let skipped = 0;
+for (const zip of Object.keys(zipcodes.codes).sort()) {
+  const item = zipcodes.codes[zip];
+  if (!item || item.country !== 'US' || !/^\d{5}$/.test(zip)) continue; // Canadian postal codes
+  const lat = Number(item.latitude);
+  const lon = Number(item.longitude);
+  const located = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && (lat !== 0 || lon !== 0);
+  if (MILITARY.has(item.state) || !located) {
+    skipped++;
+    continue;
   }
+  const record = zip.slice(3) + digits(Math.round((lat + 90) * SCALE), 3) + digits(Math.round((lon + 180) * SCALE), 4);
+  const prefix = zip.slice(0, 3);
+  buckets.set(prefix, [...(buckets.get(prefix) ?? []), record]);
+  count++;
 }
 
-for (const [state, n] of Object.entries(counts)) {
-  if (n < 20) throw new Error(`Only ${n} ZIP codes for ${state}: has the package's data format changed?`);
+if (count < 40000) throw new Error(`Only ${count} ZIP codes: has the package's data format changed?`);
+if (!buckets.get(BASE_ZIP.slice(0, 3))?.some((r) => r.startsWith(BASE_ZIP.slice(3)))) {
+  throw new Error(`The base ZIP ${BASE_ZIP} is missing from the data`);
 }
-if (!centroids[BASE_ZIP]) throw new Error(`The base ZIP ${BASE_ZIP} is missing from the data`);
 
-const sorted = Object.fromEntries(Object.entries(centroids).sort(([a], [b]) => a.localeCompare(b)));
 const source = `zipcodes@${pkgJson.version} (npm, ${pkgJson.license} licence), generated by scripts/make-zip-centroids.mjs`;
+// One prefix per line, so a refresh gives a diff that says which areas changed.
+const lines = [...buckets].map(([prefix, records]) => `    ${JSON.stringify(prefix)}: ${JSON.stringify(records.join(''))}`);
+const json =
+  `{\n  "source": ${JSON.stringify(source)},\n  "format": ${JSON.stringify(FORMAT)},\n  "count": ${count},\n` +
+  `  "centroids": {\n${lines.join(',\n')}\n  }\n}\n`;
 mkdirSync(dirname(outFile), { recursive: true });
-// { source, states, centroids: { zip: [latitude, longitude] } }, one ZIP per line so a refresh
-// gives a readable diff.
-const lines = Object.entries(sorted).map(([zip, p]) => `    ${JSON.stringify(zip)}: ${JSON.stringify(p)}`);
-writeFileSync(
-  outFile,
-  `{\n  "source": ${JSON.stringify(source)},\n  "states": ${JSON.stringify(STATES)},\n  "centroids": {\n${lines.join(',\n')}\n  }\n}\n`,
+writeFileSync(outFile, json);
+const kB = (/** @type {number} */ n) => `${(n / 1000).toFixed(1)} kB`;
+console.log(
+  `Wrote ${count} ZIP centroids in ${buckets.size} prefixes (${skipped} military or unlocated left out) to ${outFile}: ` +
+    `${kB(Buffer.byteLength(json))}, ${kB(gzipSync(json).length)} gzipped`,
 );
-console.log(`Wrote ${Object.keys(sorted).length} ZIP centroids (${STATES.map((s) => `${s} ${counts[s]}`).join(', ')}) to ${outFile}`);

@@ -1,8 +1,9 @@
 /**
- * POST /api/fn/calculate-distance (SPEC.md §7, §9 Travel; DESIGN.md decision 8): the default
- * provider estimates from bundled ZIP centroids; within 20 miles there is no fee, beyond it
- * $2 per mile on the distance rounded to 0.1 mile; an address without a usable ZIP gets 200
- * { error } (the client clears the result silently), never a 500.
+ * POST /api/fn/calculate-distance (SPEC.md §7, §9 Travel; DESIGN.md decisions 8 and 16): the
+ * default provider estimates from bundled ZIP centroids (every US ZIP); within 20 miles there
+ * is no fee, beyond it $2 per mile on the distance rounded to 0.1 mile; an address without a
+ * findable ZIP or beyond the maximum service distance gets 200 { error } with the sentence
+ * checkout refuses it with (the client clears the result silently), never a 500.
  *
  * The real provider (openrouteservice, OPENROUTESERVICE_API_KEY) runs against a local fake of
  * its two endpoints on a second server.
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ZIP_MESSAGE } from '../../domain/service-area';
 import { travelFeeCents } from '../../domain/travel';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
@@ -46,7 +48,7 @@ describe('ZIP-centroid estimate (default provider)', () => {
   it.each([
     ['Annapolis, MD 21401', '100 State Cir, Annapolis, MD 21401'],
     ['Washington, DC 20001', '801 Mt Vernon Pl NW, Washington, DC 20001-4321'],
-  ])('a far ZIP (%s) pays $2 a mile beyond 20 miles on the rounded distance', async (_name, address) => {
+  ])('a far ZIP (%s) pays 2 dollars a mile beyond 20 miles on the rounded distance', async (_name, address) => {
     const res = await callFn<Result>('POST', ROUTE, { address });
     expect(res.status).toBe(200);
     const { distance, travelFee, duration } = res.body;
@@ -58,23 +60,26 @@ describe('ZIP-centroid estimate (default provider)', () => {
     expect(duration).toBeGreaterThan(0);
   });
 
-  it.each<[string, unknown]>([
-    ['no ZIP in the address', { address: '123 Main Street, Ellicott City' }],
-    ['a ZIP outside the bundled region', { address: '1 Infinite Loop, Cupertino, CA 95014' }],
-    ['garbage', { address: '%%%%%%%%' }],
-    ['a house number only', { address: '12345 Frederick Road' }],
-    ['too short', { address: '2104' }],
-    ['empty', { address: '' }],
-    ['over 500 characters', { address: `${'A'.repeat(600)} 21042` }],
-    ['not a string', { address: { zip: '21042' } }],
-    ['a number', { address: 21042 }],
-    ['no address field', {}],
-  ])('%s → 200 { error }', async (_name, body) => {
+  it.each<[string, unknown, string]>([
+    ['no ZIP in the address', { address: '123 Main Street, Ellicott City' }, NO_ZIP_MESSAGE],
+    ['a ZIP that does not exist', { address: '123 Main Street, Ellicott City, MD 99999' }, NO_ZIP_MESSAGE],
+    [
+      'a ZIP across the country',
+      { address: '1 Infinite Loop, Cupertino, CA 95014' },
+      'Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).',
+    ],
+    ['garbage', { address: '%%%%%%%%' }, NO_ZIP_MESSAGE],
+    ['a house number only', { address: '12345 Frederick Road' }, NO_ZIP_MESSAGE],
+    ['too short', { address: '2104' }, 'Please enter the full installation address.'],
+    ['empty', { address: '' }, 'Please enter the full installation address.'],
+    ['over 500 characters', { address: `${'A'.repeat(600)} 21042` }, 'Please enter the full installation address.'],
+    ['not a string', { address: { zip: '21042' } }, 'Please enter the full installation address.'],
+    ['a number', { address: 21042 }, 'Please enter the full installation address.'],
+    ['no address field', {}, 'Please enter the full installation address.'],
+  ])('%s → 200 { error }', async (_name, body, error) => {
     const res = await callFn<Result>('POST', ROUTE, body);
     expect(res.status).toBe(200);
-    expect(typeof res.body.error).toBe('string');
-    expect(res.body.error!.length).toBeGreaterThan(0);
-    expect(res.body.distance).toBeUndefined();
+    expect(res.body).toEqual({ error });
   });
 
   it('a body that is not JSON is a 400, not a 500', async () => {
@@ -118,11 +123,13 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
       if (u.pathname === '/geocode/search') {
         const text = u.searchParams.get('text') ?? '';
         if (text.includes('Nowhere')) return send(200, { type: 'FeatureCollection', features: [] });
-        return send(200, { type: 'FeatureCollection', features: [{ geometry: { type: 'Point', coordinates: [-76.49, 38.98] } }] });
+        const coordinates = text.includes('Pittsburgh') ? [-79.99, 40.44] : [-76.49, 38.98];
+        return send(200, { type: 'FeatureCollection', features: [{ geometry: { type: 'Point', coordinates } }] });
       }
       if (u.pathname === '/v2/directions/driving-car') {
-        // 40,233.6 m = 25.0 miles, 1,860 s = 31 minutes.
-        return send(200, { type: 'FeatureCollection', features: [{ properties: { summary: { distance: 40233.6, duration: 1860 } } }] });
+        // Pittsburgh: 370,149.1 m = 230.0 miles; elsewhere 40,233.6 m = 25.0 miles, 1,860 s = 31 minutes.
+        const meters = u.searchParams.get('end') === '-79.99,40.44' ? 370149.1 : 40233.6;
+        return send(200, { type: 'FeatureCollection', features: [{ properties: { summary: { distance: meters, duration: 1860 } } }] });
       }
       return send(404, {});
     });
@@ -157,5 +164,25 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
   it('falls back to the ZIP estimate when the provider finds nothing', async () => {
     const r = await post('1 Nowhere Lane, Ellicott City, MD 21043');
     expect(r).toEqual({ distance: 0, duration: 0, travelFee: 0 });
+  });
+
+  it('refuses a routed distance beyond the maximum service distance', async () => {
+    expect(await post('1 PPG Pl, Pittsburgh, PA 15222')).toEqual({
+      error: 'Sorry, ZIP code 15222 is 230.0 miles away, outside our service area (up to 60 miles).',
+    });
+  });
+
+  it('still needs a known ZIP: without one, no routing call is made and checkout refuses the address', async () => {
+    requests.length = 0;
+    expect(await post('100 State Cir, Annapolis, MD')).toEqual({ error: NO_ZIP_MESSAGE });
+    expect(await post('100 State Cir, Annapolis, MD 99999')).toEqual({ error: NO_ZIP_MESSAGE });
+    const res = await fetch(`${server.url}/api/fn/create-booking-checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bookingData: bookingRequest({ customerAddress: '100 State Cir, Annapolis, MD' }) }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(NO_ZIP_MESSAGE);
+    expect(requests).toEqual([]);
   });
 });

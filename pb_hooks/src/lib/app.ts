@@ -23,4 +23,4 @@ export { configuredOrigin } from './reviews/review-requests';
 export { calculateDistanceRoute } from './routes/calculate-distance';
 export { prepareInspirationUpload, serveInspirationImage } from './records/inspiration-image';
 export { checkInspirationImageUrls } from './inspiration-images';
-export { lookupDistanceMiles } from './distance';
+export { checkoutDistance } from './distance';

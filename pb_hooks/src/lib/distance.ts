@@ -1,26 +1,25 @@
 /**
- * Travel distance from the business's base to an address (DESIGN.md decision 8; SPEC.md §7
- * calculate-distance, §9 Travel), used by the calculate-distance route and by the checkout so
- * the price uses the server's distance, never the client's.
+ * Travel distance from the business's base to an address (DESIGN.md decisions 8 and 16;
+ * SPEC.md §7 calculate-distance, §9 Travel), used by the calculate-distance route and by the
+ * checkout so the price uses the server's distance, never the client's.
  *
- * Default provider: bundled ZIP-code centroids (domain/data/zip-centroids.json) times a
- * road-circuity factor. With OPENROUTESERVICE_API_KEY set, openrouteservice geocodes the
- * address and routes by car from the base ZIP's centroid; if that fails, the ZIP estimate is
- * used (logged), so a provider outage never blocks a booking. OPENROUTESERVICE_URL overrides
- * the API's base URL (tests).
+ * The address must give a US ZIP (the last one in it, domain/distance.ts parseZip) and lie
+ * within the `max_service_miles` setting (domain/service-area.ts). Default provider: bundled
+ * ZIP-code centroids (domain/data/zip-centroids.json, every US ZIP) times a road-circuity
+ * factor. With OPENROUTESERVICE_API_KEY set, openrouteservice geocodes the address and routes
+ * by car from the base ZIP's centroid; if that fails, the ZIP estimate is used (logged), so a
+ * provider outage never blocks a booking. OPENROUTESERVICE_URL overrides the API's base URL
+ * (tests).
  */
 import { BUSINESS } from '@domain/business';
-import {
-  centroidTable,
-  distanceResult,
-  estimateDistance,
-  type DistanceError,
-  type DistanceResult,
-  type LatLon,
-} from '@domain/distance';
+import { distanceResult, type DistanceError, type DistanceResult, type LatLon } from '@domain/distance';
+import { serviceAreaDistance } from '@domain/service-area';
+import { zipCentroids } from '@domain/zip-centroids';
 import zipData from '@domain/data/zip-centroids.json';
+import { badRequest } from './http';
+import { loadMaxServiceMiles } from './settings';
 
-const centroid = centroidTable(zipData.centroids as Record<string, number[]>);
+const centroid = zipCentroids(zipData.centroids);
 const METERS_PER_MILE = 1609.344;
 const ORS_DEFAULT_URL = 'https://api.openrouteservice.org';
 /** Longest address looked up (the contact schema's limit). */
@@ -30,18 +29,22 @@ export const DISTANCE_FAILED = 'The distance could not be calculated for this ad
 
 /**
  * The distance result for an address: driving miles (0.1), minutes and travel fee in cents,
- * or { error } with a plain sentence. Never throws.
+ * or { error } with a plain sentence: too short or long, no findable ZIP
+ * ('Please include your ZIP code so we can confirm the travel fee.'), beyond the maximum
+ * service distance ('Sorry, ZIP code … is … miles away, …'), or an unexpected failure.
+ * Never throws. Makes HTTP calls when a routing key is set: never call it in a transaction.
  */
 export function calculateDistance(address: string): DistanceResult | DistanceError {
   const text = address.trim();
   if (text.length < 5 || text.length > MAX_ADDRESS) return { error: 'Please enter the full installation address.' };
   try {
     const key = $os.getenv('OPENROUTESERVICE_API_KEY');
-    if (key) {
-      const routed = routeWithOpenRouteService(text, key);
-      if (routed) return routed;
-    }
-    return estimateDistance(text, BUSINESS.baseZip, centroid);
+    return serviceAreaDistance(text, {
+      baseZip: BUSINESS.baseZip,
+      centroid,
+      maxMiles: loadMaxServiceMiles($app),
+      route: key ? (addr, from) => routeWithOpenRouteService(addr, from, key) : undefined,
+    });
   } catch (err) {
     console.error('calculate-distance failed:', String(err));
     return { error: DISTANCE_FAILED };
@@ -49,13 +52,15 @@ export function calculateDistance(address: string): DistanceResult | DistanceErr
 }
 
 /**
- * Driving miles (rounded to 0.1) from the base to `address`, or null when unknown (then the
- * travel fee is 0, SPEC.md §7). For create-booking-checkout: call it before, never inside, a
- * transaction (the real provider makes HTTP calls).
+ * Driving miles (rounded to 0.1) from the base to a booking's address, for
+ * create-booking-checkout's price. Throws a 400 with calculateDistance's sentence when the
+ * address has no findable ZIP or lies outside the service area (DESIGN.md decision 16). Call
+ * it before, never inside, a transaction (the real provider makes HTTP calls).
  */
-export function lookupDistanceMiles(address: string): number | null {
+export function checkoutDistance(address: string): number {
   const r = calculateDistance(address);
-  return 'distance' in r ? r.distance : null;
+  if ('error' in r) throw badRequest(r.error);
+  return r.distance;
 }
 
 /** GET `url` with the key; the parsed JSON body, or null on any failure. */
@@ -73,11 +78,9 @@ function orsGet(url: string, key: string): any {
   }
 }
 
-/** openrouteservice: geocode the address, then route by car from the base; null on failure. */
-function routeWithOpenRouteService(address: string, key: string): DistanceResult | null {
+/** openrouteservice: geocode the address, then route by car from `from`; null on failure. */
+function routeWithOpenRouteService(address: string, from: LatLon, key: string): DistanceResult | null {
   const base = ($os.getenv('OPENROUTESERVICE_URL') || ORS_DEFAULT_URL).replace(/\/+$/, '');
-  const from = centroid(BUSINESS.baseZip);
-  if (!from) return null;
   const q = (params: Record<string, string>) =>
     Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 

@@ -1,9 +1,11 @@
 /**
- * Business settings read from the `settings` collection (DESIGN.md decisions 3 and 4): season
- * window overrides, the number of crews, and blocked dates. Missing or malformed values fall
- * back to the defaults, so a bad setting never breaks booking.
+ * Business settings read from the `settings` collection (DESIGN.md decisions 3, 4 and 16):
+ * season window overrides, the number of crews, blocked dates and the maximum service
+ * distance. Missing or malformed values fall back to the defaults, so a bad setting never
+ * breaks booking.
  */
 import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
+import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
 import { today } from './clock';
 
 function settingValue(app: CoreApp, key: string): unknown {
@@ -27,6 +29,15 @@ export function loadCrews(app: CoreApp): number {
   const v = settingValue(app, 'capacity') as { crews?: unknown } | null;
   const n = Number(v?.crews);
   return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 1;
+}
+
+/**
+ * The farthest address served, in miles (key `max_service_miles`, a number such as 60);
+ * DEFAULT_MAX_SERVICE_MILES when missing or not a number from 1 to 1000.
+ */
+export function loadMaxServiceMiles(app: CoreApp): number {
+  const n = settingValue(app, 'max_service_miles');
+  return typeof n === 'number' && Number.isFinite(n) && n >= 1 && n <= 1000 ? n : DEFAULT_MAX_SERVICE_MILES;
 }
 
 /** All blocked dates (`YYYY-MM-DD`). */

@@ -30,7 +30,7 @@ import { installDateProblem, removalDateProblem } from '@domain/season';
 import { findSlot, type TimeSlot } from '@domain/slots';
 import { findByIdempotencyKey, holdCapReached, replaceWizardHolds } from '../booking-holds';
 import { bookingsOnDates } from '../bookings-repo';
-import { lookupDistanceMiles } from '../distance';
+import { checkoutDistance } from '../distance';
 import { checkInspirationImageUrls } from '../inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
@@ -152,7 +152,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   if ('error' in images) throw badRequest(images.error);
   // The price uses the server's own distance, never the client's; looked up before the
   // transaction because it may call an outside routing service.
-  const distanceMiles = lookupDistanceMiles(r.customerAddress);
+  const distanceMiles = checkoutDistance(r.customerAddress);
 
   const mode = paymentMode();
   const q = quote(toChoices(r, distanceMiles));
