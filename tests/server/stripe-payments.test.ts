@@ -188,7 +188,7 @@ describe('late payments (issue 8 item 3)', () => {
   it.each(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])(
     'a signed %s for a hold that lapsed and was resold ends with one owner and a refund',
     async (type) => {
-      const date = type === 'checkout.session.completed' ? '2026-12-04' : '2026-12-05';
+      const date = type === 'checkout.session.completed' ? '2026-12-18' : '2026-12-19';
       const late = await checkout(date, `late-${date}@example.com`);
       // The hold lapses (Stripe expires the session), then someone else buys the slot.
       await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
