@@ -90,7 +90,13 @@ func main() {
 				return static(e)
 			}).Bind(apis.Gzip())
 		}
-		return se.Next()
+		// se.Next builds the router into se.Server.Handler and the server starts serving only after
+		// this returns, so every route, PocketBase's own included, runs behind the body guard.
+		if err := se.Next(); err != nil {
+			return err
+		}
+		se.Server.Handler = guardRequestBody(se.Server.Handler)
+		return nil
 	})
 
 	if err := app.Start(); err != nil {
