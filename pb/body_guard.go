@@ -8,7 +8,7 @@ import (
 // guardRequestBody wraps the server's handler so that net/http, not PocketBase's router, closes
 // every request body; a body a route did not read to its end is then drained (up to net/http's
 // 256 KB bound) or the connection is closed, and is never parsed as the next request (see
-// docs/decisions/007-request-body-desync.md).
+// docs/decisions/009-request-body-desync.md).
 //
 // Why: PocketBase's router (tools/router, loadMux) puts a RereadableReadCloser on the server's
 // own r.Body and closes the original itself, at the end of each route and when it rereads.

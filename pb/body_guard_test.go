@@ -135,7 +135,7 @@ func TestGuardRequestBodyNeverAnswersAHiddenRequest(t *testing.T) {
 }
 
 // The guard exists because PocketBase's router alone answers the hidden request. If this test
-// fails after a PocketBase upgrade, the router may have stopped doing so: see decision 007.
+// fails after a PocketBase upgrade, the router may have stopped doing so: see decision 009.
 func TestRouterAloneAnswersAHiddenRequest(t *testing.T) {
 	srv := httptest.NewServer(routeMux(t))
 	defer srv.Close()
