@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, firstMessage, parseBookingRequest } from './schemas';
+import { quote } from './pricing';
+import { contactSchema, firstMessage, parseBookingRequest, toChoices } from './schemas';
 
 const contact = {
   customerName: 'Jane Doe',
@@ -65,13 +66,60 @@ describe('booking request', () => {
     expect(r.ok ? null : r.message).toBe(expected);
   });
 
-  it('accepts a legacy or display package name and drops removal that does not apply', () => {
-    const r = parseBookingRequest({ ...request, packageType: 'Adorned Arrangement' });
-    expect(r.ok && r.value.removalDate).toBe(null);
+  it('accepts a legacy or display package name', () => {
+    const r = parseBookingRequest({ ...request, packageType: 'Adorned Arrangement', removalService: false });
+    expect(r.ok && r.value.packageType).toBe('Adorned Arrangement');
     expect(parseBookingRequest({ ...request, packageType: 'premium' }).ok).toBe(true);
   });
 
   it('refuses a non-object body', () => {
     expect(parseBookingRequest('x')).toEqual({ ok: false, message: 'Booking details are missing.' });
+  });
+});
+
+/**
+ * SPEC.md §3's payload has no removal flag: where removal is optional, a removal visit sent
+ * without `removalService` is a removal asked for; only an explicit false declines it.
+ */
+describe('booking request: the removal flag of the payload contract (issue 8)', () => {
+  const adorned = { ...request, packageType: 'adorned-arrangement' };
+  const keep = { ...request, keepOrnaments: true }; // Elevated Arbor with keep-ornaments: removal optional
+  const noVisit = { removalDate: null, removalTimeSlot: null };
+  type Outcome = { removal: boolean; date: string | null; slot: string | null } | string;
+  const booked: Outcome = { removal: true, date: '2026-12-28', slot: '9-15' };
+  const none: Outcome = { removal: false, date: null, slot: null };
+  it.each<[string, Record<string, unknown>, Outcome]>([
+    ['Adorned, no flag, removal visit sent', adorned, booked],
+    ['Adorned, no flag, no removal visit', { ...adorned, ...noVisit }, none],
+    ['Adorned, no flag, removal fields absent', { ...adorned, removalDate: undefined, removalTimeSlot: undefined }, none],
+    ['Adorned, no flag, empty removal fields', { ...adorned, removalDate: '', removalTimeSlot: '' }, none],
+    ['Adorned, no flag, only a removal date', { ...adorned, removalTimeSlot: null }, 'Please select removal date and time slot'],
+    ['Adorned, no flag, malformed removal date', { ...adorned, removalDate: '28/12/2026' }, 'Please select removal date and time slot'],
+    ['Adorned, explicit false, removal visit sent: cleared', { ...adorned, removalService: false }, none],
+    ['Adorned, explicit true, removal visit sent', { ...adorned, removalService: true }, booked],
+    ['Adorned, explicit true, no removal visit', { ...adorned, ...noVisit, removalService: true }, 'Please select removal date and time slot'],
+    ['keep-ornaments, no flag, removal visit sent', keep, booked],
+    ['keep-ornaments, no flag, no removal visit', { ...keep, ...noVisit }, none],
+    ['keep-ornaments, explicit false, removal visit sent: cleared', { ...keep, removalService: false }, none],
+    ['included removal, explicit false: still booked', { ...request, removalService: false }, booked],
+    ['included removal, no flag, no removal visit', { ...request, ...noVisit }, 'Please select removal date and time slot'],
+  ])('%s', (_n, body, expected) => {
+    const r = parseBookingRequest(body);
+    if (typeof expected === 'string') {
+      expect(r).toEqual({ ok: false, message: expected });
+      return;
+    }
+    if (!r.ok) throw new Error(r.message);
+    expect({ removal: r.value.removalService, date: r.value.removalDate, slot: r.value.removalTimeSlot }).toEqual(expected);
+  });
+
+  it('prices the inferred removal: Adorned Arrangement 7.5-9 ft gets the $85 removal line', () => {
+    const lines = (body: Record<string, unknown>) => {
+      const r = parseBookingRequest(body);
+      if (!r.ok) throw new Error(r.message);
+      return quote(toChoices(r.value, null)).lines;
+    };
+    expect(lines(adorned)).toContainEqual({ code: 'removal', label: 'Removal service', amountCents: 8500 });
+    expect(lines({ ...adorned, removalService: false }).map((l) => l.code)).toEqual(['base']);
   });
 });

@@ -73,8 +73,11 @@ export const selectionSchema = z.object({
     .union(LUXE_KEEP_OPTIONS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<50>, z.ZodLiteral<75>])
     .optional()
     .default(0),
-  /** The optional-removal tick (Adorned Arrangement, or with keep-ornaments). */
-  removalService: z.boolean().optional().default(false),
+  /**
+   * The optional-removal tick (Adorned Arrangement, or with keep-ornaments). Not in SPEC.md §3's
+   * payload, so it may be absent: parseBookingRequest then reads the removal fields.
+   */
+  removalService: z.boolean().optional(),
   extraTree: z.boolean().optional().default(false),
 });
 
@@ -89,7 +92,8 @@ export const bookingRequestSchema = z.object({
   ...styleSchema.shape,
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
-export type BookingRequest = z.output<typeof bookingRequestSchema>;
+/** A checked booking request; `removalService` is resolved: true exactly when a removal visit is booked. */
+export type BookingRequest = Omit<z.output<typeof bookingRequestSchema>, 'removalService'> & { removalService: boolean };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -98,9 +102,17 @@ export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
 
+const isGiven = (v: string | null) => v !== null && v !== '';
+
 /**
  * Parses and checks a booking request in the wizard's order: selections, install visit, removal
  * visit (when removal applies), then contact and style. Never throws.
+ *
+ * Where removal is optional, the request asks for it when `removalService` is true, or when the
+ * flag is absent and a removal date or slot is sent (SPEC.md §3's payload has no flag, only the
+ * removal date and slot, "or null"); an explicit false declines it. A removal asked for needs a
+ * valid date and slot ('Please select removal date and time slot'), never silently dropped.
+ * Without removal the removal fields come back null; with it `removalService` comes back true.
  */
 export function parseBookingRequest(input: unknown): ParseResult<BookingRequest> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -108,9 +120,11 @@ export function parseBookingRequest(input: unknown): ParseResult<BookingRequest>
   }
   const parsed = bookingRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
-  const value = parsed.data;
-  const choices = toChoices(value, null);
-  if (removalApplies(choices)) {
+  const { removalService, ...rest } = parsed.data;
+  const requested = removalService ?? (isGiven(rest.removalDate) || isGiven(rest.removalTimeSlot));
+  const value: BookingRequest = { ...rest, removalService: requested };
+  value.removalService = removalApplies(toChoices(value, null));
+  if (value.removalService) {
     if (!isYmd(value.removalDate) || !parseSlotId(value.removalTimeSlot)) {
       return { ok: false, message: M.selectRemoval };
     }
