@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quote } from './pricing';
-import { contactSchema, firstMessage, parseBookingRequest, toChoices } from './schemas';
+import { contactSchema, firstMessage, parseBookingRequest, styleSchema, toChoices } from './schemas';
 
 const contact = {
   customerName: 'Jane Doe',
@@ -33,6 +33,56 @@ describe('contact schema messages (SPEC.md §5)', () => {
   });
   it('trims values', () => {
     expect(contactSchema.parse({ ...contact, customerName: '  Jane  ' }).customerName).toBe('Jane');
+  });
+});
+
+const ZWSP = '\u200B';
+
+describe('contact and style text that only looks valid (issue 8; domain/text.ts)', () => {
+  it.each<[string, Record<string, unknown>, string | null]>([
+    ['NUL-only name', { customerName: '\u0000' }, 'Name is required'],
+    ['zero-width-only name', { customerName: `${ZWSP}\u200C\u200D\u2060\uFEFF` }, 'Name is required'],
+    ['bidi-controls-only name', { customerName: '\u202E\u2066\u2069' }, 'Name is required'],
+    ['soft hyphens and Hangul filler name', { customerName: '\u00AD\u3164' }, 'Name is required'],
+    ['100 letters padded with zero-width spaces', { customerName: `${ZWSP}${'x'.repeat(100)}${ZWSP.repeat(50)}` }, null],
+    ['101 letters', { customerName: `${'x'.repeat(101)}${ZWSP}` }, 'Name must be less than 100 characters'],
+    ['address of 4 letters and zero-width spaces', { customerAddress: `12${ZWSP.repeat(5)}ab` }, 'Address must be at least 5 characters'],
+    ['address padded with NULs', { customerAddress: `\u0000${'x'.repeat(500)}\u0000` }, null],
+    ['zero-width space in an e-mail', { customerEmail: `jane${ZWSP}@example.com` }, null],
+    ['zero-width-only phone', { customerPhone: ZWSP.repeat(3) }, 'Invalid phone number format'],
+    ['notes of 2000 letters and control characters', { notes: `${'x'.repeat(2000)}\u0000\u0007${ZWSP}` }, null],
+    ['parking of 1000 letters and a BOM', { parkingInstructions: `\uFEFF${'x'.repeat(1000)}` }, null],
+  ])('%s', (_n, over, expected) => {
+    expect(message(over)).toBe(expected);
+  });
+
+  it('stores the cleaned values: one-line fields lose tabs and breaks, text areas keep them', () => {
+    const c = contactSchema.parse({
+      ...contact,
+      customerName: `${ZWSP} Jane\u0000 Doe\u200D `,
+      customerEmail: ` jane${ZWSP}@example.com`,
+      customerAddress: '123 Main St,\r\nEllicott City',
+      notes: `Line 1\r\n\tLine 2 👨\u200D👩\u200D👧${ZWSP}\u0000`,
+      parkingInstructions: '\u0000',
+    });
+    expect(c).toMatchObject({
+      customerName: 'Jane Doe',
+      customerEmail: 'jane@example.com',
+      customerAddress: '123 Main St,  Ellicott City',
+      notes: 'Line 1\n\tLine 2 👨\u200D👩\u200D👧',
+      parkingInstructions: '',
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string> | string]>([
+    ['invisible style words become empty', { styleColorPalette: ZWSP, styleTheme: '\u0000', styleTopper: '\u2060' }, { styleColorPalette: '', styleTheme: '', styleTopper: '' }],
+    ['style words are cleaned', { styleColorPalette: `Gold${ZWSP} & red\n`, styleSpecialRequests: 'Star\r\non top\u0000' }, { styleColorPalette: 'Gold & red', styleSpecialRequests: 'Star\non top' }],
+    ['lengths count after cleaning', { styleTopper: `${'x'.repeat(50)}${ZWSP.repeat(10)}` }, { styleTopper: 'x'.repeat(50) }],
+    ['too long after cleaning', { styleTopper: `${'x'.repeat(51)}${ZWSP}` }, 'Topper must be less than 50 characters'],
+  ])('style: %s', (_n, over, expected) => {
+    const r = styleSchema.safeParse(over);
+    if (typeof expected === 'string') expect(r.success ? null : firstMessage(r.error)).toBe(expected);
+    else expect(r.success && r.data).toMatchObject(expected);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Shared zod schemas with SPEC.md §5's messages: the contact form, style preferences and the
  * booking request sent to `create-booking-checkout`. Used by the wizard (field errors, toasts)
- * and by the server (400 responses), so both give the same message for the same input.
+ * and by the server (400 responses), so both give the same message for the same input. Free
+ * text is normalised (domain/text.ts) before it is checked; see docs/decisions/007.
  */
 import { z } from 'zod';
 import { ADDON_IDS, LUXE_KEEP_OPTIONS, MAX_ADDON_QUANTITY, TREE_SIZES, findPackage } from './catalog';
@@ -10,22 +11,28 @@ import { MAX_INSPIRATION_IMAGES, parseFileUrl } from './inspiration-images';
 import { MESSAGES as M } from './messages';
 import { parseSlotId } from './slots';
 import { removalApplies, type BookingChoices } from './pricing';
+import { normalizeText, type TextKind } from './text';
 
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).optional().default('');
+/**
+ * A free-text string, normalised by domain/text.ts (controls and invisible characters dropped,
+ * NFC, trimmed) before the checks chained after it, so lengths count what a reader sees and a
+ * required field needs one visible character. `.overwrite` keeps it a string in and out.
+ */
+const text = (kind: TextKind, typeMessage?: string) => z.string(typeMessage).overwrite((v) => normalizeText(v, kind));
+
+const optionalText = (max: number, message: string, kind: TextKind = 'line') =>
+  text(kind).max(max, message).optional().default('');
 
 /** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
 export const contactSchema = z.object({
-  customerName: z.string(M.nameRequired).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
-  customerEmail: z.string(M.emailInvalid).trim().max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
-  customerPhone: z
-    .string(M.phoneInvalid)
-    .trim()
+  customerName: text('line', M.nameRequired).min(1, M.nameRequired).max(100, M.nameTooLong),
+  customerEmail: text('line', M.emailInvalid).max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
+  customerPhone: text('line', M.phoneInvalid)
     .max(20, M.phoneTooLong)
     .regex(/^[0-9\s()+-]+$/, M.phoneInvalid),
-  customerAddress: z.string(M.addressTooShort).trim().min(5, M.addressTooShort).max(500, M.addressTooLong),
-  notes: optionalText(2000, M.notesTooLong),
-  parkingInstructions: optionalText(1000, M.parkingTooLong),
+  customerAddress: text('line', M.addressTooShort).min(5, M.addressTooShort).max(500, M.addressTooLong),
+  notes: optionalText(2000, M.notesTooLong, 'multiline'),
+  parkingInstructions: optionalText(1000, M.parkingTooLong, 'multiline'),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
@@ -35,7 +42,7 @@ export const styleSchema = z.object({
   styleColorPalette: optionalText(100, 'Colour palette must be less than 100 characters'),
   styleTheme: optionalText(100, 'Theme must be less than 100 characters'),
   styleTopper: optionalText(50, 'Topper must be less than 50 characters'),
-  styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong),
+  styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong, 'multiline'),
   styleInspirationImages: z
     .array(
       // Not z.url(): it needs the WHATWG URL class, which PocketBase's JSVM lacks (every link
