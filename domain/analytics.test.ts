@@ -162,14 +162,16 @@ describe('normalizeAnalyticsEvent', () => {
     expect(result.value.utm_campaign).toBe('🎄'.repeat(ANALYTICS_LIMITS.utm));
   });
 
-  it('strips control characters, trims, and cleans the session id', () => {
+  it('strips control and invisible characters, trims, and cleans the session id', () => {
     const result = normalizeAnalyticsEvent({
       ...valid,
       referrer: '  https://example.com/\n\u0000 ',
+      utm_source: '\u200Bnewsletter\u2060',
       session_id: 'ab c<script>1',
     });
     if (!result.ok) throw new Error(result.message);
     expect(result.value.referrer).toBe('https://example.com/');
+    expect(result.value.utm_source).toBe('newsletter');
     expect(result.value.session_id).toBe('abcscript1');
   });
 

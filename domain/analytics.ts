@@ -7,6 +7,8 @@
  * runs in the browser, in Node tests and in PocketBase's JSVM.
  */
 
+import { normalizeText } from './text';
+
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'share', 'conversion'] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 
@@ -82,13 +84,14 @@ export function browserFromUserAgent(userAgent: string): Browser {
   return 'Other';
 }
 
-// Control characters never belong in these fields and would only make the admin view unreadable.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
-
-/** Trims, strips control characters and caps a value at `max` characters (code points). */
+/**
+ * Normalises a value as every free-text field is (domain/text.ts: control and invisible
+ * characters dropped, trimmed; they would only make the admin view unreadable) and caps it at
+ * `max` characters (code points).
+ */
 function cleanText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  const chars = Array.from(value.replace(CONTROL_CHARS, '').trim());
+  const chars = Array.from(normalizeText(value, 'line'));
   return chars.length > max ? chars.slice(0, max).join('') : chars.join('');
 }
 
@@ -106,8 +109,8 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | und
  *
  * - `event_type` must be page_view, share or conversion, and `page_path` a path starting with
  *   "/"; otherwise `{ ok: false, message }`.
- * - Text fields are trimmed, stripped of control characters and capped at ANALYTICS_LIMITS;
- *   non-strings become ''. `session_id` keeps only letters, digits, '-' and '_'.
+ * - Text fields are normalised (domain/text.ts: trimmed, control and invisible characters
+ *   dropped) and capped at ANALYTICS_LIMITS; non-strings become ''. `session_id` keeps only letters, digits, '-' and '_'.
  * - `device_type` and `browser` outside their enums are derived from `user_agent` instead.
  * - `converted` is true only for the boolean true. `metadata` must be a plain object (missing
  *   means {}) whose JSON is at most ANALYTICS_LIMITS.metadataJson characters.

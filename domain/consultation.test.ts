@@ -43,8 +43,15 @@ describe('consultation request (SPEC.md §5)', () => {
     ['bad phone', { customerPhone: 'call me' }, 'Invalid phone number format'],
     ['short address', { customerAddress: '12' }, 'Address must be at least 5 characters'],
     ['long notes', { notes: 'x'.repeat(2001) }, 'Notes must be less than 2000 characters'],
+    ['NUL-only name', { customerName: '\u0000' }, 'Name is required'],
+    ['zero-width-only name', { customerName: '\u200B\u200D\uFEFF' }, 'Name is required'],
+    ['address of zero-width spaces', { customerAddress: '\u200B'.repeat(10) }, 'Address must be at least 5 characters'],
   ])('%s → %s', (_, over, message) => {
     expect(parseConsultationRequest({ ...valid, ...over })).toEqual({ ok: false, message });
+  });
+  it('stores the text cleaned (domain/text.ts): invisible characters gone, line breaks kept in notes', () => {
+    const r = parseConsultationRequest({ ...valid, customerName: '\u200BHolly\u0000 Berry\u2060', notes: 'Call first\r\nthanks\u200B' });
+    expect(r.ok && r.value).toMatchObject({ customerName: 'Holly Berry', notes: 'Call first\nthanks' });
   });
   it('checks the date and time before the contact fields, as the page does', () => {
     expect(parseConsultationRequest({ customerName: '' })).toEqual({ ok: false, message: MESSAGES.selectConsultation });

@@ -36,6 +36,7 @@ describe('cleanOriginalName', () => {
     expect(cleanOriginalName('C:\\Users\\jane\\tree.png')).toBe('tree.png');
     expect(cleanOriginalName('dir/sub/tree\u0000.png')).toBe('tree.png');
     expect(cleanOriginalName(`${'a'.repeat(300)}.png`)).toHaveLength(255);
+    expect(cleanOriginalName('\u200Btree\u202E.png\uFEFF')).toBe('tree.png');
   });
 });
 

@@ -5,6 +5,8 @@
  * can accept only links to our own uploads on a booking.
  */
 
+import { normalizeText } from './text';
+
 /** At most this many images per booking (also the booking schema's limit). */
 export const MAX_INSPIRATION_IMAGES = 10;
 
@@ -49,10 +51,13 @@ export function storedImageName(originalName: string, random: string): string | 
   return ext && /^[a-z0-9]{16,}$/.test(random) ? `${random}${ext}` : null;
 }
 
-/** The original file name as kept on the record: without a path, control characters or excess. */
+/**
+ * The original file name as kept on the record: without a path, normalised like every free-text
+ * field (domain/text.ts: control and invisible characters dropped, trimmed), at most 255
+ * characters.
+ */
 export function cleanOriginalName(name: string): string {
-  const base = name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(0, 255);
+  return normalizeText(name.replace(/^.*[\\/]/, ''), 'line').slice(0, 255);
 }
 
 /** The parts of a PocketBase file URL. */

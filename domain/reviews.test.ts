@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   REVIEW_MESSAGES as R,
+  parseReviewSubmission,
   ratingSummary,
   reviewCounterText,
   reviewLinkProblem,
   reviewRequestDue,
-  reviewSubmissionProblem,
   tokenShapeProblem,
 } from './reviews';
 
@@ -24,11 +24,20 @@ describe('review submission (SPEC.md §5 Reviews)', () => {
     ['rating as text', '5', text50, 'Please choose a rating from 1 to 5 stars.'],
     ['no text', 5, undefined, R.tooShort],
     ['too long', 5, 'x'.repeat(5001), 'Reviews must be less than 5000 characters'],
+    ['60 zero-width spaces', 5, '\u200B'.repeat(60), R.tooShort],
+    ['49 characters padded with invisible ones', 5, `\uFEFF${'x'.repeat(49)}${'\u200B\u00AD\u0000'.repeat(10)}`, R.tooShort],
+    ['5000 characters and invisible ones', 5, `${'x'.repeat(5000)}${'\u200B'.repeat(10)}`, null],
   ])('%s', (_, rating, text, problem) => {
-    expect(reviewSubmissionProblem(rating, text)).toBe(problem);
+    const r = parseReviewSubmission(rating, text);
+    expect(r.ok ? null : r.message).toBe(problem);
   });
-  it('counts trimmed characters', () => {
+  it('returns the rating and the cleaned text: invisible characters gone, line breaks kept', () => {
+    const text = `\u200B Lovely tree!\r\n${'x'.repeat(50)} 👨\u200D👩\u200D👧\u0000 `;
+    expect(parseReviewSubmission(4, text)).toEqual({ ok: true, value: { rating: 4, text: `Lovely tree!\n${'x'.repeat(50)} 👨\u200D👩\u200D👧` } });
+  });
+  it('counts the characters a reader sees', () => {
     expect(reviewCounterText('  hello ')).toBe('5 / 50 characters minimum');
+    expect(reviewCounterText('\u200Bhel\u0000lo\u2060')).toBe('5 / 50 characters minimum');
   });
 });
 

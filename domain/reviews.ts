@@ -4,6 +4,8 @@
  * rules, when the scheduled job asks for a review, and the rating summary.
  */
 import { addDays, parseTimestamp, type Ymd } from './calendar';
+import type { ParseResult } from './schemas';
+import { normalizeText } from './text';
 
 /** SPEC.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
@@ -24,7 +26,7 @@ export const REVIEW_MESSAGES = {
 
 /** The review_text of a placeholder created with a review link (SPEC.md §4 Review). */
 export const PLACEHOLDER_REVIEW_TEXT = 'Pending review submission';
-/** Minimum review length in characters, after trimming (SPEC.md §9). */
+/** Minimum review length in characters, after normalisation (SPEC.md §9; see reviewLength). */
 export const REVIEW_MIN_CHARS = 50;
 /** Longest accepted review (the testimonials.review_text field's max). */
 export const REVIEW_MAX_CHARS = 5000;
@@ -50,9 +52,17 @@ export function isReviewStage(value: unknown): value is ReviewStage {
   return typeof value === 'string' && (REVIEW_STAGES as readonly string[]).includes(value);
 }
 
-/** The number of characters that count toward the minimum: the trimmed text's length. */
+/** A review as stored: the text normalised by domain/text.ts (so invisible characters never count). */
+function cleanReviewText(text: string): string {
+  return normalizeText(text, 'multiline');
+}
+
+/**
+ * The number of characters that count toward the minimum and maximum: the length of the text
+ * once trimmed and stripped of control and invisible characters (domain/text.ts).
+ */
 export function reviewLength(text: string): number {
-  return text.trim().length;
+  return cleanReviewText(text).length;
 }
 
 /** Live counter under the text area (SPEC.md §2 Submit review): "12 / 50 characters minimum". */
@@ -66,14 +76,17 @@ export function isValidRating(value: unknown): value is number {
 }
 
 /**
- * Why a submission's rating or text is refused, or null. Text shorter than REVIEW_MIN_CHARS gives
- * SPEC.md's 'Please write at least 50 characters'.
+ * Checks a submission's rating and text (SPEC.md §5 Reviews, §9) and returns the rating with the
+ * text to store (normalised: see reviewLength). Refusals: a rating that is not a whole number
+ * 1–5; text shorter than REVIEW_MIN_CHARS (SPEC.md's 'Please write at least 50 characters', also
+ * for text that is missing or only invisible characters) or longer than REVIEW_MAX_CHARS.
  */
-export function reviewSubmissionProblem(rating: unknown, text: unknown): string | null {
-  if (!isValidRating(rating)) return 'Please choose a rating from 1 to 5 stars.';
-  if (typeof text !== 'string' || reviewLength(text) < REVIEW_MIN_CHARS) return REVIEW_MESSAGES.tooShort;
-  if (reviewLength(text) > REVIEW_MAX_CHARS) return `Reviews must be less than ${REVIEW_MAX_CHARS} characters`;
-  return null;
+export function parseReviewSubmission(rating: unknown, text: unknown): ParseResult<{ rating: number; text: string }> {
+  if (!isValidRating(rating)) return { ok: false, message: 'Please choose a rating from 1 to 5 stars.' };
+  const clean = typeof text === 'string' ? cleanReviewText(text) : '';
+  if (clean.length < REVIEW_MIN_CHARS) return { ok: false, message: REVIEW_MESSAGES.tooShort };
+  if (clean.length > REVIEW_MAX_CHARS) return { ok: false, message: `Reviews must be less than ${REVIEW_MAX_CHARS} characters` };
+  return { ok: true, value: { rating, text: clean } };
 }
 
 /**

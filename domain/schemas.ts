@@ -1,7 +1,8 @@
 /**
  * Shared zod schemas with SPEC.md §5's messages: the contact form, style preferences and the
  * booking request sent to `create-booking-checkout`. Used by the wizard (field errors, toasts)
- * and by the server (400 responses), so both give the same message for the same input.
+ * and by the server (400 responses), so both give the same message for the same input. Free
+ * text is normalised (domain/text.ts) before it is checked; see docs/decisions/007.
  */
 import { z } from 'zod';
 import { ADDON_IDS, LUXE_KEEP_OPTIONS, MAX_ADDON_QUANTITY, TREE_SIZES, findPackage } from './catalog';
@@ -10,22 +11,28 @@ import { MAX_INSPIRATION_IMAGES, parseFileUrl } from './inspiration-images';
 import { MESSAGES as M } from './messages';
 import { parseSlotId } from './slots';
 import { removalApplies, type BookingChoices } from './pricing';
+import { normalizeText, type TextKind } from './text';
 
-const optionalText = (max: number, message: string) =>
-  z.string().trim().max(max, message).optional().default('');
+/**
+ * A free-text string, normalised by domain/text.ts (controls and invisible characters dropped,
+ * NFC, trimmed) before the checks chained after it, so lengths count what a reader sees and a
+ * required field needs one visible character. `.overwrite` keeps it a string in and out.
+ */
+const text = (kind: TextKind, typeMessage?: string) => z.string(typeMessage).overwrite((v) => normalizeText(v, kind));
+
+const optionalText = (max: number, message: string, kind: TextKind = 'line') =>
+  text(kind).max(max, message).optional().default('');
 
 /** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
 export const contactSchema = z.object({
-  customerName: z.string(M.nameRequired).trim().min(1, M.nameRequired).max(100, M.nameTooLong),
-  customerEmail: z.string(M.emailInvalid).trim().max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
-  customerPhone: z
-    .string(M.phoneInvalid)
-    .trim()
+  customerName: text('line', M.nameRequired).min(1, M.nameRequired).max(100, M.nameTooLong),
+  customerEmail: text('line', M.emailInvalid).max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
+  customerPhone: text('line', M.phoneInvalid)
     .max(20, M.phoneTooLong)
     .regex(/^[0-9\s()+-]+$/, M.phoneInvalid),
-  customerAddress: z.string(M.addressTooShort).trim().min(5, M.addressTooShort).max(500, M.addressTooLong),
-  notes: optionalText(2000, M.notesTooLong),
-  parkingInstructions: optionalText(1000, M.parkingTooLong),
+  customerAddress: text('line', M.addressTooShort).min(5, M.addressTooShort).max(500, M.addressTooLong),
+  notes: optionalText(2000, M.notesTooLong, 'multiline'),
+  parkingInstructions: optionalText(1000, M.parkingTooLong, 'multiline'),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
@@ -35,7 +42,7 @@ export const styleSchema = z.object({
   styleColorPalette: optionalText(100, 'Colour palette must be less than 100 characters'),
   styleTheme: optionalText(100, 'Theme must be less than 100 characters'),
   styleTopper: optionalText(50, 'Topper must be less than 50 characters'),
-  styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong),
+  styleSpecialRequests: optionalText(2000, M.specialRequestsTooLong, 'multiline'),
   styleInspirationImages: z
     .array(
       // Not z.url(): it needs the WHATWG URL class, which PocketBase's JSVM lacks (every link
@@ -73,8 +80,11 @@ export const selectionSchema = z.object({
     .union(LUXE_KEEP_OPTIONS.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<50>, z.ZodLiteral<75>])
     .optional()
     .default(0),
-  /** The optional-removal tick (Adorned Arrangement, or with keep-ornaments). */
-  removalService: z.boolean().optional().default(false),
+  /**
+   * The optional-removal tick (Adorned Arrangement, or with keep-ornaments). Not in SPEC.md §3's
+   * payload, so it may be absent: parseBookingRequest then reads the removal fields.
+   */
+  removalService: z.boolean().optional(),
   extraTree: z.boolean().optional().default(false),
 });
 
@@ -89,7 +99,8 @@ export const bookingRequestSchema = z.object({
   ...styleSchema.shape,
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
-export type BookingRequest = z.output<typeof bookingRequestSchema>;
+/** A checked booking request; `removalService` is resolved: true exactly when a removal visit is booked. */
+export type BookingRequest = Omit<z.output<typeof bookingRequestSchema>, 'removalService'> & { removalService: boolean };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -98,9 +109,17 @@ export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
 
+const isGiven = (v: string | null) => v !== null && v !== '';
+
 /**
  * Parses and checks a booking request in the wizard's order: selections, install visit, removal
  * visit (when removal applies), then contact and style. Never throws.
+ *
+ * Where removal is optional, the request asks for it when `removalService` is true, or when the
+ * flag is absent and a removal date or slot is sent (SPEC.md §3's payload has no flag, only the
+ * removal date and slot, "or null"); an explicit false declines it. A removal asked for needs a
+ * valid date and slot ('Please select removal date and time slot'), never silently dropped.
+ * Without removal the removal fields come back null; with it `removalService` comes back true.
  */
 export function parseBookingRequest(input: unknown): ParseResult<BookingRequest> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -108,9 +127,11 @@ export function parseBookingRequest(input: unknown): ParseResult<BookingRequest>
   }
   const parsed = bookingRequestSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error) };
-  const value = parsed.data;
-  const choices = toChoices(value, null);
-  if (removalApplies(choices)) {
+  const { removalService, ...rest } = parsed.data;
+  const requested = removalService ?? (isGiven(rest.removalDate) || isGiven(rest.removalTimeSlot));
+  const value: BookingRequest = { ...rest, removalService: requested };
+  value.removalService = removalApplies(toChoices(value, null));
+  if (value.removalService) {
     if (!isYmd(value.removalDate) || !parseSlotId(value.removalTimeSlot)) {
       return { ok: false, message: M.selectRemoval };
     }

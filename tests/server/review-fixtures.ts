@@ -4,7 +4,7 @@
  * consultation and review payloads to vary.
  */
 import type PocketBase from 'pocketbase';
-import { superuser } from './support';
+import { callFnAs, superuser } from './support';
 
 /** A staff record with role admin (or none) and an SDK client carrying its token. */
 export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketBase> {
@@ -14,6 +14,18 @@ export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketB
   const client = await su.collection('staff').impersonate(rec.id, 3600);
   client.autoCancellation(false);
   return client;
+}
+
+/**
+ * Asks for a review of a booking as `admin` (POST /api/fn/send-review-request, optionally for
+ * `stage`) and returns the token of the e-mailed link and the placeholder testimonial's id.
+ * Throws when the request is refused.
+ */
+export async function requestReviewToken(admin: PocketBase, bookingId: string, stage?: string): Promise<{ token: string; testimonialId: string }> {
+  const res = await callFnAs(admin.authStore.token, 'POST', '/api/fn/send-review-request', stage ? { booking_id: bookingId, review_stage: stage } : { booking_id: bookingId });
+  if (res.status !== 200) throw new Error(`send-review-request answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const token = new URL(res.body.reviewUrl).searchParams.get('token')!;
+  return { token, testimonialId: res.body.testimonialId };
 }
 
 /** A valid consultation request for the frozen clock: Wednesday 2026-11-25 at 10:30. */

@@ -7,7 +7,7 @@ import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBookingRecord } from './fixtures';
-import { reviewText, staffClient } from './review-fixtures';
+import { requestReviewToken, reviewText, staffClient } from './review-fixtures';
 import { anonymous, baseUrl, callFn, clearCollections, superuser, callFnAs } from './support';
 
 const M = {
@@ -42,12 +42,7 @@ function sendRequest(as: PocketBase | null, body: Record<string, unknown>) {
 }
 
 /** Sends a review request as admin and returns the token from the link. */
-async function requestToken(bookingId: string, stage?: string): Promise<{ token: string; testimonialId: string }> {
-  const res = await sendRequest(admin, stage ? { booking_id: bookingId, review_stage: stage } : { booking_id: bookingId });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const token = new URL(res.body.reviewUrl).searchParams.get('token')!;
-  return { token, testimonialId: res.body.testimonialId };
-}
+const requestToken = (bookingId: string, stage?: string) => requestReviewToken(admin, bookingId, stage);
 
 const submit = (body: Record<string, unknown>) => callFn('POST', '/api/fn/submit-review', body);
 const link = (token?: string) => callFn('GET', `/api/fn/review-link${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);

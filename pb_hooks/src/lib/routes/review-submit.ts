@@ -1,6 +1,7 @@
 /**
  * POST /api/fn/submit-review (SPEC.md §7 submit-review, §4 Review, §5 Reviews).
- * Body { token, rating: 1–5 (whole number), review_text: at least 50 characters after trimming }.
+ * Body { token, rating: 1–5 (whole number), review_text: at least 50 characters once trimmed and
+ * cleaned of control and invisible characters, stored cleaned (domain/text.ts) }.
  *
  * Fills the placeholder the token belongs to: rating, text, submitted_at; the review stays
  * unapproved until the admin approves it. The token check and the write are one transaction
@@ -10,7 +11,7 @@
  * 200 { success: true }. 400 with SPEC.md's exact message for a missing, unknown, used or
  * expired link, a rating outside 1–5, or text under 50 characters; nothing is stored then.
  */
-import { reviewSubmissionProblem, tokenShapeProblem } from '@domain/reviews';
+import { parseReviewSubmission, tokenShapeProblem } from '@domain/reviews';
 import { nowMs, toPbDate } from '../clock';
 import { badRequest, readJsonObject } from '../http';
 import { checkReviewToken } from '../reviews/review-links';
@@ -19,10 +20,9 @@ export function submitReviewRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const missing = tokenShapeProblem(body.token);
   if (missing) throw badRequest(missing);
-  const problem = reviewSubmissionProblem(body.rating, body.review_text);
-  if (problem) throw badRequest(problem);
-  const rating = body.rating as number;
-  const text = (body.review_text as string).trim();
+  const submission = parseReviewSubmission(body.rating, body.review_text);
+  if (!submission.ok) throw badRequest(submission.message);
+  const { rating, text } = submission.value;
   const now = nowMs();
 
   let refused = '';

@@ -108,4 +108,15 @@ describe('booking request', () => {
     const r = toBookingRequest(s, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
     expect(r).toMatchObject({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, selectedAddons: ['gift-wrap'] });
   });
+
+  // The server reads an absent flag from the removal fields (domain/schemas.ts); the wizard
+  // always says what the customer ticked, so its bookings never depend on that reading.
+  it.each<[string, WizardState, boolean]>([
+    ['removal declined', adorned, false],
+    ['removal ticked', setRemovalRequested(adorned, true), true],
+    ['keep-ornaments turns the tick off', setKeepOrnaments(elevated, true), false],
+  ])('always sends the removal flag explicitly: %s', (_n, s, flag) => {
+    const r = toBookingRequest({ ...s, installDate: '2026-11-24', installSlot: '9-12' }, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
+    expect(r.removalService).toBe(flag);
+  });
 });

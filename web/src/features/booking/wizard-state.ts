@@ -191,8 +191,14 @@ export function choicesOf(s: WizardState): BookingChoices | null {
   };
 }
 
-/** The `bookingData` sent to create-booking-checkout (SPEC.md §3 Booking payload). */
-export function toBookingRequest(s: WizardState, totals: { totalCents: number; depositCents: number; travelFeeCents: number; ornamentOwnershipCents: number }): BookingRequestInput {
+/**
+ * The `bookingData` sent to create-booking-checkout (SPEC.md §3 Booking payload). The removal
+ * flag is always sent, true or false, so the server never has to infer it from the removal fields.
+ */
+export function toBookingRequest(
+  s: WizardState,
+  totals: { totalCents: number; depositCents: number; travelFeeCents: number; ornamentOwnershipCents: number },
+): BookingRequestInput & { removalService: boolean } {
   const wanted = removalWanted(s);
   return {
     customerName: s.contact.name,
