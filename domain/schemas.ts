@@ -2,7 +2,7 @@
  * Shared zod schemas with SPEC.md §5's messages: the contact form, style preferences and the
  * booking request sent to `create-booking-checkout`. Used by the wizard (field errors, toasts)
  * and by the server (400 responses), so both give the same message for the same input. Free
- * text is normalised (domain/text.ts) before it is checked; see docs/decisions/007.
+ * text is normalised (domain/text.ts) before it is checked; see docs/decisions/011.
  */
 import { z } from 'zod';
 import { ADDON_IDS, LUXE_KEEP_OPTIONS, MAX_ADDON_QUANTITY, TREE_SIZES, findPackage } from './catalog';
