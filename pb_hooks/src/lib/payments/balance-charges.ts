@@ -58,14 +58,17 @@ export interface Refusal {
   message: string;
 }
 
+export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal };
+
 /**
  * In one transaction: the charge a request with the same key stored first (`replayOf`, also
  * when it arrived at the same instant: writes are serialized), or a refusal (no booking 404;
  * planCharge's 400/409; another charge of the booking still in flight or waiting on its
  * Checkout link 409), or a new `pending` charge priced by planCharge (`chargeId`).
  */
-export function insertPendingCharge(app: CoreApp, c: NewCharge): { chargeId: string } | { replayOf: string } | { refusal: Refusal } {
-  let result: { chargeId: string } | { replayOf: string } | { refusal: Refusal } = { refusal: { status: 500, message: CHARGE_MESSAGES.failed } };
+export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
+  // Every path through the transaction sets it; a failed transaction throws instead.
+  let result = {} as InsertResult;
   app.runInTransaction((tx) => {
     const raced = findChargeByKey(tx, c.key);
     if (raced) {
