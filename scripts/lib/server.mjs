@@ -10,17 +10,39 @@ import path from 'node:path';
 import { ROOT, run } from './run.mjs';
 import { PB_BIN } from './build-steps.mjs';
 
-/** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
-export function freePort() {
+/** A listener on a port the OS picks on 127.0.0.1. @returns {Promise<net.Server>} */
+function listenOnAnyPort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.listen(0, '127.0.0.1', () => resolve(srv));
   });
+}
+
+/**
+ * `count` distinct free TCP ports on 127.0.0.1: all are held open until every one is known, so
+ * none repeats. Free when returned; another process may still take one before it is used.
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+export async function freePorts(count) {
+  /** @type {net.Server[]} */
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) servers.push(await listenOnAnyPort());
+    return servers.map((srv) => {
+      const addr = srv.address();
+      return typeof addr === 'object' && addr ? addr.port : 0;
+    });
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  }
+}
+
+/** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return /** @type {number} */ (port);
 }
 
 /**
