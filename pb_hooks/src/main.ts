@@ -39,3 +39,7 @@ cronAdd('send-review-requests', '0 14 * * *', () => {
 routerAdd('POST', '/api/fn/calculate-distance', (e) => require(`${__hooks}/lib/app.js`).calculateDistanceRoute(e));
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');
+
+// Admin back office (issue 9): first admin, Overview insights, calendar feed, settings checks,
+// tombstones for the admin's offline mirror.
+routerAdd('POST', '/api/fn/setup-admin', (e) => require(`${__hooks}/lib/app.js`).setupAdminRoute(e));
