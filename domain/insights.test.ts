@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addEventGroups,
   businessMidnightMs,
   chartSeasonStart,
   conversionRate,
   countTrafficSources,
+  emptyTally,
   referrerHost,
   topCountries,
   topDevice,
   trafficSource,
   weekStart,
+  websiteFromTally,
   weeklyCollected,
+  type EventGroup,
   type TrafficSource,
 } from './insights';
 
@@ -76,14 +80,6 @@ describe('traffic source of a page view (SPEC.md §9: a missing source counts as
       ]),
     ).toEqual({ qr_code: 2, social_media: 3, google_ad: 0, organic: 1, direct: 4 });
     expect(countTrafficSources([])).toEqual({ qr_code: 0, social_media: 0, google_ad: 0, organic: 0, direct: 0 });
-  });
-
-  it('a host cut at its first slash (what the SQL groups by) classifies like the full referrer', () => {
-    for (const full of ['https://l.facebook.com/l.php?u=x', 'https://www.google.co.uk/search?q=tree', 'https://ad.doubleclick.net/ddm/clk/1']) {
-      const afterScheme = full.slice(full.indexOf('://') + 3);
-      const cut = afterScheme.slice(0, afterScheme.indexOf('/'));
-      expect(trafficSource('', cut)).toBe(trafficSource('', full));
-    }
   });
 });
 
@@ -206,5 +202,55 @@ describe('deposits and balances collected per week', () => {
   it('no payments this season → no weeks; malformed hours are ignored', () => {
     expect(weeklyCollected([], '2026-11-20')).toEqual([]);
     expect(weeklyCollected([{ hourUtc: 'garbage', deposits: 5, balances: 5 }], '2026-11-20')).toEqual([]);
+  });
+});
+
+describe('the running tally of analytics events', () => {
+  const group = (over: Partial<EventGroup>): EventGroup => ({ eventType: 'page_view', converted: false, device: 'mobile', country: 'US', utm: '', referrer: '', count: 1, ...over });
+
+  it('counts page views by device, country and source; conversions from any event marked or typed so', () => {
+    const tally = addEventGroups(emptyTally(), [
+      group({ count: 3 }),
+      group({ device: 'desktop', country: '', referrer: 'https://www.google.com/search?q=a', count: 2 }),
+      group({ device: 'tablet', referrer: 'https://www.google.com/search?q=b' }),
+      group({ utm: ' QR ', count: 4 }),
+      group({ eventType: 'conversion', converted: true, count: 2 }),
+      group({ eventType: 'share', count: 5 }),
+      group({ eventType: 'page_view', converted: true }),
+    ]);
+    expect(tally).toEqual({
+      pageViews: 11,
+      conversions: 3,
+      sessions: 0,
+      devices: { mobile: 8, desktop: 2, tablet: 1 },
+      countries: { US: 9, '': 2 },
+      sources: { '\n': 4, '\ngoogle.com': 3, 'qr\n': 4 },
+    });
+  });
+
+  it('adding groups in two steps gives the same tally as in one', () => {
+    const groups = [group({ count: 2 }), group({ utm: 'facebook' }), group({ eventType: 'conversion' })];
+    const once = addEventGroups(emptyTally(), groups);
+    const twice = addEventGroups(addEventGroups(emptyTally(), groups.slice(0, 1)), groups.slice(1));
+    expect(twice).toEqual(once);
+  });
+
+  it('turns a tally into the Overview figures', () => {
+    const tally = addEventGroups(emptyTally(), [
+      group({ count: 6 }),
+      group({ device: 'desktop', country: 'CA', utm: 'qr', count: 2 }),
+      group({ eventType: 'conversion' }),
+    ]);
+    tally.sessions = 3;
+    expect(websiteFromTally(tally)).toEqual({
+      pageViews: 8,
+      sessions: 3,
+      conversions: 1,
+      conversionRate: 12.5,
+      trafficSources: { qr_code: 2, social_media: 0, google_ad: 0, organic: 0, direct: 6 },
+      topCountries: [{ country: 'US', count: 6 }, { country: 'CA', count: 2 }],
+      devices: { desktop: 2, mobile: 6, tablet: 0 },
+      topDevice: 'Mobile',
+    });
   });
 });

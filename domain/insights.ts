@@ -1,9 +1,9 @@
 /**
  * The maths of the admin's Overview (SPEC.md §9 Revenue and insights; issue 9): where a visit
  * came from, the conversion rate, the top device and countries, and the week and month buckets
- * of the revenue chart. The server aggregates rows in SQL (GET /api/fn/insights) and hands the
- * grouped rows to these functions, so the rules live here once. No I/O, no clock: "today" is
- * passed in.
+ * of the revenue chart, and the running tally of analytics events the website figures come
+ * from. The server groups rows in SQL (GET /api/fn/insights) and hands the groups to these
+ * functions, so the rules live here once. No I/O, no clock: "today" is passed in.
  */
 import { addDays, businessToday, isYmd, newYorkOffsetHours, weekdayOf, type Ymd } from './calendar';
 
@@ -61,8 +61,8 @@ function isUnder(host: string, domains: readonly string[]): boolean {
 
 /**
  * The host of a referrer, lower case, without scheme, credentials, port, path, a trailing dot
- * or a leading `www.`: 'https://www.google.com/search?q=x' → 'google.com'. A bare host (or a
- * host cut at its first slash, as the SQL groups them) gives the same answer.
+ * or a leading `www.`: 'https://www.google.com/search?q=x' → 'google.com'. A bare host gives
+ * the same answer.
  */
 export function referrerHost(referrer: string): string {
   let s = (referrer || '').trim().toLowerCase();
@@ -133,6 +133,88 @@ export function topCountries(rows: readonly CountryCount[], limit = 5): CountryC
     .map(([country, count]) => ({ country, count }))
     .sort((a, b) => b.count - a.count || (a.country < b.country ? -1 : a.country > b.country ? 1 : 0))
     .slice(0, limit);
+}
+
+/** What the Overview's website half answers (SPEC.md §9). */
+export interface WebsiteInsights {
+  pageViews: number;
+  sessions: number;
+  conversions: number;
+  /** Percent, one decimal. */
+  conversionRate: number;
+  trafficSources: TrafficSourceCounts;
+  topCountries: CountryCount[];
+  devices: DeviceCounts;
+  topDevice: 'Mobile' | 'Desktop';
+}
+
+/** Events grouped by the columns the Overview reads, with how many share them. */
+export interface EventGroup {
+  eventType: string;
+  converted: boolean;
+  device: string;
+  country: string;
+  utm: string;
+  referrer: string;
+  count: number;
+}
+
+/**
+ * Running totals of analytics events, built up group by group: page views by device, country
+ * and source (`utm` lower case + newline + referrer host, so a site's many referrer URLs fold
+ * into one entry), conversions, and unique sessions (counted by the caller, which sees the ids).
+ */
+export interface EventTally {
+  pageViews: number;
+  conversions: number;
+  sessions: number;
+  devices: Record<string, number>;
+  countries: Record<string, number>;
+  sources: Record<string, number>;
+}
+
+/** A tally of no events. */
+export function emptyTally(): EventTally {
+  return { pageViews: 0, conversions: 0, sessions: 0, devices: {}, countries: {}, sources: {} };
+}
+
+const bump = (map: Record<string, number>, key: string, n: number) => {
+  map[key] = (map[key] ?? 0) + n;
+};
+
+/**
+ * Adds event groups to a tally (in place) and returns it. Conversions are conversion events and
+ * any event marked converted; every other figure counts page views only.
+ */
+export function addEventGroups(tally: EventTally, groups: readonly EventGroup[]): EventTally {
+  for (const g of groups) {
+    if (g.eventType === 'conversion' || g.converted) tally.conversions += g.count;
+    if (g.eventType !== 'page_view') continue;
+    tally.pageViews += g.count;
+    bump(tally.devices, g.device, g.count);
+    bump(tally.countries, g.country, g.count);
+    bump(tally.sources, `${(g.utm || '').trim().toLowerCase()}\n${referrerHost(g.referrer)}`, g.count);
+  }
+  return tally;
+}
+
+/** The Overview's website figures from a tally; `ownHosts` as for `trafficSource`. */
+export function websiteFromTally(tally: EventTally, ownHosts: readonly string[] = []): WebsiteInsights {
+  const devices: DeviceCounts = { desktop: tally.devices.desktop ?? 0, mobile: tally.devices.mobile ?? 0, tablet: tally.devices.tablet ?? 0 };
+  const sources = Object.entries(tally.sources).map(([key, count]) => {
+    const cut = key.indexOf('\n');
+    return { utm: key.slice(0, cut), referrer: key.slice(cut + 1), count };
+  });
+  return {
+    pageViews: tally.pageViews,
+    sessions: tally.sessions,
+    conversions: tally.conversions,
+    conversionRate: conversionRate(tally.conversions, tally.pageViews),
+    trafficSources: countTrafficSources(sources, ownHosts),
+    topCountries: topCountries(Object.entries(tally.countries).map(([country, count]) => ({ country, count }))),
+    devices,
+    topDevice: topDevice(devices),
+  };
 }
 
 /** The Monday on or before `date` (the chart's weeks run Monday to Sunday). */

@@ -43,3 +43,7 @@ onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationIm
 // Admin back office (issue 9): first admin, Overview insights, calendar feed, settings checks,
 // tombstones for the admin's offline mirror.
 routerAdd('POST', '/api/fn/setup-admin', (e) => require(`${__hooks}/lib/app.js`).setupAdminRoute(e));
+routerAdd('GET', '/api/fn/insights', (e) => require(`${__hooks}/lib/app.js`).insightsRoute(e));
+// Only a superuser can change or delete an event; the insights' running tally then starts over.
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');

@@ -25,3 +25,5 @@ export { prepareInspirationUpload, serveInspirationImage } from './records/inspi
 export { checkInspirationImageUrls } from './inspiration-images';
 export { checkoutDistance } from './distance';
 export { setupAdminRoute } from './routes/setup-admin';
+export { insightsRoute } from './routes/insights';
+export { forgetWebsiteTally } from './insights/website-insights';
