@@ -47,3 +47,6 @@ routerAdd('GET', '/api/fn/insights', (e) => require(`${__hooks}/lib/app.js`).ins
 // Only a superuser can change or delete an event; the insights' running tally then starts over.
 onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
 onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
+routerAdd('GET', '/api/fn/calendar.ics', (e) => require(`${__hooks}/lib/app.js`).calendarIcsRoute(e));
+routerAdd('GET', '/api/fn/calendar-feed', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRoute(e));
+routerAdd('POST', '/api/fn/calendar-feed/rotate', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRotateRoute(e));

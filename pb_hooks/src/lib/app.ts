@@ -27,3 +27,4 @@ export { checkoutDistance } from './distance';
 export { setupAdminRoute } from './routes/setup-admin';
 export { insightsRoute } from './routes/insights';
 export { forgetWebsiteTally } from './insights/website-insights';
+export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './routes/calendar-feed';
