@@ -50,3 +50,7 @@ onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsite
 routerAdd('GET', '/api/fn/calendar.ics', (e) => require(`${__hooks}/lib/app.js`).calendarIcsRoute(e));
 routerAdd('GET', '/api/fn/calendar-feed', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRoute(e));
 routerAdd('POST', '/api/fn/calendar-feed/rotate', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRotateRoute(e));
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
+onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');

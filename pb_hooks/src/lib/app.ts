@@ -28,3 +28,4 @@ export { setupAdminRoute } from './routes/setup-admin';
 export { insightsRoute } from './routes/insights';
 export { forgetWebsiteTally } from './insights/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './routes/calendar-feed';
+export { validateSettingWrite, validateBlockedDateWrite } from './records/site-settings';
