@@ -54,3 +54,17 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWri
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+// In the delete's own transaction, so a deletion never commits without its tombstone.
+onRecordDeleteExecute(
+  (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
+  'bookings',
+  'consultation_requests',
+  'testimonials',
+  'charges',
+  'job_events',
+);
+routerAdd('POST', '/api/fn/jobs/purge-tombstones', (e) => require(`${__hooks}/lib/app.js`).purgeTombstonesJobRoute(e), $apis.requireSuperuserAuth());
+// Daily at 08:30 UTC: tombstones older than 400 days.
+cronAdd('purge-tombstones', '30 8 * * *', () => {
+  require(`${__hooks}/lib/app.js`).purgeTombstones($app);
+});
