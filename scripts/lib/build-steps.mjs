@@ -58,6 +58,21 @@ export async function buildHooks() {
     tsconfig: path.join(HOOKS, 'tsconfig.json'),
     logLevel: 'warning',
   });
+  // The environment check pb/env.go runs before PocketBase starts: a script defining the global
+  // `serverEnv` for a plain goja runtime (no require, no JSVM).
+  await esbuild.build({
+    entryPoints: [path.join(src, 'env', 'server-env.ts')],
+    outfile: path.join(HOOKS, 'lib', 'server-env.js'),
+    bundle: true,
+    format: 'iife',
+    globalName: 'serverEnv',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    minify: true,
+    tsconfig: path.join(HOOKS, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
 }
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
