@@ -66,6 +66,13 @@ func main() {
 		}
 		env = checked
 	}
+	if invoked == backupCmd {
+		// Booting on a missing data dir would create an empty database and back that up.
+		if _, err := os.Stat(filepath.Join(app.DataDir(), "data.db")); err != nil {
+			fmt.Fprintf(os.Stderr, "Backup failed: no data.db in %s (is --dir the server's data dir?)\n", app.DataDir())
+			os.Exit(1)
+		}
+	}
 	var info serveInfo
 	configureServe(serveCmd, env, &info)
 
