@@ -1,12 +1,13 @@
 // @ts-check
 /**
  * The build steps of DESIGN.md: the PocketBase binary (pb/ → bin/pocketbase), the JSVM types
- * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js) and the web
- * app (web/ → web/dist).
+ * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
+ * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */
 import { existsSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { buildRelease } from './release.mjs';
 import { ROOT, run } from './run.mjs';
 
 export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
@@ -105,4 +106,5 @@ export async function buildAll() {
   await generateHookTypes();
   await buildHooks();
   await buildWeb();
+  buildRelease();
 }
