@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureOf, statusOf } from './admin-fixtures';
+import { failureOf } from './admin-fixtures';
 import { createBookingRecord, expectClearSentence } from './fixtures';
 import { PNG } from './image-fixtures';
 import { staffClient } from './review-fixtures';
-import { anonymous, baseUrl, superuser } from './support';
+import { anonymous, baseUrl, statusOf, superuser } from './support';
 
 const ROUTE = '/api/fn/job-events';
 const NOTES_ROUTE = '/api/fn/booking-admin-notes';
