@@ -1,6 +1,6 @@
 /**
  * The admin's own editable note on a booking (`bookings.admin_notes`; issue 10 "two devices
- * editing the same booking converge … the later edit wins for notes"; docs/decisions/015).
+ * editing the same booking converge … the later edit wins for notes"; docs/decisions/016).
  * `notes` stays the customer's. Each edit carries the time it was made on the device; the
  * server keeps the edit with the latest time, whatever order the edits arrive in (an offline
  * phone may send an old edit long after a laptop saved a newer one). Pure.

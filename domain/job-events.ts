@@ -1,6 +1,6 @@
 /**
  * On-site job events (issue 10; DESIGN.md "Admin data and sync", decision 11;
- * docs/decisions/015): what the admin's offline outbox may send to `POST /api/fn/job-events`,
+ * docs/decisions/016): what the admin's offline outbox may send to `POST /api/fn/job-events`,
  * how the server recognises a replay of the same action, and what a done mark does to its
  * booking. Pure: the hook reads the records and calls in; the web app uses the same parser and
  * messages, so a queued action is checked the same way before it leaves the phone.

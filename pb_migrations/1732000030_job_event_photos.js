@@ -1,6 +1,6 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
 // On-site actions from the admin's offline outbox (issue 10, DESIGN.md "Admin data and sync",
-// docs/decisions/015):
+// docs/decisions/016):
 // - job_events gain kind `photo` with a `photo` file (one image, at most 8 MB, protected: a
 //   download needs an admin's file token, since the collection's view rule is admin-only), and
 //   the fingerprint of the request their client id was first used for (hidden; the same id

@@ -1,6 +1,6 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
 // Idempotency-Keys of admin actions that have no row of their own to hold the key (issue 10,
-// docs/decisions/015): today send-review-request, which the offline outbox may send more than
+// docs/decisions/016): today send-review-request, which the offline outbox may send more than
 // once. One row per key: the route it was used on, the fingerprint of the request it was first
 // used for (another request under the same key is a 422) and the first answer, which a replay
 // gets back instead of a second e-mail. Written only by the hooks (no API rules: superusers

@@ -1,6 +1,6 @@
 /**
  * On-site actions from the admin's offline outbox, applied exactly once (issue 10; DESIGN.md
- * "Admin data and sync"; docs/decisions/015): POST /api/fn/job-events (notes, done marks and
+ * "Admin data and sync"; docs/decisions/016): POST /api/fn/job-events (notes, done marks and
  * photos under a client-made id), POST /api/fn/booking-admin-notes (the later edit wins), and
  * send-review-request under an Idempotency-Key. Replays come back at the same instant and
  * later; a reused id with another action is a 422; only admins get through.

@@ -9,7 +9,7 @@
  * Header `Idempotency-Key` (optional, 8–255 of [A-Za-z0-9_:.-]; the admin's offline outbox
  * sends one per request it queues): the same key again, also at the same instant, answers the
  * first answer and sends no second e-mail (the first link keeps working); the same key with
- * another booking or stage is a 422 (docs/decisions/015). Without the header every call asks
+ * another booking or stage is a 422 (docs/decisions/016). Without the header every call asks
  * afresh as before.
  *
  * 200 { success: true, testimonialId, reviewUrl, expiresAt, mailStatus: sent|logged|failed }.

@@ -1,6 +1,6 @@
 /**
  * The admin's outbox of on-site actions (DESIGN.md "Admin data and sync" Outbox; issue 10;
- * docs/decisions/015): what one queued action holds, the Dexie table it lives in, and the
+ * docs/decisions/016): what one queued action holds, the Dexie table it lives in, and the
  * client-made ids. An action is written to the outbox in the same Dexie transaction as its
  * optimistic local change, and stays there until the server has applied it (or the admin
  * discards it).

@@ -1,6 +1,6 @@
 /**
  * The outbox engine (DESIGN.md "Admin data and sync" Outbox; issue 10 "Offline writing";
- * docs/decisions/015). Actions are queued in Dexie (with their optimistic local change, in one
+ * docs/decisions/016). Actions are queued in Dexie (with their optimistic local change, in one
  * transaction) and flushed to the server in the order they were taken:
  * - one flush at a time, in this tab (a coalescing loop) and across tabs (Web Locks);
  * - each entry is sent until the server has applied it; the server applies each idempotency
