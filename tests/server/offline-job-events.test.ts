@@ -5,7 +5,7 @@
  * send-review-request under an Idempotency-Key. Replays come back at the same instant and
  * later; a reused id with another action is a 422; only admins get through.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,5 +352,44 @@ describe('send-review-request under an Idempotency-Key (a queued request sent tw
     expect(first.status).toBe(400);
     expect(await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key })).toEqual(first);
     expect((await anonymous().collection('request_keys').getList(1, 1).catch((e) => e)).status).toBeGreaterThanOrEqual(400);
+  });
+
+  describe('a key whose first request died after its transaction (no complete answer)', () => {
+    const STILL = 'This request is still being processed. Please retry in a moment.';
+    /** A key row as the first request's transaction leaves it, written `agoMs` ago. */
+    async function staleKey(agoMs: number) {
+      const b = await confirmedBooking();
+      const key = `review-${clientId()}`;
+      const fingerprint = createHash('sha256').update(JSON.stringify(['send-review-request', b.id, 'post_removal'])).digest('hex');
+      const partial = { success: true, testimonialId: 'tstimonial00001', reviewUrl: 'http://x/submit-review?token=abc', expiresAt: '2026-12-20 17:00:00.000Z' };
+      const writtenAt = new Date(Date.now() - agoMs).toISOString().replace('T', ' ');
+      await su.collection('request_keys').create({ key, route: 'send-review-request', request_fingerprint: fingerprint, answer: partial, done: false, written_at: writtenAt });
+      return { b, key, partial };
+    }
+
+    it('a minute later, a replay completes it from the mail log: failed when no e-mail went out', async () => {
+      const { b, key, partial } = await staleKey(61_000);
+      const res = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key });
+      expect(res).toEqual({ status: 200, body: { ...partial, mailStatus: 'failed' } });
+      expect(await mailsOf(partial.testimonialId)).toHaveLength(0);
+      const row = await su.collection('request_keys').getFirstListItem(su.filter('key = {:k}', { k: key }));
+      expect(row.done).toBe(true);
+    });
+
+    it('…and with the status of the e-mail when it did go out', async () => {
+      const { b, key, partial } = await staleKey(61_000);
+      await su.collection('mail_log').create({ to: 'x@example.com', subject: 'Review', kind: 'review_request', body: 'x', status: 'logged', related_id: partial.testimonialId });
+      const res = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key });
+      expect(res.body.mailStatus).toBe('logged');
+    });
+
+    it('while it may still be sending, a replay waits, then answers 409 "still being processed" (retried later)', async () => {
+      const { b, key } = await staleKey(0);
+      const started = Date.now();
+      const res = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(STILL);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    });
   });
 });

@@ -51,7 +51,8 @@ function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): c
  * - a submitted one → `submitted` and nothing is sent.
  * The check and the write are one transaction; the e-mail is sent after it. With `claim` (the
  * admin's Idempotency-Key), a key used before → `replay` and nothing is done; otherwise the key
- * is stored in the same transaction as a created or renewed link.
+ * is stored in the same transaction as a created or renewed link, with the answer but the
+ * mail status (the caller completes it after the e-mail).
  */
 export function requestReview(
   app: CoreApp,
@@ -66,6 +67,9 @@ export function requestReview(
   const expiresAt = toPbDate(expiresAtMs);
   let kind = 'exists' as ReviewRequestOutcome['kind'];
   let testimonialId = '';
+
+  const reviewUrl = `${origin}/submit-review?token=${token}`;
+  const keyAnswer = () => ({ success: true, testimonialId, reviewUrl, expiresAt });
 
   app.runInTransaction((tx) => {
     if (claim && requestKeyTaken(tx, claim.key)) {
@@ -83,7 +87,7 @@ export function requestReview(
       existing.set('review_token', token);
       existing.set('token_expires_at', expiresAt);
       tx.save(existing);
-      if (claim) insertRequestKey(tx, claim);
+      if (claim) insertRequestKey(tx, claim, keyAnswer());
       kind = 'renewed';
       return;
     }
@@ -106,14 +110,13 @@ export function requestReview(
       token_expires_at: expiresAt,
     });
     tx.save(rec);
-    if (claim) insertRequestKey(tx, claim);
     testimonialId = rec.id;
+    if (claim) insertRequestKey(tx, claim, keyAnswer());
     kind = 'created';
   });
 
   if (kind === 'replay') return { sent: false, kind, testimonialId: '' };
   if (kind === 'exists' || kind === 'submitted') return { sent: false, kind, testimonialId };
-  const reviewUrl = `${origin}/submit-review?token=${token}`;
   const mail = sendReviewRequestMail(app, {
     testimonialId,
     to: booking.getString('customer_email'),

@@ -19,7 +19,8 @@
  */
 import { DEFAULT_REVIEW_STAGE, isReviewStage, REVIEW_MESSAGES } from '@domain/reviews';
 import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
-import { answerOfReplay, saveRequestAnswer, type RequestKeyClaim } from '../request-keys';
+import { toPbDate } from '../clock';
+import { answerOfReplay, completeRequestKey, type RequestKeyClaim } from '../request-keys';
 import { requestReview } from '../reviews/review-requests';
 import { requireAdmin } from '../staff-auth';
 
@@ -31,6 +32,23 @@ function wentAhead(b: core.Record): boolean {
 }
 
 const ROUTE = 'send-review-request';
+
+/**
+ * The mail status of a keyed request that died before recording it: its e-mail in the mail log
+ * (written with the wall clock, like the key), if it got that far, else 'failed' (no e-mail
+ * went out; asking again with a new key sends one).
+ */
+function completeFromMailLog(partial: Record<string, unknown>, keyWrittenAtMs: number): Record<string, unknown> {
+  const mails = $app.findRecordsByFilter(
+    'mail_log',
+    "related_id = {:id} && kind = 'review_request' && created_at >= {:since}",
+    '-created_at',
+    1,
+    0,
+    { id: String(partial.testimonialId ?? ''), since: toPbDate(keyWrittenAtMs) } as unknown as dbx.Params,
+  );
+  return { ...partial, mailStatus: mails[0]?.getString('status') || 'failed' };
+}
 
 export function sendReviewRequestRoute(e: core.RequestEvent): void {
   requireAdmin(e);
@@ -44,7 +62,7 @@ export function sendReviewRequestRoute(e: core.RequestEvent): void {
     ? { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, stage])) }
     : undefined;
   if (claim) {
-    const earlier = answerOfReplay($app, claim);
+    const earlier = answerOfReplay($app, claim, completeFromMailLog);
     if (earlier) return e.json(200, earlier);
   }
 
@@ -58,7 +76,7 @@ export function sendReviewRequestRoute(e: core.RequestEvent): void {
 
   const outcome = requestReview($app, booking, stage, appOrigin(e), true, claim);
   // A request with the same key got into its transaction first (same instant).
-  if (outcome.kind === 'replay' && claim) return e.json(200, answerOfReplay($app, claim));
+  if (outcome.kind === 'replay' && claim) return e.json(200, answerOfReplay($app, claim, completeFromMailLog));
   if (!outcome.sent) {
     throw apiError(409, 'The customer has already submitted this review.');
   }
@@ -69,6 +87,6 @@ export function sendReviewRequestRoute(e: core.RequestEvent): void {
     expiresAt: outcome.expiresAt,
     mailStatus: outcome.mail,
   };
-  if (claim) saveRequestAnswer($app, claim.key, answer);
+  if (claim) completeRequestKey($app, claim.key, answer);
   return e.json(200, answer);
 }
