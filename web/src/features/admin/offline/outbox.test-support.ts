@@ -23,7 +23,8 @@ export function httpError(status: number, message = ''): Error & { status: numbe
   return Object.assign(new Error(message || `HTTP ${status}`), { status, response: { message } });
 }
 
-type Plan = { fail: 'network' | 'network_after_apply' | number; message?: string };
+/** What one request does: fail in some way, or ('ok') succeed; with no plan left, succeed. */
+type Plan = { fail: 'ok' | 'network' | 'network_after_apply' | number; message?: string };
 
 /** A server that applies each key once and answers a replay with the first answer. */
 export class FakeOutboxServer {

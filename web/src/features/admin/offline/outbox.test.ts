@@ -318,6 +318,27 @@ describe('flush', () => {
   });
 });
 
+describe('waitFor', () => {
+  it('resolves with the answer once sent, with the message once set aside, else queued when the wait ends', async () => {
+    const box = outbox();
+    const a = await box.queue(note('sent'));
+    const b = await box.queue(note('refused'));
+    const c = await box.queue(note('offline'));
+    const waits = [box.waitFor(a.id, 10_000), box.waitFor(b.id, 10_000), box.waitFor(c.id, 10_000)];
+    server.plans.push({ fail: 'network_after_apply' }); // a: applied, answer lost…
+    await box.flush();
+    server.plans.push({ fail: 'ok' }, { fail: 422, message: 'Refused.' }, { fail: 'network' });
+    await box.flush(); // …a's replay answers; b is refused; c finds no connection.
+    box.stop();
+    timers.advanceTo(timers.now + 10_000);
+    expect(await Promise.all(waits)).toEqual([
+      { state: 'sent', answer: { n: 1, id: a.id, replayed: true } },
+      { state: 'needs_attention', message: 'Refused.' },
+      { state: 'queued' },
+    ]);
+  });
+});
+
 describe('newClientId', () => {
   it('is 15 of [a-z0-9] and skips the bytes that would bias the alphabet', () => {
     let calls = 0;

@@ -45,6 +45,13 @@ export interface OutboxOptions {
   timers?: Timers;
 }
 
+/** How an entry ended up, for a caller waiting on it (waitFor). */
+export type EntryOutcome =
+  | { state: 'sent'; answer: unknown }
+  | { state: 'needs_attention'; message: string }
+  /** Still queued when the wait ended (offline, backing off, or waiting for a sign-in). */
+  | { state: 'queued' };
+
 export interface OutboxStatus {
   /** A 401 paused the outbox until the admin signs in again. */
   pausedForSignIn: boolean;
@@ -71,6 +78,7 @@ export class Outbox {
   private forceAgain = false;
   private stopped = false;
   private timer: unknown = null;
+  private readonly waiters = new Map<string, ((outcome: EntryOutcome) => void)[]>();
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly timers: Timers;
@@ -183,6 +191,33 @@ export class Outbox {
     return true;
   }
 
+  /**
+   * Resolves when entry `id` has been sent (with the server's answer) or set aside for the admin
+   * (with the server's message), or with `queued` after `ms` if neither happened by then: online,
+   * a screen can show the outcome at once; offline it shows the entry as queued. Never rejects.
+   * Call it right after queue(), before the flush that sends the entry can finish.
+   */
+  waitFor(id: string, ms: number): Promise<EntryOutcome> {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (outcome: EntryOutcome) => {
+        if (done) return;
+        done = true;
+        this.timers.clearTimeout(handle);
+        const left = (this.waiters.get(id) ?? []).filter((w) => w !== finish);
+        if (left.length) this.waiters.set(id, left);
+        else this.waiters.delete(id);
+        resolve(outcome);
+      };
+      const handle = this.timers.setTimeout(() => finish({ state: 'queued' }), ms);
+      this.waiters.set(id, [...(this.waiters.get(id) ?? []), finish]);
+    });
+  }
+
+  private settle(id: string, outcome: EntryOutcome): void {
+    for (const finish of this.waiters.get(id) ?? []) finish(outcome);
+  }
+
   /** Stops for good (sign-out, page teardown): no more sends, no timer. */
   stop(): void {
     this.stopped = true;
@@ -261,6 +296,7 @@ export class Outbox {
         const attempts = entry.attempts + 1;
         if (failure.action === 'attention') {
           await this.db.outbox.update(entry.id, { state: 'needs_attention', attempts, lastError: failure.message });
+          this.settle(entry.id, { state: 'needs_attention', message: failure.message });
           continue;
         }
         if (failure.action === 'sign_in') {
@@ -281,6 +317,7 @@ export class Outbox {
         console.error('Could not apply the server answer to the local copy', err);
       }
       await this.db.outbox.delete(entry.id);
+      this.settle(entry.id, { state: 'sent', answer });
     }
   }
 }
