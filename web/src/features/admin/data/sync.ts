@@ -62,7 +62,11 @@ export class AdminSync {
     );
     const wait = this.options.subscribeWaitMs ?? SUBSCRIBE_WAIT_MS;
     const inTime = await Promise.race([subscribed, new Promise<null>((r) => setTimeout(() => r(null), wait))]);
-    if (inTime === null) void subscribed.then((ok) => ok && this.requestPull());
+    if (inTime === null) {
+      void subscribed.then(async (ok) => {
+        if (ok) await this.requestPull();
+      });
+    }
     await this.requestPull();
   }
 
