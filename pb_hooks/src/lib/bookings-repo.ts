@@ -55,6 +55,15 @@ export function visitsFreeFor(app: CoreApp, rec: core.Record, now: number, crews
   });
 }
 
+/** The booking with record id `id`, or null when there is none (deleted meanwhile). */
+export function findBooking(app: CoreApp, id: string): core.Record | null {
+  try {
+    return app.findRecordById('bookings', id);
+  } catch {
+    return null;
+  }
+}
+
 /** The booking created for a checkout session, or null. */
 export function findBySession(app: CoreApp, sessionId: string): core.Record | null {
   if (!sessionId || sessionId.length > 255) return null;

@@ -8,6 +8,7 @@ import { buildIcs, type CalendarEvent } from '@domain/ics';
 import { formatCents } from '@domain/money';
 import { formatSlotRange, parseSlotId } from '@domain/slots';
 import { bookingDetails } from '../booking-summary';
+import { findBooking } from '../bookings-repo';
 import { nowMs } from '../clock';
 import { escapeHtml, sendMail } from './send-mail';
 
@@ -34,12 +35,8 @@ function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
 
 /** Sends the customer's confirmation and the business notice for a paid booking. */
 export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
-  let r: core.Record;
-  try {
-    r = app.findRecordById('bookings', bookingId);
-  } catch {
-    return;
-  }
+  const r = findBooking(app, bookingId);
+  if (!r) return;
   const b = bookingDetails(r);
   const name = r.getString('customer_name');
   const email = r.getString('customer_email');

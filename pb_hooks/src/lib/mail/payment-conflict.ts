@@ -8,6 +8,7 @@ import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { bookingDetails } from '../booking-summary';
+import { findBooking } from '../bookings-repo';
 import { escapeHtml, sendMail } from './send-mail';
 
 const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
@@ -17,12 +18,8 @@ const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</
  * made (else it is being retried). Never throws (sendMail logs failures).
  */
 export function sendPaymentConflictNotice(app: CoreApp, bookingId: string, refunded: boolean): void {
-  let r: core.Record;
-  try {
-    r = app.findRecordById('bookings', bookingId);
-  } catch {
-    return;
-  }
+  const r = findBooking(app, bookingId);
+  if (!r) return;
   const b = bookingDetails(r);
   const when = `${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`;
   const deposit = formatCents(b.depositCents);

@@ -4,17 +4,14 @@
  * `refunded` only once the refund exists. Demo payments record a refund without calling
  * anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry job retries.
  */
+import { findBooking } from '../bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { createRefund } from './stripe';
 
 /** Refunds booking `bookingId` if it waits for a refund; true when it is now refunded. */
 export function refundConflictPayment(app: CoreApp, bookingId: string): boolean {
-  let rec: core.Record;
-  try {
-    rec = app.findRecordById('bookings', bookingId);
-  } catch {
-    return false;
-  }
+  const rec = findBooking(app, bookingId);
+  if (!rec) return false;
   if (rec.getString('payment_status') !== 'refund_pending') return false;
   let refundId = '';
   if (rec.getString('payment_mode') === 'stripe') {
