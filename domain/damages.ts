@@ -65,3 +65,129 @@ export function totalLossCents(
   }
   return total;
 }
+
+/**
+ * The damage dialog's selection (SPEC.md §4 Damage dialog), as the admin's client sends it to
+ * `charge-booking-balance`: how many items of each kind were lost or damaged, or the flat
+ * incidentals charge, or a total loss. Never an amount: the server prices it (DESIGN.md
+ * decision 5, issue 9).
+ */
+export interface DamageSelection {
+  /** Whole numbers of lost or damaged items by kind; absent or 0 means none. */
+  items: Partial<Record<DamageItemKey, number>>;
+  /** More than half of the inventory lost or damaged: the flat charge (clears the items). */
+  incidentals: boolean;
+  /** Everything lost: the full inventory value (clears the items and incidentals). */
+  totalLoss: boolean;
+}
+
+/** The short item keys of a selection (`items.small` …) and the damage item each one prices. */
+export const DAMAGE_SELECTION_KEYS = {
+  small: 'small-pieces',
+  fixtures: 'fixtures-electric',
+  textiles: 'textiles-decor',
+} as const satisfies Record<string, DamageItemId>;
+export type DamageItemKey = keyof typeof DAMAGE_SELECTION_KEYS;
+
+/** Largest quantity of one item kind the server accepts (a typo guard, not a business rule). */
+export const MAX_DAMAGE_QUANTITY = 999;
+
+export const DAMAGE_MESSAGES = {
+  /** SPEC.md §5 Admin, quoted exactly. */
+  selectItem: 'Please select at least one damage item to charge',
+  invalidSelection:
+    'Damages must be sent as the damaged items (small, fixtures, textiles), incidentals or total loss; the server prices them.',
+  invalidQuantity: `Damage quantities must be whole numbers from 0 to ${MAX_DAMAGE_QUANTITY}.`,
+  exclusive: 'Choose damaged items, incidentals or total loss: only one of them.',
+} as const;
+
+/**
+ * The dialog's reading of a typed quantity (SPEC.md §5 Admin): a whole number, at least 1,
+ * and 1 when the input is not a number. Capped at MAX_DAMAGE_QUANTITY.
+ */
+export function dialogQuantity(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : Number.parseInt(String(raw ?? ''), 10);
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(Math.floor(n), MAX_DAMAGE_QUANTITY);
+}
+
+export type ParsedSelection = { ok: true; value: DamageSelection } | { ok: false; message: string };
+
+/**
+ * Checks a selection sent by a client. Quantities must be whole numbers 0–999 (0 = not
+ * chosen, dropped from the result); items, incidentals and total loss exclude each other as in
+ * the dialog. Unknown keys (an `amount` a client might add) are ignored: the price is ours.
+ */
+export function parseDamageSelection(input: unknown): ParsedSelection {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
+  const raw = input as { items?: unknown; incidentals?: unknown; totalLoss?: unknown };
+  const rawItems = raw.items ?? {};
+  if (typeof rawItems !== 'object' || rawItems === null || Array.isArray(rawItems)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
+  const items: DamageSelection['items'] = {};
+  for (const key of Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[]) {
+    const q = (rawItems as Record<string, unknown>)[key];
+    if (q === undefined || q === null) continue;
+    if (typeof q !== 'number' || !Number.isInteger(q) || q < 0 || q > MAX_DAMAGE_QUANTITY) return { ok: false, message: DAMAGE_MESSAGES.invalidQuantity };
+    if (q > 0) items[key] = q;
+  }
+  for (const flag of [raw.incidentals, raw.totalLoss]) {
+    if (flag !== undefined && flag !== null && typeof flag !== 'boolean') return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
+  }
+  const value: DamageSelection = { items, incidentals: raw.incidentals === true, totalLoss: raw.totalLoss === true };
+  const chosen = [Object.keys(items).length > 0, value.incidentals, value.totalLoss].filter(Boolean).length;
+  if (chosen > 1) return { ok: false, message: DAMAGE_MESSAGES.exclusive };
+  return { ok: true, value };
+}
+
+/** What a total loss is measured against: the booking's size, Luxe Finish and add-ons. */
+export interface DamageInventory {
+  treeSize: TreeSize;
+  luxeFinish: boolean;
+  /** Add-on id → amount charged in cents (`addonCentsOf(booking.selected_addons)`). */
+  addonCents: Partial<Record<AddonId, number>>;
+}
+
+/**
+ * Add-on amounts of a booking's stored `selected_addons` (a list of `{ id, price }` in cents,
+ * SPEC.md §3), summed per id. Anything malformed counts as nothing.
+ */
+export function addonCentsOf(selectedAddons: unknown): Partial<Record<AddonId, number>> {
+  const out: Partial<Record<AddonId, number>> = {};
+  if (!Array.isArray(selectedAddons)) return out;
+  for (const a of selectedAddons as { id?: unknown; price?: unknown }[]) {
+    if (!a || typeof a.id !== 'string' || !(a.id in ADDONS) || typeof a.price !== 'number' || !Number.isFinite(a.price)) continue;
+    const id = a.id as AddonId;
+    out[id] = (out[id] ?? 0) + a.price;
+  }
+  return out;
+}
+
+/** One priced line of a damage charge, for the charge record and the dialog's summary. */
+export interface DamageLine {
+  label: string;
+  quantity: number;
+  cents: number;
+}
+
+/**
+ * Prices a selection against the booking's inventory (SPEC.md §9 Damages): per item $5 / $20 /
+ * $30, or the flat $500 incidentals, or the total-loss value. Returns the lines and their sum
+ * in cents (0 for an empty selection).
+ */
+export function priceDamages(selection: DamageSelection, inventory: DamageInventory): { lines: DamageLine[]; totalCents: number } {
+  let lines: DamageLine[];
+  if (selection.totalLoss) {
+    lines = [{ label: 'Total loss (full inventory value)', quantity: 1, cents: totalLossCents(inventory.treeSize, inventory.luxeFinish, inventory.addonCents) }];
+  } else if (selection.incidentals) {
+    lines = [{ label: 'Incidentals (more than half of the inventory)', quantity: 1, cents: INCIDENTALS_CENTS }];
+  } else {
+    lines = (Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[])
+      .filter((key) => (selection.items[key] ?? 0) > 0)
+      .map((key) => {
+        const item = DAMAGE_ITEMS[DAMAGE_SELECTION_KEYS[key]];
+        const quantity = selection.items[key]!;
+        return { label: item.title, quantity, cents: quantity * item.unitCents };
+      });
+  }
+  return { lines, totalCents: lines.reduce((sum, l) => sum + l.cents, 0) };
+}

@@ -1,0 +1,43 @@
+/**
+ * Who may do what, as data (STYLE.md "Permissions as data"; SPEC.md §5 Admin and §6): each
+ * permission is a pure function of the signed-in user and the record. The admin screens use it
+ * to show, enable or hide a control; the hooks enforce the same rule.
+ */
+import { chargeBlocker, damagesEligible, type ChargeableBooking } from './balance-charge';
+
+/** The signed-in account as both sides know it: a `staff` record (role 'admin' or ''), or null. */
+export interface Actor {
+  role?: string | null;
+}
+
+const isAdmin = (user: Actor | null | undefined): boolean => user?.role === 'admin';
+
+export const PERMISSIONS = {
+  /**
+   * Charge a booking's balance and/or damages (charge-booking-balance): an admin, on a booking
+   * whose deposit is paid and which is neither cancelled nor refunded, when something can be
+   * charged: a balance, or damages (SPEC.md §5's package rule).
+   */
+  'booking:charge': (user: Actor | null | undefined, b: ChargeableBooking): boolean =>
+    isAdmin(user) && chargeBlocker(b) === null && (b.balance_remaining > 0 || damagesEligible(b)),
+  /** Charge damages on top (SPEC.md §5): 'booking:charge' and a package decorated with our inventory. */
+  'booking:charge-damages': (user: Actor | null | undefined, b: ChargeableBooking): boolean =>
+    isAdmin(user) && chargeBlocker(b) === null && damagesEligible(b),
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** True when `user` may do `action` on booking `b` (PERMISSIONS). */
+export function can(action: Permission, user: Actor | null | undefined, b: ChargeableBooking): boolean {
+  return PERMISSIONS[action](user, b);
+}
+
+/**
+ * SPEC.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown only when
+ * the balance remaining is above 0 (and the booking can be charged at all), and enabled only
+ * for the packages damages apply to ('booking:charge-damages').
+ */
+export function recordDamagesButton(user: Actor | null | undefined, b: ChargeableBooking): 'hidden' | 'disabled' | 'enabled' {
+  if (!can('booking:charge', user, b) || !(b.balance_remaining > 0)) return 'hidden';
+  return can('booking:charge-damages', user, b) ? 'enabled' : 'disabled';
+}
