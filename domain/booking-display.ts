@@ -4,6 +4,7 @@
  * and Balance Due cells, status labels and colours, the payment provider's link, which rows are
  * abandoned checkouts, and the newest-first order. Pure: callers pass the row and "now".
  */
+import { chargeBlocker } from './balance-charge';
 import { parseTimestamp } from './calendar';
 import { findPackage } from './catalog';
 
@@ -26,15 +27,12 @@ export function packageTitle(packageType: string): string {
   return findPackage(packageType)?.title ?? packageType;
 }
 
-/** Statuses whose booking no longer holds anything to charge (cancelled, or a refunded payment conflict). */
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(['cancelled', 'payment_conflict']);
-
 /**
- * True when the balance can be charged now: something is left to pay, the deposit was paid
- * (so a card is on file or a Checkout link can be sent) and the booking is not closed.
+ * True when the balance can be charged now: something is left to pay and the booking can be
+ * charged at all (domain/balance-charge.ts chargeBlocker: deposit paid, not cancelled or refunded).
  */
 export function balanceChargeable(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): boolean {
-  return b.balance_remaining > 0 && b.payment_status === 'deposit_paid' && !CLOSED_STATUSES.has(b.status);
+  return b.balance_remaining > 0 && chargeBlocker(b) === null;
 }
 
 export type BalanceCell =

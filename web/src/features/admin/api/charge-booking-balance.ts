@@ -1,19 +1,15 @@
 import { z } from 'zod';
+import type { DamageSelection } from '@domain/damages';
 import { pb } from '../../../lib/pb';
 
 /**
- * The damage selection the server prices itself (issue 9 part C; never an amount):
- * per-item quantities, the flat incidentals charge, or a total loss.
+ * The body of charge-booking-balance (SPEC.md §7; issue 9): the booking, the damage selection
+ * the server prices itself (domain/damages.ts; null to charge the balance alone) and the
+ * description ('Post-removal damages and incidentals' by default).
  */
-export interface AdditionalCharges {
-  items: { small?: number; fixtures?: number; textiles?: number };
-  incidentals?: boolean;
-  totalLoss?: boolean;
-}
-
 export interface ChargeRequest {
   bookingId: string;
-  additionalCharges: AdditionalCharges;
+  additionalCharges: DamageSelection | null;
   chargeDescription: string;
 }
 
@@ -27,21 +23,12 @@ const answerSchema = z.object({
 });
 export type ChargeAnswer = z.infer<typeof answerSchema>;
 
-/** SPEC.md §7 default description and §8 messages. */
-export const CHARGE_MESSAGES = {
-  defaultDescription: 'Post-removal damages and incidentals',
-  failed: 'Failed to charge card',
-  linkCreated: 'Payment Link Created',
-  linkCreatedText: 'The card needs the customer: they must complete the checkout that opened in a new tab.',
-  selectDamage: 'Please select at least one damage item to charge',
-} as const;
-
 /**
  * POST /api/fn/charge-booking-balance (admin only): charges the balance plus the damages
  * off-session, or answers requiresCheckout with a Checkout link. `idempotencyKey` is sent as
  * the Idempotency-Key header: the same key sent again returns the first answer and never
  * charges twice, so a retry after a lost answer must reuse it. Rejects with a
- * ClientResponseError (409 when nothing is left to pay).
+ * ClientResponseError (409 when nothing is left to pay or the booking cannot be charged).
  */
 export async function chargeBookingBalance(req: ChargeRequest, idempotencyKey: string): Promise<ChargeAnswer> {
   const res = await pb.send('/api/fn/charge-booking-balance', {
@@ -51,4 +38,13 @@ export async function chargeBookingBalance(req: ChargeRequest, idempotencyKey: s
     requestKey: null,
   });
   return answerSchema.parse(res);
+}
+
+/**
+ * A fresh Idempotency-Key: 32 random hex digits (crypto.getRandomValues also works on a plain
+ * http:// address, where crypto.randomUUID does not).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `charge-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -75,7 +75,7 @@ describe('admin mutations: server first, then the mirror', () => {
   it('charges with the idempotency key and refreshes the booking', async () => {
     api.chargeBookingBalance.mockResolvedValueOnce({ success: true, amountCharged: 87500 });
     api.getBooking.mockResolvedValueOnce(row('b1', 20, { balance_remaining: 0, payment_status: 'paid' }));
-    const req = { bookingId: 'b1', additionalCharges: { items: { small: 10 } }, chargeDescription: 'Post-removal damages and incidentals' };
+    const req = { bookingId: 'b1', additionalCharges: { items: { small: 10 }, incidentals: false, totalLoss: false }, chargeDescription: 'Post-removal damages and incidentals' };
     const answer = await mutations().chargeBalance(req, 'key-123456');
     expect(answer).toEqual({ success: true, amountCharged: 87500 });
     expect(api.chargeBookingBalance).toHaveBeenCalledWith(req, 'key-123456');
@@ -86,7 +86,7 @@ describe('admin mutations: server first, then the mirror', () => {
     api.chargeBookingBalance.mockResolvedValueOnce({ success: true, amountCharged: 100 });
     api.getBooking.mockRejectedValueOnce(new Error('offline'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const answer = await mutations().chargeBalance({ bookingId: 'b1', additionalCharges: { items: {} }, chargeDescription: 'x' }, 'key-abcdefgh');
+    const answer = await mutations().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'key-abcdefgh');
     expect(answer.success).toBe(true);
   });
 });

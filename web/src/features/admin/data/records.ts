@@ -46,6 +46,8 @@ export interface AdminBooking extends MirroredRow {
   parking_instructions: string;
   distance_miles?: number;
   travel_fee: number;
+  /** The priced lines of the checkout ({ code, label, amountCents }). */
+  price_lines?: { code: string; label: string; amountCents: number }[] | null;
   total_price: number;
   deposit_amount: number;
   balance_remaining: number;
