@@ -61,11 +61,10 @@ function BalanceCell({ b, onCharge }: { b: AdminBooking; onCharge: (id: string) 
 function visit(date: string, slot: string) {
   if (!date) return <>—</>;
   return (
-    <>
+    <span className="admin-cell">
       {formatShortDate(date)}
-      <br />
       <span className="muted">{formatSlotRange(slot)}</span>
-    </>
+    </span>
   );
 }
 
@@ -140,11 +139,13 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
             {listed.slice(0, limit).map((b) => (
               <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
                 <td data-label="Customer" className="admin-row__customer">
-                  <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); onOpen(b.id); }}>
-                    {b.customer_name}
-                  </button>
-                  <span onClick={stop}><EmailLink email={b.customer_email} /></span>
-                  <span onClick={stop}><PhoneLink phone={b.customer_phone} /></span>
+                  <div className="admin-customer">
+                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); onOpen(b.id); }}>
+                      {b.customer_name}
+                    </button>
+                    <span onClick={stop}><EmailLink email={b.customer_email} /></span>
+                    <span onClick={stop}><PhoneLink phone={b.customer_phone} /></span>
+                  </div>
                 </td>
                 <td data-label="Package">{packageTitle(b.package_type)}</td>
                 <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>

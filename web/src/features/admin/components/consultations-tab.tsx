@@ -39,11 +39,13 @@ export function ConsultationsTab({ loaded }: { loaded: boolean }) {
             {sorted.map((c) => (
               <tr key={c.id} className="admin-row" onClick={() => setOpenId(c.id)}>
                 <td data-label="Customer" className="admin-row__customer">
-                  <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); setOpenId(c.id); }}>
-                    {c.customer_name}
-                  </button>
-                  <span onClick={(e) => e.stopPropagation()}><EmailLink email={c.customer_email} /></span>
-                  <span onClick={(e) => e.stopPropagation()}><PhoneLink phone={c.customer_phone} /></span>
+                  <div className="admin-customer">
+                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); setOpenId(c.id); }}>
+                      {c.customer_name}
+                    </button>
+                    <span onClick={(e) => e.stopPropagation()}><EmailLink email={c.customer_email} /></span>
+                    <span onClick={(e) => e.stopPropagation()}><PhoneLink phone={c.customer_phone} /></span>
+                  </div>
                 </td>
                 <td data-label="Address" onClick={(e) => e.stopPropagation()}><AddressLink address={c.customer_address} /></td>
                 <td data-label="Consultation Date">{formatShortDate(c.consultation_date)}</td>
