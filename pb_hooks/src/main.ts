@@ -39,3 +39,6 @@ cronAdd('send-review-requests', '0 14 * * *', () => {
 routerAdd('POST', '/api/fn/calculate-distance', (e) => require(`${__hooks}/lib/app.js`).calculateDistanceRoute(e));
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');
+
+// Balance and damage charges (issue 9).
+routerAdd('POST', '/api/fn/charge-booking-balance', (e) => require(`${__hooks}/lib/app.js`).chargeBookingBalanceRoute(e));

@@ -24,3 +24,4 @@ export { calculateDistanceRoute } from './routes/calculate-distance';
 export { prepareInspirationUpload, serveInspirationImage } from './records/inspiration-image';
 export { checkInspirationImageUrls } from './inspiration-images';
 export { checkoutDistance } from './distance';
+export { chargeBookingBalanceRoute } from './routes/charge-booking-balance';

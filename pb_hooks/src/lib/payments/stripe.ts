@@ -22,6 +22,8 @@ export interface StripeCheckoutSession {
   payment_status: string;
   customer: string | { id: string } | null;
   payment_intent: string | { id: string; payment_method: string | { id: string } | null } | null;
+  /** Our metadata: `booking_id`, and `charge_id` on the Checkout link of a balance charge. */
+  metadata?: Record<string, string> | null;
 }
 
 /** Stripe's form encoding of nested params: a[b][0][c]=v. */
@@ -48,8 +50,8 @@ function apiBase(): string {
   return ($os.getenv('STRIPE_API_BASE') || 'https://api.stripe.com').replace(/\/+$/, '');
 }
 
-/** Calls Stripe; returns the parsed JSON or throws an Error with Stripe's message. */
-function stripeRequest<T>(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): T {
+/** Calls Stripe; returns the status and parsed JSON. Throws when Stripe cannot be reached. */
+function stripeSend(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): { statusCode: number; json: unknown } {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${$os.getenv('STRIPE_SECRET_KEY')}`,
     'Stripe-Version': '2024-06-20',
@@ -64,6 +66,12 @@ function stripeRequest<T>(method: 'GET' | 'POST', path: string, params?: Record<
     url += `?${formEncode(params)}`;
   }
   const res = $http.send({ url, method, headers, body, timeout: 20 });
+  return { statusCode: res.statusCode, json: res.json };
+}
+
+/** Calls Stripe; returns the parsed JSON or throws an Error with Stripe's message. */
+function stripeRequest<T>(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): T {
+  const res = stripeSend(method, path, params, idempotencyKey);
   const json = res.json as { error?: { message?: string } } | null;
   if (res.statusCode >= 400) throw new Error(`Stripe ${res.statusCode}: ${json?.error?.message ?? 'request failed'}`);
   return json as T;
@@ -131,4 +139,110 @@ export function createRefund(paymentIntentId: string, bookingId: string): Stripe
 /** Expires an open Checkout Session so it can no longer be paid (a replaced hold). */
 export function expireCheckoutSession(id: string): void {
   stripeRequest('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, `expire-${id}`);
+}
+
+/** Stripe's error object (https://docs.stripe.com/api/errors), as far as we read it. */
+export interface StripeErrorBody {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  message?: string;
+  /** The PaymentIntent a card error happened on (present on off-session declines). */
+  payment_intent?: { id?: string } | null;
+}
+
+/**
+ * A Stripe call's outcome without throwing: the object, or the HTTP status and Stripe's error.
+ * `status` 0 means Stripe could not be reached (no answer, timeout), so the outcome is unknown.
+ */
+export type StripeReply<T> = { ok: true; value: T } | { ok: false; status: number; error: StripeErrorBody };
+
+function stripeTry<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown>, idempotencyKey: string): StripeReply<T> {
+  let res: { statusCode: number; json: unknown };
+  try {
+    res = stripeSend(method, path, params, idempotencyKey);
+  } catch (err) {
+    return { ok: false, status: 0, error: { message: String(err) } };
+  }
+  if (res.statusCode < 400) return { ok: true, value: res.json as T };
+  const body = res.json as { error?: StripeErrorBody } | null;
+  return { ok: false, status: res.statusCode, error: body?.error ?? {} };
+}
+
+export interface StripePaymentIntent {
+  id: string;
+  /** 'succeeded' once the money moved; see https://docs.stripe.com/payments/paymentintents/lifecycle */
+  status: string;
+}
+
+export interface OffSessionChargeInput {
+  amountCents: number;
+  customerId: string;
+  paymentMethodId: string;
+  description: string;
+  metadata: { charge_id: string; booking_id: string };
+  /** Stripe's Idempotency-Key: the caller's own key, so a replay can never charge twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * Charges a saved card while the customer is away (balance and damages, issue 9): a
+ * PaymentIntent created and confirmed at once, off-session, card only (no redirect methods).
+ * Stripe answers 200 with the intent, or 402 with a card error (`authentication_required`
+ * when the bank wants the customer). Never throws.
+ */
+export function createOffSessionPaymentIntent(input: OffSessionChargeInput): StripeReply<StripePaymentIntent> {
+  return stripeTry<StripePaymentIntent>(
+    'POST',
+    '/v1/payment_intents',
+    {
+      amount: input.amountCents,
+      currency: 'usd',
+      customer: input.customerId,
+      payment_method: input.paymentMethodId,
+      payment_method_types: ['card'],
+      off_session: true,
+      confirm: true,
+      description: input.description,
+      metadata: input.metadata,
+    },
+    input.idempotencyKey,
+  );
+}
+
+export interface ChargeCheckoutInput {
+  chargeId: string;
+  bookingId: string;
+  amountCents: number;
+  /** The line the customer sees on the Checkout page. */
+  title: string;
+  /** The saved Stripe customer, so Checkout offers their card; else their e-mail. */
+  customerId: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * A Checkout Session (mode payment) for a charge the customer must complete themself (the card
+ * needs authentication, or none is saved), with metadata { charge_id, booking_id } for the
+ * webhook. Stripe's idempotency key is per charge. Never throws.
+ */
+export function createChargeCheckoutSession(input: ChargeCheckoutInput): StripeReply<StripeCheckoutSession> {
+  const metadata = { charge_id: input.chargeId, booking_id: input.bookingId };
+  return stripeTry<StripeCheckoutSession>(
+    'POST',
+    '/v1/checkout/sessions',
+    {
+      mode: 'payment',
+      ...(input.customerId ? { customer: input.customerId } : { customer_email: input.customerEmail }),
+      client_reference_id: input.bookingId,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      metadata,
+      payment_intent_data: { metadata, description: input.title },
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: input.title } } }],
+    },
+    `charge-checkout-${input.chargeId}`,
+  );
 }

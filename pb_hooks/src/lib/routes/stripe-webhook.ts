@@ -4,12 +4,15 @@
  * payment_status paid settle the payment (idempotently: a redelivered event changes nothing):
  * confirmed while the booking can still own its slots, else refunded and flagged
  * `payment_conflict` (lib/payments/settle-payment.ts);
- * checkout.session.expired releases the slot hold. 400 for a missing, bad or stale signature,
+ * checkout.session.expired releases the slot hold. Sessions whose metadata names a `charge_id`
+ * are the payment links of balance and damage charges (lib/payments/balance-webhook.ts).
+ * 400 for a missing, bad or stale signature,
  * and nothing changes; 503 when no secret is configured.
  */
 import { verifyStripeSignature } from '@domain/stripe-signature';
 import { nowMs } from '../clock';
 import { apiError, badRequest } from '../http';
+import { handleChargeCheckoutEvent } from '../payments/balance-webhook';
 import { completePaidSession } from '../payments/complete-payment';
 import { releaseHold } from '../payments/release-hold';
 import { paymentIdsOf, retrieveCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
@@ -51,7 +54,8 @@ export function stripeWebhookRoute(e: core.RequestEvent): void {
     throw badRequest('The event is not valid JSON.');
   }
   const session = event?.data?.object;
-  if (session && typeof session.id === 'string') {
+  // A balance or damage charge's payment link (issue 9) is settled on its charge, not a booking.
+  if (session && typeof session.id === 'string' && !handleChargeCheckoutEvent($app, event.type, session)) {
     if ((event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
       completePaidSession($app, session.id, idsFor(session));
     } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {

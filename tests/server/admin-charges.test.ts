@@ -1,0 +1,525 @@
+/**
+ * POST /api/fn/charge-booking-balance (issue 9; DESIGN.md decision 12; docs/decisions/013):
+ * who may call it, what it charges (priced on the server), and that one Idempotency-Key never
+ * charges twice. Demo mode on the shared test server; Stripe mode on a second server whose
+ * STRIPE_API_BASE is a small scripted proxy in front of Stripe's stripe-mock (which answers
+ * every call with a fixture, so the proxy plays the parts stripe-mock cannot: a PaymentIntent
+ * that succeeded, Stripe's real 402 `authentication_required` and `card_declined` errors, and an
+ * outage). Webhooks are signed with the official `stripe` package.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeFingerprintSource, parseChargeRequest } from '../../domain/balance-charge';
+import { freePort, startServer } from '../../scripts/lib/server.mjs';
+import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import { SERVER_NOW, SUPERUSER } from './constants';
+import { expectClearSentence } from './fixtures';
+import { baseUrl, superuser } from './support';
+
+const ROUTE = '/api/fn/charge-booking-balance';
+const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
+const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
+let keySeq = 0;
+/** A fresh Idempotency-Key (8–255 of [A-Za-z0-9_:.-]). */
+const newKey = () => `charge-test-${Date.now()}-${++keySeq}`;
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** POSTs a charge to `server` with the given token and Idempotency-Key (none when null). */
+async function charge(server: string, token: string | null, key: string | null, body: unknown): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = token;
+  if (key) headers['Idempotency-Key'] = key;
+  const res = await fetch(`${server}${ROUTE}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A staff account (admin or not) on the server of `su`, and its token (impersonation: logins are rate-limited). */
+async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<string> {
+  const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
+  const rec = await su.collection('staff').create({ email, password: 'staff-pass-12345', passwordConfirm: 'staff-pass-12345', role, name: 'Staff' });
+  const client = await su.collection('staff').impersonate(rec.id, 3600);
+  return client.authStore.token;
+}
+
+/**
+ * A booking stored directly (superuser): Elevated Arbor 7.5–9 ft, $1,650 total, deposit paid,
+ * $825 balance due, unless `over` says otherwise.
+ */
+function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
+  return su.collection('bookings').create({
+    customer_name: 'Charge Customer',
+    customer_email: 'charge@example.com',
+    customer_phone: '(410) 555-0142',
+    customer_address: '7 Holly Court, Columbia, MD 21044',
+    package_type: 'elevated-arbor',
+    tree_size: '7.5-9ft',
+    install_date: '2026-12-05',
+    install_time_slot: '9-15',
+    removal_date: '2027-01-09',
+    removal_time_slot: '9-15',
+    total_price: 165000,
+    deposit_amount: 82500,
+    balance_remaining: 82500,
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+    payment_mode: 'demo',
+    deposit_paid_at: '2026-11-10 15:00:00.000Z',
+    ...over,
+  });
+}
+
+/** The request fingerprint the server stores for `body` (to stage a charge row by hand). */
+function fingerprintOf(body: Record<string, unknown>): string {
+  const parsed = parseChargeRequest(body);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return createHash('sha256').update(chargeFingerprintSource(parsed.value)).digest('hex');
+}
+
+const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
+
+describe('demo mode (the shared server)', () => {
+  const su = superuser();
+  let admin: string;
+  let member: string;
+  const created: string[] = [];
+  const stage = async (over: Record<string, unknown> = {}) => {
+    const b = await stageBooking(su, over);
+    created.push(b.id);
+    return b;
+  };
+
+  beforeAll(async () => {
+    admin = await staffToken(su, 'admin');
+    member = await staffToken(su, '');
+  });
+  afterAll(async () => {
+    // Confirmed bookings hold slots: leave nothing behind for the other files (charges cascade).
+    for (const id of created) await su.collection('bookings').delete(id).catch(() => undefined);
+  });
+
+  it('is for admins only: anonymous 401, staff without the admin role 403, and nothing is charged', async () => {
+    const b = await stage();
+    const anonymous = await charge(baseUrl(), null, newKey(), { bookingId: b.id });
+    expect(anonymous.status).toBe(401);
+    const staff = await charge(baseUrl(), member, newKey(), { bookingId: b.id });
+    expect(staff.status).toBe(403);
+    expectClearSentence(staff.body.message);
+    expect(await chargesOf(su, b.id)).toHaveLength(0);
+    expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
+  });
+
+  it('needs an Idempotency-Key header (400), and a well-formed one', async () => {
+    const b = await stage();
+    const missing = await charge(baseUrl(), admin, null, { bookingId: b.id });
+    expect(missing.status).toBe(400);
+    expectClearSentence(missing.body.message);
+    expect((await charge(baseUrl(), admin, 'short', { bookingId: b.id })).status).toBe(400);
+    expect(await chargesOf(su, b.id)).toHaveLength(0);
+  });
+
+  it('charges the balance plus the damages it prices itself; the booking is paid', async () => {
+    const b = await stage();
+    const key = newKey();
+    // The client's amounts are ignored: 2 small pieces ($5) + 1 textile ($30) = $40 of damages.
+    const res = await charge(baseUrl(), admin, key, {
+      bookingId: b.id,
+      additionalCharges: { items: { small: 2, fixtures: 0, textiles: 1 }, incidentals: false, totalLoss: false, amount: 1 },
+      amountCharged: 1,
+      chargeDescription: 'Two broken baubles and a torn skirt',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: 82500 + 4000 });
+
+    const booking = await su.collection('bookings').getOne(b.id);
+    expect(booking).toMatchObject({ balance_remaining: 0, payment_status: 'paid', status: 'confirmed' });
+    expect(booking.balance_paid_at).toBe('2026-11-20 17:00:00.000Z');
+    const rows = await chargesOf(su, b.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      idempotency_key: key,
+      status: 'succeeded',
+      kind: 'balance_and_damages',
+      amount: 86500,
+      balance_amount: 82500,
+      damages_amount: 4000,
+      description: 'Two broken baubles and a torn skirt',
+    });
+    expect(rows[0]!.stripe_payment_intent_id).toMatch(/^demo_pi_/);
+    expect(rows[0]!.damage_lines).toEqual([
+      { label: 'Small pieces', quantity: 2, cents: 1000 },
+      { label: 'Textiles and decor items', quantity: 1, cents: 3000 },
+    ]);
+    // The admin reads the charge like any mirrored record.
+    expect(res.body.chargeId).toBe(rows[0]!.id);
+  });
+
+  it('prices incidentals and a total loss from the booking, after the balance was paid', async () => {
+    const b = await stage({ package_type: 'adorned-arrangement', tree_size: '5-7ft', luxe_finish: true, total_price: 130000, deposit_amount: 65000, balance_remaining: 0, payment_status: 'paid', selected_addons: [{ id: 'monogram-charms', quantity: 4, price: 2000 }] });
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges: { totalLoss: true } });
+    expect(res.body).toMatchObject({ success: true, amountCharged: 40000 + 50000 + 2000 });
+    const [row] = await chargesOf(su, b.id);
+    expect(row).toMatchObject({ kind: 'damages', balance_amount: 0, damages_amount: 92000 });
+    const booking = await su.collection('bookings').getOne(b.id);
+    expect(booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '' });
+  });
+
+  it('one key sent twice at once and once later charges once and answers the same each time', async () => {
+    const b = await stage();
+    const key = newKey();
+    const body = { bookingId: b.id, additionalCharges: { incidentals: true } };
+    const [first, second] = await Promise.all([charge(baseUrl(), admin, key, body), charge(baseUrl(), admin, key, body)]);
+    const later = await charge(baseUrl(), admin, key, body);
+    for (const a of [first, second, later]) {
+      expect(a.status).toBe(200);
+      expect(a.body).toMatchObject({ success: true, amountCharged: 82500 + 50000, chargeId: first.body.chargeId });
+    }
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(0);
+  });
+
+  it('the same key with a different body is a 422 and charges nothing more', async () => {
+    const b = await stage();
+    const key = newKey();
+    expect((await charge(baseUrl(), admin, key, { bookingId: b.id })).body.success).toBe(true);
+    const other = await charge(baseUrl(), admin, key, { bookingId: b.id, additionalCharges: { items: { small: 1 } } });
+    expect(other.status).toBe(422);
+    expectClearSentence(other.body.message);
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ['nothing left to pay and no damages', { payment_status: 'paid', balance_remaining: 0 }, undefined, 409, 'This booking has nothing left to pay.'],
+    ['an empty damage selection and no balance', { payment_status: 'paid', balance_remaining: 0 }, { items: { small: 0 }, incidentals: false, totalLoss: false }, 400, SPEC_SELECT_ITEM],
+    ['a cancelled booking', { status: 'cancelled', cancel_reason: 'customer_cancelled' }, undefined, 409, null],
+    ['a booking flagged payment_conflict', { status: 'payment_conflict', payment_status: 'refunded' }, undefined, 409, null],
+    ['a booking whose deposit is unpaid', { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 }, undefined, 409, null],
+    ['damages on a plain Adorned Arrangement', { package_type: 'adorned-arrangement' }, { items: { small: 1 } }, 409, null],
+    ['an amount instead of damaged items', {}, 5000, 400, null],
+    ['a quantity that is not a whole number', {}, { items: { small: 1.5 } }, 400, null],
+  ])('refuses %s (%#)', async (_name, over, additionalCharges, status, message) => {
+    const b = await stage(over);
+    const before = await su.collection('bookings').getOne(b.id);
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges });
+    expect(res.status).toBe(status);
+    expectClearSentence(res.body.message);
+    if (message) expect(res.body.message).toBe(message);
+    expect(await chargesOf(su, b.id)).toHaveLength(0);
+    expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(before.updated_at);
+  });
+
+  it('refuses an unknown booking with 404', async () => {
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: 'zzzzzzzzzzzzzzz' });
+    expect(res.status).toBe(404);
+    expectClearSentence(res.body.message);
+  });
+
+  it('a charge still in flight: its key waits, then answers 409; another key for the booking is refused', async () => {
+    const b = await stage();
+    const key = newKey();
+    const body = { bookingId: b.id };
+    await su.collection('charges').create({
+      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
+      idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: '2026-11-20 17:00:00.000Z',
+    });
+    const started = Date.now();
+    const replay = await charge(baseUrl(), admin, key, body);
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe(STILL_PROCESSING);
+    expect(Date.now() - started).toBeGreaterThan(8_000);
+    const other = await charge(baseUrl(), admin, newKey(), body);
+    expect(other.status).toBe(409);
+    expectClearSentence(other.body.message);
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+  }, 30_000);
+
+  it('a charge left pending by a request that died is finished by the next request with its key', async () => {
+    const b = await stage();
+    const key = newKey();
+    const body = { bookingId: b.id };
+    await su.collection('charges').create({
+      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
+      idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: '2026-11-20 16:00:00.000Z',
+    });
+    const res = await charge(baseUrl(), admin, key, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, amountCharged: 82500 });
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Stripe mode
+
+const WEBHOOK_SECRET = 'whsec_test_charges_secret';
+const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
+const stripe = new Stripe('sk_test_123');
+
+/** What our server sent toward Stripe, as seen by the scripted proxy. */
+interface SeenRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+/** Stripe's real error body for an off-session payment that needs the customer (HTTP 402). */
+function stripeCardError(code: 'authentication_required' | 'card_declined', form: URLSearchParams) {
+  const message = code === 'authentication_required'
+    ? 'Your card was declined. This transaction requires authentication.'
+    : 'Your card was declined.';
+  return {
+    error: {
+      type: 'card_error',
+      code,
+      decline_code: code === 'card_declined' ? 'generic_decline' : 'authentication_required',
+      message,
+      payment_intent: {
+        id: `pi_${code}_${Math.random().toString(36).slice(2, 10)}`,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: 'usd',
+        customer: form.get('customer'),
+        status: 'requires_payment_method',
+        last_payment_error: { code, message, type: 'card_error' },
+      },
+    },
+  };
+}
+
+/**
+ * The proxy in front of stripe-mock: PaymentIntents for customer `cus_needs_auth` get Stripe's
+ * 402 authentication_required, `cus_declined` a 402 card_declined, `cus_flaky` one 503 and then
+ * success; other PaymentIntents are forwarded and come back `succeeded` (stripe-mock's fixture
+ * says `requires_payment_method` whatever was asked); everything else is forwarded unchanged.
+ */
+async function startScriptedStripe(mock: StripeMock) {
+  const seen: SeenRequest[] = [];
+  let flakyFailed = false;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const form = new URLSearchParams(body);
+      seen.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      const isIntent = req.method === 'POST' && req.url === '/v1/payment_intents';
+      const customer = form.get('customer');
+      if (isIntent && (customer === 'cus_needs_auth' || customer === 'cus_declined')) {
+        return reply(402, stripeCardError(customer === 'cus_needs_auth' ? 'authentication_required' : 'card_declined', form));
+      }
+      if (isIntent && customer === 'cus_flaky' && !flakyFailed) {
+        flakyFailed = true;
+        return reply(503, { error: { type: 'api_error', message: 'Service unavailable' } });
+      }
+      const upstream = await fetch(`${mock.url}${req.url}`, {
+        method: req.method,
+        headers: { Authorization: String(req.headers.authorization ?? ''), 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': String(req.headers['idempotency-key'] ?? '') },
+        body: req.method === 'POST' ? body : undefined,
+      });
+      const json = (await upstream.json()) as Record<string, unknown>;
+      if (isIntent && upstream.ok) Object.assign(json, { status: 'succeeded', amount_received: Number(form.get('amount')) });
+      reply(upstream.status, json);
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, seen, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('Stripe mode (stripe-mock behind a scripted proxy)', () => {
+  let mock: StripeMock;
+  let scripted: Awaited<ReturnType<typeof startScriptedStripe>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let su: PocketBase;
+  let admin: string;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-charges-test-'));
+
+  beforeAll(async () => {
+    mock = await startStripeMock();
+    scripted = await startScriptedStripe(mock);
+    server = await startServer({
+      dataDir,
+      superuser: SUPERUSER,
+      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    });
+    su = new PocketBase(server.url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    admin = await staffToken(su, 'admin');
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await scripted?.stop();
+    await mock?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const stripeBooking = (customer: string, over: Record<string, unknown> = {}) =>
+    stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_for_${customer}`, payment_intent_id: 'pi_deposit_1', ...over });
+  const intentsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
+  const sessionsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
+
+  async function webhook(type: string, session: Record<string, unknown>) {
+    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: NOW_SEC });
+    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+
+  it('charges the saved card off-session with our key as Stripe\'s idempotency key', async () => {
+    const b = await stripeBooking('cus_saved');
+    const key = newKey();
+    const res = await charge(server.url, admin, key, { bookingId: b.id, additionalCharges: { items: { fixtures: 2 } }, chargeDescription: 'Broken light strands' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, requiresCheckout: false, amountCharged: 82500 + 4000 });
+
+    const [sent, ...more] = intentsFor(res.body.chargeId);
+    expect(more).toHaveLength(0);
+    expect(sent!.idempotencyKey).toBe(key);
+    expect(Object.fromEntries(sent!.form)).toMatchObject({
+      amount: '86500',
+      currency: 'usd',
+      customer: 'cus_saved',
+      payment_method: 'pm_for_cus_saved',
+      off_session: 'true',
+      confirm: 'true',
+      'metadata[booking_id]': b.id,
+      'metadata[charge_id]': res.body.chargeId,
+    });
+    const [row] = await chargesOf(su, b.id);
+    expect(row).toMatchObject({ status: 'succeeded', amount: 86500 });
+    expect(row!.stripe_payment_intent_id).toMatch(/^pi_/);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
+  });
+
+  it('one key sent twice at once and once later makes one charge and one PaymentIntent request', async () => {
+    const b = await stripeBooking('cus_saved');
+    const key = newKey();
+    const body = { bookingId: b.id };
+    const both = await Promise.all([charge(server.url, admin, key, body), charge(server.url, admin, key, body)]);
+    const later = await charge(server.url, admin, key, body);
+    for (const a of [...both, later]) expect(a).toMatchObject({ status: 200, body: { success: true, amountCharged: 82500 } });
+    const rows = await chargesOf(su, b.id);
+    expect(rows).toHaveLength(1);
+    expect(intentsFor(rows[0]!.id)).toHaveLength(1);
+    expect(scripted.seen.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+  });
+
+  it('a card that needs authentication gets a Checkout link; the paid link settles the charge and the booking', async () => {
+    const b = await stripeBooking('cus_needs_auth');
+    const key = newKey();
+    const body = { bookingId: b.id, additionalCharges: { items: { small: 3 } } };
+    const res = await charge(server.url, admin, key, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, requiresCheckout: true, amountCharged: 0 });
+    expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const chargeId = res.body.chargeId as string;
+
+    expect(intentsFor(chargeId)).toHaveLength(1);
+    const [session] = sessionsFor(chargeId);
+    expect(Object.fromEntries(session!.form)).toMatchObject({
+      mode: 'payment',
+      customer: 'cus_needs_auth',
+      'line_items[0][price_data][unit_amount]': String(82500 + 1500),
+      'line_items[0][price_data][currency]': 'usd',
+      'metadata[booking_id]': b.id,
+      'metadata[charge_id]': chargeId,
+    });
+    expect(session!.idempotencyKey).toBe(`charge-checkout-${chargeId}`);
+    const [row] = await chargesOf(su, b.id);
+    expect(row).toMatchObject({ status: 'requires_checkout', checkout_url: res.body.checkoutUrl });
+    expect(row!.stripe_checkout_session_id).toMatch(/^cs_/);
+    expect(row!.stripe_payment_intent_id).toMatch(/^pi_authentication_required_/);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+
+    // A replay answers the link again; a new charge waits for this link.
+    expect((await charge(server.url, admin, key, body)).body).toEqual(res.body);
+    const another = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(another.status).toBe(409);
+    expectClearSentence(another.body.message);
+
+    // The customer pays the link: Stripe's webhook settles the charge, once.
+    const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_link_paid_1', metadata: { charge_id: chargeId, booking_id: b.id } };
+    expect(await webhook('checkout.session.completed', completed)).toEqual({ status: 200, body: { received: true } });
+    const paid = await su.collection('bookings').getOne(b.id);
+    expect(paid).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z', status: 'confirmed' });
+    const settled = await su.collection('charges').getOne(chargeId);
+    expect(settled).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: 'pi_link_paid_1' });
+
+    expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
+    expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(paid.updated_at);
+    expect((await su.collection('charges').getOne(chargeId)).updated_at).toBe(settled.updated_at);
+  });
+
+  it('a webhook naming a charge with another session changes nothing', async () => {
+    const b = await stripeBooking('cus_needs_auth');
+    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(res.body.requiresCheckout).toBe(true);
+    await webhook('checkout.session.completed', { id: 'cs_someone_else', payment_status: 'paid', metadata: { charge_id: res.body.chargeId, booking_id: b.id } });
+    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'requires_checkout' });
+    expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
+  });
+
+  it('without a saved card it goes straight to a Checkout link', async () => {
+    const b = await stripeBooking('', { payment_method_id: '' });
+    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(res.body).toMatchObject({ success: false, requiresCheckout: true });
+    expect(intentsFor(res.body.chargeId)).toHaveLength(0);
+    const [session] = sessionsFor(res.body.chargeId);
+    expect(session!.form.get('customer_email')).toBe('charge@example.com');
+  });
+
+  it('an expired link fails the charge, and the booking can be charged again', async () => {
+    const b = await stripeBooking('cus_needs_auth');
+    const first = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    const row = await su.collection('charges').getOne(first.body.chargeId);
+    expect((await webhook('checkout.session.expired', { id: row.stripe_checkout_session_id, payment_status: 'unpaid', status: 'expired', metadata: { charge_id: row.id, booking_id: b.id } })).status).toBe(200);
+    expect(await su.collection('charges').getOne(row.id)).toMatchObject({ status: 'failed' });
+    const again = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(again.status).toBe(200);
+    expect(again.body.requiresCheckout).toBe(true);
+    expect(again.body.chargeId).not.toBe(first.body.chargeId);
+  });
+
+  it('a declined card fails with Stripe\'s reason and leaves the balance due', async () => {
+    const b = await stripeBooking('cus_declined');
+    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: false, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 });
+    expect(res.body.error).toMatch(/declined/);
+    expect(sessionsFor(res.body.chargeId)).toHaveLength(0);
+    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed' });
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+  });
+
+  it('when Stripe is unreachable the charge stays open, and a retry with its key finishes it once', async () => {
+    const b = await stripeBooking('cus_flaky');
+    const key = newKey();
+    const down = await charge(server.url, admin, key, { bookingId: b.id });
+    expect(down.status).toBe(503);
+    expectClearSentence(down.body.message);
+    expect((await chargesOf(su, b.id))[0]).toMatchObject({ status: 'pending' });
+
+    const retry = await charge(server.url, admin, key, { bookingId: b.id });
+    expect(retry).toMatchObject({ status: 200, body: { success: true, amountCharged: 82500 } });
+    // Both attempts went to Stripe under the same idempotency key, so Stripe charges once.
+    expect(scripted.seen.filter((r) => r.idempotencyKey === key).length).toBe(2);
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+  });
+});
