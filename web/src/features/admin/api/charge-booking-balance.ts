@@ -20,6 +20,9 @@ const answerSchema = z.object({
   checkoutUrl: z.string().nullish(),
   /** Cents. */
   amountCharged: z.number().nullish(),
+  /** The charge and booking records as they are after the attempt, for the admin's mirror. */
+  charge: z.looseObject({ id: z.string(), updated_at: z.string() }).nullish(),
+  booking: z.looseObject({ id: z.string(), updated_at: z.string() }).nullish(),
 });
 export type ChargeAnswer = z.infer<typeof answerSchema>;
 

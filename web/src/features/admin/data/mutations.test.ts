@@ -82,6 +82,19 @@ describe('admin mutations: server first, then the mirror', () => {
     expect((await db.bookings.get('b1'))?.payment_status).toBe('paid');
   });
 
+  it('stores the booking and charge records the answer carries, without another request', async () => {
+    api.chargeBookingBalance.mockResolvedValueOnce({
+      success: true,
+      amountCharged: 82500,
+      booking: row('b1', 30, { balance_remaining: 0, payment_status: 'paid' }),
+      charge: row('c9', 30, { booking: 'b1', status: 'succeeded', amount: 82500 }),
+    });
+    await mutations().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'key-12345678');
+    expect(api.getBooking).not.toHaveBeenCalled();
+    expect((await db.bookings.get('b1'))?.payment_status).toBe('paid');
+    expect((await db.charges.get('c9'))?.status).toBe('succeeded');
+  });
+
   it('still reports the charge when the booking cannot be re-read', async () => {
     api.chargeBookingBalance.mockResolvedValueOnce({ success: true, amountCharged: 100 });
     api.getBooking.mockRejectedValueOnce(new Error('offline'));

@@ -40,7 +40,8 @@ export interface AdminMutations {
   sendReviewRequest(bookingId: string, stage: ReviewStage): Promise<ReviewRequestSent>;
   /**
    * Charges the balance plus damages (see api/charge-booking-balance.ts; reuse
-   * `idempotencyKey` for a retry of the same attempt), then refreshes the booking in the mirror.
+   * `idempotencyKey` for a retry of the same attempt), then puts the booking and the charge of
+   * the answer into the mirror.
    */
   chargeBalance(req: ChargeRequest, idempotencyKey: string): Promise<ChargeAnswer>;
 }
@@ -75,7 +76,9 @@ export function createMutations(mirror: () => Mirror, api: MutationApi, now: () 
     async chargeBalance(req, idempotencyKey) {
       const answer = await api.chargeBookingBalance(req, idempotencyKey);
       try {
-        await mirror().apply('bookings', [await api.getBooking(req.bookingId)]);
+        // The answer carries the records as they now are; an older server's answer does not.
+        if (answer.charge) await mirror().apply('charges', [answer.charge]);
+        await mirror().apply('bookings', [answer.booking ?? (await api.getBooking(req.bookingId))]);
       } catch (err) {
         // The charge stands; realtime or the next pull brings the booking's new balance.
         console.warn('Could not refresh the booking after a charge', err);
