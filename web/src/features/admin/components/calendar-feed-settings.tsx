@@ -59,7 +59,7 @@ export function CalendarFeedSettings() {
           </div>
         </>
       ) : (
-        <p role="status">{failed ? 'The calendar link could not be loaded.' : 'Loading the calendar link…'}</p>
+        failed ? <p>The calendar link could not be loaded.</p> : <p role="status">Loading the calendar link…</p>
       )}
       <ConfirmDialog
         open={confirming}

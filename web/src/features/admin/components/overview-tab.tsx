@@ -79,7 +79,7 @@ export function OverviewTab({ onOpenBooking }: { onOpenBooking: (id: string) => 
             <Tile label="This Month" value={ready.bookings.thisMonth} />
           </ul>
         ) : (
-          <p role="status">{insights === 'failed' ? 'Insights could not be loaded.' : 'Loading insights…'}</p>
+          insights === 'failed' ? <p>Insights could not be loaded.</p> : <p role="status">Loading insights…</p>
         )}
       </section>
 
