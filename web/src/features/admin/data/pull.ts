@@ -15,9 +15,17 @@ export const PAGE_SIZE = 500;
  * Pulls `collection` (a mirrored collection or the tombstones) into the mirror. Starts a few
  * seconds behind the stored cursor (cursor.ts rewind), reads pages of `pageSize` until a short
  * page, and never moves the stored cursor backwards. Resolves with the number of rows read;
- * rejects with the transport's error (the rows applied so far stay, with their cursor).
+ * rejects with the transport's error (the rows applied so far stay, with their cursor). Once
+ * `stopped()` is true no further page is applied (the session ended while a page was on its
+ * way: nothing may be written to the mirror after sign-out emptied it).
  */
-export async function pullCollection(mirror: Mirror, transport: SyncTransport, collection: PulledCollection, pageSize = PAGE_SIZE): Promise<number> {
+export async function pullCollection(
+  mirror: Mirror,
+  transport: SyncTransport,
+  collection: PulledCollection,
+  pageSize = PAGE_SIZE,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   const saved = await mirror.db.syncState.get(collection);
   let stored: Cursor | null = saved ? { updatedAt: saved.cursorUpdatedAt, id: saved.cursorId } : null;
   let after = stored ? rewind(stored) : null;
@@ -25,6 +33,7 @@ export async function pullCollection(mirror: Mirror, transport: SyncTransport, c
   let read = 0;
   for (;;) {
     const rows = await transport.listAfter(collection, after, pageSize, filter);
+    if (stopped()) return read;
     read += rows.length;
     const last = rows.at(-1);
     if (last) {

@@ -202,6 +202,17 @@ describe('AdminSync: realtime and pulls together', () => {
     expect(await db.testimonials.count()).toBe(1);
   });
 
+  it('applies nothing once stopped, not even a page already on its way', async () => {
+    const sync = syncOf();
+    await sync.start();
+    server.put('bookings', row('late', 100));
+    server.beforeAnswer = () => void sync.stop();
+    await sync.requestPull();
+    server.emit('bookings', 'create', row('event', 200));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await db.bookings.count()).toBe(0);
+  });
+
   it('counts a collection pulled in an earlier session as loaded before the network answers', async () => {
     server.put('bookings', row('a', 0));
     await pullCollection(mirror, server, 'bookings');

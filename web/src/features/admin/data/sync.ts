@@ -87,7 +87,10 @@ export class AdminSync {
     return this.running;
   }
 
-  /** Unsubscribes; later requests do nothing. */
+  /**
+   * Stops at once: no page or event is applied from now on (even one already on its way), later
+   * requests do nothing, and the subscriptions end.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all(this.unsubscribes.splice(0).map(async (u) => u()));
@@ -134,7 +137,7 @@ export class AdminSync {
     let failed = false;
     const pullOne = async (collection: PulledCollection) => {
       try {
-        await pullCollection(this.mirror, this.transport, collection, this.options.pageSize);
+        await pullCollection(this.mirror, this.transport, collection, this.options.pageSize, () => this.stopped);
         if (!this.status.loaded.has(collection)) this.setStatus({ ...this.status, loaded: new Set([...this.status.loaded, collection]) });
         this.options.onPulled?.(collection);
       } catch (err) {

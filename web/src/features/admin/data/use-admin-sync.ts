@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '../../../lib/pb';
+import { errorMessage, pb } from '../../../lib/pb';
 import { adminMirror, adminTransport } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
 import { AdminSync, type SyncStatus } from './sync';
@@ -36,6 +36,11 @@ export function useAdminSync(enabled: boolean): SyncStatus {
       },
     });
     setSync(s);
+    // Sign-out empties the mirror right after clearing the auth store: stop first, so a page
+    // already on its way is not written back.
+    const stopOnSignOut = pb.authStore.onChange((token) => {
+      if (!token) void s.stop();
+    });
     void s.start();
     const pull = () => void s.requestPull();
     const onVisible = () => {
@@ -46,6 +51,7 @@ export function useAdminSync(enabled: boolean): SyncStatus {
     return () => {
       window.removeEventListener('online', pull);
       document.removeEventListener('visibilitychange', onVisible);
+      stopOnSignOut();
       void s.stop();
     };
   }, [enabled]);
