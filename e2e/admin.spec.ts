@@ -276,6 +276,21 @@ test('a booking paid in another tab appears without a reload', async ({ page, co
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
 });
 
+test("a staff account without the admin role is signed out with 'Access Denied'", async ({ page }) => {
+  const pb = await superuserClient();
+  const email = `helper.${RUN}@e2e.test`;
+  await pb.collection('staff').create({ email, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Access Denied')).toContainText("You don't have admin privileges.");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+});
+
 for (const viewport of [
   { width: 375, height: 740 },
   { width: 1280, height: 900 },

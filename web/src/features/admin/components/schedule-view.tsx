@@ -106,7 +106,7 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
           />
           <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
         </div>
-        <div className="schedule__list" aria-live="polite">
+        <div className="schedule__list" aria-live="polite" data-testid="schedule-list">
           <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
           {!data ? (
             <p role="status">Loading the schedule…</p>
