@@ -60,6 +60,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   };
 
   const loaded = (c: 'bookings' | 'consultation_requests' | 'testimonials') => sync.loaded.has(c);
+  const scheduleLoaded = loaded('bookings') && loaded('consultation_requests');
 
   return (
     <div className="admin">
@@ -86,13 +87,13 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         />
       </header>
       <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
-        {tab === 'overview' && <OverviewTab onOpenBooking={openDetails} />}
+        {tab === 'overview' && <OverviewTab onOpenBooking={openDetails} scheduleLoaded={scheduleLoaded} />}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
         {tab === 'schedule' && (
           <div className="admin-panel">
-            <ScheduleView onOpenBooking={openDetails} />
+            <ScheduleView onOpenBooking={openDetails} loaded={scheduleLoaded} />
           </div>
         )}
         {tab === 'settings' && <SettingsTab />}

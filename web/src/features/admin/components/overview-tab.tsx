@@ -62,7 +62,7 @@ function useInsights(): Insights | null | 'failed' {
  * revenue, deposits and balances per week, and the schedule. All figures come from the server
  * (GET /api/fn/insights), aggregated there, never by downloading events.
  */
-export function OverviewTab({ onOpenBooking }: { onOpenBooking: (id: string) => void }) {
+export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: (id: string) => void; scheduleLoaded: boolean }) {
   const insights = useInsights();
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
@@ -147,7 +147,7 @@ export function OverviewTab({ onOpenBooking }: { onOpenBooking: (id: string) => 
       </section>
 
       <div className="admin-panel">
-        <ScheduleView onOpenBooking={onOpenBooking} />
+        <ScheduleView onOpenBooking={onOpenBooking} loaded={scheduleLoaded} />
       </div>
     </div>
   );

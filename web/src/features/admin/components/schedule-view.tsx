@@ -51,9 +51,11 @@ function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem;
  * The schedule (SPEC.md §2 Schedule, shown on its tab and in the Overview): a calendar whose
  * days holding installs, removals or consultations are underlined, and 'Schedule for' the
  * chosen date listing them by starting hour. An item opens its details (bookings through
- * `onOpenBooking`, consultations here).
+ * `onOpenBooking`, consultations here). Until the bookings and consultations are `loaded` (pulled
+ * in this session, or saved on the device before) it says it is loading, so the first date shown
+ * is the right one.
  */
-export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBooking: (id: string) => void; headingLevel?: 2 | 3 }) {
+export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOpenBooking: (id: string) => void; loaded: boolean; headingLevel?: 2 | 3 }) {
   const data = useLiveQuery(async () => {
     const db = adminDb();
     const [bookings, consultations] = await Promise.all([db.bookings.toArray(), db.consultations.toArray()]);
@@ -88,6 +90,8 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
       <div className="schedule__layout">
         <div className="schedule__calendar">
           <DayPicker
+            // Remounted once the data is in, so it opens on the month of the first date with work.
+            key={loaded && data ? 'ready' : 'loading'}
             mode="single"
             required
             timeZone={BUSINESS_TIME_ZONE}
@@ -107,10 +111,12 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
           <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
         </div>
         <div className="schedule__list" aria-live="polite" data-testid="schedule-list">
-          <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
-          {!data ? (
+          {!data || !loaded ? (
             <p role="status">Loading the schedule…</p>
-          ) : items.length === 0 ? (
+          ) : (
+            <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
+          )}
+          {!data || !loaded ? null : items.length === 0 ? (
             <p className="admin-empty">No items scheduled for this date</p>
           ) : (
             <ol className="schedule-items">
