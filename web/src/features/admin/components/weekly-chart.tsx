@@ -8,7 +8,8 @@ const weekLabel = (ymd: string) => formatShortDate(ymd).replace(/^\w+, /, '').re
 /**
  * Deposits and balances collected per week of the season (issue 9 Overview), as stacked bars.
  * Its own chunk: recharts loads only when the Overview shows it. A table of the same numbers
- * follows the chart for screen readers (the SVG is hidden from them).
+ * follows the chart for screen readers (the SVG is hidden from them, and recharts' keyboard layer
+ * is off, so nothing hidden takes focus).
  */
 export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
   const data = weeks.map((w) => ({ week: weekLabel(w.weekStart), deposits: w.deposits / 100, balances: w.balances / 100 }));
@@ -16,7 +17,7 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
     <figure className="weekly-chart">
       <div className="weekly-chart__plot" aria-hidden="true">
         <ResponsiveContainer width="100%" height={240}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="week" tick={{ fontSize: 12 }} />
             <YAxis tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => formatCents(v * 100)} />
