@@ -22,7 +22,7 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
             <XAxis dataKey="week" tick={{ fontSize: 12 }} />
             <YAxis tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => formatCents(v * 100)} />
             <Tooltip formatter={(v) => formatCents(Number(v) * 100)} />
-            <Legend />
+            <Legend formatter={(value: string) => <span className="weekly-chart__legend">{value}</span>} />
             <Bar dataKey="deposits" name="Deposits" stackId="paid" fill="#2b5239" />
             <Bar dataKey="balances" name="Balances" stackId="paid" fill="#b08d57" />
           </BarChart>
