@@ -276,6 +276,56 @@ test('a booking paid in another tab appears without a reload', async ({ page, co
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
 });
 
+test('settings take effect at once: a blocked date, the crews, the calendar feed', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+  const bookable = async (date: string) => {
+    const res = await fetch(`${E2E_BASE_URL}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
+    return ((await res.json()) as { bookable: boolean }).bookable;
+  };
+  expect(await bookable('2026-12-11')).toBe(true);
+  await openDashboard(page, 'settings');
+
+  const blocked = page.getByRole('region', { name: 'Blocked dates' });
+  await blocked.getByLabel('Date').fill('2026-12-11');
+  await blocked.getByLabel('Reason (optional)').fill('Family wedding');
+  await blocked.getByRole('button', { name: 'Block date' }).click();
+  await expect(toast(page, 'Friday, December 11, 2026 is blocked')).toBeVisible();
+  await expect(blocked).toContainText('Family wedding');
+  expect(await bookable('2026-12-11')).toBe(false);
+  await blocked.getByRole('button', { name: 'Unblock 2026-12-11' }).click();
+  await expect(toast(page, 'Friday, December 11, 2026 is open again')).toBeVisible();
+  expect(await bookable('2026-12-11')).toBe(true);
+
+  const pb = await superuserClient();
+  const crews = async () => ((await pb.collection('settings').getFirstListItem('key = "capacity"')).value as { crews: number }).crews;
+  const capacity = page.getByRole('form', { name: 'Crews and service area' });
+  for (const n of ['2', '1']) {
+    await capacity.getByLabel('Crews working at the same time').fill(n);
+    await capacity.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    await expect.poll(crews).toBe(Number(n));
+  }
+
+  const feed = page.getByRole('region', { name: 'Calendar subscription' });
+  const link = feed.getByLabel('Calendar link');
+  await expect(link).toHaveValue(/\/api\/fn\/calendar\.ics\?token=/);
+  const oldUrl = await link.inputValue();
+  const ics = await fetch(oldUrl);
+  expect(ics.status).toBe(200);
+  expect(ics.headers.get('content-type')).toContain('text/calendar');
+  expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+  await feed.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toast(page, 'Calendar link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldUrl);
+
+  await feed.getByRole('button', { name: 'Replace link' }).click();
+  await page.getByRole('alertdialog', { name: 'Replace the calendar link?' }).getByRole('button', { name: 'Replace' }).click();
+  await expect(toast(page, 'New calendar link created')).toBeVisible();
+  await expect(link).not.toHaveValue(oldUrl);
+  expect((await fetch(oldUrl)).status).toBe(404);
+  expect((await fetch(await link.inputValue())).status).toBe(200);
+});
+
 test("a staff account without the admin role is signed out with 'Access Denied'", async ({ page }) => {
   const pb = await superuserClient();
   const email = `helper.${RUN}@e2e.test`;
