@@ -1,11 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+// Importing the constants chooses free ports for this run (E2E_PORT / E2E_SMTP_PORT to fix them).
 import { E2E_BASE_URL, E2E_NOW, E2E_PORT, E2E_SMTP_PORT, E2E_SUPERUSER } from './e2e/support/constants';
 
 // One fresh data dir per run; set in the runner and inherited by the workers.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pb-e2e-')));
+// Playwright empties its output dir as a run starts, so a run at the same time in this checkout
+// would delete this one's traces: each run writes under its own port. --last-failed reads the
+// last run to finish.
+const outputDir = path.join('test-results', `run-${E2E_PORT}`);
+process.env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE ??= fileURLToPath(new URL('test-results/.last-run.json', import.meta.url));
 
 /**
  * End-to-end tests in Debian's Chromium against `npm start`'s server (already built by
@@ -13,6 +20,7 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(),
  */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -243,6 +243,19 @@ test('the portfolio dialog opens and closes with the keyboard', async ({ page })
   await dialog.getByRole('button', { name: 'Close' }).press('Enter');
   await expect(dialog).toBeHidden();
   await expect(card).toBeFocused();
+
+  // A quick hand: the card takes a key pressed the instant the dialog closes.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeFocused();
 });
 
 test('the portfolio picture has a hover magnifier', async ({ page }) => {

@@ -1,38 +1,80 @@
 // Command pocketbase is this project's PocketBase build: PocketBase v0.39 as a Go module with
 // the jsvm (TypeScript hooks compiled to pb_hooks/*.pb.js) and migratecmd (pb_migrations/)
-// plugins, serving the built web app from web/dist with an index.html fallback for the SPA.
+// plugins, serving the built web app with an index.html fallback for the SPA, behind the
+// production defaults of docs/decisions/014-production.md: the environment checked before
+// anything starts, security headers on every response, CORS for APP_URL only, owner-only
+// data files, no credentials in the request log, and `backup` / `restore` commands.
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"log"
-	"net/http"
 	"os"
-	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/dop251/goja"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/cmd"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 )
 
 func main() {
-	app := pocketbase.New()
+	restrictNewFiles()
+	if len(os.Args) > 1 && os.Args[1] == "restore" {
+		os.Exit(runRestore(os.Args[2:], os.Stdout, os.Stderr))
+	}
+
+	defaults := findLayout(executableDir())
+	// Never PocketBase's "go run" guess (a binary in a temp dir): dev mode is only --dev.
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: defaults.dataDir, DefaultDev: false})
 
 	var hooksDir, migrationsDir, publicDir, typesDir string
 	var hooksWatch bool
-	app.RootCmd.PersistentFlags().StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
-	app.RootCmd.PersistentFlags().BoolVar(&hooksWatch, "hooksWatch", true, "auto restart the app on pb_hooks file change")
-	app.RootCmd.PersistentFlags().StringVar(&migrationsDir, "migrationsDir", "", "the directory with the JS migrations")
-	app.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", defaultPublicDir(), "the directory with the built web app (web/dist)")
+	app.RootCmd.PersistentFlags().StringVar(&hooksDir, "hooksDir", defaults.hooksDir, "the directory with the JS app hooks")
+	app.RootCmd.PersistentFlags().BoolVar(&hooksWatch, "hooksWatch", false, "auto restart the app on pb_hooks file change (development)")
+	app.RootCmd.PersistentFlags().StringVar(&migrationsDir, "migrationsDir", defaults.migrationsDir, "the directory with the JS migrations")
+	app.RootCmd.PersistentFlags().StringVar(&publicDir, "publicDir", defaults.publicDir, "the directory with the built web app (web/dist)")
 	app.RootCmd.PersistentFlags().StringVar(&typesDir, "typesDir", "", "where to write the JSVM types.d.ts (default: the data dir)")
 	app.RootCmd.ParseFlags(os.Args[1:])
+
+	// PocketBase's Start() with our serve defaults and one more command.
+	serveCmd := cmd.NewServeCommand(app, false)
+	backupCmd := newBackupCommand(app)
+	app.RootCmd.AddCommand(cmd.NewSuperuserCommand(app), serveCmd, backupCmd)
+
+	// The environment is checked before PocketBase boots, for the commands that use it.
+	var env ServerEnv
+	invoked, _, _ := app.RootCmd.Find(os.Args[1:])
+	envLoaded := invoked == serveCmd || invoked == backupCmd
+	if envLoaded {
+		script := filepath.Join(hooksDirOrDefault(hooksDir, app.DataDir()), "lib", "server-env.js")
+		checked, err := checkServerEnv(script, os.Environ())
+		if err != nil {
+			var problem *envProblem
+			if !errors.As(err, &problem) {
+				err = fmt.Errorf("Cannot start: the environment could not be checked: %w", err)
+			}
+			fmt.Fprintln(os.Stderr, err.Error())
+			os.Exit(1)
+		}
+		env = checked
+	}
+	if invoked == backupCmd {
+		// Booting on a missing data dir would create an empty database and back that up.
+		if _, err := os.Stat(filepath.Join(app.DataDir(), "data.db")); err != nil {
+			fmt.Fprintf(os.Stderr, "Backup failed: no data.db in %s (is --dir the server's data dir?)\n", app.DataDir())
+			os.Exit(1)
+		}
+	}
+	var info serveInfo
+	configureServe(serveCmd, env, &info)
 
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
@@ -58,8 +100,17 @@ func main() {
 		if err := e.Next(); err != nil {
 			return err
 		}
-		return applySMTPFromEnv(e.App)
+		if err := ownerOnly(e.App.DataDir()); err != nil {
+			e.App.Logger().Warn("Could not make the data dir readable by its owner only", "error", err)
+		}
+		if !envLoaded {
+			return nil
+		}
+		return applyEnvSettings(e.App, env)
 	})
+
+	// Credentials in URLs (review tokens, Checkout session ids…) never reach the stored log.
+	app.OnModelCreate(core.LogsTableName).BindFunc(redactRequestLog)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		// RATE_LIMITS=off turns PocketBase's per-IP limits off for this process only (tests that
@@ -67,91 +118,38 @@ func main() {
 		if os.Getenv("RATE_LIMITS") == "off" {
 			se.App.Settings().RateLimits.Enabled = false
 		}
-		// The SPA owns every path the API does not: unknown files fall back to index.html,
-		// so client-side routes (and the not-found page) work on reload.
-		if !se.Router.HasRoute("GET", "/{path...}") {
-			static := apis.Static(os.DirFS(publicDir), true)
-			se.Router.GET("/{path...}", func(e *core.RequestEvent) error {
-				p := e.Request.URL.Path
-				if strings.HasPrefix(p, "/api/") || p == "/api" {
-					// An unknown API path is an API error, never the SPA's index.html.
-					return e.NotFoundError("The requested resource wasn't found.", nil)
-				}
-				if strings.HasPrefix(p, "/assets/") {
-					// Hashed build assets never change.
-					e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-					return static(e)
-				}
-				// The shell, the service worker and pages must revalidate to pick up a release.
-				e.Response.Header().Set("Cache-Control", "no-cache")
-				if html, ok := prerenderedPage(publicDir, p); ok {
-					return e.HTML(http.StatusOK, html)
-				}
-				return static(e)
-			}).Bind(apis.Gzip())
+		// securityHeaders (below) owns these headers; PocketBase's would overwrite some of them
+		// (X-Frame-Options SAMEORIGIN) and adds the obsolete X-XSS-Protection.
+		se.Router.Unbind(apis.DefaultSecurityHeadersMiddlewareId)
+		if info.corsOff {
+			se.Router.Unbind(apis.DefaultCorsMiddlewareId)
 		}
+		if !se.Router.HasRoute("GET", "/{path...}") {
+			se.Router.GET("/{path...}", webAppRoute(publicDir)).Bind(apis.Gzip())
+		}
+		// Our start message replaces PocketBase's superuser installer link.
+		se.InstallerFunc = nil
 		// se.Next builds the router into se.Server.Handler and the server starts serving only after
-		// this returns, so every route, PocketBase's own included, runs behind the body guard.
+		// this returns, so every route, PocketBase's own included, runs behind the body guard
+		// (docs/decisions/009) and gets the security headers.
 		if err := se.Next(); err != nil {
 			return err
 		}
-		se.Server.Handler = guardRequestBody(se.Server.Handler)
+		behindProxy := func() bool { return len(se.App.Settings().TrustedProxy.Headers) > 0 }
+		se.Server.Handler = securityHeaders(guardRequestBody(se.Server.Handler), contentSecurityPolicy(!env.DemoPayments()), behindProxy)
+		printWelcome(se.App, os.Stdout, publicURL(env, info), se.Server.Addr, env)
 		return nil
 	})
 
-	if err := app.Start(); err != nil {
+	if err := app.Execute(); err != nil {
 		log.Fatal(err)
 	}
 }
 
-// prerenderedPage returns the static HTML that scripts/prerender.mjs wrote for a page path
-// ("/" → _prerendered/index.html, "/terms-privacy" → _prerendered/terms-privacy.html), if any.
-// Paths with a file extension are files, never pages.
-func prerenderedPage(publicDir, urlPath string) (string, bool) {
-	if path.Ext(urlPath) != "" {
-		return "", false
+// hooksDirOrDefault is the hooks directory the JSVM uses: the flag, else beside the data dir.
+func hooksDirOrDefault(hooksDir, dataDir string) string {
+	if hooksDir != "" {
+		return hooksDir
 	}
-	name := "index.html"
-	if trimmed := strings.Trim(urlPath, "/"); trimmed != "" {
-		// Slashes become underscores, so a name can never leave the _prerendered folder.
-		name = strings.ReplaceAll(trimmed, "/", "_") + ".html"
-	}
-	data, err := os.ReadFile(filepath.Join(publicDir, "_prerendered", name))
-	if err != nil {
-		return "", false
-	}
-	return string(data), true
-}
-
-// defaultPublicDir is web/dist beside the working directory, the layout `npm start` runs in.
-func defaultPublicDir() string {
-	return filepath.Join("web", "dist")
-}
-
-// applySMTPFromEnv points PocketBase's mailer at SMTP_HOST (DESIGN.md decision 7) when set,
-// with SMTP_PORT (default 587), SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS ("true" for implicit
-// TLS) and MAIL_FROM. Without SMTP_HOST the settings are left alone: mail is only logged.
-func applySMTPFromEnv(app core.App) error {
-	host := os.Getenv("SMTP_HOST")
-	if host == "" {
-		return nil
-	}
-	port := 587
-	if p, err := strconv.Atoi(os.Getenv("SMTP_PORT")); err == nil && p > 0 {
-		port = p
-	}
-	settings := app.Settings()
-	settings.SMTP.Enabled = true
-	settings.SMTP.Host = host
-	settings.SMTP.Port = port
-	settings.SMTP.Username = os.Getenv("SMTP_USERNAME")
-	settings.SMTP.Password = os.Getenv("SMTP_PASSWORD")
-	settings.SMTP.TLS = os.Getenv("SMTP_TLS") == "true"
-	if from := os.Getenv("MAIL_FROM"); from != "" {
-		settings.Meta.SenderAddress = from
-	}
-	if settings.Meta.SenderAddress == "" {
-		settings.Meta.SenderAddress = "bookings@localhost"
-	}
-	return app.Save(settings)
+	return filepath.Join(dataDir, "..", "pb_hooks")
 }

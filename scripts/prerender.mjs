@@ -56,15 +56,14 @@ function serve(/** @type {string} */ dist) {
 /**
  * Makes a captured document servable: links the app added at runtime carry the temporary
  * server's origin (made relative); module preloads are dropped and the app's entry script is
- * started after the first frame, so the prerendered page paints without waiting for (or
- * competing with) any JavaScript, and the app then takes over the same markup.
+ * started after the first frame by /start-app.js (web/public), so the prerendered page paints
+ * without waiting for (or competing with) any JavaScript, and the app then takes over the same
+ * markup. No inline script: the Content-Security-Policy allows none (docs/decisions/014).
  */
 export function finishHtml(/** @type {string} */ html, /** @type {string} */ origin) {
   const entry = /<script type="module" crossorigin="" src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('The entry <script type="module"> was not found');
-  const loader =
-    `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)})})</script>`;
+  const loader = `<script src="/start-app.js" data-entry="${entry[1]}" defer></script>`;
   return html
     .split(`${origin}/`)
     .join('/')

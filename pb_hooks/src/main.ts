@@ -42,3 +42,31 @@ onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationIm
 
 // Balance and damage charges (issue 9).
 routerAdd('POST', '/api/fn/charge-booking-balance', (e) => require(`${__hooks}/lib/app.js`).chargeBookingBalanceRoute(e));
+// Admin back office (issue 9): first admin, Overview insights, calendar feed, settings checks,
+// tombstones for the admin's offline mirror.
+routerAdd('POST', '/api/fn/setup-admin', (e) => require(`${__hooks}/lib/app.js`).setupAdminRoute(e));
+routerAdd('GET', '/api/fn/insights', (e) => require(`${__hooks}/lib/app.js`).insightsRoute(e));
+// Only a superuser can change or delete an event; the insights' running tally then starts over.
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
+routerAdd('GET', '/api/fn/calendar.ics', (e) => require(`${__hooks}/lib/app.js`).calendarIcsRoute(e));
+routerAdd('GET', '/api/fn/calendar-feed', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRoute(e));
+routerAdd('POST', '/api/fn/calendar-feed/rotate', (e) => require(`${__hooks}/lib/app.js`).calendarFeedRotateRoute(e));
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
+onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
+onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+// In the delete's own transaction, so a deletion never commits without its tombstone.
+onRecordDeleteExecute(
+  (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
+  'bookings',
+  'consultation_requests',
+  'testimonials',
+  'charges',
+  'job_events',
+);
+routerAdd('POST', '/api/fn/jobs/purge-tombstones', (e) => require(`${__hooks}/lib/app.js`).purgeTombstonesJobRoute(e), $apis.requireSuperuserAuth());
+// Daily at 08:30 UTC: tombstones older than 400 days.
+cronAdd('purge-tombstones', '30 8 * * *', () => {
+  require(`${__hooks}/lib/app.js`).purgeTombstones($app);
+});

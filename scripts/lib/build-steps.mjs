@@ -1,12 +1,13 @@
 // @ts-check
 /**
  * The build steps of DESIGN.md: the PocketBase binary (pb/ → bin/pocketbase), the JSVM types
- * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js) and the web
- * app (web/ → web/dist).
+ * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
+ * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */
 import { existsSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { buildRelease } from './release.mjs';
 import { ROOT, run } from './run.mjs';
 
 export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
@@ -58,6 +59,21 @@ export async function buildHooks() {
     tsconfig: path.join(HOOKS, 'tsconfig.json'),
     logLevel: 'warning',
   });
+  // The environment check pb/env.go runs before PocketBase starts: a script defining the global
+  // `serverEnv` for a plain goja runtime (no require, no JSVM).
+  await esbuild.build({
+    entryPoints: [path.join(src, 'env', 'server-env.ts')],
+    outfile: path.join(HOOKS, 'lib', 'server-env.js'),
+    bundle: true,
+    format: 'iife',
+    globalName: 'serverEnv',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    minify: true,
+    tsconfig: path.join(HOOKS, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
 }
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -90,4 +106,5 @@ export async function buildAll() {
   await generateHookTypes();
   await buildHooks();
   await buildWeb();
+  buildRelease();
 }

@@ -10,17 +10,39 @@ import path from 'node:path';
 import { ROOT, run } from './run.mjs';
 import { PB_BIN } from './build-steps.mjs';
 
-/** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
-export function freePort() {
+/** A listener on a port the OS picks on 127.0.0.1. @returns {Promise<net.Server>} */
+function listenOnAnyPort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
+    srv.listen(0, '127.0.0.1', () => resolve(srv));
   });
+}
+
+/**
+ * `count` distinct free TCP ports on 127.0.0.1: all are held open until every one is known, so
+ * none repeats. Free when returned; another process may still take one before it is used.
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+export async function freePorts(count) {
+  /** @type {net.Server[]} */
+  const servers = [];
+  try {
+    for (let i = 0; i < count; i++) servers.push(await listenOnAnyPort());
+    return servers.map((srv) => {
+      const addr = srv.address();
+      return typeof addr === 'object' && addr ? addr.port : 0;
+    });
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  }
+}
+
+/** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return /** @type {number} */ (port);
 }
 
 /**
@@ -77,32 +99,60 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
 }
 
 /**
- * Starts PocketBase in the background and waits until it is healthy.
- * @param {{ port?: number, dataDir: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean }} opts
- * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ * @typedef {{ url: string, port: number, dataDir: string, stop: () => Promise<void>, output: () => string }} RunningServer
  */
-export async function startServer(opts) {
-  const port = opts.port ?? (await freePort());
-  mkdirSync(opts.dataDir, { recursive: true });
-  if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
-  const child = spawn(PB_BIN, serveArgs(port, opts.dataDir), {
-    cwd: ROOT,
-    env: { ...process.env, ...opts.env },
-    stdio: ['ignore', opts.log ? 'inherit' : 'ignore', 'inherit'],
+
+/**
+ * Spawns a server command and waits until `${url}/api/health` answers 200.
+ * @param {{ bin: string, args: string[], cwd: string, url: string, port: number, dataDir: string, env?: NodeJS.ProcessEnv, log?: boolean, capture?: boolean }} opts
+ *   `log` passes its stdout through; `capture` keeps stdout and stderr for `output()`
+ *   (otherwise stderr is passed through).
+ * @returns {Promise<RunningServer>}
+ */
+export async function spawnServer(opts) {
+  const child = spawn(opts.bin, opts.args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: ['ignore', opts.capture ? 'pipe' : opts.log ? 'inherit' : 'ignore', opts.capture ? 'pipe' : 'inherit'],
   });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
   await Promise.race([
-    waitForHttp(`${url}/api/health`),
-    exited.then((code) => { throw new Error(`PocketBase exited early with ${code}`); }),
+    waitForHttp(`${opts.url}/api/health`),
+    exited.then((code) => { throw new Error(`PocketBase exited early with ${code}${output ? `:\n${output}` : ''}`); }),
   ]);
   return {
-    url,
-    port,
+    url: opts.url,
+    port: opts.port,
     dataDir: opts.dataDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * Starts our PocketBase build from the repository in the background and waits until it is healthy.
+ * @param {{ port?: number, dataDir: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
+ * @returns {Promise<RunningServer>}
+ */
+export async function startServer(opts) {
+  const port = opts.port ?? (await freePort());
+  mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
+  return spawnServer({
+    bin: PB_BIN,
+    args: serveArgs(port, opts.dataDir),
+    cwd: ROOT,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir: opts.dataDir,
+    env: { ...process.env, ...opts.env },
+    log: opts.log,
+    capture: opts.capture,
+  });
 }

@@ -25,3 +25,10 @@ export { prepareInspirationUpload, serveInspirationImage } from './records/inspi
 export { checkInspirationImageUrls } from './inspiration-images';
 export { checkoutDistance } from './distance';
 export { chargeBookingBalanceRoute } from './routes/charge-booking-balance';
+export { setupAdminRoute } from './routes/setup-admin';
+export { insightsRoute } from './routes/insights';
+export { forgetWebsiteTally } from './insights/website-insights';
+export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './routes/calendar-feed';
+export { validateSettingWrite, validateBlockedDateWrite } from './records/site-settings';
+export { recordTombstone, purgeTombstones } from './records/tombstone';
+export { purgeTombstonesJobRoute } from './routes/tombstones-purge-job';

@@ -2,6 +2,7 @@
  * Request helpers for the `/api/fn/` routes: a size-capped JSON body parsed into plain
  * JavaScript values, and typed PocketBase errors with safe, user-facing messages.
  */
+import { isIdempotencyKey, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 
 /** Largest accepted JSON body (bytes): a booking with notes and image links is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -73,4 +74,16 @@ export function badRequest(message: string): Error {
  */
 export function callerLimitsEnabled(): boolean {
   return $os.getenv('RATE_LIMITS') !== 'off';
+}
+
+/**
+ * The request's `Idempotency-Key` header (DESIGN.md decision 12): '' when absent, unless
+ * `missingMessage` is given, then a 400 with it; a 400 when malformed (8–255 of
+ * [A-Za-z0-9_:.-]).
+ */
+export function idempotencyKeyHeader(e: core.RequestEvent, missingMessage?: string): string {
+  const key = String(e.request!.header.get('Idempotency-Key') ?? '').trim();
+  if (!key && missingMessage) throw badRequest(missingMessage);
+  if (key && !isIdempotencyKey(key)) throw badRequest(OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
+  return key;
 }

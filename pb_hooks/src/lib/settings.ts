@@ -6,6 +6,7 @@
  */
 import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
+import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/site-settings';
 import { today } from './clock';
 
 function settingValue(app: CoreApp, key: string): unknown {
@@ -28,7 +29,7 @@ export function loadSeasonOverrides(app: CoreApp): SeasonOverrides {
 export function loadCrews(app: CoreApp): number {
   const v = settingValue(app, 'capacity') as { crews?: unknown } | null;
   const n = Number(v?.crews);
-  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 1;
+  return Number.isInteger(n) && n >= CREWS_RANGE.min && n <= CREWS_RANGE.max ? n : 1;
 }
 
 /**
@@ -37,7 +38,7 @@ export function loadCrews(app: CoreApp): number {
  */
 export function loadMaxServiceMiles(app: CoreApp): number {
   const n = settingValue(app, 'max_service_miles');
-  return typeof n === 'number' && Number.isFinite(n) && n >= 1 && n <= 1000 ? n : DEFAULT_MAX_SERVICE_MILES;
+  return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max ? n : DEFAULT_MAX_SERVICE_MILES;
 }
 
 /** All blocked dates (`YYYY-MM-DD`). */

@@ -5,11 +5,15 @@
  */
 import { apiError } from './http';
 
-/** True for a signed-in staff member with role admin, or a superuser. */
-export function isAdmin(e: core.RequestEvent): boolean {
-  if (e.hasSuperuserAuth()) return true;
+/** True for a signed-in staff member with role admin (not a superuser). */
+export function isStaffAdmin(e: core.RequestEvent): boolean {
   const auth = e.auth;
   return !!auth && auth.collection().name === 'staff' && auth.getString('role') === 'admin';
+}
+
+/** True for a signed-in staff member with role admin, or a superuser. */
+export function isAdmin(e: core.RequestEvent): boolean {
+  return e.hasSuperuserAuth() || isStaffAdmin(e);
 }
 
 /** Throws 401 without a signed-in user and 403 for anyone who is not an admin. */

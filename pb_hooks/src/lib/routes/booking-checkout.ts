@@ -19,7 +19,7 @@
  * many unpaid checkouts; 502 'Failed to create checkout session' when Stripe fails (the hold is
  * released).
  */
-import { isIdempotencyKey, isWizardId, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { isWizardId, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { parseTimestamp } from '@domain/calendar';
 import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
@@ -33,7 +33,7 @@ import { bookingsOnDates } from '../bookings-repo';
 import { checkoutDistance } from '../distance';
 import { checkInspirationImageUrls } from '../inspiration-images';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, appOrigin, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
+import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
 import { paymentMode } from '../payments/mode';
 import { createCheckoutSession, expireCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadCrews, loadDateContext } from '../settings';
@@ -60,13 +60,6 @@ function checkVisits(r: BookingRequest): Visits {
 
 /** Why the checkout transaction refused (it throws to roll back, then this says what to answer). */
 type Refusal = { status: number; message: string };
-
-/** The Idempotency-Key header ('' when absent); 400 when malformed. */
-function idempotencyKeyOf(e: core.RequestEvent): string {
-  const key = String(e.request!.header.get('Idempotency-Key') ?? '').trim();
-  if (key && !isIdempotencyKey(key)) throw badRequest(OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  return key;
-}
 
 /** The body's optional wizard id ('' when absent); 400 when malformed. */
 function wizardIdOf(body: Record<string, unknown>): string {
@@ -131,7 +124,7 @@ function checkoutAnswer(e: core.RequestEvent, bookingId: string, origin: string)
 }
 
 export function createBookingCheckoutRoute(e: core.RequestEvent): void {
-  const idempotencyKey = idempotencyKeyOf(e);
+  const idempotencyKey = idempotencyKeyHeader(e);
   const body = readJsonObject(e);
   const wizardId = wizardIdOf(body);
   const parsed = parseBookingRequest('bookingData' in body ? body.bookingData : body);

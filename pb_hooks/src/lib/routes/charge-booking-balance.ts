@@ -27,9 +27,9 @@
  * link, or this key's charge still being processed; 422 the key was used for another request;
  * 503 Stripe could not be reached (the charge stays open: retry with the same key).
  */
+import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource, parseChargeRequest } from '@domain/balance-charge';
-import { isIdempotencyKey, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
+import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 import {
   claimAbandonedCharge,
   findChargeByKey,
@@ -43,14 +43,6 @@ import { requireAdmin } from '../staff-auth';
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
 const REPLAY_POLL_MS = 200;
-
-/** The required Idempotency-Key header; 400 when absent or malformed. */
-function idempotencyKeyOf(e: core.RequestEvent): string {
-  const key = String(e.request!.header.get('Idempotency-Key') ?? '').trim();
-  if (!key) throw badRequest(CHARGE_MESSAGES.keyMissing);
-  if (!isIdempotencyKey(key)) throw badRequest(OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  return key;
-}
 
 /**
  * Calls Stripe (or the demo) for `chargeId`, which the caller owns (just inserted or claimed),
@@ -93,7 +85,7 @@ function replayed(earlier: core.Record, fingerprint: string, origin: string): co
 
 export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
   requireAdmin(e);
-  const key = idempotencyKeyOf(e);
+  const key = idempotencyKeyHeader(e, CHARGE_MESSAGES.keyMissing);
   const parsed = parseChargeRequest(readJsonObject(e));
   if (!parsed.ok) throw badRequest(parsed.message);
   const fingerprint = $security.sha256(chargeFingerprintSource(parsed.value));

@@ -11,26 +11,22 @@ import type { PortfolioItem } from './portfolio-items';
  *
  * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside),
  * Escape closes it, and closing returns focus to the card that opened it.
+ *
+ * `onClose` runs on `beforetoggle`, which fires synchronously as the dialog starts to close (by
+ * Escape, the close button or the backdrop), never on `close`: that event is only queued, and
+ * Chromium runs input ahead of it, so a key pressed on the card the instant the dialog shut
+ * arrived while `item` still held the same tree; the reopening was a no-op and the late
+ * `close` then cleared it.
  */
 export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (item && !dialog.open) {
-      returnFocusTo.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-    } else if (!item && dialog.open) {
-      dialog.close();
-    }
+    if (item && !dialog.open) dialog.showModal();
+    else if (!item && dialog.open) dialog.close();
   }, [item]);
-
-  const handleClose = () => {
-    onClose();
-    returnFocusTo.current?.focus();
-  };
 
   const pkg = item ? findPackage(item.packageSlug) : undefined;
 
@@ -39,7 +35,9 @@ export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null;
       ref={dialogRef}
       className="portfolio-dialog"
       aria-labelledby="portfolio-dialog-title"
-      onClose={handleClose}
+      onBeforeToggle={(event) => {
+        if (event.newState === 'closed') onClose();
+      }}
       // A click on the backdrop (the dialog element itself, outside its content) closes it.
       onClick={(event) => {
         if (event.target === dialogRef.current) dialogRef.current.close();

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"strconv"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// applyEnvSettings writes what the environment configures into PocketBase's settings, once per
+// start: SMTP (applySMTP), the trusted proxy (TRUSTED_PROXY_HEADERS) and S3 storage for
+// backups (BACKUP_S3_*). A variable left unset leaves its setting as it is, so what the owner
+// configured in the dashboard stays. The values were checked by checkServerEnv.
+func applyEnvSettings(app core.App, env ServerEnv) error {
+	settings := app.Settings()
+	changed := applySMTP(settings)
+	if p := env.TrustedProxy; p != nil {
+		settings.TrustedProxy.Headers = p.Headers
+		settings.TrustedProxy.UseLeftmostIP = p.UseLeftmostIP
+		changed = true
+	}
+	if s3 := env.BackupS3; s3 != nil {
+		settings.Backups.S3 = core.S3Config{
+			Enabled:        true,
+			Bucket:         s3.Bucket,
+			Region:         s3.Region,
+			Endpoint:       s3.Endpoint,
+			AccessKey:      s3.AccessKey,
+			Secret:         s3.Secret,
+			ForcePathStyle: s3.ForcePathStyle,
+		}
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	return app.Save(settings)
+}
+
+// applySMTP points PocketBase's mailer at SMTP_HOST (DESIGN.md decision 7) when set, with
+// SMTP_PORT (default 587), SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS ("true" for implicit TLS)
+// and MAIL_FROM. Without SMTP_HOST the settings are left alone: mail is only logged.
+// Reports whether it changed the settings.
+func applySMTP(settings *core.Settings) bool {
+	host := os.Getenv("SMTP_HOST")
+	if host == "" {
+		return false
+	}
+	port := 587
+	if p, err := strconv.Atoi(os.Getenv("SMTP_PORT")); err == nil && p > 0 {
+		port = p
+	}
+	settings.SMTP.Enabled = true
+	settings.SMTP.Host = host
+	settings.SMTP.Port = port
+	settings.SMTP.Username = os.Getenv("SMTP_USERNAME")
+	settings.SMTP.Password = os.Getenv("SMTP_PASSWORD")
+	settings.SMTP.TLS = os.Getenv("SMTP_TLS") == "true"
+	if from := os.Getenv("MAIL_FROM"); from != "" {
+		settings.Meta.SenderAddress = from
+	}
+	if settings.Meta.SenderAddress == "" {
+		settings.Meta.SenderAddress = "bookings@localhost"
+	}
+	return true
+}

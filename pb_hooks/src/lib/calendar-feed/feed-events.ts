@@ -1,0 +1,93 @@
+/**
+ * What the owner's calendar feed lists (issue 9 Calendar feed): the install and removal visit
+ * of every booking that owns its slots (deposit paid or paid, confirmed or completed; not
+ * cancelled, not a payment conflict, not an unpaid checkout hold, which lasts 30 minutes and
+ * would linger in a calendar that polls hourly), and every consultation request that is not
+ * cancelled, from FEED_DAYS_BACK days ago onward. Times are New York wall-clock times.
+ */
+import { BUSINESS } from '@domain/business';
+import { addDays, isYmd, type Ymd } from '@domain/calendar';
+import { consultationSlotMinutes } from '@domain/consultation';
+import type { CalendarEvent } from '@domain/ics';
+import { formatCents } from '@domain/money';
+import { parseSlotId } from '@domain/slots';
+import { bookingDetails } from '../booking-summary';
+
+/** Past visits kept in the feed, so last week's jobs stay visible. */
+export const FEED_DAYS_BACK = 60;
+
+const OWNS_SLOTS = `status != 'cancelled' && status != 'payment_conflict'
+  && (payment_status = 'deposit_paid' || payment_status = 'paid' || status = 'confirmed' || status = 'completed')`;
+
+function uid(kind: string, id: string): string {
+  return `${kind}-${id}@feed.${BUSINESS.baseZip}.thoughtfullyadorned`;
+}
+
+function lines(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join('\n');
+}
+
+function bookingEvents(r: core.Record, from: Ymd): CalendarEvent[] {
+  const b = bookingDetails(r);
+  const name = r.getString('customer_name');
+  const balance = r.getInt('balance_remaining');
+  const description = lines(
+    `${b.packageTitle}, ${b.treeSize}${r.getBool('luxe_finish') ? ', Luxe Finish' : ''}`,
+    `Phone: ${r.getString('customer_phone')}`,
+    `E-mail: ${r.getString('customer_email')}`,
+    `Balance due: ${balance > 0 ? formatCents(balance) : '$0 Paid'}`,
+    r.getString('parking_instructions') && `Parking: ${r.getString('parking_instructions')}`,
+    r.getString('notes') && `Notes: ${r.getString('notes')}`,
+  );
+  const events: CalendarEvent[] = [];
+  const add = (kind: 'install' | 'removal', date: string, slotId: string, label: string) => {
+    const slot = parseSlotId(slotId);
+    if (!date || date < from || !slot) return;
+    events.push({
+      uid: uid(kind, r.id),
+      date,
+      startMinutes: slot.startHour * 60,
+      endMinutes: slot.endHour * 60,
+      summary: `${label}: ${name}`,
+      description,
+      location: r.getString('customer_address'),
+    });
+  };
+  add('install', r.getString('install_date'), r.getString('install_time_slot'), 'Install');
+  add('removal', r.getString('removal_date'), r.getString('removal_time_slot'), 'Removal');
+  return events;
+}
+
+function consultationEvent(r: core.Record): CalendarEvent | null {
+  const span = consultationSlotMinutes(r.getString('consultation_time_slot'));
+  if (!span) return null;
+  return {
+    uid: uid('consultation', r.id),
+    date: r.getString('consultation_date'),
+    startMinutes: span.start,
+    endMinutes: span.end,
+    summary: `Consultation: ${r.getString('customer_name')}`,
+    description: lines(
+      `Status: ${r.getString('status') || 'pending'}`,
+      `Phone: ${r.getString('customer_phone')}`,
+      `E-mail: ${r.getString('customer_email')}`,
+      r.getString('notes') && `Notes: ${r.getString('notes')}`,
+    ),
+    location: r.getString('customer_address'),
+  };
+}
+
+/** The feed's events on `today` (New York), sorted by date and start time. */
+export function feedEvents(app: CoreApp, today: Ymd): CalendarEvent[] {
+  const from = addDays(today, -FEED_DAYS_BACK);
+  const params = { from } as unknown as dbx.Params;
+  const bookings = app.findRecordsByFilter('bookings', `${OWNS_SLOTS} && (install_date >= {:from} || removal_date >= {:from})`, 'install_date', 0, 0, params);
+  const consultations = app.findRecordsByFilter('consultation_requests', "status != 'cancelled' && consultation_date >= {:from}", 'consultation_date', 0, 0, params);
+  const events = [
+    ...bookings.flatMap((r) => bookingEvents(r!, from)),
+    ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null),
+  ];
+  // A stored date the pattern let through but the calendar lacks (2026-02-30) is left out
+  // rather than failing the whole feed.
+  return events.filter((ev) => isYmd(ev.date)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.startMinutes - b.startMinutes));
+}

@@ -1,0 +1,29 @@
+/// <reference path="../pb_hooks/types/types.d.ts" />
+// Settings the admin edits (issue 9): season, capacity and max_service_miles, updated (or
+// created when missing) by an admin, never renamed or deleted; values are checked by a record
+// hook (pb_hooks/src/lib/records/site-settings.ts). The server's own rows, such as the calendar
+// feed's secret token (key calendar_feed), are unreadable and unwritable through the API for
+// everyone, the admin included: the admin gets the feed's URL from /api/fn/calendar-feed.
+// blocked_dates keep their rules (public read, admin create/update/delete).
+
+const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const EDITABLE = ["season", "capacity", "max_service_miles"];
+const keyIn = (field) => "(" + EDITABLE.map((k) => `${field} = "${k}"`).join(" || ") + ")";
+
+migrate((app) => {
+  const settings = app.findCollectionByNameOrId("settings");
+  settings.listRule = 'key != "calendar_feed"';
+  settings.viewRule = 'key != "calendar_feed"';
+  settings.createRule = `${ADMIN} && ${keyIn("@request.body.key")}`;
+  settings.updateRule = `${ADMIN} && ${keyIn("key")} && (@request.body.key:isset = false || @request.body.key = key)`;
+  settings.deleteRule = null;
+  app.save(settings);
+}, (app) => {
+  const settings = app.findCollectionByNameOrId("settings");
+  settings.listRule = "";
+  settings.viewRule = "";
+  settings.createRule = ADMIN;
+  settings.updateRule = ADMIN;
+  settings.deleteRule = ADMIN;
+  app.save(settings);
+});

@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench:admin`: the admin back office under a season's worth of data (issue 9).
+ * Builds the app, starts the real PocketBase server on a temp dir and port, seeds 2,000
+ * bookings (superuser batch API) and 50,000 analytics events (superuser SQL), and prints:
+ * - GET /api/fn/insights as a signed-in admin: the first call, which tallies every event, and
+ *   p50 / p95 of the calls after it, each made after one more page view was recorded
+ *   (target p95 ≤ 50 ms);
+ * - the time of a full pull of `bookings` by (updated_at, id) in pages of 500, as the admin's
+ *   mirror does it (target ≤ 2 s);
+ * - when the built app has the admin dashboard and Chromium is installed, the time from opening
+ *   /admin/dashboard (signed in) to a rendered schedule ('Schedule for'; target ≤ 1 s).
+ * Figures only, no asserts: timings vary with machine load. Not part of `npm test`.
+ *
+ * Options: --skip-build (use the current build), --runs=N insights calls (default 200),
+ * --bookings=N (default 2000), --events=N (default 50000). CHROME_PATH overrides
+ * /usr/bin/chromium.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import PocketBase from 'pocketbase';
+import { buildAll } from './lib/build-steps.mjs';
+import { ROOT } from './lib/run.mjs';
+import { startServer } from './lib/server.mjs';
+
+const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const RUNS = Number(args.get('--runs') ?? 200);
+const BOOKINGS = Number(args.get('--bookings') ?? 2000);
+const EVENTS = Number(args.get('--events') ?? 50000);
+const BATCH = 500;
+const PAGE = 500;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
+const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password-1' };
+// A fixed clock inside the season, so the seeded dates fall where the Overview looks.
+const APP_NOW = '2026-11-20T17:00:00Z';
+
+/** A small deterministic generator, so every run seeds the same data. */
+function rng(seed = 42) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+const random = rng();
+/** @template T @param {T[]} list @returns {T} */
+const pick = (list) => /** @type {T} */ (list[Math.floor(random() * list.length)]);
+const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+
+/** @param {number} i */
+function booking(i) {
+  const size = pick(['5-7ft', '7.5-9ft', '10-12ft']);
+  const slot = { '5-7ft': '9-12', '7.5-9ft': '9-15', '10-12ft': '9-18' }[size];
+  const install = `2026-${pick(['11', '12'])}-${pad(1 + Math.floor(random() * 23))}`;
+  const removal = `2027-01-${pad(1 + Math.floor(random() * 30))}`;
+  const total = pick([30000, 60000, 90000, 100000, 165000, 185000, 240000, 270000]);
+  const deposit = total / 2;
+  const paidAt = `2026-${pick(['09', '10', '11'])}-${pad(1 + Math.floor(random() * 19))} ${pad(12 + Math.floor(random() * 10))}:00:00.000Z`;
+  const roll = random();
+  const state =
+    roll < 0.7 ? { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: total - deposit, deposit_paid_at: paidAt }
+    : roll < 0.85 ? { status: 'completed', payment_status: 'paid', balance_remaining: 0, deposit_paid_at: paidAt, balance_paid_at: '2026-11-18 18:00:00.000Z' }
+    : roll < 0.95 ? { status: 'pending_payment', payment_status: 'pending', balance_remaining: total, hold_expires_at: '2026-11-01 12:00:00.000Z' }
+    : { status: 'cancelled', payment_status: 'pending', balance_remaining: total };
+  return {
+    customer_name: `Bench Customer ${i}`,
+    customer_email: `customer${i}@example.com`,
+    customer_phone: `(410) 555-${String(i % 10000).padStart(4, '0')}`,
+    customer_address: `${i} Bench Street, Ellicott City, MD 21043`,
+    package_type: pick(['adorned-arrangement', 'elevated-arbor', 'curated-christmas']),
+    tree_size: size,
+    install_date: install,
+    install_time_slot: slot,
+    removal_date: removal,
+    removal_time_slot: slot,
+    total_price: total,
+    deposit_amount: deposit,
+    payment_mode: 'demo',
+    notes: random() < 0.3 ? 'Please use the side door; the dog is friendly.' : '',
+    ...state,
+  };
+}
+
+/**
+ * SQL that inserts `count` analytics events in one statement (PocketBase's superuser
+ * /api/sql): a record API insert runs the analytics hook per event, which the batch API makes
+ * slow, and the bench measures reading, not writing. Deterministic mix: about 1 % conversions,
+ * 3.3 page views per session, seven traffic sources, five countries and Unknown, three devices.
+ * @param {number} count
+ */
+function eventsSql(count) {
+  const caseOf = (/** @type {string} */ expr, /** @type {string[]} */ values) => `CASE ${expr} ${values.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`;
+  return `INSERT INTO analytics_events (id, event_type, page_path, referrer, utm_source, utm_medium, utm_campaign, location_country, device_type, browser, session_id, user_agent, converted, metadata, created_at, updated_at)
+WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${count})
+SELECT substr(lower(hex(randomblob(8))), 1, 15),
+  CASE WHEN i % 100 = 0 THEN 'conversion' ELSE 'page_view' END,
+  CASE WHEN i % 100 = 0 THEN '/booking/success' ELSE ${caseOf('i % 6', ['/', '/services', '/booking', '/portfolio', '/faq', '/about'])} END,
+  ${caseOf('i % 7', ['', '', '', 'https://www.instagram.com/', 'https://www.google.com/search?q=christmas+tree+decorating', '', 'https://www.bing.com/'])},
+  ${caseOf('i % 7', ['', 'qr', 'facebook', '', '', 'google', ''])},
+  '', '',
+  ${caseOf('i % 8', ['US', 'US', 'US', 'US', 'CA', 'GB', '', ''])},
+  ${caseOf('i % 6', ['mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'tablet'])},
+  ${caseOf('i % 4', ['Chrome', 'Safari', 'Firefox', 'Edge'])},
+  'bench-session-' || (i * 10 / 33),
+  'BenchBrowser/1.0',
+  i % 100 = 0,
+  '{}',
+  strftime('%Y-%m-%d %H:%M:%fZ', 'now'),
+  strftime('%Y-%m-%d %H:%M:%fZ', 'now')
+FROM seq`;
+}
+
+/**
+ * Creates `count` records of `collection` from `make(i)` in batches of BATCH.
+ * @param {PocketBase} pb @param {string} collection @param {number} count @param {(i: number) => Record<string, unknown>} make
+ */
+async function seed(pb, collection, count, make) {
+  const started = performance.now();
+  for (let from = 0; from < count; from += BATCH) {
+    const batch = pb.createBatch();
+    for (let i = from; i < Math.min(count, from + BATCH); i++) batch.collection(collection).create(make(i));
+    await batch.send();
+  }
+  console.log(`  seeded ${count} ${collection} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Times GET /api/fn/insights: the first call (which tallies every event), then RUNS calls each
+ * after one more page view was recorded (as on a live site, every call has new events to add).
+ * @param {string} url @param {string} token
+ */
+async function benchInsights(url, token) {
+  const call = async () => {
+    const started = performance.now();
+    const res = await fetch(`${url}/api/fn/insights`, { headers: { Authorization: token } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`insights answered ${res.status}`);
+    return performance.now() - started;
+  };
+  let visit = 0;
+  const pageView = () =>
+    fetch(`${url}/api/collections/analytics_events/records`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event_type: 'page_view', page_path: '/services', session_id: `bench-live-${visit++ % 50}`, referrer: 'https://www.google.com/' }),
+    }).then((res) => res.arrayBuffer());
+  const first = await call();
+  for (let i = 0; i < 10; i++) await call(); // warm the JSVM pool and SQLite's cache
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    await pageView();
+    times.push(await call());
+  }
+  return { first, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+/**
+ * A full pull of bookings by (updated_at, id) > cursor, pages of PAGE, as the admin's mirror.
+ * @param {PocketBase} admin
+ */
+async function benchPull(admin) {
+  const started = performance.now();
+  let cursor = { updatedAt: '', id: '' };
+  let rows = 0;
+  let pages = 0;
+  for (;;) {
+    const filter = cursor.updatedAt
+      ? admin.filter('updated_at > {:u} || (updated_at = {:u} && id > {:id})', { u: cursor.updatedAt, id: cursor.id })
+      : '';
+    const page = await admin.collection('bookings').getList(1, PAGE, { filter, sort: 'updated_at,id', skipTotal: true });
+    pages++;
+    rows += page.items.length;
+    const last = page.items.at(-1);
+    if (!last || page.items.length < PAGE) break;
+    cursor = { updatedAt: last.updated_at, id: last.id };
+  }
+  return { ms: performance.now() - started, rows, pages };
+}
+
+/**
+ * Opens /admin/dashboard signed in (the SDK's localStorage auth store) and waits for 'Schedule
+ * for'. Returns the milliseconds, or why it was not measured.
+ * @param {string} url @param {PocketBase} admin
+ */
+async function benchSchedule(url, admin) {
+  const assets = path.join(ROOT, 'web', 'dist', 'assets');
+  const hasSchedule = existsSync(assets) && readdirSync(assets).some((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('Schedule for'));
+  if (!hasSchedule) return 'not measured: the built app has no admin schedule yet';
+  if (!existsSync(CHROMIUM)) return `not measured: no Chromium at ${CHROMIUM}`;
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(`${url}/`);
+    await page.evaluate((auth) => localStorage.setItem('pocketbase_auth', auth), JSON.stringify({ token: admin.authStore.token, record: admin.authStore.record }));
+    const started = performance.now();
+    await page.goto(`${url}/admin/dashboard`);
+    await page.getByText(/Schedule for/).first().waitFor({ timeout: 30_000 });
+    return performance.now() - started;
+  } catch (err) {
+    return `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (args.get('--skip-build') !== 'true') {
+    console.log('Building the server, hooks and web app…');
+    await buildAll();
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-admin-'));
+  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
+  try {
+    const su = new PocketBase(server.url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
+
+    console.log(`Seeding ${BOOKINGS} bookings and ${EVENTS} analytics events…`);
+    await seed(su, 'bookings', BOOKINGS, booking);
+    const started = performance.now();
+    await su.send('/api/sql', { method: 'POST', body: { query: eventsSql(EVENTS) } });
+    console.log(`  seeded ${EVENTS} analytics_events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await su.collection('staff').create({ ...ADMIN, passwordConfirm: ADMIN.password, role: 'admin', name: 'Bench Admin' });
+    const admin = new PocketBase(server.url);
+    admin.autoCancellation(false);
+    await admin.collection('staff').authWithPassword(ADMIN.email, ADMIN.password);
+
+    const insights = await benchInsights(server.url, admin.authStore.token);
+    const pull = await benchPull(admin);
+    const schedule = await benchSchedule(server.url, admin);
+
+    const ms = (/** @type {number} */ v) => `${v.toFixed(1)} ms`;
+    console.log('');
+    console.log(`GET /api/fn/insights, first call (tallies all ${EVENTS} events): ${ms(insights.first)}`);
+    console.log(`GET /api/fn/insights (${RUNS} calls, a new page view before each): p50 ${ms(insights.p50)}, p95 ${ms(insights.p95)} (target p95 ≤ 50 ms)`);
+    console.log(`Full pull of bookings by (updated_at, id), pages of ${PAGE}: ${ms(pull.ms)} for ${pull.rows} rows in ${pull.pages} pages (target ≤ 2000 ms)`);
+    console.log(`Dashboard to rendered schedule: ${typeof schedule === 'number' ? `${ms(schedule)} (target ≤ 1000 ms)` : schedule}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,86 @@
+/**
+ * Who gets into the admin back office (SPEC.md §6; issue 9 "What the tests must show"): every
+ * admin route and every collection the admin mirrors or reads refuses anonymous callers and a
+ * signed-in staff account without the admin role; the admin gets through.
+ */
+import type PocketBase from 'pocketbase';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { createBookingRecord } from './fixtures';
+import { anonymous, callFnAs, clearCollections, superuser } from './support';
+
+let admin: SignedInStaff;
+let member: SignedInStaff;
+const ids: Record<string, string> = {};
+
+/** Admin collections: what the admin's mirror pulls, plus analytics and the mail log. */
+const ADMIN_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'analytics_events', 'mail_log'];
+
+interface RouteCase {
+  method: 'GET' | 'POST';
+  route: string;
+  body?: unknown;
+  /** What the admin gets (the route's own answer, never 401/403). */
+  adminStatus: number;
+}
+
+const ADMIN_ROUTES: RouteCase[] = [
+  { method: 'GET', route: '/api/fn/insights', adminStatus: 200 },
+  { method: 'GET', route: '/api/fn/calendar-feed', adminStatus: 200 },
+  { method: 'POST', route: '/api/fn/calendar-feed/rotate', adminStatus: 200 },
+  // Issue 5's route: the admin gets through to its own validation.
+  { method: 'POST', route: '/api/fn/send-review-request', body: {}, adminStatus: 400 },
+];
+
+beforeAll(async () => {
+  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff', 'tombstones');
+  const su = superuser();
+  admin = await signedInStaff('admin');
+  member = await signedInStaff('');
+  const booking = await createBookingRecord();
+  ids.bookings = booking.id;
+  ids.consultation_requests = (await su.collection('consultation_requests').create({
+    customer_name: 'Holly', customer_email: 'holly@example.com', customer_phone: '410 555 0101', customer_address: '42 Evergreen Lane, Ellicott City',
+    consultation_date: '2026-11-25', consultation_time_slot: '10:30', status: 'pending',
+  })).id;
+  ids.testimonials = (await su.collection('testimonials').create({ customer_name: 'Holly', booking: booking.id, rating: 5 })).id;
+  ids.charges = (await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 500, idempotency_key: 'access-1', status: 'succeeded' })).id;
+  ids.job_events = (await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'x', client_id: 'access-1' })).id;
+  ids.analytics_events = (await su.collection('analytics_events').create({ event_type: 'page_view', page_path: '/' })).id;
+  ids.mail_log = (await su.collection('mail_log').create({ to: 'holly@example.com', subject: 's', kind: 'k', status: 'logged' })).id;
+  const doomed = await createBookingRecord({ install_date: '2026-11-27' });
+  await su.collection('bookings').delete(doomed.id);
+  ids.tombstones = (await su.collection('tombstones').getFirstListItem(`record_id = "${doomed.id}"`)).id;
+});
+
+describe('admin routes', () => {
+  it.each(ADMIN_ROUTES)('$method $route: anonymous 401, staff without the role 403, admin through', async ({ method, route, body, adminStatus }) => {
+    const anon = await callFnAs(null, method, route, body);
+    expect(anon.status).toBe(401);
+    expect(anon.body.message).toBe('Please sign in as an admin.');
+    const staff = await callFnAs(member.token, method, route, body);
+    expect(staff.status).toBe(403);
+    expect(staff.body.message).toBe("You don't have admin privileges.");
+    expect((await callFnAs(admin.token, method, route, body)).status).toBe(adminStatus);
+  });
+
+  it('the purge job is for superusers only, the admin included', async () => {
+    for (const token of [null, member.token, admin.token]) {
+      expect([401, 403]).toContain((await callFnAs(token, 'POST', '/api/fn/jobs/purge-tombstones')).status);
+    }
+  });
+});
+
+describe('admin-readable collections', () => {
+  it.each(ADMIN_COLLECTIONS)('%s: nothing for anonymous callers or staff without the role', async (collection) => {
+    await expectNoRead(anonymous(), collection, ids[collection]!);
+    await expectNoRead(member.pb, collection, ids[collection]!);
+  });
+
+  it.each(ADMIN_COLLECTIONS)('%s: the admin lists, pulls by (updated_at, id) and views', async (collection) => {
+    const pb: PocketBase = admin.pb;
+    const list = await pb.collection(collection).getList(1, 500, { sort: 'updated_at,id', filter: "updated_at > '2000-01-01 00:00:00.000Z'", skipTotal: true });
+    expect(list.items.map((r) => r.id)).toContain(ids[collection]);
+    expect((await pb.collection(collection).getOne(ids[collection]!)).id).toBe(ids[collection]);
+  });
+});
