@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  seasonWindowsProblem,
   consultationDateProblem,
   firstBookableDate,
   installDateProblem,
@@ -66,21 +65,5 @@ describe('removal and consultation dates', () => {
   });
   it('finds the first bookable date', () => {
     expect(firstBookableDate('2026-11-20', (d) => installDateProblem(d, ctx))).toBe('2026-11-21');
-  });
-});
-
-describe('seasonWindowsProblem (the admin edits the season)', () => {
-  const ok = {
-    install: { start: '2026-11-16', end: '2026-12-23' },
-    removal: { start: '2026-12-26', end: '2027-01-31' },
-    consultation: { start: '2026-11-12', end: '2026-12-17' },
-  };
-  it.each([
-    ['the usual windows', ok, null],
-    ['a missing date', { ...ok, install: { start: '', end: '2026-12-23' } }, 'Installations: please choose a first and a last date.'],
-    ['a window ending before it starts', { ...ok, consultation: { start: '2026-12-17', end: '2026-11-12' } }, 'Consultations: the first date must not be after the last date.'],
-    ['removals starting first', { ...ok, removal: { start: '2026-11-01', end: '2027-01-31' } }, 'Removals must start after installations start.'],
-  ])('%s', (_name, w, problem) => {
-    expect(seasonWindowsProblem(w)).toBe(problem);
   });
 });

@@ -103,23 +103,3 @@ export function firstBookableDate(today: Ymd, problem: (d: Ymd) => string | null
   }
   return null;
 }
-
-/**
- * Why season windows typed by the admin cannot be saved (the Settings tab), or null: each window
- * needs a first and a last date, the first not after the last, and removals must start after
- * installations start.
- */
-export function seasonWindowsProblem(w: Pick<SeasonWindows, 'install' | 'removal' | 'consultation'>): string | null {
-  const named: [keyof typeof w, string][] = [
-    ['install', 'Installations'],
-    ['removal', 'Removals'],
-    ['consultation', 'Consultations'],
-  ];
-  for (const [key, label] of named) {
-    const { start, end } = w[key];
-    if (!isYmd(start) || !isYmd(end)) return `${label}: please choose a first and a last date.`;
-    if (start > end) return `${label}: the first date must not be after the last date.`;
-  }
-  if (w.removal.start <= w.install.start) return 'Removals must start after installations start.';
-  return null;
-}

@@ -360,8 +360,14 @@ for (const viewport of [
   { width: 375, height: 740 },
   { width: 1280, height: 900 },
 ]) {
-  test(`axe finds no violations on any tab at ${viewport.width} px`, async ({ page }) => {
+  test(`axe finds no violations on any tab at ${viewport.width} px, nor the CSP`, async ({ page }) => {
     await page.setViewportSize(viewport);
+    // Content-Security-Policy violations (pb/headers.go), recorded from before the app starts.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     await openDashboard(page);
     for (const tab of ['Overview', 'Bookings', 'Consultations', 'Reviews', 'Schedule', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -379,5 +385,6 @@ for (const viewport of [
     await page.waitForTimeout(300);
     const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 }

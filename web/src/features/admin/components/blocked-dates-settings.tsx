@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatLongDate, isYmd } from '@domain/calendar';
+import { BLOCKED_REASON_MAX, blockedDateProblem } from '@domain/site-settings';
 import { createBlockedDate } from '../api/create-blocked-date';
 import { deleteBlockedDate } from '../api/delete-blocked-date';
 import type { BlockedDateRow } from '../api/list-blocked-dates';
@@ -17,8 +18,9 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isYmd(date)) {
-      toast.error('Error', { description: 'Please choose a date to block.' });
+    const problem = date ? blockedDateProblem(date, reason.trim()) : 'Please choose a date to block.';
+    if (problem) {
+      toast.error('Error', { description: problem });
       return;
     }
     if (rows.some((r) => r.blocked_date === date)) {
@@ -79,7 +81,7 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
         </div>
         <div className="field">
           <label htmlFor="block-reason">Reason (optional)</label>
-          <input id="block-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <input id="block-reason" maxLength={BLOCKED_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
         <button type="submit" className="button button--primary" disabled={busy}>Block date</button>
       </form>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
+import { CREWS_RANGE, SERVICE_MILES_RANGE, settingValueProblem } from '@domain/site-settings';
 import type { SettingRow } from '../api/get-settings';
 import { saveSetting } from '../api/save-setting';
 import { reportError } from '../report-error';
@@ -14,7 +15,7 @@ const milesOf = (row: SettingRow | undefined) => (typeof row?.value === 'number'
 /**
  * The number of crews (DESIGN.md decision 4: a slot is taken when as many bookings overlap it)
  * and the farthest address served (decision 16), from `settings` keys capacity and
- * max_service_miles. The server checks the values (1–20 crews, 1–1000 miles).
+ * max_service_miles, checked with the server's own rules (domain/site-settings.ts).
  */
 export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: SettingRow | undefined; maxMiles: SettingRow | undefined; onSaved: () => void }) {
   const [crews, setCrews] = useState(String(crewsOf(capacity)));
@@ -23,14 +24,11 @@ export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: Se
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const c = Number(crews);
-    const m = Number(miles);
-    if (!Number.isInteger(c) || c < 1 || c > 20) {
-      toast.error('Error', { description: 'Crews must be a whole number from 1 to 20.' });
-      return;
-    }
-    if (!Number.isFinite(m) || m < 1 || m > 1000) {
-      toast.error('Error', { description: 'The service distance must be from 1 to 1000 miles.' });
+    const c = crews.trim() === '' ? NaN : Number(crews);
+    const m = miles.trim() === '' ? NaN : Number(miles);
+    const problem = settingValueProblem('capacity', { crews: c }) ?? settingValueProblem('max_service_miles', m);
+    if (problem) {
+      toast.error('Error', { description: problem });
       return;
     }
     setSaving(true);
@@ -51,12 +49,12 @@ export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: Se
       <h3 id="capacity-heading">Crews and service area</h3>
       <div className="field">
         <label htmlFor="crews">Crews working at the same time</label>
-        <input id="crews" type="number" inputMode="numeric" min={1} max={20} step={1} value={crews} onChange={(e) => setCrews(e.target.value)} />
+        <input id="crews" type="number" inputMode="numeric" min={CREWS_RANGE.min} max={CREWS_RANGE.max} step={1} value={crews} onChange={(e) => setCrews(e.target.value)} />
         <p className="hint">A time slot stays open until this many bookings overlap it.</p>
       </div>
       <div className="field">
         <label htmlFor="max-miles">Farthest address served (miles)</label>
-        <input id="max-miles" type="number" inputMode="decimal" min={1} max={1000} step="any" value={miles} onChange={(e) => setMiles(e.target.value)} />
+        <input id="max-miles" type="number" inputMode="decimal" min={SERVICE_MILES_RANGE.min} max={SERVICE_MILES_RANGE.max} step="any" value={miles} onChange={(e) => setMiles(e.target.value)} />
       </div>
       <button type="submit" className="button button--primary" disabled={saving}>{saving ? 'Saving...' : 'Save'}</button>
     </form>

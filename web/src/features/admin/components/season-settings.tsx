@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { seasonWindowsProblem, type SeasonWindows } from '@domain/season';
+import { isYmd } from '@domain/calendar';
+import type { SeasonWindows } from '@domain/season';
+import { settingValueProblem } from '@domain/site-settings';
 import { saveSetting } from '../api/save-setting';
 import type { SettingRow } from '../api/get-settings';
 import { reportError } from '../report-error';
@@ -41,7 +43,9 @@ export function SeasonSettings({ season, row, onSaved }: { season: SeasonWindows
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = seasonWindowsProblem(w);
+    const problem = WINDOWS.some(([key]) => !isYmd(w[key].start) || !isYmd(w[key].end))
+      ? 'Please choose a first and a last day for each window.'
+      : settingValueProblem('season', w);
     if (problem) {
       toast.error('Error', { description: problem });
       return;
