@@ -48,7 +48,7 @@ function useInsights(): Insights | null | 'failed' {
           setInsights((prev) => (prev && prev !== 'failed' ? prev : 'failed'));
         },
       );
-    }, 300); // a burst of realtime updates (one page of a pull) asks once
+    }, 800); // a burst of changes (the pages of a pull, realtime updates) asks once
     return () => {
       live = false;
       clearTimeout(timer);

@@ -56,11 +56,13 @@ function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem;
  * is the right one.
  */
 export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOpenBooking: (id: string) => void; loaded: boolean; headingLevel?: 2 | 3 }) {
+  // Read once the first pull is in, not after every page of it (each read copies every booking).
   const data = useLiveQuery(async () => {
+    if (!loaded) return null;
     const db = adminDb();
     const [bookings, consultations] = await Promise.all([db.bookings.toArray(), db.consultations.toArray()]);
     return { bookings, consultations };
-  }, []);
+  }, [loaded]);
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
   const [chosen, setChosen] = useState<Ymd | null>(null);
@@ -91,7 +93,7 @@ export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOp
         <div className="schedule__calendar">
           <DayPicker
             // Remounted once the data is in, so it opens on the month of the first date with work.
-            key={loaded && data ? 'ready' : 'loading'}
+            key={data ? 'ready' : 'loading'}
             mode="single"
             required
             timeZone={BUSINESS_TIME_ZONE}
@@ -111,12 +113,12 @@ export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOp
           <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
         </div>
         <div className="schedule__list" aria-live="polite" data-testid="schedule-list">
-          {!data || !loaded ? (
+          {!data ? (
             <p role="status">Loading the schedule…</p>
           ) : (
             <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
           )}
-          {!data || !loaded ? null : items.length === 0 ? (
+          {!data ? null : items.length === 0 ? (
             <p className="admin-empty">No items scheduled for this date</p>
           ) : (
             <ol className="schedule-items">

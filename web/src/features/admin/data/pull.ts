@@ -14,7 +14,8 @@ export const PAGE_SIZE = 500;
 /**
  * Pulls `collection` (a mirrored collection or the tombstones) into the mirror. Starts a few
  * seconds behind the stored cursor (cursor.ts rewind), reads pages of `pageSize` until a short
- * page, and never moves the stored cursor backwards. Resolves with the number of rows read;
+ * page (asking for each page while the one before is written), applies them in order, and
+ * never moves the stored cursor backwards. Resolves with the number of rows read;
  * rejects with the transport's error (the rows applied so far stay, with their cursor). Once
  * `stopped()` is true no further page is applied (the session ended while a page was on its
  * way: nothing may be written to the mirror after sign-out emptied it).
@@ -31,11 +32,20 @@ export async function pullCollection(
   let after = stored ? rewind(stored) : null;
   const filter = collection === TOMBSTONES ? undefined : COLLECTIONS[collection].serverFilter;
   let read = 0;
+  // The next page is asked for as soon as a page arrives (its last row is the next cursor), so
+  // the server reads it while this one is written to IndexedDB.
+  let next = transport.listAfter(collection, after, pageSize, filter);
   for (;;) {
-    const rows = await transport.listAfter(collection, after, pageSize, filter);
+    const rows = await next;
     if (stopped()) return read;
     read += rows.length;
     const last = rows.at(-1);
+    const more = rows.length >= pageSize && !!last;
+    if (more) {
+      next = transport.listAfter(collection, { updatedAt: last.updated_at, id: last.id }, pageSize, filter);
+      // Awaited in the next round; if writing this page fails first, its failure is not a second error.
+      next.catch(() => undefined);
+    }
     if (last) {
       after = { updatedAt: last.updated_at, id: last.id };
       stored = laterCursor(stored, after);
@@ -43,6 +53,6 @@ export async function pullCollection(
       if (collection === TOMBSTONES) await mirror.applyTombstones(rows, state);
       else await mirror.apply(collection, rows, state);
     }
-    if (rows.length < pageSize) return read;
+    if (!more) return read;
   }
 }

@@ -93,6 +93,25 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
     expect(await db.testimonials.get('r')).not.toHaveProperty('review_token');
   });
 
+  it('asks for the next page while the one before is being written, and writes them in order', async () => {
+    for (let i = 0; i < 1100; i++) server.put('bookings', row(`b${String(i).padStart(4, '0')}`, i));
+    const apply = mirror.apply.bind(mirror);
+    mirror.apply = async (collection, rows, cursor) => {
+      server.log.push(`apply ${rows[0]?.id}`);
+      return apply(collection, rows, cursor);
+    };
+    await pullCollection(mirror, server, 'bookings');
+    expect(server.log.map((l) => l.split(' ').slice(0, 2).join(' ').replace(/\|.*$/, ''))).toEqual([
+      'list bookings',
+      'list bookings',
+      'apply b0000',
+      'list bookings',
+      'apply b0500',
+      'apply b1000',
+    ]);
+    expect(await db.bookings.count()).toBe(1100);
+  });
+
   it('keeps the pages applied before a failure, with their cursor', async () => {
     for (let i = 0; i < 700; i++) server.put('bookings', row(`b${String(i).padStart(4, '0')}`, i));
     server.beforeAnswer = (_c, after) => {

@@ -51,8 +51,7 @@ export class AdminSync {
    * Resolves when that first pull has finished; it never rejects (failures go to onPullError).
    */
   async start(): Promise<void> {
-    const cached = await this.mirror.db.syncState.toArray();
-    this.setStatus({ ...this.status, loaded: new Set(cached.map((s) => s.collection as PulledCollection)) });
+    // Realtime connects while the database opens (the first open creates it).
     const subscribed = this.subscribeAll().then(
       () => true,
       (err: unknown) => {
@@ -60,6 +59,8 @@ export class AdminSync {
         return false;
       },
     );
+    const cached = await this.mirror.db.syncState.toArray();
+    this.setStatus({ ...this.status, loaded: new Set(cached.map((s) => s.collection as PulledCollection)) });
     const wait = this.options.subscribeWaitMs ?? SUBSCRIBE_WAIT_MS;
     const inTime = await Promise.race([subscribed, new Promise<null>((r) => setTimeout(() => r(null), wait))]);
     if (inTime === null) {
