@@ -31,12 +31,15 @@ function Tile({ label, value }: { label: string; value: string | number }) {
 
 /**
  * GET /api/fn/insights, again whenever a mirrored booking changes (a payment elsewhere moves the
- * revenue without a reload). Null until the first answer; 'failed' after a failure.
+ * revenue without a reload). Asked once `ready` (the mirror's first pull is in: on a phone's
+ * first visit the schedule comes first, and both compete for the same connection and server).
+ * Null until the first answer; 'failed' after a failure.
  */
-function useInsights(): Insights | null | 'failed' {
+function useInsights(ready: boolean): Insights | null | 'failed' {
   const [insights, setInsights] = useState<Insights | null | 'failed'>(null);
   const lastChange = useLiveQuery(async () => (await adminDb().bookings.orderBy('updated_at').last())?.updated_at ?? '', []);
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     const timer = setTimeout(() => {
       getInsights().then(
@@ -53,7 +56,7 @@ function useInsights(): Insights | null | 'failed' {
       live = false;
       clearTimeout(timer);
     };
-  }, [lastChange]);
+  }, [lastChange, ready]);
   return insights;
 }
 
@@ -63,7 +66,7 @@ function useInsights(): Insights | null | 'failed' {
  * (GET /api/fn/insights), aggregated there, never by downloading events.
  */
 export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: (id: string) => void; scheduleLoaded: boolean }) {
-  const insights = useInsights();
+  const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
 
