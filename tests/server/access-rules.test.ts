@@ -7,7 +7,7 @@ import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countBookings, createBookingRecord } from './fixtures';
-import { anonymous, baseUrl, clearCollections, superuser } from './support';
+import { anonymous, baseUrl, clearCollections, statusOf, superuser } from './support';
 
 const SECRET_EMAIL = 'jane.secret@example.com';
 const SECRET_PHONE = '(410) 555-7777';
@@ -49,17 +49,6 @@ async function seedPrivateRecords(): Promise<void> {
   ids.testimonials = (await su.collection('testimonials').create({
     customer_name: 'Jane Secret', customer_email: SECRET_EMAIL, booking: booking.id, rating: 5, review_token: 'secret-token-jane',
   })).id;
-}
-
-/** Status of a failed SDK call, or 200 when it succeeded. */
-async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err.status;
-    throw err;
-  }
 }
 
 /** Asserts a list answer is either refused (403) or empty, with nothing personal in it. */

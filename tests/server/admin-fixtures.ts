@@ -5,7 +5,7 @@
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect } from 'vitest';
-import { baseUrl, superuser } from './support';
+import { baseUrl, statusOf, superuser } from './support';
 
 export const STAFF_PASSWORD = 'staff-password-123';
 
@@ -33,17 +33,6 @@ export async function signedInStaff(
   pb.autoCancellation(false);
   await pb.collection('staff').authWithPassword(email, password);
   return { pb, id: rec.id, email, token: pb.authStore.token };
-}
-
-/** Status of a failed SDK call, or 200 when it succeeded. */
-export async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err.status;
-    throw err;
-  }
 }
 
 /** The ClientResponseError of a call that must fail. */

@@ -7,9 +7,9 @@
  */
 import type PocketBase from 'pocketbase';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { failureOf, signedInStaff, statusOf, type SignedInStaff } from './admin-fixtures';
+import { failureOf, signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { availability, expectClearSentence, slotMap } from './fixtures';
-import { anonymous, callFn, callFnAs, clearCollections, superuser } from './support';
+import { anonymous, callFn, callFnAs, clearCollections, statusOf, superuser } from './support';
 
 let admin: SignedInStaff;
 let member: SignedInStaff;

@@ -5,9 +5,9 @@
  * rows older than 400 days are purged.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { expectNoRead, signedInStaff, statusOf, type SignedInStaff } from './admin-fixtures';
+import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { createBookingRecord } from './fixtures';
-import { anonymous, callFnAs, clearCollections, superuser } from './support';
+import { anonymous, callFnAs, clearCollections, statusOf, superuser } from './support';
 import { SERVER_NOW } from './constants';
 
 const MIRRORED = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones'];

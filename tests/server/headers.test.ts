@@ -211,6 +211,17 @@ describe('per-IP limits behind the trusted proxy', () => {
     expect(rules).toContainEqual({ label: '_superusers:auth', audience: '', maxRequests: 10, duration: 300 });
     expect(rules).toContainEqual({ label: 'staff:update', audience: '', maxRequests: 10, duration: 300 });
   });
+
+  it('the first-admin route answers 429 after 5 calls from one address, and another address still gets its answer', async () => {
+    const setup = (ip: string) =>
+      fetch(`${server.url}/api/fn/setup-admin`, { method: 'POST', headers: { 'X-Forwarded-For': ip } }).then((r) => r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await setup('203.0.113.30'));
+    // An admin already exists on this server (409), or the first call makes it (200).
+    expect(statuses.slice(0, 5).every((s) => s === 200 || s === 409)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect(await setup('203.0.113.31')).toBe(409);
+  });
 });
 
 describe('data on disk', () => {

@@ -11,18 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/inspiration-images';
 import { countBookings } from './fixtures';
 import { PNG, imageForm as form } from './image-fixtures';
-import { anonymous, baseUrl, bookingRequest, callFn, clearCollections, superuser } from './support';
-
-/** Status of a failed SDK call, or 200 when it succeeded. */
-async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err.status;
-    throw err;
-  }
-}
+import { anonymous, baseUrl, bookingRequest, callFn, clearCollections, statusOf, superuser } from './support';
 
 async function countImages(): Promise<number> {
   return (await superuser().collection('inspiration_images').getList(1, 1)).totalItems;

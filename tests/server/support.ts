@@ -2,7 +2,7 @@
  * Helpers for server tests: the provided server URL, an anonymous and a superuser PocketBase
  * client, raw calls to the `/api/fn/` routes, and a valid booking request to vary.
  */
-import PocketBase from 'pocketbase';
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('pbUrl');
@@ -83,4 +83,15 @@ export function bookingRequest(over: Record<string, unknown> = {}): Record<strin
     selectedAddons: [],
     ...over,
   };
+}
+
+/** Status of a failed SDK call, or 200 when it succeeded. */
+export async function statusOf(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    if (err instanceof ClientResponseError) return err.status;
+    throw err;
+  }
 }
