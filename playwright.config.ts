@@ -55,6 +55,9 @@ export default defineConfig({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(E2E_SMTP_PORT),
       MAIL_FROM: 'hello@e2e.test',
+      // Every spec shares 127.0.0.1 and its per-IP limits (60 page views a minute, 10 logins in
+      // 5 minutes); a spec that counts on a fresh budget speaks from its own forwarded address.
+      TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
     },
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   REVIEW_MESSAGES as R,
+  bookingWentAhead,
   parseReviewSubmission,
   ratingSummary,
   reviewCounterText,
@@ -88,5 +89,18 @@ describe('rating summary', () => {
     expect(ratingSummary({ 1: 0, 2: 0, 3: 1, 4: 1, 5: 1 })).toEqual({ count: 3, average: 4 });
     expect(ratingSummary({ 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 })).toEqual({ count: 3, average: 4.7 });
     expect(ratingSummary({ 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 })).toEqual({ count: 0, average: 0 });
+  });
+});
+
+describe('bookingWentAhead (who can be asked for a review)', () => {
+  it.each([
+    ['confirmed', 'deposit_paid', true],
+    ['completed', 'paid', true],
+    ['pending', 'paid', true],
+    ['pending_payment', 'pending', false],
+    ['cancelled', 'deposit_paid', false],
+    ['payment_conflict', 'refunded', false],
+  ])('%s / %s → %s', (status, payment_status, expected) => {
+    expect(bookingWentAhead({ status, payment_status })).toBe(expected);
   });
 });

@@ -150,3 +150,28 @@ export function ratingSummary(counts: RatingCounts): { count: number; average: n
   }
   return { count, average: count ? Math.round((sum / count) * 10) / 10 : 0 };
 }
+
+/**
+ * Whether a review may be asked for a booking (send-review-request, SPEC.md §2 Reviews tab
+ * "choose a booking"): it went ahead, i.e. it is confirmed or completed or has a deposit or full
+ * payment, and it is not cancelled.
+ */
+export function bookingWentAhead(b: { status: string; payment_status: string }): boolean {
+  if (b.status === 'cancelled' || b.status === 'payment_conflict') return false;
+  return b.status === 'confirmed' || b.status === 'completed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
+}
+
+/** SPEC.md §8's review moderation toasts, quoted exactly. */
+export const REVIEW_ADMIN_MESSAGES = {
+  approved: 'Review approved',
+  unapproved: 'Review unapproved',
+  featured: 'Added to featured',
+  unfeatured: 'Removed from featured',
+  deleted: 'Review deleted',
+  approveFailed: 'Failed to approve review',
+  unapproveFailed: 'Failed to unapprove review',
+  featureFailed: 'Failed to update featured status',
+  deleteFailed: 'Failed to delete review',
+  loadFailed: 'Failed to load reviews',
+  confirmDelete: 'Are you sure you want to delete this review?',
+} as const;

@@ -8,6 +8,8 @@ type PageModule = { Component: ComponentType };
 interface PageRoute {
   path: string;
   load: () => Promise<PageModule>;
+  /** A full-screen app page without the public header and footer (the admin dashboard). */
+  bare?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ const PAGES: PageRoute[] = [
   { path: paths.submitReview, load: () => import('./routes/submit-review') },
   { path: paths.testimonials, load: () => import('./routes/testimonials') },
   { path: paths.adminLogin, load: () => import('./routes/admin-login') },
-  { path: paths.adminDashboard, load: () => import('./routes/admin-dashboard') },
+  { path: paths.adminDashboard, load: () => import('./routes/admin-dashboard'), bare: true },
   { path: paths.setupAdmin, load: () => import('./routes/setup-admin') },
   { path: paths.bookingSuccess, load: () => import('./routes/booking-success') },
   { path: paths.bookingCancel, load: () => import('./routes/booking-cancel') },
@@ -60,12 +62,17 @@ export async function preloadPage(pathname: string): Promise<void> {
   preloaded.set(page.path, module.Component);
 }
 
-/** The app's routes, all inside the site layout. */
+/** The app's routes, all inside the site layout (bare pages without its header and footer). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SiteLayout />}>
-        {PAGES.map((p) => (
+        {PAGES.filter((p) => !p.bare).map((p) => (
+          <Route key={p.path} path={p.path} element={<Page path={p.path} />} />
+        ))}
+      </Route>
+      <Route element={<SiteLayout chrome={false} />}>
+        {PAGES.filter((p) => p.bare).map((p) => (
           <Route key={p.path} path={p.path} element={<Page path={p.path} />} />
         ))}
       </Route>

@@ -1,5 +1,15 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { DASHBOARD_TABS, DashboardPage, type DashboardTab } from '../../features/admin/components/dashboard-page';
+import { usePageMeta } from '../../lib/page-meta';
+
+// The open tab lives in the URL (?tab=bookings), so a reload or the back button keeps it.
+const query = z.object({ tab: z.enum(DASHBOARD_TABS).catch('overview') });
 
 export function Component() {
-  return <SimplePage title="Admin Dashboard" lead="The back office (bookings, consultations, reviews and the schedule) is not open yet in this version of the site." />;
+  const [params, setParams] = useSearchParams();
+  usePageMeta('Admin Dashboard', 'Bookings, consultations, reviews and the schedule.', { noindex: true });
+  const { tab } = query.parse({ tab: params.get('tab') ?? 'overview' });
+  const onTabChange = (next: DashboardTab) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true });
+  return <DashboardPage tab={tab} onTabChange={onTabChange} />;
 }

@@ -1,5 +1,7 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { LoginPage } from '../../features/admin/components/login-page';
+import { usePageMeta } from '../../lib/page-meta';
 
 export function Component() {
-  return <SimplePage title="Admin Login" lead="The admin sign-in is not open yet in this version of the site. Bookings and requests are safely stored on the server." />;
+  usePageMeta('Admin Login', 'Sign in to the Thoughtfully Adorned back office.', { noindex: true });
+  return <LoginPage />;
 }

@@ -1,5 +1,7 @@
-import { SimplePage } from '../../components/ui/simple-page';
+import { SetupAdminPage } from '../../features/admin/components/setup-admin-page';
+import { usePageMeta } from '../../lib/page-meta';
 
 export function Component() {
-  return <SimplePage title="Set Up Admin" lead="Creating the first admin account is not available yet in this version of the site." />;
+  usePageMeta('Set Up Admin', 'Create the first admin account of the Thoughtfully Adorned back office.', { noindex: true });
+  return <SetupAdminPage />;
 }

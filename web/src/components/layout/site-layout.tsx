@@ -21,8 +21,12 @@ const QUIET_PATHS: ReadonlySet<string> = new Set([
   paths.termsPrivacy,
 ]);
 
-/** The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt. */
-export function SiteLayout() {
+/**
+ * The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt.
+ * `chrome={false}` leaves out the header and footer, for app screens with their own (the admin
+ * dashboard on a phone needs the whole screen).
+ */
+export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   usePageViews();
   // Prerendered pages paint before the app runs; this marks when the controls work (e2e tests
   // wait for it rather than clicking the static markup).
@@ -38,13 +42,13 @@ export function SiteLayout() {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header />
+      {chrome && <Header />}
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {chrome && <Footer />}
       {toasterWanted && (
         <Suspense fallback={null}>
           <Toaster position="top-center" richColors closeButton />

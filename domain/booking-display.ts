@@ -1,0 +1,140 @@
+/**
+ * How the admin shows a stored booking (SPEC.md §2 Admin dashboard, Bookings tab; §4 booking
+ * status and payment_status): the package's current name for legacy values, the Deposit Status
+ * and Balance Due cells, status labels and colours, the payment provider's link, which rows are
+ * abandoned checkouts, and the newest-first order. Pure: callers pass the row and "now".
+ */
+import { chargeBlocker } from './balance-charge';
+import { parseTimestamp } from './calendar';
+import { findPackage } from './catalog';
+
+/** The booking fields these rules read (PocketBase record shape; amounts in cents). */
+export interface DisplayedBooking {
+  id: string;
+  package_type: string;
+  status: string;
+  payment_status: string;
+  payment_mode?: string;
+  payment_intent_id?: string;
+  deposit_amount: number;
+  balance_remaining: number;
+  hold_expires_at?: string;
+  created_at: string;
+}
+
+/** The package's current title; legacy designer / premium / luxury read as their new names (SPEC.md §1). */
+export function packageTitle(packageType: string): string {
+  return findPackage(packageType)?.title ?? packageType;
+}
+
+/**
+ * True when the balance can be charged now: something is left to pay and the booking can be
+ * charged at all (domain/balance-charge.ts chargeBlocker: deposit paid, not cancelled or refunded).
+ */
+export function balanceChargeable(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): boolean {
+  return b.balance_remaining > 0 && chargeBlocker(b) === null;
+}
+
+export type BalanceCell =
+  /** A clickable amount that opens the damages dialog. */
+  | { kind: 'due'; cents: number }
+  /** An amount that cannot be charged (unpaid hold, cancelled booking): shown, not clickable. */
+  | { kind: 'owed'; cents: number }
+  /** '$0 Paid'. */
+  | { kind: 'paid' }
+  /** '$0'. */
+  | { kind: 'none' };
+
+/** The Balance Due cell (SPEC.md §2): clickable amount when above 0, '$0 Paid' when paid, else '$0'. */
+export function balanceCell(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): BalanceCell {
+  if (b.payment_status === 'paid') return { kind: 'paid' };
+  if (b.balance_remaining > 0) return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
+  return { kind: 'none' };
+}
+
+export type DepositState = 'paid' | 'pending' | 'refund_pending' | 'refunded';
+
+/** The Deposit Status cell: 'paid' once the deposit (or everything) was paid, the refund states, else 'pending'. */
+export function depositState(b: Pick<DisplayedBooking, 'payment_status'>): DepositState {
+  switch (b.payment_status) {
+    case 'deposit_paid':
+    case 'paid':
+      return 'paid';
+    case 'refund_pending':
+    case 'refunded':
+      return b.payment_status;
+    default:
+      return 'pending';
+  }
+}
+
+/**
+ * The payment provider's page for this booking's payment: Stripe's dashboard for a Stripe
+ * PaymentIntent, null in demo mode or before a payment (SPEC.md §2 Deposit Status link).
+ */
+export function paymentDashboardUrl(b: Pick<DisplayedBooking, 'payment_mode' | 'payment_intent_id'>): string | null {
+  const id = b.payment_intent_id ?? '';
+  if (b.payment_mode !== 'stripe' || !/^pi_[A-Za-z0-9_]+$/.test(id)) return null;
+  return `https://dashboard.stripe.com/payments/${id}`;
+}
+
+/** Stripe's list of payments, for the "Open payment dashboard" link (null in demo mode). */
+export const STRIPE_PAYMENTS_URL = 'https://dashboard.stripe.com/payments';
+
+/**
+ * A checkout the customer never paid: cancelled without a payment (hold expired, replaced,
+ * abandoned) or still awaiting payment after its hold expired. Such rows are hidden from the
+ * Bookings list unless asked for; they never count in the insights either.
+ */
+export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'payment_status' | 'hold_expires_at'>, nowMs: number): boolean {
+  if (b.payment_status !== 'pending') return false;
+  if (b.status === 'cancelled') return true;
+  if (b.status !== 'pending_payment') return false;
+  const expires = parseTimestamp(b.hold_expires_at);
+  return !(Number.isFinite(expires) && expires > nowMs);
+}
+
+export type Tone = 'green' | 'yellow' | 'orange' | 'red' | 'grey';
+
+/** SPEC.md §4 booking payment_status colours: paid green, deposit_paid yellow, pending orange, anything else grey. */
+export function paymentStatusTone(paymentStatus: string): Tone {
+  return ({ paid: 'green', deposit_paid: 'yellow', pending: 'orange' } as Record<string, Tone>)[paymentStatus] ?? 'grey';
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  pending_payment: 'Awaiting payment',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  payment_conflict: 'Payment refunded (slot taken)',
+};
+
+const PAYMENT_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  deposit_paid: 'Deposit paid',
+  paid: 'Paid',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+
+/** A booking status as the admin reads it ('pending_payment' → 'Awaiting payment'). */
+export function bookingStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? (status || 'Unknown');
+}
+
+/** A payment status as the admin reads it ('deposit_paid' → 'Deposit paid'). */
+export function paymentStatusLabel(paymentStatus: string): string {
+  return PAYMENT_LABELS[paymentStatus] ?? (paymentStatus || 'Unknown');
+}
+
+/** Booking status colours: confirmed and completed green, the pending ones orange, conflicts red, cancelled grey. */
+export function bookingStatusTone(status: string): Tone {
+  return ({ confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<string, Tone>)[status] ?? 'grey';
+}
+
+/** Newest first (SPEC.md §2 'All Bookings' and 'All Consultations'): by created_at, then id, both descending. */
+export function compareNewestFirst(a: { created_at: string; id: string }, b: { created_at: string; id: string }): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}

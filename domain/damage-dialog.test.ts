@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_DAMAGE_FORM,
+  incidentalsDisabled,
+  itemsDisabled,
+  selectionOf,
+  setIncidentals,
+  setQuantity,
+  setTotalLoss,
+  toggleItem,
+} from './damage-dialog';
+import { priceDamages } from './damages';
+
+const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };
+
+describe('the damage dialog (SPEC.md §4 Damage dialog, §5 Admin)', () => {
+  it('sends ticked items with their quantities', () => {
+    let f = toggleItem(EMPTY_DAMAGE_FORM, 'small', true);
+    f = setQuantity(f, 'small', '4');
+    f = toggleItem(f, 'textiles', true);
+    expect(selectionOf(f)).toEqual({ items: { small: 4, textiles: 1 }, incidentals: false, totalLoss: false });
+    expect(priceDamages(selectionOf(f), inventory).totalCents).toBe(4 * 500 + 3000);
+  });
+
+  it.each([
+    ['2.6', 2],
+    ['0', 1],
+    ['-3', 1],
+    ['', 1],
+    ['abc', 1],
+  ])('reads the quantity %j as %i (whole numbers, minimum 1, 1 when invalid)', (typed, q) => {
+    const f = setQuantity(toggleItem(EMPTY_DAMAGE_FORM, 'fixtures', true), 'fixtures', typed);
+    expect(selectionOf(f).items.fixtures).toBe(q);
+  });
+
+  it('ignores the quantity of an unticked item', () => {
+    expect(selectionOf(setQuantity(EMPTY_DAMAGE_FORM, 'small', '9')).items).toEqual({});
+  });
+
+  it('incidentals clears and disables the items', () => {
+    const f = setIncidentals(toggleItem(EMPTY_DAMAGE_FORM, 'small', true), true);
+    expect(itemsDisabled(f)).toBe(true);
+    expect(f.ticked.small).toBe(false);
+    expect(toggleItem(f, 'small', true).ticked.small).toBe(false);
+    expect(selectionOf(f)).toEqual({ items: {}, incidentals: true, totalLoss: false });
+    expect(itemsDisabled(setIncidentals(f, false))).toBe(false);
+  });
+
+  it('total loss clears and disables all the others', () => {
+    const f = setTotalLoss(setIncidentals(EMPTY_DAMAGE_FORM, true), true);
+    expect(f.incidentals).toBe(false);
+    expect(itemsDisabled(f)).toBe(true);
+    expect(incidentalsDisabled(f)).toBe(true);
+    expect(setIncidentals(f, true).incidentals).toBe(false);
+    expect(selectionOf(f)).toEqual({ items: {}, incidentals: false, totalLoss: true });
+    expect(priceDamages(selectionOf(f), inventory).totalCents).toBe(80000);
+  });
+
+  it('an empty form prices to nothing', () => {
+    expect(priceDamages(selectionOf(EMPTY_DAMAGE_FORM), inventory).totalCents).toBe(0);
+  });
+});

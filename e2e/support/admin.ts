@@ -1,0 +1,107 @@
+/**
+ * Helpers of the admin end-to-end tests (issue 9): bookings made through the public API as a
+ * customer would (checkout, then the demo payment), reviews and staff through the superuser
+ * client, and the admin's sign-in.
+ */
+import { expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './constants';
+import { superuserClient } from './db';
+
+export interface SeedBooking {
+  name: string;
+  email: string;
+  installDate: string;
+  installTimeSlot: string;
+  removalDate: string;
+  removalTimeSlot: string;
+  packageType?: string;
+  treeSize?: string;
+  selectedAddons?: string[];
+}
+
+export interface Checkout {
+  url: string;
+  sessionId: string;
+  bookingId: string;
+}
+
+async function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${E2E_BASE_URL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${json.message ?? ''}`);
+  return json;
+}
+
+/** A checkout through POST /api/fn/create-booking-checkout: the booking waits for its deposit. */
+export function startCheckout(b: SeedBooking): Promise<Checkout> {
+  return postJson<Checkout>(
+    '/api/fn/create-booking-checkout',
+    {
+      bookingData: {
+        customerName: b.name,
+        customerEmail: b.email,
+        customerPhone: '(410) 555-0142',
+        customerAddress: '12 Holly Court, Ellicott City, MD 21043',
+        packageType: b.packageType ?? 'elevated-arbor',
+        treeSize: b.treeSize ?? '7.5-9ft',
+        installDate: b.installDate,
+        installTimeSlot: b.installTimeSlot,
+        removalDate: b.removalDate,
+        removalTimeSlot: b.removalTimeSlot,
+        selectedAddons: b.selectedAddons ?? [],
+        styleColorPalette: 'elegant',
+        styleTheme: 'classic',
+      },
+    },
+    { 'Idempotency-Key': `e2e-${b.email.replace(/[^A-Za-z0-9]/g, '-')}` },
+  );
+}
+
+/** Pays a checkout's deposit on the demo payment route, as the demo page's Pay button does. */
+export async function payDeposit(sessionId: string): Promise<void> {
+  await postJson('/api/fn/demo-checkout/pay', { sessionId });
+}
+
+/** A booking whose deposit is paid (status confirmed), made through the public API. */
+export async function paidBooking(b: SeedBooking): Promise<string> {
+  const checkout = await startCheckout(b);
+  await payDeposit(checkout.sessionId);
+  return checkout.bookingId;
+}
+
+/** A submitted review waiting for approval (as submit-review leaves it). */
+export async function submittedReview(name: string, text: string): Promise<string> {
+  const pb = await superuserClient();
+  const rec = await pb.collection('testimonials').create({
+    customer_name: name,
+    rating: 5,
+    review_text: text,
+    package_type: 'premium',
+    tree_size: '7.5-9ft',
+    service_date: '2026-12-05',
+    review_stage: 'post_removal',
+    is_approved: false,
+    submitted_at: '2026-11-20 12:00:00.000Z',
+  });
+  return rec.id;
+}
+
+/** Removes every staff account, so the first-admin setup can run in this test's data. */
+export async function removeAllStaff(): Promise<void> {
+  const pb = await superuserClient();
+  for (const s of await pb.collection('staff').getFullList({ fields: 'id' })) await pb.collection('staff').delete(s.id);
+}
+
+/** Signs in on /admin/login and waits for the dashboard. */
+export async function signInAdmin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** The sonner toast containing `text`. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+}

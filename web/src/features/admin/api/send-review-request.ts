@@ -1,0 +1,17 @@
+import type { ReviewStage } from '@domain/reviews';
+import { pb } from '../../../lib/pb';
+
+export interface ReviewRequestSent {
+  success: true;
+  reviewUrl: string;
+  mailStatus: 'sent' | 'logged' | 'failed';
+}
+
+/**
+ * POST /api/fn/send-review-request { booking_id, review_stage } (SPEC.md §7): e-mails the
+ * customer a review link. Rejects with a ClientResponseError (400 'Please select a booking',
+ * 409 when that review was already submitted).
+ */
+export function sendReviewRequest(bookingId: string, stage: ReviewStage): Promise<ReviewRequestSent> {
+  return pb.send('/api/fn/send-review-request', { method: 'POST', body: { booking_id: bookingId, review_stage: stage }, requestKey: null });
+}

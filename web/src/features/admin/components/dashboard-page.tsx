@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths';
+import { useAdminSync, useOnline } from '../data/use-admin-sync';
+import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '../session/admin-session';
+import { useBookingDialogs } from './booking-dialogs';
+import { BookingsTab } from './bookings-tab';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { ConsultationsTab } from './consultations-tab';
+import { OverviewTab } from './overview-tab';
+import { ReviewsTab } from './reviews-tab';
+import { ScheduleView } from './schedule-view';
+import { SettingsTab } from './settings-tab';
+import { panelId, tabId, TabBar } from './tabs';
+import '../admin.css';
+
+export const DASHBOARD_TABS = ['overview', 'bookings', 'consultations', 'reviews', 'schedule', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+const TAB_LABELS: Record<DashboardTab, string> = {
+  overview: 'Overview',
+  bookings: 'Bookings',
+  consultations: 'Consultations',
+  reviews: 'Reviews',
+  schedule: 'Schedule',
+  settings: 'Settings',
+};
+
+/**
+ * The admin dashboard (SPEC.md §2 Admin dashboard): a checking state, then the dashboard or a
+ * redirect to the login (SPEC.md §4 Admin dashboard access); the header with Back to Website,
+ * Change Password and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
+ * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
+ */
+export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabChange: (tab: DashboardTab) => void }) {
+  const guard = useAdminGuard();
+  const navigate = useNavigate();
+  const sync = useAdminSync(guard === 'allowed');
+  const online = useOnline();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const { openDetails, openCharge, dialogs } = useBookingDialogs();
+
+  useEffect(() => {
+    if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
+  }, [guard, navigate]);
+
+  if (guard !== 'allowed') {
+    return (
+      <div className="container page" role="status" aria-live="polite">
+        <p>Checking your session…</p>
+      </div>
+    );
+  }
+
+  const logout = async () => {
+    await endSession();
+    toast.success(SESSION_MESSAGES.loggedOut);
+    navigate(paths.adminLogin, { replace: true });
+  };
+
+  const loaded = (c: 'bookings' | 'consultation_requests' | 'testimonials') => sync.loaded.has(c);
+  const scheduleLoaded = loaded('bookings') && loaded('consultation_requests');
+
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <div className="admin-header__title">
+            <h1>Admin Dashboard</h1>
+            <p className="admin-header__who">{String(currentAdmin()?.email ?? '')}</p>
+          </div>
+          <nav className="admin-header__actions" aria-label="Account">
+            <Link to={paths.home} className="button">Back to Website</Link>
+            <button type="button" className="button" onClick={() => setPasswordOpen(true)}>Change Password</button>
+            <button type="button" className="button" onClick={() => void logout()}>Logout</button>
+          </nav>
+        </div>
+        {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device.</p>}
+        <TabBar
+          label="Dashboard sections"
+          idPrefix="dashboard"
+          value={tab}
+          onChange={onTabChange}
+          tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))}
+          className="admin-tabs--main"
+        />
+      </header>
+      <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
+        {tab === 'overview' && <OverviewTab onOpenBooking={openDetails} scheduleLoaded={scheduleLoaded} />}
+        {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
+        {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
+        {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
+        {tab === 'schedule' && (
+          <div className="admin-panel">
+            <ScheduleView onOpenBooking={openDetails} loaded={scheduleLoaded} />
+          </div>
+        )}
+        {tab === 'settings' && <SettingsTab />}
+      </div>
+      {dialogs}
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </div>
+  );
+}

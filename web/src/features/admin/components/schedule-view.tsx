@@ -1,0 +1,141 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { DayPicker, type Modifiers } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
+import { packageTitle } from '@domain/booking-display';
+import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { useSeason } from '../../../lib/api/get-season';
+import { adminDb } from '../data/db';
+import type { AdminBooking, AdminConsultation } from '../data/records';
+import { BUSINESS_TIME_ZONE } from '../time-zone';
+import { treeSizeLabel } from './booking-details-dialog';
+import { AddressLink } from './contact-links';
+import { ConsultationDialog } from './consultation-dialog';
+import { Pill } from './pill';
+
+/** A YYYY-MM-DD date as the calendar's noon-anchored New York date (SPEC.md §2 Schedule). */
+function calendarDate(ymd: Ymd): TZDate {
+  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, 12, BUSINESS_TIME_ZONE);
+}
+
+const ymdOf = (d: Date): Ymd => format(new TZDate(d, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+
+const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
+
+function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem; booking?: AdminBooking; consultation?: AdminConsultation; onOpen: () => void }) {
+  const name = booking?.customer_name ?? consultation?.customer_name ?? '';
+  const address = booking?.customer_address ?? consultation?.customer_address ?? '';
+  return (
+    <li className={`schedule-item schedule-item--${item.kind}`}>
+      <button type="button" className="schedule-item__open" onClick={onOpen}>
+        <span className="schedule-item__time">{item.timeText}</span>
+        <span className="schedule-item__name">{name}</span>
+        <span className="schedule-item__what">
+          {KIND_LABEL[item.kind]}
+          {booking && ` · ${packageTitle(booking.package_type)} · ${treeSizeLabel(booking.tree_size)}`}
+        </span>
+      </button>
+      <div className="schedule-item__extra">
+        {booking?.luxe_finish && <Pill tone="gold">Luxe Finish</Pill>}
+        <AddressLink address={address} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The schedule (SPEC.md §2 Schedule, shown on its tab and in the Overview): a calendar whose
+ * days holding installs, removals or consultations are underlined, and 'Schedule for' the
+ * chosen date listing them by starting hour. An item opens its details (bookings through
+ * `onOpenBooking`, consultations here). Until the bookings and consultations are `loaded` (pulled
+ * in this session, or saved on the device before) it says it is loading, so the first date shown
+ * is the right one.
+ */
+export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOpenBooking: (id: string) => void; loaded: boolean; headingLevel?: 2 | 3 }) {
+  // Read once the first pull is in, not after every page of it (each read copies every booking).
+  const data = useLiveQuery(async () => {
+    if (!loaded) return null;
+    const db = adminDb();
+    const [bookings, consultations] = await Promise.all([db.bookings.toArray(), db.consultations.toArray()]);
+    return { bookings, consultations };
+  }, [loaded]);
+  const season = useSeason();
+  const today = season.data?.today ?? businessToday(new Date());
+  const [chosen, setChosen] = useState<Ymd | null>(null);
+  const [consultationId, setConsultationId] = useState<string | null>(null);
+  const now = Date.now();
+
+  const { dates, byId, consultationsById } = useMemo(() => {
+    const bookings = data?.bookings ?? [];
+    const consultations = data?.consultations ?? [];
+    return {
+      dates: scheduledDates(bookings, consultations, Date.now()),
+      byId: new Map(bookings.map((b) => [b.id, b])),
+      consultationsById: new Map(consultations.map((c) => [c.id, c])),
+    };
+  }, [data]);
+
+  // Until a date is chosen: today, or the next day with work when today has none.
+  const date = chosen ?? (dates.has(today) ? today : ([...dates].filter((d) => d > today).sort()[0] ?? today));
+  const items = useMemo(() => scheduleItemsOn(date, data?.bookings ?? [], data?.consultations ?? [], now), [data, date, now]);
+  const scheduled = useMemo(() => [...dates].map(calendarDate), [dates]);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const ListHeading = headingLevel === 2 ? 'h3' : 'h4';
+
+  return (
+    <section className="schedule" aria-labelledby="schedule-heading">
+      <Heading id="schedule-heading">Schedule</Heading>
+      <div className="schedule__layout">
+        <div className="schedule__calendar">
+          <DayPicker
+            // Remounted once the data is in, so it opens on the month of the first date with work.
+            key={data ? 'ready' : 'loading'}
+            mode="single"
+            required
+            timeZone={BUSINESS_TIME_ZONE}
+            noonSafe
+            today={calendarDate(today)}
+            selected={calendarDate(date)}
+            onSelect={(d) => d && setChosen(ymdOf(d))}
+            defaultMonth={calendarDate(date)}
+            weekStartsOn={0}
+            modifiers={{ scheduled }}
+            modifiersClassNames={{ scheduled: 'has-items' }}
+            labels={{
+              labelDayButton: (d: Date, m: Modifiers) =>
+                `${m.today ? 'Today, ' : ''}${format(new TZDate(d, BUSINESS_TIME_ZONE), 'EEEE, MMMM do, yyyy')}${m.scheduled ? ', has scheduled items' : ''}${m.selected ? ', selected' : ''}`,
+            }}
+          />
+          <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
+        </div>
+        <div className="schedule__list" aria-live="polite" data-testid="schedule-list">
+          {!data ? (
+            <p role="status">Loading the schedule…</p>
+          ) : (
+            <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
+          )}
+          {!data ? null : items.length === 0 ? (
+            <p className="admin-empty">No items scheduled for this date</p>
+          ) : (
+            <ol className="schedule-items">
+              {items.map((item) => (
+                <ItemCard
+                  key={item.key}
+                  item={item}
+                  booking={item.kind === 'consultation' ? undefined : byId.get(item.recordId)}
+                  consultation={item.kind === 'consultation' ? consultationsById.get(item.recordId) : undefined}
+                  onOpen={() => (item.kind === 'consultation' ? setConsultationId(item.recordId) : onOpenBooking(item.recordId))}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+      <ConsultationDialog consultationId={consultationId} onClose={() => setConsultationId(null)} />
+    </section>
+  );
+}

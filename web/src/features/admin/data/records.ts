@@ -1,0 +1,123 @@
+/**
+ * The rows the admin mirrors (DESIGN.md "Admin data and sync"), as PocketBase returns them:
+ * snake_case fields of SPEC.md §3, money in integer cents, dates `YYYY-MM-DD`, timestamps as
+ * PocketBase datetimes ('2026-11-20 17:00:00.123Z'). Every row has `id` and `updated_at`,
+ * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
+ * record is kept as it came.
+ */
+
+/** What every mirrored row has. */
+export interface MirroredRow {
+  id: string;
+  /** PocketBase datetime of the last change (autodate). */
+  updated_at: string;
+  created_at: string;
+}
+
+/** One add-on as stored on a booking: id and the cents charged for it. */
+export interface StoredAddon {
+  id: string;
+  price: number;
+  quantity?: number;
+}
+
+export interface AdminBooking extends MirroredRow {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: string;
+  package_type: string;
+  tree_size: string;
+  luxe_finish: boolean;
+  extra_tree?: boolean;
+  keep_ornaments?: boolean;
+  removal_service?: boolean;
+  selected_addons: StoredAddon[] | null;
+  install_date: string;
+  install_time_slot: string;
+  removal_date: string;
+  removal_time_slot: string;
+  style_color_palette: string;
+  style_theme: string;
+  style_topper?: string;
+  style_special_requests: string;
+  style_inspiration_images: string[] | null;
+  notes: string;
+  parking_instructions: string;
+  distance_miles?: number;
+  travel_fee: number;
+  /** The priced lines of the checkout ({ code, label, amountCents }). */
+  price_lines?: { code: string; label: string; amountCents: number }[] | null;
+  total_price: number;
+  deposit_amount: number;
+  balance_remaining: number;
+  payment_status: string;
+  status: string;
+  payment_mode: string;
+  payment_intent_id: string;
+  hold_expires_at: string;
+  cancel_reason?: string;
+  deposit_paid_at: string;
+  balance_paid_at: string;
+}
+
+export interface AdminConsultation extends MirroredRow {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  customer_address: string;
+  consultation_date: string;
+  consultation_time_slot: string;
+  notes: string;
+  status: string;
+}
+
+/** A submitted review (placeholders are never mirrored; the review token is dropped). */
+export interface AdminTestimonial extends MirroredRow {
+  customer_name: string;
+  customer_email: string;
+  booking: string;
+  rating: number;
+  review_text: string;
+  package_type: string;
+  tree_size: string;
+  service_date: string;
+  review_stage: string;
+  is_approved: boolean;
+  approved_at: string;
+  is_featured: boolean;
+  admin_response: string;
+  submitted_at: string;
+}
+
+export interface AdminCharge extends MirroredRow {
+  booking: string;
+  kind: string;
+  amount: number;
+  description: string;
+  status: string;
+  checkout_url: string;
+  error: string;
+}
+
+export interface AdminJobEvent extends MirroredRow {
+  booking: string;
+  kind: string;
+  text: string;
+  client_id: string;
+  occurred_at: string;
+}
+
+/** A deletion of a mirrored record (DESIGN.md "Deletions"). */
+export interface Tombstone extends MirroredRow {
+  collection_name: string;
+  record_id: string;
+  deleted_at?: string;
+}
+
+/** Where a collection's pull stopped: the last (updated_at, id) applied. */
+export interface SyncState {
+  collection: string;
+  cursorUpdatedAt: string;
+  cursorId: string;
+}

@@ -1,0 +1,155 @@
+/**
+ * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions first,
+ * then a pull of every collection; every realtime event is applied as it comes; a reconnect,
+ * and whatever the caller wires to requestPull (sign-in, start, `online`, the tab becoming
+ * visible), pulls again. Pulls never overlap: a request during a pull runs one more pull after it.
+ * No DOM here: use-admin-sync.ts wires it to the page.
+ */
+import { MIRRORED_COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
+import type { Mirror } from './mirror';
+import { pullCollection } from './pull';
+import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
+
+/** How long the first pull waits for the realtime subscriptions before it starts anyway (ms). */
+export const SUBSCRIBE_WAIT_MS = 3_000;
+
+export interface SyncStatus {
+  /** 'syncing' while a pull runs; 'error' when the last pull failed for some collection. */
+  state: 'idle' | 'syncing' | 'ready' | 'error';
+  /** Collections that hold data to show: pulled in this session, or pulled before (cached). */
+  loaded: ReadonlySet<PulledCollection>;
+}
+
+export interface SyncOptions {
+  /** Told about each collection whose pull failed (the rest of the pull goes on). */
+  onPullError?: (collection: PulledCollection, error: unknown) => void;
+  /** Told about each collection whose pull succeeded. */
+  onPulled?: (collection: PulledCollection) => void;
+  subscribeWaitMs?: number;
+  pageSize?: number;
+}
+
+const ALL: readonly PulledCollection[] = [...MIRRORED_COLLECTIONS, TOMBSTONES];
+
+export class AdminSync {
+  private status: SyncStatus = { state: 'idle', loaded: new Set() };
+  private readonly listeners = new Set<() => void>();
+  private readonly unsubscribes: Unsubscribe[] = [];
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly mirror: Mirror,
+    private readonly transport: SyncTransport,
+    private readonly options: SyncOptions = {},
+  ) {}
+
+  /**
+   * Subscribes to realtime (waiting at most subscribeWaitMs for the connection, after which the
+   * pull starts anyway and runs again once the subscriptions are live), then pulls everything.
+   * Resolves when that first pull has finished; it never rejects (failures go to onPullError).
+   */
+  async start(): Promise<void> {
+    // Realtime connects while the database opens (the first open creates it).
+    const subscribed = this.subscribeAll().then(
+      () => true,
+      (err: unknown) => {
+        console.error('Realtime subscription failed', err);
+        return false;
+      },
+    );
+    const cached = await this.mirror.db.syncState.toArray();
+    this.setStatus({ ...this.status, loaded: new Set(cached.map((s) => s.collection as PulledCollection)) });
+    const wait = this.options.subscribeWaitMs ?? SUBSCRIBE_WAIT_MS;
+    const inTime = await Promise.race([subscribed, new Promise<null>((r) => setTimeout(() => r(null), wait))]);
+    if (inTime === null) {
+      void subscribed.then(async (ok) => {
+        if (ok) await this.requestPull();
+      });
+    }
+    await this.requestPull();
+  }
+
+  /** Pulls every collection; during a pull, schedules exactly one more after it. */
+  requestPull(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.pullAll();
+      } while (this.again && !this.stopped);
+      this.running = null;
+    })();
+    return this.running;
+  }
+
+  /**
+   * Stops at once: no page or event is applied from now on (even one already on its way), later
+   * requests do nothing, and the subscriptions end.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.unsubscribes.splice(0).map(async (u) => u()));
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribeStatus = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private setStatus(next: SyncStatus): void {
+    this.status = next;
+    for (const l of this.listeners) l();
+  }
+
+  private async subscribeAll(): Promise<void> {
+    const subs = ALL.map((collection) => this.transport.subscribe(collection, (action, row) => void this.applyEvent(collection, action, row)));
+    subs.push(this.transport.onReconnect(() => void this.requestPull()));
+    for (const u of await Promise.all(subs)) {
+      if (this.stopped) await u();
+      else this.unsubscribes.push(u);
+    }
+  }
+
+  private async applyEvent(collection: PulledCollection, action: string, row: ServerRow): Promise<void> {
+    if (this.stopped) return;
+    try {
+      if (collection === TOMBSTONES) {
+        if (action !== 'delete') await this.mirror.applyTombstones([row]);
+      } else if (action === 'delete') {
+        await this.mirror.remove(collection, [row.id]);
+      } else {
+        await this.mirror.apply(collection, [row]);
+      }
+    } catch (err) {
+      console.error(`Could not apply a realtime ${action} of ${collection}`, err);
+    }
+  }
+
+  private async pullAll(): Promise<void> {
+    this.setStatus({ ...this.status, state: 'syncing' });
+    let failed = false;
+    const pullOne = async (collection: PulledCollection) => {
+      try {
+        await pullCollection(this.mirror, this.transport, collection, this.options.pageSize, () => this.stopped);
+        if (!this.status.loaded.has(collection)) this.setStatus({ ...this.status, loaded: new Set([...this.status.loaded, collection]) });
+        this.options.onPulled?.(collection);
+      } catch (err) {
+        failed = true;
+        this.options.onPullError?.(collection, err);
+      }
+    };
+    // Records first, then the deletions, so a record re-read by a page fetched before its
+    // deletion is removed by the same round.
+    await Promise.all(MIRRORED_COLLECTIONS.map(pullOne));
+    await pullOne(TOMBSTONES);
+    this.setStatus({ ...this.status, state: failed ? 'error' : 'ready' });
+  }
+}
