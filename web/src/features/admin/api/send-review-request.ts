@@ -9,9 +9,16 @@ export interface ReviewRequestSent {
 
 /**
  * POST /api/fn/send-review-request { booking_id, review_stage } (SPEC.md §7): e-mails the
- * customer a review link. Rejects with a ClientResponseError (400 'Please select a booking',
- * 409 when that review was already submitted).
+ * customer a review link. With `idempotencyKey` (the outbox's, issue 10) a resend answers the
+ * first answer and sends no second e-mail. Rejects with a ClientResponseError (400 'Please
+ * select a booking', 409 when that review was already submitted, 422 the key was used for
+ * another request).
  */
-export function sendReviewRequest(bookingId: string, stage: ReviewStage): Promise<ReviewRequestSent> {
-  return pb.send('/api/fn/send-review-request', { method: 'POST', body: { booking_id: bookingId, review_stage: stage }, requestKey: null });
+export function sendReviewRequest(bookingId: string, stage: ReviewStage, idempotencyKey?: string): Promise<ReviewRequestSent> {
+  return pb.send('/api/fn/send-review-request', {
+    method: 'POST',
+    body: { booking_id: bookingId, review_stage: stage },
+    headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {},
+    requestKey: null,
+  });
 }

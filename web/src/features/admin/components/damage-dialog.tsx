@@ -31,6 +31,9 @@ export const CHARGE_TOASTS = {
   linkCreated: 'Payment Link Created',
   linkCreatedText: 'The card needs the customer: they must complete the checkout that opened in a new tab.',
   charged: (cents: number) => `Charged ${formatCents(cents)} successfully`,
+  // Issue 10: a charge recorded without a connection is never shown as charged.
+  queued: 'Charge queued',
+  queuedText: 'It will be sent when the connection is back, and charged once. The booking shows it until the server answers.',
 } as const;
 
 function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBooking; form: DamageForm; onChange: (f: DamageForm) => void; disabled: boolean }) {
@@ -87,7 +90,9 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
  * domain/damages.ts, as the server prices them again), a description, and Charge for the
  * balance plus the damages; 'Charge balance only' charges the balance alone. One attempt keeps
  * one Idempotency-Key until its answer is known, so a retry after a lost connection can never
- * charge twice; changing the selection starts a new attempt.
+ * charge twice; changing the selection starts a new attempt. The charge goes through the
+ * outbox (issue 10): without a connection it is queued under its key, shown as queued on the
+ * booking, and charged once when the connection is back.
  */
 export function DamageDialog({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {
   const booking = useLiveQuery(async () => (bookingId ? ((await adminDb().bookings.get(bookingId)) ?? null) : null), [bookingId]);
@@ -145,12 +150,17 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     setBusy(true);
     setProblem('');
     try {
-      settle(
-        await adminMutations.chargeBalance(
-          { bookingId: booking.id, additionalCharges: withDamages ? selection : null, chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION },
-          attemptKey,
-        ),
+      const outcome = await adminMutations.chargeBalance(
+        { bookingId: booking.id, additionalCharges: withDamages ? selection : null, chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION },
+        attemptKey,
+        balance + (withDamages ? priced.totalCents : 0),
       );
+      if (outcome.queued) {
+        toast(CHARGE_TOASTS.queued, { description: CHARGE_TOASTS.queuedText });
+        close();
+      } else {
+        settle(outcome.answer);
+      }
     } catch (err) {
       reportError(err, CHARGE_MESSAGES.failed);
       setProblem(errorMessage(err, CHARGE_MESSAGES.failed));

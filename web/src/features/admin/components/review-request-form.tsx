@@ -8,9 +8,13 @@ import { adminMutations } from '../data/mutations';
 import { formatShortDate } from '../format';
 import { reportError } from '../report-error';
 
+const REVIEW_REQUEST_QUEUED = 'Review request queued';
+const REVIEW_REQUEST_QUEUED_TEXT = 'It will be e-mailed when the connection is back.';
+
 /**
  * The manual review request (SPEC.md §2 Reviews tab, §7 send-review-request): choose a booking
- * that went ahead and the stage (after removal by default), then send the e-mail.
+ * that went ahead and the stage (after removal by default), then send the e-mail. It goes
+ * through the outbox (issue 10): without a connection it is queued and sent once later.
  */
 export function ReviewRequestForm() {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
@@ -27,8 +31,9 @@ export function ReviewRequestForm() {
     }
     setSending(true);
     try {
-      await adminMutations.sendReviewRequest(bookingId, stage);
-      toast.success(REVIEW_MESSAGES.requestSent);
+      const outcome = await adminMutations.sendReviewRequest(bookingId, stage);
+      if (outcome.queued) toast(REVIEW_REQUEST_QUEUED, { description: REVIEW_REQUEST_QUEUED_TEXT });
+      else toast.success(REVIEW_MESSAGES.requestSent);
       setBookingId('');
     } catch (err) {
       reportError(err, REVIEW_MESSAGES.requestFailed);

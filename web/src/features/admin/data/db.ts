@@ -1,9 +1,11 @@
 /**
  * The admin's local database (DESIGN.md "Admin data and sync"): one Dexie class mirroring what
- * the admin may read, plus the pull cursors. Screens read it through useLiveQuery; only the
- * sync (pull, realtime) and data/mutations.ts write to it.
+ * the admin may read, plus the pull cursors and the outbox of actions waiting for the server
+ * (features/admin/offline/, issue 10). Screens read it through useLiveQuery; only the sync
+ * (pull, realtime), data/mutations.ts and the outbox write to it.
  */
-import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { OUTBOX_STORE, type OutboxEntry } from '../offline/outbox-entry';
 import type { AdminBooking, AdminCharge, AdminConsultation, AdminJobEvent, AdminTestimonial, SyncState } from './records';
 
 /** The IndexedDB database name in the browser. */
@@ -16,6 +18,7 @@ export class AdminDb extends Dexie {
   charges!: EntityTable<AdminCharge, 'id'>;
   jobEvents!: EntityTable<AdminJobEvent, 'id'>;
   syncState!: EntityTable<SyncState, 'collection'>;
+  outbox!: Table<OutboxEntry, string>;
 
   /** `options` lets tests pass fake-indexeddb's `indexedDB` and `IDBKeyRange`. */
   constructor(name = ADMIN_DB_NAME, options?: DexieOptions) {
@@ -30,6 +33,8 @@ export class AdminDb extends Dexie {
       jobEvents: 'id, updated_at, booking',
       syncState: 'collection',
     });
+    // Issue 10: the outbox. Kept by clearAll: an expired session must not lose queued work.
+    this.version(2).stores({ outbox: OUTBOX_STORE });
   }
 
   /** Every mirrored table, for clearing on sign-out. */
@@ -37,11 +42,20 @@ export class AdminDb extends Dexie {
     return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.syncState];
   }
 
-  /** Empties the mirror and its cursors (sign-out: no customer data stays on the device). */
+  /**
+   * Empties the mirror and its cursors (sign-out: no customer data stays on the device). The
+   * outbox stays: after a session ends by itself its work is sent once the admin signs in again
+   * (an explicit logout asks first and empties it, clearOutbox).
+   */
   async clearAll(): Promise<void> {
     await this.transaction('rw', this.mirrorTables, async () => {
       await Promise.all(this.mirrorTables.map((t) => t.clear()));
     });
+  }
+
+  /** Deletes every queued action (an explicit logout the admin confirmed). */
+  async clearOutbox(): Promise<void> {
+    await this.outbox.clear();
   }
 }
 

@@ -59,6 +59,12 @@ export interface AdminBooking extends MirroredRow {
   cancel_reason?: string;
   deposit_paid_at: string;
   balance_paid_at: string;
+  /** Done marks (issue 10): set by the server from the first job event of each kind. */
+  install_done_at?: string;
+  removal_done_at?: string;
+  /** The admin's own note (the later edit wins on the server) and the device time of that edit. */
+  admin_notes?: string;
+  admin_notes_updated_at?: string;
 }
 
 export interface AdminConsultation extends MirroredRow {
@@ -102,10 +108,13 @@ export interface AdminCharge extends MirroredRow {
 
 export interface AdminJobEvent extends MirroredRow {
   booking: string;
+  /** note | install_done | removal_done | photo */
   kind: string;
   text: string;
   client_id: string;
   occurred_at: string;
+  /** The stored photo's file name (kind photo; protected: needs a file token). */
+  photo?: string;
 }
 
 /** A deletion of a mirrored record (DESIGN.md "Deletions"). */

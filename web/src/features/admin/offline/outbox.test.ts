@@ -319,23 +319,40 @@ describe('flush', () => {
 });
 
 describe('waitFor', () => {
-  it('resolves with the answer once sent, with the message once set aside, else queued when the wait ends', async () => {
+  it('offline, says queued as soon as the flush ends, not at its time limit', async () => {
+    const box = outbox();
+    const a = await box.queue(note('offline'));
+    const wait = box.waitFor(a.id, 60_000);
+    server.plans.push({ fail: 'network' });
+    await box.flush();
+    expect(await wait).toEqual({ state: 'queued' });
+    box.stop();
+  });
+
+  it('resolves with the answer once sent (a replay too), with the message once set aside, else queued', async () => {
     const box = outbox();
     const a = await box.queue(note('sent'));
     const b = await box.queue(note('refused'));
     const c = await box.queue(note('offline'));
-    const waits = [box.waitFor(a.id, 10_000), box.waitFor(b.id, 10_000), box.waitFor(c.id, 10_000)];
-    server.plans.push({ fail: 'network_after_apply' }); // a: applied, answer lost…
+    server.plans.push({ fail: 'network_after_apply' }); // a: applied, answer lost
     await box.flush();
+    const waits = [box.waitFor(a.id, 10_000), box.waitFor(b.id, 10_000), box.waitFor(c.id, 10_000)];
     server.plans.push({ fail: 'ok' }, { fail: 422, message: 'Refused.' }, { fail: 'network' });
-    await box.flush(); // …a's replay answers; b is refused; c finds no connection.
+    await box.flush(); // a's replay answers; b is refused; c finds no connection.
     box.stop();
-    timers.advanceTo(timers.now + 10_000);
     expect(await Promise.all(waits)).toEqual([
       { state: 'sent', answer: { n: 1, id: a.id, replayed: true } },
-      { state: 'needs_attention', message: 'Refused.' },
+      { state: 'needs_attention', status: 422, message: 'Refused.' },
       { state: 'queued' },
     ]);
+  });
+
+  it('resolves queued at its time limit when no flush ends meanwhile', async () => {
+    const box = outbox();
+    const a = await box.queue(note('x'));
+    const wait = box.waitFor(a.id, 5_000);
+    timers.advanceTo(timers.now + 5_000);
+    expect(await wait).toEqual({ state: 'queued' });
   });
 });
 

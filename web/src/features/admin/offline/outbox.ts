@@ -48,7 +48,7 @@ export interface OutboxOptions {
 /** How an entry ended up, for a caller waiting on it (waitFor). */
 export type EntryOutcome =
   | { state: 'sent'; answer: unknown }
-  | { state: 'needs_attention'; message: string }
+  | { state: 'needs_attention'; status: number; message: string }
   /** Still queued when the wait ended (offline, backing off, or waiting for a sign-in). */
   | { state: 'queued' };
 
@@ -62,6 +62,8 @@ export interface OutboxStatus {
   /** Epoch ms of the next backoff attempt, or null. */
   nextAttemptAt: number | null;
 }
+
+type DrainEnd = 'empty' | 'blocked';
 
 const defaultTimers: Timers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
@@ -139,19 +141,24 @@ export class Outbox {
     }
     this.running = (async () => {
       let nextForce = force;
+      let ended: DrainEnd = 'blocked';
       do {
         this.again = false;
         this.forceAgain = false;
         this.setStatus({ flushing: true });
         try {
-          await this.tabLock.run(() => (this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce)));
+          ended = await this.tabLock.run(() => (this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce)));
         } catch (err) {
           // Dexie itself failed (storage gone): the entries are where they were; try later.
           console.error('Outbox flush failed', err);
+          ended = 'blocked';
         }
         nextForce = this.forceAgain;
       } while (this.again && !this.stopped);
       this.running = null;
+      // Whatever is still waiting will not be sent before the next trigger: tell its waiters now
+      // rather than at their time limit (offline, a screen says 'queued' at once).
+      if (ended === 'blocked') for (const id of [...this.waiters.keys()]) this.settle(id, { state: 'queued' });
       this.setStatus({ flushing: false });
     })();
     return this.running;
@@ -193,9 +200,10 @@ export class Outbox {
 
   /**
    * Resolves when entry `id` has been sent (with the server's answer) or set aside for the admin
-   * (with the server's message), or with `queued` after `ms` if neither happened by then: online,
-   * a screen can show the outcome at once; offline it shows the entry as queued. Never rejects.
-   * Call it right after queue(), before the flush that sends the entry can finish.
+   * (with the server's message), or with `queued` when a flush ends with it still waiting
+   * (offline, backing off, paused) or after `ms` at the latest: online, a screen can show the
+   * outcome at once; offline it shows the entry as queued at once. Never rejects. Call it right
+   * after queue(), before the flush that sends the entry.
    */
   waitFor(id: string, ms: number): Promise<EntryOutcome> {
     return new Promise((resolve) => {
@@ -261,15 +269,19 @@ export class Outbox {
     return queued.find((e) => e.accountId === account);
   }
 
-  /** Sends entries one by one until none is due. Runs only while holding both locks. */
-  private async drain(force: boolean): Promise<void> {
+  /**
+   * Sends entries one by one until none is due. Runs only while holding both locks. Ends
+   * 'empty' when nothing of the account is left queued, else 'blocked' (backing off, paused,
+   * signed out, stopped).
+   */
+  private async drain(force: boolean): Promise<DrainEnd> {
     // Holding the lock, nobody else is sending: an entry still marked sending was left by a
     // tab that closed mid-request. Whether or not that request arrived, sending it again is safe.
     await this.db.outbox.where('state').equals('sending').modify({ state: 'queued' });
     for (;;) {
-      if (this.stopped || this.status.pausedForSignIn) return;
+      if (this.stopped || this.status.pausedForSignIn) return 'blocked';
       const account = this.options.account();
-      if (!account) return;
+      if (!account) return 'blocked';
       // Picked and marked in one transaction, so a discard cannot slip in between.
       const now = this.now();
       const entry = await this.db.transaction('rw', this.db.outbox, async () => {
@@ -280,11 +292,11 @@ export class Outbox {
       if (!entry) {
         this.clearTimer();
         this.setStatus({ lastFlushedAt: now, nextAttemptAt: null });
-        return;
+        return 'empty';
       }
       if (!force && entry.nextAttemptAt > now) {
         this.scheduleAt(entry.nextAttemptAt);
-        return;
+        return 'blocked';
       }
       const sending = { ...entry, state: 'sending' as const };
       let answer: unknown;
@@ -296,18 +308,18 @@ export class Outbox {
         const attempts = entry.attempts + 1;
         if (failure.action === 'attention') {
           await this.db.outbox.update(entry.id, { state: 'needs_attention', attempts, lastError: failure.message });
-          this.settle(entry.id, { state: 'needs_attention', message: failure.message });
+          this.settle(entry.id, { state: 'needs_attention', status: failure.status, message: failure.message });
           continue;
         }
         if (failure.action === 'sign_in') {
           await this.db.outbox.update(entry.id, { state: 'queued', attempts, lastError: failure.message });
           this.setStatus({ pausedForSignIn: true });
-          return;
+          return 'blocked';
         }
         const nextAttemptAt = this.now() + backoffDelay(attempts, this.random);
         await this.db.outbox.update(entry.id, { state: 'queued', attempts, nextAttemptAt, lastError: failure.message });
         this.scheduleAt(nextAttemptAt);
-        return;
+        return 'blocked';
       }
       // Applied on the server (first time or replay). Mirror first: if the page dies before the
       // delete, the entry is sent again and the server answers the replay.
