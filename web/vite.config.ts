@@ -71,13 +71,19 @@ export default defineConfig({
           { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Made by scripts/make-app-screenshots.mjs from the real app.
+        screenshots: [
+          { src: '/screenshots/admin-booking-narrow.png', sizes: '1080x1920', type: 'image/png', form_factor: 'narrow', label: 'A booking at the door: mark the install done, add a note or a photo, also offline' },
+          { src: '/screenshots/admin-schedule-wide.png', sizes: '1920x1080', type: 'image/png', form_factor: 'wide', label: "The season's schedule, day by day" },
+        ],
       },
       workbox: {
         // The app shell is precached; the API and PocketBase's dashboard never fall back to it.
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
         // Illustrations come in two formats and several widths: cache those actually shown, on
         // first use, instead of precaching every variant. Prerendered pages are for first loads.
-        globIgnores: ['images/**', '_prerendered/**'],
+        // The manifest's screenshots are only for the install dialog.
+        globIgnores: ['images/**', '_prerendered/**', 'screenshots/**'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/images/'),

@@ -13,6 +13,11 @@ export function formatTimestamp(value: string | null | undefined): string {
   return Number.isFinite(ms) ? format(new TZDate(ms, BUSINESS_TIME_ZONE), 'MMM d, yyyy, h:mm a') : '';
 }
 
+/** The time of day of an epoch-ms instant in New York, e.g. "10:42 AM" (the status chip's last sync). */
+export function formatTimeOfDay(ms: number): string {
+  return format(new TZDate(ms, BUSINESS_TIME_ZONE), 'h:mm a');
+}
+
 /** A stored YYYY-MM-DD date in long form ("Tuesday, November 24, 2026"), or '—' when unset. */
 export function formatDateField(value: string | null | undefined): string {
   return value && isYmd(value) ? formatLongDate(value) : '—';

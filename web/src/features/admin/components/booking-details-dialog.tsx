@@ -18,6 +18,7 @@ import { formatDateField, formatTimestamp } from '../format';
 import { currentAdmin } from '../session/admin-session';
 import { AddressLink, EmailLink, PhoneLink } from './contact-links';
 import { Modal } from './modal';
+import { OnSiteSection } from './on-site-section';
 import { Pill } from './pill';
 
 /** A label and its value; an empty value reads '—'. */
@@ -169,9 +170,10 @@ interface BookingDetailsDialogProps {
 }
 
 /**
- * Booking Details (SPEC.md §2): every section of the booking, read live from the mirror (a
- * payment elsewhere shows at once), with 'Record Damages & Charge' (shown and enabled by
- * SPEC.md §5's rule, domain/permissions.ts) and Delete Booking.
+ * Booking Details (SPEC.md §2): the on-site actions first (issue 10: they work offline), then
+ * every section of the booking, read live from the mirror (a payment elsewhere shows at once),
+ * with 'Record Damages & Charge' (shown and enabled by SPEC.md §5's rule,
+ * domain/permissions.ts) and Delete Booking.
  */
 export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete }: BookingDetailsDialogProps) {
   const data = useLiveQuery(async () => {
@@ -210,7 +212,12 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
         )
       }
     >
-      {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} />}
+      {booking && (
+        <>
+          <OnSiteSection booking={booking} active={!!bookingId} />
+          <BookingFacts booking={booking} charges={data?.charges ?? []} />
+        </>
+      )}
     </Modal>
   );
 }

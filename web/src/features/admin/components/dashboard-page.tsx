@@ -2,9 +2,20 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
+import { pb } from '../../../lib/pb';
+import { adminDb } from '../data/db';
 import { useAdminSync, useOnline } from '../data/use-admin-sync';
+import { useAdminAppManifest } from '../offline/app-manifest';
+import { recordSync, useLastSync } from '../offline/last-sync';
+import { prefetchInspirationImages } from '../offline/prefetch-inspiration';
+import { usePersistentStorage } from '../offline/storage-persistence';
+import { useOutbox, useOutboxEntries } from '../offline/use-outbox';
 import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '../session/admin-session';
 import { useBookingDialogs } from './booking-dialogs';
+import { ConfirmDialog } from './confirm-dialog';
+import { InstallButton } from './device-section';
+import { OutboxDialog } from './outbox-dialog';
+import { SyncStatusChip } from './sync-status-chip';
 import { BookingsTab } from './bookings-tab';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ConsultationsTab } from './consultations-tab';
@@ -32,18 +43,38 @@ const TAB_LABELS: Record<DashboardTab, string> = {
  * redirect to the login (SPEC.md §4 Admin dashboard access); the header with Back to Website,
  * Change Password and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
  * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
+ * Issue 10: the status chip (online or not, last sync, changes waiting) opens the changes on
+ * this device; the outbox sends them while this is open; the offline copy is asked to be kept
+ * and the inspiration images of the coming two weeks are fetched ahead after each sync.
  */
 export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabChange: (tab: DashboardTab) => void }) {
+  useAdminAppManifest();
   const guard = useAdminGuard();
   const navigate = useNavigate();
   const sync = useAdminSync(guard === 'allowed');
-  const online = useOnline();
+  const outbox = useOutbox(guard === 'allowed');
+  const entries = useOutboxEntries() ?? [];
+  const lastSync = useLastSync();
+  const storage = usePersistentStorage(guard === 'allowed');
+  // Offline also when the browser thinks it is online but the server gives no answer.
+  const online = useOnline() && !sync.unreachable;
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [outboxOpen, setOutboxOpen] = useState(false);
+  const [logoutConfirm, setLogoutConfirm] = useState(false);
   const { openDetails, openCharge, dialogs } = useBookingDialogs();
 
   useEffect(() => {
     if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
   }, [guard, navigate]);
+
+  useEffect(() => {
+    if (sync.state !== 'ready') return;
+    recordSync(Date.now());
+    void adminDb()
+      .bookings.toArray()
+      .then((bookings) => prefetchInspirationImages(bookings))
+      .catch((err: unknown) => console.warn('Inspiration images were not fetched ahead', err));
+  }, [sync.state]);
 
   if (guard !== 'allowed') {
     return (
@@ -53,10 +84,15 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
     );
   }
 
-  const logout = async () => {
+  const leave = async () => {
     await endSession();
     toast.success(SESSION_MESSAGES.loggedOut);
     navigate(paths.adminLogin, { replace: true });
+  };
+  // Work not yet sent would be lost: ask first (an expired session keeps it instead).
+  const logout = async () => {
+    if (entries.length > 0) setLogoutConfirm(true);
+    else await leave();
   };
 
   const loaded = (c: 'bookings' | 'consultation_requests' | 'testimonials') => sync.loaded.has(c);
@@ -68,15 +104,17 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         <div className="admin-header__inner">
           <div className="admin-header__title">
             <h1>Admin Dashboard</h1>
-            <p className="admin-header__who">{String(currentAdmin()?.email ?? '')}</p>
+            <p className="admin-header__who">{String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}</p>
           </div>
           <nav className="admin-header__actions" aria-label="Account">
+            <InstallButton />
             <Link to={paths.home} className="button">Back to Website</Link>
             <button type="button" className="button" onClick={() => setPasswordOpen(true)}>Change Password</button>
             <button type="button" className="button" onClick={() => void logout()}>Logout</button>
           </nav>
         </div>
-        {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device.</p>}
+        <SyncStatusChip online={online} lastSyncAt={lastSync} entries={entries} status={outbox} onOpen={() => setOutboxOpen(true)} />
+        {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.</p>}
         <TabBar
           label="Dashboard sections"
           idPrefix="dashboard"
@@ -100,6 +138,19 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
       </div>
       {dialogs}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <OutboxDialog open={outboxOpen} onClose={() => setOutboxOpen(false)} entries={entries} status={outbox} storage={storage} />
+      <ConfirmDialog
+        open={logoutConfirm}
+        title="Log out with unsent changes?"
+        message={`${entries.length} change${entries.length === 1 ? '' : 's'} made on this device ${entries.length === 1 ? 'has' : 'have'} not reached the server yet. Logging out deletes ${entries.length === 1 ? 'it' : 'them'} from this device.`}
+        confirmLabel="Log out and delete them"
+        busyLabel="Logging out..."
+        onConfirm={async () => {
+          await adminDb().clearOutbox();
+          await leave();
+        }}
+        onClose={() => setLogoutConfirm(false)}
+      />
     </div>
   );
 }

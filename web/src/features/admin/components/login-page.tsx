@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../lib/pb';
 import { signIn } from '../api/sign-in';
+import { useAdminAppManifest } from '../offline/app-manifest';
 import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '../session/admin-session';
 import '../admin.css';
 
@@ -13,6 +14,7 @@ import '../admin.css';
  * without the admin role is signed out with 'Access Denied'. A signed-in admin goes straight on.
  */
 export function LoginPage() {
+  useAdminAppManifest();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -221,6 +221,22 @@ describe('AdminSync: realtime and pulls together', () => {
     expect(await db.testimonials.count()).toBe(1);
   });
 
+  it('says the server is unreachable when a pull got no answer at all, until a pull succeeds (issue 10)', async () => {
+    const sync = syncOf();
+    const list = server.listAfter.bind(server);
+    let down = true;
+    server.listAfter = (...args) => (down ? Promise.reject(new TypeError('Failed to fetch')) : list(...args));
+    await sync.start();
+    expect(sync.getStatus()).toMatchObject({ state: 'error', unreachable: true });
+    down = false;
+    await sync.requestPull();
+    expect(sync.getStatus()).toMatchObject({ state: 'ready', unreachable: false });
+    // A refusal is an answer: the server is reachable.
+    server.failNext.add('bookings');
+    await sync.requestPull();
+    expect(sync.getStatus()).toMatchObject({ state: 'error', unreachable: false });
+  });
+
   it('applies nothing once stopped, not even a page already on its way', async () => {
     const sync = syncOf();
     await sync.start();

@@ -18,6 +18,16 @@ export interface SyncStatus {
   state: 'idle' | 'syncing' | 'ready' | 'error';
   /** Collections that hold data to show: pulled in this session, or pulled before (cached). */
   loaded: ReadonlySet<PulledCollection>;
+  /**
+   * The last pull got no answer from the server at all (no connection, or the server is down),
+   * although the browser may think it is online (issue 10: the status chip then says offline).
+   */
+  unreachable?: boolean;
+}
+
+/** True for a failure without any answer from the server (the SDK's status 0, or fetch's TypeError). */
+export function isNoAnswer(err: unknown): boolean {
+  return err instanceof TypeError || (typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 0);
 }
 
 export interface SyncOptions {
@@ -136,6 +146,7 @@ export class AdminSync {
   private async pullAll(): Promise<void> {
     this.setStatus({ ...this.status, state: 'syncing' });
     let failed = false;
+    let noAnswer = false;
     const pullOne = async (collection: PulledCollection) => {
       try {
         await pullCollection(this.mirror, this.transport, collection, this.options.pageSize, () => this.stopped);
@@ -143,6 +154,7 @@ export class AdminSync {
         this.options.onPulled?.(collection);
       } catch (err) {
         failed = true;
+        noAnswer ||= isNoAnswer(err);
         this.options.onPullError?.(collection, err);
       }
     };
@@ -150,6 +162,6 @@ export class AdminSync {
     // deletion is removed by the same round.
     await Promise.all(MIRRORED_COLLECTIONS.map(pullOne));
     await pullOne(TOMBSTONES);
-    this.setStatus({ ...this.status, state: failed ? 'error' : 'ready' });
+    this.setStatus({ ...this.status, state: failed ? 'error' : 'ready', unreachable: noAnswer });
   }
 }

@@ -2,15 +2,15 @@
  * Runs the mirror's sync while the dashboard is open (DESIGN.md "Admin data and sync"): started
  * after sign-in and on every start of the dashboard, pulled again when the connection comes back
  * (`online`) and when the tab becomes visible. A collection whose pull fails shows SPEC.md §8's
- * message once (not again until it has succeeded), and not at all while offline: the saved data
- * is shown then.
+ * message once (not again until it has succeeded), and not at all while offline or while the
+ * server gives no answer: the saved data is shown then, and the status chip says why.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { errorMessage, pb } from '../../../lib/pb';
 import { adminMirror, adminTransport } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
-import { AdminSync, type SyncStatus } from './sync';
+import { AdminSync, isNoAnswer, type SyncStatus } from './sync';
 
 const IDLE: SyncStatus = { state: 'idle', loaded: new Set() };
 const noSubscription = () => () => {};
@@ -25,7 +25,7 @@ export function useAdminSync(enabled: boolean): SyncStatus {
     const s = new AdminSync(adminMirror(), adminTransport(), {
       onPullError(collection, err) {
         console.error(`Pull of ${collection} failed`, err);
-        if (failing.has(collection) || !navigator.onLine) return;
+        if (failing.has(collection) || !navigator.onLine || isNoAnswer(err)) return;
         failing.add(collection);
         const reason = errorMessage(err, 'the server could not be reached');
         const text = collection === TOMBSTONES ? `Failed to load deletions: ${reason}` : COLLECTIONS[collection].loadError(reason);

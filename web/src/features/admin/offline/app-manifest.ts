@@ -5,6 +5,7 @@
  * chosen; the apple-mobile-web-app tags give its home-screen title and full-screen start.
  */
 import { useEffect } from 'react';
+import { listenForInstallPrompt } from './install-prompt';
 import { ADMIN_MANIFEST_HREF } from './pwa-constants';
 
 /** Adds `<head>` element `tag` with `attrs` unless one matching `selector` exists; returns its remover. */
@@ -16,9 +17,13 @@ function ensureHeadElement(selector: string, tag: string, attrs: Record<string, 
   return () => el.remove();
 }
 
-/** Links the admin manifest while an admin page is shown (login, dashboard). */
+/**
+ * Links the admin manifest while an admin page is shown (login, dashboard), after starting to
+ * listen for the browser's install prompt (which follows once the page is installable).
+ */
 export function useAdminAppManifest(): void {
   useEffect(() => {
+    listenForInstallPrompt();
     const removers = [
       ensureHeadElement('link[rel="manifest"]', 'link', { rel: 'manifest', href: ADMIN_MANIFEST_HREF }),
       ensureHeadElement('meta[name="apple-mobile-web-app-capable"]', 'meta', { name: 'apple-mobile-web-app-capable', content: 'yes' }),

@@ -39,8 +39,21 @@ export function currentAdmin(): (RecordModel & { role: string }) | null {
 }
 
 /**
+ * The stored admin whose token has expired while the device is offline (issue 10 "Expired
+ * session offline: work goes on offline"), or null. The dashboard keeps working from the
+ * device's copy and the outbox queues; nothing is sent until the admin signs in again, which
+ * the guard asks for as soon as the connection is back. `online` for tests.
+ */
+export function offlineExpiredAdmin(online = typeof navigator === 'undefined' || navigator.onLine): (RecordModel & { role: string }) | null {
+  const record = pb.authStore.record;
+  if (online || !pb.authStore.token || pb.authStore.isValid || !isAdminRecord(record)) return null;
+  return record as RecordModel & { role: string };
+}
+
+/**
  * Ends the session on this device: the auth store is cleared (every tab of the browser follows)
- * and the mirror is emptied, so no customer data stays behind.
+ * and the mirror is emptied, so no customer data stays behind. The outbox stays (docs/
+ * decisions/016): its work is sent once the same admin signs in again, never under another.
  */
 export async function endSession(): Promise<void> {
   pb.authStore.clear();
@@ -102,7 +115,9 @@ export type GuardState = 'checking' | 'allowed' | 'denied';
 /**
  * The dashboard guard (SPEC.md §4 Admin dashboard access): 'checking' for the first render,
  * then 'allowed' for a stored admin session whose token has not expired (the dashboard shows
- * the data saved on the device at once, offline too) or 'denied'. A signed-in account without
+ * the data saved on the device at once, offline too), or whose token expired while the device
+ * is offline (offlineExpiredAdmin: the renewal on `online` then ends it and asks for a login),
+ * or 'denied'. A signed-in account without
  * the admin role is signed out with 'Access Denied'. While allowed, the token is renewed at
  * once (which re-checks the role on the server), before it expires, when the tab becomes
  * visible again and when the connection returns; signing out in any tab denies.
@@ -112,7 +127,7 @@ export function useAdminGuard(): GuardState {
 
   useEffect(() => {
     const record = pb.authStore.record;
-    if (!currentAdmin()) {
+    if (!currentAdmin() && !offlineExpiredAdmin()) {
       if (record && pb.authStore.isValid && !isAdminRecord(record)) {
         toast.error(SESSION_MESSAGES.accessDenied, { description: SESSION_MESSAGES.noPrivileges });
       }
@@ -128,7 +143,7 @@ export function useAdminGuard(): GuardState {
       if (pb.authStore.token) timer = setTimeout(() => void renewSession(), msUntilRefresh(pb.authStore.token, Date.now()));
     };
     const stopEvents = onSessionEvent((event) => {
-      if (event === 'SIGNED_OUT' || !currentAdmin()) setState('denied');
+      if (event === 'SIGNED_OUT' || (!currentAdmin() && !offlineExpiredAdmin())) setState('denied');
       else if (event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') schedule();
     });
     const onVisible = () => {

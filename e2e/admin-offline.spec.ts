@@ -1,0 +1,295 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from '@playwright/test';
+import { startServer } from '../scripts/lib/server.mjs';
+import { expect, test, waitForApp } from './support/fixtures';
+import { E2E_BASE_URL, E2E_NOW } from './support/constants';
+import { superuserClient } from './support/db';
+import { paidBooking, toast } from './support/admin';
+
+/**
+ * The offline-first admin in Chromium at 375 px (issue 10): after one online sign-in the
+ * dashboard opens with no network; on-site actions (install done, a note, a photo, damages with
+ * the balance charge) are queued on the phone and applied exactly once when the connection
+ * returns, whether the browser went offline or the server stopped and came back; a second
+ * device sees the changes through realtime, and a deletion reaches it. Also: the admin's web
+ * manifest is linked only on admin pages.
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: { width: 375, height: 740 } });
+
+const RUN = Date.now();
+const PASSWORD = `offline-admin-password-${RUN}`;
+
+interface Session {
+  token: string;
+  record: unknown;
+  id: string;
+}
+
+/** An admin account on the server at `url` (made by its superuser `su`), signed in once. */
+async function adminSession(url: string, su: PocketBase): Promise<Session> {
+  const email = `offline-${RUN}-${Math.random().toString(36).slice(2, 8)}@test.local`;
+  const rec = await su.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Offline Admin' });
+  const pb = new PocketBase(url);
+  const auth = await pb.collection('staff').authWithPassword(email, PASSWORD);
+  return { token: auth.token, record: auth.record, id: rec.id };
+}
+
+let mainSession: Promise<Session> | null = null;
+const session = () => (mainSession ??= superuserClient().then((su) => adminSession(E2E_BASE_URL, su)));
+
+/** Opens the dashboard at `origin` with `s` stored as after a sign-in, on `tab`. */
+async function openDashboard(page: Page, s: Session, tab = 'bookings', origin = E2E_BASE_URL): Promise<void> {
+  await page.goto(`${origin}/admin/login`);
+  await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), [s.token, s.record] as const);
+  await page.goto(`${origin}/admin/dashboard?tab=${tab}`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Waits until the service worker controls the page (a reload after its first install). */
+async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await waitForApp(page);
+  }
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+const chip = (page: Page) => page.getByTestId('sync-status');
+
+/** Waits until the chip says the first pull has finished ('synced …'). */
+async function synced(page: Page): Promise<void> {
+  await expect(chip(page)).toContainText(/synced \d/);
+}
+
+/** Opens Booking Details of `name` from the Bookings tab. */
+async function openBooking(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await expect(details).toBeVisible();
+  return details;
+}
+
+/** A large phone-camera-like JPEG (4032 × 3024), which the app must make smaller. */
+function cameraPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 4032, height: 3024, channels: 3, background: { r: 30, g: 90, b: 50 } } }).jpeg({ quality: 95 }).toBuffer();
+}
+
+/** Records, on the open Booking Details, install done, a note and a photo; each shows queued. */
+async function recordOnSite(page: Page, details: ReturnType<Page['getByRole']>, note: string, photo: Buffer): Promise<void> {
+  await details.getByRole('button', { name: 'Mark install done' }).click();
+  await expect(details.locator('.admin-onsite__done')).toContainText('Install done');
+  await expect(details.locator('.admin-onsite__done')).toContainText('Queued');
+  await details.getByLabel('Note', { exact: true }).fill(note);
+  await details.getByRole('button', { name: 'Add note' }).click();
+  const noteItem = details.locator('.admin-onsite__event', { hasText: note });
+  await expect(noteItem).toContainText('Queued');
+  await details.locator('input[type="file"]').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const photoItem = details.locator('.admin-onsite__event', { hasText: 'Photo' });
+  await expect(photoItem).toContainText('Queued');
+  await expect(photoItem.getByRole('img')).toBeVisible();
+}
+
+/** On the server: the booking's job events by kind, and its charges. */
+async function serverState(bookingId: string) {
+  const su = await superuserClient();
+  const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }), sort: 'created_at' });
+  const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }) });
+  const booking = await su.collection('bookings').getOne(bookingId);
+  return { events, charges, booking };
+}
+
+test('the admin manifest is linked on admin pages only, and is complete', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  await page.goto('/admin/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/admin.webmanifest');
+  const manifest = await (await fetch(`${E2E_BASE_URL}${href}`)).json();
+  expect(manifest).toMatchObject({ id: '/admin/', start_url: '/admin/dashboard', scope: '/admin/', display: 'standalone', short_name: 'Adorned Admin' });
+  expect(manifest.name).toBeTruthy();
+  expect(manifest.description).toBeTruthy();
+  expect(manifest.theme_color).toBeTruthy();
+  expect(manifest.background_color).toBeTruthy();
+  for (const size of ['192x192', '512x512']) {
+    for (const purpose of ['any', 'maskable']) {
+      const icon = manifest.icons.find((i: { sizes: string; purpose: string }) => i.sizes === size && i.purpose === purpose);
+      expect(icon, `${size} ${purpose}`).toBeTruthy();
+      expect((await fetch(`${E2E_BASE_URL}${icon.src}`)).status).toBe(200);
+    }
+  }
+  expect(manifest.screenshots.length).toBeGreaterThanOrEqual(2);
+  for (const shot of manifest.screenshots) expect((await fetch(`${E2E_BASE_URL}${shot.src}`)).status).toBe(200);
+});
+
+test('offline: reload, mark install done, a note, a photo, damages with the balance charge; back online each is applied once', async ({ page, context }) => {
+  const s = await session();
+  const name = `Olive Offline ${RUN}`;
+  const bookingId = await paidBooking({ name, email: `olive.${RUN}@example.com`, installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2027-01-05', removalTimeSlot: '9-15' });
+  await openDashboard(page, s);
+  await synced(page);
+  await underServiceWorker(page);
+  await synced(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(chip(page)).toContainText('Offline');
+
+  const details = await openBooking(page, name);
+  await expect(details).toContainText('12 Holly Court');
+  const photo = await cameraPhoto();
+  await recordOnSite(page, details, `Gate code ${RUN}`, photo);
+
+  // Damages with the balance: queued, never shown as charged.
+  await details.getByRole('button', { name: 'Record Damages & Charge' }).click();
+  const damages = page.getByRole('dialog', { name: 'Record Damages & Charge' });
+  await damages.getByRole('checkbox', { name: /Small pieces/ }).check();
+  await damages.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('2');
+  await damages.getByRole('button', { name: 'Charge $835' }).click();
+  await expect(toast(page, 'Charge queued')).toBeVisible();
+  await expect(damages).toBeHidden();
+  await expect(details.locator('.admin-outbox-item', { hasText: 'Damages and balance charge' })).toContainText('Queued');
+  await expect(page.getByText(/Charged \$/)).toHaveCount(0);
+  await expect(chip(page)).toHaveAttribute('data-waiting', '4');
+
+  // Nothing reached the server meanwhile.
+  let state = await serverState(bookingId);
+  expect(state.events).toHaveLength(0);
+  expect(state.charges).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 20_000 });
+  await expect(chip(page)).toContainText('Online');
+  await expect(details.getByText('Queued')).toHaveCount(0);
+
+  state = await serverState(bookingId);
+  expect(state.events.map((e) => e.kind)).toEqual(['install_done', 'note', 'photo']);
+  expect(state.events.find((e) => e.kind === 'note')?.text).toBe(`Gate code ${RUN}`);
+  expect(state.booking.install_done_at).not.toBe('');
+  expect(state.charges.map((c) => [c.status, c.amount])).toEqual([['succeeded', 82500 + 1000]]);
+  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+
+  // The photo went up made smaller on the phone: at most 1600 px, JPEG.
+  const su = await superuserClient();
+  const photoEvent = state.events.find((e) => e.kind === 'photo')!;
+  const file = await fetch(su.files.getURL(photoEvent, photoEvent.photo, { token: await su.files.getToken() }));
+  const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+  expect(meta.format).toBe('jpeg');
+  expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1600);
+  expect(photo.length).toBeGreaterThan(Number(file.headers.get('content-length') ?? Infinity));
+
+  // Applied once: a reload (which flushes again) changes nothing.
+  await page.reload();
+  await waitForApp(page);
+  await expect(chip(page)).toHaveAttribute('data-waiting', '0');
+  state = await serverState(bookingId);
+  expect(state.events).toHaveLength(3);
+  expect(state.charges).toHaveLength(1);
+});
+
+test('the server stopped and restarted instead: the queued actions are applied once when it is back', async ({ browser }) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-e2e-offline-'));
+  const superuser = { email: 'offline-su@test.local', password: 'offline-superuser-password-1' };
+  const env = { APP_NOW: E2E_NOW, RATE_LIMITS: 'off', SMTP_HOST: '' };
+  let server = await startServer({ dataDir, superuser, env });
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  try {
+    const su = new PocketBase(server.url);
+    await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+    const s = await adminSession(server.url, su);
+    const name = `Stella Stopped ${RUN}`;
+    const booking = await su.collection('bookings').create({
+      customer_name: name, customer_email: 'stella@example.com', customer_phone: '(410) 555-0142', customer_address: '12 Holly Court, Ellicott City, MD 21043',
+      package_type: 'elevated-arbor', tree_size: '7.5-9ft', install_date: '2026-11-24', install_time_slot: '9-15', removal_date: '2027-01-05', removal_time_slot: '9-15',
+      total_price: 165000, deposit_amount: 82500, balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed', payment_mode: 'demo',
+    });
+
+    const page = await context.newPage();
+    await openDashboard(page, s, 'bookings', server.url);
+    await synced(page);
+    await underServiceWorker(page);
+    await synced(page);
+
+    const port = new URL(server.url).port;
+    await server.stop();
+    await page.reload();
+    await waitForApp(page);
+    const details = await openBooking(page, name);
+    await recordOnSite(page, details, `Ladder in the garage ${RUN}`, await cameraPhoto());
+    await expect(chip(page)).toHaveAttribute('data-waiting', '3');
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    await chip(page).click();
+    const changes = page.getByRole('dialog', { name: 'Changes on this device' });
+    await expect(changes).toContainText('No connection to the server');
+    await changes.getByRole('button', { name: 'Close', exact: true }).click();
+
+    server = await startServer({ dataDir, env, port: Number(port) });
+    // No `online` event: the realtime reconnect or the backoff timer sends them.
+    await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 30_000 });
+    const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: booking.id }) });
+    expect(events.map((e) => e.kind).sort()).toEqual(['install_done', 'note', 'photo']);
+    expect((await su.collection('bookings').getOne(booking.id)).install_done_at).not.toBe('');
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a second device sees the changes through realtime, and a booking deleted on one disappears from the other', async ({ browser }) => {
+  const s = await session();
+  const keep = `Rita Realtime ${RUN}`;
+  const gone = `Gus Gone ${RUN}`;
+  const keepId = await paidBooking({ name: keep, email: `rita.${RUN}@example.com`, installDate: '2026-11-27', installTimeSlot: '9-15', removalDate: '2027-01-06', removalTimeSlot: '9-15' });
+  await paidBooking({ name: gone, email: `gus.${RUN}@example.com`, installDate: '2026-11-28', installTimeSlot: '9-15', removalDate: '2027-01-07', removalTimeSlot: '9-15' });
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const a = await phone.newPage();
+    const b = await laptop.newPage();
+    await openDashboard(a, s);
+    await openDashboard(b, s);
+    await synced(a);
+    await synced(b);
+
+    const onLaptop = await openBooking(b, keep);
+    const onPhone = await openBooking(a, keep);
+    const note = `Seen on the laptop ${RUN}`;
+    await onPhone.getByLabel('Note', { exact: true }).fill(note);
+    await onPhone.getByRole('button', { name: 'Add note' }).click();
+    await expect(onLaptop.locator('.admin-onsite__event', { hasText: note })).toBeVisible({ timeout: 5_000 });
+    await onPhone.getByRole('button', { name: 'Mark install done' }).click();
+    await expect(onLaptop.locator('.admin-onsite__done')).toContainText('Install done', { timeout: 5_000 });
+    await expect(onLaptop.getByText('Queued')).toHaveCount(0);
+    const su = await superuserClient();
+    expect((await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: keepId }) })).length).toBe(2);
+
+    // The later edit of the admin's own notes wins on both.
+    await onLaptop.getByLabel('Admin notes').fill('Bring the tall ladder');
+    await onLaptop.getByRole('button', { name: 'Save notes' }).click();
+    await expect(onPhone.getByLabel('Admin notes')).toHaveValue('Bring the tall ladder', { timeout: 5_000 });
+
+    await onPhone.getByRole('button', { name: 'Close', exact: true }).click();
+    await onLaptop.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(a.getByRole('button', { name: gone, exact: true })).toBeVisible();
+    const details = await openBooking(b, gone);
+    await details.getByRole('button', { name: 'Delete Booking' }).click();
+    await b.getByRole('alertdialog', { name: 'Delete this booking?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(b, 'Booking deleted successfully')).toBeVisible();
+    await expect(a.getByRole('button', { name: gone, exact: true })).toHaveCount(0, { timeout: 5_000 });
+  } finally {
+    await phone.close();
+    await laptop.close();
+  }
+});

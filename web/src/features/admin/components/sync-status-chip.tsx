@@ -1,0 +1,39 @@
+import type { OutboxStatus } from '../offline/outbox';
+import type { OutboxEntry } from '../offline/outbox-entry';
+import { syncChipText } from '../offline/outbox-labels';
+import { formatTimeOfDay } from '../format';
+
+interface SyncStatusChipProps {
+  online: boolean;
+  lastSyncAt: number | null;
+  entries: readonly OutboxEntry[];
+  status: OutboxStatus;
+  onOpen: () => void;
+}
+
+/**
+ * The status chip (issue 10 "A status chip always shows online / offline, the time of the last
+ * sync and how many changes wait"); it opens the list of changes on this device.
+ */
+export function SyncStatusChip({ online, lastSyncAt, entries, status, onOpen }: SyncStatusChipProps) {
+  const needsAttention = entries.filter((e) => e.state === 'needs_attention').length;
+  const waiting = entries.length - needsAttention;
+  const text = syncChipText({ online, lastSyncAt, waiting, needsAttention, pausedForSignIn: status.pausedForSignIn }, formatTimeOfDay);
+  const tone = needsAttention > 0 ? 'attention' : online ? 'online' : 'offline';
+  return (
+    <div className="admin-sync" role="status" aria-live="polite">
+      <button
+        type="button"
+        className={`admin-sync__chip admin-sync__chip--${tone}`}
+        onClick={onOpen}
+        data-testid="sync-status"
+        data-online={online}
+        data-waiting={waiting}
+        data-attention={needsAttention}
+      >
+        <span className="admin-sync__dot" aria-hidden="true" />
+        {text}
+      </button>
+    </div>
+  );
+}
