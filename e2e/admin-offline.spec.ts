@@ -15,8 +15,10 @@ import { paidBooking, toast } from './support/admin';
  * dashboard opens with no network; on-site actions (install done, a note, a photo, damages with
  * the balance charge) are queued on the phone and applied exactly once when the connection
  * returns, whether the browser went offline or the server stopped and came back; a second
- * device sees the changes through realtime, and a deletion reaches it. Also: the admin's web
- * manifest is linked only on admin pages.
+ * device sees the changes through realtime, and a deletion reaches it; a session that expires
+ * offline keeps the work, asks for a login when the connection is back, and the work is sent
+ * only under the account that did it. Also: the admin's web manifest is linked only on admin
+ * pages.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -293,3 +295,74 @@ test('a second device sees the changes through realtime, and a booking deleted o
     await laptop.close();
   }
 });
+
+test('a session that expired offline: work goes on, the admin is asked to log in, and the queue is sent only under that account', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const su = await superuserClient();
+  const name = `Eve Expired ${RUN}`;
+  const bookingId = await paidBooking({ name, email: `eve.${RUN}@example.com`, installDate: '2026-11-29', installTimeSlot: '9-15', removalDate: '2027-01-08', removalTimeSlot: '9-15' });
+  const emailA = `expiring-a-${RUN}@test.local`;
+  const emailB = `other-b-${RUN}@test.local`;
+  const a = await su.collection('staff').create({ email: emailA, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'A' });
+  await su.collection('staff').create({ email: emailB, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'B' });
+
+  // A token that lives 15 s: staff tokens last 15 s while it is made, then as before.
+  const staff = await su.collections.getOne('staff');
+  const duration = staff.authToken.duration;
+  await su.collections.update('staff', { authToken: { ...staff.authToken, duration: 15 } });
+  let short: { token: string; record: unknown };
+  try {
+    const auth = await new PocketBase(E2E_BASE_URL).collection('staff').authWithPassword(emailA, PASSWORD);
+    short = { token: auth.token, record: auth.record };
+  } finally {
+    await su.collections.update('staff', { authToken: { ...staff.authToken, duration } });
+  }
+  // A poor connection: every renewal of the session fails, so it runs out.
+  await context.route('**/api/collections/staff/auth-refresh', (route) => route.abort());
+  await openDashboard(page, { ...short, id: a.id });
+  await synced(page);
+  await underServiceWorker(page);
+  await synced(page);
+
+  await context.setOffline(true);
+  await page.waitForTimeout(16_000);
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  const details = await openBooking(page, name);
+  const note = `Written after the session ran out ${RUN}`;
+  await details.getByLabel('Note', { exact: true }).fill(note);
+  await details.getByRole('button', { name: 'Add note' }).click();
+  await expect(details.locator('.admin-onsite__event', { hasText: note })).toContainText('Queued');
+
+  // Back online: the expired session is ended and the admin asked to log in; nothing was sent.
+  await context.unroute('**/api/collections/staff/auth-refresh');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
+  const notes = () => su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }) });
+  expect(await notes()).toHaveLength(0);
+
+  // Another admin signs in on this phone: A's work is not sent under B's account.
+  await page.getByLabel('Email').fill(emailB);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await synced(page);
+  await expect(chip(page)).toHaveAttribute('data-waiting', '1');
+  await page.waitForTimeout(1_000);
+  expect(await notes()).toHaveLength(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+
+  // A signs in again: the queue is sent, once, as A.
+  await page.waitForTimeout(3_100); // PocketBase allows two password sign-ins per 3 s from one address
+  await page.getByLabel('Email').fill(emailA);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 15_000 });
+  const sent = await notes();
+  expect(sent.map((e) => [e.kind, e.text, e.created_by])).toEqual([['note', note, a.id]]);
+});
+

@@ -54,6 +54,8 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const sync = useAdminSync(guard === 'allowed');
   const outbox = useOutbox(guard === 'allowed');
   const entries = useOutboxEntries() ?? [];
+  const me = currentAdmin()?.id ?? String(pb.authStore.record?.id ?? '');
+  const mine = entries.filter((e) => e.accountId === me);
   const lastSync = useLastSync();
   const storage = usePersistentStorage(guard === 'allowed');
   // Offline also when the browser thinks it is online but the server gives no answer.
@@ -89,9 +91,9 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
     toast.success(SESSION_MESSAGES.loggedOut);
     navigate(paths.adminLogin, { replace: true });
   };
-  // Work not yet sent would be lost: ask first (an expired session keeps it instead).
+  // This admin's work not yet sent would be lost: ask first (an expired session keeps it instead).
   const logout = async () => {
-    if (entries.length > 0) setLogoutConfirm(true);
+    if (mine.length > 0) setLogoutConfirm(true);
     else await leave();
   };
 
@@ -142,11 +144,11 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
       <ConfirmDialog
         open={logoutConfirm}
         title="Log out with unsent changes?"
-        message={`${entries.length} change${entries.length === 1 ? '' : 's'} made on this device ${entries.length === 1 ? 'has' : 'have'} not reached the server yet. Logging out deletes ${entries.length === 1 ? 'it' : 'them'} from this device.`}
+        message={`${mine.length} change${mine.length === 1 ? '' : 's'} you made on this device ${mine.length === 1 ? 'has' : 'have'} not reached the server yet. Logging out deletes ${mine.length === 1 ? 'it' : 'them'} from this device.`}
         confirmLabel="Log out and delete them"
         busyLabel="Logging out..."
         onConfirm={async () => {
-          await adminDb().clearOutbox();
+          await adminDb().clearOutbox(me);
           await leave();
         }}
         onClose={() => setLogoutConfirm(false)}

@@ -53,9 +53,12 @@ export class AdminDb extends Dexie {
     });
   }
 
-  /** Deletes every queued action (an explicit logout the admin confirmed). */
-  async clearOutbox(): Promise<void> {
-    await this.outbox.clear();
+  /**
+   * Deletes the queued actions of `accountId` (an explicit logout the admin confirmed); those
+   * of another admin on this device stay for that admin.
+   */
+  async clearOutbox(accountId: string): Promise<void> {
+    await this.outbox.filter((e) => e.accountId === accountId).delete();
   }
 }
 

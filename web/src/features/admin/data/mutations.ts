@@ -26,7 +26,7 @@ import { adminOutbox } from '../offline/admin-outbox';
 import { newClientId, type OutboxKind, type StoredPhoto } from '../offline/outbox-entry';
 import type { Outbox } from '../offline/outbox';
 import type { AdminNotesPayload, ChargePayload, JobEventPayload, ReviewRequestPayload } from '../offline/outbox-payloads';
-import { currentAdmin } from '../session/admin-session';
+import { currentAdmin, offlineExpiredAdmin } from '../session/admin-session';
 import { adminMirror } from './admin-data';
 import type { Mirror } from './mirror';
 import type { AdminJobEvent } from './records';
@@ -179,5 +179,6 @@ export const adminMutations: AdminMutations = createMutations({
   mirror: adminMirror,
   api: { deleteBooking, updateTestimonial, deleteTestimonial },
   outbox: adminOutbox,
-  account: () => currentAdmin()?.id ?? '',
+  // The stored admin's id also while the token has expired offline: the work is theirs.
+  account: () => currentAdmin()?.id ?? offlineExpiredAdmin()?.id ?? '',
 });
