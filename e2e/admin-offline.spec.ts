@@ -146,9 +146,14 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await waitForApp(page);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await expect(chip(page)).toContainText('Offline');
+  // Everything to read is on the phone: the schedule, then the booking's details.
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
+  await page.getByRole('tab', { name: 'Bookings' }).click();
 
   const details = await openBooking(page, name);
   await expect(details).toContainText('12 Holly Court');
+  await expect(details).toContainText('(410) 555-0142');
   const photo = await cameraPhoto();
   await recordOnSite(page, details, `Gate code ${RUN}`, photo);
 

@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -26,6 +28,29 @@ function manifestLinkOnlyInAdmin(): Plugin {
 }
 
 // The React PWA (DESIGN.md "Shape"): built into web/dist, which PocketBase serves.
+/**
+ * The page the service worker answers navigations with: the plain app shell. It cannot be
+ * index.html: PocketBase (Go's file server) answers /index.html with a redirect to /, which is
+ * the prerendered home page, so the precached "shell" was the home page's markup, and every
+ * navigation under the service worker, offline too, first painted the home page and fetched its
+ * images. A copy under another name is served as it is (docs/decisions/016).
+ */
+const APP_SHELL = 'app-shell.html';
+function appShellCopy(): Plugin {
+  return {
+    name: 'app-shell-copy',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle: {
+      order: 'post',
+      handler(options) {
+        const dir = options.dir ?? 'dist';
+        copyFileSync(path.join(dir, 'index.html'), path.join(dir, APP_SHELL));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
@@ -82,8 +107,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
         // Illustrations come in two formats and several widths: cache those actually shown, on
         // first use, instead of precaching every variant. Prerendered pages are for first loads.
-        // The manifest's screenshots are only for the install dialog.
-        globIgnores: ['images/**', '_prerendered/**', 'screenshots/**'],
+        // The manifest's screenshots are only for the install dialog. index.html is not the shell
+        // the worker serves (APP_SHELL is).
+        globIgnores: ['images/**', '_prerendered/**', 'screenshots/**', 'index.html'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/images/'),
@@ -103,12 +129,13 @@ export default defineConfig({
             },
           },
         ],
-        navigateFallback: '/index.html',
+        navigateFallback: `/${APP_SHELL}`,
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
     }),
     manifestLinkOnlyInAdmin(),
+    appShellCopy(),
   ],
 });

@@ -124,12 +124,14 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
   const others = [...entries.values()].filter((e) => e.kind === 'charge' || e.kind === 'review_request' || e.state === 'needs_attention');
 
   const addNote = async () => {
-    if (!note.trim()) {
+    const text = note.trim();
+    if (!text) {
       toast.error('Error', { description: JOB_EVENT_MESSAGES.noteEmpty });
       return;
     }
-    await adminMutations.addNote(booking.id, note.trim());
+    // Cleared at once, so the next note can be typed while this one is being stored.
     setNote('');
+    await adminMutations.addNote(booking.id, text);
   };
   const addPhoto = async (file: File | undefined) => {
     if (!file) return;

@@ -53,6 +53,12 @@ export async function pullCollection(
       if (collection === TOMBSTONES) await mirror.applyTombstones(rows, state);
       else await mirror.apply(collection, rows, state);
     }
-    if (!more) return read;
+    if (!more) {
+      // A collection with nothing in it yet is pulled all the same: remember that (an empty
+      // cursor, which pulls from the beginning next time), so an offline start knows its
+      // empty list is complete (issue 10: the schedule shows with no consultations yet).
+      if (!saved && read === 0) await mirror.db.syncState.put({ collection, cursorUpdatedAt: '', cursorId: '' });
+      return read;
+    }
   }
 }

@@ -237,6 +237,17 @@ describe('AdminSync: realtime and pulls together', () => {
     expect(sync.getStatus()).toMatchObject({ state: 'error', unreachable: false });
   });
 
+  it('counts an empty collection as loaded on the next start, which may be offline (issue 10)', async () => {
+    server.put('bookings', row('a', 0));
+    await syncOf().start();
+    expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '' });
+    const offline = syncOf();
+    server.listAfter = () => Promise.reject(new TypeError('Failed to fetch'));
+    await offline.start();
+    expect(offline.getStatus().loaded.has('consultation_requests')).toBe(true);
+    expect(offline.getStatus().loaded.has('bookings')).toBe(true);
+  });
+
   it('applies nothing once stopped, not even a page already on its way', async () => {
     const sync = syncOf();
     await sync.start();

@@ -71,14 +71,17 @@ const asRows = (...rows: unknown[]) => rows.filter((r): r is ServerRow => !!r &&
 
 /**
  * Puts the records of a sent entry's answer into the mirror: the job event (replacing the
- * optimistic row of the same id) and its booking, the charge and its booking, the booking of a
- * notes edit. A review request changes nothing the admin mirrors.
+ * optimistic row of the same id) and, for a done mark, its booking; the charge and its booking;
+ * the booking of a notes edit. A review request changes nothing the admin mirrors.
  */
 export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: unknown): Promise<void> {
   const a = (answer ?? {}) as Record<string, unknown>;
   if (entry.kind === 'job_event') {
     await mirror.apply('job_events', asRows(a.event));
-    await mirror.apply('bookings', asRows(a.booking));
+    // Only a done mark changes its booking; writing an unchanged booking would make every
+    // screen listing the bookings read them all again.
+    const kind = (entry.payload as JobEventPayload).kind;
+    if (kind === 'install_done' || kind === 'removal_done') await mirror.apply('bookings', asRows(a.booking));
   } else if (entry.kind === 'charge') {
     await mirror.apply('charges', asRows(a.charge));
     await mirror.apply('bookings', asRows(a.booking));

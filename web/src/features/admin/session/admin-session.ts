@@ -123,7 +123,9 @@ export type GuardState = 'checking' | 'allowed' | 'denied';
  * visible again and when the connection returns; signing out in any tab denies.
  */
 export function useAdminGuard(): GuardState {
-  const [state, setState] = useState<GuardState>('checking');
+  // A stored admin session is usable at once (no 'checking' pass): the dashboard paints from
+  // the device's copy one render sooner, which counts on a phone opening it offline (issue 10).
+  const [state, setState] = useState<GuardState>(() => (currentAdmin() || offlineExpiredAdmin() ? 'allowed' : 'checking'));
 
   useEffect(() => {
     const record = pb.authStore.record;

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench:offline`: the offline-first admin (issue 10) in headless Chromium against the
+ * real server, with a season's worth of bookings (2,000 by default) on the phone. Prints:
+ * - the offline cold start: a new page opened with no network (service worker and Dexie only)
+ *   until the schedule is usable ('Schedule for' shown), median and worst of --runs (target
+ *   ≤ 500 ms);
+ * - the flush: 50 notes queued offline, then the connection comes back; the time until the
+ *   outbox is empty, each note applied once on the server (target ≤ 5 s);
+ * - the realtime delay between two clients: a note added on one device until it shows on the
+ *   other's open booking, median and worst of --runs (target ≤ 1 s).
+ * Figures only, no asserts: timings vary with machine load. Not part of `npm test`.
+ *
+ * Options: --skip-build (use the current build), --bookings=N (default 2000), --actions=N
+ * (default 50), --runs=N (default 5). CHROME_PATH overrides /usr/bin/chromium.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import PocketBase from 'pocketbase';
+import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
+import { buildAll } from './lib/build-steps.mjs';
+import { startServer } from './lib/server.mjs';
+
+const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const BOOKINGS = Number(args.get('--bookings') ?? 2000);
+const ACTIONS = Number(args.get('--actions') ?? 50);
+const RUNS = Number(args.get('--runs') ?? 5);
+const BATCH = 500;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
+const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password-1' };
+const APP_NOW = '2026-11-20T17:00:00Z';
+const TARGET = 'Bench Target Customer';
+
+/** @typedef {import('@playwright/test').Page} Page */
+/** @typedef {import('@playwright/test').BrowserContext} BrowserContext */
+
+/** @param {number[]} values */
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+const ms = (/** @type {number} */ v) => `${v.toFixed(0)} ms`;
+
+/**
+ * A context signed in as the admin, its dashboard open, the first pull done and the service
+ * worker in control (so the app shell is cached).
+ * @param {import('@playwright/test').Browser} browser @param {string} url @param {PocketBase} admin
+ */
+async function readyContext(browser, url, admin) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto(`${url}/admin/login`);
+  await page.evaluate((auth) => localStorage.setItem('pocketbase_auth', auth), JSON.stringify({ token: admin.authStore.token, record: admin.authStore.record }));
+  await page.goto(`${url}/admin/dashboard?tab=schedule`);
+  await page.getByText(/synced \d/).waitFor({ timeout: 60_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.getByText(/synced \d/).waitFor({ timeout: 60_000 });
+  }
+  return { context, page };
+}
+
+/** @param {Page} page */
+async function openTarget(page) {
+  await page.goto(page.url().replace(/\?.*$/, '?tab=bookings'));
+  await page.getByRole('button', { name: TARGET, exact: true }).first().click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.waitFor();
+  return details;
+}
+
+/** Offline cold starts: a new page each, no network. @param {BrowserContext} context @param {string} url */
+async function benchColdStart(context, url) {
+  await context.setOffline(true);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(`${url}/admin/dashboard?tab=schedule`);
+    await page.getByRole('heading', { name: /^Schedule for / }).waitFor({ timeout: 30_000 });
+    times.push(performance.now() - started);
+    await page.close();
+  }
+  await context.setOffline(false);
+  return times;
+}
+
+/**
+ * ACTIONS notes queued offline on the target booking, then back online: the time until the
+ * outbox is empty. @param {BrowserContext} context @param {Page} page @param {PocketBase} su @param {string} bookingId
+ */
+async function benchFlush(context, page, su, bookingId) {
+  const details = await openTarget(page);
+  await context.setOffline(true);
+  for (let i = 0; i < ACTIONS; i++) {
+    await details.getByLabel('Note', { exact: true }).fill(`Bench note ${i + 1}`);
+    await details.getByRole('button', { name: 'Add note' }).click();
+  }
+  await page.waitForFunction((n) => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === String(n), ACTIONS, { timeout: 30_000 });
+  const started = performance.now();
+  await context.setOffline(false);
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === '0', undefined, { timeout: 120_000, polling: 20 });
+  const took = performance.now() - started;
+  const stored = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b} && kind = "note"', { b: bookingId }) });
+  return { took, stored: stored.length };
+}
+
+/**
+ * A note added on one device until it shows on the other's open booking.
+ * @param {Page} from @param {Page} to
+ */
+async function benchRealtime(from, to) {
+  const a = await openTarget(from);
+  const b = await openTarget(to);
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const text = `Realtime ${Date.now()}-${i}`;
+    await a.getByLabel('Note', { exact: true }).fill(text);
+    const started = performance.now();
+    await a.getByRole('button', { name: 'Add note' }).click();
+    await b.locator('.admin-onsite__event', { hasText: text }).waitFor({ timeout: 30_000 });
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}`);
+  if (args.get('--skip-build') !== 'true') {
+    console.log('Building the server, hooks and web app…');
+    await buildAll();
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-offline-'));
+  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const su = new PocketBase(server.url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
+    console.log(`Seeding ${BOOKINGS} bookings…`);
+    await seedRecords(su, 'bookings', BOOKINGS, seasonBooking, BATCH);
+    const target = await su.collection('bookings').create({
+      ...seasonBooking(BOOKINGS),
+      customer_name: TARGET,
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      install_date: '2026-11-24',
+    });
+    await su.collection('staff').create({ ...ADMIN, passwordConfirm: ADMIN.password, role: 'admin', name: 'Bench Admin' });
+    const admin = new PocketBase(server.url);
+    admin.autoCancellation(false);
+    await admin.collection('staff').authWithPassword(ADMIN.email, ADMIN.password);
+
+    const phone = await readyContext(browser, server.url, admin);
+    const cold = await benchColdStart(phone.context, server.url);
+    const flush = await benchFlush(phone.context, phone.page, su, target.id);
+    const laptop = await readyContext(browser, server.url, admin);
+    const realtime = await benchRealtime(phone.page, laptop.page);
+
+    console.log('');
+    console.log(`Offline cold start to a usable schedule (${BOOKINGS + 1} bookings on the device, ${RUNS} runs): median ${ms(median(cold))}, worst ${ms(Math.max(...cold))} (target ≤ 500 ms)`);
+    console.log(`Flush of ${ACTIONS} queued notes after reconnect: ${ms(flush.took)}, ${flush.stored} stored on the server (target ≤ 5000 ms)`);
+    console.log(`Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms)`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
