@@ -100,6 +100,21 @@ async function recordOnSite(page: Page, details: ReturnType<Page['getByRole']>, 
   await expect(photoItem.getByRole('img')).toBeVisible();
 }
 
+/** Tomorrow in New York by the real clock (the browser's, which the schedule and prefetch use). */
+function realTomorrow(): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
+  return parts;
+}
+
+/** An inspiration image uploaded as the booking wizard does it; its public URL. */
+async function uploadInspiration(): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 170, b: 90 } } }).png().toBuffer();
+  const form = new FormData();
+  form.append('image', new File([new Uint8Array(png)], 'wish.png', { type: 'image/png' }));
+  const rec = await new PocketBase(E2E_BASE_URL).collection('inspiration_images').create(form);
+  return `${E2E_BASE_URL}/api/files/inspiration_images/${rec.id}/${rec.image}`;
+}
+
 /** On the server: the booking's job events by kind, and its charges. */
 async function serverState(bookingId: string) {
   const su = await superuserClient();
@@ -136,10 +151,17 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   const s = await session();
   const name = `Olive Offline ${RUN}`;
   const bookingId = await paidBooking({ name, email: `olive.${RUN}@example.com`, installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2027-01-05', removalTimeSlot: '9-15' });
+  // Tomorrow's job (by the browser's clock), with an inspiration image to have at the door.
+  const image = await uploadInspiration();
+  await (await superuserClient()).collection('bookings').update(bookingId, { install_date: realTomorrow(), style_inspiration_images: [image] });
   await openDashboard(page, s);
   await synced(page);
   await underServiceWorker(page);
   await synced(page);
+  // The images of the next 14 days' jobs are fetched ahead into the service worker's cache.
+  await expect
+    .poll(() => page.evaluate(async (url) => !!(await (await caches.open('inspiration-images')).match(url)), image), { timeout: 15_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -154,6 +176,9 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   const details = await openBooking(page, name);
   await expect(details).toContainText('12 Holly Court');
   await expect(details).toContainText('(410) 555-0142');
+  const wish = details.getByRole('img', { name: 'Inspiration image 1' });
+  await wish.scrollIntoViewIfNeeded();
+  await expect.poll(() => wish.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
   const photo = await cameraPhoto();
   await recordOnSite(page, details, `Gate code ${RUN}`, photo);
 
