@@ -3,14 +3,16 @@
 //
 // No photographs exist, so every picture is vector art authored here as SVG and rasterised
 // with sharp into AVIF and WebP at the widths the layout uses (plus a JPEG Open Graph card and
-// the PNG icons the web manifest references). The art is seeded, so re-running reproduces the
-// same files; the outputs are committed, this script is only needed to change them.
+// the PNG icons the web manifest references, from scripts/lib/app-icons.mjs). The art is
+// seeded, so re-running reproduces the same files; the outputs are committed, this script is
+// only needed to change them.
 // It also writes web/src/features/site/image-manifest.json (widths and intrinsic sizes) so the
 // <img> tags get correct width/height without typing the numbers twice.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { f, star, writeAppIcons } from './lib/app-icons.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = join(root, 'web', 'public');
@@ -30,7 +32,6 @@ function rng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const f = (n) => Math.round(n * 10) / 10;
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 
 function shade(hex, amount) {
@@ -49,16 +50,6 @@ const APEX = { x: 400, y: 150 };
 const BASE_Y = 800;
 const BASE_HALF = 300;
 const halfWidthAt = (y) => Math.max(0, (BASE_HALF * (y - APEX.y)) / (BASE_Y - APEX.y));
-
-function star(cx, cy, outer, inner, points = 5, rotation = -Math.PI / 2) {
-  const pts = [];
-  for (let i = 0; i < points * 2; i++) {
-    const r = i % 2 === 0 ? outer : inner;
-    const a = rotation + (i * Math.PI) / points;
-    pts.push(`${f(cx + r * Math.cos(a))},${f(cy + r * Math.sin(a))}`);
-  }
-  return `M${pts.join('L')}Z`;
-}
 
 function tierPath(i, tiers) {
   const step = (BASE_Y - APEX.y) / tiers;
@@ -545,25 +536,6 @@ function aboutArt() {
   return { defs, body };
 }
 
-/** The brand mark: a layered tree with a gold star on a deep-green field. */
-function logoMark(size, { maskable = false, rounded = true } = {}) {
-  const pad = maskable ? 0.2 : 0.1; // maskable icons keep the art inside the 80% safe zone
-  const s = 100;
-  const inner = s * (1 - pad * 2);
-  const o = s * pad;
-  const t = (x, y) => `${f(o + x * inner)},${f(o + y * inner)}`;
-  const bg = rounded && !maskable ? `<rect width="100" height="100" rx="22" fill="#1f3d2b"/>` : `<rect width="100" height="100" fill="#1f3d2b"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f6e3a1"/><stop offset="1" stop-color="#b08d57"/></linearGradient></defs>
-    ${bg}
-    <path d="M${t(0.5, 0.2)} L${t(0.7, 0.48)} L${t(0.62, 0.48)} L${t(0.8, 0.72)} L${t(0.2, 0.72)} L${t(0.38, 0.48)} L${t(0.3, 0.48)}Z" fill="#e6efe8"/>
-    <rect x="${f(o + 0.455 * inner)}" y="${f(o + 0.72 * inner)}" width="${f(0.09 * inner)}" height="${f(0.1 * inner)}" fill="#e6efe8"/>
-    <path d="${star(o + 0.5 * inner, o + 0.16 * inner, 0.1 * inner, 0.042 * inner)}" fill="url(#g)"/>
-    <circle cx="${f(o + 0.42 * inner)}" cy="${f(o + 0.6 * inner)}" r="${f(0.03 * inner)}" fill="#b08d57"/>
-    <circle cx="${f(o + 0.6 * inner)}" cy="${f(o + 0.64 * inner)}" r="${f(0.03 * inner)}" fill="#a51f2c"/>
-    <circle cx="${f(o + 0.52 * inner)}" cy="${f(o + 0.42 * inner)}" r="${f(0.025 * inner)}" fill="#a51f2c"/>
-  </svg>`;
-}
 
 function ogCard() {
   const scene = treeScene(PALETTES.hero, 11);
@@ -616,13 +588,7 @@ async function main() {
   await sharp(Buffer.from(ogCard())).jpeg({ quality: 84, mozjpeg: true }).toFile(join(publicDir, 'images', 'og-image.jpg'));
 
   // Icons the web manifest and index.html reference.
-  await mkdir(join(publicDir, 'icons'), { recursive: true });
-  await writeFile(join(publicDir, 'favicon.svg'), logoMark(32).replace(/\n\s*/g, ''));
-  const icon = (size, opts, file) => sharp(Buffer.from(logoMark(size, opts))).png({ compressionLevel: 9 }).toFile(join(publicDir, 'icons', file));
-  await icon(192, {}, 'icon-192.png');
-  await icon(512, {}, 'icon-512.png');
-  await icon(512, { maskable: true }, 'icon-maskable-512.png');
-  await icon(180, { rounded: false }, 'apple-touch-icon.png');
+  await writeAppIcons(publicDir);
 
   await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log('images written to web/public; manifest', manifestFile);

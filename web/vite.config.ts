@@ -1,9 +1,29 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/features/admin/offline/pwa-constants';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
+
+/**
+ * The installable app is the owner's admin (issue 10; docs/decisions/016): its manifest is
+ * linked only by the admin's pages (web/src/features/admin/offline/app-manifest.ts adds the
+ * link), so the public pages offer customers no install of a back office. vite-plugin-pwa
+ * writes the link into the HTML shell; this takes it out again (the prerendered public pages
+ * are captured from that shell).
+ */
+function manifestLinkOnlyInAdmin(): Plugin {
+  return {
+    name: 'manifest-link-only-in-admin',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/\s*<link rel="manifest"[^>]*>/g, ''),
+    },
+  };
+}
 
 // The React PWA (DESIGN.md "Shape"): built into web/dist, which PocketBase serves.
 export default defineConfig({
@@ -27,18 +47,28 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+      manifestFilename: ADMIN_MANIFEST_HREF.slice(1),
+      // The owner's phone app (docs/decisions/016): opens on the dashboard; its scope is the
+      // admin's pages only, so links to the public site (in e-mails, on the phone) still open
+      // in the browser rather than being captured by the installed back office.
       manifest: {
-        name: 'Thoughtfully Adorned – Christmas Tree Decorating',
-        short_name: 'Adorned',
-        description: 'Christmas tree decorating, installation and removal in Maryland. Book online.',
-        start_url: '/',
-        scope: '/',
+        id: '/admin/',
+        name: 'Thoughtfully Adorned Admin',
+        short_name: 'Adorned Admin',
+        description: "The season's schedule, bookings and on-site notes of Thoughtfully Adorned, on the owner's phone, also without a connection.",
+        lang: 'en-US',
+        dir: 'ltr',
+        start_url: '/admin/dashboard',
+        scope: '/admin/',
         display: 'standalone',
+        orientation: 'any',
         background_color: '#fbf8f3',
         theme_color: '#1f3d2b',
+        categories: ['business', 'productivity'],
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
@@ -54,6 +84,18 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 30 } },
           },
+          {
+            // Customers' inspiration images, for the admin at the door: the admin fetches those
+            // of the next 14 days' jobs ahead (features/admin/offline/prefetch-inspiration.ts).
+            // An image never changes under its URL (a new upload is a new record).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/inspiration_images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: INSPIRATION_IMAGE_CACHE,
+              expiration: { maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 45 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
         ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/_\//],
@@ -61,5 +103,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    manifestLinkOnlyInAdmin(),
   ],
 });

@@ -70,3 +70,8 @@ routerAdd('POST', '/api/fn/jobs/purge-tombstones', (e) => require(`${__hooks}/li
 cronAdd('purge-tombstones', '30 8 * * *', () => {
   require(`${__hooks}/lib/app.js`).purgeTombstones($app);
 });
+
+// Offline-first admin (issue 10): on-site actions from the outbox, applied once per client id;
+// the admin's own booking note, the later edit winning.
+routerAdd('POST', '/api/fn/job-events', (e) => require(`${__hooks}/lib/app.js`).jobEventsRoute(e));
+routerAdd('POST', '/api/fn/booking-admin-notes', (e) => require(`${__hooks}/lib/app.js`).bookingAdminNotesRoute(e));

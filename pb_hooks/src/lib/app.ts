@@ -32,3 +32,5 @@ export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './
 export { validateSettingWrite, validateBlockedDateWrite } from './records/site-settings';
 export { recordTombstone, purgeTombstones } from './records/tombstone';
 export { purgeTombstonesJobRoute } from './routes/tombstones-purge-job';
+export { jobEventsRoute } from './routes/job-events';
+export { bookingAdminNotesRoute } from './routes/booking-admin-notes';

@@ -9,11 +9,14 @@ import { PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_TOKEN_LENGTH, type Re
 import { nowMs, toPbDate } from '../clock';
 import { sendReviewRequestMail } from '../mail/review-request';
 import type { MailStatus } from '../mail/send-mail';
+import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../request-keys';
 
 /** What happened to a request for one booking and stage. */
 export type ReviewRequestOutcome =
   | { sent: true; kind: 'created' | 'renewed'; testimonialId: string; reviewUrl: string; expiresAt: string; mail: MailStatus }
-  | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string };
+  | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string }
+  /** The Idempotency-Key was used before: nothing was done (answer with the stored answer). */
+  | { sent: false; kind: 'replay'; testimonialId: '' };
 
 /** The public origin for links sent outside a request (the scheduled job): APP_URL, else PocketBase's Application URL setting. */
 export function configuredOrigin(app: CoreApp): string {
@@ -46,16 +49,33 @@ function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): c
  * - an unsubmitted one and `renew` → its token is replaced and the expiry restarted (the old
  *   link stops working) → `renewed`; without `renew` → `exists` and nothing is sent;
  * - a submitted one → `submitted` and nothing is sent.
- * The check and the write are one transaction; the e-mail is sent after it.
+ * The check and the write are one transaction; the e-mail is sent after it. With `claim` (the
+ * admin's Idempotency-Key), a key used before → `replay` and nothing is done; otherwise the key
+ * is stored in the same transaction as a created or renewed link, with the answer but the
+ * mail status (the caller completes it after the e-mail).
  */
-export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewStage, origin: string, renew: boolean): ReviewRequestOutcome {
+export function requestReview(
+  app: CoreApp,
+  booking: core.Record,
+  stage: ReviewStage,
+  origin: string,
+  renew: boolean,
+  claim?: RequestKeyClaim,
+): ReviewRequestOutcome {
   const token = $security.randomString(REVIEW_TOKEN_LENGTH);
   const expiresAtMs = nowMs() + REVIEW_LINK_DAYS * 86_400_000;
   const expiresAt = toPbDate(expiresAtMs);
-  let kind: ReviewRequestOutcome['kind'] = 'exists';
+  let kind = 'exists' as ReviewRequestOutcome['kind'];
   let testimonialId = '';
 
+  const reviewUrl = `${origin}/submit-review?token=${token}`;
+  const keyAnswer = () => ({ success: true, testimonialId, reviewUrl, expiresAt });
+
   app.runInTransaction((tx) => {
+    if (claim && requestKeyTaken(tx, claim.key)) {
+      kind = 'replay';
+      return;
+    }
     const existing = findPlaceholder(tx, booking.id, stage);
     if (existing) {
       testimonialId = existing.id;
@@ -67,6 +87,7 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
       existing.set('review_token', token);
       existing.set('token_expires_at', expiresAt);
       tx.save(existing);
+      if (claim) insertRequestKey(tx, claim, keyAnswer());
       kind = 'renewed';
       return;
     }
@@ -90,11 +111,12 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
     });
     tx.save(rec);
     testimonialId = rec.id;
+    if (claim) insertRequestKey(tx, claim, keyAnswer());
     kind = 'created';
   });
 
+  if (kind === 'replay') return { sent: false, kind, testimonialId: '' };
   if (kind === 'exists' || kind === 'submitted') return { sent: false, kind, testimonialId };
-  const reviewUrl = `${origin}/submit-review?token=${token}`;
   const mail = sendReviewRequestMail(app, {
     testimonialId,
     to: booking.getString('customer_email'),
