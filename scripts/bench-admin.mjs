@@ -129,7 +129,8 @@ async function benchPull(admin) {
 
 /**
  * Opens /admin/dashboard signed in (the SDK's localStorage auth store) and waits for 'Schedule
- * for'. Returns the milliseconds, or why it was not measured.
+ * for': first on an empty device (the full first pull included), then again after a reload with
+ * the mirror filled. Returns both in milliseconds, or why it was not measured.
  * @param {string} url @param {PocketBase} admin
  */
 async function benchSchedule(url, admin) {
@@ -146,7 +147,12 @@ async function benchSchedule(url, admin) {
     const started = performance.now();
     await page.goto(`${url}/admin/dashboard`);
     await page.getByText(/Schedule for/).first().waitFor({ timeout: 30_000 });
-    return performance.now() - started;
+    const first = performance.now() - started;
+    // The owner's usual case: the bookings are already on the phone (Dexie), the app is cached.
+    const again = performance.now();
+    await page.reload();
+    await page.getByText(/Schedule for/).first().waitFor({ timeout: 30_000 });
+    return { first, again: performance.now() - again };
   } catch (err) {
     return `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
   } finally {
@@ -186,7 +192,11 @@ async function main() {
     console.log(`GET /api/fn/insights, first call (tallies all ${EVENTS} events): ${ms(insights.first)}`);
     console.log(`GET /api/fn/insights (${RUNS} calls, a new page view before each): p50 ${ms(insights.p50)}, p95 ${ms(insights.p95)} (target p95 ≤ 50 ms)`);
     console.log(`Full pull of bookings by (updated_at, id), pages of ${PAGE}: ${ms(pull.ms)} for ${pull.rows} rows in ${pull.pages} pages (target ≤ 2000 ms)`);
-    console.log(`Dashboard to rendered schedule: ${typeof schedule === 'number' ? `${ms(schedule)} (target ≤ 1000 ms)` : schedule}`);
+    console.log(
+      typeof schedule === 'string'
+        ? `Dashboard to rendered schedule: ${schedule}`
+        : `Dashboard to rendered schedule (target ≤ 1000 ms): first visit, with the first pull ${ms(schedule.first)}; opened again with the data on the device ${ms(schedule.again)}`,
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
