@@ -8,7 +8,7 @@ import { startServer } from '../scripts/lib/server.mjs';
 import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { paidBooking, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, toast } from './support/admin';
 
 /**
  * The offline-first admin in Chromium at 375 px (issue 10): after one online sign-in the
@@ -23,6 +23,7 @@ import { paidBooking, toast } from './support/admin';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 375, height: 740 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 const PASSWORD = `offline-admin-password-${RUN}`;
@@ -37,8 +38,7 @@ interface Session {
 async function adminSession(url: string, su: PocketBase): Promise<Session> {
   const email = `offline-${RUN}-${Math.random().toString(36).slice(2, 8)}@test.local`;
   const rec = await su.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Offline Admin' });
-  const pb = new PocketBase(url);
-  const auth = await pb.collection('staff').authWithPassword(email, PASSWORD);
+  const auth = await clientFromOwnAddress(url).collection('staff').authWithPassword(email, PASSWORD);
   return { token: auth.token, record: auth.record, id: rec.id };
 }
 
@@ -100,6 +100,13 @@ async function recordOnSite(page: Page, details: ReturnType<Page['getByRole']>, 
   await expect(photoItem.getByRole('img')).toBeVisible();
 }
 
+// Olive's job is moved to the real clock's tomorrow, a date other specs may book (every spec
+// shares one server): it goes back to its own date once this file is done.
+let movedToTomorrow: string | null = null;
+test.afterAll(async () => {
+  if (movedToTomorrow) await (await superuserClient()).collection('bookings').update(movedToTomorrow, { install_date: '2026-12-12' });
+});
+
 /** Tomorrow in New York by the real clock (the browser's, which the schedule and prefetch use). */
 function realTomorrow(): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
@@ -150,10 +157,11 @@ test('the admin manifest is linked on admin pages only, and is complete', async 
 test('offline: reload, mark install done, a note, a photo, damages with the balance charge; back online each is applied once', async ({ page, context }) => {
   const s = await session();
   const name = `Olive Offline ${RUN}`;
-  const bookingId = await paidBooking({ name, email: `olive.${RUN}@example.com`, installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2027-01-05', removalTimeSlot: '9-15' });
+  const bookingId = await paidBooking({ name, email: `olive.${RUN}@example.com`, installDate: '2026-12-12', installTimeSlot: '9-15', removalDate: '2027-01-15', removalTimeSlot: '9-15' });
   // Tomorrow's job (by the browser's clock), with an inspiration image to have at the door.
   const image = await uploadInspiration();
   await (await superuserClient()).collection('bookings').update(bookingId, { install_date: realTomorrow(), style_inspiration_images: [image] });
+  movedToTomorrow = bookingId;
   await openDashboard(page, s);
   await synced(page);
   await underServiceWorker(page);
@@ -282,8 +290,8 @@ test('a second device sees the changes through realtime, and a booking deleted o
   const s = await session();
   const keep = `Rita Realtime ${RUN}`;
   const gone = `Gus Gone ${RUN}`;
-  const keepId = await paidBooking({ name: keep, email: `rita.${RUN}@example.com`, installDate: '2026-11-27', installTimeSlot: '9-15', removalDate: '2027-01-06', removalTimeSlot: '9-15' });
-  await paidBooking({ name: gone, email: `gus.${RUN}@example.com`, installDate: '2026-11-28', installTimeSlot: '9-15', removalDate: '2027-01-07', removalTimeSlot: '9-15' });
+  const keepId = await paidBooking({ name: keep, email: `rita.${RUN}@example.com`, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-16', removalTimeSlot: '9-15' });
+  await paidBooking({ name: gone, email: `gus.${RUN}@example.com`, installDate: '2026-12-15', installTimeSlot: '9-15', removalDate: '2027-01-17', removalTimeSlot: '9-15' });
 
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -330,7 +338,7 @@ test('a session that expired offline: work goes on, the admin is asked to log in
   test.setTimeout(120_000);
   const su = await superuserClient();
   const name = `Eve Expired ${RUN}`;
-  const bookingId = await paidBooking({ name, email: `eve.${RUN}@example.com`, installDate: '2026-11-29', installTimeSlot: '9-15', removalDate: '2027-01-08', removalTimeSlot: '9-15' });
+  const bookingId = await paidBooking({ name, email: `eve.${RUN}@example.com`, installDate: '2026-12-18', installTimeSlot: '9-15', removalDate: '2027-01-19', removalTimeSlot: '9-15' });
   const emailA = `expiring-a-${RUN}@test.local`;
   const emailB = `other-b-${RUN}@test.local`;
   const a = await su.collection('staff').create({ email: emailA, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'A' });
@@ -342,7 +350,7 @@ test('a session that expired offline: work goes on, the admin is asked to log in
   await su.collections.update('staff', { authToken: { ...staff.authToken, duration: 15 } });
   let short: { token: string; record: unknown };
   try {
-    const auth = await new PocketBase(E2E_BASE_URL).collection('staff').authWithPassword(emailA, PASSWORD);
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(emailA, PASSWORD);
     short = { token: auth.token, record: auth.record };
   } finally {
     await su.collections.update('staff', { authToken: { ...staff.authToken, duration } });

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import PocketBase from 'pocketbase';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { paidBooking, removeAllStaff, signInAdmin, startCheckout, submittedReview, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, removeAllStaff, signInAdmin, startCheckout, submittedReview, toast } from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (issue 9): first-admin setup and the session, the
@@ -15,6 +14,7 @@ import { paidBooking, removeAllStaff, signInAdmin, startCheckout, submittedRevie
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 375, height: 740 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 const NEW_PASSWORD = `changed-admin-password-${RUN}`;
@@ -28,8 +28,7 @@ let session: Promise<{ token: string; record: unknown }> | null = null;
 /** The admin's token and record, signed in once for the tests after the first. */
 function adminSession() {
   session ??= (async () => {
-    const pb = new PocketBase(E2E_BASE_URL);
-    const auth = await pb.collection('staff').authWithPassword(admin.email, NEW_PASSWORD);
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(admin.email, NEW_PASSWORD);
     return { token: auth.token, record: auth.record };
   })();
   return session;

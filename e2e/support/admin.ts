@@ -3,7 +3,8 @@
  * customer would (checkout, then the demo payment), reviews and staff through the superuser
  * client, and the admin's sign-in.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
 import { E2E_BASE_URL } from './constants';
 import { superuserClient } from './db';
 
@@ -25,8 +26,39 @@ export interface Checkout {
   bookingId: string;
 }
 
+let addresses = 0;
+
+/**
+ * A client address of its own (TEST-NET-2, one per call in this run). The e2e server trusts
+ * X-Forwarded-For, as production behind its proxy does (docs/decisions/014), so each test that
+ * signs in gets its own budget of the per-IP login limit (10 per 5 minutes) instead of sharing
+ * 127.0.0.1's with every other spec: the limit works, and the suite is not timed against it.
+ */
+export function ownAddress(): string {
+  addresses += 1;
+  return `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+}
+
+/** Requests of `context` (pages, their fetches) come from an address of their own (ownAddress). */
+export function fromOwnAddress(context: BrowserContext): Promise<void> {
+  return context.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
+}
+
+/** A PocketBase client at `url` whose requests come from an address of its own (ownAddress). */
+export function clientFromOwnAddress(url = E2E_BASE_URL): PocketBase {
+  const pb = new PocketBase(url);
+  const address = ownAddress();
+  pb.beforeSend = (reqUrl, options) => ({ url: reqUrl, options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': address } } });
+  return pb;
+}
+
+/** A POST as a customer of its own would make it (ownAddress: its own per-IP limits and hold caps). */
 async function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${E2E_BASE_URL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${E2E_BASE_URL}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ownAddress(), ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T & { message?: string };
   if (!res.ok) throw new Error(`${path} → ${res.status} ${json.message ?? ''}`);
   return json;
