@@ -1,6 +1,6 @@
 /**
- * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions first,
- * then a pull of every collection; every realtime event is applied as it comes; a reconnect,
+ * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions and a pull
+ * of every collection at once, and one more pull once the subscriptions are live; every realtime event is applied as it comes; a reconnect,
  * and whatever the caller wires to requestPull (sign-in, start, `online`, the tab becoming
  * visible), pulls again. Pulls never overlap: a request during a pull runs one more pull after it.
  * No DOM here: use-admin-sync.ts wires it to the page.
