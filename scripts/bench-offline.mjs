@@ -5,7 +5,9 @@
  * real server, with a season's worth of bookings (2,000 by default) on the phone. Prints:
  * - the offline cold start: a new page opened with no network (service worker and Dexie only)
  *   until the schedule is usable ('Schedule for' shown), median and worst of --runs (target
- *   ≤ 500 ms);
+ *   ≤ 500 ms), by the page's own clock from the navigation's start (what the owner waits for;
+ *   Playwright's round trips to notice it come on top and are printed too), with the timeline
+ *   of the fastest and slowest start (scripts, the app's marks, the texts shown);
  * - the flush: 50 notes queued offline, then the connection comes back; the time until the
  *   outbox is empty, each note applied once on the server (target ≤ 5 s);
  * - the realtime delay between two clients: a note added on one device until it shows on the
@@ -22,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import PocketBase from 'pocketbase';
 import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
 import { buildAll } from './lib/build-steps.mjs';
+import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
 import { startServer } from './lib/server.mjs';
 
 const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
@@ -77,16 +80,24 @@ async function openTarget(page) {
 async function benchColdStart(context, url) {
   await context.setOffline(true);
   const times = [];
+  /** @type {number[]} */
+  const shown = [];
+  /** @type {string[]} */
+  const timelines = [];
   for (let i = 0; i < RUNS; i++) {
     const page = await context.newPage();
+    await watchTexts(page, ['Admin Dashboard', 'Loading the schedule', 'Schedule for']);
     const started = performance.now();
     await page.goto(`${url}/admin/dashboard?tab=schedule`);
     await page.getByRole('heading', { name: /^Schedule for / }).waitFor({ timeout: 30_000 });
     times.push(performance.now() - started);
+    const timeline = await readTimeline(page);
+    shown.push(timeline.seen['Schedule for'] ?? NaN);
+    timelines.push(formatTimeline(timeline));
     await page.close();
   }
   await context.setOffline(false);
-  return times;
+  return { times, shown, timelines };
 }
 
 /**
@@ -158,13 +169,18 @@ async function main() {
     await admin.collection('staff').authWithPassword(ADMIN.email, ADMIN.password);
 
     const phone = await readyContext(browser, server.url, admin);
-    const cold = await benchColdStart(phone.context, server.url);
+    const { times: coldWall, shown: cold, timelines } = await benchColdStart(phone.context, server.url);
     const flush = await benchFlush(phone.context, phone.page, su, target.id);
     const laptop = await readyContext(browser, server.url, admin);
     const realtime = await benchRealtime(phone.page, laptop.page);
 
     console.log('');
-    console.log(`Offline cold start to a usable schedule (${BOOKINGS + 1} bookings on the device, ${RUNS} runs): median ${ms(median(cold))}, worst ${ms(Math.max(...cold))} (target ≤ 500 ms)`);
+    console.log(
+      `Offline cold start to a usable schedule (${BOOKINGS + 1} bookings on the device, ${RUNS} runs), from the navigation's start by the page's clock: median ${ms(median(cold))}, worst ${ms(Math.max(...cold))} (target ≤ 500 ms); as the test driver saw it, with its own round trips: median ${ms(median(coldWall))}`,
+    );
+    const slowest = cold.indexOf(Math.max(...cold));
+    console.log(`  fastest: ${timelines[cold.indexOf(Math.min(...cold))]}`);
+    console.log(`  slowest: ${timelines[slowest]}`);
     console.log(`Flush of ${ACTIONS} queued notes after reconnect: ${ms(flush.took)}, ${flush.stored} stored on the server (target ≤ 5000 ms)`);
     console.log(`Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms)`);
   } finally {

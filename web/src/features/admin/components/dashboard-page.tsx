@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
 import { pb } from '../../../lib/pb';
 import { adminDb } from '../data/db';
+import { SCHEDULE_COLLECTIONS, scheduleData } from '../data/schedule-data';
 import { useAdminSync, useOnline } from '../data/use-admin-sync';
 import { useAdminAppManifest } from '../offline/app-manifest';
 import { recordSync, useLastSync } from '../offline/last-sync';
@@ -26,11 +27,14 @@ import { SettingsTab } from './settings-tab';
 import { panelId, tabId, TabBar } from './tabs';
 import '../admin.css';
 
-// The device's copy is opened as soon as this module loads, while React renders the first
-// frame: opening IndexedDB is the slowest step of a cold start offline (issue 10).
+performance.mark('admin:dashboard-module');
+// The device's copy is opened, and the schedule read from it, as soon as this module loads,
+// while React renders the first frame: on a phone opening the dashboard (offline too) these
+// reads are the slowest part of the start (issues 9 and 10).
 void adminDb()
   .open()
   .catch((err: unknown) => console.error('Could not open the data saved on this device', err));
+scheduleData.preload();
 
 export const DASHBOARD_TABS = ['overview', 'bookings', 'consultations', 'reviews', 'schedule', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -104,7 +108,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   };
 
   const loaded = (c: 'bookings' | 'consultation_requests' | 'testimonials') => sync.loaded.has(c);
-  const scheduleLoaded = loaded('bookings') && loaded('consultation_requests');
+  const scheduleLoaded = SCHEDULE_COLLECTIONS.every(loaded);
 
   return (
     <div className="admin">
@@ -139,7 +143,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
         {tab === 'schedule' && (
           <div className="admin-panel">
-            <ScheduleView onOpenBooking={openDetails} loaded={scheduleLoaded} />
+            <ScheduleView onOpenBooking={openDetails} />
           </div>
         )}
         {tab === 'settings' && <SettingsTab />}

@@ -150,7 +150,7 @@ export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: 
       </section>
 
       <div className="admin-panel">
-        <ScheduleView onOpenBooking={onOpenBooking} loaded={scheduleLoaded} />
+        <ScheduleView onOpenBooking={onOpenBooking} />
       </div>
     </div>
   );

@@ -35,6 +35,11 @@ export class AdminDb extends Dexie {
     });
     // Issue 10: the outbox. Kept by clearAll: an expired session must not lose queued work.
     this.version(2).stores({ outbox: OUTBOX_STORE });
+    // Pull cursors say when their collection was read to the end; the ones saved before this
+    // version counted as complete already.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) => tx.table<SyncState, string>('syncState').toCollection().modify({ complete: true }));
   }
 
   /** Every mirrored table, for clearing on sign-out. */

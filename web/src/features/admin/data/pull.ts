@@ -15,7 +15,8 @@ export const PAGE_SIZE = 500;
  * Pulls `collection` (a mirrored collection or the tombstones) into the mirror. Starts a few
  * seconds behind the stored cursor (cursor.ts rewind), reads pages of `pageSize` until a short
  * page (asking for each page while the one before is written), applies them in order, and
- * never moves the stored cursor backwards. Resolves with the number of rows read;
+ * never moves the stored cursor backwards; once it has read to the end, the cursor is marked
+ * `complete` (and stays so). Resolves with the number of rows read;
  * rejects with the transport's error (the rows applied so far stay, with their cursor). Once
  * `stopped()` is true no further page is applied (the session ended while a page was on its
  * way: nothing may be written to the mirror after sign-out emptied it).
@@ -49,15 +50,17 @@ export async function pullCollection(
     if (last) {
       after = { updatedAt: last.updated_at, id: last.id };
       stored = laterCursor(stored, after);
-      const state = { collection, cursorUpdatedAt: stored!.updatedAt, cursorId: stored!.id };
+      const state = { collection, cursorUpdatedAt: stored!.updatedAt, cursorId: stored!.id, complete: saved?.complete === true || !more };
       if (collection === TOMBSTONES) await mirror.applyTombstones(rows, state);
       else await mirror.apply(collection, rows, state);
     }
     if (!more) {
-      // A collection with nothing in it yet is pulled all the same: remember that (an empty
-      // cursor, which pulls from the beginning next time), so an offline start knows its
-      // empty list is complete (issue 10: the schedule shows with no consultations yet).
-      if (!saved && read === 0) await mirror.db.syncState.put({ collection, cursorUpdatedAt: '', cursorId: '' });
+      // Read to the end with no row on this last page (an empty collection, or one whose size
+      // is a multiple of the page): say so all the same, so an offline start knows its list is
+      // complete (issue 10: the schedule shows with no consultations yet).
+      if (!last && saved?.complete !== true) {
+        await mirror.db.syncState.put({ collection, cursorUpdatedAt: stored?.updatedAt ?? '', cursorId: stored?.id ?? '', complete: true });
+      }
       return read;
     }
   }

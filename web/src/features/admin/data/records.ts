@@ -129,4 +129,9 @@ export interface SyncState {
   collection: string;
   cursorUpdatedAt: string;
   cursorId: string;
+  /**
+   * True once a pull has read the collection to its end (on this visit or an earlier one): the
+   * device holds all of it, so screens may show it before this visit's sync has run.
+   */
+  complete?: boolean;
 }

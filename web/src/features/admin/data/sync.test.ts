@@ -31,7 +31,22 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
     expect(read).toBe(1203);
     expect(await db.bookings.count()).toBe(1203);
     expect(server.listCalls('bookings')).toHaveLength(3);
-    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 1202).updated_at, cursorId: 'b01202' });
+    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 1202).updated_at, cursorId: 'b01202', complete: true });
+  });
+
+  it('marks the cursor complete only once the pull has read to the end, also when the last page is empty', async () => {
+    for (let i = 0; i < 1000; i++) server.put('bookings', row(`b${String(i).padStart(5, '0')}`, i));
+    // Stopped after its first page: not complete.
+    let pages = 0;
+    await pullCollection(mirror, server, 'bookings', 500, () => pages++ >= 1);
+    expect(await db.syncState.get('bookings')).toMatchObject({ cursorId: 'b00499', complete: false });
+    // Resumed: the second page is full, the third empty; the end is recorded all the same.
+    await pullCollection(mirror, server, 'bookings');
+    expect(await db.syncState.get('bookings')).toMatchObject({ cursorId: 'b00999', complete: true });
+    // A later pull that reads several pages keeps it complete from its first page on.
+    for (let i = 1000; i < 1600; i++) server.put('bookings', row(`b${String(i).padStart(5, '0')}`, i));
+    await pullCollection(mirror, server, 'bookings');
+    expect(await db.syncState.get('bookings')).toMatchObject({ cursorId: 'b01599', complete: true });
   });
 
   it('loses no row and duplicates none when a page boundary falls inside one millisecond', async () => {
@@ -124,14 +139,13 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
 });
 
 describe('AdminSync: realtime and pulls together', () => {
-  const syncOf = (errors: string[] = []) => new AdminSync(mirror, server, { onPullError: (c) => errors.push(c), subscribeWaitMs: 50 });
+  const syncOf = (errors: string[] = []) => new AdminSync(mirror, server, { onPullError: (c) => errors.push(c) });
 
-  it('subscribes to every collection before the first pull', async () => {
+  it('subscribes to every collection and pulls, then pulls again once the subscriptions are live', async () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
-    const firstList = server.log.findIndex((l) => l.startsWith('list'));
-    const subscribes = server.log.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('subscribe'));
-    expect(subscribes.map(([l]) => l)).toEqual([
+    const subscribes = server.log.filter((l) => l.startsWith('subscribe'));
+    expect(subscribes).toEqual([
       'subscribe bookings',
       'subscribe consultation_requests',
       'subscribe testimonials',
@@ -139,7 +153,7 @@ describe('AdminSync: realtime and pulls together', () => {
       'subscribe job_events',
       'subscribe tombstones',
     ]);
-    expect(subscribes.every(([, i]) => i < firstList)).toBe(true);
+    await expect.poll(() => server.listCalls('bookings').length).toBe(2);
     expect(await ids()).toEqual(['a']);
   });
 
@@ -209,6 +223,8 @@ describe('AdminSync: realtime and pulls together', () => {
     server.put('bookings', row('a', 0));
     server.put('testimonials', row('r', 0, { review_text: 'A real review' }));
     server.failNext.add('testimonials');
+    // Realtime never connects here, so no second pull follows the first.
+    server.subscribe = () => new Promise(() => {});
     const sync = syncOf(errors);
     await sync.start();
     expect(errors).toEqual(['testimonials']);
@@ -240,7 +256,7 @@ describe('AdminSync: realtime and pulls together', () => {
   it('counts an empty collection as loaded on the next start, which may be offline (issue 10)', async () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
-    expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '' });
+    expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '', complete: true });
     const offline = syncOf();
     server.listAfter = () => Promise.reject(new TypeError('Failed to fetch'));
     await offline.start();
@@ -268,7 +284,7 @@ describe('AdminSync: realtime and pulls together', () => {
     await started;
   });
 
-  it('starts the pull when realtime does not connect in time, and pulls again once it does', async () => {
+  it('pulls without waiting for realtime, and pulls again once it connects', async () => {
     let connect: () => void = () => {};
     const slow = Object.create(server) as FakeServer;
     slow.subscribe = (collection, cb) => new Promise((resolve) => {
@@ -278,7 +294,7 @@ describe('AdminSync: realtime and pulls together', () => {
         void server.subscribe(collection, cb).then(resolve);
       };
     });
-    const sync = new AdminSync(mirror, slow, { subscribeWaitMs: 20 });
+    const sync = new AdminSync(mirror, slow);
     server.put('bookings', row('a', 0));
     await sync.start();
     expect(await ids()).toEqual(['a']);

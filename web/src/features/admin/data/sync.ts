@@ -1,6 +1,6 @@
 /**
- * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions first,
- * then a pull of every collection; every realtime event is applied as it comes; a reconnect,
+ * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions and a pull
+ * of every collection at once, and one more pull once the subscriptions are live; every realtime event is applied as it comes; a reconnect,
  * and whatever the caller wires to requestPull (sign-in, start, `online`, the tab becoming
  * visible), pulls again. Pulls never overlap: a request during a pull runs one more pull after it.
  * No DOM here: use-admin-sync.ts wires it to the page.
@@ -9,9 +9,6 @@ import { MIRRORED_COLLECTIONS, TOMBSTONES, type PulledCollection } from './colle
 import type { Mirror } from './mirror';
 import { pullCollection } from './pull';
 import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
-
-/** How long the first pull waits for the realtime subscriptions before it starts anyway (ms). */
-export const SUBSCRIBE_WAIT_MS = 3_000;
 
 export interface SyncStatus {
   /** 'syncing' while a pull runs; 'error' when the last pull failed for some collection. */
@@ -35,7 +32,6 @@ export interface SyncOptions {
   onPullError?: (collection: PulledCollection, error: unknown) => void;
   /** Told about each collection whose pull succeeded. */
   onPulled?: (collection: PulledCollection) => void;
-  subscribeWaitMs?: number;
   pageSize?: number;
 }
 
@@ -56,28 +52,19 @@ export class AdminSync {
   ) {}
 
   /**
-   * Subscribes to realtime (waiting at most subscribeWaitMs for the connection, after which the
-   * pull starts anyway and runs again once the subscriptions are live), then pulls everything.
-   * Resolves when that first pull has finished; it never rejects (failures go to onPullError).
+   * Subscribes to realtime and pulls everything at once, without waiting for the subscriptions
+   * (the connection takes several round trips, and the schedule of a first visit waits for the
+   * pull); once they are live, pulls again, which picks up whatever changed before realtime
+   * could tell. Resolves when the first pull has finished; never rejects (failures go to
+   * onPullError).
    */
   async start(): Promise<void> {
-    // Realtime connects while the database opens (the first open creates it).
-    const subscribed = this.subscribeAll().then(
-      () => true,
-      (err: unknown) => {
-        console.error('Realtime subscription failed', err);
-        return false;
-      },
+    void this.subscribeAll().then(
+      () => this.requestPull(),
+      (err: unknown) => console.error('Realtime subscription failed', err),
     );
     const cached = await this.mirror.db.syncState.toArray();
-    this.setStatus({ ...this.status, loaded: new Set(cached.map((s) => s.collection as PulledCollection)) });
-    const wait = this.options.subscribeWaitMs ?? SUBSCRIBE_WAIT_MS;
-    const inTime = await Promise.race([subscribed, new Promise<null>((r) => setTimeout(() => r(null), wait))]);
-    if (inTime === null) {
-      void subscribed.then(async (ok) => {
-        if (ok) await this.requestPull();
-      });
-    }
+    this.setStatus({ ...this.status, loaded: new Set(cached.filter((s) => s.complete).map((s) => s.collection as PulledCollection)) });
     await this.requestPull();
   }
 
