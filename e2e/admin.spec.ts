@@ -154,7 +154,7 @@ test('opens a booking from the Schedule by its date', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
   const calendar = page.locator('.schedule__calendar');
   await showMonth(calendar, 'December 2026');
-  await calendar.getByRole('button', { name: /Friday, December 4th, 2026, has scheduled items/ }).click();
+  await calendar.getByRole('button', { name: /Friday, December 4, 2026, has scheduled items/ }).click();
   await expect(page.getByRole('heading', { name: 'Schedule for Friday, December 4, 2026' })).toBeVisible();
   const item = page.locator('.schedule-item', { hasText: 'Ivy Schedule' });
   await expect(item).toContainText('12 PM - 6 PM');

@@ -2,11 +2,12 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { DayPicker, type Modifiers } from 'react-day-picker';
+import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
 import { packageTitle } from '@domain/booking-display';
 import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { dayPickerLabels } from '../../../components/ui/day-picker-labels';
 import { useSeason } from '../../../lib/api/get-season';
 import { adminDb } from '../data/db';
 import type { AdminBooking, AdminConsultation } from '../data/records';
@@ -23,6 +24,9 @@ function calendarDate(ymd: Ymd): TZDate {
 }
 
 const ymdOf = (d: Date): Ymd => format(new TZDate(d, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+
+// Day names say which days hold work, as the underline shows (modifiers.scheduled below).
+const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
@@ -105,10 +109,7 @@ export function ScheduleView({ onOpenBooking, loaded, headingLevel = 2 }: { onOp
             weekStartsOn={0}
             modifiers={{ scheduled }}
             modifiersClassNames={{ scheduled: 'has-items' }}
-            labels={{
-              labelDayButton: (d: Date, m: Modifiers) =>
-                `${m.today ? 'Today, ' : ''}${format(new TZDate(d, BUSINESS_TIME_ZONE), 'EEEE, MMMM do, yyyy')}${m.scheduled ? ', has scheduled items' : ''}${m.selected ? ', selected' : ''}`,
-            }}
+            labels={CALENDAR_LABELS}
           />
           <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
         </div>
