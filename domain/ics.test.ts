@@ -23,11 +23,27 @@ describe('iCalendar files', () => {
     expect(ics).toContain('LOCATION:1 Main St\\, Ellicott City\\, MD');
     expect(escapeIcsText('a;b\nc\\')).toBe('a\\;b\\nc\\\\');
   });
-  it('folds long lines at 75 characters', () => {
+  it('folds long ASCII lines at 75 octets', () => {
     const folded = foldIcsLine(`DESCRIPTION:${'x'.repeat(200)}`).split('\r\n');
     expect(folded[0]).toHaveLength(75);
     expect(folded.slice(1).every((l) => l.startsWith(' ') && l.length <= 75)).toBe(true);
     expect(folded.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`DESCRIPTION:${'x'.repeat(200)}`);
+  });
+  it('folds by UTF-8 octets without splitting a character (RFC 5545 §3.1)', () => {
+    // Em dashes (3 octets), emoji outside the BMP (4 octets, a surrogate pair in JS), accented
+    // letters (2 octets) and CJK (3 octets), long enough to fold several times.
+    const description = `Garland — ${'🎄 Frasier fir, crème brûlée ribbon, 圣诞快乐 — 🎁✨ '.repeat(6)}\nend`;
+    const summary = `Ü${'é'.repeat(100)}`;
+    const out = buildIcs([{ uid: 'multi@test', date: '2026-11-24', startMinutes: 540, endMinutes: 600, summary, description }], 0);
+    const lines = out.split('\r\n');
+    expect(Math.max(...lines.map((l) => Buffer.byteLength(l, 'utf8')))).toBeLessThanOrEqual(75);
+    expect(lines.filter((l) => l.startsWith(' ')).length).toBeGreaterThan(4);
+    // No line may start or end inside a surrogate pair (a character split in two).
+    expect(lines.every((l) => !/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(l))).toBe(true);
+    const unfolded = out.replace(/\r\n /g, '').split('\r\n');
+    const unescape = (v: string) => v.replace(/\\(n|N|\\|;|,)/g, (_m, c: string) => (c.toLowerCase() === 'n' ? '\n' : c));
+    expect(unescape(unfolded.find((l) => l.startsWith('DESCRIPTION:'))!.slice('DESCRIPTION:'.length))).toBe(description);
+    expect(unescape(unfolded.find((l) => l.startsWith('SUMMARY:'))!.slice('SUMMARY:'.length))).toBe(summary);
   });
   it('refuses an event that ends before it starts', () => {
     expect(() => buildIcs([{ uid: 'x', date: '2026-11-24', startMinutes: 600, endMinutes: 540, summary: 'x' }], 0)).toThrow();

@@ -43,12 +43,45 @@ export function escapeIcsText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-/** Folds a content line to at most 75 characters per line (continuations start with a space). */
+/** RFC 5545 §3.1: a content line holds at most 75 octets of UTF-8, not counting its CRLF. */
+const MAX_LINE_OCTETS = 75;
+
+/**
+ * Octets that the UTF-16 code unit(s) at `i` take in UTF-8, and how many code units they span.
+ * A surrogate pair is one 4-octet character; a lone surrogate counts as the 3-octet U+FFFD that
+ * UTF-8 encoders put in its place. Written by hand because the JSVM has no TextEncoder.
+ */
+function utf8CharAt(line: string, i: number): { octets: number; units: number } {
+  const c = line.charCodeAt(i);
+  if (c < 0x80) return { octets: 1, units: 1 };
+  if (c < 0x800) return { octets: 2, units: 1 };
+  const next = line.charCodeAt(i + 1);
+  if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) return { octets: 4, units: 2 };
+  return { octets: 3, units: 1 };
+}
+
+/**
+ * Folds a content line (RFC 5545 §3.1) so every physical line holds at most 75 octets of UTF-8:
+ * continuation lines start with one space, which counts toward their 75. Breaks only between
+ * characters, never inside a multi-octet character or a surrogate pair, so an em dash or an emoji
+ * in a note survives unfolding intact. Returns the lines joined with CRLF (no trailing CRLF).
+ */
 export function foldIcsLine(line: string): string {
-  if (line.length <= 75) return line;
-  const parts: string[] = [line.slice(0, 75)];
-  for (let i = 75; i < line.length; i += 74) parts.push(` ${line.slice(i, i + 74)}`);
-  return parts.join('\r\n');
+  const parts: string[] = [];
+  let start = 0;
+  let octets = 0;
+  for (let i = 0; i < line.length; ) {
+    const ch = utf8CharAt(line, i);
+    if (octets + ch.octets > MAX_LINE_OCTETS) {
+      parts.push(line.slice(start, i));
+      start = i;
+      octets = 1; // the leading space of the continuation line
+    }
+    octets += ch.octets;
+    i += ch.units;
+  }
+  parts.push(line.slice(start));
+  return parts.join('\r\n ');
 }
 
 function localStamp(date: Ymd, minutes: number): string {

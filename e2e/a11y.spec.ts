@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 /**
- * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations on any public route, on a desktop and a
- * 375 px phone screen (issue 3), nor in the open states of the header menu and the portfolio
- * dialog.
+ * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations, nor label-content-name-mismatch, on any
+ * public route, on a desktop and a 375 px phone screen (issue 3, issue 12), nor in the open
+ * states of the header menu and the portfolio dialog, nor on the calendars of the booking's
+ * dates step and the consultation page with a date chosen.
  */
 
 const PUBLIC_ROUTES = [
@@ -32,15 +32,6 @@ const VIEWPORTS = [
   { name: 'mobile', viewport: { width: 375, height: 740 } },
 ] as const;
 
-/** Checks the page at rest: waits for its running CSS animations and transitions to end first. */
-async function expectNoViolations(page: Page) {
-  // A cancelled animation rejects `finished`; it is over all the same.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, summary.join('\n')).toEqual([]);
-}
-
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`accessibility on ${name}`, () => {
     test.use({ viewport });
@@ -61,6 +52,28 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services & Pricing sections' }).click();
       await expect(page.getByRole('link', { name: 'Our Packages' }).first()).toBeVisible();
       await expectNoViolations(page);
+    });
+
+    test('booking dates step calendars', async ({ page }) => {
+      await page.goto('/booking?package=elevated-arbor');
+      await page.getByText('7.5–9 ft', { exact: true }).click();
+      for (const next of ['Upgrades', 'Style Preferences']) {
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await expect(page.getByRole('heading', { name: next })).toBeVisible();
+      }
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const install = page.getByRole('group', { name: 'Installation date' });
+      await install.getByRole('button', { name: /November 24/ }).click();
+      await expect(install.getByText('Selected: Tuesday, November 24, 2026')).toBeVisible();
+      await expectNoViolations(page, { calendar: true });
+    });
+
+    test('consultation calendar', async ({ page }) => {
+      await page.goto('/consultation');
+      const calendar = page.getByRole('group', { name: 'Consultation date' });
+      await calendar.getByRole('button', { name: /November 25/ }).click();
+      await expect(calendar.getByText('Selected: Wednesday, November 25, 2026')).toBeVisible();
+      await expectNoViolations(page, { calendar: true });
     });
 
     test('open portfolio dialog', async ({ page }) => {

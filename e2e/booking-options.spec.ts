@@ -36,11 +36,11 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
   // Step 4: each blocked Continue shows its message.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select installation date and time slot');
-  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 27th, 2026/ }).click();
+  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 27, 2026/ }).click();
   await page.getByText('Morning Install').click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select removal date and time slot');
-  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Tuesday, December 29th, 2026/ }).click();
+  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Tuesday, December 29, 2026/ }).click();
   await page.getByText('Morning Removal').click();
 
   await page.getByLabel('Full Name').fill('Noel Garland');

@@ -37,15 +37,15 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await expectMissingInfo(page, 'Please select installation date and time slot');
 
   const install = page.getByRole('group', { name: 'Installation date' });
-  await expect(install.getByRole('button', { name: /Monday, November 23rd, 2026/ })).toBeDisabled();
+  await expect(install.getByRole('button', { name: /Monday, November 23, 2026/ })).toBeDisabled();
   await expect(page.getByText('Please select a date first').first()).toBeVisible();
-  await install.getByRole('button', { name: /Tuesday, November 24th, 2026/ }).click();
+  await install.getByRole('button', { name: /Tuesday, November 24, 2026/ }).click();
   await page.getByText('Morning Install').click();
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select removal date and time slot');
   const removal = page.getByRole('group', { name: 'Removal date' });
-  await removal.getByRole('button', { name: /Monday, December 28th, 2026/ }).click();
+  await removal.getByRole('button', { name: /Monday, December 28, 2026/ }).click();
   await page.getByText('Morning Removal').click();
 
   await page.getByLabel('Full Name').fill(CUSTOMER.name);

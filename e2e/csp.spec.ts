@@ -89,9 +89,9 @@ test('the booking flow, with an uploaded image and the demo payment, runs withou
   await expect(page.getByRole('list', { name: 'Uploaded inspiration images' }).locator('img')).toHaveJSProperty('complete', true);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Saturday, November 28th, 2026/ }).click();
+  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Saturday, November 28, 2026/ }).click();
   await page.getByText('Morning Install').click();
-  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Wednesday, December 30th, 2026/ }).click();
+  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Wednesday, December 30, 2026/ }).click();
   await page.getByText('Morning Removal').click();
   await page.getByLabel('Full Name').fill('Carol Policy');
   await page.getByLabel('Email').fill(`carol.${Date.now()}@example.com`);

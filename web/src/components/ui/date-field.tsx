@@ -3,6 +3,9 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
 import { formatLongDate, type Ymd } from '@domain/calendar';
+import { dayPickerLabels } from './day-picker-labels';
+
+const LABELS = dayPickerLabels();
 
 function toDate(ymd: Ymd): Date {
   const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
@@ -42,6 +45,7 @@ export function DateField({ id, label, value, onChange, problem, min, max, disab
         endMonth={toDate(max)}
         weekStartsOn={0}
         required={false}
+        labels={LABELS}
       />
     </div>
   );

@@ -1,11 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { useCallback, useMemo, useState } from 'react';
-import { DayPicker, type Modifiers } from 'react-day-picker';
+import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
 import { packageTitle } from '@domain/booking-display';
 import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { dayPickerLabels } from '../../../components/ui/day-picker-labels';
 import { useSeason } from '../../../lib/api/get-season';
 import { useScheduleData } from '../data/schedule-data';
 import type { AdminBooking, AdminConsultation } from '../data/records';
@@ -22,6 +23,9 @@ function calendarDate(ymd: Ymd): TZDate {
 }
 
 const ymdOf = (d: Date): Ymd => format(new TZDate(d, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
+
+// Day names say which days hold work, as the underline shows (modifiers.scheduled below).
+const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
@@ -100,10 +104,7 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
             weekStartsOn={0}
             modifiers={{ scheduled }}
             modifiersClassNames={{ scheduled: 'has-items' }}
-            labels={{
-              labelDayButton: (d: Date, m: Modifiers) =>
-                `${m.today ? 'Today, ' : ''}${format(new TZDate(d, BUSINESS_TIME_ZONE), 'EEEE, MMMM do, yyyy')}${m.scheduled ? ', has scheduled items' : ''}${m.selected ? ', selected' : ''}`,
-            }}
+            labels={CALENDAR_LABELS}
           />
           <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
         </div>
