@@ -1,16 +1,11 @@
-import { format } from 'date-fns';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
 import { formatLongDate, type Ymd } from '@domain/calendar';
+import { dayDate, dayYmd } from './calendar-day';
 import { dayPickerLabels } from './day-picker-labels';
 
 const LABELS = dayPickerLabels();
-
-function toDate(ymd: Ymd): Date {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
 
 interface DateFieldProps {
   id: string;
@@ -30,7 +25,7 @@ interface DateFieldProps {
  * days, out of season, blocked, past) are disabled, as are dates outside min and max.
  */
 export function DateField({ id, label, value, onChange, problem, min, max, disabled }: DateFieldProps) {
-  const selected = value ? toDate(value) : undefined;
+  const selected = value ? dayDate(value) : undefined;
   return (
     <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="label">{label}</p>
@@ -38,11 +33,11 @@ export function DateField({ id, label, value, onChange, problem, min, max, disab
       <DayPicker
         mode="single"
         selected={selected}
-        onSelect={(d) => onChange(d ? format(d, 'yyyy-MM-dd') : null)}
-        disabled={disabled ? true : (d: Date) => problem(format(d, 'yyyy-MM-dd')) !== null}
-        defaultMonth={selected ?? toDate(min)}
-        startMonth={toDate(min)}
-        endMonth={toDate(max)}
+        onSelect={(d) => onChange(d ? dayYmd(d) : null)}
+        disabled={disabled ? true : (d: Date) => problem(dayYmd(d)) !== null}
+        defaultMonth={selected ?? dayDate(min)}
+        startMonth={dayDate(min)}
+        endMonth={dayDate(max)}
         weekStartsOn={0}
         required={false}
         labels={LABELS}

@@ -1,28 +1,18 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { useCallback, useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
 import { packageTitle } from '@domain/booking-display';
 import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { dayDate, dayYmd } from '../../../components/ui/calendar-day';
 import { dayPickerLabels } from '../../../components/ui/day-picker-labels';
 import { useSeason } from '../../../lib/api/get-season';
 import { useScheduleData } from '../data/schedule-data';
 import type { AdminBooking, AdminConsultation } from '../data/records';
-import { BUSINESS_TIME_ZONE } from '../time-zone';
 import { treeSizeLabel } from './booking-details-dialog';
 import { AddressLink } from './contact-links';
 import { ConsultationDialog } from './consultation-dialog';
 import { Pill } from './pill';
-
-/** A YYYY-MM-DD date as the calendar's noon-anchored New York date (SPEC.md §2 Schedule). */
-function calendarDate(ymd: Ymd): TZDate {
-  const [y, m, d] = ymd.split('-').map(Number) as [number, number, number];
-  return new TZDate(y, m - 1, d, 12, BUSINESS_TIME_ZONE);
-}
-
-const ymdOf = (d: Date): Ymd => format(new TZDate(d, BUSINESS_TIME_ZONE), 'yyyy-MM-dd');
 
 // Day names say which days hold work, as the underline shows (modifiers.scheduled below).
 const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
@@ -81,7 +71,7 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
   const items = useMemo(() => scheduleItemsOn(date, data?.bookings ?? [], data?.consultations ?? [], now), [data, date, now]);
   // A function, not a list of dates: DayPicker compares every day shown with every date of a
   // list in the business time zone, which took ~400 ms for a season's 100 dates.
-  const scheduled = useCallback((d: Date) => dates.has(ymdOf(d)), [dates]);
+  const scheduled = useCallback((d: Date) => dates.has(dayYmd(d)), [dates]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const ListHeading = headingLevel === 2 ? 'h3' : 'h4';
 
@@ -95,12 +85,10 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
             key={data ? 'ready' : 'loading'}
             mode="single"
             required
-            timeZone={BUSINESS_TIME_ZONE}
-            noonSafe
-            today={calendarDate(today)}
-            selected={calendarDate(date)}
-            onSelect={(d) => d && setChosen(ymdOf(d))}
-            defaultMonth={calendarDate(date)}
+            today={dayDate(today)}
+            selected={dayDate(date)}
+            onSelect={(d) => d && setChosen(dayYmd(d))}
+            defaultMonth={dayDate(date)}
             weekStartsOn={0}
             modifiers={{ scheduled }}
             modifiersClassNames={{ scheduled: 'has-items' }}

@@ -22,7 +22,10 @@ export class AdminDb extends Dexie {
 
   /** `options` lets tests pass fake-indexeddb's `indexedDB` and `IDBKeyRange`. */
   constructor(name = ADMIN_DB_NAME, options?: DexieOptions) {
-    super(name, options);
+    // Live query answers are frozen rather than deep-copied for each reader ('cloned', Dexie's
+    // default): a copy of a season's bookings cost more than reading them (the schedule's
+    // start). Screens never change what they read; writes build new rows (mutations.ts).
+    super(name, { cache: 'immutable', ...options });
     // Indexes: the primary key (the server's id) first, then what screens filter or sort on.
     // Booleans cannot be indexed in IndexedDB, so approval and featured filters run in memory.
     this.version(1).stores({
