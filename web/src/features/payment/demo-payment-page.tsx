@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { errorMessage } from '../../lib/pb';
 import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoSession } from './api/demo-checkout';
 import { BookingDetails } from './booking-details';

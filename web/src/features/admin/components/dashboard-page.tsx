@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pb } from '../../../lib/pb';
 import { adminDb } from '../data/db';
 import { useAdminSync, useOnline } from '../data/use-admin-sync';

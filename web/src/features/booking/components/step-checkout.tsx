@@ -9,7 +9,7 @@ import { formatCents } from '@domain/money';
 import type { PriceQuote } from '@domain/pricing';
 import { contactSchema, firstMessage } from '@domain/schemas';
 import { formatSlotRange } from '@domain/slots';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/pb';
 import { createBookingCheckout } from '../api/create-checkout';
 import { attemptFor, attemptSettled } from '../checkout-attempt';

@@ -6,7 +6,7 @@ import { consultationRequestSchema } from '@domain/consultation';
 import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/schemas';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { DateField } from '../../../components/ui/date-field';
 import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
 import { useSeason, type SeasonInfo } from '../../../lib/api/get-season';

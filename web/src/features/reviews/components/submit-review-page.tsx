@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { formatLongDate, isYmd } from '@domain/calendar';
 import { REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS, REVIEW_STAGE_LABELS, reviewCounterText, reviewLength } from '@domain/reviews';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/pb';
 import { fetchReviewLink, tokenMessageOf, type ReviewLink } from '../api/get-review-link';
 import { submitReview } from '../api/submit-review';

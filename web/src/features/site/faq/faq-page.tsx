@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import { faqItems } from './faq-items';

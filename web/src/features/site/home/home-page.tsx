@@ -3,7 +3,7 @@ import { BUSINESS } from '@domain/business';
 import { LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, PACKAGES } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { ARRIVAL_WINDOW_HOURS } from '@domain/policies';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { Picture } from '../components/picture';
 import { PORTFOLIO_ITEMS } from '../portfolio/portfolio-items';

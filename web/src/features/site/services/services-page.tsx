@@ -16,7 +16,7 @@ import {
   type AddonInfo,
 } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SERVICE_SECTIONS, sectionLabel } from '../../../lib/site-sections';
 import { PageIntro } from '../components/page-intro';

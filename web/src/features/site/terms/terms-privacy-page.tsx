@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import '../site.css';
