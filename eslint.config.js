@@ -10,6 +10,9 @@
  *   features; `paths` lives in `web/src/lib/paths.ts`), and the shared `lib/` and
  *   `components/` import no feature.
  *
+ * Under web/src an import never climbs two levels (`../../x`): it says `@/x` (the alias of
+ * web/src, beside `@domain/`).
+ *
  * The boundaries use ESLint's own `no-restricted-imports`, which matches the import's text, not
  * the resolved file (no resolver to configure, and it works on files that do not exist, as in
  * tests/lint/boundaries.test.ts). A relative path's meaning depends on how deep the importing
@@ -55,6 +58,14 @@ function featurePatterns(feature, depth) {
     { regex: `^(?:${up(depth + 2)}|@/)app(?:/|$)`, message: appImport },
   ];
 }
+
+/** Every file of web/src: `@/` rather than a `../../` chain. */
+const webPatterns = [
+  {
+    regex: `^${up(2)}`,
+    message: "Under web/src, import through the '@/' alias (web/src) rather than climbing two or more levels with '../../'.",
+  },
+];
 
 /** web/src/lib and web/src/components are shared: they import no feature and not app/. */
 const sharedPatterns = [
@@ -143,11 +154,12 @@ export default defineConfig(
       { regex: `^(?:(?:\\.\\./)+web(?:/|$)|@/)`, message: 'The hooks share code with the web app only through domain/.' },
     ]),
   },
-  { files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], rules: restrictImports(sharedPatterns) },
+  { files: ['web/src/**/*.{ts,tsx}'], rules: restrictImports(webPatterns) },
+  { files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], rules: restrictImports([...webPatterns, ...sharedPatterns]) },
   ...features.flatMap((feature) =>
     Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
       files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: restrictImports(featurePatterns(feature, depth)),
+      rules: restrictImports([...webPatterns, ...featurePatterns(feature, depth)]),
     })),
   ),
 );

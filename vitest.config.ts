@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
 export default defineConfig({
-  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)) } },
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
     projects: [
       {

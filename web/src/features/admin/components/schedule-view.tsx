@@ -7,7 +7,7 @@ import 'react-day-picker/style.css';
 import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
 import { packageTitle } from '@domain/booking-display';
 import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
-import { useSeason } from '../../../lib/api/get-season';
+import { useSeason } from '@/lib/api/get-season';
 import { adminDb } from '../data/db';
 import type { AdminBooking, AdminConsultation } from '../data/records';
 import { BUSINESS_TIME_ZONE } from '../time-zone';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** A row of the public_testimonials view: approved, submitted reviews with safe columns only. */
 export interface Testimonial {
