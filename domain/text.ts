@@ -27,9 +27,11 @@ const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
  * invisible operators, BOM, unassigned U+FFF0–8) except the joiners and selectors below.
  */
 const INVISIBLE_BMP =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- lone controls and combining marks are exactly what it drops
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff0-\ufff8]/g;
 
 /** Characters the loop in keepWhereEffective must look at (surrogates, joiners, selectors). */
+// eslint-disable-next-line no-misleading-character-class -- it finds lone surrogates, joiners and selectors on purpose
 const NEEDS_LOOP = /[\ud800-\udfff\u200c\u200d\u180b-\u180d\u180f\ufe00-\ufe0f]/;
 
 /** Blanks: what JavaScript's trim() removes, plus the blank braille cell used as an "invisible" name. */

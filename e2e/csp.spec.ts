@@ -5,7 +5,7 @@
  * on every page the flow opens. A first test proves the recorder does see a violation.
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { paths } from '../web/src/app/paths';
+import { paths } from '../web/src/lib/paths';
 
 interface Violation {
   page: string;

@@ -1,14 +1,17 @@
 // @ts-check
 /**
- * `npm test`: everything. Builds, type-checks, then runs the unit tests, the server tests
- * against the real PocketBase binary, and the Playwright tests in Chromium. Every step runs
- * even if an earlier one failed; the exit code is non-zero if any failed.
+ * `npm test`: everything. Lints (eslint.config.js), builds, type-checks, then runs the unit
+ * tests, the server tests against the real PocketBase binary, and the Playwright tests in
+ * Chromium. A lint error stops the run at once (it is quick to fix, and a broken import boundary
+ * is not worth a full build); after that every step runs even if an earlier one failed. The exit
+ * code is non-zero if any failed.
  */
 import { buildAll, buildStripeMock } from './lib/build-steps.mjs';
 import { bin, run } from './lib/run.mjs';
 
 /** @type {[string, () => Promise<unknown>][]} */
 const steps = [
+  ['lint', () => run(bin('eslint'), ['.', '--cache', '--cache-location', 'node_modules/.cache/eslint/'])],
   ['build', () => buildAll().then(buildStripeMock)],
   ['typecheck web and domain', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
   ['typecheck hooks', () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit'])],
@@ -29,7 +32,7 @@ for (const [name, step] of steps) {
   } catch (err) {
     failed++;
     console.error(`--- ${name}: FAILED\n${err instanceof Error ? err.message : String(err)}`);
-    if (name === 'build') break;
+    if (name === 'lint' || name === 'build') break;
   }
 }
 console.log(`\nsteps: ${passed} passed, ${failed} failed`);

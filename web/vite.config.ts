@@ -54,7 +54,7 @@ function appShellCopy(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
-    alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) },
+    alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)), '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     outDir: 'dist',

@@ -1,4 +1,5 @@
 /** Globals of PocketBase's JSVM (goja) not declared in its generated types.d.ts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module's exports have whatever shape it gives them
 declare function require(path: string): any;
 declare const module: { exports: unknown };
 /** Wraps a string in an io.Reader (bound in pb/main.go) for mail attachments. */

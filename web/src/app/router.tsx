@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 type PageModule = { Component: ComponentType };
 

@@ -11,7 +11,7 @@ import { BUSINESS } from '@domain/business';
 import { PACKAGES } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { FREE_RADIUS_MILES } from '@domain/travel';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { SITE_URL, absoluteUrl } from './site-url';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

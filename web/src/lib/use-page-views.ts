@@ -26,6 +26,6 @@ export function usePageViews(): void {
     whenIdle(() => {
       void import('./analytics').then(({ recordEvent }) => recordEvent('page_view', pathname, { search }));
     });
-    // `search` is read only with a new path: a query change alone is not a page view.
-  }, [pathname]);
+    // A query change alone runs this again but is not a page view: the path is the same.
+  }, [pathname, search]);
 }

@@ -18,7 +18,7 @@ export const ABANDONED_AFTER_MS = 60_000;
 
 /** The booking fields the charge rules read (domain/balance-charge.ts). */
 export function chargeableOf(rec: core.Record): ChargeableBooking {
-  let addons: unknown = null;
+  let addons: unknown;
   try {
     addons = JSON.parse(rec.getString('selected_addons') || 'null');
   } catch {

@@ -35,7 +35,7 @@ function readMultipart(e: core.RequestEvent): { body: Record<string, unknown>; f
     const v = raw[key];
     body[key] = Array.isArray(v) ? v[0] : v;
   }
-  let files: filesystem.File[] = [];
+  let files: filesystem.File[];
   try {
     files = e.findUploadedFiles('photo').filter((f): f is filesystem.File => !!f);
   } catch {

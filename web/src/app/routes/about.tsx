@@ -1,4 +1,4 @@
-import { AboutPage } from '../../features/site/about/about-page';
+import { AboutPage } from '@/features/site/about/about-page';
 
 /** `/about` (SPEC.md §2 About). */
 export function Component() {

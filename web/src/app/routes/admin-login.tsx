@@ -1,5 +1,5 @@
-import { LoginPage } from '../../features/admin/components/login-page';
-import { usePageMeta } from '../../lib/page-meta';
+import { LoginPage } from '@/features/admin/components/login-page';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   usePageMeta('Admin Login', 'Sign in to the Thoughtfully Adorned back office.', { noindex: true });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 export function Component() {
   usePageMeta('Booking Cancelled');

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { BookingSuccessPage } from '../../features/payment/booking-success-page';
-import { recordEvent } from '../../lib/analytics';
-import { usePageMeta } from '../../lib/page-meta';
+import { BookingSuccessPage } from '@/features/payment/booking-success-page';
+import { recordEvent } from '@/lib/analytics';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** SPEC.md §4 Payment result: a confirmed payment records a conversion for /booking/success. */
 function recordConversion(sessionId: string) {

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { PACKAGE_SLUGS } from '@domain/catalog';
-import { BookingWizard } from '../../features/booking/components/booking-wizard';
-import { usePageMeta } from '../../lib/page-meta';
+import { BookingWizard } from '@/features/booking/components/booking-wizard';
+import { usePageMeta } from '@/lib/page-meta';
 
 const query = z.object({ package: z.enum(PACKAGE_SLUGS).nullable().catch(null) });
 

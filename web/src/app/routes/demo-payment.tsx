@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { DemoPaymentPage } from '../../features/payment/demo-payment-page';
-import { usePageMeta } from '../../lib/page-meta';
+import { DemoPaymentPage } from '@/features/payment/demo-payment-page';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const [params] = useSearchParams();

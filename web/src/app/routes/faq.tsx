@@ -1,4 +1,4 @@
-import { FaqPage } from '../../features/site/faq/faq-page';
+import { FaqPage } from '@/features/site/faq/faq-page';
 
 /** `/faq` (SPEC.md §2 FAQ). */
 export function Component() {

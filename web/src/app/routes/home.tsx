@@ -1,4 +1,4 @@
-import { HomePage } from '../../features/site/home/home-page';
+import { HomePage } from '@/features/site/home/home-page';
 
 /** `/` (SPEC.md §2 Home). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePageMeta } from '../../lib/page-meta';
-import { paths } from '../paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { paths } from '@/lib/paths';
 
 /** Any unknown path (SPEC.md §2): 'Oops! Page not found' with a link home; logged to the console. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { PortfolioPage } from '../../features/site/portfolio/portfolio-page';
+import { PortfolioPage } from '@/features/site/portfolio/portfolio-page';
 
 /** `/portfolio` (SPEC.md §2 Portfolio). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ServicesPage } from '../../features/site/services/services-page';
+import { ServicesPage } from '@/features/site/services/services-page';
 
 /** `/services` (SPEC.md §2 Services & Pricing, anchors #packages #upgrades #luxe-finish #ornament-guidance). */
 export function Component() {

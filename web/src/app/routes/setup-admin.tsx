@@ -1,5 +1,5 @@
-import { SetupAdminPage } from '../../features/admin/components/setup-admin-page';
-import { usePageMeta } from '../../lib/page-meta';
+import { SetupAdminPage } from '@/features/admin/components/setup-admin-page';
+import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   usePageMeta('Set Up Admin', 'Create the first admin account of the Thoughtfully Adorned back office.', { noindex: true });

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { SubmitReviewPage } from '../../features/reviews/components/submit-review-page';
-import { usePageMeta } from '../../lib/page-meta';
+import { SubmitReviewPage } from '@/features/reviews/components/submit-review-page';
+import { usePageMeta } from '@/lib/page-meta';
 
 const query = z.object({ token: z.string().trim().min(1).nullable().catch(null) });
 

@@ -1,4 +1,4 @@
-import { TermsPrivacyPage } from '../../features/site/terms/terms-privacy-page';
+import { TermsPrivacyPage } from '@/features/site/terms/terms-privacy-page';
 
 /** `/terms-privacy` (SPEC.md §2 Terms & Privacy). */
 export function Component() {

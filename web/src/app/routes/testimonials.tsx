@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { REVIEW_STAGES } from '@domain/reviews';
-import type { TestimonialQuery } from '../../features/reviews/api/get-testimonials';
-import { TestimonialsPage } from '../../features/reviews/components/testimonials-page';
-import { usePageMeta } from '../../lib/page-meta';
+import type { TestimonialQuery } from '@/features/reviews/api/get-testimonials';
+import { TestimonialsPage } from '@/features/reviews/components/testimonials-page';
+import { usePageMeta } from '@/lib/page-meta';
 
 // Filters and page live in the URL (?rating=5&stage=post_removal&page=2), so they survive a
 // reload and the back button; anything malformed falls back to "all" and page 1.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import { BrandMark } from './brand-mark';
 import './footer.css';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../app/paths';
-import { POLICY_SECTIONS, SERVICE_SECTIONS, type SiteSection } from '../../lib/site-sections';
+import { paths } from '@/lib/paths';
+import { POLICY_SECTIONS, SERVICE_SECTIONS, type SiteSection } from '@/lib/site-sections';
 import { BrandMark } from './brand-mark';
 import './header.css';
 

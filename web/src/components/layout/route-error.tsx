@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 
 /** What a failed page (or a chunk that failed to load) shows: a way back. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { usePageViews } from '../../lib/use-page-views';
+import { paths } from '@/lib/paths';
+import { usePageViews } from '@/lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
 import { NavigationScroll } from './navigation-scroll';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../../lib/page-meta';
+import { usePageMeta } from '@/lib/page-meta';
 
 /** A plain page: a heading, an optional lead line and content. Used by pages later issues fill. */
 export function SimplePage({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {

@@ -6,7 +6,7 @@
  */
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/pb';
+import { errorMessage } from '@/lib/pb';
 import { endSession, SESSION_MESSAGES } from './session/admin-session';
 
 export function reportError(err: unknown, fallback: string): void {

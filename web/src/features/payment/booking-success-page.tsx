@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../app/paths';
+import { paths } from '@/lib/paths';
 import { verifyBookingPayment, type BookingSummary } from './api/verify-payment';
 import { BookingDetails } from './booking-details';
 import './payment.css';

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { STAFF_COLLECTION } from './sign-in';
 
 export interface PasswordChange {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DamageSelection } from '@domain/damages';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /**
  * The body of charge-booking-balance (SPEC.md §7; issue 9): the booking, the damage selection

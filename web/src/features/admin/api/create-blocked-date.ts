@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import type { BlockedDateRow } from './list-blocked-dates';
 
 /** Blocks a date (YYYY-MM-DD) on every public calendar (admin create rule; 400 when already blocked). */

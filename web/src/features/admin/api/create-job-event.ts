@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JobEventKind } from '@domain/job-events';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import type { StoredPhoto } from '../offline/outbox-entry';
 
 /** An on-site action as the outbox sends it (see pb_hooks/src/lib/routes/job-events.ts). */

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** Opens a blocked date again (admin delete rule). */
 export async function deleteBlockedDate(id: string): Promise<void> {

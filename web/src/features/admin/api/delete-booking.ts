@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /**
  * DELETE a booking (SPEC.md §7 bookings delete by id; admin delete rule). Its slots are free at

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** DELETE a testimonial (SPEC.md §7 testimonials delete by id; admin delete rule). */
 export async function deleteTestimonial(id: string): Promise<void> {

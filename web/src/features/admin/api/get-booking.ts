@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import type { ServerRow } from '../data/transport';
 
 /** GET one booking (admin view rule), to refresh the mirror after a charge. */

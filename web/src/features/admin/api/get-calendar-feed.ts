@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export const feedSchema = z.object({ url: z.string().min(1) });
 

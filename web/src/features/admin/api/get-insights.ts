@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 const count = z.number().int().nonnegative();
 const cents = z.number().int();

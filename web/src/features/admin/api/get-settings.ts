@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** A row of the `settings` key/value store. */
 export interface SettingRow {

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export interface BlockedDateRow {
   id: string;

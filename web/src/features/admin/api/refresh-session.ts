@@ -1,5 +1,5 @@
 import { ClientResponseError } from 'pocketbase';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { STAFF_COLLECTION } from './sign-in';
 
 /**

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { feedSchema } from './get-calendar-feed';
 
 /** POST /api/fn/calendar-feed/rotate (admin only) → a new URL; the old one stops working at once. */

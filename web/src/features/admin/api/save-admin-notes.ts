@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export interface AdminNotesEdit {
   bookingId: string;

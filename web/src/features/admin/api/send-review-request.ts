@@ -1,5 +1,5 @@
 import type { ReviewStage } from '@domain/reviews';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export interface ReviewRequestSent {
   success: true;

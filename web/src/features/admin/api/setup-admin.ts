@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 const createdSchema = z.object({ email: z.string().min(1), password: z.string().min(1) });
 export type CreatedAdmin = z.infer<typeof createdSchema>;

@@ -1,5 +1,5 @@
 import type { RecordModel } from 'pocketbase';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** The auth collection of the people who run the business (DESIGN.md "Server interface"). */
 export const STAFF_COLLECTION = 'staff';

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import type { ServerRow } from '../data/transport';
 
 /** The review fields the admin changes (SPEC.md §7 testimonials update). */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/staff-password';
-import { errorMessage } from '../../../lib/pb';
+import { errorMessage } from '@/lib/pb';
 import { changePassword } from '../api/change-password';
 import { currentAdmin } from '../session/admin-session';
 import { Modal } from './modal';

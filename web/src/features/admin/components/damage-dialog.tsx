@@ -18,7 +18,7 @@ import {
 import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/damages';
 import { isTreeSize } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { errorMessage } from '../../../lib/pb';
+import { errorMessage } from '@/lib/pb';
 import { newIdempotencyKey, type ChargeAnswer } from '../api/charge-booking-balance';
 import { adminDb } from '../data/db';
 import { adminMutations } from '../data/mutations';

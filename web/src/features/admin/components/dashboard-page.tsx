@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { pb } from '../../../lib/pb';
+import { paths } from '@/lib/paths';
+import { pb } from '@/lib/pb';
 import { adminDb } from '../data/db';
 import { SCHEDULE_COLLECTIONS, scheduleData } from '../data/schedule-data';
 import { useAdminSync, useOnline } from '../data/use-admin-sync';

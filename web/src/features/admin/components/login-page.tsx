@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { errorMessage } from '../../../lib/pb';
+import { paths } from '@/lib/paths';
+import { errorMessage } from '@/lib/pb';
 import { signIn } from '../api/sign-in';
 import { useAdminAppManifest } from '../offline/app-manifest';
 import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '../session/admin-session';

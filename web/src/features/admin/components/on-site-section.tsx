@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { JOB_EVENT_MESSAGES, MAX_JOB_EVENT_TEXT } from '@domain/job-events';
 import { MAX_ADMIN_NOTES } from '@domain/admin-notes';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { adminDb } from '../data/db';
 import { adminMutations } from '../data/mutations';
 import type { AdminBooking, AdminJobEvent } from '../data/records';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import { adminDb } from '../data/db';
 import type { OutboxStatus } from '../offline/outbox';
 import type { OutboxEntry } from '../offline/outbox-entry';

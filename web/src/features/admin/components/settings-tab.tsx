@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchSeason, type SeasonInfo } from '../../../lib/api/get-season';
+import { fetchSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { getSettings, type SettingRow } from '../api/get-settings';
 import { listBlockedDates, type BlockedDateRow } from '../api/list-blocked-dates';
 import { reportError } from '../report-error';

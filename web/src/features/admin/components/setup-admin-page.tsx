@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '../api/setup-admin';
 import '../admin.css';
 

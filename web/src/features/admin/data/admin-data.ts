@@ -2,7 +2,7 @@
  * The app's single mirror and sync transport (one per page), created on first use. Only the
  * admin chunk imports this, so the public pages never load Dexie or the PocketBase SDK for it.
  */
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { adminDb } from './db';
 import { Mirror } from './mirror';
 import { pbTransport } from './pb-transport';

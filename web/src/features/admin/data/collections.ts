@@ -2,6 +2,7 @@
  * Which server collections the admin mirrors and into which Dexie table (DESIGN.md "Admin
  * data and sync"), what the pull asks the server to leave out, and which rows are kept.
  */
+import type { Table } from 'dexie';
 import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
 import type { AdminDb } from './db';
 import type { MirroredRow } from './records';
@@ -47,7 +48,7 @@ export function isMirrored(name: string): name is MirroredCollection {
 
 /** The Dexie table of a mirrored collection. */
 export function tableOf(db: AdminDb, collection: MirroredCollection) {
-  return db[COLLECTIONS[collection].table] as unknown as import('dexie').Table<MirroredRow, string>;
+  return db[COLLECTIONS[collection].table] as unknown as Table<MirroredRow, string>;
 }
 
 /** Fields never stored locally: the SDK's bookkeeping and the review link's secret. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { errorMessage, pb } from '../../../lib/pb';
+import { errorMessage, pb } from '@/lib/pb';
 import { adminMirror, adminTransport } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync';

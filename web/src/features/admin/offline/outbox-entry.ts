@@ -5,7 +5,7 @@
  * optimistic local change, and stays there until the server has applied it (or the admin
  * discards it).
  */
-import type { Table } from 'dexie';
+import type { Dexie, Table } from 'dexie';
 
 /** What the outbox can send; each kind is one server route (see outbox-senders.ts). */
 export type OutboxKind = 'job_event' | 'charge' | 'review_request' | 'admin_notes';
@@ -55,7 +55,7 @@ export const OUTBOX_STORE = 'id, seq, state, bookingId';
 /** A Dexie database holding the outbox table (the AdminDb, or a test database). */
 export interface OutboxDb {
   outbox: Table<OutboxEntry, string>;
-  transaction: import('dexie').Dexie['transaction'];
+  transaction: Dexie['transaction'];
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -141,7 +141,7 @@ export class Outbox {
     }
     this.running = (async () => {
       let nextForce = force;
-      let ended: DrainEnd = 'blocked';
+      let ended: DrainEnd;
       do {
         this.again = false;
         this.forceAgain = false;

@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { adminTransport } from '../data/admin-data';
 import { adminDb } from '../data/db';
 import { isAdminRecord } from '../session/admin-session';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { getTokenPayload, type RecordModel } from 'pocketbase';
 import { toast } from 'sonner';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 import { refreshCanNeverSucceed, refreshSession } from '../api/refresh-session';
 import { STAFF_COLLECTION } from '../api/sign-in';
 import { adminDb } from '../data/db';

@@ -17,7 +17,7 @@ export type DistanceResponse = Partial<DistanceResult> & { error?: string };
 /** POST /api/fn/calculate-distance { address } → { distance, duration, travelFee } or { error }. */
 export async function calculateDistance(address: string, signal?: AbortSignal): Promise<DistanceResponse> {
   // The SDK loads with the first lookup, not with the wizard's first step (booking page speed).
-  const { pb } = await import('../../../lib/pb');
+  const { pb } = await import('@/lib/pb');
   return pb.send<DistanceResponse>('/api/fn/calculate-distance', { method: 'POST', body: { address }, signal, requestKey: null });
 }
 

@@ -1,5 +1,5 @@
 import type { BookingRequestInput } from '@domain/schemas';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export interface CheckoutSession {
   url: string;

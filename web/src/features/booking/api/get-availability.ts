@@ -1,7 +1,7 @@
 import type { TreeSize } from '@domain/catalog';
 import type { TimeSlot, VisitKind } from '@domain/slots';
-import { pb } from '../../../lib/pb';
-import { useKeyedQuery } from '../../../lib/use-keyed-query';
+import { pb } from '@/lib/pb';
+import { useKeyedQuery } from '@/lib/use-keyed-query';
 
 export interface SlotAvailability extends TimeSlot {
   available: boolean;

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
-import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
-import { useSeason, type SeasonInfo } from '../../../lib/api/get-season';
+import { useBlockedDates } from '@/lib/api/get-blocked-dates';
+import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
 import { ContactForm } from './contact-form';
-import { DateField } from '../../../components/ui/date-field';
+import { DateField } from '@/components/ui/date-field';
 import { SlotPicker } from './slot-picker';
 
 /**

@@ -1,5 +1,5 @@
 import type { ConsultationRequestInput } from '@domain/consultation';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export interface ConsultationCreated {
   id: string;

@@ -2,8 +2,8 @@
  * GET /api/fn/consultation-slots?date=…: the 24 half-hour slots of a date with their
  * availability (SPEC.md §2 Consultation request), reloaded when the date or `version` changes.
  */
-import { pb } from '../../../lib/pb';
-import { useKeyedQuery } from '../../../lib/use-keyed-query';
+import { pb } from '@/lib/pb';
+import { useKeyedQuery } from '@/lib/use-keyed-query';
 
 export interface ConsultationSlot {
   id: string;

@@ -1,5 +1,5 @@
 import type { BookingSummary } from '@domain/booking-summary';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 export type { BookingSummary };
 

@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES, type ReviewStage } from '@domain/reviews';
 import { ClientResponseError } from 'pocketbase';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** The service details of a valid review link (GET /api/fn/review-link). */
 export interface ReviewLink {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** GET /api/fn/testimonial-stats: count and one-decimal average of every public review. */
 export interface TestimonialStats {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews';
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** A row of the public_testimonials view: approved, submitted reviews with safe columns only. */
 export interface Testimonial {
@@ -60,9 +60,10 @@ export function useTestimonials(q: TestimonialQuery) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ key: string; data: TestimonialPage | null; error: boolean }>({ key: '', data: null, error: false });
   const fullKey = `${key}|${attempt}`;
+  const { rating, stage, page } = q;
   useEffect(() => {
     let live = true;
-    fetchTestimonials(q).then(
+    fetchTestimonials({ rating, stage, page }).then(
       (data) => live && setState({ key: fullKey, data, error: false }),
       (err) => {
         console.error('Failed to load reviews', err);
@@ -72,8 +73,8 @@ export function useTestimonials(q: TestimonialQuery) {
     return () => {
       live = false;
     };
-    // fullKey describes q completely (and the retry count).
-  }, [fullKey]);
+    // fullKey changes with the query's fields (and the retry count), so it alone decides.
+  }, [fullKey, rating, stage, page]);
   const current = state.key === fullKey;
   return {
     loading: !current,

@@ -1,4 +1,4 @@
-import { pb } from '../../../lib/pb';
+import { pb } from '@/lib/pb';
 
 /** The body of submit-review (SPEC.md §7): the link's token, 1–5 stars and at least 50 characters. */
 export interface ReviewSubmission {

@@ -1,5 +1,5 @@
 import { BUSINESS } from '@domain/business';
-import { SITE_URL, absoluteUrl } from '../../../lib/site-url';
+import { SITE_URL, absoluteUrl } from '@/lib/site-url';
 import type { Testimonial } from '../api/get-testimonials';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import { useTestimonialStats } from '../api/get-testimonial-stats';
 import { useTestimonials, type TestimonialQuery } from '../api/get-testimonials';
 import { AggregateRatingJsonLd } from './aggregate-rating-json-ld';

@@ -1,7 +1,7 @@
 import { BookOrConsult } from '../components/book-or-consult';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import { Picture } from '../components/picture';
 import { FREE_RADIUS, PER_MILE } from '../site-facts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 
 /** The closing pair of calls to action on dark banners: book, or ask for a consultation. */
 export function BookOrConsult() {

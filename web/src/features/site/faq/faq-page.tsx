@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import { faqItems } from './faq-items';
 import '../site.css';

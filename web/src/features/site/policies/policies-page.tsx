@@ -17,9 +17,9 @@ import {
   INVENTORY_CHECK_HOURS,
 } from '@domain/policies';
 import { formatHour } from '@domain/slots';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
-import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '../../../lib/site-sections';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
 import {
   DEPOSIT_PERCENT,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ADDONS, TREE_SIZE_INFO, findPackage } from '@domain/catalog';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 import { Magnifier } from './magnifier';
 import type { PortfolioItem } from './portfolio-items';
 

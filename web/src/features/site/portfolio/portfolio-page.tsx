@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { BookOrConsult } from '../components/book-or-consult';
 import { findPackage } from '@domain/catalog';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import { Picture } from '../components/picture';
 import { PortfolioDialog } from './portfolio-dialog';

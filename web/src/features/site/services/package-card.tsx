@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { INCLUDED_REMOVAL_VALUE_CENTS, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 
 /**
  * One package on Services & Pricing (SPEC.md §2): title, description, features, the price for

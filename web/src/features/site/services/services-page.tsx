@@ -16,9 +16,9 @@ import {
   type AddonInfo,
 } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
-import { SERVICE_SECTIONS, sectionLabel } from '../../../lib/site-sections';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
+import { SERVICE_SECTIONS, sectionLabel } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
 import { listText } from '../site-facts';
 import { PackageCard } from './package-card';

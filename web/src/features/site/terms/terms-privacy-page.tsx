@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
-import { paths } from '../../../app/paths';
-import { usePageMeta } from '../../../lib/page-meta';
+import { paths } from '@/lib/paths';
+import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import '../site.css';
 

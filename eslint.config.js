@@ -1,0 +1,165 @@
+// @ts-check
+/**
+ * `npm run lint` (run early by `npm test`). A small rule set where each rule prevents a real bug
+ * (STYLE.md "Tooling and decisions"): TypeScript's recommended checks, the rules of hooks,
+ * type-only imports marked, no unused code, and the import boundaries of STYLE.md "Structure":
+ *
+ * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`);
+ * - a feature (`web/src/features/<a>/`) never imports another feature (`features/<b>/`);
+ * - nothing under `features/`, `lib/` or `components/` imports from `app/` (routes compose
+ *   features; `paths` lives in `web/src/lib/paths.ts`), and the shared `lib/` and
+ *   `components/` import no feature.
+ *
+ * Under web/src an import never climbs two levels (`../../x`): it says `@/x` (the alias of
+ * web/src, beside `@domain/`).
+ *
+ * The boundaries use ESLint's own `no-restricted-imports`, which matches the import's text, not
+ * the resolved file (no resolver to configure, and it works on files that do not exist, as in
+ * tests/lint/boundaries.test.ts). A relative path's meaning depends on how deep the importing
+ * file sits, so the feature rules are generated per feature and per folder depth.
+ */
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** The feature folders under web/src/features, read now so a new feature is covered at once. */
+const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Deepest folder level inside a feature that gets its own rules (0: the feature's own folder). */
+const MAX_FEATURE_DEPTH = 5;
+
+/** `../` repeated `n` times, as a regular expression. @param {number} n */
+const up = (n) => `(?:\\.\\./){${n}}`;
+
+/** @typedef {{ regex: string, message: string }} Pattern */
+
+/**
+ * The patterns that keep a file of web/src/features/<feature>/ (at `depth` folders below it) out
+ * of other features and out of app/.
+ * @param {string} feature
+ * @param {number} depth
+ * @returns {Pattern[]}
+ */
+function featurePatterns(feature, depth) {
+  const otherFeature = `features/(?!${feature}/)`;
+  const crossFeature = `A feature never imports another feature (STYLE.md "Structure"): move the shared piece to web/src/lib or web/src/components.`;
+  const appImport = `Nothing under features/ imports from app/: routes compose features, not the other way round (paths: web/src/lib/paths.ts).`;
+  return [
+    // From the feature's folder, `depth + 1` levels up is features/, one more is web/src.
+    { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: crossFeature },
+    { regex: `^(?:${up(depth + 2)}|@/)${otherFeature}`, message: crossFeature },
+    { regex: `^(?:${up(depth + 2)}|@/)app(?:/|$)`, message: appImport },
+  ];
+}
+
+/** Every file of web/src: `@/` rather than a `../../` chain. */
+const webPatterns = [
+  {
+    regex: `^${up(2)}`,
+    message: "Under web/src, import through the '@/' alias (web/src) rather than climbing two or more levels with '../../'.",
+  },
+];
+
+/** web/src/lib and web/src/components are shared: they import no feature and not app/. */
+const sharedPatterns = [
+  {
+    regex: `^(?:(?:\\.\\./)+|@/)(?:features|app)(?:/|$)`,
+    message: 'web/src/lib and web/src/components are shared by the features: they import no feature and nothing from app/.',
+  },
+];
+
+/**
+ * One `no-restricted-imports` setting (flat config replaces a rule's options rather than merging
+ * them, so each group of files gets all its patterns in one place).
+ * @param {Pattern[]} patterns
+ */
+const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'bin/**',
+      'pb_data/**',
+      'web/dist/**',
+      'web/dev-dist/**',
+      'web/public/**',
+      'pb_hooks/lib/**',
+      'pb_hooks/types/**',
+      'pb_hooks/*.pb.js',
+      'pb_migrations/**',
+      'release/**',
+      'deploy/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The classic rules of hooks. eslint-plugin-react-hooks 7's `recommended` also holds the
+    // React Compiler's rules (purity, refs, static-components, set-state-in-effect…), which
+    // judge whether code is safe for that compiler; this app does not use it.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Scripts drive Chromium: the callbacks they pass to page.evaluate run in the page.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // Tests read JSON answers loosely on purpose: a wrong field fails the assertion anyway.
+    files: ['tests/**/*.ts', 'e2e/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // PocketBase's JSVM loads each handler's code with require() at call time, and the hooks'
+    // types come from PocketBase's generated declarations (DESIGN.md "Facts about PocketBase's
+    // JSVM").
+    files: ['pb_hooks/src/main.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/triple-slash-reference': 'off' },
+  },
+  // Boundaries.
+  {
+    files: ['domain/**/*.ts'],
+    rules: restrictImports([
+      {
+        regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
+        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
+      },
+    ]),
+  },
+  {
+    files: ['pb_hooks/src/**/*.ts'],
+    rules: restrictImports([
+      { regex: `^(?:(?:\\.\\./)+web(?:/|$)|@/)`, message: 'The hooks share code with the web app only through domain/.' },
+    ]),
+  },
+  { files: ['web/src/**/*.{ts,tsx}'], rules: restrictImports(webPatterns) },
+  { files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], rules: restrictImports([...webPatterns, ...sharedPatterns]) },
+  ...features.flatMap((feature) =>
+    Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+      files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: restrictImports([...webPatterns, ...featurePatterns(feature, depth)]),
+    })),
+  ),
+);

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of STYLE.md "Structure", as eslint.config.js enforces them (issue 12:
+ * "`npm test` fails on a lint error, including a cross-feature import"). Each snippet is linted
+ * as if it were a file at the given path; the files need not exist.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The messages ESLint gives `code` placed at `file` (relative to the repository root). */
+async function lint(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result?.messages ?? [];
+}
+
+/** A module that imports `specifier` and uses what it imported. */
+const importing = (specifier: string, kind: 'value' | 'type' = 'value') =>
+  kind === 'type' ? `import type { X } from '${specifier}';\nexport type Y = X;\n` : `import { x } from '${specifier}';\nexport const y = x;\n`;
+
+const crossings: [name: string, file: string, specifier: string, kind?: 'value' | 'type'][] = [
+  ['a feature imports another feature from its own folder', 'web/src/features/booking/x.ts', '../admin/format'],
+  ['a feature imports another feature from a subfolder', 'web/src/features/booking/components/x.tsx', '../../reviews/pagination'],
+  ['a feature imports another feature through features/', 'web/src/features/booking/components/x.tsx', '../../../features/admin/format'],
+  ['a feature imports another feature through the alias', 'web/src/features/booking/components/x.tsx', '@/features/admin/format'],
+  ['a feature imports another feature, types only', 'web/src/features/site/home/x.tsx', '../../booking/wizard-state', 'type'],
+  ['a feature imports app/', 'web/src/features/booking/components/x.tsx', '../../../app/router'],
+  ['a feature at its root imports app/', 'web/src/features/payment/x.tsx', '../../app/routes/home'],
+  ['a feature imports app/ through the alias', 'web/src/features/site/home/x.tsx', '@/app/router'],
+  ['domain imports web/', 'domain/x.ts', '../web/src/lib/paths'],
+  ['domain imports pb_hooks/', 'domain/x.ts', '../pb_hooks/src/lib/app'],
+  ['the shared lib imports a feature', 'web/src/lib/x.ts', '../features/booking/store'],
+  ['the shared lib imports a feature through the alias', 'web/src/lib/api/x.ts', '@/features/booking/store'],
+  ['a shared component imports app/', 'web/src/components/layout/x.tsx', '../../app/router', 'type'],
+  ['the hooks import web/', 'pb_hooks/src/lib/x.ts', '../../../web/src/lib/paths'],
+  ['domain imports through the web alias', 'domain/x.ts', '@/lib/paths'],
+  ['a route climbs two levels instead of using @/', 'web/src/app/routes/x.tsx', '../../features/booking/store'],
+  ['a feature climbs two levels within itself', 'web/src/features/booking/components/x.tsx', '../../booking/store'],
+  ['a feature climbs three levels to the shared lib', 'web/src/features/booking/components/x.tsx', '../../../lib/paths'],
+];
+
+const legal: [name: string, file: string, specifier: string][] = [
+  ['a feature imports its own module', 'web/src/features/booking/components/x.tsx', '../store'],
+  ['a feature imports its own module through the alias', 'web/src/features/booking/components/x.tsx', '@/features/booking/store'],
+  ['a feature imports the shared lib', 'web/src/features/booking/components/x.tsx', '@/lib/paths'],
+  ['a feature imports a shared component', 'web/src/features/site/home/x.tsx', '@/components/ui/simple-page'],
+  ['a feature imports domain', 'web/src/features/booking/x.ts', '@domain/pricing'],
+  ['a route imports a feature', 'web/src/app/routes/x.tsx', '@/features/booking/store'],
+  ['a route imports its neighbour one level up', 'web/src/app/routes/x.tsx', '../router'],
+  ['the hooks import domain', 'pb_hooks/src/lib/x.ts', '@domain/pricing'],
+];
+
+describe('import boundaries', () => {
+  it.each(crossings)('%s: an error', async (_name, file, specifier, kind = 'value') => {
+    const messages = await lint(file, importing(specifier, kind));
+    expect(messages).toContainEqual(expect.objectContaining({ ruleId: 'no-restricted-imports', severity: 2 }));
+  });
+
+  it.each(legal)('%s: no problem', async (_name, file, specifier) => {
+    expect(await lint(file, importing(specifier))).toEqual([]);
+  });
+});
+
+describe('other rules', () => {
+  it('wants type-only imports marked', async () => {
+    const messages = await lint('web/src/lib/x.ts', `import { Foo } from './foo';\nexport const f = (v: Foo) => v;\n`);
+    expect(messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/consistent-type-imports']);
+  });
+
+  it('finds an unused import', async () => {
+    const messages = await lint('domain/x.ts', `import { x } from './y';\nexport const z = 1;\n`);
+    expect(messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-unused-vars']);
+  });
+
+  it('finds a hook called conditionally', async () => {
+    const code = `import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n`;
+    const messages = await lint('web/src/lib/x.ts', code);
+    expect(messages.map((m) => m.ruleId)).toEqual(['react-hooks/rules-of-hooks']);
+  });
+});
