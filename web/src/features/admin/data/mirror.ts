@@ -15,10 +15,14 @@ import type { MirroredRow, SyncState } from './records';
 import type { ServerRow } from './transport';
 
 export class Mirror {
-  /** `collection:id` of records deleted on the server during this session. */
-  private readonly deleted = new Set<string>();
-
-  constructor(readonly db: AdminDb) {}
+  /**
+   * `db`: the database (or a connection to it); `deleted`: `collection:id` of records deleted
+   * on the server during this session, shared by the mirrors of one page (admin-data.ts).
+   */
+  constructor(
+    readonly db: AdminDb,
+    private readonly deleted = new Set<string>(),
+  ) {}
 
   /**
    * Upserts `rows` of `collection` under the rules above and, in the same transaction, stores

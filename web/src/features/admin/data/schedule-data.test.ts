@@ -77,6 +77,18 @@ describe('LiveValue', () => {
     await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['a']));
   });
 
+  it('sees what the sync writes through its own connection to the database (admin-data.ts syncMirror)', async () => {
+    await pullSchedule();
+    const value = live();
+    const stop = value.subscribe(() => undefined);
+    await vi.waitFor(() => expect(value.get()?.bookings).toEqual([]));
+    const other = new AdminDb(db.name, { indexedDB, IDBKeyRange, chromeTransactionDurability: 'relaxed' });
+    await new Mirror(other).apply('bookings', [row('z', 9)]);
+    await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['z']));
+    stop();
+    other.close();
+  });
+
   it('follows the device copy while subscribed, and stops reading once nothing is', async () => {
     await pullSchedule();
     const value = live();

@@ -8,7 +8,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { errorMessage, pb } from '@/lib/pb';
-import { adminMirror, adminTransport } from './admin-data';
+import { adminTransport, syncMirror } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync';
 
@@ -22,7 +22,7 @@ export function useAdminSync(enabled: boolean): SyncStatus {
   useEffect(() => {
     if (!enabled) return;
     const failing = new Set<PulledCollection>();
-    const s = new AdminSync(adminMirror(), adminTransport(), {
+    const s = new AdminSync(syncMirror(), adminTransport(), {
       onPullError(collection, err) {
         console.error(`Pull of ${collection} failed`, err);
         if (failing.has(collection) || !navigator.onLine || isNoAnswer(err)) return;
