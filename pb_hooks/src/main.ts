@@ -56,6 +56,11 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWri
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+// Availability keeps settings and blocked dates between calls; any committed change makes every
+// runtime read them again (docs/decisions/017).
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute(
   (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
