@@ -8,7 +8,8 @@
  * seeds a season (2,000 bookings, a dozen blocked dates, two crews), then loads each route
  * with 50 keep-alive connections for a fixed duration after a short warm-up, and prints
  * requests per second, p50/p95/p99 latency and the ratio of the two throughputs
- * (target ≥ 0.5).
+ * (target ≥ 0.5). The routes take turns in short rounds, so a change in the machine's other
+ * load during the run weighs on both alike.
  *
  * The availability requests cycle through every install work day of the season and every
  * removal date, for each tree size, as customers choosing a date ask them; the bare route is
@@ -16,7 +17,8 @@
  * Figures only, no asserts: throughput varies with machine load. Not part of `npm test`.
  *
  * Options: --skip-build (use the current build), --seconds=N per route (default 10),
- * --warmup=N seconds (default 3), --connections=N (default 50), --bookings=N (default 2000).
+ * --rounds=N it is split into (default 5), --warmup=N seconds (default 3), --connections=N
+ * (default 50), --bookings=N (default 2000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -24,11 +26,12 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
 import { buildAll } from './lib/build-steps.mjs';
-import { loadTest } from './lib/load.mjs';
+import { loadTest, summarize } from './lib/load.mjs';
 import { startServer } from './lib/server.mjs';
 
 const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
 const SECONDS = Number(args.get('--seconds') ?? 10);
+const ROUNDS = Number(args.get('--rounds') ?? 5);
 const WARMUP = Number(args.get('--warmup') ?? 3);
 const CONNECTIONS = Number(args.get('--connections') ?? 50);
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
@@ -101,11 +104,19 @@ async function main() {
 
     const paths = await availabilityPaths(server.url);
     const load = (/** @type {string[]} */ p, /** @type {number} */ seconds) => loadTest({ origin: server.url, paths: p, connections: CONNECTIONS, seconds });
-    console.log(`Warming up (${WARMUP} s each), then ${SECONDS} s per route at ${CONNECTIONS} connections…`);
+    console.log(`Warming up (${WARMUP} s each), then ${SECONDS} s per route in ${ROUNDS} rounds at ${CONNECTIONS} connections…`);
     await load([LIST_PATH], WARMUP);
     await load(paths, WARMUP);
-    const list = await load([LIST_PATH], SECONDS);
-    const availability = await load(paths, SECONDS);
+    /** @type {import('./lib/load.mjs').LoadRun[]} */
+    const listRuns = [];
+    /** @type {import('./lib/load.mjs').LoadRun[]} */
+    const availabilityRuns = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      listRuns.push(await load([LIST_PATH], SECONDS / ROUNDS));
+      availabilityRuns.push(await load(paths, SECONDS / ROUNDS));
+    }
+    const list = summarize(listRuns);
+    const availability = summarize(availabilityRuns);
 
     console.log('');
     console.log(line(`GET ${LIST_PATH}`, list));

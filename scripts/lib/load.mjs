@@ -2,17 +2,23 @@
 /**
  * A small closed-loop HTTP load generator for the benches (scripts/bench-api.mjs): `connections`
  * workers over one keep-alive agent, each sending its next GET as soon as the previous answer
- * has been read in full, for a fixed duration.
+ * has been read in full, for a fixed duration. Runs can be summarized together, so two routes
+ * measured in alternating rounds share the machine's ups and downs.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /**
+ * @typedef {{ latencies: number[], errors: number, firstError: string | null, seconds: number }} LoadRun
+ * One run: the latency in milliseconds of each 2xx answer, the count of non-2xx answers and
+ * failed connections (with the first one described), and the run's length in seconds.
+ */
+
+/**
  * @typedef {{ requests: number, errors: number, firstError: string | null, seconds: number,
  *   rps: number, p50: number, p95: number, p99: number }} LoadResult
- * Requests are the answers read within the duration (2xx or not); `errors` counts non-2xx
- * answers and failed connections; `rps` is 2xx answers per second; p50/p95/p99 are the
- * latencies of the 2xx answers in milliseconds.
+ * Requests are all the answers (2xx or not); `rps` is 2xx answers per second; p50/p95/p99 are
+ * the latencies of the 2xx answers in milliseconds.
  */
 
 /** @param {number[]} sorted ascending @param {number} q 0..1 */
@@ -41,7 +47,7 @@ function get(agent, url) {
  * `w`'s `n`th request goes to `paths[(w + n * connections) % paths.length]`, so the mix of paths
  * is the same in every run.
  * @param {{ origin: string, paths: string[], connections: number, seconds: number }} opts
- * @returns {Promise<LoadResult>}
+ * @returns {Promise<LoadRun>}
  */
 export async function loadTest({ origin, paths, connections, seconds }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -73,15 +79,25 @@ export async function loadTest({ origin, paths, connections, seconds }) {
     }
   };
   await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
-  const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, errors, firstError, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Throughput and latency percentiles of one or more runs taken together.
+ * @param {LoadRun[]} runs
+ * @returns {LoadResult}
+ */
+export function summarize(runs) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const errors = runs.reduce((n, r) => n + r.errors, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
   return {
     requests: latencies.length + errors,
     errors,
-    firstError,
-    seconds: elapsed,
-    rps: latencies.length / elapsed,
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    seconds,
+    rps: latencies.length / seconds,
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
