@@ -56,11 +56,11 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWri
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
-// Availability keeps settings and blocked dates between calls; any committed change makes every
-// runtime read them again (docs/decisions/017).
-onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
-onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
-onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetSiteSettings(e), 'settings', 'blocked_dates');
+// Availability keeps settings, blocked dates and each date's bookings between calls; any
+// committed change of one makes every runtime read it again (lib/kept.ts, docs/decisions/018).
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute(
   (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),

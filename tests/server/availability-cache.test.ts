@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/availability keeps the settings and blocked dates it reads between calls
- * (docs/decisions/017): every answer right after a change of a setting, a blocked date or a
+ * (docs/decisions/018): every answer right after a change of a setting, a blocked date or a
  * booking (create, update, delete) must already reflect it. Each step asks first, so a kept
  * copy exists, then changes the record and asks again at once; answers are compared with the
  * previous one, so a copy that were never refreshed fails here. Today is frozen at Friday

@@ -30,7 +30,7 @@ export { insightsRoute } from './routes/insights';
 export { forgetWebsiteTally } from './insights/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './routes/calendar-feed';
 export { validateSettingWrite, validateBlockedDateWrite } from './records/site-settings';
-export { forgetSiteSettings } from './settings';
+export { forgetKept } from './kept';
 export { recordTombstone, purgeTombstones } from './records/tombstone';
 export { purgeTombstonesJobRoute } from './routes/tombstones-purge-job';
 export { jobEventsRoute } from './routes/job-events';

@@ -4,6 +4,7 @@
  */
 import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
 import { parseSlotId } from '@domain/slots';
+import { kept } from './kept';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
@@ -21,7 +22,7 @@ export function toSchedule(r: core.Record): BookingSchedule {
 
 // The schedule columns of the non-cancelled bookings with a visit on any of the dates bound as
 // {:d0}, {:d1}…, as one JSON array in one row: loading whole records and reading each field
-// through the JSVM cost more than the rest of an availability answer (docs/decisions/017).
+// through the JSVM cost more than the rest of an availability answer (docs/decisions/018).
 // The OR of the two date columns is answered from their indexes.
 const SCHEDULES_SQL = (dates: string) => `
   SELECT json_group_array(json_object(
@@ -44,6 +45,15 @@ export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[
     .bind(params as unknown as dbx.Params)
     .one(row);
   return JSON.parse(row.schedules || '[]') as BookingSchedule[];
+}
+
+/**
+ * bookingsOnDates for one date, kept between calls until a booking changes (lib/kept.ts): for
+ * answers that only inform, such as availability; a check before a write reads afresh, in its
+ * transaction. Shared: never change the list.
+ */
+export function keptBookingsOn(app: CoreApp, date: string): readonly BookingSchedule[] {
+  return kept(app, 'bookings', date, () => bookingsOnDates(app, [date]));
 }
 
 /**

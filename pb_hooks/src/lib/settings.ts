@@ -4,33 +4,18 @@
  * distance. Missing or malformed values fall back to the defaults, so a bad setting never
  * breaks booking.
  *
- * Kept between calls (docs/decisions/017): every availability answer needs them, and reading
- * them took three of its four queries. Each JSVM runtime keeps the values it read together
- * with the generation they belong to; the generation is a counter in the app's shared store
- * (one for every pooled runtime), which the record hooks in main.ts bump after every committed
- * create, update or delete of a setting or a blocked date, so the next read in every runtime
- * starts over. A write that skips PocketBase's record hooks (raw SQL) is not seen until the
- * next change or restart.
+ * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
+ * and reading them took three of its four queries.
  */
 import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/site-settings';
 import { today } from './clock';
+import { kept } from './kept';
 
-const GENERATION_KEY = 'settings.generation';
 // The keys read here; others (the calendar feed's secret) stay out of the kept copy.
 const KEYS = ['season', 'capacity', 'max_service_miles'] as const;
 type Key = (typeof KEYS)[number];
-
-/** The settings values (parsed JSON, null when missing or malformed) and blocked dates of one generation. */
-interface SiteSettings {
-  generation: number;
-  values: Partial<Record<Key, unknown>>;
-  blocked: Set<string>;
-}
-
-// This runtime's copy. Module state lives as long as the runtime that required lib/app.js.
-let kept: SiteSettings | null = null;
 
 function parseJson(raw: string): unknown {
   try {
@@ -40,24 +25,18 @@ function parseJson(raw: string): unknown {
   }
 }
 
-function readSiteSettings(app: CoreApp, generation: number): SiteSettings {
-  const values: Partial<Record<Key, unknown>> = {};
-  const rows = app.findRecordsByFilter('settings', KEYS.map((k) => `key = '${k}'`).join(' || '), '', 0, 0);
-  for (const r of rows) values[r!.getString('key') as Key] = parseJson(r!.getString('value'));
-  const blocked = app.findRecordsByFilter('blocked_dates', "blocked_date != ''", '', 0, 0);
-  return { generation, values, blocked: new Set(blocked.map((r) => r!.getString('blocked_date'))) };
-}
-
-function siteSettings(app: CoreApp): SiteSettings {
-  const generation = Number(app.store().get(GENERATION_KEY)) || 0;
-  // The generation is read before the records: a change committed meanwhile bumps it past the
-  // one stored with them, so the next call reads again.
-  if (kept?.generation !== generation) kept = readSiteSettings(app, generation);
-  return kept;
+/** The values of KEYS (parsed JSON; null when missing or malformed). */
+function settingValues(app: CoreApp): Partial<Record<Key, unknown>> {
+  return kept(app, 'settings', 'values', () => {
+    const values: Partial<Record<Key, unknown>> = {};
+    const rows = app.findRecordsByFilter('settings', KEYS.map((k) => `key = '${k}'`).join(' || '), '', 0, 0);
+    for (const r of rows) values[r!.getString('key') as Key] = parseJson(r!.getString('value'));
+    return values;
+  });
 }
 
 function settingValue(app: CoreApp, key: Key): unknown {
-  return siteSettings(app).values[key] ?? null;
+  return settingValues(app)[key] ?? null;
 }
 
 /** Season window overrides (key `season`), or {} for the SPEC.md pattern. */
@@ -82,9 +61,12 @@ export function loadMaxServiceMiles(app: CoreApp): number {
   return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max ? n : DEFAULT_MAX_SERVICE_MILES;
 }
 
-/** All blocked dates (`YYYY-MM-DD`). Shared: do not change the set. */
+/** All blocked dates (`YYYY-MM-DD`). Kept: never change the set. */
 export function loadBlockedDates(app: CoreApp): ReadonlySet<string> {
-  return siteSettings(app).blocked;
+  return kept(app, 'blocked_dates', 'all', () => {
+    const records = app.findRecordsByFilter('blocked_dates', "blocked_date != ''", '', 0, 0);
+    return new Set(records.map((r) => r!.getString('blocked_date')));
+  });
 }
 
 /** Today, the season being sold and the blocked dates: what every date check needs. */
@@ -93,11 +75,3 @@ export function loadDateContext(app: CoreApp): DateContext {
   return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }
 
-/**
- * Record hook (after a committed create, update or delete of a setting or a blocked date):
- * every runtime's kept copy is now out of date, so each reads them again on its next call.
- */
-export function forgetSiteSettings(e: core.RecordEvent): void {
-  e.next();
-  e.app.store().setFunc(GENERATION_KEY, (old: unknown) => (Number(old) || 0) + 1);
-}
