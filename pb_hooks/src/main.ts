@@ -4,8 +4,9 @@
  * and sees no file-scope names, so each requires the library inside itself and never is async.
  */
 
-routerAdd('GET', '/api/fn/season', (e) => require(`${__hooks}/lib/app.js`).seasonRoute(e));
-routerAdd('GET', '/api/fn/availability', (e) => require(`${__hooks}/lib/app.js`).availabilityRoute(e));
+// The booking calendar's reads require the small bundle, cheap to load (docs/decisions/018).
+routerAdd('GET', '/api/fn/season', (e) => require(`${__hooks}/lib/date-reads.js`).seasonRoute(e));
+routerAdd('GET', '/api/fn/availability', (e) => require(`${__hooks}/lib/date-reads.js`).availabilityRoute(e));
 routerAdd('POST', '/api/fn/check-slot-overlap', (e) => require(`${__hooks}/lib/app.js`).checkSlotOverlapRoute(e));
 routerAdd('POST', '/api/fn/create-booking-checkout', (e) => require(`${__hooks}/lib/app.js`).createBookingCheckoutRoute(e));
 routerAdd('POST', '/api/fn/stripe-webhook', (e) => require(`${__hooks}/lib/app.js`).stripeWebhookRoute(e));
