@@ -9,7 +9,7 @@
  */
 import { isYmd } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
-import { slotHasConflict } from '@domain/overlap';
+import { activeVisitsOn, slotTaken } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { closingHour, slotsFor, type VisitKind } from '@domain/slots';
 import { keptBookingsOn } from '../bookings-repo';
@@ -34,10 +34,7 @@ export function availabilityRoute(e: core.RequestEvent): void {
 
   const bookings = keptBookingsOn($app, date);
   const crews = loadCrews($app);
-  const now = nowMs();
-  const slots = slotsFor(size, date, kind).map((s) => ({
-    ...s,
-    available: !slotHasConflict(date, s, bookings, now, crews),
-  }));
+  const busy = activeVisitsOn(date, bookings, nowMs());
+  const slots = slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
   return e.json(200, { ...base, bookable: true, reason: null, slots });
 }
