@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoursOverlap, isActiveBooking, slotHasConflict, type BookingSchedule } from './overlap';
+import { activeVisitsOn, hoursOverlap, isActiveBooking, slotHasConflict, slotTaken, type BookingSchedule } from './overlap';
 
 const now = Date.UTC(2026, 10, 20, 15);
 const booking = (over: Partial<BookingSchedule>): BookingSchedule => ({
@@ -44,5 +44,28 @@ describe('overlap (SPEC.md §7 check_slot_overlap)', () => {
     expect(slotHasConflict('2026-11-25', { startHour: 9, endHour: 15 }, list, now)).toBe(false);
     expect(slotHasConflict('2026-11-24', { startHour: 12, endHour: 18 }, list, now, 2)).toBe(false);
     expect(slotHasConflict('2026-11-24', { startHour: 12, endHour: 18 }, [...list, booking({})], now, 2)).toBe(true);
+  });
+
+  it('works out the active visits of a date once, for every slot of it', () => {
+    const list = [
+      booking({}),
+      booking({ install_time_slot: '15-21' }),
+      booking({ status: 'cancelled', install_time_slot: '12-18' }),
+      booking({ install_date: '2026-11-27' }),
+    ];
+    const visits = activeVisitsOn('2026-11-24', list, now);
+    expect(visits).toEqual([[{ startHour: 9, endHour: 15 }], [{ startHour: 15, endHour: 21 }]]);
+    expect(slotTaken({ startHour: 12, endHour: 18 }, visits)).toBe(true);
+    expect(slotTaken({ startHour: 12, endHour: 18 }, visits, 2)).toBe(true);
+    expect(slotTaken({ startHour: 9, endHour: 12 }, visits, 2)).toBe(false);
+  });
+
+  it('counts a booking once when two of its visits overlap the slot', () => {
+    // A staged record with both visits on one date still takes one crew.
+    const both = booking({ removal_date: '2026-11-24', removal_time_slot: '12-18' });
+    const visits = activeVisitsOn('2026-11-24', [both], now);
+    expect(visits).toEqual([[{ startHour: 9, endHour: 15 }, { startHour: 12, endHour: 18 }]]);
+    expect(slotTaken({ startHour: 12, endHour: 15 }, visits, 2)).toBe(false);
+    expect(slotHasConflict('2026-11-24', { startHour: 12, endHour: 15 }, [both, booking({})], now, 2)).toBe(true);
   });
 });

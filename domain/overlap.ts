@@ -56,22 +56,40 @@ export function visitsOn(b: BookingSchedule, date: Ymd): { startHour: number; en
   return out;
 }
 
+/** An hour range [startHour, endHour) of a slot or visit. */
+type Hours = { startHour: number; endHour: number };
+
+/**
+ * The visits on `date` of each booking active at `nowMs`, one list per booking: what every
+ * slot of that date is checked against (slotTaken), worked out once for all of them.
+ */
+export function activeVisitsOn(date: Ymd, bookings: readonly BookingSchedule[], nowMs: number): Hours[][] {
+  const out: Hours[][] = [];
+  for (const b of bookings) {
+    if (!isActiveBooking(b, nowMs)) continue;
+    const visits = visitsOn(b, date);
+    if (visits.length > 0) out.push(visits);
+  }
+  return out;
+}
+
+/**
+ * True when `slot` overlaps a visit of at least `crews` of the bookings whose visits are
+ * listed (activeVisitsOn); a booking counts once however many of its visits overlap.
+ */
+export function slotTaken(slot: Hours, visitsByBooking: readonly (readonly Hours[])[], crews = 1): boolean {
+  let overlapping = 0;
+  for (const visits of visitsByBooking) {
+    if (visits.some((v) => hoursOverlap(v, slot))) overlapping++;
+    if (overlapping >= Math.max(1, crews)) return true;
+  }
+  return false;
+}
+
 /**
  * True when `slot` on `date` overlaps the visits of at least `crews` active bookings (so the
  * slot is unavailable). `bookings` may include any bookings; inactive ones are ignored.
  */
-export function slotHasConflict(
-  date: Ymd,
-  slot: { startHour: number; endHour: number },
-  bookings: readonly BookingSchedule[],
-  nowMs: number,
-  crews = 1,
-): boolean {
-  let overlapping = 0;
-  for (const b of bookings) {
-    if (!isActiveBooking(b, nowMs)) continue;
-    if (visitsOn(b, date).some((v) => hoursOverlap(v, slot))) overlapping++;
-    if (overlapping >= Math.max(1, crews)) return true;
-  }
-  return false;
+export function slotHasConflict(date: Ymd, slot: Hours, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): boolean {
+  return slotTaken(slot, activeVisitsOn(date, bookings, nowMs), crews);
 }

@@ -4,8 +4,9 @@
  * and sees no file-scope names, so each requires the library inside itself and never is async.
  */
 
-routerAdd('GET', '/api/fn/season', (e) => require(`${__hooks}/lib/app.js`).seasonRoute(e));
-routerAdd('GET', '/api/fn/availability', (e) => require(`${__hooks}/lib/app.js`).availabilityRoute(e));
+// The booking calendar's reads require the small bundle, cheap to load (docs/decisions/018).
+routerAdd('GET', '/api/fn/season', (e) => require(`${__hooks}/lib/date-reads.js`).seasonRoute(e));
+routerAdd('GET', '/api/fn/availability', (e) => require(`${__hooks}/lib/date-reads.js`).availabilityRoute(e));
 routerAdd('POST', '/api/fn/check-slot-overlap', (e) => require(`${__hooks}/lib/app.js`).checkSlotOverlapRoute(e));
 routerAdd('POST', '/api/fn/create-booking-checkout', (e) => require(`${__hooks}/lib/app.js`).createBookingCheckoutRoute(e));
 routerAdd('POST', '/api/fn/stripe-webhook', (e) => require(`${__hooks}/lib/app.js`).stripeWebhookRoute(e));
@@ -56,6 +57,11 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWri
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateSettingWrite(e), 'settings');
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
+// Availability keeps settings, blocked dates and each date's bookings between calls; any
+// committed change of one makes every runtime read it again (lib/kept.ts, docs/decisions/018).
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute(
   (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),

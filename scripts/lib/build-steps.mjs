@@ -12,6 +12,30 @@ import { ROOT, run } from './run.mjs';
 
 export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
 const HOOKS = path.join(ROOT, 'pb_hooks');
+/**
+ * The CommonJS bundles handlers require, each with domain/: `app` holds everything, `date-reads`
+ * only the booking calendar's read routes (docs/decisions/018).
+ */
+const HOOK_LIBRARIES = ['app', 'date-reads'];
+
+/**
+ * esbuild's options for the hook library `name` (pb_hooks/src/lib/NAME.ts → pb_hooks/lib/NAME.js).
+ * @param {string} name
+ * @returns {import('esbuild').BuildOptions}
+ */
+export function hookLibraryOptions(name) {
+  return {
+    entryPoints: [path.join(HOOKS, 'src', 'lib', `${name}.ts`)],
+    outfile: path.join(HOOKS, 'lib', `${name}.js`),
+    bundle: true,
+    format: 'cjs',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    tsconfig: path.join(HOOKS, 'tsconfig.json'),
+    logLevel: 'warning',
+  };
+}
 
 /** Builds bin/pocketbase from pb/ with Go (incremental: fast when nothing changed). */
 export async function buildServer() {
@@ -34,8 +58,8 @@ export async function generateHookTypes() {
 
 /**
  * Compiles the hooks. Registrations are transformed file by file (no bundling, which would
- * rewrite `require` into a helper the JSVM handler cannot see); the library is one CommonJS
- * bundle that includes domain/.
+ * rewrite `require` into a helper the JSVM handler cannot see); each library of
+ * HOOK_LIBRARIES is one CommonJS bundle that includes domain/.
  */
 export async function buildHooks() {
   const src = path.join(HOOKS, 'src');
@@ -48,17 +72,7 @@ export async function buildHooks() {
     target: 'es2020',
     logLevel: 'warning',
   });
-  await esbuild.build({
-    entryPoints: [path.join(src, 'lib', 'app.ts')],
-    outfile: path.join(HOOKS, 'lib', 'app.js'),
-    bundle: true,
-    format: 'cjs',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    target: 'es2020',
-    tsconfig: path.join(HOOKS, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
+  for (const name of HOOK_LIBRARIES) await esbuild.build(hookLibraryOptions(name));
   // The environment check pb/env.go runs before PocketBase starts: a script defining the global
   // `serverEnv` for a plain goja runtime (no require, no JSVM).
   await esbuild.build({

@@ -5,7 +5,7 @@
  * without Node or the repository. The binary finds its parts beside itself (pb/layout.go):
  *
  *   release/pocketbase         our PocketBase build
- *   release/pb_hooks/          the compiled hooks (*.pb.js, lib/app.js, lib/server-env.js)
+ *   release/pb_hooks/          the compiled hooks (*.pb.js; lib/: app.js, date-reads.js, server-env.js)
  *   release/pb_migrations/     every migration
  *   release/pb_public/         the web app (web/dist, prerendered pages included)
  *   release/deploy/            the systemd unit and the production environment template
@@ -32,7 +32,7 @@ export function buildRelease(dest = RELEASE_DIR) {
   copyFileSync(path.join(ROOT, 'bin', 'pocketbase'), path.join(dest, 'pocketbase'));
   chmodSync(path.join(dest, 'pocketbase'), 0o755);
   for (const f of filesOf(path.join(ROOT, 'pb_hooks'), /\.pb\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', f), path.join(dest, 'pb_hooks', f));
-  for (const f of ['app.js', 'server-env.js']) copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
+  for (const f of filesOf(path.join(ROOT, 'pb_hooks', 'lib'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
   mkdirSync(path.join(dest, 'pb_migrations'));
   for (const f of filesOf(path.join(ROOT, 'pb_migrations'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_migrations', f), path.join(dest, 'pb_migrations', f));
   cpSync(path.join(ROOT, 'web', 'dist'), path.join(dest, 'pb_public'), { recursive: true });

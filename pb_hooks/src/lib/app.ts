@@ -1,9 +1,8 @@
 /**
  * The hooks library: one CommonJS bundle (with domain/) that every handler in main.pb.js
- * requires inside itself (DESIGN.md "Facts about PocketBase's JSVM").
+ * requires inside itself (DESIGN.md "Facts about PocketBase's JSVM"), but for the booking
+ * calendar's reads, which require the small bundle of lib/date-reads.ts (docs/decisions/018).
  */
-export { seasonRoute } from './routes/season';
-export { availabilityRoute } from './routes/availability';
 export { checkSlotOverlapRoute } from './routes/check-slot-overlap';
 export { createBookingCheckoutRoute } from './routes/booking-checkout';
 export { verifyBookingPaymentRoute } from './routes/booking-verify';
@@ -30,6 +29,7 @@ export { insightsRoute } from './routes/insights';
 export { forgetWebsiteTally } from './insights/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './routes/calendar-feed';
 export { validateSettingWrite, validateBlockedDateWrite } from './records/site-settings';
+export { forgetKept } from './kept';
 export { recordTombstone, purgeTombstones } from './records/tombstone';
 export { purgeTombstonesJobRoute } from './routes/tombstones-purge-job';
 export { jobEventsRoute } from './routes/job-events';

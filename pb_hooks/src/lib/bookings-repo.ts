@@ -4,6 +4,7 @@
  */
 import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
 import { parseSlotId } from '@domain/slots';
+import { kept } from './kept';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
@@ -19,24 +20,40 @@ export function toSchedule(r: core.Record): BookingSchedule {
   };
 }
 
+// The schedule columns of the non-cancelled bookings with a visit on any of the dates bound as
+// {:d0}, {:d1}…, as one JSON array in one row: loading whole records and reading each field
+// through the JSVM cost more than the rest of an availability answer (docs/decisions/018).
+// The OR of the two date columns is answered from their indexes.
+const SCHEDULES_SQL = (dates: string) => `
+  SELECT json_group_array(json_object(
+    'id', id, 'status', status, 'payment_status', payment_status, 'hold_expires_at', hold_expires_at,
+    'install_date', install_date, 'install_time_slot', install_time_slot,
+    'removal_date', removal_date, 'removal_time_slot', removal_time_slot)) AS schedules
+  FROM bookings
+  WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'`;
+
 /** Non-cancelled bookings with an install or removal visit on any of `dates`. */
 export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[] {
   const unique = dates.filter((d, i) => d && dates.indexOf(d) === i);
   if (unique.length === 0) return [];
   const params: Record<string, string> = {};
-  const clauses = unique.map((d, i) => {
-    params[`d${i}`] = d;
-    return `install_date = {:d${i}} || removal_date = {:d${i}}`;
-  });
-  const records = app.findRecordsByFilter(
-    'bookings',
-    `status != 'cancelled' && (${clauses.join(' || ')})`,
-    '',
-    0,
-    0,
-    params as unknown as dbx.Params,
-  );
-  return records.map((r) => toSchedule(r!));
+  unique.forEach((d, i) => (params[`d${i}`] = d));
+  const row = new DynamicModel({ schedules: '' }) as unknown as { schedules: string };
+  app
+    .db()
+    .newQuery(SCHEDULES_SQL(unique.map((_, i) => `{:d${i}}`).join(', ')))
+    .bind(params as unknown as dbx.Params)
+    .one(row);
+  return JSON.parse(row.schedules || '[]') as BookingSchedule[];
+}
+
+/**
+ * bookingsOnDates for one date, kept between calls until a booking changes (lib/kept.ts): for
+ * answers that only inform, such as availability; a check before a write reads afresh, in its
+ * transaction. Shared: never change the list.
+ */
+export function keptBookingsOn(app: CoreApp, date: string): readonly BookingSchedule[] {
+  return kept(app, 'bookings', date, () => bookingsOnDates(app, [date]));
 }
 
 /**

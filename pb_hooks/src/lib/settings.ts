@@ -3,20 +3,40 @@
  * season window overrides, the number of crews, blocked dates and the maximum service
  * distance. Missing or malformed values fall back to the defaults, so a bad setting never
  * breaks booking.
+ *
+ * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
+ * and reading them took three of its four queries.
  */
 import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/site-settings';
 import { today } from './clock';
+import { kept } from './kept';
 
-function settingValue(app: CoreApp, key: string): unknown {
+// The keys read here; others (the calendar feed's secret) stay out of the kept copy.
+const KEYS = ['season', 'capacity', 'max_service_miles'] as const;
+type Key = (typeof KEYS)[number];
+
+function parseJson(raw: string): unknown {
   try {
-    const rec = app.findFirstRecordByData('settings', 'key', key);
-    const raw = rec.getString('value');
     return raw ? JSON.parse(raw) : null;
   } catch {
     return null;
   }
+}
+
+/** The values of KEYS (parsed JSON; null when missing or malformed). */
+function settingValues(app: CoreApp): Partial<Record<Key, unknown>> {
+  return kept(app, 'settings', 'values', () => {
+    const values: Partial<Record<Key, unknown>> = {};
+    const rows = app.findRecordsByFilter('settings', KEYS.map((k) => `key = '${k}'`).join(' || '), '', 0, 0);
+    for (const r of rows) values[r!.getString('key') as Key] = parseJson(r!.getString('value'));
+    return values;
+  });
+}
+
+function settingValue(app: CoreApp, key: Key): unknown {
+  return settingValues(app)[key] ?? null;
 }
 
 /** Season window overrides (key `season`), or {} for the SPEC.md pattern. */
@@ -41,10 +61,12 @@ export function loadMaxServiceMiles(app: CoreApp): number {
   return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max ? n : DEFAULT_MAX_SERVICE_MILES;
 }
 
-/** All blocked dates (`YYYY-MM-DD`). */
-export function loadBlockedDates(app: CoreApp): Set<string> {
-  const records = app.findRecordsByFilter('blocked_dates', "blocked_date != ''", 'blocked_date', 1000, 0);
-  return new Set(records.map((r) => r!.getString('blocked_date')));
+/** All blocked dates (`YYYY-MM-DD`). Kept: never change the set. */
+export function loadBlockedDates(app: CoreApp): ReadonlySet<string> {
+  return kept(app, 'blocked_dates', 'all', () => {
+    const records = app.findRecordsByFilter('blocked_dates', "blocked_date != ''", '', 0, 0);
+    return new Set(records.map((r) => r!.getString('blocked_date')));
+  });
 }
 
 /** Today, the season being sold and the blocked dates: what every date check needs. */
@@ -52,3 +74,4 @@ export function loadDateContext(app: CoreApp): DateContext {
   const t = today();
   return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }
+

@@ -9,10 +9,10 @@
  */
 import { isYmd } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
-import { slotHasConflict } from '@domain/overlap';
+import { activeVisitsOn, slotTaken } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { closingHour, slotsFor, type VisitKind } from '@domain/slots';
-import { bookingsOnDates } from '../bookings-repo';
+import { keptBookingsOn } from '../bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
 import { loadCrews, loadDateContext } from '../settings';
@@ -32,12 +32,9 @@ export function availabilityRoute(e: core.RequestEvent): void {
   const base = { date, size, kind, closingHour: closingHour(date) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, slots: [] });
 
-  const bookings = bookingsOnDates($app, [date]);
+  const bookings = keptBookingsOn($app, date);
   const crews = loadCrews($app);
-  const now = nowMs();
-  const slots = slotsFor(size, date, kind).map((s) => ({
-    ...s,
-    available: !slotHasConflict(date, s, bookings, now, crews),
-  }));
+  const busy = activeVisitsOn(date, bookings, nowMs());
+  const slots = slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
   return e.json(200, { ...base, bookable: true, reason: null, slots });
 }

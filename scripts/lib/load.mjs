@@ -1,0 +1,105 @@
+// @ts-check
+/**
+ * A small closed-loop HTTP load generator for the benches (scripts/bench-api.mjs): `connections`
+ * workers over one keep-alive agent, each sending its next GET as soon as the previous answer
+ * has been read in full, for a fixed duration. Runs can be summarized together, so two routes
+ * measured in alternating rounds share the machine's ups and downs.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * @typedef {{ latencies: number[], errors: number, firstError: string | null, seconds: number }} LoadRun
+ * One run: the latency in milliseconds of each 2xx answer, the count of non-2xx answers and
+ * failed connections (with the first one described), and the run's length in seconds.
+ */
+
+/**
+ * @typedef {{ requests: number, errors: number, firstError: string | null, seconds: number,
+ *   rps: number, p50: number, p95: number, p99: number }} LoadResult
+ * Requests are all the answers (2xx or not); `rps` is 2xx answers per second; p50/p95/p99 are
+ * the latencies of the 2xx answers in milliseconds.
+ */
+
+/** @param {number[]} sorted ascending @param {number} q 0..1 */
+function quantile(sorted, q) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+/**
+ * One GET on a keep-alive agent; resolves with the status once the body has been read.
+ * @param {http.Agent} agent @param {URL} url
+ * @returns {Promise<number>}
+ */
+function get(agent, url) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Loads a server with GETs for `seconds` seconds from `connections` concurrent workers. Worker
+ * `w`'s `n`th request goes to `paths[(w + n * connections) % paths.length]`, so the mix of paths
+ * is the same in every run.
+ * @param {{ origin: string, paths: string[], connections: number, seconds: number }} opts
+ * @returns {Promise<LoadRun>}
+ */
+export async function loadTest({ origin, paths, connections, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const urls = paths.map((p) => new URL(p, origin));
+  /** @type {number[]} */
+  const latencies = [];
+  let errors = 0;
+  /** @type {string | null} */
+  let firstError = null;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  /** @param {number} w */
+  const worker = async (w) => {
+    for (let n = 0; performance.now() < deadline; n++) {
+      const url = /** @type {URL} */ (urls[(w + n * connections) % urls.length]);
+      const t0 = performance.now();
+      try {
+        const status = await get(agent, url);
+        if (status >= 200 && status < 300) latencies.push(performance.now() - t0);
+        else {
+          errors++;
+          firstError ??= `${status} from ${url.pathname}${url.search}`;
+        }
+      } catch (err) {
+        errors++;
+        firstError ??= err instanceof Error ? err.message : String(err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
+  agent.destroy();
+  return { latencies, errors, firstError, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Throughput and latency percentiles of one or more runs taken together.
+ * @param {LoadRun[]} runs
+ * @returns {LoadResult}
+ */
+export function summarize(runs) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const errors = runs.reduce((n, r) => n + r.errors, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  return {
+    requests: latencies.length + errors,
+    errors,
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+  };
+}
