@@ -182,7 +182,7 @@ async function main() {
     console.log(`  fastest: ${timelines[cold.indexOf(Math.min(...cold))]}`);
     console.log(`  slowest: ${timelines[slowest]}`);
     console.log(`Flush of ${ACTIONS} queued notes after reconnect: ${ms(flush.took)}, ${flush.stored} stored on the server (target ≤ 5000 ms)`);
-    console.log(`Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms)`);
+    console.log(`Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms); in order: ${realtime.map(ms).join(", ")}`);
   } finally {
     await browser.close();
     await server.stop();
