@@ -63,7 +63,8 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const navigate = useNavigate();
   const sync = useAdminSync(guard === 'allowed');
   const outbox = useOutbox(guard === 'allowed');
-  const entries = useOutboxEntries() ?? [];
+  const outboxEntries = useOutboxEntries();
+  const entries = outboxEntries ?? [];
   const me = currentAdmin()?.id ?? String(pb.authStore.record?.id ?? '');
   const mine = entries.filter((e) => e.accountId === me);
   const lastSync = useLastSync();
@@ -126,7 +127,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <button type="button" className="button" onClick={() => void logout()}>Logout</button>
           </nav>
         </div>
-        <SyncStatusChip online={online} lastSyncAt={lastSync} entries={entries} status={outbox} onOpen={() => setOutboxOpen(true)} />
+        <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
         {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.</p>}
         <TabBar
           label="Dashboard sections"

@@ -6,7 +6,8 @@ import { formatTimeOfDay } from '../format';
 interface SyncStatusChipProps {
   online: boolean;
   lastSyncAt: number | null;
-  entries: readonly OutboxEntry[];
+  /** The outbox, or undefined while it is being read (no count is claimed then). */
+  entries: readonly OutboxEntry[] | undefined;
   status: OutboxStatus;
   onOpen: () => void;
 }
@@ -16,8 +17,8 @@ interface SyncStatusChipProps {
  * sync and how many changes wait"); it opens the list of changes on this device.
  */
 export function SyncStatusChip({ online, lastSyncAt, entries, status, onOpen }: SyncStatusChipProps) {
-  const needsAttention = entries.filter((e) => e.state === 'needs_attention').length;
-  const waiting = entries.length - needsAttention;
+  const needsAttention = (entries ?? []).filter((e) => e.state === 'needs_attention').length;
+  const waiting = (entries ?? []).length - needsAttention;
   const text = syncChipText({ online, lastSyncAt, waiting, needsAttention, pausedForSignIn: status.pausedForSignIn }, formatTimeOfDay);
   const tone = needsAttention > 0 ? 'attention' : online ? 'online' : 'offline';
   return (
@@ -28,8 +29,8 @@ export function SyncStatusChip({ online, lastSyncAt, entries, status, onOpen }: 
         onClick={onOpen}
         data-testid="sync-status"
         data-online={online}
-        data-waiting={waiting}
-        data-attention={needsAttention}
+        data-waiting={entries ? waiting : undefined}
+        data-attention={entries ? needsAttention : undefined}
       >
         <span className="admin-sync__dot" aria-hidden="true" />
         {text}
