@@ -26,6 +26,8 @@ export const SESSION_MESSAGES = {
 export const REFRESH_BEFORE_EXPIRY_MS = 10 * 60 * 1000;
 /** The longest wait between refreshes (ms): a day, so a revoked session is noticed within one. */
 const MAX_REFRESH_WAIT_MS = 24 * 60 * 60 * 1000;
+/** How soon a renewal the server never answered is tried again while the token has expired (ms). */
+export const EXPIRED_RETRY_MS = 5_000;
 
 /** True for a record of the `staff` collection with the admin role (SPEC.md §6 has_role). */
 export function isAdminRecord(record: RecordModel | null | undefined): boolean {
@@ -90,10 +92,11 @@ export function onSessionEvent(listener: (event: SessionEvent) => void): () => v
 /**
  * Renews the session; when the refresh can never succeed (the token was revoked, e.g. by a
  * password change elsewhere, or the account is gone) or the account lost the admin role, ends
- * it with a toast. A network failure keeps the session (the admin works offline) for a retry.
+ * it with a toast. A network failure keeps the session (the admin works offline) for a retry:
+ * resolves 'unanswered' then, else 'done'.
  */
-export async function renewSession(): Promise<void> {
-  if (!pb.authStore.token) return;
+export async function renewSession(): Promise<'done' | 'unanswered'> {
+  if (!pb.authStore.token) return 'done';
   try {
     await refreshSession();
     if (!isAdminRecord(pb.authStore.record)) {
@@ -103,11 +106,12 @@ export async function renewSession(): Promise<void> {
   } catch (err) {
     if (!refreshCanNeverSucceed(err)) {
       console.warn('Session refresh failed; will retry', err);
-      return;
+      return 'unanswered';
     }
     await endSession();
     toast.error(SESSION_MESSAGES.expired);
   }
+  return 'done';
 }
 
 export type GuardState = 'checking' | 'allowed' | 'denied';
@@ -140,23 +144,34 @@ export function useAdminGuard(): GuardState {
     setState('allowed');
 
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A renewal nobody answered is tried again soon while the token has expired: the 'online'
+    // event can come a moment before requests get through, and until an answer the admin would
+    // sit on an expired session with no login asked for (the queue waiting for nothing).
+    const renew = async () => {
+      clearTimeout(retry);
+      if ((await renewSession()) === 'unanswered' && pb.authStore.token && !pb.authStore.isValid) {
+        retry = setTimeout(() => void renew(), EXPIRED_RETRY_MS);
+      }
+    };
     const schedule = () => {
       clearTimeout(timer);
-      if (pb.authStore.token) timer = setTimeout(() => void renewSession(), msUntilRefresh(pb.authStore.token, Date.now()));
+      if (pb.authStore.token) timer = setTimeout(() => void renew(), msUntilRefresh(pb.authStore.token, Date.now()));
     };
     const stopEvents = onSessionEvent((event) => {
       if (event === 'SIGNED_OUT' || (!currentAdmin() && !offlineExpiredAdmin())) setState('denied');
       else if (event === 'TOKEN_REFRESHED' || event === 'INITIAL_SESSION') schedule();
     });
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void renewSession();
+      if (document.visibilityState === 'visible') void renew();
     };
-    const onOnline = () => void renewSession();
+    const onOnline = () => void renew();
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onOnline);
-    void renewSession();
+    void renew();
     return () => {
       clearTimeout(timer);
+      clearTimeout(retry);
       stopEvents();
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', onOnline);
