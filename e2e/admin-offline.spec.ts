@@ -8,7 +8,7 @@ import { startServer } from '../scripts/lib/server.mjs';
 import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
 
 /**
  * The offline-first admin in Chromium at 375 px (issue 10): after one online sign-in the
@@ -47,8 +47,7 @@ const session = () => (mainSession ??= superuserClient().then((su) => adminSessi
 
 /** Opens the dashboard at `origin` with `s` stored as after a sign-in, on `tab`. */
 async function openDashboard(page: Page, s: Session, tab = 'bookings', origin = E2E_BASE_URL): Promise<void> {
-  await page.goto(`${origin}/admin/login`);
-  await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), [s.token, s.record] as const);
+  await storeAdminSession(page, s.token, s.record, origin);
   await page.goto(`${origin}/admin/dashboard?tab=${tab}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }

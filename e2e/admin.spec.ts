@@ -3,7 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, removeAllStaff, signInAdmin, startCheckout, submittedReview, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (issue 9): first-admin setup and the session, the
@@ -37,8 +37,7 @@ function adminSession() {
 /** Opens the dashboard on `tab` with the admin's session stored, as after a sign-in. */
 async function openDashboard(page: Page, tab = 'overview') {
   const { token, record } = await adminSession();
-  await page.goto('/admin/login');
-  await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), [token, record] as const);
+  await storeAdminSession(page, token, record);
   await page.goto(`/admin/dashboard${tab === 'overview' ? '' : `?tab=${tab}`}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }

@@ -29,6 +29,7 @@ import PocketBase from 'pocketbase';
 import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
 import { buildAll } from './lib/build-steps.mjs';
 import { ROOT } from './lib/run.mjs';
+import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -151,8 +152,7 @@ async function benchSchedule(browser, url, admin) {
     try {
       const page = await context.newPage();
       await watchTexts(page, texts);
-      await page.goto(`${url}/admin/login`);
-      await page.evaluate((auth) => localStorage.setItem('pocketbase_auth', auth), JSON.stringify({ token: admin.authStore.token, record: admin.authStore.record }));
+      await storeAdminSession(page, url, admin.authStore.token, admin.authStore.record);
       await page.goto(`${url}/admin/dashboard`);
       await page.getByText(/Schedule for/).first().waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => performance.getEntriesByName('admin:synced').length > 0, undefined, { timeout: 60_000 });

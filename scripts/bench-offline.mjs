@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import PocketBase from 'pocketbase';
 import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
 import { buildAll } from './lib/build-steps.mjs';
+import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -53,8 +54,7 @@ const ms = (/** @type {number} */ v) => `${v.toFixed(0)} ms`;
 async function readyContext(browser, url, admin) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
-  await page.goto(`${url}/admin/login`);
-  await page.evaluate((auth) => localStorage.setItem('pocketbase_auth', auth), JSON.stringify({ token: admin.authStore.token, record: admin.authStore.record }));
+  await storeAdminSession(page, url, admin.authStore.token, admin.authStore.record);
   await page.goto(`${url}/admin/dashboard?tab=schedule`);
   await page.getByText(/synced \d/).waitFor({ timeout: 60_000 });
   await page.evaluate(async () => {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import sharp from 'sharp';
+import { storeAdminSession } from './lib/admin-page.mjs';
 import { ROOT } from './lib/run.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -78,8 +79,7 @@ try {
   const take = async (shot) => {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, deviceScaleFactor: shot.scale });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/login`);
-    await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), /** @type {const} */ ([auth.token, auth.record]));
+    await storeAdminSession(page, server.url, auth.token, auth.record);
     await shot.open(page);
     const png = await page.screenshot();
     await sharp(png).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(path.join(OUT, shot.file));

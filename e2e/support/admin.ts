@@ -124,6 +124,15 @@ export async function removeAllStaff(): Promise<void> {
   for (const s of await pb.collection('staff').getFullList({ fields: 'id' })) await pb.collection('staff').delete(s.id);
 }
 
+/**
+ * Fills the app's auth store (localStorage `pocketbase_auth`) at `origin` as a sign-in leaves
+ * it, so the next page of the admin opens signed in as `token` and `record`.
+ */
+export async function storeAdminSession(page: Page, token: string, record: unknown, origin = E2E_BASE_URL): Promise<void> {
+  await page.goto(`${origin}/admin/login`);
+  await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), [token, record] as const);
+}
+
 /** Signs in on /admin/login and waits for the dashboard. */
 export async function signInAdmin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/admin/login');

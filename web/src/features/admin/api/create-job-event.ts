@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import type { JobEventKind } from '@domain/job-events';
+import type { JobEventRequest as ServerJobEventRequest } from '@domain/job-events';
 import { pb } from '@/lib/pb';
 import type { StoredPhoto } from '../offline/outbox-entry';
 
-/** An on-site action as the outbox sends it (see pb_hooks/src/lib/routes/job-events.ts). */
-export interface JobEventRequest {
-  /** The client-made id: becomes the event's record id (15 of [a-z0-9]). */
-  clientId: string;
-  bookingId: string;
-  kind: JobEventKind;
-  text: string;
-  /** ISO instant the admin took the action. */
-  occurredAt: string;
+/**
+ * An on-site action as the outbox sends it: the request the server parses (domain/job-events.ts,
+ * pb_hooks/src/lib/routes/job-events.ts), with the photo it uploads alongside.
+ */
+export interface JobEventRequest extends ServerJobEventRequest {
   photo?: StoredPhoto | null;
 }
 

@@ -6,7 +6,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { FlushLock } from './flush-lock';
+import { pageLock, type FlushLock } from './flush-lock';
 import { OUTBOX_STORE, type OutboxEntry } from './outbox-entry';
 import type { Timers } from './outbox';
 
@@ -64,14 +64,7 @@ export class FakeOutboxServer {
 
 /** One exclusive lock shared by every "tab" given it, like navigator.locks in one browser. */
 export function sharedLock(): FlushLock {
-  let tail: Promise<unknown> = Promise.resolve();
-  return {
-    run<T>(fn: () => Promise<T>): Promise<T> {
-      const result = tail.then(fn, fn);
-      tail = result.catch(() => undefined);
-      return result;
-    },
-  };
+  return pageLock();
 }
 
 /** Timers the test fires by hand, on a clock it moves. */
