@@ -339,6 +339,28 @@ test('settings take effect at once: a blocked date, the crews, the calendar feed
   expect((await fetch(await link.inputValue())).status).toBe(200);
 });
 
+test('a renewal answered with an empty body keeps the admin signed in, in every tab', async ({ page, context }) => {
+  // What a connection lost mid-answer (or a page leaving) looks like to the SDK: a 200 with no
+  // readable JSON. It once stored an empty token and signed the admin out in every tab.
+  await openDashboard(page, 'schedule');
+  const other = await context.newPage();
+  await other.goto('/admin/dashboard?tab=schedule');
+  await expect(other.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await page.route('**/api/collections/staff/auth-refresh', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '' }));
+  const retried = page.waitForEvent('console', (m) => m.text().startsWith('Session refresh failed; will retry'));
+  await page.reload();
+  await retried;
+  await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
+  await expect(other.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
+  // The other tab's own renewal may have stored a newer token; an empty one is never stored.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string; record?: { role?: string } });
+  expect(stored.token).toMatch(/^ey/);
+  expect(stored.record?.role).toBe('admin');
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expect(other).toHaveURL(/\/admin\/dashboard/);
+  await other.close();
+});
+
 test("a staff account without the admin role is signed out with 'Access Denied'", async ({ page }) => {
   const pb = await superuserClient();
   const email = `helper.${RUN}@e2e.test`;

@@ -1,13 +1,23 @@
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pb';
 import { STAFF_COLLECTION } from './sign-in';
 
 /**
  * Renews the stored token (POST /api/collections/staff/auth-refresh), which also re-reads the
- * record, so a removed admin role is noticed. Rejects with a ClientResponseError.
+ * record, so a removed admin role is noticed. The answer is stored only when it holds a token
+ * and a record: the SDK's authRefresh stores whatever came back, and an empty answer would sign
+ * the admin out in every tab. Rejects with a ClientResponseError (status 0 for an incomplete
+ * answer, which counts as a network failure).
  */
 export async function refreshSession(): Promise<void> {
-  await pb.collection(STAFF_COLLECTION).authRefresh({ requestKey: null });
+  const answer = await pb.send<{ token?: unknown; record?: RecordModel }>(`/api/collections/${STAFF_COLLECTION}/auth-refresh`, {
+    method: 'POST',
+    requestKey: null,
+  });
+  if (typeof answer.token !== 'string' || !answer.token || typeof answer.record?.id !== 'string') {
+    throw new ClientResponseError({ status: 0, response: { message: 'The server’s answer to the session renewal was incomplete.' } });
+  }
+  pb.authStore.save(answer.token, answer.record);
 }
 
 /**
