@@ -11,7 +11,9 @@
  * - the flush: 50 notes queued offline, then the connection comes back; the time until the
  *   outbox is empty, each note applied once on the server (target ≤ 5 s);
  * - the realtime delay between two clients: a note added on one device until it shows on the
- *   other's open booking, median and worst of --runs (target ≤ 1 s).
+ *   other's open booking, median and worst of --runs (target ≤ 1 s), once both pages have
+ *   settled (no long task for half a second: a device that has just opened is still reading its
+ *   copy of the season, and a note sent in that first second measures its start, not realtime).
  * Figures only, no asserts: timings vary with machine load. Not part of `npm test`.
  *
  * Options: --skip-build (use the current build), --bookings=N (default 2000), --actions=N
@@ -120,13 +122,36 @@ async function benchFlush(context, page, su, bookingId) {
   return { took, stored: stored.length };
 }
 
+/** Resolves once `page` has run no long task for half a second (10 s at most). @param {Page} page */
+function settled(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const started = performance.now();
+        let lastBusy = started;
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) lastBusy = Math.max(lastBusy, e.startTime + e.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        const check = () => {
+          const now = performance.now();
+          if (now - lastBusy < 500 && now - started < 10_000) return void setTimeout(check, 100);
+          observer.disconnect();
+          resolve(undefined);
+        };
+        check();
+      }),
+  );
+}
+
 /**
- * A note added on one device until it shows on the other's open booking.
+ * A note added on one device until it shows on the other's open booking, both pages settled.
  * @param {Page} from @param {Page} to
  */
 async function benchRealtime(from, to) {
   const a = await openTarget(from);
   const b = await openTarget(to);
+  await Promise.all([settled(from), settled(to)]);
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const text = `Realtime ${Date.now()}-${i}`;
