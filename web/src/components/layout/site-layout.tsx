@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useHydrated } from '../../lib/hydration';
 import { usePageViews } from '../../lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -38,6 +39,10 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   // (e.g. "Consultation Requested" then home) is still shown.
   const [toasterWanted, setToasterWanted] = useState(() => !QUIET_PATHS.has(pathname));
   if (!toasterWanted && !QUIET_PATHS.has(pathname)) setToasterWanted(true);
+  // Browser-only parts mount right after hydration, never in the prerendered HTML
+  // (docs/decisions/017): the Toaster is a chunk of its own, and the update prompt registers the
+  // service worker as it first renders.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -49,12 +54,12 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
         </Suspense>
       </main>
       {chrome && <Footer />}
-      {toasterWanted && (
+      {toasterWanted && hydrated && (
         <Suspense fallback={null}>
           <Toaster position="top-center" richColors closeButton />
         </Suspense>
       )}
-      <UpdatePrompt />
+      {hydrated && <UpdatePrompt />}
       <NavigationScroll />
     </>
   );
