@@ -13,7 +13,10 @@
  * that markup (web/src/main.tsx).
  *
  * Usage: node scripts/prerender.mjs [distDir]; the client build must have been made with
- * `build.manifest: true` (its .vite/manifest.json names each page's stylesheets; removed here).
+ * `build.manifest: true` (its .vite/manifest.json names each page's stylesheets). The report
+ * `.vite/prerendered.json` lists, per route, its file and the JavaScript and CSS it loads before
+ * idle (the entry's and the page module's static imports; `npm run bench:web` prints their
+ * size). PocketBase never serves .vite/ (pb/webapp.go).
  * Serving: a request for a listed route answers with its prerendered file (pb/webapp.go); every
  * other path keeps the plain index.html shell (SPA fallback), as the service worker does.
  */
@@ -29,7 +32,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * @typedef {{ title: string, canonical: string, meta: MetaTag[] }} PageHead
  * @typedef {{ html: string, head: PageHead | null, module: string | undefined }} RenderedPage
  * @typedef {{ PRERENDER_ROUTES: readonly string[], render: (url: string, renderedAt: number) => Promise<RenderedPage> }} ServerEntry
+ * @typedef {{ file: string, module: string, js: string[], css: string[] }} PrerenderedRoute
+ *   a route's page file under _prerendered/, its module, and the files it loads before idle
  */
+
+/** Where the prerender's report lies in a build. */
+export const PRERENDER_REPORT = path.join('.vite', 'prerendered.json');
+
+/** The prerender's report of a build: route → PrerenderedRoute. */
+export function readPrerenderReport(/** @type {string} */ dist) {
+  return /** @type {Record<string, PrerenderedRoute>} */ (JSON.parse(readFileSync(path.join(dist, PRERENDER_REPORT), 'utf8')));
+}
 
 /** File name of a route's prerendered page inside `<dist>/_prerendered`. */
 export function prerenderedFile(/** @type {string} */ route) {
@@ -46,11 +59,16 @@ export function escapeHtml(/** @type {string} */ text) {
  * - #root holds the rendered markup and the instant it was rendered at (`data-rendered-at`,
  *   which the client's first render uses for date-dependent text, so hydration matches);
  * - the page's title, canonical link and meta tags replace the template's defaults;
- * - the page's own stylesheets (`css`, hrefs) follow the entry's;
+ * - the page's stylesheets (`css`: the entry's, then the page's, in the order the app loads
+ *   them) are inlined in one <style>, so the first paint waits for no other request (a few kB
+ *   gzipped). Each also stays as a `disabled` <link>, which the browser does not fetch: Vite's
+ *   loader sees it and does not fetch the page's stylesheets again when the app starts;
  * - module preloads are dropped and the entry script is started after the first frame by
  *   /start-app.js (web/public), so the page paints without waiting for, or competing with, any
- *   JavaScript. No inline script: the Content-Security-Policy allows none (docs/decisions/014).
- * @param {string} template @param {RenderedPage} page @param {string[]} css @param {number} renderedAt
+ *   JavaScript. No inline script: the Content-Security-Policy allows none (docs/decisions/014);
+ *   it allows inline styles.
+ * @param {string} template @param {RenderedPage} page @param {{ href: string, text: string }[]} css
+ * @param {number} renderedAt
  */
 export function pageHtml(template, page, css, renderedAt) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
@@ -58,12 +76,17 @@ export function pageHtml(template, page, css, renderedAt) {
   if (!template.includes('<div id="root"></div>')) throw new Error('The empty <div id="root"></div> was not found in index.html');
   let html = template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace(entry[0], `<script src="/start-app.js" data-entry="${entry[1]}" defer></script>`)
     .replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${new Date(renderedAt).toISOString()}">${page.html}</div>`);
 
-  const links = css.filter((href) => !html.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  for (const { href, text } of css) if (/<\/style/i.test(text)) throw new Error(`${href} cannot be inlined: it contains "</style"`);
   /** @type {string[]} */
   const head = [];
+  if (css.length) {
+    head.push(`<style>${css.map((c) => c.text.trim()).join('\n')}</style>`);
+    head.push(...css.map(({ href }) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`));
+  }
   if (page.head) {
     const { title, canonical, meta } = page.head;
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
@@ -75,7 +98,7 @@ export function pageHtml(template, page, css, renderedAt) {
     }
     head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
   }
-  return html.replace('</head>', () => `${[...links, ...head].map((l) => `  ${l}\n`).join('')}  </head>`);
+  return html.replace(/\s*<\/head>/, () => `\n${head.map((l) => `    ${l}\n`).join('')}  </head>`);
 }
 
 /** Builds web/src/entry-server.tsx for node into `outDir` with Vite (an SSR build). */
@@ -109,21 +132,24 @@ export async function prerender(dist = path.join(ROOT, 'web', 'dist'), renderedA
     const manifest = readManifest(dist);
     const outDir = path.join(dist, '_prerendered');
     mkdirSync(outDir, { recursive: true });
+    /** @type {Record<string, PrerenderedRoute>} */
+    const report = {};
     for (const route of server.PRERENDER_ROUTES) {
       const page = await server.render(route, renderedAt);
       if (!page.module) throw new Error(`${route}: no route module`);
       // React streams a boundary it could not finish with inline scripts, which the
       // Content-Security-Policy refuses; only data blocks (structured data) may be inline.
       if (/<script(?![^>]*type="application\/ld\+json")/.test(page.html)) throw new Error(`${route}: the rendered page holds an inline script`);
-      const { css } = staticClosure(manifest, ['index.html', page.module]);
-      const html = pageHtml(template, page, css.map((f) => `/${f}`), renderedAt);
+      const { js, css } = staticClosure(manifest, ['index.html', page.module]);
+      const styles = css.map((f) => ({ href: `/${f}`, text: readFileSync(path.join(dist, f), 'utf8') }));
+      const html = pageHtml(template, page, styles, renderedAt);
       writeFileSync(path.join(outDir, prerenderedFile(route)), html);
+      report[route] = { file: prerenderedFile(route), module: page.module, js, css };
       console.log(`prerendered ${route} → _prerendered/${prerenderedFile(route)} (${(html.length / 1000).toFixed(1)} kB)`);
     }
+    writeFileSync(path.join(dist, PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
-    // The manifest was only for this; the site does not serve it.
-    rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
   }
 }
 
