@@ -14,9 +14,7 @@ if (!root) throw new Error('Missing #root element');
 const renderedAt = root.dataset.renderedAt ? Date.parse(root.dataset.renderedAt) : null;
 
 // The first page's module is loaded before rendering, so the first render is the page itself,
-// never a loading state: hydration then finds exactly the prerendered markup. A fresh render
-// goes in a transition, so React renders in slices rather than one long task (total blocking
-// time); hydration is sliced by React already.
+// never a loading state: hydration then finds exactly the prerendered markup.
 void preloadPage(window.location.pathname)
   .catch((error: unknown) => console.error(error)) // the error boundary shows the failure
   .then(() => {
@@ -25,8 +23,10 @@ void preloadPage(window.location.pathname)
         <App renderedAt={renderedAt} />
       </BrowserRouter>
     );
+    // Both in a transition, so React renders in slices and yields to the browser between them
+    // rather than in one long task (total blocking time); hydration included.
     if (renderedAt !== null) {
-      hydrateRoot(root, app);
+      startTransition(() => void hydrateRoot(root, app));
       return;
     }
     const fresh = createRoot(root);

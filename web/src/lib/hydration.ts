@@ -6,7 +6,8 @@
  * right after. useSyncExternalStore gives that split: React reads getServerSnapshot on the
  * server and while hydrating, getSnapshot otherwise, and re-renders when the two differ.
  */
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { businessToday, type Ymd } from '@domain/calendar';
 
 /**
  * The instant (ms since the epoch) a prerendered page was rendered at, or null when the page
@@ -15,20 +16,19 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  */
 export const RenderedAtContext = createContext<number | null>(null);
 
-const HOUR_MS = 60 * 60 * 1000;
 const noSubscribe = () => () => undefined;
-// Whole hours, so consecutive reads agree (React requires a stable snapshot); texts that use it
-// change by the day (the season's windows, the year).
-const browserNow = () => Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+const browserToday = () => businessToday(new Date());
 
 /**
- * The current instant in ms for text that depends on the date (the season being sold, the
- * copyright year): the render's instant while a prerendered page hydrates, else the browser's
- * clock (to the hour). Never call `new Date()` in a component that a prerendered page renders.
+ * Today in New York, the business's calendar ('2026-11-20'), for text that depends on the date
+ * (the season being sold, the copyright year): the day the page was rendered while a
+ * prerendered page hydrates, else the browser's clock. When the two differ React renders the
+ * users of this hook again right after hydration, so keep them small. Never call `new Date()` in
+ * a component that a prerendered page renders.
  */
-export function useNow(): number {
+export function useBusinessToday(): Ymd {
   const renderedAt = useContext(RenderedAtContext);
-  return useSyncExternalStore(noSubscribe, browserNow, () => renderedAt ?? browserNow());
+  return useSyncExternalStore(noSubscribe, browserToday, () => (renderedAt === null ? browserToday() : businessToday(new Date(renderedAt))));
 }
 
 /**
@@ -42,4 +42,13 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Renders `children` only in the browser, from right after hydration. A component of its own,
+ * so that only it renders again then, not the component that holds it (a synchronous render of
+ * a whole page would be one long task).
+ */
+export function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }

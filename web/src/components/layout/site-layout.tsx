@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { useHydrated } from '../../lib/hydration';
+import { AfterHydration } from '../../lib/hydration';
 import { usePageViews } from '../../lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -39,10 +39,6 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   // (e.g. "Consultation Requested" then home) is still shown.
   const [toasterWanted, setToasterWanted] = useState(() => !QUIET_PATHS.has(pathname));
   if (!toasterWanted && !QUIET_PATHS.has(pathname)) setToasterWanted(true);
-  // Browser-only parts mount right after hydration, never in the prerendered HTML
-  // (docs/decisions/017): the Toaster is a chunk of its own, and the update prompt registers the
-  // service worker as it first renders.
-  const hydrated = useHydrated();
 
   return (
     <>
@@ -54,12 +50,16 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
         </Suspense>
       </main>
       {chrome && <Footer />}
-      {toasterWanted && hydrated && (
-        <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
-        </Suspense>
-      )}
-      {hydrated && <UpdatePrompt />}
+      {/* Browser-only parts, never in the prerendered HTML (docs/decisions/017): the Toaster is a
+          chunk of its own, and the update prompt registers the service worker as it renders. */}
+      <AfterHydration>
+        {toasterWanted && (
+          <Suspense fallback={null}>
+            <Toaster position="top-center" richColors closeButton />
+          </Suspense>
+        )}
+        <UpdatePrompt />
+      </AfterHydration>
       <NavigationScroll />
     </>
   );
