@@ -71,13 +71,18 @@ function assetsOf(lhr, origin) {
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
+/** The prerender's report on a route, or null (not prerendered, or no report). */
+function prerendered(/** @type {string} */ route) {
+  if (!existsSync(path.join(DIST, PRERENDER_REPORT))) return null;
+  return readPrerenderReport(DIST)[route] ?? null;
+}
+
 /**
  * Gzipped JavaScript a route loads before idle: /start-app.js and the files the prerender's
  * report lists for it (NaN for a route that is not prerendered, or without the report).
  */
 function jsBeforeIdle(/** @type {string} */ route) {
-  if (!existsSync(path.join(DIST, PRERENDER_REPORT))) return NaN;
-  const entry = readPrerenderReport(DIST)[route];
+  const entry = prerendered(route);
   if (!entry) return NaN;
   return gzipOfDistFile('/start-app.js') + entry.js.reduce((n, f) => n + gzipOfDistFile(`/${f}`), 0);
 }
@@ -146,7 +151,8 @@ async function main() {
         jsBeforeIdle: jsBeforeIdle(route),
         lcp: lcpBreakdown(lcpRun),
         jsGzip: assets.js.reduce((n, a) => n + a.gzip, 0),
-        cssGzip: assets.css.reduce((n, a) => n + a.gzip, 0),
+        // A prerendered page inlines its stylesheets (scripts/prerender.mjs): count those.
+        cssGzip: (prerendered(route)?.css.map((f) => gzipOfDistFile(`/${f}`)) ?? assets.css.map((a) => a.gzip)).reduce((n, b) => n + b, 0),
         jsTransfer: assets.js.reduce((n, a) => n + a.transfer, 0),
         files: assets,
       });

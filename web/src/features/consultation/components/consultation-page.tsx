@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/schemas';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
 import { paths } from '../../../app/paths';
-import { DateField } from '../../../components/ui/date-field';
+import '../../../components/ui/date-field.css';
 import { useBlockedDates } from '../../../lib/api/get-blocked-dates';
 import { useSeason, type SeasonInfo } from '../../../lib/api/get-season';
 import { errorMessage } from '../../../lib/pb';
@@ -19,6 +19,26 @@ import '../consultation.css';
 
 const FAILED = 'Failed to submit consultation request. Please try again.';
 const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
+
+// The calendar (react-day-picker and date-fns, about 20 kB gzipped) is a chunk of its own,
+// fetched as the form mounts: the prerendered page starts without it, and the season it needs
+// comes from the server anyway (docs/decisions/017).
+const loadDateField = () => import('../../../components/ui/date-field');
+const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField })));
+
+/** What holds the calendar's place (consultation.css keeps its size) until it can show. */
+function CalendarPlaceholder({ failed }: { failed: boolean }) {
+  return (
+    <div className="date-field">
+      <p className="label">Consultation date</p>
+      {failed ? (
+        <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>
+      ) : (
+        <p className="hint" role="status">Loading the calendar…</p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The calendar of consultation dates with the time grid beside it. Until the season arrives
@@ -38,30 +58,26 @@ function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slo
     () => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null,
     [ctx],
   );
+  useEffect(() => {
+    void loadDateField().catch(() => undefined); // a failure shows when it renders
+  }, []);
   let calendar;
   if (season && ctx) {
     calendar = (
-      <DateField
-        id="consultation-date"
-        label="Consultation date"
-        value={date}
-        onChange={onDate}
-        problem={(d) => consultationDateProblem(d, ctx)}
-        min={season.season.consultation.start}
-        max={season.season.consultation.end}
-      />
+      <Suspense fallback={<CalendarPlaceholder failed={false} />}>
+        <DateField
+          id="consultation-date"
+          label="Consultation date"
+          value={date}
+          onChange={onDate}
+          problem={(d) => consultationDateProblem(d, ctx)}
+          min={season.season.consultation.start}
+          max={season.season.consultation.end}
+        />
+      </Suspense>
     );
   } else {
-    calendar = (
-      <div className="date-field consultation-calendar-placeholder">
-        <p className="label">Consultation date</p>
-        {seasonFailed ? (
-          <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>
-        ) : (
-          <p className="hint" role="status">Loading the calendar…</p>
-        )}
-      </div>
-    );
+    calendar = <CalendarPlaceholder failed={seasonFailed} />;
   }
   return (
     <>
