@@ -1,14 +1,14 @@
-// Starts the app on a prerendered page (scripts/prerender.mjs) once the page has loaded (its
-// images above the fold included, lazy ones aside) and painted, so the first paint and the
-// largest image never wait for, or compete with, any JavaScript: the app's start is the page's
-// heaviest task, and while it runs no frame is painted. The app then hydrates the markup
-// already shown (docs/decisions/017). A file rather than an inline script, so the
+// Starts the app on a prerendered page (scripts/prerender.mjs) once the page has loaded and its
+// images above the fold (those not loading lazily) are decoded, after a frame: the first paint
+// and the largest image never wait for, or compete with, any JavaScript. The app's start is
+// the page's heaviest task, and while it runs no frame is painted. The app then hydrates the
+// markup already shown (docs/decisions/017). A file rather than an inline script, so the
 // Content-Security-Policy needs no 'unsafe-inline' (docs/decisions/014-production.md). The
 // entry's hashed URL is the script tag's data-entry.
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
   if (!entry) return;
-  function start() {
+  function startAfterFrame() {
     requestAnimationFrame(function () {
       setTimeout(function () {
         var s = document.createElement('script');
@@ -18,6 +18,15 @@
         document.head.appendChild(s);
       });
     });
+  }
+  function start() {
+    var eager = Array.prototype.filter.call(document.images, function (img) {
+      return img.loading !== 'lazy';
+    });
+    // A failed image must not keep the app from starting.
+    Promise.all(eager.map(function (img) {
+      return img.decode().catch(function () {});
+    })).then(startAfterFrame);
   }
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
