@@ -23,10 +23,12 @@ void preloadPage(window.location.pathname)
         <App renderedAt={renderedAt} />
       </BrowserRouter>
     );
-    // Both in a transition, so React renders in slices and yields to the browser between them
-    // rather than in one long task (total blocking time); hydration included.
+    // Hydration is not in a transition: React then hydrates the page's Suspense boundary (the
+    // page itself) in a pass of its own, in slices, and a click that lands on it before that
+    // pass is hydrated at once and handled; in a transition such a click was lost. A fresh
+    // render goes in a transition, so React renders in slices rather than one long task.
     if (renderedAt !== null) {
-      startTransition(() => void hydrateRoot(root, app));
+      hydrateRoot(root, app);
       return;
     }
     const fresh = createRoot(root);
