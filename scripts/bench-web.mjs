@@ -44,7 +44,8 @@ const EXTERNAL_ORIGIN = args.get('--origin');
 
 /** @param {number[]} values */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  // A run Lighthouse could not finish has no figures: the others decide.
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
@@ -126,7 +127,8 @@ async function main() {
         const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
         if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
         runs.push(result.lhr);
-        process.stdout.write(`  ${route} run ${i + 1}/${RUNS}: performance ${result.lhr.categories.performance?.score}\n`);
+        const failure = result.lhr.runtimeError ? ` (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})` : '';
+        process.stdout.write(`  ${route} run ${i + 1}/${RUNS}: performance ${result.lhr.categories.performance?.score}${failure}\n`);
       }
       const score = (/** @type {string} */ id) => median(runs.map((r) => r.categories[id]?.score ?? NaN));
       const metric = (/** @type {string} */ id) => median(runs.map((r) => r.audits[id]?.numericValue ?? NaN));

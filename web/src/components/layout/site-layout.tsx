@@ -43,13 +43,24 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      {chrome && <Header />}
+      {/* The header, the page and the footer are Suspense boundaries: on a prerendered page React
+          hydrates each in a pass of its own, in slices, instead of all at once in one long task;
+          a click on one not hydrated yet hydrates it at once (docs/decisions/017). */}
+      {chrome && (
+        <Suspense fallback={null}>
+          <Header />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
-      {chrome && <Footer />}
+      {chrome && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       {/* Browser-only parts, never in the prerendered HTML (docs/decisions/017): the Toaster is a
           chunk of its own, and the update prompt registers the service worker as it renders. */}
       <AfterHydration>
