@@ -29,11 +29,6 @@ const QUIET_PATHS: ReadonlySet<string> = new Set([
  */
 export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   usePageViews();
-  // Prerendered pages paint before the app runs; this marks when the controls work (e2e tests
-  // wait for it rather than clicking the static markup).
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
   const { pathname } = useLocation();
   // Once mounted the Toaster stays, so a toast raised just before navigating to a content page
   // (e.g. "Consultation Requested" then home) is still shown.
@@ -54,6 +49,7 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       {chrome && (
@@ -74,6 +70,20 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
       <NavigationScroll />
     </>
   );
+}
+
+/**
+ * Marks when the page's controls work (html[data-app-ready]; e2e tests wait for it rather than
+ * clicking static markup): prerendered pages paint before the app runs, and React hydrates the
+ * page after the layout around it. Inside the page's Suspense boundary, after the page, so its
+ * effect runs once the page is hydrated and its own mount effects have run (the state they set,
+ * e.g. the booking wizard's ?package=, is rendered in the same task).
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
 }
 
 export function PageLoading() {
