@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * Builds only the web app, with its prerendered pages, into a folder (default web/dist):
- * `node scripts/build-web.mjs [outDir]`. Needs no browser (docs/decisions/017);
+ * `node scripts/build-web.mjs [outDir]`. Needs no browser (docs/decisions/019);
  * tests/server/prerender-no-browser.test.ts runs it where none can be found.
  */
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * Prerenders the public pages of a built web app (web/dist by default) into static HTML with
- * React's own server renderer, in node: no browser is involved (docs/decisions/017). The first
+ * React's own server renderer, in node: no browser is involved (docs/decisions/019). The first
  * paint needs no JavaScript, and crawlers that run no scripts (social networks) see each
  * page's own title, description and Open Graph tags.
  *

@@ -1,5 +1,5 @@
 /**
- * The public pages are prerendered without a browser (issue 12, docs/decisions/017): the web
+ * The public pages are prerendered without a browser (issue 12, docs/decisions/019): the web
  * app is built in a process where no Chromium can be found (CHROME_PATH and Playwright's
  * browser folder point nowhere, and no folder on PATH holds a Chrome or Chromium), and the
  * real PocketBase server, serving that build, answers /, /services, /booking, /consultation and

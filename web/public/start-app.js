@@ -2,7 +2,7 @@
 // images above the fold (those not loading lazily) are decoded, after a frame: the first paint
 // and the largest image never wait for, or compete with, any JavaScript. The app's start is
 // the page's heaviest task, and while it runs no frame is painted. The app then hydrates the
-// markup already shown (docs/decisions/017). A file rather than an inline script, so the
+// markup already shown (docs/decisions/019). A file rather than an inline script, so the
 // Content-Security-Policy needs no 'unsafe-inline' (docs/decisions/014-production.md). The
 // entry's hashed URL is the script tag's data-entry.
 (function () {

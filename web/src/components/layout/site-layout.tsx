@@ -40,7 +40,7 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
       <a className="skip-link" href="#main">Skip to content</a>
       {/* The header, the page and the footer are Suspense boundaries: on a prerendered page React
           hydrates each in a pass of its own, in slices, instead of all at once in one long task;
-          a click on one not hydrated yet hydrates it at once (docs/decisions/017). */}
+          a click on one not hydrated yet hydrates it at once (docs/decisions/019). */}
       {chrome && (
         <Suspense fallback={null}>
           <Header />
@@ -57,7 +57,7 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
           <Footer />
         </Suspense>
       )}
-      {/* Browser-only parts, never in the prerendered HTML (docs/decisions/017): the Toaster is a
+      {/* Browser-only parts, never in the prerendered HTML (docs/decisions/019): the Toaster is a
           chunk of its own, and the update prompt registers the service worker as it renders. */}
       <AfterHydration>
         {toasterWanted && (

@@ -22,7 +22,7 @@ const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: tr
 
 // The calendar (react-day-picker and date-fns, about 20 kB gzipped) is a chunk of its own,
 // fetched as the form mounts: the prerendered page starts without it, and the season it needs
-// comes from the server anyway (docs/decisions/017).
+// comes from the server anyway (docs/decisions/019).
 const loadDateField = () => import('@/components/ui/date-field');
 const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField })));
 

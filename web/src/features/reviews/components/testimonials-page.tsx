@@ -65,7 +65,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
 
   let results;
   // While loading, a box the size of the empty state: the prerendered page does not shift when
-  // the answer is "no reviews", and little when cards arrive (docs/decisions/017).
+  // the answer is "no reviews", and little when cards arrive (docs/decisions/019).
   if (list.loading) {
     results = (
       <div className="reviews-empty" role="status">

@@ -18,7 +18,7 @@ import type { PortfolioItem } from './portfolio-items';
  * arrived while `item` still held the same tree; the reopening was a no-op and the late
  * `close` then cleared it. The listener is added here rather than as `onBeforeToggle`: the
  * dialog is in the prerendered page, and React 19 attaches a dialog's `beforetoggle` listener
- * only to dialogs it creates, not to those it hydrates (docs/decisions/017).
+ * only to dialogs it creates, not to those it hydrates (docs/decisions/019).
  */
 export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
