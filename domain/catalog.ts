@@ -106,6 +106,11 @@ export function findPackage(idOrName: string | null | undefined): PackageInfo | 
   );
 }
 
+/** Whether `value` is one of the packages' slugs (e.g. from `/booking?package=`). */
+export function isPackageSlug(value: unknown): value is PackageSlug {
+  return typeof value === 'string' && (PACKAGE_SLUGS as readonly string[]).includes(value);
+}
+
 export function isTreeSize(value: unknown): value is TreeSize {
   return typeof value === 'string' && (TREE_SIZES as readonly string[]).includes(value);
 }

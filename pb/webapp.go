@@ -14,7 +14,8 @@ import (
 // webAppRoute serves the built web app from publicDir for every GET the API does not own:
 // files as they are, prerendered pages (scripts/prerender.mjs) for their paths, and index.html
 // for the other client-side routes (the SPA fallback, so routes and the not-found page work on
-// reload). Hashed files under /assets/ are cached for a year; everything else revalidates so a
+// reload). The build's own records under /.vite/ (Vite's manifest, the prerender's report) are
+// for the build tools and never served. Hashed files under /assets/ are cached for a year; everything else revalidates so a
 // release is picked up. A path with a file extension that is not in the build is a 404: the
 // HTML page in its place (with the year-long cache for /assets/) would break clients holding
 // an old release's file names.
@@ -25,6 +26,10 @@ func webAppRoute(publicDir string) func(e *core.RequestEvent) error {
 		if strings.HasPrefix(p, "/api/") || p == "/api" {
 			// An unknown API path is an API error, never the SPA's index.html.
 			return e.NotFoundError("The requested resource wasn't found.", nil)
+		}
+		if isBuildRecord(p) {
+			e.Response.Header().Set("Cache-Control", "no-cache")
+			return e.NotFoundError("The requested file wasn't found.", nil)
 		}
 		if path.Ext(p) != "" && !isFile(publicDir, p) {
 			e.Response.Header().Set("Cache-Control", "no-cache")
@@ -40,6 +45,13 @@ func webAppRoute(publicDir string) func(e *core.RequestEvent) error {
 		}
 		return static(e)
 	}
+}
+
+// isBuildRecord reports whether the URL path is inside the build's records folder, /.vite/
+// (cleaned first, so "/assets/../.vite/manifest.json" is one too).
+func isBuildRecord(urlPath string) bool {
+	clean := path.Clean("/" + urlPath)
+	return clean == "/.vite" || strings.HasPrefix(clean, "/.vite/")
 }
 
 // isFile reports whether the URL path names a regular file inside publicDir.

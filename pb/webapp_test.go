@@ -6,6 +6,23 @@ import (
 	"testing"
 )
 
+func TestIsBuildRecord(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/.vite/manifest.json":           true,
+		"/.vite":                         true,
+		"/.vite/":                        true,
+		"/assets/../.vite/manifest.json": true,
+		"//.vite/prerendered.json":       true,
+		"/.vitepress":                    false,
+		"/assets/index-abc.js":           false,
+		"/":                              false,
+	} {
+		if got := isBuildRecord(path); got != want {
+			t.Errorf("isBuildRecord(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
 func TestIsFile(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "assets"), 0o700)

@@ -1,112 +1,155 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Prerenders the public content pages of a built web app (web/dist by default) into static
- * HTML, so the first paint needs no JavaScript and crawlers that do not run scripts (social
- * networks) see each page's own title, description and Open Graph tags.
+ * Prerenders the public pages of a built web app (web/dist by default) into static HTML with
+ * React's own server renderer, in node: no browser is involved (docs/decisions/019). The first
+ * paint needs no JavaScript, and crawlers that run no scripts (social networks) see each
+ * page's own title, description and Open Graph tags.
  *
- * Each route is rendered by the real app in Chromium and the resulting document is written to
- * `<dist>/_prerendered/<route>.html` ("/" → index.html). The app then starts on top of that
- * markup (main.tsx renders once the route's module is loaded, producing the same DOM).
+ * Vite builds web/src/entry-server.tsx for node (an SSR build, into a temporary folder of
+ * .tmp/), which renders each route of its PRERENDER_ROUTES; every page is the client build's
+ * index.html with the rendered markup in #root, the page's head tags and its stylesheets,
+ * written to `<dist>/_prerendered/<route>.html` ("/" → index.html). The browser then hydrates
+ * that markup (web/src/main.tsx).
  *
- * Usage: node scripts/prerender.mjs [distDir]. CHROME_PATH overrides /usr/bin/chromium.
- * Serving: a request for a listed route should answer with its prerendered file; every other
- * path keeps the plain index.html shell (SPA fallback), and so should the service worker's
- * navigation fallback.
+ * Usage: node scripts/prerender.mjs [distDir]; the client build must have been made with
+ * `build.manifest: true` (its .vite/manifest.json names each page's stylesheets). The report
+ * `.vite/prerendered.json` lists, per route, its file and the JavaScript and CSS it loads before
+ * idle (the entry's and the page module's static imports; `npm run bench:web` prints their
+ * size). PocketBase never serves .vite/ (pb/webapp.go).
+ * Serving: a request for a listed route answers with its prerendered file (pb/webapp.go); every
+ * other path keeps the plain index.html shell (SPA fallback), as the service worker does.
  */
-import { createServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readManifest, staticClosure } from './lib/route-weight.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The routes whose first paint does not depend on the visitor (no query, no session). */
-// /booking is its first step (package and size), which needs no server data.
-export const PRERENDER_ROUTES = ['/', '/services', '/booking', '/portfolio', '/about', '/faq', '/policies', '/terms-privacy'];
+/**
+ * @typedef {{ attr: 'name' | 'property', key: string, content: string }} MetaTag
+ * @typedef {{ title: string, canonical: string, meta: MetaTag[] }} PageHead
+ * @typedef {{ html: string, head: PageHead | null, module: string | undefined }} RenderedPage
+ * @typedef {{ PRERENDER_ROUTES: readonly string[], render: (url: string, renderedAt: number) => Promise<RenderedPage> }} ServerEntry
+ * @typedef {{ file: string, module: string, js: string[], css: string[] }} PrerenderedRoute
+ *   a route's page file under _prerendered/, its module, and the files it loads before idle
+ */
+
+/** Where the prerender's report lies in a build. */
+export const PRERENDER_REPORT = path.join('.vite', 'prerendered.json');
+
+/** The prerender's report of a build: route → PrerenderedRoute. */
+export function readPrerenderReport(/** @type {string} */ dist) {
+  return /** @type {Record<string, PrerenderedRoute>} */ (JSON.parse(readFileSync(path.join(dist, PRERENDER_REPORT), 'utf8')));
+}
 
 /** File name of a route's prerendered page inside `<dist>/_prerendered`. */
 export function prerenderedFile(/** @type {string} */ route) {
   return route === '/' ? 'index.html' : `${route.replace(/^\//, '').replace(/\//g, '_')}.html`;
 }
 
-const TYPES = /** @type {Record<string, string>} */ ({
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp', '.avif': 'image/avif',
-  '.jpg': 'image/jpeg', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.xml': 'application/xml',
-});
-
-/** Serves the build with the SPA fallback; the API answers 204 (page views go nowhere). */
-function serve(/** @type {string} */ dist) {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/api/')) {
-      res.writeHead(204).end();
-      return;
-    }
-    let file = path.join(dist, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+/** Text or attribute value made safe inside HTML. */
+export function escapeHtml(/** @type {string} */ text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**
- * Makes a captured document servable: links the app added at runtime carry the temporary
- * server's origin (made relative); module preloads are dropped and the app's entry script is
- * started after the first frame by /start-app.js (web/public), so the prerendered page paints
- * without waiting for (or competing with) any JavaScript, and the app then takes over the same
- * markup. No inline script: the Content-Security-Policy allows none (docs/decisions/014).
+ * A prerendered page from the client build's index.html (`template`):
+ * - #root holds the rendered markup and the instant it was rendered at (`data-rendered-at`,
+ *   which the client's first render uses for date-dependent text, so hydration matches);
+ * - the page's title, canonical link and meta tags replace the template's defaults;
+ * - the page's stylesheets (`css`: the entry's, then the page's, in the order the app loads
+ *   them) are inlined in one <style>, so the first paint waits for no other request (a few kB
+ *   gzipped). Each also stays as a `disabled` <link>, which the browser does not fetch: Vite's
+ *   loader sees it and does not fetch the page's stylesheets again when the app starts;
+ * - module preloads are dropped and the entry script is started after the first frame by
+ *   /start-app.js (web/public), so the page paints without waiting for, or competing with, any
+ *   JavaScript. No inline script: the Content-Security-Policy allows none (docs/decisions/014);
+ *   it allows inline styles.
+ * @param {string} template @param {RenderedPage} page @param {{ href: string, text: string }[]} css
+ * @param {number} renderedAt
  */
-export function finishHtml(/** @type {string} */ html, /** @type {string} */ origin) {
-  const entry = /<script type="module" crossorigin="" src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) throw new Error('The entry <script type="module"> was not found');
-  const loader = `<script src="/start-app.js" data-entry="${entry[1]}" defer></script>`;
-  return html
-    .split(`${origin}/`)
-    .join('/')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(entry[0], loader);
+export function pageHtml(template, page, css, renderedAt) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry) throw new Error('The entry <script type="module"> was not found in index.html');
+  if (!template.includes('<div id="root"></div>')) throw new Error('The empty <div id="root"></div> was not found in index.html');
+  let html = template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace(entry[0], `<script src="/start-app.js" data-entry="${entry[1]}" defer></script>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-rendered-at="${new Date(renderedAt).toISOString()}">${page.html}</div>`);
+
+  for (const { href, text } of css) if (/<\/style/i.test(text)) throw new Error(`${href} cannot be inlined: it contains "</style"`);
+  /** @type {string[]} */
+  const head = [];
+  if (css.length) {
+    head.push(`<style>${css.map((c) => c.text.trim()).join('\n')}</style>`);
+    head.push(...css.map(({ href }) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`));
+  }
+  if (page.head) {
+    const { title, canonical, meta } = page.head;
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    for (const tag of meta) {
+      const element = `<meta ${tag.attr}="${tag.key}" content="${escapeHtml(tag.content)}" />`;
+      const existing = new RegExp(`<meta ${tag.attr}="${tag.key.replace(/[.:]/g, '\\$&')}"[^>]*>`);
+      if (existing.test(html)) html = html.replace(existing, () => element);
+      else head.push(element);
+    }
+    head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+  }
+  return html.replace(/\s*<\/head>/, () => `\n${head.map((l) => `    ${l}\n`).join('')}  </head>`);
 }
 
-/** Prerenders every route of PRERENDER_ROUTES from `dist` into `dist/_prerendered`. */
-export async function prerender(dist = path.join(ROOT, 'web', 'dist')) {
-  const server = /** @type {import('node:http').Server} */ (await serve(dist));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+/** Builds web/src/entry-server.tsx for node into `outDir` with Vite (an SSR build). */
+async function buildServerEntry(/** @type {string} */ outDir) {
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(ROOT, 'web', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+    },
   });
-  const outDir = path.join(dist, '_prerendered');
-  mkdirSync(outDir, { recursive: true });
+}
+
+/**
+ * Prerenders every route of the server entry's PRERENDER_ROUTES from the client build in `dist`
+ * into `dist/_prerendered`, as of `renderedAt` (ms since the epoch; default now).
+ */
+export async function prerender(dist = path.join(ROOT, 'web', 'dist'), renderedAt = Date.now()) {
+  // Inside the repository, so the bundle's imports of React and the other packages resolve.
+  mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
+  const ssrDir = mkdtempSync(path.join(ROOT, '.tmp', 'ssr-'));
   try {
-    // A phone-sized window: the markup is the same at every width, only CSS differs.
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
-    for (const route of PRERENDER_ROUTES) {
-      const page = await context.newPage();
-      const errors = /** @type {string[]} */ ([]);
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-      await page.locator('h1').first().waitFor();
-      if (errors.length) throw new Error(`${route}: ${errors.join('; ')}`);
-      const html = await page.evaluate(() => {
-        // Open/closed UI state and focus targets are not part of the page.
-        document.querySelectorAll('[data-open="true"]').forEach((e) => e.setAttribute('data-open', 'false'));
-        // The static page is not the running app (see e2e/support/fixtures.ts).
-        document.documentElement.removeAttribute('data-app-ready');
-        return `<!doctype html>\n${document.documentElement.outerHTML}`;
-      });
-      const portable = finishHtml(html, origin);
-      writeFileSync(path.join(outDir, prerenderedFile(route)), portable);
-      await page.close();
-      console.log(`prerendered ${route} → _prerendered/${prerenderedFile(route)} (${(portable.length / 1000).toFixed(1)} kB)`);
+    await buildServerEntry(ssrDir);
+    const server = /** @type {ServerEntry} */ (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href));
+    const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const manifest = readManifest(dist);
+    const outDir = path.join(dist, '_prerendered');
+    mkdirSync(outDir, { recursive: true });
+    /** @type {Record<string, PrerenderedRoute>} */
+    const report = {};
+    for (const route of server.PRERENDER_ROUTES) {
+      const page = await server.render(route, renderedAt);
+      if (!page.module) throw new Error(`${route}: no route module`);
+      // React streams a boundary it could not finish with inline scripts, which the
+      // Content-Security-Policy refuses; only data blocks (structured data) may be inline.
+      if (/<script(?![^>]*type="application\/ld\+json")/.test(page.html)) throw new Error(`${route}: the rendered page holds an inline script`);
+      const { js, css } = staticClosure(manifest, ['index.html', page.module]);
+      const styles = css.map((f) => ({ href: `/${f}`, text: readFileSync(path.join(dist, f), 'utf8') }));
+      const html = pageHtml(template, page, styles, renderedAt);
+      writeFileSync(path.join(outDir, prerenderedFile(route)), html);
+      report[route] = { file: prerenderedFile(route), module: page.module, js, css };
+      console.log(`prerendered ${route} → _prerendered/${prerenderedFile(route)} (${(html.length / 1000).toFixed(1)} kB)`);
     }
+    writeFileSync(path.join(dist, PRERENDER_REPORT), `${JSON.stringify(report, null, 2)}\n`);
   } finally {
-    await browser.close();
-    server.close();
+    rmSync(ssrDir, { recursive: true, force: true });
   }
 }
 

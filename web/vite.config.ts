@@ -9,16 +9,22 @@ import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/features/adm
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
 /**
+ * The browser's build, not the server entry's: scripts/prerender.mjs builds
+ * src/entry-server.tsx with this config too, for node, with no HTML and no public files.
+ */
+const clientBuild: Plugin['apply'] = (_config, env) => env.command === 'build' && !env.isSsrBuild;
+
+/**
  * The installable app is the owner's admin (issue 10; docs/decisions/016): its manifest is
  * linked only by the admin's pages (web/src/features/admin/offline/app-manifest.ts adds the
  * link), so the public pages offer customers no install of a back office. vite-plugin-pwa
  * writes the link into the HTML shell; this takes it out again (the prerendered public pages
- * are captured from that shell).
+ * are made from that shell).
  */
 function manifestLinkOnlyInAdmin(): Plugin {
   return {
     name: 'manifest-link-only-in-admin',
-    apply: 'build',
+    apply: clientBuild,
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
@@ -39,7 +45,7 @@ const APP_SHELL = 'app-shell.html';
 function appShellCopy(): Plugin {
   return {
     name: 'app-shell-copy',
-    apply: 'build',
+    apply: clientBuild,
     enforce: 'post',
     writeBundle: {
       order: 'post',

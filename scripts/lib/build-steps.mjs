@@ -4,7 +4,7 @@
  * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
  * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */
-import { existsSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { mkdirSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { buildRelease } from './release.mjs';
@@ -90,21 +90,16 @@ export async function buildHooks() {
   });
 }
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 /**
- * Builds the web app into web/dist with Vite, then prerenders the content pages in Chromium
- * (scripts/prerender.mjs) when it is installed; without it the pages render client-side only.
+ * Builds the web app into `outDir` (web/dist) with Vite, then prerenders the public pages with
+ * React's server renderer in node (scripts/prerender.mjs): no browser is needed or launched.
  */
-export async function buildWeb() {
+export async function buildWeb(outDir = path.join(ROOT, 'web', 'dist')) {
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
-  if (existsSync(CHROMIUM)) {
-    const { prerender } = await import('../prerender.mjs');
-    await prerender(path.join(ROOT, 'web', 'dist'));
-  } else {
-    console.warn(`Chromium not found at ${CHROMIUM}: content pages are not prerendered (they still render in the browser).`);
-  }
+  // The manifest tells the prerender each page's stylesheets (it removes it afterwards).
+  await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir, manifest: true } });
+  const { prerender } = await import('../prerender.mjs');
+  await prerender(outDir);
 }
 
 export const STRIPE_MOCK_BIN = path.join(ROOT, 'bin', 'stripe-mock');

@@ -35,7 +35,9 @@ export function buildRelease(dest = RELEASE_DIR) {
   for (const f of filesOf(path.join(ROOT, 'pb_hooks', 'lib'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
   mkdirSync(path.join(dest, 'pb_migrations'));
   for (const f of filesOf(path.join(ROOT, 'pb_migrations'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_migrations', f), path.join(dest, 'pb_migrations', f));
-  cpSync(path.join(ROOT, 'web', 'dist'), path.join(dest, 'pb_public'), { recursive: true });
+  // .vite/ holds the build's records (manifest, prerender report), not the site.
+  const webDist = path.join(ROOT, 'web', 'dist');
+  cpSync(webDist, path.join(dest, 'pb_public'), { recursive: true, filter: (src) => path.relative(webDist, src).split(path.sep)[0] !== '.vite' });
   cpSync(path.join(ROOT, 'deploy'), path.join(dest, 'deploy'), { recursive: true });
   copyFileSync(path.join(ROOT, 'README.md'), path.join(dest, 'README.md'));
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

@@ -50,7 +50,8 @@ export async function freePort() {
  * development (`watchHooks`): elsewhere a rebuild must never restart a running server.
  * @param {number} port
  * @param {string} dataDir
- * @param {{ watchHooks?: boolean }} [opts]
+ * `publicDir` is the built web app to serve (default web/dist).
+ * @param {{ watchHooks?: boolean, publicDir?: string }} [opts]
  */
 export function serveArgs(port, dataDir, opts = {}) {
   return [
@@ -59,7 +60,7 @@ export function serveArgs(port, dataDir, opts = {}) {
     '--dir', dataDir,
     '--hooksDir', path.join(ROOT, 'pb_hooks'),
     '--migrationsDir', path.join(ROOT, 'pb_migrations'),
-    '--publicDir', path.join(ROOT, 'web', 'dist'),
+    '--publicDir', opts.publicDir ?? path.join(ROOT, 'web', 'dist'),
     `--hooksWatch=${opts.watchHooks ? 'true' : 'false'}`,
     // PocketBase guesses "go run" (and logs every SQL query) when its binary sits in a temp
     // dir, as in a fresh clone under /tmp; only `npm run dev` wants that.
@@ -137,7 +138,7 @@ export async function spawnServer(opts) {
 
 /**
  * Starts our PocketBase build from the repository in the background and waits until it is healthy.
- * @param {{ port?: number, dataDir: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
+ * @param {{ port?: number, dataDir: string, publicDir?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts) {
@@ -146,7 +147,7 @@ export async function startServer(opts) {
   if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
   return spawnServer({
     bin: PB_BIN,
-    args: serveArgs(port, opts.dataDir),
+    args: serveArgs(port, opts.dataDir, { publicDir: opts.publicDir }),
     cwd: ROOT,
     url: `http://127.0.0.1:${port}`,
     port,

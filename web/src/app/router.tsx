@@ -5,9 +5,13 @@ import { paths } from '../lib/paths';
 
 type PageModule = { Component: ComponentType };
 
+/** The route modules (./routes/<name>.tsx), each loaded on demand as its own chunk. */
+const ROUTE_MODULES = import.meta.glob<PageModule>('./routes/*.tsx');
+
 interface PageRoute {
   path: string;
-  load: () => Promise<PageModule>;
+  /** File name of its module under ./routes, without the extension. */
+  module: string;
   /** A full-screen app page without the public header and footer (the admin dashboard). */
   bare?: boolean;
 }
@@ -20,31 +24,52 @@ interface PageRoute {
  * machinery, which this app does not use, weighs ~17 kB gzipped on every page (issue 3 budget).
  */
 const PAGES: PageRoute[] = [
-  { path: paths.home, load: () => import('./routes/home') },
-  { path: paths.services, load: () => import('./routes/services') },
-  { path: paths.booking, load: () => import('./routes/booking') },
-  { path: paths.consultation, load: () => import('./routes/consultation') },
-  { path: paths.portfolio, load: () => import('./routes/portfolio') },
-  { path: paths.about, load: () => import('./routes/about') },
-  { path: paths.faq, load: () => import('./routes/faq') },
-  { path: paths.policies, load: () => import('./routes/policies') },
-  { path: paths.termsPrivacy, load: () => import('./routes/terms-privacy') },
-  { path: paths.submitReview, load: () => import('./routes/submit-review') },
-  { path: paths.testimonials, load: () => import('./routes/testimonials') },
-  { path: paths.adminLogin, load: () => import('./routes/admin-login') },
-  { path: paths.adminDashboard, load: () => import('./routes/admin-dashboard'), bare: true },
-  { path: paths.setupAdmin, load: () => import('./routes/setup-admin') },
-  { path: paths.bookingSuccess, load: () => import('./routes/booking-success') },
-  { path: paths.bookingCancel, load: () => import('./routes/booking-cancel') },
-  { path: paths.demoPayment, load: () => import('./routes/demo-payment') },
-  { path: '*', load: () => import('./routes/not-found') },
+  { path: paths.home, module: 'home' },
+  { path: paths.services, module: 'services' },
+  { path: paths.booking, module: 'booking' },
+  { path: paths.consultation, module: 'consultation' },
+  { path: paths.portfolio, module: 'portfolio' },
+  { path: paths.about, module: 'about' },
+  { path: paths.faq, module: 'faq' },
+  { path: paths.policies, module: 'policies' },
+  { path: paths.termsPrivacy, module: 'terms-privacy' },
+  { path: paths.submitReview, module: 'submit-review' },
+  { path: paths.testimonials, module: 'testimonials' },
+  { path: paths.adminLogin, module: 'admin-login' },
+  { path: paths.adminDashboard, module: 'admin-dashboard', bare: true },
+  { path: paths.setupAdmin, module: 'setup-admin' },
+  { path: paths.bookingSuccess, module: 'booking-success' },
+  { path: paths.bookingCancel, module: 'booking-cancel' },
+  { path: paths.demoPayment, module: 'demo-payment' },
+  { path: '*', module: 'not-found' },
 ];
+
+function loadPage(page: PageRoute): Promise<PageModule> {
+  const load = ROUTE_MODULES[`./routes/${page.module}.tsx`];
+  if (!load) throw new Error(`No route module ./routes/${page.module}.tsx`);
+  return load();
+}
+
+/** The page `pathname` renders (the not-found page for unknown paths). */
+function pageOf(pathname: string): PageRoute | undefined {
+  const match = matchRoutes(PAGES.map((p) => ({ path: p.path })), pathname)?.[0];
+  return PAGES.find((p) => p.path === match?.route.path);
+}
+
+/**
+ * The source of the module `pathname` renders, as Vite's manifest names it (e.g.
+ * 'src/app/routes/home.tsx'): the prerender looks up the page's stylesheets with it.
+ */
+export function pageModuleSource(pathname: string): string | undefined {
+  const page = pageOf(pathname);
+  return page && `src/app/routes/${page.module}.tsx`;
+}
 
 // The page of the first URL is loaded before the first render (preloadPage) and rendered
 // directly, so the first paint never shows a loading state over prerendered markup. Other pages
 // are React.lazy; navigations run in a transition, so the old page stays until the new one is ready.
 const preloaded = new Map<string, ComponentType>();
-const lazyPages = new Map(PAGES.map((p) => [p.path, lazy(() => p.load().then((m) => ({ default: m.Component })))]));
+const lazyPages = new Map(PAGES.map((p) => [p.path, lazy(() => loadPage(p).then((m) => ({ default: m.Component })))]));
 
 function Page({ path }: { path: string }) {
   const Ready = preloaded.get(path);
@@ -55,10 +80,9 @@ function Page({ path }: { path: string }) {
 
 /** Loads the page module that `pathname` will render. Call before the first render. */
 export async function preloadPage(pathname: string): Promise<void> {
-  const match = matchRoutes(PAGES.map((p) => ({ path: p.path })), pathname)?.[0];
-  const page = PAGES.find((p) => p.path === match?.route.path);
+  const page = pageOf(pathname);
   if (!page) return;
-  const module = await page.load();
+  const module = await loadPage(page);
   preloaded.set(page.path, module.Component);
 }
 

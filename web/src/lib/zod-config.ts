@@ -3,7 +3,12 @@
  * by calling it. The Content-Security-Policy allows no eval (docs/decisions/014-production.md),
  * so the probe alone is reported as a violation. Jitless parsing is the same validation without
  * eval. Imported first by main.tsx, before any schema parses.
+ *
+ * Set on zod's global configuration object directly (zod 4 keeps it on globalThis and reads it
+ * back when it loads; zod-config.test.ts checks zod sees it) rather than through `config()`:
+ * importing zod here would put its code and English messages in every page's first script
+ * (about 4 kB gzipped), also on pages that validate nothing.
  */
-import { config } from 'zod';
-
-config({ jitless: true });
+const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+holder.__zod_globalConfig = Object.assign(holder.__zod_globalConfig ?? {}, { jitless: true });
+export {};

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';
+import { useBusinessToday } from '@/lib/hydration';
 import { BrandMark } from './brand-mark';
 import './footer.css';
 
@@ -10,7 +11,7 @@ import './footer.css';
  * Every business detail comes from BUSINESS.
  */
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useBusinessToday().slice(0, 4);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { AfterHydration } from '@/lib/hydration';
 import { usePageViews } from '@/lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -28,11 +29,6 @@ const QUIET_PATHS: ReadonlySet<string> = new Set([
  */
 export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   usePageViews();
-  // Prerendered pages paint before the app runs; this marks when the controls work (e2e tests
-  // wait for it rather than clicking the static markup).
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
   const { pathname } = useLocation();
   // Once mounted the Toaster stays, so a toast raised just before navigating to a content page
   // (e.g. "Consultation Requested" then home) is still shown.
@@ -42,22 +38,52 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      {chrome && <Header />}
+      {/* The header, the page and the footer are Suspense boundaries: on a prerendered page React
+          hydrates each in a pass of its own, in slices, instead of all at once in one long task;
+          a click on one not hydrated yet hydrates it at once (docs/decisions/019). */}
+      {chrome && (
+        <Suspense fallback={null}>
+          <Header />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
-      {chrome && <Footer />}
-      {toasterWanted && (
+      {chrome && (
         <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
+          <Footer />
         </Suspense>
       )}
-      <UpdatePrompt />
+      {/* Browser-only parts, never in the prerendered HTML (docs/decisions/019): the Toaster is a
+          chunk of its own, and the update prompt registers the service worker as it renders. */}
+      <AfterHydration>
+        {toasterWanted && (
+          <Suspense fallback={null}>
+            <Toaster position="top-center" richColors closeButton />
+          </Suspense>
+        )}
+        <UpdatePrompt />
+      </AfterHydration>
       <NavigationScroll />
     </>
   );
+}
+
+/**
+ * Marks when the page's controls work (html[data-app-ready]; e2e tests wait for it rather than
+ * clicking static markup): prerendered pages paint before the app runs, and React hydrates the
+ * page after the layout around it. Inside the page's Suspense boundary, after the page, so its
+ * effect runs once the page is hydrated and its own mount effects have run (the state they set,
+ * e.g. the booking wizard's ?package=, is rendered in the same task).
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
 }
 
 export function PageLoading() {

@@ -29,7 +29,7 @@ describe('site facts (the numbers the content pages quote, SPEC.md §9)', () => 
   });
 
   it('gives the install and removal windows of the season being sold', () => {
-    expect(seasonWindows(new Date('2026-11-20T17:00:00Z'))).toEqual({
+    expect(seasonWindows('2026-11-20')).toEqual({
       install: 'November 16 – December 23',
       removal: 'December 26 – January 31',
     });

@@ -2,7 +2,7 @@
  * Display forms of the business facts the content pages quote (prices, radius, windows), all
  * derived from domain/ so no number is typed twice (issue 3).
  */
-import { businessToday, formatMonthDay } from '@domain/calendar';
+import { formatMonthDay, type Ymd } from '@domain/calendar';
 import {
   DEPOSIT_RATE,
   INCLUDED_REMOVAL_VALUE_CENTS,
@@ -52,9 +52,12 @@ export const VISIT_LENGTHS_TEXT = listText(
   TREE_SIZES.map((s) => `${TREE_SIZE_INFO[s].visitHours} hours for ${TREE_SIZE_INFO[s].label} trees`),
 );
 
-/** The install and removal windows of the season being sold, e.g. "November 16 – December 23". */
-export function seasonWindows(now = new Date()): { install: string; removal: string } {
-  const season = seasonFor(businessToday(now));
+/**
+ * The install and removal windows of the season being sold on `today` (New York's date),
+ * e.g. "November 16 – December 23".
+ */
+export function seasonWindows(today: Ymd): { install: string; removal: string } {
+  const season = seasonFor(today);
   return {
     install: `${formatMonthDay(season.install.start)} – ${formatMonthDay(season.install.end)}`,
     removal: `${formatMonthDay(season.removal.start)} – ${formatMonthDay(season.removal.end)}`,

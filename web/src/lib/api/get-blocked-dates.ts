@@ -2,7 +2,7 @@
  * Reads blocked_dates once on mount (SPEC.md §7); a failure shows SPEC.md §8's toast
  * 'Error loading availability' / 'Could not load blocked dates'. Shared by every calendar.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { pb } from '../pb';
 
@@ -13,7 +13,8 @@ export function useBlockedDates(): ReadonlySet<string> {
     pb.collection('blocked_dates')
       .getFullList<{ blocked_date: string }>({ fields: 'blocked_date', batch: 500 })
       .then(
-        (rows) => live && setDates(new Set(rows.map((r) => r.blocked_date))),
+        // A transition: the calendar renders again in slices, not one long task.
+        (rows) => live && startTransition(() => setDates(new Set(rows.map((r) => r.blocked_date)))),
         (err) => {
           console.error('Failed to load blocked dates', err);
           if (live) toast.error('Error loading availability', { description: 'Could not load blocked dates' });

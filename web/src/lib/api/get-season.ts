@@ -2,7 +2,7 @@
  * GET /api/fn/season: today in New York and the season's date windows, so date pickers disable
  * exactly what the server refuses (SPEC.md §5 Dates). Shared by every feature with a calendar.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { SeasonWindows } from '@domain/season';
 import { pb } from '../pb';
 
@@ -23,7 +23,8 @@ export function useSeason(): { data: SeasonInfo | null; error: boolean } {
   useEffect(() => {
     let live = true;
     fetchSeason().then(
-      (s) => live && setData(s),
+      // A transition: the calendars it enables render in slices, not one long task.
+      (s) => live && startTransition(() => setData(s)),
       (err) => {
         console.error('Failed to load the season', err);
         if (live) setError(true);

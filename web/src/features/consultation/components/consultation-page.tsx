@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/schemas';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
 import { paths } from '@/lib/paths';
-import { DateField } from '@/components/ui/date-field';
+import '@/components/ui/date-field.css';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { errorMessage } from '@/lib/pb';
@@ -20,9 +20,88 @@ import '../consultation.css';
 const FAILED = 'Failed to submit consultation request. Please try again.';
 const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
 
-function ConsultationForm({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
+// The calendar (react-day-picker and date-fns, about 20 kB gzipped) is a chunk of its own,
+// fetched as the form mounts: the prerendered page starts without it, and the season it needs
+// comes from the server anyway (docs/decisions/019).
+const loadDateField = () => import('@/components/ui/date-field');
+const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField })));
+
+/** What holds the calendar's place (consultation.css keeps its size) until it can show. */
+function CalendarPlaceholder({ failed }: { failed: boolean }) {
+  return (
+    <div className="date-field">
+      <p className="label">Consultation date</p>
+      {failed ? (
+        <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>
+      ) : (
+        <p className="hint" role="status">Loading the calendar…</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The calendar of consultation dates with the time grid beside it. Until the season arrives
+ * (it is the server's: today in New York and the season's windows), a placeholder of the
+ * calendar's size holds its place, so the prerendered page does not shift when it appears.
+ */
+function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slotGrid }: {
+  season: SeasonInfo | null;
+  seasonFailed: boolean;
+  blocked: ReadonlySet<string>;
+  date: string | null;
+  onDate: (date: string | null) => void;
+  slotGrid: ReactNode;
+}) {
+  const ctx: DateContext | null = useMemo(() => season && { today: season.today, season: season.season, blocked }, [season, blocked]);
+  const anyDateOpen = useMemo(
+    () => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null,
+    [ctx],
+  );
+  useEffect(() => {
+    void loadDateField().catch(() => undefined); // a failure shows when it renders
+  }, []);
+  let calendar;
+  if (season && ctx) {
+    calendar = (
+      <Suspense fallback={<CalendarPlaceholder failed={false} />}>
+        <DateField
+          id="consultation-date"
+          label="Consultation date"
+          value={date}
+          onChange={onDate}
+          problem={(d) => consultationDateProblem(d, ctx)}
+          min={season.season.consultation.start}
+          max={season.season.consultation.end}
+        />
+      </Suspense>
+    );
+  } else {
+    calendar = <CalendarPlaceholder failed={seasonFailed} />;
+  }
+  return (
+    <>
+      {!anyDateOpen && (
+        <p className="notice" role="status">
+          There are no consultation dates left this season. Please call or e-mail us and we'll find a time.
+        </p>
+      )}
+      <div className="consultation-schedule">
+        {calendar}
+        {slotGrid}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The request form. Everything but the calendar renders at once (the prerendered shell); the
+ * calendar follows with the season and the blocked dates.
+ */
+function ConsultationForm() {
   const navigate = useNavigate();
-  const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
+  const season = useSeason();
+  const blocked = useBlockedDates();
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [slotsVersion, setSlotsVersion] = useState(0);
@@ -30,7 +109,6 @@ function ConsultationForm({ season, blocked }: { season: SeasonInfo; blocked: Re
   const [touched, setTouched] = useState<Partial<Record<keyof ConsultationContact, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const slots = useConsultationSlots(date, slotsVersion);
-  const anyDateOpen = useMemo(() => firstBookableDate(season.today, (d) => consultationDateProblem(d, ctx)) !== null, [season.today, ctx]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,26 +146,17 @@ function ConsultationForm({ season, blocked }: { season: SeasonInfo; blocked: Re
     <form className="consultation-form" onSubmit={onSubmit} noValidate>
       <section className="card consultation-section" aria-labelledby="consultation-when">
         <h2 id="consultation-when">Choose a Wednesday and a time</h2>
-        {!anyDateOpen && (
-          <p className="notice" role="status">
-            There are no consultation dates left this season. Please call or e-mail us and we'll find a time.
-          </p>
-        )}
-        <div className="consultation-schedule">
-          <DateField
-            id="consultation-date"
-            label="Consultation date"
-            value={date}
-            onChange={(d) => {
-              setDate(d);
-              setSlot(null);
-            }}
-            problem={(d) => consultationDateProblem(d, ctx)}
-            min={season.season.consultation.start}
-            max={season.season.consultation.end}
-          />
-          <ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />
-        </div>
+        <ConsultationSchedule
+          season={season.data}
+          seasonFailed={season.error}
+          blocked={blocked}
+          date={date}
+          onDate={(d) => {
+            setDate(d);
+            setSlot(null);
+          }}
+          slotGrid={<ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />}
+        />
       </section>
       <section className="card consultation-section" aria-labelledby="consultation-who">
         <h2 id="consultation-who">Your details</h2>
@@ -109,12 +178,6 @@ function ConsultationForm({ season, blocked }: { season: SeasonInfo; blocked: Re
  * back to the home page.
  */
 export function ConsultationPage() {
-  const season = useSeason();
-  const blocked = useBlockedDates();
-  let body;
-  if (season.data) body = <ConsultationForm season={season.data} blocked={blocked} />;
-  else if (season.error) body = <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>;
-  else body = <p role="status">Loading the calendar…</p>;
   return (
     <div className="container page consultation">
       <h1>Request a Free Consultation</h1>
@@ -122,7 +185,7 @@ export function ConsultationPage() {
         Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the
         season, in half-hour slots from 8:00 AM to 8:00 PM.
       </p>
-      {body}
+      <ConsultationForm />
     </div>
   );
 }

@@ -2,13 +2,37 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews';
 import { paths } from '@/lib/paths';
-import { useTestimonialStats } from '../api/get-testimonial-stats';
+import { useTestimonialStats, type TestimonialStats } from '../api/get-testimonial-stats';
 import { useTestimonials, type TestimonialQuery } from '../api/get-testimonials';
 import { AggregateRatingJsonLd } from './aggregate-rating-json-ld';
 import { PaginationNav } from './pagination-nav';
 import { Stars } from './stars';
 import { TestimonialCard } from './testimonial-card';
 import '../reviews.css';
+
+/**
+ * The average rating with its stars and count. The box is there from the first paint (the
+ * prerendered shell) in the same size whatever the answer, so nothing below it moves when the
+ * figures arrive; without reviews it says so.
+ */
+function RatingSummary({ stats }: { stats: TestimonialStats | null }) {
+  const rated = stats !== null && stats.count > 0;
+  return (
+    <section className="card rating-summary" aria-label="Average rating" aria-busy={stats === null}>
+      <p className="rating-summary__value">{rated ? stats.average.toFixed(1) : '–'}</p>
+      <div>
+        {rated ? (
+          <Stars rating={stats.average} size="lg" />
+        ) : (
+          <span className="stars stars--lg" aria-hidden="true">★★★★★</span>
+        )}
+        <p className="muted">
+          {!stats ? 'Loading ratings…' : rated ? `Based on ${stats.count} ${stats.count === 1 ? 'review' : 'reviews'}` : 'No ratings yet'}
+        </p>
+      </div>
+    </section>
+  );
+}
 
 interface TestimonialsPageProps {
   query: TestimonialQuery;
@@ -40,7 +64,15 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
   };
 
   let results;
-  if (list.loading) results = <p role="status">Loading reviews…</p>;
+  // While loading, a box the size of the empty state: the prerendered page does not shift when
+  // the answer is "no reviews", and little when cards arrive (docs/decisions/019).
+  if (list.loading) {
+    results = (
+      <div className="reviews-empty" role="status">
+        <p>Loading reviews…</p>
+      </div>
+    );
+  }
   else if (list.error || !list.data) {
     results = (
       <div role="alert" className="reviews-empty">
@@ -81,17 +113,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
       <h1>Testimonials</h1>
       <p className="lead">What our customers say about their trees, in their own words.</p>
 
-      {stats && stats.count > 0 && (
-        <section className="card rating-summary" aria-label="Average rating">
-          <p className="rating-summary__value">{stats.average.toFixed(1)}</p>
-          <div>
-            <Stars rating={stats.average} size="lg" />
-            <p className="muted">
-              Based on {stats.count} {stats.count === 1 ? 'review' : 'reviews'}
-            </p>
-          </div>
-        </section>
-      )}
+      <RatingSummary stats={stats} />
 
       <form className="review-filters" aria-label="Filter reviews" onSubmit={(e) => e.preventDefault()}>
         <div className="field">

@@ -28,7 +28,8 @@ export function largestImage(image: ImageName, format: 'avif' | 'webp' = 'webp')
 /**
  * A responsive illustration: AVIF with a WebP fallback, at the widths the generator made, with
  * the intrinsic width and height set so the layout never shifts while it loads. Below-the-fold
- * images load lazily; the hero passes `priority`.
+ * images load lazily and last; the page's main image (the hero, the first portfolio tree)
+ * passes `priority`.
  */
 export function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
   const m = manifest[image];
@@ -44,7 +45,9 @@ export function Picture({ image, alt, sizes, priority = false, className }: Pict
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
         decoding={priority ? 'sync' : 'async'}
-        fetchPriority={priority ? 'high' : undefined}
+        // Below the fold (lazy) an image waits for the others: it never takes bandwidth from the
+        // page's main image, which the browser may otherwise fetch beside it.
+        fetchPriority={priority ? 'high' : 'low'}
       />
     </picture>
   );

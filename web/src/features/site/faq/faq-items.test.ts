@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { faqItems } from './faq-items';
 
 describe('faqItems (SPEC.md §2 FAQ)', () => {
-  const items = faqItems(new Date('2026-11-20T17:00:00Z'));
+  const items = faqItems('2026-11-20');
 
   it('has ten questions with unique ids', () => {
     expect(items).toHaveLength(10);

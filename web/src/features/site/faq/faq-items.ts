@@ -3,6 +3,7 @@
  * the answers stay consistent with the prices and policies actually charged.
  */
 import { BUSINESS } from '@domain/business';
+import type { Ymd } from '@domain/calendar';
 import { KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { ARRIVAL_WINDOW_HOURS, CHANGE_WINDOW_HOURS } from '@domain/policies';
@@ -28,9 +29,9 @@ export interface FaqItem {
   answer: string;
 }
 
-/** Builds the FAQ for the season being sold at `now`. */
-export function faqItems(now = new Date()): FaqItem[] {
-  const windows = seasonWindows(now);
+/** Builds the FAQ for the season being sold on `today` (New York's date). */
+export function faqItems(today: Ymd): FaqItem[] {
+  const windows = seasonWindows(today);
   const keepPrices = TREE_SIZES.map((s) => KEEP_ORNAMENTS_CENTS[s]);
   const keepRange = `${formatCents(Math.min(...keepPrices))} to ${formatCents(Math.max(...keepPrices))}`;
   const packageLines = PACKAGES.map((p) => `${p.title} from ${packageFromPrice(p)}`);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import { faqItems } from './faq-items';
@@ -17,7 +18,7 @@ export function FaqPage() {
     'Answers about our service area, prices, removal, keeping ornaments, payment, scheduling and consultations.',
     { path: paths.faq },
   );
-  const items = faqItems();
+  const items = faqItems(useBusinessToday());
   return (
     <>
       <PageIntro eyebrow="FAQ" title="Frequently asked questions" lead="Everything you might want to know before booking. Can't find your answer? Just ask." />

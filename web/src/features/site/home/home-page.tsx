@@ -4,6 +4,7 @@ import { LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, PACKAGES } from '@domain/catal
 import { formatCents } from '@domain/money';
 import { ARRIVAL_WINDOW_HOURS } from '@domain/policies';
 import { paths } from '@/lib/paths';
+import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { Picture } from '../components/picture';
 import { PORTFOLIO_ITEMS } from '../portfolio/portfolio-items';
@@ -126,7 +127,7 @@ function LuxeBanner() {
 }
 
 function Process() {
-  const windows = seasonWindows();
+  const windows = seasonWindows(useBusinessToday());
   const steps = [
     {
       title: 'Palette & Plan',

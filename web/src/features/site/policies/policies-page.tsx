@@ -18,6 +18,7 @@ import {
 } from '@domain/policies';
 import { formatHour } from '@domain/slots';
 import { paths } from '@/lib/paths';
+import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
@@ -55,7 +56,7 @@ export function PoliciesPage() {
     `Deposits and payment, travel area, arrival window, scheduling and cancellations, lights, removal and ownership, incidentals and damages at ${BUSINESS.name}.`,
     { path: paths.policies },
   );
-  const windows = seasonWindows();
+  const windows = seasonWindows(useBusinessToday());
   const largest = TREE_SIZES[TREE_SIZES.length - 1] ?? TREE_SIZES[0];
   return (
     <>

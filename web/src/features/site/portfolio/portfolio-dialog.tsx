@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ADDONS, TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { paths } from '@/lib/paths';
@@ -16,10 +16,22 @@ import type { PortfolioItem } from './portfolio-items';
  * Escape, the close button or the backdrop), never on `close`: that event is only queued, and
  * Chromium runs input ahead of it, so a key pressed on the card the instant the dialog shut
  * arrived while `item` still held the same tree; the reopening was a no-op and the late
- * `close` then cleared it.
+ * `close` then cleared it. The listener is added here rather than as `onBeforeToggle`: the
+ * dialog is in the prerendered page, and React 19 attaches a dialog's `beforetoggle` listener
+ * only to dialogs it creates, not to those it hydrates (docs/decisions/019).
  */
 export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const onBeforeToggle = useEffectEvent((event: Event) => {
+    if ((event as ToggleEvent).newState === 'closed') onClose();
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    dialog.addEventListener('beforetoggle', onBeforeToggle);
+    return () => dialog.removeEventListener('beforetoggle', onBeforeToggle);
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -35,9 +47,6 @@ export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null;
       ref={dialogRef}
       className="portfolio-dialog"
       aria-labelledby="portfolio-dialog-title"
-      onBeforeToggle={(event) => {
-        if (event.newState === 'closed') onClose();
-      }}
       // A click on the backdrop (the dialog element itself, outside its content) closes it.
       onClick={(event) => {
         if (event.target === dialogRef.current) dialogRef.current.close();

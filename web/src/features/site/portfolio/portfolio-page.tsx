@@ -36,7 +36,7 @@ export function PortfolioPage() {
                     alt=""
                     className="portfolio-card__picture"
                     sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 90vw"
-                    priority={i < 2}
+                    priority={i === 0}
                   />
                   <span className="portfolio-card__text">
                     <span className="portfolio-card__title">{item.title}</span>
