@@ -12,8 +12,10 @@
  *   outbox is empty, each note applied once on the server (target ≤ 5 s);
  * - the realtime delay between two clients: a note added on one device until it shows on the
  *   other's open booking, median and worst of --runs (target ≤ 1 s), once both pages have
- *   settled (no long task for half a second: a device that has just opened is still reading its
- *   copy of the season, and a note sent in that first second measures its start, not realtime).
+ *   settled (no long task and no request for half a second). A device that has just opened is
+ *   still pulling: each pull starts 5 s behind its cursor (cursor.ts), and the bench seeds the
+ *   whole season within a second, so every start here re-reads all of it; a note sent then
+ *   measures that start, not realtime.
  * Figures only, no asserts: timings vary with machine load. Not part of `npm test`.
  *
  * Options: --skip-build (use the current build), --bookings=N (default 2000), --actions=N
@@ -122,7 +124,10 @@ async function benchFlush(context, page, su, bookingId) {
   return { took, stored: stored.length };
 }
 
-/** Resolves once `page` has run no long task for half a second (10 s at most). @param {Page} page */
+/**
+ * Resolves once `page` has run no long task and finished no request for half a second (10 s at
+ * most): its start-up pulls are done. @param {Page} page
+ */
 function settled(page) {
   return page.evaluate(
     () =>
@@ -132,7 +137,7 @@ function settled(page) {
         const observer = new PerformanceObserver((list) => {
           for (const e of list.getEntries()) lastBusy = Math.max(lastBusy, e.startTime + e.duration);
         });
-        observer.observe({ type: 'longtask' });
+        observer.observe({ entryTypes: ['longtask', 'resource'] });
         const check = () => {
           const now = performance.now();
           if (now - lastBusy < 500 && now - started < 10_000) return void setTimeout(check, 100);
