@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
@@ -23,8 +24,10 @@ interface DateFieldProps {
 /**
  * A labelled single-date calendar (SPEC.md §2 Date picker): dates the rules refuse (non-work
  * days, out of season, blocked, past) are disabled, as are dates outside min and max.
+ * Memoized: a month of days costs a long task on a phone, so callers pass stable callbacks
+ * (useCallback) and it renders only when its own props change.
  */
-export function DateField({ id, label, value, onChange, problem, min, max, disabled }: DateFieldProps) {
+export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled }: DateFieldProps) {
   const selected = value ? dayDate(value) : undefined;
   return (
     <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
@@ -44,4 +47,4 @@ export function DateField({ id, label, value, onChange, problem, min, max, disab
       />
     </div>
   );
-}
+});

@@ -6,18 +6,27 @@ import { startTransition, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { pb } from '../pb';
 
-export function useBlockedDates(): ReadonlySet<string> {
-  const [dates, setDates] = useState<ReadonlySet<string>>(new Set());
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The blocked dates (`YYYY-MM-DD`), or null while they load. After a failure, an empty set: the
+ * calendars still show (the server refuses a blocked date all the same). A calendar waits for
+ * this, so it renders once rather than again when the dates arrive.
+ */
+export function useBlockedDates(): ReadonlySet<string> | null {
+  const [dates, setDates] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => {
     let live = true;
     pb.collection('blocked_dates')
       .getFullList<{ blocked_date: string }>({ fields: 'blocked_date', batch: 500 })
       .then(
-        // A transition: the calendar renders again in slices, not one long task.
+        // A transition: what the dates change renders without blocking input.
         (rows) => live && startTransition(() => setDates(new Set(rows.map((r) => r.blocked_date)))),
         (err) => {
           console.error('Failed to load blocked dates', err);
-          if (live) toast.error('Error loading availability', { description: 'Could not load blocked dates' });
+          if (!live) return;
+          toast.error('Error loading availability', { description: 'Could not load blocked dates' });
+          setDates(NONE);
         },
       );
     return () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
@@ -17,7 +17,7 @@ export function StepSchedule() {
   const season = useSeason();
   const blocked = useBlockedDates();
   if (season.error) return <p role="alert">The booking calendar could not be loaded. Please reload the page or contact us.</p>;
-  if (!season.data) return <p role="status">Loading the calendar…</p>;
+  if (!season.data || !blocked) return <p role="status">Loading the calendar…</p>;
   return <Schedule season={season.data} blocked={blocked} />;
 }
 
@@ -25,6 +25,13 @@ export function StepSchedule() {
 function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
   const s = useWizard();
   const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
+  // Stable callbacks: the calendars (memoized) then render again only when a date changes, not
+  // on every keystroke in the contact form below them.
+  const { apply, installDate } = s;
+  const installProblem = useCallback((d: string) => installDateProblem(d, ctx), [ctx]);
+  const removalProblem = useCallback((d: string) => removalDateProblem(d, installDate, ctx), [installDate, ctx]);
+  const onInstallDate = useCallback((d: string | null) => apply((st) => setInstallDate(st, d)), [apply]);
+  const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
   const wanted = removalWanted(s);
   const optional = removalOptional(s);
   return (
@@ -37,8 +44,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             id="install-date"
             label="Installation date"
             value={s.installDate}
-            onChange={(d) => s.apply((st) => setInstallDate(st, d))}
-            problem={(d) => installDateProblem(d, ctx)}
+            onChange={onInstallDate}
+            problem={installProblem}
             min={season.season.install.start}
             max={season.season.install.end}
           />
@@ -59,8 +66,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             id="removal-date"
             label="Removal date"
             value={s.removalDate}
-            onChange={(d) => s.apply((st) => setRemovalDate(st, d))}
-            problem={(d) => removalDateProblem(d, s.installDate, ctx)}
+            onChange={onRemovalDate}
+            problem={removalProblem}
             min={season.season.removal.start}
             max={season.season.removal.end}
             disabled={!wanted}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
@@ -48,12 +48,15 @@ function CalendarPlaceholder({ failed }: { failed: boolean }) {
 function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slotGrid }: {
   season: SeasonInfo | null;
   seasonFailed: boolean;
-  blocked: ReadonlySet<string>;
+  /** The blocked dates, or null while they load. */
+  blocked: ReadonlySet<string> | null;
   date: string | null;
   onDate: (date: string | null) => void;
   slotGrid: ReactNode;
 }) {
-  const ctx: DateContext | null = useMemo(() => season && { today: season.today, season: season.season, blocked }, [season, blocked]);
+  // The calendar waits for the blocked dates too, so it renders once, not again when they come.
+  const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
+  const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
   const anyDateOpen = useMemo(
     () => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null,
     [ctx],
@@ -70,7 +73,7 @@ function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slo
           label="Consultation date"
           value={date}
           onChange={onDate}
-          problem={(d) => consultationDateProblem(d, ctx)}
+          problem={problem}
           min={season.season.consultation.start}
           max={season.season.consultation.end}
         />
@@ -106,6 +109,11 @@ function ConsultationForm() {
   const [slot, setSlot] = useState<string | null>(null);
   const [slotsVersion, setSlotsVersion] = useState(0);
   const [contact, setContact] = useState<ConsultationContact>(EMPTY_CONTACT);
+  // Stable, so the (memoized) calendar does not render again on every keystroke in the form.
+  const onDate = useCallback((d: string | null) => {
+    setDate(d);
+    setSlot(null);
+  }, []);
   const [touched, setTouched] = useState<Partial<Record<keyof ConsultationContact, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const slots = useConsultationSlots(date, slotsVersion);
@@ -151,10 +159,7 @@ function ConsultationForm() {
           seasonFailed={season.error}
           blocked={blocked}
           date={date}
-          onDate={(d) => {
-            setDate(d);
-            setSlot(null);
-          }}
+          onDate={onDate}
           slotGrid={<ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />}
         />
       </section>
