@@ -15,12 +15,13 @@
  *
  * Options: --skip-build (use the current build), --runs=N (default 3),
  * --routes=/,/faq (default the six above), --origin=http://127.0.0.1:4173 (measure a
- * server that is already running; sizes are then read from --dist=DIR, default web/dist).
+ * server that is already running; sizes are then read from --dist=DIR, default web/dist),
+ * --save=DIR (write each run's Lighthouse report there, to read its trace-based audits).
  * CHROME_PATH overrides /usr/bin/chromium.
  * Not part of `npm test`: Lighthouse scores vary with machine load.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,6 +35,8 @@ import { freePort, serveArgs, waitForHttp } from './lib/server.mjs';
 const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
 const RUNS = Number(args.get('--runs') ?? 3);
 const ROUTES = (args.get('--routes') ?? '/,/services,/booking,/portfolio,/consultation,/testimonials').split(',');
+const SAVE_DIR = args.get('--save') ?? null;
+if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** @type {Record<string, number>} */
 const TARGET_SCORES = { performance: 1, accessibility: 0.98, 'best-practices': 0.98, seo: 0.98 };
@@ -44,7 +47,6 @@ const EXTERNAL_ORIGIN = args.get('--origin');
 
 /** @param {number[]} values */
 const median = (values) => {
-  // A run Lighthouse could not finish has no figures: the others decide.
   const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
@@ -123,13 +125,17 @@ async function main() {
     for (const route of ROUTES) {
       /** @type {any[]} */
       const runs = [];
-      for (let i = 0; i < RUNS; i += 1) {
+      // A run Lighthouse could not finish (its trace lost, NO_NAVSTART) is run again, so the
+      // medians are of RUNS finished runs; a few attempts at most.
+      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt += 1) {
         const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
         if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-        runs.push(result.lhr);
-        const failure = result.lhr.runtimeError ? ` (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})` : '';
-        process.stdout.write(`  ${route} run ${i + 1}/${RUNS}: performance ${result.lhr.categories.performance?.score}${failure}\n`);
+        const failure = result.lhr.runtimeError ? ` (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}; run again)` : '';
+        if (!failure) runs.push(result.lhr);
+        if (SAVE_DIR && !failure) writeFileSync(path.join(SAVE_DIR, `${route.replace(/\W+/g, '_') || 'home'}-${runs.length}.json`), JSON.stringify(result.lhr));
+        process.stdout.write(`  ${route} run ${runs.length}/${RUNS}: performance ${result.lhr.categories.performance?.score}${failure}\n`);
       }
+      if (!runs.length) throw new Error(`Lighthouse could not finish a run of ${route}`);
       const score = (/** @type {string} */ id) => median(runs.map((r) => r.categories[id]?.score ?? NaN));
       const metric = (/** @type {string} */ id) => median(runs.map((r) => r.audits[id]?.numericValue ?? NaN));
       // Asset sizes from the run with the median performance score.
