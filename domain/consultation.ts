@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isYmd } from './calendar';
 import { MESSAGES as M } from './messages';
-import { contactSchema, firstMessage, type ParseResult } from './schemas';
+import { contactSchema, firstMessage, type ParseResult } from './contact-schema';
 import { CONSULTATION_SLOTS } from './slots';
 
 /** Length of one consultation in minutes (SPEC.md §9: 30-minute slots). */

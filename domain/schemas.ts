@@ -1,6 +1,6 @@
 /**
- * Shared zod schemas with SPEC.md §5's messages: the contact form, style preferences and the
- * booking request sent to `create-booking-checkout`. Used by the wizard (field errors, toasts)
+ * Shared zod schemas with SPEC.md §5's messages: style preferences and the booking request sent
+ * to `create-booking-checkout` (the contact form's is domain/contact-schema.ts, re-exported). Used by the wizard (field errors, toasts)
  * and by the server (400 responses), so both give the same message for the same input. Free
  * text is normalised (domain/text.ts) before it is checked; see docs/decisions/011.
  */
@@ -11,31 +11,10 @@ import { MAX_INSPIRATION_IMAGES, parseFileUrl } from './inspiration-images';
 import { MESSAGES as M } from './messages';
 import { parseSlotId } from './slots';
 import { removalApplies, type BookingChoices } from './pricing';
-import { normalizeText, type TextKind } from './text';
+import { contactSchema, firstMessage, optionalText, type ParseResult } from './contact-schema';
 
-/**
- * A free-text string, normalised by domain/text.ts (controls and invisible characters dropped,
- * NFC, trimmed) before the checks chained after it, so lengths count what a reader sees and a
- * required field needs one visible character. `.overwrite` keeps it a string in and out.
- */
-const text = (kind: TextKind, typeMessage?: string) => z.string(typeMessage).overwrite((v) => normalizeText(v, kind));
-
-const optionalText = (max: number, message: string, kind: TextKind = 'line') =>
-  text(kind).max(max, message).optional().default('');
-
-/** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
-export const contactSchema = z.object({
-  customerName: text('line', M.nameRequired).min(1, M.nameRequired).max(100, M.nameTooLong),
-  customerEmail: text('line', M.emailInvalid).max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),
-  customerPhone: text('line', M.phoneInvalid)
-    .max(20, M.phoneTooLong)
-    .regex(/^[0-9\s()+-]+$/, M.phoneInvalid),
-  customerAddress: text('line', M.addressTooShort).min(5, M.addressTooShort).max(500, M.addressTooLong),
-  notes: optionalText(2000, M.notesTooLong, 'multiline'),
-  parkingInstructions: optionalText(1000, M.parkingTooLong, 'multiline'),
-});
-export type ContactInput = z.input<typeof contactSchema>;
-export type Contact = z.output<typeof contactSchema>;
+// The contact form's schema and the helpers lived here; importers of this module keep them.
+export { contactSchema, firstMessage, type Contact, type ContactInput, type ParseResult } from './contact-schema';
 
 /** Style preferences (SPEC.md §2 step 3, §5 Style). Image URLs come from our own uploads. */
 export const styleSchema = z.object({
@@ -101,13 +80,6 @@ export const bookingRequestSchema = z.object({
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 /** A checked booking request; `removalService` is resolved: true exactly when a removal visit is booked. */
 export type BookingRequest = Omit<z.output<typeof bookingRequestSchema>, 'removalService'> & { removalService: boolean };
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** The first issue's message, in the schema's field order. */
-export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
-}
 
 const isGiven = (v: string | null) => v !== null && v !== '';
 

@@ -4,7 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { consultationRequestSchema } from '@domain/consultation';
 import { MESSAGES } from '@domain/messages';
-import { firstMessage } from '@domain/schemas';
+import { firstMessage } from '@domain/contact-schema';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
 import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';

@@ -1,4 +1,4 @@
-import { contactSchema } from '@domain/schemas';
+import { contactSchema } from '@domain/contact-schema';
 
 /** The contact fields of the consultation form and their values. */
 export interface ConsultationContact {
