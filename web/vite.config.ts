@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/features/admin/offline/pwa-constants';
+import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/features/admin/offline/pwa-constants.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
