@@ -32,8 +32,9 @@ import { ROOT } from './lib/run.mjs';
 import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
 import { startServer } from './lib/server.mjs';
+import { benchArgs, quantile } from './lib/bench-figures.mjs';
 
-const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 200);
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
 const EVENTS = Number(args.get('--events') ?? 50000);
@@ -73,12 +74,6 @@ SELECT substr(lower(hex(randomblob(8))), 1, 15),
   strftime('%Y-%m-%d %H:%M:%fZ', 'now'),
   strftime('%Y-%m-%d %H:%M:%fZ', 'now')
 FROM seq`;
-}
-
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 }
 
 /**

@@ -28,8 +28,9 @@ import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
 import { buildAll } from './lib/build-steps.mjs';
 import { loadTest, summarize } from './lib/load.mjs';
 import { startServer } from './lib/server.mjs';
+import { benchArgs } from './lib/bench-figures.mjs';
 
-const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const args = benchArgs();
 const SECONDS = Number(args.get('--seconds') ?? 10);
 const ROUNDS = Number(args.get('--rounds') ?? 5);
 const WARMUP = Number(args.get('--warmup') ?? 3);

@@ -31,8 +31,9 @@ import { buildAll } from './lib/build-steps.mjs';
 import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
 import { startServer } from './lib/server.mjs';
+import { benchArgs, median } from './lib/bench-figures.mjs';
 
-const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const args = benchArgs();
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
 const ACTIONS = Number(args.get('--actions') ?? 50);
 const RUNS = Number(args.get('--runs') ?? 5);
@@ -46,8 +47,6 @@ const TARGET = 'Bench Target Customer';
 /** @typedef {import('@playwright/test').Page} Page */
 /** @typedef {import('@playwright/test').BrowserContext} BrowserContext */
 
-/** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
 const ms = (/** @type {number} */ v) => `${v.toFixed(0)} ms`;
 
 /**

@@ -31,8 +31,9 @@ import { buildAll, PB_BIN } from './lib/build-steps.mjs';
 import { PRERENDER_REPORT, readPrerenderReport } from './prerender.mjs';
 import { ROOT } from './lib/run.mjs';
 import { freePort, serveArgs, waitForHttp } from './lib/server.mjs';
+import { benchArgs, median } from './lib/bench-figures.mjs';
 
-const args = new Map(process.argv.slice(2).map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 3);
 const ROUTES = (args.get('--routes') ?? '/,/services,/booking,/portfolio,/consultation,/testimonials').split(',');
 const SAVE_DIR = args.get('--save') ?? null;
@@ -44,12 +45,6 @@ const LCP_TARGET_MS = 1200;
 const HOME_JS_TARGET = 100_000;
 const DIST = path.resolve(args.get('--dist') ?? path.join(ROOT, 'web', 'dist'));
 const EXTERNAL_ORIGIN = args.get('--origin');
-
-/** @param {number[]} values */
-const median = (values) => {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /** Gzipped size of a built file served at `urlPath`, or NaN if it is not in web/dist. */
 function gzipOfDistFile(/** @type {string} */ urlPath) {

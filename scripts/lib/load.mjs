@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { quantile } from './bench-figures.mjs';
 
 /**
  * @typedef {{ latencies: number[], errors: number, firstError: string | null, seconds: number }} LoadRun
@@ -20,11 +21,6 @@ import { performance } from 'node:perf_hooks';
  * Requests are all the answers (2xx or not); `rps` is 2xx answers per second; p50/p95/p99 are
  * the latencies of the 2xx answers in milliseconds.
  */
-
-/** @param {number[]} sorted ascending @param {number} q 0..1 */
-function quantile(sorted, q) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
 
 /**
  * One GET on a keep-alive agent; resolves with the status once the body has been read.
@@ -89,7 +85,7 @@ export async function loadTest({ origin, paths, connections, seconds }) {
  * @returns {LoadResult}
  */
 export function summarize(runs) {
-  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const latencies = runs.flatMap((r) => r.latencies);
   const errors = runs.reduce((n, r) => n + r.errors, 0);
   const seconds = runs.reduce((n, r) => n + r.seconds, 0);
   return {

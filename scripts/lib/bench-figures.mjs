@@ -1,0 +1,27 @@
+// @ts-check
+/**
+ * What every bench script (bench:web, bench:api, bench:admin, bench:offline) shares: reading its
+ * `--name=value` options and the quantiles of its timings.
+ */
+
+/**
+ * The command line's options: `--name=value` → value, a bare `--name` → 'true'.
+ * @param {string[]} argv the arguments after the script's name
+ * @returns {Map<string, string>}
+ */
+export function benchArgs(argv = process.argv.slice(2)) {
+  return new Map(argv.map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
+}
+
+/**
+ * The `q` quantile (0..1) of `values` by the nearest rank (the lower middle for an even count's
+ * median); NaN values (a run with no figure) are left out; NaN when none is left.
+ * @param {number[]} values @param {number} q
+ */
+export function quantile(values, q) {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+/** The median of `values` (quantile 0.5). @param {number[]} values */
+export const median = (values) => quantile(values, 0.5);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { benchArgs, median, quantile } from './bench-figures.mjs';
+
+describe('benchArgs', () => {
+  it('reads --name=value and bare --name flags', () => {
+    const args = benchArgs(['--runs=7', '--skip-build', '--origin=http://x/?a=b']);
+    expect([args.get('--runs'), args.get('--skip-build'), args.get('--origin'), args.get('--other')]).toEqual(['7', 'true', 'http://x/?a=b', undefined]);
+  });
+});
+
+describe('quantile and median', () => {
+  it('take the nearest rank of the sorted values, whatever their order', () => {
+    const values = [50, 10, 40, 20, 30, 60, 70, 80, 90, 100];
+    expect([quantile(values, 0.5), quantile(values, 0.95), quantile(values, 0), quantile(values, 1)]).toEqual([50, 100, 10, 100]);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2);
+  });
+  it('leave NaN out, and give NaN for nothing', () => {
+    expect(median([NaN, 5, 1, NaN, 3])).toBe(3);
+    expect([median([]), median([NaN])]).toEqual([NaN, NaN]);
+  });
+});
