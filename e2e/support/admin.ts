@@ -5,6 +5,7 @@
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
+import { storeAdminSession as storeSessionAt } from '../../scripts/lib/admin-page.mjs';
 import { E2E_BASE_URL } from './constants';
 import { superuserClient } from './db';
 
@@ -125,12 +126,11 @@ export async function removeAllStaff(): Promise<void> {
 }
 
 /**
- * Fills the app's auth store (localStorage `pocketbase_auth`) at `origin` as a sign-in leaves
- * it, so the next page of the admin opens signed in as `token` and `record`.
+ * Fills the app's auth store at `origin` as a sign-in leaves it (the scripts' helper, so the
+ * benches and the tests store it alike), so the next page of the admin opens signed in.
  */
-export async function storeAdminSession(page: Page, token: string, record: unknown, origin = E2E_BASE_URL): Promise<void> {
-  await page.goto(`${origin}/admin/login`);
-  await page.evaluate(([t, r]) => localStorage.setItem('pocketbase_auth', JSON.stringify({ token: t, record: r })), [token, record] as const);
+export function storeAdminSession(page: Page, token: string, record: unknown, origin = E2E_BASE_URL): Promise<void> {
+  return storeSessionAt(page, origin, token, record);
 }
 
 /** Signs in on /admin/login and waits for the dashboard. */

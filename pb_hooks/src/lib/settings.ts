@@ -74,4 +74,3 @@ export function loadDateContext(app: CoreApp): DateContext {
   const t = today();
   return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }
-

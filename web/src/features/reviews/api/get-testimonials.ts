@@ -73,7 +73,8 @@ export function useTestimonials(q: TestimonialQuery) {
     return () => {
       live = false;
     };
-    // fullKey changes with the query's fields (and the retry count), so it alone decides.
+    // fullKey already changes with the query's fields (and the retry count); they are listed
+    // because the effect reads them.
   }, [fullKey, rating, stage, page]);
   const current = state.key === fullKey;
   return {
