@@ -72,8 +72,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
         <p>Loading reviews…</p>
       </div>
     );
-  }
-  else if (list.error || !list.data) {
+  } else if (list.error || !list.data) {
     results = (
       <div role="alert" className="reviews-empty">
         <p>Reviews could not be loaded.</p>
