@@ -21,31 +21,24 @@
  * --bookings=N (default 2000), --events=N (default 50000), --visits=N (default 5).
  * CHROME_PATH overrides /usr/bin/chromium.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import PocketBase from 'pocketbase';
-import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
-import { buildAll } from './lib/build-steps.mjs';
 import { ROOT } from './lib/run.mjs';
 import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
-import { startServer } from './lib/server.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { benchAdmin, seasonServer } from './lib/bench-server.mjs';
 import { benchArgs, quantile } from './lib/bench-figures.mjs';
+
+/** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 200);
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
 const EVENTS = Number(args.get('--events') ?? 50000);
 const VISITS = Number(args.get('--visits') ?? 5);
-const BATCH = 500;
 const PAGE = 500;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
-const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password-1' };
-// A fixed clock inside the season, so the seeded dates fall where the Overview looks.
-const APP_NOW = '2026-11-20T17:00:00Z';
 
 /**
  * SQL that inserts `count` analytics events in one statement (PocketBase's superuser
@@ -189,27 +182,13 @@ async function scheduleIfPossible(url, admin) {
 }
 
 async function main() {
-  if (args.get('--skip-build') !== 'true') {
-    console.log('Building the server, hooks and web app…');
-    await buildAll();
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-admin-'));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
+  const server = await seasonServer({ name: 'admin', bookings: BOOKINGS, skipBuild: args.get('--skip-build') === 'true' });
   try {
-    const su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-    await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
-
-    console.log(`Seeding ${BOOKINGS} bookings and ${EVENTS} analytics events…`);
-    await seedRecords(su, 'bookings', BOOKINGS, seasonBooking, BATCH);
+    console.log(`Seeding ${EVENTS} analytics events…`);
     const started = performance.now();
-    await su.send('/api/sql', { method: 'POST', body: { query: eventsSql(EVENTS) } });
+    await server.su.send('/api/sql', { method: 'POST', body: { query: eventsSql(EVENTS) } });
     console.log(`  seeded ${EVENTS} analytics_events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await su.collection('staff').create({ ...ADMIN, passwordConfirm: ADMIN.password, role: 'admin', name: 'Bench Admin' });
-    const admin = new PocketBase(server.url);
-    admin.autoCancellation(false);
-    await admin.collection('staff').authWithPassword(ADMIN.email, ADMIN.password);
+    const admin = await benchAdmin(server.url, server.su);
 
     const insights = await benchInsights(server.url, admin.authStore.token);
     const pull = await benchPull(admin);
@@ -233,7 +212,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

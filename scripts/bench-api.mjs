@@ -20,15 +20,11 @@
  * --rounds=N it is split into (default 5), --warmup=N seconds (default 3), --connections=N
  * (default 50), --bookings=N (default 2000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import PocketBase from 'pocketbase';
-import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
-import { buildAll } from './lib/build-steps.mjs';
 import { loadTest, summarize } from './lib/load.mjs';
-import { startServer } from './lib/server.mjs';
+import { seasonServer } from './lib/bench-server.mjs';
 import { benchArgs } from './lib/bench-figures.mjs';
+
+/** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
 const SECONDS = Number(args.get('--seconds') ?? 10);
@@ -36,11 +32,7 @@ const ROUNDS = Number(args.get('--rounds') ?? 5);
 const WARMUP = Number(args.get('--warmup') ?? 3);
 const CONNECTIONS = Number(args.get('--connections') ?? 50);
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
-const BATCH = 500;
 const TARGET_RATIO = 0.5;
-const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
-// The frozen clock of the seeded season (scripts/lib/bench-bookings.mjs).
-const APP_NOW = '2026-11-20T17:00:00Z';
 const SIZES = ['5-7ft', '7.5-9ft', '10-12ft'];
 // Days off the owner blocks in a season: a few install days, the New Year, two removal days.
 const BLOCKED = ['2026-11-28', '2026-12-05', '2026-12-06', '2026-12-12', '2026-12-19', '2026-12-20', '2026-12-31',
@@ -73,10 +65,8 @@ async function availabilityPaths(origin) {
   ]);
 }
 
-/** @param {PocketBase} su */
-async function seedSeason(su) {
-  await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
-  await seedRecords(su, 'bookings', BOOKINGS, seasonBooking, BATCH);
+/** The owner's days off and a second crew. @param {PocketBase} su */
+async function seedSettings(su) {
   for (const d of BLOCKED) await su.collection('blocked_dates').create({ blocked_date: d, reason: 'Day off' });
   const capacity = await su.collection('settings').getFirstListItem("key='capacity'");
   await su.collection('settings').update(capacity.id, { value: { crews: 2 } });
@@ -90,18 +80,10 @@ function line(name, r) {
 }
 
 async function main() {
-  if (args.get('--skip-build') !== 'true') {
-    console.log('Building the server, hooks and web app…');
-    await buildAll();
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-api-'));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
+  const server = await seasonServer({ name: 'api', bookings: BOOKINGS, skipBuild: args.get('--skip-build') === 'true' });
   try {
-    const su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-    console.log(`Seeding ${BOOKINGS} bookings, ${BLOCKED.length} blocked dates, 2 crews…`);
-    await seedSeason(su);
+    console.log(`Seeding ${BLOCKED.length} blocked dates, 2 crews…`);
+    await seedSettings(server.su);
 
     const paths = await availabilityPaths(server.url);
     const load = (/** @type {string[]} */ p, /** @type {number} */ seconds) => loadTest({ origin: server.url, paths: p, connections: CONNECTIONS, seconds });
@@ -125,7 +107,6 @@ async function main() {
     console.log(`Ratio availability / list: ${(availability.rps / list.rps).toFixed(2)} (target ≥ ${TARGET_RATIO})`);
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

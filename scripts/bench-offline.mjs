@@ -21,27 +21,21 @@
  * Options: --skip-build (use the current build), --bookings=N (default 2000), --actions=N
  * (default 50), --runs=N (default 5). CHROME_PATH overrides /usr/bin/chromium.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import PocketBase from 'pocketbase';
-import { seasonBooking, seedRecords } from './lib/bench-bookings.mjs';
-import { buildAll } from './lib/build-steps.mjs';
 import { storeAdminSession } from './lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
-import { startServer } from './lib/server.mjs';
+import { existsSync } from 'node:fs';
+import { seasonBooking } from './lib/bench-bookings.mjs';
+import { benchAdmin, seasonServer } from './lib/bench-server.mjs';
 import { benchArgs, median } from './lib/bench-figures.mjs';
+
+/** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
 const BOOKINGS = Number(args.get('--bookings') ?? 2000);
 const ACTIONS = Number(args.get('--actions') ?? 50);
 const RUNS = Number(args.get('--runs') ?? 5);
-const BATCH = 500;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
-const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-password-1' };
-const APP_NOW = '2026-11-20T17:00:00Z';
 const TARGET = 'Bench Target Customer';
 
 /** @typedef {import('@playwright/test').Page} Page */
@@ -170,21 +164,11 @@ async function benchRealtime(from, to) {
 
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}`);
-  if (args.get('--skip-build') !== 'true') {
-    console.log('Building the server, hooks and web app…');
-    await buildAll();
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-bench-offline-'));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
+  const server = await seasonServer({ name: 'offline', bookings: BOOKINGS, skipBuild: args.get('--skip-build') === 'true' });
+  const { su } = server;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-    await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
-    console.log(`Seeding ${BOOKINGS} bookings…`);
-    await seedRecords(su, 'bookings', BOOKINGS, seasonBooking, BATCH);
     const target = await su.collection('bookings').create({
       ...seasonBooking(BOOKINGS),
       customer_name: TARGET,
@@ -192,10 +176,7 @@ async function main() {
       payment_status: 'deposit_paid',
       install_date: '2026-11-24',
     });
-    await su.collection('staff').create({ ...ADMIN, passwordConfirm: ADMIN.password, role: 'admin', name: 'Bench Admin' });
-    const admin = new PocketBase(server.url);
-    admin.autoCancellation(false);
-    await admin.collection('staff').authWithPassword(ADMIN.email, ADMIN.password);
+    const admin = await benchAdmin(server.url, su);
 
     const phone = await readyContext(browser, server.url, admin);
     const { times: coldWall, shown: cold, timelines } = await benchColdStart(phone.context, server.url);
@@ -215,7 +196,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * A season's worth of made-up bookings for the benches (scripts/bench-admin.mjs,
- * scripts/bench-offline.mjs): deterministic (the same run seeds the same data), dated inside the
+ * A season's worth of made-up bookings for the benches (seeded by scripts/lib/bench-server.mjs
+ * for bench:api, bench:admin and bench:offline): deterministic (the same run seeds the same data), dated inside the
  * season of their frozen clock (APP_NOW 2026-11-20), in the states real bookings take.
  */
 import { performance } from 'node:perf_hooks';
