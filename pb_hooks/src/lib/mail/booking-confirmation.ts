@@ -1,6 +1,8 @@
 /**
- * The e-mails sent once a booking's deposit is paid (issue 4; SPEC.md §7): a confirmation to the
- * customer with an ICS attachment of the install and removal visits, and a notice to the business.
+ * The e-mails sent once a booking's deposit is paid (SPEC.md §7): a confirmation to the
+ * customer with an ICS attachment of the install and removal visits, and a notice to the
+ * business. Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
+ * the transaction that confirms the booking.
  */
 import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
@@ -8,9 +10,9 @@ import { buildIcs, type CalendarEvent } from '@domain/ics';
 import { formatCents } from '@domain/money';
 import { formatSlotRange, parseSlotId } from '@domain/slots';
 import { bookingDetails } from '../booking-summary';
-import { findBooking } from '../bookings-repo';
 import { nowMs } from '../clock';
-import { escapeHtml, sendMail } from './send-mail';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { escapeHtml } from './send-mail';
 
 function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
@@ -33,10 +35,11 @@ function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
   return events;
 }
 
-/** Sends the customer's confirmation and the business notice for a paid booking. */
-export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
-  const r = findBooking(app, bookingId);
-  if (!r) return;
+/**
+ * The customer's confirmation and the business notice for paid booking `r`, keyed once per
+ * booking (a redelivered payment queues nothing new).
+ */
+export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
   const b = bookingDetails(r);
   const name = r.getString('customer_name');
   const email = r.getString('customer_email');
@@ -65,7 +68,8 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
 <p>The attached calendar file adds your visits to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
   const ics = buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name);
 
-  sendMail(app, {
+  const confirmation: QueuedMail = {
+    key: mailKey('booking_confirmation', r.id, 'deposit'),
     to: email,
     subject: `Booking confirmed: ${packageLine} on ${formatLongDate(b.installDate)}`,
     html,
@@ -73,15 +77,19 @@ export function sendBookingConfirmation(app: CoreApp, bookingId: string): void {
     kind: 'booking_confirmation',
     relatedId: r.id,
     attachments: [{ name: 'visits.ics', content: ics }],
-  });
+  };
   const notice = [`New booking from ${name} (${email}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
-  sendMail(app, {
-    to: BUSINESS.email,
-    subject: `New booking: ${name}, ${formatLongDate(b.installDate)}`,
-    html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
-    text: notice,
-    kind: 'business_notice',
-    relatedId: r.id,
-    attachments: [{ name: 'visits.ics', content: ics }],
-  });
+  return [
+    confirmation,
+    {
+      key: mailKey('new_booking_notice', r.id, 'deposit'),
+      to: BUSINESS.email,
+      subject: `New booking: ${name}, ${formatLongDate(b.installDate)}`,
+      html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
+      text: notice,
+      kind: 'business_notice',
+      relatedId: r.id,
+      attachments: [{ name: 'visits.ics', content: ics }],
+    },
+  ];
 }

@@ -1,14 +1,15 @@
 /**
  * The consultation e-mails (SPEC.md §7 send-confirmation-email with type 'consultation'): the
  * customer's confirmation of the request with an ICS attachment of the 30-minute visit, and a
- * notice to the business. Sent after the request is stored; a failure is only logged.
+ * notice to the business, queued in the mail outbox (mail-outbox.ts) with the request.
  */
 import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
 import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consultation';
 import { buildIcs } from '@domain/ics';
 import { nowMs } from '../clock';
-import { escapeHtml, sendMail } from './send-mail';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { escapeHtml } from './send-mail';
 
 /** What the e-mails say: the stored request's fields (send-confirmation-email's body). */
 export interface ConsultationMail {
@@ -45,11 +46,10 @@ function consultationIcs(c: ConsultationMail): string {
 }
 
 /**
- * Sends the customer's confirmation (kind `consultation_confirmation`, with consultation.ics)
- * and the business notice (kind `business_notice`), both recorded in mail_log under the
- * request's id. Never throws.
+ * The customer's confirmation (kind `consultation_confirmation`, with consultation.ics) and the
+ * business notice (kind `business_notice`), both under the request's id, keyed once per request.
  */
-export function sendConsultationConfirmation(app: CoreApp, c: ConsultationMail): void {
+export function consultationMails(c: ConsultationMail): QueuedMail[] {
   const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
   let ics = '';
   try {
@@ -76,7 +76,8 @@ export function sendConsultationConfirmation(app: CoreApp, c: ConsultationMail):
 <p>${details.map(escapeHtml).join('<br>')}</p>
 <p>The attached calendar file adds the requested time to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
 
-  sendMail(app, {
+  const confirmation: QueuedMail = {
+    key: mailKey('consultation_confirmation', c.id),
     to: c.customerEmail,
     subject: `Consultation requested: ${when}`,
     html,
@@ -84,15 +85,19 @@ export function sendConsultationConfirmation(app: CoreApp, c: ConsultationMail):
     kind: 'consultation_confirmation',
     relatedId: c.id,
     attachments,
-  });
+  };
   const notice = [`New consultation request from ${c.customerName} (${c.customerEmail}).`, ...details].join('\n');
-  sendMail(app, {
-    to: BUSINESS.email,
-    subject: `New consultation request: ${c.customerName}, ${when}`,
-    html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
-    text: notice,
-    kind: 'business_notice',
-    relatedId: c.id,
-    attachments,
-  });
+  return [
+    confirmation,
+    {
+      key: mailKey('consultation_notice', c.id),
+      to: BUSINESS.email,
+      subject: `New consultation request: ${c.customerName}, ${when}`,
+      html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
+      text: notice,
+      kind: 'business_notice',
+      relatedId: c.id,
+      attachments,
+    },
+  ];
 }

@@ -1,25 +1,24 @@
 /**
  * The e-mails sent when a payment arrived for a booking that could no longer own its slot
- * (issue 8 item 3): the customer learns the deposit is refunded and how to book again; the
- * business learns which payment was refunded and why.
+ * (DESIGN.md decision 15): the customer learns the deposit is refunded and how to book again;
+ * the business learns which payment was refunded and why. Queued once per booking in the mail
+ * outbox (mail-outbox.ts), by whichever comes first: the refund, or its first failure.
  */
 import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { bookingDetails } from '../booking-summary';
-import { findBooking } from '../bookings-repo';
-import { escapeHtml, sendMail } from './send-mail';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { escapeHtml } from './send-mail';
 
 const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
 
 /**
- * Sends both notices for booking `bookingId`. `refunded` says whether the refund is already
- * made (else it is being retried). Never throws (sendMail logs failures).
+ * Both notices for booking record `r`. `refunded` says whether the refund is already made
+ * (else it is being retried).
  */
-export function sendPaymentConflictNotice(app: CoreApp, bookingId: string, refunded: boolean): void {
-  const r = findBooking(app, bookingId);
-  if (!r) return;
+export function paymentConflictMails(r: core.Record, refunded: boolean): QueuedMail[] {
   const b = bookingDetails(r);
   const when = `${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`;
   const deposit = formatCents(b.depositCents);
@@ -32,26 +31,31 @@ export function sendPaymentConflictNotice(app: CoreApp, bookingId: string, refun
     refundLine,
     `We are sorry for the trouble. Please choose another time at our booking page, or call ${BUSINESS.phone} and we will find one with you.`,
   ];
-  sendMail(app, {
+  const customerMail: QueuedMail = {
+    key: mailKey('payment_conflict', r.id),
     to: r.getString('customer_email'),
     subject: `Your payment was refunded: ${b.packageTitle} on ${formatLongDate(b.installDate)}`,
     html: toHtml(customer),
     text: customer.join('\n\n'),
     kind: 'payment_conflict',
     relatedId: r.id,
-  });
+  };
   const notice = [
     `A payment arrived for a booking that could no longer own its slot, so it was not confirmed and the deposit (${deposit}) ${refunded ? 'was refunded' : 'is waiting to be refunded (retried every 5 minutes)'}.`,
     `Customer: ${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')})`,
     `Booking: ${b.packageTitle}, ${b.treeSize}, installation ${when}`,
     `Payment: ${r.getString('payment_intent_id')}${r.getString('refund_id') ? `, refund ${r.getString('refund_id')}` : ''}`,
   ];
-  sendMail(app, {
-    to: BUSINESS.email,
-    subject: `Payment refunded (slot no longer available): ${r.getString('customer_name')}`,
-    html: toHtml(notice),
-    text: notice.join('\n'),
-    kind: 'business_notice',
-    relatedId: r.id,
-  });
+  return [
+    customerMail,
+    {
+      key: mailKey('payment_conflict_notice', r.id),
+      to: BUSINESS.email,
+      subject: `Payment refunded (slot no longer available): ${r.getString('customer_name')}`,
+      html: toHtml(notice),
+      text: notice.join('\n'),
+      kind: 'business_notice',
+      relatedId: r.id,
+    },
+  ];
 }

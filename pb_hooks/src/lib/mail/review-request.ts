@@ -1,12 +1,13 @@
 /**
  * The review-request e-mail (SPEC.md §7 send-review-request): a personal `/submit-review?token=…`
- * link for one booking and stage, with the date it stops working. Recorded in mail_log under the
- * testimonial's id with kind `review_request`; never throws.
+ * link for one booking and stage, with the date it stops working, under the testimonial's id
+ * with kind `review_request`, for the mail outbox (mail-outbox.ts).
  */
 import { BUSINESS } from '@domain/business';
 import { businessToday, formatLongDate } from '@domain/calendar';
 import { REVIEW_STAGE_LABELS, type ReviewStage } from '@domain/reviews';
-import { escapeHtml, sendMail, type MailStatus } from './send-mail';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { escapeHtml } from './send-mail';
 
 export interface ReviewRequestMail {
   testimonialId: string;
@@ -20,8 +21,11 @@ export interface ReviewRequestMail {
   expiresAtMs: number;
 }
 
-/** E-mails the review link to the customer; returns how the send went (mail_log status). */
-export function sendReviewRequestMail(app: CoreApp, m: ReviewRequestMail): MailStatus {
+/**
+ * The e-mail with review link `m.url`; its key's version is the link's token, so a renewed
+ * link is a new message and a replay of one change is not.
+ */
+export function reviewRequestMail(m: ReviewRequestMail, token: string): QueuedMail {
   const until = formatLongDate(businessToday(new Date(m.expiresAtMs)));
   const moment = m.stage === 'post_install' ? 'your tree installation' : 'your tree removal';
   const text = [
@@ -39,12 +43,13 @@ export function sendReviewRequestMail(app: CoreApp, m: ReviewRequestMail): MailS
 <p>Thank you for choosing ${escapeHtml(BUSINESS.name)} this season. We would love to hear how ${moment} went (${escapeHtml(m.serviceLine)}).</p>
 <p><a href="${escapeHtml(m.url)}">Leave your review</a></p>
 <p>This personal link can be used once and works until ${escapeHtml(until)}. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
-  return sendMail(app, {
+  return {
+    key: mailKey('review_request', m.testimonialId, token),
     to: m.to,
     subject: `How did we do? Review your ${BUSINESS.name} service (${REVIEW_STAGE_LABELS[m.stage].toLowerCase()})`,
     html,
     text,
     kind: 'review_request',
     relatedId: m.testimonialId,
-  });
+  };
 }

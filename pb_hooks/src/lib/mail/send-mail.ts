@@ -1,7 +1,7 @@
 /**
- * Sends an e-mail through PocketBase's mailer when SMTP is configured (SMTP_HOST, DESIGN.md
- * decision 7) and always records it in `mail_log`. Never throws: a failed send is logged and
- * reported in the return value, so it can never break a booking or a request.
+ * The e-mail a change sends, and its one way out over SMTP (DESIGN.md decision 7). Nothing
+ * calls smtpSend but the mail outbox (mail-outbox.ts, docs/decisions/021): every message is
+ * queued first, in the transaction of the change that causes it.
  */
 import { BUSINESS } from '@domain/business';
 
@@ -22,51 +22,30 @@ export interface OutgoingMail {
   attachments?: Attachment[];
 }
 
+/** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
 export type MailStatus = 'sent' | 'logged' | 'failed';
 
-export function sendMail(app: CoreApp, mail: OutgoingMail): MailStatus {
-  let status: MailStatus = 'logged';
-  let error = '';
+/** Whether SMTP is configured (SMTP_HOST sets PocketBase's SMTP settings at start). */
+export function smtpEnabled(app: CoreApp): boolean {
+  return app.settings().smtp.enabled;
+}
+
+/** Sends `mail` over SMTP now. Throws PocketBase's mailer error when the server refuses or cannot be reached. */
+export function smtpSend(app: CoreApp, mail: OutgoingMail): void {
   const settings = app.settings();
-  if (settings.smtp.enabled) {
-    try {
-      const message = new MailerMessage({
-        from: { address: settings.meta.senderAddress, name: settings.meta.senderName || BUSINESS.name },
-        to: [{ address: mail.to }],
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
-      if (mail.attachments?.length) {
-        const files: Record<string, unknown> = {};
-        for (const a of mail.attachments) files[a.name] = $textReader(a.content);
-        (message as unknown as { attachments: unknown }).attachments = files;
-      }
-      app.newMailClient().send(message);
-      status = 'sent';
-    } catch (err) {
-      status = 'failed';
-      error = String(err).slice(0, 1000);
-      console.error(`Sending "${mail.subject}" to ${mail.to} failed: ${error}`);
-    }
+  const message = new MailerMessage({
+    from: { address: settings.meta.senderAddress, name: settings.meta.senderName || BUSINESS.name },
+    to: [{ address: mail.to }],
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  });
+  if (mail.attachments?.length) {
+    const files: Record<string, unknown> = {};
+    for (const a of mail.attachments) files[a.name] = $textReader(a.content);
+    (message as unknown as { attachments: unknown }).attachments = files;
   }
-  try {
-    const rec = new Record(app.findCollectionByNameOrId('mail_log'));
-    rec.load({
-      to: mail.to,
-      subject: mail.subject,
-      kind: mail.kind,
-      body: mail.text,
-      attachments: (mail.attachments ?? []).map((a) => a.name),
-      status,
-      error,
-      related_id: mail.relatedId ?? '',
-    });
-    app.save(rec);
-  } catch (err) {
-    console.error(`Recording mail "${mail.subject}" failed: ${String(err)}`);
-  }
-  return status;
+  app.newMailClient().send(message);
 }
 
 /** Escapes text for HTML bodies. */

@@ -1,12 +1,12 @@
 /**
  * The one path every "this checkout was paid" signal takes (demo Pay, verify-booking-payment,
  * the Stripe webhook): settle the payment in one transaction (lib/payments/settle-payment.ts),
- * then, only from the call that made the change, the side effects outside it: the confirmation
- * e-mails for a confirmed booking; the refund and the conflict e-mails for a payment that could
- * not secure its slot. A retried signal never e-mails or refunds twice.
+ * which also queues the confirmation e-mails, then, only from the call that made the change,
+ * the side effects outside it: sending those e-mails; the refund (which queues the conflict
+ * e-mails) for a payment that could not secure its slot. A retried signal never e-mails or
+ * refunds twice.
  */
-import { sendBookingConfirmation } from '../mail/booking-confirmation';
-import { sendPaymentConflictNotice } from '../mail/payment-conflict';
+import { deliverMail } from '../mail/mail-outbox';
 import { refundConflictPayment } from './refund';
 import { settlePaidSession, type PaymentIds, type SettleResult } from './settle-payment';
 
@@ -16,11 +16,7 @@ export type { PaymentIds };
 export function completePaidSession(app: CoreApp, sessionId: string, ids: PaymentIds): SettleResult | null {
   const result = settlePaidSession(app, sessionId, ids);
   if (!result?.changed) return result;
-  if (result.outcome === 'confirmed') {
-    sendBookingConfirmation(app, result.bookingId);
-  } else {
-    const refunded = refundConflictPayment(app, result.bookingId);
-    sendPaymentConflictNotice(app, result.bookingId, refunded);
-  }
+  if (result.outcome === 'confirmed') deliverMail(app, result.mailIds);
+  else refundConflictPayment(app, result.bookingId);
   return result;
 }

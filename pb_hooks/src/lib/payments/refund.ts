@@ -1,11 +1,15 @@
 /**
- * Refunds for payments that could not secure their slot (`payment_conflict`, issue 8 item 3).
- * Stripe is called outside any transaction; the booking moves from `refund_pending` to
- * `refunded` only once the refund exists. Demo payments record a refund without calling
- * anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry job retries.
+ * Refunds for payments that could not secure their slot (`payment_conflict`, DESIGN.md
+ * decision 15). Stripe is called outside any transaction; the booking moves from
+ * `refund_pending` to `refunded` only once the refund exists. Demo payments record a refund
+ * without calling anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry
+ * job retries. The customer and the business are e-mailed once (mail outbox keys per booking):
+ * with the refund, or with its first failure ('we are refunding').
  */
 import { findBooking } from '../bookings-repo';
 import { nowMs, toPbDate } from '../clock';
+import { deliverMail, queueMail, sendMailNow } from '../mail/mail-outbox';
+import { paymentConflictMails } from '../mail/payment-conflict';
 import { createRefund } from './stripe';
 
 /** Refunds booking `bookingId` if it waits for a refund; true when it is now refunded. */
@@ -16,20 +20,19 @@ export function refundConflictPayment(app: CoreApp, bookingId: string): boolean 
   let refundId = '';
   if (rec.getString('payment_mode') === 'stripe') {
     const intent = rec.getString('payment_intent_id');
-    if (!intent) {
-      console.error(`refund: booking ${bookingId} has no payment intent to refund`);
-      return false;
-    }
     try {
-      refundId = createRefund(intent, bookingId).id;
+      if (!intent) throw new Error('no payment intent to refund');
+      refundId = createRefund(intent, `refund-${bookingId}`, { booking_id: bookingId }).id;
     } catch (err) {
       console.error(`refund: booking ${bookingId}: ${String(err)}`);
+      sendMailNow(app, paymentConflictMails(rec, false));
       return false;
     }
   } else {
     refundId = `demo_re_${$security.randomString(24)}`;
   }
   let refunded = false;
+  let mailIds: string[] = [];
   app.runInTransaction((tx) => {
     const fresh = tx.findRecordById('bookings', bookingId);
     if (fresh.getString('payment_status') !== 'refund_pending') return;
@@ -37,8 +40,10 @@ export function refundConflictPayment(app: CoreApp, bookingId: string): boolean 
     fresh.set('refund_id', refundId);
     fresh.set('refunded_at', toPbDate(nowMs()));
     tx.save(fresh);
+    mailIds = paymentConflictMails(fresh, true).map((m) => queueMail(tx, m));
     refunded = true;
   });
+  deliverMail(app, mailIds);
   return refunded;
 }
 

@@ -7,10 +7,14 @@
  *   the hold lapsed) becomes `payment_conflict` with `refund_pending`: the caller refunds it
  *   outside the transaction (lib/payments/refund.ts);
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
+ * A confirmation queues its e-mails in the same transaction (lib/mail/mail-outbox.ts), so a
+ * crash after the commit cannot lose them.
  */
 import { paymentDecision } from '@domain/booking-ownership';
 import { findBySession, visitsFreeFor } from '../bookings-repo';
 import { nowMs, toPbDate } from '../clock';
+import { bookingConfirmationMails } from '../mail/booking-confirmation';
+import { queueMail } from '../mail/mail-outbox';
 import { loadCrews } from '../settings';
 
 /** What the payment provider tells about the paid session. */
@@ -26,6 +30,8 @@ export interface SettleResult {
   outcome: 'confirmed' | 'conflict';
   /** True only for the call that made the change (so e-mail and refunds run once). */
   changed: boolean;
+  /** The mail outbox rows queued with a confirmation (to send once the transaction commits). */
+  mailIds: string[];
 }
 
 /**
@@ -42,7 +48,7 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
     const state = { status: rec.getString('status'), payment_status: rec.getString('payment_status'), cancel_reason: rec.getString('cancel_reason') };
     const decision = paymentDecision(state, visitsFreeFor(tx, rec, now, crews));
     if (decision === 'already_settled') {
-      result = { bookingId: rec.id, outcome: state.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false };
+      result = { bookingId: rec.id, outcome: state.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false, mailIds: [] };
       return;
     }
     rec.set('payment_intent_id', ids.paymentIntentId);
@@ -59,7 +65,8 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
       rec.set('status', 'payment_conflict');
     }
     tx.save(rec);
-    result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true };
+    const mailIds = decision === 'confirm' ? bookingConfirmationMails(rec).map((m) => queueMail(tx, m)) : [];
+    result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true, mailIds };
   });
   return result;
 }

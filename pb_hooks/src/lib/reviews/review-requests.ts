@@ -7,13 +7,15 @@
 import { findPackage, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
 import { PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_TOKEN_LENGTH, type ReviewStage } from '@domain/reviews';
 import { nowMs, toPbDate } from '../clock';
-import { sendReviewRequestMail } from '../mail/review-request';
+import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { reviewRequestMail } from '../mail/review-request';
 import type { MailStatus } from '../mail/send-mail';
 import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../request-keys';
 
 /** What happened to a request for one booking and stage. */
 export type ReviewRequestOutcome =
-  | { sent: true; kind: 'created' | 'renewed'; testimonialId: string; reviewUrl: string; expiresAt: string; mail: MailStatus }
+  /** `mail`: how the e-mail went right away ('queued': the mail outbox retries it). */
+  | { sent: true; kind: 'created' | 'renewed'; testimonialId: string; reviewUrl: string; expiresAt: string; mail: MailStatus | 'queued' }
   | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string }
   /** The Idempotency-Key was used before: nothing was done (answer with the stored answer). */
   | { sent: false; kind: 'replay'; testimonialId: '' };
@@ -49,7 +51,8 @@ function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): c
  * - an unsubmitted one and `renew` → its token is replaced and the expiry restarted (the old
  *   link stops working) → `renewed`; without `renew` → `exists` and nothing is sent;
  * - a submitted one → `submitted` and nothing is sent.
- * The check and the write are one transaction; the e-mail is sent after it. With `claim` (the
+ * The check, the write and the queued e-mail are one transaction; the e-mail is sent right
+ * after it (mail/mail-outbox.ts). With `claim` (the
  * admin's Idempotency-Key), a key used before → `replay` and nothing is done; otherwise the key
  * is stored in the same transaction as a created or renewed link, with the answer but the
  * mail status (the caller completes it after the e-mail).
@@ -70,6 +73,19 @@ export function requestReview(
 
   const reviewUrl = `${origin}/submit-review?token=${token}`;
   const keyAnswer = () => ({ success: true, testimonialId, reviewUrl, expiresAt });
+  let mailId = '';
+  const queueLink = (tx: CoreApp) => {
+    const mail = {
+      testimonialId,
+      to: booking.getString('customer_email'),
+      customerName: booking.getString('customer_name'),
+      serviceLine: serviceLine(booking.getString('package_type'), booking.getString('tree_size')),
+      stage,
+      url: reviewUrl,
+      expiresAtMs,
+    };
+    mailId = queueMail(tx, reviewRequestMail(mail, token));
+  };
 
   app.runInTransaction((tx) => {
     if (claim && requestKeyTaken(tx, claim.key)) {
@@ -88,6 +104,7 @@ export function requestReview(
       existing.set('token_expires_at', expiresAt);
       tx.save(existing);
       if (claim) insertRequestKey(tx, claim, keyAnswer());
+      queueLink(tx);
       kind = 'renewed';
       return;
     }
@@ -112,19 +129,12 @@ export function requestReview(
     tx.save(rec);
     testimonialId = rec.id;
     if (claim) insertRequestKey(tx, claim, keyAnswer());
+    queueLink(tx);
     kind = 'created';
   });
 
   if (kind === 'replay') return { sent: false, kind, testimonialId: '' };
   if (kind === 'exists' || kind === 'submitted') return { sent: false, kind, testimonialId };
-  const mail = sendReviewRequestMail(app, {
-    testimonialId,
-    to: booking.getString('customer_email'),
-    customerName: booking.getString('customer_name'),
-    serviceLine: serviceLine(booking.getString('package_type'), booking.getString('tree_size')),
-    stage,
-    url: reviewUrl,
-    expiresAtMs,
-  });
+  const [mail = 'queued'] = deliverMail(app, [mailId]);
   return { sent: true, kind, testimonialId, reviewUrl, expiresAt, mail };
 }

@@ -5,8 +5,9 @@
  *
  * Validates with the shared schema and SPEC.md's messages, checks the date (a Wednesday in the
  * consultation window, after today, not blocked), then in one transaction re-checks that the
- * slot is free and stores the request as `pending`. After the transaction it sends the
- * confirmation e-mail with an ICS attachment (a failure is only logged in mail_log).
+ * slot is free and stores the request as `pending`, queueing the confirmation e-mail (with an
+ * ICS attachment) and the business notice in the same transaction; they are sent after it and
+ * retried by the mail outbox until they go out.
  *
  * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
  * 409 when the slot is already taken (also when two requests race for it); 429 when the caller
@@ -18,7 +19,8 @@ import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { today } from '../clock';
 import { consultationCapReached, takenConsultationSlots } from '../consultations-repo';
 import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
-import { sendConsultationConfirmation } from '../mail/consultation-confirmation';
+import { consultationMails } from '../mail/consultation-confirmation';
+import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext } from '../settings';
 
 const SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
@@ -33,6 +35,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   let taken = false;
   let capped = false;
   let id = '';
+  let mailIds: string[] = [];
   const caller = { ip: e.realIP(), email: r.customerEmail, phone: r.customerPhone };
   try {
     $app.runInTransaction((tx) => {
@@ -58,6 +61,8 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
       });
       tx.save(rec);
       id = rec.id;
+      // Queued with the request itself: a crash right after cannot lose the e-mails.
+      mailIds = consultationMails({ id, ...r }).map((m) => queueMail(tx, m));
     });
   } catch (err) {
     // The partial unique index is the last line of defence; anything else is unexpected.
@@ -67,6 +72,6 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   if (capped) throw apiError(429, OWNERSHIP_MESSAGES.tooManyConsultations);
   if (taken) throw apiError(409, SLOT_TAKEN);
 
-  sendConsultationConfirmation($app, { id, ...r });
+  deliverMail($app, mailIds);
   return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending' });
 }

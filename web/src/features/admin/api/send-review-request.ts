@@ -4,7 +4,8 @@ import { pb } from '@/lib/pb';
 export interface ReviewRequestSent {
   success: true;
   reviewUrl: string;
-  mailStatus: 'sent' | 'logged' | 'failed';
+  /** 'queued': not sent yet, the server retries it. */
+  mailStatus: 'sent' | 'logged' | 'failed' | 'queued';
 }
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * E-mails to the business about money that went wrong after the fact (docs/decisions/021): a
+ * charge the bank turned down after it was processing, a customer's dispute, and a payment that
+ * arrived for a booking that had been deleted (refunded). Each is keyed once per event's
+ * subject (charge, dispute, payment) in the mail outbox, so a redelivered webhook e-mails no one
+ * twice.
+ */
+import { BUSINESS } from '@domain/business';
+import { formatLongDate } from '@domain/calendar';
+import { formatCents } from '@domain/money';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { escapeHtml } from './send-mail';
+
+function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
+  return {
+    key,
+    to: BUSINESS.email,
+    subject,
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
+    text: lines.join('\n\n'),
+    kind,
+    relatedId,
+  };
+}
+
+function customerLine(b: core.Record): string {
+  return `Customer: ${b.getString('customer_name')} (${b.getString('customer_email')}, ${b.getString('customer_phone')}); installation ${formatLongDate(b.getString('install_date'))}.`;
+}
+
+/** The bank turned down charge `charge` of booking `booking`: the balance is due again. */
+export function chargeFailedNotice(charge: core.Record, booking: core.Record): QueuedMail {
+  return notice(
+    mailKey('charge_failed_notice', charge.id),
+    `Payment failed: ${formatCents(charge.getInt('amount'))} from ${booking.getString('customer_name')}`,
+    [
+      `The bank turned down the charge of ${formatCents(charge.getInt('amount'))} (${charge.getString('description') || charge.getString('kind')}) that was processing.`,
+      `Reason: ${charge.getString('error') || 'not given'}.`,
+      `Nothing was taken: the booking shows a balance of ${formatCents(booking.getInt('balance_remaining'))} due again. Charge again or ask the customer to pay another way.`,
+      customerLine(booking),
+      `Payment: ${charge.getString('stripe_payment_intent_id')}`,
+    ],
+    booking.id,
+  );
+}
+
+/** What a Stripe dispute object tells us (https://docs.stripe.com/api/disputes/object). */
+export interface DisputeFacts {
+  id: string;
+  amountCents: number;
+  reason: string;
+  paymentIntentId: string;
+}
+
+/** The customer's bank disputes a payment of booking `booking`. */
+export function disputeNotice(booking: core.Record, d: DisputeFacts): QueuedMail {
+  return notice(
+    mailKey('dispute_notice', d.id),
+    `Payment disputed: ${formatCents(d.amountCents)} from ${booking.getString('customer_name')}`,
+    [
+      `The customer's bank opened a dispute (${d.reason || 'no reason given'}) over ${formatCents(d.amountCents)}. The booking is flagged 'Disputed'.`,
+      'Answer it with your evidence (the signed booking, photos, messages) in the Stripe Dashboard before its deadline, or the money goes back to the customer.',
+      customerLine(booking),
+      `Payment: ${d.paymentIntentId}, dispute ${d.id}`,
+    ],
+    booking.id,
+  );
+}
+
+/**
+ * A payment `paymentIntentId` of `amountCents` arrived for booking `bookingId`, which had been
+ * deleted; `refunded` says whether the refund is made (else the refund failed and the owner must
+ * refund it in the Stripe Dashboard).
+ */
+export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, amountCents: number, refunded: boolean): QueuedMail {
+  return notice(
+    mailKey('orphan_payment_notice', paymentIntentId),
+    `Payment for a deleted booking ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
+    [
+      `A payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which had been deleted.`,
+      refunded
+        ? 'It was refunded in full; the customer may need to hear from you.'
+        : 'It could not be refunded automatically: refund it in the Stripe Dashboard.',
+      `Payment: ${paymentIntentId}`,
+    ],
+    bookingId,
+  );
+}
