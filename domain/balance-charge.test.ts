@@ -144,6 +144,7 @@ describe('chargeAnswer (the first answer, for every replay)', () => {
     ['failed', { status: 'failed', amount: 100, checkout_url: '', error: 'Your card was declined.' }, { success: false, error: 'Your card was declined.', requiresCheckout: false, checkoutUrl: null, amountCharged: 0 }],
     ['failed without a reason', { status: 'failed', amount: 100, checkout_url: '', error: '' }, { success: false, error: CHARGE_MESSAGES.failed, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 }],
     ['requires_checkout', { status: 'requires_checkout', amount: 100, checkout_url: 'https://checkout.stripe.com/c/pay/cs_1', error: '' }, { success: false, error: null, requiresCheckout: true, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1', amountCharged: 0 }],
+    ['processing (the bank has not confirmed it: not paid)', { status: 'processing', amount: 100, checkout_url: '', error: '' }, { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 }],
     ['a link paid later', { status: 'succeeded', amount: 100, checkout_url: 'https://checkout.stripe.com/c/pay/cs_1', error: '' }, { success: false, error: null, requiresCheckout: true, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1', amountCharged: 0 }],
   ])('%s', (_name, stored, expected) => {
     expect(chargeAnswer(stored)).toEqual(expected);

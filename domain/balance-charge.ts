@@ -38,6 +38,13 @@ export const CHARGE_MESSAGES = {
   stillProcessing: 'This charge is still being processed. Please retry in a moment.',
   unreachable: 'The payment service could not be reached. Please retry in a moment: the card will not be charged twice.',
   linkExpired: 'The payment link expired before the customer paid it.',
+  /** A charge the bank has accepted but not yet confirmed (a bank debit, a slow method). */
+  processing: 'The payment is processing: the bank has not confirmed it yet. The balance stays due until it does.',
+  otherProcessing: 'A payment for this booking is still processing at the bank. Please wait until it succeeds or fails.',
+  /** A charge whose request died before Stripe's answer was stored, and Stripe has nothing. */
+  interrupted: 'The charge was interrupted before it reached the bank, so nothing was charged. Please charge again.',
+  /** A booking cannot be deleted while one of its payments may still take money. */
+  deleteInFlight: 'A payment for this booking is still in progress.',
 } as const;
 
 /** The booking fields the charge rules read (a PocketBase `bookings` record as JSON). */
@@ -186,6 +193,7 @@ export interface StoredCharge {
  */
 export function chargeAnswer(c: StoredCharge): ChargeAnswer | null {
   if (c.status === 'pending') return null;
+  if (c.status === 'processing') return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
   if (c.checkout_url) return { success: false, error: null, requiresCheckout: true, checkoutUrl: c.checkout_url, amountCharged: 0 };
   if (c.status === 'succeeded') return { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: c.amount };
   return { success: false, error: c.error || CHARGE_MESSAGES.failed, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };

@@ -62,6 +62,10 @@ onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDat
 onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
 onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
 onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+// Money in flight on a deleted booking (docs/decisions/021): open payment links are expired
+// before the delete; a charge still pending or processing refuses it, inside its transaction.
+onRecordDeleteRequest((e) => require(`${__hooks}/lib/app.js`).closePaymentLinksBeforeDelete(e), 'bookings');
+onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).refuseDeleteWithMoneyInFlight(e), 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute(
   (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
@@ -81,3 +85,15 @@ cronAdd('purge-tombstones', '30 8 * * *', () => {
 // the admin's own booking note, the later edit winning.
 routerAdd('POST', '/api/fn/job-events', (e) => require(`${__hooks}/lib/app.js`).jobEventsRoute(e));
 routerAdd('POST', '/api/fn/booking-admin-notes', (e) => require(`${__hooks}/lib/app.js`).bookingAdminNotesRoute(e));
+
+// The mail outbox and stuck charges (docs/decisions/021): every minute, due mail is sent (with
+// backoff; a row left 'sending' by a process that died is queued again) and charges whose
+// request died are settled from what Stripe knows.
+cronAdd('deliver-mail', '* * * * *', () => {
+  require(`${__hooks}/lib/app.js`).deliverDueMail($app);
+});
+cronAdd('reconcile-charges', '* * * * *', () => {
+  require(`${__hooks}/lib/app.js`).reconcilePendingCharges($app);
+});
+routerAdd('POST', '/api/fn/jobs/deliver-mail', (e) => require(`${__hooks}/lib/app.js`).deliverMailJobRoute(e), $apis.requireSuperuserAuth());
+routerAdd('POST', '/api/fn/jobs/reconcile-charges', (e) => require(`${__hooks}/lib/app.js`).reconcileChargesJobRoute(e), $apis.requireSuperuserAuth());

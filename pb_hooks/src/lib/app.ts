@@ -34,3 +34,7 @@ export { recordTombstone, purgeTombstones } from './records/tombstone';
 export { purgeTombstonesJobRoute } from './routes/tombstones-purge-job';
 export { jobEventsRoute } from './routes/job-events';
 export { bookingAdminNotesRoute } from './routes/booking-admin-notes';
+export { closePaymentLinksBeforeDelete, refuseDeleteWithMoneyInFlight } from './records/booking-delete';
+export { deliverDueMail } from './mail/mail-outbox';
+export { reconcilePendingCharges } from './payments/charge-reconcile';
+export { deliverMailJobRoute, reconcileChargesJobRoute } from './routes/money-mail-jobs';

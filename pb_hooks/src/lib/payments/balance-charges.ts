@@ -1,14 +1,17 @@
 /**
- * The `charges` rows of balance and damage charges and what they do to their booking (issue 9;
- * DESIGN.md decision 12; docs/decisions/013). Every write here is one short transaction that
+ * The `charges` rows of balance and damage charges and what they do to their booking (DESIGN.md
+ * decision 12; docs/decisions/013 and 021). Every write here is one short transaction that
  * never calls out: the row is inserted `pending` under its unique Idempotency-Key BEFORE Stripe
- * is called, and the outcome is recorded in a second transaction after. A charge that
- * succeeds, now or when its Checkout link is paid, lowers the booking's balance by its balance
- * part and marks the booking paid when nothing is left.
+ * is called, and the outcome is recorded in a second transaction after. Only a charge that
+ * succeeded (now, when its Checkout link is paid, or when the bank confirms a `processing`
+ * one) lowers the booking's balance by its balance part, and marks the booking paid when
+ * nothing is left; a `processing` charge keeps the balance due.
  */
 import { CHARGE_MESSAGES, planCharge, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
 import { parseTimestamp } from '@domain/calendar';
 import { nowMs, toPbDate } from '../clock';
+import { chargeFailedNotice } from '../mail/owner-notices';
+import { queueMail } from '../mail/mail-outbox';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -88,9 +91,10 @@ export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
       return;
     }
     // One charge at a time per booking: two keys must never both take the same balance.
-    const open = tx.findRecordsByFilter('charges', "booking = {:b} && (status = 'pending' || status = 'requires_checkout')", '', 1, 0, { b: booking.id } as unknown as dbx.Params);
+    const open = openCharges(tx, booking.id);
     if (open.length > 0) {
-      const message = open[0]!.getString('status') === 'pending' ? CHARGE_MESSAGES.otherInFlight : CHARGE_MESSAGES.linkOpen;
+      const status = open[0]!.getString('status');
+      const message = status === 'pending' ? CHARGE_MESSAGES.otherInFlight : status === 'processing' ? CHARGE_MESSAGES.otherProcessing : CHARGE_MESSAGES.linkOpen;
       result = { refusal: { status: 409, message } };
       return;
     }
@@ -107,6 +111,7 @@ export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
       request_fingerprint: c.fingerprint,
       status: 'pending',
       attempted_at: toPbDate(nowMs()),
+      requested_at: toPbDate(nowMs()),
       created_by: c.staffId,
     });
     tx.save(rec);
@@ -148,9 +153,32 @@ export function releaseCharge(app: CoreApp, chargeId: string): void {
   });
 }
 
+/**
+ * The charges of booking `bookingId` that may still move money: `pending` (a request is with
+ * Stripe, or died there), `processing` (the bank has not confirmed) or `requires_checkout` (a
+ * payment link is open).
+ */
+export function openCharges(app: CoreApp, bookingId: string): core.Record[] {
+  return app.findRecordsByFilter(
+    'charges',
+    "booking = {:b} && (status = 'pending' || status = 'processing' || status = 'requires_checkout')",
+    '',
+    0,
+    0,
+    { b: bookingId } as unknown as dbx.Params,
+  ) as core.Record[];
+}
+
+/** When charge `rec` was first requested, epoch ms on our clock (older rows: their creation). */
+export function requestedAtMs(rec: core.Record): number {
+  const at = parseTimestamp(rec.getString('requested_at'));
+  return Number.isFinite(at) ? at : parseTimestamp(rec.getString('created_at'));
+}
+
 /** How a charge attempt ended (lib/payments/balance-payment.ts). */
 export type ChargeOutcome =
   | { status: 'succeeded'; paymentIntentId: string }
+  | { status: 'processing'; paymentIntentId: string }
   | { status: 'requires_checkout'; paymentIntentId: string; checkoutSessionId: string; checkoutUrl: string }
   | { status: 'failed'; paymentIntentId: string; error: string };
 
@@ -188,11 +216,56 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
       rec.set('checkout_url', outcome.checkoutUrl);
     } else if (outcome.status === 'failed') {
       rec.set('error', outcome.error.slice(0, 1000));
-    } else {
+    } else if (outcome.status === 'succeeded') {
       applyPaidCharge(tx, rec);
     }
     tx.save(rec);
   });
+}
+
+/**
+ * What the bank finally said about the PaymentIntent `paymentIntentId` of charge `chargeId`
+ * (webhook `payment_intent.succeeded` / `payment_intent.payment_failed`, or the reconcile job).
+ * - succeeded: a `pending`, `processing` or `failed` charge of that intent succeeds and the
+ *   booking's balance follows, once;
+ * - failed: a `pending` or `processing` charge fails (the balance stays due and the booking can
+ *   be charged again) and the owner is e-mailed, once. A charge that already succeeded stays
+ *   so: a late or redelivered failure changes nothing.
+ * Ignored for a charge waiting on its Checkout link (its own events settle it) or tied to
+ * another intent. Returns the mail outbox ids queued (to send after the commit), or null when
+ * no charge `chargeId` exists (deleted with its booking).
+ */
+export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntentId: string, outcome: { status: 'succeeded' } | { status: 'failed'; error: string }): string[] | null {
+  let mailIds: string[] | null = null;
+  app.runInTransaction((tx) => {
+    let rec: core.Record;
+    try {
+      rec = tx.findRecordById('charges', chargeId);
+    } catch {
+      return;
+    }
+    mailIds = [];
+    const status = rec.getString('status');
+    const intent = rec.getString('stripe_payment_intent_id');
+    if (intent && intent !== paymentIntentId) return;
+    if (outcome.status === 'succeeded') {
+      if (status !== 'pending' && status !== 'processing' && status !== 'failed') return;
+      rec.set('status', 'succeeded');
+      rec.set('error', '');
+      rec.set('stripe_payment_intent_id', paymentIntentId);
+      applyPaidCharge(tx, rec);
+      tx.save(rec);
+      return;
+    }
+    if (status !== 'pending' && status !== 'processing') return;
+    rec.set('status', 'failed');
+    rec.set('error', outcome.error.slice(0, 1000));
+    rec.set('stripe_payment_intent_id', paymentIntentId);
+    tx.save(rec);
+    const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, { id: rec.getString('booking') } as unknown as dbx.Params)[0];
+    if (booking) mailIds = [queueMail(tx, chargeFailedNotice(rec, booking))];
+  });
+  return mailIds;
 }
 
 /**

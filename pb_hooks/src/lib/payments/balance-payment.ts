@@ -34,7 +34,7 @@ function needsCustomer(error: StripeErrorBody): boolean {
 }
 
 /** What the admin is told about a failed charge: Stripe's card message, written for people, or SPEC.md's. */
-function failureMessage(error: StripeErrorBody): string {
+export function failureMessage(error: StripeErrorBody): string {
   return error.type === 'card_error' && error.message ? error.message : CHARGE_MESSAGES.failed;
 }
 
@@ -85,9 +85,11 @@ export function payCharge(charge: core.Record, booking: core.Record, origin: str
   });
   if (reply.ok) {
     const intent = reply.value;
-    // A card charged off-session succeeds at once or fails with a 402; any other state means
-    // the customer has to act, which only a Checkout page lets them do.
-    if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'succeeded', paymentIntentId: intent.id };
+    // A card charged off-session succeeds at once, fails with a 402, or (a bank debit, a slow
+    // method) is processing: not paid until the webhook says it succeeded. Any other state
+    // means the customer has to act, which only a Checkout page lets them do.
+    if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+    if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
     return checkoutFallback(charge, booking, origin, intent.id);
   }
   if (outcomeUnknown(reply.status)) return unknownOutcome(charge, reply);

@@ -1,22 +1,57 @@
 /**
- * Stripe's Checkout events for the payment links of balance and damage charges (issue 9;
- * docs/decisions/013): a session whose metadata names a `charge_id` belongs to a charge, not to
- * a booking's deposit. Paid (checkout.session.completed or async_payment_succeeded with
- * payment_status paid): the charge succeeds and the booking's balance follows, once. Expired or
- * failed: the charge fails, so the booking can be charged again. The event is already verified
- * (routes/stripe-webhook.ts); the charge must still name that very session.
+ * Stripe's events about balance and damage charges (docs/decisions/013 and 021).
+ *
+ * Checkout events for a charge's payment link (a session whose metadata names a `charge_id`):
+ * paid (checkout.session.completed or async_payment_succeeded with payment_status paid) → the
+ * charge succeeds and the booking's balance follows, once; expired or failed → the charge
+ * fails, so the booking can be charged again. The charge must still name that very session.
+ *
+ * PaymentIntent events for a charge (metadata `charge_id`): payment_intent.succeeded settles a
+ * pending or processing charge; payment_intent.payment_failed fails it, keeps the balance due
+ * and e-mails the owner (lib/payments/balance-charges.ts settleChargeIntent).
+ *
+ * Money that arrives for a charge deleted with its booking is refunded and reported
+ * (orphan-payments.ts). Events are already verified (routes/stripe-webhook.ts).
  */
-import { expireChargeCheckout, settleChargeCheckout } from './balance-charges';
-import { paymentIdsOf, type StripeCheckoutSession } from './stripe';
+import { deliverMail } from '../mail/mail-outbox';
+import { expireChargeCheckout, settleChargeCheckout, settleChargeIntent } from './balance-charges';
+import { failureMessage } from './balance-payment';
+import { refundOrphanPayment } from './orphan-payments';
+import { paymentIdsOf, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+
+function chargeExists(app: CoreApp, chargeId: string): boolean {
+  try {
+    app.findRecordById('charges', chargeId);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Handles `type` for `session` when it is a charge's Checkout link; false for any other session. */
-export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: StripeCheckoutSession): boolean {
+export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: StripeCheckoutSession & { amount_total?: number }): boolean {
   const chargeId = session.metadata?.charge_id;
   if (typeof chargeId !== 'string' || !chargeId) return false;
   if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
-    settleChargeCheckout(app, chargeId, session.id, paymentIdsOf(session).paymentIntentId);
+    const paymentIntentId = paymentIdsOf(session).paymentIntentId;
+    if (!chargeExists(app, chargeId)) refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
+    else settleChargeCheckout(app, chargeId, session.id, paymentIntentId);
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
     expireChargeCheckout(app, chargeId, session.id);
+  }
+  return true;
+}
+
+/** Handles payment_intent.succeeded / payment_failed for a charge's intent; false for any other intent (deposits). */
+export function handleChargeIntentEvent(app: CoreApp, type: string, intent: StripePaymentIntent & { amount_received?: number }): boolean {
+  const chargeId = intent.metadata?.charge_id;
+  if (typeof chargeId !== 'string' || !chargeId || typeof intent.id !== 'string') return false;
+  if (type === 'payment_intent.succeeded') {
+    const mailIds = settleChargeIntent(app, chargeId, intent.id, { status: 'succeeded' });
+    if (mailIds === null) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
+  } else if (type === 'payment_intent.payment_failed') {
+    const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
+    deliverMail(app, settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? []);
   }
   return true;
 }

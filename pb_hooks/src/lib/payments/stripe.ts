@@ -123,22 +123,27 @@ export interface StripeRefund {
 }
 
 /**
- * Refunds a booking's deposit in full (issue 8 item 3: a payment that arrived for a slot that is
- * no longer the booking's). Stripe's idempotency key is per booking, so a retried refund can
- * never pay back twice.
+ * Refunds a PaymentIntent in full under Stripe idempotency key `idempotencyKey` (one per thing
+ * refunded: a booking's deposit after a slot conflict, a payment for a deleted booking), so a
+ * retried refund can never pay back twice. Throws with Stripe's message on failure.
  */
-export function createRefund(paymentIntentId: string, bookingId: string): StripeRefund {
-  return stripeRequest<StripeRefund>(
-    'POST',
-    '/v1/refunds',
-    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { booking_id: bookingId } },
-    `refund-${bookingId}`,
-  );
+export function createRefund(paymentIntentId: string, idempotencyKey: string, metadata: Record<string, string>): StripeRefund {
+  return stripeRequest<StripeRefund>('POST', '/v1/refunds', { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata }, idempotencyKey);
 }
 
 /** Expires an open Checkout Session so it can no longer be paid (a replaced hold). */
 export function expireCheckoutSession(id: string): void {
   stripeRequest('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, `expire-${id}`);
+}
+
+/** Expires Checkout Session `id` without throwing (a booking about to be deleted): Stripe's answer. */
+export function tryExpireCheckoutSession(id: string): StripeReply<StripeCheckoutSession> {
+  return stripeTry<StripeCheckoutSession>('POST', `/v1/checkout/sessions/${encodeURIComponent(id)}/expire`, {}, `expire-${id}`);
+}
+
+/** Retrieves Checkout Session `id` without throwing. */
+export function tryRetrieveCheckoutSession(id: string): StripeReply<StripeCheckoutSession> {
+  return stripeTry<StripeCheckoutSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, {}, '');
 }
 
 /** Stripe's error object (https://docs.stripe.com/api/errors), as far as we read it. */
@@ -173,6 +178,19 @@ export interface StripePaymentIntent {
   id: string;
   /** 'succeeded' once the money moved; see https://docs.stripe.com/payments/paymentintents/lifecycle */
   status: string;
+  amount?: number;
+  /** Ours: `booking_id`, and `charge_id` for balance and damage charges. */
+  metadata?: Record<string, string> | null;
+  last_payment_error?: StripeErrorBody | null;
+}
+
+/**
+ * The PaymentIntents of Stripe customer `customerId` created at or after `createdGteSec` (epoch
+ * seconds), newest first, up to 100: a list is read-after-write consistent, unlike Stripe's
+ * search, so a charge whose answer a crash lost is found here. Never throws.
+ */
+export function listCustomerPaymentIntents(customerId: string, createdGteSec: number): StripeReply<{ data: StripePaymentIntent[] }> {
+  return stripeTry<{ data: StripePaymentIntent[] }>('GET', '/v1/payment_intents', { customer: customerId, created: { gte: createdGteSec }, limit: 100 }, '');
 }
 
 export interface OffSessionChargeInput {

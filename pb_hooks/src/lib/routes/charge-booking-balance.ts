@@ -26,6 +26,8 @@
  * package they do not apply to, another charge of the booking in flight or waiting on its
  * link, or this key's charge still being processed; 422 the key was used for another request;
  * 503 Stripe could not be reached (the charge stays open: retry with the same key).
+ * A charge the bank accepted but has not confirmed answers success false with the 'processing'
+ * sentence; the booking's balance stays due until the webhook says it succeeded.
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource, parseChargeRequest } from '@domain/balance-charge';
@@ -36,8 +38,11 @@ import {
   insertPendingCharge,
   recordChargeOutcome,
   releaseCharge,
+  requestedAtMs,
 } from '../payments/balance-charges';
 import { payCharge } from '../payments/balance-payment';
+import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from '../payments/charge-reconcile';
+import { nowMs } from '../clock';
 import { requireAdmin } from '../staff-auth';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
@@ -60,6 +65,21 @@ function attempt(chargeId: string, origin: string): void {
 }
 
 /**
+ * Finishes charge `chargeId`, whose request died and which the caller has claimed: within
+ * Stripe's memory of idempotency keys, by asking again under the same key (Stripe answers the
+ * first call's result); beyond it, only by reading what Stripe has (our row decides: never a
+ * second PaymentIntent). 503 when Stripe cannot be reached.
+ */
+function finishAbandoned(chargeId: string, origin: string): void {
+  const rec = $app.findRecordById('charges', chargeId);
+  if (nowMs() - requestedAtMs(rec) < STRIPE_KEY_MEMORY_MS) return attempt(chargeId, origin);
+  if (reconcileCharge($app, rec) === 'unknown') {
+    releaseCharge($app, chargeId);
+    throw apiError(503, CHARGE_MESSAGES.unreachable);
+  }
+}
+
+/**
  * The answer of charge `chargeId` once it has one: waits for a request in flight, finishes a
  * charge whose request died, and answers 409 if it is still in flight after REPLAY_WAIT_MS.
  */
@@ -69,7 +89,7 @@ function settledCharge(chargeId: string, origin: string): core.Record {
     const rec = $app.findRecordById('charges', chargeId);
     if (rec.getString('status') !== 'pending') return rec;
     if (claimAbandonedCharge($app, chargeId)) {
-      attempt(chargeId, origin);
+      finishAbandoned(chargeId, origin);
       continue;
     }
     if (Date.now() >= deadline) throw apiError(409, CHARGE_MESSAGES.stillProcessing);

@@ -50,7 +50,8 @@ function visitText(date: string, slot: string): string {
 }
 
 const CHARGE_STATUS: Record<string, string> = {
-  pending: 'Processing',
+  pending: 'Sending',
+  processing: 'Processing',
   succeeded: 'Paid',
   failed: 'Failed',
   requires_checkout: 'Waiting for the customer',
@@ -122,6 +123,12 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
       <Section title="Payment information">
         <dl className="admin-facts">
           <Fact label="Payment"><Pill tone={paymentStatusTone(b.payment_status)}>{paymentStatusLabel(b.payment_status)}</Pill></Fact>
+          {b.disputed_at && (
+            <Fact label="Dispute">
+              <Pill tone="red">Disputed</Pill> since {formatTimestamp(b.disputed_at)}: answer it in the payment dashboard
+            </Fact>
+          )}
+          {b.mail_problem && <Fact label="E-mail not delivered">{b.mail_problem}</Fact>}
           {(b.price_lines ?? []).map((l) => (
             <Fact key={l.code} label={l.label}>{formatCents(l.amountCents)}</Fact>
           ))}

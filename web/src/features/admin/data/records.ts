@@ -65,6 +65,11 @@ export interface AdminBooking extends MirroredRow {
   /** The admin's own note (the later edit wins on the server) and the device time of that edit. */
   admin_notes?: string;
   admin_notes_updated_at?: string;
+  /** Set by the webhook when the customer's bank disputes a payment (docs/decisions/021). */
+  dispute_id?: string;
+  disputed_at?: string;
+  /** The last e-mail about the booking the mail outbox gave up on, in a sentence. */
+  mail_problem?: string;
 }
 
 export interface AdminConsultation extends MirroredRow {

@@ -1,0 +1,100 @@
+/**
+ * Charges left `pending` by a request that died while Stripe had them (a crash, a kill -9, a
+ * timeout), settled from what Stripe knows (docs/decisions/021). Never creates a PaymentIntent:
+ * it only reads the customer's PaymentIntents and finds the one whose metadata names the
+ * charge. Found: its real outcome is recorded (succeeded, processing, or failed). Not found:
+ * nothing was charged, so the charge fails and the booking can be charged again. Stripe
+ * unreachable: the charge stays pending for the next run.
+ *
+ * Run by the every-minute job on charges pending for ABANDONED_AFTER_MS, and by a replay of a
+ * charge's Idempotency-Key when its first request is older than Stripe's memory of keys
+ * (STRIPE_KEY_MEMORY_MS): within it, repeating the call under the same key is as safe.
+ */
+import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { nowMs, toPbDate } from '../clock';
+import { deliverMail } from '../mail/mail-outbox';
+import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent, type ChargeOutcome } from './balance-charges';
+import { failureMessage } from './balance-payment';
+import { paymentMode } from './mode';
+import { listCustomerPaymentIntents, type StripePaymentIntent } from './stripe';
+
+/** Stripe keeps idempotency keys for 24 hours; after 23 we no longer count on it (ms). */
+export const STRIPE_KEY_MEMORY_MS = 23 * 60 * 60 * 1000;
+
+/** What a reconcile learned: the charge now has an outcome, or Stripe could not be asked. */
+export type ReconcileResult = 'settled' | 'unknown';
+
+/** The outcome a PaymentIntent's state stands for. */
+function outcomeOf(intent: StripePaymentIntent): ChargeOutcome {
+  if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+  if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
+  const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : CHARGE_MESSAGES.failed;
+  return { status: 'failed', paymentIntentId: intent.id, error };
+}
+
+/**
+ * Asks Stripe what happened under `pending` charge `charge` (which the caller has claimed) and
+ * records it. Demo charges and charges of bookings without a saved Stripe customer never
+ * reached a PaymentIntent: they fail as interrupted (a Checkout link made for one was never
+ * given to anyone and expires unpaid).
+ */
+export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileResult {
+  let booking: core.Record;
+  try {
+    booking = app.findRecordById('bookings', charge.getString('booking'));
+  } catch {
+    return 'settled'; // the booking and its charges are gone
+  }
+  const customerId = booking.getString('stripe_customer_id');
+  if (paymentMode() === 'demo' || !customerId) {
+    recordChargeOutcome(app, charge.id, { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted });
+    return 'settled';
+  }
+  // Stripe's clock and ours may differ (APP_NOW in tests, drift): look back a day from the request.
+  const sinceSec = Math.floor((Math.min(requestedAtMs(charge), Date.now()) - 24 * 60 * 60 * 1000) / 1000);
+  const reply = listCustomerPaymentIntents(customerId, sinceSec);
+  if (!reply.ok) {
+    console.error(`reconcile: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+    return 'unknown';
+  }
+  const intent = (reply.value.data ?? []).find((pi) => pi.metadata?.charge_id === charge.id);
+  if (!intent) {
+    recordChargeOutcome(app, charge.id, { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted });
+    return 'settled';
+  }
+  const outcome = outcomeOf(intent);
+  if (outcome.status === 'failed') {
+    // Through the bank's path, so the owner hears of it like any failure after the fact.
+    deliverMail(app, settleChargeIntent(app, charge.id, intent.id, { status: 'failed', error: outcome.error }) ?? []);
+  } else {
+    recordChargeOutcome(app, charge.id, outcome);
+  }
+  return 'settled';
+}
+
+/**
+ * The reconcile job (every minute, main.ts): every charge `pending` whose request started
+ * ABANDONED_AFTER_MS ago or was released, claimed so no replay races it, then reconciled.
+ * Returns how many got an outcome.
+ */
+export function reconcilePendingCharges(app: CoreApp): number {
+  const cutoff = toPbDate(nowMs() - ABANDONED_AFTER_MS);
+  const stale = app.findRecordsByFilter(
+    'charges',
+    "status = 'pending' && (attempted_at = '' || attempted_at <= {:cutoff})",
+    'created_at',
+    100,
+    0,
+    { cutoff } as unknown as dbx.Params,
+  );
+  let settled = 0;
+  for (const row of stale) {
+    try {
+      if (!claimAbandonedCharge(app, row!.id)) continue;
+      if (reconcileCharge(app, app.findRecordById('charges', row!.id)) === 'settled') settled++;
+    } catch (err) {
+      console.error(`reconcile: charge ${row!.id}: ${String(err)}`);
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,64 @@
+/**
+ * Deleting a booking never leaves money in flight without a trace (docs/decisions/021).
+ *
+ * - Before the delete (onRecordDeleteRequest, outside any transaction): every payment link of
+ *   the booking that is still open at Stripe (a balance or damage charge's Checkout link, the
+ *   deposit checkout of an unpaid hold) is expired, so no one can pay it afterwards, and the
+ *   charge is marked failed. A link Stripe will not expire (already paid) or cannot be asked
+ *   about keeps the booking: 409 or 503.
+ * - In the delete's own transaction (onRecordDeleteExecute): a charge still `pending` (a request
+ *   is with Stripe) or `processing` (the bank has not confirmed) refuses the delete with 409
+ *   'A payment for this booking is still in progress.'; a charge that starts after the check
+ *   finds no booking (its insert re-reads it in a later transaction).
+ * Whatever still arrives for a deleted booking is refunded (lib/payments/orphan-payments.ts).
+ */
+import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { apiError } from '../http';
+import { openCharges } from '../payments/balance-charges';
+import { paymentMode } from '../payments/mode';
+import { tryExpireCheckoutSession } from '../payments/stripe';
+
+/** The sentence for a payment service that could not be asked to close a link. */
+const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
+
+/** Expires Checkout Session `sessionId`; throws 409 when it was paid meanwhile, 503 when Stripe is unreachable. */
+function expireLink(sessionId: string): void {
+  const reply = tryExpireCheckoutSession(sessionId);
+  if (reply.ok) return;
+  // Stripe answers 400 for a session that is no longer open: paid (money on its way) or expired.
+  if (reply.status === 400 && !/complete/i.test(reply.error.message ?? '')) return;
+  if (reply.status === 400) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
+  console.error(`booking delete: expiring session ${sessionId}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+  throw apiError(503, UNREACHABLE);
+}
+
+/** onRecordDeleteRequest for bookings: closes the booking's open payment links, then deletes. */
+export function closePaymentLinksBeforeDelete(e: core.RecordRequestEvent): void {
+  const booking = e.record!;
+  const app = e.app;
+  const stripe = paymentMode() === 'stripe';
+  for (const charge of openCharges(app, booking.id)) {
+    const sessionId = charge.getString('stripe_checkout_session_id');
+    if (charge.getString('status') !== 'requires_checkout') continue;
+    if (stripe && sessionId) expireLink(sessionId);
+    app.runInTransaction((tx) => {
+      const fresh = tx.findRecordById('charges', charge.id);
+      if (fresh.getString('status') !== 'requires_checkout') return;
+      fresh.set('status', 'failed');
+      fresh.set('error', 'The payment link was closed when the booking was deleted.');
+      tx.save(fresh);
+    });
+  }
+  const depositSession = booking.getString('checkout_session_id');
+  if (stripe && depositSession && booking.getString('payment_status') === 'pending' && booking.getString('payment_mode') === 'stripe') {
+    expireLink(depositSession);
+  }
+  e.next();
+}
+
+/** onRecordDeleteExecute for bookings (inside the delete's transaction): 409 while a charge may still take money. */
+export function refuseDeleteWithMoneyInFlight(e: core.RecordEvent): void {
+  // A link still open here was made after the request hook closed the others: refuse too.
+  if (openCharges(e.app, e.record!.id).length > 0) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
+  e.next();
+}
