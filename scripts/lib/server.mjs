@@ -100,7 +100,8 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
 }
 
 /**
- * @typedef {{ url: string, port: number, dataDir: string, stop: () => Promise<void>, output: () => string }} RunningServer
+ * @typedef {{ url: string, port: number, dataDir: string, stop: () => Promise<void>, crash: () => Promise<void>, output: () => string }} RunningServer
+ * `crash` ends the process with SIGKILL (kill -9: no shutdown, as a power cut or the OOM killer).
  */
 
 /**
@@ -131,6 +132,10 @@ export async function spawnServer(opts) {
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    crash: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
   };

@@ -7,7 +7,6 @@
  * that succeeded, Stripe's real 402 `authentication_required` and `card_declined` errors, and an
  * outage). Webhooks are signed with the official `stripe` package.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -15,77 +14,15 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeFingerprintSource, parseChargeRequest } from '../../domain/balance-charge';
 import { freePort, startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { SERVER_NOW, SUPERUSER } from './constants';
+import { charge, chargesOf, fingerprintOf, newKey, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { expectClearSentence } from './fixtures';
 import { baseUrl, superuser } from './support';
 
-const ROUTE = '/api/fn/charge-booking-balance';
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
 const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
-let keySeq = 0;
-/** A fresh Idempotency-Key (8–255 of [A-Za-z0-9_:.-]). */
-const newKey = () => `charge-test-${Date.now()}-${++keySeq}`;
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-/** POSTs a charge to `server` with the given token and Idempotency-Key (none when null). */
-async function charge(server: string, token: string | null, key: string | null, body: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = token;
-  if (key) headers['Idempotency-Key'] = key;
-  const res = await fetch(`${server}${ROUTE}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-}
-
-/** A staff account (admin or not) on the server of `su`, and its token (impersonation: logins are rate-limited). */
-async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<string> {
-  const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
-  const rec = await su.collection('staff').create({ email, password: 'staff-pass-12345', passwordConfirm: 'staff-pass-12345', role, name: 'Staff' });
-  const client = await su.collection('staff').impersonate(rec.id, 3600);
-  return client.authStore.token;
-}
-
-/**
- * A booking stored directly (superuser): Elevated Arbor 7.5–9 ft, $1,650 total, deposit paid,
- * $825 balance due, unless `over` says otherwise.
- */
-function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
-  return su.collection('bookings').create({
-    customer_name: 'Charge Customer',
-    customer_email: 'charge@example.com',
-    customer_phone: '(410) 555-0142',
-    customer_address: '7 Holly Court, Columbia, MD 21044',
-    package_type: 'elevated-arbor',
-    tree_size: '7.5-9ft',
-    install_date: '2026-12-05',
-    install_time_slot: '9-15',
-    removal_date: '2027-01-09',
-    removal_time_slot: '9-15',
-    total_price: 165000,
-    deposit_amount: 82500,
-    balance_remaining: 82500,
-    payment_status: 'deposit_paid',
-    status: 'confirmed',
-    payment_mode: 'demo',
-    deposit_paid_at: '2026-11-10 15:00:00.000Z',
-    ...over,
-  });
-}
-
-/** The request fingerprint the server stores for `body` (to stage a charge row by hand). */
-function fingerprintOf(body: Record<string, unknown>): string {
-  const parsed = parseChargeRequest(body);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return createHash('sha256').update(chargeFingerprintSource(parsed.value)).digest('hex');
-}
-
-const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
 
 describe('demo mode (the shared server)', () => {
   const su = superuser();
@@ -261,7 +198,6 @@ describe('demo mode (the shared server)', () => {
 // ---------------------------------------------------------------------------------------------
 // Stripe mode
 
-const WEBHOOK_SECRET = 'whsec_test_charges_secret';
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 const stripe = new Stripe('sk_test_123');
 

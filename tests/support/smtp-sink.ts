@@ -10,6 +10,8 @@ export interface SmtpSink {
   messages: ParsedMail[];
   /** Resolves with the first received message matching `predicate` (polls up to `timeoutMs`). */
   waitFor: (predicate: (m: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail>;
+  /** Holds each new connection's greeting this long (0: at once): a slow mail server, mid-send at a crash. */
+  setGreetingDelay: (ms: number) => void;
   stop: () => Promise<void>;
 }
 
@@ -19,8 +21,13 @@ export interface SmtpSink {
  */
 export async function startSmtpSink(port = 0, onMessage?: (mail: ParsedMail) => void): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
+  let greetingDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      if (greetingDelayMs > 0) setTimeout(() => callback(), greetingDelayMs);
+      else callback();
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
@@ -49,6 +56,7 @@ export async function startSmtpSink(port = 0, onMessage?: (mail: ParsedMail) => 
       }
       throw new Error(`No matching e-mail within ${timeoutMs} ms (received ${messages.length})`);
     },
+    setGreetingDelay: (ms) => (greetingDelayMs = ms),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

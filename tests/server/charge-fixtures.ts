@@ -1,0 +1,87 @@
+/**
+ * Shared pieces of the charge tests (admin-charges, money-edges, crash-recovery): fresh
+ * Idempotency-Keys, a charge request, staff tokens, bookings staged as the checkout leaves them,
+ * and Stripe webhooks signed with the official `stripe` package.
+ */
+import { createHash } from 'node:crypto';
+import type PocketBase from 'pocketbase';
+import Stripe from 'stripe';
+import { chargeFingerprintSource, parseChargeRequest } from '../../domain/balance-charge';
+
+export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
+const ROUTE = CHARGE_ROUTE;
+let keySeq = 0;
+/** A fresh Idempotency-Key (8–255 of [A-Za-z0-9_:.-]). */
+export const newKey = () => `charge-test-${Date.now()}-${++keySeq}`;
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+/** POSTs a charge to `server` with the given token and Idempotency-Key (none when null). */
+export async function charge(server: string, token: string | null, key: string | null, body: unknown): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = token;
+  if (key) headers['Idempotency-Key'] = key;
+  const res = await fetch(`${server}${ROUTE}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A staff account (admin or not) on the server of `su`, and its token (impersonation: logins are rate-limited). */
+export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<string> {
+  const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
+  const rec = await su.collection('staff').create({ email, password: 'staff-pass-12345', passwordConfirm: 'staff-pass-12345', role, name: 'Staff' });
+  const client = await su.collection('staff').impersonate(rec.id, 3600);
+  return client.authStore.token;
+}
+
+/**
+ * A booking stored directly (superuser): Elevated Arbor 7.5–9 ft, $1,650 total, deposit paid,
+ * $825 balance due, unless `over` says otherwise.
+ */
+export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
+  return su.collection('bookings').create({
+    customer_name: 'Charge Customer',
+    customer_email: 'charge@example.com',
+    customer_phone: '(410) 555-0142',
+    customer_address: '7 Holly Court, Columbia, MD 21044',
+    package_type: 'elevated-arbor',
+    tree_size: '7.5-9ft',
+    install_date: '2026-12-05',
+    install_time_slot: '9-15',
+    removal_date: '2027-01-09',
+    removal_time_slot: '9-15',
+    total_price: 165000,
+    deposit_amount: 82500,
+    balance_remaining: 82500,
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+    payment_mode: 'demo',
+    deposit_paid_at: '2026-11-10 15:00:00.000Z',
+    ...over,
+  });
+}
+
+/** The request fingerprint the server stores for `body` (to stage a charge row by hand). */
+export function fingerprintOf(body: Record<string, unknown>): string {
+  const parsed = parseChargeRequest(body);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return createHash('sha256').update(chargeFingerprintSource(parsed.value)).digest('hex');
+}
+
+export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
+
+export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
+const stripe = new Stripe('sk_test_123');
+
+/**
+ * Posts a Stripe event of `type` about `object` to `server`'s webhook, signed with
+ * WEBHOOK_SECRET at `timestampSec` (the server's frozen clock).
+ */
+export async function postWebhook(server: string, type: string, object: Record<string, unknown>, timestampSec: number): Promise<Answer> {
+  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object } });
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: timestampSec });
+  const res = await fetch(`${server}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+  return { status: res.status, body: (await res.json()) as any };
+}

@@ -1,0 +1,204 @@
+/**
+ * Crashes and outages on the money and mail paths (docs/decisions/021), with the real
+ * every-minute jobs (no shortcut route): Stripe mode against a stand-in for Stripe in front of
+ * stripe-mock, e-mail to a real SMTP sink.
+ *
+ * - kill -9 right after 20 deposits were confirmed (their e-mails held up by a slow mail
+ *   server) and while three balance charges were at Stripe: after the restart every
+ *   confirmation and owner notice goes out exactly once, every charge settles to what Stripe
+ *   did (never a second PaymentIntent), and the booking whose charge failed can be charged again;
+ * - the SMTP server down for a minute: the e-mails wait and then go out, none lost, none doubled.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { charge, newKey, postWebhook, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { SERVER_NOW, SUPERUSER } from './constants';
+
+const NOW_MS = Date.parse(SERVER_NOW);
+const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+/** The server's clock after the restart: two minutes on, so the charges left pending are a minute old. */
+const LATER = new Date(NOW_MS + 2 * 60_000).toISOString();
+const OWNER = 'hello@thoughtfullyadorned.com';
+
+let mock: StripeMock;
+let standIn: StripeStandIn;
+let sink: SmtpSink;
+let server: Awaited<ReturnType<typeof startServer>>;
+let su: PocketBase;
+let admin: string;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-crash-'));
+
+async function start(now: string) {
+  server = await startServer({
+    dataDir,
+    superuser: SUPERUSER,
+    env: {
+      APP_NOW: now,
+      RATE_LIMITS: 'off',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_API_BASE: standIn.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(sink.port),
+    },
+  });
+  su = new PocketBase(server.url);
+  su.autoCancellation(false);
+  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  admin = await staffToken(su, 'admin');
+}
+
+beforeAll(async () => {
+  mock = await startStripeMock();
+  standIn = await startStripeStandIn(mock);
+  sink = await startSmtpSink();
+  await start(SERVER_NOW);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await sink?.stop();
+  await standIn?.stop();
+  await mock?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Polls `check` every 250 ms until it is true or `timeoutMs` passes (then fails with `what`). */
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The season's dates from 2026-11-23 on, one a day. */
+const dayAfter = (n: number) => new Date(Date.UTC(2026, 10, 23 + n)).toISOString().slice(0, 10);
+
+/** An unpaid Stripe checkout hold of `email` on `date` (as create-booking-checkout leaves it). */
+function stageHold(email: string, date: string, sessionId: string) {
+  return stageBooking(su, {
+    customer_email: email,
+    customer_name: `Customer ${email}`,
+    package_type: 'adorned-arrangement',
+    tree_size: '5-7ft',
+    install_date: date,
+    install_time_slot: '9-12',
+    removal_date: '',
+    removal_time_slot: '',
+    total_price: 100000,
+    deposit_amount: 50000,
+    balance_remaining: 0,
+    status: 'pending_payment',
+    payment_status: 'pending',
+    payment_mode: 'stripe',
+    deposit_paid_at: '',
+    checkout_session_id: sessionId,
+    hold_expires_at: pbDate(NOW_MS + 60 * 60_000),
+  });
+}
+
+const paid = (sessionId: string, bookingId: string, nowMs: number) =>
+  postWebhook(server.url, 'checkout.session.completed', { object: 'checkout.session', id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}`, metadata: { booking_id: bookingId } }, Math.floor(nowMs / 1000));
+const mailsTo = (s: SmtpSink, to: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(to));
+const noticesAbout = (s: SmtpSink, email: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(OWNER) && (m.text ?? '').includes(email));
+
+describe('kill -9 with e-mails and charges in flight', () => {
+  it('after the restart every confirmation and notice is sent once and every charge settles to its real outcome', async () => {
+    const run = Date.now().toString(36);
+    const holds = await Promise.all(Array.from({ length: 20 }, (_, i) => stageHold(`crash-${run}-${i}@example.com`, dayAfter(i), `cs_crash_${run}_${i}`)));
+    // Three bookings with a balance due, their cards at a bank that answers only after the crash;
+    // the third card is declined.
+    const customers = [0, 1, 2].map((i) => `cus_crash_${run}_${i}`);
+    const owed = await Promise.all(customers.map((c, i) =>
+      stageBooking(su, { stripe_customer_id: c, payment_method_id: `pm_${c}`, payment_mode: 'stripe', install_date: dayAfter(22 + i), install_time_slot: '9-15', removal_date: '', removal_time_slot: '' })));
+    customers.forEach((c, i) => standIn.script(c, { delayMs: 60_000, status: i === 2 ? 'requires_payment_method' : 'succeeded' }));
+    sink.setGreetingDelay(60_000);
+
+    // The payments and charges go out together; the server is killed as soon as all 20 deposits
+    // are confirmed and all three charges are at Stripe (their requests never get an answer).
+    const inFlight = [
+      ...holds.map((h) => paid(h.checkout_session_id, h.id, NOW_MS).catch(() => null)),
+      ...owed.map((b) => charge(server.url, admin, newKey(), { bookingId: b.id }).catch(() => null)),
+    ];
+    await until(
+      '20 confirmed deposits and 3 charges at Stripe',
+      async () =>
+        (await su.collection('bookings').getList(1, 1, { filter: su.filter('status = "confirmed" && customer_email ~ {:run}', { run }) })).totalItems === 20 &&
+        customers.every((c) => standIn.intents.some((pi) => pi.customer === c)),
+      30_000,
+    );
+    await server.crash();
+    await Promise.all(inFlight);
+    expect(sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(0);
+
+    // Back up: a quick mail server, and the bank has answered.
+    sink.setGreetingDelay(0);
+    customers.forEach((c) => standIn.script(c, undefined));
+    await start(LATER);
+    const charges = () => su.collection('charges').getFullList({ filter: su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
+    await until(
+      'every e-mail sent and every charge settled by the jobs',
+      async () => sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
+      150_000,
+    );
+    // Stripe redelivers the 20 events: nothing more is sent.
+    await Promise.all(holds.map((h) => paid(h.checkout_session_id, h.id, Date.parse(LATER))));
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const h of holds) {
+      expect(mailsTo(sink, h.customer_email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
+      expect(noticesAbout(sink, h.customer_email)).toHaveLength(1);
+    }
+    expect(sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(40);
+
+    const settled = await charges();
+    expect(settled).toHaveLength(3);
+    for (const [i, b] of owed.entries()) {
+      const c = settled.find((s) => s.booking === b.id)!;
+      expect(standIn.intentCreations(c.id)).toHaveLength(1);
+      if (i < 2) {
+        expect(c.status).toBe('succeeded');
+        expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+      } else {
+        expect(c.status).toBe('failed');
+        expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+      }
+    }
+    // The booking whose charge failed can be charged again at once.
+    const again = await charge(server.url, admin, newKey(), { bookingId: owed[2]!.id });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, amountCharged: 82500 });
+  }, 240_000);
+});
+
+describe('an SMTP outage', () => {
+  it('a minute without the mail server delays the e-mails; none is lost and none is sent twice', async () => {
+    const run = `smtp${Date.now().toString(36)}`;
+    const port = sink.port;
+    await sink.stop();
+    const holds = await Promise.all(Array.from({ length: 5 }, (_, i) => stageHold(`${run}-${i}@example.com`, dayAfter(26 + i), `cs_${run}_${i}`)));
+    const downSince = Date.now();
+    for (const h of holds) expect((await paid(h.checkout_session_id, h.id, Date.parse(LATER))).status).toBe(200);
+    const queued = await su.collection('mail_log').getFullList({ filter: su.filter('to ~ {:run} || body ~ {:run}', { run }) });
+    expect(queued).toHaveLength(10);
+    expect(queued.every((m) => m.status === 'queued' && m.attempts === 1 && m.error !== '')).toBe(true);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - downSince))));
+    sink = await startSmtpSink(port);
+    await until('the 10 delayed e-mails', () => sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 10, 180_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const h of holds) {
+      expect(mailsTo(sink, h.customer_email)).toHaveLength(1);
+      expect(noticesAbout(sink, h.customer_email)).toHaveLength(1);
+    }
+    const sent = await su.collection('mail_log').getFullList({ filter: su.filter('to ~ {:run} || body ~ {:run}', { run }) });
+    expect(sent.every((m) => m.status === 'sent' && m.attempts >= 2)).toBe(true);
+  }, 300_000);
+});
