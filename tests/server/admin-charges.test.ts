@@ -2,20 +2,20 @@
  * POST /api/fn/charge-booking-balance (issue 9; DESIGN.md decision 12; docs/decisions/013):
  * who may call it, what it charges (priced on the server), and that one Idempotency-Key never
  * charges twice. Demo mode on the shared test server; Stripe mode on a second server whose
- * STRIPE_API_BASE is a small scripted proxy in front of Stripe's stripe-mock (which answers
- * every call with a fixture, so the proxy plays the parts stripe-mock cannot: a PaymentIntent
- * that succeeded, Stripe's real 402 `authentication_required` and `card_declined` errors, and an
+ * STRIPE_API_BASE is the Stripe stand-in in front of Stripe's stripe-mock (which answers every
+ * call with a fixture, so the stand-in plays the parts stripe-mock cannot: a PaymentIntent that
+ * succeeded, Stripe's real 402 `authentication_required` and `card_declined` errors, and an
  * outage). Webhooks are signed with the official `stripe` package.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../../scripts/lib/server.mjs';
+import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { charge, chargesOf, fingerprintOf, newKey, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { expectClearSentence } from './fixtures';
@@ -201,14 +201,6 @@ describe('demo mode (the shared server)', () => {
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 const stripe = new Stripe('sk_test_123');
 
-/** What our server sent toward Stripe, as seen by the scripted proxy. */
-interface SeenRequest {
-  method: string;
-  path: string;
-  idempotencyKey: string | undefined;
-  form: URLSearchParams;
-}
-
 /** Stripe's real error body for an off-session payment that needs the customer (HTTP 402). */
 function stripeCardError(code: 'authentication_required' | 'card_declined', form: URLSearchParams) {
   const message = code === 'authentication_required'
@@ -234,52 +226,20 @@ function stripeCardError(code: 'authentication_required' | 'card_declined', form
 }
 
 /**
- * The proxy in front of stripe-mock: PaymentIntents for customer `cus_needs_auth` get Stripe's
- * 402 authentication_required, `cus_declined` a 402 card_declined, `cus_flaky` one 503 and then
- * success; other PaymentIntents are forwarded and come back `succeeded` (stripe-mock's fixture
- * says `requires_payment_method` whatever was asked); everything else is forwarded unchanged.
+ * The Stripe stand-in's scripts (tests/support/stripe-stand-in.ts): PaymentIntents for customer
+ * `cus_needs_auth` get Stripe's 402 authentication_required, `cus_declined` a 402 card_declined,
+ * `cus_flaky` one 503 and then success; other PaymentIntents come back `succeeded` (stripe-mock's
+ * fixture says `requires_payment_method` whatever was asked); everything else is forwarded.
  */
-async function startScriptedStripe(mock: StripeMock) {
-  const seen: SeenRequest[] = [];
-  let flakyFailed = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const form = new URLSearchParams(body);
-      seen.push({ method: req.method ?? '', path: req.url ?? '', idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
-      const reply = (status: number, json: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      const isIntent = req.method === 'POST' && req.url === '/v1/payment_intents';
-      const customer = form.get('customer');
-      if (isIntent && (customer === 'cus_needs_auth' || customer === 'cus_declined')) {
-        return reply(402, stripeCardError(customer === 'cus_needs_auth' ? 'authentication_required' : 'card_declined', form));
-      }
-      if (isIntent && customer === 'cus_flaky' && !flakyFailed) {
-        flakyFailed = true;
-        return reply(503, { error: { type: 'api_error', message: 'Service unavailable' } });
-      }
-      const upstream = await fetch(`${mock.url}${req.url}`, {
-        method: req.method,
-        headers: { Authorization: String(req.headers.authorization ?? ''), 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': String(req.headers['idempotency-key'] ?? '') },
-        body: req.method === 'POST' ? body : undefined,
-      });
-      const json = (await upstream.json()) as Record<string, unknown>;
-      if (isIntent && upstream.ok) Object.assign(json, { status: 'succeeded', amount_received: Number(form.get('amount')) });
-      reply(upstream.status, json);
-    });
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, seen, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+function scriptCards(standIn: StripeStandIn) {
+  standIn.script('cus_needs_auth', { failWith: (form) => ({ status: 402, body: stripeCardError('authentication_required', form) }) });
+  standIn.script('cus_declined', { failWith: (form) => ({ status: 402, body: stripeCardError('card_declined', form) }) });
+  standIn.script('cus_flaky', { once: true, failWith: () => ({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } }) });
 }
 
-describe('Stripe mode (stripe-mock behind a scripted proxy)', () => {
+describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
   let mock: StripeMock;
-  let scripted: Awaited<ReturnType<typeof startScriptedStripe>>;
+  let scripted: StripeStandIn;
   let server: Awaited<ReturnType<typeof startServer>>;
   let su: PocketBase;
   let admin: string;
@@ -287,7 +247,8 @@ describe('Stripe mode (stripe-mock behind a scripted proxy)', () => {
 
   beforeAll(async () => {
     mock = await startStripeMock();
-    scripted = await startScriptedStripe(mock);
+    scripted = await startStripeStandIn(mock);
+    scriptCards(scripted);
     server = await startServer({
       dataDir,
       superuser: SUPERUSER,

@@ -9,17 +9,11 @@
  *   did (never a second PaymentIntent), and the booking whose charge failed can be charged again;
  * - the SMTP server down for a minute: the e-mails wait and then go out, none lost, none doubled.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startStripeMock, type StripeMock } from '../support/stripe-mock';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { charge, newKey, postWebhook, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { charge, newKey, postWebhook, stageBooking } from './charge-fixtures';
+import { SERVER_NOW } from './constants';
+import { startStripeWorld, type StripeWorld } from './stripe-world';
 
 const NOW_MS = Date.parse(SERVER_NOW);
 const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
@@ -27,48 +21,13 @@ const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 const LATER = new Date(NOW_MS + 2 * 60_000).toISOString();
 const OWNER = 'hello@thoughtfullyadorned.com';
 
-let mock: StripeMock;
-let standIn: StripeStandIn;
-let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
-let su: PocketBase;
-let admin: string;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-crash-'));
-
-async function start(now: string) {
-  server = await startServer({
-    dataDir,
-    superuser: SUPERUSER,
-    env: {
-      APP_NOW: now,
-      RATE_LIMITS: 'off',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: standIn.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(sink.port),
-    },
-  });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-  admin = await staffToken(su, 'admin');
-}
+let w: StripeWorld;
 
 beforeAll(async () => {
-  mock = await startStripeMock();
-  standIn = await startStripeStandIn(mock);
-  sink = await startSmtpSink();
-  await start(SERVER_NOW);
+  w = await startStripeWorld(SERVER_NOW);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  await standIn?.stop();
-  await mock?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => w?.stop());
 
 /** Polls `check` every 250 ms until it is true or `timeoutMs` passes (then fails with `what`). */
 async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
@@ -84,7 +43,7 @@ const dayAfter = (n: number) => new Date(Date.UTC(2026, 10, 23 + n)).toISOString
 
 /** An unpaid Stripe checkout hold of `email` on `date` (as create-booking-checkout leaves it). */
 function stageHold(email: string, date: string, sessionId: string) {
-  return stageBooking(su, {
+  return stageBooking(w.su, {
     customer_email: email,
     customer_name: `Customer ${email}`,
     package_type: 'adorned-arrangement',
@@ -106,7 +65,7 @@ function stageHold(email: string, date: string, sessionId: string) {
 }
 
 const paid = (sessionId: string, bookingId: string, nowMs: number) =>
-  postWebhook(server.url, 'checkout.session.completed', { object: 'checkout.session', id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}`, metadata: { booking_id: bookingId } }, Math.floor(nowMs / 1000));
+  postWebhook(w.server.url, 'checkout.session.completed', { object: 'checkout.session', id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}`, metadata: { booking_id: bookingId } }, Math.floor(nowMs / 1000));
 const mailsTo = (s: SmtpSink, to: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(to));
 const noticesAbout = (s: SmtpSink, email: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(OWNER) && (m.text ?? '').includes(email));
 
@@ -118,61 +77,61 @@ describe('kill -9 with e-mails and charges in flight', () => {
     // the third card is declined.
     const customers = [0, 1, 2].map((i) => `cus_crash_${run}_${i}`);
     const owed = await Promise.all(customers.map((c, i) =>
-      stageBooking(su, { stripe_customer_id: c, payment_method_id: `pm_${c}`, payment_mode: 'stripe', install_date: dayAfter(22 + i), install_time_slot: '9-15', removal_date: '', removal_time_slot: '' })));
-    customers.forEach((c, i) => standIn.script(c, { delayMs: 60_000, status: i === 2 ? 'requires_payment_method' : 'succeeded' }));
-    sink.setGreetingDelay(60_000);
+      stageBooking(w.su, { stripe_customer_id: c, payment_method_id: `pm_${c}`, payment_mode: 'stripe', install_date: dayAfter(22 + i), install_time_slot: '9-15', removal_date: '', removal_time_slot: '' })));
+    customers.forEach((c, i) => w.standIn.script(c, { delayMs: 60_000, status: i === 2 ? 'requires_payment_method' : 'succeeded' }));
+    w.sink.setGreetingDelay(60_000);
 
     // The payments and charges go out together; the server is killed as soon as all 20 deposits
     // are confirmed and all three charges are at Stripe (their requests never get an answer).
     const inFlight = [
       ...holds.map((h) => paid(h.checkout_session_id, h.id, NOW_MS).catch(() => null)),
-      ...owed.map((b) => charge(server.url, admin, newKey(), { bookingId: b.id }).catch(() => null)),
+      ...owed.map((b) => charge(w.server.url, w.admin, newKey(), { bookingId: b.id }).catch(() => null)),
     ];
     await until(
       '20 confirmed deposits and 3 charges at Stripe',
       async () =>
-        (await su.collection('bookings').getList(1, 1, { filter: su.filter('status = "confirmed" && customer_email ~ {:run}', { run }) })).totalItems === 20 &&
-        customers.every((c) => standIn.intents.some((pi) => pi.customer === c)),
+        (await w.su.collection('bookings').getList(1, 1, { filter: w.su.filter('status = "confirmed" && customer_email ~ {:run}', { run }) })).totalItems === 20 &&
+        customers.every((c) => w.standIn.intents.some((pi) => pi.customer === c)),
       30_000,
     );
-    await server.crash();
+    await w.server.crash();
     await Promise.all(inFlight);
-    expect(sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(0);
+    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(0);
 
     // Back up: a quick mail server, and the bank has answered.
-    sink.setGreetingDelay(0);
-    customers.forEach((c) => standIn.script(c, undefined));
-    await start(LATER);
-    const charges = () => su.collection('charges').getFullList({ filter: su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
+    w.sink.setGreetingDelay(0);
+    customers.forEach((c) => w.standIn.script(c, undefined));
+    await w.start(LATER);
+    const charges = () => w.su.collection('charges').getFullList({ filter: w.su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
     await until(
       'every e-mail sent and every charge settled by the jobs',
-      async () => sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
+      async () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
       150_000,
     );
     // Stripe redelivers the 20 events: nothing more is sent.
     await Promise.all(holds.map((h) => paid(h.checkout_session_id, h.id, Date.parse(LATER))));
     await new Promise((r) => setTimeout(r, 1000));
     for (const h of holds) {
-      expect(mailsTo(sink, h.customer_email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
-      expect(noticesAbout(sink, h.customer_email)).toHaveLength(1);
+      expect(mailsTo(w.sink, h.customer_email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
+      expect(noticesAbout(w.sink, h.customer_email)).toHaveLength(1);
     }
-    expect(sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(40);
+    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(40);
 
     const settled = await charges();
     expect(settled).toHaveLength(3);
     for (const [i, b] of owed.entries()) {
       const c = settled.find((s) => s.booking === b.id)!;
-      expect(standIn.intentCreations(c.id)).toHaveLength(1);
+      expect(w.standIn.intentCreations(c.id)).toHaveLength(1);
       if (i < 2) {
         expect(c.status).toBe('succeeded');
-        expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+        expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
       } else {
         expect(c.status).toBe('failed');
-        expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+        expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
       }
     }
     // The booking whose charge failed can be charged again at once.
-    const again = await charge(server.url, admin, newKey(), { bookingId: owed[2]!.id });
+    const again = await charge(w.server.url, w.admin, newKey(), { bookingId: owed[2]!.id });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ success: true, amountCharged: 82500 });
   }, 240_000);
@@ -181,24 +140,24 @@ describe('kill -9 with e-mails and charges in flight', () => {
 describe('an SMTP outage', () => {
   it('a minute without the mail server delays the e-mails; none is lost and none is sent twice', async () => {
     const run = `smtp${Date.now().toString(36)}`;
-    const port = sink.port;
-    await sink.stop();
+    const port = w.sink.port;
+    await w.sink.stop();
     const holds = await Promise.all(Array.from({ length: 5 }, (_, i) => stageHold(`${run}-${i}@example.com`, dayAfter(26 + i), `cs_${run}_${i}`)));
     const downSince = Date.now();
     for (const h of holds) expect((await paid(h.checkout_session_id, h.id, Date.parse(LATER))).status).toBe(200);
-    const queued = await su.collection('mail_log').getFullList({ filter: su.filter('to ~ {:run} || body ~ {:run}', { run }) });
+    const queued = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });
     expect(queued).toHaveLength(10);
     expect(queued.every((m) => m.status === 'queued' && m.attempts === 1 && m.error !== '')).toBe(true);
 
     await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - downSince))));
-    sink = await startSmtpSink(port);
-    await until('the 10 delayed e-mails', () => sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 10, 180_000);
+    w.sink = await startSmtpSink(port);
+    await until('the 10 delayed e-mails', () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 10, 180_000);
     await new Promise((r) => setTimeout(r, 1000));
     for (const h of holds) {
-      expect(mailsTo(sink, h.customer_email)).toHaveLength(1);
-      expect(noticesAbout(sink, h.customer_email)).toHaveLength(1);
+      expect(mailsTo(w.sink, h.customer_email)).toHaveLength(1);
+      expect(noticesAbout(w.sink, h.customer_email)).toHaveLength(1);
     }
-    const sent = await su.collection('mail_log').getFullList({ filter: su.filter('to ~ {:run} || body ~ {:run}', { run }) });
+    const sent = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });
     expect(sent.every((m) => m.status === 'sent' && m.attempts >= 2)).toBe(true);
   }, 300_000);
 });

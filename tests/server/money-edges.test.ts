@@ -10,134 +10,92 @@
  * - a booking cannot be deleted while its money is in flight; its open payment link is closed
  *   before it is deleted; a payment that still arrives for it is refunded and reported.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { startStripeMock, type StripeMock } from '../support/stripe-mock';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { charge, chargesOf, fingerprintOf, newKey, postWebhook, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { charge, chargesOf, fingerprintOf, newKey, postWebhook, stageBooking } from './charge-fixtures';
+import { SERVER_NOW } from './constants';
+import { startStripeWorld, type StripeWorld } from './stripe-world';
 
 const NOW_MS = Date.parse(SERVER_NOW);
 const NOW_SEC = Math.floor(NOW_MS / 1000);
 const OWNER = 'hello@thoughtfullyadorned.com';
 const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 
-let mock: StripeMock;
-let standIn: StripeStandIn;
-let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
-let su: PocketBase;
-let admin: string;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-money-edges-'));
-
-function serverEnv(now: string): Record<string, string> {
-  return {
-    APP_NOW: now,
-    RATE_LIMITS: 'off',
-    STRIPE_SECRET_KEY: 'sk_test_123',
-    STRIPE_API_BASE: standIn.url,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(sink.port),
-  };
-}
-
-async function start(now: string) {
-  server = await startServer({ dataDir, superuser: SUPERUSER, env: serverEnv(now) });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-  admin = await staffToken(su, 'admin');
-}
+let w: StripeWorld;
 
 beforeAll(async () => {
-  mock = await startStripeMock();
-  standIn = await startStripeStandIn(mock);
-  sink = await startSmtpSink();
-  await start(SERVER_NOW);
+  w = await startStripeWorld(SERVER_NOW);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  await standIn?.stop();
-  await mock?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => w?.stop());
 
 let customerSeq = 0;
 /** A paid-deposit booking in Stripe mode with a saved card of a customer of its own. */
 async function stripeBooking(over: Record<string, unknown> = {}) {
   const customer = `cus_edge_${++customerSeq}_${Date.now()}`;
-  const b = await stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_${customer}`, payment_intent_id: `pi_deposit_${customer}`, ...over });
+  const b = await stageBooking(w.su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_${customer}`, payment_intent_id: `pi_deposit_${customer}`, ...over });
   return { b, customer };
 }
 
-const mailsTo = (to: string, subject: RegExp) => sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
+const mailsTo = (to: string, subject: RegExp) => w.sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
 const intentEvent = (type: string, intent: { id: string; metadata: Record<string, string> }, extra: Record<string, unknown> = {}) =>
-  postWebhook(server.url, type, { object: 'payment_intent', ...intent, ...extra }, NOW_SEC);
-const booking = (id: string) => su.collection('bookings').getOne(id);
+  postWebhook(w.server.url, type, { object: 'payment_intent', ...intent, ...extra }, NOW_SEC);
+const booking = (id: string) => w.su.collection('bookings').getOne(id);
 
 describe('a charge the bank is still processing', () => {
   it('is not paid: the balance stays due, the owner sees Processing, and a second charge is refused', async () => {
     const { b, customer } = await stripeBooking();
-    standIn.script(customer, { status: 'processing' });
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    w.standIn.script(customer, { status: 'processing' });
+    const res = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, amountCharged: 0, requiresCheckout: false });
     expect(res.body.error).toMatch(/processing/i);
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'processing' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'processing' });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500, balance_paid_at: '' });
 
-    const second = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    const second = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/still processing/);
-    expect(standIn.intentCreations().filter((r) => r.form.get('customer') === customer)).toHaveLength(1);
+    expect(w.standIn.intentCreations().filter((r) => r.form.get('customer') === customer)).toHaveLength(1);
   });
 
   it('a signed payment_failed fails it, the balance is due again and the owner gets one e-mail, however often it comes', async () => {
     const { b, customer } = await stripeBooking({ customer_name: 'Failing Bank' });
-    standIn.script(customer, { status: 'processing' });
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
-    const intent = standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
+    w.standIn.script(customer, { status: 'processing' });
+    const res = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
+    const intent = w.standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
     const failure = { last_payment_error: { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' }, status: 'requires_payment_method' };
 
     expect((await intentEvent('payment_intent.payment_failed', intent, failure)).status).toBe(200);
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed', error: 'The account has insufficient funds.' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed', error: 'The account has insufficient funds.' });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
-    await sink.waitFor((m) => /Payment failed/.test(m.subject ?? '') && (m.text ?? '').includes('Failing Bank'));
+    await w.sink.waitFor((m) => /Payment failed/.test(m.subject ?? '') && (m.text ?? '').includes('Failing Bank'));
 
     // Redelivered, and a stale 'succeeded' for another intent: nothing changes, no second e-mail.
     await intentEvent('payment_intent.payment_failed', intent, failure);
     await intentEvent('payment_intent.succeeded', { id: 'pi_someone_else', metadata: intent.metadata });
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed' });
     expect(mailsTo(OWNER, /Payment failed/).filter((m) => (m.text ?? '').includes('Failing Bank'))).toHaveLength(1);
 
     // The owner can charge again.
-    standIn.script(customer, undefined);
-    const again = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    w.standIn.script(customer, undefined);
+    const again = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     expect(again.body).toMatchObject({ success: true, amountCharged: 82500 });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
   });
 
   it('a signed payment_intent.succeeded pays it once; a late failure afterwards changes nothing', async () => {
     const { b, customer } = await stripeBooking();
-    standIn.script(customer, { status: 'processing' });
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
-    const intent = standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
+    w.standIn.script(customer, { status: 'processing' });
+    const res = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
+    const intent = w.standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
     for (let i = 0; i < 2; i++) expect((await intentEvent('payment_intent.succeeded', intent, { status: 'succeeded' })).status).toBe(200);
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'succeeded' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'succeeded' });
     const paid = await booking(b.id);
     expect(paid).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
     expect(paid.balance_paid_at).not.toBe('');
 
     await intentEvent('payment_intent.payment_failed', intent, { last_payment_error: { type: 'card_error', message: 'Declined.' } });
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'succeeded' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'succeeded' });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
   });
 });
@@ -146,11 +104,11 @@ describe('a dispute', () => {
   it('flags the booking Disputed and e-mails the owner once, however often it comes', async () => {
     const { b } = await stripeBooking({ customer_name: 'Disputing Customer' });
     const dispute = { object: 'dispute', id: `dp_${b.id}`, amount: 82500, reason: 'fraudulent', payment_intent: b.payment_intent_id, charge: 'ch_1' };
-    for (let i = 0; i < 2; i++) expect((await postWebhook(server.url, 'charge.dispute.created', dispute, NOW_SEC)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'charge.dispute.created', dispute, NOW_SEC)).status).toBe(200);
     const flagged = await booking(b.id);
     expect(flagged.dispute_id).toBe(dispute.id);
     expect(flagged.disputed_at).not.toBe('');
-    await sink.waitFor((m) => /Payment disputed/.test(m.subject ?? '') && (m.text ?? '').includes('Disputing Customer'));
+    await w.sink.waitFor((m) => /Payment disputed/.test(m.subject ?? '') && (m.text ?? '').includes('Disputing Customer'));
     expect(mailsTo(OWNER, /Payment disputed/).filter((m) => (m.text ?? '').includes('Disputing Customer'))).toHaveLength(1);
   });
 });
@@ -160,7 +118,7 @@ describe('a charge left pending by a request that died', () => {
   async function strandedCharge(bookingId: string, agoMs: number) {
     const key = newKey();
     const body = { bookingId };
-    const row = await su.collection('charges').create({
+    const row = await w.su.collection('charges').create({
       booking: bookingId, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
       idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: pbDate(NOW_MS - agoMs), requested_at: pbDate(NOW_MS - agoMs),
     });
@@ -171,86 +129,86 @@ describe('a charge left pending by a request that died', () => {
     const { b, customer } = await stripeBooking();
     const { row } = await strandedCharge(b.id, 5 * 60_000);
     // What Stripe made for it before the request died.
-    standIn.intents.push({ id: `pi_stranded_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC, metadata: { charge_id: row.id, booking_id: b.id } });
-    expect((await charge(server.url, admin, newKey(), { bookingId: b.id })).status).toBe(409);
+    w.standIn.intents.push({ id: `pi_stranded_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC, metadata: { charge_id: row.id, booking_id: b.id } });
+    expect((await charge(w.server.url, w.admin, newKey(), { bookingId: b.id })).status).toBe(409);
 
-    const job = await fetch(`${server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: su.authStore.token } });
+    const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
     expect(job.status).toBe(200);
-    expect(await su.collection('charges').getOne(row.id)).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: `pi_stranded_${row.id}` });
+    expect(await w.su.collection('charges').getOne(row.id)).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: `pi_stranded_${row.id}` });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
-    expect(standIn.intentCreations(row.id)).toHaveLength(0);
+    expect(w.standIn.intentCreations(row.id)).toHaveLength(0);
   });
 
   it('nothing at Stripe → failed as interrupted, and a new charge of the booking works', async () => {
     const { b } = await stripeBooking();
     const { row } = await strandedCharge(b.id, 5 * 60_000);
-    await fetch(`${server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: su.authStore.token } });
-    const settled = await su.collection('charges').getOne(row.id);
+    await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
+    const settled = await w.su.collection('charges').getOne(row.id);
     expect(settled.status).toBe('failed');
     expect(settled.error).toMatch(/nothing was charged/);
-    expect(standIn.intentCreations(row.id)).toHaveLength(0);
-    const again = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(w.standIn.intentCreations(row.id)).toHaveLength(0);
+    const again = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     expect(again.body).toMatchObject({ success: true, amountCharged: 82500 });
   });
 
   it('its key replayed 25 hours later (Stripe has forgotten the key) asks Stripe for nothing new: our row decides', async () => {
     const { b, customer } = await stripeBooking();
     const { key, body, row } = await strandedCharge(b.id, 25 * 60 * 60_000);
-    standIn.intents.push({ id: `pi_late_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC - 25 * 3600, metadata: { charge_id: row.id, booking_id: b.id } });
-    const before = standIn.intentCreations().length;
-    const replay = await charge(server.url, admin, key, body);
+    w.standIn.intents.push({ id: `pi_late_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC - 25 * 3600, metadata: { charge_id: row.id, booking_id: b.id } });
+    const before = w.standIn.intentCreations().length;
+    const replay = await charge(w.server.url, w.admin, key, body);
     expect(replay.status).toBe(200);
     expect(replay.body).toMatchObject({ success: true, amountCharged: 82500, chargeId: row.id });
-    expect(standIn.intentCreations().length).toBe(before);
+    expect(w.standIn.intentCreations().length).toBe(before);
     expect(await booking(b.id)).toMatchObject({ balance_remaining: 0 });
   });
 });
 
 describe('deleting a booking with money in flight', () => {
-  const del = (id: string) => fetch(`${server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: admin } });
+  const del = (id: string) => fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
 
   it('is refused while a charge is with Stripe or processing (409), and allowed once it settled', async () => {
     const { b } = await stripeBooking();
-    const pending = await su.collection('charges').create({
+    const pending = await w.su.collection('charges').create({
       booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, idempotency_key: newKey(), status: 'pending', attempted_at: pbDate(NOW_MS), requested_at: pbDate(NOW_MS),
     });
     const refused = await del(b.id);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe('A payment for this booking is still in progress.');
-    await su.collection('charges').update(pending.id, { status: 'processing' });
+    await w.su.collection('charges').update(pending.id, { status: 'processing' });
     expect((await del(b.id)).status).toBe(409);
     expect((await booking(b.id)).id).toBe(b.id);
 
-    await su.collection('charges').update(pending.id, { status: 'failed' });
+    await w.su.collection('charges').update(pending.id, { status: 'failed' });
     expect((await del(b.id)).status).toBe(204);
   });
 
   it('closes an open payment link at Stripe first, then deletes', async () => {
     const { b } = await stripeBooking();
-    const link = await su.collection('charges').create({
+    const link = await w.su.collection('charges').create({
       booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, idempotency_key: newKey(), status: 'requires_checkout',
       stripe_checkout_session_id: `cs_test_link_${b.id}`, checkout_url: 'https://checkout.stripe.com/c/pay/x',
     });
     expect((await del(b.id)).status).toBe(204);
-    expect(standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);
-    expect(await su.collection('charges').getList(1, 1, { filter: su.filter('id = {:id}', { id: link.id }) })).toMatchObject({ totalItems: 0 });
+    expect(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);
+    expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({ totalItems: 0 });
   });
 
   it('a payment that still arrives for a deleted booking is refunded and reported to the owner, once', async () => {
     const { b } = await stripeBooking();
-    await su.collection('bookings').delete(b.id);
+    await w.su.collection('bookings').delete(b.id);
     const session = { object: 'checkout.session', id: `cs_gone_${b.id}`, payment_status: 'paid', status: 'complete', amount_total: 82500, payment_intent: `pi_gone_${b.id}`, metadata: { booking_id: b.id } };
-    for (let i = 0; i < 2; i++) expect((await postWebhook(server.url, 'checkout.session.completed', session, NOW_SEC)).status).toBe(200);
-    const refunds = standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_gone_${b.id}`);
+    for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'checkout.session.completed', session, NOW_SEC)).status).toBe(200);
+    const refunds = w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_gone_${b.id}`);
     expect(refunds.length).toBeGreaterThanOrEqual(1);
     expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-orphan-pi_gone_${b.id}`]));
-    await sink.waitFor((m) => /deleted booking refunded/.test(m.subject ?? '') && (m.text ?? '').includes(b.id));
-    expect(sink.messages.filter((m) => /deleted booking/.test(m.subject ?? '') && (m.text ?? '').includes(b.id))).toHaveLength(1);
+    await w.sink.waitFor((m) => /deleted booking refunded/.test(m.subject ?? '') && (m.text ?? '').includes(b.id));
+    expect(w.sink.messages.filter((m) => /deleted booking/.test(m.subject ?? '') && (m.text ?? '').includes(b.id))).toHaveLength(1);
 
     // A charge's payment link paid after its booking (and so the charge) was deleted: the same.
     const intent = { id: `pi_gone_charge_${b.id}`, metadata: { charge_id: 'chargedeleted01', booking_id: b.id }, amount: 1500, amount_received: 1500 };
     expect((await intentEvent('payment_intent.succeeded', intent, { status: 'succeeded' })).status).toBe(200);
-    expect(standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
+    expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
   });
 });
 
@@ -258,15 +216,15 @@ describe('25 hours later, on a restarted server', () => {
   it('a succeeded charge replayed with its key is answered from our row: no request reaches Stripe', async () => {
     const { b } = await stripeBooking();
     const key = newKey();
-    const first = await charge(server.url, admin, key, { bookingId: b.id });
+    const first = await charge(w.server.url, w.admin, key, { bookingId: b.id });
     expect(first.body).toMatchObject({ success: true });
-    await server.stop();
-    await start(new Date(NOW_MS + 25 * 60 * 60_000).toISOString());
-    const before = standIn.seen.length;
-    const replay = await charge(server.url, admin, key, { bookingId: b.id });
+    await w.server.stop();
+    await w.start(new Date(NOW_MS + 25 * 60 * 60_000).toISOString());
+    const before = w.standIn.seen.length;
+    const replay = await charge(w.server.url, w.admin, key, { bookingId: b.id });
     expect(replay.status).toBe(200);
     expect(replay.body).toMatchObject({ success: true, amountCharged: 82500, chargeId: first.body.chargeId });
-    expect(standIn.seen.length).toBe(before);
-    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect(w.standIn.seen.length).toBe(before);
+    expect(await chargesOf(w.su, b.id)).toHaveLength(1);
   }, 60_000);
 });

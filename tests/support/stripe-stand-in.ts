@@ -39,8 +39,10 @@ export interface StandInIntent {
 export interface IntentScript {
   /** The intent's status (default `succeeded`). */
   status?: string;
-  /** Answer this HTTP status with a Stripe error instead (the intent is not made). */
-  failWith?: { status: number; code: string; message: string; type: string };
+  /** Answer with Stripe's error instead (the intent is not made): the HTTP status and body for the request's form. */
+  failWith?: (form: URLSearchParams) => { status: number; body: unknown };
+  /** Fail only the first request, then act as if unscripted (an outage that ends). */
+  once?: boolean;
   /** Milliseconds to wait before answering (the intent is made when the wait starts). */
   delayMs?: number;
 }
@@ -86,7 +88,11 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const customer = form.get('customer') ?? '';
         const s = scripts.get(customer) ?? {};
-        if (s.failWith) return reply(s.failWith.status, { error: { type: s.failWith.type, code: s.failWith.code, message: s.failWith.message } });
+        if (s.once) scripts.delete(customer);
+        if (s.failWith) {
+          const failure = s.failWith(form);
+          return reply(failure.status, failure.body);
+        }
         const intent: StandInIntent = {
           id: `pi_standin_${++seq}_${Math.random().toString(36).slice(2, 8)}`,
           object: 'payment_intent',

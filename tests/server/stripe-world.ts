@@ -1,0 +1,67 @@
+/**
+ * A server in Stripe mode with everything it talks to, for the tests of money and mail at the
+ * edges: stripe-mock behind the Stripe stand-in (tests/support/stripe-stand-in.ts), a real SMTP
+ * sink, and our PocketBase on a data dir of its own that survives a restart or a kill -9.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { startStripeMock, type StripeMock } from '../support/stripe-mock';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { SUPERUSER } from './constants';
+
+export interface StripeWorld {
+  standIn: StripeStandIn;
+  /** The sink the server sends to (replace it with one on the same port after stopping it). */
+  sink: SmtpSink;
+  server: Awaited<ReturnType<typeof startServer>>;
+  /** A superuser client of the current server. */
+  su: PocketBase;
+  /** A staff admin's token on the current server. */
+  admin: string;
+  /** Starts the server (again) on the same data dir with its clock frozen at `now` (ISO). */
+  start: (now: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Starts stripe-mock, the stand-in, the sink and the server at `now`. */
+export async function startStripeWorld(now: string): Promise<StripeWorld> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-world-'));
+  const mock: StripeMock = await startStripeMock();
+  const world = {
+    standIn: await startStripeStandIn(mock),
+    sink: await startSmtpSink(),
+  } as StripeWorld;
+  world.start = async (at: string) => {
+    world.server = await startServer({
+      dataDir,
+      superuser: SUPERUSER,
+      env: {
+        APP_NOW: at,
+        RATE_LIMITS: 'off',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_API_BASE: world.standIn.url,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(world.sink.port),
+      },
+    });
+    world.su = new PocketBase(world.server.url);
+    world.su.autoCancellation(false);
+    await world.su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    world.admin = await staffToken(world.su, 'admin');
+  };
+  world.stop = async () => {
+    await world.server?.stop();
+    await world.sink?.stop();
+    await world.standIn?.stop();
+    await mock.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await world.start(now);
+  return world;
+}
