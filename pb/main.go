@@ -127,6 +127,10 @@ func main() {
 		if !se.Router.HasRoute("GET", "/{path...}") {
 			se.Router.GET("/{path...}", webAppRoute(publicDir)).Bind(apis.Gzip())
 		}
+		// Our own failures answer 5xx, and health says when the data dir cannot be written
+		// (internal_errors.go, docs/decisions/022-internal-failures.md).
+		se.Router.BindFunc(internalErrors(os.Stderr))
+		se.Router.BindFunc(healthProbe(os.Stderr))
 		// Our start message replaces PocketBase's superuser installer link.
 		se.InstallerFunc = nil
 		// se.Next builds the router into se.Server.Handler and the server starts serving only after

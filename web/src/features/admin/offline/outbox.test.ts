@@ -188,6 +188,24 @@ describe('flush', () => {
     expect(timers.nextAt()).toBeNull();
   });
 
+  it('a server that cannot save (503, 500, no answer) keeps every entry queued, in order, and each is applied once when it recovers', async () => {
+    const box = outbox();
+    const queued = [await box.queue(note('gate code')), await box.queue(note('dog')), await box.queue(note('ladder'))];
+    // The full disk: the first entry is refused with a 503 on each of three flushes, then a 500, then no answer.
+    server.plans.push({ fail: 503, message: 'The server cannot save right now. Please try again in a moment.' }, { fail: 503 }, { fail: 500 }, { fail: 'network' });
+    for (let i = 0; i < 4; i++) {
+      await box.flush(true);
+      const kept = await entries();
+      expect(kept.map((e) => e.id)).toEqual(queued.map((e) => e.id));
+      expect(kept.every((e) => e.state === 'queued')).toBe(true);
+      expect(kept[0]!.attempts).toBe(i + 1);
+    }
+    // Room again: the next flush sends all three, in order, each applied once.
+    await box.flush(true);
+    expect(await entries()).toEqual([]);
+    expect([...server.applied.keys()]).toEqual(queued.map((e) => e.idempotencyKey));
+  });
+
   it('a timer flush leaves an entry waiting out its backoff alone; a trigger (online…) sends it at once', async () => {
     const box = outbox();
     await box.queue(note('x'));
