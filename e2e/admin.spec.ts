@@ -3,7 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (issue 9): first-admin setup and the session, the
@@ -64,9 +64,15 @@ async function availability(date: string, slot: string): Promise<boolean | undef
   return body.slots.find((s) => s.id === slot)?.available;
 }
 
-test('first admin: setup, log in, change password, log out, log in again', async ({ page, browser }) => {
+test('first admin: setup with the code, log in, change password, log out, log in again', async ({ page, browser }) => {
   await removeAllStaff();
+  const code = await readSetupCode();
   await page.goto('/setup-admin');
+  // A wrong code is refused with the server's sentence, and nothing is created.
+  await page.getByLabel('Setup code').fill('AAAA-BBBB-CCCC');
+  await page.getByRole('button', { name: 'Create Admin Account' }).click();
+  await expect(page.getByRole('alert')).toContainText('The setup code is not right.');
+  await page.getByLabel('Setup code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Create Admin Account' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Account Created!', level: 1 })).toBeVisible();
   await expect(page.getByText('Write this password down now')).toBeVisible();
@@ -75,8 +81,8 @@ test('first admin: setup, log in, change password, log out, log in again', async
   expect(admin.email).toContain('@');
   expect(admin.password.length).toBeGreaterThanOrEqual(16);
 
-  // Only once.
-  const again = await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST' });
+  // Only once: the code is spent.
+  const again = await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
   expect(again.status).toBe(409);
 
   await page.getByRole('link', { name: 'Go to Admin Login' }).click();
@@ -406,3 +412,28 @@ for (const viewport of [
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 }
+
+test('on a phone, the setup page takes the code and the Copy button puts the one-time password on the clipboard', async ({ browser }) => {
+  await removeAllStaff();
+  const code = await readSetupCode();
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await page.goto('/setup-admin');
+  const field = page.getByLabel('Setup code');
+  await expect(field).toBeVisible();
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Create Admin Account' }).click();
+  const password = (await page.getByTestId('admin-password').textContent()) ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(16);
+  const copy = page.getByRole('button', { name: 'Copy password' });
+  await expect(copy).toBeVisible();
+  // Nothing is cut off or scrolls sideways at 375 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const box = await copy.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+  await copy.click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+  await page.screenshot({ path: test.info().outputPath('setup-admin-375.png'), fullPage: true });
+  await context.close();
+});

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -12,8 +13,9 @@ import (
 // welcomeMessage is what the server prints when it starts, instead of PocketBase's banner and
 // its superuser installer link (which also suggests a `go run .` that does not apply here):
 // where the site is, whether payments are real, and how to create the first admin.
-// admins is the number of staff admins; listening the address the server is bound to.
-func welcomeMessage(appName, siteURL, listening string, env ServerEnv, admins int) string {
+// admins is the number of staff admins; listening the address the server is bound to;
+// setupCode the one-time code that creates the first admin (” when there is none).
+func welcomeMessage(appName, siteURL, listening string, env ServerEnv, admins int, setupCode string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s is running at %s (listening on %s)\n", appName, siteURL, listening)
 	fmt.Fprintf(&b, "├─ Site:      %s/\n", siteURL)
@@ -31,6 +33,9 @@ func welcomeMessage(appName, siteURL, listening string, env ServerEnv, admins in
 			b.WriteString(" Set ADMIN_EMAIL to the address it signs in with.")
 		}
 		b.WriteString("\n")
+		if setupCode != "" {
+			fmt.Fprintf(&b, "Setup code: %s (asked for on that page; also in the file %s of the data directory; it works once).\n", setupCode, setupCodeFile)
+		}
 	}
 	return b.String()
 }
@@ -55,7 +60,16 @@ func printWelcome(app core.App, out io.Writer, siteURL, listening string, env Se
 	if err != nil {
 		admins = -1 // unknown: say nothing about the first admin
 	}
-	fmt.Fprint(out, welcomeMessage(app.Settings().Meta.AppName, siteURL, listening, env, int(admins)))
+	code := ""
+	if admins == 0 {
+		var err error
+		if code, err = ensureSetupCode(app.DataDir()); err != nil {
+			fmt.Fprintf(os.Stderr, "Could not write the first admin's setup code: %v\n", err)
+		}
+	} else if admins > 0 {
+		removeSetupCode(app.DataDir())
+	}
+	fmt.Fprint(out, welcomeMessage(app.Settings().Meta.AppName, siteURL, listening, env, int(admins), code))
 	if env.DemoPayments() {
 		app.Logger().Warn("Payments are in demo mode: no card is charged", "production", env.Production)
 	}

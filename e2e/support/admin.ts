@@ -3,6 +3,8 @@
  * customer would (checkout, then the demo payment), reviews and staff through the superuser
  * client, and the admin's sign-in.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { storeAdminSession as storeSessionAt } from '../../scripts/lib/admin-page.mjs';
@@ -123,6 +125,17 @@ export async function submittedReview(name: string, text: string): Promise<strin
 export async function removeAllStaff(): Promise<void> {
   const pb = await superuserClient();
   for (const s of await pb.collection('staff').getFullList({ fields: 'id' })) await pb.collection('staff').delete(s.id);
+}
+
+/**
+ * The first admin's one-time setup code, as the owner reads it from the server's data dir
+ * (docs/decisions/023). The server writes it at start while no admin exists; after the staff was
+ * emptied, a call without a code makes it write a new one.
+ */
+export async function readSetupCode(): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'setup-code');
+  if (!existsSync(file)) await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST' });
+  return readFileSync(file, 'utf8').trim();
 }
 
 /**

@@ -1,119 +1,166 @@
 /**
  * POST /api/fn/setup-admin (SPEC.md §2 Admin login and setup; DESIGN.md decision 9;
- * docs/decisions/012): the first admin, once, atomically, with ADMIN_EMAIL and a password the
- * server generates.
+ * docs/decisions/012 and 023): the first admin, once, atomically, with ADMIN_EMAIL and a
+ * password the server generates, and only for the caller who has the one-time setup code that
+ * the server prints at start and keeps in its data dir (mode 0600).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { anonymous, callFn, clearCollections, superuser } from './support';
+import { expectClearSentence } from './fixtures';
 
 const DEFAULT_EMAIL = 'admin@thoughtfullyadorned.local';
 const EXISTS = 'An admin account already exists.';
+const WRONG_CODE = /^The setup code is not right\./;
 
-async function admins(pb: PocketBase = superuser()) {
-  return pb.collection('staff').getFullList({ filter: "role = 'admin'" });
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** A server of its own (its data dir is where the code lives), with a signed-in superuser. */
+async function ownServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
+  const server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
+  const su = new PocketBase(server.url);
+  su.autoCancellation(false);
+  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  return { dataDir, server, su };
 }
 
-describe('setup-admin on a server without ADMIN_EMAIL', () => {
-  beforeEach(() => clearCollections('staff'));
+const codeFile = (dataDir: string) => path.join(dataDir, 'setup-code');
+const readCode = (dataDir: string) => readFileSync(codeFile(dataDir), 'utf8').trim();
 
-  it('ten simultaneous calls create exactly one admin; the other nine get 409', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => callFn('POST', '/api/fn/setup-admin')));
+async function setup(server: Server, body?: unknown) {
+  const res = await fetch(`${server.url}/api/fn/setup-admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+const admins = (su: PocketBase) => su.collection('staff').getFullList({ filter: "role = 'admin'" });
+
+describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
+  let ctx: Awaited<ReturnType<typeof ownServer>>;
+  beforeAll(async () => {
+    ctx = await ownServer();
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.server.stop();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  it('prints a setup code at start and keeps it in a file only its owner can read', () => {
+    const code = readCode(ctx.dataDir);
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+    expect(statSync(codeFile(ctx.dataDir)).mode & 0o777).toBe(0o600);
+    expect(ctx.server.output()).toContain(`Setup code: ${code}`);
+  });
+
+  it('without the code, or with a wrong one, refuses with 403 and a plain sentence, and creates nothing', async () => {
+    for (const body of [undefined, {}, { code: '' }, { code: 'AAAA-BBBB-CCCC' }, { code: 12 }]) {
+      const res = await setup(ctx.server, body);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toMatch(WRONG_CODE);
+      expectClearSentence(res.body.message);
+    }
+    expect(await admins(ctx.su)).toHaveLength(0);
+  });
+
+  it('a restart with no admin keeps the same code', async () => {
+    const before = readCode(ctx.dataDir);
+    await ctx.server.stop();
+    ctx.server = await startServer({ dataDir: ctx.dataDir, port: ctx.server.port, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
+    expect(readCode(ctx.dataDir)).toBe(before);
+    expect(ctx.server.output()).toContain(`Setup code: ${before}`);
+  }, 60_000);
+
+  it('ten simultaneous calls with the right code (any case, any spacing) create exactly one admin; the other nine get 409', async () => {
+    const code = readCode(ctx.dataDir);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => setup(ctx.server, { code: i % 2 ? code.toLowerCase() : code.replace(/-/g, ' ') })));
     const created = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(created).toHaveLength(1);
     expect(refused.map((a) => a.status)).toEqual(Array(9).fill(409));
     for (const a of refused) expect(a.body.message).toBe(EXISTS);
 
-    const list = await admins();
+    const list = await admins(ctx.su);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ email: DEFAULT_EMAIL, role: 'admin' });
-  });
-
-  it('returns the default e-mail and a generated password of 20+ characters that signs in', async () => {
-    const res = await callFn('POST', '/api/fn/setup-admin');
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['email', 'password']);
-    expect(res.body.email).toBe(DEFAULT_EMAIL);
-    expect(res.body.password).toMatch(/^[A-Za-z0-9]{20,}$/);
-
-    const pb = anonymous();
-    const auth = await pb.collection('staff').authWithPassword(res.body.email, res.body.password);
+    expect(Object.keys(created[0]!.body).sort()).toEqual(['email', 'password']);
+    expect(created[0]!.body.password).toMatch(/^[A-Za-z0-9]{20,}$/);
+    // The password signs in.
+    const auth = await new PocketBase(ctx.server.url).collection('staff').authWithPassword(created[0]!.body.email!, created[0]!.body.password!);
     expect(auth.record.role).toBe('admin');
   });
 
-  it('never uses a password or e-mail sent by the caller, and two setups never share a password', async () => {
-    const first = await callFn('POST', '/api/fn/setup-admin', { email: 'mallory@example.com', password: '123456' });
-    expect(first.status).toBe(200);
-    expect(first.body.email).toBe(DEFAULT_EMAIL);
-    expect(first.body.password).not.toBe('123456');
-    await clearCollections('staff');
-    const second = await callFn('POST', '/api/fn/setup-admin');
-    expect(second.body.password).not.toBe(first.body.password);
+  it('the code dies with the first admin: its file is gone, the code reused gets 409 and nothing is reset', async () => {
+    expect(existsSync(codeFile(ctx.dataDir))).toBe(false);
+    const before = await admins(ctx.su);
+    const reused = await setup(ctx.server, { code: 'ABCD-EFGH-JKMN' });
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(EXISTS);
+    expect(await admins(ctx.su)).toEqual(before);
   });
 
-  it('every later call is refused with 409 and changes nothing', async () => {
-    const first = await callFn('POST', '/api/fn/setup-admin');
-    expect(first.status).toBe(200);
-    const before = await admins();
-    const later = await callFn('POST', '/api/fn/setup-admin');
-    expect(later.status).toBe(409);
-    expect(later.body.message).toBe(EXISTS);
-    expect(await admins()).toEqual(before);
-    // The first password still works: nothing was reset.
-    await anonymous().collection('staff').authWithPassword(first.body.email, first.body.password);
+  it('a restart with an admin prints no code and writes no file', async () => {
+    await ctx.server.stop();
+    ctx.server = await startServer({ dataDir: ctx.dataDir, port: ctx.server.port, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
+    expect(ctx.server.output()).not.toContain('Setup code');
+    expect(existsSync(codeFile(ctx.dataDir))).toBe(false);
+  }, 60_000);
+
+  it('with every admin deleted, a call makes and logs a new code (never reusing the old one) instead of opening the door', async () => {
+    for (const a of await admins(ctx.su)) await ctx.su.collection('staff').delete(a.id);
+    const res = await setup(ctx.server, { code: '' });
+    expect(res.status).toBe(403);
+    const fresh = readCode(ctx.dataDir);
+    expect(statSync(codeFile(ctx.dataDir)).mode & 0o777).toBe(0o600);
+    expect(ctx.server.output()).toContain(`a new setup code is ${fresh}`);
+    expect((await setup(ctx.server, { code: fresh })).status).toBe(200);
   });
 
   it('a staff member without the admin role does not count as an admin', async () => {
-    await superuser().collection('staff').create({ email: 'helper@test.local', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123', name: 'Helper' });
-    const res = await callFn('POST', '/api/fn/setup-admin');
+    for (const a of await admins(ctx.su)) await ctx.su.collection('staff').delete(a.id);
+    await ctx.su.collection('staff').create({ email: 'helper@test.local', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123', name: 'Helper' });
+    await setup(ctx.server, {}); // makes the code
+    const res = await setup(ctx.server, { code: readCode(ctx.dataDir), email: 'mallory@example.com', password: '123456' });
     expect(res.status).toBe(200);
-    expect(await admins()).toHaveLength(1);
+    // Never the e-mail or password sent by the caller.
+    expect(res.body.email).toBe(DEFAULT_EMAIL);
+    expect(res.body.password).not.toBe('123456');
+    expect(await admins(ctx.su)).toHaveLength(1);
   });
 });
 
 describe('setup-admin with ADMIN_EMAIL', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let su: PocketBase;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
-
+  let ctx: Awaited<ReturnType<typeof ownServer>>;
   beforeAll(async () => {
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ADMIN_EMAIL: 'owner@example.com' } });
-    su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    ctx = await ownServer({ ADMIN_EMAIL: 'owner@example.com' });
   }, 60_000);
-
   afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await ctx?.server.stop();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
   });
-
-  const setup = async () => {
-    const res = await fetch(`${server.url}/api/fn/setup-admin`, { method: 'POST' });
-    return { status: res.status, body: (await res.json()) as Record<string, string> };
-  };
 
   it('a failure to save the account is "Failed to create admin account", not a 500, and creates nothing', async () => {
     // A staff member already holds the configured e-mail.
-    const helper = await su.collection('staff').create({ email: 'owner@example.com', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123' });
-    const res = await setup();
+    const helper = await ctx.su.collection('staff').create({ email: 'owner@example.com', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123' });
+    const res = await setup(ctx.server, { code: readCode(ctx.dataDir) });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('Failed to create admin account');
-    expect(await admins(su)).toHaveLength(0);
-    await su.collection('staff').delete(helper.id);
+    expect(await admins(ctx.su)).toHaveLength(0);
+    expect(existsSync(codeFile(ctx.dataDir))).toBe(true);
+    await ctx.su.collection('staff').delete(helper.id);
   });
 
   it('creates the admin with ADMIN_EMAIL', async () => {
-    const res = await setup();
+    const res = await setup(ctx.server, { code: readCode(ctx.dataDir) });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe('owner@example.com');
-    const list = await admins(su);
-    expect(list.map((a) => a.email)).toEqual(['owner@example.com']);
+    expect((await admins(ctx.su)).map((a) => a.email)).toEqual(['owner@example.com']);
   });
 });

@@ -1,18 +1,25 @@
 /**
  * POST /api/fn/setup-admin, open (SPEC.md §2 Admin login and setup; DESIGN.md decision 9;
- * docs/decisions/012): creates the first admin, a `staff` record with role admin, only while no
- * admin exists. No body is needed. The e-mail is ADMIN_EMAIL (default
+ * docs/decisions/012 and 023): creates the first admin, a `staff` record with role admin, only
+ * while no admin exists, and only for the caller who knows the one-time setup code. The server
+ * prints that code in its start message (the journal in production) and keeps it in the file
+ * SETUP_CODE_FILE of its data dir (mode 0600; pb/setup_code.go); it dies with the first admin.
+ * Body { code } (case, dashes and spaces ignored). The e-mail is ADMIN_EMAIL (default
  * DEFAULT_ADMIN_EMAIL); the password is generated here from a cryptographic source and returned
  * once, for the page to show with the warning to change it. No password ships with the product.
+ * Every call counts against the route's per-IP rate limit (5 in 10 minutes), wrong codes too.
  *
  * 200 { email, password } (the password: GENERATED_PASSWORD_LENGTH characters).
+ * 403 SETUP_ADMIN_MESSAGES.wrongCode for a missing or wrong code (compared in constant time).
+ *     With no admin and no code file (the code was used and the admin since deleted), a new
+ *     code is written and printed to the server's log.
  * 409 'An admin account already exists.' for every call once an admin exists: the check and the
  *     insert run in one transaction on PocketBase's single write connection, so of simultaneous
  *     calls exactly one creates the account.
  * 503 'Failed to create admin account' when the record cannot be saved (an invalid ADMIN_EMAIL,
  *     a staff member already holding it, a database failure); the reason goes to the server log.
  */
-import { apiError } from '../http';
+import { apiError, readJsonObject } from '../http';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@thoughtfullyadorned.local';
 export const GENERATED_PASSWORD_LENGTH = 24;
@@ -22,7 +29,39 @@ const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ2345
 export const SETUP_ADMIN_MESSAGES = {
   exists: 'An admin account already exists.',
   failed: 'Failed to create admin account',
+  wrongCode:
+    "The setup code is not right. It is in the server's start message (journalctl -u thoughtfully-adorned in production) and in the file setup-code of its data directory.",
 } as const;
+
+/** The setup code's file in the data dir (pb/setup_code.go writes it at start). */
+export const SETUP_CODE_FILE = 'setup-code';
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** The code as compared: upper case, letters and digits only. */
+export function normalizeSetupCode(value: string): string {
+  return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+function codePath(): string {
+  return `${$app.dataDir()}/${SETUP_CODE_FILE}`;
+}
+
+/** The stored code (normalized), or '' when there is none: then a new one is written and logged. */
+function storedCode(): string {
+  let raw: string;
+  try {
+    raw = toString($os.readFile(codePath()));
+  } catch {
+    raw = ''; // no file yet
+  }
+  const code = normalizeSetupCode(raw);
+  if (code.length === 12) return code;
+  const fresh = $security.randomStringWithAlphabet(12, CODE_ALPHABET);
+  const shown = fresh.replace(/(.{4})(?=.)/g, '$1-');
+  $os.writeFile(codePath(), `${shown}\n`, 0o600 as unknown as os.FileMode);
+  console.log(`No admin yet and no setup code: a new setup code is ${shown} (also in the file ${SETUP_CODE_FILE} of the data directory).`);
+  return fresh;
+}
 
 /** ADMIN_EMAIL, or DEFAULT_ADMIN_EMAIL when it is not set. */
 export function adminEmail(): string {
@@ -33,7 +72,22 @@ function adminExists(app: CoreApp): boolean {
   return app.countRecords('staff', $dbx.hashExp({ role: 'admin' })) > 0;
 }
 
+/** 403 unless `given` is the stored setup code. */
+function requireSetupCode(given: unknown): void {
+  const code = normalizeSetupCode(typeof given === 'string' ? given : '');
+  const expected = storedCode();
+  if (!code || !$security.equal(code, expected)) throw apiError(403, SETUP_ADMIN_MESSAGES.wrongCode);
+}
+
 export function setupAdminRoute(e: core.RequestEvent): void {
+  if (adminExists($app)) throw apiError(409, SETUP_ADMIN_MESSAGES.exists);
+  let body: Record<string, unknown>;
+  try {
+    body = readJsonObject(e);
+  } catch {
+    body = {}; // no body: no code
+  }
+  requireSetupCode(body.code);
   const email = adminEmail();
   const password = $security.randomStringWithAlphabet(GENERATED_PASSWORD_LENGTH, PASSWORD_ALPHABET);
   let created = false;
@@ -54,5 +108,11 @@ export function setupAdminRoute(e: core.RequestEvent): void {
     throw apiError(503, SETUP_ADMIN_MESSAGES.failed);
   }
   if (!created) throw apiError(409, SETUP_ADMIN_MESSAGES.exists);
+  // The code dies with the first admin (the route also refuses it while any admin exists).
+  try {
+    $os.remove(codePath());
+  } catch (err) {
+    console.error(`setup-admin: the setup code file could not be removed: ${String(err)}`);
+  }
   return e.json(200, { email, password });
 }

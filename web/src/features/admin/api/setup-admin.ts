@@ -12,11 +12,12 @@ export const SETUP_ADMIN_MESSAGES = {
 } as const;
 
 /**
- * POST /api/fn/setup-admin (DESIGN.md decision 9): creates the first admin with a password the
- * server generates and returns once. Rejects with a ClientResponseError (409 when an admin
- * already exists) or a zod error for an unexpected answer.
+ * POST /api/fn/setup-admin (DESIGN.md decision 9; docs/decisions/023): creates the first admin
+ * with a password the server generates and returns once, for the holder of the one-time setup
+ * code `code` (from the server's start message). Rejects with a ClientResponseError (403 wrong
+ * code, 409 an admin already exists, 429 too many tries) or a zod error for an unexpected answer.
  */
-export async function setupAdmin(): Promise<CreatedAdmin> {
-  const res = await pb.send('/api/fn/setup-admin', { method: 'POST', body: {}, requestKey: null });
+export async function setupAdmin(code: string): Promise<CreatedAdmin> {
+  const res = await pb.send('/api/fn/setup-admin', { method: 'POST', body: { code }, requestKey: null });
   return createdSchema.parse(res);
 }
