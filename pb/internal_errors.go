@@ -6,10 +6,11 @@ package main
 // 400 'Something went wrong while processing your request.', and its record routes wrap a failed
 // write in a 400 ApiError. A 4xx tells a client "your request was wrong, do not send it again":
 // with the data disk full, the admin phone's outbox set its queued on-site work aside as refused.
-// internalErrors makes a storage failure (full disk, locked or read-only database, I/O error) a
-// 503 the caller retries, and any other error that is not an ApiError a 500; both with a safe
-// sentence, and logged to stderr too, since the log database sits on the same disk. Caller
-// mistakes (validation 400s, 401, 403, 404, 409, 422, 429) pass unchanged.
+// internalErrors makes a storage failure (full disk, locked or read-only database, I/O error)
+// or an outside service that did not answer (a timeout, a refused connection) a 503 the caller
+// retries, with a safe sentence, logged to stderr too, since the log database sits on the same
+// disk. Everything else passes unchanged: our own ApiErrors, and PocketBase's 400 for errors
+// that are the caller's (a record that fails validation, a body that cannot be read).
 
 import (
 	"database/sql"
@@ -27,9 +28,8 @@ import (
 
 // The sentences the caller sees; the cause goes to the logs only.
 const (
-	storageFailureMessage  = "The server cannot save right now. Please try again in a moment."
-	internalFailureMessage = "Something went wrong on our side. Please try again in a moment."
-	unhealthyMessage       = "The server cannot write to its data directory."
+	storageFailureMessage = "The server cannot save right now. Please try again in a moment."
+	unhealthyMessage      = "The server cannot write to its data directory."
 )
 
 // storageFailureMarks are the texts of SQLite's and the file system's errors that mean the
@@ -49,6 +49,10 @@ var storageFailureMarks = []string{
 	"no space left on device",
 	"disk quota exceeded",
 	"unable to open database file",
+	// An outside service (Stripe, SMTP, a distance provider) that did not answer in time.
+	"context deadline exceeded",
+	"i/o timeout",
+	"connection refused",
 }
 
 // isStorageFailure reports whether err (or an error it wraps) is a failed write of ours.
@@ -66,7 +70,7 @@ func isStorageFailure(err error) bool {
 }
 
 // classifyError returns the error to answer instead of err, and whether err was our own
-// failure (to be logged); err itself when it is a caller's mistake or already a 5xx.
+// failure (to be logged); err itself otherwise.
 func classifyError(err error) (error, bool) {
 	if err == nil {
 		return nil, false
@@ -88,7 +92,8 @@ func classifyError(err error) (error, bool) {
 	if isStorageFailure(err) {
 		return router.NewApiError(http.StatusServiceUnavailable, storageFailureMessage, nil), true
 	}
-	return router.NewInternalServerError(internalFailureMessage, nil), true
+	// A validation error or an unreadable body: PocketBase's 400 is right.
+	return err, false
 }
 
 // internalErrors is the router middleware that applies classifyError to every route's answer.
