@@ -4,9 +4,10 @@
  * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
  * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */
-import { mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { loadRouteTable, registrationSource } from './hook-registrations.mjs';
 import { buildRelease } from './release.mjs';
 import { ROOT, run } from './run.mjs';
 
@@ -72,6 +73,8 @@ export async function buildHooks() {
     target: 'es2020',
     logLevel: 'warning',
   });
+  // The routes and jobs of route-table.ts follow the record hooks in the same file.
+  appendFileSync(path.join(HOOKS, 'main.pb.js'), registrationSource(await loadRouteTable()));
   for (const name of HOOK_LIBRARIES) await esbuild.build(hookLibraryOptions(name));
   // The environment check pb/env.go runs before PocketBase starts: a script defining the global
   // `serverEnv` for a plain goja runtime (no require, no JSVM).

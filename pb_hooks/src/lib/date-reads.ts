@@ -8,5 +8,5 @@
  * What it holds is also in lib/app.js; the values both keep (lib/kept.ts) share their
  * generations through the app's store, so either bundle's copy is dropped by the same change.
  */
-export { seasonRoute } from './routes/season';
-export { availabilityRoute } from './routes/availability';
+export { seasonRoute } from './bookings/season-route';
+export { availabilityRoute } from './bookings/availability-route';

@@ -11,7 +11,7 @@ import { consultationSlotMinutes } from '@domain/consultation';
 import type { CalendarEvent } from '@domain/ics';
 import { formatCents } from '@domain/money';
 import { parseSlotId } from '@domain/slots';
-import { bookingDetails } from '../booking-summary';
+import { bookingDetails } from '../bookings/booking-summary';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
 export const FEED_DAYS_BACK = 60;

@@ -9,7 +9,7 @@ import { formatLongDate } from '@domain/calendar';
 import { buildIcs, type CalendarEvent } from '@domain/ics';
 import { formatCents } from '@domain/money';
 import { formatSlotRange, parseSlotId } from '@domain/slots';
-import { bookingDetails } from '../booking-summary';
+import { bookingDetails } from '../bookings/booking-summary';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { escapeHtml } from './send-mail';

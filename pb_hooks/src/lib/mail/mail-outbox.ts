@@ -250,7 +250,7 @@ export function requeueInterruptedMail(app: CoreApp, olderThanMs: number): numbe
 }
 
 /**
- * The mail job (every minute, main.ts): requeues hung sends, then sends every queued row that
+ * The mail job (every minute, route-table.ts): requeues hung sends, then sends every queued row that
  * is due, oldest first, up to JOB_BATCH. Returns how many rows ended sent or logged.
  */
 export function deliverDueMail(app: CoreApp): number {

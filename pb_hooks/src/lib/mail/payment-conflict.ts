@@ -8,7 +8,7 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
-import { bookingDetails } from '../booking-summary';
+import { bookingDetails } from '../bookings/booking-summary';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { escapeHtml } from './send-mail';
 

@@ -11,7 +11,7 @@
  * and e-mails the owner (lib/payments/balance-charges.ts settleChargeIntent).
  *
  * Money that arrives for a charge deleted with its booking is refunded and reported
- * (orphan-payments.ts). Events are already verified (routes/stripe-webhook.ts).
+ * (orphan-payments.ts). Events are already verified (stripe-webhook-route.ts).
  */
 import { deliverMail } from '../mail/mail-outbox';
 import { expireChargeCheckout, settleChargeCheckout, settleChargeIntent } from './balance-charges';

@@ -73,7 +73,7 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
 }
 
 /**
- * The reconcile job (every minute, main.ts): every charge `pending` whose request started
+ * The reconcile job (every minute, route-table.ts): every charge `pending` whose request started
  * ABANDONED_AFTER_MS ago or was released, claimed so no replay races it, then reconciled.
  * Returns how many got an outcome.
  */

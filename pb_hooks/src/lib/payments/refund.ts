@@ -6,7 +6,7 @@
  * job retries. The customer and the business are e-mailed once (mail outbox keys per booking):
  * with the refund, or with its first failure ('we are refunding').
  */
-import { findBooking } from '../bookings-repo';
+import { findBooking } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail, sendMailNow } from '../mail/mail-outbox';
 import { paymentConflictMails } from '../mail/payment-conflict';

@@ -1,5 +1,5 @@
 import type { CancelReason } from '@domain/booking-ownership';
-import { findBySession } from '../bookings-repo';
+import { findBySession } from '../bookings/bookings-repo';
 
 /**
  * Releases the slot hold of a booking whose checkout ended unpaid (expired or cancelled

@@ -11,7 +11,7 @@
  * crash after the commit cannot lose them.
  */
 import { paymentDecision } from '@domain/booking-ownership';
-import { findBySession, visitsFreeFor } from '../bookings-repo';
+import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { queueMail } from '../mail/mail-outbox';

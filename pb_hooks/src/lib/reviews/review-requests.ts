@@ -10,7 +10,7 @@ import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { reviewRequestMail } from '../mail/review-request';
 import type { MailStatus } from '../mail/send-mail';
-import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../request-keys';
+import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
 
 /** What happened to a request for one booking and stage. */
 export type ReviewRequestOutcome =

@@ -1,0 +1,40 @@
+/**
+ * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
+ * 200 { success: boolean, conflict: boolean, booking: BookingSummary | null }: success once the
+ * deposit is paid; conflict when the payment came too late for its slot and was refunded;
+ * booking null a day after the checkout closed (lib/bookings/booking-summary.ts). For a
+ * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
+ * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
+ */
+import { bookingSummary } from './booking-summary';
+import { findBySession } from './bookings-repo';
+import { nowMs } from '../clock';
+import { apiError, badRequest, readJsonObject } from '../http';
+import { completePaidSession } from '../payments/complete-payment';
+import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
+
+const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
+
+export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const sessionId = typeof body.sessionId === 'string' ? body.sessionId.trim() : '';
+  if (!sessionId) throw badRequest('No payment session found.');
+  let rec = findBySession($app, sessionId);
+  if (!rec) throw apiError(404, 'Payment session not found.');
+
+  if (!isPaid(rec) && rec.getString('payment_mode') === 'stripe') {
+    let session;
+    try {
+      session = retrieveCheckoutSession(sessionId);
+    } catch (err) {
+      console.error(`verify-booking-payment: ${String(err)}`);
+      throw apiError(502, 'Payment verification failed');
+    }
+    if (session.payment_status === 'paid') {
+      completePaidSession($app, sessionId, paymentIdsOf(session));
+      rec = findBySession($app, sessionId)!;
+    }
+  }
+  // `conflict`: the payment arrived after the booking lost its slot and was refunded.
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec, nowMs()) });
+}

@@ -1,0 +1,92 @@
+/**
+ * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
+ * app it runs on, so inside `runInTransaction` it is given the transaction's app.
+ */
+import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
+import { parseSlotId } from '@domain/slots';
+import { kept } from '../kept';
+
+/** The schedule fields of a booking record, as the domain's overlap check reads them. */
+export function toSchedule(r: core.Record): BookingSchedule {
+  return {
+    id: r.id,
+    status: r.getString('status'),
+    payment_status: r.getString('payment_status'),
+    hold_expires_at: r.getString('hold_expires_at'),
+    install_date: r.getString('install_date'),
+    install_time_slot: r.getString('install_time_slot'),
+    removal_date: r.getString('removal_date'),
+    removal_time_slot: r.getString('removal_time_slot'),
+  };
+}
+
+// The schedule columns of the non-cancelled bookings with a visit on any of the dates bound as
+// {:d0}, {:d1}…, as one JSON array in one row: loading whole records and reading each field
+// through the JSVM cost more than the rest of an availability answer (docs/decisions/018).
+// The OR of the two date columns is answered from their indexes.
+const SCHEDULES_SQL = (dates: string) => `
+  SELECT json_group_array(json_object(
+    'id', id, 'status', status, 'payment_status', payment_status, 'hold_expires_at', hold_expires_at,
+    'install_date', install_date, 'install_time_slot', install_time_slot,
+    'removal_date', removal_date, 'removal_time_slot', removal_time_slot)) AS schedules
+  FROM bookings
+  WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'`;
+
+/** Non-cancelled bookings with an install or removal visit on any of `dates`. */
+export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[] {
+  const unique = dates.filter((d, i) => d && dates.indexOf(d) === i);
+  if (unique.length === 0) return [];
+  const params: Record<string, string> = {};
+  unique.forEach((d, i) => (params[`d${i}`] = d));
+  const row = new DynamicModel({ schedules: '' }) as unknown as { schedules: string };
+  app
+    .db()
+    .newQuery(SCHEDULES_SQL(unique.map((_, i) => `{:d${i}}`).join(', ')))
+    .bind(params as unknown as dbx.Params)
+    .one(row);
+  return JSON.parse(row.schedules || '[]') as BookingSchedule[];
+}
+
+/**
+ * bookingsOnDates for one date, kept between calls until a booking changes (lib/kept.ts): for
+ * answers that only inform, such as availability; a check before a write reads afresh, in its
+ * transaction. Shared: never change the list.
+ */
+export function keptBookingsOn(app: CoreApp, date: string): readonly BookingSchedule[] {
+  return kept(app, 'bookings', date, () => bookingsOnDates(app, [date]));
+}
+
+/**
+ * Whether the install and removal visits of booking `rec` are free of every other active
+ * booking at `now` (epoch ms) with `crews` crews. Give it the transaction's app so the answer
+ * holds for the write that follows (DESIGN.md decision 15).
+ */
+export function visitsFreeFor(app: CoreApp, rec: core.Record, now: number, crews: number): boolean {
+  const own = toSchedule(rec);
+  const others = bookingsOnDates(app, [own.install_date, own.removal_date ?? '']).filter((b) => b.id !== rec.id);
+  const visits: [string, string][] = [[own.install_date, own.install_time_slot]];
+  if (own.removal_date && own.removal_time_slot) visits.push([own.removal_date, own.removal_time_slot]);
+  return visits.every(([date, slotId]) => {
+    const slot = parseSlotId(slotId);
+    return !slot || !slotHasConflict(date, slot, others, now, crews);
+  });
+}
+
+/** The booking with record id `id`, or null when there is none (deleted meanwhile). */
+export function findBooking(app: CoreApp, id: string): core.Record | null {
+  try {
+    return app.findRecordById('bookings', id);
+  } catch {
+    return null;
+  }
+}
+
+/** The booking created for a checkout session, or null. */
+export function findBySession(app: CoreApp, sessionId: string): core.Record | null {
+  if (!sessionId || sessionId.length > 255) return null;
+  try {
+    return app.findFirstRecordByData('bookings', 'checkout_session_id', sessionId);
+  } catch {
+    return null;
+  }
+}

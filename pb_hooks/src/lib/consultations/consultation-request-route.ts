@@ -1,0 +1,77 @@
+/**
+ * POST /api/fn/consultation-request (SPEC.md §2 Consultation request, §5, §7; DESIGN.md
+ * "Server interface"). Body { date: 'YYYY-MM-DD', timeSlot: 'HH:MM', customerName,
+ * customerEmail, customerPhone, customerAddress, notes? }.
+ *
+ * Validates with the shared schema and SPEC.md's messages, checks the date (a Wednesday in the
+ * consultation window, after today, not blocked), then in one transaction re-checks that the
+ * slot is free and stores the request as `pending`, queueing the confirmation e-mail (with an
+ * ICS attachment) and the business notice in the same transaction; they are sent after it and
+ * retried by the mail outbox until they go out.
+ *
+ * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
+ * 409 when the slot is already taken (also when two requests race for it); 429 when the caller
+ * already has CONSULTATION_CAPS pending upcoming requests (per e-mail, phone or IP).
+ */
+import { parseConsultationRequest } from '@domain/consultation';
+import { consultationDateProblem } from '@domain/season';
+import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { today } from '../clock';
+import { consultationCapReached, takenConsultationSlots } from './consultations-repo';
+import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
+import { consultationMails } from '../mail/consultation-confirmation';
+import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { loadDateContext } from '../settings';
+
+const SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
+
+export function consultationRequestRoute(e: core.RequestEvent): void {
+  const parsed = parseConsultationRequest(readJsonObject(e));
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const r = parsed.value;
+  const dateProblem = consultationDateProblem(r.date, loadDateContext($app));
+  if (dateProblem) throw badRequest(dateProblem);
+
+  let taken = false;
+  let capped = false;
+  let id = '';
+  let mailIds: string[] = [];
+  const caller = { ip: e.realIP(), email: r.customerEmail, phone: r.customerPhone };
+  try {
+    $app.runInTransaction((tx) => {
+      if (callerLimitsEnabled() && consultationCapReached(tx, caller, today())) {
+        capped = true;
+        return;
+      }
+      if (takenConsultationSlots(tx, r.date).has(r.timeSlot)) {
+        taken = true;
+        return;
+      }
+      const rec = new Record(tx.findCollectionByNameOrId('consultation_requests'));
+      rec.load({
+        customer_name: r.customerName,
+        customer_email: r.customerEmail,
+        customer_phone: r.customerPhone,
+        customer_address: r.customerAddress,
+        consultation_date: r.date,
+        consultation_time_slot: r.timeSlot,
+        notes: r.notes,
+        status: 'pending',
+        client_ip: caller.ip,
+      });
+      tx.save(rec);
+      id = rec.id;
+      // Queued with the request itself: a crash right after cannot lose the e-mails.
+      mailIds = consultationMails({ id, ...r }).map((m) => queueMail(tx, m));
+    });
+  } catch (err) {
+    // The partial unique index is the last line of defence; anything else is unexpected.
+    if (!/UNIQUE constraint failed|not_unique|must be unique/i.test(String(err))) throw err;
+    taken = true;
+  }
+  if (capped) throw apiError(429, OWNERSHIP_MESSAGES.tooManyConsultations);
+  if (taken) throw apiError(409, SLOT_TAKEN);
+
+  deliverMail($app, mailIds);
+  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending' });
+}

@@ -1,0 +1,97 @@
+/**
+ * POST /api/fn/stripe-webhook: Stripe's events, verified with STRIPE_WEBHOOK_SECRET against the
+ * raw body (DESIGN.md decision 6; docs/decisions/021). Every event may come twice and in any
+ * order; each handler changes a record only from the state it expects, so a redelivered or late
+ * event changes nothing.
+ * - checkout.session.completed / async_payment_succeeded with payment_status paid settle the
+ *   deposit: confirmed while the booking can still own its slots, else refunded and flagged
+ *   `payment_conflict` (lib/payments/settle-payment.ts); for a booking that was deleted, the
+ *   payment is refunded and the owner told (lib/payments/orphan-payments.ts);
+ * - checkout.session.expired / async_payment_failed release the slot hold;
+ * - sessions and PaymentIntents whose metadata names a `charge_id` belong to balance and damage
+ *   charges (lib/payments/balance-webhook.ts): payment_intent.succeeded and
+ *   payment_intent.payment_failed settle a processing charge;
+ * - charge.dispute.created flags the booking 'Disputed' and e-mails the owner
+ *   (lib/payments/disputes.ts).
+ * 400 for a missing, bad or stale signature, and nothing changes; 503 when no secret is
+ * configured.
+ */
+import { verifyStripeSignature } from '@domain/stripe-signature';
+import { findBySession } from '../bookings/bookings-repo';
+import { nowMs } from '../clock';
+import { apiError, badRequest } from '../http';
+import { handleChargeCheckoutEvent, handleChargeIntentEvent } from './balance-webhook';
+import { completePaidSession } from './complete-payment';
+import { recordDispute } from './disputes';
+import { refundOrphanPayment } from './orphan-payments';
+import { releaseHold } from './release-hold';
+import { paymentIdsOf, retrieveCheckoutSession, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+interface StripeEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** The fields of a Stripe Dispute we read (https://docs.stripe.com/api/disputes/object). */
+interface StripeDispute {
+  id: string;
+  amount?: number;
+  reason?: string;
+  payment_intent?: string | { id: string } | null;
+}
+
+/** Payment ids from the session, with the saved card when Stripe can tell us (best effort). */
+function idsFor(session: StripeCheckoutSession) {
+  try {
+    const full = paymentIdsOf(retrieveCheckoutSession(session.id));
+    if (full.paymentIntentId) return full;
+  } catch (err) {
+    console.warn(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
+  }
+  return paymentIdsOf(session);
+}
+
+/** A Checkout Session's event: a charge's payment link, or a booking's deposit. */
+function handleSessionEvent(type: string, session: StripeCheckoutSession & { amount_total?: number }): void {
+  if (handleChargeCheckoutEvent($app, type, session)) return;
+  if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
+    // The event's own payment id for a booking that is gone (nothing to save for later charges).
+    const settled = findBySession($app, session.id) ? completePaidSession($app, session.id, idsFor(session)) : null;
+    if (!settled) refundOrphanPayment($app, session.metadata?.booking_id ?? '', paymentIdsOf(session).paymentIntentId, session.amount_total ?? 0);
+  } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
+    releaseHold($app, session.id, 'hold_expired');
+  }
+}
+
+export function stripeWebhookRoute(e: core.RequestEvent): void {
+  const secret = $os.getenv('STRIPE_WEBHOOK_SECRET');
+  if (!secret) throw apiError(503, 'Webhooks are not configured.');
+  const payload = toString(e.request!.body, MAX_EVENT_BYTES);
+  const header = e.request!.header.get('Stripe-Signature');
+  const valid = verifyStripeSignature(payload, header, secret, Math.floor(nowMs() / 1000), {
+    hmacSha256Hex: (data, key) => $security.hs256(data, key),
+    equal: (a, b) => $security.equal(a, b),
+  });
+  if (!valid) throw badRequest('Invalid Stripe signature.');
+
+  let event: StripeEvent;
+  try {
+    event = JSON.parse(payload) as StripeEvent;
+  } catch {
+    throw badRequest('The event is not valid JSON.');
+  }
+  const object = event?.data?.object;
+  if (!object || typeof object.id !== 'string') return e.json(200, { received: true });
+  const type = String(event.type);
+  if (type.startsWith('checkout.session.')) handleSessionEvent(type, object as unknown as StripeCheckoutSession & { amount_total?: number });
+  else if (type.startsWith('payment_intent.')) handleChargeIntentEvent($app, type, object as unknown as StripePaymentIntent);
+  else if (type === 'charge.dispute.created') {
+    const d = object as unknown as StripeDispute;
+    const pi = typeof d.payment_intent === 'string' ? d.payment_intent : (d.payment_intent?.id ?? '');
+    if (pi) recordDispute($app, { id: d.id, amountCents: d.amount ?? 0, reason: d.reason ?? '', paymentIntentId: pi });
+  }
+  return e.json(200, { received: true });
+}

@@ -1,0 +1,62 @@
+/**
+ * Every `/api/fn/` route and every scheduled job, declared once: method, path, who may call it,
+ * and the exported handler of the hooks library that answers it. The build writes one
+ * registration per entry into main.pb.js (scripts/lib/hook-registrations.mjs), in the shape the
+ * JSVM needs: a handler is compiled from its own source text and sees no file-scope name, so
+ * each one must require its library inside itself. Handler names are checked against the
+ * libraries' exports by route-table-check.ts: a typo fails the type-check. This file imports
+ * nothing, so tests and build scripts can read it.
+ *
+ * `caller`: 'anyone' (the route decides, e.g. by a token), 'admin' (the handler refuses others:
+ * 401 signed out, 403 staff without the admin role; tests/server/admin-access.test.ts checks
+ * every one), 'superuser' (PocketBase's requireSuperuserAuth in front of the handler).
+ * `library`: 'app' (lib/app.ts) or 'date-reads' (the booking calendar's small bundle,
+ * docs/decisions/018).
+ */
+export type Caller = 'anyone' | 'admin' | 'superuser';
+
+export const ROUTES = [
+  // The booking calendar's reads (the small bundle).
+  { method: 'GET', path: '/api/fn/season', caller: 'anyone', library: 'date-reads', handler: 'seasonRoute' },
+  { method: 'GET', path: '/api/fn/availability', caller: 'anyone', library: 'date-reads', handler: 'availabilityRoute' },
+  // Bookings and their payment.
+  { method: 'POST', path: '/api/fn/check-slot-overlap', caller: 'anyone', library: 'app', handler: 'checkSlotOverlapRoute' },
+  { method: 'POST', path: '/api/fn/calculate-distance', caller: 'anyone', library: 'app', handler: 'calculateDistanceRoute' },
+  { method: 'POST', path: '/api/fn/create-booking-checkout', caller: 'anyone', library: 'app', handler: 'createBookingCheckoutRoute' },
+  { method: 'POST', path: '/api/fn/verify-booking-payment', caller: 'anyone', library: 'app', handler: 'verifyBookingPaymentRoute' },
+  { method: 'POST', path: '/api/fn/stripe-webhook', caller: 'anyone', library: 'app', handler: 'stripeWebhookRoute' },
+  { method: 'GET', path: '/api/fn/demo-checkout', caller: 'anyone', library: 'app', handler: 'demoCheckoutRoute' },
+  { method: 'POST', path: '/api/fn/demo-checkout/pay', caller: 'anyone', library: 'app', handler: 'demoCheckoutPayRoute' },
+  { method: 'POST', path: '/api/fn/demo-checkout/cancel', caller: 'anyone', library: 'app', handler: 'demoCheckoutCancelRoute' },
+  { method: 'POST', path: '/api/fn/charge-booking-balance', caller: 'admin', library: 'app', handler: 'chargeBookingBalanceRoute' },
+  // Consultations.
+  { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
+  { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },
+  // Reviews.
+  { method: 'POST', path: '/api/fn/send-review-request', caller: 'admin', library: 'app', handler: 'sendReviewRequestRoute' },
+  { method: 'GET', path: '/api/fn/review-link', caller: 'anyone', library: 'app', handler: 'reviewLinkRoute' },
+  { method: 'POST', path: '/api/fn/submit-review', caller: 'anyone', library: 'app', handler: 'submitReviewRoute' },
+  { method: 'GET', path: '/api/fn/testimonial-stats', caller: 'anyone', library: 'app', handler: 'testimonialStatsRoute' },
+  // The admin back office.
+  { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
+  { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
+  { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
+  { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },
+  // The owner's calendar feed: the .ics by its secret token, its address and rotation for the admin.
+  { method: 'GET', path: '/api/fn/calendar.ics', caller: 'anyone', library: 'app', handler: 'calendarIcsRoute' },
+  { method: 'GET', path: '/api/fn/calendar-feed', caller: 'admin', library: 'app', handler: 'calendarFeedRoute' },
+  { method: 'POST', path: '/api/fn/calendar-feed/rotate', caller: 'admin', library: 'app', handler: 'calendarFeedRotateRoute' },
+  // The jobs, run now (operators catching up after an outage, and tests).
+  { method: 'POST', path: '/api/fn/jobs/review-requests', caller: 'superuser', library: 'app', handler: 'reviewRequestsJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/purge-tombstones', caller: 'superuser', library: 'app', handler: 'purgeTombstonesJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/deliver-mail', caller: 'superuser', library: 'app', handler: 'deliverMailJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/reconcile-charges', caller: 'superuser', library: 'app', handler: 'reconcileChargesJobRoute' },
+] as const;
+
+export const JOBS = [
+  { name: 'expire-checkout-holds', schedule: '*/5 * * * *', handler: 'expireHolds', why: 'unpaid holds end 30 minutes after checkout; refunds that failed are retried' },
+  { name: 'send-review-requests', schedule: '0 14 * * *', handler: 'sendReviewRequestsJob', why: "9 or 10 AM in New York: the day after a removal" },
+  { name: 'purge-tombstones', schedule: '30 8 * * *', handler: 'purgeTombstones', why: 'daily: tombstones older than 400 days' },
+  { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
+  { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
+] as const;
