@@ -1,7 +1,7 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
 // Settings the admin edits (issue 9): season, capacity and max_service_miles, updated (or
 // created when missing) by an admin, never renamed or deleted; values are checked by a record
-// hook (pb_hooks/src/lib/records/site-settings.ts). The server's own rows, such as the calendar
+// hook (pb_hooks/src/lib/admin/site-settings-hooks.ts). The server's own rows, such as the calendar
 // feed's secret token (key calendar_feed), are unreadable and unwritable through the API for
 // everyone, the admin included: the admin gets the feed's URL from /api/fn/calendar-feed.
 // blocked_dates keep their rules (public read, admin create/update/delete).

@@ -5,7 +5,7 @@ import type { StoredPhoto } from '../offline/outbox-entry';
 
 /**
  * An on-site action as the outbox sends it: the request the server parses (domain/job-events.ts,
- * pb_hooks/src/lib/routes/job-events.ts), with the photo it uploads alongside.
+ * pb_hooks/src/lib/admin/job-events-route.ts), with the photo it uploads alongside.
  */
 export interface JobEventRequest extends ServerJobEventRequest {
   photo?: StoredPhoto | null;
