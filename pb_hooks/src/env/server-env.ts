@@ -173,9 +173,6 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
 
 const S3_KEYS = ['BACKUP_S3_BUCKET', 'BACKUP_S3_REGION', 'BACKUP_S3_ENDPOINT', 'BACKUP_S3_ACCESS_KEY', 'BACKUP_S3_SECRET'];
 
-/** Every variable the check reads, for Go to pass only these. */
-export const SERVER_ENV_KEYS = Object.keys(schema.shape);
-
 /**
  * Checks the environment (variable name → value, as the process has it).
  * @returns the normalised ServerEnv, or the message listing every problem (never a value).
