@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { consultationRequest } from './review-fixtures';
-import { bookingRequest } from './support';
+import { bookingRequest, request } from './support';
 
 const TOO_MANY_HOLDS = 'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.';
 const TOO_MANY_CONSULTATIONS = 'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.';
@@ -33,14 +33,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function post(ip: string, route: string, body: unknown) {
-  const res = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (ip: string, route: string, body: unknown) => request({ base: server.url, route, body, headers: { 'X-Forwarded-For': ip } });
 
 /** Work-day install dates of the season after the frozen today (2026-11-20). */
 function installDates(): string[] {

@@ -5,7 +5,7 @@
  * checkout from the same wizard replaces its own earlier hold.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, bookingRequest, callFn, clearCollections, superuser } from './support';
+import { bookingRequest, callFn, clearCollections, request, superuser } from './support';
 
 beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
@@ -25,14 +25,7 @@ function installVisits(): { installDate: string; installTimeSlot: string }[] {
 const small = (over: Record<string, unknown>) =>
   bookingRequest({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, ...over });
 
-async function post(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl()}${route}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ route, body, headers });
 
 const checkoutWith = (bookingData: unknown, headers: Record<string, string> = {}, wizardId?: string) =>
   post('/api/fn/create-booking-checkout', { bookingData, ...(wizardId ? { wizardId } : {}) }, headers);

@@ -15,7 +15,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { charge, newKey, stageBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { expectClearSentence } from './fixtures';
-import { bookingRequest } from './support';
+import { bookingRequest, request } from './support';
 
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'pb-full-disk-'));
 const dataDir = path.join(mountPoint, 'pb_data');
@@ -68,11 +68,7 @@ interface Answer {
   body: any;
 }
 
-async function call(method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${server.url}${route}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const call = (method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => request({ base: server.url, method, route, body, headers });
 
 let seq = 0;
 /** Every kind of write the site and the admin make, fresh each time (new ids, keys, slots). */

@@ -13,7 +13,7 @@ import { failureOf } from './admin-fixtures';
 import { createBookingRecord, expectClearSentence } from './fixtures';
 import { PNG } from './image-fixtures';
 import { staffClient } from './review-fixtures';
-import { anonymous, baseUrl, statusOf, superuser } from './support';
+import { anonymous, baseUrl, request, statusOf, superuser } from './support';
 
 const ROUTE = '/api/fn/job-events';
 const NOTES_ROUTE = '/api/fn/booking-admin-notes';
@@ -31,19 +31,7 @@ interface Answer {
   body: any;
 }
 
-async function post(token: string | null, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const h: Record<string, string> = { ...headers };
-  if (token) h.Authorization = token;
-  let payload: BodyInit;
-  if (body instanceof FormData) payload = body;
-  else {
-    h['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${baseUrl()}${route}`, { method: 'POST', headers: h, body: payload });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const post = (token: string | null, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => request({ route, body, token, headers });
 
 /** A multipart job event with `bytes` as its photo. */
 function photoForm(fields: Record<string, string>, bytes: Uint8Array, name = 'tree.jpg', type = 'image/jpeg'): FormData {

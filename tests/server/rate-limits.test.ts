@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
+import { request } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-rate-test-'));
@@ -21,8 +22,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const post = (route: string, body: unknown) =>
-  fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+const post = (route: string, body: unknown) => request({ base: server.url, route, body }).then((r) => r.status);
 
 describe('rate limits for guests', () => {
   it.each([

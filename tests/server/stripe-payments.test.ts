@@ -12,7 +12,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest } from './support';
+import { bookingRequest, request } from './support';
 
 const WEBHOOK_SECRET = 'whsec_test_booking_secret';
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
@@ -53,14 +53,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function post(route: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ base: server.url, route, body, headers });
 
 /** A checkout for a distinct install date so tests do not collide on slots. */
 async function checkout(installDate: string, email: string, headers: Record<string, string> = {}) {

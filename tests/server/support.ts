@@ -27,27 +27,48 @@ export interface FnResponse<T = any> {
   body: T;
 }
 
+export interface RequestOptions {
+  /** The server (default: the shared test server). */
+  base?: string;
+  method?: string;
+  route: string;
+  /** JSON-encoded, sent as is when a string, as multipart when FormData; none when undefined. */
+  body?: unknown;
+  /** Sent as Authorization. */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
 /**
- * Calls a route with a JSON body (or a raw string body, sent as-is), optionally with an auth
- * token, and parses the response.
+ * The one way tests call the server's HTTP API: the status and the answer parsed as JSON (else
+ * its text, or null when empty). Never throws for an HTTP error status.
  */
-export async function callFnAs<T = any>(token: string | null, method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = token;
-  const res = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
+export async function request<T = any>(opts: RequestOptions): Promise<FnResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
+  if (opts.token) headers.Authorization = opts.token;
+  const res = await fetch(`${opts.base ?? baseUrl()}${opts.route}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await res.text();
-  let parsed: unknown = text;
+  let parsed: unknown = text ? text : null;
   try {
     parsed = JSON.parse(text);
   } catch {
     /* keep text */
   }
   return { status: res.status, body: parsed as T };
+}
+
+/**
+ * Calls a route with a JSON body (or a raw string body, sent as-is), optionally with an auth
+ * token, and parses the response.
+ */
+export function callFnAs<T = any>(token: string | null, method: 'GET' | 'POST', route: string, body?: unknown): Promise<FnResponse<T>> {
+  return request<T>({ method, route, body, token });
 }
 
 /** Calls a route anonymously (see callFnAs). */
