@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/features/admin/offline/pwa-constants.ts';
+import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device/pwa-constants.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -16,7 +16,7 @@ const clientBuild: Plugin['apply'] = (_config, env) => env.command === 'build' &
 
 /**
  * The installable app is the owner's admin (issue 10; docs/decisions/016): its manifest is
- * linked only by the admin's pages (web/src/features/admin/offline/app-manifest.ts adds the
+ * linked only by the admin's pages (web/src/admin/device/app-manifest.ts adds the
  * link), so the public pages offer customers no install of a back office. vite-plugin-pwa
  * writes the link into the HTML shell; this takes it out again (the prerendered public pages
  * are made from that shell).
@@ -124,7 +124,7 @@ export default defineConfig({
           },
           {
             // Customers' inspiration images, for the admin at the door: the admin fetches those
-            // of the next 14 days' jobs ahead (features/admin/offline/prefetch-inspiration.ts).
+            // of the next 14 days' jobs ahead (admin/device/prefetch-inspiration.ts).
             // An image never changes under its URL (a new upload is a new record).
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/files/inspiration_images/'),
             handler: 'CacheFirst',

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { DASHBOARD_TABS, DashboardPage, type DashboardTab } from '@/features/admin/components/dashboard-page';
+import { DASHBOARD_TABS, DashboardPage, type DashboardTab } from '@/admin/features/shell/dashboard-page';
 import { usePageMeta } from '@/lib/page-meta';
 
 // The open tab lives in the URL (?tab=bookings), so a reload or the back button keeps it.

@@ -1,4 +1,4 @@
-import { LoginPage } from '@/features/admin/components/login-page';
+import { LoginPage } from '@/admin/features/auth/login-page';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { SetupAdminPage } from '@/features/admin/components/setup-admin-page';
+import { SetupAdminPage } from '@/admin/features/auth/setup-admin-page';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {

@@ -1,0 +1,193 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Outbox } from './outbox/outbox';
+import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
+import { AdminDb } from './db';
+import { row } from './sync/fake-server.test-support';
+import { Mirror } from './sync/mirror';
+import { createMutations, type MutationApi } from './mutations';
+
+vi.mock('./admin-data', () => ({ adminMirror: () => null }));
+vi.mock('./admin-outbox', () => ({ adminOutbox: () => null }));
+
+let db: AdminDb;
+let mirror: Mirror;
+let api: { [K in keyof MutationApi]: ReturnType<typeof vi.fn> };
+let n = 0;
+const NOW = new Date('2026-11-20T17:00:00.000Z');
+
+beforeEach(async () => {
+  db = new AdminDb(`mutations-test-${++n}`, { indexedDB, IDBKeyRange });
+  mirror = new Mirror(db);
+  api = {
+    deleteBooking: vi.fn(async () => {}),
+    updateTestimonial: vi.fn(),
+    deleteTestimonial: vi.fn(async () => {}),
+  };
+  await mirror.apply('bookings', [row('b1', 0, { balance_remaining: 82500, payment_status: 'deposit_paid' }), row('b2', 0)]);
+  await mirror.apply('charges', [row('c1', 0, { booking: 'b1' }), row('c2', 0, { booking: 'b2' })]);
+  await mirror.apply('testimonials', [row('t1', 0, { review_text: 'Real words', is_approved: false, is_featured: false })]);
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+const mutations = () =>
+  createMutations({ mirror: () => mirror, api: api as unknown as MutationApi, outbox: () => null as unknown as Outbox, account: () => 'admin0000000001', now: () => NOW });
+
+describe('admin mutations: server first, then the mirror', () => {
+  it('deletes a booking with its charges, and a late copy of it is not brought back', async () => {
+    await mutations().deleteBooking('b1');
+    expect(api.deleteBooking).toHaveBeenCalledWith('b1');
+    expect(await db.bookings.toCollection().primaryKeys()).toEqual(['b2']);
+    expect(await db.charges.toCollection().primaryKeys()).toEqual(['c2']);
+    await mirror.apply('bookings', [row('b1', 0)]);
+    expect(await db.bookings.count()).toBe(1);
+  });
+
+  it('leaves the mirror unchanged when the server refuses', async () => {
+    api.deleteBooking.mockRejectedValueOnce(new Error('403'));
+    await expect(mutations().deleteBooking('b1')).rejects.toThrow('403');
+    expect(await db.bookings.count()).toBe(2);
+  });
+
+  it('approves with the time of approval and stores the server answer', async () => {
+    api.updateTestimonial.mockResolvedValueOnce(row('t1', 10, { review_text: 'Real words', is_approved: true, approved_at: '2026-11-20 17:00:00.000Z' }));
+    await mutations().setReviewApproved('t1', true);
+    expect(api.updateTestimonial).toHaveBeenCalledWith('t1', { is_approved: true, approved_at: '2026-11-20T17:00:00.000Z' });
+    expect((await db.testimonials.get('t1'))?.is_approved).toBe(true);
+  });
+
+  it('unapproves by clearing the approval time', async () => {
+    api.updateTestimonial.mockResolvedValueOnce(row('t1', 10, { review_text: 'Real words', is_approved: false, approved_at: '' }));
+    await mutations().setReviewApproved('t1', false);
+    expect(api.updateTestimonial).toHaveBeenCalledWith('t1', { is_approved: false, approved_at: '' });
+  });
+
+  it('features and deletes a review', async () => {
+    api.updateTestimonial.mockResolvedValueOnce(row('t1', 10, { review_text: 'Real words', is_featured: true }));
+    await mutations().setReviewFeatured('t1', true);
+    expect((await db.testimonials.get('t1'))?.is_featured).toBe(true);
+    await mutations().deleteReview('t1');
+    expect(await db.testimonials.count()).toBe(0);
+  });
+});
+
+describe('on-site actions: through the outbox, optimistic row and entry in one transaction', () => {
+  const ACCOUNT = 'admin0000000001';
+  let server: { [K in keyof OutboxApi]: ReturnType<typeof vi.fn> };
+  let online: boolean;
+  let box: Outbox;
+
+  beforeEach(() => {
+    online = true;
+    const offline = () => Object.assign(new TypeError('Failed to fetch'), { status: 0 });
+    const guard = <T,>(fn: () => T) => (online ? fn() : Promise.reject(offline()));
+    server = {
+      createJobEvent: vi.fn((req) =>
+        guard(async () => ({
+          event: row(req.clientId, 40, { booking: req.bookingId, kind: req.kind, text: req.text, client_id: req.clientId, photo: req.photo ? 'tree_abc.jpg' : '' }),
+          booking: row(req.bookingId, 40, { install_done_at: req.kind === 'install_done' ? '2026-11-20 17:00:00.000Z' : '' }),
+          replayed: false,
+        })),
+      ),
+      chargeBookingBalance: vi.fn(() => guard(async () => ({ success: true, amountCharged: 82500, charge: row('c9', 50, { booking: 'b1', status: 'succeeded' }), booking: row('b1', 50, { balance_remaining: 0 }) }))),
+      sendReviewRequest: vi.fn(() => guard(async () => ({ success: true, reviewUrl: 'http://x/submit-review?token=t', mailStatus: 'logged' }))),
+      saveAdminNotes: vi.fn((edit) => guard(async () => ({ booking: row(edit.bookingId, 60, { admin_notes: edit.adminNotes }), applied: true }))),
+    };
+    box = new Outbox(db, {
+      send: (entry) => sendEntry(server as unknown as OutboxApi, entry),
+      account: () => ACCOUNT,
+      onSent: (entry, answer) => applyAnswer(mirror, entry, answer),
+      onDiscard: (entry) => undoLocalChange(db, entry),
+      lock: null,
+    });
+  });
+
+  const queued = () => createMutations({ mirror: () => mirror, api: api as unknown as MutationApi, outbox: () => box, account: () => ACCOUNT, now: () => NOW, answerWaitMs: 200 });
+
+  it('a note offline: shown at once under its client-made id, queued; online it is sent once and the server row replaces it', async () => {
+    online = false;
+    const id = await queued().addNote('b1', 'Gate code 1234');
+    expect(id).toMatch(/^[a-z0-9]{15}$/);
+    expect(await db.jobEvents.get(id)).toMatchObject({ id, booking: 'b1', kind: 'note', text: 'Gate code 1234', client_id: id, updated_at: '' });
+    await box.flush();
+    const entry = await db.outbox.get(id);
+    expect(entry).toMatchObject({ id, idempotencyKey: id, accountId: ACCOUNT, bookingId: 'b1', state: 'queued' });
+    expect(entry!.attempts).toBeGreaterThan(0);
+
+    online = true;
+    await box.flush();
+    expect(server.createJobEvent).toHaveBeenLastCalledWith({ clientId: id, bookingId: 'b1', kind: 'note', text: 'Gate code 1234', occurredAt: NOW.toISOString(), photo: null });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.jobEvents.where('booking').equals('b1').count()).toBe(1);
+    expect((await db.jobEvents.get(id))?.updated_at).not.toBe('');
+  });
+
+  it('done marks and photos go the same way; the booking the server answers with is stored', async () => {
+    const id = await queued().markDone('b1', 'install_done');
+    await box.flush();
+    expect((await db.bookings.get('b1'))?.install_done_at).toBe('2026-11-20 17:00:00.000Z');
+    const photo = { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', name: 'tree.jpg' };
+    const pid = await queued().addPhoto('b1', photo, 'Finished');
+    await box.flush();
+    expect(server.createJobEvent).toHaveBeenLastCalledWith(expect.objectContaining({ clientId: pid, kind: 'photo', text: 'Finished', photo }));
+    expect((await db.jobEvents.get(pid))?.photo).toBe('tree_abc.jpg');
+    expect(id).not.toBe(pid);
+  });
+
+  it('a charge online answers at once and stores the records the answer carries', async () => {
+    const req = { bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' };
+    const out = await queued().chargeBalance(req, 'charge-key-123456', 82500);
+    expect(out).toMatchObject({ queued: false, answer: { success: true, amountCharged: 82500 } });
+    expect(server.chargeBookingBalance).toHaveBeenCalledWith(req, 'charge-key-123456');
+    expect((await db.charges.get('c9'))?.status).toBe('succeeded');
+    expect((await db.bookings.get('b1'))?.balance_remaining).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a charge offline is queued (never charged) and keeps its key; back online it is sent once with that key', async () => {
+    online = false;
+    const out = await queued().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'charge-key-abcdef', 82500);
+    expect(out).toEqual({ queued: true });
+    expect(await db.outbox.toArray()).toMatchObject([{ kind: 'charge', idempotencyKey: 'charge-key-abcdef', payload: { estimateCents: 82500 } }]);
+    expect(await db.charges.get('c9')).toBeUndefined();
+    online = true;
+    await box.flush();
+    expect(server.chargeBookingBalance).toHaveBeenLastCalledWith(expect.anything(), 'charge-key-abcdef');
+    expect((await db.charges.get('c9'))?.status).toBe('succeeded');
+  });
+
+  it('a refusal while the admin waits is thrown for the screen and not kept in the outbox', async () => {
+    server.chargeBookingBalance.mockImplementationOnce(async () => {
+      throw Object.assign(new Error('409'), { status: 409, response: { message: 'This booking has nothing left to pay.' } });
+    });
+    await expect(queued().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'charge-key-zzzzzz', 0)).rejects.toMatchObject({
+      status: 409,
+      response: { message: 'This booking has nothing left to pay.' },
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a review request is sent with its own key; the admin notes edit carries the time it was made', async () => {
+    const out = await queued().sendReviewRequest('b1', 'post_install');
+    expect(out).toMatchObject({ queued: false, answer: { success: true } });
+    expect(server.sendReviewRequest).toHaveBeenCalledWith('b1', 'post_install', expect.stringMatching(/^review_request-[a-z0-9]{15}$/));
+    await queued().saveAdminNotes('b1', 'Dog: Max');
+    await box.flush();
+    expect(server.saveAdminNotes).toHaveBeenCalledWith({ bookingId: 'b1', adminNotes: 'Dog: Max', editedAt: NOW.toISOString() });
+    expect((await db.bookings.get('b1'))?.admin_notes).toBe('Dog: Max');
+  });
+
+  it('discarding a refused job event removes its optimistic row', async () => {
+    server.createJobEvent.mockImplementationOnce(async () => {
+      throw Object.assign(new Error('404'), { status: 404, response: { message: 'Booking not found.' } });
+    });
+    const id = await queued().addNote('b1', 'For a deleted booking');
+    await box.flush();
+    expect(await db.outbox.get(id)).toMatchObject({ state: 'needs_attention', lastError: 'Booking not found.' });
+    expect(await box.discard(id)).toBe(true);
+    expect(await db.jobEvents.get(id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Which server collections the admin mirrors and into which Dexie table (DESIGN.md "Admin
+ * data and sync"), what the pull asks the server to leave out, and which rows are kept.
+ */
+import type { Table } from 'dexie';
+import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
+import type { AdminDb } from '../db';
+import type { MirroredRow } from '../model/records';
+
+export const MIRRORED_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events'] as const;
+export type MirroredCollection = (typeof MIRRORED_COLLECTIONS)[number];
+/** Deletions of mirrored records, pulled like a collection (server part S). */
+export const TOMBSTONES = 'tombstones';
+/** Every collection with a pull cursor. */
+export type PulledCollection = MirroredCollection | typeof TOMBSTONES;
+
+type TableName = 'bookings' | 'consultations' | 'testimonials' | 'charges' | 'jobEvents';
+
+export interface CollectionSpec {
+  table: TableName;
+  /** Extra PocketBase filter for the pull, ANDed with the cursor (rows the mirror never keeps). */
+  serverFilter?: string;
+  /** False for rows the mirror must not hold (a realtime event may still bring them). */
+  keep: (row: Record<string, unknown>) => boolean;
+  /** SPEC.md §8's message when its pull fails ('' for collections no screen lists). */
+  loadError: (reason: string) => string;
+}
+
+const always = () => true;
+
+export const COLLECTIONS: Record<MirroredCollection, CollectionSpec> = {
+  bookings: { table: 'bookings', keep: always, loadError: (r) => `Failed to load bookings: ${r}` },
+  consultation_requests: { table: 'consultations', keep: always, loadError: (r) => `Failed to load consultations: ${r}` },
+  testimonials: {
+    table: 'testimonials',
+    // Placeholders made with a review link are hidden from the admin (SPEC.md §4 Review).
+    serverFilter: `review_text != "${PLACEHOLDER_REVIEW_TEXT}"`,
+    keep: (row) => row.review_text !== PLACEHOLDER_REVIEW_TEXT,
+    loadError: () => 'Failed to load reviews',
+  },
+  charges: { table: 'charges', keep: always, loadError: (r) => `Failed to load charges: ${r}` },
+  job_events: { table: 'jobEvents', keep: always, loadError: (r) => `Failed to load job notes: ${r}` },
+};
+
+export function isMirrored(name: string): name is MirroredCollection {
+  return (MIRRORED_COLLECTIONS as readonly string[]).includes(name);
+}
+
+/** The Dexie table of a mirrored collection. */
+export function tableOf(db: AdminDb, collection: MirroredCollection) {
+  return db[COLLECTIONS[collection].table] as unknown as Table<MirroredRow, string>;
+}
+
+/** Fields never stored locally: the SDK's bookkeeping and the review link's secret. */
+const DROPPED_FIELDS = ['collectionId', 'collectionName', 'expand', 'review_token'];
+
+/** The row as the mirror stores it. */
+export function toLocalRow(row: Record<string, unknown>): MirroredRow {
+  const copy: Record<string, unknown> = { ...row };
+  for (const f of DROPPED_FIELDS) delete copy[f];
+  return copy as unknown as MirroredRow;
+}

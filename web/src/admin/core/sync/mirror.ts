@@ -1,0 +1,88 @@
+/**
+ * Writes to the local mirror, shared by the pull, the realtime events and core/mutations.ts,
+ * so every path follows the same rules:
+ * - rows are upserted by the server's id (never duplicated);
+ * - a row older than the one held (by updated_at) is ignored, so a page fetched before a
+ *   realtime update cannot undo it;
+ * - a record known to be deleted is never written again (PocketBase never reuses ids), so a
+ *   page fetched before a deletion cannot bring it back;
+ * - rows the collection does not keep (review placeholders) are removed, not stored.
+ * Each call is one Dexie transaction, together with the cursor it advances.
+ */
+import { COLLECTIONS, isMirrored, tableOf, toLocalRow, type MirroredCollection } from './collections';
+import type { AdminDb } from '../db';
+import type { MirroredRow, SyncState } from '../model/records';
+import type { ServerRow } from './transport';
+
+export class Mirror {
+  /**
+   * `db`: the database (or a connection to it); `deleted`: `collection:id` of records deleted
+   * on the server during this session, shared by the mirrors of one page (admin-data.ts).
+   */
+  constructor(
+    readonly db: AdminDb,
+    private readonly deleted = new Set<string>(),
+  ) {}
+
+  /**
+   * Upserts `rows` of `collection` under the rules above and, in the same transaction, stores
+   * `cursor` when given. Returns the number of rows written or removed.
+   */
+  async apply(collection: MirroredCollection, rows: readonly ServerRow[], cursor?: SyncState): Promise<number> {
+    const spec = COLLECTIONS[collection];
+    const table = tableOf(this.db, collection);
+    // The newest version of each id in this batch.
+    const newest = new Map<string, ServerRow>();
+    for (const row of rows) {
+      if (this.deleted.has(`${collection}:${row.id}`)) continue;
+      const seen = newest.get(row.id);
+      if (!seen || seen.updated_at <= row.updated_at) newest.set(row.id, row);
+    }
+    const batch = [...newest.values()];
+    return this.db.transaction('rw', table, this.db.syncState, async () => {
+      const held = await table.bulkGet(batch.map((r) => r.id));
+      const puts: MirroredRow[] = [];
+      const drops: string[] = [];
+      batch.forEach((row, i) => {
+        const local = held[i];
+        if (!spec.keep(row)) {
+          if (local) drops.push(row.id);
+          return;
+        }
+        if (local && local.updated_at > row.updated_at) return;
+        puts.push(toLocalRow(row));
+      });
+      if (puts.length) await table.bulkPut(puts);
+      if (drops.length) await table.bulkDelete(drops);
+      if (cursor) await this.db.syncState.put(cursor);
+      return puts.length + drops.length;
+    });
+  }
+
+  /** Deletes records of `collection` that the server deleted, and remembers them as deleted. */
+  async remove(collection: MirroredCollection, ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.deleted.add(`${collection}:${id}`);
+    await tableOf(this.db, collection).bulkDelete([...ids]);
+  }
+
+  /**
+   * Applies pulled tombstones ({ collection_name, record_id }): each named record of a
+   * mirrored collection is deleted. Stores `cursor` in the same transaction.
+   */
+  async applyTombstones(rows: readonly ServerRow[], cursor?: SyncState): Promise<number> {
+    const byCollection = new Map<MirroredCollection, string[]>();
+    for (const row of rows) {
+      const name = String(row.collection_name ?? '');
+      const id = String(row.record_id ?? '');
+      if (!isMirrored(name) || !id) continue;
+      this.deleted.add(`${name}:${id}`);
+      byCollection.set(name, [...(byCollection.get(name) ?? []), id]);
+    }
+    const tables = [...byCollection.keys()].map((c) => tableOf(this.db, c));
+    await this.db.transaction('rw', [...tables, this.db.syncState], async () => {
+      for (const [collection, ids] of byCollection) await tableOf(this.db, collection).bulkDelete(ids);
+      if (cursor) await this.db.syncState.put(cursor);
+    });
+    return [...byCollection.values()].reduce((n, ids) => n + ids.length, 0);
+  }
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { ClientResponseError } from 'pocketbase';
+import { toast } from 'sonner';
+import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/staff-password';
+import { errorMessage } from '@/lib/pb';
+import { changePassword } from '@/admin/core/api/change-password';
+import { currentAdmin } from '@/admin/core/session/admin-session';
+import { Modal } from '@/admin/ui/modal';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The server's reason for a refused change: a field error ('Missing or invalid old password.') or its message. */
+function refusal(err: unknown): string {
+  if (err instanceof ClientResponseError) {
+    const fields = (err.response as { data?: Record<string, { message?: string }> } | undefined)?.data ?? {};
+    if (fields.oldPassword?.message) return 'The current password is not correct.';
+    const first = Object.values(fields).find((f) => f?.message)?.message;
+    if (first) return first;
+  }
+  return errorMessage(err, 'Failed to change the password');
+}
+
+/**
+ * Change Password (SPEC.md §2 Admin dashboard header, §5 Admin; DESIGN.md decision 9): current,
+ * new and confirmation, all required; 'Passwords don't match'; at least 12 characters. After
+ * 'Password changed successfully' every other session of the account is signed out.
+ */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const close = () => {
+    setForm(EMPTY);
+    setProblem('');
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = changePasswordProblem(form);
+    if (invalid) {
+      setProblem(invalid);
+      toast.error('Error', { description: invalid });
+      return;
+    }
+    const admin = currentAdmin();
+    if (!admin) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      await changePassword({ recordId: admin.id, email: String(admin.email), currentPassword: form.currentPassword, newPassword: form.newPassword });
+      toast.success(STAFF_PASSWORD_MESSAGES.changed);
+      close();
+    } catch (err) {
+      console.error('Password change failed', err);
+      const message = refusal(err);
+      setProblem(message);
+      toast.error('Error', { description: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
+    <div className="field">
+      <label htmlFor={`pw-${key}`}>{label}</label>
+      <input
+        id={`pw-${key}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={form[key]}
+        disabled={busy}
+        aria-describedby={hint ? `pw-${key}-hint` : undefined}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
+      {hint && <p id={`pw-${key}-hint`} className="hint">{hint}</p>}
+    </div>
+  );
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      busy={busy}
+      title="Change Password"
+      footer={
+        <>
+          <button type="button" className="button" onClick={close} disabled={busy}>Cancel</button>
+          <button type="submit" form="change-password-form" className="button button--primary" disabled={busy}>
+            {busy ? 'Changing...' : 'Change Password'}
+          </button>
+        </>
+      }
+    >
+      <form id="change-password-form" onSubmit={(e) => void submit(e)} noValidate>
+        {field('currentPassword', 'Current password', 'current-password')}
+        {field('newPassword', 'New password', 'new-password', `At least ${STAFF_PASSWORD_MIN} characters.`)}
+        {field('confirmPassword', 'Confirm new password', 'new-password')}
+        {problem && <p className="admin-error" role="alert">{problem}</p>}
+      </form>
+    </Modal>
+  );
+}

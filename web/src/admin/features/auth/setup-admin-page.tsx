@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ClientResponseError } from 'pocketbase';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/pb';
+import { paths } from '@/lib/paths';
+import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/api/setup-admin';
+import { CopyButton } from '@/admin/ui/copy-button';
+import '@/admin/ui/admin.css';
+
+/**
+ * First-admin setup (SPEC.md §2 Admin setup; DESIGN.md decision 9; docs/decisions/023): the
+ * one-time setup code from the server's start message creates the first admin; the server
+ * generates the password and returns it once, shown here with a Copy button, the warning to
+ * change it and a link to the login. The server's sentence for a wrong code (403), an existing
+ * admin (409) or too many tries (429); 'Failed to create admin account' otherwise.
+ */
+export function SetupAdminPage() {
+  const [created, setCreated] = useState<CreatedAdmin | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem('');
+    try {
+      const admin = await setupAdmin(code);
+      setCreated(admin);
+      toast.success(SETUP_ADMIN_MESSAGES.created);
+    } catch (err) {
+      console.error('Admin setup failed', err);
+      const known = err instanceof ClientResponseError && [403, 409, 429].includes(err.status);
+      const message = known ? errorMessage(err, SETUP_ADMIN_MESSAGES.failed) : SETUP_ADMIN_MESSAGES.failed;
+      setProblem(message);
+      toast.error('Error', { description: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <div className="container page admin-login">
+        <h1>{SETUP_ADMIN_MESSAGES.created}</h1>
+        <section className="card admin-credentials" aria-labelledby="credentials-heading">
+          <h2 id="credentials-heading">Your sign-in details</h2>
+          <dl className="admin-facts">
+            <div className="admin-fact"><dt>Email</dt><dd data-testid="admin-email">{created.email}</dd></div>
+            <div className="admin-fact">
+              <dt>Password</dt>
+              <dd className="admin-credentials__secret">
+                <code data-testid="admin-password">{created.password}</code>
+                <CopyButton text={created.password} label="Copy password" />
+              </dd>
+            </div>
+          </dl>
+          <p className="admin-warning" role="note">
+            <strong>Write this password down now: it is shown only once.</strong> Sign in and change it at once with Change Password on the dashboard.
+          </p>
+        </section>
+        <Link to={paths.adminLogin} className="button button--primary button--large">Go to Admin Login</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page admin-login">
+      <h1>Set Up Admin</h1>
+      <p className="lead">Create the first admin account. This works only once, while no admin exists.</p>
+      <form className="card admin-login__form" onSubmit={(e) => void create(e)} noValidate>
+        <div className="field">
+          <label htmlFor="setup-code">Setup code</label>
+          <input
+            id="setup-code"
+            name="setup-code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby="setup-code-help"
+            placeholder="ABCD-EFGH-JKMN"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            disabled={busy}
+          />
+          <p id="setup-code-help" className="muted">
+            The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file <code>setup-code</code> of its data directory.
+          </p>
+        </div>
+        {problem && (
+          <p className="admin-error" role="alert">
+            {problem} {problem === SETUP_ADMIN_MESSAGES.exists && <Link to={paths.adminLogin}>Go to Admin Login</Link>}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--large" disabled={busy || !code.trim()}>
+          {busy ? 'Creating...' : 'Create Admin Account'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReactNode } from 'react';
+import { ADDONS, isAddonId, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
+import {
+  bookingStatusLabel,
+  bookingStatusTone,
+  packageTitle,
+  paymentDashboardUrl,
+  paymentStatusLabel,
+  paymentStatusTone,
+} from '@domain/booking-display';
+import { formatCents } from '@domain/money';
+import { recordDamagesButton } from '@domain/permissions';
+import { formatSlotRange } from '@domain/slots';
+import { adminDb } from '@/admin/core/db';
+import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
+import { formatDateField, formatTimestamp } from '@/admin/ui/format';
+import { currentAdmin } from '@/admin/core/session/admin-session';
+import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { Modal } from '@/admin/ui/modal';
+import { OnSiteSection } from '@/admin/features/on-site/on-site-section';
+import { Pill } from '@/admin/ui/pill';
+
+/** A label and its value; an empty value reads '—'. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  const empty = children === '' || children === null || children === undefined;
+  return (
+    <div className="admin-fact">
+      <dt>{label}</dt>
+      <dd>{empty ? '—' : children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="admin-section" aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export function treeSizeLabel(size: string): string {
+  return isTreeSize(size) ? TREE_SIZE_INFO[size].label : size;
+}
+
+function visitText(date: string, slot: string): string {
+  return date ? `${formatDateField(date)}, ${formatSlotRange(slot)}` : '—';
+}
+
+const CHARGE_STATUS: Record<string, string> = {
+  pending: 'Sending',
+  processing: 'Processing',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  requires_checkout: 'Waiting for the customer',
+};
+
+/** The booking's own sections (SPEC.md §2 Booking Details and Schedule detail dialog). */
+export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
+  const addons = (b.selected_addons ?? []).filter((a) => a && typeof a.id === 'string');
+  const images = (b.style_inspiration_images ?? []).filter((u) => typeof u === 'string' && u);
+  const providerUrl = paymentDashboardUrl(b);
+  return (
+    <div className="admin-details">
+      <Section title="Client information">
+        <dl className="admin-facts">
+          <Fact label="Name">{b.customer_name}</Fact>
+          <Fact label="Email"><EmailLink email={b.customer_email} /></Fact>
+          <Fact label="Phone"><PhoneLink phone={b.customer_phone} /></Fact>
+          <Fact label="Address"><AddressLink address={b.customer_address} /></Fact>
+          {b.parking_instructions && <Fact label="Parking">{b.parking_instructions}</Fact>}
+        </dl>
+      </Section>
+      <Section title="Booking details">
+        <dl className="admin-facts">
+          <Fact label="Package">{packageTitle(b.package_type)}</Fact>
+          <Fact label="Tree size">{treeSizeLabel(b.tree_size)}</Fact>
+          <Fact label="Status"><Pill tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Pill></Fact>
+          <Fact label="Install">{visitText(b.install_date, b.install_time_slot)}</Fact>
+          <Fact label="Removal">{visitText(b.removal_date, b.removal_time_slot)}</Fact>
+          {b.extra_tree && <Fact label="Extra tree">Yes</Fact>}
+          {b.keep_ornaments && <Fact label="Keeps ornaments">Yes</Fact>}
+          <Fact label="Add-ons">
+            {addons.length > 0 && (
+              <ul className="admin-plain-list">
+                {addons.map((a) => (
+                  <li key={a.id}>
+                    {isAddonId(a.id) ? ADDONS[a.id].title : a.id}
+                    {a.quantity && a.quantity > 1 ? ` × ${a.quantity}` : ''} ({formatCents(a.price)})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Fact>
+          <Fact label="Created">{formatTimestamp(b.created_at)}</Fact>
+        </dl>
+      </Section>
+      <Section title="Style preferences">
+        <dl className="admin-facts">
+          <Fact label="Colour palette">{b.style_color_palette}</Fact>
+          <Fact label="Theme">{b.style_theme}</Fact>
+          <Fact label="Topper">{b.style_topper}</Fact>
+          <Fact label="Special requests">{b.style_special_requests}</Fact>
+        </dl>
+      </Section>
+      <Section title="Inspiration images">
+        {images.length === 0 ? (
+          <p className="muted">No inspiration images.</p>
+        ) : (
+          <ul className="admin-images">
+            {images.map((url, i) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noreferrer">
+                  <img src={url} alt={`Inspiration image ${i + 1}`} loading="lazy" width={96} height={96} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Payment information">
+        <dl className="admin-facts">
+          <Fact label="Payment"><Pill tone={paymentStatusTone(b.payment_status)}>{paymentStatusLabel(b.payment_status)}</Pill></Fact>
+          {b.disputed_at && (
+            <Fact label="Dispute">
+              <Pill tone="red">Disputed</Pill> since {formatTimestamp(b.disputed_at)}: answer it in the payment dashboard
+            </Fact>
+          )}
+          {b.mail_problem && <Fact label="E-mail not delivered">{b.mail_problem}</Fact>}
+          {(b.price_lines ?? []).map((l) => (
+            <Fact key={l.code} label={l.label}>{formatCents(l.amountCents)}</Fact>
+          ))}
+          {b.travel_fee > 0 && !(b.price_lines ?? []).length && <Fact label="Travel fee">{formatCents(b.travel_fee)}</Fact>}
+          <Fact label="Total price">{formatCents(b.total_price)}</Fact>
+          <Fact label="Deposit">{formatCents(b.deposit_amount)}</Fact>
+          <Fact label="Deposit paid">{formatTimestamp(b.deposit_paid_at)}</Fact>
+          <Fact label="Balance remaining">{formatCents(b.balance_remaining)}</Fact>
+          <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
+          {providerUrl && (
+            <Fact label="Payment provider">
+              <a className="admin-link" href={providerUrl} target="_blank" rel="noreferrer">Open payment dashboard</a>
+            </Fact>
+          )}
+        </dl>
+        {charges.length > 0 && (
+          <>
+            <h4>Charges</h4>
+            <ul className="admin-plain-list">
+              {charges.map((c) => (
+                <li key={c.id}>
+                  {formatTimestamp(c.created_at)}: {formatCents(c.amount)}, {CHARGE_STATUS[c.status] ?? c.status}
+                  {c.description ? ` (${c.description})` : ''}
+                  {c.status === 'requires_checkout' && c.checkout_url && (
+                    <> · <a className="admin-link" href={c.checkout_url} target="_blank" rel="noreferrer">Payment link</a></>
+                  )}
+                  {c.status === 'failed' && c.error ? `: ${c.error}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Section>
+      <Section title="Notes">
+        <p className="admin-prewrap">{b.notes || '—'}</p>
+      </Section>
+    </div>
+  );
+}
+
+interface BookingDetailsDialogProps {
+  bookingId: string | null;
+  onClose: () => void;
+  onRecordDamages: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+/**
+ * Booking Details (SPEC.md §2): the on-site actions first (issue 10: they work offline), then
+ * every section of the booking, read live from the mirror (a payment elsewhere shows at once),
+ * with 'Record Damages & Charge' (shown and enabled by SPEC.md §5's rule,
+ * domain/permissions.ts) and Delete Booking.
+ */
+export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete }: BookingDetailsDialogProps) {
+  const data = useLiveQuery(async () => {
+    if (!bookingId) return null;
+    const db = adminDb();
+    const [booking, charges] = await Promise.all([db.bookings.get(bookingId), db.charges.where('booking').equals(bookingId).sortBy('created_at')]);
+    return { booking: booking ?? null, charges };
+  }, [bookingId]);
+  const booking = data?.booking ?? null;
+  const damages = booking ? recordDamagesButton(currentAdmin(), booking) : 'hidden';
+
+  return (
+    <Modal
+      open={!!bookingId && !!booking}
+      onClose={onClose}
+      size="wide"
+      title={
+        <>
+          Booking Details{booking?.luxe_finish && <> <Pill tone="gold">Luxe Finish</Pill></>}
+        </>
+      }
+      description={booking ? <p>{booking.customer_name} · {packageTitle(booking.package_type)} · {treeSizeLabel(booking.tree_size)}</p> : null}
+      footer={
+        booking && (
+          <>
+            {damages !== 'hidden' && (
+              <button type="button" className="button button--primary" disabled={damages === 'disabled'} aria-describedby={damages === 'disabled' ? 'damages-why' : undefined} onClick={() => onRecordDamages(booking.id)}>
+                Record Damages &amp; Charge
+              </button>
+            )}
+            <button type="button" className="button button--danger" onClick={() => onDelete(booking.id)}>Delete Booking</button>
+            {damages === 'disabled' && (
+              <p id="damages-why" className="admin-footnote">Damages apply to Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.</p>
+            )}
+          </>
+        )
+      }
+    >
+      {booking && (
+        <>
+          <OnSiteSection booking={booking} active={!!bookingId} />
+          <BookingFacts booking={booking} charges={data?.charges ?? []} />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import {
+  balanceCell,
+  compareNewestFirst,
+  depositState,
+  isAbandonedCheckout,
+  packageTitle,
+  paymentDashboardUrl,
+  STRIPE_PAYMENTS_URL,
+} from '@domain/booking-display';
+import { formatCents } from '@domain/money';
+import { formatSlotRange } from '@domain/slots';
+import { adminDb } from '@/admin/core/db';
+import type { AdminBooking } from '@/admin/core/model/records';
+import { formatShortDate } from '@/admin/ui/format';
+import { treeSizeLabel } from './booking-details-dialog';
+import { EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+
+/** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
+const PAGE = 50;
+
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+function DepositCell({ b }: { b: AdminBooking }) {
+  const state = depositState(b);
+  if (state === 'pending') return <>Pending</>;
+  if (state === 'refunded') return <>Refunded</>;
+  if (state === 'refund_pending') return <>Refund pending</>;
+  const url = paymentDashboardUrl(b);
+  const text = `${formatCents(b.deposit_amount)} Paid`;
+  return url ? <a className="admin-link" href={url} target="_blank" rel="noreferrer" onClick={stop}>{text}</a> : <>{text}</>;
+}
+
+function BalanceCell({ b, onCharge }: { b: AdminBooking; onCharge: (id: string) => void }) {
+  const cell = balanceCell(b);
+  switch (cell.kind) {
+    case 'due':
+      return (
+        <button
+          type="button"
+          className="admin-amount-button"
+          aria-label={`Balance due ${formatCents(cell.cents)} for ${b.customer_name}: record damages and charge`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onCharge(b.id);
+          }}
+        >
+          {formatCents(cell.cents)}
+        </button>
+      );
+    case 'owed':
+      return <>{formatCents(cell.cents)}</>;
+    case 'paid':
+      return <>$0 Paid</>;
+    default:
+      return <>$0</>;
+  }
+}
+
+function visit(date: string, slot: string) {
+  if (!date) return <>—</>;
+  return (
+    <span className="admin-cell">
+      {formatShortDate(date)}
+      <span className="muted">{formatSlotRange(slot)}</span>
+    </span>
+  );
+}
+
+function matches(b: AdminBooking, q: string): boolean {
+  if (!q) return true;
+  return [b.customer_name, b.customer_email, b.customer_phone, b.customer_address].some((v) => (v ?? '').toLowerCase().includes(q));
+}
+
+/**
+ * The Bookings tab (SPEC.md §2): 'All Bookings (count)' newest first, with every column; a row
+ * opens Booking Details, the Balance Due amount opens the damages dialog. A table on wide
+ * screens, one card per booking on a phone. Checkouts that were never paid are left out unless
+ * asked for; a search box filters by name, e-mail, phone or address.
+ */
+export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
+  const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
+  const [showAbandoned, setShowAbandoned] = useState(false);
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const q = useDeferredValue(query.trim().toLowerCase());
+
+  const { listed, abandoned, stripe } = useMemo(() => {
+    const all = [...(bookings ?? [])].sort(compareNewestFirst);
+    const now = Date.now();
+    const isAbandoned = (b: AdminBooking) => isAbandonedCheckout(b, now);
+    return {
+      listed: all.filter((b) => (showAbandoned || !isAbandoned(b)) && matches(b, q)),
+      abandoned: all.filter(isAbandoned).length,
+      stripe: all.some((b) => b.payment_mode === 'stripe'),
+    };
+  }, [bookings, showAbandoned, q]);
+
+  if (!bookings || (!loaded && bookings.length === 0)) return <p role="status">Loading bookings…</p>;
+
+  return (
+    <section aria-labelledby="bookings-heading" className="admin-panel">
+      <div className="admin-panel__head">
+        <h2 id="bookings-heading">All Bookings ({listed.length})</h2>
+        {stripe && (
+          <a className="admin-link" href={STRIPE_PAYMENTS_URL} target="_blank" rel="noreferrer">Open payment dashboard</a>
+        )}
+      </div>
+      <div className="admin-filters">
+        <div className="field">
+          <label htmlFor="booking-search">Search</label>
+          <input id="booking-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
+        </div>
+        {abandoned > 0 && (
+          <label className="admin-check">
+            <input type="checkbox" checked={showAbandoned} onChange={(e) => setShowAbandoned(e.target.checked)} />
+            <span>Show unpaid checkouts ({abandoned})</span>
+          </label>
+        )}
+      </div>
+      {listed.length === 0 ? (
+        <p className="admin-empty">No bookings yet.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Package</th>
+              <th scope="col">Tree Size</th>
+              <th scope="col">Install Date</th>
+              <th scope="col">Removal Date</th>
+              <th scope="col">Total Price</th>
+              <th scope="col">Deposit Status</th>
+              <th scope="col">Balance Due</th>
+            </tr>
+          </thead>
+          <tbody>
+            {listed.slice(0, limit).map((b) => (
+              <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
+                <td data-label="Customer" className="admin-row__customer">
+                  <div className="admin-customer">
+                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); onOpen(b.id); }}>
+                      {b.customer_name}
+                    </button>
+                    <span onClick={stop}><EmailLink email={b.customer_email} /></span>
+                    <span onClick={stop}><PhoneLink phone={b.customer_phone} /></span>
+                  </div>
+                </td>
+                <td data-label="Package">{packageTitle(b.package_type)}</td>
+                <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>
+                <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>
+                <td data-label="Removal Date">{visit(b.removal_date, b.removal_time_slot)}</td>
+                <td data-label="Total Price">{formatCents(b.total_price)}</td>
+                <td data-label="Deposit Status"><DepositCell b={b} /></td>
+                <td data-label="Balance Due"><BalanceCell b={b} onCharge={onCharge} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {listed.length > limit && (
+        <button type="button" className="button admin-more" onClick={() => setLimit((l) => l + PAGE)}>
+          Show more ({listed.length - limit} left)
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo, useState } from 'react';
+import { compareNewestFirst } from '@domain/booking-display';
+import { formatConsultationSlot } from '@domain/schedule';
+import { adminDb } from '@/admin/core/db';
+import { formatShortDate } from '@/admin/ui/format';
+import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { ConsultationDialog, consultationStatusLabel, consultationTone } from './consultation-dialog';
+import { Pill } from '@/admin/ui/pill';
+
+/**
+ * The Consultations tab (SPEC.md §2): 'All Consultations (count)', newest first, with Customer,
+ * Address, Consultation Date, Time Slot, Notes (or a dash) and Status; a row opens its details.
+ */
+export function ConsultationsTab({ loaded }: { loaded: boolean }) {
+  const rows = useLiveQuery(() => adminDb().consultations.toArray(), []);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const sorted = useMemo(() => [...(rows ?? [])].sort(compareNewestFirst), [rows]);
+
+  if (!rows || (!loaded && rows.length === 0)) return <p role="status">Loading consultations…</p>;
+  return (
+    <section aria-labelledby="consultations-heading" className="admin-panel">
+      <h2 id="consultations-heading">All Consultations ({sorted.length})</h2>
+      {sorted.length === 0 ? (
+        <p className="admin-empty">No consultation requests yet.</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Address</th>
+              <th scope="col">Consultation Date</th>
+              <th scope="col">Time Slot</th>
+              <th scope="col">Notes</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((c) => (
+              <tr key={c.id} className="admin-row" onClick={() => setOpenId(c.id)}>
+                <td data-label="Customer" className="admin-row__customer">
+                  <div className="admin-customer">
+                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); setOpenId(c.id); }}>
+                      {c.customer_name}
+                    </button>
+                    <span onClick={(e) => e.stopPropagation()}><EmailLink email={c.customer_email} /></span>
+                    <span onClick={(e) => e.stopPropagation()}><PhoneLink phone={c.customer_phone} /></span>
+                  </div>
+                </td>
+                <td data-label="Address" onClick={(e) => e.stopPropagation()}><AddressLink address={c.customer_address} /></td>
+                <td data-label="Consultation Date">{formatShortDate(c.consultation_date)}</td>
+                <td data-label="Time Slot">{formatConsultationSlot(c.consultation_time_slot)}</td>
+                <td data-label="Notes" className="admin-prewrap">{c.notes || '—'}</td>
+                <td data-label="Status"><Pill tone={consultationTone(c.status)}>{consultationStatusLabel(c.status)}</Pill></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConsultationDialog consultationId={openId} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { formatCents } from '@domain/money';
+import { getInsights, type Insights } from '@/admin/core/api/get-insights';
+import { adminDb } from '@/admin/core/db';
+import { reportError } from '@/admin/ui/report-error';
+import { ScheduleView } from '@/admin/features/schedule/schedule-view';
+
+const WeeklyChart = lazy(() => import('./weekly-chart'));
+
+/** SPEC.md §8's messages for a failed insights call. */
+export const INSIGHTS_MESSAGES = { website: 'Failed to fetch website insights', revenue: 'Failed to fetch revenue data' } as const;
+
+const SOURCES: [keyof Insights['website']['trafficSources'], string][] = [
+  ['qr_code', 'QR Code'],
+  ['social_media', 'Social Media'],
+  ['google_ad', 'Google Ads'],
+  ['organic', 'Organic'],
+  ['direct', 'Direct'],
+];
+
+function Tile({ label, value }: { label: string; value: string | number }) {
+  return (
+    <li className="admin-tile">
+      <span className="admin-tile__label">{label}</span>
+      <span className="admin-tile__value">{value}</span>
+    </li>
+  );
+}
+
+/**
+ * GET /api/fn/insights, again whenever a mirrored booking changes (a payment elsewhere moves the
+ * revenue without a reload). Asked once `ready` (the mirror's first pull is in: on a phone's
+ * first visit the schedule comes first, and both compete for the same connection and server).
+ * Null until the first answer; 'failed' after a failure.
+ */
+function useInsights(ready: boolean): Insights | null | 'failed' {
+  const [insights, setInsights] = useState<Insights | null | 'failed'>(null);
+  const lastChange = useLiveQuery(async () => (await adminDb().bookings.orderBy('updated_at').last())?.updated_at ?? '', []);
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      getInsights().then(
+        (data) => live && setInsights(data),
+        (err) => {
+          if (!live) return;
+          reportError(err, INSIGHTS_MESSAGES.website);
+          toast.error('Error', { description: INSIGHTS_MESSAGES.revenue });
+          setInsights((prev) => (prev && prev !== 'failed' ? prev : 'failed'));
+        },
+      );
+    }, 800); // a burst of changes (the pages of a pull, realtime updates) asks once
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [lastChange, ready]);
+  return insights;
+}
+
+/**
+ * The Overview tab (SPEC.md §2, §9 Revenue and insights): website insights, booking tiles,
+ * revenue, deposits and balances per week, and the schedule. All figures come from the server
+ * (GET /api/fn/insights), aggregated there, never by downloading events.
+ */
+export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: (id: string) => void; scheduleLoaded: boolean }) {
+  const insights = useInsights(scheduleLoaded);
+  const ready = insights && insights !== 'failed' ? insights : null;
+  const w = ready?.website;
+
+  return (
+    <div className="admin-overview">
+      <section aria-labelledby="bookings-insights" className="admin-panel">
+        <h2 id="bookings-insights">Bookings</h2>
+        {ready ? (
+          <ul className="admin-tiles">
+            <Tile label="Total Bookings" value={ready.bookings.total} />
+            <Tile label="Pending" value={ready.bookings.pending} />
+            <Tile label="Completed" value={ready.bookings.completed} />
+            <Tile label="This Month" value={ready.bookings.thisMonth} />
+          </ul>
+        ) : (
+          insights === 'failed' ? <p>Insights could not be loaded.</p> : <p role="status">Loading insights…</p>
+        )}
+      </section>
+
+      <section aria-labelledby="revenue-insights" className="admin-panel">
+        <h2 id="revenue-insights">Revenue</h2>
+        {ready && (
+          <>
+            <ul className="admin-tiles admin-tiles--three">
+              <Tile label="Collected" value={formatCents(ready.revenue.collected)} />
+              <Tile label="Pending" value={formatCents(ready.revenue.pending)} />
+              <Tile label="Expected" value={formatCents(ready.revenue.expected)} />
+            </ul>
+            {ready.weekly.length > 0 && (
+              <Suspense fallback={<p role="status">Loading the chart…</p>}>
+                <WeeklyChart weeks={ready.weekly} />
+              </Suspense>
+            )}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="website-insights" className="admin-panel">
+        <h2 id="website-insights">Website</h2>
+        {w && (
+          <>
+            <ul className="admin-tiles">
+              <Tile label="Page Views" value={w.pageViews} />
+              <Tile label="Unique Sessions" value={w.sessions} />
+              <Tile label="Conversions" value={w.conversions} />
+              <Tile label="Conversion Rate" value={`${w.conversionRate.toFixed(1)}%`} />
+            </ul>
+            <div className="admin-columns">
+              <div>
+                <h3>Traffic sources</h3>
+                <dl className="admin-counts">
+                  {SOURCES.map(([key, label]) => (
+                    <div key={key}><dt>{label}</dt><dd>{w.trafficSources[key]}</dd></div>
+                  ))}
+                </dl>
+              </div>
+              <div>
+                <h3>Top countries</h3>
+                {w.topCountries.length === 0 ? (
+                  <p className="muted">No visits yet.</p>
+                ) : (
+                  <dl className="admin-counts">
+                    {w.topCountries.map((c) => (
+                      <div key={c.country}><dt>{c.country || 'Unknown'}</dt><dd>{c.count}</dd></div>
+                    ))}
+                  </dl>
+                )}
+              </div>
+              <div>
+                <h3>Devices</h3>
+                <dl className="admin-counts">
+                  <div><dt>Desktop</dt><dd>{w.devices.desktop}</dd></div>
+                  <div><dt>Mobile</dt><dd>{w.devices.mobile}</dd></div>
+                  <div><dt>Tablet</dt><dd>{w.devices.tablet}</dd></div>
+                  <div className="admin-counts__top"><dt>Top Device</dt><dd>{w.topDevice}</dd></div>
+                </dl>
+              </div>
+            </div>
+          </>
+        )}
+      </section>
+
+      <div className="admin-panel">
+        <ScheduleView onOpenBooking={onOpenBooking} />
+      </div>
+    </div>
+  );
+}

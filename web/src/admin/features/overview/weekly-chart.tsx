@@ -1,0 +1,50 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCents } from '@domain/money';
+import type { Insights } from '@/admin/core/api/get-insights';
+import { formatShortDate } from '@/admin/ui/format';
+
+const weekLabel = (ymd: string) => formatShortDate(ymd).replace(/^\w+, /, '').replace(/, \d{4}$/, '');
+
+/**
+ * Deposits and balances collected per week of the season (issue 9 Overview), as stacked bars.
+ * Its own chunk: recharts loads only when the Overview shows it. A table of the same numbers
+ * follows the chart for screen readers (the SVG is hidden from them, and recharts' keyboard layer
+ * is off, so nothing hidden takes focus).
+ */
+export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
+  const data = weeks.map((w) => ({ week: weekLabel(w.weekStart), deposits: w.deposits / 100, balances: w.balances / 100 }));
+  return (
+    <figure className="weekly-chart">
+      <div className="weekly-chart__plot" aria-hidden="true">
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="week" tick={{ fontSize: 12 }} />
+            <YAxis tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => formatCents(v * 100)} />
+            <Tooltip formatter={(v) => formatCents(Number(v) * 100)} />
+            <Legend formatter={(value: string) => <span className="weekly-chart__legend">{value}</span>} />
+            <Bar dataKey="deposits" name="Deposits" stackId="paid" fill="#2b5239" />
+            <Bar dataKey="balances" name="Balances" stackId="paid" fill="#b08d57" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="visually-hidden">
+        <table>
+          <caption>Collected per week</caption>
+          <thead>
+            <tr><th scope="col">Week of</th><th scope="col">Deposits</th><th scope="col">Balances</th></tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart}>
+                <th scope="row">{formatShortDate(w.weekStart)}</th>
+                <td>{formatCents(w.deposits)}</td>
+                <td>{formatCents(w.balances)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,112 @@
+// liveQuery reads the global indexedDB (Dexie's domDeps), so the fake is installed globally, first.
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminDb } from '@/admin/core/db';
+import { FakeServer, row } from '@/admin/core/sync/fake-server.test-support';
+import { Mirror } from '@/admin/core/sync/mirror';
+import { pullCollection } from '@/admin/core/sync/pull';
+import { LiveValue, readScheduleData, type ScheduleData } from './schedule-data';
+
+let db: AdminDb;
+let server: FakeServer;
+let mirror: Mirror;
+let n = 0;
+
+beforeEach(() => {
+  db = new AdminDb(`schedule-test-${++n}`, { indexedDB, IDBKeyRange });
+  server = new FakeServer();
+  mirror = new Mirror(db);
+});
+
+afterEach(async () => {
+  await db.delete();
+});
+
+const pullSchedule = async () => {
+  await pullCollection(mirror, server, 'bookings');
+  await pullCollection(mirror, server, 'consultation_requests');
+};
+
+describe('readScheduleData', () => {
+  it('is null until bookings and consultations have both been pulled to their end', async () => {
+    server.put('bookings', row('a', 0));
+    expect(await readScheduleData(db)).toBeNull();
+    await pullCollection(mirror, server, 'bookings');
+    expect(await readScheduleData(db)).toBeNull();
+    await pullCollection(mirror, server, 'consultation_requests');
+    const data = await readScheduleData(db);
+    expect(data?.bookings.map((b) => b.id)).toEqual(['a']);
+    expect(data?.consultations).toEqual([]);
+  });
+
+  it('is null while the first pull has read only part of the bookings', async () => {
+    for (let i = 0; i < 700; i++) server.put('bookings', row(`b${String(i).padStart(4, '0')}`, i));
+    await pullCollection(mirror, server, 'consultation_requests');
+    let pages = 0;
+    await pullCollection(mirror, server, 'bookings', 500, () => pages++ >= 1);
+    expect(await db.bookings.count()).toBe(500);
+    expect(await readScheduleData(db)).toBeNull();
+  });
+
+  it('counts the cursors saved before they said "complete" as complete (database version 3)', async () => {
+    const name = `schedule-upgrade-${n}`;
+    const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    old.version(2).stores({ bookings: 'id', consultations: 'id', syncState: 'collection' });
+    await old.table('syncState').bulkPut([
+      { collection: 'bookings', cursorUpdatedAt: '2026-11-20 10:00:00.000Z', cursorId: 'a' },
+      { collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '' },
+    ]);
+    old.close();
+    const upgraded = new AdminDb(name, { indexedDB, IDBKeyRange });
+    expect(await readScheduleData(upgraded)).toEqual({ bookings: [], consultations: [] });
+    await upgraded.delete();
+  });
+});
+
+describe('LiveValue', () => {
+  const live = () => new LiveValue<ScheduleData | null>(() => readScheduleData(db));
+
+  it('answers a preload before anything subscribes, and keeps the answer', async () => {
+    server.put('bookings', row('a', 0));
+    await pullSchedule();
+    const value = live();
+    expect(value.get()).toBeUndefined();
+    value.preload();
+    await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['a']));
+  });
+
+  it('sees what the sync writes through its own connection to the database (admin-data.ts syncMirror)', async () => {
+    await pullSchedule();
+    const value = live();
+    const stop = value.subscribe(() => undefined);
+    await vi.waitFor(() => expect(value.get()?.bookings).toEqual([]));
+    const other = new AdminDb(db.name, { indexedDB, IDBKeyRange, chromeTransactionDurability: 'relaxed' });
+    await new Mirror(other).apply('bookings', [row('z', 9)]);
+    await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['z']));
+    stop();
+    other.close();
+  });
+
+  it('follows the device copy while subscribed, and stops reading once nothing is', async () => {
+    await pullSchedule();
+    const value = live();
+    const seen: string[][] = [];
+    const stop = value.subscribe(() => seen.push(value.get()?.bookings.map((b) => b.id) ?? []));
+    await vi.waitFor(() => expect(seen).toEqual([[]]));
+    await mirror.apply('bookings', [row('b', 5)]);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['b']));
+    await mirror.remove('bookings', ['b']);
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual([]));
+    stop();
+    const count = seen.length;
+    await mirror.apply('bookings', [row('c', 6)]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toHaveLength(count);
+    // A new subscriber gets the current answer again.
+    const again = value.subscribe(() => undefined);
+    await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['c']));
+    again();
+  });
+});

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { fetchSeason, type SeasonInfo } from '@/lib/api/get-season';
+import { getSettings, type SettingRow } from '@/admin/core/api/get-settings';
+import { listBlockedDates, type BlockedDateRow } from '@/admin/core/api/list-blocked-dates';
+import { reportError } from '@/admin/ui/report-error';
+import { BlockedDatesSettings } from './blocked-dates-settings';
+import { CalendarFeedSettings } from './calendar-feed-settings';
+import { CapacitySettings } from './capacity-settings';
+import { SeasonSettings } from './season-settings';
+
+interface Loaded {
+  season: SeasonInfo;
+  settings: Map<string, SettingRow>;
+  blocked: BlockedDateRow[];
+}
+
+/**
+ * The Settings tab: what the owner changes each year (season dates, crews, service distance,
+ * blocked dates) and the calendar subscription. Read from the server on opening and after each
+ * save; these are not mirrored on the device.
+ */
+export function SettingsTab() {
+  const [data, setData] = useState<Loaded | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([fetchSeason(), getSettings(), listBlockedDates()]).then(
+      ([season, settings, blocked]) => live && setData({ season, settings, blocked }),
+      (err) => live && reportError(err, 'Failed to load the settings'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  return (
+    <section aria-labelledby="settings-heading" className="admin-panel">
+      <h2 id="settings-heading">Settings</h2>
+      {!data ? (
+        <p role="status">Loading settings…</p>
+      ) : (
+        <div className="admin-settings">
+          <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
+          <BlockedDatesSettings rows={data.blocked} onChanged={reload} />
+          <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
+          <CalendarFeedSettings />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { paths } from '@/lib/paths';
+import { pb } from '@/lib/pb';
+import { adminDb } from '@/admin/core/db';
+import { SCHEDULE_COLLECTIONS, scheduleData } from '@/admin/features/schedule/schedule-data';
+import { useAdminSync, useOnline } from '@/admin/core/use-admin-sync';
+import { useAdminAppManifest } from '@/admin/device/app-manifest';
+import { recordSync, useLastSync } from '@/admin/core/sync/last-sync';
+import { prefetchInspirationImages } from '@/admin/device/prefetch-inspiration';
+import { usePersistentStorage } from '@/admin/device/storage-persistence';
+import { useOutbox, useOutboxEntries } from '@/admin/core/use-outbox';
+import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '@/admin/core/session/admin-session';
+import { useBookingDialogs } from './booking-dialogs';
+import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
+import { InstallButton } from './device-section';
+import { OutboxDialog } from './outbox-dialog';
+import { SyncStatusChip } from './sync-status-chip';
+import { BookingsTab } from '@/admin/features/bookings/bookings-tab';
+import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
+import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
+import { OverviewTab } from '@/admin/features/overview/overview-tab';
+import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
+import { ScheduleView } from '@/admin/features/schedule/schedule-view';
+import { SettingsTab } from '@/admin/features/settings/settings-tab';
+import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
+import '@/admin/ui/admin.css';
+
+performance.mark('admin:dashboard-module');
+// The device's copy is opened, and the schedule read from it, as soon as this module loads,
+// while React renders the first frame: on a phone opening the dashboard (offline too) these
+// reads are the slowest part of the start (issues 9 and 10).
+void adminDb()
+  .open()
+  .catch((err: unknown) => console.error('Could not open the data saved on this device', err));
+scheduleData.preload();
+
+export const DASHBOARD_TABS = ['overview', 'bookings', 'consultations', 'reviews', 'schedule', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+const TAB_LABELS: Record<DashboardTab, string> = {
+  overview: 'Overview',
+  bookings: 'Bookings',
+  consultations: 'Consultations',
+  reviews: 'Reviews',
+  schedule: 'Schedule',
+  settings: 'Settings',
+};
+
+/**
+ * The admin dashboard (SPEC.md §2 Admin dashboard): a checking state, then the dashboard or a
+ * redirect to the login (SPEC.md §4 Admin dashboard access); the header with Back to Website,
+ * Change Password and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
+ * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
+ * Issue 10: the status chip (online or not, last sync, changes waiting) opens the changes on
+ * this device; the outbox sends them while this is open; the offline copy is asked to be kept
+ * and the inspiration images of the coming two weeks are fetched ahead after each sync.
+ */
+export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabChange: (tab: DashboardTab) => void }) {
+  useAdminAppManifest();
+  const guard = useAdminGuard();
+  const navigate = useNavigate();
+  const sync = useAdminSync(guard === 'allowed');
+  const outbox = useOutbox(guard === 'allowed');
+  const outboxEntries = useOutboxEntries();
+  const entries = outboxEntries ?? [];
+  const me = currentAdmin()?.id ?? String(pb.authStore.record?.id ?? '');
+  const mine = entries.filter((e) => e.accountId === me);
+  const lastSync = useLastSync();
+  const storage = usePersistentStorage(guard === 'allowed');
+  // Offline also when the browser thinks it is online but the server gives no answer.
+  const online = useOnline() && !sync.unreachable;
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [outboxOpen, setOutboxOpen] = useState(false);
+  const [logoutConfirm, setLogoutConfirm] = useState(false);
+  const { openDetails, openCharge, dialogs } = useBookingDialogs();
+
+  useEffect(() => {
+    if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
+  }, [guard, navigate]);
+
+  useEffect(() => {
+    if (sync.state !== 'ready') return;
+    if (performance.getEntriesByName('admin:synced').length === 0) performance.mark('admin:synced');
+    recordSync(Date.now());
+    void adminDb()
+      .bookings.toArray()
+      .then((bookings) => prefetchInspirationImages(bookings))
+      .catch((err: unknown) => console.warn('Inspiration images were not fetched ahead', err));
+  }, [sync.state]);
+
+  if (guard !== 'allowed') {
+    return (
+      <div className="container page" role="status" aria-live="polite">
+        <p>Checking your session…</p>
+      </div>
+    );
+  }
+
+  const leave = async () => {
+    await endSession();
+    toast.success(SESSION_MESSAGES.loggedOut);
+    navigate(paths.adminLogin, { replace: true });
+  };
+  // This admin's work not yet sent would be lost: ask first (an expired session keeps it instead).
+  const logout = async () => {
+    if (mine.length > 0) setLogoutConfirm(true);
+    else await leave();
+  };
+
+  const loaded = (c: 'bookings' | 'consultation_requests' | 'testimonials') => sync.loaded.has(c);
+  const scheduleLoaded = SCHEDULE_COLLECTIONS.every(loaded);
+
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <div className="admin-header__title">
+            <h1>Admin Dashboard</h1>
+            <p className="admin-header__who">{String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}</p>
+          </div>
+          <nav className="admin-header__actions" aria-label="Account">
+            <InstallButton />
+            <Link to={paths.home} className="button">Back to Website</Link>
+            <button type="button" className="button" onClick={() => setPasswordOpen(true)}>Change Password</button>
+            <button type="button" className="button" onClick={() => void logout()}>Logout</button>
+          </nav>
+        </div>
+        <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
+        {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.</p>}
+        <TabBar
+          label="Dashboard sections"
+          idPrefix="dashboard"
+          value={tab}
+          onChange={onTabChange}
+          tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))}
+          className="admin-tabs--main"
+        />
+      </header>
+      <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
+        {tab === 'overview' && <OverviewTab onOpenBooking={openDetails} scheduleLoaded={scheduleLoaded} />}
+        {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
+        {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
+        {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
+        {tab === 'schedule' && (
+          <div className="admin-panel">
+            <ScheduleView onOpenBooking={openDetails} />
+          </div>
+        )}
+        {tab === 'settings' && <SettingsTab />}
+      </div>
+      {dialogs}
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <OutboxDialog open={outboxOpen} onClose={() => setOutboxOpen(false)} entries={entries} status={outbox} storage={storage} />
+      <ConfirmDialog
+        open={logoutConfirm}
+        title="Log out with unsent changes?"
+        message={`${mine.length} change${mine.length === 1 ? '' : 's'} you made on this device ${mine.length === 1 ? 'has' : 'have'} not reached the server yet. Logging out deletes ${mine.length === 1 ? 'it' : 'them'} from this device.`}
+        confirmLabel="Log out and delete them"
+        busyLabel="Logging out..."
+        onConfirm={async () => {
+          await adminDb().clearOutbox(me);
+          await leave();
+        }}
+        onClose={() => setLogoutConfirm(false)}
+      />
+    </div>
+  );
+}
