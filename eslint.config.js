@@ -10,6 +10,10 @@
  *   features; `paths` lives in `web/src/lib/paths.ts`), and the shared `lib/` and
  *   `components/` import no feature.
  *
+ * - the admin area (`web/src/admin/`) is layered one way, core ← device ← ui ← features: a layer
+ *   imports only the layers below it, an admin feature never imports another (except `shell`,
+ *   which composes them), and the admin and the public site never import each other;
+ *
  * Under web/src an import never climbs two levels (`../../x`): it says `@/x` (the alias of
  * web/src, beside `@domain/`).
  *
@@ -31,6 +35,14 @@ const root = import.meta.dirname;
 const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** The admin area's features, read now like the public ones. */
+const adminFeatures = readdirSync(`${root}/web/src/admin/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The admin area's layers, lowest first: each imports only the ones before it. */
+const ADMIN_LAYERS = ['core', 'device', 'ui'];
 
 /** Deepest folder level inside a feature that gets its own rules (0: the feature's own folder). */
 const MAX_FEATURE_DEPTH = 5;
@@ -56,6 +68,46 @@ function featurePatterns(feature, depth) {
     { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: crossFeature },
     { regex: `^(?:${up(depth + 2)}|@/)${otherFeature}`, message: crossFeature },
     { regex: `^(?:${up(depth + 2)}|@/)app(?:/|$)`, message: appImport },
+    { regex: `^(?:${up(depth + 2)}|@/)admin(?:/|$)`, message: publicImportsAdmin },
+  ];
+}
+
+const publicImportsAdmin = 'The public site never imports the admin area (web/src/admin/): share through web/src/lib, web/src/components or domain/.';
+const adminImportsPublic = 'The admin area imports no public feature and nothing from app/: share through web/src/lib, web/src/components or domain/.';
+
+/**
+ * The patterns of a file of web/src/admin/<layer>/ (core, device, ui) at `depth` folders below
+ * the layer's folder: no layer above it, no public feature, not app/.
+ * @param {string} layer
+ * @param {number} depth
+ * @returns {Pattern[]}
+ */
+function adminLayerPatterns(layer, depth) {
+  const above = [...ADMIN_LAYERS.slice(ADMIN_LAYERS.indexOf(layer) + 1), 'features'];
+  return [
+    {
+      regex: `^(?:${up(depth + 1)}|@/admin/)(?:${above.join('|')})(?:/|$)`,
+      message: `The admin area is layered core ← device ← ui ← features (docs/architecture.md "The admin area"): admin/${layer} imports none of ${above.join(', ')}.`,
+    },
+    { regex: `^(?:${up(depth + 2)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic },
+  ];
+}
+
+/**
+ * The patterns of a file of web/src/admin/features/<feature>/ at `depth` folders below it: no
+ * other admin feature (the shell composes them and is exempt), no public feature, not app/.
+ * @param {string} feature
+ * @param {number} depth
+ * @returns {Pattern[]}
+ */
+function adminFeaturePatterns(feature, depth) {
+  const cross = `An admin feature never imports another (docs/architecture.md "The admin area"): pass it in from the shell, or move the shared piece to admin/ui or admin/core.`;
+  const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }];
+  if (feature === 'shell') return patterns;
+  return [
+    ...patterns,
+    { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: cross },
+    { regex: `^(?:${up(depth + 2)}|@/admin/)features/(?!${feature}/)`, message: cross },
   ];
 }
 
@@ -70,8 +122,8 @@ const webPatterns = [
 /** web/src/lib and web/src/components are shared: they import no feature and not app/. */
 const sharedPatterns = [
   {
-    regex: `^(?:(?:\\.\\./)+|@/)(?:features|app)(?:/|$)`,
-    message: 'web/src/lib and web/src/components are shared by the features: they import no feature and nothing from app/.',
+    regex: `^(?:(?:\\.\\./)+|@/)(?:features|app|admin)(?:/|$)`,
+    message: 'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
   },
 ];
 
@@ -160,6 +212,18 @@ export default defineConfig(
     Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
       files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
       rules: restrictImports([...webPatterns, ...featurePatterns(feature, depth)]),
+    })),
+  ),
+  ...ADMIN_LAYERS.flatMap((layer) =>
+    Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+      files: [`web/src/admin/${layer}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: restrictImports([...webPatterns, ...adminLayerPatterns(layer, depth)]),
+    })),
+  ),
+  ...adminFeatures.flatMap((feature) =>
+    Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+      files: [`web/src/admin/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: restrictImports([...webPatterns, ...adminFeaturePatterns(feature, depth)]),
     })),
   ),
 );

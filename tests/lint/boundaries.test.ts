@@ -40,6 +40,19 @@ const crossings: [name: string, file: string, specifier: string, kind?: 'value' 
   ['a route climbs two levels instead of using @/', 'web/src/app/routes/x.tsx', '../../features/booking/store'],
   ['a feature climbs two levels within itself', 'web/src/features/booking/components/x.tsx', '../../booking/store'],
   ['a feature climbs three levels to the shared lib', 'web/src/features/booking/components/x.tsx', '../../../lib/paths'],
+  ['an admin feature imports another admin feature', 'web/src/admin/features/bookings/x.tsx', '@/admin/features/on-site/on-site-section'],
+  ['an admin feature imports another from its own folder', 'web/src/admin/features/overview/x.tsx', '../schedule/schedule-view'],
+  ['an admin feature imports the shell', 'web/src/admin/features/reviews/x.tsx', '@/admin/features/shell/dashboard-page'],
+  ['admin core imports an admin feature', 'web/src/admin/core/x.ts', '@/admin/features/bookings/bookings-tab'],
+  ['admin core imports an admin feature relatively', 'web/src/admin/core/x.ts', '../features/shell/dashboard-page'],
+  ['admin core imports the admin ui', 'web/src/admin/core/sync/x.ts', '@/admin/ui/format', 'type'],
+  ['admin core imports the device layer', 'web/src/admin/core/outbox/x.ts', '@/admin/device/photo-resize'],
+  ['the admin device layer imports the admin ui', 'web/src/admin/device/x.ts', '../ui/format'],
+  ['the admin ui imports an admin feature', 'web/src/admin/ui/x.tsx', '@/admin/features/bookings/bookings-tab'],
+  ['a public feature imports the admin', 'web/src/features/booking/x.ts', '@/admin/ui/format'],
+  ['the admin imports a public feature', 'web/src/admin/ui/x.tsx', '@/features/booking/store'],
+  ['an admin feature imports app/', 'web/src/admin/features/shell/x.tsx', '@/app/router'],
+  ['the shared lib imports the admin', 'web/src/lib/x.ts', '@/admin/core/db'],
 ];
 
 const legal: [name: string, file: string, specifier: string][] = [
@@ -51,6 +64,14 @@ const legal: [name: string, file: string, specifier: string][] = [
   ['a route imports a feature', 'web/src/app/routes/x.tsx', '@/features/booking/store'],
   ['a route imports its neighbour one level up', 'web/src/app/routes/x.tsx', '../router'],
   ['the hooks import domain', 'pb_hooks/src/lib/x.ts', '@domain/pricing'],
+  ['the admin shell imports an admin feature', 'web/src/admin/features/shell/x.tsx', '@/admin/features/bookings/bookings-tab'],
+  ['an admin feature imports its own module', 'web/src/admin/features/bookings/x.tsx', './bookings-tab'],
+  ['an admin feature imports admin core, device and ui', 'web/src/admin/features/on-site/x.tsx', '@/admin/core/mutations'],
+  ['the admin ui imports admin core', 'web/src/admin/ui/x.tsx', '@/admin/core/session/admin-session'],
+  ['the admin device layer imports admin core', 'web/src/admin/device/x.ts', '../core/model/outbox-entry'],
+  ['admin core imports within itself', 'web/src/admin/core/sync/x.ts', '../db'],
+  ['the admin imports the shared lib', 'web/src/admin/core/api/x.ts', '@/lib/pb'],
+  ['a route imports an admin page', 'web/src/app/routes/x.tsx', '@/admin/features/auth/login-page'],
 ];
 
 describe('import boundaries', () => {

@@ -5,6 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { formatLongDate, isYmd, parseTimestamp } from '@domain/calendar';
+import { isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 
 /** A PocketBase datetime as New York wall time, e.g. "Nov 20, 2026, 12:00 PM"; '' when unset. */
@@ -42,4 +43,9 @@ export function telHref(phone: string): string {
  */
 export function mapsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}`;
+}
+
+/** A stored tree_size id as its label ("7.5-9 ft"); an unknown id is shown as stored. */
+export function treeSizeLabel(size: string): string {
+  return isTreeSize(size) ? TREE_SIZE_INFO[size].label : size;
 }

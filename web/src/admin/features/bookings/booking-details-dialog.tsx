@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
-import { ADDONS, isAddonId, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
+import { ADDONS, isAddonId } from '@domain/catalog';
 import {
   bookingStatusLabel,
   bookingStatusTone,
@@ -14,11 +14,10 @@ import { recordDamagesButton } from '@domain/permissions';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
-import { formatDateField, formatTimestamp } from '@/admin/ui/format';
+import { formatDateField, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
-import { OnSiteSection } from '@/admin/features/on-site/on-site-section';
 import { Pill } from '@/admin/ui/pill';
 
 /** A label and its value; an empty value reads '—'. */
@@ -39,10 +38,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </section>
   );
-}
-
-export function treeSizeLabel(size: string): string {
-  return isTreeSize(size) ? TREE_SIZE_INFO[size].label : size;
 }
 
 function visitText(date: string, slot: string): string {
@@ -174,6 +169,8 @@ interface BookingDetailsDialogProps {
   onClose: () => void;
   onRecordDamages: (id: string) => void;
   onDelete: (id: string) => void;
+  /** The on-site actions for the open booking, shown first (the shell passes the on-site feature's section). */
+  onSite: (booking: AdminBooking) => ReactNode;
 }
 
 /**
@@ -182,7 +179,7 @@ interface BookingDetailsDialogProps {
  * with 'Record Damages & Charge' (shown and enabled by SPEC.md §5's rule,
  * domain/permissions.ts) and Delete Booking.
  */
-export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite }: BookingDetailsDialogProps) {
   const data = useLiveQuery(async () => {
     if (!bookingId) return null;
     const db = adminDb();
@@ -221,7 +218,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
     >
       {booking && (
         <>
-          <OnSiteSection booking={booking} active={!!bookingId} />
+          {onSite(booking)}
           <BookingFacts booking={booking} charges={data?.charges ?? []} />
         </>
       )}

@@ -13,8 +13,7 @@ import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
-import { formatShortDate } from '@/admin/ui/format';
-import { treeSizeLabel } from './booking-details-dialog';
+import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */

@@ -1,11 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money';
 import { getInsights, type Insights } from '@/admin/core/api/get-insights';
 import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
-import { ScheduleView } from '@/admin/features/schedule/schedule-view';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
@@ -63,9 +62,10 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
 /**
  * The Overview tab (SPEC.md §2, §9 Revenue and insights): website insights, booking tiles,
  * revenue, deposits and balances per week, and the schedule. All figures come from the server
- * (GET /api/fn/insights), aggregated there, never by downloading events.
+ * (GET /api/fn/insights), aggregated there, never by downloading events. `schedule` is the
+ * schedule view, passed in by the shell (features never import each other).
  */
-export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: (id: string) => void; scheduleLoaded: boolean }) {
+export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode; scheduleLoaded: boolean }) {
   const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
@@ -150,7 +150,7 @@ export function OverviewTab({ onOpenBooking, scheduleLoaded }: { onOpenBooking: 
       </section>
 
       <div className="admin-panel">
-        <ScheduleView onOpenBooking={onOpenBooking} />
+        {schedule}
       </div>
     </div>
   );

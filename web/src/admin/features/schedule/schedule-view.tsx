@@ -9,9 +9,8 @@ import { dayPickerLabels } from '@/components/ui/day-picker-labels';
 import { useSeason } from '@/lib/api/get-season';
 import { useScheduleData } from './schedule-data';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
-import { treeSizeLabel } from '@/admin/features/bookings/booking-details-dialog';
+import { treeSizeLabel } from '@/admin/ui/format';
 import { AddressLink } from '@/admin/ui/contact-links';
-import { ConsultationDialog } from '@/admin/features/consultations/consultation-dialog';
 import { Pill } from '@/admin/ui/pill';
 
 // Day names say which days hold work, as the underline shows (modifiers.scheduled below).
@@ -43,17 +42,24 @@ function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem;
 /**
  * The schedule (SPEC.md §2 Schedule, shown on its tab and in the Overview): a calendar whose
  * days holding installs, removals or consultations are underlined, and 'Schedule for' the
- * chosen date listing them by starting hour. An item opens its details (bookings through
- * `onOpenBooking`, consultations here). It shows what the device holds as soon as both
+ * chosen date listing them by starting hour. An item opens its details through `onOpenBooking`
+ * or `onOpenConsultation` (the shell owns the dialogs). It shows what the device holds as soon as both
  * collections have been pulled to their end (now or on an earlier visit), without waiting for
  * this visit's sync; until then it says it is loading, so the first date shown is the right one.
  */
-export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBooking: (id: string) => void; headingLevel?: 2 | 3 }) {
+export function ScheduleView({
+  onOpenBooking,
+  onOpenConsultation,
+  headingLevel = 2,
+}: {
+  onOpenBooking: (id: string) => void;
+  onOpenConsultation: (id: string) => void;
+  headingLevel?: 2 | 3;
+}) {
   const data = useScheduleData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
   const [chosen, setChosen] = useState<Ymd | null>(null);
-  const [consultationId, setConsultationId] = useState<string | null>(null);
   const now = Date.now();
 
   const { dates, byId, consultationsById } = useMemo(() => {
@@ -112,14 +118,13 @@ export function ScheduleView({ onOpenBooking, headingLevel = 2 }: { onOpenBookin
                   item={item}
                   booking={item.kind === 'consultation' ? undefined : byId.get(item.recordId)}
                   consultation={item.kind === 'consultation' ? consultationsById.get(item.recordId) : undefined}
-                  onOpen={() => (item.kind === 'consultation' ? setConsultationId(item.recordId) : onOpenBooking(item.recordId))}
+                  onOpen={() => (item.kind === 'consultation' ? onOpenConsultation(item.recordId) : onOpenBooking(item.recordId))}
                 />
               ))}
             </ol>
           )}
         </div>
       </div>
-      <ConsultationDialog consultationId={consultationId} onClose={() => setConsultationId(null)} />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { prefetchInspirationImages } from '@/admin/device/prefetch-inspiration';
 import { usePersistentStorage } from '@/admin/device/storage-persistence';
 import { useOutbox, useOutboxEntries } from '@/admin/core/use-outbox';
 import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '@/admin/core/session/admin-session';
-import { useBookingDialogs } from './booking-dialogs';
+import { useRecordDialogs } from './record-dialogs';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { InstallButton } from './device-section';
 import { OutboxDialog } from './outbox-dialog';
@@ -74,7 +74,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [outboxOpen, setOutboxOpen] = useState(false);
   const [logoutConfirm, setLogoutConfirm] = useState(false);
-  const { openDetails, openCharge, dialogs } = useBookingDialogs();
+  const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs();
 
   useEffect(() => {
     if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
@@ -139,13 +139,13 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         />
       </header>
       <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
-        {tab === 'overview' && <OverviewTab onOpenBooking={openDetails} scheduleLoaded={scheduleLoaded} />}
+        {tab === 'overview' && <OverviewTab schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />} scheduleLoaded={scheduleLoaded} />}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
         {tab === 'schedule' && (
           <div className="admin-panel">
-            <ScheduleView onOpenBooking={openDetails} />
+            <ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />
           </div>
         )}
         {tab === 'settings' && <SettingsTab />}
