@@ -24,7 +24,9 @@
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -163,6 +165,31 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
+  },
+  {
+    // No import cycles anywhere (a cycle is a layer running back up; types count too, since a
+    // type cycle is a design cycle). The resolver reads the tsconfigs' `@/` and `@domain/` paths.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings, // which files it parses for their imports, and with what
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'pb_hooks/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // The app, the rules and the hooks say nothing on the console by themselves: the web app
+    // logs through web/src/lib/log.ts, the hooks through pb_hooks/src/lib/log.ts. Scripts and tests
+    // print what they measure.
+    files: ['web/src/**/*.{ts,tsx}', 'domain/**/*.ts', 'pb_hooks/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The one door to the console on each side (the server's log is its standard error, which
+    // the journal keeps).
+    files: ['web/src/lib/log.ts', 'pb_hooks/src/lib/log.ts'],
+    rules: { 'no-console': 'off' },
   },
   {
     // The classic rules of hooks. eslint-plugin-react-hooks 7's `recommended` also holds the

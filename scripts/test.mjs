@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * `npm test`: everything. Lints (eslint.config.js), builds, type-checks, then runs the unit
+ * `npm test`: everything. Lints (eslint.config.js), checks the formatting (Prettier,
+ * .prettierrc.json; `npm run format` fixes it), builds, type-checks, then runs the unit
  * tests, the server tests against the real PocketBase binary, and the Playwright tests in
- * Chromium. A lint error stops the run at once (it is quick to fix, and a broken import boundary
+ * Chromium. A lint or formatting error stops the run at once (it is quick to fix, and a broken import boundary
  * is not worth a full build); after that every step runs even if an earlier one failed. The exit
  * code is non-zero if any failed.
  */
@@ -13,6 +14,7 @@ import { bin, run } from './lib/run.mjs';
 const steps = [
   // package.json's `lint` script, so `npm test` lints exactly as `npm run lint` does.
   ['lint', () => run('npm', ['run', '--silent', 'lint'])],
+  ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
   ['build', () => buildAll().then(buildStripeMock)],
   ['typecheck web and domain', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
   ['typecheck hooks', () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit'])],
@@ -33,7 +35,7 @@ for (const [name, step] of steps) {
   } catch (err) {
     failed++;
     console.error(`--- ${name}: FAILED\n${err instanceof Error ? err.message : String(err)}`);
-    if (name === 'lint' || name === 'build') break;
+    if (name === 'lint' || name === 'format' || name === 'build') break;
   }
 }
 console.log(`\nsteps: ${passed} passed, ${failed} failed`);

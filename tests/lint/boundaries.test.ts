@@ -1,3 +1,4 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -100,5 +101,26 @@ describe('other rules', () => {
     const code = `import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n`;
     const messages = await lint('web/src/lib/x.ts', code);
     expect(messages.map((m) => m.ruleId)).toEqual(['react-hooks/rules-of-hooks']);
+  });
+
+  it('finds a console call in the app and the hooks, not in scripts', async () => {
+    const code = `export function f() {\n  console.log('x');\n}\n`;
+    expect((await lint('web/src/admin/core/x.ts', code)).map((m) => m.ruleId)).toEqual(['no-console']);
+    expect((await lint('pb_hooks/src/lib/x.ts', code)).map((m) => m.ruleId)).toEqual(['no-console']);
+    expect(await lint('scripts/x.mjs', code)).toEqual([]);
+  });
+
+  it('finds an import cycle', async () => {
+    // Cycles need files that exist: two, written for the test and removed after it.
+    const dir = path.join(ROOT, 'web/src/lib', `cycle-fixture-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(path.join(dir, 'a.ts'), `import { b } from './b';\nexport const a = () => b;\n`);
+      writeFileSync(path.join(dir, 'b.ts'), `import { a } from '@/lib/cycle-fixture-${process.pid}/a';\nexport const b = () => a;\n`);
+      const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
+      expect(result?.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

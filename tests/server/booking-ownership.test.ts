@@ -72,7 +72,6 @@ describe('pay, cancel and a competing checkout at once', () => {
       // Exactly one booking ends up owning the slot: whoever paid.
       expect(o.paid.length, `trial ${i}: ${key}`).toBe(pay.status === 200 || rivalPay?.status === 200 ? 1 : 0);
     }
-    console.log('pay/cancel/checkout outcomes:', outcomes);
   }, 240_000);
 
   it('a demo payment for a cancelled checkout is refused and charges nothing', async () => {

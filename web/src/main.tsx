@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import './styles/global.css';
+import { logError } from '@/lib/log';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -16,7 +17,7 @@ const renderedAt = root.dataset.renderedAt ? Date.parse(root.dataset.renderedAt)
 // The first page's module is loaded before rendering, so the first render is the page itself,
 // never a loading state: hydration then finds exactly the prerendered markup.
 void preloadPage(window.location.pathname)
-  .catch((error: unknown) => console.error(error)) // the error boundary shows the failure
+  .catch((error: unknown) => logError(error)) // the error boundary shows the failure
   .then(() => {
     const app = (
       <BrowserRouter>

@@ -10,6 +10,7 @@ import {
   normalizeAnalyticsEvent,
   type AnalyticsEventType,
 } from '@domain/analytics';
+import { logWarning } from '@/lib/log';
 
 const ENDPOINT = '/api/collections/analytics_events/records';
 const SESSION_KEY = 'ta-analytics-session';
@@ -97,7 +98,7 @@ export async function recordEvent(
       metadata,
     });
     if (!event.ok) {
-      console.warn('Analytics event not recorded:', event.message);
+      logWarning('Analytics event not recorded:', event.message);
       return;
     }
     const response = await fetch(ENDPOINT, {
@@ -108,8 +109,8 @@ export async function recordEvent(
       // keepalive lets a conversion recorded just before navigating away still arrive.
       keepalive: true,
     });
-    if (!response.ok) console.warn('Analytics event not recorded:', response.status);
+    if (!response.ok) logWarning('Analytics event not recorded:', response.status);
   } catch (error) {
-    console.warn('Analytics event not recorded:', error);
+    logWarning('Analytics event not recorded:', error);
   }
 }

@@ -20,6 +20,7 @@
  *     a staff member already holding it, a database failure); the reason goes to the server log.
  */
 import { apiError, readJsonObject } from '../http';
+import { logError } from '../log';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@thoughtfullyadorned.local';
 export const GENERATED_PASSWORD_LENGTH = 24;
@@ -59,6 +60,7 @@ function storedCode(): string {
   const fresh = $security.randomStringWithAlphabet(12, CODE_ALPHABET);
   const shown = fresh.replace(/(.{4})(?=.)/g, '$1-');
   $os.writeFile(codePath(), `${shown}\n`, 0o600 as unknown as os.FileMode);
+  // eslint-disable-next-line no-console -- the new code goes where the start message's went: the journal (docs/decisions/023)
   console.log(`No admin yet and no setup code: a new setup code is ${shown} (also in the file ${SETUP_CODE_FILE} of the data directory).`);
   return fresh;
 }
@@ -112,7 +114,7 @@ export function setupAdminRoute(e: core.RequestEvent): void {
   try {
     $os.remove(codePath());
   } catch (err) {
-    console.error(`setup-admin: the setup code file could not be removed: ${String(err)}`);
+    logError(`setup-admin: the setup code file could not be removed: ${String(err)}`);
   }
   return e.json(200, { email, password });
 }

@@ -37,6 +37,7 @@ import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHea
 import { paymentMode } from '../payments/mode';
 import { createCheckoutSession, expireCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadCrews, loadDateContext } from '../settings';
+import { logError, logWarning } from '../log';
 
 interface Visits {
   install: TimeSlot;
@@ -88,7 +89,7 @@ function stripeSessionFor(rec: core.Record, origin: string): StripeCheckoutSessi
       expiresAtSec: Math.floor(parseTimestamp(rec.getString('hold_expires_at')) / 1000),
     });
   } catch (err) {
-    console.error(`create-booking-checkout: ${String(err)}`);
+    logError(`create-booking-checkout: ${String(err)}`);
     return null;
   }
 }
@@ -244,7 +245,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     try {
       expireCheckoutSession(id);
     } catch (err) {
-      console.warn(`create-booking-checkout: could not expire replaced session ${id}: ${String(err)}`);
+      logWarning(`create-booking-checkout: could not expire replaced session ${id}: ${String(err)}`);
     }
   }
   // Stripe is called outside the transaction; if it fails, the hold is released at once.

@@ -17,6 +17,7 @@ import { apiError } from '../http';
 import { openCharges } from '../payments/balance-charges';
 import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
+import { logError } from '../log';
 
 /** The sentence for a payment service that could not be asked to close a link. */
 const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
@@ -28,7 +29,7 @@ function expireLink(sessionId: string): void {
   // Stripe answers 400 for a session that is no longer open: paid (money on its way) or expired.
   if (reply.status === 400 && !/complete/i.test(reply.error.message ?? '')) return;
   if (reply.status === 400) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
-  console.error(`booking delete: expiring session ${sessionId}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+  logError(`booking delete: expiring session ${sessionId}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
   throw apiError(503, UNREACHABLE);
 }
 

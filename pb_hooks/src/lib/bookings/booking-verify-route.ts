@@ -12,6 +12,7 @@ import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
+import { logError } from '../log';
 
 const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
 
@@ -27,7 +28,7 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
     try {
       session = retrieveCheckoutSession(sessionId);
     } catch (err) {
-      console.error(`verify-booking-payment: ${String(err)}`);
+      logError(`verify-booking-payment: ${String(err)}`);
       throw apiError(502, 'Payment verification failed');
     }
     if (session.payment_status === 'paid') {

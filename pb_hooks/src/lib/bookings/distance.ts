@@ -18,6 +18,7 @@ import { zipCentroids } from '@domain/zip-centroids';
 import zipData from '@domain/data/zip-centroids.json';
 import { badRequest } from '../http';
 import { loadMaxServiceMiles } from '../settings';
+import { logError, logWarning } from '../log';
 
 const centroid = zipCentroids(zipData.centroids);
 const METERS_PER_MILE = 1609.344;
@@ -46,7 +47,7 @@ export function calculateDistance(address: string): DistanceResult | DistanceErr
       route: key ? (addr, from) => routeWithOpenRouteService(addr, from, key) : undefined,
     });
   } catch (err) {
-    console.error('calculate-distance failed:', String(err));
+    logError(`calculate-distance failed: ${String(err)}`);
     return { error: DISTANCE_FAILED };
   }
 }
@@ -69,12 +70,12 @@ function orsGet(url: string, key: string): any {
   try {
     const res = $http.send({ url, method: 'GET', headers: { Authorization: key, Accept: 'application/json, application/geo+json' }, timeout: 10 });
     if (res.statusCode !== 200) {
-      console.warn(`openrouteservice answered ${res.statusCode} for ${url.replace(/\?.*$/, '')}`);
+      logWarning(`openrouteservice answered ${res.statusCode} for ${url.replace(/\?.*$/, '')}`);
       return null;
     }
     return res.json;
   } catch (err) {
-    console.warn('openrouteservice request failed:', String(err));
+    logWarning(`openrouteservice request failed: ${String(err)}`);
     return null;
   }
 }
@@ -91,7 +92,7 @@ function routeWithOpenRouteService(address: string, from: LatLon, key: string): 
   );
   const coords = geo?.features?.[0]?.geometry?.coordinates;
   if (!Array.isArray(coords) || !Number.isFinite(Number(coords[0])) || !Number.isFinite(Number(coords[1]))) {
-    console.warn('openrouteservice found no location for the address; using the ZIP estimate');
+    logWarning('openrouteservice found no location for the address; using the ZIP estimate');
     return null;
   }
   const to: LatLon = [Number(coords[1]), Number(coords[0])];
@@ -99,7 +100,7 @@ function routeWithOpenRouteService(address: string, from: LatLon, key: string): 
   const route = orsGet(`${base}/v2/directions/driving-car?${q({ start: `${from[1]},${from[0]}`, end: `${to[1]},${to[0]}` })}`, key);
   const summary = route?.features?.[0]?.properties?.summary;
   if (!summary || typeof summary !== 'object') {
-    console.warn('openrouteservice found no route; using the ZIP estimate');
+    logWarning('openrouteservice found no route; using the ZIP estimate');
     return null;
   }
   // A zero-length route has an empty summary.

@@ -10,6 +10,7 @@ import { buildIcs } from '@domain/ics';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { escapeHtml } from './send-mail';
+import { logError } from '../log';
 
 /** What the e-mails say: the stored request's fields (send-confirmation-email's body). */
 export interface ConsultationMail {
@@ -55,7 +56,7 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
   try {
     ics = consultationIcs(c);
   } catch (err) {
-    console.error(`Building the consultation calendar file failed: ${String(err)}`);
+    logError(`Building the consultation calendar file failed: ${String(err)}`);
   }
   const attachments = ics ? [{ name: 'consultation.ics', content: ics }] : [];
   const details = [`Requested time: ${when} (30 minutes)`, `Address: ${c.customerAddress}`, `Phone: ${c.customerPhone}`];

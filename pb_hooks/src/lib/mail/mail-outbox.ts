@@ -19,6 +19,7 @@
 import { toPbDate } from '../clock';
 import { parseTimestamp } from '@domain/calendar';
 import { smtpEnabled, smtpSend, type Attachment, type MailStatus, type OutgoingMail } from './send-mail';
+import { logError } from '../log';
 
 /** A message with its outbox key: `kind:recordId:version`, at most 255 characters. */
 export interface QueuedMail extends OutgoingMail {
@@ -196,7 +197,7 @@ function deliverOne(app: CoreApp, id: string): MailStatus | 'queued' {
   } catch (err) {
     const error = String(err);
     // stderr as well as the app's log: the log database may be what cannot be written.
-    console.error(`mail: sending "${rec.getString('subject')}" to ${rec.getString('to')} failed (attempt ${rec.getInt('attempts')}): ${error}`);
+    logError(`mail: sending "${rec.getString('subject')}" to ${rec.getString('to')} failed (attempt ${rec.getInt('attempts')}): ${error}`);
     return settle(app, id, { status: 'error', error }, Date.now());
   }
   return settle(app, id, { status: 'sent' }, Date.now());
@@ -211,7 +212,7 @@ export function deliverMail(app: CoreApp, ids: string[]): (MailStatus | 'queued'
     try {
       return deliverOne(app, id);
     } catch (err) {
-      console.error(`mail: delivering ${id} failed: ${String(err)}`);
+      logError(`mail: delivering ${id} failed: ${String(err)}`);
       return 'queued';
     }
   });

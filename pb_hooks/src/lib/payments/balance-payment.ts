@@ -11,6 +11,7 @@ import { CHARGE_MESSAGES, chargeTitle, type ChargeKind } from '@domain/balance-c
 import type { ChargeOutcome } from './balance-charges';
 import { paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';
+import { logError, logWarning } from '../log';
 
 /** A charge attempt's end: an outcome to record, or `unknown` when Stripe gave no clear answer. */
 export type ChargeAttempt = ChargeOutcome | { status: 'unknown' };
@@ -40,7 +41,7 @@ export function failureMessage(error: StripeErrorBody): string {
 
 /** Logs a Stripe call without a clear answer (never shown to the admin as is): the outcome is unknown. */
 function unknownOutcome(charge: core.Record, reply: StripeReply<unknown>): ChargeAttempt {
-  if (!reply.ok) console.error(`charge-booking-balance: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+  if (!reply.ok) logError(`charge-booking-balance: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
   return { status: 'unknown' };
 }
 
@@ -95,6 +96,6 @@ export function payCharge(charge: core.Record, booking: core.Record, origin: str
   if (outcomeUnknown(reply.status)) return unknownOutcome(charge, reply);
   const intentId = reply.error.payment_intent?.id ?? '';
   if (needsCustomer(reply.error)) return checkoutFallback(charge, booking, origin, intentId);
-  console.warn(`charge-booking-balance: charge ${charge.id} declined: ${reply.error.code ?? reply.status}`);
+  logWarning(`charge-booking-balance: charge ${charge.id} declined: ${reply.error.code ?? reply.status}`);
   return { status: 'failed', paymentIntentId: intentId, error: failureMessage(reply.error) };
 }

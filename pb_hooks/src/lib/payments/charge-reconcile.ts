@@ -17,6 +17,7 @@ import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requeste
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
 import { listCustomerPaymentIntents, type StripePaymentIntent } from './stripe';
+import { logError } from '../log';
 
 /** Stripe keeps idempotency keys for 24 hours; after 23 we no longer count on it (ms). */
 export const STRIPE_KEY_MEMORY_MS = 23 * 60 * 60 * 1000;
@@ -54,7 +55,7 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
   const sinceSec = Math.floor((Math.min(requestedAtMs(charge), Date.now()) - 24 * 60 * 60 * 1000) / 1000);
   const reply = listCustomerPaymentIntents(customerId, sinceSec);
   if (!reply.ok) {
-    console.error(`reconcile: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+    logError(`reconcile: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
     return 'unknown';
   }
   const intent = (reply.value.data ?? []).find((pi) => pi.metadata?.charge_id === charge.id);
@@ -93,7 +94,7 @@ export function reconcilePendingCharges(app: CoreApp): number {
       if (!claimAbandonedCharge(app, row!.id)) continue;
       if (reconcileCharge(app, app.findRecordById('charges', row!.id)) === 'settled') settled++;
     } catch (err) {
-      console.error(`reconcile: charge ${row!.id}: ${String(err)}`);
+      logError(`reconcile: charge ${row!.id}: ${String(err)}`);
     }
   }
   return settled;

@@ -7,6 +7,7 @@
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { disputeNotice, type DisputeFacts } from '../mail/owner-notices';
+import { logError } from '../log';
 
 /** The booking whose deposit or charge was PaymentIntent `paymentIntentId`, or null. */
 function bookingOfIntent(tx: CoreApp, paymentIntentId: string): core.Record | null {
@@ -37,6 +38,6 @@ export function recordDispute(app: CoreApp, d: DisputeFacts): boolean {
     mailIds = [queueMail(tx, disputeNotice(booking, d))];
   });
   deliverMail(app, mailIds);
-  if (!found) console.error(`stripe-webhook: dispute ${d.id} on ${d.paymentIntentId}, which no booking has`);
+  if (!found) logError(`stripe-webhook: dispute ${d.id} on ${d.paymentIntentId}, which no booking has`);
   return found;
 }

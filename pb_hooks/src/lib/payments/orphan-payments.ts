@@ -8,6 +8,7 @@ import { deliverMail, queueMailNow } from '../mail/mail-outbox';
 import { orphanPaymentNotice } from '../mail/owner-notices';
 import { paymentMode } from './mode';
 import { createRefund } from './stripe';
+import { logError } from '../log';
 
 /**
  * Refunds PaymentIntent `paymentIntentId` (`amountCents`) paid for deleted booking `bookingId`
@@ -21,12 +22,12 @@ export function refundOrphanPayment(app: CoreApp, bookingId: string, paymentInte
     createRefund(paymentIntentId, `refund-orphan-${paymentIntentId}`, { booking_id: bookingId, reason: 'booking_deleted' });
     refunded = true;
   } catch (err) {
-    console.error(`refund: payment ${paymentIntentId} for deleted booking ${bookingId}: ${String(err)}`);
+    logError(`refund: payment ${paymentIntentId} for deleted booking ${bookingId}: ${String(err)}`);
   }
   try {
     deliverMail(app, queueMailNow(app, [orphanPaymentNotice(bookingId, paymentIntentId, amountCents, refunded)]));
   } catch (err) {
-    console.error(`refund: reporting payment ${paymentIntentId}: ${String(err)}`);
+    logError(`refund: reporting payment ${paymentIntentId}: ${String(err)}`);
   }
   return refunded;
 }

@@ -11,6 +11,7 @@ import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail, sendMailNow } from '../mail/mail-outbox';
 import { paymentConflictMails } from '../mail/payment-conflict';
 import { createRefund } from './stripe';
+import { logError } from '../log';
 
 /** Refunds booking `bookingId` if it waits for a refund; true when it is now refunded. */
 export function refundConflictPayment(app: CoreApp, bookingId: string): boolean {
@@ -24,7 +25,7 @@ export function refundConflictPayment(app: CoreApp, bookingId: string): boolean 
       if (!intent) throw new Error('no payment intent to refund');
       refundId = createRefund(intent, `refund-${bookingId}`, { booking_id: bookingId }).id;
     } catch (err) {
-      console.error(`refund: booking ${bookingId}: ${String(err)}`);
+      logError(`refund: booking ${bookingId}: ${String(err)}`);
       sendMailNow(app, paymentConflictMails(rec, false));
       return false;
     }

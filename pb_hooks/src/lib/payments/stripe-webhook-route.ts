@@ -26,6 +26,7 @@ import { recordDispute } from './disputes';
 import { refundOrphanPayment } from './orphan-payments';
 import { releaseHold } from './release-hold';
 import { paymentIdsOf, retrieveCheckoutSession, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+import { logWarning } from '../log';
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -49,7 +50,7 @@ function idsFor(session: StripeCheckoutSession) {
     const full = paymentIdsOf(retrieveCheckoutSession(session.id));
     if (full.paymentIntentId) return full;
   } catch (err) {
-    console.warn(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
+    logWarning(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
   }
   return paymentIdsOf(session);
 }

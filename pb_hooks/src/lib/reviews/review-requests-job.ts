@@ -12,6 +12,7 @@ import { addDays } from '@domain/calendar';
 import { REVIEW_REQUEST_LOOKBACK_DAYS, reviewRequestDue } from '@domain/reviews';
 import { today } from '../clock';
 import { configuredOrigin, requestReview } from './review-requests';
+import { logError } from '../log';
 
 export interface ReviewJobResult {
   sent: number;
@@ -44,7 +45,7 @@ export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobRe
       else result.skipped++;
     } catch (err) {
       // One bad record must not stop the others; the next run retries it.
-      console.error(`Review request for booking ${booking.id} failed: ${String(err)}`);
+      logError(`Review request for booking ${booking.id} failed: ${String(err)}`);
     }
   }
   return result;

@@ -13,6 +13,7 @@ import { adminDb } from './db';
 import { currentAdmin } from './session/admin-session';
 import { Outbox } from './outbox/outbox';
 import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
+import { logWarning } from '@/lib/log';
 
 const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes };
 
@@ -25,7 +26,7 @@ export function adminOutbox(): Outbox {
     account: () => currentAdmin()?.id ?? null,
     onSent: (entry, answer) => applyAnswer(adminMirror(), entry, answer),
     onDiscard: (entry) => undoLocalChange(adminDb(), entry),
-    onFailure: (entry, failure) => console.warn(`Outbox: ${entry.kind} ${entry.id} not sent (${failure.status}): ${failure.message}`),
+    onFailure: (entry, failure) => logWarning(`Outbox: ${entry.kind} ${entry.id} not sent (${failure.status}): ${failure.message}`),
   });
   return instance;
 }

@@ -11,6 +11,7 @@ import { errorMessage, pb } from '@/lib/pb';
 import { adminTransport, syncMirror } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './sync/collections';
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync/sync';
+import { logError } from '@/lib/log';
 
 const IDLE: SyncStatus = { state: 'idle', loaded: new Set() };
 const noSubscription = () => () => {};
@@ -24,7 +25,7 @@ export function useAdminSync(enabled: boolean): SyncStatus {
     const failing = new Set<PulledCollection>();
     const s = new AdminSync(syncMirror(), adminTransport(), {
       onPullError(collection, err) {
-        console.error(`Pull of ${collection} failed`, err);
+        logError(`Pull of ${collection} failed`, err);
         if (failing.has(collection) || !navigator.onLine || isNoAnswer(err)) return;
         failing.add(collection);
         const reason = errorMessage(err, 'the server could not be reached');

@@ -8,9 +8,10 @@ import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/pb';
 import { endSession, SESSION_MESSAGES } from '@/admin/core/session/admin-session';
+import { logError } from '@/lib/log';
 
 export function reportError(err: unknown, fallback: string): void {
-  console.error(fallback, err);
+  logError(fallback, err);
   if (err instanceof ClientResponseError && err.status === 401) {
     toast.error(SESSION_MESSAGES.expired);
     void endSession();

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
+import { logError } from '@/lib/log';
 
 /** Any unknown path (SPEC.md §2): 'Oops! Page not found' with a link home; logged to the console. */
 export function Component() {
   const location = useLocation();
   usePageMeta('Page not found', 'The page you were looking for could not be found.', { noindex: true });
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+    logError('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
   return (
     <div className="container page page--center not-found">

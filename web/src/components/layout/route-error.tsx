@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
+import { logError } from '@/lib/log';
 
 /** What a failed page (or a chunk that failed to load) shows: a way back. */
 export function RouteError() {
@@ -22,7 +23,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   }
 
   override componentDidCatch(error: unknown): void {
-    console.error(error);
+    logError(error);
   }
 
   override render(): ReactNode {

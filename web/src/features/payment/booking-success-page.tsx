@@ -6,6 +6,7 @@ import { paths } from '@/lib/paths';
 import { verifyBookingPayment, type BookingSummary } from './api/verify-payment';
 import { BookingDetails } from './booking-details';
 import './payment.css';
+import { logError } from '@/lib/log';
 
 type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed'; refunded?: boolean };
 
@@ -35,7 +36,7 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
         }
       },
       (err) => {
-        console.error('Failed to verify payment', err);
+        logError('Failed to verify payment', err);
         if (!live) return;
         setState({ kind: 'failed' });
         toast.error('Error', { description: 'Failed to verify payment' });

@@ -5,6 +5,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { pb } from '../pb';
+import { logError } from '@/lib/log';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -23,7 +24,7 @@ export function useBlockedDates(): ReadonlySet<string> | null {
         // A transition: what the dates change renders without blocking input.
         (rows) => live && startTransition(() => setDates(new Set(rows.map((r) => r.blocked_date)))),
         (err) => {
-          console.error('Failed to load blocked dates', err);
+          logError('Failed to load blocked dates', err);
           if (!live) return;
           toast.error('Error loading availability', { description: 'Could not load blocked dates' });
           setDates(NONE);

@@ -5,6 +5,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { SeasonWindows } from '@domain/season';
 import { pb } from '../pb';
+import { logError } from '@/lib/log';
 
 export interface SeasonInfo {
   today: string;
@@ -26,7 +27,7 @@ export function useSeason(): { data: SeasonInfo | null; error: boolean } {
       // A transition: the calendars it enables render in slices, not one long task.
       (s) => live && startTransition(() => setData(s)),
       (err) => {
-        console.error('Failed to load the season', err);
+        logError('Failed to load the season', err);
         if (live) setError(true);
       },
     );

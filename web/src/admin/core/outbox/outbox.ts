@@ -21,6 +21,7 @@ import { backoffDelay } from './backoff';
 import { pageLock, webLock, type FlushLock } from './flush-lock';
 import { newClientId, type NewOutboxEntry, type OutboxDb, type OutboxEntry } from '../model/outbox-entry';
 import { classifyFailure, type SendFailure } from './send-failure';
+import { logError } from '@/lib/log';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -150,7 +151,7 @@ export class Outbox {
           ended = await this.tabLock.run(() => (this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce)));
         } catch (err) {
           // Dexie itself failed (storage gone): the entries are where they were; try later.
-          console.error('Outbox flush failed', err);
+          logError('Outbox flush failed', err);
           ended = 'blocked';
         }
         nextForce = this.forceAgain;
@@ -326,7 +327,7 @@ export class Outbox {
       try {
         await this.options.onSent?.(sending, answer);
       } catch (err) {
-        console.error('Could not apply the server answer to the local copy', err);
+        logError('Could not apply the server answer to the local copy', err);
       }
       await this.db.outbox.delete(entry.id);
       this.settle(entry.id, { state: 'sent', answer });

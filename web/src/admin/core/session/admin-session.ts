@@ -12,6 +12,7 @@ import { refreshCanNeverSucceed, refreshSession } from '../api/refresh-session';
 import { STAFF_COLLECTION } from '../api/sign-in';
 import { adminDb } from '../db';
 import { sessionEventOf, type SessionEvent, type StoreSnapshot } from './session-events';
+import { logError, logWarning } from '@/lib/log';
 
 export const SESSION_MESSAGES = {
   welcome: 'Welcome back! Logged in successfully.',
@@ -62,7 +63,7 @@ export async function endSession(): Promise<void> {
   try {
     await adminDb().clearAll();
   } catch (err) {
-    console.error('Could not clear the admin data on this device', err);
+    logError('Could not clear the admin data on this device', err);
   }
 }
 
@@ -105,7 +106,7 @@ export async function renewSession(): Promise<'done' | 'unanswered'> {
     }
   } catch (err) {
     if (!refreshCanNeverSucceed(err)) {
-      console.warn('Session refresh failed; will retry', err);
+      logWarning('Session refresh failed; will retry', err);
       return 'unanswered';
     }
     await endSession();

@@ -9,6 +9,7 @@ import { MIRRORED_COLLECTIONS, TOMBSTONES, type PulledCollection } from './colle
 import type { Mirror } from './mirror';
 import { pullCollection } from './pull';
 import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
+import { logError } from '@/lib/log';
 
 export interface SyncStatus {
   /** 'syncing' while a pull runs; 'error' when the last pull failed for some collection. */
@@ -61,7 +62,7 @@ export class AdminSync {
   async start(): Promise<void> {
     void this.subscribeAll().then(
       () => this.requestPull(),
-      (err: unknown) => console.error('Realtime subscription failed', err),
+      (err: unknown) => logError('Realtime subscription failed', err),
     );
     const cached = await this.mirror.db.syncState.toArray();
     this.setStatus({ ...this.status, loaded: new Set(cached.filter((s) => s.complete).map((s) => s.collection as PulledCollection)) });
@@ -126,7 +127,7 @@ export class AdminSync {
         await this.mirror.apply(collection, [row]);
       }
     } catch (err) {
-      console.error(`Could not apply a realtime ${action} of ${collection}`, err);
+      logError(`Could not apply a realtime ${action} of ${collection}`, err);
     }
   }
 

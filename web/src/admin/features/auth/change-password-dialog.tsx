@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/pb';
 import { changePassword } from '@/admin/core/api/change-password';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { Modal } from '@/admin/ui/modal';
+import { logError } from '@/lib/log';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -53,7 +54,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       toast.success(STAFF_PASSWORD_MESSAGES.changed);
       close();
     } catch (err) {
-      console.error('Password change failed', err);
+      logError('Password change failed', err);
       const message = refusal(err);
       setProblem(message);
       toast.error('Error', { description: message });

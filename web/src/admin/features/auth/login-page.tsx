@@ -7,6 +7,7 @@ import { signIn } from '@/admin/core/api/sign-in';
 import { useAdminAppManifest } from '@/admin/device/app-manifest';
 import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '@/admin/core/session/admin-session';
 import '@/admin/ui/admin.css';
+import { logError } from '@/lib/log';
 
 /**
  * Admin login (SPEC.md §2 Admin login, §6, §8): e-mail and password against `staff`; 'Welcome
@@ -45,7 +46,7 @@ export function LoginPage() {
       toast.success(SESSION_MESSAGES.welcome);
       navigate(paths.adminDashboard, { replace: true });
     } catch (err) {
-      console.error('Login failed', err);
+      logError('Login failed', err);
       const reason = errorMessage(err, 'The server could not be reached. Please try again.');
       toast.error(SESSION_MESSAGES.loginFailed, { description: reason });
       setProblem(reason);

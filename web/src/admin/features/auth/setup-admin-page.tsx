@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/api/setup-admin';
 import { CopyButton } from '@/admin/ui/copy-button';
 import '@/admin/ui/admin.css';
+import { logError } from '@/lib/log';
 
 /**
  * First-admin setup (SPEC.md §2 Admin setup; DESIGN.md decision 9; docs/decisions/023): the
@@ -30,7 +31,7 @@ export function SetupAdminPage() {
       setCreated(admin);
       toast.success(SETUP_ADMIN_MESSAGES.created);
     } catch (err) {
-      console.error('Admin setup failed', err);
+      logError('Admin setup failed', err);
       const known = err instanceof ClientResponseError && [403, 409, 429].includes(err.status);
       const message = known ? errorMessage(err, SETUP_ADMIN_MESSAGES.failed) : SETUP_ADMIN_MESSAGES.failed;
       setProblem(message);

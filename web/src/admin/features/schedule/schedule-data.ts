@@ -10,6 +10,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { adminDb, type AdminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
+import { logError } from '@/lib/log';
 
 /** The collections the schedule shows (their pull cursors say when they are on the device). */
 export const SCHEDULE_COLLECTIONS = ['bookings', 'consultation_requests'] as const;
@@ -75,7 +76,7 @@ export class LiveValue<T> {
         for (const l of [...this.listeners]) l();
       },
       error: (err: unknown) => {
-        console.error('Could not read the schedule saved on this device', err);
+        logError('Could not read the schedule saved on this device', err);
         this.preloading = false;
         this.stopIfUnused();
       },

@@ -26,6 +26,7 @@ import { ScheduleView } from '@/admin/features/schedule/schedule-view';
 import { SettingsTab } from '@/admin/features/settings/settings-tab';
 import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import '@/admin/ui/admin.css';
+import { logError, logWarning } from '@/lib/log';
 
 performance.mark('admin:dashboard-module');
 // The device's copy is opened, and the schedule read from it, as soon as this module loads,
@@ -33,7 +34,7 @@ performance.mark('admin:dashboard-module');
 // reads are the slowest part of the start (issues 9 and 10).
 void adminDb()
   .open()
-  .catch((err: unknown) => console.error('Could not open the data saved on this device', err));
+  .catch((err: unknown) => logError('Could not open the data saved on this device', err));
 scheduleData.preload();
 
 export const DASHBOARD_TABS = ['overview', 'bookings', 'consultations', 'reviews', 'schedule', 'settings'] as const;
@@ -87,7 +88,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
     void adminDb()
       .bookings.toArray()
       .then((bookings) => prefetchInspirationImages(bookings))
-      .catch((err: unknown) => console.warn('Inspiration images were not fetched ahead', err));
+      .catch((err: unknown) => logWarning('Inspiration images were not fetched ahead', err));
   }, [sync.state]);
 
   if (guard !== 'allowed') {

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import type { DistanceResult } from '@domain/distance';
 import { useWizard } from '../store';
+import { logWarning } from '@/lib/log';
 
 /** SPEC.md §10: address debounce 1000 ms; minimum address length 5. */
 export const ADDRESS_DEBOUNCE_MS = 1000;
@@ -47,12 +48,12 @@ export function useDistanceLookup(): void {
         (res) => {
           if (controller.signal.aborted) return;
           const miles = milesOf(res);
-          if (miles === null) console.warn('Distance lookup gave no distance:', res.error ?? res);
+          if (miles === null) logWarning('Distance lookup gave no distance:', res.error ?? res);
           setMiles(miles);
         },
         (err: unknown) => {
           if (controller.signal.aborted) return;
-          console.warn('Distance lookup failed:', err);
+          logWarning('Distance lookup failed:', err);
           setMiles(null);
         },
       );

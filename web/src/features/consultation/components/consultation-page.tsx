@@ -16,6 +16,7 @@ import { useConsultationSlots } from '../api/get-consultation-slots';
 import { ContactFields, EMPTY_CONTACT, type ConsultationContact } from './contact-fields';
 import { ConsultationSlotGrid } from './consultation-slot-grid';
 import '../consultation.css';
+import { logError } from '@/lib/log';
 
 const FAILED = 'Failed to submit consultation request. Please try again.';
 const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
@@ -137,7 +138,7 @@ function ConsultationForm() {
       toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
       navigate(paths.home);
     } catch (err) {
-      console.error('Consultation request failed', err);
+      logError('Consultation request failed', err);
       // A refusal the server explains (slot just taken, date no longer open) says why; anything
       // else gets SPEC.md §8's message. What was typed stays.
       const known = err instanceof ClientResponseError && (err.status === 400 || err.status === 409);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { pb } from '@/lib/pb';
+import { logError } from '@/lib/log';
 
 /** GET /api/fn/testimonial-stats: count and one-decimal average of every public review. */
 export interface TestimonialStats {
@@ -20,7 +21,7 @@ export function useTestimonialStats(): TestimonialStats | null {
     let live = true;
     fetchTestimonialStats().then(
       (s) => live && setStats(s),
-      (err) => console.error('Failed to load the review summary', err),
+      (err) => logError('Failed to load the review summary', err),
     );
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews';
 import { pb } from '@/lib/pb';
+import { logError } from '@/lib/log';
 
 /** A row of the public_testimonials view: approved, submitted reviews with safe columns only. */
 export interface Testimonial {
@@ -66,7 +67,7 @@ export function useTestimonials(q: TestimonialQuery) {
     fetchTestimonials({ rating, stage, page }).then(
       (data) => live && setState({ key: fullKey, data, error: false }),
       (err) => {
-        console.error('Failed to load reviews', err);
+        logError('Failed to load reviews', err);
         if (live) setState({ key: fullKey, data: null, error: true });
       },
     );

@@ -9,6 +9,7 @@ import { fetchReviewLink, tokenMessageOf, type ReviewLink } from '../api/get-rev
 import { submitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 import '../reviews.css';
+import { logError } from '@/lib/log';
 
 type LinkState = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; link: ReviewLink } | { kind: 'done' };
 
@@ -59,7 +60,7 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
       toast.success(REVIEW_MESSAGES.submitted);
       onDone();
     } catch (err) {
-      console.error('Review submission failed', err);
+      logError('Review submission failed', err);
       const linkProblem = tokenMessageOf(err);
       if (linkProblem) {
         onLinkProblem(linkProblem);
@@ -124,7 +125,7 @@ export function SubmitReviewPage({ token }: { token: string | null }) {
       (link) => live && setState({ kind: 'ready', link }),
       (err) => {
         if (!live) return;
-        console.error('Review link check failed', err);
+        logError('Review link check failed', err);
         setState({ kind: 'invalid', message: tokenMessageOf(err) ?? REVIEW_MESSAGES.linkFailed });
       },
     );
