@@ -74,8 +74,10 @@ function featurePatterns(feature, depth) {
   ];
 }
 
-const publicImportsAdmin = 'The public site never imports the admin area (web/src/admin/): share through web/src/lib, web/src/components or domain/.';
-const adminImportsPublic = 'The admin area imports no public feature and nothing from app/: share through web/src/lib, web/src/components or domain/.';
+const publicImportsAdmin =
+  'The public site never imports the admin area (web/src/admin/): share through web/src/lib, web/src/components or domain/.';
+const adminImportsPublic =
+  'The admin area imports no public feature and nothing from app/: share through web/src/lib, web/src/components or domain/.';
 
 /**
  * The patterns of a file of web/src/admin/<layer>/ (core, device, ui) at `depth` folders below
@@ -125,7 +127,8 @@ const webPatterns = [
 const sharedPatterns = [
   {
     regex: `^(?:(?:\\.\\./)+|@/)(?:features|app|admin)(?:/|$)`,
-    message: 'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
+    message:
+      'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
   },
 ];
 
@@ -173,7 +176,9 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings, // which files it parses for their imports, and with what
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'pb_hooks/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'pb_hooks/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
@@ -223,7 +228,8 @@ export default defineConfig(
     rules: restrictImports([
       {
         regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
-        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
+        message:
+          'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
       },
     ]),
   },

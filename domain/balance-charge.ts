@@ -5,14 +5,7 @@
  * client), and the answer a stored charge gives. Pure: the hooks read the records and call in.
  */
 import { findPackage, type TreeSize } from './catalog';
-import {
-  DAMAGE_MESSAGES,
-  addonCentsOf,
-  parseDamageSelection,
-  priceDamages,
-  type DamageLine,
-  type DamageSelection,
-} from './damages';
+import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from './text';
 
 /** SPEC.md §7: the description when the admin gives none. */
@@ -81,7 +74,8 @@ export function damagesEligible(b: Pick<ChargeableBooking, 'package_type' | 'lux
  * and a booking whose deposit is unpaid has no saved card and no confirmed visit yet.
  */
 export function chargeBlocker(b: Pick<ChargeableBooking, 'status' | 'payment_status'>): string | null {
-  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') return CHARGE_MESSAGES.conflict;
+  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded')
+    return CHARGE_MESSAGES.conflict;
   if (b.status === 'cancelled') return CHARGE_MESSAGES.cancelled;
   if (b.payment_status !== 'deposit_paid' && b.payment_status !== 'paid') return CHARGE_MESSAGES.depositUnpaid;
   return null;
@@ -151,13 +145,19 @@ export function planCharge(b: ChargeableBooking, selection: DamageSelection | nu
   if (blocker) return { ok: false, status: 409, message: blocker };
   // tree_size is a required select of the three sizes (pb_migrations/1732000001).
   const priced = selection
-    ? priceDamages(selection, { treeSize: b.tree_size as TreeSize, luxeFinish: !!b.luxe_finish, addonCents: addonCentsOf(b.selected_addons) })
+    ? priceDamages(selection, {
+        treeSize: b.tree_size as TreeSize,
+        luxeFinish: !!b.luxe_finish,
+        addonCents: addonCentsOf(b.selected_addons),
+      })
     : { lines: [], totalCents: 0 };
   if (priced.totalCents > 0 && !damagesEligible(b)) return { ok: false, status: 409, message: CHARGE_MESSAGES.damagesNotEligible };
   const balanceCents = Math.max(0, Math.round(b.balance_remaining || 0));
   const totalCents = balanceCents + priced.totalCents;
   if (totalCents === 0) {
-    return selection ? { ok: false, status: 400, message: DAMAGE_MESSAGES.selectItem } : { ok: false, status: 409, message: CHARGE_MESSAGES.nothingLeft };
+    return selection
+      ? { ok: false, status: 400, message: DAMAGE_MESSAGES.selectItem }
+      : { ok: false, status: 409, message: CHARGE_MESSAGES.nothingLeft };
   }
   const kind: ChargeKind = priced.totalCents === 0 ? 'balance' : balanceCents === 0 ? 'damages' : 'balance_and_damages';
   return { ok: true, balanceCents, damagesCents: priced.totalCents, totalCents, kind, lines: priced.lines };
@@ -193,7 +193,8 @@ export interface StoredCharge {
  */
 export function chargeAnswer(c: StoredCharge): ChargeAnswer | null {
   if (c.status === 'pending') return null;
-  if (c.status === 'processing') return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
+  if (c.status === 'processing')
+    return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
   if (c.checkout_url) return { success: false, error: null, requiresCheckout: true, checkoutUrl: c.checkout_url, amountCharged: 0 };
   if (c.status === 'succeeded') return { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: c.amount };
   return { success: false, error: c.error || CHARGE_MESSAGES.failed, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };

@@ -101,9 +101,7 @@ export const PACKAGES: readonly PackageInfo[] = [
 export function findPackage(idOrName: string | null | undefined): PackageInfo | undefined {
   if (!idOrName) return undefined;
   const key = idOrName.trim().toLowerCase();
-  return PACKAGES.find(
-    (p) => p.slug === key || p.legacyName === key || p.title.toLowerCase() === key,
-  );
+  return PACKAGES.find((p) => p.slug === key || p.legacyName === key || p.title.toLowerCase() === key);
 }
 
 /** Whether `value` is one of the packages' slugs (e.g. from `/booking?package=`). */
@@ -144,40 +142,85 @@ export interface AddonInfo {
 
 export const ADDONS: Record<AddonId, AddonInfo> = {
   'ornament-boost': {
-    id: 'ornament-boost', title: 'Ornament Boost (25-pack)', description: '25 extra ornaments chosen to match your palette.',
-    unitCents: dollars(100), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: true,
+    id: 'ornament-boost',
+    title: 'Ornament Boost (25-pack)',
+    description: '25 extra ornaments chosen to match your palette.',
+    unitCents: dollars(100),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: true,
   },
   'luxe-ornament-boost': {
-    id: 'luxe-ornament-boost', title: 'Luxe Ornaments Boost (25-pack)', description: '25 designer luxe ornaments for extra sparkle.',
-    unitCents: dollars(250), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: true,
+    id: 'luxe-ornament-boost',
+    title: 'Luxe Ornaments Boost (25-pack)',
+    description: '25 designer luxe ornaments for extra sparkle.',
+    unitCents: dollars(250),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: true,
   },
   'monogram-charms': {
-    id: 'monogram-charms', title: 'Monogram Letter Charms', description: 'Personalised letter charms, priced per letter.',
-    unitCents: dollars(5), unit: 'letter', clearedByLuxe: true, ornamentUpgrade: true,
+    id: 'monogram-charms',
+    title: 'Monogram Letter Charms',
+    description: 'Personalised letter charms, priced per letter.',
+    unitCents: dollars(5),
+    unit: 'letter',
+    clearedByLuxe: true,
+    ornamentUpgrade: true,
   },
   'luxe-topper': {
-    id: 'luxe-topper', title: 'Luxe Topper', description: 'An upgraded statement topper.',
-    unitCents: dollars(25), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: false,
+    id: 'luxe-topper',
+    title: 'Luxe Topper',
+    description: 'An upgraded statement topper.',
+    unitCents: dollars(25),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: false,
   },
   'luxe-base': {
-    id: 'luxe-base', title: 'Luxe Base or Skirt', description: 'An upgraded tree collar or skirt.',
-    unitCents: dollars(25), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: false,
+    id: 'luxe-base',
+    title: 'Luxe Base or Skirt',
+    description: 'An upgraded tree collar or skirt.',
+    unitCents: dollars(25),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: false,
   },
   'gift-wrap': {
-    id: 'gift-wrap', title: 'Gift-Wrap Suite', description: 'Decorative wrapped boxes styled beneath the tree.',
-    unitCents: dollars(125), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: false,
+    id: 'gift-wrap',
+    title: 'Gift-Wrap Suite',
+    description: 'Decorative wrapped boxes styled beneath the tree.',
+    unitCents: dollars(125),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: false,
   },
   'tree-stylings': {
-    id: 'tree-stylings', title: 'Tree-side Stylings', description: 'Staging around the tree (staging only, not kept).',
-    unitCents: dollars(275), unit: 'flat', clearedByLuxe: true, ornamentUpgrade: false,
+    id: 'tree-stylings',
+    title: 'Tree-side Stylings',
+    description: 'Staging around the tree (staging only, not kept).',
+    unitCents: dollars(275),
+    unit: 'flat',
+    clearedByLuxe: true,
+    ornamentUpgrade: false,
   },
   stockings: {
-    id: 'stockings', title: 'Stockings', description: 'Coordinated stockings, priced each.',
-    unitCents: dollars(15), unit: 'each', clearedByLuxe: false, ornamentUpgrade: false,
+    id: 'stockings',
+    title: 'Stockings',
+    description: 'Coordinated stockings, priced each.',
+    unitCents: dollars(15),
+    unit: 'each',
+    clearedByLuxe: false,
+    ornamentUpgrade: false,
   },
   'stocking-holders': {
-    id: 'stocking-holders', title: 'Stocking Holders', description: 'Weighted stocking holders, priced each.',
-    unitCents: dollars(15), unit: 'each', clearedByLuxe: false, ornamentUpgrade: false,
+    id: 'stocking-holders',
+    title: 'Stocking Holders',
+    description: 'Weighted stocking holders, priced each.',
+    unitCents: dollars(15),
+    unit: 'each',
+    clearedByLuxe: false,
+    ornamentUpgrade: false,
   },
 };
 

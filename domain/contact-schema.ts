@@ -16,8 +16,7 @@ import { normalizeText, type TextKind } from './text';
  */
 export const text = (kind: TextKind, typeMessage?: string) => z.string(typeMessage).overwrite((v) => normalizeText(v, kind));
 
-export const optionalText = (max: number, message: string, kind: TextKind = 'line') =>
-  text(kind).max(max, message).optional().default('');
+export const optionalText = (max: number, message: string, kind: TextKind = 'line') => text(kind).max(max, message).optional().default('');
 
 /** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
 export const contactSchema = z.object({

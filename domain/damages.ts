@@ -53,11 +53,7 @@ export const TOTAL_LOSS_ADDONS: readonly AddonId[] = ['ornament-boost', 'luxe-or
  * luxe-ornament-boost and monogram-charms add-ons (`addonCents`: add-on id → amount charged in
  * cents, as stored on the booking; other add-ons are ignored). Result in cents.
  */
-export function totalLossCents(
-  treeSize: TreeSize,
-  luxeFinish: boolean,
-  addonCents: Partial<Record<AddonId, number>> = {},
-): number {
+export function totalLossCents(treeSize: TreeSize, luxeFinish: boolean, addonCents: Partial<Record<AddonId, number>> = {}): number {
   let total = KEEP_ORNAMENTS_CENTS[treeSize] + (luxeFinish ? TOTAL_LOSS_LUXE_CENTS : 0);
   for (const id of TOTAL_LOSS_ADDONS) {
     const amount = addonCents[id];
@@ -122,12 +118,14 @@ export function parseDamageSelection(input: unknown): ParsedSelection {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
   const raw = input as { items?: unknown; incidentals?: unknown; totalLoss?: unknown };
   const rawItems = raw.items ?? {};
-  if (typeof rawItems !== 'object' || rawItems === null || Array.isArray(rawItems)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
+  if (typeof rawItems !== 'object' || rawItems === null || Array.isArray(rawItems))
+    return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
   const items: DamageSelection['items'] = {};
   for (const key of Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[]) {
     const q = (rawItems as Record<string, unknown>)[key];
     if (q === undefined || q === null) continue;
-    if (typeof q !== 'number' || !Number.isInteger(q) || q < 0 || q > MAX_DAMAGE_QUANTITY) return { ok: false, message: DAMAGE_MESSAGES.invalidQuantity };
+    if (typeof q !== 'number' || !Number.isInteger(q) || q < 0 || q > MAX_DAMAGE_QUANTITY)
+      return { ok: false, message: DAMAGE_MESSAGES.invalidQuantity };
     if (q > 0) items[key] = q;
   }
   for (const flag of [raw.incidentals, raw.totalLoss]) {
@@ -177,7 +175,13 @@ export interface DamageLine {
 export function priceDamages(selection: DamageSelection, inventory: DamageInventory): { lines: DamageLine[]; totalCents: number } {
   let lines: DamageLine[];
   if (selection.totalLoss) {
-    lines = [{ label: 'Total loss (full inventory value)', quantity: 1, cents: totalLossCents(inventory.treeSize, inventory.luxeFinish, inventory.addonCents) }];
+    lines = [
+      {
+        label: 'Total loss (full inventory value)',
+        quantity: 1,
+        cents: totalLossCents(inventory.treeSize, inventory.luxeFinish, inventory.addonCents),
+      },
+    ];
   } else if (selection.incidentals) {
     lines = [{ label: 'Incidentals (more than half of the inventory)', quantity: 1, cents: INCIDENTALS_CENTS }];
   } else {

@@ -4,7 +4,15 @@ import { buildIcs, escapeIcsText, foldIcsLine } from './ics';
 describe('iCalendar files', () => {
   const ics = buildIcs(
     [
-      { uid: 'booking-1-install@test', date: '2026-11-24', startMinutes: 9 * 60, endMinutes: 15 * 60, summary: 'Tree installation', description: 'Elevated Arbor, 7.5–9 ft; bring ladder', location: '1 Main St, Ellicott City, MD' },
+      {
+        uid: 'booking-1-install@test',
+        date: '2026-11-24',
+        startMinutes: 9 * 60,
+        endMinutes: 15 * 60,
+        summary: 'Tree installation',
+        description: 'Elevated Arbor, 7.5–9 ft; bring ladder',
+        location: '1 Main St, Ellicott City, MD',
+      },
       { uid: 'consult-1@test', date: '2026-11-25', startMinutes: 8 * 60 + 30, endMinutes: 9 * 60, summary: 'Consultation' },
     ],
     Date.UTC(2026, 10, 20, 17),

@@ -70,7 +70,7 @@ export function foldIcsLine(line: string): string {
   const parts: string[] = [];
   let start = 0;
   let octets = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const ch = utf8CharAt(line, i);
     if (octets + ch.octets > MAX_LINE_OCTETS) {
       parts.push(line.slice(start, i));
@@ -91,7 +91,10 @@ function localStamp(date: Ymd, minutes: number): string {
 }
 
 function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
@@ -99,7 +102,14 @@ function utcStamp(ms: number): string {
  * Throws for an invalid date or a start not before its end.
  */
 export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned'): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${productName}//Bookings//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...NEW_YORK_VTIMEZONE];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${productName}//Bookings//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...NEW_YORK_VTIMEZONE,
+  ];
   for (const ev of events) {
     if (!isYmd(ev.date) || !(ev.startMinutes < ev.endMinutes) || ev.startMinutes < 0 || ev.endMinutes > 24 * 60) {
       throw new Error(`Invalid calendar event ${ev.uid}`);

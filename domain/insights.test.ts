@@ -206,7 +206,16 @@ describe('deposits and balances collected per week', () => {
 });
 
 describe('the running tally of analytics events', () => {
-  const group = (over: Partial<EventGroup>): EventGroup => ({ eventType: 'page_view', converted: false, device: 'mobile', country: 'US', utm: '', referrer: '', count: 1, ...over });
+  const group = (over: Partial<EventGroup>): EventGroup => ({
+    eventType: 'page_view',
+    converted: false,
+    device: 'mobile',
+    country: 'US',
+    utm: '',
+    referrer: '',
+    count: 1,
+    ...over,
+  });
 
   it('counts page views by device, country and source; conversions from any event marked or typed so', () => {
     const tally = addEventGroups(emptyTally(), [
@@ -248,7 +257,10 @@ describe('the running tally of analytics events', () => {
       conversions: 1,
       conversionRate: 12.5,
       trafficSources: { qr_code: 2, social_media: 0, google_ad: 0, organic: 0, direct: 6 },
-      topCountries: [{ country: 'US', count: 6 }, { country: 'CA', count: 2 }],
+      topCountries: [
+        { country: 'US', count: 6 },
+        { country: 'CA', count: 2 },
+      ],
       devices: { desktop: 2, mobile: 6, tablet: 0 },
       topDevice: 'Mobile',
     });

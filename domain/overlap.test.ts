@@ -64,7 +64,12 @@ describe('overlap (SPEC.md §7 check_slot_overlap)', () => {
     // A staged record with both visits on one date still takes one crew.
     const both = booking({ removal_date: '2026-11-24', removal_time_slot: '12-18' });
     const visits = activeVisitsOn('2026-11-24', [both], now);
-    expect(visits).toEqual([[{ startHour: 9, endHour: 15 }, { startHour: 12, endHour: 18 }]]);
+    expect(visits).toEqual([
+      [
+        { startHour: 9, endHour: 15 },
+        { startHour: 12, endHour: 18 },
+      ],
+    ]);
     expect(slotTaken({ startHour: 12, endHour: 15 }, visits, 2)).toBe(false);
     expect(slotHasConflict('2026-11-24', { startHour: 12, endHour: 15 }, [both, booking({})], now, 2)).toBe(true);
   });

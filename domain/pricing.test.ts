@@ -26,12 +26,28 @@ describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
     ['base: curated medium', { packageSlug: 'curated-christmas' }, 185000],
     ['base: curated large', { packageSlug: 'curated-christmas', treeSize: '10-12ft' }, 270000],
     ['removal-addon: adorned removal ticked +$85', { packageSlug: 'adorned-arrangement', removalRequested: true }, 68500],
-    ['removal-addon: free with an upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'luxe-topper': 1 } }, 62500],
-    ['removal-addon: gift-wrap is no upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'gift-wrap': 1 } }, 60000 + 8500 + 12500],
+    [
+      'removal-addon: free with an upgrade',
+      { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'luxe-topper': 1 } },
+      62500,
+    ],
+    [
+      'removal-addon: gift-wrap is no upgrade',
+      { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'gift-wrap': 1 } },
+      60000 + 8500 + 12500,
+    ],
     ['removal-addon: included packages ignore the tick', { removalRequested: true }, 165000],
     ['luxe: +$1,000', { luxeFinish: true }, 265000],
-    ['luxe: drops included à-la-carte add-ons', { luxeFinish: true, addons: { 'ornament-boost': 1, 'tree-stylings': 1, stockings: 2 } }, 265000 + 3000],
-    ['addons: flat', { addons: { 'ornament-boost': 1, 'luxe-ornament-boost': 1, 'luxe-topper': 1, 'luxe-base': 1, 'gift-wrap': 1, 'tree-stylings': 1 } }, 165000 + 10000 + 25000 + 2500 + 2500 + 12500 + 27500],
+    [
+      'luxe: drops included à-la-carte add-ons',
+      { luxeFinish: true, addons: { 'ornament-boost': 1, 'tree-stylings': 1, stockings: 2 } },
+      265000 + 3000,
+    ],
+    [
+      'addons: flat',
+      { addons: { 'ornament-boost': 1, 'luxe-ornament-boost': 1, 'luxe-topper': 1, 'luxe-base': 1, 'gift-wrap': 1, 'tree-stylings': 1 } },
+      165000 + 10000 + 25000 + 2500 + 2500 + 12500 + 27500,
+    ],
     ['addons: flat ignores quantity', { addons: { 'ornament-boost': 3 } }, 175000],
     ['addons: monogram $5 per letter', { addons: { 'monogram-charms': 6 } }, 168000],
     ['addons: monogram with no letters is free', { addons: { 'monogram-charms': 0 } }, 165000],
@@ -42,7 +58,11 @@ describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
     ['keep: luxe extra 50 +$500', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 50 }, 295000],
     ['keep: luxe extra 75 +$750', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 75 }, 320000],
     ['removal-credit: declined −$150', { keepOrnaments: true }, 165000 + 80000 - 15000],
-    ['removal-credit: adorned declined −$85', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'ornament-boost': 1 } }, 60000 + 10000 + 80000 - 8500],
+    [
+      'removal-credit: adorned declined −$85',
+      { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'ornament-boost': 1 } },
+      60000 + 10000 + 80000 - 8500,
+    ],
     ['keep: ineligible adorned is ignored', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'gift-wrap': 1 } }, 72500],
     ['extra-tree: +$1,000 +$500 removal', { extraTree: true }, 315000],
     ['extra-tree: no removal component without removal', { packageSlug: 'adorned-arrangement', extraTree: true }, 160000],
@@ -55,23 +75,34 @@ describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
 
 describe('combinations and deposits', () => {
   it('luxe + keep + extra tree + travel fee, removal declined', () => {
-    const q = quote(c({
-      packageSlug: 'curated-christmas',
-      treeSize: '10-12ft',
-      luxeFinish: true,
-      keepOrnaments: true,
-      luxeKeepOrnaments: 75,
-      extraTree: true,
-      addons: { 'gift-wrap': 1, stockings: 2 },
-      distanceMiles: 31.27,
-    }));
+    const q = quote(
+      c({
+        packageSlug: 'curated-christmas',
+        treeSize: '10-12ft',
+        luxeFinish: true,
+        keepOrnaments: true,
+        luxeKeepOrnaments: 75,
+        extraTree: true,
+        addons: { 'gift-wrap': 1, stockings: 2 },
+        distanceMiles: 31.27,
+      }),
+    );
     // 2700 + 1000 luxe + 30 stockings + 1200 keep + 750 luxe keep − 150 credit + 1000 tree + 22.60 travel
     expect(q.totalCents).toBe(270000 + 100000 + 3000 + 120000 + 75000 - 15000 + 100000 + 2260);
     expect(q.removalApplies).toBe(false);
     expect(q.ornamentOwnershipCents).toBe(195000);
     expect(q.depositCents).toBe(q.totalCents / 2);
     expect(q.depositCents + q.balanceCents).toBe(q.totalCents);
-    expect(q.lines.map((l) => l.code)).toEqual(['base', 'luxe', 'addon:stockings', 'keep', 'keep-luxe', 'removal-credit', 'extra-tree', 'travel']);
+    expect(q.lines.map((l) => l.code)).toEqual([
+      'base',
+      'luxe',
+      'addon:stockings',
+      'keep',
+      'keep-luxe',
+      'removal-credit',
+      'extra-tree',
+      'travel',
+    ]);
   });
 
   it('rounds an odd-cent deposit half up and keeps deposit + balance = total', () => {

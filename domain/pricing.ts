@@ -98,11 +98,7 @@ export function upgradeIncludesRemoval(addons: AddonQuantities, luxeFinish: bool
  * Whether keep-ornaments may be chosen: Elevated Arbor, Curated Christmas, any package with the
  * Luxe Finish, or Adorned Arrangement with an ornament upgrade (SPEC.md §4).
  */
-export function keepOrnamentsEligible(
-  packageSlug: PackageSlug,
-  addons: AddonQuantities,
-  luxeFinish: boolean,
-): boolean {
+export function keepOrnamentsEligible(packageSlug: PackageSlug, addons: AddonQuantities, luxeFinish: boolean): boolean {
   if (luxeFinish || packageOf(packageSlug).includesRemoval) return true;
   return Object.keys(effectiveAddons(addons, false)).some((id) => ADDONS[id as AddonId].ornamentUpgrade);
 }

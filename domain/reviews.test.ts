@@ -34,7 +34,10 @@ describe('review submission (SPEC.md §5 Reviews)', () => {
   });
   it('returns the rating and the cleaned text: invisible characters gone, line breaks kept', () => {
     const text = `\u200B Lovely tree!\r\n${'x'.repeat(50)} 👨\u200D👩\u200D👧\u0000 `;
-    expect(parseReviewSubmission(4, text)).toEqual({ ok: true, value: { rating: 4, text: `Lovely tree!\n${'x'.repeat(50)} 👨\u200D👩\u200D👧` } });
+    expect(parseReviewSubmission(4, text)).toEqual({
+      ok: true,
+      value: { rating: 4, text: `Lovely tree!\n${'x'.repeat(50)} 👨\u200D👩\u200D👧` },
+    });
   });
   it('counts the characters a reader sees', () => {
     expect(reviewCounterText('  hello ')).toBe('5 / 50 characters minimum');

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  consultationDateProblem,
-  firstBookableDate,
-  installDateProblem,
-  removalDateProblem,
-  seasonFor,
-  type DateContext,
-} from './season';
+import { consultationDateProblem, firstBookableDate, installDateProblem, removalDateProblem, seasonFor, type DateContext } from './season';
 
 describe('season windows (DESIGN.md decision 3)', () => {
   it('sells the year whose install window has not ended', () => {

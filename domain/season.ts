@@ -39,9 +39,7 @@ export function seasonFor(today: Ymd, overrides: SeasonOverrides = {}): SeasonWi
     year,
     install: validWindow(overrides.install) ? overrides.install : { start: ymd(year, 11, 16), end: ymd(year, 12, 23) },
     removal: validWindow(overrides.removal) ? overrides.removal : { start: ymd(year, 12, 26), end: ymd(year + 1, 1, 31) },
-    consultation: validWindow(overrides.consultation)
-      ? overrides.consultation
-      : { start: ymd(year, 11, 12), end: ymd(year, 12, 17) },
+    consultation: validWindow(overrides.consultation) ? overrides.consultation : { start: ymd(year, 11, 12), end: ymd(year, 12, 17) },
   };
 }
 

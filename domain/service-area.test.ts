@@ -57,10 +57,12 @@ describe('serviceAreaDistance (DESIGN.md decision 16)', () => {
 
   describe('with a router', () => {
     const calls: string[] = [];
-    const router = (miles: number | null): Router => (address) => {
-      calls.push(address);
-      return miles === null ? null : distanceResult(miles, 40);
-    };
+    const router =
+      (miles: number | null): Router =>
+      (address) => {
+        calls.push(address);
+        return miles === null ? null : distanceResult(miles, 40);
+      };
 
     it('takes the routed distance once the ZIP is known', () => {
       expect(serviceAreaDistance('9 Far Rd, Somewhere, PA 17000', { ...opts, route: router(30) })).toEqual(distanceResult(30, 40));

@@ -20,9 +20,21 @@ export interface TimeSlot {
 
 /** Slot hours by tree size: 3-, 6- and 9-hour visits starting at 9, 12, 15 or 18. */
 export const SLOT_HOURS: Record<TreeSize, readonly (readonly [number, number])[]> = {
-  '5-7ft': [[9, 12], [12, 15], [15, 18], [18, 21]],
-  '7.5-9ft': [[9, 15], [12, 18], [15, 21]],
-  '10-12ft': [[9, 18], [12, 21]],
+  '5-7ft': [
+    [9, 12],
+    [12, 15],
+    [15, 18],
+    [18, 21],
+  ],
+  '7.5-9ft': [
+    [9, 15],
+    [12, 18],
+    [15, 21],
+  ],
+  '10-12ft': [
+    [9, 18],
+    [12, 21],
+  ],
 };
 
 /** Closing hour of a date: 18 (6 PM) on Sundays, 21 (9 PM) otherwise. */

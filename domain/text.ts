@@ -88,7 +88,7 @@ function keepWhereEffective(s: string): string {
   let out = '';
   let runStart = 0; // start of the run of kept characters not yet copied to `out`
   let last: Kind = 'blank'; // what the previous kept character was
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const cp = s.codePointAt(i) as number;
     const width = cp > 0xffff ? 2 : 1;
     let kind = kindOf(cp);

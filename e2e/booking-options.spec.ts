@@ -36,11 +36,17 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
   // Step 4: each blocked Continue shows its message.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select installation date and time slot');
-  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 27, 2026/ }).click();
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Friday, November 27, 2026/ })
+    .click();
   await page.getByText('Morning Install').click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select removal date and time slot');
-  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Tuesday, December 29, 2026/ }).click();
+  await page
+    .getByRole('group', { name: 'Removal date' })
+    .getByRole('button', { name: /Tuesday, December 29, 2026/ })
+    .click();
   await page.getByText('Morning Removal').click();
 
   await page.getByLabel('Full Name').fill('Noel Garland');
@@ -52,7 +58,13 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
 
   // Step 5: every line, including the travel fee.
   await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
-  for (const line of ['Curated Christmas · 10–12 ft', 'Luxe Finish', 'Keep your tree and ornaments', 'Luxe extra ornaments (+50)', 'Travel fee']) {
+  for (const line of [
+    'Curated Christmas · 10–12 ft',
+    'Luxe Finish',
+    'Keep your tree and ornaments',
+    'Luxe extra ornaments (+50)',
+    'Travel fee',
+  ]) {
     await expect(page.locator('.price-lines')).toContainText(line);
   }
   const total = money(await page.getByTestId('total').textContent());
@@ -70,7 +82,14 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
   expect(booking.total_price).toBe(Math.round(total * 100));
   expect(booking.deposit_amount).toBe(Math.round(deposit * 100));
   expect(booking.travel_fee).toBeGreaterThan(0);
-  expect(booking).toMatchObject({ package_type: 'curated-christmas', tree_size: '10-12ft', luxe_finish: true, keep_ornaments: true, luxe_keep_ornaments: 50, removal_service: true });
+  expect(booking).toMatchObject({
+    package_type: 'curated-christmas',
+    tree_size: '10-12ft',
+    luxe_finish: true,
+    keep_ornaments: true,
+    luxe_keep_ornaments: 50,
+    removal_service: true,
+  });
   expect(booking.style_inspiration_images).toHaveLength(1);
   expect(booking.style_inspiration_images[0]).toMatch(/\/api\/files\/.+\.png$/);
 });

@@ -35,7 +35,8 @@ async function recordViolations(context: BrowserContext): Promise<Violation[]> {
     });
   });
   context.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) violations.push({ page: msg.page()?.url() ?? '', directive: 'console', blocked: '', source: '', sample: msg.text() });
+    if (/Content Security Policy/i.test(msg.text()))
+      violations.push({ page: msg.page()?.url() ?? '', directive: 'console', blocked: '', source: '', sample: msg.text() });
   });
   return violations;
 }
@@ -76,7 +77,11 @@ test('every public route runs without a CSP violation', async ({ page, violation
   expect(violations).toEqual([]);
 });
 
-test('the booking flow, with an uploaded image and the demo payment, runs without a CSP violation', async ({ page, context, violations }) => {
+test('the booking flow, with an uploaded image and the demo payment, runs without a CSP violation', async ({
+  page,
+  context,
+  violations,
+}) => {
   await visit(page, `${paths.booking}?package=elevated-arbor`);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   await page.getByText('7.5–9 ft', { exact: true }).click();
@@ -89,9 +94,15 @@ test('the booking flow, with an uploaded image and the demo payment, runs withou
   await expect(page.getByRole('list', { name: 'Uploaded inspiration images' }).locator('img')).toHaveJSProperty('complete', true);
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Saturday, November 28, 2026/ }).click();
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Saturday, November 28, 2026/ })
+    .click();
   await page.getByText('Morning Install').click();
-  await page.getByRole('group', { name: 'Removal date' }).getByRole('button', { name: /Wednesday, December 30, 2026/ }).click();
+  await page
+    .getByRole('group', { name: 'Removal date' })
+    .getByRole('button', { name: /Wednesday, December 30, 2026/ })
+    .click();
   await page.getByText('Morning Removal').click();
   await page.getByLabel('Full Name').fill('Carol Policy');
   await page.getByLabel('Email').fill(`carol.${Date.now()}@example.com`);

@@ -5,8 +5,7 @@ import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 
 const CUSTOMER = { name: 'Clara Holm', email: `clara.${Date.now()}@example.com` };
-const REVIEW =
-  'From the first palette chat to the January takedown, everything was calm and careful. Our tree has never looked this good!';
+const REVIEW = 'From the first palette chat to the January takedown, everything was calm and careful. Our tree has never looked this good!';
 
 /** Approved reviews made directly in the database, approved after `approvedFrom` minutes past noon. */
 async function seedApproved(pb: PocketBase, count: number, rating: number, stage: string, approvedFrom: number, prefix: string) {
@@ -33,11 +32,26 @@ test('a customer reviews through the e-mailed link; once approved it appears und
 
   // The admin asks for a review (admin-only route, through an admin staff token).
   const booking = await pb.collection('bookings').create({
-    customer_name: CUSTOMER.name, customer_email: CUSTOMER.email, customer_phone: '(410) 555-0133', customer_address: '3 Spruce Way, Ellicott City, MD 21043',
-    package_type: 'elevated-arbor', tree_size: '7.5-9ft', install_date: '2026-11-24', install_time_slot: '9-15', removal_date: '2026-12-28', removal_time_slot: '9-15',
-    total_price: 165000, deposit_amount: 82500, balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed', payment_mode: 'demo',
+    customer_name: CUSTOMER.name,
+    customer_email: CUSTOMER.email,
+    customer_phone: '(410) 555-0133',
+    customer_address: '3 Spruce Way, Ellicott City, MD 21043',
+    package_type: 'elevated-arbor',
+    tree_size: '7.5-9ft',
+    install_date: '2026-11-24',
+    install_time_slot: '9-15',
+    removal_date: '2026-12-28',
+    removal_time_slot: '9-15',
+    total_price: 165000,
+    deposit_amount: 82500,
+    balance_remaining: 82500,
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+    payment_mode: 'demo',
   });
-  const staff = await pb.collection('staff').create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
+  const staff = await pb
+    .collection('staff')
+    .create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
   const admin = await pb.collection('staff').impersonate(staff.id, 600);
   const sent = await fetch(`${E2E_BASE_URL}/api/fn/send-review-request`, {
     method: 'POST',
@@ -99,7 +113,12 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await seedApproved(pb, 13, 3, 'post_removal', 0, 'Three-star');
   await seedApproved(pb, 2, 5, 'post_removal', 30, 'Five-star');
   await pb.collection('testimonials').create({
-    customer_name: 'Not Approved', rating: 3, review_text: 'Unapproved words that nobody should read on the public testimonials page.', review_stage: 'post_removal', is_approved: false, submitted_at: '2026-11-19 12:00:00.000Z',
+    customer_name: 'Not Approved',
+    rating: 3,
+    review_text: 'Unapproved words that nobody should read on the public testimonials page.',
+    review_stage: 'post_removal',
+    is_approved: false,
+    submitted_at: '2026-11-19 12:00:00.000Z',
   });
 
   await page.goto('/testimonials');
@@ -142,8 +161,8 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await expect(page.getByText('No reviews match your filters')).toBeVisible();
 
   // AggregateRating structured data over every approved review.
-  const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((els) =>
-    els.map((e) => JSON.parse(e.textContent ?? '{}') as Record<string, any>).find((d) => d.aggregateRating),
-  );
+  const jsonLd = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as Record<string, any>).find((d) => d.aggregateRating));
   expect(jsonLd?.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 3.3, reviewCount: 16, bestRating: 5, worstRating: 1 });
 });

@@ -20,7 +20,10 @@ let timer;
 const rebuild = () => {
   clearTimeout(timer);
   timer = setTimeout(() => {
-    buildHooks().then(() => console.log('[dev] hooks rebuilt'), (err) => console.error('[dev] hooks build failed:', err.message));
+    buildHooks().then(
+      () => console.log('[dev] hooks rebuilt'),
+      (err) => console.error('[dev] hooks build failed:', err.message),
+    );
   }, 150);
 };
 for (const dir of ['pb_hooks/src', 'domain']) watch(path.join(ROOT, dir), { recursive: true }, rebuild);

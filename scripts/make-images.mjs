@@ -37,9 +37,7 @@ const pick = (r, list) => list[Math.floor(r() * list.length)];
 function shade(hex, amount) {
   // amount -1..1: towards black or white
   const n = parseInt(hex.slice(1), 16);
-  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) =>
-    Math.round(amount < 0 ? v * (1 + amount) : v + (255 - v) * amount),
-  );
+  const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(amount < 0 ? v * (1 + amount) : v + (255 - v) * amount));
   return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -219,10 +217,12 @@ function backdrop(scene, p, r) {
     </g>`;
   } else if (scene === 'wainscot') {
     out += `<rect y="560" width="800" height="270" fill="${shade(p.wallBottom, 0.25)}"/>`;
-    for (let i = 0; i < 5; i++) out += `<rect x="${24 + i * 156}" y="600" width="128" height="196" rx="4" fill="none" stroke="${shade(p.wallBottom, -0.12)}" stroke-width="3"/>`;
+    for (let i = 0; i < 5; i++)
+      out += `<rect x="${24 + i * 156}" y="600" width="128" height="196" rx="4" fill="none" stroke="${shade(p.wallBottom, -0.12)}" stroke-width="3"/>`;
     out += `<rect y="552" width="800" height="14" fill="${shade(p.wallBottom, 0.35)}"/>`;
   } else if (scene === 'shiplap') {
-    for (let i = 0; i < 17; i++) out += `<line x1="0" x2="800" y1="${40 + i * 48}" y2="${40 + i * 48}" stroke="${shade(p.wallBottom, -0.1)}" stroke-width="2"/>`;
+    for (let i = 0; i < 17; i++)
+      out += `<line x1="0" x2="800" y1="${40 + i * 48}" y2="${40 + i * 48}" stroke="${shade(p.wallBottom, -0.1)}" stroke-width="2"/>`;
   } else if (scene === 'art') {
     // a minimal eucalyptus wreath on the wall
     let leaves = '';
@@ -279,7 +279,8 @@ function treeScene(p, seed) {
     <clipPath id="tree-clip">${tierShapes.map((t) => `<path d="${t.d}"/>`).join('')}</clipPath>
     ${ornColors
       .map(
-        (c, i) => `<radialGradient id="orn-${i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="${shade(c, 0.45)}"/><stop offset="0.45" stop-color="${c}"/><stop offset="1" stop-color="${shade(c, -0.45)}"/></radialGradient>`,
+        (c, i) =>
+          `<radialGradient id="orn-${i}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="${shade(c, 0.45)}"/><stop offset="0.45" stop-color="${c}"/><stop offset="1" stop-color="${shade(c, -0.45)}"/></radialGradient>`,
       )
       .join('')}`;
 
@@ -506,14 +507,19 @@ function aboutArt() {
     { x: 420, len: 470, r: 112, c: 1 },
     { x: 600, len: 290, r: 80, c: 2 },
   ];
-  const defs = colors
-    .map((c, i) => `<radialGradient id="a-orn-${i}" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${shade(c, 0.5)}"/><stop offset="0.45" stop-color="${c}"/><stop offset="1" stop-color="${shade(c, -0.5)}"/></radialGradient>`)
-    .join('') +
+  const defs =
+    colors
+      .map(
+        (c, i) =>
+          `<radialGradient id="a-orn-${i}" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="${shade(c, 0.5)}"/><stop offset="0.45" stop-color="${c}"/><stop offset="1" stop-color="${shade(c, -0.5)}"/></radialGradient>`,
+      )
+      .join('') +
     `<linearGradient id="a-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#24452f"/><stop offset="1" stop-color="#142a1c"/></linearGradient>
      <linearGradient id="a-cap" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#8f6d2a"/><stop offset="0.5" stop-color="#f0d88e"/><stop offset="1" stop-color="#8f6d2a"/></linearGradient>
      <radialGradient id="a-glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ffe7a3" stop-opacity="0.8"/><stop offset="1" stop-color="#ffe7a3" stop-opacity="0"/></radialGradient>`;
   let body = `<rect width="800" height="800" fill="url(#a-bg)"/>`;
-  for (let i = 0; i < 60; i++) body += `<circle cx="${f(r() * 800)}" cy="${f(r() * 800)}" r="${f(6 + r() * 12)}" fill="url(#a-glow)" opacity="${f(0.3 + r() * 0.6)}"/>`;
+  for (let i = 0; i < 60; i++)
+    body += `<circle cx="${f(r() * 800)}" cy="${f(r() * 800)}" r="${f(6 + r() * 12)}" fill="url(#a-glow)" opacity="${f(0.3 + r() * 0.6)}"/>`;
   // a pine bough across the top
   let bough = `<path d="M-20,70 C200,40 600,110 820,60" stroke="#3d2a18" stroke-width="10" fill="none"/>`;
   for (let i = 0; i < 140; i++) {
@@ -535,7 +541,6 @@ function aboutArt() {
   body += bough;
   return { defs, body };
 }
-
 
 function ogCard() {
   const scene = treeScene(PALETTES.hero, 11);
@@ -559,9 +564,15 @@ async function raster(name, svgAt, aspect, widths, { avifQuality = 52, webpQuali
   await mkdir(join(dir, dirname(name)), { recursive: true });
   for (const w of widths) {
     const h = Math.round(w * aspect);
-    const png = await sharp(Buffer.from(svgAt(w, h))).png().toBuffer();
-    await sharp(png).avif({ quality: avifQuality, effort: 4, chromaSubsampling: '4:2:0' }).toFile(join(dir, `${name}-${w}.avif`));
-    await sharp(png).webp({ quality: webpQuality, effort: 6 }).toFile(join(dir, `${name}-${w}.webp`));
+    const png = await sharp(Buffer.from(svgAt(w, h)))
+      .png()
+      .toBuffer();
+    await sharp(png)
+      .avif({ quality: avifQuality, effort: 4, chromaSubsampling: '4:2:0' })
+      .toFile(join(dir, `${name}-${w}.avif`));
+    await sharp(png)
+      .webp({ quality: webpQuality, effort: 6 })
+      .toFile(join(dir, `${name}-${w}.webp`));
   }
   return { src: `/images/${name}`, widths, width: widths[widths.length - 1], height: Math.round(widths[widths.length - 1] * 1.0 * aspect) };
 }
@@ -575,17 +586,31 @@ async function main() {
   };
 
   manifest.hero = await raster('hero-tree', scene('hero', 11), 1.25, [400, 640, 960]);
-  const portfolio = ['heirloom-traditional', 'champagne-glow', 'nordic-minimal', 'farmhouse-hearth', 'chesapeake-coastal', 'candy-cane-lane'];
+  const portfolio = [
+    'heirloom-traditional',
+    'champagne-glow',
+    'nordic-minimal',
+    'farmhouse-hearth',
+    'chesapeake-coastal',
+    'candy-cane-lane',
+  ];
   for (const [i, key] of portfolio.entries()) {
     manifest[key] = await raster(`portfolio/${key}`, scene(key, 100 + i * 17), 1.25, [400, 800, 1200]);
   }
-  manifest.about = await raster('about-ornaments', (w, h) => {
-    const a = aboutArt();
-    return svgDoc(w, h, '0 0 800 800', a.defs, a.body);
-  }, 1, [480, 960]);
+  manifest.about = await raster(
+    'about-ornaments',
+    (w, h) => {
+      const a = aboutArt();
+      return svgDoc(w, h, '0 0 800 800', a.defs, a.body);
+    },
+    1,
+    [480, 960],
+  );
 
   // Open Graph card (JPEG: what every social network reads).
-  await sharp(Buffer.from(ogCard())).jpeg({ quality: 84, mozjpeg: true }).toFile(join(publicDir, 'images', 'og-image.jpg'));
+  await sharp(Buffer.from(ogCard()))
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toFile(join(publicDir, 'images', 'og-image.jpg'));
 
   // Icons the web manifest and index.html reference.
   await writeAppIcons(publicDir);

@@ -14,7 +14,9 @@ function choosePorts(): void {
   const unset = (['E2E_PORT', 'E2E_SMTP_PORT'] as const).filter((name) => !process.env[name]);
   if (unset.length === 0) return;
   const script = fileURLToPath(new URL('../../scripts/free-ports.mjs', import.meta.url));
-  const ports = execFileSync(process.execPath, [script, String(unset.length)], { encoding: 'utf8' }).trim().split('\n');
+  const ports = execFileSync(process.execPath, [script, String(unset.length)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   unset.forEach((name, i) => {
     process.env[name] = ports[i];
   });

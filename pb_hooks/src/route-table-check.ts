@@ -30,4 +30,6 @@ interface JobSpec {
 
 type Check<T extends true> = T;
 /** Fails to compile unless every route and job of the table fits its spec. */
-export type RouteTableIsValid = Check<(typeof ROUTES)[number] extends RouteSpec ? ((typeof JOBS)[number] extends JobSpec ? true : false) : false>;
+export type RouteTableIsValid = Check<
+  (typeof ROUTES)[number] extends RouteSpec ? ((typeof JOBS)[number] extends JobSpec ? true : false) : false
+>;

@@ -39,7 +39,8 @@ export function logoMark(size, { maskable = false, rounded = true } = {}) {
   const inner = s * (1 - pad * 2);
   const o = s * pad;
   const t = (/** @type {number} */ x, /** @type {number} */ y) => `${f(o + x * inner)},${f(o + y * inner)}`;
-  const bg = rounded && !maskable ? `<rect width="100" height="100" rx="22" fill="#1f3d2b"/>` : `<rect width="100" height="100" fill="#1f3d2b"/>`;
+  const bg =
+    rounded && !maskable ? `<rect width="100" height="100" rx="22" fill="#1f3d2b"/>` : `<rect width="100" height="100" fill="#1f3d2b"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f6e3a1"/><stop offset="1" stop-color="#b08d57"/></linearGradient></defs>
     ${bg}
@@ -60,7 +61,9 @@ export async function writeAppIcons(/** @type {string} */ publicDir) {
   await mkdir(join(publicDir, 'icons'), { recursive: true });
   await writeFile(join(publicDir, 'favicon.svg'), logoMark(32).replace(/\n\s*/g, ''));
   const icon = (/** @type {number} */ size, /** @type {{ maskable?: boolean, rounded?: boolean }} */ opts, /** @type {string} */ file) =>
-    sharp(Buffer.from(logoMark(size, opts))).png({ compressionLevel: 9 }).toFile(join(publicDir, 'icons', file));
+    sharp(Buffer.from(logoMark(size, opts)))
+      .png({ compressionLevel: 9 })
+      .toFile(join(publicDir, 'icons', file));
   await icon(192, {}, 'icon-192.png');
   await icon(512, {}, 'icon-512.png');
   await icon(192, { maskable: true }, 'icon-maskable-192.png');

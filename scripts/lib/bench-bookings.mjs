@@ -35,10 +35,19 @@ export function seasonBooking(i) {
   const paidAt = `2026-${pick(['09', '10', '11'])}-${pad(1 + Math.floor(random() * 19))} ${pad(12 + Math.floor(random() * 10))}:00:00.000Z`;
   const roll = random();
   const state =
-    roll < 0.7 ? { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: total - deposit, deposit_paid_at: paidAt }
-    : roll < 0.85 ? { status: 'completed', payment_status: 'paid', balance_remaining: 0, deposit_paid_at: paidAt, balance_paid_at: '2026-11-18 18:00:00.000Z' }
-    : roll < 0.95 ? { status: 'pending_payment', payment_status: 'pending', balance_remaining: total, hold_expires_at: '2026-11-01 12:00:00.000Z' }
-    : { status: 'cancelled', payment_status: 'pending', balance_remaining: total };
+    roll < 0.7
+      ? { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: total - deposit, deposit_paid_at: paidAt }
+      : roll < 0.85
+        ? {
+            status: 'completed',
+            payment_status: 'paid',
+            balance_remaining: 0,
+            deposit_paid_at: paidAt,
+            balance_paid_at: '2026-11-18 18:00:00.000Z',
+          }
+        : roll < 0.95
+          ? { status: 'pending_payment', payment_status: 'pending', balance_remaining: total, hold_expires_at: '2026-11-01 12:00:00.000Z' }
+          : { status: 'cancelled', payment_status: 'pending', balance_remaining: total };
   return {
     customer_name: `Bench Customer ${i}`,
     customer_email: `customer${i}@example.com`,
@@ -73,4 +82,3 @@ export async function seedRecords(pb, collection, count, make, batchSize) {
   }
   console.log(`  seeded ${count} ${collection} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-

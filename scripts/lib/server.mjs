@@ -56,11 +56,16 @@ export async function freePort() {
 export function serveArgs(port, dataDir, opts = {}) {
   return [
     'serve',
-    '--http', `127.0.0.1:${port}`,
-    '--dir', dataDir,
-    '--hooksDir', path.join(ROOT, 'pb_hooks'),
-    '--migrationsDir', path.join(ROOT, 'pb_migrations'),
-    '--publicDir', opts.publicDir ?? path.join(ROOT, 'web', 'dist'),
+    '--http',
+    `127.0.0.1:${port}`,
+    '--dir',
+    dataDir,
+    '--hooksDir',
+    path.join(ROOT, 'pb_hooks'),
+    '--migrationsDir',
+    path.join(ROOT, 'pb_migrations'),
+    '--publicDir',
+    opts.publicDir ?? path.join(ROOT, 'web', 'dist'),
     `--hooksWatch=${opts.watchHooks ? 'true' : 'false'}`,
     // PocketBase guesses "go run" (and logs every SQL query) when its binary sits in a temp
     // dir, as in a fresh clone under /tmp; only `npm run dev` wants that.
@@ -76,8 +81,22 @@ export function serveArgs(port, dataDir, opts = {}) {
  */
 export async function upsertSuperuser(dataDir, email, password) {
   mkdirSync(dataDir, { recursive: true });
-  await run(PB_BIN, ['superuser', 'upsert', email, password, '--dir', dataDir,
-    '--migrationsDir', path.join(ROOT, 'pb_migrations'), '--hooksDir', path.join(ROOT, 'pb_hooks')], { quiet: true });
+  await run(
+    PB_BIN,
+    [
+      'superuser',
+      'upsert',
+      email,
+      password,
+      '--dir',
+      dataDir,
+      '--migrationsDir',
+      path.join(ROOT, 'pb_migrations'),
+      '--hooksDir',
+      path.join(ROOT, 'pb_hooks'),
+    ],
+    { quiet: true },
+  );
 }
 
 /**
@@ -123,7 +142,9 @@ export async function spawnServer(opts) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await Promise.race([
     waitForHttp(`${opts.url}/api/health`),
-    exited.then((code) => { throw new Error(`PocketBase exited early with ${code}${output ? `:\n${output}` : ''}`); }),
+    exited.then((code) => {
+      throw new Error(`PocketBase exited early with ${code}${output ? `:\n${output}` : ''}`);
+    }),
   ]);
   return {
     url: opts.url,

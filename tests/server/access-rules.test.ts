@@ -34,25 +34,63 @@ async function seedPrivateRecords(): Promise<void> {
   const su = superuser();
   const booking = await createBookingRecord({ customer_email: SECRET_EMAIL, customer_phone: SECRET_PHONE, customer_name: 'Jane Secret' });
   ids.bookings = booking.id;
-  ids.consultation_requests = (await su.collection('consultation_requests').create({
-    customer_name: 'Jane Secret', customer_email: SECRET_EMAIL, customer_phone: SECRET_PHONE,
-    customer_address: '1 Hidden Way, Ellicott City, MD', consultation_date: '2026-11-25', consultation_time_slot: '10:00', status: 'pending',
-  })).id;
-  ids.analytics_events = (await su.collection('analytics_events').create({
-    event_type: 'page_view', page_path: '/booking', session_id: 'jane-session', user_agent: 'JaneBrowser/1.0', location_country: 'US',
-  })).id;
-  ids.charges = (await su.collection('charges').create({
-    booking: booking.id, kind: 'damages', amount: 2000, description: 'Jane broke an ornament', idempotency_key: 'charge-jane-1', status: 'succeeded',
-  })).id;
-  ids.mail_log = (await su.collection('mail_log').create({
-    to: SECRET_EMAIL, subject: 'Your booking', kind: 'booking_confirmation', body: `Phone ${SECRET_PHONE}`, status: 'logged', related_id: booking.id,
-  })).id;
-  ids.job_events = (await su.collection('job_events').create({
-    booking: booking.id, kind: 'note', text: 'Jane: gate code 1234', client_id: 'job-jane-1',
-  })).id;
-  ids.testimonials = (await su.collection('testimonials').create({
-    customer_name: 'Jane Secret', customer_email: SECRET_EMAIL, booking: booking.id, rating: 5, review_token: 'secret-token-jane',
-  })).id;
+  ids.consultation_requests = (
+    await su.collection('consultation_requests').create({
+      customer_name: 'Jane Secret',
+      customer_email: SECRET_EMAIL,
+      customer_phone: SECRET_PHONE,
+      customer_address: '1 Hidden Way, Ellicott City, MD',
+      consultation_date: '2026-11-25',
+      consultation_time_slot: '10:00',
+      status: 'pending',
+    })
+  ).id;
+  ids.analytics_events = (
+    await su.collection('analytics_events').create({
+      event_type: 'page_view',
+      page_path: '/booking',
+      session_id: 'jane-session',
+      user_agent: 'JaneBrowser/1.0',
+      location_country: 'US',
+    })
+  ).id;
+  ids.charges = (
+    await su.collection('charges').create({
+      booking: booking.id,
+      kind: 'damages',
+      amount: 2000,
+      description: 'Jane broke an ornament',
+      idempotency_key: 'charge-jane-1',
+      status: 'succeeded',
+    })
+  ).id;
+  ids.mail_log = (
+    await su.collection('mail_log').create({
+      to: SECRET_EMAIL,
+      subject: 'Your booking',
+      kind: 'booking_confirmation',
+      body: `Phone ${SECRET_PHONE}`,
+      status: 'logged',
+      related_id: booking.id,
+    })
+  ).id;
+  ids.job_events = (
+    await su.collection('job_events').create({
+      booking: booking.id,
+      kind: 'note',
+      text: 'Jane: gate code 1234',
+      client_id: 'job-jane-1',
+    })
+  ).id;
+  ids.testimonials = (
+    await su.collection('testimonials').create({
+      customer_name: 'Jane Secret',
+      customer_email: SECRET_EMAIL,
+      booking: booking.id,
+      rating: 5,
+      review_token: 'secret-token-jane',
+    })
+  ).id;
 }
 
 /** Asserts a list answer is either refused (403) or empty, with nothing personal in it. */
@@ -70,7 +108,16 @@ async function expectEmptyOrForbidden(pb: PocketBase, collection: string, option
 }
 
 beforeEach(async () => {
-  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff');
+  await clearCollections(
+    'charges',
+    'job_events',
+    'testimonials',
+    'mail_log',
+    'analytics_events',
+    'consultation_requests',
+    'bookings',
+    'staff',
+  );
   await seedPrivateRecords();
 });
 
@@ -141,9 +188,18 @@ describe('anonymous visitors cannot write bookings or other private records', ()
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        customer_name: 'Mallory', customer_email: 'mallory@example.com', customer_phone: '410 555 0000', customer_address: '1 Evil St, Nowhere',
-        package_type: 'elevated-arbor', tree_size: '7.5-9ft', install_date: '2026-11-27', install_time_slot: '9-15',
-        total_price: 1, deposit_amount: 1, payment_status: 'deposit_paid', status: 'confirmed',
+        customer_name: 'Mallory',
+        customer_email: 'mallory@example.com',
+        customer_phone: '410 555 0000',
+        customer_address: '1 Evil St, Nowhere',
+        package_type: 'elevated-arbor',
+        tree_size: '7.5-9ft',
+        install_date: '2026-11-27',
+        install_time_slot: '9-15',
+        total_price: 1,
+        deposit_amount: 1,
+        payment_status: 'deposit_paid',
+        status: 'confirmed',
       }),
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
@@ -161,20 +217,32 @@ describe('anonymous visitors cannot write bookings or other private records', ()
         url: `/api/collections/${collection}/records`,
         caller: 'anonymous',
         body: {
-          customer_name: 'Mallory', customer_email: 'mallory@example.com', customer_phone: '4105550000', customer_address: '1 Evil St',
-          consultation_date: '2026-12-02', consultation_time_slot: '10:00',
-          booking: ids.bookings, amount: 100, idempotency_key: 'evil', client_id: 'evil', to: 'x@example.com', rating: 5,
+          customer_name: 'Mallory',
+          customer_email: 'mallory@example.com',
+          customer_phone: '4105550000',
+          customer_address: '1 Evil St',
+          consultation_date: '2026-12-02',
+          consultation_time_slot: '10:00',
+          booking: ids.bookings,
+          amount: 100,
+          idempotency_key: 'evil',
+          client_id: 'evil',
+          to: 'x@example.com',
+          rating: 5,
         },
         // Refused as the caller's mistake (never a 5xx), and nothing stored.
         status: [400, 401, 403, 404],
         added: { [collection]: 0 },
       },
       NO_SIGNED_IN_CALLERS,
-    ));
+    ),
+  );
 
   it('update and delete of a booking are refused and change nothing', async () => {
     const anon = anonymous();
-    expect([403, 404]).toContain(await statusOf(anon.collection('bookings').update(ids.bookings!, { payment_status: 'paid', total_price: 1 })));
+    expect([403, 404]).toContain(
+      await statusOf(anon.collection('bookings').update(ids.bookings!, { payment_status: 'paid', total_price: 1 })),
+    );
     expect([403, 404]).toContain(await statusOf(anon.collection('bookings').delete(ids.bookings!)));
     const rec = await superuser().collection('bookings').getOne(ids.bookings!);
     expect(rec).toMatchObject({ payment_status: 'pending', total_price: 165000 });
@@ -189,8 +257,12 @@ describe('staff access', () => {
   // Impersonation by the superuser gives staff tokens without password logins (rate-limited).
   beforeEach(async () => {
     const su = superuser();
-    const adminRec = await su.collection('staff').create({ email: 'admin@test.local', password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin', name: 'Admin' });
-    const memberRec = await su.collection('staff').create({ email: 'member@test.local', password: 'member-pass-123', passwordConfirm: 'member-pass-123', name: 'Member' });
+    const adminRec = await su
+      .collection('staff')
+      .create({ email: 'admin@test.local', password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin', name: 'Admin' });
+    const memberRec = await su
+      .collection('staff')
+      .create({ email: 'member@test.local', password: 'member-pass-123', passwordConfirm: 'member-pass-123', name: 'Member' });
     memberId = memberRec.id;
     admin = await su.collection('staff').impersonate(adminRec.id, 600);
     member = await su.collection('staff').impersonate(memberRec.id, 600);
@@ -211,10 +283,18 @@ describe('staff access', () => {
 
   it('an admin still cannot create a booking directly (only through the checkout route)', async () => {
     const before = await countBookings();
-    const status = await statusOf(admin.collection('bookings').create({
-      customer_name: 'Direct', customer_email: 'direct@example.com', customer_phone: '4105550000', customer_address: '1 Direct St',
-      package_type: 'elevated-arbor', tree_size: '7.5-9ft', install_date: '2026-11-27', install_time_slot: '9-15',
-    }));
+    const status = await statusOf(
+      admin.collection('bookings').create({
+        customer_name: 'Direct',
+        customer_email: 'direct@example.com',
+        customer_phone: '4105550000',
+        customer_address: '1 Direct St',
+        package_type: 'elevated-arbor',
+        tree_size: '7.5-9ft',
+        install_date: '2026-11-27',
+        install_time_slot: '9-15',
+      }),
+    );
     expect(status).toBe(403);
     expect(await countBookings()).toBe(before);
   });
@@ -238,7 +318,11 @@ describe('public collections', () => {
 
   it('public_testimonials shows only approved, submitted reviews without e-mail, token or booking', async () => {
     const su = superuser();
-    await su.collection('testimonials').update(ids.testimonials!, { is_approved: true, submitted_at: '2026-11-19 12:00:00.000Z', review_text: 'Lovely tree, wonderful people, would book again next year for sure.' });
+    await su.collection('testimonials').update(ids.testimonials!, {
+      is_approved: true,
+      submitted_at: '2026-11-19 12:00:00.000Z',
+      review_text: 'Lovely tree, wonderful people, would book again next year for sure.',
+    });
     const list = await anonymous().collection('public_testimonials').getFullList();
     expect(list).toHaveLength(1);
     expect(JSON.stringify(list)).not.toMatch(/jane\.secret|secret-token|555-7777/i);

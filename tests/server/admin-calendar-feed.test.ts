@@ -19,7 +19,13 @@ async function fetchFeed(url: string) {
   const res = await fetch(url);
   const text = await res.text();
   // Unfold RFC 5545 continuation lines so assertions read whole properties.
-  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), text, ics: text.replace(/\r\n /g, '') };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+    text,
+    ics: text.replace(/\r\n /g, ''),
+  };
 }
 
 function withToken(url: string, token: string): string {
@@ -86,20 +92,54 @@ describe('the feed', () => {
   it('lists the visits of bookings that own their slots and every consultation not cancelled, as New York times', async () => {
     const su = superuser();
     const paid = await createBookingRecord({
-      customer_name: 'Jane Doe', customer_phone: '(410) 555-0100', status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: 82500,
-      luxe_finish: true, parking_instructions: 'Driveway, left side', notes: 'Dog friendly',
+      customer_name: 'Jane Doe',
+      customer_phone: '(410) 555-0100',
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      balance_remaining: 82500,
+      luxe_finish: true,
+      parking_instructions: 'Driveway, left side',
+      notes: 'Dog friendly',
     });
-    await createBookingRecord({ customer_name: 'Holding Hank', status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z', install_date: '2026-11-27' });
+    await createBookingRecord({
+      customer_name: 'Holding Hank',
+      status: 'pending_payment',
+      payment_status: 'pending',
+      hold_expires_at: '2026-11-20 17:20:00.000Z',
+      install_date: '2026-11-27',
+    });
     await createBookingRecord({ customer_name: 'Cancelled Carl', status: 'cancelled', install_date: '2026-11-28' });
-    await createBookingRecord({ customer_name: 'Conflict Cora', status: 'payment_conflict', payment_status: 'refunded', install_date: '2026-11-29' });
-    await createBookingRecord({ customer_name: 'Last Year Lou', status: 'completed', payment_status: 'paid', install_date: '2025-11-25', removal_date: '2026-01-05' });
+    await createBookingRecord({
+      customer_name: 'Conflict Cora',
+      status: 'payment_conflict',
+      payment_status: 'refunded',
+      install_date: '2026-11-29',
+    });
+    await createBookingRecord({
+      customer_name: 'Last Year Lou',
+      status: 'completed',
+      payment_status: 'paid',
+      install_date: '2025-11-25',
+      removal_date: '2026-01-05',
+    });
     const consultation = await su.collection('consultation_requests').create({
-      customer_name: 'Holly Berry', customer_email: 'holly@example.com', customer_phone: '410 555 0101', customer_address: '42 Evergreen Lane, Ellicott City',
-      consultation_date: '2026-11-25', consultation_time_slot: '10:30', status: 'pending', notes: 'Two trees',
+      customer_name: 'Holly Berry',
+      customer_email: 'holly@example.com',
+      customer_phone: '410 555 0101',
+      customer_address: '42 Evergreen Lane, Ellicott City',
+      consultation_date: '2026-11-25',
+      consultation_time_slot: '10:30',
+      status: 'pending',
+      notes: 'Two trees',
     });
     await su.collection('consultation_requests').create({
-      customer_name: 'Cancelled Cass', customer_email: 'cass@example.com', customer_phone: '410 555 0102', customer_address: '1 Gone Rd, Ellicott City',
-      consultation_date: '2026-12-02', consultation_time_slot: '11:00', status: 'cancelled',
+      customer_name: 'Cancelled Cass',
+      customer_email: 'cass@example.com',
+      customer_phone: '410 555 0102',
+      customer_address: '1 Gone Rd, Ellicott City',
+      consultation_date: '2026-12-02',
+      consultation_time_slot: '11:00',
+      status: 'cancelled',
     });
 
     const feed = await fetchFeed(await feedUrl());

@@ -41,7 +41,11 @@ describe('demo mode (the shared server)', () => {
   });
   afterAll(async () => {
     // Confirmed bookings hold slots: leave nothing behind for the other files (charges cascade).
-    for (const id of created) await su.collection('bookings').delete(id).catch(() => undefined);
+    for (const id of created)
+      await su
+        .collection('bookings')
+        .delete(id)
+        .catch(() => undefined);
   });
 
   it('is for admins only: anonymous 401, staff without the admin role 403, and nothing is charged', async () => {
@@ -101,7 +105,16 @@ describe('demo mode (the shared server)', () => {
   });
 
   it('prices incidentals and a total loss from the booking, after the balance was paid', async () => {
-    const b = await stage({ package_type: 'adorned-arrangement', tree_size: '5-7ft', luxe_finish: true, total_price: 130000, deposit_amount: 65000, balance_remaining: 0, payment_status: 'paid', selected_addons: [{ id: 'monogram-charms', quantity: 4, price: 2000 }] });
+    const b = await stage({
+      package_type: 'adorned-arrangement',
+      tree_size: '5-7ft',
+      luxe_finish: true,
+      total_price: 130000,
+      deposit_amount: 65000,
+      balance_remaining: 0,
+      payment_status: 'paid',
+      selected_addons: [{ id: 'monogram-charms', quantity: 4, price: 2000 }],
+    });
     const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges: { totalLoss: true } });
     expect(res.body).toMatchObject({ success: true, amountCharged: 40000 + 50000 + 2000 });
     const [row] = await chargesOf(su, b.id);
@@ -135,11 +148,29 @@ describe('demo mode (the shared server)', () => {
   });
 
   it.each([
-    ['nothing left to pay and no damages', { payment_status: 'paid', balance_remaining: 0 }, undefined, 409, 'This booking has nothing left to pay.'],
-    ['an empty damage selection and no balance', { payment_status: 'paid', balance_remaining: 0 }, { items: { small: 0 }, incidentals: false, totalLoss: false }, 400, SPEC_SELECT_ITEM],
+    [
+      'nothing left to pay and no damages',
+      { payment_status: 'paid', balance_remaining: 0 },
+      undefined,
+      409,
+      'This booking has nothing left to pay.',
+    ],
+    [
+      'an empty damage selection and no balance',
+      { payment_status: 'paid', balance_remaining: 0 },
+      { items: { small: 0 }, incidentals: false, totalLoss: false },
+      400,
+      SPEC_SELECT_ITEM,
+    ],
     ['a cancelled booking', { status: 'cancelled', cancel_reason: 'customer_cancelled' }, undefined, 409, null],
     ['a booking flagged payment_conflict', { status: 'payment_conflict', payment_status: 'refunded' }, undefined, 409, null],
-    ['a booking whose deposit is unpaid', { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 }, undefined, 409, null],
+    [
+      'a booking whose deposit is unpaid',
+      { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 },
+      undefined,
+      409,
+      null,
+    ],
     ['damages on a plain Adorned Arrangement', { package_type: 'adorned-arrangement' }, { items: { small: 1 } }, 409, null],
     ['an amount instead of damaged items', {}, 5000, 400, null],
     ['a quantity that is not a whole number', {}, { items: { small: 1.5 } }, 400, null],
@@ -165,8 +196,16 @@ describe('demo mode (the shared server)', () => {
     const key = newKey();
     const body = { bookingId: b.id };
     await su.collection('charges').create({
-      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
-      idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: '2026-11-20 17:00:00.000Z',
+      booking: b.id,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      description: 'Post-removal damages and incidentals',
+      idempotency_key: key,
+      request_fingerprint: fingerprintOf(body),
+      status: 'pending',
+      attempted_at: '2026-11-20 17:00:00.000Z',
     });
     const started = Date.now();
     const replay = await charge(baseUrl(), admin, key, body);
@@ -184,8 +223,16 @@ describe('demo mode (the shared server)', () => {
     const key = newKey();
     const body = { bookingId: b.id };
     await su.collection('charges').create({
-      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
-      idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: '2026-11-20 16:00:00.000Z',
+      booking: b.id,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      description: 'Post-removal damages and incidentals',
+      idempotency_key: key,
+      request_fingerprint: fingerprintOf(body),
+      status: 'pending',
+      attempted_at: '2026-11-20 16:00:00.000Z',
     });
     const res = await charge(baseUrl(), admin, key, body);
     expect(res.status).toBe(200);
@@ -203,9 +250,8 @@ const stripe = new Stripe('sk_test_123');
 
 /** Stripe's real error body for an off-session payment that needs the customer (HTTP 402). */
 function stripeCardError(code: 'authentication_required' | 'card_declined', form: URLSearchParams) {
-  const message = code === 'authentication_required'
-    ? 'Your card was declined. This transaction requires authentication.'
-    : 'Your card was declined.';
+  const message =
+    code === 'authentication_required' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
   return {
     error: {
       type: 'card_error',
@@ -234,7 +280,10 @@ function stripeCardError(code: 'authentication_required' | 'card_declined', form
 function scriptCards(standIn: StripeStandIn) {
   standIn.script('cus_needs_auth', { failWith: (form) => ({ status: 402, body: stripeCardError('authentication_required', form) }) });
   standIn.script('cus_declined', { failWith: (form) => ({ status: 402, body: stripeCardError('card_declined', form) }) });
-  standIn.script('cus_flaky', { once: true, failWith: () => ({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } }) });
+  standIn.script('cus_flaky', {
+    once: true,
+    failWith: () => ({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } }),
+  });
 }
 
 describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
@@ -252,7 +301,13 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     server = await startServer({
       dataDir,
       superuser: SUPERUSER,
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      env: {
+        APP_NOW: SERVER_NOW,
+        RATE_LIMITS: 'off',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_API_BASE: scripted.url,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
     });
     su = new PocketBase(server.url);
     su.autoCancellation(false);
@@ -268,21 +323,42 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
   });
 
   const stripeBooking = (customer: string, over: Record<string, unknown> = {}) =>
-    stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_for_${customer}`, payment_intent_id: 'pi_deposit_1', ...over });
-  const intentsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
-  const sessionsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
+    stageBooking(su, {
+      payment_mode: 'stripe',
+      stripe_customer_id: customer,
+      payment_method_id: `pm_for_${customer}`,
+      payment_intent_id: 'pi_deposit_1',
+      ...over,
+    });
+  const intentsFor = (chargeId: string) =>
+    scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
+  const sessionsFor = (chargeId: string) =>
+    scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
 
   async function webhook(type: string, session: Record<string, unknown>) {
-    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      data: { object: { object: 'checkout.session', ...session } },
+    });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: NOW_SEC });
-    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+      body: payload,
+    });
     return { status: res.status, body: (await res.json()) as any };
   }
 
-  it('charges the saved card off-session with our key as Stripe\'s idempotency key', async () => {
+  it("charges the saved card off-session with our key as Stripe's idempotency key", async () => {
     const b = await stripeBooking('cus_saved');
     const key = newKey();
-    const res = await charge(server.url, admin, key, { bookingId: b.id, additionalCharges: { items: { fixtures: 2 } }, chargeDescription: 'Broken light strands' });
+    const res = await charge(server.url, admin, key, {
+      bookingId: b.id,
+      additionalCharges: { items: { fixtures: 2 } },
+      chargeDescription: 'Broken light strands',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, requiresCheckout: false, amountCharged: 82500 + 4000 });
 
@@ -302,7 +378,11 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const [row] = await chargesOf(su, b.id);
     expect(row).toMatchObject({ status: 'succeeded', amount: 86500 });
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_/);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({
+      payment_status: 'paid',
+      balance_remaining: 0,
+      balance_paid_at: '2026-11-20 17:00:00.000Z',
+    });
   });
 
   it('one key sent twice at once and once later makes one charge and one PaymentIntent request', async () => {
@@ -352,10 +432,21 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expectClearSentence(another.body.message);
 
     // The customer pays the link: Stripe's webhook settles the charge, once.
-    const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_link_paid_1', metadata: { charge_id: chargeId, booking_id: b.id } };
+    const completed = {
+      id: row!.stripe_checkout_session_id,
+      payment_status: 'paid',
+      status: 'complete',
+      payment_intent: 'pi_link_paid_1',
+      metadata: { charge_id: chargeId, booking_id: b.id },
+    };
     expect(await webhook('checkout.session.completed', completed)).toEqual({ status: 200, body: { received: true } });
     const paid = await su.collection('bookings').getOne(b.id);
-    expect(paid).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z', status: 'confirmed' });
+    expect(paid).toMatchObject({
+      payment_status: 'paid',
+      balance_remaining: 0,
+      balance_paid_at: '2026-11-20 17:00:00.000Z',
+      status: 'confirmed',
+    });
     const settled = await su.collection('charges').getOne(chargeId);
     expect(settled).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: 'pi_link_paid_1' });
 
@@ -368,7 +459,11 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const b = await stripeBooking('cus_needs_auth');
     const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
     expect(res.body.requiresCheckout).toBe(true);
-    await webhook('checkout.session.completed', { id: 'cs_someone_else', payment_status: 'paid', metadata: { charge_id: res.body.chargeId, booking_id: b.id } });
+    await webhook('checkout.session.completed', {
+      id: 'cs_someone_else',
+      payment_status: 'paid',
+      metadata: { charge_id: res.body.chargeId, booking_id: b.id },
+    });
     expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'requires_checkout' });
     expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
   });
@@ -386,7 +481,16 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const b = await stripeBooking('cus_needs_auth');
     const first = await charge(server.url, admin, newKey(), { bookingId: b.id });
     const row = await su.collection('charges').getOne(first.body.chargeId);
-    expect((await webhook('checkout.session.expired', { id: row.stripe_checkout_session_id, payment_status: 'unpaid', status: 'expired', metadata: { charge_id: row.id, booking_id: b.id } })).status).toBe(200);
+    expect(
+      (
+        await webhook('checkout.session.expired', {
+          id: row.stripe_checkout_session_id,
+          payment_status: 'unpaid',
+          status: 'expired',
+          metadata: { charge_id: row.id, booking_id: b.id },
+        })
+      ).status,
+    ).toBe(200);
     expect(await su.collection('charges').getOne(row.id)).toMatchObject({ status: 'failed' });
     const again = await charge(server.url, admin, newKey(), { bookingId: b.id });
     expect(again.status).toBe(200);
@@ -394,7 +498,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(again.body.chargeId).not.toBe(first.body.chargeId);
   });
 
-  it('a declined card fails with Stripe\'s reason and leaves the balance due', async () => {
+  it("a declined card fails with Stripe's reason and leaves the balance due", async () => {
     const b = await stripeBooking('cus_declined');
     const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
     expect(res.status).toBe(200);

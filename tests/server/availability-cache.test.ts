@@ -42,7 +42,10 @@ afterEach(async () => {
   const su = superuser();
   const existing = await su.collection('settings').getFullList({ filter: "key = 'capacity' || key = 'season'" });
   const byKey = new Map(existing.map((r) => [r.key, r]));
-  for (const [key, value] of [['capacity', { crews: 1 }], ['season', {}]] as const) {
+  for (const [key, value] of [
+    ['capacity', { crews: 1 }],
+    ['season', {}],
+  ] as const) {
     const rec = byKey.get(key);
     if (rec) await su.collection('settings').update(rec.id, { value });
     else await su.collection('settings').create({ key, value });
@@ -69,7 +72,9 @@ describe('availability answers right after a settings change', () => {
   it('season: a shorter install window closes a date at once, for availability and the season route', async () => {
     expect((await answer('2026-12-04')).bookable).toBe(true);
     const season = await setting('season');
-    await superuser().collection('settings').update(season.id, { value: { install: { start: '2026-11-16', end: '2026-11-30' } } });
+    await superuser()
+      .collection('settings')
+      .update(season.id, { value: { install: { start: '2026-11-16', end: '2026-11-30' } } });
 
     expect(await answer('2026-12-04')).toMatchObject({
       bookable: false,

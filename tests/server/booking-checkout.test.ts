@@ -69,9 +69,15 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     {
       name: 'Elevated Arbor 10-12 ft, Luxe Finish, 4 stockings, keep ornaments + 50 luxe, removal kept',
       over: {
-        treeSize: '10-12ft', installTimeSlot: '9-18', removalTimeSlot: '9-18',
-        luxeFinish: true, selectedAddons: ['stockings', 'ornament-boost'], addonQuantities: { stockings: 4 },
-        keepOrnaments: true, luxeKeepOrnaments: 50, removalService: true,
+        treeSize: '10-12ft',
+        installTimeSlot: '9-18',
+        removalTimeSlot: '9-18',
+        luxeFinish: true,
+        selectedAddons: ['stockings', 'ornament-boost'],
+        addonQuantities: { stockings: 4 },
+        keepOrnaments: true,
+        luxeKeepOrnaments: 50,
+        removalService: true,
       },
       // 2400 + 1000 luxe + 60 stockings (ornament boost cleared by luxe) + 1200 keep + 500 luxe keep
       hardTotal: 516000,
@@ -79,8 +85,13 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     {
       name: 'Adorned Arrangement 5-7 ft, 6 monogram letters and gift-wrap, removal free with an upgrade',
       over: {
-        packageType: 'adorned-arrangement', treeSize: '5-7ft', installTimeSlot: '9-12', removalTimeSlot: '9-12',
-        selectedAddons: ['monogram-charms', 'gift-wrap'], addonQuantities: { 'monogram-charms': 6 }, removalService: true,
+        packageType: 'adorned-arrangement',
+        treeSize: '5-7ft',
+        installTimeSlot: '9-12',
+        removalTimeSlot: '9-12',
+        selectedAddons: ['monogram-charms', 'gift-wrap'],
+        addonQuantities: { 'monogram-charms': 6 },
+        removalService: true,
       },
       hardTotal: 30000 + 3000 + 12500,
     },
@@ -97,8 +108,13 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     {
       name: 'Curated Christmas 7.5-9 ft, extra tree, keep ornaments and removal declined (credit)',
       over: {
-        packageType: 'curated-christmas', extraTree: true, keepOrnaments: true, removalService: false,
-        removalDate: null, removalTimeSlot: null, ornamentOwnershipCost: 1,
+        packageType: 'curated-christmas',
+        extraTree: true,
+        keepOrnaments: true,
+        removalService: false,
+        removalDate: null,
+        removalTimeSlot: null,
+        ornamentOwnershipCost: 1,
       },
       // 1850 + 800 keep − 150 removal credit + 1000 extra tree (no extra-tree removal)
       hardTotal: 350000,
@@ -138,7 +154,12 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     expect(res.status).toBe(200);
     const rec = await superuser().collection('bookings').getOne(res.body.bookingId);
     expect(rec).toMatchObject({ removal_service: false, removal_date: '', removal_time_slot: '', total_price: 60000 });
-    const removal = await callFn('POST', '/api/fn/check-slot-overlap', { check_date: '2026-12-28', start_hour: 9, end_hour: 15, is_install: false });
+    const removal = await callFn('POST', '/api/fn/check-slot-overlap', {
+      check_date: '2026-12-28',
+      start_hour: 9,
+      end_hour: 15,
+      is_install: false,
+    });
     expect(removal.body).toBe(false);
   });
 

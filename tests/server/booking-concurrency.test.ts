@@ -46,9 +46,7 @@ describe('concurrent create-booking-checkout', () => {
 
   it('different install visits racing for one removal slot yield one booking; the rest get the removal 409', async () => {
     const dates = ['2026-11-21', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
-    const requests = dates.flatMap((installDate) =>
-      ['9-15', '15-21'].map((installTimeSlot) => ({ installDate, installTimeSlot })),
-    ); // 10 distinct install visits, all with removal 2026-12-28 9-15
+    const requests = dates.flatMap((installDate) => ['9-15', '15-21'].map((installTimeSlot) => ({ installDate, installTimeSlot }))); // 10 distinct install visits, all with removal 2026-12-28 9-15
     const { ok, conflicts, statuses } = await fireAll(requests);
     expect(ok.length, `statuses ${statuses}`).toBe(1);
     expect(conflicts.length).toBe(9);

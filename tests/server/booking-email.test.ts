@@ -67,7 +67,10 @@ describe('booking confirmation e-mail over SMTP', () => {
     await sink.waitFor((m) => m.subject?.startsWith('New booking: Jane Doe') ?? false);
     const pb = await superuserOn(server.url);
     const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
-    expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([['booking_confirmation', 'sent'], ['business_notice', 'sent']]);
+    expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([
+      ['booking_confirmation', 'sent'],
+      ['business_notice', 'sent'],
+    ]);
   });
 });
 
@@ -77,7 +80,11 @@ describe('a failing SMTP server', () => {
 
   beforeAll(async () => {
     const closedPort = await freePort();
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) } });
+    server = await startServer({
+      dataDir,
+      superuser: SUPERUSER,
+      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) },
+    });
   });
   afterAll(async () => {
     await server?.stop();

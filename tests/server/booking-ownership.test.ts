@@ -32,9 +32,11 @@ const checkoutWith = (bookingData: unknown, headers: Record<string, string> = {}
 
 /** Bookings holding or owning `visit` (paid, confirmed, or an unexpired hold: the overlap rule). */
 async function owners(visit: { installDate: string; installTimeSlot: string }) {
-  const all = await superuser().collection('bookings').getFullList({
-    filter: `install_date = "${visit.installDate}" && install_time_slot = "${visit.installTimeSlot}"`,
-  });
+  const all = await superuser()
+    .collection('bookings')
+    .getFullList({
+      filter: `install_date = "${visit.installDate}" && install_time_slot = "${visit.installTimeSlot}"`,
+    });
   const paid = all.filter((b) => b.payment_status === 'deposit_paid');
   const held = all.filter((b) => b.status === 'pending_payment' && b.payment_status === 'pending');
   return { all, paid, active: [...paid, ...held] };
@@ -81,7 +83,12 @@ describe('pay, cancel and a competing checkout at once', () => {
     const pay = await post('/api/fn/demo-checkout/pay', { sessionId: first.body.sessionId });
     expect(pay.status).toBe(410);
     const booking = await superuser().collection('bookings').getOne(first.body.bookingId);
-    expect(booking).toMatchObject({ status: 'cancelled', cancel_reason: 'customer_cancelled', payment_status: 'pending', payment_intent_id: '' });
+    expect(booking).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'customer_cancelled',
+      payment_status: 'pending',
+      payment_intent_id: '',
+    });
   });
 });
 

@@ -147,7 +147,11 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
   });
 
   const post = async (address: string): Promise<Result> => {
-    const res = await fetch(`${server.url}${ROUTE}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address }) });
+    const res = await fetch(`${server.url}${ROUTE}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address }),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as Result;
   };

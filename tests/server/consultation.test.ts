@@ -48,7 +48,12 @@ describe('GET /api/fn/consultation-slots', () => {
   it('marks a requested slot unavailable, and frees it when the request is cancelled', async () => {
     const created = await request({ timeSlot: '13:00' });
     expect(created.status).toBe(200);
-    const slots = async () => Object.fromEntries(((await callFn('GET', '/api/fn/consultation-slots?date=2026-11-25')).body.slots as { id: string; available: boolean }[]).map((s) => [s.id, s.available]));
+    const slots = async () =>
+      Object.fromEntries(
+        ((await callFn('GET', '/api/fn/consultation-slots?date=2026-11-25')).body.slots as { id: string; available: boolean }[]).map(
+          (s) => [s.id, s.available],
+        ),
+      );
     expect((await slots())['13:00']).toBe(false);
     expect((await slots())['13:30']).toBe(true);
     await superuser().collection('consultation_requests').update(created.body.id, { status: 'cancelled' });
@@ -147,7 +152,9 @@ describe('POST /api/fn/consultation-request', () => {
   it('echoes no personal data, and anonymous visitors cannot list the stored request', async () => {
     const created = await request();
     expect(created.body).not.toHaveProperty('customer_email');
-    const res = await fetch(`${baseUrl()}/api/collections/consultation_requests/records?filter=${encodeURIComponent("customer_email~'holly'")}`);
+    const res = await fetch(
+      `${baseUrl()}/api/collections/consultation_requests/records?filter=${encodeURIComponent("customer_email~'holly'")}`,
+    );
     expect(await res.text()).not.toContain('holly@example.com');
   });
 });

@@ -31,7 +31,13 @@ describe('customer e-mails over SMTP', () => {
     server = await startServer({
       dataDir,
       superuser: SUPERUSER,
-      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL: 'https://shop.example' },
+      env: {
+        APP_NOW: SERVER_NOW,
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(sink.port),
+        MAIL_FROM: 'hello@test.local',
+        APP_URL: 'https://shop.example',
+      },
     });
     su = new PocketBase(server.url);
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
@@ -43,7 +49,10 @@ describe('customer e-mails over SMTP', () => {
   });
 
   it('a consultation request sends the customer a confirmation with the visit in an ICS file', async () => {
-    const res = await post('/api/fn/consultation-request', consultationRequest({ customerEmail: 'fern@example.com', date: '2026-12-02', timeSlot: '18:30' }));
+    const res = await post(
+      '/api/fn/consultation-request',
+      consultationRequest({ customerEmail: 'fern@example.com', date: '2026-12-02', timeSlot: '18:30' }),
+    );
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
 
@@ -62,15 +71,30 @@ describe('customer e-mails over SMTP', () => {
 
     await sink.waitFor((m) => m.subject?.startsWith('New consultation request: Holly Berry') ?? false);
     const logged = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id }) });
-    expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([['business_notice', 'sent'], ['consultation_confirmation', 'sent']]);
+    expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([
+      ['business_notice', 'sent'],
+      ['consultation_confirmation', 'sent'],
+    ]);
   });
 
   it('a review request sends the personal link, built on APP_URL', async () => {
     const booking = await su.collection('bookings').create({
-      customer_name: 'Rowan Pine', customer_email: 'rowan@example.com', customer_phone: '410 555 0123', customer_address: '7 Spruce Court, Columbia, MD',
-      package_type: 'curated-christmas', tree_size: '10-12ft', install_date: '2026-11-24', install_time_slot: '9-18',
-      removal_date: '2026-12-29', removal_time_slot: '9-18', total_price: 270000, deposit_amount: 135000, balance_remaining: 135000,
-      payment_status: 'deposit_paid', status: 'confirmed', payment_mode: 'demo',
+      customer_name: 'Rowan Pine',
+      customer_email: 'rowan@example.com',
+      customer_phone: '410 555 0123',
+      customer_address: '7 Spruce Court, Columbia, MD',
+      package_type: 'curated-christmas',
+      tree_size: '10-12ft',
+      install_date: '2026-11-24',
+      install_time_slot: '9-18',
+      removal_date: '2026-12-29',
+      removal_time_slot: '9-18',
+      total_price: 270000,
+      deposit_amount: 135000,
+      balance_remaining: 135000,
+      payment_status: 'deposit_paid',
+      status: 'confirmed',
+      payment_mode: 'demo',
     });
     const res = await post('/api/fn/send-review-request', { booking_id: booking.id, review_stage: 'post_install' }, su.authStore.token);
     expect(res.status).toBe(200);

@@ -87,12 +87,7 @@ export async function createBookingRecord(over: Record<string, unknown> = {}): P
 }
 
 /** Messages PocketBase gives for failures nobody handled: never acceptable as a user-facing answer. */
-const GENERIC_MESSAGES = [
-  /something went wrong/i,
-  /failed to load the submitted data/i,
-  /an error occurred/i,
-  /^bad request\.?$/i,
-];
+const GENERIC_MESSAGES = [/something went wrong/i, /failed to load the submitted data/i, /an error occurred/i, /^bad request\.?$/i];
 
 /**
  * Asserts a PocketBase error JSON carries a clear, plain sentence: non-empty, starting with a

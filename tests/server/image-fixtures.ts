@@ -17,5 +17,7 @@ export function imageForm(bytes: Uint8Array, name: string, type: string): FormDa
 
 /** Uploads PNG anonymously under `name`; resolves to the record as the uploader receives it. */
 export function uploadPng(name: string): Promise<RecordModel> {
-  return anonymous().collection('inspiration_images').create(imageForm(PNG, name, 'image/png'));
+  return anonymous()
+    .collection('inspiration_images')
+    .create(imageForm(PNG, name, 'image/png'));
 }

@@ -32,11 +32,18 @@ let customerSeq = 0;
 /** A paid-deposit booking in Stripe mode with a saved card of a customer of its own. */
 async function stripeBooking(over: Record<string, unknown> = {}) {
   const customer = `cus_edge_${++customerSeq}_${Date.now()}`;
-  const b = await stageBooking(w.su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_${customer}`, payment_intent_id: `pi_deposit_${customer}`, ...over });
+  const b = await stageBooking(w.su, {
+    payment_mode: 'stripe',
+    stripe_customer_id: customer,
+    payment_method_id: `pm_${customer}`,
+    payment_intent_id: `pi_deposit_${customer}`,
+    ...over,
+  });
   return { b, customer };
 }
 
-const mailsTo = (to: string, subject: RegExp) => w.sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
+const mailsTo = (to: string, subject: RegExp) =>
+  w.sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
 const intentEvent = (type: string, intent: { id: string; metadata: Record<string, string> }, extra: Record<string, unknown> = {}) =>
   postWebhook(w.server.url, type, { object: 'payment_intent', ...intent, ...extra }, NOW_SEC);
 const booking = (id: string) => w.su.collection('bookings').getOne(id);
@@ -63,10 +70,16 @@ describe('a charge the bank is still processing', () => {
     w.standIn.script(customer, { status: 'processing' });
     const res = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     const intent = w.standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
-    const failure = { last_payment_error: { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' }, status: 'requires_payment_method' };
+    const failure = {
+      last_payment_error: { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' },
+      status: 'requires_payment_method',
+    };
 
     expect((await intentEvent('payment_intent.payment_failed', intent, failure)).status).toBe(200);
-    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed', error: 'The account has insufficient funds.' });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({
+      status: 'failed',
+      error: 'The account has insufficient funds.',
+    });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
     await w.sink.waitFor((m) => /Payment failed/.test(m.subject ?? '') && (m.text ?? '').includes('Failing Bank'));
 
@@ -103,7 +116,14 @@ describe('a charge the bank is still processing', () => {
 describe('a dispute', () => {
   it('flags the booking Disputed and e-mails the owner once, however often it comes', async () => {
     const { b } = await stripeBooking({ customer_name: 'Disputing Customer' });
-    const dispute = { object: 'dispute', id: `dp_${b.id}`, amount: 82500, reason: 'fraudulent', payment_intent: b.payment_intent_id, charge: 'ch_1' };
+    const dispute = {
+      object: 'dispute',
+      id: `dp_${b.id}`,
+      amount: 82500,
+      reason: 'fraudulent',
+      payment_intent: b.payment_intent_id,
+      charge: 'ch_1',
+    };
     for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'charge.dispute.created', dispute, NOW_SEC)).status).toBe(200);
     const flagged = await booking(b.id);
     expect(flagged.dispute_id).toBe(dispute.id);
@@ -119,8 +139,17 @@ describe('a charge left pending by a request that died', () => {
     const key = newKey();
     const body = { bookingId };
     const row = await w.su.collection('charges').create({
-      booking: bookingId, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, description: 'Post-removal damages and incidentals',
-      idempotency_key: key, request_fingerprint: fingerprintOf(body), status: 'pending', attempted_at: pbDate(NOW_MS - agoMs), requested_at: pbDate(NOW_MS - agoMs),
+      booking: bookingId,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      description: 'Post-removal damages and incidentals',
+      idempotency_key: key,
+      request_fingerprint: fingerprintOf(body),
+      status: 'pending',
+      attempted_at: pbDate(NOW_MS - agoMs),
+      requested_at: pbDate(NOW_MS - agoMs),
     });
     return { key, body, row };
   }
@@ -129,12 +158,28 @@ describe('a charge left pending by a request that died', () => {
     const { b, customer } = await stripeBooking();
     const { row } = await strandedCharge(b.id, 5 * 60_000);
     // What Stripe made for it before the request died.
-    w.standIn.intents.push({ id: `pi_stranded_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC, metadata: { charge_id: row.id, booking_id: b.id } });
+    w.standIn.intents.push({
+      id: `pi_stranded_${row.id}`,
+      object: 'payment_intent',
+      amount: 82500,
+      amount_received: 82500,
+      currency: 'usd',
+      customer,
+      status: 'succeeded',
+      created: NOW_SEC,
+      metadata: { charge_id: row.id, booking_id: b.id },
+    });
     expect((await charge(w.server.url, w.admin, newKey(), { bookingId: b.id })).status).toBe(409);
 
-    const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
+    const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, {
+      method: 'POST',
+      headers: { Authorization: w.su.authStore.token },
+    });
     expect(job.status).toBe(200);
-    expect(await w.su.collection('charges').getOne(row.id)).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: `pi_stranded_${row.id}` });
+    expect(await w.su.collection('charges').getOne(row.id)).toMatchObject({
+      status: 'succeeded',
+      stripe_payment_intent_id: `pi_stranded_${row.id}`,
+    });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
     expect(w.standIn.intentCreations(row.id)).toHaveLength(0);
   });
@@ -154,7 +199,17 @@ describe('a charge left pending by a request that died', () => {
   it('its key replayed 25 hours later (Stripe has forgotten the key) asks Stripe for nothing new: our row decides', async () => {
     const { b, customer } = await stripeBooking();
     const { key, body, row } = await strandedCharge(b.id, 25 * 60 * 60_000);
-    w.standIn.intents.push({ id: `pi_late_${row.id}`, object: 'payment_intent', amount: 82500, amount_received: 82500, currency: 'usd', customer, status: 'succeeded', created: NOW_SEC - 25 * 3600, metadata: { charge_id: row.id, booking_id: b.id } });
+    w.standIn.intents.push({
+      id: `pi_late_${row.id}`,
+      object: 'payment_intent',
+      amount: 82500,
+      amount_received: 82500,
+      currency: 'usd',
+      customer,
+      status: 'succeeded',
+      created: NOW_SEC - 25 * 3600,
+      metadata: { charge_id: row.id, booking_id: b.id },
+    });
     const before = w.standIn.intentCreations().length;
     const replay = await charge(w.server.url, w.admin, key, body);
     expect(replay.status).toBe(200);
@@ -165,12 +220,21 @@ describe('a charge left pending by a request that died', () => {
 });
 
 describe('deleting a booking with money in flight', () => {
-  const del = (id: string) => fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
+  const del = (id: string) =>
+    fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
 
   it('is refused while a charge is with Stripe or processing (409), and allowed once it settled', async () => {
     const { b } = await stripeBooking();
     const pending = await w.su.collection('charges').create({
-      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, idempotency_key: newKey(), status: 'pending', attempted_at: pbDate(NOW_MS), requested_at: pbDate(NOW_MS),
+      booking: b.id,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      idempotency_key: newKey(),
+      status: 'pending',
+      attempted_at: pbDate(NOW_MS),
+      requested_at: pbDate(NOW_MS),
     });
     const refused = await del(b.id);
     expect(refused.status).toBe(409);
@@ -186,18 +250,37 @@ describe('deleting a booking with money in flight', () => {
   it('closes an open payment link at Stripe first, then deletes', async () => {
     const { b } = await stripeBooking();
     const link = await w.su.collection('charges').create({
-      booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, idempotency_key: newKey(), status: 'requires_checkout',
-      stripe_checkout_session_id: `cs_test_link_${b.id}`, checkout_url: 'https://checkout.stripe.com/c/pay/x',
+      booking: b.id,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      idempotency_key: newKey(),
+      status: 'requires_checkout',
+      stripe_checkout_session_id: `cs_test_link_${b.id}`,
+      checkout_url: 'https://checkout.stripe.com/c/pay/x',
     });
     expect((await del(b.id)).status).toBe(204);
-    expect(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);
-    expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({ totalItems: 0 });
+    expect(
+      w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`),
+    ).toHaveLength(1);
+    expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({
+      totalItems: 0,
+    });
   });
 
   it('a payment that still arrives for a deleted booking is refunded and reported to the owner, once', async () => {
     const { b } = await stripeBooking();
     await w.su.collection('bookings').delete(b.id);
-    const session = { object: 'checkout.session', id: `cs_gone_${b.id}`, payment_status: 'paid', status: 'complete', amount_total: 82500, payment_intent: `pi_gone_${b.id}`, metadata: { booking_id: b.id } };
+    const session = {
+      object: 'checkout.session',
+      id: `cs_gone_${b.id}`,
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 82500,
+      payment_intent: `pi_gone_${b.id}`,
+      metadata: { booking_id: b.id },
+    };
     for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'checkout.session.completed', session, NOW_SEC)).status).toBe(200);
     const refunds = w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_gone_${b.id}`);
     expect(refunds.length).toBeGreaterThanOrEqual(1);
@@ -206,7 +289,12 @@ describe('deleting a booking with money in flight', () => {
     expect(w.sink.messages.filter((m) => /deleted booking/.test(m.subject ?? '') && (m.text ?? '').includes(b.id))).toHaveLength(1);
 
     // A charge's payment link paid after its booking (and so the charge) was deleted: the same.
-    const intent = { id: `pi_gone_charge_${b.id}`, metadata: { charge_id: 'chargedeleted01', booking_id: b.id }, amount: 1500, amount_received: 1500 };
+    const intent = {
+      id: `pi_gone_charge_${b.id}`,
+      metadata: { charge_id: 'chargedeleted01', booking_id: b.id },
+      amount: 1500,
+      amount_received: 1500,
+    };
     expect((await intentEvent('payment_intent.succeeded', intent, { status: 'succeeded' })).status).toBe(200);
     expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
   });

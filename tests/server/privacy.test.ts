@@ -11,7 +11,10 @@ import { PNG, imageForm, uploadPng } from './image-fixtures';
 import { anonymous, callFn, clearCollections, superuser } from './support';
 
 async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ClientResponseError);
   return err as ClientResponseError;
 }
@@ -43,7 +46,10 @@ describe('inspiration_images.original_name', () => {
     const filtered = await pb
       .collection('inspiration_images')
       .getList(1, 50, { filter: "original_name ~ 'Jane'" })
-      .then((r) => r.items, (e: unknown) => (e instanceof ClientResponseError ? [] : Promise.reject(e)));
+      .then(
+        (r) => r.items,
+        (e: unknown) => (e instanceof ClientResponseError ? [] : Promise.reject(e)),
+      );
     expect(filtered).toEqual([]);
   });
 
@@ -74,7 +80,17 @@ describe('what a checkout session id reveals', () => {
 
   const verify = (sessionId: string) => callFn('POST', '/api/fn/verify-booking-payment', { sessionId });
   const demoSession = (sessionId: string) => callFn('GET', `/api/fn/demo-checkout?session_id=${encodeURIComponent(sessionId)}`);
-  const PAGE_FIELDS = ['packageTitle', 'treeSize', 'installDate', 'installTimeSlot', 'removalDate', 'removalTimeSlot', 'totalCents', 'depositCents', 'balanceCents'];
+  const PAGE_FIELDS = [
+    'packageTitle',
+    'treeSize',
+    'installDate',
+    'installTimeSlot',
+    'removalDate',
+    'removalTimeSlot',
+    'totalCents',
+    'depositCents',
+    'balanceCents',
+  ];
 
   it('a fresh session shows what the payment pages show, without the name or e-mail', async () => {
     const res = await checkout();
@@ -90,14 +106,24 @@ describe('what a checkout session id reveals', () => {
 
   it('a paid session whose checkout closed under a day ago still shows its details', async () => {
     // The server's clock is 2026-11-20 17:00Z; this checkout closed 23 hours earlier.
-    await createBookingRecord({ checkout_session_id: 'demo_cs_closed_23h_ago', hold_expires_at: '2026-11-19 18:00:00.000Z', payment_status: 'deposit_paid', status: 'confirmed' });
+    await createBookingRecord({
+      checkout_session_id: 'demo_cs_closed_23h_ago',
+      hold_expires_at: '2026-11-19 18:00:00.000Z',
+      payment_status: 'deposit_paid',
+      status: 'confirmed',
+    });
     const v = await verify('demo_cs_closed_23h_ago');
     expect(v.body.success).toBe(true);
     expect(v.body.booking).toMatchObject({ packageTitle: 'Elevated Arbor', depositCents: 82500 });
   });
 
   it('a day after the checkout closed, the routes answer with the state only', async () => {
-    await createBookingRecord({ checkout_session_id: 'demo_cs_closed_a_day_ago', hold_expires_at: '2026-11-19 17:00:00.000Z', payment_status: 'deposit_paid', status: 'confirmed' });
+    await createBookingRecord({
+      checkout_session_id: 'demo_cs_closed_a_day_ago',
+      hold_expires_at: '2026-11-19 17:00:00.000Z',
+      payment_status: 'deposit_paid',
+      status: 'confirmed',
+    });
     const v = await verify('demo_cs_closed_a_day_ago');
     expect(v).toEqual({ status: 200, body: { success: true, conflict: false, booking: null } });
     const d = await demoSession('demo_cs_closed_a_day_ago');

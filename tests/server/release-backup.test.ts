@@ -35,7 +35,16 @@ let env: NodeJS.ProcessEnv;
 
 /** Starts the copied release on a data dir, from a working directory that is neither. */
 function startRelease(dataDir: string) {
-  return spawnServer({ bin, args: ['serve', `--dir=${dataDir}`], cwd: work, url: `http://127.0.0.1:${port}`, port, dataDir, env, capture: true });
+  return spawnServer({
+    bin,
+    args: ['serve', `--dir=${dataDir}`],
+    cwd: work,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    capture: true,
+  });
 }
 
 async function superuserOn(url: string): Promise<PocketBase> {
@@ -103,7 +112,11 @@ describe('the release, backed up and restored', () => {
 
       const su = await superuserOn(server.url);
       const booking = await su.collection('bookings').getOne(bookingId);
-      expect(booking).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed', style_inspiration_images: [`${server.url}${imageUrl}`] });
+      expect(booking).toMatchObject({
+        payment_status: 'deposit_paid',
+        status: 'confirmed',
+        style_inspiration_images: [`${server.url}${imageUrl}`],
+      });
       const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: bookingId }) });
       mailKinds = mails.map((m) => `${m.kind}:${m.status}`).sort();
       expect(mailKinds).toEqual(['booking_confirmation:sent', 'business_notice:sent']);
@@ -129,28 +142,32 @@ describe('the release, backed up and restored', () => {
   it.each([
     ['the daily backup', 0],
     ['the `npm run backup` backup', 1],
-  ])('%s restores into a fresh data dir with the booking, its image and its mail log', async (_name, index) => {
-    const restored = path.join(work, `restored-${index}`);
-    const { stdout } = await exec(bin, ['restore', backups[index]!, restored], { cwd: work, env });
-    expect(stdout).toContain(`into ${restored}`);
-    expect(modeOf(restored)).toBe('700');
-    expect(modeOf(path.join(restored, 'data.db'))).toBe('600');
-    expect(readdirSync(restored)).not.toContain('backups');
+  ])(
+    '%s restores into a fresh data dir with the booking, its image and its mail log',
+    async (_name, index) => {
+      const restored = path.join(work, `restored-${index}`);
+      const { stdout } = await exec(bin, ['restore', backups[index]!, restored], { cwd: work, env });
+      expect(stdout).toContain(`into ${restored}`);
+      expect(modeOf(restored)).toBe('700');
+      expect(modeOf(path.join(restored, 'data.db'))).toBe('600');
+      expect(readdirSync(restored)).not.toContain('backups');
 
-    const server = await startRelease(restored);
-    try {
-      const su = await superuserOn(server.url);
-      const booking = await su.collection('bookings').getOne(bookingId);
-      expect(booking).toMatchObject({ customer_email: CUSTOMER, payment_status: 'deposit_paid', status: 'confirmed' });
-      const image = await fetch(`${server.url}${imageUrl}`);
-      expect(image.status).toBe(200);
-      expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
-      const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: bookingId }) });
-      expect(mails.map((m) => `${m.kind}:${m.status}`).sort()).toEqual(mailKinds);
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
+      const server = await startRelease(restored);
+      try {
+        const su = await superuserOn(server.url);
+        const booking = await su.collection('bookings').getOne(bookingId);
+        expect(booking).toMatchObject({ customer_email: CUSTOMER, payment_status: 'deposit_paid', status: 'confirmed' });
+        const image = await fetch(`${server.url}${imageUrl}`);
+        expect(image.status).toBe(200);
+        expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+        const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: bookingId }) });
+        expect(mails.map((m) => `${m.kind}:${m.status}`).sort()).toEqual(mailKinds);
+      } finally {
+        await server.stop();
+      }
+    },
+    60_000,
+  );
 
   it('refuses to restore over a data dir that has data', async () => {
     await expect(exec(bin, ['restore', backups[0]!, live], { cwd: work, env })).rejects.toMatchObject({

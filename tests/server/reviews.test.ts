@@ -34,7 +34,13 @@ beforeEach(async () => {
 
 /** A booking whose deposit is paid (the state a review can be asked for). */
 function paidBooking(over: Record<string, unknown> = {}) {
-  return createBookingRecord({ customer_name: 'Holly Berry', customer_email: 'holly@example.com', payment_status: 'deposit_paid', status: 'confirmed', ...over });
+  return createBookingRecord({
+    customer_name: 'Holly Berry',
+    customer_email: 'holly@example.com',
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+    ...over,
+  });
 }
 
 function sendRequest(as: PocketBase | null, body: Record<string, unknown>) {
@@ -119,9 +125,24 @@ describe('POST /api/fn/send-review-request (admin only)', () => {
     ['no booking', async () => ({}), 400, 'Please select a booking'],
     ['an empty booking id', async () => ({ booking_id: '' }), 400, 'Please select a booking'],
     ['an unknown booking', async () => ({ booking_id: 'nosuchbooking12' }), 404, 'Booking not found.'],
-    ['a bad stage', async () => ({ booking_id: (await paidBooking()).id, review_stage: 'post_party' }), 400, 'The review stage must be post_install or post_removal.'],
-    ['an unpaid booking', async () => ({ booking_id: (await createBookingRecord()).id }), 400, 'Reviews can be requested only for paid or confirmed bookings.'],
-    ['a cancelled booking', async () => ({ booking_id: (await paidBooking({ status: 'cancelled' })).id }), 400, 'Reviews can be requested only for paid or confirmed bookings.'],
+    [
+      'a bad stage',
+      async () => ({ booking_id: (await paidBooking()).id, review_stage: 'post_party' }),
+      400,
+      'The review stage must be post_install or post_removal.',
+    ],
+    [
+      'an unpaid booking',
+      async () => ({ booking_id: (await createBookingRecord()).id }),
+      400,
+      'Reviews can be requested only for paid or confirmed bookings.',
+    ],
+    [
+      'a cancelled booking',
+      async () => ({ booking_id: (await paidBooking({ status: 'cancelled' })).id }),
+      400,
+      'Reviews can be requested only for paid or confirmed bookings.',
+    ],
   ])('refuses %s and stores nothing', async (_, body, status, message) => {
     const res = await sendRequest(admin, await body());
     expect(res.status).toBe(status);
@@ -291,7 +312,21 @@ describe('what anonymous visitors see of testimonials', () => {
     const list = await anonymous().collection('public_testimonials').getList(1, 50);
     expect(list.items.map((i) => i.id)).toEqual([approvedId]);
     expect(Object.keys(list.items[0]!).sort()).toEqual(
-      ['approved_at', 'collectionId', 'collectionName', 'created_at', 'customer_name', 'id', 'is_featured', 'package_type', 'rating', 'review_stage', 'review_text', 'service_date', 'tree_size'].sort(),
+      [
+        'approved_at',
+        'collectionId',
+        'collectionName',
+        'created_at',
+        'customer_name',
+        'id',
+        'is_featured',
+        'package_type',
+        'rating',
+        'review_stage',
+        'review_text',
+        'service_date',
+        'tree_size',
+      ].sort(),
     );
     expect(JSON.stringify(list)).not.toMatch(/holly@example\.com|Pending review submission|Unapproved/);
   });
@@ -327,14 +362,22 @@ describe('what anonymous visitors see of testimonials', () => {
   it('a token oracle through filters gives the same answer for a real and a fake token', async () => {
     const answers: string[] = [];
     for (const t of [pendingToken, 'Z'.repeat(48)]) {
-      const res = await fetch(`${baseUrl()}/api/collections/public_testimonials/records?filter=${encodeURIComponent(`@collection.testimonials.review_token = '${t}'`)}`);
+      const res = await fetch(
+        `${baseUrl()}/api/collections/public_testimonials/records?filter=${encodeURIComponent(`@collection.testimonials.review_token = '${t}'`)}`,
+      );
       answers.push(`${res.status} ${(await res.text()).replace(/"[a-z0-9]{15}"/g, '')}`);
     }
     expect(answers[0]).toBe(answers[1]);
   });
 
   it('expand, fields and sort on hidden columns leak nothing', async () => {
-    for (const q of ['expand=booking', 'fields=*,review_token,customer_email', 'sort=review_token', 'sort=-customer_email', 'perPage=500&skipTotal=1']) {
+    for (const q of [
+      'expand=booking',
+      'fields=*,review_token,customer_email',
+      'sort=review_token',
+      'sort=-customer_email',
+      'perPage=500&skipTotal=1',
+    ]) {
       const res = await fetch(`${baseUrl()}/api/collections/public_testimonials/records?${q}`);
       const text = await res.text();
       expect(text, q).not.toMatch(/holly@example\.com|Pending review submission|Unapproved|review_token":"[A-Za-z0-9]/);
@@ -365,8 +408,13 @@ describe('testimonial-stats', () => {
     const su = superuser();
     for (const [i, rating] of [5, 5, 4].entries()) {
       await su.collection('testimonials').create({
-        customer_name: `Reviewer ${i}`, rating, review_text: reviewText(), review_stage: 'post_install',
-        is_approved: true, approved_at: '2026-11-19 12:00:00.000Z', submitted_at: '2026-11-18 12:00:00.000Z',
+        customer_name: `Reviewer ${i}`,
+        rating,
+        review_text: reviewText(),
+        review_stage: 'post_install',
+        is_approved: true,
+        approved_at: '2026-11-19 12:00:00.000Z',
+        submitted_at: '2026-11-18 12:00:00.000Z',
       });
     }
     const res = await callFn('GET', '/api/fn/testimonial-stats');
@@ -374,6 +422,10 @@ describe('testimonial-stats', () => {
   });
 
   it('is zero without reviews', async () => {
-    expect((await callFn('GET', '/api/fn/testimonial-stats')).body).toEqual({ count: 0, average: 0, ratings: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
+    expect((await callFn('GET', '/api/fn/testimonial-stats')).body).toEqual({
+      count: 0,
+      average: 0,
+      ratings: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+    });
   });
 });

@@ -27,7 +27,10 @@ export async function startStripeMock(): Promise<StripeMock> {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${mockPort}/v1/charges?limit=1`, { headers: { Authorization: 'Bearer sk_test_123' } }).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${mockPort}/v1/charges?limit=1`, { headers: { Authorization: 'Bearer sk_test_123' } }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error('stripe-mock did not start');
     await new Promise((r) => setTimeout(r, 100));

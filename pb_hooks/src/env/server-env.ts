@@ -39,7 +39,8 @@ export type ServerEnvResult = { ok: true; env: ServerEnv } | { ok: false; messag
 const unset = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
 
-const HOSTNAME = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
+const HOSTNAME =
+  /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
 /** scheme :// authority path? query? fragment? (RFC 3986's shape, without `URL`). */
 const WEB_ADDRESS = /^(https?):\/\/([^/?#\s]*)([^?#\s]*)(\?[^#\s]*)?(#\S*)?$/i;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -65,7 +66,15 @@ function parseWebAddress(value: string): WebAddress | null {
   if (!hp || !hp[1] || !HOSTNAME.test(hp[1])) return null;
   const port = hp[2] === undefined ? null : Number(hp[2]);
   if (port !== null && (port < 1 || port > 65535)) return null;
-  return { scheme: scheme!.toLowerCase() as 'http' | 'https', host: hp[1].toLowerCase(), port, path, query: query !== undefined, fragment: fragment !== undefined, credentials };
+  return {
+    scheme: scheme!.toLowerCase() as 'http' | 'https',
+    host: hp[1].toLowerCase(),
+    port,
+    path,
+    query: query !== undefined,
+    fragment: fragment !== undefined,
+    credentials,
+  };
 }
 
 /** The origin of a parsed address, without a default port ("https://shop.example"). */
@@ -80,8 +89,7 @@ const webAddress = (name: string) =>
 
 const email = (name: string) => optional(z.email(`${name} is not an e-mail address.`));
 
-const flag = (name: string) =>
-  optional(z.enum(['true', 'false'], `${name} must be true or false.`)).transform((v) => v === 'true');
+const flag = (name: string) => optional(z.enum(['true', 'false'], `${name} must be true or false.`)).transform((v) => v === 'true');
 
 const port = (name: string) =>
   optional(
@@ -96,50 +104,72 @@ const APP_URL_EXAMPLE = 'like https://www.example.com';
 
 /** Each variable on its own: well formed when set. */
 const schema = z.object({
-    APP_ENV: optional(z.enum(['production', 'development'], 'APP_ENV must be production or development.')),
-    APP_URL: optional(
-      z
-        .string()
-        .transform((v, ctx) => {
-          const a = parseWebAddress(v);
-          if (!a) {
-            ctx.addIssue({ code: 'custom', message: `APP_URL is not a web address: use the site's public origin, ${APP_URL_EXAMPLE}.` });
-            return z.NEVER;
-          }
-          if (a.credentials || a.query || a.fragment || (a.path !== '' && a.path !== '/')) {
-            ctx.addIssue({ code: 'custom', message: `APP_URL must be the site's origin only (scheme, host and port), ${APP_URL_EXAMPLE}, without a path, query, fragment or user name.` });
-            return z.NEVER;
-          }
-          return a;
-        }),
-    ),
-    ADMIN_EMAIL: email('ADMIN_EMAIL'),
-    APP_NOW: optional(z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), 'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.')),
-    HOST: optional(z.string().regex(HOSTNAME, 'HOST must be an IP address or host name to listen on, like 127.0.0.1.')),
-    PORT: port('PORT'),
-    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).')),
-    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…).')),
-    STRIPE_API_BASE: webAddress('STRIPE_API_BASE'),
-    ALLOW_DEMO_PAYMENTS: flag('ALLOW_DEMO_PAYMENTS'),
-    SMTP_HOST: optional(z.string().regex(HOSTNAME, 'SMTP_HOST must be a host name or IP address, like smtp.example.com.')),
-    SMTP_PORT: port('SMTP_PORT'),
-    SMTP_TLS: flag('SMTP_TLS'),
-    MAIL_FROM: email('MAIL_FROM'),
-    OPENROUTESERVICE_URL: webAddress('OPENROUTESERVICE_URL'),
-    RATE_LIMITS: optional(z.enum(['off'], 'RATE_LIMITS may only be off (tests), or unset.')),
-    TRUSTED_PROXY_HEADERS: optional(
-      z
-        .string()
-        .transform((v) => v.split(',').map((h) => h.trim()).filter(Boolean))
-        .refine((hs) => hs.length > 0 && hs.every((h) => /^[A-Za-z0-9-]+$/.test(h)), 'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.'),
-    ),
-    TRUSTED_PROXY_USE_LEFTMOST_IP: flag('TRUSTED_PROXY_USE_LEFTMOST_IP'),
-    BACKUP_S3_BUCKET: optional(z.string()),
-    BACKUP_S3_REGION: optional(z.string()),
-    BACKUP_S3_ENDPOINT: webAddress('BACKUP_S3_ENDPOINT'),
-    BACKUP_S3_ACCESS_KEY: optional(z.string()),
-    BACKUP_S3_SECRET: optional(z.string()),
-    BACKUP_S3_FORCE_PATH_STYLE: flag('BACKUP_S3_FORCE_PATH_STYLE'),
+  APP_ENV: optional(z.enum(['production', 'development'], 'APP_ENV must be production or development.')),
+  APP_URL: optional(
+    z.string().transform((v, ctx) => {
+      const a = parseWebAddress(v);
+      if (!a) {
+        ctx.addIssue({ code: 'custom', message: `APP_URL is not a web address: use the site's public origin, ${APP_URL_EXAMPLE}.` });
+        return z.NEVER;
+      }
+      if (a.credentials || a.query || a.fragment || (a.path !== '' && a.path !== '/')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `APP_URL must be the site's origin only (scheme, host and port), ${APP_URL_EXAMPLE}, without a path, query, fragment or user name.`,
+        });
+        return z.NEVER;
+      }
+      return a;
+    }),
+  ),
+  ADMIN_EMAIL: email('ADMIN_EMAIL'),
+  APP_NOW: optional(
+    z
+      .string()
+      .refine(
+        (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)),
+        'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.',
+      ),
+  ),
+  HOST: optional(z.string().regex(HOSTNAME, 'HOST must be an IP address or host name to listen on, like 127.0.0.1.')),
+  PORT: port('PORT'),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).'),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…).'),
+  ),
+  STRIPE_API_BASE: webAddress('STRIPE_API_BASE'),
+  ALLOW_DEMO_PAYMENTS: flag('ALLOW_DEMO_PAYMENTS'),
+  SMTP_HOST: optional(z.string().regex(HOSTNAME, 'SMTP_HOST must be a host name or IP address, like smtp.example.com.')),
+  SMTP_PORT: port('SMTP_PORT'),
+  SMTP_TLS: flag('SMTP_TLS'),
+  MAIL_FROM: email('MAIL_FROM'),
+  OPENROUTESERVICE_URL: webAddress('OPENROUTESERVICE_URL'),
+  RATE_LIMITS: optional(z.enum(['off'], 'RATE_LIMITS may only be off (tests), or unset.')),
+  TRUSTED_PROXY_HEADERS: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (hs) => hs.length > 0 && hs.every((h) => /^[A-Za-z0-9-]+$/.test(h)),
+        'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.',
+      ),
+  ),
+  TRUSTED_PROXY_USE_LEFTMOST_IP: flag('TRUSTED_PROXY_USE_LEFTMOST_IP'),
+  BACKUP_S3_BUCKET: optional(z.string()),
+  BACKUP_S3_REGION: optional(z.string()),
+  BACKUP_S3_ENDPOINT: webAddress('BACKUP_S3_ENDPOINT'),
+  BACKUP_S3_ACCESS_KEY: optional(z.string()),
+  BACKUP_S3_SECRET: optional(z.string()),
+  BACKUP_S3_FORCE_PATH_STYLE: flag('BACKUP_S3_FORCE_PATH_STYLE'),
 });
 
 type RawEnv = Record<string, string | undefined>;
@@ -152,18 +182,25 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   const has = (name: string) => !!raw[name];
   const problems: string[] = [];
   if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) {
-    problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.');
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.',
+    );
   }
   const missingS3 = S3_KEYS.filter((k) => !has(k));
   if (missingS3.length > 0 && missingS3.length < S3_KEYS.length) {
-    problems.push(`${missingS3.join(', ')} ${missingS3.length === 1 ? 'is' : 'are'} missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.`);
+    problems.push(
+      `${missingS3.join(', ')} ${missingS3.length === 1 ? 'is' : 'are'} missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.`,
+    );
   }
   if (raw.APP_ENV !== 'production') return problems;
   if (!has('APP_URL')) problems.push(`APP_URL is required in production: the site's public address, ${APP_URL_EXAMPLE}.`);
-  else if (appUrl && appUrl.scheme !== 'https' && !LOCAL_HOSTS.has(appUrl.host)) problems.push('APP_URL must start with https:// in production (http only for localhost).');
+  else if (appUrl && appUrl.scheme !== 'https' && !LOCAL_HOSTS.has(appUrl.host))
+    problems.push('APP_URL must start with https:// in production (http only for localhost).');
   if (!has('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL is required in production: the e-mail address of the first admin (/setup-admin).');
   if (!has('STRIPE_SECRET_KEY') && raw.ALLOW_DEMO_PAYMENTS !== 'true') {
-    problems.push('STRIPE_SECRET_KEY is required in production: without it payments are demo payments that charge no card (set ALLOW_DEMO_PAYMENTS=true to run them in production on purpose).');
+    problems.push(
+      'STRIPE_SECRET_KEY is required in production: without it payments are demo payments that charge no card (set ALLOW_DEMO_PAYMENTS=true to run them in production on purpose).',
+    );
   }
   if (!has('SMTP_HOST')) problems.push('SMTP_HOST is required in production: without it no e-mail reaches customers or the business.');
   if (!has('MAIL_FROM')) problems.push('MAIL_FROM is required in production: the address e-mails are sent from.');
@@ -195,7 +232,8 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
   const env = parsed.data!;
   const warnings: string[] = [];
   if (env.APP_NOW) warnings.push(`APP_NOW freezes the server clock at ${env.APP_NOW}: for tests and demos only.`);
-  if (production && env.STRIPE_SECRET_KEY?.includes('_test_')) warnings.push('STRIPE_SECRET_KEY is a test key: Stripe takes no real money.');
+  if (production && env.STRIPE_SECRET_KEY?.includes('_test_'))
+    warnings.push('STRIPE_SECRET_KEY is a test key: Stripe takes no real money.');
   const s3 = env.BACKUP_S3_BUCKET && env.BACKUP_S3_REGION && env.BACKUP_S3_ENDPOINT && env.BACKUP_S3_ACCESS_KEY && env.BACKUP_S3_SECRET;
   return {
     ok: true,
@@ -205,7 +243,9 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
       adminEmail: env.ADMIN_EMAIL ?? null,
       payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
       listen: env.HOST || env.PORT ? { host: env.HOST ?? '127.0.0.1', port: env.PORT ?? 8090 } : null,
-      trustedProxy: env.TRUSTED_PROXY_HEADERS ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP } : null,
+      trustedProxy: env.TRUSTED_PROXY_HEADERS
+        ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP }
+        : null,
       backupS3: s3
         ? {
             bucket: env.BACKUP_S3_BUCKET!,

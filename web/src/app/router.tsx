@@ -52,7 +52,10 @@ function loadPage(page: PageRoute): Promise<PageModule> {
 
 /** The page `pathname` renders (the not-found page for unknown paths). */
 function pageOf(pathname: string): PageRoute | undefined {
-  const match = matchRoutes(PAGES.map((p) => ({ path: p.path })), pathname)?.[0];
+  const match = matchRoutes(
+    PAGES.map((p) => ({ path: p.path })),
+    pathname,
+  )?.[0];
   return PAGES.find((p) => p.path === match?.route.path);
 }
 

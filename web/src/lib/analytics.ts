@@ -4,12 +4,7 @@
  * public pages stay within their JavaScript budget. Recording never throws and never blocks:
  * a failure is only logged (SPEC.md §8 "Tracking failures are only logged").
  */
-import {
-  browserFromUserAgent,
-  deviceTypeFromUserAgent,
-  normalizeAnalyticsEvent,
-  type AnalyticsEventType,
-} from '@domain/analytics';
+import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type AnalyticsEventType } from '@domain/analytics';
 import { logWarning } from '@/lib/log';
 
 const ENDPOINT = '/api/collections/analytics_events/records';

@@ -48,7 +48,13 @@ describe('sitemap.xml and robots.txt', () => {
   it('points crawlers at the sitemap and away from admin and result pages', () => {
     const robots = read('public/robots.txt');
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
-    for (const p of [paths.adminLogin.replace('login', ''), paths.setupAdmin, paths.bookingSuccess, paths.bookingCancel, paths.submitReview]) {
+    for (const p of [
+      paths.adminLogin.replace('login', ''),
+      paths.setupAdmin,
+      paths.bookingSuccess,
+      paths.bookingCancel,
+      paths.submitReview,
+    ]) {
       expect(robots).toContain(`Disallow: ${p}`);
     }
   });
@@ -56,10 +62,7 @@ describe('sitemap.xml and robots.txt', () => {
 
 describe('index.html', () => {
   const html = read('index.html');
-  const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as Record<
-    string,
-    any
-  >;
+  const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, any>;
 
   it('has LocalBusiness structured data matching domain/business.ts', () => {
     expect(jsonLd.name).toBe(BUSINESS.name);
@@ -85,7 +88,9 @@ describe('index.html', () => {
   });
 
   it('uses SITE_URL for every absolute link', () => {
-    const urls = [...html.matchAll(/https:\/\/[^"\s]+/g)].map((m) => m[0]).filter((u) => !u.startsWith('https://schema.org') && !u.startsWith(BUSINESS.social.url));
+    const urls = [...html.matchAll(/https:\/\/[^"\s]+/g)]
+      .map((m) => m[0])
+      .filter((u) => !u.startsWith('https://schema.org') && !u.startsWith(BUSINESS.social.url));
     expect(urls.length).toBeGreaterThan(3);
     for (const url of urls) expect(url.startsWith(`${SITE_URL}/`), url).toBe(true);
   });

@@ -68,10 +68,17 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   const monthStart = toPbDate(businessMidnightMs(`${today.slice(0, 8)}01`));
   const params = { now: toPbDate(now), monthStart, from: toPbDate(businessMidnightMs(chartSeasonStart(today))) } as unknown as dbx.Params;
 
-  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<string, number>;
+  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<
+    string,
+    number
+  >;
   app.db().newQuery(TOTALS_SQL).bind(params).one(t);
 
-  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as { hour: string; deposits: number; balances: number }[];
+  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as {
+    hour: string;
+    deposits: number;
+    balances: number;
+  }[];
   app.db().newQuery(PAYMENT_HOURS_SQL).bind(params).all(hours);
 
   const collected = Number(t.collected);

@@ -45,7 +45,11 @@ const ALL_SESSIONS_SQL = `
 
 function count(app: CoreApp, sql: string, params: Record<string, number> = {}): number {
   const row = new DynamicModel({ n: 0 }) as unknown as { n: number };
-  app.db().newQuery(sql).bind(params as unknown as dbx.Params).one(row);
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params as unknown as dbx.Params)
+    .one(row);
   return Number(row.n);
 }
 
@@ -53,7 +57,11 @@ function groupsBetween(app: CoreApp, from: number, to: number): EventGroup[] {
   const rows = arrayOf(
     new DynamicModel({ eventType: '', converted: 0, device: '', country: '', utm: '', referrer: '', n: 0 }),
   ) as unknown as { eventType: string; converted: number; device: string; country: string; utm: string; referrer: string; n: number }[];
-  app.db().newQuery(GROUPS_SQL).bind({ from, to } as unknown as dbx.Params).all(rows);
+  app
+    .db()
+    .newQuery(GROUPS_SQL)
+    .bind({ from, to } as unknown as dbx.Params)
+    .all(rows);
   return rows.map((r) => ({
     eventType: String(r.eventType),
     converted: Number(r.converted) === 1,

@@ -69,7 +69,6 @@ function wizardIdOf(body: Record<string, unknown>): string {
   return id;
 }
 
-
 /**
  * The Stripe Checkout Session of booking `rec`, built only from what the booking stores, so a
  * replayed request sends Stripe identical parameters under the same Stripe idempotency key and
@@ -167,7 +166,8 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       // A request with the same key that got here first (same instant) owns the answer.
       const raced = findByIdempotencyKey(tx, idempotencyKey);
       if (raced) {
-        if (raced.getString('request_fingerprint') !== fingerprint) refusal = { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
+        if (raced.getString('request_fingerprint') !== fingerprint)
+          refusal = { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
         else replayOf = raced.id;
         return;
       }

@@ -35,7 +35,7 @@ export interface HoldOwner {
  */
 export function holdCapReached(app: CoreApp, owner: HoldOwner, now: number): boolean {
   const params = { now: toPbDate(now), ip: owner.ip, email: owner.email.toLowerCase(), wizard: owner.wizardId };
-  const notOwnWizard = owner.wizardId ? " AND wizard_id != {:wizard}" : '';
+  const notOwnWizard = owner.wizardId ? ' AND wizard_id != {:wizard}' : '';
   if (owner.ip && countHolds(app, `client_ip = {:ip}${notOwnWizard}`, params) >= HOLD_CAPS.perIp) return true;
   return countHolds(app, `lower(customer_email) = {:email}${notOwnWizard}`, params) >= HOLD_CAPS.perEmail;
 }

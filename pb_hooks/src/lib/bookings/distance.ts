@@ -68,7 +68,12 @@ export function checkoutDistance(address: string): number {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- openrouteservice's JSON, read field by field by the callers
 function orsGet(url: string, key: string): any {
   try {
-    const res = $http.send({ url, method: 'GET', headers: { Authorization: key, Accept: 'application/json, application/geo+json' }, timeout: 10 });
+    const res = $http.send({
+      url,
+      method: 'GET',
+      headers: { Authorization: key, Accept: 'application/json, application/geo+json' },
+      timeout: 10,
+    });
     if (res.statusCode !== 200) {
       logWarning(`openrouteservice answered ${res.statusCode} for ${url.replace(/\?.*$/, '')}`);
       return null;
@@ -84,7 +89,9 @@ function orsGet(url: string, key: string): any {
 function routeWithOpenRouteService(address: string, from: LatLon, key: string): DistanceResult | null {
   const base = ($os.getenv('OPENROUTESERVICE_URL') || ORS_DEFAULT_URL).replace(/\/+$/, '');
   const q = (params: Record<string, string>) =>
-    Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+    Object.entries(params)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .join('&');
 
   const geo = orsGet(
     `${base}/geocode/search?${q({ text: address, 'boundary.country': 'US', size: '1', 'focus.point.lat': String(from[0]), 'focus.point.lon': String(from[1]) })}`,

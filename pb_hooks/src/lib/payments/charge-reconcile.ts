@@ -13,7 +13,14 @@
 import { CHARGE_MESSAGES } from '@domain/balance-charge';
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail } from '../mail/mail-outbox';
-import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent, type ChargeOutcome } from './balance-charges';
+import {
+  ABANDONED_AFTER_MS,
+  claimAbandonedCharge,
+  recordChargeOutcome,
+  requestedAtMs,
+  settleChargeIntent,
+  type ChargeOutcome,
+} from './balance-charges';
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
 import { listCustomerPaymentIntents, type StripePaymentIntent } from './stripe';

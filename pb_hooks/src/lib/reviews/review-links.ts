@@ -18,7 +18,11 @@ export function findByToken(app: CoreApp, token: string): core.Record | null {
  * missing → 'Invalid review link'; unknown → 'Invalid or expired review link'; filled → 'A review
  * has already been submitted with this link'; expired → 'This review link has expired. …'.
  */
-export function checkReviewToken(app: CoreApp, token: unknown, now: number): { ok: true; record: core.Record } | { ok: false; message: string } {
+export function checkReviewToken(
+  app: CoreApp,
+  token: unknown,
+  now: number,
+): { ok: true; record: core.Record } | { ok: false; message: string } {
   const shape = tokenShapeProblem(token);
   if (shape) return { ok: false, message: shape };
   const record = findByToken(app, String(token).trim());

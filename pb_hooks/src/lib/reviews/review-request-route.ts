@@ -56,7 +56,8 @@ export function sendReviewRequestRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const bookingId = typeof body.booking_id === 'string' ? body.booking_id.trim() : '';
   if (!bookingId) throw badRequest(REVIEW_MESSAGES.selectBooking);
-  const stage = body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
+  const stage =
+    body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
   if (!isReviewStage(stage)) throw badRequest('The review stage must be post_install or post_removal.');
   const claim: RequestKeyClaim | undefined = key
     ? { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, stage])) }

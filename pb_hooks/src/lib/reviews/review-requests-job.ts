@@ -35,7 +35,11 @@ export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobRe
   for (const b of candidates) {
     const booking = b!;
     const due = reviewRequestDue(
-      { status: booking.getString('status'), payment_status: booking.getString('payment_status'), removal_date: booking.getString('removal_date') },
+      {
+        status: booking.getString('status'),
+        payment_status: booking.getString('payment_status'),
+        removal_date: booking.getString('removal_date'),
+      },
       t,
     );
     if (!due) continue;

@@ -33,14 +33,10 @@ export function serviceLine(packageType: string, treeSize: string): string {
 }
 
 function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): core.Record | null {
-  const found = app.findRecordsByFilter(
-    'testimonials',
-    'booking = {:booking} && review_stage = {:stage}',
-    '',
-    1,
-    0,
-    { booking: bookingId, stage } as unknown as dbx.Params,
-  );
+  const found = app.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, {
+    booking: bookingId,
+    stage,
+  } as unknown as dbx.Params);
   return found[0] ?? null;
 }
 

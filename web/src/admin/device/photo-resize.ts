@@ -30,7 +30,10 @@ export function fitWithin(width: number, height: number, maxSide = PHOTO_MAX_SID
 
 /** `name` with its extension replaced by .jpg ('photo.jpg' for an empty name). */
 export function jpegName(name: string): string {
-  const base = name.replace(/\.[^./\\]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  const base = name
+    .replace(/\.[^./\\]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${base || 'photo'}.jpg`;
 }
 

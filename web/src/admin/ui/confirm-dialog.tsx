@@ -38,7 +38,9 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, o
       role="alertdialog"
       footer={
         <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>Cancel</button>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
           <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy}>
             {busy ? busyLabel : confirmLabel}
           </button>

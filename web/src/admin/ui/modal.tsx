@@ -75,7 +75,11 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               <span className="visually-hidden">Close</span>
             </button>
           </header>
-          {description && <div id={descriptionId} className="admin-modal__description">{description}</div>}
+          {description && (
+            <div id={descriptionId} className="admin-modal__description">
+              {description}
+            </div>
+          )}
           {children && <div className="admin-modal__body">{children}</div>}
           {footer && <footer className="admin-modal__footer">{footer}</footer>}
         </div>

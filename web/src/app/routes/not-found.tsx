@@ -13,12 +13,18 @@ export function Component() {
   }, [location.pathname]);
   return (
     <div className="container page page--center not-found">
-      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1>Oops! Page not found</h1>
       <p className="lead">The page you were looking for has been moved or never existed.</p>
       <div className="button-row">
-        <Link to={paths.home} className="button button--primary">Return to Home</Link>
-        <Link to={paths.services} className="button">See Services &amp; Pricing</Link>
+        <Link to={paths.home} className="button button--primary">
+          Return to Home
+        </Link>
+        <Link to={paths.services} className="button">
+          See Services &amp; Pricing
+        </Link>
       </div>
     </div>
   );

@@ -20,23 +20,43 @@ export function Footer() {
             <BrandMark size={40} />
             <span>{BUSINESS.name}</span>
           </Link>
-          <p>{BUSINESS.tagline} Christmas tree decorating, installation and removal around {BUSINESS.town}, Maryland.</p>
+          <p>
+            {BUSINESS.tagline} Christmas tree decorating, installation and removal around {BUSINESS.town}, Maryland.
+          </p>
         </div>
         <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="site-footer__heading">Quick Links</h2>
+          <h2 id="footer-quick-links" className="site-footer__heading">
+            Quick Links
+          </h2>
           <ul>
-            <li><Link to={paths.services}>Services &amp; Pricing</Link></li>
-            <li><Link to={paths.booking}>Book Now</Link></li>
-            <li><Link to={paths.portfolio}>Portfolio</Link></li>
-            <li><Link to={paths.faq}>FAQ</Link></li>
+            <li>
+              <Link to={paths.services}>Services &amp; Pricing</Link>
+            </li>
+            <li>
+              <Link to={paths.booking}>Book Now</Link>
+            </li>
+            <li>
+              <Link to={paths.portfolio}>Portfolio</Link>
+            </li>
+            <li>
+              <Link to={paths.faq}>FAQ</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-information">
-          <h2 id="footer-information" className="site-footer__heading">Information</h2>
+          <h2 id="footer-information" className="site-footer__heading">
+            Information
+          </h2>
           <ul>
-            <li><Link to={paths.about}>About Us</Link></li>
-            <li><Link to={paths.policies}>Policies</Link></li>
-            <li><Link to={paths.termsPrivacy}>Terms &amp; Privacy</Link></li>
+            <li>
+              <Link to={paths.about}>About Us</Link>
+            </li>
+            <li>
+              <Link to={paths.policies}>Policies</Link>
+            </li>
+            <li>
+              <Link to={paths.termsPrivacy}>Terms &amp; Privacy</Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -44,8 +64,12 @@ export function Footer() {
           <address>
             <ul>
               <li>{BUSINESS.town}, Maryland</li>
-              <li><a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a></li>
-              <li><a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a></li>
+              <li>
+                <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+              </li>
+              <li>
+                <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>
+              </li>
               <li>
                 <a href={BUSINESS.social.url} target="_blank" rel="noopener noreferrer">
                   {BUSINESS.social.label}
@@ -57,8 +81,12 @@ export function Footer() {
         </div>
       </div>
       <div className="container site-footer__bottom">
-        <p>© {year} {BUSINESS.name}. All rights reserved.</p>
-        <Link to={paths.adminLogin} className="site-footer__admin">Admin</Link>
+        <p>
+          © {year} {BUSINESS.name}. All rights reserved.
+        </p>
+        <Link to={paths.adminLogin} className="site-footer__admin">
+          Admin
+        </Link>
       </div>
     </footer>
   );

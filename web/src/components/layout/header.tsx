@@ -92,21 +92,31 @@ export function Header() {
         <nav id="site-nav" className="site-nav" aria-label="Main" data-open={menuOpen} onClick={onNavClick}>
           <ul className="nav-list">
             <li>
-              <NavLink to={paths.home} end className="nav-link">Home</NavLink>
+              <NavLink to={paths.home} end className="nav-link">
+                Home
+              </NavLink>
             </li>
             <NavGroup {...groupProps('services')} label="Services & Pricing" to={paths.services} sections={SERVICE_SECTIONS} />
             <NavGroup {...groupProps('policies')} label="Policies" to={paths.policies} sections={POLICY_SECTIONS} />
             <li>
-              <NavLink to={paths.portfolio} className="nav-link">Portfolio</NavLink>
+              <NavLink to={paths.portfolio} className="nav-link">
+                Portfolio
+              </NavLink>
             </li>
             <li>
-              <NavLink to={paths.about} className="nav-link">About</NavLink>
+              <NavLink to={paths.about} className="nav-link">
+                About
+              </NavLink>
             </li>
             <li>
-              <NavLink to={paths.faq} className="nav-link">FAQ</NavLink>
+              <NavLink to={paths.faq} className="nav-link">
+                FAQ
+              </NavLink>
             </li>
           </ul>
-          <NavLink to={paths.booking} className="button button--primary site-nav__book">Book Your Service</NavLink>
+          <NavLink to={paths.booking} className="button button--primary site-nav__book">
+            Book Your Service
+          </NavLink>
         </nav>
       </div>
     </header>
@@ -213,7 +223,9 @@ function NavGroup({ id, label, to, sections, open, onOpenChange }: NavGroupProps
   return (
     <li className="nav-group" data-open={open} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onBlur={onBlur}>
       <div className="nav-group__row">
-        <NavLink to={to} className="nav-link" onKeyDown={onTriggerKeyDown}>{label}</NavLink>
+        <NavLink to={to} className="nav-link" onKeyDown={onTriggerKeyDown}>
+          {label}
+        </NavLink>
         <button
           ref={buttonRef}
           type="button"
@@ -225,7 +237,14 @@ function NavGroup({ id, label, to, sections, open, onOpenChange }: NavGroupProps
           onKeyDown={onTriggerKeyDown}
         >
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-            <path d="M2 4.5 6 8.5 10 4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M2 4.5 6 8.5 10 4.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

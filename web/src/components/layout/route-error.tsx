@@ -9,7 +9,11 @@ export function RouteError() {
     <main className="container page">
       <h1>Something went wrong</h1>
       <p>Please reload the page. If it keeps happening, contact us and we will help you book.</p>
-      <p><Link to={paths.home} reloadDocument>Return home</Link></p>
+      <p>
+        <Link to={paths.home} reloadDocument>
+          Return home
+        </Link>
+      </p>
     </main>
   );
 }

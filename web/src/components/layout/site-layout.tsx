@@ -37,7 +37,9 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
 
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       {/* The header, the page and the footer are Suspense boundaries: on a prerendered page React
           hydrates each in a pass of its own, in slices, instead of all at once in one long task;
           a click on one not hydrated yet hydrates it at once (docs/decisions/019). */}

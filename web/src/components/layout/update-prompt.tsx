@@ -42,8 +42,12 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="status">
       <span>A new version of this site is available.</span>
-      <button type="button" className="button button--primary" onClick={reload}>Reload</button>
-      <button type="button" className="button" onClick={later}>Later</button>
+      <button type="button" className="button button--primary" onClick={reload}>
+        Reload
+      </button>
+      <button type="button" className="button" onClick={later}>
+        Later
+      </button>
     </div>
   );
 }

@@ -31,8 +31,12 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
   const selected = value ? dayDate(value) : undefined;
   return (
     <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className="label">{label}</p>
-      <p className="hint" aria-live="polite">{value ? `Selected: ${formatLongDate(value)}` : 'No date selected'}</p>
+      <p id={`${id}-label`} className="label">
+        {label}
+      </p>
+      <p className="hint" aria-live="polite">
+        {value ? `Selected: ${formatLongDate(value)}` : 'No date selected'}
+      </p>
       <DayPicker
         mode="single"
         selected={selected}

@@ -7,14 +7,38 @@ import type { BookingSummary } from './api/verify-payment';
 export function BookingDetails({ booking }: { booking: BookingSummary }) {
   return (
     <dl className="review-list card payment-details">
-      <div><dt>Package</dt><dd>{booking.packageTitle} · {booking.treeSize}</dd></div>
-      <div><dt>Installation</dt><dd>{formatLongDate(booking.installDate)}, {formatSlotRange(booking.installTimeSlot)}</dd></div>
+      <div>
+        <dt>Package</dt>
+        <dd>
+          {booking.packageTitle} · {booking.treeSize}
+        </dd>
+      </div>
+      <div>
+        <dt>Installation</dt>
+        <dd>
+          {formatLongDate(booking.installDate)}, {formatSlotRange(booking.installTimeSlot)}
+        </dd>
+      </div>
       {booking.removalDate && booking.removalTimeSlot && (
-        <div><dt>Removal</dt><dd>{formatLongDate(booking.removalDate)}, {formatSlotRange(booking.removalTimeSlot)}</dd></div>
+        <div>
+          <dt>Removal</dt>
+          <dd>
+            {formatLongDate(booking.removalDate)}, {formatSlotRange(booking.removalTimeSlot)}
+          </dd>
+        </div>
       )}
-      <div><dt>Total</dt><dd>{formatCents(booking.totalCents)}</dd></div>
-      <div><dt>Deposit (50%)</dt><dd data-testid="deposit-amount">{formatCents(booking.depositCents)}</dd></div>
-      <div><dt>Balance on install day</dt><dd>{formatCents(booking.balanceCents)}</dd></div>
+      <div>
+        <dt>Total</dt>
+        <dd>{formatCents(booking.totalCents)}</dd>
+      </div>
+      <div>
+        <dt>Deposit (50%)</dt>
+        <dd data-testid="deposit-amount">{formatCents(booking.depositCents)}</dd>
+      </div>
+      <div>
+        <dt>Balance on install day</dt>
+        <dd>{formatCents(booking.balanceCents)}</dd>
+      </div>
     </dl>
   );
 }

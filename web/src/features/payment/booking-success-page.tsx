@@ -52,7 +52,9 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       <div className="container page page--center">
         <h1>No payment session found</h1>
         <p className="lead">Taking you back to the home page…</p>
-        <Link to={paths.home} className="button button--primary">Return to Home</Link>
+        <Link to={paths.home} className="button button--primary">
+          Return to Home
+        </Link>
       </div>
     );
   }
@@ -70,15 +72,18 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
         <h1>Payment Verification Failed</h1>
         {state.refunded && (
           <p className="lead">
-            Your payment arrived after that time had been booked by someone else, so your booking was not confirmed and your deposit
-            has been refunded in full. <Link to={paths.booking}>Choose another time</Link>.
+            Your payment arrived after that time had been booked by someone else, so your booking was not confirmed and your deposit has
+            been refunded in full. <Link to={paths.booking}>Choose another time</Link>.
           </p>
         )}
         <p className="lead">
-          {state.refunded ? 'Questions?' : 'We could not confirm your payment.'} Please contact us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
-          <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we will sort it out.
+          {state.refunded ? 'Questions?' : 'We could not confirm your payment.'} Please contact us at{' '}
+          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we
+          will sort it out.
         </p>
-        <Link to={paths.home} className="button">Return to Home</Link>
+        <Link to={paths.home} className="button">
+          Return to Home
+        </Link>
       </div>
     );
   }
@@ -87,7 +92,9 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       <h1>Booking Confirmed!</h1>
       <p className="lead">Thank you! Your deposit has been received and a confirmation e-mail is on its way.</p>
       {state.booking && <BookingDetails booking={state.booking} />}
-      <Link to={paths.home} className="button button--primary">Return to Home</Link>
+      <Link to={paths.home} className="button button--primary">
+        Return to Home
+      </Link>
     </div>
   );
 }

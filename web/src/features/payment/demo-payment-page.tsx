@@ -36,18 +36,28 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
 
   return (
     <div className="container page payment-page">
-      <p className="demo-banner" role="note"><strong>Demo payment – no card is charged</strong></p>
+      <p className="demo-banner" role="note">
+        <strong>Demo payment – no card is charged</strong>
+      </p>
       <h1>Pay your deposit</h1>
       {!sessionId ? (
-        <p>No payment session found. <Link to={paths.booking}>Return to booking</Link></p>
+        <p>
+          No payment session found. <Link to={paths.booking}>Return to booking</Link>
+        </p>
       ) : loadError ? (
-        <p role="alert">{loadError} <Link to={paths.booking}>Return to booking</Link></p>
+        <p role="alert">
+          {loadError} <Link to={paths.booking}>Return to booking</Link>
+        </p>
       ) : !session ? (
         <p role="status">Loading your booking…</p>
       ) : session.state !== 'open' || !session.booking ? (
         <p role="alert">
           {session.state === 'paid' ? 'This deposit has already been paid.' : 'This checkout session has expired and no card was charged.'}{' '}
-          <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>Continue</Link>
+          <Link
+            to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}
+          >
+            Continue
+          </Link>
         </p>
       ) : (
         <>
@@ -57,7 +67,9 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
             <button type="button" className="button button--primary button--large" disabled={busy} onClick={() => void act(payDemoSession)}>
               Pay {formatCents(session.booking.depositCents)}
             </button>
-            <button type="button" className="button" disabled={busy} onClick={() => void act(cancelDemoSession)}>Cancel</button>
+            <button type="button" className="button" disabled={busy} onClick={() => void act(cancelDemoSession)}>
+              Cancel
+            </button>
           </div>
         </>
       )}

@@ -3,14 +3,7 @@
  * derived from domain/ so no number is typed twice (issue 3).
  */
 import { formatMonthDay, type Ymd } from '@domain/calendar';
-import {
-  DEPOSIT_RATE,
-  INCLUDED_REMOVAL_VALUE_CENTS,
-  PACKAGES,
-  TREE_SIZES,
-  TREE_SIZE_INFO,
-  type PackageInfo,
-} from '@domain/catalog';
+import { DEPOSIT_RATE, INCLUDED_REMOVAL_VALUE_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS } from '@domain/season';
 import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/travel';

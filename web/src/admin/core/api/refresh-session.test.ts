@@ -19,7 +19,10 @@ afterEach(() => {
 describe('refreshSession', () => {
   it('stores the renewed token and record', async () => {
     const renewed = jwt({ exp: exp() + 60, id: 'a1' });
-    vi.stubGlobal('fetch', vi.fn(async () => json({ token: renewed, record: { ...ADMIN, name: 'Owner' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ token: renewed, record: { ...ADMIN, name: 'Owner' } })),
+    );
     await refreshSession();
     expect(pb.authStore.token).toBe(renewed);
     expect(pb.authStore.record?.name).toBe('Owner');
@@ -30,7 +33,10 @@ describe('refreshSession', () => {
     ['an answer without a record', () => json({ token: jwt({ exp: exp() }) })],
     ['an answer cut off mid-body', () => cutAnswer(JSON.stringify({ token: jwt({ exp: exp() }), record: ADMIN }), 20)],
   ])('keeps the session on %s and rejects as a network failure', async (_name, answer) => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer()));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    );
     await expect(refreshSession()).rejects.toMatchObject({ status: 0 });
     expect([pb.authStore.token, pb.authStore.record?.id]).toEqual([STORED, 'a1']);
   });
@@ -38,7 +44,10 @@ describe('refreshSession', () => {
 
 describe('renewSession', () => {
   it('keeps the admin signed in when the renewal’s answer is cut off, for a retry', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => cutAnswer(JSON.stringify({ token: jwt({ exp: exp() }), record: ADMIN }), 20)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cutAnswer(JSON.stringify({ token: jwt({ exp: exp() }), record: ADMIN }), 20)),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await renewSession()).toBe('unanswered');
     expect([pb.authStore.token, pb.authStore.isValid]).toEqual([STORED, true]);

@@ -192,7 +192,12 @@ describe('flush', () => {
     const box = outbox();
     const queued = [await box.queue(note('gate code')), await box.queue(note('dog')), await box.queue(note('ladder'))];
     // The full disk: the first entry is refused with a 503 on each of three flushes, then a 500, then no answer.
-    server.plans.push({ fail: 503, message: 'The server cannot save right now. Please try again in a moment.' }, { fail: 503 }, { fail: 500 }, { fail: 'network' });
+    server.plans.push(
+      { fail: 503, message: 'The server cannot save right now. Please try again in a moment.' },
+      { fail: 503 },
+      { fail: 500 },
+      { fail: 'network' },
+    );
     for (let i = 0; i < 4; i++) {
       await box.flush(true);
       const kept = await entries();
@@ -225,7 +230,9 @@ describe('flush', () => {
     server.plans.push({ fail: 409, message: 'This booking was cancelled, so it cannot be marked done.' });
     await box.flush();
     expect(server.requests).toEqual([a.idempotencyKey, b.idempotencyKey]);
-    expect(await entries()).toMatchObject([{ id: a.id, state: 'needs_attention', attempts: 1, lastError: 'This booking was cancelled, so it cannot be marked done.' }]);
+    expect(await entries()).toMatchObject([
+      { id: a.id, state: 'needs_attention', attempts: 1, lastError: 'This booking was cancelled, so it cannot be marked done.' },
+    ]);
     await box.flush();
     timers.advanceTo(timers.now + BACKOFF_CAP_MS * 10);
     await box.flush(false);
@@ -280,7 +287,7 @@ describe('flush', () => {
     expect(await entries()).toEqual([]);
   });
 
-  it('sends nothing while signed out, and never sends one account\'s work under another', async () => {
+  it("sends nothing while signed out, and never sends one account's work under another", async () => {
     const box = outbox();
     const mine = await box.queue(note('mine'));
     const theirs = await box.queue(note('theirs', { accountId: 'otheraccount002' }));

@@ -148,7 +148,9 @@ export class Outbox {
         this.forceAgain = false;
         this.setStatus({ flushing: true });
         try {
-          ended = await this.tabLock.run(() => (this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce)));
+          ended = await this.tabLock.run(() =>
+            this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce),
+          );
         } catch (err) {
           // Dexie itself failed (storage gone): the entries are where they were; try later.
           logError('Outbox flush failed', err);
@@ -173,13 +175,16 @@ export class Outbox {
 
   /** Puts a `needs_attention` entry back in the queue (same id, same key) and flushes. */
   async retry(id: string): Promise<void> {
-    await this.db.outbox.where('id').equals(id).modify((e) => {
-      if (e.state !== 'needs_attention') return;
-      e.state = 'queued';
-      e.attempts = 0;
-      e.nextAttemptAt = this.now();
-      e.lastError = '';
-    });
+    await this.db.outbox
+      .where('id')
+      .equals(id)
+      .modify((e) => {
+        if (e.state !== 'needs_attention') return;
+        e.state = 'queued';
+        e.attempts = 0;
+        e.nextAttemptAt = this.now();
+        e.lastError = '';
+      });
     await this.flush(true);
   }
 

@@ -31,7 +31,12 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
     expect(read).toBe(1203);
     expect(await db.bookings.count()).toBe(1203);
     expect(server.listCalls('bookings')).toHaveLength(3);
-    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 1202).updated_at, cursorId: 'b01202', complete: true });
+    expect(await db.syncState.get('bookings')).toEqual({
+      collection: 'bookings',
+      cursorUpdatedAt: row('x', 1202).updated_at,
+      cursorId: 'b01202',
+      complete: true,
+    });
   });
 
   it('marks the cursor complete only once the pull has read to the end, also when the last page is empty', async () => {
@@ -89,7 +94,12 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
     await pullCollection(mirror, server, 'bookings');
     await pullCollection(mirror, server, 'consultation_requests');
     server.delete('bookings', 'a');
-    server.put('tombstones', row('t1', 5, { collection_name: 'bookings', record_id: 'a' }), row('t2', 6, { collection_name: 'consultation_requests', record_id: 'c' }), row('t3', 7, { collection_name: 'mail_log', record_id: 'zzz' }));
+    server.put(
+      'tombstones',
+      row('t1', 5, { collection_name: 'bookings', record_id: 'a' }),
+      row('t2', 6, { collection_name: 'consultation_requests', record_id: 'c' }),
+      row('t3', 7, { collection_name: 'mail_log', record_id: 'zzz' }),
+    );
     expect(await pullCollection(mirror, server, 'tombstones')).toBe(3);
     expect(await ids()).toEqual(['b']);
     expect(await db.consultations.count()).toBe(0);
@@ -97,7 +107,11 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
   });
 
   it('never stores review placeholders', async () => {
-    server.put('testimonials', row('p', 0, { review_text: PLACEHOLDER_REVIEW_TEXT }), row('r', 1, { review_text: 'Lovely work from start to finish, the tree glowed all season long.' }));
+    server.put(
+      'testimonials',
+      row('p', 0, { review_text: PLACEHOLDER_REVIEW_TEXT }),
+      row('r', 1, { review_text: 'Lovely work from start to finish, the tree glowed all season long.' }),
+    );
     await pullCollection(mirror, server, 'testimonials');
     expect((await db.testimonials.toArray()).map((t) => t.id)).toEqual(['r']);
   });
@@ -256,7 +270,12 @@ describe('AdminSync: realtime and pulls together', () => {
   it('counts an empty collection as loaded on the next start, which may be offline (issue 10)', async () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
-    expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '', complete: true });
+    expect(await db.syncState.get('consultation_requests')).toEqual({
+      collection: 'consultation_requests',
+      cursorUpdatedAt: '',
+      cursorId: '',
+      complete: true,
+    });
     const offline = syncOf();
     server.listAfter = () => Promise.reject(new TypeError('Failed to fetch'));
     await offline.start();
@@ -287,13 +306,14 @@ describe('AdminSync: realtime and pulls together', () => {
   it('pulls without waiting for realtime, and pulls again once it connects', async () => {
     let connect: () => void = () => {};
     const slow = Object.create(server) as FakeServer;
-    slow.subscribe = (collection, cb) => new Promise((resolve) => {
-      const prev = connect;
-      connect = () => {
-        prev();
-        void server.subscribe(collection, cb).then(resolve);
-      };
-    });
+    slow.subscribe = (collection, cb) =>
+      new Promise((resolve) => {
+        const prev = connect;
+        connect = () => {
+          prev();
+          void server.subscribe(collection, cb).then(resolve);
+        };
+      });
     const sync = new AdminSync(mirror, slow);
     server.put('bookings', row('a', 0));
     await sync.start();

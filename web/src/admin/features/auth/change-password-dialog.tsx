@@ -50,7 +50,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setBusy(true);
     setProblem('');
     try {
-      await changePassword({ recordId: admin.id, email: String(admin.email), currentPassword: form.currentPassword, newPassword: form.newPassword });
+      await changePassword({
+        recordId: admin.id,
+        email: String(admin.email),
+        currentPassword: form.currentPassword,
+        newPassword: form.newPassword,
+      });
       toast.success(STAFF_PASSWORD_MESSAGES.changed);
       close();
     } catch (err) {
@@ -75,7 +80,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         aria-describedby={hint ? `pw-${key}-hint` : undefined}
         onChange={(e) => setForm({ ...form, [key]: e.target.value })}
       />
-      {hint && <p id={`pw-${key}-hint`} className="hint">{hint}</p>}
+      {hint && (
+        <p id={`pw-${key}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 
@@ -87,7 +96,9 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       title="Change Password"
       footer={
         <>
-          <button type="button" className="button" onClick={close} disabled={busy}>Cancel</button>
+          <button type="button" className="button" onClick={close} disabled={busy}>
+            Cancel
+          </button>
           <button type="submit" form="change-password-form" className="button button--primary" disabled={busy}>
             {busy ? 'Changing...' : 'Change Password'}
           </button>
@@ -98,7 +109,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         {field('currentPassword', 'Current password', 'current-password')}
         {field('newPassword', 'New password', 'new-password', `At least ${STAFF_PASSWORD_MIN} characters.`)}
         {field('confirmPassword', 'Confirm new password', 'new-password')}
-        {problem && <p className="admin-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="admin-error" role="alert">
+            {problem}
+          </p>
+        )}
       </form>
     </Modal>
   );

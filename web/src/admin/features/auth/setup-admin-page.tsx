@@ -48,7 +48,10 @@ export function SetupAdminPage() {
         <section className="card admin-credentials" aria-labelledby="credentials-heading">
           <h2 id="credentials-heading">Your sign-in details</h2>
           <dl className="admin-facts">
-            <div className="admin-fact"><dt>Email</dt><dd data-testid="admin-email">{created.email}</dd></div>
+            <div className="admin-fact">
+              <dt>Email</dt>
+              <dd data-testid="admin-email">{created.email}</dd>
+            </div>
             <div className="admin-fact">
               <dt>Password</dt>
               <dd className="admin-credentials__secret">
@@ -58,10 +61,13 @@ export function SetupAdminPage() {
             </div>
           </dl>
           <p className="admin-warning" role="note">
-            <strong>Write this password down now: it is shown only once.</strong> Sign in and change it at once with Change Password on the dashboard.
+            <strong>Write this password down now: it is shown only once.</strong> Sign in and change it at once with Change Password on the
+            dashboard.
           </p>
         </section>
-        <Link to={paths.adminLogin} className="button button--primary button--large">Go to Admin Login</Link>
+        <Link to={paths.adminLogin} className="button button--primary button--large">
+          Go to Admin Login
+        </Link>
       </div>
     );
   }
@@ -86,7 +92,8 @@ export function SetupAdminPage() {
             disabled={busy}
           />
           <p id="setup-code-help" className="muted">
-            The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file <code>setup-code</code> of its data directory.
+            The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file{' '}
+            <code>setup-code</code> of its data directory.
           </p>
         </div>
         {problem && (

@@ -62,9 +62,15 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
       <Section title="Client information">
         <dl className="admin-facts">
           <Fact label="Name">{b.customer_name}</Fact>
-          <Fact label="Email"><EmailLink email={b.customer_email} /></Fact>
-          <Fact label="Phone"><PhoneLink phone={b.customer_phone} /></Fact>
-          <Fact label="Address"><AddressLink address={b.customer_address} /></Fact>
+          <Fact label="Email">
+            <EmailLink email={b.customer_email} />
+          </Fact>
+          <Fact label="Phone">
+            <PhoneLink phone={b.customer_phone} />
+          </Fact>
+          <Fact label="Address">
+            <AddressLink address={b.customer_address} />
+          </Fact>
           {b.parking_instructions && <Fact label="Parking">{b.parking_instructions}</Fact>}
         </dl>
       </Section>
@@ -72,7 +78,9 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
         <dl className="admin-facts">
           <Fact label="Package">{packageTitle(b.package_type)}</Fact>
           <Fact label="Tree size">{treeSizeLabel(b.tree_size)}</Fact>
-          <Fact label="Status"><Pill tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Pill></Fact>
+          <Fact label="Status">
+            <Pill tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Pill>
+          </Fact>
           <Fact label="Install">{visitText(b.install_date, b.install_time_slot)}</Fact>
           <Fact label="Removal">{visitText(b.removal_date, b.removal_time_slot)}</Fact>
           {b.extra_tree && <Fact label="Extra tree">Yes</Fact>}
@@ -117,7 +125,9 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
       </Section>
       <Section title="Payment information">
         <dl className="admin-facts">
-          <Fact label="Payment"><Pill tone={paymentStatusTone(b.payment_status)}>{paymentStatusLabel(b.payment_status)}</Pill></Fact>
+          <Fact label="Payment">
+            <Pill tone={paymentStatusTone(b.payment_status)}>{paymentStatusLabel(b.payment_status)}</Pill>
+          </Fact>
           {b.disputed_at && (
             <Fact label="Dispute">
               <Pill tone="red">Disputed</Pill> since {formatTimestamp(b.disputed_at)}: answer it in the payment dashboard
@@ -125,7 +135,9 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
           )}
           {b.mail_problem && <Fact label="E-mail not delivered">{b.mail_problem}</Fact>}
           {(b.price_lines ?? []).map((l) => (
-            <Fact key={l.code} label={l.label}>{formatCents(l.amountCents)}</Fact>
+            <Fact key={l.code} label={l.label}>
+              {formatCents(l.amountCents)}
+            </Fact>
           ))}
           {b.travel_fee > 0 && !(b.price_lines ?? []).length && <Fact label="Travel fee">{formatCents(b.travel_fee)}</Fact>}
           <Fact label="Total price">{formatCents(b.total_price)}</Fact>
@@ -135,7 +147,9 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
           <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
           {providerUrl && (
             <Fact label="Payment provider">
-              <a className="admin-link" href={providerUrl} target="_blank" rel="noreferrer">Open payment dashboard</a>
+              <a className="admin-link" href={providerUrl} target="_blank" rel="noreferrer">
+                Open payment dashboard
+              </a>
             </Fact>
           )}
         </dl>
@@ -148,7 +162,13 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
                   {formatTimestamp(c.created_at)}: {formatCents(c.amount)}, {CHARGE_STATUS[c.status] ?? c.status}
                   {c.description ? ` (${c.description})` : ''}
                   {c.status === 'requires_checkout' && c.checkout_url && (
-                    <> · <a className="admin-link" href={c.checkout_url} target="_blank" rel="noreferrer">Payment link</a></>
+                    <>
+                      {' '}
+                      ·{' '}
+                      <a className="admin-link" href={c.checkout_url} target="_blank" rel="noreferrer">
+                        Payment link
+                      </a>
+                    </>
                   )}
                   {c.status === 'failed' && c.error ? `: ${c.error}` : ''}
                 </li>
@@ -183,7 +203,10 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   const data = useLiveQuery(async () => {
     if (!bookingId) return null;
     const db = adminDb();
-    const [booking, charges] = await Promise.all([db.bookings.get(bookingId), db.charges.where('booking').equals(bookingId).sortBy('created_at')]);
+    const [booking, charges] = await Promise.all([
+      db.bookings.get(bookingId),
+      db.charges.where('booking').equals(bookingId).sortBy('created_at'),
+    ]);
     return { booking: booking ?? null, charges };
   }, [bookingId]);
   const booking = data?.booking ?? null;
@@ -196,21 +219,43 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
       size="wide"
       title={
         <>
-          Booking Details{booking?.luxe_finish && <> <Pill tone="gold">Luxe Finish</Pill></>}
+          Booking Details
+          {booking?.luxe_finish && (
+            <>
+              {' '}
+              <Pill tone="gold">Luxe Finish</Pill>
+            </>
+          )}
         </>
       }
-      description={booking ? <p>{booking.customer_name} · {packageTitle(booking.package_type)} · {treeSizeLabel(booking.tree_size)}</p> : null}
+      description={
+        booking ? (
+          <p>
+            {booking.customer_name} · {packageTitle(booking.package_type)} · {treeSizeLabel(booking.tree_size)}
+          </p>
+        ) : null
+      }
       footer={
         booking && (
           <>
             {damages !== 'hidden' && (
-              <button type="button" className="button button--primary" disabled={damages === 'disabled'} aria-describedby={damages === 'disabled' ? 'damages-why' : undefined} onClick={() => onRecordDamages(booking.id)}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={damages === 'disabled'}
+                aria-describedby={damages === 'disabled' ? 'damages-why' : undefined}
+                onClick={() => onRecordDamages(booking.id)}
+              >
                 Record Damages &amp; Charge
               </button>
             )}
-            <button type="button" className="button button--danger" onClick={() => onDelete(booking.id)}>Delete Booking</button>
+            <button type="button" className="button button--danger" onClick={() => onDelete(booking.id)}>
+              Delete Booking
+            </button>
             {damages === 'disabled' && (
-              <p id="damages-why" className="admin-footnote">Damages apply to Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.</p>
+              <p id="damages-why" className="admin-footnote">
+                Damages apply to Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.
+              </p>
             )}
           </>
         )

@@ -28,7 +28,13 @@ function DepositCell({ b }: { b: AdminBooking }) {
   if (state === 'refund_pending') return <>Refund pending</>;
   const url = paymentDashboardUrl(b);
   const text = `${formatCents(b.deposit_amount)} Paid`;
-  return url ? <a className="admin-link" href={url} target="_blank" rel="noreferrer" onClick={stop}>{text}</a> : <>{text}</>;
+  return url ? (
+    <a className="admin-link" href={url} target="_blank" rel="noreferrer" onClick={stop}>
+      {text}
+    </a>
+  ) : (
+    <>{text}</>
+  );
 }
 
 function BalanceCell({ b, onCharge }: { b: AdminBooking; onCharge: (id: string) => void }) {
@@ -78,7 +84,15 @@ function matches(b: AdminBooking, q: string): boolean {
  * screens, one card per booking on a phone. Checkouts that were never paid are left out unless
  * asked for; a search box filters by name, e-mail, phone or address.
  */
-export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
+export function BookingsTab({
+  loaded,
+  onOpen,
+  onCharge,
+}: {
+  loaded: boolean;
+  onOpen: (id: string) => void;
+  onCharge: (id: string) => void;
+}) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
   const [showAbandoned, setShowAbandoned] = useState(false);
   const [query, setQuery] = useState('');
@@ -103,13 +117,21 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
       <div className="admin-panel__head">
         <h2 id="bookings-heading">All Bookings ({listed.length})</h2>
         {stripe && (
-          <a className="admin-link" href={STRIPE_PAYMENTS_URL} target="_blank" rel="noreferrer">Open payment dashboard</a>
+          <a className="admin-link" href={STRIPE_PAYMENTS_URL} target="_blank" rel="noreferrer">
+            Open payment dashboard
+          </a>
         )}
       </div>
       <div className="admin-filters">
         <div className="field">
           <label htmlFor="booking-search">Search</label>
-          <input id="booking-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id="booking-search"
+            type="search"
+            value={query}
+            placeholder="Name, e-mail, phone or address"
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         {abandoned > 0 && (
           <label className="admin-check">
@@ -139,11 +161,22 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
               <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
                 <td data-label="Customer" className="admin-row__customer">
                   <div className="admin-customer">
-                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); onOpen(b.id); }}>
+                    <button
+                      type="button"
+                      className="admin-row__open"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onOpen(b.id);
+                      }}
+                    >
                       {b.customer_name}
                     </button>
-                    <span onClick={stop}><EmailLink email={b.customer_email} /></span>
-                    <span onClick={stop}><PhoneLink phone={b.customer_phone} /></span>
+                    <span onClick={stop}>
+                      <EmailLink email={b.customer_email} />
+                    </span>
+                    <span onClick={stop}>
+                      <PhoneLink phone={b.customer_phone} />
+                    </span>
                   </div>
                 </td>
                 <td data-label="Package">{packageTitle(b.package_type)}</td>
@@ -151,8 +184,12 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
                 <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>
                 <td data-label="Removal Date">{visit(b.removal_date, b.removal_time_slot)}</td>
                 <td data-label="Total Price">{formatCents(b.total_price)}</td>
-                <td data-label="Deposit Status"><DepositCell b={b} /></td>
-                <td data-label="Balance Due"><BalanceCell b={b} onCharge={onCharge} /></td>
+                <td data-label="Deposit Status">
+                  <DepositCell b={b} />
+                </td>
+                <td data-label="Balance Due">
+                  <BalanceCell b={b} onCharge={onCharge} />
+                </td>
               </tr>
             ))}
           </tbody>

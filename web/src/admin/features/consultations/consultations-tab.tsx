@@ -40,18 +40,35 @@ export function ConsultationsTab({ loaded }: { loaded: boolean }) {
               <tr key={c.id} className="admin-row" onClick={() => setOpenId(c.id)}>
                 <td data-label="Customer" className="admin-row__customer">
                   <div className="admin-customer">
-                    <button type="button" className="admin-row__open" onClick={(e) => { e.stopPropagation(); setOpenId(c.id); }}>
+                    <button
+                      type="button"
+                      className="admin-row__open"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setOpenId(c.id);
+                      }}
+                    >
                       {c.customer_name}
                     </button>
-                    <span onClick={(e) => e.stopPropagation()}><EmailLink email={c.customer_email} /></span>
-                    <span onClick={(e) => e.stopPropagation()}><PhoneLink phone={c.customer_phone} /></span>
+                    <span onClick={(e) => e.stopPropagation()}>
+                      <EmailLink email={c.customer_email} />
+                    </span>
+                    <span onClick={(e) => e.stopPropagation()}>
+                      <PhoneLink phone={c.customer_phone} />
+                    </span>
                   </div>
                 </td>
-                <td data-label="Address" onClick={(e) => e.stopPropagation()}><AddressLink address={c.customer_address} /></td>
+                <td data-label="Address" onClick={(e) => e.stopPropagation()}>
+                  <AddressLink address={c.customer_address} />
+                </td>
                 <td data-label="Consultation Date">{formatShortDate(c.consultation_date)}</td>
                 <td data-label="Time Slot">{formatConsultationSlot(c.consultation_time_slot)}</td>
-                <td data-label="Notes" className="admin-prewrap">{c.notes || '—'}</td>
-                <td data-label="Status"><Pill tone={consultationTone(c.status)}>{consultationStatusLabel(c.status)}</Pill></td>
+                <td data-label="Notes" className="admin-prewrap">
+                  {c.notes || '—'}
+                </td>
+                <td data-label="Status">
+                  <Pill tone={consultationTone(c.status)}>{consultationStatusLabel(c.status)}</Pill>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -15,7 +15,16 @@ import {
   toggleItem,
   type DamageForm,
 } from '@domain/damage-dialog';
-import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/damages';
+import {
+  addonCentsOf,
+  DAMAGE_ITEMS,
+  DAMAGE_MESSAGES,
+  DAMAGE_SELECTION_KEYS,
+  INCIDENTALS_CENTS,
+  MAX_DAMAGE_QUANTITY,
+  priceDamages,
+  totalLossCents,
+} from '@domain/damages';
 import { isTreeSize } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { errorMessage } from '@/lib/pb';
@@ -36,8 +45,20 @@ export const CHARGE_TOASTS = {
   queuedText: 'It will be sent when the connection is back, and charged once. The booking shows it until the server answers.',
 } as const;
 
-function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBooking; form: DamageForm; onChange: (f: DamageForm) => void; disabled: boolean }) {
-  const lossValue = isTreeSize(booking.tree_size) ? totalLossCents(booking.tree_size, !!booking.luxe_finish, addonCentsOf(booking.selected_addons)) : 0;
+function DamageFields({
+  booking,
+  form,
+  onChange,
+  disabled,
+}: {
+  booking: AdminBooking;
+  form: DamageForm;
+  onChange: (f: DamageForm) => void;
+  disabled: boolean;
+}) {
+  const lossValue = isTreeSize(booking.tree_size)
+    ? totalLossCents(booking.tree_size, !!booking.luxe_finish, addonCentsOf(booking.selected_addons))
+    : 0;
   return (
     <fieldset className="damage-fields" disabled={disabled}>
       <legend>Damaged or lost items</legend>
@@ -47,9 +68,18 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
         return (
           <div key={key} className="damage-item">
             <label className="admin-check" htmlFor={id}>
-              <input id={id} type="checkbox" checked={form.ticked[key]} disabled={itemsDisabled(form)} onChange={(e) => onChange(toggleItem(form, key, e.target.checked))} />
+              <input
+                id={id}
+                type="checkbox"
+                checked={form.ticked[key]}
+                disabled={itemsDisabled(form)}
+                onChange={(e) => onChange(toggleItem(form, key, e.target.checked))}
+              />
               <span>
-                {item.title} <span className="muted">({formatCents(item.unitCents)} each: {item.examples})</span>
+                {item.title}{' '}
+                <span className="muted">
+                  ({formatCents(item.unitCents)} each: {item.examples})
+                </span>
               </span>
             </label>
             <label className="damage-qty">
@@ -69,9 +99,15 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
         );
       })}
       <label className="admin-check">
-        <input type="checkbox" checked={form.incidentals} disabled={incidentalsDisabled(form)} onChange={(e) => onChange(setIncidentals(form, e.target.checked))} />
+        <input
+          type="checkbox"
+          checked={form.incidentals}
+          disabled={incidentalsDisabled(form)}
+          onChange={(e) => onChange(setIncidentals(form, e.target.checked))}
+        />
         <span>
-          Incidentals: more than half of the inventory lost or damaged <span className="muted">({formatCents(INCIDENTALS_CENTS)} flat)</span>
+          Incidentals: more than half of the inventory lost or damaged{' '}
+          <span className="muted">({formatCents(INCIDENTALS_CENTS)} flat)</span>
         </span>
       </label>
       <label className="admin-check">
@@ -119,9 +155,14 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
 
   const eligible = booking ? damagesEligible(booking) : false;
   const selection = selectionOf(form);
-  const priced = booking && isTreeSize(booking.tree_size)
-    ? priceDamages(selection, { treeSize: booking.tree_size, luxeFinish: !!booking.luxe_finish, addonCents: addonCentsOf(booking.selected_addons) })
-    : { lines: [], totalCents: 0 };
+  const priced =
+    booking && isTreeSize(booking.tree_size)
+      ? priceDamages(selection, {
+          treeSize: booking.tree_size,
+          luxeFinish: !!booking.luxe_finish,
+          addonCents: addonCentsOf(booking.selected_addons),
+        })
+      : { lines: [], totalCents: 0 };
   const balance = booking?.balance_remaining ?? 0;
 
   const settle = (answer: ChargeAnswer) => {
@@ -151,7 +192,11 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     setProblem('');
     try {
       const outcome = await adminMutations.chargeBalance(
-        { bookingId: booking.id, additionalCharges: withDamages ? selection : null, chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION },
+        {
+          bookingId: booking.id,
+          additionalCharges: withDamages ? selection : null,
+          chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION,
+        },
         attemptKey,
         balance + (withDamages ? priced.totalCents : 0),
       );
@@ -177,10 +222,18 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
       onClose={close}
       busy={busy}
       title="Record Damages & Charge"
-      description={booking ? <p>{booking.customer_name}: balance due {formatCents(balance)}</p> : null}
+      description={
+        booking ? (
+          <p>
+            {booking.customer_name}: balance due {formatCents(balance)}
+          </p>
+        ) : null
+      }
       footer={
         <>
-          <button type="button" className="button" onClick={close} disabled={busy}>Cancel</button>
+          <button type="button" className="button" onClick={close} disabled={busy}>
+            Cancel
+          </button>
           {balance > 0 && (
             <button type="button" className="button" onClick={() => void charge(false)} disabled={busy}>
               Charge balance only ({formatCents(balance)})
@@ -199,7 +252,9 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
           {eligible ? (
             <DamageFields booking={booking} form={form} onChange={change} disabled={busy} />
           ) : (
-            <p className="muted">This booking was decorated with the customer's own ornaments, so no damages apply. The balance can still be charged.</p>
+            <p className="muted">
+              This booking was decorated with the customer's own ornaments, so no damages apply. The balance can still be charged.
+            </p>
           )}
           {eligible && (
             <div className="field">
@@ -219,7 +274,10 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
           <dl className="damage-summary" aria-live="polite">
             {priced.lines.map((l) => (
               <div key={l.label}>
-                <dt>{l.label}{l.quantity > 1 ? ` × ${l.quantity}` : ''}</dt>
+                <dt>
+                  {l.label}
+                  {l.quantity > 1 ? ` × ${l.quantity}` : ''}
+                </dt>
                 <dd>{formatCents(l.cents)}</dd>
               </div>
             ))}
@@ -236,7 +294,11 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
               <dd>{formatCents(balance + priced.totalCents)}</dd>
             </div>
           </dl>
-          {problem && <p className="admin-error" role="alert">{problem}</p>}
+          {problem && (
+            <p className="admin-error" role="alert">
+              {problem}
+            </p>
+          )}
         </form>
       )}
     </Modal>

@@ -43,9 +43,12 @@ function usePhotoToken(active: boolean): string {
 /** An object URL for a queued photo's bytes, revoked when no longer shown. */
 function useObjectUrl(photo: StoredPhoto | null | undefined): string {
   const url = useMemo(() => (photo ? URL.createObjectURL(new Blob([photo.bytes], { type: photo.type })) : ''), [photo]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -53,9 +56,19 @@ const EVENT_LABELS: Record<string, string> = { note: 'Note', photo: 'Photo', ins
 
 function EventPhoto({ event, entry, token }: { event: AdminJobEvent; entry?: OutboxEntry; token: string }) {
   const queuedUrl = useObjectUrl((entry?.payload.photo as StoredPhoto | undefined) ?? null);
-  const src = queuedUrl || (event.photo && token ? pb.files.getURL({ id: event.id, collectionName: 'job_events' }, event.photo, { token, thumb: '480x0' }) : '');
+  const src =
+    queuedUrl ||
+    (event.photo && token ? pb.files.getURL({ id: event.id, collectionName: 'job_events' }, event.photo, { token, thumb: '480x0' }) : '');
   if (!src) return <p className="muted">Photo (shown when online)</p>;
-  return <img className="admin-onsite__photo" src={src} alt={event.text ? `Photo: ${event.text}` : 'Photo of the finished tree'} width={240} height={180} />;
+  return (
+    <img
+      className="admin-onsite__photo"
+      src={src}
+      alt={event.text ? `Photo: ${event.text}` : 'Photo of the finished tree'}
+      width={240}
+      height={180}
+    />
+  );
 }
 
 /** One job event: kind, time, text or photo, and 'Queued' until the server has it. */
@@ -74,15 +87,34 @@ function EventItem({ event, entry, token }: { event: AdminJobEvent; entry?: Outb
 }
 
 /** A done mark: the server's time, or the queued local mark, or the button. */
-function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; kind: 'install_done' | 'removal_done'; events: AdminJobEvent[]; entries: Map<string, OutboxEntry> }) {
+function DoneMark({
+  booking,
+  kind,
+  events,
+  entries,
+}: {
+  booking: AdminBooking;
+  kind: 'install_done' | 'removal_done';
+  events: AdminJobEvent[];
+  entries: Map<string, OutboxEntry>;
+}) {
   const label = kind === 'install_done' ? 'Install' : 'Removal';
   const serverAt = kind === 'install_done' ? booking.install_done_at : booking.removal_done_at;
   const local = events.find((e) => e.kind === kind);
   const [busy, setBusy] = useState(false);
-  if (serverAt) return <p className="admin-onsite__done"><Pill tone="green">{label} done</Pill> {formatTimestamp(serverAt)}</p>;
+  if (serverAt)
+    return (
+      <p className="admin-onsite__done">
+        <Pill tone="green">{label} done</Pill> {formatTimestamp(serverAt)}
+      </p>
+    );
   if (local) {
     const entry = entries.get(local.id);
-    return <p className="admin-onsite__done"><Pill tone="green">{label} done</Pill> {formatTimestamp(local.occurred_at)} {entry && <OutboxStatePill entry={entry} />}</p>;
+    return (
+      <p className="admin-onsite__done">
+        <Pill tone="green">{label} done</Pill> {formatTimestamp(local.occurred_at)} {entry && <OutboxStatePill entry={entry} />}
+      </p>
+    );
   }
   const mark = async () => {
     setBusy(true);
@@ -109,7 +141,10 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
 export function OnSiteSection({ booking, active }: { booking: AdminBooking; active: boolean }) {
   const data = useLiveQuery(async () => {
     const db = adminDb();
-    const [events, entries] = await Promise.all([db.jobEvents.where('booking').equals(booking.id).toArray(), db.outbox.where('bookingId').equals(booking.id).sortBy('seq')]);
+    const [events, entries] = await Promise.all([
+      db.jobEvents.where('booking').equals(booking.id).toArray(),
+      db.outbox.where('bookingId').equals(booking.id).sortBy('seq'),
+    ]);
     return { events, entries };
   }, [booking.id]);
   const events = useMemo(() => [...(data?.events ?? [])].sort((a, b) => b.occurred_at.localeCompare(a.occurred_at)), [data]);
@@ -159,10 +194,18 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
       </div>
       <div className="field">
         <label htmlFor={`note-${booking.id}`}>Note</label>
-        <textarea id={`note-${booking.id}`} rows={3} maxLength={MAX_JOB_EVENT_TEXT} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={`note-${booking.id}`}
+          rows={3}
+          maxLength={MAX_JOB_EVENT_TEXT}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
       <div className="admin-actions">
-        <button type="button" className="button" onClick={() => void addNote()}>Add note</button>
+        <button type="button" className="button" onClick={() => void addNote()}>
+          Add note
+        </button>
         <label className={`button${photoBusy ? ' is-busy' : ''}`} htmlFor={`photo-${booking.id}`}>
           {photoBusy ? 'Adding photo...' : 'Add photo'}
         </label>
@@ -181,18 +224,20 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
       </div>
       {others.length > 0 && (
         <ul className="admin-outbox-list" aria-label="Waiting for the server">
-          {others.map((e) => <OutboxEntryItem key={e.id} entry={e} />)}
+          {others.map((e) => (
+            <OutboxEntryItem key={e.id} entry={e} />
+          ))}
         </ul>
       )}
       {events.length > 0 && (
         <ul className="admin-onsite__events" aria-label="Recorded on site">
-          {events.map((ev) => <EventItem key={ev.id} event={ev} entry={entries.get(ev.id)} token={token} />)}
+          {events.map((ev) => (
+            <EventItem key={ev.id} event={ev} entry={entries.get(ev.id)} token={token} />
+          ))}
         </ul>
       )}
       <div className="field">
-        <label htmlFor={`admin-notes-${booking.id}`}>
-          Admin notes {latestNotesEdit && <OutboxStatePill entry={latestNotesEdit} />}
-        </label>
+        <label htmlFor={`admin-notes-${booking.id}`}>Admin notes {latestNotesEdit && <OutboxStatePill entry={latestNotesEdit} />}</label>
         <textarea
           id={`admin-notes-${booking.id}`}
           rows={3}
@@ -202,7 +247,14 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
         />
       </div>
       <div className="admin-actions">
-        <button type="button" className="button" disabled={notesDraft === null || notesDraft === shownNotes} onClick={() => void saveNotes()}>Save notes</button>
+        <button
+          type="button"
+          className="button"
+          disabled={notesDraft === null || notesDraft === shownNotes}
+          onClick={() => void saveNotes()}
+        >
+          Save notes
+        </button>
       </div>
     </section>
   );

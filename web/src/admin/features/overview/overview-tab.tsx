@@ -81,8 +81,10 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
             <Tile label="Completed" value={ready.bookings.completed} />
             <Tile label="This Month" value={ready.bookings.thisMonth} />
           </ul>
+        ) : insights === 'failed' ? (
+          <p>Insights could not be loaded.</p>
         ) : (
-          insights === 'failed' ? <p>Insights could not be loaded.</p> : <p role="status">Loading insights…</p>
+          <p role="status">Loading insights…</p>
         )}
       </section>
 
@@ -119,7 +121,10 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
                 <h3>Traffic sources</h3>
                 <dl className="admin-counts">
                   {SOURCES.map(([key, label]) => (
-                    <div key={key}><dt>{label}</dt><dd>{w.trafficSources[key]}</dd></div>
+                    <div key={key}>
+                      <dt>{label}</dt>
+                      <dd>{w.trafficSources[key]}</dd>
+                    </div>
                   ))}
                 </dl>
               </div>
@@ -130,7 +135,10 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
                 ) : (
                   <dl className="admin-counts">
                     {w.topCountries.map((c) => (
-                      <div key={c.country}><dt>{c.country || 'Unknown'}</dt><dd>{c.count}</dd></div>
+                      <div key={c.country}>
+                        <dt>{c.country || 'Unknown'}</dt>
+                        <dd>{c.count}</dd>
+                      </div>
                     ))}
                   </dl>
                 )}
@@ -138,10 +146,22 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
               <div>
                 <h3>Devices</h3>
                 <dl className="admin-counts">
-                  <div><dt>Desktop</dt><dd>{w.devices.desktop}</dd></div>
-                  <div><dt>Mobile</dt><dd>{w.devices.mobile}</dd></div>
-                  <div><dt>Tablet</dt><dd>{w.devices.tablet}</dd></div>
-                  <div className="admin-counts__top"><dt>Top Device</dt><dd>{w.topDevice}</dd></div>
+                  <div>
+                    <dt>Desktop</dt>
+                    <dd>{w.devices.desktop}</dd>
+                  </div>
+                  <div>
+                    <dt>Mobile</dt>
+                    <dd>{w.devices.mobile}</dd>
+                  </div>
+                  <div>
+                    <dt>Tablet</dt>
+                    <dd>{w.devices.tablet}</dd>
+                  </div>
+                  <div className="admin-counts__top">
+                    <dt>Top Device</dt>
+                    <dd>{w.topDevice}</dd>
+                  </div>
                 </dl>
               </div>
             </div>
@@ -149,9 +169,7 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
         )}
       </section>
 
-      <div className="admin-panel">
-        {schedule}
-      </div>
+      <div className="admin-panel">{schedule}</div>
     </div>
   );
 }

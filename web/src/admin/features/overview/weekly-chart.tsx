@@ -3,7 +3,10 @@ import { formatCents } from '@domain/money';
 import type { Insights } from '@/admin/core/api/get-insights';
 import { formatShortDate } from '@/admin/ui/format';
 
-const weekLabel = (ymd: string) => formatShortDate(ymd).replace(/^\w+, /, '').replace(/, \d{4}$/, '');
+const weekLabel = (ymd: string) =>
+  formatShortDate(ymd)
+    .replace(/^\w+, /, '')
+    .replace(/, \d{4}$/, '');
 
 /**
  * Deposits and balances collected per week of the season (issue 9 Overview), as stacked bars.
@@ -32,7 +35,11 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
         <table>
           <caption>Collected per week</caption>
           <thead>
-            <tr><th scope="col">Week of</th><th scope="col">Deposits</th><th scope="col">Balances</th></tr>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">Deposits</th>
+              <th scope="col">Balances</th>
+            </tr>
           </thead>
           <tbody>
             {weeks.map((w) => (

@@ -14,7 +14,10 @@ function Stars({ rating }: { rating: number }) {
   const r = Math.max(0, Math.min(5, Math.round(rating)));
   return (
     <span className="admin-stars" role="img" aria-label={`Rated ${r} out of 5`}>
-      <span aria-hidden="true">{'★'.repeat(r)}{'☆'.repeat(5 - r)}</span>
+      <span aria-hidden="true">
+        {'★'.repeat(r)}
+        {'☆'.repeat(5 - r)}
+      </span>
     </span>
   );
 }
@@ -39,7 +42,11 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
     }
   };
 
-  const details = [packageTitle(t.package_type), isTreeSize(t.tree_size) ? TREE_SIZE_INFO[t.tree_size].label : t.tree_size, isReviewStage(t.review_stage) ? REVIEW_STAGE_LABELS[t.review_stage] : '']
+  const details = [
+    packageTitle(t.package_type),
+    isTreeSize(t.tree_size) ? TREE_SIZE_INFO[t.tree_size].label : t.tree_size,
+    isReviewStage(t.review_stage) ? REVIEW_STAGE_LABELS[t.review_stage] : '',
+  ]
     .filter(Boolean)
     .join(' · ');
 
@@ -49,20 +56,37 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
         <Stars rating={t.rating} />
         {t.is_featured && <Pill tone="gold">Featured</Pill>}
       </header>
-      <blockquote className="admin-review__text"><p>{t.review_text}</p></blockquote>
+      <blockquote className="admin-review__text">
+        <p>{t.review_text}</p>
+      </blockquote>
       <p className="admin-review__meta">
         <strong>{t.customer_name || 'Anonymous'}</strong>
-        {details && <><br />{details}</>}
+        {details && (
+          <>
+            <br />
+            {details}
+          </>
+        )}
         <br />
         <span className="muted">Submitted {formatTimestamp(t.submitted_at || t.created_at)}</span>
       </p>
       <div className="admin-review__actions">
         {t.is_approved ? (
-          <button type="button" className="button" disabled={busy} onClick={() => void run(() => adminMutations.setReviewApproved(t.id, false), M.unapproved, M.unapproveFailed)}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run(() => adminMutations.setReviewApproved(t.id, false), M.unapproved, M.unapproveFailed)}
+          >
             Unapprove
           </button>
         ) : (
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(() => adminMutations.setReviewApproved(t.id, true), M.approved, M.approveFailed)}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void run(() => adminMutations.setReviewApproved(t.id, true), M.approved, M.approveFailed)}
+          >
             Approve
           </button>
         )}
@@ -71,11 +95,19 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
           className="button"
           aria-pressed={t.is_featured}
           disabled={busy}
-          onClick={() => void run(() => adminMutations.setReviewFeatured(t.id, !t.is_featured), t.is_featured ? M.unfeatured : M.featured, M.featureFailed)}
+          onClick={() =>
+            void run(
+              () => adminMutations.setReviewFeatured(t.id, !t.is_featured),
+              t.is_featured ? M.unfeatured : M.featured,
+              M.featureFailed,
+            )
+          }
         >
           {t.is_featured ? 'Unfeature' : 'Feature'}
         </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => setConfirming(true)}>Delete</button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
       </div>
       <ConfirmDialog
         open={confirming}

@@ -2,7 +2,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { compareNewestFirst, packageTitle } from '@domain/booking-display';
-import { bookingWentAhead, DEFAULT_REVIEW_STAGE, REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, type ReviewStage } from '@domain/reviews';
+import {
+  bookingWentAhead,
+  DEFAULT_REVIEW_STAGE,
+  REVIEW_MESSAGES,
+  REVIEW_STAGE_LABELS,
+  REVIEW_STAGES,
+  type ReviewStage,
+} from '@domain/reviews';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import { formatShortDate } from '@/admin/ui/format';
@@ -61,7 +68,9 @@ export function ReviewRequestForm() {
           <label htmlFor="review-stage">Stage</label>
           <select id="review-stage" value={stage} onChange={(e) => setStage(e.target.value as ReviewStage)} disabled={sending}>
             {REVIEW_STAGES.map((s) => (
-              <option key={s} value={s}>{REVIEW_STAGE_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {REVIEW_STAGE_LABELS[s]}
+              </option>
             ))}
           </select>
         </div>

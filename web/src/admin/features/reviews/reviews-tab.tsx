@@ -35,10 +35,22 @@ export function ReviewsTab({ loaded }: { loaded: boolean }) {
     <section aria-labelledby="reviews-heading" className="admin-panel">
       <h2 id="reviews-heading">Reviews</h2>
       <ul className="admin-tiles" aria-label="Review statistics">
-        <li className="admin-tile"><span className="admin-tile__label">Total Reviews</span><span className="admin-tile__value">{stats.total}</span></li>
-        <li className="admin-tile"><span className="admin-tile__label">Average Rating</span><span className="admin-tile__value">{stats.average.toFixed(1)}</span></li>
-        <li className="admin-tile"><span className="admin-tile__label">Pending Approval</span><span className="admin-tile__value">{stats.pending}</span></li>
-        <li className="admin-tile"><span className="admin-tile__label">Featured Reviews</span><span className="admin-tile__value">{stats.featured}</span></li>
+        <li className="admin-tile">
+          <span className="admin-tile__label">Total Reviews</span>
+          <span className="admin-tile__value">{stats.total}</span>
+        </li>
+        <li className="admin-tile">
+          <span className="admin-tile__label">Average Rating</span>
+          <span className="admin-tile__value">{stats.average.toFixed(1)}</span>
+        </li>
+        <li className="admin-tile">
+          <span className="admin-tile__label">Pending Approval</span>
+          <span className="admin-tile__value">{stats.pending}</span>
+        </li>
+        <li className="admin-tile">
+          <span className="admin-tile__label">Featured Reviews</span>
+          <span className="admin-tile__value">{stats.featured}</span>
+        </li>
       </ul>
       <ReviewRequestForm />
       <SubTabs
@@ -55,7 +67,9 @@ export function ReviewsTab({ loaded }: { loaded: boolean }) {
           <p className="admin-empty">{sub === 'pending' ? 'No reviews waiting for approval.' : 'No approved reviews yet.'}</p>
         ) : (
           <div className="admin-review-grid">
-            {shown.map((r) => <ReviewCard key={r.id} review={r} />)}
+            {shown.map((r) => (
+              <ReviewCard key={r.id} review={r} />
+            ))}
           </div>
         )}
       </SubTabs>

@@ -18,7 +18,17 @@ const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
-function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem; booking?: AdminBooking; consultation?: AdminConsultation; onOpen: () => void }) {
+function ItemCard({
+  item,
+  booking,
+  consultation,
+  onOpen,
+}: {
+  item: ScheduleItem;
+  booking?: AdminBooking;
+  consultation?: AdminConsultation;
+  onOpen: () => void;
+}) {
   const name = booking?.customer_name ?? consultation?.customer_name ?? '';
   const address = booking?.customer_address ?? consultation?.customer_address ?? '';
   return (
@@ -100,14 +110,12 @@ export function ScheduleView({
             modifiersClassNames={{ scheduled: 'has-items' }}
             labels={CALENDAR_LABELS}
           />
-          <p className="schedule__legend muted"><span className="schedule__underline">Underlined</span> days have work scheduled.</p>
+          <p className="schedule__legend muted">
+            <span className="schedule__underline">Underlined</span> days have work scheduled.
+          </p>
         </div>
         <div className="schedule__list" aria-live="polite" data-testid="schedule-list">
-          {!data ? (
-            <p role="status">Loading the schedule…</p>
-          ) : (
-            <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>
-          )}
+          {!data ? <p role="status">Loading the schedule…</p> : <ListHeading>Schedule for {formatLongDate(date)}</ListHeading>}
           {!data ? null : items.length === 0 ? (
             <p className="admin-empty">No items scheduled for this date</p>
           ) : (

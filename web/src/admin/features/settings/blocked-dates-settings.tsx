@@ -67,7 +67,13 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
                 {isYmd(r.blocked_date) ? formatLongDate(r.blocked_date) : r.blocked_date}
                 {r.reason && <span className="muted"> · {r.reason}</span>}
               </span>
-              <button type="button" className="button" disabled={busy} onClick={() => void remove(r)} aria-label={`Unblock ${r.blocked_date}`}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void remove(r)}
+                aria-label={`Unblock ${r.blocked_date}`}
+              >
                 Unblock
               </button>
             </li>
@@ -83,7 +89,9 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
           <label htmlFor="block-reason">Reason (optional)</label>
           <input id="block-reason" maxLength={BLOCKED_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>Block date</button>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Block date
+        </button>
       </form>
     </section>
   );

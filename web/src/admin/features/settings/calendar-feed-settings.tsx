@@ -46,7 +46,10 @@ export function CalendarFeedSettings() {
   return (
     <section className="card admin-settings-card" aria-labelledby="feed-heading">
       <h3 id="feed-heading">Calendar subscription</h3>
-      <p className="muted">Add this link to your phone’s calendar (Subscribe to calendar) to see every install, removal and consultation. Keep it private: anyone with the link sees the schedule.</p>
+      <p className="muted">
+        Add this link to your phone’s calendar (Subscribe to calendar) to see every install, removal and consultation. Keep it private:
+        anyone with the link sees the schedule.
+      </p>
       {url ? (
         <>
           <div className="field">
@@ -54,12 +57,18 @@ export function CalendarFeedSettings() {
             <input id="calendar-feed-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
           </div>
           <div className="admin-actions">
-            <button type="button" className="button button--primary" onClick={() => void copy()}>Copy link</button>
-            <button type="button" className="button" onClick={() => setConfirming(true)}>Replace link</button>
+            <button type="button" className="button button--primary" onClick={() => void copy()}>
+              Copy link
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              Replace link
+            </button>
           </div>
         </>
+      ) : failed ? (
+        <p>The calendar link could not be loaded.</p>
       ) : (
-        failed ? <p>The calendar link could not be loaded.</p> : <p role="status">Loading the calendar link…</p>
+        <p role="status">Loading the calendar link…</p>
       )}
       <ConfirmDialog
         open={confirming}

@@ -123,13 +123,23 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
           </div>
           <nav className="admin-header__actions" aria-label="Account">
             <InstallButton />
-            <Link to={paths.home} className="button">Back to Website</Link>
-            <button type="button" className="button" onClick={() => setPasswordOpen(true)}>Change Password</button>
-            <button type="button" className="button" onClick={() => void logout()}>Logout</button>
+            <Link to={paths.home} className="button">
+              Back to Website
+            </Link>
+            <button type="button" className="button" onClick={() => setPasswordOpen(true)}>
+              Change Password
+            </button>
+            <button type="button" className="button" onClick={() => void logout()}>
+              Logout
+            </button>
           </nav>
         </div>
         <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
-        {!online && <p className="admin-offline" role="status">You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.</p>}
+        {!online && (
+          <p className="admin-offline" role="status">
+            You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.
+          </p>
+        )}
         <TabBar
           label="Dashboard sections"
           idPrefix="dashboard"
@@ -140,7 +150,12 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         />
       </header>
       <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
-        {tab === 'overview' && <OverviewTab schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />} scheduleLoaded={scheduleLoaded} />}
+        {tab === 'overview' && (
+          <OverviewTab
+            schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
+            scheduleLoaded={scheduleLoaded}
+          />
+        )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}

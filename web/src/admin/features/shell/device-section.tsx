@@ -11,16 +11,18 @@ export function DeviceSection({ storage }: { storage: StoragePersistence }) {
   return (
     <section className="admin-section" aria-label="This device">
       <h3>This device</h3>
-      <p className="admin-device__storage" data-storage={storage}>{STORAGE_PERSISTENCE_TEXT[storage]}</p>
+      <p className="admin-device__storage" data-storage={storage}>
+        {STORAGE_PERSISTENCE_TEXT[storage]}
+      </p>
       {offer === 'prompt' && (
         <p>
-          <button type="button" className="button button--primary" onClick={() => void promptInstall()}>Install the app</button>
+          <button type="button" className="button button--primary" onClick={() => void promptInstall()}>
+            Install the app
+          </button>
         </p>
       )}
       {offer === 'ios_hint' && (
-        <p className="admin-device__hint">
-          To install the app on this iPhone or iPad: tap Share in Safari, then “Add to Home Screen”.
-        </p>
+        <p className="admin-device__hint">To install the app on this iPhone or iPad: tap Share in Safari, then “Add to Home Screen”.</p>
       )}
     </section>
   );
@@ -31,6 +33,8 @@ export function InstallButton() {
   const offer = useInstallOffer();
   if (offer !== 'prompt') return null;
   return (
-    <button type="button" className="button" onClick={() => void promptInstall()}>Install App</button>
+    <button type="button" className="button" onClick={() => void promptInstall()}>
+      Install App
+    </button>
   );
 }

@@ -38,15 +38,23 @@ export function OutboxDialog({ open, onClose, entries, status, storage }: Outbox
       <div className="admin-details">
         {signInNeeded && (
           <p className="admin-warning" role="alert">
-            Your session has ended: <Link to={paths.adminLogin} className="admin-link">log in again</Link> to send these changes. Nothing is lost meanwhile.
+            Your session has ended:{' '}
+            <Link to={paths.adminLogin} className="admin-link">
+              log in again
+            </Link>{' '}
+            to send these changes. Nothing is lost meanwhile.
           </p>
         )}
         {attention.length > 0 && (
           <section className="admin-section" aria-label="Needs attention">
             <h3>Needs attention</h3>
-            <p className="muted">The server refused these. Retry sends the same change again (it is never applied twice); Discard drops it.</p>
+            <p className="muted">
+              The server refused these. Retry sends the same change again (it is never applied twice); Discard drops it.
+            </p>
             <ul className="admin-outbox-list">
-              {attention.map((e) => <OutboxEntryItem key={e.id} entry={e} who={who(e)} />)}
+              {attention.map((e) => (
+                <OutboxEntryItem key={e.id} entry={e} who={who(e)} />
+              ))}
             </ul>
           </section>
         )}
@@ -56,7 +64,9 @@ export function OutboxDialog({ open, onClose, entries, status, storage }: Outbox
             <p className="muted">Nothing is waiting: every change made on this device has reached the server.</p>
           ) : (
             <ul className="admin-outbox-list">
-              {waiting.map((e) => <OutboxEntryItem key={e.id} entry={e} who={who(e)} />)}
+              {waiting.map((e) => (
+                <OutboxEntryItem key={e.id} entry={e} who={who(e)} />
+              ))}
             </ul>
           )}
         </section>

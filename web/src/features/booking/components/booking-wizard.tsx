@@ -72,7 +72,9 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
 
   return (
     <div className="container page booking">
-      <h1 ref={headingRef} tabIndex={-1}>Book Your Service</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Book Your Service
+      </h1>
       <ol className="stepper" aria-label="Booking steps">
         {STEPS.map((n) => (
           <li key={n} aria-current={n === step ? 'step' : undefined} className={n < step ? 'is-done' : n === step ? 'is-current' : ''}>
@@ -81,7 +83,9 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
           </li>
         ))}
       </ol>
-      <p className="visually-hidden" aria-live="polite">Step {step} of 5: {STEP_TITLES[step]}</p>
+      <p className="visually-hidden" aria-live="polite">
+        Step {step} of 5: {STEP_TITLES[step]}
+      </p>
       <div className="booking__layout">
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>
@@ -94,14 +98,24 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
       </div>
       {quote && (
         <p className="total-bar" aria-hidden="true">
-          <span>Total <strong>{formatCents(quote.totalCents)}</strong></span>
-          <span>Deposit <strong>{formatCents(quote.depositCents)}</strong></span>
-          <span>Balance <strong>{formatCents(quote.balanceCents)}</strong></span>
+          <span>
+            Total <strong>{formatCents(quote.totalCents)}</strong>
+          </span>
+          <span>
+            Deposit <strong>{formatCents(quote.depositCents)}</strong>
+          </span>
+          <span>
+            Balance <strong>{formatCents(quote.balanceCents)}</strong>
+          </span>
         </p>
       )}
       <div className="wizard-nav">
-        <button type="button" className="button" onClick={() => goTo((step - 1) as Step)} disabled={step === 1}>Back</button>
-        <button type="button" className="button button--primary" onClick={onContinue}>{step === 5 ? 'Review Order' : 'Continue'}</button>
+        <button type="button" className="button" onClick={() => goTo((step - 1) as Step)} disabled={step === 1}>
+          Back
+        </button>
+        <button type="button" className="button button--primary" onClick={onContinue}>
+          {step === 5 ? 'Review Order' : 'Continue'}
+        </button>
       </div>
     </div>
   );

@@ -50,7 +50,9 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   return (
     <fieldset className="contact-form">
-      <legend><h3>Your details</h3></legend>
+      <legend>
+        <h3>Your details</h3>
+      </legend>
       {FIELDS.map((f) => {
         const id = `contact-${f.key}`;
         const error = touched[f.key] || showAll ? contactFieldError(f.key, contact[f.key]) : null;
@@ -65,9 +67,20 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
         };
         return (
           <div key={f.key} className="field">
-            <label htmlFor={id}>{f.label}{f.required && <span aria-hidden="true"> *</span>}</label>
-            {f.multiline ? <textarea rows={f.multiline} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
-            {error && <p id={`${id}-error`} className="error">{error}</p>}
+            <label htmlFor={id}>
+              {f.label}
+              {f.required && <span aria-hidden="true"> *</span>}
+            </label>
+            {f.multiline ? (
+              <textarea rows={f.multiline} {...common} />
+            ) : (
+              <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />
+            )}
+            {error && (
+              <p id={`${id}-error`} className="error">
+                {error}
+              </p>
+            )}
             {f.key === 'address' && <DistanceNote address={contact.address} />}
           </div>
         );

@@ -53,7 +53,9 @@ export function InspirationUpload() {
       <div id={`${id}-status`} className="inspiration__status" role="status" aria-live="polite">
         {progress ? (
           <>
-            <span>Uploading {progress.current} of {progress.count}… {progress.percent}%</span>
+            <span>
+              Uploading {progress.current} of {progress.count}… {progress.percent}%
+            </span>
             <progress max={100} value={progress.percent} aria-label="Upload progress" />
           </>
         ) : (

@@ -5,7 +5,9 @@ import type { PriceQuote } from '@domain/pricing';
 export function PriceSummary({ quote, title = 'Your order' }: { quote: PriceQuote | null; title?: string }) {
   return (
     <section className="price-summary card" aria-labelledby="price-summary-title">
-      <h2 id="price-summary-title" className="price-summary__title">{title}</h2>
+      <h2 id="price-summary-title" className="price-summary__title">
+        {title}
+      </h2>
       {!quote ? (
         <p className="muted">Choose a package and tree size to see your price.</p>
       ) : (
@@ -19,9 +21,18 @@ export function PriceSummary({ quote, title = 'Your order' }: { quote: PriceQuot
             ))}
           </dl>
           <dl className="price-totals">
-            <div className="price-line price-line--total"><dt>Total</dt><dd data-testid="total">{formatCents(quote.totalCents)}</dd></div>
-            <div className="price-line"><dt>Deposit due today (50%)</dt><dd data-testid="deposit">{formatCents(quote.depositCents)}</dd></div>
-            <div className="price-line"><dt>Balance due on install day</dt><dd data-testid="balance">{formatCents(quote.balanceCents)}</dd></div>
+            <div className="price-line price-line--total">
+              <dt>Total</dt>
+              <dd data-testid="total">{formatCents(quote.totalCents)}</dd>
+            </div>
+            <div className="price-line">
+              <dt>Deposit due today (50%)</dt>
+              <dd data-testid="deposit">{formatCents(quote.depositCents)}</dd>
+            </div>
+            <div className="price-line">
+              <dt>Balance due on install day</dt>
+              <dd data-testid="balance">{formatCents(quote.balanceCents)}</dd>
+            </div>
           </dl>
         </>
       )}

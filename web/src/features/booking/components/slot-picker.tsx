@@ -25,7 +25,12 @@ export function SlotPicker({ kind, legend, date, size, installDate, value, onCha
   let body;
   if (disabledMessage) body = <p className="muted">{disabledMessage}</p>;
   else if (!date) body = <p className="muted">{MESSAGES.pickDateFirst}</p>;
-  else if (loading) body = <p className="muted" role="status">{MESSAGES.loadingSlots}</p>;
+  else if (loading)
+    body = (
+      <p className="muted" role="status">
+        {MESSAGES.loadingSlots}
+      </p>
+    );
   else if (!data) body = <p className="muted">Time slots could not be loaded.</p>;
   else if (!data.bookable) body = <p className="muted">{data.reason}</p>;
   else {
@@ -34,7 +39,11 @@ export function SlotPicker({ kind, legend, date, size, installDate, value, onCha
         {data.slots.map((slot) => {
           const id = `${name}-${slot.id}`;
           return (
-            <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
+            <label
+              key={slot.id}
+              htmlFor={id}
+              className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}
+            >
               <input
                 type="radio"
                 id={id}

@@ -26,8 +26,13 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const wanted = removalWanted(s);
   const c = s.contact;
   const ready =
-    !!s.installDate && !!s.installSlot && (!wanted || (!!s.removalDate && !!s.removalSlot)) &&
-    !!c.name.trim() && !!c.email.trim() && !!c.phone.trim() && !!c.address.trim();
+    !!s.installDate &&
+    !!s.installSlot &&
+    (!wanted || (!!s.removalDate && !!s.removalSlot)) &&
+    !!c.name.trim() &&
+    !!c.email.trim() &&
+    !!c.phone.trim() &&
+    !!c.address.trim();
 
   async function pay() {
     const missing = missingInformation(s, 1) ?? missingInformation(s, 4);
@@ -35,7 +40,14 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
       toast.error('Missing information', { description: missing ?? MESSAGES.selectPackageAndSize });
       return;
     }
-    const contact = contactSchema.safeParse({ customerName: c.name, customerEmail: c.email, customerPhone: c.phone, customerAddress: c.address, notes: c.notes, parkingInstructions: c.parkingInstructions });
+    const contact = contactSchema.safeParse({
+      customerName: c.name,
+      customerEmail: c.email,
+      customerPhone: c.phone,
+      customerAddress: c.address,
+      notes: c.notes,
+      parkingInstructions: c.parkingInstructions,
+    });
     if (!contact.success) {
       toast.error('Invalid Input', { description: firstMessage(contact.error) });
       return;
@@ -77,28 +89,77 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const addonIds = Object.keys(s.addons) as AddonId[];
   return (
     <div className="step">
-      <h2 id="review-heading" tabIndex={-1}>Review your booking</h2>
+      <h2 id="review-heading" tabIndex={-1}>
+        Review your booking
+      </h2>
       <div className="review-grid">
         <dl className="review-list card">
-          <div><dt>Package</dt><dd>{pkg?.title ?? '—'}</dd></div>
-          <div><dt>Tree size</dt><dd>{s.treeSize ? TREE_SIZE_INFO[s.treeSize].label : '—'}</dd></div>
-          {s.luxeFinish && <div><dt>Luxe Finish</dt><dd>Yes</dd></div>}
-          {addonIds.length > 0 && <div><dt>Add-ons</dt><dd>{addonIds.map((id) => ADDONS[id].title).join(', ')}</dd></div>}
-          <div><dt>Installation</dt><dd>{s.installDate && s.installSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installSlot)}` : 'Not chosen'}</dd></div>
-          <div><dt>Removal</dt><dd>{!wanted ? 'Not included' : s.removalDate && s.removalSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}` : 'Not chosen'}</dd></div>
+          <div>
+            <dt>Package</dt>
+            <dd>{pkg?.title ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Tree size</dt>
+            <dd>{s.treeSize ? TREE_SIZE_INFO[s.treeSize].label : '—'}</dd>
+          </div>
+          {s.luxeFinish && (
+            <div>
+              <dt>Luxe Finish</dt>
+              <dd>Yes</dd>
+            </div>
+          )}
+          {addonIds.length > 0 && (
+            <div>
+              <dt>Add-ons</dt>
+              <dd>{addonIds.map((id) => ADDONS[id].title).join(', ')}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Installation</dt>
+            <dd>{s.installDate && s.installSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installSlot)}` : 'Not chosen'}</dd>
+          </div>
+          <div>
+            <dt>Removal</dt>
+            <dd>
+              {!wanted
+                ? 'Not included'
+                : s.removalDate && s.removalSlot
+                  ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}`
+                  : 'Not chosen'}
+            </dd>
+          </div>
           {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
-            <div><dt>Style</dt><dd>{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</dd></div>
+            <div>
+              <dt>Style</dt>
+              <dd>{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</dd>
+            </div>
           )}
           {s.design.inspirationImages.length > 0 && (
-            <div><dt>Inspiration</dt><dd>{s.design.inspirationImages.length} image(s) uploaded</dd></div>
+            <div>
+              <dt>Inspiration</dt>
+              <dd>{s.design.inspirationImages.length} image(s) uploaded</dd>
+            </div>
           )}
-          {s.design.specialRequests && <div><dt>Requests</dt><dd>{s.design.specialRequests}</dd></div>}
-          <div><dt>Contact</dt><dd>{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</dd></div>
-          <div><dt>Address</dt><dd>{c.address || 'Not given'}</dd></div>
+          {s.design.specialRequests && (
+            <div>
+              <dt>Requests</dt>
+              <dd>{s.design.specialRequests}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Contact</dt>
+            <dd>{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>{c.address || 'Not given'}</dd>
+          </div>
         </dl>
         <PriceSummary quote={quote} title="Price" />
       </div>
-      <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
+      <p className="muted">
+        The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.
+      </p>
       <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
         {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
       </button>

@@ -10,12 +10,23 @@ export function StepPackage() {
   return (
     <div className="step">
       <fieldset className="choice-group">
-        <legend><h2>Choose your package</h2></legend>
+        <legend>
+          <h2>Choose your package</h2>
+        </legend>
         <div className="choice-grid choice-grid--3">
           {PACKAGES.map((p) => (
             <label key={p.slug} className={`choice-card${packageSlug === p.slug ? ' is-selected' : ''}`}>
-              <input type="radio" name="package" value={p.slug} checked={packageSlug === p.slug} onChange={() => apply((s) => choosePackage(s, p.slug))} />
-              <span className="choice-card__title">{p.title}{p.featured && <span className="badge">Most Popular</span>}</span>
+              <input
+                type="radio"
+                name="package"
+                value={p.slug}
+                checked={packageSlug === p.slug}
+                onChange={() => apply((s) => choosePackage(s, p.slug))}
+              />
+              <span className="choice-card__title">
+                {p.title}
+                {p.featured && <span className="badge">Most Popular</span>}
+              </span>
               <span className="choice-card__text">{p.description}</span>
               <span className="choice-card__price">From {formatCents(p.pricesCents['5-7ft'])}</span>
               <span className="choice-card__note">
@@ -26,15 +37,25 @@ export function StepPackage() {
         </div>
       </fieldset>
       <fieldset className="choice-group">
-        <legend><h2>Choose your tree size</h2></legend>
+        <legend>
+          <h2>Choose your tree size</h2>
+        </legend>
         <div className="choice-grid choice-grid--3">
           {TREE_SIZES.map((size) => {
             const info = TREE_SIZE_INFO[size];
             return (
               <label key={size} className={`choice-card${treeSize === size ? ' is-selected' : ''}`}>
-                <input type="radio" name="tree-size" value={size} checked={treeSize === size} onChange={() => apply((s) => chooseTreeSize(s, size))} />
+                <input
+                  type="radio"
+                  name="tree-size"
+                  value={size}
+                  checked={treeSize === size}
+                  onChange={() => apply((s) => chooseTreeSize(s, size))}
+                />
                 <span className="choice-card__title">{info.label}</span>
-                <span className="choice-card__text">{info.ornaments} · {info.visitHours}-hour visit</span>
+                <span className="choice-card__text">
+                  {info.ornaments} · {info.visitHours}-hour visit
+                </span>
                 {pkg && <span className="choice-card__price">{formatCents(pkg.pricesCents[size])}</span>}
               </label>
             );

@@ -35,7 +35,9 @@ function CalendarPlaceholder({ failed }: { failed: boolean }) {
       {failed ? (
         <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>
       ) : (
-        <p className="hint" role="status">Loading the calendar…</p>
+        <p className="hint" role="status">
+          Loading the calendar…
+        </p>
       )}
     </div>
   );
@@ -46,7 +48,14 @@ function CalendarPlaceholder({ failed }: { failed: boolean }) {
  * (it is the server's: today in New York and the season's windows), a placeholder of the
  * calendar's size holds its place, so the prerendered page does not shift when it appears.
  */
-function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slotGrid }: {
+function ConsultationSchedule({
+  season,
+  seasonFailed,
+  blocked,
+  date,
+  onDate,
+  slotGrid,
+}: {
   season: SeasonInfo | null;
   seasonFailed: boolean;
   /** The blocked dates, or null while they load. */
@@ -56,12 +65,12 @@ function ConsultationSchedule({ season, seasonFailed, blocked, date, onDate, slo
   slotGrid: ReactNode;
 }) {
   // The calendar waits for the blocked dates too, so it renders once, not again when they come.
-  const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
-  const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
-  const anyDateOpen = useMemo(
-    () => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null,
-    [ctx],
+  const ctx: DateContext | null = useMemo(
+    () => season && blocked && { today: season.today, season: season.season, blocked },
+    [season, blocked],
   );
+  const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
+  const anyDateOpen = useMemo(() => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null, [ctx]);
   useEffect(() => {
     void loadDateField().catch(() => undefined); // a failure shows when it renders
   }, []);
@@ -135,7 +144,9 @@ function ConsultationForm() {
     setSubmitting(true);
     try {
       await createConsultationRequest(parsed.data);
-      toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
+      toast.success('Consultation Requested', {
+        description: "We'll contact you soon to confirm your consultation. Check your email for details.",
+      });
       navigate(paths.home);
     } catch (err) {
       logError('Consultation request failed', err);
@@ -188,8 +199,8 @@ export function ConsultationPage() {
     <div className="container page consultation">
       <h1>Request a Free Consultation</h1>
       <p className="lead">
-        Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the
-        season, in half-hour slots from 8:00 AM to 8:00 PM.
+        Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the season, in
+        half-hour slots from 8:00 AM to 8:00 PM.
       </p>
       <ConsultationForm />
     </div>

@@ -16,7 +16,12 @@ interface ConsultationSlotGridProps {
 export function ConsultationSlotGrid({ date, loading, data, value, onChange }: ConsultationSlotGridProps) {
   let body;
   if (!date) body = <p className="muted">{MESSAGES.pickDateFirst}</p>;
-  else if (loading) body = <p className="muted" role="status">{MESSAGES.loadingSlots}</p>;
+  else if (loading)
+    body = (
+      <p className="muted" role="status">
+        {MESSAGES.loadingSlots}
+      </p>
+    );
   else if (!data) body = <p className="muted">Times could not be loaded. Please choose the date again.</p>;
   else if (!data.bookable) body = <p className="muted">{data.reason}</p>;
   else {
@@ -27,7 +32,15 @@ export function ConsultationSlotGrid({ date, loading, data, value, onChange }: C
           const selected = value === slot.id;
           return (
             <label key={slot.id} htmlFor={id} className={`time-chip${selected ? ' is-selected' : ''}${slot.available ? '' : ' is-taken'}`}>
-              <input type="radio" id={id} name="consultation-slot" value={slot.id} checked={selected} disabled={!slot.available} onChange={() => onChange(slot.id)} />
+              <input
+                type="radio"
+                id={id}
+                name="consultation-slot"
+                value={slot.id}
+                checked={selected}
+                disabled={!slot.available}
+                onChange={() => onChange(slot.id)}
+              />
               <span>{slot.label}</span>
               {!slot.available && <span className="visually-hidden"> (not available)</span>}
             </label>

@@ -9,7 +9,13 @@ export interface ConsultationContact {
   notes: string;
 }
 
-export const EMPTY_CONTACT: ConsultationContact = { customerName: '', customerEmail: '', customerPhone: '', customerAddress: '', notes: '' };
+export const EMPTY_CONTACT: ConsultationContact = {
+  customerName: '',
+  customerEmail: '',
+  customerPhone: '',
+  customerAddress: '',
+  notes: '',
+};
 
 type Key = keyof ConsultationContact;
 

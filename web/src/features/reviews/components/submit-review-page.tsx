@@ -35,13 +35,27 @@ function LinkProblem({ message }: { message: string }) {
   return (
     <div className="container page page--center review-page">
       <ResultHeading>Oops!</ResultHeading>
-      <p className="lead" role="alert">{message}</p>
-      <Link to={paths.home} className="button button--primary">Return Home</Link>
+      <p className="lead" role="alert">
+        {message}
+      </p>
+      <Link to={paths.home} className="button button--primary">
+        Return Home
+      </Link>
     </div>
   );
 }
 
-function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; link: ReviewLink; onDone: () => void; onLinkProblem: (m: string) => void }) {
+function ReviewForm({
+  token,
+  link,
+  onDone,
+  onLinkProblem,
+}: {
+  token: string;
+  link: ReviewLink;
+  onDone: () => void;
+  onLinkProblem: (m: string) => void;
+}) {
   const [rating, setRating] = useState(5);
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -75,14 +89,32 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
   return (
     <div className="container page review-page">
       <h1>Share Your Experience</h1>
-      <p className="lead">{firstName ? `Thank you, ${firstName}! ` : ''}Tell us how your tree turned out. Your review helps other families find us.</p>
+      <p className="lead">
+        {firstName ? `Thank you, ${firstName}! ` : ''}Tell us how your tree turned out. Your review helps other families find us.
+      </p>
       <section className="card review-service" aria-labelledby="service-heading">
         <h2 id="service-heading">Your service</h2>
         <dl className="review-service__list">
-          <div><dt>Package</dt><dd>{link.packageTitle}</dd></div>
-          {link.treeSize && <div><dt>Tree size</dt><dd>{link.treeSize}</dd></div>}
-          {isYmd(link.serviceDate) && <div><dt>Service date</dt><dd>{formatLongDate(link.serviceDate)}</dd></div>}
-          <div><dt>Review</dt><dd>{REVIEW_STAGE_LABELS[link.reviewStage] ?? link.reviewStage}</dd></div>
+          <div>
+            <dt>Package</dt>
+            <dd>{link.packageTitle}</dd>
+          </div>
+          {link.treeSize && (
+            <div>
+              <dt>Tree size</dt>
+              <dd>{link.treeSize}</dd>
+            </div>
+          )}
+          {isYmd(link.serviceDate) && (
+            <div>
+              <dt>Service date</dt>
+              <dd>{formatLongDate(link.serviceDate)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Review</dt>
+            <dd>{REVIEW_STAGE_LABELS[link.reviewStage] ?? link.reviewStage}</dd>
+          </div>
         </dl>
       </section>
       <form className="card review-form" onSubmit={onSubmit} noValidate>
@@ -116,7 +148,9 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
  * minimum, then a thank-you. Any link problem shows the 'Oops!' page with SPEC.md's message.
  */
 export function SubmitReviewPage({ token }: { token: string | null }) {
-  const [state, setState] = useState<LinkState>(() => (token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing }));
+  const [state, setState] = useState<LinkState>(() =>
+    token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing },
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -146,8 +180,12 @@ export function SubmitReviewPage({ token }: { token: string | null }) {
     return (
       <div className="container page page--center review-page">
         <ResultHeading>Thank you!</ResultHeading>
-        <p className="lead" role="status">Your review has been submitted. It will be visible on our testimonials page once it has been approved.</p>
-        <Link to={paths.home} className="button button--primary">Return Home</Link>
+        <p className="lead" role="status">
+          Your review has been submitted. It will be visible on our testimonials page once it has been approved.
+        </p>
+        <Link to={paths.home} className="button button--primary">
+          Return Home
+        </Link>
       </div>
     );
   }

@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews';
+import {
+  REVIEW_MESSAGES,
+  REVIEW_STAGE_LABELS,
+  REVIEW_STAGES,
+  TESTIMONIALS_PAGE_SIZE,
+  isReviewStage,
+  type ReviewStage,
+} from '@domain/reviews';
 import { paths } from '@/lib/paths';
 import { useTestimonialStats, type TestimonialStats } from '../api/get-testimonial-stats';
 import { useTestimonials, type TestimonialQuery } from '../api/get-testimonials';
@@ -24,7 +31,9 @@ function RatingSummary({ stats }: { stats: TestimonialStats | null }) {
         {rated ? (
           <Stars rating={stats.average} size="lg" />
         ) : (
-          <span className="stars stars--lg" aria-hidden="true">★★★★★</span>
+          <span className="stars stars--lg" aria-hidden="true">
+            ★★★★★
+          </span>
         )}
         <p className="muted">
           {!stats ? 'Loading ratings…' : rated ? `Based on ${stats.count} ${stats.count === 1 ? 'review' : 'reviews'}` : 'No ratings yet'}
@@ -76,7 +85,9 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
     results = (
       <div role="alert" className="reviews-empty">
         <p>Reviews could not be loaded.</p>
-        <button type="button" className="button" onClick={list.reload}>Try again</button>
+        <button type="button" className="button" onClick={list.reload}>
+          Try again
+        </button>
       </div>
     );
   } else if (list.data.items.length === 0) {
@@ -94,7 +105,8 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
     results = (
       <>
         <p className="muted reviews-count" aria-live="polite">
-          Showing {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + 1}–{(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + list.data.items.length} of {list.data.totalItems}{' '}
+          Showing {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + 1}–
+          {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + list.data.items.length} of {list.data.totalItems}{' '}
           {list.data.totalItems === 1 ? 'review' : 'reviews'}
         </p>
         <div className="testimonial-grid">

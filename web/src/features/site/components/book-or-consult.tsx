@@ -5,8 +5,12 @@ import { paths } from '@/lib/paths';
 export function BookOrConsult() {
   return (
     <div className="button-row">
-      <Link to={paths.booking} className="button button--gold button--lg">Book Your Service</Link>
-      <Link to={paths.consultation} className="button button--ghost-light button--lg">Request A Consultation</Link>
+      <Link to={paths.booking} className="button button--gold button--lg">
+        Book Your Service
+      </Link>
+      <Link to={paths.consultation} className="button button--ghost-light button--lg">
+        Request A Consultation
+      </Link>
     </div>
   );
 }

@@ -21,7 +21,11 @@ export function FaqPage() {
   const items = faqItems(useBusinessToday());
   return (
     <>
-      <PageIntro eyebrow="FAQ" title="Frequently asked questions" lead="Everything you might want to know before booking. Can't find your answer? Just ask." />
+      <PageIntro
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        lead="Everything you might want to know before booking. Can't find your answer? Just ask."
+      />
       <section className="section" aria-label="Questions and answers">
         <div className="container faq">
           <div className="faq__list">
@@ -38,8 +42,12 @@ export function FaqPage() {
             <h2 id="faq-more-title">Still deciding?</h2>
             <p>Our policies cover deposits, arrival windows, removal and care of your pieces in detail.</p>
             <div className="faq__links">
-              <Link to={paths.policies} className="button">Read Our Policies</Link>
-              <Link to={paths.consultation} className="button button--primary">Request A Consultation</Link>
+              <Link to={paths.policies} className="button">
+                Read Our Policies
+              </Link>
+              <Link to={paths.consultation} className="button button--primary">
+                Request A Consultation
+              </Link>
             </div>
           </aside>
         </div>

@@ -41,8 +41,8 @@ function Hero() {
             {start},<br /> <em>{accent}.</em>
           </h1>
           <p className="lead">
-            We plan the palette, shop the ornaments, dress the tree in your home and take it all down after the
-            holidays, so the only thing left for you is to enjoy it.
+            We plan the palette, shop the ornaments, dress the tree in your home and take it all down after the holidays, so the only thing
+            left for you is to enjoy it.
           </p>
           <ul className="check-list hero__bullets">
             <li>Lights included</li>
@@ -50,8 +50,12 @@ function Hero() {
             <li>Standard topper &amp; base included</li>
           </ul>
           <div className="button-row button-row--start">
-            <Link to={paths.booking} className="button button--primary button--lg">Book Your Service</Link>
-            <Link to={paths.consultation} className="button button--lg">Request A Consultation</Link>
+            <Link to={paths.booking} className="button button--primary button--lg">
+              Book Your Service
+            </Link>
+            <Link to={paths.consultation} className="button button--lg">
+              Request A Consultation
+            </Link>
           </div>
         </div>
         <div className="hero__art">
@@ -86,17 +90,16 @@ function PackageChooser() {
                 <span>from</span> {packageFromPrice(p)}
               </p>
               <p>{p.description}</p>
-              <Link
-                to={`${paths.booking}?package=${p.slug}`}
-                className={`button${p.featured ? ' button--primary' : ''} chooser__cta`}
-              >
+              <Link to={`${paths.booking}?package=${p.slug}`} className={`button${p.featured ? ' button--primary' : ''} chooser__cta`}>
                 Choose {p.title}
               </Link>
             </li>
           ))}
         </ul>
         <p className="chooser__more">
-          <Link to={`${paths.services}#packages`} className="text-link">Compare packages and prices by tree size</Link>
+          <Link to={`${paths.services}#packages`} className="text-link">
+            Compare packages and prices by tree size
+          </Link>
         </p>
       </div>
     </section>
@@ -111,10 +114,11 @@ function LuxeBanner() {
           <p className="eyebrow">For a show-stopping tree</p>
           <h2 id="luxe-title">A Luxe Finish</h2>
           <p className="lead">
-            One flat {formatCents(LUXE_FINISH_CENTS)} addition that dresses the whole scene around your tree, not just its
-            branches.
+            One flat {formatCents(LUXE_FINISH_CENTS)} addition that dresses the whole scene around your tree, not just its branches.
           </p>
-          <Link to={`${paths.services}#luxe-finish`} className="button button--gold button--lg">Explore the Luxe Finish</Link>
+          <Link to={`${paths.services}#luxe-finish`} className="button button--gold button--lg">
+            Explore the Luxe Finish
+          </Link>
         </div>
         <ul className="luxe-banner__list" role="list">
           {LUXE_FINISH_INCLUDES.map((item) => (
@@ -156,7 +160,9 @@ function Process() {
         <ol className="steps" role="list">
           {steps.map((step, i) => (
             <li key={step.title} className="steps__item">
-              <span className="steps__number" aria-hidden="true">{i + 1}</span>
+              <span className="steps__number" aria-hidden="true">
+                {i + 1}
+              </span>
               <h3>{step.title}</h3>
               <p>{step.text}</p>
             </li>
@@ -177,15 +183,24 @@ function PortfolioTeaser() {
             <h2 id="teaser-title">Trees we have dressed</h2>
             <p className="lead">Every tree starts with a palette and a theme. Here are a few favourites.</p>
           </div>
-          <Link to={paths.portfolio} className="button">View the Portfolio</Link>
+          <Link to={paths.portfolio} className="button">
+            View the Portfolio
+          </Link>
         </div>
         <ul className="grid grid--3 teaser" role="list">
           {PORTFOLIO_ITEMS.slice(0, 3).map((item) => (
             <li key={item.image}>
               <Link to={paths.portfolio} className="teaser__card">
-                <Picture image={item.image} alt="" sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 88vw" className="teaser__picture" />
+                <Picture
+                  image={item.image}
+                  alt=""
+                  sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 88vw"
+                  className="teaser__picture"
+                />
                 <span className="teaser__title">{item.title}</span>
-                <span className="teaser__meta">{item.palette.name} palette · {item.theme} theme</span>
+                <span className="teaser__meta">
+                  {item.palette.name} palette · {item.theme} theme
+                </span>
               </Link>
             </li>
           ))}
@@ -208,14 +223,20 @@ function ServiceArea() {
         </svg>
         <div>
           <p className="eyebrow">Service area</p>
-          <h2 id="area-title">Serving homes within {FREE_RADIUS} of {BUSINESS.town}</h2>
+          <h2 id="area-title">
+            Serving homes within {FREE_RADIUS} of {BUSINESS.town}
+          </h2>
           <p className="lead">
-            Travel is free within {FREE_RADIUS} of {BUSINESS.town}. Farther afield, we add {PER_MILE} per mile beyond that,
-            calculated from your address as you book.
+            Travel is free within {FREE_RADIUS} of {BUSINESS.town}. Farther afield, we add {PER_MILE} per mile beyond that, calculated from
+            your address as you book.
           </p>
           <div className="button-row button-row--start">
-            <Link to={paths.booking} className="button button--primary">Book Your Service</Link>
-            <Link to={paths.services} className="button">See Services &amp; Pricing</Link>
+            <Link to={paths.booking} className="button button--primary">
+              Book Your Service
+            </Link>
+            <Link to={paths.services} className="button">
+              See Services &amp; Pricing
+            </Link>
           </div>
         </div>
       </div>

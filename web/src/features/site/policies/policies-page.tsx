@@ -2,20 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
 import { INCLUDED_REMOVAL_VALUE_CENTS, KEEP_ORNAMENTS_CENTS, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
-import {
-  DAMAGE_ITEMS,
-  DAMAGE_ITEM_IDS,
-  INCIDENTALS_CENTS,
-  INCIDENTALS_INVENTORY_SHARE,
-  TOTAL_LOSS_LUXE_CENTS,
-} from '@domain/damages';
+import { DAMAGE_ITEMS, DAMAGE_ITEM_IDS, INCIDENTALS_CENTS, INCIDENTALS_INVENTORY_SHARE, TOTAL_LOSS_LUXE_CENTS } from '@domain/damages';
 import { formatCents } from '@domain/money';
-import {
-  ARRIVAL_WINDOW_HOURS,
-  BALANCE_PAYMENT_METHODS,
-  CHANGE_WINDOW_HOURS,
-  INVENTORY_CHECK_HOURS,
-} from '@domain/policies';
+import { ARRIVAL_WINDOW_HOURS, BALANCE_PAYMENT_METHODS, CHANGE_WINDOW_HOURS, INVENTORY_CHECK_HOURS } from '@domain/policies';
 import { formatHour } from '@domain/slots';
 import { paths } from '@/lib/paths';
 import { useBusinessToday } from '@/lib/hydration';
@@ -41,7 +30,9 @@ function PolicySection({ id, children }: { id: PolicySectionId; children: ReactN
   return (
     <section id={id} className="policy" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        <span className="policy__number" aria-hidden="true">{String(number).padStart(2, '0')}</span>
+        <span className="policy__number" aria-hidden="true">
+          {String(number).padStart(2, '0')}
+        </span>
         {sectionLabel(POLICY_SECTIONS, id)}
       </h2>
       {children}
@@ -78,28 +69,28 @@ export function PoliciesPage() {
         <div className="policies__body prose">
           <PolicySection id="payments">
             <p>
-              A <strong>{DEPOSIT_PERCENT} deposit</strong> is due when you book. It secures both your installation and
-              removal dates and is <strong>nonrefundable</strong>.
+              A <strong>{DEPOSIT_PERCENT} deposit</strong> is due when you book. It secures both your installation and removal dates and is{' '}
+              <strong>nonrefundable</strong>.
             </p>
             <p>
-              The balance is due on installation day, by {listText(BALANCE_PAYMENT_METHODS, 'or')}. Prices are set by package
-              and tree height as listed on <Link to={`${paths.services}#packages`}>Services &amp; Pricing</Link>; upgrades,
-              the Luxe Finish, keeping ornaments and any travel fee are added to the total before you pay the deposit.
+              The balance is due on installation day, by {listText(BALANCE_PAYMENT_METHODS, 'or')}. Prices are set by package and tree
+              height as listed on <Link to={`${paths.services}#packages`}>Services &amp; Pricing</Link>; upgrades, the Luxe Finish, keeping
+              ornaments and any travel fee are added to the total before you pay the deposit.
             </p>
           </PolicySection>
 
           <PolicySection id="travel">
             <p>
-              We serve homes within <strong>{FREE_RADIUS}</strong> of {BUSINESS.town}, Maryland at no travel charge. Beyond
-              that radius a travel fee of <strong>{PER_MILE} per mile</strong> applies to the distance past {FREE_RADIUS},
-              measured from your address to the nearest tenth of a mile and shown before you pay.
+              We serve homes within <strong>{FREE_RADIUS}</strong> of {BUSINESS.town}, Maryland at no travel charge. Beyond that radius a
+              travel fee of <strong>{PER_MILE} per mile</strong> applies to the distance past {FREE_RADIUS}, measured from your address to
+              the nearest tenth of a mile and shown before you pay.
             </p>
           </PolicySection>
 
           <PolicySection id="arrival">
             <p>
-              Installations take place on {WORK_DAYS_TEXT}. Your time slot is when we begin; please allow an arrival window
-              of <strong>{ARRIVAL_WINDOW_HOURS} flexible hour</strong> for traffic and the previous appointment.
+              Installations take place on {WORK_DAYS_TEXT}. Your time slot is when we begin; please allow an arrival window of{' '}
+              <strong>{ARRIVAL_WINDOW_HOURS} flexible hour</strong> for traffic and the previous appointment.
             </p>
             <p>
               Visits take {VISIT_LENGTHS_TEXT}. We finish by {formatHour(21)}, or {formatHour(18)} on Sundays.
@@ -108,33 +99,34 @@ export function PoliciesPage() {
 
           <PolicySection id="scheduling">
             <p>
-              This season, installations run {windows.install} and removals {windows.removal}. Dates are first come, first
-              served; your deposit holds both of yours.
+              This season, installations run {windows.install} and removals {windows.removal}. Dates are first come, first served; your
+              deposit holds both of yours.
             </p>
             <p>
               You may <strong>reschedule or cancel within {CHANGE_WINDOW_HOURS} hours of booking</strong> by contacting us at{' '}
-              <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>.
-              After that, dates can only be changed if another slot is available, and the deposit remains nonrefundable.
+              <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>. After
+              that, dates can only be changed if another slot is available, and the deposit remains nonrefundable.
             </p>
           </PolicySection>
 
           <PolicySection id="lights">
             <p>
-              Lights are included with every package. We install our own tested light strands so the tree lights evenly;
-              if you would like us to use your lights, please have them tested and ready, and tell us in your booking notes.
+              Lights are included with every package. We install our own tested light strands so the tree lights evenly; if you would like
+              us to use your lights, please have them tested and ready, and tell us in your booking notes.
             </p>
             <p>
-              Personal ornaments and heirlooms are handled with care and placed where they will be enjoyed. Fragile or
-              irreplaceable pieces are hung at your own risk; we are happy to leave them for you to place. Please clear the
-              area around the tree and keep pets secured during our visit.
+              Personal ornaments and heirlooms are handled with care and placed where they will be enjoyed. Fragile or irreplaceable pieces
+              are hung at your own risk; we are happy to leave them for you to place. Please clear the area around the tree and keep pets
+              secured during our visit.
             </p>
           </PolicySection>
 
           <PolicySection id="removal">
             <p>
-              Scheduled removal, a {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)} value, is included with{' '}
-              {listText(INCLUDED_REMOVAL_TITLES)}.{' '}
-              {REMOVAL_ADD_ONS.map((r) => `With ${r.title}, removal is available for ${r.price} and is automatically included with upgrades. `)}
+              Scheduled removal, a {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)} value, is included with {listText(INCLUDED_REMOVAL_TITLES)}.{' '}
+              {REMOVAL_ADD_ONS.map(
+                (r) => `With ${r.title}, removal is available for ${r.price} and is automatically included with upgrades. `,
+              )}
             </p>
             <p>
               Trees, ornaments, lights and décor we supply remain ours and are collected at removal, unless you choose to{' '}
@@ -145,8 +137,8 @@ export function PoliciesPage() {
 
           <PolicySection id="incidentals">
             <p>
-              After takedown we check the inventory within <strong>{INVENTORY_CHECK_HOURS} hours</strong>. Items of ours
-              that are missing or damaged beyond normal wear are charged to the card on file:
+              After takedown we check the inventory within <strong>{INVENTORY_CHECK_HOURS} hours</strong>. Items of ours that are missing or
+              damaged beyond normal wear are charged to the card on file:
             </p>
             <table className="damage-table">
               <caption className="visually-hidden">Charges for missing or damaged items</caption>
@@ -169,10 +161,9 @@ export function PoliciesPage() {
             </table>
             <p>
               If more than {Math.round(INCIDENTALS_INVENTORY_SHARE * 100)}% of the inventory is lost or damaged, a flat{' '}
-              <strong>{formatCents(INCIDENTALS_CENTS)} incidentals</strong> charge applies instead. A total loss is charged
-              at the full inventory value: the keep price for your tree height (up to{' '}
-              {formatCents(KEEP_ORNAMENTS_CENTS[largest])} for {TREE_SIZE_INFO[largest].label}), plus{' '}
-              {formatCents(TOTAL_LOSS_LUXE_CENTS)} with the Luxe Finish, plus any ornament upgrades.
+              <strong>{formatCents(INCIDENTALS_CENTS)} incidentals</strong> charge applies instead. A total loss is charged at the full
+              inventory value: the keep price for your tree height (up to {formatCents(KEEP_ORNAMENTS_CENTS[largest])} for{' '}
+              {TREE_SIZE_INFO[largest].label}), plus {formatCents(TOTAL_LOSS_LUXE_CENTS)} with the Luxe Finish, plus any ornament upgrades.
             </p>
           </PolicySection>
         </div>

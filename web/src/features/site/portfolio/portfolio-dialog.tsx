@@ -66,13 +66,17 @@ export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null;
               {pkg && <li className="pill">{pkg.title}</li>}
               {item.luxeFinish && <li className="pill pill--gold">Luxe Finish</li>}
               {item.upgrades.map((id) => (
-                <li key={id} className="pill pill--berry">{ADDONS[id].title}</li>
+                <li key={id} className="pill pill--berry">
+                  {ADDONS[id].title}
+                </li>
               ))}
             </ul>
             <dl className="portfolio-facts">
               <div>
                 <dt>Package</dt>
-                <dd>{pkg?.title} · {TREE_SIZE_INFO[item.treeSize].label}</dd>
+                <dd>
+                  {pkg?.title} · {TREE_SIZE_INFO[item.treeSize].label}
+                </dd>
               </div>
               <div>
                 <dt>Colour palette</dt>

@@ -53,7 +53,9 @@ export function ServicesPage() {
       >
         <nav className="jump-links" aria-label="On this page">
           {SERVICE_SECTIONS.map((s) => (
-            <a key={s.id} href={`#${s.id}`}>{s.label}</a>
+            <a key={s.id} href={`#${s.id}`}>
+              {s.label}
+            </a>
           ))}
         </nav>
       </PageIntro>
@@ -63,7 +65,9 @@ export function ServicesPage() {
           <div className="section-head">
             <p className="eyebrow">Packages</p>
             <h2 id="packages-title">{label('packages')}</h2>
-            <p className="lead">Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree.</p>
+            <p className="lead">
+              Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree.
+            </p>
           </div>
           <div className="grid grid--3 package-grid">
             {PACKAGES.map((p) => (
@@ -107,8 +111,8 @@ export function ServicesPage() {
             <p className="eyebrow">The finishing touch</p>
             <h2 id="luxe-finish-title">{label('luxe-finish')}</h2>
             <p className="lead">
-              Dress the whole scene, not just the branches. The Luxe Finish replaces the individual upgrades it
-              includes, and with {adorned?.title ?? 'any package'} it also brings scheduled removal.
+              Dress the whole scene, not just the branches. The Luxe Finish replaces the individual upgrades it includes, and with{' '}
+              {adorned?.title ?? 'any package'} it also brings scheduled removal.
             </p>
             <p className="luxe__price">
               {formatCents(LUXE_FINISH_CENTS)} <span>flat, any package and size</span>
@@ -128,15 +132,19 @@ export function ServicesPage() {
             <p className="eyebrow">Ornament guidance</p>
             <h2 id="ornament-guidance-title">{label('ornament-guidance')}</h2>
             <p>
-              With {listText(fullService)}, the tree, ornaments and décor we bring are ours: we style them for your season
-              and collect them at removal. Fallen in love with them? Buy the tree and ornaments to keep.
+              With {listText(fullService)}, the tree, ornaments and décor we bring are ours: we style them for your season and collect them
+              at removal. Fallen in love with them? Buy the tree and ornaments to keep.
             </p>
             <p>
               Keeping is available with {listText(fullService)}, with any package that has the Luxe Finish, and with{' '}
-              {adorned?.title ?? 'our installation-only package'} when you add an ornament upgrade (
-              {listText(ornamentUpgrades)}). If you keep the collection and skip the removal visit, we credit the
-              removal: {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)}
-              {adorned?.removalAddOnCents != null && <>, or {formatCents(adorned.removalAddOnCents)} for {adorned.title}</>}.
+              {adorned?.title ?? 'our installation-only package'} when you add an ornament upgrade ({listText(ornamentUpgrades)}). If you
+              keep the collection and skip the removal visit, we credit the removal: {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)}
+              {adorned?.removalAddOnCents != null && (
+                <>
+                  , or {formatCents(adorned.removalAddOnCents)} for {adorned.title}
+                </>
+              )}
+              .
             </p>
           </div>
           <div className="keep__tables">
@@ -186,8 +194,12 @@ export function ServicesPage() {
             <h2 id="services-cta-title">Ready to plan your tree?</h2>
             <p>Pick a package and size, choose your dates and pay a deposit online in a few minutes.</p>
             <div className="button-row">
-              <Link to={paths.booking} className="button button--gold button--lg">Start Booking</Link>
-              <Link to={paths.faq} className="button button--ghost-light button--lg">View FAQ</Link>
+              <Link to={paths.booking} className="button button--gold button--lg">
+                Start Booking
+              </Link>
+              <Link to={paths.faq} className="button button--ghost-light button--lg">
+                View FAQ
+              </Link>
             </div>
           </div>
         </div>
