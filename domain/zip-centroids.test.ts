@@ -48,7 +48,7 @@ describe('the bundled ZIP table (DESIGN.md decision 16: every US ZIP is known)',
 });
 
 describe('zipCentroids on a hand-made table', () => {
-  // The writer's side of the format (scripts/make-zip-centroids.mjs), for hand-made records.
+  // The writer's side of the format (scripts/data/make-zip-centroids.mjs), for hand-made records.
   const enc = (n: number, width: number) => {
     const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     let s = '';

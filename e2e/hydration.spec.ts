@@ -1,5 +1,5 @@
 /**
- * The prerendered pages (scripts/prerender.mjs, docs/decisions/019) hydrate cleanly: each is
+ * The prerendered pages (scripts/build/prerender.mjs, docs/decisions/019) hydrate cleanly: each is
  * served as complete HTML rendered by React's server renderer at build time, and in Chromium
  * the app takes over that very markup, with no hydration mismatch (React reports one in the
  * console, or as an uncaught error, and then replaces the page with a client render) and no

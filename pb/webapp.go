@@ -12,7 +12,7 @@ import (
 )
 
 // webAppRoute serves the built web app from publicDir for every GET the API does not own:
-// files as they are, prerendered pages (scripts/prerender.mjs) for their paths, and index.html
+// files as they are, prerendered pages (scripts/build/prerender.mjs) for their paths, and index.html
 // for the other client-side routes (the SPA fallback, so routes and the not-found page work on
 // reload). The build's own records under /.vite/ (Vite's manifest, the prerender's report) are
 // for the build tools and never served. Hashed files under /assets/ are cached for a year; everything else revalidates so a
@@ -60,7 +60,7 @@ func isFile(publicDir, urlPath string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// prerenderedPage returns the static HTML that scripts/prerender.mjs wrote for a page path
+// prerenderedPage returns the static HTML that scripts/build/prerender.mjs wrote for a page path
 // ("/" → _prerendered/index.html, "/terms-privacy" → _prerendered/terms-privacy.html), if any.
 // Paths with a file extension are files, never pages.
 func prerenderedPage(publicDir, urlPath string) (string, bool) {

@@ -9,7 +9,7 @@ import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
 /**
- * The browser's build, not the server entry's: scripts/prerender.mjs builds
+ * The browser's build, not the server entry's: scripts/build/prerender.mjs builds
  * src/entry-server.tsx with this config too, for node, with no HTML and no public files.
  */
 const clientBuild: Plugin['apply'] = (_config, env) => env.command === 'build' && !env.isSsrBuild;
@@ -103,7 +103,7 @@ export default defineConfig({
           { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        // Made by scripts/make-app-screenshots.mjs from the real app.
+        // Made by scripts/images/make-app-screenshots.mjs from the real app.
         screenshots: [
           {
             src: '/screenshots/admin-booking-narrow.png',

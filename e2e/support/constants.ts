@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
  * playwright.config.ts), where the ports are chosen, and again in every worker, which inherits
  * them with the rest of the runner's environment, as does the web server; so all agree, and two
  * runs on one machine never collide. Synchronous because the config is: a child process prints
- * the ports (scripts/free-ports.mjs).
+ * the ports (scripts/dev/free-ports.mjs).
  */
 function choosePorts(): void {
   const unset = (['E2E_PORT', 'E2E_SMTP_PORT'] as const).filter((name) => !process.env[name]);
   if (unset.length === 0) return;
-  const script = fileURLToPath(new URL('../../scripts/free-ports.mjs', import.meta.url));
+  const script = fileURLToPath(new URL('../../scripts/dev/free-ports.mjs', import.meta.url));
   const ports = execFileSync(process.execPath, [script, String(unset.length)], { encoding: 'utf8' })
     .trim()
     .split('\n');

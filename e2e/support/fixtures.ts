@@ -1,6 +1,6 @@
 /**
  * Playwright's `test` with a `page` whose `goto` waits until the app has taken over the page.
- * Content pages are prerendered (scripts/prerender.mjs): they paint before the JavaScript runs,
+ * Content pages are prerendered (scripts/build/prerender.mjs): they paint before the JavaScript runs,
  * and a click on the static markup would do nothing.
  */
 import { test as base, type Page } from '@playwright/test';

@@ -2,7 +2,7 @@
 /**
  * The record hooks. The `/api/fn/` routes and the scheduled jobs are declared once in
  * route-table.ts; the build writes their registrations after these in main.pb.js
- * (scripts/lib/hook-registrations.mjs). Each handler is compiled on its own by the JSVM and
+ * (scripts/build/hook-registrations.mjs). Each handler is compiled on its own by the JSVM and
  * sees no file-scope names, so each requires the library inside itself and never is async.
  */
 

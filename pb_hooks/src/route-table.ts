@@ -1,7 +1,7 @@
 /**
  * Every `/api/fn/` route and every scheduled job, declared once: method, path, who may call it,
  * and the exported handler of the hooks library that answers it. The build writes one
- * registration per entry into main.pb.js (scripts/lib/hook-registrations.mjs), in the shape the
+ * registration per entry into main.pb.js (scripts/build/hook-registrations.mjs), in the shape the
  * JSVM needs: a handler is compiled from its own source text and sees no file-scope name, so
  * each one must require its library inside itself. Handler names are checked against the
  * libraries' exports by route-table-check.ts: a typo fails the type-check. This file imports

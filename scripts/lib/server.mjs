@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, run } from './run.mjs';
-import { PB_BIN } from './build-steps.mjs';
+import { PB_BIN } from '../build/build-steps.mjs';
 
 /** A listener on a port the OS picks on 127.0.0.1. @returns {Promise<net.Server>} */
 function listenOnAnyPort() {

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PB_BIN } from '../../scripts/lib/build-steps.mjs';
+import { PB_BIN } from '../../scripts/build/build-steps.mjs';
 import { freePort, serveArgs, startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { PNG, imageForm } from './image-fixtures';

@@ -53,7 +53,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(path.join(os.tmpdir(), 'web-no-browser-'));
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-no-browser-'));
   const nowhere = path.join(outDir, 'no-browser-here');
-  await run(process.execPath, [path.join(ROOT, 'scripts', 'build-web.mjs'), outDir], {
+  await run(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build-web.mjs'), outDir], {
     quiet: true,
     env: {
       ...process.env,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELEASE_DIR } from '../../scripts/lib/release.mjs';
+import { RELEASE_DIR } from '../../scripts/build/release.mjs';
 import { ROOT } from '../../scripts/lib/run.mjs';
 import { freePort, spawnServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -125,7 +125,7 @@ describe('the release, backed up and restored', () => {
       // makes) and `npm run backup` (the repository's command on the same data dir).
       await su.backups.create('daily_release_test.zip');
       backups.push(path.join(live, 'backups', 'daily_release_test.zip'));
-      const { stdout } = await exec(process.execPath, [path.join(ROOT, 'scripts', 'backup.mjs'), 'npm_release_test.zip'], {
+      const { stdout } = await exec(process.execPath, [path.join(ROOT, 'scripts', 'ops', 'backup.mjs'), 'npm_release_test.zip'], {
         cwd: ROOT,
         env: { ...process.env, PB_DATA_DIR: live },
       });

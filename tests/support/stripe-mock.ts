@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { STRIPE_MOCK_BIN } from '../../scripts/lib/build-steps.mjs';
+import { STRIPE_MOCK_BIN } from '../../scripts/build/build-steps.mjs';
 import { freePort } from '../../scripts/lib/server.mjs';
 
 export interface RecordedRequest {

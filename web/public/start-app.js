@@ -1,4 +1,4 @@
-// Starts the app on a prerendered page (scripts/prerender.mjs) once the page has loaded, its
+// Starts the app on a prerendered page (scripts/build/prerender.mjs) once the page has loaded, its
 // first contentful paint has been recorded, and its images above the fold (those not loading
 // lazily) are decoded and painted: the first paint and the largest image never wait for, or
 // compete with, any JavaScript. The app's start is the page's heaviest task, and while it runs

@@ -1,6 +1,6 @@
 /**
  * The server entry of the web app, built by Vite's SSR build and run by node at build time
- * (scripts/prerender.mjs; docs/decisions/019-server-prerender.md): renders a public page to
+ * (scripts/build/prerender.mjs; docs/decisions/019-server-prerender.md): renders a public page to
  * HTML with React's own server renderer, no browser involved. The browser then hydrates that
  * HTML (main.tsx) with the same tree (app/app.tsx).
  */

@@ -10,7 +10,7 @@ import { logError } from '@/lib/log';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A prerendered page (scripts/prerender.mjs) carries the instant it was rendered at; the app
+// A prerendered page (scripts/build/prerender.mjs) carries the instant it was rendered at; the app
 // shell's empty root (admin, unlisted paths, the service worker's fallback) does not.
 const renderedAt = root.dataset.renderedAt ? Date.parse(root.dataset.renderedAt) : null;
 

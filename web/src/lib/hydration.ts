@@ -1,6 +1,6 @@
 /**
  * What a prerendered page needs so that React's first client render, the one that hydrates the
- * HTML written at build time (scripts/prerender.mjs), produces exactly that HTML: anything
+ * HTML written at build time (scripts/build/prerender.mjs), produces exactly that HTML: anything
  * that differs between the build machine and the browser (the clock, the browser's storage, a
  * component loaded on demand) must take its server value while hydrating and its browser value
  * right after. useSyncExternalStore gives that split: React reads getServerSnapshot on the

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
 import { absoluteUrl } from './site-url';
 
-/** The image social networks show for a shared page (1200 × 630, made by scripts/make-images.mjs). */
+/** The image social networks show for a shared page (1200 × 630, made by scripts/images/make-images.mjs). */
 export const DEFAULT_SHARE_IMAGE = '/images/og-image.jpg';
 
 export interface PageMetaOptions {

@@ -1,6 +1,6 @@
 /**
  * The brand mark: a layered tree with a gold star (the same drawing as favicon.svg and the PWA
- * icons made by scripts/make-images.mjs). Decorative: the business name always sits beside it.
+ * icons made by scripts/images/make-images.mjs). Decorative: the business name always sits beside it.
  */
 export function BrandMark({ size = 36 }: { size?: number }) {
   return (

@@ -1,6 +1,6 @@
 import manifest from '../image-manifest.json';
 
-/** Names of the generated illustrations (scripts/make-images.mjs writes image-manifest.json). */
+/** Names of the generated illustrations (scripts/images/make-images.mjs writes image-manifest.json). */
 export type ImageName = keyof typeof manifest;
 
 interface PictureProps {

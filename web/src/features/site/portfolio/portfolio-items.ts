@@ -1,7 +1,7 @@
 /**
  * The six example trees of the Portfolio page (SPEC.md §2 Portfolio). Packages and upgrades
  * are catalogue ids, so their names come from domain/catalog; the pictures are the
- * illustrations made by scripts/make-images.mjs under the same names.
+ * illustrations made by scripts/images/make-images.mjs under the same names.
  */
 import type { AddonId, PackageSlug, TreeSize } from '@domain/catalog';
 import type { ImageName } from '../components/picture';

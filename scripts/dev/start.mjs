@@ -7,9 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildAll, PB_BIN } from './lib/build-steps.mjs';
-import { ROOT } from './lib/run.mjs';
-import { serveArgs, upsertSuperuser } from './lib/server.mjs';
+import { buildAll, PB_BIN } from '../build/build-steps.mjs';
+import { ROOT } from '../lib/run.mjs';
+import { serveArgs, upsertSuperuser } from '../lib/server.mjs';
 
 const port = Number(process.env.PORT ?? 8090);
 const dataDir = path.resolve(ROOT, process.env.PB_DATA_DIR ?? 'pb_data');

@@ -12,7 +12,7 @@
  * written to `<dist>/_prerendered/<route>.html` ("/" → index.html). The browser then hydrates
  * that markup (web/src/main.tsx).
  *
- * Usage: node scripts/prerender.mjs [distDir]; the client build must have been made with
+ * Usage: node scripts/build/prerender.mjs [distDir]; the client build must have been made with
  * `build.manifest: true` (its .vite/manifest.json names each page's stylesheets). The report
  * `.vite/prerendered.json` lists, per route, its file and the JavaScript and CSS it loads before
  * idle (the entry's and the page module's static imports; `npm run bench:web` prints their
@@ -23,9 +23,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readManifest, staticClosure } from './lib/route-weight.mjs';
+import { readManifest, staticClosure } from './route-weight.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * @typedef {{ attr: 'name' | 'property', key: string, content: string }} MetaTag

@@ -2,7 +2,7 @@
 /**
  * The server the data benches measure (bench:api, bench:admin, bench:offline): the app built
  * (unless skipped), the real PocketBase server on a temp data dir and a free port, its clock
- * frozen inside the season the made-up bookings belong to (scripts/lib/bench-bookings.mjs) and
+ * frozen inside the season the made-up bookings belong to (scripts/bench/bench-bookings.mjs) and
  * its per-IP rate limits off (one address sends every request), a superuser client with batch
  * requests on, and a season's bookings seeded.
  */
@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { seasonBooking, seedRecords } from './bench-bookings.mjs';
-import { buildAll } from './build-steps.mjs';
-import { startServer } from './server.mjs';
+import { buildAll } from '../build/build-steps.mjs';
+import { startServer } from '../lib/server.mjs';
 
 /** The server's frozen "now" (APP_NOW): the season the bookings of bench-bookings.mjs are in. */
 export const SEASON_NOW = '2026-11-20T17:00:00Z';

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import zipData from '../domain/data/zip-centroids.json';
-import { routeWeight } from './lib/route-weight.mjs';
+import zipData from '../../domain/data/zip-centroids.json';
+import { routeWeight } from './route-weight.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KB = 1000; // kB as Vite prints them
 const HOME_JS_LIMIT = 110 * KB;
 const CSS_LIMIT = 20 * KB;

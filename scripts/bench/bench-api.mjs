@@ -20,9 +20,9 @@
  * --rounds=N it is split into (default 5), --warmup=N seconds (default 3), --connections=N
  * (default 50), --bookings=N (default 2000).
  */
-import { loadTest, summarize } from './lib/load.mjs';
-import { seasonServer } from './lib/bench-server.mjs';
-import { benchArgs } from './lib/bench-figures.mjs';
+import { loadTest, summarize } from './load.mjs';
+import { seasonServer } from './bench-server.mjs';
+import { benchArgs } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
@@ -86,7 +86,7 @@ async function seedSettings(su) {
   await su.collection('settings').update(capacity.id, { value: { crews: 2 } });
 }
 
-/** @param {string} name @param {import('./lib/load.mjs').LoadResult} r */
+/** @param {string} name @param {import('./load.mjs').LoadResult} r */
 function line(name, r) {
   const ms = (/** @type {number} */ v) => `${v.toFixed(1)} ms`;
   const errors = r.errors ? `, ${r.errors} errors (first: ${r.firstError})` : '';
@@ -105,9 +105,9 @@ async function main() {
     console.log(`Warming up (${WARMUP} s each), then ${SECONDS} s per route in ${ROUNDS} rounds at ${CONNECTIONS} connections…`);
     await load([LIST_PATH], WARMUP);
     await load(paths, WARMUP);
-    /** @type {import('./lib/load.mjs').LoadRun[]} */
+    /** @type {import('./load.mjs').LoadRun[]} */
     const listRuns = [];
-    /** @type {import('./lib/load.mjs').LoadRun[]} */
+    /** @type {import('./load.mjs').LoadRun[]} */
     const availabilityRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
       listRuns.push(await load([LIST_PATH], SECONDS / ROUNDS));

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ROOT } from './run.mjs';
+import { ROOT } from '../lib/run.mjs';
 
 /**
  * The route table's ROUTES and JOBS, read by bundling route-table.ts in memory (its imports
@@ -34,7 +34,7 @@ export async function loadRouteTable() {
  */
 export function registrationSource(table) {
   const q = JSON.stringify;
-  const lines = ['', '// Generated from pb_hooks/src/route-table.ts by scripts/lib/hook-registrations.mjs.'];
+  const lines = ['', '// Generated from pb_hooks/src/route-table.ts by scripts/build/hook-registrations.mjs.'];
   for (const r of table.ROUTES) {
     const guard = r.caller === 'superuser' ? ', $apis.requireSuperuserAuth()' : '';
     lines.push(`routerAdd(${q(r.method)}, ${q(r.path)}, (e) => require(\`\${__hooks}/lib/${r.library}.js\`).${r.handler}(e)${guard});`);

@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { watch } from 'node:fs';
 import path from 'node:path';
-import { buildHooks, buildServer, generateHookTypes, PB_BIN } from './lib/build-steps.mjs';
-import { ROOT } from './lib/run.mjs';
-import { serveArgs } from './lib/server.mjs';
+import { buildHooks, buildServer, generateHookTypes, PB_BIN } from '../build/build-steps.mjs';
+import { ROOT } from '../lib/run.mjs';
+import { serveArgs } from '../lib/server.mjs';
 
 await buildServer();
 await generateHookTypes();

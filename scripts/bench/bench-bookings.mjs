@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * A season's worth of made-up bookings for the benches (seeded by scripts/lib/bench-server.mjs
+ * A season's worth of made-up bookings for the benches (seeded by scripts/bench/bench-server.mjs
  * for bench:api, bench:admin and bench:offline): deterministic (the same run seeds the same data), dated inside the
  * season of their frozen clock (APP_NOW 2026-11-20), in the states real bookings take.
  */

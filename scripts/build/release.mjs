@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './run.mjs';
+import { ROOT } from '../lib/run.mjs';
 
 export const RELEASE_DIR = path.join(ROOT, 'release');
 

@@ -6,7 +6,7 @@
  * its on-site actions on a phone (narrow, 1080 × 1920) and the schedule on a laptop (wide,
  * 1920 × 1080). The real app, built, on a temporary server with a few made-up
  * bookings, in Debian's Chromium. The outputs are committed; run this (after `npm run build`)
- * only to change them: `node scripts/make-app-screenshots.mjs`. CHROME_PATH overrides
+ * only to change them: `node scripts/images/make-app-screenshots.mjs`. CHROME_PATH overrides
  * /usr/bin/chromium.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +15,9 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import sharp from 'sharp';
-import { storeAdminSession } from './lib/admin-page.mjs';
-import { ROOT } from './lib/run.mjs';
-import { startServer } from './lib/server.mjs';
+import { storeAdminSession } from '../lib/admin-page.mjs';
+import { ROOT } from '../lib/run.mjs';
+import { startServer } from '../lib/server.mjs';
 
 const OUT = path.join(ROOT, 'web', 'public', 'screenshots');
 const SUPERUSER = { email: 'shots@shots.local', password: 'screenshots-superuser-password-1' };

@@ -3,7 +3,7 @@
  * The brand mark (a layered tree with a gold star on a deep-green field) and the app icons made
  * from it: the favicon, the PNG icons of the web manifest (192 and 512 px, each also maskable,
  * with the art inside the 80 % safe zone) and Apple's touch icon. Used by
- * scripts/make-images.mjs (all the site's images) and scripts/make-app-icons.mjs (icons only).
+ * scripts/images/make-images.mjs (all the site's images) and scripts/images/make-app-icons.mjs (icons only).
  * The outputs are committed; these scripts are only needed to change them.
  */
 import { mkdir, writeFile } from 'node:fs/promises';

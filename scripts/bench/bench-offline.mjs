@@ -22,12 +22,12 @@
  * (default 50), --runs=N (default 5). CHROME_PATH overrides /usr/bin/chromium.
  */
 import { performance } from 'node:perf_hooks';
-import { storeAdminSession } from './lib/admin-page.mjs';
-import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
+import { storeAdminSession } from '../lib/admin-page.mjs';
+import { formatTimeline, readTimeline, watchTexts } from './page-timeline.mjs';
 import { existsSync } from 'node:fs';
-import { seasonBooking } from './lib/bench-bookings.mjs';
-import { benchAdmin, seasonServer } from './lib/bench-server.mjs';
-import { benchArgs, median } from './lib/bench-figures.mjs';
+import { seasonBooking } from './bench-bookings.mjs';
+import { benchAdmin, seasonServer } from './bench-server.mjs';
+import { benchArgs, median } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 

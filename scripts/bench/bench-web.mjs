@@ -27,11 +27,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildAll, PB_BIN } from './lib/build-steps.mjs';
-import { PRERENDER_REPORT, readPrerenderReport } from './prerender.mjs';
-import { ROOT } from './lib/run.mjs';
-import { freePort, serveArgs, waitForHttp } from './lib/server.mjs';
-import { benchArgs, median } from './lib/bench-figures.mjs';
+import { buildAll, PB_BIN } from '../build/build-steps.mjs';
+import { PRERENDER_REPORT, readPrerenderReport } from '../build/prerender.mjs';
+import { ROOT } from '../lib/run.mjs';
+import { freePort, serveArgs, waitForHttp } from '../lib/server.mjs';
+import { benchArgs, median } from './bench-figures.mjs';
 
 const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 3);
@@ -170,7 +170,7 @@ async function main() {
         lcp: lcpBreakdown(lcpRun),
         benchmarkIndex: median(runs.map((r) => r.environment?.benchmarkIndex ?? NaN)),
         jsGzip: assets.js.reduce((n, a) => n + a.gzip, 0),
-        // A prerendered page inlines its stylesheets (scripts/prerender.mjs): count those.
+        // A prerendered page inlines its stylesheets (scripts/build/prerender.mjs): count those.
         cssGzip: (prerendered(route)?.css.map((f) => gzipOfDistFile(`/${f}`)) ?? assets.css.map((a) => a.gzip)).reduce((n, b) => n + b, 0),
         jsTransfer: assets.js.reduce((n, a) => n + a.transfer, 0),
         files: assets,

@@ -7,8 +7,8 @@
  * is not worth a full build); after that every step runs even if an earlier one failed. The exit
  * code is non-zero if any failed.
  */
-import { buildAll, buildStripeMock } from './lib/build-steps.mjs';
-import { bin, run } from './lib/run.mjs';
+import { buildAll, buildStripeMock } from '../build/build-steps.mjs';
+import { bin, run } from '../lib/run.mjs';
 
 /** @type {[string, () => Promise<unknown>][]} */
 const steps = [

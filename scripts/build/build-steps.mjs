@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { loadRouteTable, registrationSource } from './hook-registrations.mjs';
 import { buildRelease } from './release.mjs';
-import { ROOT, run } from './run.mjs';
+import { ROOT, run } from '../lib/run.mjs';
 
 export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
 const HOOKS = path.join(ROOT, 'pb_hooks');
@@ -105,13 +105,13 @@ export async function buildHooks() {
 
 /**
  * Builds the web app into `outDir` (web/dist) with Vite, then prerenders the public pages with
- * React's server renderer in node (scripts/prerender.mjs): no browser is needed or launched.
+ * React's server renderer in node (scripts/build/prerender.mjs): no browser is needed or launched.
  */
 export async function buildWeb(outDir = path.join(ROOT, 'web', 'dist')) {
   const { build } = await import('vite');
   // The manifest tells the prerender each page's stylesheets (it removes it afterwards).
   await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir, manifest: true } });
-  const { prerender } = await import('../prerender.mjs');
+  const { prerender } = await import('./prerender.mjs');
   await prerender(outDir);
 }
 

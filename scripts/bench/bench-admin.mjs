@@ -23,12 +23,12 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from './lib/run.mjs';
-import { storeAdminSession } from './lib/admin-page.mjs';
-import { formatTimeline, readTimeline, watchTexts } from './lib/page-timeline.mjs';
+import { ROOT } from '../lib/run.mjs';
+import { storeAdminSession } from '../lib/admin-page.mjs';
+import { formatTimeline, readTimeline, watchTexts } from './page-timeline.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { benchAdmin, seasonServer } from './lib/bench-server.mjs';
-import { benchArgs, quantile } from './lib/bench-figures.mjs';
+import { benchAdmin, seasonServer } from './bench-server.mjs';
+import { benchArgs, quantile } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 

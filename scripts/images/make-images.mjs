@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Generates the site's illustrations and icons into web/public (run: node scripts/make-images.mjs).
+// Generates the site's illustrations and icons into web/public (run: node scripts/images/make-images.mjs).
 //
 // No photographs exist, so every picture is vector art authored here as SVG and rasterised
 // with sharp into AVIF and WebP at the widths the layout uses (plus a JPEG Open Graph card and
-// the PNG icons the web manifest references, from scripts/lib/app-icons.mjs). The art is
+// the PNG icons the web manifest references, from scripts/images/app-icons.mjs). The art is
 // seeded, so re-running reproduces the same files; the outputs are committed, this script is
 // only needed to change them.
 // It also writes web/src/features/site/image-manifest.json (widths and intrinsic sizes) so the
@@ -12,9 +12,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { f, star, writeAppIcons } from './lib/app-icons.mjs';
+import { f, star, writeAppIcons } from './app-icons.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const publicDir = join(root, 'web', 'public');
 const manifestFile = join(root, 'web', 'src', 'features', 'site', 'image-manifest.json');
 

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * A small closed-loop HTTP load generator for the benches (scripts/bench-api.mjs): `connections`
+ * A small closed-loop HTTP load generator for the benches (scripts/bench/bench-api.mjs): `connections`
  * workers over one keep-alive agent, each sending its next GET as soon as the previous answer
  * has been read in full, for a fixed duration. Runs can be summarized together, so two routes
  * measured in alternating rounds share the machine's ups and downs.

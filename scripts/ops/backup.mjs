@@ -6,8 +6,8 @@
  * `/opt/thoughtfully-adorned/pocketbase backup --dir /var/lib/thoughtfully-adorned` (README).
  */
 import path from 'node:path';
-import { PB_BIN } from './lib/build-steps.mjs';
-import { ROOT, run } from './lib/run.mjs';
+import { PB_BIN } from '../build/build-steps.mjs';
+import { ROOT, run } from '../lib/run.mjs';
 
 const dataDir = path.resolve(ROOT, process.env.PB_DATA_DIR ?? 'pb_data');
 try {

@@ -3,7 +3,7 @@
  * How much JavaScript and CSS a route of the built web app loads before interaction: the
  * entry's static imports plus the route module's chunk and its static imports (dynamic
  * imports load later, on demand), gzipped. Reads the Vite manifest of a build made with
- * `build.manifest: true`. Used by scripts/bundle-size.test.ts (the budget in `npm test`).
+ * `build.manifest: true`. Used by scripts/build/bundle-size.test.ts (the budget in `npm test`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

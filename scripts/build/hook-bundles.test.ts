@@ -6,7 +6,7 @@
  */
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { hookLibraryOptions } from './lib/build-steps.mjs';
+import { hookLibraryOptions } from './build-steps.mjs';
 
 describe('the date-reads hooks bundle', () => {
   it('stays small: no zod, no ZIP-code table, under 50 kB', async () => {

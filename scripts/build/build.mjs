@@ -1,6 +1,6 @@
 // @ts-check
 /** `npm run build`: server binary, hook types, hooks and web app. */
-import { buildAll } from './lib/build-steps.mjs';
+import { buildAll } from './build-steps.mjs';
 
 const started = Date.now();
 await buildAll();
