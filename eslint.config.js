@@ -74,10 +74,8 @@ function featurePatterns(feature, depth) {
   ];
 }
 
-const publicImportsAdmin =
-  'The public site never imports the admin area (web/src/admin/): share through web/src/lib, web/src/components or domain/.';
-const adminImportsPublic =
-  'The admin area imports no public feature and nothing from app/: share through web/src/lib, web/src/components or domain/.';
+const publicImportsAdmin = 'The public site never imports the admin area (web/src/admin/): share through web/src/lib, web/src/components or domain/.';
+const adminImportsPublic = 'The admin area imports no public feature and nothing from app/: share through web/src/lib, web/src/components or domain/.';
 
 /**
  * The patterns of a file of web/src/admin/<layer>/ (core, device, ui) at `depth` folders below
@@ -108,11 +106,7 @@ function adminFeaturePatterns(feature, depth) {
   const cross = `An admin feature never imports another (docs/architecture.md "The admin area"): pass it in from the shell, or move the shared piece to admin/ui or admin/core.`;
   const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }];
   if (feature === 'shell') return patterns;
-  return [
-    ...patterns,
-    { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: cross },
-    { regex: `^(?:${up(depth + 2)}|@/admin/)features/(?!${feature}/)`, message: cross },
-  ];
+  return [...patterns, { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: cross }, { regex: `^(?:${up(depth + 2)}|@/admin/)features/(?!${feature}/)`, message: cross }];
 }
 
 /** Every file of web/src: `@/` rather than a `../../` chain. */
@@ -127,8 +121,7 @@ const webPatterns = [
 const sharedPatterns = [
   {
     regex: `^(?:(?:\\.\\./)+|@/)(?:features|app|admin)(?:/|$)`,
-    message:
-      'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
+    message: 'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
   },
 ];
 
@@ -176,9 +169,7 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings, // which files it parses for their imports, and with what
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.json', 'pb_hooks/tsconfig.json'], noWarnOnMultipleProjects: true }),
-      ],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'pb_hooks/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: { 'import-x/no-cycle': 'error' },
   },
@@ -228,16 +219,13 @@ export default defineConfig(
     rules: restrictImports([
       {
         regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
-        message:
-          'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
+        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
       },
     ]),
   },
   {
     files: ['pb_hooks/src/**/*.ts'],
-    rules: restrictImports([
-      { regex: `^(?:(?:\\.\\./)+web(?:/|$)|@/)`, message: 'The hooks share code with the web app only through domain/.' },
-    ]),
+    rules: restrictImports([{ regex: `^(?:(?:\\.\\./)+web(?:/|$)|@/)`, message: 'The hooks share code with the web app only through domain/.' }]),
   },
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrictImports(webPatterns) },
   { files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'], rules: restrictImports([...webPatterns, ...sharedPatterns]) },

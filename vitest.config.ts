@@ -3,22 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
 export default defineConfig({
-  resolve: {
-    alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
-  },
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'domain/**/*.test.ts',
-            'web/src/**/*.test.{ts,tsx}',
-            'pb_hooks/src/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'tests/lint/**/*.test.ts',
-          ],
+          include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'pb_hooks/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -14,10 +14,7 @@ describe('parseAdminNotesEdit', () => {
       ok: true,
       value: { bookingId: 'b', adminNotes: 'Dog: Max', editedAtMs: Date.parse('2026-11-24T10:00:00.000Z') },
     });
-    expect(parseAdminNotesEdit({ bookingId: 'b', editedAt: '2026-11-24T10:00:00Z' })).toMatchObject({
-      ok: true,
-      value: { adminNotes: '' },
-    });
+    expect(parseAdminNotesEdit({ bookingId: 'b', editedAt: '2026-11-24T10:00:00Z' })).toMatchObject({ ok: true, value: { adminNotes: '' } });
   });
 });
 

@@ -63,22 +63,12 @@ describe('chargeBlocker', () => {
 
 describe('parseChargeRequest', () => {
   it('defaults the description and reads no damages when additionalCharges is absent', () => {
-    expect(parseChargeRequest({ bookingId: BOOKING_ID })).toEqual({
-      ok: true,
-      value: { bookingId: BOOKING_ID, selection: null, description: DEFAULT_CHARGE_DESCRIPTION },
-    });
+    expect(parseChargeRequest({ bookingId: BOOKING_ID })).toEqual({ ok: true, value: { bookingId: BOOKING_ID, selection: null, description: DEFAULT_CHARGE_DESCRIPTION } });
   });
 
   it('normalises the description and parses the damage selection', () => {
-    const parsed = parseChargeRequest({
-      bookingId: BOOKING_ID,
-      additionalCharges: { items: { small: 2 } },
-      chargeDescription: '  Broken\u200b star \n topper ',
-    });
-    expect(parsed).toEqual({
-      ok: true,
-      value: { bookingId: BOOKING_ID, selection: select({ items: { small: 2 } }), description: 'Broken star   topper' },
-    });
+    const parsed = parseChargeRequest({ bookingId: BOOKING_ID, additionalCharges: { items: { small: 2 } }, chargeDescription: '  Broken\u200b star \n topper ' });
+    expect(parsed).toEqual({ ok: true, value: { bookingId: BOOKING_ID, selection: select({ items: { small: 2 } }), description: 'Broken star   topper' } });
   });
 
   it.each([
@@ -99,9 +89,7 @@ describe('chargeFingerprintSource', () => {
     return chargeFingerprintSource(parsed.value);
   };
   it('is the same for equal requests however they are written', () => {
-    expect(fp({ additionalCharges: { items: { small: 1, fixtures: 0 }, amount: 5 } })).toBe(
-      fp({ additionalCharges: { totalLoss: false, items: { small: 1 } } }),
-    );
+    expect(fp({ additionalCharges: { items: { small: 1, fixtures: 0 }, amount: 5 } })).toBe(fp({ additionalCharges: { totalLoss: false, items: { small: 1 } } }));
     expect(fp({})).toBe(fp({ chargeDescription: DEFAULT_CHARGE_DESCRIPTION, additionalCharges: null }));
   });
   it('differs when the damages, the booking or the description differ', () => {
@@ -115,18 +103,8 @@ describe('chargeFingerprintSource', () => {
 describe('planCharge', () => {
   it.each([
     ['the balance alone', booking(), null, { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' }],
-    [
-      'the balance with an empty selection',
-      booking(),
-      select(),
-      { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' },
-    ],
-    [
-      'balance and damages',
-      booking(),
-      select({ items: { small: 2, textiles: 1 } }),
-      { balanceCents: 82500, damagesCents: 4000, totalCents: 86500, kind: 'balance_and_damages' },
-    ],
+    ['the balance with an empty selection', booking(), select(), { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' }],
+    ['balance and damages', booking(), select({ items: { small: 2, textiles: 1 } }), { balanceCents: 82500, damagesCents: 4000, totalCents: 86500, kind: 'balance_and_damages' }],
     [
       'damages after the balance was paid',
       booking({ payment_status: 'paid', balance_remaining: 0 }),
@@ -135,23 +113,11 @@ describe('planCharge', () => {
     ],
     [
       'a total loss priced from the booking, never the client',
-      booking({
-        package_type: 'adorned-arrangement',
-        tree_size: '5-7ft',
-        luxe_finish: true,
-        balance_remaining: 0,
-        payment_status: 'paid',
-        selected_addons: [{ id: 'monogram-charms', price: 2000 }],
-      }),
+      booking({ package_type: 'adorned-arrangement', tree_size: '5-7ft', luxe_finish: true, balance_remaining: 0, payment_status: 'paid', selected_addons: [{ id: 'monogram-charms', price: 2000 }] }),
       select({ totalLoss: true }),
       { balanceCents: 0, damagesCents: 40000 + 50000 + 2000, totalCents: 92000, kind: 'damages' },
     ],
-    [
-      'the balance of a package without damages',
-      booking({ package_type: 'adorned-arrangement' }),
-      null,
-      { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' },
-    ],
+    ['the balance of a package without damages', booking({ package_type: 'adorned-arrangement' }), null, { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' }],
   ] as const)('%s', (_name, b, selection, expected) => {
     expect(planCharge(b, selection)).toMatchObject({ ok: true, ...expected });
   });
@@ -159,28 +125,10 @@ describe('planCharge', () => {
   it.each([
     ['a cancelled booking', booking({ status: 'cancelled' }), null, 409, CHARGE_MESSAGES.cancelled],
     ['a refunded conflict', booking({ status: 'payment_conflict', payment_status: 'refunded' }), null, 409, CHARGE_MESSAGES.conflict],
-    [
-      'an unpaid deposit',
-      booking({ status: 'pending_payment', payment_status: 'pending' }),
-      select({ items: { small: 1 } }),
-      409,
-      CHARGE_MESSAGES.depositUnpaid,
-    ],
+    ['an unpaid deposit', booking({ status: 'pending_payment', payment_status: 'pending' }), select({ items: { small: 1 } }), 409, CHARGE_MESSAGES.depositUnpaid],
     ['nothing left and no damages', booking({ payment_status: 'paid', balance_remaining: 0 }), null, 409, CHARGE_MESSAGES.nothingLeft],
-    [
-      'an empty selection and no balance',
-      booking({ payment_status: 'paid', balance_remaining: 0 }),
-      select(),
-      400,
-      DAMAGE_MESSAGES.selectItem,
-    ],
-    [
-      'damages on a plain Adorned Arrangement',
-      booking({ package_type: 'adorned-arrangement' }),
-      select({ items: { small: 1 } }),
-      409,
-      CHARGE_MESSAGES.damagesNotEligible,
-    ],
+    ['an empty selection and no balance', booking({ payment_status: 'paid', balance_remaining: 0 }), select(), 400, DAMAGE_MESSAGES.selectItem],
+    ['damages on a plain Adorned Arrangement', booking({ package_type: 'adorned-arrangement' }), select({ items: { small: 1 } }), 409, CHARGE_MESSAGES.damagesNotEligible],
   ] as const)('refuses %s', (_name, b, selection, status, message) => {
     expect(planCharge(b, selection)).toEqual({ ok: false, status, message });
   });
@@ -197,11 +145,7 @@ describe('chargeTitle', () => {
 describe('chargeAnswer (the first answer, for every replay)', () => {
   it.each([
     ['pending', { status: 'pending', amount: 100, checkout_url: '', error: '' }, null],
-    [
-      'succeeded',
-      { status: 'succeeded', amount: 86500, checkout_url: '', error: '' },
-      { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: 86500 },
-    ],
+    ['succeeded', { status: 'succeeded', amount: 86500, checkout_url: '', error: '' }, { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: 86500 }],
     [
       'failed',
       { status: 'failed', amount: 100, checkout_url: '', error: 'Your card was declined.' },

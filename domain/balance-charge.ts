@@ -24,8 +24,7 @@ export const CHARGE_MESSAGES = {
   conflict: "This booking's deposit was refunded after a slot conflict, so it cannot be charged.",
   depositUnpaid: "This booking's deposit has not been paid yet, so it cannot be charged.",
   nothingLeft: 'This booking has nothing left to pay.',
-  damagesNotEligible:
-    'Damages can only be charged for bookings decorated with our ornaments: Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.',
+  damagesNotEligible: 'Damages can only be charged for bookings decorated with our ornaments: Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.',
   otherInFlight: 'Another charge for this booking is still being processed. Please wait a moment, then check the booking again.',
   linkOpen: 'A payment link for this booking is already waiting for the customer. It must be paid or expire before a new charge.',
   stillProcessing: 'This charge is still being processed. Please retry in a moment.',
@@ -74,8 +73,7 @@ export function damagesEligible(b: Pick<ChargeableBooking, 'package_type' | 'lux
  * and a booking whose deposit is unpaid has no saved card and no confirmed visit yet.
  */
 export function chargeBlocker(b: Pick<ChargeableBooking, 'status' | 'payment_status'>): string | null {
-  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded')
-    return CHARGE_MESSAGES.conflict;
+  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') return CHARGE_MESSAGES.conflict;
   if (b.status === 'cancelled') return CHARGE_MESSAGES.cancelled;
   if (b.payment_status !== 'deposit_paid' && b.payment_status !== 'paid') return CHARGE_MESSAGES.depositUnpaid;
   return null;
@@ -128,9 +126,7 @@ export function chargeFingerprintSource(r: ChargeRequest): string {
 
 export type ChargeKind = 'balance' | 'damages' | 'balance_and_damages';
 
-export type ChargePlan =
-  | { ok: true; balanceCents: number; damagesCents: number; totalCents: number; kind: ChargeKind; lines: DamageLine[] }
-  | { ok: false; status: 400 | 409; message: string };
+export type ChargePlan = { ok: true; balanceCents: number; damagesCents: number; totalCents: number; kind: ChargeKind; lines: DamageLine[] } | { ok: false; status: 400 | 409; message: string };
 
 /**
  * What booking `b` is charged for `selection` (null: no damages), in cents: its remaining
@@ -144,20 +140,12 @@ export function planCharge(b: ChargeableBooking, selection: DamageSelection | nu
   const blocker = chargeBlocker(b);
   if (blocker) return { ok: false, status: 409, message: blocker };
   // tree_size is a required select of the three sizes (pb_migrations/1732000001).
-  const priced = selection
-    ? priceDamages(selection, {
-        treeSize: b.tree_size as TreeSize,
-        luxeFinish: !!b.luxe_finish,
-        addonCents: addonCentsOf(b.selected_addons),
-      })
-    : { lines: [], totalCents: 0 };
+  const priced = selection ? priceDamages(selection, { treeSize: b.tree_size as TreeSize, luxeFinish: !!b.luxe_finish, addonCents: addonCentsOf(b.selected_addons) }) : { lines: [], totalCents: 0 };
   if (priced.totalCents > 0 && !damagesEligible(b)) return { ok: false, status: 409, message: CHARGE_MESSAGES.damagesNotEligible };
   const balanceCents = Math.max(0, Math.round(b.balance_remaining || 0));
   const totalCents = balanceCents + priced.totalCents;
   if (totalCents === 0) {
-    return selection
-      ? { ok: false, status: 400, message: DAMAGE_MESSAGES.selectItem }
-      : { ok: false, status: 409, message: CHARGE_MESSAGES.nothingLeft };
+    return selection ? { ok: false, status: 400, message: DAMAGE_MESSAGES.selectItem } : { ok: false, status: 409, message: CHARGE_MESSAGES.nothingLeft };
   }
   const kind: ChargeKind = priced.totalCents === 0 ? 'balance' : balanceCents === 0 ? 'damages' : 'balance_and_damages';
   return { ok: true, balanceCents, damagesCents: priced.totalCents, totalCents, kind, lines: priced.lines };
@@ -193,8 +181,7 @@ export interface StoredCharge {
  */
 export function chargeAnswer(c: StoredCharge): ChargeAnswer | null {
   if (c.status === 'pending') return null;
-  if (c.status === 'processing')
-    return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
+  if (c.status === 'processing') return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
   if (c.checkout_url) return { success: false, error: null, requiresCheckout: true, checkoutUrl: c.checkout_url, amountCharged: 0 };
   if (c.status === 'succeeded') return { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: c.amount };
   return { success: false, error: c.error || CHARGE_MESSAGES.failed, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };

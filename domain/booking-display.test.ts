@@ -29,23 +29,11 @@ describe('packageTitle (SPEC.md §1 legacy names)', () => {
 
 describe('balanceCell (SPEC.md §2 Balance Due)', () => {
   it.each([
-    [
-      'deposit paid with a balance',
-      { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' },
-      { kind: 'due', cents: 82500 },
-    ],
+    ['deposit paid with a balance', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'due', cents: 82500 }],
     ['paid in full', { balance_remaining: 0, payment_status: 'paid', status: 'confirmed' }, { kind: 'paid' }],
     ['nothing left but not marked paid', { balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'none' }],
-    [
-      'an unpaid hold',
-      { balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' },
-      { kind: 'owed', cents: 165000 },
-    ],
-    [
-      'a cancelled booking',
-      { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'cancelled' },
-      { kind: 'owed', cents: 82500 },
-    ],
+    ['an unpaid hold', { balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' }, { kind: 'owed', cents: 165000 }],
+    ['a cancelled booking', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'cancelled' }, { kind: 'owed', cents: 82500 }],
     ['a refunded conflict', { balance_remaining: 0, payment_status: 'refunded', status: 'payment_conflict' }, { kind: 'none' }],
   ])('%s', (_name, b, cell) => {
     expect(balanceCell(b)).toEqual(cell);
@@ -65,9 +53,7 @@ describe('depositState and the payment link', () => {
   });
 
   it('links Stripe PaymentIntents only', () => {
-    expect(paymentDashboardUrl({ payment_mode: 'stripe', payment_intent_id: 'pi_123abc' })).toBe(
-      'https://dashboard.stripe.com/payments/pi_123abc',
-    );
+    expect(paymentDashboardUrl({ payment_mode: 'stripe', payment_intent_id: 'pi_123abc' })).toBe('https://dashboard.stripe.com/payments/pi_123abc');
     expect(paymentDashboardUrl({ payment_mode: 'demo', payment_intent_id: 'demo_pi_1' })).toBeNull();
     expect(paymentDashboardUrl({ payment_mode: 'stripe', payment_intent_id: '' })).toBeNull();
     expect(paymentDashboardUrl({ payment_mode: 'stripe', payment_intent_id: 'pi_1/../x' })).toBeNull();
@@ -77,11 +63,7 @@ describe('depositState and the payment link', () => {
 describe('isAbandonedCheckout', () => {
   it.each([
     ['a cancelled unpaid hold', { status: 'cancelled', payment_status: 'pending' }, true],
-    [
-      'an expired hold not yet swept',
-      { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:00:00.000Z' },
-      true,
-    ],
+    ['an expired hold not yet swept', { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:00:00.000Z' }, true],
     ['an open hold', { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z' }, false],
     ['a confirmed booking', { status: 'confirmed', payment_status: 'deposit_paid' }, false],
     ['a cancelled paid booking', { status: 'cancelled', payment_status: 'deposit_paid' }, false],

@@ -48,8 +48,7 @@ export type BalanceCell =
 /** The Balance Due cell (SPEC.md §2): clickable amount when above 0, '$0 Paid' when paid, else '$0'. */
 export function balanceCell(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): BalanceCell {
   if (b.payment_status === 'paid') return { kind: 'paid' };
-  if (b.balance_remaining > 0)
-    return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
+  if (b.balance_remaining > 0) return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
   return { kind: 'none' };
 }
 
@@ -131,14 +130,7 @@ export function paymentStatusLabel(paymentStatus: string): string {
 
 /** Booking status colours: confirmed and completed green, the pending ones orange, conflicts red, cancelled grey. */
 export function bookingStatusTone(status: string): Tone {
-  return (
-    (
-      { confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<
-        string,
-        Tone
-      >
-    )[status] ?? 'grey'
-  );
+  return ({ confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<string, Tone>)[status] ?? 'grey';
 }
 
 /** Newest first (SPEC.md §2 'All Bookings' and 'All Consultations'): by created_at, then id, both descending. */

@@ -51,12 +51,7 @@ export const PACKAGES: readonly PackageInfo[] = [
     title: 'Adorned Arrangement',
     legacyName: 'designer',
     description: 'We style your own tree with your own ornaments, lights and treasured pieces.',
-    features: [
-      'Installation on your tree with your ornaments',
-      'Lights included',
-      'Standard topper and base styling',
-      'Removal available as an add-on',
-    ],
+    features: ['Installation on your tree with your ornaments', 'Lights included', 'Standard topper and base styling', 'Removal available as an add-on'],
     pricesCents: { '5-7ft': dollars(300), '7.5-9ft': dollars(600), '10-12ft': dollars(900) },
     featured: false,
     includesRemoval: false,
@@ -67,12 +62,7 @@ export const PACKAGES: readonly PackageInfo[] = [
     title: 'Elevated Arbor',
     legacyName: 'premium',
     description: 'We shop a curated ornament collection for your palette and install it on your tree.',
-    features: [
-      'Ornament shopping to your palette and theme',
-      'Installation on your tree',
-      'Lights, standard topper and base included',
-      'Scheduled removal included',
-    ],
+    features: ['Ornament shopping to your palette and theme', 'Installation on your tree', 'Lights, standard topper and base included', 'Scheduled removal included'],
     pricesCents: { '5-7ft': dollars(900), '7.5-9ft': dollars(1650), '10-12ft': dollars(2400) },
     featured: true,
     includesRemoval: true,
@@ -82,12 +72,7 @@ export const PACKAGES: readonly PackageInfo[] = [
     title: 'Curated Christmas',
     legacyName: 'luxury',
     description: 'The complete package: the tree, the ornaments, the shopping and the installation.',
-    features: [
-      'A fresh-look tree sourced for your space',
-      'Curated ornaments, lights, topper and base',
-      'Full installation and styling',
-      'Scheduled removal included',
-    ],
+    features: ['A fresh-look tree sourced for your space', 'Curated ornaments, lights, topper and base', 'Full installation and styling', 'Scheduled removal included'],
     pricesCents: { '5-7ft': dollars(1000), '7.5-9ft': dollars(1850), '10-12ft': dollars(2700) },
     featured: false,
     includesRemoval: true,
@@ -113,17 +98,7 @@ export function isTreeSize(value: unknown): value is TreeSize {
   return typeof value === 'string' && (TREE_SIZES as readonly string[]).includes(value);
 }
 
-export const ADDON_IDS = [
-  'ornament-boost',
-  'luxe-ornament-boost',
-  'monogram-charms',
-  'luxe-topper',
-  'luxe-base',
-  'gift-wrap',
-  'tree-stylings',
-  'stockings',
-  'stocking-holders',
-] as const;
+export const ADDON_IDS = ['ornament-boost', 'luxe-ornament-boost', 'monogram-charms', 'luxe-topper', 'luxe-base', 'gift-wrap', 'tree-stylings', 'stockings', 'stocking-holders'] as const;
 export type AddonId = (typeof ADDON_IDS)[number];
 
 export interface AddonInfo {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  consultationSlotLabel,
-  consultationSlotMinutes,
-  isConsultationSlot,
-  parseConsultationRequest,
-  UNKNOWN_CONSULTATION_SLOT,
-} from './consultation';
+import { consultationSlotLabel, consultationSlotMinutes, isConsultationSlot, parseConsultationRequest, UNKNOWN_CONSULTATION_SLOT } from './consultation';
 import { MESSAGES } from './messages';
 
 const valid = {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_DAMAGE_FORM,
-  incidentalsDisabled,
-  itemsDisabled,
-  selectionOf,
-  setIncidentals,
-  setQuantity,
-  setTotalLoss,
-  toggleItem,
-} from './damage-dialog';
+import { EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, setTotalLoss, toggleItem } from './damage-dialog';
 import { priceDamages } from './damages';
 
 const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };

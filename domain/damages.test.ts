@@ -58,23 +58,11 @@ describe('dialogQuantity (SPEC.md §5: whole numbers, minimum 1, 1 when invalid)
 
 describe('parseDamageSelection', () => {
   it.each([
-    [
-      'items',
-      { items: { small: 2, fixtures: 0, textiles: 1 } },
-      { items: { small: 2, textiles: 1 }, incidentals: false, totalLoss: false },
-    ],
-    [
-      'incidentals with cleared items',
-      { items: { small: 0 }, incidentals: true, totalLoss: false },
-      { items: {}, incidentals: true, totalLoss: false },
-    ],
+    ['items', { items: { small: 2, fixtures: 0, textiles: 1 } }, { items: { small: 2, textiles: 1 }, incidentals: false, totalLoss: false }],
+    ['incidentals with cleared items', { items: { small: 0 }, incidentals: true, totalLoss: false }, { items: {}, incidentals: true, totalLoss: false }],
     ['total loss', { totalLoss: true }, { items: {}, incidentals: false, totalLoss: true }],
     ['an empty selection', {}, { items: {}, incidentals: false, totalLoss: false }],
-    [
-      'a client amount, ignored',
-      { items: { small: 1 }, amount: 99999, amountCents: 1 },
-      { items: { small: 1 }, incidentals: false, totalLoss: false },
-    ],
+    ['a client amount, ignored', { items: { small: 1 }, amount: 99999, amountCents: 1 }, { items: { small: 1 }, incidentals: false, totalLoss: false }],
   ])('accepts %s', (_name, input, expected) => {
     expect(parseDamageSelection(input)).toEqual({ ok: true, value: expected });
   });
@@ -114,11 +102,7 @@ describe('addonCentsOf', () => {
 describe('priceDamages (SPEC.md §9 Damages)', () => {
   const inventory: DamageInventory = { treeSize: '7.5-9ft', luxeFinish: true, addonCents: { 'ornament-boost': 10000 } };
   it.each([
-    [
-      '2 small, 1 fixture, 3 textiles',
-      { items: { small: 2, fixtures: 1, textiles: 3 }, incidentals: false, totalLoss: false },
-      2 * 500 + 2000 + 3 * 3000,
-    ],
+    ['2 small, 1 fixture, 3 textiles', { items: { small: 2, fixtures: 1, textiles: 3 }, incidentals: false, totalLoss: false }, 2 * 500 + 2000 + 3 * 3000],
     ['incidentals', { items: {}, incidentals: true, totalLoss: false }, 50000],
     ['total loss: keep price + luxe + ornament add-ons', { items: {}, incidentals: false, totalLoss: true }, 80000 + 50000 + 10000],
     ['nothing', { items: {}, incidentals: false, totalLoss: false }, 0],
@@ -129,8 +113,6 @@ describe('priceDamages (SPEC.md §9 Damages)', () => {
   });
 
   it('lists one line per item kind with its quantity', () => {
-    expect(priceDamages({ items: { textiles: 2 }, incidentals: false, totalLoss: false }, inventory).lines).toEqual([
-      { label: 'Textiles and decor items', quantity: 2, cents: 6000 },
-    ]);
+    expect(priceDamages({ items: { textiles: 2 }, incidentals: false, totalLoss: false }, inventory).lines).toEqual([{ label: 'Textiles and decor items', quantity: 2, cents: 6000 }]);
   });
 });

@@ -91,8 +91,7 @@ export const MAX_DAMAGE_QUANTITY = 999;
 export const DAMAGE_MESSAGES = {
   /** SPEC.md §5 Admin, quoted exactly. */
   selectItem: 'Please select at least one damage item to charge',
-  invalidSelection:
-    'Damages must be sent as the damaged items (small, fixtures, textiles), incidentals or total loss; the server prices them.',
+  invalidSelection: 'Damages must be sent as the damaged items (small, fixtures, textiles), incidentals or total loss; the server prices them.',
   invalidQuantity: `Damage quantities must be whole numbers from 0 to ${MAX_DAMAGE_QUANTITY}.`,
   exclusive: 'Choose damaged items, incidentals or total loss: only one of them.',
 } as const;
@@ -118,14 +117,12 @@ export function parseDamageSelection(input: unknown): ParsedSelection {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
   const raw = input as { items?: unknown; incidentals?: unknown; totalLoss?: unknown };
   const rawItems = raw.items ?? {};
-  if (typeof rawItems !== 'object' || rawItems === null || Array.isArray(rawItems))
-    return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
+  if (typeof rawItems !== 'object' || rawItems === null || Array.isArray(rawItems)) return { ok: false, message: DAMAGE_MESSAGES.invalidSelection };
   const items: DamageSelection['items'] = {};
   for (const key of Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[]) {
     const q = (rawItems as Record<string, unknown>)[key];
     if (q === undefined || q === null) continue;
-    if (typeof q !== 'number' || !Number.isInteger(q) || q < 0 || q > MAX_DAMAGE_QUANTITY)
-      return { ok: false, message: DAMAGE_MESSAGES.invalidQuantity };
+    if (typeof q !== 'number' || !Number.isInteger(q) || q < 0 || q > MAX_DAMAGE_QUANTITY) return { ok: false, message: DAMAGE_MESSAGES.invalidQuantity };
     if (q > 0) items[key] = q;
   }
   for (const flag of [raw.incidentals, raw.totalLoss]) {
@@ -175,13 +172,7 @@ export interface DamageLine {
 export function priceDamages(selection: DamageSelection, inventory: DamageInventory): { lines: DamageLine[]; totalCents: number } {
   let lines: DamageLine[];
   if (selection.totalLoss) {
-    lines = [
-      {
-        label: 'Total loss (full inventory value)',
-        quantity: 1,
-        cents: totalLossCents(inventory.treeSize, inventory.luxeFinish, inventory.addonCents),
-      },
-    ];
+    lines = [{ label: 'Total loss (full inventory value)', quantity: 1, cents: totalLossCents(inventory.treeSize, inventory.luxeFinish, inventory.addonCents) }];
   } else if (selection.incidentals) {
     lines = [{ label: 'Incidentals (more than half of the inventory)', quantity: 1, cents: INCIDENTALS_CENTS }];
   } else {

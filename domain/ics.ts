@@ -102,14 +102,7 @@ function utcStamp(ms: number): string {
  * Throws for an invalid date or a start not before its end.
  */
 export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned'): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${productName}//Bookings//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...NEW_YORK_VTIMEZONE,
-  ];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${productName}//Bookings//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...NEW_YORK_VTIMEZONE];
   for (const ev of events) {
     if (!isYmd(ev.date) || !(ev.startMinutes < ev.endMinutes) || ev.startMinutes < 0 || ev.endMinutes > 24 * 60) {
       throw new Error(`Invalid calendar event ${ev.uid}`);

@@ -206,16 +206,7 @@ describe('deposits and balances collected per week', () => {
 });
 
 describe('the running tally of analytics events', () => {
-  const group = (over: Partial<EventGroup>): EventGroup => ({
-    eventType: 'page_view',
-    converted: false,
-    device: 'mobile',
-    country: 'US',
-    utm: '',
-    referrer: '',
-    count: 1,
-    ...over,
-  });
+  const group = (over: Partial<EventGroup>): EventGroup => ({ eventType: 'page_view', converted: false, device: 'mobile', country: 'US', utm: '', referrer: '', count: 1, ...over });
 
   it('counts page views by device, country and source; conversions from any event marked or typed so', () => {
     const tally = addEventGroups(emptyTally(), [
@@ -245,11 +236,7 @@ describe('the running tally of analytics events', () => {
   });
 
   it('turns a tally into the Overview figures', () => {
-    const tally = addEventGroups(emptyTally(), [
-      group({ count: 6 }),
-      group({ device: 'desktop', country: 'CA', utm: 'qr', count: 2 }),
-      group({ eventType: 'conversion' }),
-    ]);
+    const tally = addEventGroups(emptyTally(), [group({ count: 6 }), group({ device: 'desktop', country: 'CA', utm: 'qr', count: 2 }), group({ eventType: 'conversion' })]);
     tally.sessions = 3;
     expect(websiteFromTally(tally)).toEqual({
       pageViews: 8,

@@ -37,24 +37,7 @@ export interface PaymentHour {
 }
 
 /** utm_source first words (before `_`, `-`, `.` or a space) of social networks. */
-const SOCIAL_UTM = new Set([
-  'facebook',
-  'fb',
-  'instagram',
-  'ig',
-  'pinterest',
-  'tiktok',
-  'twitter',
-  'x',
-  'linkedin',
-  'nextdoor',
-  'youtube',
-  'threads',
-  'reddit',
-  'snapchat',
-  'meta',
-  'social',
-]);
+const SOCIAL_UTM = new Set(['facebook', 'fb', 'instagram', 'ig', 'pinterest', 'tiktok', 'twitter', 'x', 'linkedin', 'nextdoor', 'youtube', 'threads', 'reddit', 'snapchat', 'meta', 'social']);
 /** utm_source first words of Google's ads (organic search never carries UTM tags). */
 const GOOGLE_AD_UTM = new Set(['google', 'googleads', 'adwords', 'gads']);
 const QR_UTM = /^qr($|[_\-. ]|code)/;
@@ -82,17 +65,7 @@ const SOCIAL_HOSTS = [
   'reddit.com',
   'snapchat.com',
 ];
-const SEARCH_HOSTS = [
-  'bing.com',
-  'duckduckgo.com',
-  'yahoo.com',
-  'ecosia.org',
-  'search.brave.com',
-  'baidu.com',
-  'startpage.com',
-  'qwant.com',
-  'aol.com',
-];
+const SEARCH_HOSTS = ['bing.com', 'duckduckgo.com', 'yahoo.com', 'ecosia.org', 'search.brave.com', 'baidu.com', 'startpage.com', 'qwant.com', 'aol.com'];
 /** Google (google.com, google.co.uk…) and Yandex under any country domain. */
 const SEARCH_HOST_PATTERN = /(^|\.)(google|yandex)\.[a-z]{2,3}(\.[a-z]{2})?$/;
 /** The payment page sending the customer back is not where the visit came from. */
@@ -142,10 +115,7 @@ export function trafficSource(utmSource: string, referrer: string, ownHosts: rea
 }
 
 /** Sums grouped page views `{ utm, referrer, count }` into the five sources (all present). */
-export function countTrafficSources(
-  rows: readonly { utm: string; referrer: string; count: number }[],
-  ownHosts: readonly string[] = [],
-): TrafficSourceCounts {
+export function countTrafficSources(rows: readonly { utm: string; referrer: string; count: number }[], ownHosts: readonly string[] = []): TrafficSourceCounts {
   const counts: TrafficSourceCounts = { qr_code: 0, social_media: 0, google_ad: 0, organic: 0, direct: 0 };
   for (const row of rows) counts[trafficSource(row.utm, row.referrer, ownHosts)] += row.count;
   return counts;
@@ -243,11 +213,7 @@ export function addEventGroups(tally: EventTally, groups: readonly EventGroup[])
 
 /** The Overview's website figures from a tally; `ownHosts` as for `trafficSource`. */
 export function websiteFromTally(tally: EventTally, ownHosts: readonly string[] = []): WebsiteInsights {
-  const devices: DeviceCounts = {
-    desktop: tally.devices.desktop ?? 0,
-    mobile: tally.devices.mobile ?? 0,
-    tablet: tally.devices.tablet ?? 0,
-  };
+  const devices: DeviceCounts = { desktop: tally.devices.desktop ?? 0, mobile: tally.devices.mobile ?? 0, tablet: tally.devices.tablet ?? 0 };
   const sources = Object.entries(tally.sources).map(([key, count]) => {
     const cut = key.indexOf('\n');
     return { utm: key.slice(0, cut), referrer: key.slice(cut + 1), count };

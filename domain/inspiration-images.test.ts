@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanOriginalName,
-  imageExtension,
-  inspirationImagePath,
-  isRecordId,
-  parseFileUrl,
-  storedImageName,
-  UPLOAD_MESSAGES,
-} from './inspiration-images';
+import { cleanOriginalName, imageExtension, inspirationImagePath, isRecordId, parseFileUrl, storedImageName, UPLOAD_MESSAGES } from './inspiration-images';
 
 describe('imageExtension (SPEC.md §5 Images: image files only)', () => {
   it.each<[string, string | null]>([
@@ -88,11 +80,7 @@ describe('inspirationImagePath', () => {
   it('is the root-relative path by collection name, and parses back to the same parts', () => {
     const p = inspirationImagePath('abcdefghij12345', 'k3j5h2g8f9d0s1a2q4w6.png');
     expect(p).toBe('/api/files/inspiration_images/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png');
-    expect(parseFileUrl(p)).toMatchObject({
-      collection: 'inspiration_images',
-      recordId: 'abcdefghij12345',
-      filename: 'k3j5h2g8f9d0s1a2q4w6.png',
-    });
+    expect(parseFileUrl(p)).toMatchObject({ collection: 'inspiration_images', recordId: 'abcdefghij12345', filename: 'k3j5h2g8f9d0s1a2q4w6.png' });
   });
 });
 

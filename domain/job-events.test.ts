@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  doneMarkBlocker,
-  doneMarkChanges,
-  isClientId,
-  JOB_EVENT_MESSAGES,
-  jobEventFingerprintSource,
-  MAX_JOB_PHOTO_BYTES,
-  parseJobEventRequest,
-  type DoneMarkBooking,
-} from './job-events';
+import { doneMarkBlocker, doneMarkChanges, isClientId, JOB_EVENT_MESSAGES, jobEventFingerprintSource, MAX_JOB_PHOTO_BYTES, parseJobEventRequest, type DoneMarkBooking } from './job-events';
 
 const base = { clientId: 'abcdefghij12345', bookingId: 'b1', kind: 'note', text: 'Gate code 1234' };
 const photo = { name: 'tree.jpg', size: 200_000 };
@@ -44,10 +35,7 @@ describe('parseJobEventRequest', () => {
       ok: true,
       value: { clientId: base.clientId, bookingId: 'b1', kind: 'note', text: 'Gate\ncode', occurredAt: '2026-11-24T15:00:00.000Z' },
     });
-    expect(parseJobEventRequest({ ...base, kind: 'install_done', text: undefined }, null)).toMatchObject({
-      ok: true,
-      value: { text: '', occurredAt: '' },
-    });
+    expect(parseJobEventRequest({ ...base, kind: 'install_done', text: undefined }, null)).toMatchObject({ ok: true, value: { text: '', occurredAt: '' } });
     expect(parseJobEventRequest({ ...base, kind: 'photo', text: '' }, photo)).toMatchObject({ ok: true, value: { kind: 'photo' } });
   });
 });
@@ -85,12 +73,7 @@ describe('doneMarkBlocker', () => {
 describe('doneMarkChanges', () => {
   it.each<[string, Parameters<typeof doneMarkChanges>[0], Partial<DoneMarkBooking>, Partial<DoneMarkBooking>]>([
     ['install done stamps the time', 'install_done', {}, { install_done_at: AT }],
-    [
-      'install done completes a booking without removal',
-      'install_done',
-      { removal_date: '' },
-      { install_done_at: AT, status: 'completed' },
-    ],
+    ['install done completes a booking without removal', 'install_done', { removal_date: '' }, { install_done_at: AT, status: 'completed' }],
     ['a second install mark changes nothing', 'install_done', { install_done_at: '2026-11-24 14:00:00.000Z' }, {}],
     ['removal done stamps and completes', 'removal_done', {}, { removal_done_at: AT, status: 'completed' }],
     ['a second removal mark changes nothing', 'removal_done', { removal_done_at: AT, status: 'completed' }, {}],

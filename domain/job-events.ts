@@ -112,12 +112,7 @@ export interface DoneMarkBooking {
  * ahead, and one whose deposit is unpaid was never confirmed. Notes and photos are always taken.
  */
 export function doneMarkBlocker(b: Pick<DoneMarkBooking, 'status' | 'payment_status'>): string | null {
-  if (
-    b.status === 'cancelled' ||
-    b.status === 'payment_conflict' ||
-    b.payment_status === 'refund_pending' ||
-    b.payment_status === 'refunded'
-  ) {
+  if (b.status === 'cancelled' || b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') {
     return JOB_EVENT_MESSAGES.cancelled;
   }
   const paid = b.payment_status === 'deposit_paid' || b.payment_status === 'paid';

@@ -47,12 +47,7 @@ describe('overlap (SPEC.md §7 check_slot_overlap)', () => {
   });
 
   it('works out the active visits of a date once, for every slot of it', () => {
-    const list = [
-      booking({}),
-      booking({ install_time_slot: '15-21' }),
-      booking({ status: 'cancelled', install_time_slot: '12-18' }),
-      booking({ install_date: '2026-11-27' }),
-    ];
+    const list = [booking({}), booking({ install_time_slot: '15-21' }), booking({ status: 'cancelled', install_time_slot: '12-18' }), booking({ install_date: '2026-11-27' })];
     const visits = activeVisitsOn('2026-11-24', list, now);
     expect(visits).toEqual([[{ startHour: 9, endHour: 15 }], [{ startHour: 15, endHour: 21 }]]);
     expect(slotTaken({ startHour: 12, endHour: 18 }, visits)).toBe(true);

@@ -40,17 +40,9 @@ describe("SPEC.md §5: the 'Record Damages & Charge' button", () => {
     ['Elevated Arbor with a balance', booking({ package_type: 'elevated-arbor' }), 'enabled'],
     ['legacy luxury with a balance', booking({ package_type: 'luxury' }), 'enabled'],
     ['Adorned Arrangement with the Luxe Finish', booking({ ...plainAdorned, luxe_finish: true }), 'enabled'],
-    [
-      'legacy designer with monogram charms',
-      booking({ package_type: 'designer', selected_addons: [{ id: 'monogram-charms', price: 1500 }] }),
-      'enabled',
-    ],
+    ['legacy designer with monogram charms', booking({ package_type: 'designer', selected_addons: [{ id: 'monogram-charms', price: 1500 }] }), 'enabled'],
     ['plain Adorned Arrangement', booking(plainAdorned), 'disabled'],
-    [
-      'Adorned Arrangement with gift-wrap only',
-      booking({ ...plainAdorned, selected_addons: [{ id: 'gift-wrap', price: 12500 }] }),
-      'disabled',
-    ],
+    ['Adorned Arrangement with gift-wrap only', booking({ ...plainAdorned, selected_addons: [{ id: 'gift-wrap', price: 12500 }] }), 'disabled'],
     ['nothing left to pay', booking(paid), 'hidden'],
     ['a cancelled booking', booking({ status: 'cancelled' }), 'hidden'],
   ] as const)('%s → %s', (_name, b, expected) => {

@@ -18,11 +18,9 @@ export const PERMISSIONS = {
    * whose deposit is paid and which is neither cancelled nor refunded, when something can be
    * charged: a balance, or damages (SPEC.md §5's package rule).
    */
-  'booking:charge': (user: Actor | null | undefined, b: ChargeableBooking): boolean =>
-    isAdmin(user) && chargeBlocker(b) === null && (b.balance_remaining > 0 || damagesEligible(b)),
+  'booking:charge': (user: Actor | null | undefined, b: ChargeableBooking): boolean => isAdmin(user) && chargeBlocker(b) === null && (b.balance_remaining > 0 || damagesEligible(b)),
   /** Charge damages on top (SPEC.md §5): 'booking:charge' and a package decorated with our inventory. */
-  'booking:charge-damages': (user: Actor | null | undefined, b: ChargeableBooking): boolean =>
-    isAdmin(user) && chargeBlocker(b) === null && damagesEligible(b),
+  'booking:charge-damages': (user: Actor | null | undefined, b: ChargeableBooking): boolean => isAdmin(user) && chargeBlocker(b) === null && damagesEligible(b),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -26,23 +26,11 @@ describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
     ['base: curated medium', { packageSlug: 'curated-christmas' }, 185000],
     ['base: curated large', { packageSlug: 'curated-christmas', treeSize: '10-12ft' }, 270000],
     ['removal-addon: adorned removal ticked +$85', { packageSlug: 'adorned-arrangement', removalRequested: true }, 68500],
-    [
-      'removal-addon: free with an upgrade',
-      { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'luxe-topper': 1 } },
-      62500,
-    ],
-    [
-      'removal-addon: gift-wrap is no upgrade',
-      { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'gift-wrap': 1 } },
-      60000 + 8500 + 12500,
-    ],
+    ['removal-addon: free with an upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'luxe-topper': 1 } }, 62500],
+    ['removal-addon: gift-wrap is no upgrade', { packageSlug: 'adorned-arrangement', removalRequested: true, addons: { 'gift-wrap': 1 } }, 60000 + 8500 + 12500],
     ['removal-addon: included packages ignore the tick', { removalRequested: true }, 165000],
     ['luxe: +$1,000', { luxeFinish: true }, 265000],
-    [
-      'luxe: drops included à-la-carte add-ons',
-      { luxeFinish: true, addons: { 'ornament-boost': 1, 'tree-stylings': 1, stockings: 2 } },
-      265000 + 3000,
-    ],
+    ['luxe: drops included à-la-carte add-ons', { luxeFinish: true, addons: { 'ornament-boost': 1, 'tree-stylings': 1, stockings: 2 } }, 265000 + 3000],
     [
       'addons: flat',
       { addons: { 'ornament-boost': 1, 'luxe-ornament-boost': 1, 'luxe-topper': 1, 'luxe-base': 1, 'gift-wrap': 1, 'tree-stylings': 1 } },
@@ -58,11 +46,7 @@ describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
     ['keep: luxe extra 50 +$500', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 50 }, 295000],
     ['keep: luxe extra 75 +$750', { keepOrnaments: true, removalRequested: true, luxeKeepOrnaments: 75 }, 320000],
     ['removal-credit: declined −$150', { keepOrnaments: true }, 165000 + 80000 - 15000],
-    [
-      'removal-credit: adorned declined −$85',
-      { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'ornament-boost': 1 } },
-      60000 + 10000 + 80000 - 8500,
-    ],
+    ['removal-credit: adorned declined −$85', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'ornament-boost': 1 } }, 60000 + 10000 + 80000 - 8500],
     ['keep: ineligible adorned is ignored', { packageSlug: 'adorned-arrangement', keepOrnaments: true, addons: { 'gift-wrap': 1 } }, 72500],
     ['extra-tree: +$1,000 +$500 removal', { extraTree: true }, 315000],
     ['extra-tree: no removal component without removal', { packageSlug: 'adorned-arrangement', extraTree: true }, 160000],
@@ -93,16 +77,7 @@ describe('combinations and deposits', () => {
     expect(q.ornamentOwnershipCents).toBe(195000);
     expect(q.depositCents).toBe(q.totalCents / 2);
     expect(q.depositCents + q.balanceCents).toBe(q.totalCents);
-    expect(q.lines.map((l) => l.code)).toEqual([
-      'base',
-      'luxe',
-      'addon:stockings',
-      'keep',
-      'keep-luxe',
-      'removal-credit',
-      'extra-tree',
-      'travel',
-    ]);
+    expect(q.lines.map((l) => l.code)).toEqual(['base', 'luxe', 'addon:stockings', 'keep', 'keep-luxe', 'removal-credit', 'extra-tree', 'travel']);
   });
 
   it('rounds an odd-cent deposit half up and keeps deposit + balance = total', () => {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REVIEW_MESSAGES as R,
-  bookingWentAhead,
-  parseReviewSubmission,
-  ratingSummary,
-  reviewCounterText,
-  reviewLinkProblem,
-  reviewRequestDue,
-  tokenShapeProblem,
-} from './reviews';
+import { REVIEW_MESSAGES as R, bookingWentAhead, parseReviewSubmission, ratingSummary, reviewCounterText, reviewLinkProblem, reviewRequestDue, tokenShapeProblem } from './reviews';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const text50 = 'x'.repeat(50);
@@ -34,10 +25,7 @@ describe('review submission (SPEC.md §5 Reviews)', () => {
   });
   it('returns the rating and the cleaned text: invisible characters gone, line breaks kept', () => {
     const text = `\u200B Lovely tree!\r\n${'x'.repeat(50)} 👨\u200D👩\u200D👧\u0000 `;
-    expect(parseReviewSubmission(4, text)).toEqual({
-      ok: true,
-      value: { rating: 4, text: `Lovely tree!\n${'x'.repeat(50)} 👨\u200D👩\u200D👧` },
-    });
+    expect(parseReviewSubmission(4, text)).toEqual({ ok: true, value: { rating: 4, text: `Lovely tree!\n${'x'.repeat(50)} 👨\u200D👩\u200D👧` } });
   });
   it('counts the characters a reader sees', () => {
     expect(reviewCounterText('  hello ')).toBe('5 / 50 characters minimum');

@@ -132,8 +132,7 @@ export interface ReviewableBooking {
  */
 export function reviewRequestDue(b: ReviewableBooking, today: Ymd): boolean {
   if (!b.removal_date || b.status === 'cancelled') return false;
-  const wentAhead =
-    b.status === 'completed' || b.status === 'confirmed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
+  const wentAhead = b.status === 'completed' || b.status === 'confirmed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
   return wentAhead && b.removal_date < today && b.removal_date >= addDays(today, -REVIEW_REQUEST_LOOKBACK_DAYS);
 }
 

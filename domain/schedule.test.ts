@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareScheduleItems,
-  consultationStartHour,
-  formatConsultationSlot,
-  scheduledDates,
-  scheduleItemsOn,
-  type ConsultationSchedule,
-} from './schedule';
+import { compareScheduleItems, consultationStartHour, formatConsultationSlot, scheduledDates, scheduleItemsOn, type ConsultationSchedule } from './schedule';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 
@@ -66,23 +59,14 @@ describe('scheduleItemsOn (SPEC.md §2 Schedule: sorted by the starting hour)', 
   });
 
   it('leaves out cancelled consultations and other dates', () => {
-    const items = scheduleItemsOn(
-      '2026-11-24',
-      [],
-      [consultation('c1', { status: 'cancelled' }), consultation('c2', { consultation_date: '2026-11-25' })],
-      NOW,
-    );
+    const items = scheduleItemsOn('2026-11-24', [], [consultation('c1', { status: 'cancelled' }), consultation('c2', { consultation_date: '2026-11-25' })], NOW);
     expect(items).toEqual([]);
   });
 
   it('puts unreadable slots last and breaks ties by kind then id', () => {
     const items = scheduleItemsOn(
       '2026-11-24',
-      [
-        booking('b2', { install_time_slot: 'x' }),
-        booking('b9', { install_time_slot: '9-15' }),
-        booking('b1', { install_time_slot: '9-15' }),
-      ],
+      [booking('b2', { install_time_slot: 'x' }), booking('b9', { install_time_slot: '9-15' }), booking('b1', { install_time_slot: '9-15' })],
       [consultation('c1', { consultation_time_slot: '09:00' })],
       NOW,
     );
@@ -95,10 +79,7 @@ describe('scheduledDates (underlined on the calendar)', () => {
   it('collects install, removal and consultation dates of scheduled items only', () => {
     const dates = scheduledDates(
       [booking('b1'), booking('b2', { status: 'cancelled', install_date: '2026-11-27', removal_date: '' })],
-      [
-        consultation('c1', { consultation_date: '2026-12-02' }),
-        consultation('c2', { consultation_date: '2026-12-09', status: 'cancelled' }),
-      ],
+      [consultation('c1', { consultation_date: '2026-12-02' }), consultation('c2', { consultation_date: '2026-12-09', status: 'cancelled' })],
       NOW,
     );
     expect([...dates].sort()).toEqual(['2026-11-24', '2026-12-02', '2026-12-28']);

@@ -87,12 +87,7 @@ export function compareScheduleItems(a: ScheduleItem, b: ScheduleItem): number {
  * checkout hold; never cancelled or flagged ones) and the consultations that are not cancelled,
  * sorted by compareScheduleItems.
  */
-export function scheduleItemsOn(
-  date: Ymd,
-  bookings: readonly (BookingSchedule & { id: string })[],
-  consultations: readonly ConsultationSchedule[],
-  nowMs: number,
-): ScheduleItem[] {
+export function scheduleItemsOn(date: Ymd, bookings: readonly (BookingSchedule & { id: string })[], consultations: readonly ConsultationSchedule[], nowMs: number): ScheduleItem[] {
   const items: ScheduleItem[] = [];
   for (const b of bookings) if (isActiveBooking(b, nowMs)) items.push(...bookingItems(b, date));
   for (const c of consultations) {
@@ -110,11 +105,7 @@ export function scheduleItemsOn(
 }
 
 /** Every date holding at least one item of scheduleItemsOn (the calendar underlines them). */
-export function scheduledDates(
-  bookings: readonly BookingSchedule[],
-  consultations: readonly ConsultationSchedule[],
-  nowMs: number,
-): Set<Ymd> {
+export function scheduledDates(bookings: readonly BookingSchedule[], consultations: readonly ConsultationSchedule[], nowMs: number): Set<Ymd> {
   const dates = new Set<Ymd>();
   for (const b of bookings) {
     if (!isActiveBooking(b, nowMs)) continue;

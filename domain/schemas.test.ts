@@ -75,16 +75,8 @@ describe('contact and style text that only looks valid (issue 8; domain/text.ts)
   });
 
   it.each<[string, Record<string, unknown>, Record<string, string> | string]>([
-    [
-      'invisible style words become empty',
-      { styleColorPalette: ZWSP, styleTheme: '\u0000', styleTopper: '\u2060' },
-      { styleColorPalette: '', styleTheme: '', styleTopper: '' },
-    ],
-    [
-      'style words are cleaned',
-      { styleColorPalette: `Gold${ZWSP} & red\n`, styleSpecialRequests: 'Star\r\non top\u0000' },
-      { styleColorPalette: 'Gold & red', styleSpecialRequests: 'Star\non top' },
-    ],
+    ['invisible style words become empty', { styleColorPalette: ZWSP, styleTheme: '\u0000', styleTopper: '\u2060' }, { styleColorPalette: '', styleTheme: '', styleTopper: '' }],
+    ['style words are cleaned', { styleColorPalette: `Gold${ZWSP} & red\n`, styleSpecialRequests: 'Star\r\non top\u0000' }, { styleColorPalette: 'Gold & red', styleSpecialRequests: 'Star\non top' }],
     ['lengths count after cleaning', { styleTopper: `${'x'.repeat(50)}${ZWSP.repeat(10)}` }, { styleTopper: 'x'.repeat(50) }],
     ['too long after cleaning', { styleTopper: `${'x'.repeat(51)}${ZWSP}` }, 'Topper must be less than 50 characters'],
   ])('style: %s', (_n, over, expected) => {
@@ -115,21 +107,9 @@ describe('booking request', () => {
     ['no removal for an included package', { removalDate: null }, 'Please select removal date and time slot'],
     ['bad style', { styleSpecialRequests: 'x'.repeat(2001) }, 'Special requests must be less than 2000 characters'],
     ['bad image', { styleInspirationImages: ['not a url'] }, 'Inspiration images must be links to uploaded images'],
-    [
-      'off-site image',
-      { styleInspirationImages: ['https://evil.example/pixel.gif'] },
-      'Inspiration images must be links to uploaded images',
-    ],
-    [
-      'uploaded image link',
-      { styleInspirationImages: ['https://example.com/api/files/pbc_1/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png'] },
-      null,
-    ],
-    [
-      '11 images',
-      { styleInspirationImages: Array.from({ length: 11 }, () => 'https://example.com/api/files/c/abcdefghij12345/a.png') },
-      'Please upload at most 10 inspiration images',
-    ],
+    ['off-site image', { styleInspirationImages: ['https://evil.example/pixel.gif'] }, 'Inspiration images must be links to uploaded images'],
+    ['uploaded image link', { styleInspirationImages: ['https://example.com/api/files/pbc_1/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png'] }, null],
+    ['11 images', { styleInspirationImages: Array.from({ length: 11 }, () => 'https://example.com/api/files/c/abcdefghij12345/a.png') }, 'Please upload at most 10 inspiration images'],
     ['unknown add-on', { selectedAddons: ['gold-plating'] }, 'Unknown add-on'],
   ])('%s', (_n, over, expected) => {
     const r = parseBookingRequest({ ...request, ...over });
@@ -167,11 +147,7 @@ describe('booking request: the removal flag of the payload contract (issue 8)', 
     ['Adorned, no flag, malformed removal date', { ...adorned, removalDate: '28/12/2026' }, 'Please select removal date and time slot'],
     ['Adorned, explicit false, removal visit sent: cleared', { ...adorned, removalService: false }, none],
     ['Adorned, explicit true, removal visit sent', { ...adorned, removalService: true }, booked],
-    [
-      'Adorned, explicit true, no removal visit',
-      { ...adorned, ...noVisit, removalService: true },
-      'Please select removal date and time slot',
-    ],
+    ['Adorned, explicit true, no removal visit', { ...adorned, ...noVisit, removalService: true }, 'Please select removal date and time slot'],
     ['keep-ornaments, no flag, removal visit sent', keep, booked],
     ['keep-ornaments, no flag, no removal visit', { ...keep, ...noVisit }, none],
     ['keep-ornaments, explicit false, removal visit sent: cleared', { ...keep, removalService: false }, none],

@@ -50,10 +50,7 @@ export const selectionSchema = z.object({
   selectedAddons: z.array(z.enum(ADDON_IDS, 'Unknown add-on')).max(ADDON_IDS.length).optional().default([]),
   /** Letters for monogram charms, items for stockings and holders. */
   addonQuantities: z
-    .partialRecord(
-      z.enum(ADDON_IDS, 'Unknown add-on'),
-      z.int('Quantities must be whole numbers').min(0).max(MAX_ADDON_QUANTITY, `Quantities must be at most ${MAX_ADDON_QUANTITY}`),
-    )
+    .partialRecord(z.enum(ADDON_IDS, 'Unknown add-on'), z.int('Quantities must be whole numbers').min(0).max(MAX_ADDON_QUANTITY, `Quantities must be at most ${MAX_ADDON_QUANTITY}`))
     .optional()
     .default({}),
   luxeFinish: z.boolean().optional().default(false),

@@ -39,9 +39,7 @@ describe('serviceAreaDistance (DESIGN.md decision 16)', () => {
   });
 
   it('says the ZIP, the distance and the maximum in a plain sentence', () => {
-    expect(tooFarMessage('33139', 1186.1, 60)).toBe(
-      'Sorry, ZIP code 33139 is 1186.1 miles away, outside our service area (up to 60 miles).',
-    );
+    expect(tooFarMessage('33139', 1186.1, 60)).toBe('Sorry, ZIP code 33139 is 1186.1 miles away, outside our service area (up to 60 miles).');
     expect(NO_ZIP_MESSAGE).toBe('Please include your ZIP code so we can confirm the travel fee.');
   });
 

@@ -4,15 +4,7 @@
  * find, and an address farther than the maximum service distance is not served. Checkout
  * refuses both with these messages; the wizard's live display only clears its fee.
  */
-import {
-  distanceResult,
-  estimateMiles,
-  parseZip,
-  type CentroidLookup,
-  type DistanceError,
-  type DistanceResult,
-  type LatLon,
-} from './distance';
+import { distanceResult, estimateMiles, parseZip, type CentroidLookup, type DistanceError, type DistanceResult, type LatLon } from './distance';
 
 /** The farthest we drive unless the `max_service_miles` setting says otherwise (miles). */
 export const DEFAULT_MAX_SERVICE_MILES = 60;

@@ -19,22 +19,10 @@ describe('Stripe webhook signatures', () => {
     expect(verifyStripeSignature(payload, header, secret, now + 299, tools)).toBe(true);
   });
   it.each<[string, () => [string, string, string, number]]>([
-    [
-      'a wrong secret',
-      () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: now }), secret, now],
-    ],
-    [
-      'a changed payload',
-      () => [`${payload} `, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now }), secret, now],
-    ],
-    [
-      'a stale timestamp',
-      () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - 301 }), secret, now],
-    ],
-    [
-      'a future timestamp',
-      () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now + 301 }), secret, now],
-    ],
+    ['a wrong secret', () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: now }), secret, now]],
+    ['a changed payload', () => [`${payload} `, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now }), secret, now]],
+    ['a stale timestamp', () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - 301 }), secret, now]],
+    ['a future timestamp', () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now + 301 }), secret, now]],
     ['no header', () => [payload, '', secret, now]],
     ['garbage', () => [payload, 't=abc,v1=zz', secret, now]],
     ['an empty secret', () => [payload, stripe.webhooks.generateTestHeaderString({ payload, secret: '', timestamp: now }), '', now]],

@@ -14,12 +14,7 @@ describe('normalizeText (issue 8: input that only looks valid)', () => {
     ['controls only', '\u0001\u0007\u001b\u007f\u0085\u009f', 'line', ''],
     ['controls inside a word', 'Ja\u0000ne\u0008', 'line', 'Jane'],
     ['zero-width spaces only', '\u200B'.repeat(60), 'multiline', ''],
-    [
-      'every stripped format character',
-      '\u00AD\u200B\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\uFEFF',
-      'line',
-      '',
-    ],
+    ['every stripped format character', '\u00AD\u200B\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\uFEFF', 'line', ''],
     ['Hangul fillers and a blank braille cell', '\u3164\u115F\uFFA0\u2800', 'line', ''],
     ['joiners alone', '\u200D\u200C\u200D', 'line', ''],
     ['selectors alone', '\uFE0F\uFE0E', 'line', ''],

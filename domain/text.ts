@@ -35,8 +35,7 @@ const INVISIBLE_BMP =
 const NEEDS_LOOP = /[\ud800-\udfff\u200c\u200d\u180b-\u180d\u180f\ufe00-\ufe0f]/;
 
 /** Blanks: what JavaScript's trim() removes, plus the blank braille cell used as an "invisible" name. */
-const EDGE_BLANKS =
-  /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]+$/g;
+const EDGE_BLANKS = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]+$/g;
 
 /** The same blanks as EDGE_BLANKS (a regex call per character is slow in goja). */
 const isBlank = (cp: number) =>
@@ -55,19 +54,14 @@ const isBlank = (cp: number) =>
 const isJoiner = (cp: number) => cp === 0x200c || cp === 0x200d;
 
 /** Variation selectors: emoji/text style, standardised and ideographic variants, Mongolian FVS. */
-const isSelector = (cp: number) =>
-  (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f || (cp >= 0xe0100 && cp <= 0xe01ef);
+const isSelector = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f || (cp >= 0xe0100 && cp <= 0xe01ef);
 
 /**
  * Astral Default_Ignorable code points: shorthand format controls, musical formatting, and tag
  * characters (only the England, Scotland and Wales flags use tags, and they can carry hidden
  * text: those flags become a plain black flag). Lone surrogates are dropped too.
  */
-const isInvisibleAstral = (cp: number) =>
-  (cp >= 0xd800 && cp <= 0xdfff) ||
-  (cp >= 0x1bca0 && cp <= 0x1bca3) ||
-  (cp >= 0x1d173 && cp <= 0x1d17a) ||
-  (cp >= 0xe0000 && cp <= 0xe0fff && !isSelector(cp));
+const isInvisibleAstral = (cp: number) => (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff && !isSelector(cp));
 
 type Kind = 'blank' | 'visible' | 'joiner' | 'selector';
 

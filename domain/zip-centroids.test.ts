@@ -55,8 +55,7 @@ describe('zipCentroids on a hand-made table', () => {
     for (let i = 0; i < width; i++, n = Math.floor(n / 64)) s = A[n % 64] + s;
     return s;
   };
-  const record = (suffix: string, lat: number, lon: number) =>
-    suffix + enc(Math.round((lat + 90) * 1000), 3) + enc(Math.round((lon + 180) * 1000), 4);
+  const record = (suffix: string, lat: number, lon: number) => suffix + enc(Math.round((lat + 90) * 1000), 3) + enc(Math.round((lon + 180) * 1000), 4);
 
   it('finds the record with the ZIP’s last two digits in its prefix’s string', () => {
     const l = zipCentroids({ '210': record('42', 39.28, -76.83) + record('43', 39.255, -76.8) });

@@ -37,9 +37,7 @@ interface Session {
 /** An admin account on the server at `url` (made by its superuser `su`), signed in once. */
 async function adminSession(url: string, su: PocketBase): Promise<Session> {
   const email = `offline-${RUN}-${Math.random().toString(36).slice(2, 8)}@test.local`;
-  const rec = await su
-    .collection('staff')
-    .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Offline Admin' });
+  const rec = await su.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Offline Admin' });
   const auth = await clientFromOwnAddress(url).collection('staff').authWithPassword(email, PASSWORD);
   return { token: auth.token, record: auth.record, id: rec.id };
 }
@@ -112,12 +110,7 @@ test.afterAll(async () => {
 
 /** Tomorrow in New York by the real clock (the browser's, which the schedule and prefetch use). */
 function realTomorrow(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(Date.now() + 86_400_000));
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
   return parts;
 }
 
@@ -135,9 +128,7 @@ async function uploadInspiration(): Promise<string> {
 /** On the server: the booking's job events by kind, and its charges. */
 async function serverState(bookingId: string) {
   const su = await superuserClient();
-  const events = await su
-    .collection('job_events')
-    .getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }), sort: 'created_at' });
+  const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }), sort: 'created_at' });
   const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:b}', { b: bookingId }) });
   const booking = await su.collection('bookings').getOne(bookingId);
   return { events, charges, booking };
@@ -150,13 +141,7 @@ test('the admin manifest is linked on admin pages only, and is complete', async 
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/admin.webmanifest');
   const manifest = await (await fetch(`${E2E_BASE_URL}${href}`)).json();
-  expect(manifest).toMatchObject({
-    id: '/admin/',
-    start_url: '/admin/dashboard',
-    scope: '/admin/',
-    display: 'standalone',
-    short_name: 'Adorned Admin',
-  });
+  expect(manifest).toMatchObject({ id: '/admin/', start_url: '/admin/dashboard', scope: '/admin/', display: 'standalone', short_name: 'Adorned Admin' });
   expect(manifest.name).toBeTruthy();
   expect(manifest.description).toBeTruthy();
   expect(manifest.theme_color).toBeTruthy();
@@ -172,36 +157,20 @@ test('the admin manifest is linked on admin pages only, and is complete', async 
   for (const shot of manifest.screenshots) expect((await fetch(`${E2E_BASE_URL}${shot.src}`)).status).toBe(200);
 });
 
-test('offline: reload, mark install done, a note, a photo, damages with the balance charge; back online each is applied once', async ({
-  page,
-  context,
-}) => {
+test('offline: reload, mark install done, a note, a photo, damages with the balance charge; back online each is applied once', async ({ page, context }) => {
   const s = await session();
   const name = `Olive Offline ${RUN}`;
-  const bookingId = await paidBooking({
-    name,
-    email: `olive.${RUN}@example.com`,
-    installDate: '2026-12-12',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-15',
-    removalTimeSlot: '9-15',
-  });
+  const bookingId = await paidBooking({ name, email: `olive.${RUN}@example.com`, installDate: '2026-12-12', installTimeSlot: '9-15', removalDate: '2027-01-15', removalTimeSlot: '9-15' });
   // Tomorrow's job (by the browser's clock), with an inspiration image to have at the door.
   const image = await uploadInspiration();
-  await (
-    await superuserClient()
-  )
-    .collection('bookings')
-    .update(bookingId, { install_date: realTomorrow(), style_inspiration_images: [image] });
+  await (await superuserClient()).collection('bookings').update(bookingId, { install_date: realTomorrow(), style_inspiration_images: [image] });
   movedToTomorrow = bookingId;
   await openDashboard(page, s);
   await synced(page);
   await underServiceWorker(page);
   await synced(page);
   // The images of the next 14 days' jobs are fetched ahead into the service worker's cache.
-  await expect
-    .poll(() => page.evaluate(async (url) => !!(await (await caches.open('inspiration-images')).match(url)), image), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(() => page.evaluate(async (url) => !!(await (await caches.open('inspiration-images')).match(url)), image), { timeout: 15_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -335,22 +304,8 @@ test('a second device sees the changes through realtime, and a booking deleted o
   const s = await session();
   const keep = `Rita Realtime ${RUN}`;
   const gone = `Gus Gone ${RUN}`;
-  const keepId = await paidBooking({
-    name: keep,
-    email: `rita.${RUN}@example.com`,
-    installDate: '2026-12-13',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-16',
-    removalTimeSlot: '9-15',
-  });
-  await paidBooking({
-    name: gone,
-    email: `gus.${RUN}@example.com`,
-    installDate: '2026-12-15',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-17',
-    removalTimeSlot: '9-15',
-  });
+  const keepId = await paidBooking({ name: keep, email: `rita.${RUN}@example.com`, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-16', removalTimeSlot: '9-15' });
+  await paidBooking({ name: gone, email: `gus.${RUN}@example.com`, installDate: '2026-12-15', installTimeSlot: '9-15', removalDate: '2027-01-17', removalTimeSlot: '9-15' });
 
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -393,21 +348,11 @@ test('a second device sees the changes through realtime, and a booking deleted o
   }
 });
 
-test('a session that expired offline: work goes on, the admin is asked to log in, and the queue is sent only under that account', async ({
-  page,
-  context,
-}) => {
+test('a session that expired offline: work goes on, the admin is asked to log in, and the queue is sent only under that account', async ({ page, context }) => {
   test.setTimeout(120_000);
   const su = await superuserClient();
   const name = `Eve Expired ${RUN}`;
-  const bookingId = await paidBooking({
-    name,
-    email: `eve.${RUN}@example.com`,
-    installDate: '2026-12-18',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-19',
-    removalTimeSlot: '9-15',
-  });
+  const bookingId = await paidBooking({ name, email: `eve.${RUN}@example.com`, installDate: '2026-12-18', installTimeSlot: '9-15', removalDate: '2027-01-19', removalTimeSlot: '9-15' });
   const emailA = `expiring-a-${RUN}@test.local`;
   const emailB = `other-b-${RUN}@test.local`;
   const a = await su.collection('staff').create({ email: emailA, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'A' });

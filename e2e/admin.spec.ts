@@ -3,18 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import {
-  clientFromOwnAddress,
-  fromOwnAddress,
-  paidBooking,
-  readSetupCode,
-  removeAllStaff,
-  signInAdmin,
-  startCheckout,
-  storeAdminSession,
-  submittedReview,
-  toast,
-} from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (issue 9): first-admin setup and the session, the
@@ -93,11 +82,7 @@ test('first admin: setup with the code, log in, change password, log out, log in
   expect(admin.password.length).toBeGreaterThanOrEqual(16);
 
   // Only once: the code is spent.
-  const again = await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
+  const again = await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
   expect(again.status).toBe(409);
 
   await page.getByRole('link', { name: 'Go to Admin Login' }).click();
@@ -186,10 +171,7 @@ test('opens a booking from the Schedule by its date', async ({ page }) => {
   await expect(details).toContainText('Friday, December 4, 2026, 12 PM - 6 PM');
   await expect(details).toContainText('Friday, January 8, 2027, 12 PM - 6 PM');
   await expect(details.getByRole('link', { name: '(410) 555-0142' })).toHaveAttribute('href', 'tel:4105550142');
-  await expect(details.getByRole('link', { name: /12 Holly Court/ })).toHaveAttribute(
-    'href',
-    /google\.com\/maps\/search\/\?api=1&query=12%20Holly%20Court/,
-  );
+  await expect(details.getByRole('link', { name: /12 Holly Court/ })).toHaveAttribute('href', /google\.com\/maps\/search\/\?api=1&query=12%20Holly%20Court/);
   await expect(details.getByRole('button', { name: 'Record Damages & Charge' })).toBeEnabled();
 });
 
@@ -370,18 +352,14 @@ test('a renewal answered with an empty body keeps the admin signed in, in every 
   const other = await context.newPage();
   await other.goto('/admin/dashboard?tab=schedule');
   await expect(other.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  await page.route('**/api/collections/staff/auth-refresh', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '' }),
-  );
+  await page.route('**/api/collections/staff/auth-refresh', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '' }));
   const retried = page.waitForEvent('console', (m) => m.text().startsWith('Session refresh failed; will retry'));
   await page.reload();
   await retried;
   await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
   await expect(other.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
   // The other tab's own renewal may have stored a newer token; an empty one is never stored.
-  const stored = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string; record?: { role?: string } },
-  );
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string; record?: { role?: string } });
   expect(stored.token).toMatch(/^ey/);
   expect(stored.record?.role).toBe('admin');
   await expect(page).toHaveURL(/\/admin\/dashboard/);

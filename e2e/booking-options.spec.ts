@@ -58,13 +58,7 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
 
   // Step 5: every line, including the travel fee.
   await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
-  for (const line of [
-    'Curated Christmas · 10–12 ft',
-    'Luxe Finish',
-    'Keep your tree and ornaments',
-    'Luxe extra ornaments (+50)',
-    'Travel fee',
-  ]) {
+  for (const line of ['Curated Christmas · 10–12 ft', 'Luxe Finish', 'Keep your tree and ornaments', 'Luxe extra ornaments (+50)', 'Travel fee']) {
     await expect(page.locator('.price-lines')).toContainText(line);
   }
   const total = money(await page.getByTestId('total').textContent());
@@ -82,14 +76,7 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
   expect(booking.total_price).toBe(Math.round(total * 100));
   expect(booking.deposit_amount).toBe(Math.round(deposit * 100));
   expect(booking.travel_fee).toBeGreaterThan(0);
-  expect(booking).toMatchObject({
-    package_type: 'curated-christmas',
-    tree_size: '10-12ft',
-    luxe_finish: true,
-    keep_ornaments: true,
-    luxe_keep_ornaments: 50,
-    removal_service: true,
-  });
+  expect(booking).toMatchObject({ package_type: 'curated-christmas', tree_size: '10-12ft', luxe_finish: true, keep_ornaments: true, luxe_keep_ornaments: 50, removal_service: true });
   expect(booking.style_inspiration_images).toHaveLength(1);
   expect(booking.style_inspiration_images[0]).toMatch(/\/api\/files\/.+\.png$/);
 });

@@ -90,11 +90,7 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   const sessionId = new URL(payTab.url()).searchParams.get('session_id');
   await expect
     .poll(async () =>
-      (
-        await pb
-          .collection('analytics_events')
-          .getFullList({ filter: pb.filter('event_type = "conversion" && page_path = "/booking/success"') })
-      ).map((e) => [e.converted, e.metadata?.session_id]),
+      (await pb.collection('analytics_events').getFullList({ filter: pb.filter('event_type = "conversion" && page_path = "/booking/success"') })).map((e) => [e.converted, e.metadata?.session_id]),
     )
     .toContainEqual([true, sessionId]);
 

@@ -17,14 +17,7 @@ async function takeSlot(date: string, timeSlot: string): Promise<void> {
   const res = await fetch(`${E2E_BASE_URL}/api/fn/consultation-request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      date,
-      timeSlot,
-      customerName: 'Other Visitor',
-      customerEmail: 'other@example.com',
-      customerPhone: '410 555 0000',
-      customerAddress: '1 Other Street, Ellicott City',
-    }),
+    body: JSON.stringify({ date, timeSlot, customerName: 'Other Visitor', customerEmail: 'other@example.com', customerPhone: '410 555 0000', customerAddress: '1 Other Street, Ellicott City' }),
   });
   expect(res.status).toBe(200);
 }
@@ -35,8 +28,7 @@ function toast(page: Page, title: string, text: string) {
 
 test.beforeEach(async () => {
   const pb = await superuserClient();
-  for (const r of await pb.collection('consultation_requests').getFullList({ fields: 'id' }))
-    await pb.collection('consultation_requests').delete(r.id);
+  for (const r of await pb.collection('consultation_requests').getFullList({ fields: 'id' })) await pb.collection('consultation_requests').delete(r.id);
 });
 
 test('a visitor requests a consultation on a Wednesday and receives the confirmation e-mail', async ({ page }) => {
@@ -81,15 +73,11 @@ test('a visitor requests a consultation on a Wednesday and receives the confirma
   await expect(page.getByText('Invalid email address')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Request Consultation' }).click();
-  await expect(
-    toast(page, 'Consultation Requested', "We'll contact you soon to confirm your consultation. Check your email for details."),
-  ).toBeVisible();
+  await expect(toast(page, 'Consultation Requested', "We'll contact you soon to confirm your consultation. Check your email for details.")).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');
 
   const pb = await superuserClient();
-  const stored = await pb
-    .collection('consultation_requests')
-    .getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
+  const stored = await pb.collection('consultation_requests').getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
   expect(stored).toMatchObject({
     customer_name: CUSTOMER.name,
     customer_phone: CUSTOMER.phone,
@@ -107,9 +95,7 @@ test('a visitor requests a consultation on a Wednesday and receives the confirma
   expect(ics?.contentType).toMatch(/text\/calendar/);
   expect(ics?.content).toContain('DTSTART;TZID=America/New_York:20261125T110000');
   expect(ics?.content).toContain('DTEND;TZID=America/New_York:20261125T113000');
-  const logged = await pb
-    .collection('mail_log')
-    .getFirstListItem(pb.filter('related_id = {:id} && kind = "consultation_confirmation"', { id: stored.id }));
+  const logged = await pb.collection('mail_log').getFirstListItem(pb.filter('related_id = {:id} && kind = "consultation_confirmation"', { id: stored.id }));
   expect(logged.status).toBe('sent');
 });
 
@@ -124,9 +110,7 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   await page.getByLabel('Address').fill(CUSTOMER.address);
 
   // The server fails: SPEC.md's error toast, nothing lost.
-  await page.route('**/api/fn/consultation-request', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
-  );
+  await page.route('**/api/fn/consultation-request', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }));
   await page.getByRole('button', { name: 'Request Consultation' }).click();
   await expect(toast(page, 'Error', 'Failed to submit consultation request. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/consultation$/);
@@ -142,9 +126,7 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   await expect(page.getByRole('radio', { name: /^2:30 PM/ })).toBeDisabled();
   await expect(page.getByLabel('Email')).toHaveValue(CUSTOMER.email);
   const pb = await superuserClient();
-  const mine = await pb
-    .collection('consultation_requests')
-    .getList(1, 1, { filter: pb.filter('customer_email = {:email}', { email: CUSTOMER.email }) });
+  const mine = await pb.collection('consultation_requests').getList(1, 1, { filter: pb.filter('customer_email = {:email}', { email: CUSTOMER.email }) });
   expect(mine.totalItems).toBe(0);
 
   // Another time goes through.

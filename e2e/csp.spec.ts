@@ -35,8 +35,7 @@ async function recordViolations(context: BrowserContext): Promise<Violation[]> {
     });
   });
   context.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text()))
-      violations.push({ page: msg.page()?.url() ?? '', directive: 'console', blocked: '', source: '', sample: msg.text() });
+    if (/Content Security Policy/i.test(msg.text())) violations.push({ page: msg.page()?.url() ?? '', directive: 'console', blocked: '', source: '', sample: msg.text() });
   });
   return violations;
 }
@@ -77,11 +76,7 @@ test('every public route runs without a CSP violation', async ({ page, violation
   expect(violations).toEqual([]);
 });
 
-test('the booking flow, with an uploaded image and the demo payment, runs without a CSP violation', async ({
-  page,
-  context,
-  violations,
-}) => {
+test('the booking flow, with an uploaded image and the demo payment, runs without a CSP violation', async ({ page, context, violations }) => {
   await visit(page, `${paths.booking}?package=elevated-arbor`);
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
   await page.getByText('7.5–9 ft', { exact: true }).click();

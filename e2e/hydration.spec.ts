@@ -64,9 +64,7 @@ for (const { path, heading } of PRERENDERED) {
     // The live parts have loaded and rendered by now (network idle after the app started).
     await page.waitForLoadState('networkidle');
     const kept = await page.evaluate(() =>
-      [document.querySelector('h1'), document.querySelector('#main > *')].map(
-        (el) => (el as (Element & { __prerendered?: boolean }) | null)?.__prerendered === true,
-      ),
+      [document.querySelector('h1'), document.querySelector('#main > *')].map((el) => (el as (Element & { __prerendered?: boolean }) | null)?.__prerendered === true),
     );
     expect(problems).toEqual([]);
     expect(kept, 'the prerendered heading and page are the elements React hydrated').toEqual([true, true]);

@@ -49,9 +49,7 @@ test('a customer reviews through the e-mailed link; once approved it appears und
     status: 'confirmed',
     payment_mode: 'demo',
   });
-  const staff = await pb
-    .collection('staff')
-    .create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
+  const staff = await pb.collection('staff').create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
   const admin = await pb.collection('staff').impersonate(staff.id, 600);
   const sent = await fetch(`${E2E_BASE_URL}/api/fn/send-review-request`, {
     method: 'POST',
@@ -161,8 +159,6 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await expect(page.getByText('No reviews match your filters')).toBeVisible();
 
   // AggregateRating structured data over every approved review.
-  const jsonLd = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as Record<string, any>).find((d) => d.aggregateRating));
+  const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as Record<string, any>).find((d) => d.aggregateRating));
   expect(jsonLd?.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 3.3, reviewCount: 16, bestRating: 5, worstRating: 1 });
 });

@@ -330,8 +330,7 @@ test('page views land in analytics_events, with campaign, device, browser and se
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
 
   const pb = await superuserClient();
-  const find = () =>
-    pb.collection('analytics_events').getFullList({ filter: pb.filter('utm_campaign = {:c}', { c: campaign }), sort: 'created_at' });
+  const find = () => pb.collection('analytics_events').getFullList({ filter: pb.filter('utm_campaign = {:c}', { c: campaign }), sort: 'created_at' });
   await expect.poll(async () => (await find()).length, { timeout: 15_000 }).toBe(2);
   const [about, faq] = await find();
   expect(about).toMatchObject({

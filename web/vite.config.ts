@@ -86,8 +86,7 @@ export default defineConfig({
         id: '/admin/',
         name: 'Thoughtfully Adorned Admin',
         short_name: 'Adorned Admin',
-        description:
-          "The season's schedule, bookings and on-site notes of Thoughtfully Adorned, on the owner's phone, also without a connection.",
+        description: "The season's schedule, bookings and on-site notes of Thoughtfully Adorned, on the owner's phone, also without a connection.",
         lang: 'en-US',
         dir: 'ltr',
         start_url: '/admin/dashboard',
@@ -112,13 +111,7 @@ export default defineConfig({
             form_factor: 'narrow',
             label: 'A booking at the door: mark the install done, add a note or a photo, also offline',
           },
-          {
-            src: '/screenshots/admin-schedule-wide.png',
-            sizes: '1920x1080',
-            type: 'image/png',
-            form_factor: 'wide',
-            label: "The season's schedule, day by day",
-          },
+          { src: '/screenshots/admin-schedule-wide.png', sizes: '1920x1080', type: 'image/png', form_factor: 'wide', label: "The season's schedule, day by day" },
         ],
       },
       workbox: {

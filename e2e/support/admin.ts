@@ -51,10 +51,7 @@ export function fromOwnAddress(context: BrowserContext): Promise<void> {
 export function clientFromOwnAddress(url = E2E_BASE_URL): PocketBase {
   const pb = new PocketBase(url);
   const address = ownAddress();
-  pb.beforeSend = (reqUrl, options) => ({
-    url: reqUrl,
-    options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': address } },
-  });
+  pb.beforeSend = (reqUrl, options) => ({ url: reqUrl, options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': address } } });
   return pb;
 }
 

@@ -58,13 +58,10 @@ export async function expectNoViolations(page: Page, { context = '', exclude = [
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
   const prefix = context ? `${context}: ` : '';
-  const summary = results.violations.map(
-    (v) => `${prefix}${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  );
+  const summary = results.violations.map((v) => `${prefix}${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, summary.join('\n')).toEqual([]);
   if (calendar) {
-    const checked =
-      results.passes.find((r) => r.id === 'label-content-name-mismatch')?.nodes.filter((n) => n.html.includes('rdp-day_button')) ?? [];
+    const checked = results.passes.find((r) => r.id === 'label-content-name-mismatch')?.nodes.filter((n) => n.html.includes('rdp-day_button')) ?? [];
     expect(checked.length, `${prefix}axe saw no calendar day buttons`).toBeGreaterThan(0);
     const mismatched = await dayButtonsWithoutTheirNumber(page);
     expect(mismatched, `${prefix}day buttons whose name lacks their visible number as a word`).toEqual([]);

@@ -24,11 +24,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       subject: mail.subject ?? '',
       text: mail.text ?? '',
       html: typeof mail.html === 'string' ? mail.html : '',
-      attachments: mail.attachments.map((a) => ({
-        filename: a.filename ?? '',
-        contentType: a.contentType,
-        content: a.content.toString('utf8'),
-      })),
+      attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
     };
     appendFileSync(file, `${JSON.stringify(record)}\n`);
   });

@@ -17,9 +17,7 @@ interface RouteBase {
   caller: Caller;
 }
 
-type RouteSpec =
-  | (RouteBase & { library: 'app'; handler: RouteHandler<typeof app> })
-  | (RouteBase & { library: 'date-reads'; handler: RouteHandler<typeof dateReads> });
+type RouteSpec = (RouteBase & { library: 'app'; handler: RouteHandler<typeof app> }) | (RouteBase & { library: 'date-reads'; handler: RouteHandler<typeof dateReads> });
 
 interface JobSpec {
   name: string;
@@ -30,6 +28,4 @@ interface JobSpec {
 
 type Check<T extends true> = T;
 /** Fails to compile unless every route and job of the table fits its spec. */
-export type RouteTableIsValid = Check<
-  (typeof ROUTES)[number] extends RouteSpec ? ((typeof JOBS)[number] extends JobSpec ? true : false) : false
->;
+export type RouteTableIsValid = Check<(typeof ROUTES)[number] extends RouteSpec ? ((typeof JOBS)[number] extends JobSpec ? true : false) : false>;

@@ -54,29 +54,9 @@ export const ROUTES = [
 ] as const;
 
 export const JOBS = [
-  {
-    name: 'expire-checkout-holds',
-    schedule: '*/5 * * * *',
-    handler: 'expireHolds',
-    why: 'unpaid holds end 30 minutes after checkout; refunds that failed are retried',
-  },
-  {
-    name: 'send-review-requests',
-    schedule: '0 14 * * *',
-    handler: 'sendReviewRequestsJob',
-    why: '9 or 10 AM in New York: the day after a removal',
-  },
+  { name: 'expire-checkout-holds', schedule: '*/5 * * * *', handler: 'expireHolds', why: 'unpaid holds end 30 minutes after checkout; refunds that failed are retried' },
+  { name: 'send-review-requests', schedule: '0 14 * * *', handler: 'sendReviewRequestsJob', why: '9 or 10 AM in New York: the day after a removal' },
   { name: 'purge-tombstones', schedule: '30 8 * * *', handler: 'purgeTombstones', why: 'daily: tombstones older than 400 days' },
-  {
-    name: 'deliver-mail',
-    schedule: '* * * * *',
-    handler: 'deliverDueMail',
-    why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)',
-  },
-  {
-    name: 'reconcile-charges',
-    schedule: '* * * * *',
-    handler: 'reconcilePendingCharges',
-    why: 'charges whose request died settled from Stripe (docs/decisions/021)',
-  },
+  { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
+  { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
 ] as const;

@@ -48,8 +48,7 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * @param {number} count
  */
 function eventsSql(count) {
-  const caseOf = (/** @type {string} */ expr, /** @type {string[]} */ values) =>
-    `CASE ${expr} ${values.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`;
+  const caseOf = (/** @type {string} */ expr, /** @type {string[]} */ values) => `CASE ${expr} ${values.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`;
   return `INSERT INTO analytics_events (id, event_type, page_path, referrer, utm_source, utm_medium, utm_campaign, location_country, device_type, browser, session_id, user_agent, converted, metadata, created_at, updated_at)
 WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${count})
 SELECT substr(lower(hex(randomblob(8))), 1, 15),
@@ -88,12 +87,7 @@ async function benchInsights(url, token) {
     fetch(`${url}/api/collections/analytics_events/records`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        event_type: 'page_view',
-        page_path: '/services',
-        session_id: `bench-live-${visit++ % 50}`,
-        referrer: 'https://www.google.com/',
-      }),
+      body: JSON.stringify({ event_type: 'page_view', page_path: '/services', session_id: `bench-live-${visit++ % 50}`, referrer: 'https://www.google.com/' }),
     }).then((res) => res.arrayBuffer());
   const first = await call();
   for (let i = 0; i < 10; i++) await call(); // warm the JSVM pool and SQLite's cache
@@ -115,9 +109,7 @@ async function benchPull(admin) {
   let rows = 0;
   let pages = 0;
   for (;;) {
-    const filter = cursor.updatedAt
-      ? admin.filter('updated_at > {:u} || (updated_at = {:u} && id > {:id})', { u: cursor.updatedAt, id: cursor.id })
-      : '';
+    const filter = cursor.updatedAt ? admin.filter('updated_at > {:u} || (updated_at = {:u} && id > {:id})', { u: cursor.updatedAt, id: cursor.id }) : '';
     const page = await admin.collection('bookings').getList(1, PAGE, { filter, sort: 'updated_at,id', skipTotal: true });
     pages++;
     rows += page.items.length;
@@ -179,16 +171,11 @@ async function benchSchedule(browser, url, admin) {
  */
 async function scheduleIfPossible(url, admin) {
   const assets = path.join(ROOT, 'web', 'dist', 'assets');
-  const hasSchedule =
-    existsSync(assets) &&
-    readdirSync(assets).some((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('Schedule for'));
+  const hasSchedule = existsSync(assets) && readdirSync(assets).some((f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes('Schedule for'));
   if (!hasSchedule) return 'not measured: the built app has no admin schedule yet';
   if (!existsSync(CHROMIUM)) return `not measured: no Chromium at ${CHROMIUM}`;
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   try {
     return await benchSchedule(browser, url, admin);
   } catch (err) {
@@ -214,20 +201,14 @@ async function main() {
     const ms = (/** @type {number} */ v) => `${v.toFixed(1)} ms`;
     console.log('');
     console.log(`GET /api/fn/insights, first call (tallies all ${EVENTS} events): ${ms(insights.first)}`);
-    console.log(
-      `GET /api/fn/insights (${RUNS} calls, a new page view before each): p50 ${ms(insights.p50)}, p95 ${ms(insights.p95)} (target p95 ≤ 50 ms)`,
-    );
-    console.log(
-      `Full pull of bookings over the API by (updated_at, id), pages of ${PAGE}: ${ms(pull.ms)} for ${pull.rows} rows in ${pull.pages} pages`,
-    );
+    console.log(`GET /api/fn/insights (${RUNS} calls, a new page view before each): p50 ${ms(insights.p50)}, p95 ${ms(insights.p95)} (target p95 ≤ 50 ms)`);
+    console.log(`Full pull of bookings over the API by (updated_at, id), pages of ${PAGE}: ${ms(pull.ms)} for ${pull.rows} rows in ${pull.pages} pages`);
     if (typeof schedule === 'string') {
       console.log(`In the browser: ${schedule}`);
     } else {
       const p = (/** @type {number[]} */ v) => `p50 ${ms(quantile(v, 0.5))}, p95 ${ms(quantile(v, 0.95))}`;
       console.log(`In Chromium at 375 px, ${VISITS} visits each on a new device, by the page's clock from the navigation's start:`);
-      console.log(
-        `  first full pull into Dexie (${BOOKINGS} bookings), dashboard opened until stored: ${p(schedule.pull)} (target ≤ 2000 ms)`,
-      );
+      console.log(`  first full pull into Dexie (${BOOKINGS} bookings), dashboard opened until stored: ${p(schedule.pull)} (target ≤ 2000 ms)`);
       console.log(`  dashboard opened to a rendered schedule, the data on the device: ${p(schedule.again)} (target ≤ 1000 ms)`);
       console.log(`  the same on a first visit, which waits for the first pull: ${p(schedule.first)}`);
       console.log(`  last first visit: ${schedule.firstTimeline}`);

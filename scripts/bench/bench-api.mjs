@@ -35,27 +35,13 @@ const BOOKINGS = Number(args.get('--bookings') ?? 2000);
 const TARGET_RATIO = 0.5;
 const SIZES = ['5-7ft', '7.5-9ft', '10-12ft'];
 // Days off the owner blocks in a season: a few install days, the New Year, two removal days.
-const BLOCKED = [
-  '2026-11-28',
-  '2026-12-05',
-  '2026-12-06',
-  '2026-12-12',
-  '2026-12-19',
-  '2026-12-20',
-  '2026-12-31',
-  '2027-01-01',
-  '2027-01-02',
-  '2027-01-09',
-  '2027-01-16',
-  '2027-01-23',
-];
+const BLOCKED = ['2026-11-28', '2026-12-05', '2026-12-06', '2026-12-12', '2026-12-19', '2026-12-20', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-09', '2027-01-16', '2027-01-23'];
 const LIST_PATH = '/api/collections/blocked_dates/records?perPage=10';
 
 /** Every `YYYY-MM-DD` from `from` to `to`, inclusive. @param {string} from @param {string} to */
 function datesBetween(from, to) {
   const out = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
@@ -68,9 +54,7 @@ async function availabilityPaths(origin) {
   const res = await fetch(`${origin}/api/fn/season`);
   /** @type {{ today: string, season: { install: { start: string, end: string }, removal: { start: string, end: string } }, workDays: number[] }} */
   const { today, season, workDays } = await res.json();
-  const installs = datesBetween(season.install.start, season.install.end).filter(
-    (d) => d > today && workDays.includes(new Date(`${d}T12:00:00Z`).getUTCDay()),
-  );
+  const installs = datesBetween(season.install.start, season.install.end).filter((d) => d > today && workDays.includes(new Date(`${d}T12:00:00Z`).getUTCDay()));
   const removals = datesBetween(season.removal.start, season.removal.end);
   const firstInstall = /** @type {string} */ (installs[0]);
   return SIZES.flatMap((size) => [
@@ -100,8 +84,7 @@ async function main() {
     await seedSettings(server.su);
 
     const paths = await availabilityPaths(server.url);
-    const load = (/** @type {string[]} */ p, /** @type {number} */ seconds) =>
-      loadTest({ origin: server.url, paths: p, connections: CONNECTIONS, seconds });
+    const load = (/** @type {string[]} */ p, /** @type {number} */ seconds) => loadTest({ origin: server.url, paths: p, connections: CONNECTIONS, seconds });
     console.log(`Warming up (${WARMUP} s each), then ${SECONDS} s per route in ${ROUNDS} rounds at ${CONNECTIONS} connections…`);
     await load([LIST_PATH], WARMUP);
     await load(paths, WARMUP);

@@ -38,13 +38,7 @@ export function seasonBooking(i) {
     roll < 0.7
       ? { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: total - deposit, deposit_paid_at: paidAt }
       : roll < 0.85
-        ? {
-            status: 'completed',
-            payment_status: 'paid',
-            balance_remaining: 0,
-            deposit_paid_at: paidAt,
-            balance_paid_at: '2026-11-18 18:00:00.000Z',
-          }
+        ? { status: 'completed', payment_status: 'paid', balance_remaining: 0, deposit_paid_at: paidAt, balance_paid_at: '2026-11-18 18:00:00.000Z' }
         : roll < 0.95
           ? { status: 'pending_payment', payment_status: 'pending', balance_remaining: total, hold_expires_at: '2026-11-01 12:00:00.000Z' }
           : { status: 'cancelled', payment_status: 'pending', balance_remaining: total };

@@ -10,9 +10,7 @@
  * @returns {Map<string, string>}
  */
 export function benchArgs(argv = process.argv.slice(2)) {
-  return new Map(
-    argv.map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])),
-  );
+  return new Map(argv.map((a) => /** @type {[string, string]} */ ([a.replace(/=.*/, ''), a.includes('=') ? a.replace(/^[^=]*=/, '') : 'true'])));
 }
 
 /**

@@ -4,12 +4,7 @@ import { benchArgs, median, quantile } from './bench-figures.mjs';
 describe('benchArgs', () => {
   it('reads --name=value and bare --name flags', () => {
     const args = benchArgs(['--runs=7', '--skip-build', '--origin=http://x/?a=b']);
-    expect([args.get('--runs'), args.get('--skip-build'), args.get('--origin'), args.get('--other')]).toEqual([
-      '7',
-      'true',
-      'http://x/?a=b',
-      undefined,
-    ]);
+    expect([args.get('--runs'), args.get('--skip-build'), args.get('--origin'), args.get('--other')]).toEqual(['7', 'true', 'http://x/?a=b', undefined]);
   });
 });
 

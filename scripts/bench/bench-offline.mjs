@@ -108,17 +108,10 @@ async function benchFlush(context, page, su, bookingId) {
     await details.getByLabel('Note', { exact: true }).fill(`Bench note ${i + 1}`);
     await details.getByRole('button', { name: 'Add note' }).click();
   }
-  await page.waitForFunction(
-    (n) => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === String(n),
-    ACTIONS,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction((n) => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === String(n), ACTIONS, { timeout: 30_000 });
   const started = performance.now();
   await context.setOffline(false);
-  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === '0', undefined, {
-    timeout: 120_000,
-    polling: 20,
-  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-status"]')?.getAttribute('data-waiting') === '0', undefined, { timeout: 120_000, polling: 20 });
   const took = performance.now() - started;
   const stored = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b} && kind = "note"', { b: bookingId }) });
   return { took, stored: stored.length };
@@ -198,12 +191,8 @@ async function main() {
     const slowest = cold.indexOf(Math.max(...cold));
     console.log(`  fastest: ${timelines[cold.indexOf(Math.min(...cold))]}`);
     console.log(`  slowest: ${timelines[slowest]}`);
-    console.log(
-      `Flush of ${ACTIONS} queued notes after reconnect: ${ms(flush.took)}, ${flush.stored} stored on the server (target ≤ 5000 ms)`,
-    );
-    console.log(
-      `Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms); in order: ${realtime.map(ms).join(', ')}`,
-    );
+    console.log(`Flush of ${ACTIONS} queued notes after reconnect: ${ms(flush.took)}, ${flush.stored} stored on the server (target ≤ 5000 ms)`);
+    console.log(`Realtime delay between two clients (${RUNS} notes): median ${ms(median(realtime))}, worst ${ms(Math.max(...realtime))} (target ≤ 1000 ms); in order: ${realtime.map(ms).join(', ')}`);
   } finally {
     await browser.close();
     await server.stop();

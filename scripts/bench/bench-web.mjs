@@ -63,9 +63,7 @@ function assetsOf(lhr, origin) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
   const mine = items.filter((r) => r.url.startsWith(origin) && (r.resourceType === 'Script' || r.resourceType === 'Stylesheet'));
   const sizes = (/** @type {string} */ type) =>
-    mine
-      .filter((r) => r.resourceType === type)
-      .map((r) => ({ path: new URL(r.url).pathname, gzip: gzipOfDistFile(new URL(r.url).pathname), transfer: r.transferSize }));
+    mine.filter((r) => r.resourceType === type).map((r) => ({ path: new URL(r.url).pathname, gzip: gzipOfDistFile(new URL(r.url).pathname), transfer: r.transferSize }));
   return { js: sizes('Script'), css: sizes('Stylesheet') };
 }
 
@@ -112,14 +110,7 @@ async function main() {
   const server = EXTERNAL_ORIGIN ? null : spawn(PB_BIN, serveArgs(port, dataDir), { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 
   try {
@@ -132,17 +123,11 @@ async function main() {
       // A run Lighthouse could not finish (its trace lost, NO_NAVSTART) is run again, so the
       // medians are of RUNS finished runs; a few attempts at most.
       for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt += 1) {
-        const result = await lighthouse(`${origin}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: CATEGORIES,
-        });
+        const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
         if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
         const failure = result.lhr.runtimeError ? ` (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}; run again)` : '';
         if (!failure) runs.push(result.lhr);
-        if (SAVE_DIR && !failure)
-          writeFileSync(path.join(SAVE_DIR, `${route.replace(/\W+/g, '_') || 'home'}-${runs.length}.json`), JSON.stringify(result.lhr));
+        if (SAVE_DIR && !failure) writeFileSync(path.join(SAVE_DIR, `${route.replace(/\W+/g, '_') || 'home'}-${runs.length}.json`), JSON.stringify(result.lhr));
         process.stdout.write(`  ${route} run ${runs.length}/${RUNS}: performance ${result.lhr.categories.performance?.score}${failure}\n`);
       }
       if (!runs.length) throw new Error(`Lighthouse could not finish a run of ${route}`);
@@ -198,29 +183,22 @@ async function main() {
     );
     // Lighthouse scales the CPU time it observes by 4 (its mobile CPU): on a host slower or
     // busier than it expects (a benchmark index far below ~1000), TBT and LCP come out worse.
-    console.log(
-      `Host speed (Lighthouse benchmark index, median per route): ${rows.map((r) => `${r.route} ${Math.round(r.benchmarkIndex)}`).join(', ')}`,
-    );
+    console.log(`Host speed (Lighthouse benchmark index, median per route): ${rows.map((r) => `${r.route} ${Math.round(r.benchmarkIndex)}`).join(', ')}`);
     console.log('\nLCP element and breakdown (run with the median LCP):');
     for (const r of rows) {
       console.log(`${r.route}: ${r.lcp.element}`);
-      console.log(
-        `  ${r.lcp.phases.map((/** @type {{ phase: string, timing: number }} */ p) => `${p.phase} ${Math.round(p.timing)} ms`).join(' · ')}`,
-      );
+      console.log(`  ${r.lcp.phases.map((/** @type {{ phase: string, timing: number }} */ p) => `${p.phase} ${Math.round(p.timing)} ms`).join(' · ')}`);
     }
     console.log('');
     for (const r of rows) {
       console.log(`${r.route} loads during the run:`);
-      for (const f of [...r.files.js, ...r.files.css])
-        console.log(`  ${f.path.padEnd(48)} ${kb(f.gzip).padStart(9)} gz  ${kb(f.transfer).padStart(9)} sent`);
+      for (const f of [...r.files.js, ...r.files.css]) console.log(`  ${f.path.padEnd(48)} ${kb(f.gzip).padStart(9)} gz  ${kb(f.transfer).padStart(9)} sent`);
     }
 
     const misses = rows.flatMap((r) => [
       ...CATEGORIES.filter((c) => !(r[c] >= (TARGET_SCORES[c] ?? 1))).map((c) => `${r.route} ${c} ${r[c]} < ${TARGET_SCORES[c]}`),
       ...(r.lcpMs > LCP_TARGET_MS ? [`${r.route} LCP ${r.lcpMs} ms > ${LCP_TARGET_MS} ms`] : []),
-      ...(r.route === '/' && !(r.jsBeforeIdle <= HOME_JS_TARGET)
-        ? [`home JS before idle ${kb(r.jsBeforeIdle)} > ${kb(HOME_JS_TARGET)}`]
-        : []),
+      ...(r.route === '/' && !(r.jsBeforeIdle <= HOME_JS_TARGET) ? [`home JS before idle ${kb(r.jsBeforeIdle)} > ${kb(HOME_JS_TARGET)}`] : []),
     ]);
     console.log(misses.length ? `\nBelow target:\n  ${misses.join('\n  ')}` : '\nAll targets met.');
   } finally {

@@ -61,11 +61,5 @@ export function formatTimeline(t) {
     .sort((a, b) => a[1] - b[1])
     .map(([text, at]) => `'${text}' ${at} ms`);
   const marks = t.marks.length ? ` [marks: ${t.marks.join(', ')}]` : '';
-  return (
-    [
-      `document ${t.document} ms`,
-      last ? `last script ${last.end} ms (${last.name}, ${t.scripts.length} scripts)` : 'no scripts',
-      ...seen,
-    ].join(' → ') + marks
-  );
+  return [`document ${t.document} ms`, last ? `last script ${last.end} ms (${last.name}, ${t.scripts.length} scripts)` : 'no scripts', ...seen].join(' → ') + marks;
 }

@@ -50,18 +50,7 @@ export async function generateHookTypes() {
   mkdirSync(path.join(tmp, 'empty'), { recursive: true });
   await run(
     PB_BIN,
-    [
-      'migrate',
-      'history-sync',
-      '--dir',
-      path.join(tmp, 'data'),
-      '--typesDir',
-      path.join(HOOKS, 'types'),
-      '--hooksDir',
-      path.join(tmp, 'empty'),
-      '--migrationsDir',
-      path.join(tmp, 'empty'),
-    ],
+    ['migrate', 'history-sync', '--dir', path.join(tmp, 'data'), '--typesDir', path.join(HOOKS, 'types'), '--hooksDir', path.join(tmp, 'empty'), '--migrationsDir', path.join(tmp, 'empty')],
     { quiet: true },
   );
   rmSync(tmp, { recursive: true, force: true });

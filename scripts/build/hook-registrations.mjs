@@ -40,12 +40,7 @@ export function registrationSource(table) {
     lines.push(`routerAdd(${q(r.method)}, ${q(r.path)}, (e) => require(\`\${__hooks}/lib/${r.library}.js\`).${r.handler}(e)${guard});`);
   }
   for (const j of table.JOBS) {
-    lines.push(
-      `// ${j.why}`,
-      `cronAdd(${q(j.name)}, ${q(j.schedule)}, () => {`,
-      `  require(\`\${__hooks}/lib/app.js\`).${j.handler}($app);`,
-      '});',
-    );
+    lines.push(`// ${j.why}`, `cronAdd(${q(j.name)}, ${q(j.schedule)}, () => {`, `  require(\`\${__hooks}/lib/app.js\`).${j.handler}($app);`, '});');
   }
   return `${lines.join('\n')}\n`;
 }

@@ -139,8 +139,7 @@ export async function prerender(dist = path.join(ROOT, 'web', 'dist'), renderedA
       if (!page.module) throw new Error(`${route}: no route module`);
       // React streams a boundary it could not finish with inline scripts, which the
       // Content-Security-Policy refuses; only data blocks (structured data) may be inline.
-      if (/<script(?![^>]*type="application\/ld\+json")/.test(page.html))
-        throw new Error(`${route}: the rendered page holds an inline script`);
+      if (/<script(?![^>]*type="application\/ld\+json")/.test(page.html)) throw new Error(`${route}: the rendered page holds an inline script`);
       const { js, css } = staticClosure(manifest, ['index.html', page.module]);
       const styles = css.map((f) => ({ href: `/${f}`, text: readFileSync(path.join(dist, f), 'utf8') }));
       const html = pageHtml(template, page, styles, renderedAt);

@@ -31,19 +31,13 @@ export function buildRelease(dest = RELEASE_DIR) {
   mkdirSync(path.join(dest, 'pb_hooks', 'lib'), { recursive: true });
   copyFileSync(path.join(ROOT, 'bin', 'pocketbase'), path.join(dest, 'pocketbase'));
   chmodSync(path.join(dest, 'pocketbase'), 0o755);
-  for (const f of filesOf(path.join(ROOT, 'pb_hooks'), /\.pb\.js$/))
-    copyFileSync(path.join(ROOT, 'pb_hooks', f), path.join(dest, 'pb_hooks', f));
-  for (const f of filesOf(path.join(ROOT, 'pb_hooks', 'lib'), /\.js$/))
-    copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
+  for (const f of filesOf(path.join(ROOT, 'pb_hooks'), /\.pb\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', f), path.join(dest, 'pb_hooks', f));
+  for (const f of filesOf(path.join(ROOT, 'pb_hooks', 'lib'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
   mkdirSync(path.join(dest, 'pb_migrations'));
-  for (const f of filesOf(path.join(ROOT, 'pb_migrations'), /\.js$/))
-    copyFileSync(path.join(ROOT, 'pb_migrations', f), path.join(dest, 'pb_migrations', f));
+  for (const f of filesOf(path.join(ROOT, 'pb_migrations'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_migrations', f), path.join(dest, 'pb_migrations', f));
   // .vite/ holds the build's records (manifest, prerender report), not the site.
   const webDist = path.join(ROOT, 'web', 'dist');
-  cpSync(webDist, path.join(dest, 'pb_public'), {
-    recursive: true,
-    filter: (src) => path.relative(webDist, src).split(path.sep)[0] !== '.vite',
-  });
+  cpSync(webDist, path.join(dest, 'pb_public'), { recursive: true, filter: (src) => path.relative(webDist, src).split(path.sep)[0] !== '.vite' });
   cpSync(path.join(ROOT, 'deploy'), path.join(dest, 'deploy'), { recursive: true });
   copyFileSync(path.join(ROOT, 'README.md'), path.join(dest, 'README.md'));
   const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

@@ -39,8 +39,7 @@ export function logoMark(size, { maskable = false, rounded = true } = {}) {
   const inner = s * (1 - pad * 2);
   const o = s * pad;
   const t = (/** @type {number} */ x, /** @type {number} */ y) => `${f(o + x * inner)},${f(o + y * inner)}`;
-  const bg =
-    rounded && !maskable ? `<rect width="100" height="100" rx="22" fill="#1f3d2b"/>` : `<rect width="100" height="100" fill="#1f3d2b"/>`;
+  const bg = rounded && !maskable ? `<rect width="100" height="100" rx="22" fill="#1f3d2b"/>` : `<rect width="100" height="100" fill="#1f3d2b"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f6e3a1"/><stop offset="1" stop-color="#b08d57"/></linearGradient></defs>
     ${bg}

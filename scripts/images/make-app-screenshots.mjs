@@ -34,9 +34,7 @@ const CUSTOMERS = [
 
 /** @param {PocketBase} su */
 async function seed(su) {
-  await su
-    .collection('staff')
-    .create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password, role: 'admin', name: 'Owner' });
+  await su.collection('staff').create({ email: ADMIN.email, password: ADMIN.password, passwordConfirm: ADMIN.password, role: 'admin', name: 'Owner' });
   const ids = [];
   for (const [i, [name, install, slot, pkg, size]] of CUSTOMERS.entries()) {
     const rec = await su.collection('bookings').create({
@@ -69,10 +67,7 @@ async function seed(su) {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-screenshots-'));
 const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW, RATE_LIMITS: 'off' } });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const su = new PocketBase(server.url);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

@@ -217,12 +217,10 @@ function backdrop(scene, p, r) {
     </g>`;
   } else if (scene === 'wainscot') {
     out += `<rect y="560" width="800" height="270" fill="${shade(p.wallBottom, 0.25)}"/>`;
-    for (let i = 0; i < 5; i++)
-      out += `<rect x="${24 + i * 156}" y="600" width="128" height="196" rx="4" fill="none" stroke="${shade(p.wallBottom, -0.12)}" stroke-width="3"/>`;
+    for (let i = 0; i < 5; i++) out += `<rect x="${24 + i * 156}" y="600" width="128" height="196" rx="4" fill="none" stroke="${shade(p.wallBottom, -0.12)}" stroke-width="3"/>`;
     out += `<rect y="552" width="800" height="14" fill="${shade(p.wallBottom, 0.35)}"/>`;
   } else if (scene === 'shiplap') {
-    for (let i = 0; i < 17; i++)
-      out += `<line x1="0" x2="800" y1="${40 + i * 48}" y2="${40 + i * 48}" stroke="${shade(p.wallBottom, -0.1)}" stroke-width="2"/>`;
+    for (let i = 0; i < 17; i++) out += `<line x1="0" x2="800" y1="${40 + i * 48}" y2="${40 + i * 48}" stroke="${shade(p.wallBottom, -0.1)}" stroke-width="2"/>`;
   } else if (scene === 'art') {
     // a minimal eucalyptus wreath on the wall
     let leaves = '';
@@ -518,8 +516,7 @@ function aboutArt() {
      <linearGradient id="a-cap" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#8f6d2a"/><stop offset="0.5" stop-color="#f0d88e"/><stop offset="1" stop-color="#8f6d2a"/></linearGradient>
      <radialGradient id="a-glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#ffe7a3" stop-opacity="0.8"/><stop offset="1" stop-color="#ffe7a3" stop-opacity="0"/></radialGradient>`;
   let body = `<rect width="800" height="800" fill="url(#a-bg)"/>`;
-  for (let i = 0; i < 60; i++)
-    body += `<circle cx="${f(r() * 800)}" cy="${f(r() * 800)}" r="${f(6 + r() * 12)}" fill="url(#a-glow)" opacity="${f(0.3 + r() * 0.6)}"/>`;
+  for (let i = 0; i < 60; i++) body += `<circle cx="${f(r() * 800)}" cy="${f(r() * 800)}" r="${f(6 + r() * 12)}" fill="url(#a-glow)" opacity="${f(0.3 + r() * 0.6)}"/>`;
   // a pine bough across the top
   let bough = `<path d="M-20,70 C200,40 600,110 820,60" stroke="#3d2a18" stroke-width="10" fill="none"/>`;
   for (let i = 0; i < 140; i++) {
@@ -586,14 +583,7 @@ async function main() {
   };
 
   manifest.hero = await raster('hero-tree', scene('hero', 11), 1.25, [400, 640, 960]);
-  const portfolio = [
-    'heirloom-traditional',
-    'champagne-glow',
-    'nordic-minimal',
-    'farmhouse-hearth',
-    'chesapeake-coastal',
-    'candy-cane-lane',
-  ];
+  const portfolio = ['heirloom-traditional', 'champagne-glow', 'nordic-minimal', 'farmhouse-hearth', 'chesapeake-coastal', 'candy-cane-lane'];
   for (const [i, key] of portfolio.entries()) {
     manifest[key] = await raster(`portfolio/${key}`, scene(key, 100 + i * 17), 1.25, [400, 800, 1200]);
   }

@@ -81,22 +81,7 @@ export function serveArgs(port, dataDir, opts = {}) {
  */
 export async function upsertSuperuser(dataDir, email, password) {
   mkdirSync(dataDir, { recursive: true });
-  await run(
-    PB_BIN,
-    [
-      'superuser',
-      'upsert',
-      email,
-      password,
-      '--dir',
-      dataDir,
-      '--migrationsDir',
-      path.join(ROOT, 'pb_migrations'),
-      '--hooksDir',
-      path.join(ROOT, 'pb_hooks'),
-    ],
-    { quiet: true },
-  );
+  await run(PB_BIN, ['superuser', 'upsert', email, password, '--dir', dataDir, '--migrationsDir', path.join(ROOT, 'pb_migrations'), '--hooksDir', path.join(ROOT, 'pb_hooks')], { quiet: true });
 }
 
 /**

@@ -20,9 +20,7 @@ async function lint(file: string, code: string) {
 
 /** A module that imports `specifier` and uses what it imported. */
 const importing = (specifier: string, kind: 'value' | 'type' = 'value') =>
-  kind === 'type'
-    ? `import type { X } from '${specifier}';\nexport type Y = X;\n`
-    : `import { x } from '${specifier}';\nexport const y = x;\n`;
+  kind === 'type' ? `import type { X } from '${specifier}';\nexport type Y = X;\n` : `import { x } from '${specifier}';\nexport const y = x;\n`;
 
 const crossings: [name: string, file: string, specifier: string, kind?: 'value' | 'type'][] = [
   ['a feature imports another feature from its own folder', 'web/src/features/booking/x.ts', '../admin/format'],

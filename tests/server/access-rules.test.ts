@@ -108,16 +108,7 @@ async function expectEmptyOrForbidden(pb: PocketBase, collection: string, option
 }
 
 beforeEach(async () => {
-  await clearCollections(
-    'charges',
-    'job_events',
-    'testimonials',
-    'mail_log',
-    'analytics_events',
-    'consultation_requests',
-    'bookings',
-    'staff',
-  );
+  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff');
   await seedPrivateRecords();
 });
 
@@ -240,9 +231,7 @@ describe('anonymous visitors cannot write bookings or other private records', ()
 
   it('update and delete of a booking are refused and change nothing', async () => {
     const anon = anonymous();
-    expect([403, 404]).toContain(
-      await statusOf(anon.collection('bookings').update(ids.bookings!, { payment_status: 'paid', total_price: 1 })),
-    );
+    expect([403, 404]).toContain(await statusOf(anon.collection('bookings').update(ids.bookings!, { payment_status: 'paid', total_price: 1 })));
     expect([403, 404]).toContain(await statusOf(anon.collection('bookings').delete(ids.bookings!)));
     const rec = await superuser().collection('bookings').getOne(ids.bookings!);
     expect(rec).toMatchObject({ payment_status: 'pending', total_price: 165000 });
@@ -257,12 +246,8 @@ describe('staff access', () => {
   // Impersonation by the superuser gives staff tokens without password logins (rate-limited).
   beforeEach(async () => {
     const su = superuser();
-    const adminRec = await su
-      .collection('staff')
-      .create({ email: 'admin@test.local', password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin', name: 'Admin' });
-    const memberRec = await su
-      .collection('staff')
-      .create({ email: 'member@test.local', password: 'member-pass-123', passwordConfirm: 'member-pass-123', name: 'Member' });
+    const adminRec = await su.collection('staff').create({ email: 'admin@test.local', password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin', name: 'Admin' });
+    const memberRec = await su.collection('staff').create({ email: 'member@test.local', password: 'member-pass-123', passwordConfirm: 'member-pass-123', name: 'Member' });
     memberId = memberRec.id;
     admin = await su.collection('staff').impersonate(adminRec.id, 600);
     member = await su.collection('staff').impersonate(memberRec.id, 600);
@@ -318,11 +303,9 @@ describe('public collections', () => {
 
   it('public_testimonials shows only approved, submitted reviews without e-mail, token or booking', async () => {
     const su = superuser();
-    await su.collection('testimonials').update(ids.testimonials!, {
-      is_approved: true,
-      submitted_at: '2026-11-19 12:00:00.000Z',
-      review_text: 'Lovely tree, wonderful people, would book again next year for sure.',
-    });
+    await su
+      .collection('testimonials')
+      .update(ids.testimonials!, { is_approved: true, submitted_at: '2026-11-19 12:00:00.000Z', review_text: 'Lovely tree, wonderful people, would book again next year for sure.' });
     const list = await anonymous().collection('public_testimonials').getFullList();
     expect(list).toHaveLength(1);
     expect(JSON.stringify(list)).not.toMatch(/jane\.secret|secret-token|555-7777/i);

@@ -16,16 +16,7 @@ let member: SignedInStaff;
 const ids: Record<string, string> = {};
 
 /** Admin collections: what the admin's mirror pulls, plus analytics and the mail log. */
-const ADMIN_COLLECTIONS = [
-  'bookings',
-  'consultation_requests',
-  'testimonials',
-  'charges',
-  'job_events',
-  'tombstones',
-  'analytics_events',
-  'mail_log',
-];
+const ADMIN_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'analytics_events', 'mail_log'];
 
 /**
  * The admin routes, from the route table (pb_hooks/src/route-table.ts), so a new one is tested
@@ -39,47 +30,18 @@ const SCENARIOS: Scenario[] = [
   ...ADMIN_ROUTES.flatMap((r): Scenario[] => {
     const base = { method: r.method, url: r.path, body: r.method === 'POST' ? {} : undefined, added: WATCHED };
     return [
-      {
-        ...base,
-        name: `${r.method} ${r.path} anonymous`,
-        caller: 'anonymous',
-        status: 401,
-        answer: { message: 'Please sign in as an admin.' },
-      },
-      {
-        ...base,
-        name: `${r.method} ${r.path} staff`,
-        caller: 'staff',
-        status: 403,
-        answer: { message: "You don't have admin privileges." },
-      },
+      { ...base, name: `${r.method} ${r.path} anonymous`, caller: 'anonymous', status: 401, answer: { message: 'Please sign in as an admin.' } },
+      { ...base, name: `${r.method} ${r.path} staff`, caller: 'staff', status: 403, answer: { message: "You don't have admin privileges." } },
       { ...base, name: `${r.method} ${r.path} admin`, caller: 'admin', status: [200, 400] },
     ];
   }),
   ...ROUTES.filter((r) => r.caller === 'superuser').flatMap((r) =>
-    (['anonymous', 'staff', 'admin'] as const).map((caller): Scenario => ({
-      name: `${r.path} ${caller}`,
-      method: r.method,
-      url: r.path,
-      caller,
-      status: [401, 403],
-      added: WATCHED,
-    })),
+    (['anonymous', 'staff', 'admin'] as const).map((caller): Scenario => ({ name: `${r.path} ${caller}`, method: r.method, url: r.path, caller, status: [401, 403], added: WATCHED })),
   ),
 ];
 
 beforeAll(async () => {
-  await clearCollections(
-    'charges',
-    'job_events',
-    'testimonials',
-    'mail_log',
-    'analytics_events',
-    'consultation_requests',
-    'bookings',
-    'staff',
-    'tombstones',
-  );
+  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff', 'tombstones');
   const su = superuser();
   admin = await signedInStaff('admin');
   member = await signedInStaff('');
@@ -97,11 +59,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.testimonials = (await su.collection('testimonials').create({ customer_name: 'Holly', booking: booking.id, rating: 5 })).id;
-  ids.charges = (
-    await su
-      .collection('charges')
-      .create({ booking: booking.id, kind: 'damages', amount: 500, idempotency_key: 'access-1', status: 'succeeded' })
-  ).id;
+  ids.charges = (await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 500, idempotency_key: 'access-1', status: 'succeeded' })).id;
   ids.job_events = (await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'x', client_id: 'access-1' })).id;
   ids.analytics_events = (await su.collection('analytics_events').create({ event_type: 'page_view', page_path: '/' })).id;
   ids.mail_log = (await su.collection('mail_log').create({ to: 'holly@example.com', subject: 's', kind: 'k', status: 'logged' })).id;
@@ -134,9 +92,7 @@ describe('admin-readable collections', () => {
 
   it.each(ADMIN_COLLECTIONS)('%s: the admin lists, pulls by (updated_at, id) and views', async (collection) => {
     const pb: PocketBase = admin.pb;
-    const list = await pb
-      .collection(collection)
-      .getList(1, 500, { sort: 'updated_at,id', filter: "updated_at > '2000-01-01 00:00:00.000Z'", skipTotal: true });
+    const list = await pb.collection(collection).getList(1, 500, { sort: 'updated_at,id', filter: "updated_at > '2000-01-01 00:00:00.000Z'", skipTotal: true });
     expect(list.items.map((r) => r.id)).toContain(ids[collection]);
     expect((await pb.collection(collection).getOne(ids[collection]!)).id).toBe(ids[collection]);
   });

@@ -19,13 +19,7 @@ async function fetchFeed(url: string) {
   const res = await fetch(url);
   const text = await res.text();
   // Unfold RFC 5545 continuation lines so assertions read whole properties.
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    cache: res.headers.get('cache-control'),
-    text,
-    ics: text.replace(/\r\n /g, ''),
-  };
+  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), text, ics: text.replace(/\r\n /g, '') };
 }
 
 function withToken(url: string, token: string): string {
@@ -63,12 +57,7 @@ describe('the feed URL', () => {
     const url = await feedUrl();
     const token = new URL(url).searchParams.get('token')!;
     const last = token.at(-1)!;
-    const wrong = [
-      `${token.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`,
-      token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
-      token.slice(0, 20),
-      `${token}x`,
-    ];
+    const wrong = [`${token.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(), token.slice(0, 20), `${token}x`];
     for (const t of wrong) {
       const res = await fetch(withToken(url, t));
       expect(res.status, t).toBe(404);
@@ -101,27 +90,10 @@ describe('the feed', () => {
       parking_instructions: 'Driveway, left side',
       notes: 'Dog friendly',
     });
-    await createBookingRecord({
-      customer_name: 'Holding Hank',
-      status: 'pending_payment',
-      payment_status: 'pending',
-      hold_expires_at: '2026-11-20 17:20:00.000Z',
-      install_date: '2026-11-27',
-    });
+    await createBookingRecord({ customer_name: 'Holding Hank', status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z', install_date: '2026-11-27' });
     await createBookingRecord({ customer_name: 'Cancelled Carl', status: 'cancelled', install_date: '2026-11-28' });
-    await createBookingRecord({
-      customer_name: 'Conflict Cora',
-      status: 'payment_conflict',
-      payment_status: 'refunded',
-      install_date: '2026-11-29',
-    });
-    await createBookingRecord({
-      customer_name: 'Last Year Lou',
-      status: 'completed',
-      payment_status: 'paid',
-      install_date: '2025-11-25',
-      removal_date: '2026-01-05',
-    });
+    await createBookingRecord({ customer_name: 'Conflict Cora', status: 'payment_conflict', payment_status: 'refunded', install_date: '2026-11-29' });
+    await createBookingRecord({ customer_name: 'Last Year Lou', status: 'completed', payment_status: 'paid', install_date: '2025-11-25', removal_date: '2026-01-05' });
     const consultation = await su.collection('consultation_requests').create({
       customer_name: 'Holly Berry',
       customer_email: 'holly@example.com',

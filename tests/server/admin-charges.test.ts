@@ -148,29 +148,11 @@ describe('demo mode (the shared server)', () => {
   });
 
   it.each([
-    [
-      'nothing left to pay and no damages',
-      { payment_status: 'paid', balance_remaining: 0 },
-      undefined,
-      409,
-      'This booking has nothing left to pay.',
-    ],
-    [
-      'an empty damage selection and no balance',
-      { payment_status: 'paid', balance_remaining: 0 },
-      { items: { small: 0 }, incidentals: false, totalLoss: false },
-      400,
-      SPEC_SELECT_ITEM,
-    ],
+    ['nothing left to pay and no damages', { payment_status: 'paid', balance_remaining: 0 }, undefined, 409, 'This booking has nothing left to pay.'],
+    ['an empty damage selection and no balance', { payment_status: 'paid', balance_remaining: 0 }, { items: { small: 0 }, incidentals: false, totalLoss: false }, 400, SPEC_SELECT_ITEM],
     ['a cancelled booking', { status: 'cancelled', cancel_reason: 'customer_cancelled' }, undefined, 409, null],
     ['a booking flagged payment_conflict', { status: 'payment_conflict', payment_status: 'refunded' }, undefined, 409, null],
-    [
-      'a booking whose deposit is unpaid',
-      { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 },
-      undefined,
-      409,
-      null,
-    ],
+    ['a booking whose deposit is unpaid', { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 }, undefined, 409, null],
     ['damages on a plain Adorned Arrangement', { package_type: 'adorned-arrangement' }, { items: { small: 1 } }, 409, null],
     ['an amount instead of damaged items', {}, 5000, 400, null],
     ['a quantity that is not a whole number', {}, { items: { small: 1.5 } }, 400, null],
@@ -250,8 +232,7 @@ const stripe = new Stripe('sk_test_123');
 
 /** Stripe's real error body for an off-session payment that needs the customer (HTTP 402). */
 function stripeCardError(code: 'authentication_required' | 'card_declined', form: URLSearchParams) {
-  const message =
-    code === 'authentication_required' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
+  const message = code === 'authentication_required' ? 'Your card was declined. This transaction requires authentication.' : 'Your card was declined.';
   return {
     error: {
       type: 'card_error',
@@ -280,10 +261,7 @@ function stripeCardError(code: 'authentication_required' | 'card_declined', form
 function scriptCards(standIn: StripeStandIn) {
   standIn.script('cus_needs_auth', { failWith: (form) => ({ status: 402, body: stripeCardError('authentication_required', form) }) });
   standIn.script('cus_declined', { failWith: (form) => ({ status: 402, body: stripeCardError('card_declined', form) }) });
-  standIn.script('cus_flaky', {
-    once: true,
-    failWith: () => ({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } }),
-  });
+  standIn.script('cus_flaky', { once: true, failWith: () => ({ status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } }) });
 }
 
 describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
@@ -301,13 +279,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     server = await startServer({
       dataDir,
       superuser: SUPERUSER,
-      env: {
-        APP_NOW: SERVER_NOW,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_API_BASE: scripted.url,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
+      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
     su = new PocketBase(server.url);
     su.autoCancellation(false);
@@ -323,42 +295,21 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
   });
 
   const stripeBooking = (customer: string, over: Record<string, unknown> = {}) =>
-    stageBooking(su, {
-      payment_mode: 'stripe',
-      stripe_customer_id: customer,
-      payment_method_id: `pm_for_${customer}`,
-      payment_intent_id: 'pi_deposit_1',
-      ...over,
-    });
-  const intentsFor = (chargeId: string) =>
-    scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
-  const sessionsFor = (chargeId: string) =>
-    scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
+    stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_for_${customer}`, payment_intent_id: 'pi_deposit_1', ...over });
+  const intentsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
+  const sessionsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
 
   async function webhook(type: string, session: Record<string, unknown>) {
-    const payload = JSON.stringify({
-      id: `evt_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type,
-      data: { object: { object: 'checkout.session', ...session } },
-    });
+    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: NOW_SEC });
-    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-      body: payload,
-    });
+    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
     return { status: res.status, body: (await res.json()) as any };
   }
 
   it("charges the saved card off-session with our key as Stripe's idempotency key", async () => {
     const b = await stripeBooking('cus_saved');
     const key = newKey();
-    const res = await charge(server.url, admin, key, {
-      bookingId: b.id,
-      additionalCharges: { items: { fixtures: 2 } },
-      chargeDescription: 'Broken light strands',
-    });
+    const res = await charge(server.url, admin, key, { bookingId: b.id, additionalCharges: { items: { fixtures: 2 } }, chargeDescription: 'Broken light strands' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, requiresCheckout: false, amountCharged: 82500 + 4000 });
 
@@ -378,11 +329,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const [row] = await chargesOf(su, b.id);
     expect(row).toMatchObject({ status: 'succeeded', amount: 86500 });
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_/);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({
-      payment_status: 'paid',
-      balance_remaining: 0,
-      balance_paid_at: '2026-11-20 17:00:00.000Z',
-    });
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
   });
 
   it('one key sent twice at once and once later makes one charge and one PaymentIntent request', async () => {
@@ -432,21 +379,10 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expectClearSentence(another.body.message);
 
     // The customer pays the link: Stripe's webhook settles the charge, once.
-    const completed = {
-      id: row!.stripe_checkout_session_id,
-      payment_status: 'paid',
-      status: 'complete',
-      payment_intent: 'pi_link_paid_1',
-      metadata: { charge_id: chargeId, booking_id: b.id },
-    };
+    const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_link_paid_1', metadata: { charge_id: chargeId, booking_id: b.id } };
     expect(await webhook('checkout.session.completed', completed)).toEqual({ status: 200, body: { received: true } });
     const paid = await su.collection('bookings').getOne(b.id);
-    expect(paid).toMatchObject({
-      payment_status: 'paid',
-      balance_remaining: 0,
-      balance_paid_at: '2026-11-20 17:00:00.000Z',
-      status: 'confirmed',
-    });
+    expect(paid).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z', status: 'confirmed' });
     const settled = await su.collection('charges').getOne(chargeId);
     expect(settled).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: 'pi_link_paid_1' });
 
@@ -459,11 +395,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const b = await stripeBooking('cus_needs_auth');
     const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
     expect(res.body.requiresCheckout).toBe(true);
-    await webhook('checkout.session.completed', {
-      id: 'cs_someone_else',
-      payment_status: 'paid',
-      metadata: { charge_id: res.body.chargeId, booking_id: b.id },
-    });
+    await webhook('checkout.session.completed', { id: 'cs_someone_else', payment_status: 'paid', metadata: { charge_id: res.body.chargeId, booking_id: b.id } });
     expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'requires_checkout' });
     expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
   });
@@ -482,14 +414,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const first = await charge(server.url, admin, newKey(), { bookingId: b.id });
     const row = await su.collection('charges').getOne(first.body.chargeId);
     expect(
-      (
-        await webhook('checkout.session.expired', {
-          id: row.stripe_checkout_session_id,
-          payment_status: 'unpaid',
-          status: 'expired',
-          metadata: { charge_id: row.id, booking_id: b.id },
-        })
-      ).status,
+      (await webhook('checkout.session.expired', { id: row.stripe_checkout_session_id, payment_status: 'unpaid', status: 'expired', metadata: { charge_id: row.id, booking_id: b.id } })).status,
     ).toBe(200);
     expect(await su.collection('charges').getOne(row.id)).toMatchObject({ status: 'failed' });
     const again = await charge(server.url, admin, newKey(), { bookingId: b.id });

@@ -21,10 +21,7 @@ export interface SignedInStaff {
  * on `url` (default: the shared test server). `superuserClient` is a superuser client of that
  * server.
  */
-export async function signedInStaff(
-  role: 'admin' | '' = 'admin',
-  opts: { url?: string; superuserClient?: PocketBase; password?: string } = {},
-): Promise<SignedInStaff> {
+export async function signedInStaff(role: 'admin' | '' = 'admin', opts: { url?: string; superuserClient?: PocketBase; password?: string } = {}): Promise<SignedInStaff> {
   const su = opts.superuserClient ?? superuser();
   const password = opts.password ?? STAFF_PASSWORD;
   const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;

@@ -48,14 +48,7 @@ async function seedEvents(): Promise<void> {
 /** Bookings in every state; the comments give what each adds (cents). */
 async function seedBookings(): Promise<void> {
   // Counted, Completed tile. Collected 82,500 (deposit), Pending 82,500 (balance).
-  await createBookingRecord({
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
-    total_price: 165000,
-    deposit_amount: 82500,
-    balance_remaining: 82500,
-    deposit_paid_at: '2026-11-03 15:00:00.000Z',
-  });
+  await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', total_price: 165000, deposit_amount: 82500, balance_remaining: 82500, deposit_paid_at: '2026-11-03 15:00:00.000Z' });
   // Completed tile. Collected 100,000 (paid in full); balance 50,000 paid on Monday 16th, 9 PM in New York.
   await createBookingRecord({
     status: 'completed',
@@ -67,31 +60,11 @@ async function seedBookings(): Promise<void> {
     balance_paid_at: '2026-11-17 02:00:00.000Z',
   });
   // Pending tile: a live checkout hold. Pending 60,000.
-  await createBookingRecord({
-    status: 'pending_payment',
-    payment_status: 'pending',
-    total_price: 60000,
-    deposit_amount: 30000,
-    balance_remaining: 60000,
-    hold_expires_at: '2026-11-20 17:20:00.000Z',
-  });
+  await createBookingRecord({ status: 'pending_payment', payment_status: 'pending', total_price: 60000, deposit_amount: 30000, balance_remaining: 60000, hold_expires_at: '2026-11-20 17:20:00.000Z' });
   // Counts nowhere: a hold that ran out (the cron has not cancelled it yet).
-  await createBookingRecord({
-    status: 'pending_payment',
-    payment_status: 'pending',
-    total_price: 90000,
-    deposit_amount: 45000,
-    balance_remaining: 90000,
-    hold_expires_at: '2026-11-20 16:00:00.000Z',
-  });
+  await createBookingRecord({ status: 'pending_payment', payment_status: 'pending', total_price: 90000, deposit_amount: 45000, balance_remaining: 90000, hold_expires_at: '2026-11-20 16:00:00.000Z' });
   // Counts nowhere: cancelled.
-  await createBookingRecord({
-    status: 'cancelled',
-    payment_status: 'pending',
-    total_price: 50000,
-    deposit_amount: 25000,
-    balance_remaining: 50000,
-  });
+  await createBookingRecord({ status: 'cancelled', payment_status: 'pending', total_price: 50000, deposit_amount: 25000, balance_remaining: 50000 });
   // Counts nowhere: a payment conflict (refunded).
   await createBookingRecord({
     status: 'payment_conflict',
@@ -102,13 +75,7 @@ async function seedBookings(): Promise<void> {
     deposit_paid_at: '2026-11-10 15:00:00.000Z',
   });
   // Pending tile: the legacy 'pending' status. Pending 30,000.
-  await createBookingRecord({
-    status: 'pending',
-    payment_status: 'pending',
-    total_price: 30000,
-    deposit_amount: 15000,
-    balance_remaining: 30000,
-  });
+  await createBookingRecord({ status: 'pending', payment_status: 'pending', total_price: 30000, deposit_amount: 15000, balance_remaining: 30000 });
   // Completed tile. Collected 100,000, Pending 100,000; deposit in the week of Monday Oct 26.
   await createBookingRecord({
     status: 'confirmed',
@@ -119,14 +86,7 @@ async function seedBookings(): Promise<void> {
     deposit_paid_at: '2026-10-27 14:00:00.000Z',
   });
   // Completed tile. Collected 20,000, Pending 20,000; paid in May, before this season's chart.
-  await createBookingRecord({
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
-    total_price: 40000,
-    deposit_amount: 20000,
-    balance_remaining: 20000,
-    deposit_paid_at: '2026-05-20 12:00:00.000Z',
-  });
+  await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', total_price: 40000, deposit_amount: 20000, balance_remaining: 20000, deposit_paid_at: '2026-05-20 12:00:00.000Z' });
 }
 
 beforeAll(async () => {
@@ -175,19 +135,10 @@ describe('GET /api/fn/insights on the fixture', () => {
   it('follows a payment at once: a hold paid moves from Pending to Completed and into Collected', async () => {
     const before = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body;
     const hold = await superuser().collection('bookings').getFirstListItem("hold_expires_at = '2026-11-20 17:20:00.000Z'");
-    await superuser().collection('bookings').update(hold.id, {
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-      balance_remaining: 30000,
-      deposit_paid_at: '2026-11-20 17:00:00.000Z',
-    });
+    await superuser().collection('bookings').update(hold.id, { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: 30000, deposit_paid_at: '2026-11-20 17:00:00.000Z' });
     const after = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body;
     expect(after.bookings).toEqual({ ...before.bookings, pending: 1, completed: 5 });
-    expect(after.revenue).toEqual({
-      collected: 302500 + 30000,
-      pending: 292500 - 60000 + 30000,
-      expected: 302500 + 292500 - 60000 + 60000,
-    });
+    expect(after.revenue).toEqual({ collected: 302500 + 30000, pending: 292500 - 60000 + 30000, expected: 302500 + 292500 - 60000 + 60000 });
     expect(after.weekly.at(-1)).toEqual({ weekStart: '2026-11-16', deposits: 30000, balances: 50000 });
   });
 });
@@ -197,20 +148,11 @@ describe('events recorded or removed after a call', () => {
     const before = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body.website;
     const anon = anonymous();
     const view = (session: string, extra: Record<string, unknown> = {}) =>
-      anon.collection('analytics_events').create({
-        event_type: 'page_view',
-        page_path: '/faq',
-        session_id: session,
-        device_type: 'tablet',
-        location_country: 'CA',
-        ...extra,
-      });
+      anon.collection('analytics_events').create({ event_type: 'page_view', page_path: '/faq', session_id: session, device_type: 'tablet', location_country: 'CA', ...extra });
     await view('s1'); // a session already counted
     await view('s9'); // a new one
     await view('s9', { utm_source: 'facebook' });
-    await anon
-      .collection('analytics_events')
-      .create({ event_type: 'conversion', page_path: '/booking/success', session_id: 's9', converted: true });
+    await anon.collection('analytics_events').create({ event_type: 'conversion', page_path: '/booking/success', session_id: 's9', converted: true });
 
     const after = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body.website;
     expect(after).toMatchObject({
@@ -218,11 +160,7 @@ describe('events recorded or removed after a call', () => {
       sessions: before.sessions + 1,
       conversions: before.conversions + 1,
       devices: { ...before.devices, tablet: before.devices.tablet + 3 },
-      trafficSources: {
-        ...before.trafficSources,
-        direct: before.trafficSources.direct + 2,
-        social_media: before.trafficSources.social_media + 1,
-      },
+      trafficSources: { ...before.trafficSources, direct: before.trafficSources.direct + 2, social_media: before.trafficSources.social_media + 1 },
     });
     expect(after.topCountries).toContainEqual({ country: 'CA', count: 4 });
 

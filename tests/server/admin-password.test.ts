@@ -16,22 +16,14 @@ async function refreshStatus(token: string): Promise<number> {
 
 describe('staff passwords are at least 12 characters', () => {
   it('an 11-character password is refused with PocketBase validation error on the password field', async () => {
-    const err = await failureOf(
-      superuser()
-        .collection('staff')
-        .create({ email: 'short@test.local', password: 'abcdefghijk', passwordConfirm: 'abcdefghijk', role: 'admin' }),
-    );
+    const err = await failureOf(superuser().collection('staff').create({ email: 'short@test.local', password: 'abcdefghijk', passwordConfirm: 'abcdefghijk', role: 'admin' }));
     expect(err.status).toBe(400);
     expect(err.response.data).toHaveProperty('password');
   });
 
   it('changing to an 11-character password is refused and the old one keeps working', async () => {
     const admin = await signedInStaff('admin');
-    const err = await failureOf(
-      admin.pb
-        .collection('staff')
-        .update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'abcdefghijk', passwordConfirm: 'abcdefghijk' }),
-    );
+    const err = await failureOf(admin.pb.collection('staff').update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'abcdefghijk', passwordConfirm: 'abcdefghijk' }));
     expect(err.status).toBe(400);
     expect(err.response.data).toHaveProperty('password');
     expect(await refreshStatus(admin.token)).toBe(200);
@@ -40,9 +32,7 @@ describe('staff passwords are at least 12 characters', () => {
 
   it('12 characters are enough', async () => {
     const admin = await signedInStaff('admin');
-    await admin.pb
-      .collection('staff')
-      .update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'abcdefghijkl', passwordConfirm: 'abcdefghijkl' });
+    await admin.pb.collection('staff').update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'abcdefghijkl', passwordConfirm: 'abcdefghijkl' });
     await anonymous().collection('staff').authWithPassword(admin.email, 'abcdefghijkl');
   });
 });
@@ -56,9 +46,7 @@ describe('a password change signs the other sessions out', () => {
     expect(await refreshStatus(otherToken)).toBe(200);
     expect((await callFnAs(otherToken, 'GET', '/api/fn/insights')).status).toBe(200);
 
-    await admin.pb
-      .collection('staff')
-      .update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'a-new-password-456', passwordConfirm: 'a-new-password-456' });
+    await admin.pb.collection('staff').update(admin.id, { oldPassword: STAFF_PASSWORD, password: 'a-new-password-456', passwordConfirm: 'a-new-password-456' });
 
     expect(await refreshStatus(otherToken)).toBe(401);
     expect((await callFnAs(otherToken, 'GET', '/api/fn/insights')).status).toBe(401);
@@ -73,9 +61,7 @@ describe('a password change signs the other sessions out', () => {
 
   it('a change without the current password is refused', async () => {
     const admin = await signedInStaff('admin');
-    const err = await failureOf(
-      admin.pb.collection('staff').update(admin.id, { password: 'a-new-password-456', passwordConfirm: 'a-new-password-456' }),
-    );
+    const err = await failureOf(admin.pb.collection('staff').update(admin.id, { password: 'a-new-password-456', passwordConfirm: 'a-new-password-456' }));
     expect(err.status).toBe(400);
     expect(await refreshStatus(admin.token)).toBe(200);
   });

@@ -80,9 +80,7 @@ describe('the admin edits the season, crews and service distance', () => {
       const created = await admin.pb.collection('settings').create({ key: 'max_service_miles', value: 50 });
       expect(created.value).toBe(50);
       expect(await statusOf(admin.pb.collection('settings').create({ key: 'business_phone', value: '1' }))).toBeGreaterThanOrEqual(400);
-      expect(
-        await statusOf(admin.pb.collection('settings').create({ key: 'calendar_feed', value: { token: 'mine' } })),
-      ).toBeGreaterThanOrEqual(400);
+      expect(await statusOf(admin.pb.collection('settings').create({ key: 'calendar_feed', value: { token: 'mine' } }))).toBeGreaterThanOrEqual(400);
     } finally {
       const again = await su.collection('settings').getList(1, 1, { filter: 'key = "max_service_miles"' });
       if (again.totalItems === 0) await su.collection('settings').create({ key: 'max_service_miles', value: 60 });
@@ -103,16 +101,8 @@ describe('a malformed value is a 400 with a plain sentence and changes nothing',
   it.each<[string, unknown, string]>([
     ['season', { install: { start: '2026-11-21' } }, 'The installation window needs a start and an end date (YYYY-MM-DD).'],
     ['season', { install: { start: '2026-12-20', end: '2026-11-21' } }, 'The installation window must end on or after its start.'],
-    [
-      'season',
-      { install: { start: '2026-11-16', end: '2026-12-23' }, removal: { start: '2026-12-01', end: '2027-01-31' } },
-      'Removals must start after the last installation date.',
-    ],
-    [
-      'season',
-      'all of December',
-      'The season must be given as install, removal and consultation windows, each with a start and an end date.',
-    ],
+    ['season', { install: { start: '2026-11-16', end: '2026-12-23' }, removal: { start: '2026-12-01', end: '2027-01-31' } }, 'Removals must start after the last installation date.'],
+    ['season', 'all of December', 'The season must be given as install, removal and consultation windows, each with a start and an end date.'],
     ['capacity', { crews: 0 }, 'The number of crews must be a whole number from 1 to 20.'],
     ['capacity', { crews: 2.5 }, 'The number of crews must be a whole number from 1 to 20.'],
     ['max_service_miles', 0, 'The maximum service distance must be a number of miles from 1 to 1000.'],
@@ -160,9 +150,7 @@ describe('nobody else edits settings or blocked dates', () => {
   ])('%s', async (_who, client) => {
     const pb = client();
     const season = await setting('season', superuser());
-    expect(
-      await statusOf(pb.collection('settings').update(season.id, { value: { install: { start: '2026-11-21', end: '2026-12-20' } } })),
-    ).toBeGreaterThanOrEqual(400);
+    expect(await statusOf(pb.collection('settings').update(season.id, { value: { install: { start: '2026-11-21', end: '2026-12-20' } } }))).toBeGreaterThanOrEqual(400);
     expect(await statusOf(pb.collection('settings').create({ key: 'capacity', value: { crews: 5 } }))).toBeGreaterThanOrEqual(400);
     expect(await statusOf(pb.collection('blocked_dates').create({ blocked_date: '2026-11-27' }))).toBeGreaterThanOrEqual(400);
     expect((await setting('season', superuser())).value).toEqual({});
@@ -179,10 +167,7 @@ describe('the calendar feed token row is out of reach through the API', () => {
       expect(keys).toEqual(expect.arrayContaining(['season', 'capacity', 'max_service_miles']));
       expect(keys).not.toContain('calendar_feed');
       expect((await pb.collection('settings').getList(1, 10, { filter: 'key = "calendar_feed"' })).items).toEqual([]);
-      expect(
-        (await pb.collection('settings').getList(1, 10, { filter: `value ~ "${(row.value as { token: string }).token.slice(0, 8)}"` }))
-          .items,
-      ).toEqual([]);
+      expect((await pb.collection('settings').getList(1, 10, { filter: `value ~ "${(row.value as { token: string }).token.slice(0, 8)}"` })).items).toEqual([]);
       expect(await statusOf(pb.collection('settings').getOne(row.id))).toBe(404);
     }
     expect(await statusOf(admin.pb.collection('settings').update(row.id, { value: { token: 'chosen-by-me' } }))).toBe(404);

@@ -22,12 +22,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 /** A server of its own (its data dir is where the code lives), with a signed-in superuser. */
 async function ownServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
-  const server = await startServer({
-    dataDir,
-    superuser: SUPERUSER,
-    capture: true,
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env },
-  });
+  const server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
   const su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
@@ -78,21 +73,14 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
   it('a restart with no admin keeps the same code', async () => {
     const before = readCode(ctx.dataDir);
     await ctx.server.stop();
-    ctx.server = await startServer({
-      dataDir: ctx.dataDir,
-      port: ctx.server.port,
-      capture: true,
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' },
-    });
+    ctx.server = await startServer({ dataDir: ctx.dataDir, port: ctx.server.port, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
     expect(readCode(ctx.dataDir)).toBe(before);
     expect(ctx.server.output()).toContain(`Setup code: ${before}`);
   }, 60_000);
 
   it('ten simultaneous calls with the right code (any case, any spacing) create exactly one admin; the other nine get 409', async () => {
     const code = readCode(ctx.dataDir);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => setup(ctx.server, { code: i % 2 ? code.toLowerCase() : code.replace(/-/g, ' ') })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => setup(ctx.server, { code: i % 2 ? code.toLowerCase() : code.replace(/-/g, ' ') })));
     const created = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(created).toHaveLength(1);
@@ -105,9 +93,7 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
     expect(Object.keys(created[0]!.body).sort()).toEqual(['email', 'password']);
     expect(created[0]!.body.password).toMatch(/^[A-Za-z0-9]{20,}$/);
     // The password signs in.
-    const auth = await new PocketBase(ctx.server.url)
-      .collection('staff')
-      .authWithPassword(created[0]!.body.email!, created[0]!.body.password!);
+    const auth = await new PocketBase(ctx.server.url).collection('staff').authWithPassword(created[0]!.body.email!, created[0]!.body.password!);
     expect(auth.record.role).toBe('admin');
   });
 
@@ -122,12 +108,7 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
 
   it('a restart with an admin prints no code and writes no file', async () => {
     await ctx.server.stop();
-    ctx.server = await startServer({
-      dataDir: ctx.dataDir,
-      port: ctx.server.port,
-      capture: true,
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' },
-    });
+    ctx.server = await startServer({ dataDir: ctx.dataDir, port: ctx.server.port, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
     expect(ctx.server.output()).not.toContain('Setup code');
     expect(existsSync(codeFile(ctx.dataDir))).toBe(false);
   }, 60_000);
@@ -144,9 +125,7 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
 
   it('a staff member without the admin role does not count as an admin', async () => {
     for (const a of await admins(ctx.su)) await ctx.su.collection('staff').delete(a.id);
-    await ctx.su
-      .collection('staff')
-      .create({ email: 'helper@test.local', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123', name: 'Helper' });
+    await ctx.su.collection('staff').create({ email: 'helper@test.local', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123', name: 'Helper' });
     await setup(ctx.server, {}); // makes the code
     const res = await setup(ctx.server, { code: readCode(ctx.dataDir), email: 'mallory@example.com', password: '123456' });
     expect(res.status).toBe(200);
@@ -169,9 +148,7 @@ describe('setup-admin with ADMIN_EMAIL', () => {
 
   it('a failure to save the account is "Failed to create admin account", not a 500, and creates nothing', async () => {
     // A staff member already holds the configured e-mail.
-    const helper = await ctx.su
-      .collection('staff')
-      .create({ email: 'owner@example.com', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123' });
+    const helper = await ctx.su.collection('staff').create({ email: 'owner@example.com', password: 'helper-pass-123', passwordConfirm: 'helper-pass-123' });
     const res = await setup(ctx.server, { code: readCode(ctx.dataDir) });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('Failed to create admin account');

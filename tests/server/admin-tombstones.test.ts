@@ -23,15 +23,9 @@ async function tombstones(filter = '') {
 async function seedBookingWithChildren() {
   const su = superuser();
   const booking = await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid' });
-  const charge = await su
-    .collection('charges')
-    .create({ booking: booking.id, kind: 'damages', amount: 2000, idempotency_key: `k-${booking.id}`, status: 'succeeded' });
-  const job = await su
-    .collection('job_events')
-    .create({ booking: booking.id, kind: 'note', text: 'Gate code 1234', client_id: `c-${booking.id}` });
-  const review = await su
-    .collection('testimonials')
-    .create({ customer_name: 'Jane', booking: booking.id, rating: 5, review_stage: 'post_install' });
+  const charge = await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 2000, idempotency_key: `k-${booking.id}`, status: 'succeeded' });
+  const job = await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'Gate code 1234', client_id: `c-${booking.id}` });
+  const review = await su.collection('testimonials').create({ customer_name: 'Jane', booking: booking.id, rating: 5, review_stage: 'post_install' });
   return { booking, charge, job, review };
 }
 
@@ -106,9 +100,7 @@ describe('who reads and writes tombstones', () => {
     const { booking } = await seedBookingWithChildren();
     await admin.pb.collection('bookings').delete(booking.id);
     const all = await tombstones();
-    const page = await admin.pb
-      .collection('tombstones')
-      .getList(1, 500, { sort: 'updated_at,id', filter: `updated_at >= '${all[0]!.updated_at}'`, skipTotal: true });
+    const page = await admin.pb.collection('tombstones').getList(1, 500, { sort: 'updated_at,id', filter: `updated_at >= '${all[0]!.updated_at}'`, skipTotal: true });
     expect(page.items.map((t) => t.id)).toEqual(all.map((t) => t.id));
 
     await expectNoRead(anonymous(), 'tombstones', all[0]!.id);
@@ -119,9 +111,7 @@ describe('who reads and writes tombstones', () => {
     const { booking } = await seedBookingWithChildren();
     await admin.pb.collection('bookings').delete(booking.id);
     const [t] = await tombstones("collection_name = 'bookings'");
-    expect(
-      await statusOf(admin.pb.collection('tombstones').create({ collection_name: 'bookings', record_id: 'x', deleted_at: DELETED_AT })),
-    ).toBe(403);
+    expect(await statusOf(admin.pb.collection('tombstones').create({ collection_name: 'bookings', record_id: 'x', deleted_at: DELETED_AT }))).toBe(403);
     expect(await statusOf(admin.pb.collection('tombstones').update(t!.id, { record_id: 'other' }))).toBe(403);
     expect(await statusOf(admin.pb.collection('tombstones').delete(t!.id))).toBe(403);
     expect(await tombstones()).toHaveLength(3);
@@ -139,12 +129,8 @@ describe('purging old tombstones', () => {
   it('removes those deleted more than 400 days ago (server clock) and keeps the rest', async () => {
     const su = superuser();
     const at = (daysAgo: number) => new Date(Date.parse(SERVER_NOW) - daysAgo * DAY).toISOString().replace('T', ' ');
-    const old = await su
-      .collection('tombstones')
-      .create({ collection_name: 'bookings', record_id: 'old000000000001', deleted_at: at(401) });
-    const recent = await su
-      .collection('tombstones')
-      .create({ collection_name: 'bookings', record_id: 'new000000000001', deleted_at: at(399) });
+    const old = await su.collection('tombstones').create({ collection_name: 'bookings', record_id: 'old000000000001', deleted_at: at(401) });
+    const recent = await su.collection('tombstones').create({ collection_name: 'bookings', record_id: 'new000000000001', deleted_at: at(399) });
 
     expect([401, 403]).toContain((await callFnAs(admin.token, 'POST', '/api/fn/jobs/purge-tombstones')).status);
     expect((await tombstones()).map((t) => t.id).sort()).toEqual([old.id, recent.id].sort());

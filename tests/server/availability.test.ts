@@ -27,97 +27,20 @@ describe('GET /api/fn/availability: which dates are bookable', () => {
     closingHour: number;
     slots?: string[];
   }[] = [
-    {
-      name: 'Tuesday is a work day, open till 9 PM',
-      date: '2026-11-24',
-      size: '7.5-9ft',
-      bookable: true,
-      closingHour: 21,
-      slots: ['9-15', '12-18', '15-21'],
-    },
-    {
-      name: 'Friday is a work day',
-      date: '2026-11-27',
-      size: '7.5-9ft',
-      bookable: true,
-      closingHour: 21,
-      slots: ['9-15', '12-18', '15-21'],
-    },
-    {
-      name: 'Saturday Nov 21 (tomorrow, in season)',
-      date: '2026-11-21',
-      size: '5-7ft',
-      bookable: true,
-      closingHour: 21,
-      slots: ['9-12', '12-15', '15-18', '18-21'],
-    },
-    {
-      name: 'Sunday closes at 6 PM: 7.5-9ft keeps 9-15 and 12-18',
-      date: '2026-11-22',
-      size: '7.5-9ft',
-      bookable: true,
-      closingHour: 18,
-      slots: ['9-15', '12-18'],
-    },
-    {
-      name: 'Sunday closes at 6 PM: 10-12ft keeps 9-18 only',
-      date: '2026-11-22',
-      size: '10-12ft',
-      bookable: true,
-      closingHour: 18,
-      slots: ['9-18'],
-    },
-    {
-      name: 'Sunday closes at 6 PM: 5-7ft drops 18-21',
-      date: '2026-11-22',
-      size: '5-7ft',
-      bookable: true,
-      closingHour: 18,
-      slots: ['9-12', '12-15', '15-18'],
-    },
-    {
-      name: 'Tuesday 10-12ft offers 9-18 and 12-21',
-      date: '2026-11-24',
-      size: '10-12ft',
-      bookable: true,
-      closingHour: 21,
-      slots: ['9-18', '12-21'],
-    },
-    {
-      name: 'last install day, Tuesday Dec 22',
-      date: '2026-12-22',
-      size: '7.5-9ft',
-      bookable: true,
-      closingHour: 21,
-      slots: ['9-15', '12-18', '15-21'],
-    },
+    { name: 'Tuesday is a work day, open till 9 PM', date: '2026-11-24', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
+    { name: 'Friday is a work day', date: '2026-11-27', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
+    { name: 'Saturday Nov 21 (tomorrow, in season)', date: '2026-11-21', size: '5-7ft', bookable: true, closingHour: 21, slots: ['9-12', '12-15', '15-18', '18-21'] },
+    { name: 'Sunday closes at 6 PM: 7.5-9ft keeps 9-15 and 12-18', date: '2026-11-22', size: '7.5-9ft', bookable: true, closingHour: 18, slots: ['9-15', '12-18'] },
+    { name: 'Sunday closes at 6 PM: 10-12ft keeps 9-18 only', date: '2026-11-22', size: '10-12ft', bookable: true, closingHour: 18, slots: ['9-18'] },
+    { name: 'Sunday closes at 6 PM: 5-7ft drops 18-21', date: '2026-11-22', size: '5-7ft', bookable: true, closingHour: 18, slots: ['9-12', '12-15', '15-18'] },
+    { name: 'Tuesday 10-12ft offers 9-18 and 12-21', date: '2026-11-24', size: '10-12ft', bookable: true, closingHour: 21, slots: ['9-18', '12-21'] },
+    { name: 'last install day, Tuesday Dec 22', date: '2026-12-22', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
     { name: 'Monday is not a work day', date: '2026-11-23', size: '7.5-9ft', bookable: false, reason: NOT_WORK_DAY, closingHour: 21 },
     { name: 'Wednesday is not a work day', date: '2026-11-25', size: '7.5-9ft', bookable: false, reason: NOT_WORK_DAY, closingHour: 21 },
     { name: 'Thursday is not a work day', date: '2026-11-26', size: '7.5-9ft', bookable: false, reason: NOT_WORK_DAY, closingHour: 21 },
-    {
-      name: 'Dec 25 (a Friday) is out of the install season',
-      date: '2026-12-25',
-      size: '7.5-9ft',
-      bookable: false,
-      reason: INSTALL_SEASON,
-      closingHour: 21,
-    },
-    {
-      name: 'Jan 5 2027 is out of the install season',
-      date: '2027-01-05',
-      size: '7.5-9ft',
-      bookable: false,
-      reason: INSTALL_SEASON,
-      closingHour: 21,
-    },
-    {
-      name: 'today (Friday Nov 20) cannot be booked',
-      date: '2026-11-20',
-      size: '7.5-9ft',
-      bookable: false,
-      reason: PASSED,
-      closingHour: 21,
-    },
+    { name: 'Dec 25 (a Friday) is out of the install season', date: '2026-12-25', size: '7.5-9ft', bookable: false, reason: INSTALL_SEASON, closingHour: 21 },
+    { name: 'Jan 5 2027 is out of the install season', date: '2027-01-05', size: '7.5-9ft', bookable: false, reason: INSTALL_SEASON, closingHour: 21 },
+    { name: 'today (Friday Nov 20) cannot be booked', date: '2026-11-20', size: '7.5-9ft', bookable: false, reason: PASSED, closingHour: 21 },
     { name: 'a past Tuesday cannot be booked', date: '2026-11-17', size: '7.5-9ft', bookable: false, reason: PASSED, closingHour: 21 },
     {
       name: 'removal on a Monday in the removal window',
@@ -129,33 +52,9 @@ describe('GET /api/fn/availability: which dates are bookable', () => {
       closingHour: 21,
       slots: ['9-15', '12-18', '15-21'],
     },
-    {
-      name: 'removal on a Sunday closes at 6 PM',
-      date: '2027-01-03',
-      size: '10-12ft',
-      kind: 'removal',
-      bookable: true,
-      closingHour: 18,
-      slots: ['9-18'],
-    },
-    {
-      name: 'removal before the removal window',
-      date: '2026-12-24',
-      size: '7.5-9ft',
-      kind: 'removal',
-      bookable: false,
-      reason: REMOVAL_SEASON,
-      closingHour: 21,
-    },
-    {
-      name: 'removal after the removal window',
-      date: '2027-02-02',
-      size: '7.5-9ft',
-      kind: 'removal',
-      bookable: false,
-      reason: REMOVAL_SEASON,
-      closingHour: 21,
-    },
+    { name: 'removal on a Sunday closes at 6 PM', date: '2027-01-03', size: '10-12ft', kind: 'removal', bookable: true, closingHour: 18, slots: ['9-18'] },
+    { name: 'removal before the removal window', date: '2026-12-24', size: '7.5-9ft', kind: 'removal', bookable: false, reason: REMOVAL_SEASON, closingHour: 21 },
+    { name: 'removal after the removal window', date: '2027-02-02', size: '7.5-9ft', kind: 'removal', bookable: false, reason: REMOVAL_SEASON, closingHour: 21 },
     {
       name: 'removal not after the install date',
       date: '2026-12-28',
@@ -171,13 +70,7 @@ describe('GET /api/fn/availability: which dates are bookable', () => {
   it.each(scenarios)('$name', async (s) => {
     const res = await availability(s.date, s.size, s.kind ?? 'install', s.installDate);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      date: s.date,
-      size: s.size,
-      kind: s.kind ?? 'install',
-      closingHour: s.closingHour,
-      bookable: s.bookable,
-    });
+    expect(res.body).toMatchObject({ date: s.date, size: s.size, kind: s.kind ?? 'install', closingHour: s.closingHour, bookable: s.bookable });
     if (s.bookable) {
       expect(res.body.reason).toBeNull();
       expect(res.body.slots.map((x) => x.id)).toEqual(s.slots);
@@ -306,10 +199,7 @@ describe('season windows', () => {
       expect((await callFn('GET', '/api/fn/season')).body.season.install).toEqual({ start: '2026-11-16', end: '2026-11-30' });
       expect((await availability('2026-11-27', '7.5-9ft')).body.bookable).toBe(true);
       const closed = await availability('2026-12-01', '7.5-9ft');
-      expect(closed.body).toMatchObject({
-        bookable: false,
-        reason: 'Installations are scheduled between November 16 and November 30, 2026.',
-      });
+      expect(closed.body).toMatchObject({ bookable: false, reason: 'Installations are scheduled between November 16 and November 30, 2026.' });
       const refused = await checkout({ installDate: '2026-12-01' });
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('Installations are scheduled between November 16 and November 30, 2026.');

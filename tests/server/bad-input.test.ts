@@ -51,11 +51,7 @@ const scenarios: Scenario[] = [
   { name: 'address over 500 characters', body: withData({ customerAddress: 'A'.repeat(501) }), message: M.addressTooLong },
   { name: 'notes over 2000 characters', body: withData({ notes: 'n'.repeat(2001) }), message: M.notesTooLong },
   { name: 'parking over 1000 characters', body: withData({ parkingInstructions: 'p'.repeat(1001) }), message: M.parkingTooLong },
-  {
-    name: 'special requests over 2000 characters',
-    body: withData({ styleSpecialRequests: 's'.repeat(2001) }),
-    message: M.specialRequestsTooLong,
-  },
+  { name: 'special requests over 2000 characters', body: withData({ styleSpecialRequests: 's'.repeat(2001) }), message: M.specialRequestsTooLong },
 
   // Selections (SPEC.md §5 Booking submission).
   { name: 'no package', body: withData({ packageType: undefined }), message: M.selectPackageAndSize },
@@ -68,69 +64,25 @@ const scenarios: Scenario[] = [
   { name: 'install date not YYYY-MM-DD', body: withData({ installDate: '11/24/2026' }), message: M.selectInstall },
   { name: 'Elevated Arbor without removal date', body: withData({ removalDate: undefined }), message: M.selectRemoval },
   { name: 'Elevated Arbor without removal slot', body: withData({ removalTimeSlot: null }), message: M.selectRemoval },
-  {
-    name: 'Adorned Arrangement with removal ticked but no removal visit',
-    body: withData({ packageType: 'adorned-arrangement', removalService: true, removalDate: null }),
-    message: M.selectRemoval,
-  },
+  { name: 'Adorned Arrangement with removal ticked but no removal visit', body: withData({ packageType: 'adorned-arrangement', removalService: true, removalDate: null }), message: M.selectRemoval },
   { name: 'unknown add-on', body: withData({ selectedAddons: ['unicorn'] }), message: /add-on/ },
   { name: 'javascript: inspiration image link', body: withData({ styleInspirationImages: ['javascript:alert(1)'] }), message: /image/ },
-  {
-    name: 'off-site inspiration image link',
-    body: withData({ styleInspirationImages: ['https://evil.example/pixel.gif'] }),
-    message: /image/,
-  },
-  {
-    name: 'more than 10 inspiration images',
-    body: withData({ styleInspirationImages: Array.from({ length: 11 }, () => 'x') }),
-    message: /image/,
-  },
+  { name: 'off-site inspiration image link', body: withData({ styleInspirationImages: ['https://evil.example/pixel.gif'] }), message: /image/ },
+  { name: 'more than 10 inspiration images', body: withData({ styleInspirationImages: Array.from({ length: 11 }, () => 'x') }), message: /image/ },
 
   // Dates and slots (SPEC.md §5 Dates; DESIGN.md decision 2).
-  {
-    name: 'install on a Monday (2026-11-23)',
-    body: withData({ installDate: '2026-11-23' }),
-    message: /Tuesdays, Fridays, Saturdays and Sundays/,
-  },
-  {
-    name: 'install on a Wednesday (2026-11-25)',
-    body: withData({ installDate: '2026-11-25' }),
-    message: /Tuesdays, Fridays, Saturdays and Sundays/,
-  },
+  { name: 'install on a Monday (2026-11-23)', body: withData({ installDate: '2026-11-23' }), message: /Tuesdays, Fridays, Saturdays and Sundays/ },
+  { name: 'install on a Wednesday (2026-11-25)', body: withData({ installDate: '2026-11-25' }), message: /Tuesdays, Fridays, Saturdays and Sundays/ },
   { name: 'install on a past date (2026-11-17)', body: withData({ installDate: '2026-11-17' }), message: /passed/ },
   { name: 'install today (2026-11-20)', body: withData({ installDate: '2026-11-20' }), message: /passed|after today/ },
-  {
-    name: 'install out of season (2026-12-25)',
-    body: withData({ installDate: '2026-12-25' }),
-    message: /Installations are scheduled between/,
-  },
-  {
-    name: 'install a year ahead (2027-11-26)',
-    body: withData({ installDate: '2027-11-26' }),
-    message: /Installations are scheduled between/,
-  },
-  {
-    name: 'slot past Sunday closing (2026-11-22 15-21, 7.5-9ft)',
-    body: withData({ installDate: '2026-11-22', installTimeSlot: '15-21' }),
-    message: /slot/,
-  },
+  { name: 'install out of season (2026-12-25)', body: withData({ installDate: '2026-12-25' }), message: /Installations are scheduled between/ },
+  { name: 'install a year ahead (2027-11-26)', body: withData({ installDate: '2027-11-26' }), message: /Installations are scheduled between/ },
+  { name: 'slot past Sunday closing (2026-11-22 15-21, 7.5-9ft)', body: withData({ installDate: '2026-11-22', installTimeSlot: '15-21' }), message: /slot/ },
   { name: 'slot of another size (9-12 for 7.5-9ft)', body: withData({ installTimeSlot: '9-12' }), message: /slot/ },
   { name: 'made-up slot (8-14)', body: withData({ installTimeSlot: '8-14' }), message: /slot/ },
-  {
-    name: 'removal before the removal window (2026-12-24)',
-    body: withData({ removalDate: '2026-12-24' }),
-    message: /Removals are scheduled between/,
-  },
-  {
-    name: 'removal after the removal window (2027-02-02)',
-    body: withData({ removalDate: '2027-02-02' }),
-    message: /Removals are scheduled between/,
-  },
-  {
-    name: 'removal slot past Sunday closing (2027-01-03 15-21)',
-    body: withData({ removalDate: '2027-01-03', removalTimeSlot: '15-21' }),
-    message: /removal time slot/,
-  },
+  { name: 'removal before the removal window (2026-12-24)', body: withData({ removalDate: '2026-12-24' }), message: /Removals are scheduled between/ },
+  { name: 'removal after the removal window (2027-02-02)', body: withData({ removalDate: '2027-02-02' }), message: /Removals are scheduled between/ },
+  { name: 'removal slot past Sunday closing (2027-01-03 15-21)', body: withData({ removalDate: '2027-01-03', removalTimeSlot: '15-21' }), message: /removal time slot/ },
   { name: 'removal slot of another size (9-18 for 7.5-9ft)', body: withData({ removalTimeSlot: '9-18' }), message: /removal time slot/ },
 ];
 

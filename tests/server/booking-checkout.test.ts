@@ -154,12 +154,7 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     expect(res.status).toBe(200);
     const rec = await superuser().collection('bookings').getOne(res.body.bookingId);
     expect(rec).toMatchObject({ removal_service: false, removal_date: '', removal_time_slot: '', total_price: 60000 });
-    const removal = await callFn('POST', '/api/fn/check-slot-overlap', {
-      check_date: '2026-12-28',
-      start_hour: 9,
-      end_hour: 15,
-      is_install: false,
-    });
+    const removal = await callFn('POST', '/api/fn/check-slot-overlap', { check_date: '2026-12-28', start_hour: 9, end_hour: 15, is_install: false });
     expect(removal.body).toBe(false);
   });
 

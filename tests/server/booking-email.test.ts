@@ -16,8 +16,7 @@ import { bookingRequest } from './support';
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 async function bookAndPay(url: string, email: string): Promise<string> {
-  const post = (route: string, body: unknown) =>
-    fetch(`${url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const checkout = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: email }) });
   expect(checkout.status).toBe(200);
   const { sessionId, bookingId } = (await checkout.json()) as { sessionId: string; bookingId: string };
@@ -80,11 +79,7 @@ describe('a failing SMTP server', () => {
 
   beforeAll(async () => {
     const closedPort = await freePort();
-    server = await startServer({
-      dataDir,
-      superuser: SUPERUSER,
-      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) },
-    });
+    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) } });
   });
   afterAll(async () => {
     await server?.stop();

@@ -13,10 +13,8 @@ import { SERVER_NOW, SUPERUSER } from './constants';
 import { consultationRequest } from './review-fixtures';
 import { bookingRequest, request } from './support';
 
-const TOO_MANY_HOLDS =
-  'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.';
-const TOO_MANY_CONSULTATIONS =
-  'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.';
+const TOO_MANY_HOLDS = 'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.';
+const TOO_MANY_CONSULTATIONS = 'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let pb: PocketBase;
@@ -50,20 +48,12 @@ const DATES = installDates();
 
 const checkout = (ip: string, over: Record<string, unknown>, wizardId?: string) =>
   post(ip, '/api/fn/create-booking-checkout', {
-    bookingData: bookingRequest({
-      packageType: 'adorned-arrangement',
-      treeSize: '5-7ft',
-      removalDate: null,
-      removalTimeSlot: null,
-      ...over,
-    }),
+    bookingData: bookingRequest({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, ...over }),
     ...(wizardId ? { wizardId } : {}),
   });
 
 async function activeHoldsFrom(ip: string): Promise<number> {
-  const held = await pb
-    .collection('bookings')
-    .getFullList({ filter: pb.filter("client_ip = {:ip} && status = 'pending_payment'", { ip }) });
+  const held = await pb.collection('bookings').getFullList({ filter: pb.filter("client_ip = {:ip} && status = 'pending_payment'", { ip }) });
   return held.length;
 }
 
@@ -88,13 +78,7 @@ describe('unpaid checkout holds', () => {
   it('one e-mail holds at most 2 unpaid checkouts, from whatever address', async () => {
     const res = [];
     for (const [i, ip] of ['198.51.100.1', '198.51.100.2', '198.51.100.3'].entries()) {
-      res.push(
-        await checkout(ip, {
-          installDate: DATES[i]!,
-          installTimeSlot: '12-15',
-          customerEmail: i === 1 ? 'SAME.Person@example.com' : 'same.person@example.com',
-        }),
-      );
+      res.push(await checkout(ip, { installDate: DATES[i]!, installTimeSlot: '12-15', customerEmail: i === 1 ? 'SAME.Person@example.com' : 'same.person@example.com' }));
     }
     expect(res.map((r) => r.status)).toEqual([200, 200, 429]);
     expect(res[2]!.body.message).toBe(TOO_MANY_HOLDS);
@@ -112,22 +96,14 @@ describe('unpaid checkout holds', () => {
 
   it('five colleagues can be mid-payment at once from one address', async () => {
     const ip = '198.51.100.21';
-    const res = await Promise.all(
-      [0, 1, 2, 3, 4].map((i) =>
-        checkout(ip, { installDate: DATES[10 + i]!, installTimeSlot: '15-18', customerEmail: `mid${i}@office.example` }),
-      ),
-    );
+    const res = await Promise.all([0, 1, 2, 3, 4].map((i) => checkout(ip, { installDate: DATES[10 + i]!, installTimeSlot: '15-18', customerEmail: `mid${i}@office.example` })));
     expect(res.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('a customer changing their mind replaces their own hold and never hits the cap', async () => {
     const ip = '198.51.100.30';
     for (let i = 0; i < 7; i++) {
-      const res = await checkout(
-        ip,
-        { installDate: DATES[5 + i]!, installTimeSlot: '12-15', customerEmail: 'undecided@example.com' },
-        'wizard_undecided_0001',
-      );
+      const res = await checkout(ip, { installDate: DATES[5 + i]!, installTimeSlot: '12-15', customerEmail: 'undecided@example.com' }, 'wizard_undecided_0001');
       expect(res.status, res.body.message).toBe(200);
     }
     expect(await activeHoldsFrom(ip)).toBe(1);
@@ -146,12 +122,7 @@ describe('pending consultation requests', () => {
         await post(
           ip,
           '/api/fn/consultation-request',
-          consultationRequest({
-            date: WEDNESDAYS[0],
-            timeSlot: slot(i),
-            customerEmail: `c${i}@example.com`,
-            customerPhone: `(410) 555-01${String(i).padStart(2, '0')}`,
-          }),
+          consultationRequest({ date: WEDNESDAYS[0], timeSlot: slot(i), customerEmail: `c${i}@example.com`, customerPhone: `(410) 555-01${String(i).padStart(2, '0')}` }),
         ),
       );
     }
@@ -166,12 +137,7 @@ describe('pending consultation requests', () => {
         await post(
           `192.0.2.${i + 1}`,
           '/api/fn/consultation-request',
-          consultationRequest({
-            date: WEDNESDAYS[1],
-            timeSlot: slot(i),
-            customerEmail: 'planner@example.com',
-            customerPhone: `(301) 555-02${i}0`,
-          }),
+          consultationRequest({ date: WEDNESDAYS[1], timeSlot: slot(i), customerEmail: 'planner@example.com', customerPhone: `(301) 555-02${i}0` }),
         ),
       );
     }
@@ -181,11 +147,7 @@ describe('pending consultation requests', () => {
     const byPhone = [];
     for (const [i, customerPhone] of phones.entries()) {
       byPhone.push(
-        await post(
-          `192.0.2.${i + 10}`,
-          '/api/fn/consultation-request',
-          consultationRequest({ date: WEDNESDAYS[2], timeSlot: slot(i), customerEmail: `phone${i}@example.com`, customerPhone }),
-        ),
+        await post(`192.0.2.${i + 10}`, '/api/fn/consultation-request', consultationRequest({ date: WEDNESDAYS[2], timeSlot: slot(i), customerEmail: `phone${i}@example.com`, customerPhone })),
       );
     }
     expect(byPhone.map((r) => r.status)).toEqual([200, 200, 429]);

@@ -52,12 +52,7 @@ describe('held and released slots', () => {
     expect(slotMap(install.body)).toEqual({ '9-15': free, '12-18': free, '15-21': true });
     const removal = await availability('2026-12-28', '7.5-9ft', 'removal');
     expect(slotMap(removal.body)['9-15']).toBe(free);
-    const overlap = await callFn('POST', '/api/fn/check-slot-overlap', {
-      check_date: '2026-11-24',
-      start_hour: 9,
-      end_hour: 15,
-      is_install: true,
-    });
+    const overlap = await callFn('POST', '/api/fn/check-slot-overlap', { check_date: '2026-11-24', start_hour: 9, end_hour: 15, is_install: true });
     expect(overlap).toEqual({ status: 200, body: !free });
 
     const res = await checkout();

@@ -22,8 +22,7 @@ function installVisits(): { installDate: string; installTimeSlot: string }[] {
   return out;
 }
 
-const small = (over: Record<string, unknown>) =>
-  bookingRequest({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, ...over });
+const small = (over: Record<string, unknown>) => bookingRequest({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, ...over });
 
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ route, body, headers });
 
@@ -83,12 +82,7 @@ describe('pay, cancel and a competing checkout at once', () => {
     const pay = await post('/api/fn/demo-checkout/pay', { sessionId: first.body.sessionId });
     expect(pay.status).toBe(410);
     const booking = await superuser().collection('bookings').getOne(first.body.bookingId);
-    expect(booking).toMatchObject({
-      status: 'cancelled',
-      cancel_reason: 'customer_cancelled',
-      payment_status: 'pending',
-      payment_intent_id: '',
-    });
+    expect(booking).toMatchObject({ status: 'cancelled', cancel_reason: 'customer_cancelled', payment_status: 'pending', payment_intent_id: '' });
   });
 });
 

@@ -63,11 +63,7 @@ describe('ZIP-centroid estimate (default provider)', () => {
   it.each<[string, unknown, string]>([
     ['no ZIP in the address', { address: '123 Main Street, Ellicott City' }, NO_ZIP_MESSAGE],
     ['a ZIP that does not exist', { address: '123 Main Street, Ellicott City, MD 99999' }, NO_ZIP_MESSAGE],
-    [
-      'a ZIP across the country',
-      { address: '1 Infinite Loop, Cupertino, CA 95014' },
-      'Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).',
-    ],
+    ['a ZIP across the country', { address: '1 Infinite Loop, Cupertino, CA 95014' }, 'Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).'],
     ['garbage', { address: '%%%%%%%%' }, NO_ZIP_MESSAGE],
     ['a house number only', { address: '12345 Frederick Road' }, NO_ZIP_MESSAGE],
     ['too short', { address: '2104' }, 'Please enter the full installation address.'],
@@ -147,11 +143,7 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
   });
 
   const post = async (address: string): Promise<Result> => {
-    const res = await fetch(`${server.url}${ROUTE}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ address }),
-    });
+    const res = await fetch(`${server.url}${ROUTE}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ address }) });
     expect(res.status).toBe(200);
     return (await res.json()) as Result;
   };

@@ -31,9 +31,7 @@ export async function charge(server: string, token: string | null, key: string |
 /** A staff account (admin or not) on the server of `su`, and its token (impersonation: logins are rate-limited). */
 export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<string> {
   const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
-  const rec = await su
-    .collection('staff')
-    .create({ email, password: 'staff-pass-12345', passwordConfirm: 'staff-pass-12345', role, name: 'Staff' });
+  const rec = await su.collection('staff').create({ email, password: 'staff-pass-12345', passwordConfirm: 'staff-pass-12345', role, name: 'Staff' });
   const client = await su.collection('staff').impersonate(rec.id, 3600);
   return client.authStore.token;
 }
@@ -72,8 +70,7 @@ export function fingerprintOf(body: Record<string, unknown>): string {
   return createHash('sha256').update(chargeFingerprintSource(parsed.value)).digest('hex');
 }
 
-export const chargesOf = (su: PocketBase, bookingId: string) =>
-  su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
+export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
 
 export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
 const stripe = new Stripe('sk_test_123');
@@ -85,10 +82,6 @@ const stripe = new Stripe('sk_test_123');
 export async function postWebhook(server: string, type: string, object: Record<string, unknown>, timestampSec: number): Promise<Answer> {
   const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object } });
   const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: timestampSec });
-  const res = await fetch(`${server}/api/fn/stripe-webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-    body: payload,
-  });
+  const res = await fetch(`${server}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
   return { status: res.status, body: (await res.json()) as any };
 }

@@ -15,20 +15,19 @@ beforeAll(async () => {
 });
 
 describe('check-slot-overlap answers', () => {
-  const scenarios: { check_date: string; start_hour: number | string; end_hour: number | string; is_install: boolean; overlap: boolean }[] =
-    [
-      { check_date: '2026-11-24', start_hour: 9, end_hour: 15, is_install: true, overlap: true },
-      { check_date: '2026-11-24', start_hour: 9, end_hour: 12, is_install: true, overlap: true },
-      { check_date: '2026-11-24', start_hour: 12, end_hour: 18, is_install: true, overlap: true },
-      { check_date: '2026-11-24', start_hour: 14, end_hour: 15, is_install: true, overlap: true },
-      { check_date: '2026-11-24', start_hour: 15, end_hour: 21, is_install: true, overlap: false },
-      { check_date: '2026-11-24', start_hour: 6, end_hour: 9, is_install: true, overlap: false },
-      { check_date: '2026-11-27', start_hour: 9, end_hour: 15, is_install: true, overlap: false },
-      { check_date: '2026-12-28', start_hour: 12, end_hour: 18, is_install: false, overlap: true },
-      { check_date: '2026-12-28', start_hour: 15, end_hour: 18, is_install: false, overlap: false },
-      { check_date: '2026-12-29', start_hour: 9, end_hour: 15, is_install: false, overlap: false },
-      { check_date: '2026-11-24', start_hour: '9', end_hour: '12', is_install: true, overlap: true },
-    ];
+  const scenarios: { check_date: string; start_hour: number | string; end_hour: number | string; is_install: boolean; overlap: boolean }[] = [
+    { check_date: '2026-11-24', start_hour: 9, end_hour: 15, is_install: true, overlap: true },
+    { check_date: '2026-11-24', start_hour: 9, end_hour: 12, is_install: true, overlap: true },
+    { check_date: '2026-11-24', start_hour: 12, end_hour: 18, is_install: true, overlap: true },
+    { check_date: '2026-11-24', start_hour: 14, end_hour: 15, is_install: true, overlap: true },
+    { check_date: '2026-11-24', start_hour: 15, end_hour: 21, is_install: true, overlap: false },
+    { check_date: '2026-11-24', start_hour: 6, end_hour: 9, is_install: true, overlap: false },
+    { check_date: '2026-11-27', start_hour: 9, end_hour: 15, is_install: true, overlap: false },
+    { check_date: '2026-12-28', start_hour: 12, end_hour: 18, is_install: false, overlap: true },
+    { check_date: '2026-12-28', start_hour: 15, end_hour: 18, is_install: false, overlap: false },
+    { check_date: '2026-12-29', start_hour: 9, end_hour: 15, is_install: false, overlap: false },
+    { check_date: '2026-11-24', start_hour: '9', end_hour: '12', is_install: true, overlap: true },
+  ];
 
   it.each(scenarios)('$check_date $start_hour-$end_hour → $overlap', async ({ overlap, ...body }) => {
     const res = await callFn('POST', ROUTE, body);

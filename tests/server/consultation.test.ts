@@ -49,11 +49,7 @@ describe('GET /api/fn/consultation-slots', () => {
     const created = await request({ timeSlot: '13:00' });
     expect(created.status).toBe(200);
     const slots = async () =>
-      Object.fromEntries(
-        ((await callFn('GET', '/api/fn/consultation-slots?date=2026-11-25')).body.slots as { id: string; available: boolean }[]).map(
-          (s) => [s.id, s.available],
-        ),
-      );
+      Object.fromEntries(((await callFn('GET', '/api/fn/consultation-slots?date=2026-11-25')).body.slots as { id: string; available: boolean }[]).map((s) => [s.id, s.available]));
     expect((await slots())['13:00']).toBe(false);
     expect((await slots())['13:30']).toBe(true);
     await superuser().collection('consultation_requests').update(created.body.id, { status: 'cancelled' });
@@ -141,9 +137,7 @@ describe('POST /api/fn/consultation-request', () => {
   });
 
   it('gives a slot to exactly one of many simultaneous requests', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => request({ timeSlot: '15:30', customerEmail: `racer${i}@example.com` })),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => request({ timeSlot: '15:30', customerEmail: `racer${i}@example.com` })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(await countRequests()).toBe(1);
@@ -152,9 +146,7 @@ describe('POST /api/fn/consultation-request', () => {
   it('echoes no personal data, and anonymous visitors cannot list the stored request', async () => {
     const created = await request();
     expect(created.body).not.toHaveProperty('customer_email');
-    const res = await fetch(
-      `${baseUrl()}/api/collections/consultation_requests/records?filter=${encodeURIComponent("customer_email~'holly'")}`,
-    );
+    const res = await fetch(`${baseUrl()}/api/collections/consultation_requests/records?filter=${encodeURIComponent("customer_email~'holly'")}`);
     expect(await res.text()).not.toContain('holly@example.com');
   });
 });

@@ -68,26 +68,16 @@ const paid = (sessionId: string, bookingId: string, nowMs: number) =>
   postWebhook(
     w.server.url,
     'checkout.session.completed',
-    {
-      object: 'checkout.session',
-      id: sessionId,
-      payment_status: 'paid',
-      status: 'complete',
-      payment_intent: `pi_${sessionId}`,
-      metadata: { booking_id: bookingId },
-    },
+    { object: 'checkout.session', id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}`, metadata: { booking_id: bookingId } },
     Math.floor(nowMs / 1000),
   );
 const mailsTo = (s: SmtpSink, to: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(to));
-const noticesAbout = (s: SmtpSink, email: string) =>
-  s.messages.filter((m) => JSON.stringify(m.to).includes(OWNER) && (m.text ?? '').includes(email));
+const noticesAbout = (s: SmtpSink, email: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(OWNER) && (m.text ?? '').includes(email));
 
 describe('kill -9 with e-mails and charges in flight', () => {
   it('after the restart every confirmation and notice is sent once and every charge settles to its real outcome', async () => {
     const run = Date.now().toString(36);
-    const holds = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => stageHold(`crash-${run}-${i}@example.com`, dayAfter(i), `cs_crash_${run}_${i}`)),
-    );
+    const holds = await Promise.all(Array.from({ length: 20 }, (_, i) => stageHold(`crash-${run}-${i}@example.com`, dayAfter(i), `cs_crash_${run}_${i}`)));
     // Three bookings with a balance due, their cards at a bank that answers only after the crash;
     // the third card is declined.
     const customers = [0, 1, 2].map((i) => `cus_crash_${run}_${i}`);
@@ -116,11 +106,8 @@ describe('kill -9 with e-mails and charges in flight', () => {
     await until(
       '20 confirmed deposits and 3 charges at Stripe',
       async () =>
-        (
-          await w.su
-            .collection('bookings')
-            .getList(1, 1, { filter: w.su.filter('status = "confirmed" && customer_email ~ {:run}', { run }) })
-        ).totalItems === 20 && customers.every((c) => w.standIn.intents.some((pi) => pi.customer === c)),
+        (await w.su.collection('bookings').getList(1, 1, { filter: w.su.filter('status = "confirmed" && customer_email ~ {:run}', { run }) })).totalItems === 20 &&
+        customers.every((c) => w.standIn.intents.some((pi) => pi.customer === c)),
       30_000,
     );
     await w.server.crash();
@@ -134,8 +121,7 @@ describe('kill -9 with e-mails and charges in flight', () => {
     const charges = () => w.su.collection('charges').getFullList({ filter: w.su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
     await until(
       'every e-mail sent and every charge settled by the jobs',
-      async () =>
-        w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
+      async () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
       150_000,
     );
     // Stripe redelivers the 20 events: nothing more is sent.
@@ -172,9 +158,7 @@ describe('an SMTP outage', () => {
     const run = `smtp${Date.now().toString(36)}`;
     const port = w.sink.port;
     await w.sink.stop();
-    const holds = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => stageHold(`${run}-${i}@example.com`, dayAfter(26 + i), `cs_${run}_${i}`)),
-    );
+    const holds = await Promise.all(Array.from({ length: 5 }, (_, i) => stageHold(`${run}-${i}@example.com`, dayAfter(26 + i), `cs_${run}_${i}`)));
     const downSince = Date.now();
     for (const h of holds) expect((await paid(h.checkout_session_id, h.id, Date.parse(LATER))).status).toBe(200);
     const queued = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });

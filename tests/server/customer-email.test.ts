@@ -31,13 +31,7 @@ describe('customer e-mails over SMTP', () => {
     server = await startServer({
       dataDir,
       superuser: SUPERUSER,
-      env: {
-        APP_NOW: SERVER_NOW,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(sink.port),
-        MAIL_FROM: 'hello@test.local',
-        APP_URL: 'https://shop.example',
-      },
+      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL: 'https://shop.example' },
     });
     su = new PocketBase(server.url);
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
@@ -49,10 +43,7 @@ describe('customer e-mails over SMTP', () => {
   });
 
   it('a consultation request sends the customer a confirmation with the visit in an ICS file', async () => {
-    const res = await post(
-      '/api/fn/consultation-request',
-      consultationRequest({ customerEmail: 'fern@example.com', date: '2026-12-02', timeSlot: '18:30' }),
-    );
+    const res = await post('/api/fn/consultation-request', consultationRequest({ customerEmail: 'fern@example.com', date: '2026-12-02', timeSlot: '18:30' }));
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
 

@@ -67,10 +67,7 @@ describe('demo checkout: pay', () => {
     const second = await verify(sessionId);
     for (const v of [first, second]) {
       expect(v.status).toBe(200);
-      expect(v.body).toMatchObject({
-        success: true,
-        booking: { packageTitle: 'Elevated Arbor', depositCents: 82500, balanceCents: 82500 },
-      });
+      expect(v.body).toMatchObject({ success: true, booking: { packageTitle: 'Elevated Arbor', depositCents: 82500, balanceCents: 82500 } });
     }
     expect((await getSession(sessionId)).body.state).toBe('paid');
 
@@ -88,10 +85,7 @@ describe('demo checkout: pay', () => {
   });
 
   it('a paid booking keeps its slot after its checkout hold has run out', async () => {
-    const rec = await createBookingRecord({
-      checkout_session_id: 'demo_cs_paid_then_expired',
-      hold_expires_at: '2026-11-20 17:10:00.000Z',
-    });
+    const rec = await createBookingRecord({ checkout_session_id: 'demo_cs_paid_then_expired', hold_expires_at: '2026-11-20 17:10:00.000Z' });
     expect((await pay('demo_cs_paid_then_expired')).status).toBe(200);
     await superuser().collection('bookings').update(rec.id, { hold_expires_at: '2026-11-20 16:00:00.000Z' });
     expect(slotMap((await availability('2026-11-24', '7.5-9ft')).body)['9-15']).toBe(false);
@@ -113,11 +107,7 @@ describe('demo checkout: cancel and expiry', () => {
     const late = await pay(sessionId);
     expect(late.status).toBe(410);
     expect(late.body.message).toMatch(/expired and no card was charged/);
-    expect(await superuser().collection('bookings').getOne(bookingId)).toMatchObject({
-      payment_status: 'pending',
-      status: 'cancelled',
-      deposit_paid_at: '',
-    });
+    expect(await superuser().collection('bookings').getOne(bookingId)).toMatchObject({ payment_status: 'pending', status: 'cancelled', deposit_paid_at: '' });
     expect((await verify(sessionId)).body.success).toBe(false);
 
     // Someone else can now book the freed slot.

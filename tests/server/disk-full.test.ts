@@ -68,8 +68,7 @@ interface Answer {
   body: any;
 }
 
-const call = (method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-  request({ base: server.url, method, route, body, headers });
+const call = (method: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => request({ base: server.url, method, route, body, headers });
 
 let seq = 0;
 /** Every kind of write the site and the admin make, fresh each time (new ids, keys, slots). */
@@ -89,36 +88,15 @@ const writes: [string, () => Promise<Answer>][] = [
         }),
       }),
   ],
-  [
-    'job event',
-    () =>
-      call(
-        'POST',
-        '/api/fn/job-events',
-        { clientId: `fulldisk${String(++seq).padStart(7, '0')}`, bookingId, kind: 'note', text: 'Gate code 1234' },
-        { Authorization: admin },
-      ),
-  ],
+  ['job event', () => call('POST', '/api/fn/job-events', { clientId: `fulldisk${String(++seq).padStart(7, '0')}`, bookingId, kind: 'note', text: 'Gate code 1234' }, { Authorization: admin })],
   [
     'admin notes',
-    () =>
-      call(
-        'POST',
-        '/api/fn/booking-admin-notes',
-        { bookingId, adminNotes: `Note ${++seq}`, editedAt: new Date(Date.UTC(2026, 10, 20, 12, 0, ++seq)).toISOString() },
-        { Authorization: admin },
-      ),
+    () => call('POST', '/api/fn/booking-admin-notes', { bookingId, adminNotes: `Note ${++seq}`, editedAt: new Date(Date.UTC(2026, 10, 20, 12, 0, ++seq)).toISOString() }, { Authorization: admin }),
   ],
   ['charge', () => charge(server.url, admin, newKey(), { bookingId })],
   [
     'record create',
-    () =>
-      call(
-        'POST',
-        '/api/collections/blocked_dates/records',
-        { blocked_date: `2026-12-${String(11 + (++seq % 5)).padStart(2, '0')}`, reason: 'Full disk test' },
-        { Authorization: admin },
-      ),
+    () => call('POST', '/api/collections/blocked_dates/records', { blocked_date: `2026-12-${String(11 + (++seq % 5)).padStart(2, '0')}`, reason: 'Full disk test' }, { Authorization: admin }),
   ],
 ];
 

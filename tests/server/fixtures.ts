@@ -28,12 +28,7 @@ export interface Availability {
 }
 
 /** GET /api/fn/availability for one date, size and kind. */
-export async function availability(
-  date: string,
-  size: string,
-  kind: 'install' | 'removal' = 'install',
-  installDate?: string,
-): Promise<FnResponse<Availability>> {
+export async function availability(date: string, size: string, kind: 'install' | 'removal' = 'install', installDate?: string): Promise<FnResponse<Availability>> {
   const q = new URLSearchParams({ date, size, kind });
   if (installDate) q.set('installDate', installDate);
   return callFn<Availability>('GET', `/api/fn/availability?${q}`);

@@ -133,20 +133,14 @@ describe('security headers', () => {
   it('pages contain no inline script (the CSP would block it)', async () => {
     for (const route of ['/', '/services', '/booking', '/booking-success']) {
       const html = await (await fetch(`${server.url}${route}`)).text();
-      const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
-        ([, attrs]) => !/\bsrc=/.test(attrs!) && !/type="application\/ld\+json"/.test(attrs!),
-      );
+      const inline = [...html.matchAll(/<script\b([^>]*)>/g)].filter(([, attrs]) => !/\bsrc=/.test(attrs!) && !/type="application\/ld\+json"/.test(attrs!));
       expect(inline, route).toEqual([]);
     }
   });
 });
 
 describe('CORS', () => {
-  const preflight = (base: string, origin: string) =>
-    fetch(`${base}/api/collections/bookings/records`, {
-      method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
-    });
+  const preflight = (base: string, origin: string) => fetch(`${base}/api/collections/bookings/records`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
 
   it("grants APP_URL's origin", async () => {
     const res = await fetch(`${server.url}/api/health`, { headers: { Origin: APP_URL } });
@@ -218,8 +212,7 @@ describe('per-IP limits behind the trusted proxy', () => {
   });
 
   it('the first-admin route answers 429 after 5 calls from one address, and another address still gets its answer', async () => {
-    const setup = (ip: string) =>
-      fetch(`${server.url}/api/fn/setup-admin`, { method: 'POST', headers: { 'X-Forwarded-For': ip } }).then((r) => r.status);
+    const setup = (ip: string) => fetch(`${server.url}/api/fn/setup-admin`, { method: 'POST', headers: { 'X-Forwarded-For': ip } }).then((r) => r.status);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push(await setup('203.0.113.30'));
     // No code: refused (403), or an admin already exists on this server (409). Wrong codes count too.
@@ -301,42 +294,24 @@ describe('a wrong environment', () => {
   }
 
   it.each<[string, Record<string, string>, string[]]>([
-    [
-      'a malformed APP_URL',
-      { APP_URL: 'shop.example' },
-      ["  - APP_URL is not a web address: use the site's public origin, like https://www.example.com."],
-    ],
+    ['a malformed APP_URL', { APP_URL: 'shop.example' }, ["  - APP_URL is not a web address: use the site's public origin, like https://www.example.com."]],
     [
       'a Stripe key without its webhook secret',
       { STRIPE_SECRET_KEY: 'sk_test_123' },
-      [
-        '  - STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.',
-      ],
+      ['  - STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.'],
     ],
   ])('%s stops the start with the one clear message and exit code 1, before touching the data dir', async (_name, env, lines) => {
     const res = await serveWith(env);
     expect(res.code).toBe(1);
     expect(res.stderr).toBe(
-      [
-        'Cannot start: the environment needs fixing.',
-        ...lines,
-        'Set them in the environment (deploy/production.env.example lists every variable) and start again.',
-        '',
-      ].join('\n'),
+      ['Cannot start: the environment needs fixing.', ...lines, 'Set them in the environment (deploy/production.env.example lists every variable) and start again.', ''].join('\n'),
     );
     expect(res.stdout).toBe('');
     expect(res.created).toBe(false);
   });
 
   it('production without its variables lists all of them at once', async () => {
-    const res = await serveWith({
-      APP_ENV: 'production',
-      APP_URL: '',
-      STRIPE_SECRET_KEY: '',
-      SMTP_HOST: '',
-      MAIL_FROM: '',
-      ADMIN_EMAIL: '',
-    });
+    const res = await serveWith({ APP_ENV: 'production', APP_URL: '', STRIPE_SECRET_KEY: '', SMTP_HOST: '', MAIL_FROM: '', ADMIN_EMAIL: '' });
     expect(res.code).toBe(1);
     expect(res.stderr.split('\n').slice(0, 6)).toEqual([
       'Cannot start: the environment needs fixing (APP_ENV=production).',

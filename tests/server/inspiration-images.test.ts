@@ -100,9 +100,7 @@ describe('refused uploads store nothing', () => {
       .create(form(PNG, 'tree.html', 'text/html'))
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ClientResponseError);
-    expect((err as ClientResponseError).response.message).toBe(
-      '"tree.html" is not a supported image. Please upload JPEG, PNG, WebP, GIF, AVIF or HEIC photos.',
-    );
+    expect((err as ClientResponseError).response.message).toBe('"tree.html" is not a supported image. Please upload JPEG, PNG, WebP, GIF, AVIF or HEIC photos.');
   });
 });
 
@@ -129,9 +127,7 @@ describe('a booking keeps only links to our uploads, in its own form', () => {
 
   it('stores a link to another host naming one of our uploads only in our own form', async () => {
     await clearCollections('bookings');
-    const res = await callFn('POST', ROUTE, {
-      bookingData: bookingRequest({ styleInspirationImages: [good.replace(baseUrl(), 'https://evil.example')] }),
-    });
+    const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good.replace(baseUrl(), 'https://evil.example')] }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
     expect(booking.style_inspiration_images).toEqual([`/api/files/inspiration_images/${rec.id}/${rec.image}`]);

@@ -32,18 +32,11 @@ let customerSeq = 0;
 /** A paid-deposit booking in Stripe mode with a saved card of a customer of its own. */
 async function stripeBooking(over: Record<string, unknown> = {}) {
   const customer = `cus_edge_${++customerSeq}_${Date.now()}`;
-  const b = await stageBooking(w.su, {
-    payment_mode: 'stripe',
-    stripe_customer_id: customer,
-    payment_method_id: `pm_${customer}`,
-    payment_intent_id: `pi_deposit_${customer}`,
-    ...over,
-  });
+  const b = await stageBooking(w.su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_${customer}`, payment_intent_id: `pi_deposit_${customer}`, ...over });
   return { b, customer };
 }
 
-const mailsTo = (to: string, subject: RegExp) =>
-  w.sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
+const mailsTo = (to: string, subject: RegExp) => w.sink.messages.filter((m) => JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
 const intentEvent = (type: string, intent: { id: string; metadata: Record<string, string> }, extra: Record<string, unknown> = {}) =>
   postWebhook(w.server.url, type, { object: 'payment_intent', ...intent, ...extra }, NOW_SEC);
 const booking = (id: string) => w.su.collection('bookings').getOne(id);
@@ -70,16 +63,10 @@ describe('a charge the bank is still processing', () => {
     w.standIn.script(customer, { status: 'processing' });
     const res = await charge(w.server.url, w.admin, newKey(), { bookingId: b.id });
     const intent = w.standIn.intents.find((i) => i.metadata.charge_id === res.body.chargeId)!;
-    const failure = {
-      last_payment_error: { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' },
-      status: 'requires_payment_method',
-    };
+    const failure = { last_payment_error: { type: 'card_error', code: 'insufficient_funds', message: 'The account has insufficient funds.' }, status: 'requires_payment_method' };
 
     expect((await intentEvent('payment_intent.payment_failed', intent, failure)).status).toBe(200);
-    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({
-      status: 'failed',
-      error: 'The account has insufficient funds.',
-    });
+    expect(await w.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed', error: 'The account has insufficient funds.' });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
     await w.sink.waitFor((m) => /Payment failed/.test(m.subject ?? '') && (m.text ?? '').includes('Failing Bank'));
 
@@ -116,14 +103,7 @@ describe('a charge the bank is still processing', () => {
 describe('a dispute', () => {
   it('flags the booking Disputed and e-mails the owner once, however often it comes', async () => {
     const { b } = await stripeBooking({ customer_name: 'Disputing Customer' });
-    const dispute = {
-      object: 'dispute',
-      id: `dp_${b.id}`,
-      amount: 82500,
-      reason: 'fraudulent',
-      payment_intent: b.payment_intent_id,
-      charge: 'ch_1',
-    };
+    const dispute = { object: 'dispute', id: `dp_${b.id}`, amount: 82500, reason: 'fraudulent', payment_intent: b.payment_intent_id, charge: 'ch_1' };
     for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'charge.dispute.created', dispute, NOW_SEC)).status).toBe(200);
     const flagged = await booking(b.id);
     expect(flagged.dispute_id).toBe(dispute.id);
@@ -171,15 +151,9 @@ describe('a charge left pending by a request that died', () => {
     });
     expect((await charge(w.server.url, w.admin, newKey(), { bookingId: b.id })).status).toBe(409);
 
-    const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, {
-      method: 'POST',
-      headers: { Authorization: w.su.authStore.token },
-    });
+    const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
     expect(job.status).toBe(200);
-    expect(await w.su.collection('charges').getOne(row.id)).toMatchObject({
-      status: 'succeeded',
-      stripe_payment_intent_id: `pi_stranded_${row.id}`,
-    });
+    expect(await w.su.collection('charges').getOne(row.id)).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: `pi_stranded_${row.id}` });
     expect(await booking(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
     expect(w.standIn.intentCreations(row.id)).toHaveLength(0);
   });
@@ -220,8 +194,7 @@ describe('a charge left pending by a request that died', () => {
 });
 
 describe('deleting a booking with money in flight', () => {
-  const del = (id: string) =>
-    fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
+  const del = (id: string) => fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
 
   it('is refused while a charge is with Stripe or processing (409), and allowed once it settled', async () => {
     const { b } = await stripeBooking();
@@ -261,12 +234,8 @@ describe('deleting a booking with money in flight', () => {
       checkout_url: 'https://checkout.stripe.com/c/pay/x',
     });
     expect((await del(b.id)).status).toBe(204);
-    expect(
-      w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`),
-    ).toHaveLength(1);
-    expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({
-      totalItems: 0,
-    });
+    expect(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);
+    expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({ totalItems: 0 });
   });
 
   it('a payment that still arrives for a deleted booking is refunded and reported to the owner, once', async () => {
@@ -289,12 +258,7 @@ describe('deleting a booking with money in flight', () => {
     expect(w.sink.messages.filter((m) => /deleted booking/.test(m.subject ?? '') && (m.text ?? '').includes(b.id))).toHaveLength(1);
 
     // A charge's payment link paid after its booking (and so the charge) was deleted: the same.
-    const intent = {
-      id: `pi_gone_charge_${b.id}`,
-      metadata: { charge_id: 'chargedeleted01', booking_id: b.id },
-      amount: 1500,
-      amount_received: 1500,
-    };
+    const intent = { id: `pi_gone_charge_${b.id}`, metadata: { charge_id: 'chargedeleted01', booking_id: b.id }, amount: 1500, amount_received: 1500 };
     expect((await intentEvent('payment_intent.succeeded', intent, { status: 'succeeded' })).status).toBe(200);
     expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
   });

@@ -31,8 +31,7 @@ interface Answer {
   body: any;
 }
 
-const post = (token: string | null, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-  request({ route, body, token, headers });
+const post = (token: string | null, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> => request({ route, body, token, headers });
 
 /** A multipart job event with `bytes` as its photo. */
 function photoForm(fields: Record<string, string>, bytes: Uint8Array, name = 'tree.jpg', type = 'image/jpeg'): FormData {
@@ -94,24 +93,10 @@ describe('POST /api/fn/job-events: a note', () => {
   it('is stored under the client-made id as record id, with the admin as author', async () => {
     const b = await confirmedBooking();
     const id = clientId();
-    const res = await post(admin.authStore.token, ROUTE, {
-      clientId: id,
-      bookingId: b.id,
-      kind: 'note',
-      text: ' Dog: Max \r\n',
-      occurredAt: '2026-11-24T15:30:00.000Z',
-    });
+    const res = await post(admin.authStore.token, ROUTE, { clientId: id, bookingId: b.id, kind: 'note', text: ' Dog: Max \r\n', occurredAt: '2026-11-24T15:30:00.000Z' });
     expect(res.status).toBe(200);
     expect(res.body.replayed).toBe(false);
-    expect(res.body.event).toMatchObject({
-      id,
-      client_id: id,
-      booking: b.id,
-      kind: 'note',
-      text: 'Dog: Max',
-      occurred_at: '2026-11-24 15:30:00.000Z',
-      created_by: admin.authStore.record!.id,
-    });
+    expect(res.body.event).toMatchObject({ id, client_id: id, booking: b.id, kind: 'note', text: 'Dog: Max', occurred_at: '2026-11-24 15:30:00.000Z', created_by: admin.authStore.record!.id });
     expect(res.body.event.request_fingerprint).toBeUndefined();
     expect(res.body.booking).toMatchObject({ id: b.id, status: 'confirmed', install_done_at: '' });
   });
@@ -175,20 +160,10 @@ describe('POST /api/fn/job-events: a note', () => {
 describe('POST /api/fn/job-events: done marks (the server owns the statuses)', () => {
   it('install done stamps the booking once; a second device marking it too changes nothing', async () => {
     const b = await confirmedBooking();
-    const res = await post(admin.authStore.token, ROUTE, {
-      clientId: clientId(),
-      bookingId: b.id,
-      kind: 'install_done',
-      occurredAt: '2026-11-24T16:00:00.000Z',
-    });
+    const res = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-24T16:00:00.000Z' });
     expect(res.status).toBe(200);
     expect(res.body.booking).toMatchObject({ install_done_at: '2026-11-24 16:00:00.000Z', status: 'confirmed' });
-    const other = await post(admin.authStore.token, ROUTE, {
-      clientId: clientId(),
-      bookingId: b.id,
-      kind: 'install_done',
-      occurredAt: '2026-11-24T17:00:00.000Z',
-    });
+    const other = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-24T17:00:00.000Z' });
     expect(other.status).toBe(200);
     expect(other.body.booking.install_done_at).toBe('2026-11-24 16:00:00.000Z');
     expect(await eventsOf(b.id)).toHaveLength(2);
@@ -212,16 +187,8 @@ describe('POST /api/fn/job-events: done marks (the server owns the statuses)', (
 
   it.each<[string, Record<string, unknown>, string]>([
     ['cancelled', { status: 'cancelled', payment_status: 'pending' }, 'This booking was cancelled, so it cannot be marked done.'],
-    [
-      'refunded after a conflict',
-      { status: 'payment_conflict', payment_status: 'refunded' },
-      'This booking was cancelled, so it cannot be marked done.',
-    ],
-    [
-      'unpaid',
-      { status: 'pending_payment', payment_status: 'pending' },
-      "This booking's deposit has not been paid, so it cannot be marked done.",
-    ],
+    ['refunded after a conflict', { status: 'payment_conflict', payment_status: 'refunded' }, 'This booking was cancelled, so it cannot be marked done.'],
+    ['unpaid', { status: 'pending_payment', payment_status: 'pending' }, "This booking's deposit has not been paid, so it cannot be marked done."],
   ])('a done mark on a %s booking is a 409 with why; a note on it is taken', async (_name, over, message) => {
     const b = await createBookingRecord(over);
     created.push(b.id);
@@ -229,9 +196,7 @@ describe('POST /api/fn/job-events: done marks (the server owns the statuses)', (
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(message);
     expect((await su.collection('bookings').getOne(b.id)).status).toBe(over.status);
-    expect(
-      (await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'note', text: 'Nobody home' })).status,
-    ).toBe(200);
+    expect((await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'note', text: 'Nobody home' })).status).toBe(200);
   });
 });
 
@@ -283,18 +248,10 @@ describe('POST /api/fn/job-events: a photo of the finished tree', () => {
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toBe('The photo is larger than 8 MB. Please choose a smaller one.');
 
-    const text = await post(
-      admin.authStore.token,
-      ROUTE,
-      photoForm({ clientId: clientId(), bookingId: b.id, kind: 'photo' }, Buffer.from('just text, not a picture'), 'tree.jpg'),
-    );
+    const text = await post(admin.authStore.token, ROUTE, photoForm({ clientId: clientId(), bookingId: b.id, kind: 'photo' }, Buffer.from('just text, not a picture'), 'tree.jpg'));
     expect(text.status).toBe(400);
 
-    const onNote = await post(
-      admin.authStore.token,
-      ROUTE,
-      photoForm({ clientId: clientId(), bookingId: b.id, kind: 'note', text: 'x' }, jpeg),
-    );
+    const onNote = await post(admin.authStore.token, ROUTE, photoForm({ clientId: clientId(), bookingId: b.id, kind: 'note', text: 'x' }, jpeg));
     expect(onNote.status).toBe(400);
     expectClearSentence(onNote.body.message);
 
@@ -308,15 +265,11 @@ describe('POST /api/fn/job-events: a photo of the finished tree', () => {
 describe('POST /api/fn/booking-admin-notes: the later edit wins, whatever order edits arrive in', () => {
   it('keeps the latest edit; an older edit arriving late and a replay change nothing', async () => {
     const b = await confirmedBooking();
-    const edit = (adminNotes: string, editedAt: string) =>
-      post(admin.authStore.token, NOTES_ROUTE, { bookingId: b.id, adminNotes, editedAt });
+    const edit = (adminNotes: string, editedAt: string) => post(admin.authStore.token, NOTES_ROUTE, { bookingId: b.id, adminNotes, editedAt });
 
     const laptop = await edit('Bring the tall ladder', '2026-11-24T10:05:00.000Z');
     expect(laptop.status).toBe(200);
-    expect(laptop.body).toMatchObject({
-      applied: true,
-      booking: { admin_notes: 'Bring the tall ladder', admin_notes_updated_at: '2026-11-24 10:05:00.000Z' },
-    });
+    expect(laptop.body).toMatchObject({ applied: true, booking: { admin_notes: 'Bring the tall ladder', admin_notes_updated_at: '2026-11-24 10:05:00.000Z' } });
     // The phone edited at 10:00 offline and syncs afterwards: the laptop's later edit stays.
     const phone = await edit('Small ladder is fine', '2026-11-24T10:00:00.000Z');
     expect(phone.body).toMatchObject({ applied: false, booking: { admin_notes: 'Bring the tall ladder' } });
@@ -346,17 +299,14 @@ describe('POST /api/fn/booking-admin-notes: the later edit wins, whatever order 
 });
 
 describe('send-review-request under an Idempotency-Key (a queued request sent twice)', () => {
-  const mailsOf = (testimonialId: string) =>
-    su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: testimonialId }) });
+  const mailsOf = (testimonialId: string) => su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: testimonialId }) });
 
   it('a replay, later or at the same instant, answers the first answer and sends no second e-mail', async () => {
     const b = await confirmedBooking();
     const key = `review-${clientId()}`;
     const first = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key });
     expect(first.status).toBe(200);
-    const replays = await Promise.all(
-      [0, 1, 2].map(() => post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key })),
-    );
+    const replays = await Promise.all([0, 1, 2].map(() => post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key })));
     for (const r of replays) expect(r).toEqual(first);
     expect(await mailsOf(first.body.testimonialId)).toHaveLength(1);
     // The first link still works: the replay did not renew it.
@@ -372,11 +322,7 @@ describe('send-review-request under an Idempotency-Key (a queued request sent tw
   it('first use at the same instant from several requests: one placeholder, one e-mail, one answer', async () => {
     const b = await confirmedBooking();
     const key = `review-${clientId()}`;
-    const answers = await Promise.all(
-      [0, 1, 2, 3].map(() =>
-        post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id, review_stage: 'post_install' }, { 'Idempotency-Key': key }),
-      ),
-    );
+    const answers = await Promise.all([0, 1, 2, 3].map(() => post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id, review_stage: 'post_install' }, { 'Idempotency-Key': key })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.reviewUrl)).size).toBe(1);
     expect(await mailsOf(answers[0]!.body.testimonialId)).toHaveLength(1);
@@ -386,12 +332,7 @@ describe('send-review-request under an Idempotency-Key (a queued request sent tw
     const b = await confirmedBooking();
     const key = `review-${clientId()}`;
     expect((await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key })).status).toBe(200);
-    const other = await post(
-      admin.authStore.token,
-      REVIEW_ROUTE,
-      { booking_id: b.id, review_stage: 'post_install' },
-      { 'Idempotency-Key': key },
-    );
+    const other = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id, review_stage: 'post_install' }, { 'Idempotency-Key': key });
     expect(other.status).toBe(422);
     expectClearSentence(other.body.message);
     expect((await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': 'bad key!' })).status).toBe(400);
@@ -423,21 +364,9 @@ describe('send-review-request under an Idempotency-Key (a queued request sent tw
       const fingerprint = createHash('sha256')
         .update(JSON.stringify(['send-review-request', b.id, 'post_removal']))
         .digest('hex');
-      const partial = {
-        success: true,
-        testimonialId: 'tstimonial00001',
-        reviewUrl: 'http://x/submit-review?token=abc',
-        expiresAt: '2026-12-20 17:00:00.000Z',
-      };
+      const partial = { success: true, testimonialId: 'tstimonial00001', reviewUrl: 'http://x/submit-review?token=abc', expiresAt: '2026-12-20 17:00:00.000Z' };
       const writtenAt = new Date(Date.now() - agoMs).toISOString().replace('T', ' ');
-      await su.collection('request_keys').create({
-        key,
-        route: 'send-review-request',
-        request_fingerprint: fingerprint,
-        answer: partial,
-        done: false,
-        written_at: writtenAt,
-      });
+      await su.collection('request_keys').create({ key, route: 'send-review-request', request_fingerprint: fingerprint, answer: partial, done: false, written_at: writtenAt });
       return { b, key, partial };
     }
 
@@ -452,14 +381,7 @@ describe('send-review-request under an Idempotency-Key (a queued request sent tw
 
     it('…and with the status of the e-mail when it did go out', async () => {
       const { b, key, partial } = await staleKey(61_000);
-      await su.collection('mail_log').create({
-        to: 'x@example.com',
-        subject: 'Review',
-        kind: 'review_request',
-        body: 'x',
-        status: 'logged',
-        related_id: partial.testimonialId,
-      });
+      await su.collection('mail_log').create({ to: 'x@example.com', subject: 'Review', kind: 'review_request', body: 'x', status: 'logged', related_id: partial.testimonialId });
       const res = await post(admin.authStore.token, REVIEW_ROUTE, { booking_id: b.id }, { 'Idempotency-Key': key });
       expect(res.body.mailStatus).toBe('logged');
     });

@@ -71,15 +71,11 @@ describe('without APP_URL', () => {
   it('a spoofed Host header does not reach the stored link either', async () => {
     const body = JSON.stringify({ bookingData: bookingRequest({ styleInspirationImages: [`http://evil.example${filePath(rec)}`] }) });
     const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = http.request(
-        `${baseUrl()}${CHECKOUT}`,
-        { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } },
-        (r) => {
-          let text = '';
-          r.on('data', (c) => (text += c));
-          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
+      const req = http.request(`${baseUrl()}${CHECKOUT}`, { method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } }, (r) => {
+        let text = '';
+        r.on('data', (c) => (text += c));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: JSON.parse(text) }));
+      });
       req.on('error', reject);
       req.end(body);
     });
@@ -92,12 +88,7 @@ describe('without APP_URL', () => {
     ['a real record with another file name', () => `${EVIL}/api/files/inspiration_images/${rec.id}/other.png`],
     ['a real record under another collection', () => `${EVIL}/api/files/bookings/${rec.id}/${rec.image}`],
   ])('refuses %s on a foreign host, with a spoofed Origin', async (_name, makeUrl) => {
-    const res = await postAs(
-      baseUrl(),
-      CHECKOUT,
-      { bookingData: bookingRequest({ styleInspirationImages: [makeUrl()] }) },
-      { Origin: EVIL },
-    );
+    const res = await postAs(baseUrl(), CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [makeUrl()] }) }, { Origin: EVIL });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Inspiration images must be links to uploaded images');
     expect(await countBookings()).toBe(0);
@@ -134,12 +125,7 @@ describe('with APP_URL', () => {
 
   it('stores image links and builds customer links on APP_URL, whatever Origin says', async () => {
     const rec = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
-    const res = await postAs(
-      server.url,
-      CHECKOUT,
-      { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) },
-      { Origin: EVIL },
-    );
+    const res = await postAs(server.url, CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) }, { Origin: EVIL });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.url).toBe(`${APP_URL}/demo-payment?session_id=${res.body.sessionId}`);
     const booking = await su.collection('bookings').getOne(res.body.bookingId);

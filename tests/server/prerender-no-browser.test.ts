@@ -55,13 +55,7 @@ beforeAll(async () => {
   const nowhere = path.join(outDir, 'no-browser-here');
   await run(process.execPath, [path.join(ROOT, 'scripts', 'build', 'build-web.mjs'), outDir], {
     quiet: true,
-    env: {
-      ...process.env,
-      PATH: pathWithoutBrowsers(),
-      CHROME_PATH: path.join(nowhere, 'chromium'),
-      CHROMIUM_PATH: path.join(nowhere, 'chromium'),
-      PLAYWRIGHT_BROWSERS_PATH: nowhere,
-    },
+    env: { ...process.env, PATH: pathWithoutBrowsers(), CHROME_PATH: path.join(nowhere, 'chromium'), CHROMIUM_PATH: path.join(nowhere, 'chromium'), PLAYWRIGHT_BROWSERS_PATH: nowhere },
   });
   server = await startServer({ dataDir, publicDir: outDir, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
   for (const route of ['/', '/services', '/booking', '/consultation', '/testimonials']) {
@@ -93,9 +87,7 @@ describe('a build where no Chromium can be found', () => {
     expect(title('/services')).toBe('Services &amp; Pricing | Thoughtfully Adorned');
     expect(title('/consultation')).toBe('Request a Free Consultation | Thoughtfully Adorned');
     expect(title('/testimonials')).toBe('Testimonials | Thoughtfully Adorned');
-    expect(page('/booking')).toContain(
-      '<meta name="description" content="Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online." />',
-    );
+    expect(page('/booking')).toContain('<meta name="description" content="Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online." />');
     expect(page('/testimonials')).toContain('<meta property="og:url" content="https://www.thoughtfullyadorned.com/testimonials" />');
   });
 

@@ -80,17 +80,7 @@ describe('what a checkout session id reveals', () => {
 
   const verify = (sessionId: string) => callFn('POST', '/api/fn/verify-booking-payment', { sessionId });
   const demoSession = (sessionId: string) => callFn('GET', `/api/fn/demo-checkout?session_id=${encodeURIComponent(sessionId)}`);
-  const PAGE_FIELDS = [
-    'packageTitle',
-    'treeSize',
-    'installDate',
-    'installTimeSlot',
-    'removalDate',
-    'removalTimeSlot',
-    'totalCents',
-    'depositCents',
-    'balanceCents',
-  ];
+  const PAGE_FIELDS = ['packageTitle', 'treeSize', 'installDate', 'installTimeSlot', 'removalDate', 'removalTimeSlot', 'totalCents', 'depositCents', 'balanceCents'];
 
   it('a fresh session shows what the payment pages show, without the name or e-mail', async () => {
     const res = await checkout();
@@ -106,24 +96,14 @@ describe('what a checkout session id reveals', () => {
 
   it('a paid session whose checkout closed under a day ago still shows its details', async () => {
     // The server's clock is 2026-11-20 17:00Z; this checkout closed 23 hours earlier.
-    await createBookingRecord({
-      checkout_session_id: 'demo_cs_closed_23h_ago',
-      hold_expires_at: '2026-11-19 18:00:00.000Z',
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
-    });
+    await createBookingRecord({ checkout_session_id: 'demo_cs_closed_23h_ago', hold_expires_at: '2026-11-19 18:00:00.000Z', payment_status: 'deposit_paid', status: 'confirmed' });
     const v = await verify('demo_cs_closed_23h_ago');
     expect(v.body.success).toBe(true);
     expect(v.body.booking).toMatchObject({ packageTitle: 'Elevated Arbor', depositCents: 82500 });
   });
 
   it('a day after the checkout closed, the routes answer with the state only', async () => {
-    await createBookingRecord({
-      checkout_session_id: 'demo_cs_closed_a_day_ago',
-      hold_expires_at: '2026-11-19 17:00:00.000Z',
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
-    });
+    await createBookingRecord({ checkout_session_id: 'demo_cs_closed_a_day_ago', hold_expires_at: '2026-11-19 17:00:00.000Z', payment_status: 'deposit_paid', status: 'confirmed' });
     const v = await verify('demo_cs_closed_a_day_ago');
     expect(v).toEqual({ status: 200, body: { success: true, conflict: false, booking: null } });
     const d = await demoSession('demo_cs_closed_a_day_ago');

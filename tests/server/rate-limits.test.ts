@@ -37,11 +37,7 @@ describe('rate limits for guests', () => {
   });
 
   it('leaves read-only routes such as availability unthrottled at normal use', async () => {
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        fetch(`${server.url}/api/fn/availability?date=2026-11-24&size=5-7ft&kind=install`).then((r) => r.status),
-      ),
-    );
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/fn/availability?date=2026-11-24&size=5-7ft&kind=install`).then((r) => r.status)));
     expect(statuses.every((s) => s === 200)).toBe(true);
   });
 });

@@ -35,16 +35,7 @@ let env: NodeJS.ProcessEnv;
 
 /** Starts the copied release on a data dir, from a working directory that is neither. */
 function startRelease(dataDir: string) {
-  return spawnServer({
-    bin,
-    args: ['serve', `--dir=${dataDir}`],
-    cwd: work,
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    env,
-    capture: true,
-  });
+  return spawnServer({ bin, args: ['serve', `--dir=${dataDir}`], cwd: work, url: `http://127.0.0.1:${port}`, port, dataDir, env, capture: true });
 }
 
 async function superuserOn(url: string): Promise<PocketBase> {
@@ -99,8 +90,7 @@ describe('the release, backed up and restored', () => {
 
       const image = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'mantel.png', 'image/png'));
       imageUrl = `/api/files/inspiration_images/${image.id}/${image.image}`;
-      const post = (route: string, body: unknown) =>
-        fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       const checkout = await post('/api/fn/create-booking-checkout', {
         bookingData: bookingRequest({ customerEmail: CUSTOMER, styleInspirationImages: [`${server.url}${imageUrl}`] }),
       });
@@ -112,11 +102,7 @@ describe('the release, backed up and restored', () => {
 
       const su = await superuserOn(server.url);
       const booking = await su.collection('bookings').getOne(bookingId);
-      expect(booking).toMatchObject({
-        payment_status: 'deposit_paid',
-        status: 'confirmed',
-        style_inspiration_images: [`${server.url}${imageUrl}`],
-      });
+      expect(booking).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed', style_inspiration_images: [`${server.url}${imageUrl}`] });
       const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: bookingId }) });
       mailKinds = mails.map((m) => `${m.kind}:${m.status}`).sort();
       expect(mailKinds).toEqual(['booking_confirmation:sent', 'business_notice:sent']);

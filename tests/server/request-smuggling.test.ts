@@ -202,10 +202,7 @@ describe('keep-alive pipelining', () => {
   });
 
   it('answers the request after a rejected body just over 64 KB', async () => {
-    const request = Buffer.concat([
-      postWithLength('/api/fn/calculate-distance', Buffer.alloc(JSON_LIMIT + 1, 'x')),
-      Buffer.from(FOLLOW_UP, 'latin1'),
-    ]);
+    const request = Buffer.concat([postWithLength('/api/fn/calculate-distance', Buffer.alloc(JSON_LIMIT + 1, 'x')), Buffer.from(FOLLOW_UP, 'latin1')]);
     const { statuses, closed } = await exchange(request, false);
     expect(statuses).toEqual([400, 200]);
     expect(closed).toBe(true);

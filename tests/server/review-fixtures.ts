@@ -10,9 +10,7 @@ import { callFnAs, superuser } from './support';
 export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketBase> {
   const su = superuser();
   const email = `${role || 'member'}-${Math.random().toString(36).slice(2, 10)}@test.local`;
-  const rec = await su
-    .collection('staff')
-    .create({ email, password: 'staff-pass-123', passwordConfirm: 'staff-pass-123', role, name: 'Staff' });
+  const rec = await su.collection('staff').create({ email, password: 'staff-pass-123', passwordConfirm: 'staff-pass-123', role, name: 'Staff' });
   const client = await su.collection('staff').impersonate(rec.id, 3600);
   client.autoCancellation(false);
   return client;
@@ -23,17 +21,8 @@ export async function staffClient(role: 'admin' | '' = 'admin'): Promise<PocketB
  * `stage`) and returns the token of the e-mailed link and the placeholder testimonial's id.
  * Throws when the request is refused.
  */
-export async function requestReviewToken(
-  admin: PocketBase,
-  bookingId: string,
-  stage?: string,
-): Promise<{ token: string; testimonialId: string }> {
-  const res = await callFnAs(
-    admin.authStore.token,
-    'POST',
-    '/api/fn/send-review-request',
-    stage ? { booking_id: bookingId, review_stage: stage } : { booking_id: bookingId },
-  );
+export async function requestReviewToken(admin: PocketBase, bookingId: string, stage?: string): Promise<{ token: string; testimonialId: string }> {
+  const res = await callFnAs(admin.authStore.token, 'POST', '/api/fn/send-review-request', stage ? { booking_id: bookingId, review_stage: stage } : { booking_id: bookingId });
   if (res.status !== 200) throw new Error(`send-review-request answered ${res.status}: ${JSON.stringify(res.body)}`);
   const token = new URL(res.body.reviewUrl).searchParams.get('token')!;
   return { token, testimonialId: res.body.testimonialId };

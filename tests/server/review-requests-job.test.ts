@@ -34,57 +34,13 @@ beforeEach(async () => {
 describe('review-request job (today is 2026-11-20 in New York)', () => {
   it('sends each due booking one post_removal request, and never again', async () => {
     const base = { install_date: '2026-11-01', install_time_slot: '9-15', removal_time_slot: '9-15' };
-    const due1 = await createBookingRecord({
-      ...base,
-      customer_email: 'due1@example.com',
-      removal_date: '2026-11-19',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
-    const due2 = await createBookingRecord({
-      ...base,
-      customer_email: 'due2@example.com',
-      removal_date: '2026-11-10',
-      status: 'completed',
-      payment_status: 'paid',
-    });
-    const notYet = await createBookingRecord({
-      ...base,
-      customer_email: 'today@example.com',
-      removal_date: '2026-11-20',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
-    const cancelled = await createBookingRecord({
-      ...base,
-      customer_email: 'cancelled@example.com',
-      removal_date: '2026-11-18',
-      status: 'cancelled',
-      payment_status: 'deposit_paid',
-    });
-    const unpaid = await createBookingRecord({
-      ...base,
-      customer_email: 'unpaid@example.com',
-      removal_date: '2026-11-18',
-      status: 'pending_payment',
-      payment_status: 'pending',
-    });
-    const tooOld = await createBookingRecord({
-      ...base,
-      install_date: '2026-09-01',
-      customer_email: 'old@example.com',
-      removal_date: '2026-10-01',
-      status: 'completed',
-      payment_status: 'paid',
-    });
-    const noRemoval = await createBookingRecord({
-      ...base,
-      customer_email: 'noremoval@example.com',
-      removal_date: '',
-      removal_time_slot: '',
-      status: 'completed',
-      payment_status: 'paid',
-    });
+    const due1 = await createBookingRecord({ ...base, customer_email: 'due1@example.com', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' });
+    const due2 = await createBookingRecord({ ...base, customer_email: 'due2@example.com', removal_date: '2026-11-10', status: 'completed', payment_status: 'paid' });
+    const notYet = await createBookingRecord({ ...base, customer_email: 'today@example.com', removal_date: '2026-11-20', status: 'confirmed', payment_status: 'deposit_paid' });
+    const cancelled = await createBookingRecord({ ...base, customer_email: 'cancelled@example.com', removal_date: '2026-11-18', status: 'cancelled', payment_status: 'deposit_paid' });
+    const unpaid = await createBookingRecord({ ...base, customer_email: 'unpaid@example.com', removal_date: '2026-11-18', status: 'pending_payment', payment_status: 'pending' });
+    const tooOld = await createBookingRecord({ ...base, install_date: '2026-09-01', customer_email: 'old@example.com', removal_date: '2026-10-01', status: 'completed', payment_status: 'paid' });
+    const noRemoval = await createBookingRecord({ ...base, customer_email: 'noremoval@example.com', removal_date: '', removal_time_slot: '', status: 'completed', payment_status: 'paid' });
 
     const first = await runJob();
     expect(first.status).toBe(200);
@@ -108,24 +64,14 @@ describe('review-request job (today is 2026-11-20 in New York)', () => {
     expect(await requestMails()).toEqual({ [due1.id]: 1, [due2.id]: 1 });
     expect((await su.collection('testimonials').getFullList()).length).toBe(2);
     for (const b of [notYet, cancelled, unpaid, tooOld, noRemoval]) {
-      expect((await su.collection('testimonials').getList(1, 1, { filter: su.filter('booking = {:id}', { id: b.id }) })).totalItems).toBe(
-        0,
-      );
+      expect((await su.collection('testimonials').getList(1, 1, { filter: su.filter('booking = {:id}', { id: b.id }) })).totalItems).toBe(0);
     }
   });
 
   it('skips a booking whose post_removal request the admin already sent, but not its post_install one', async () => {
     const admin = await staffClient('admin');
-    const booking = await createBookingRecord({
-      install_date: '2026-11-01',
-      removal_date: '2026-11-19',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
-    const manual = await callFnAs(admin.authStore.token, 'POST', '/api/fn/send-review-request', {
-      booking_id: booking.id,
-      review_stage: 'post_install',
-    });
+    const booking = await createBookingRecord({ install_date: '2026-11-01', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' });
+    const manual = await callFnAs(admin.authStore.token, 'POST', '/api/fn/send-review-request', { booking_id: booking.id, review_stage: 'post_install' });
     expect(manual.status).toBe(200);
     expect((await runJob()).body).toEqual({ sent: 1, skipped: 0 });
     const manualRemoval = await callFnAs(admin.authStore.token, 'POST', '/api/fn/send-review-request', { booking_id: booking.id });
@@ -137,24 +83,14 @@ describe('review-request job (today is 2026-11-20 in New York)', () => {
   });
 
   it('gives concurrent runs one request per booking', async () => {
-    const booking = await createBookingRecord({
-      install_date: '2026-11-01',
-      removal_date: '2026-11-19',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
+    const booking = await createBookingRecord({ install_date: '2026-11-01', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' });
     const runs = await Promise.all([runJob(), runJob(), runJob()]);
     expect(runs.map((r) => r.body.sent).reduce((a: number, b: number) => a + b, 0)).toBe(1);
     expect(await requestMails()).toEqual({ [booking.id]: 1 });
   });
 
   it('can be run only by a superuser', async () => {
-    await createBookingRecord({
-      install_date: '2026-11-01',
-      removal_date: '2026-11-19',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
+    await createBookingRecord({ install_date: '2026-11-01', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' });
     const admin = await staffClient('admin');
     expect((await callFnAs(null, 'POST', '/api/fn/jobs/review-requests')).status).toBe(401);
     expect([401, 403]).toContain((await callFnAs(admin.authStore.token, 'POST', '/api/fn/jobs/review-requests')).status);
@@ -168,12 +104,7 @@ describe('the daily cron registration', () => {
     const jobs = await su.crons.getFullList();
     expect(jobs.find((j) => j.id === 'send-review-requests')?.expression).toBe('0 14 * * *');
 
-    const booking = await createBookingRecord({
-      install_date: '2026-11-01',
-      removal_date: '2026-11-19',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
+    const booking = await createBookingRecord({ install_date: '2026-11-01', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' });
     // PocketBase runs the job in the background: wait for its e-mail.
     await su.crons.run('send-review-requests');
     const deadline = Date.now() + 10_000;

@@ -34,13 +34,7 @@ beforeEach(async () => {
 
 /** A booking whose deposit is paid (the state a review can be asked for). */
 function paidBooking(over: Record<string, unknown> = {}) {
-  return createBookingRecord({
-    customer_name: 'Holly Berry',
-    customer_email: 'holly@example.com',
-    payment_status: 'deposit_paid',
-    status: 'confirmed',
-    ...over,
-  });
+  return createBookingRecord({ customer_name: 'Holly Berry', customer_email: 'holly@example.com', payment_status: 'deposit_paid', status: 'confirmed', ...over });
 }
 
 function sendRequest(as: PocketBase | null, body: Record<string, unknown>) {
@@ -125,24 +119,9 @@ describe('POST /api/fn/send-review-request (admin only)', () => {
     ['no booking', async () => ({}), 400, 'Please select a booking'],
     ['an empty booking id', async () => ({ booking_id: '' }), 400, 'Please select a booking'],
     ['an unknown booking', async () => ({ booking_id: 'nosuchbooking12' }), 404, 'Booking not found.'],
-    [
-      'a bad stage',
-      async () => ({ booking_id: (await paidBooking()).id, review_stage: 'post_party' }),
-      400,
-      'The review stage must be post_install or post_removal.',
-    ],
-    [
-      'an unpaid booking',
-      async () => ({ booking_id: (await createBookingRecord()).id }),
-      400,
-      'Reviews can be requested only for paid or confirmed bookings.',
-    ],
-    [
-      'a cancelled booking',
-      async () => ({ booking_id: (await paidBooking({ status: 'cancelled' })).id }),
-      400,
-      'Reviews can be requested only for paid or confirmed bookings.',
-    ],
+    ['a bad stage', async () => ({ booking_id: (await paidBooking()).id, review_stage: 'post_party' }), 400, 'The review stage must be post_install or post_removal.'],
+    ['an unpaid booking', async () => ({ booking_id: (await createBookingRecord()).id }), 400, 'Reviews can be requested only for paid or confirmed bookings.'],
+    ['a cancelled booking', async () => ({ booking_id: (await paidBooking({ status: 'cancelled' })).id }), 400, 'Reviews can be requested only for paid or confirmed bookings.'],
   ])('refuses %s and stores nothing', async (_, body, status, message) => {
     const res = await sendRequest(admin, await body());
     expect(res.status).toBe(status);
@@ -331,17 +310,13 @@ describe('what anonymous visitors see of testimonials', () => {
     expect(JSON.stringify(list)).not.toMatch(/holly@example\.com|Pending review submission|Unapproved/);
   });
 
-  it.each([
-    'rating = 0',
-    'rating = 1',
-    "review_text = 'Pending review submission'",
-    "review_text ~ 'Unapproved'",
-    "id != ''",
-    "@request.auth.id = '' || id != ''",
-  ])('filter %s finds nothing unapproved', async (filter) => {
-    const list = await listOrRefused({ filter });
-    for (const item of list?.items ?? []) expect(item.id).toBe(approvedId);
-  });
+  it.each(['rating = 0', 'rating = 1', "review_text = 'Pending review submission'", "review_text ~ 'Unapproved'", "id != ''", "@request.auth.id = '' || id != ''"])(
+    'filter %s finds nothing unapproved',
+    async (filter) => {
+      const list = await listOrRefused({ filter });
+      for (const item of list?.items ?? []) expect(item.id).toBe(approvedId);
+    },
+  );
 
   it.each([
     "review_token != ''",
@@ -362,22 +337,14 @@ describe('what anonymous visitors see of testimonials', () => {
   it('a token oracle through filters gives the same answer for a real and a fake token', async () => {
     const answers: string[] = [];
     for (const t of [pendingToken, 'Z'.repeat(48)]) {
-      const res = await fetch(
-        `${baseUrl()}/api/collections/public_testimonials/records?filter=${encodeURIComponent(`@collection.testimonials.review_token = '${t}'`)}`,
-      );
+      const res = await fetch(`${baseUrl()}/api/collections/public_testimonials/records?filter=${encodeURIComponent(`@collection.testimonials.review_token = '${t}'`)}`);
       answers.push(`${res.status} ${(await res.text()).replace(/"[a-z0-9]{15}"/g, '')}`);
     }
     expect(answers[0]).toBe(answers[1]);
   });
 
   it('expand, fields and sort on hidden columns leak nothing', async () => {
-    for (const q of [
-      'expand=booking',
-      'fields=*,review_token,customer_email',
-      'sort=review_token',
-      'sort=-customer_email',
-      'perPage=500&skipTotal=1',
-    ]) {
+    for (const q of ['expand=booking', 'fields=*,review_token,customer_email', 'sort=review_token', 'sort=-customer_email', 'perPage=500&skipTotal=1']) {
       const res = await fetch(`${baseUrl()}/api/collections/public_testimonials/records?${q}`);
       const text = await res.text();
       expect(text, q).not.toMatch(/holly@example\.com|Pending review submission|Unapproved|review_token":"[A-Za-z0-9]/);
@@ -422,10 +389,6 @@ describe('testimonial-stats', () => {
   });
 
   it('is zero without reviews', async () => {
-    expect((await callFn('GET', '/api/fn/testimonial-stats')).body).toEqual({
-      count: 0,
-      average: 0,
-      ratings: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
-    });
+    expect((await callFn('GET', '/api/fn/testimonial-stats')).body).toEqual({ count: 0, average: 0, ratings: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } });
   });
 });

@@ -32,16 +32,8 @@ beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
 describe('create-booking-checkout refuses addresses outside the service area', () => {
   it.each<[string, string, string]>([
-    [
-      'Miami Beach, FL (1,188 miles)',
-      '1 Ocean Dr, Miami Beach, FL 33139',
-      'Sorry, ZIP code 33139 is 1188.3 miles away, outside our service area (up to 60 miles).',
-    ],
-    [
-      'York, PA, just beyond 60 miles',
-      '50 W Market St, York, PA 17401',
-      'Sorry, ZIP code 17401 is 61.4 miles away, outside our service area (up to 60 miles).',
-    ],
+    ['Miami Beach, FL (1,188 miles)', '1 Ocean Dr, Miami Beach, FL 33139', 'Sorry, ZIP code 33139 is 1188.3 miles away, outside our service area (up to 60 miles).'],
+    ['York, PA, just beyond 60 miles', '50 W Market St, York, PA 17401', 'Sorry, ZIP code 17401 is 61.4 miles away, outside our service area (up to 60 miles).'],
     ['no ZIP', '123 Main St, Ellicott City, MD', NO_ZIP],
     ['a five-digit house number and no ZIP', '10001 Frederick Rd, Ellicott City, MD', NO_ZIP],
     ['a ZIP that does not exist', '123 Main St, Ellicott City, MD 99999', NO_ZIP],

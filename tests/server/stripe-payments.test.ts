@@ -59,17 +59,7 @@ const post = (route: string, body: unknown, headers: Record<string, string> = {}
 async function checkout(installDate: string, email: string, headers: Record<string, string> = {}) {
   const res = await post(
     '/api/fn/create-booking-checkout',
-    {
-      bookingData: bookingRequest({
-        installDate,
-        customerEmail: email,
-        removalDate: null,
-        removalTimeSlot: null,
-        packageType: 'adorned-arrangement',
-        treeSize: '5-7ft',
-        installTimeSlot: '9-12',
-      }),
-    },
+    { bookingData: bookingRequest({ installDate, customerEmail: email, removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement', treeSize: '5-7ft', installTimeSlot: '9-12' }) },
     headers,
   );
   expect(res.status).toBe(200);
@@ -77,17 +67,8 @@ async function checkout(installDate: string, email: string, headers: Record<stri
 }
 
 function webhook(type: string, session: Record<string, unknown>, opts: { secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    data: { object: { object: 'checkout.session', ...session } },
-  });
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: opts.secret ?? WEBHOOK_SECRET,
-    timestamp: opts.timestamp ?? NOW_SEC,
-  });
+  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp ?? NOW_SEC });
   return post('/api/fn/stripe-webhook', payload, { 'Stripe-Signature': header });
 }
 
@@ -113,12 +94,7 @@ describe('Stripe Checkout session', () => {
     expect(form.get('metadata[booking_id]')).toBe(bookingId);
 
     const booking = await pb.collection('bookings').getOne(bookingId);
-    expect(booking).toMatchObject({
-      checkout_session_id: sessionId,
-      payment_mode: 'stripe',
-      status: 'pending_payment',
-      deposit_amount: 15000,
-    });
+    expect(booking).toMatchObject({ checkout_session_id: sessionId, payment_mode: 'stripe', status: 'pending_payment', deposit_amount: 15000 });
     expect(booking.hold_expires_at).toBe('2026-11-20 17:31:00.000Z');
   });
 
@@ -178,10 +154,7 @@ describe('Stripe webhook', () => {
     ['a wrong secret', { secret: 'whsec_wrong' }],
     ['a stale timestamp', { timestamp: NOW_SEC - 301 }],
   ])('refuses %s and changes nothing', async (_n, opts) => {
-    const { sessionId, bookingId } = await checkout(
-      _n === 'a wrong secret' ? '2026-11-28' : '2026-11-29',
-      `stripe-bad-${Date.now()}@example.com`,
-    );
+    const { sessionId, bookingId } = await checkout(_n === 'a wrong secret' ? '2026-11-28' : '2026-11-29', `stripe-bad-${Date.now()}@example.com`);
     const res = await webhook('checkout.session.completed', { id: sessionId, payment_status: 'paid', payment_intent: 'pi_x' }, opts);
     expect(res.status).toBe(400);
     const booking = await pb.collection('bookings').getOne(bookingId);
@@ -195,85 +168,66 @@ describe('Stripe webhook', () => {
 
   it('an expired session frees the hold', async () => {
     const { sessionId, bookingId } = await checkout('2026-12-01', 'stripe6@example.com');
-    const busy = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then(
-      (r) => r.json() as Promise<any>,
-    );
+    const busy = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
     expect(busy.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(false);
     expect((await webhook('checkout.session.expired', { id: sessionId, payment_status: 'unpaid', status: 'expired' })).status).toBe(200);
     expect((await pb.collection('bookings').getOne(bookingId)).status).toBe('cancelled');
-    const free = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then(
-      (r) => r.json() as Promise<any>,
-    );
+    const free = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
     expect(free.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(true);
   });
 });
 
 describe('late payments (issue 8 item 3)', () => {
   /** Stripe's idempotency keys of the refunds our server asked for, by booking. */
-  const refundsFor = (bookingId: string) =>
-    mock.requests.filter(
-      (r) => r.method === 'POST' && r.path === '/v1/refunds' && new URLSearchParams(r.body).get('metadata[booking_id]') === bookingId,
-    );
+  const refundsFor = (bookingId: string) => mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && new URLSearchParams(r.body).get('metadata[booking_id]') === bookingId);
 
-  it.each(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])(
-    'a signed %s for a hold that lapsed and was resold ends with one owner and a refund',
-    async (type) => {
-      const date = type === 'checkout.session.completed' ? '2026-12-18' : '2026-12-19';
-      const late = await checkout(date, `late-${date}@example.com`);
-      // The hold lapses (Stripe expires the session), then someone else buys the slot.
-      await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
-      const buyer = await checkout(date, `buyer-${date}@example.com`);
-      await webhook('checkout.session.completed', { id: buyer.sessionId, payment_status: 'paid', status: 'complete' });
-      expect(await pb.collection('bookings').getOne(buyer.bookingId)).toMatchObject({
-        status: 'confirmed',
-        payment_status: 'deposit_paid',
-      });
+  it.each(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])('a signed %s for a hold that lapsed and was resold ends with one owner and a refund', async (type) => {
+    const date = type === 'checkout.session.completed' ? '2026-12-18' : '2026-12-19';
+    const late = await checkout(date, `late-${date}@example.com`);
+    // The hold lapses (Stripe expires the session), then someone else buys the slot.
+    await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
+    const buyer = await checkout(date, `buyer-${date}@example.com`);
+    await webhook('checkout.session.completed', { id: buyer.sessionId, payment_status: 'paid', status: 'complete' });
+    expect(await pb.collection('bookings').getOne(buyer.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid' });
 
-      // The late customer's payment arrives anyway.
-      const res = await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
-      expect(res.status).toBe(200);
-      const flagged = await pb.collection('bookings').getOne(late.bookingId);
-      expect(flagged).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
-      expect(flagged.refund_id).toMatch(/^re_/);
-      expect(flagged.refunded_at).not.toBe('');
-      const refunds = refundsFor(late.bookingId);
-      expect(refunds).toHaveLength(1);
-      expect(new URLSearchParams(refunds[0]!.body).get('payment_intent')).toBe(flagged.payment_intent_id);
-      expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${late.bookingId}`);
+    // The late customer's payment arrives anyway.
+    const res = await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
+    expect(res.status).toBe(200);
+    const flagged = await pb.collection('bookings').getOne(late.bookingId);
+    expect(flagged).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
+    expect(flagged.refund_id).toMatch(/^re_/);
+    expect(flagged.refunded_at).not.toBe('');
+    const refunds = refundsFor(late.bookingId);
+    expect(refunds).toHaveLength(1);
+    expect(new URLSearchParams(refunds[0]!.body).get('payment_intent')).toBe(flagged.payment_intent_id);
+    expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${late.bookingId}`);
 
-      // The slot has exactly one owner: the buyer.
-      const onDate = await pb.collection('bookings').getFullList({ filter: pb.filter('install_date = {:d}', { d: date }) });
-      expect(onDate.filter((b) => b.payment_status === 'deposit_paid').map((b) => b.id)).toEqual([buyer.bookingId]);
+    // The slot has exactly one owner: the buyer.
+    const onDate = await pb.collection('bookings').getFullList({ filter: pb.filter('install_date = {:d}', { d: date }) });
+    expect(onDate.filter((b) => b.payment_status === 'deposit_paid').map((b) => b.id)).toEqual([buyer.bookingId]);
 
-      // The customer and the business are told; the customer is not sent a confirmation.
-      const customerMail = await sink.waitFor((m) => JSON.stringify(m.to).includes(`late-${date}@example.com`));
-      expect(customerMail.subject).toMatch(/refunded/i);
-      expect(customerMail.text).toMatch(/has been refunded in full/);
-      const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) });
-      expect(logged.map((m) => m.kind).sort()).toEqual(['business_notice', 'payment_conflict']);
+    // The customer and the business are told; the customer is not sent a confirmation.
+    const customerMail = await sink.waitFor((m) => JSON.stringify(m.to).includes(`late-${date}@example.com`));
+    expect(customerMail.subject).toMatch(/refunded/i);
+    expect(customerMail.text).toMatch(/has been refunded in full/);
+    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) });
+    expect(logged.map((m) => m.kind).sort()).toEqual(['business_notice', 'payment_conflict']);
 
-      // A redelivered event refunds nothing more and e-mails nobody again.
-      await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
-      expect(refundsFor(late.bookingId)).toHaveLength(1);
-      expect(await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(
-        2,
-      );
+    // A redelivered event refunds nothing more and e-mails nobody again.
+    await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
+    expect(refundsFor(late.bookingId)).toHaveLength(1);
+    expect(await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(2);
 
-      // verify-booking-payment tells the success page what happened.
-      const verify = await post('/api/fn/verify-booking-payment', { sessionId: late.sessionId });
-      expect(verify.body).toMatchObject({ success: false, conflict: true });
-    },
-  );
+    // verify-booking-payment tells the success page what happened.
+    const verify = await post('/api/fn/verify-booking-payment', { sessionId: late.sessionId });
+    expect(verify.body).toMatchObject({ success: false, conflict: true });
+  });
 
   it('a payment for a hold that lapsed while its slot stayed free still confirms the booking', async () => {
     const late = await checkout('2026-12-06', 'lapsed-free@example.com');
     await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
     await webhook('checkout.session.completed', { id: late.sessionId, payment_status: 'paid', status: 'complete' });
-    expect(await pb.collection('bookings').getOne(late.bookingId)).toMatchObject({
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-      cancel_reason: '',
-    });
+    expect(await pb.collection('bookings').getOne(late.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', cancel_reason: '' });
     expect(refundsFor(late.bookingId)).toHaveLength(0);
   });
 
@@ -295,10 +249,7 @@ describe('late payments (issue 8 item 3)', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(mock.requests.some((r) => r.path === `/v1/checkout/sessions/${first.body.sessionId}/expire`)).toBe(true);
     await webhook('checkout.session.completed', { id: first.body.sessionId, payment_status: 'paid', status: 'complete' });
-    expect(await pb.collection('bookings').getOne(first.body.bookingId)).toMatchObject({
-      status: 'payment_conflict',
-      payment_status: 'refunded',
-    });
+    expect(await pb.collection('bookings').getOne(first.body.bookingId)).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
     expect(await pb.collection('bookings').getOne(second.body.bookingId)).toMatchObject({ status: 'pending_payment' });
   });
 
@@ -314,9 +265,7 @@ describe('late payments (issue 8 item 3)', () => {
         installTimeSlot: '9-12',
       }),
     };
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => post('/api/fn/create-booking-checkout', body, { 'Idempotency-Key': 'stripe_same_key_0001' })),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/fn/create-booking-checkout', body, { 'Idempotency-Key': 'stripe_same_key_0001' })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.bookingId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.url)).size).toBe(1);

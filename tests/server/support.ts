@@ -52,11 +52,7 @@ export async function request<T = any>(opts: RequestOptions): Promise<FnResponse
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
   if (opts.token) headers.Authorization = opts.token;
-  const res = await fetch(`${opts.base ?? baseUrl()}${opts.route}`, {
-    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-  });
+  const res = await fetch(`${opts.base ?? baseUrl()}${opts.route}`, { method: opts.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
   const text = await res.text();
   let parsed: unknown = text ? text : null;
   try {

@@ -43,13 +43,10 @@ export async function startStripeMock(): Promise<StripeMock> {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: body.toString('utf8') });
-      const upstream = http.request(
-        { host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
+      const upstream = http.request({ host: '127.0.0.1', port: mockPort, method: req.method, path: req.url, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
       upstream.on('error', () => res.writeHead(502).end());
       upstream.end(body);
     });

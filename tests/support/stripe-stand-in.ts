@@ -79,12 +79,7 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
       const body = Buffer.concat(chunks).toString('utf8');
       const form = new URLSearchParams(body);
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      seen.push({
-        method: req.method ?? '',
-        path: url.pathname,
-        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-        form,
-      });
+      seen.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form });
       const reply = (status: number, json: unknown) => {
         if (res.destroyed) return;
         res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -121,11 +116,7 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
       try {
         const upstream = await fetch(`${mock.url}${req.url}`, {
           method: req.method,
-          headers: {
-            Authorization: String(req.headers.authorization ?? ''),
-            'Content-Type': 'application/x-www-form-urlencoded',
-            'Idempotency-Key': String(req.headers['idempotency-key'] ?? ''),
-          },
+          headers: { Authorization: String(req.headers.authorization ?? ''), 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': String(req.headers['idempotency-key'] ?? '') },
           body: req.method === 'POST' ? body : undefined,
         });
         reply(upstream.status, await upstream.json());
@@ -141,10 +132,7 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
     seen,
     intents,
     script: (customer, s) => (s ? scripts.set(customer, s) : scripts.delete(customer)),
-    intentCreations: (chargeId) =>
-      seen.filter(
-        (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (!chargeId || r.form.get('metadata[charge_id]') === chargeId),
-      ),
+    intentCreations: (chargeId) => seen.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (!chargeId || r.form.get('metadata[charge_id]') === chargeId)),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -64,25 +64,12 @@ describe('checkServerEnv', () => {
     ['ftp://shop.example', "APP_URL is not a web address: use the site's public origin, like https://www.example.com."],
     ['https://', "APP_URL is not a web address: use the site's public origin, like https://www.example.com."],
     ['https://shop.example:99999', "APP_URL is not a web address: use the site's public origin, like https://www.example.com."],
-    [
-      'https://shop.example/shop',
-      "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name.",
-    ],
-    [
-      'https://shop.example/?a=1',
-      "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name.",
-    ],
-    [
-      'https://user:pw@shop.example',
-      "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name.",
-    ],
+    ['https://shop.example/shop', "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name."],
+    ['https://shop.example/?a=1', "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name."],
+    ['https://user:pw@shop.example', "APP_URL must be the site's origin only (scheme, host and port), like https://www.example.com, without a path, query, fragment or user name."],
   ])('refuses APP_URL %j with one clear line', (url, line) => {
     expect(message({ APP_URL: url })).toBe(
-      [
-        'Cannot start: the environment needs fixing.',
-        `  - ${line}`,
-        'Set them in the environment (deploy/production.env.example lists every variable) and start again.',
-      ].join('\n'),
+      ['Cannot start: the environment needs fixing.', `  - ${line}`, 'Set them in the environment (deploy/production.env.example lists every variable) and start again.'].join('\n'),
     );
   });
 
@@ -119,9 +106,7 @@ describe('checkServerEnv', () => {
   });
 
   it('requires https in production except on this machine', () => {
-    expect(message({ ...PRODUCTION, APP_URL: 'http://shop.example' })).toContain(
-      'APP_URL must start with https:// in production (http only for localhost).',
-    );
+    expect(message({ ...PRODUCTION, APP_URL: 'http://shop.example' })).toContain('APP_URL must start with https:// in production (http only for localhost).');
     expect(ok({ ...PRODUCTION, APP_URL: 'http://localhost:8090' }).appOrigin).toBe('http://localhost:8090');
   });
 
@@ -140,23 +125,14 @@ describe('checkServerEnv', () => {
     ['STRIPE_SECRET_KEY', 'pk_live_abc', 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).'],
     ['STRIPE_API_BASE', 'localhost:12111', 'STRIPE_API_BASE is not a web address (http:// or https://).'],
     ['APP_NOW', 'tomorrow', 'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.'],
-    [
-      'TRUSTED_PROXY_HEADERS',
-      'X-Forwarded-For; X-Real-IP',
-      'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.',
-    ],
+    ['TRUSTED_PROXY_HEADERS', 'X-Forwarded-For; X-Real-IP', 'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.'],
     ['APP_ENV', 'prod', 'APP_ENV must be production or development.'],
   ])('refuses a malformed %s (%j)', (name, value, line) => {
     expect(message({ [name]: value })).toContain(`  - ${line}`);
   });
 
   it('never repeats a value in its message', () => {
-    const text = message({
-      ...PRODUCTION,
-      STRIPE_SECRET_KEY: 'sk_live_SECRETVALUE',
-      STRIPE_WEBHOOK_SECRET: 'not-a-secret-SECRETVALUE',
-      SMTP_PORT: 'SECRETVALUE',
-    });
+    const text = message({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_SECRETVALUE', STRIPE_WEBHOOK_SECRET: 'not-a-secret-SECRETVALUE', SMTP_PORT: 'SECRETVALUE' });
     expect(text).not.toContain('SECRETVALUE');
     expect(text).not.toContain('hunter2');
   });
@@ -167,29 +143,13 @@ describe('checkServerEnv', () => {
   });
 
   it('reads the trusted proxy headers', () => {
-    expect(ok({ TRUSTED_PROXY_HEADERS: 'X-Forwarded-For, X-Real-IP' }).trustedProxy).toEqual({
-      headers: ['X-Forwarded-For', 'X-Real-IP'],
-      useLeftmostIP: false,
-    });
+    expect(ok({ TRUSTED_PROXY_HEADERS: 'X-Forwarded-For, X-Real-IP' }).trustedProxy).toEqual({ headers: ['X-Forwarded-For', 'X-Real-IP'], useLeftmostIP: false });
     expect(ok({ TRUSTED_PROXY_HEADERS: 'X-Forwarded-For', TRUSTED_PROXY_USE_LEFTMOST_IP: 'true' }).trustedProxy?.useLeftmostIP).toBe(true);
   });
 
   it('takes S3 backups only with all five variables, and names the missing ones', () => {
-    const s3 = {
-      BACKUP_S3_BUCKET: 'b',
-      BACKUP_S3_REGION: 'auto',
-      BACKUP_S3_ENDPOINT: 'https://s3.example.com',
-      BACKUP_S3_ACCESS_KEY: 'AK',
-      BACKUP_S3_SECRET: 'SK',
-    };
-    expect(ok(s3).backupS3).toEqual({
-      bucket: 'b',
-      region: 'auto',
-      endpoint: 'https://s3.example.com',
-      accessKey: 'AK',
-      secret: 'SK',
-      forcePathStyle: false,
-    });
+    const s3 = { BACKUP_S3_BUCKET: 'b', BACKUP_S3_REGION: 'auto', BACKUP_S3_ENDPOINT: 'https://s3.example.com', BACKUP_S3_ACCESS_KEY: 'AK', BACKUP_S3_SECRET: 'SK' };
+    expect(ok(s3).backupS3).toEqual({ bucket: 'b', region: 'auto', endpoint: 'https://s3.example.com', accessKey: 'AK', secret: 'SK', forcePathStyle: false });
     expect(message({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_REGION: 'auto', BACKUP_S3_ENDPOINT: 'https://s3.example.com' })).toContain(
       '  - BACKUP_S3_ACCESS_KEY, BACKUP_S3_SECRET are missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.',
     );

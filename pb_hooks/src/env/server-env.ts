@@ -39,8 +39,7 @@ export type ServerEnvResult = { ok: true; env: ServerEnv } | { ok: false; messag
 const unset = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
 
-const HOSTNAME =
-  /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
+const HOSTNAME = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)$/;
 /** scheme :// authority path? query? fragment? (RFC 3986's shape, without `URL`). */
 const WEB_ADDRESS = /^(https?):\/\/([^/?#\s]*)([^?#\s]*)(\?[^#\s]*)?(#\S*)?$/i;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -66,15 +65,7 @@ function parseWebAddress(value: string): WebAddress | null {
   if (!hp || !hp[1] || !HOSTNAME.test(hp[1])) return null;
   const port = hp[2] === undefined ? null : Number(hp[2]);
   if (port !== null && (port < 1 || port > 65535)) return null;
-  return {
-    scheme: scheme!.toLowerCase() as 'http' | 'https',
-    host: hp[1].toLowerCase(),
-    port,
-    path,
-    query: query !== undefined,
-    fragment: fragment !== undefined,
-    credentials,
-  };
+  return { scheme: scheme!.toLowerCase() as 'http' | 'https', host: hp[1].toLowerCase(), port, path, query: query !== undefined, fragment: fragment !== undefined, credentials };
 }
 
 /** The origin of a parsed address, without a default port ("https://shop.example"). */
@@ -84,8 +75,7 @@ function originOf(a: WebAddress): string {
 }
 
 /** An http(s) address (any path), for service base URLs. */
-const webAddress = (name: string) =>
-  optional(z.string().refine((v) => parseWebAddress(v) !== null, `${name} is not a web address (http:// or https://).`));
+const webAddress = (name: string) => optional(z.string().refine((v) => parseWebAddress(v) !== null, `${name} is not a web address (http:// or https://).`));
 
 const email = (name: string) => optional(z.email(`${name} is not an e-mail address.`));
 
@@ -113,34 +103,18 @@ const schema = z.object({
         return z.NEVER;
       }
       if (a.credentials || a.query || a.fragment || (a.path !== '' && a.path !== '/')) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `APP_URL must be the site's origin only (scheme, host and port), ${APP_URL_EXAMPLE}, without a path, query, fragment or user name.`,
-        });
+        ctx.addIssue({ code: 'custom', message: `APP_URL must be the site's origin only (scheme, host and port), ${APP_URL_EXAMPLE}, without a path, query, fragment or user name.` });
         return z.NEVER;
       }
       return a;
     }),
   ),
   ADMIN_EMAIL: email('ADMIN_EMAIL'),
-  APP_NOW: optional(
-    z
-      .string()
-      .refine(
-        (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)),
-        'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.',
-      ),
-  ),
+  APP_NOW: optional(z.string().refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(Date.parse(v)), 'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.')),
   HOST: optional(z.string().regex(HOSTNAME, 'HOST must be an IP address or host name to listen on, like 127.0.0.1.')),
   PORT: port('PORT'),
-  STRIPE_SECRET_KEY: optional(
-    z
-      .string()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).'),
-  ),
-  STRIPE_WEBHOOK_SECRET: optional(
-    z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…).'),
-  ),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'STRIPE_WEBHOOK_SECRET does not look like a webhook signing secret (whsec_…).')),
   STRIPE_API_BASE: webAddress('STRIPE_API_BASE'),
   ALLOW_DEMO_PAYMENTS: flag('ALLOW_DEMO_PAYMENTS'),
   SMTP_HOST: optional(z.string().regex(HOSTNAME, 'SMTP_HOST must be a host name or IP address, like smtp.example.com.')),
@@ -158,10 +132,7 @@ const schema = z.object({
           .map((h) => h.trim())
           .filter(Boolean),
       )
-      .refine(
-        (hs) => hs.length > 0 && hs.every((h) => /^[A-Za-z0-9-]+$/.test(h)),
-        'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.',
-      ),
+      .refine((hs) => hs.length > 0 && hs.every((h) => /^[A-Za-z0-9-]+$/.test(h)), 'TRUSTED_PROXY_HEADERS must be header names separated by commas, like X-Forwarded-For.'),
   ),
   TRUSTED_PROXY_USE_LEFTMOST_IP: flag('TRUSTED_PROXY_USE_LEFTMOST_IP'),
   BACKUP_S3_BUCKET: optional(z.string()),
@@ -182,9 +153,7 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   const has = (name: string) => !!raw[name];
   const problems: string[] = [];
   if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) {
-    problems.push(
-      'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.',
-    );
+    problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.');
   }
   const missingS3 = S3_KEYS.filter((k) => !has(k));
   if (missingS3.length > 0 && missingS3.length < S3_KEYS.length) {
@@ -194,13 +163,10 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   }
   if (raw.APP_ENV !== 'production') return problems;
   if (!has('APP_URL')) problems.push(`APP_URL is required in production: the site's public address, ${APP_URL_EXAMPLE}.`);
-  else if (appUrl && appUrl.scheme !== 'https' && !LOCAL_HOSTS.has(appUrl.host))
-    problems.push('APP_URL must start with https:// in production (http only for localhost).');
+  else if (appUrl && appUrl.scheme !== 'https' && !LOCAL_HOSTS.has(appUrl.host)) problems.push('APP_URL must start with https:// in production (http only for localhost).');
   if (!has('ADMIN_EMAIL')) problems.push('ADMIN_EMAIL is required in production: the e-mail address of the first admin (/setup-admin).');
   if (!has('STRIPE_SECRET_KEY') && raw.ALLOW_DEMO_PAYMENTS !== 'true') {
-    problems.push(
-      'STRIPE_SECRET_KEY is required in production: without it payments are demo payments that charge no card (set ALLOW_DEMO_PAYMENTS=true to run them in production on purpose).',
-    );
+    problems.push('STRIPE_SECRET_KEY is required in production: without it payments are demo payments that charge no card (set ALLOW_DEMO_PAYMENTS=true to run them in production on purpose).');
   }
   if (!has('SMTP_HOST')) problems.push('SMTP_HOST is required in production: without it no e-mail reaches customers or the business.');
   if (!has('MAIL_FROM')) problems.push('MAIL_FROM is required in production: the address e-mails are sent from.');
@@ -232,8 +198,7 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
   const env = parsed.data!;
   const warnings: string[] = [];
   if (env.APP_NOW) warnings.push(`APP_NOW freezes the server clock at ${env.APP_NOW}: for tests and demos only.`);
-  if (production && env.STRIPE_SECRET_KEY?.includes('_test_'))
-    warnings.push('STRIPE_SECRET_KEY is a test key: Stripe takes no real money.');
+  if (production && env.STRIPE_SECRET_KEY?.includes('_test_')) warnings.push('STRIPE_SECRET_KEY is a test key: Stripe takes no real money.');
   const s3 = env.BACKUP_S3_BUCKET && env.BACKUP_S3_REGION && env.BACKUP_S3_ENDPOINT && env.BACKUP_S3_ACCESS_KEY && env.BACKUP_S3_SECRET;
   return {
     ok: true,
@@ -243,9 +208,7 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
       adminEmail: env.ADMIN_EMAIL ?? null,
       payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
       listen: env.HOST || env.PORT ? { host: env.HOST ?? '127.0.0.1', port: env.PORT ?? 8090 } : null,
-      trustedProxy: env.TRUSTED_PROXY_HEADERS
-        ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP }
-        : null,
+      trustedProxy: env.TRUSTED_PROXY_HEADERS ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP } : null,
       backupS3: s3
         ? {
             bucket: env.BACKUP_S3_BUCKET!,

@@ -58,9 +58,7 @@ export function loadCrews(app: CoreApp): number {
  */
 export function loadMaxServiceMiles(app: CoreApp): number {
   const n = settingValue(app, 'max_service_miles');
-  return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max
-    ? n
-    : DEFAULT_MAX_SERVICE_MILES;
+  return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max ? n : DEFAULT_MAX_SERVICE_MILES;
 }
 
 /** All blocked dates (`YYYY-MM-DD`). Kept: never change the set. */

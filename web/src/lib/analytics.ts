@@ -16,9 +16,7 @@ type Utm = Record<(typeof UTM_FIELDS)[number], string>;
 let memorySession = '';
 
 function randomId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -73,11 +71,7 @@ export interface RecordEventOptions {
  *
  * @example recordEvent('conversion', '/booking/success', { converted: true, metadata: { session_id } })
  */
-export async function recordEvent(
-  eventType: AnalyticsEventType,
-  pagePath: string,
-  { converted = false, metadata = {}, search = location.search }: RecordEventOptions = {},
-): Promise<void> {
+export async function recordEvent(eventType: AnalyticsEventType, pagePath: string, { converted = false, metadata = {}, search = location.search }: RecordEventOptions = {}): Promise<void> {
   try {
     const userAgent = navigator.userAgent;
     const event = normalizeAnalyticsEvent({

@@ -28,9 +28,7 @@ const browserToday = () => businessToday(new Date());
  */
 export function useBusinessToday(): Ymd {
   const renderedAt = useContext(RenderedAtContext);
-  return useSyncExternalStore(noSubscribe, browserToday, () =>
-    renderedAt === null ? browserToday() : businessToday(new Date(renderedAt)),
-  );
+  return useSyncExternalStore(noSubscribe, browserToday, () => (renderedAt === null ? browserToday() : businessToday(new Date(renderedAt))));
 }
 
 /**

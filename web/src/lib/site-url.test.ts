@@ -18,18 +18,7 @@ const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(WEB, file), 'utf8');
 
 /** Pages worth indexing: everything but admin, one-off result pages and token links. */
-const INDEXED = [
-  paths.home,
-  paths.services,
-  paths.booking,
-  paths.consultation,
-  paths.portfolio,
-  paths.about,
-  paths.faq,
-  paths.policies,
-  paths.termsPrivacy,
-  paths.testimonials,
-];
+const INDEXED = [paths.home, paths.services, paths.booking, paths.consultation, paths.portfolio, paths.about, paths.faq, paths.policies, paths.termsPrivacy, paths.testimonials];
 
 describe('absoluteUrl', () => {
   it('joins the site origin and a path', () => {
@@ -48,13 +37,7 @@ describe('sitemap.xml and robots.txt', () => {
   it('points crawlers at the sitemap and away from admin and result pages', () => {
     const robots = read('public/robots.txt');
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
-    for (const p of [
-      paths.adminLogin.replace('login', ''),
-      paths.setupAdmin,
-      paths.bookingSuccess,
-      paths.bookingCancel,
-      paths.submitReview,
-    ]) {
+    for (const p of [paths.adminLogin.replace('login', ''), paths.setupAdmin, paths.bookingSuccess, paths.bookingCancel, paths.submitReview]) {
       expect(robots).toContain(`Disallow: ${p}`);
     }
   });
@@ -88,9 +71,7 @@ describe('index.html', () => {
   });
 
   it('uses SITE_URL for every absolute link', () => {
-    const urls = [...html.matchAll(/https:\/\/[^"\s]+/g)]
-      .map((m) => m[0])
-      .filter((u) => !u.startsWith('https://schema.org') && !u.startsWith(BUSINESS.social.url));
+    const urls = [...html.matchAll(/https:\/\/[^"\s]+/g)].map((m) => m[0]).filter((u) => !u.startsWith('https://schema.org') && !u.startsWith(BUSINESS.social.url));
     expect(urls.length).toBeGreaterThan(3);
     for (const url of urls) expect(url.startsWith(`${SITE_URL}/`), url).toBe(true);
   });

@@ -7,12 +7,7 @@ import { errorMessage } from './pb';
  * stale answer for an old key is ignored. A failure shows a destructive toast with `errorTitle`
  * and the server's message (or `fallback`), as SPEC.md §8's slot-loading row asks.
  */
-export function useKeyedQuery<T>(
-  key: string,
-  load: () => Promise<T>,
-  errorTitle: string,
-  fallback: string,
-): { loading: boolean; data: T | null } {
+export function useKeyedQuery<T>(key: string, load: () => Promise<T>, errorTitle: string, fallback: string): { loading: boolean; data: T | null } {
   const [state, setState] = useState<{ key: string; data: T | null }>({ key: '', data: null });
   const loadRef = useRef(load);
   loadRef.current = load;

@@ -50,8 +50,7 @@ const TOTALS_SQL = `
 // date (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter;
 // from 05:00 the same date), each band named by its first hour: a handful of rows per
 // payment day for domain/insights.ts `weeklyCollected` to place in New York weeks.
-const HOUR_BAND = (column: string) =>
-  `substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END`;
+const HOUR_BAND = (column: string) => `substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END`;
 
 const PAYMENT_HOURS_SQL = `
   SELECT hour, SUM(deposits) AS deposits, SUM(balances) AS balances FROM (
@@ -68,17 +67,10 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   const monthStart = toPbDate(businessMidnightMs(`${today.slice(0, 8)}01`));
   const params = { now: toPbDate(now), monthStart, from: toPbDate(businessMidnightMs(chartSeasonStart(today))) } as unknown as dbx.Params;
 
-  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<
-    string,
-    number
-  >;
+  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<string, number>;
   app.db().newQuery(TOTALS_SQL).bind(params).one(t);
 
-  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as {
-    hour: string;
-    deposits: number;
-    balances: number;
-  }[];
+  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as { hour: string; deposits: number; balances: number }[];
   app.db().newQuery(PAYMENT_HOURS_SQL).bind(params).all(hours);
 
   const collected = Number(t.collected);

@@ -56,10 +56,7 @@ export function recordJobEvent(app: CoreApp, n: NewJobEvent): JobEventResult {
   app.runInTransaction((tx) => {
     const earlier = findEvent(tx, req.clientId);
     if (earlier) {
-      result =
-        earlier.getString('request_fingerprint') === n.fingerprint
-          ? { eventId: earlier.id, replayed: true }
-          : { refusal: { status: 422, message: JOB_EVENT_MESSAGES.reused } };
+      result = earlier.getString('request_fingerprint') === n.fingerprint ? { eventId: earlier.id, replayed: true } : { refusal: { status: 422, message: JOB_EVENT_MESSAGES.reused } };
       return;
     }
     let booking: core.Record;

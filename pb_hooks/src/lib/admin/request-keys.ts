@@ -86,11 +86,7 @@ function storedAnswer(rec: core.Record): Record<string, unknown> {
  * retries that). A key left incomplete for ABANDONED_KEY_MS is completed by `complete`, which
  * turns the partial answer into the final one (e.g. from the mail log).
  */
-export function answerOfReplay(
-  app: CoreApp,
-  claim: RequestKeyClaim,
-  complete: (partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>,
-): Record<string, unknown> | null {
+export function answerOfReplay(app: CoreApp, claim: RequestKeyClaim, complete: (partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>): Record<string, unknown> | null {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const rec = findKey(app, claim.key);

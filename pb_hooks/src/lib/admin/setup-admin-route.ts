@@ -30,8 +30,7 @@ const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ2345
 export const SETUP_ADMIN_MESSAGES = {
   exists: 'An admin account already exists.',
   failed: 'Failed to create admin account',
-  wrongCode:
-    "The setup code is not right. It is in the server's start message (journalctl -u thoughtfully-adorned in production) and in the file setup-code of its data directory.",
+  wrongCode: "The setup code is not right. It is in the server's start message (journalctl -u thoughtfully-adorned in production) and in the file setup-code of its data directory.",
 } as const;
 
 /** The setup code's file in the data dir (pb/setup_code.go writes it at start). */

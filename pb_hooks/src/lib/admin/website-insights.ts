@@ -54,9 +54,15 @@ function count(app: CoreApp, sql: string, params: Record<string, number> = {}): 
 }
 
 function groupsBetween(app: CoreApp, from: number, to: number): EventGroup[] {
-  const rows = arrayOf(
-    new DynamicModel({ eventType: '', converted: 0, device: '', country: '', utm: '', referrer: '', n: 0 }),
-  ) as unknown as { eventType: string; converted: number; device: string; country: string; utm: string; referrer: string; n: number }[];
+  const rows = arrayOf(new DynamicModel({ eventType: '', converted: 0, device: '', country: '', utm: '', referrer: '', n: 0 })) as unknown as {
+    eventType: string;
+    converted: number;
+    device: string;
+    country: string;
+    utm: string;
+    referrer: string;
+    n: number;
+  }[];
   app
     .db()
     .newQuery(GROUPS_SQL)

@@ -166,8 +166,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       // A request with the same key that got here first (same instant) owns the answer.
       const raced = findByIdempotencyKey(tx, idempotencyKey);
       if (raced) {
-        if (raced.getString('request_fingerprint') !== fingerprint)
-          refusal = { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
+        if (raced.getString('request_fingerprint') !== fingerprint) refusal = { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
         else replayOf = raced.id;
         return;
       }

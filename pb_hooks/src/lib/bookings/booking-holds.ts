@@ -47,14 +47,10 @@ export function holdCapReached(app: CoreApp, owner: HoldOwner, now: number): boo
  */
 export function replaceWizardHolds(app: CoreApp, wizardId: string, now: number): string[] {
   if (!wizardId) return [];
-  const held = app.findRecordsByFilter(
-    'bookings',
-    "wizard_id = {:wizard} && status = 'pending_payment' && payment_status = 'pending' && hold_expires_at > {:now}",
-    '',
-    50,
-    0,
-    { wizard: wizardId, now: toPbDate(now) } as unknown as dbx.Params,
-  );
+  const held = app.findRecordsByFilter('bookings', "wizard_id = {:wizard} && status = 'pending_payment' && payment_status = 'pending' && hold_expires_at > {:now}", '', 50, 0, {
+    wizard: wizardId,
+    now: toPbDate(now),
+  } as unknown as dbx.Params);
   const stripeSessions: string[] = [];
   for (const rec of held) {
     rec!.set('status', 'cancelled');

@@ -37,9 +37,5 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
     }
   }
   // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-  return e.json(200, {
-    success: isPaid(rec),
-    conflict: rec.getString('status') === 'payment_conflict',
-    booking: bookingSummary(rec, nowMs()),
-  });
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec, nowMs()) });
 }

@@ -68,12 +68,7 @@ export function checkoutDistance(address: string): number {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- openrouteservice's JSON, read field by field by the callers
 function orsGet(url: string, key: string): any {
   try {
-    const res = $http.send({
-      url,
-      method: 'GET',
-      headers: { Authorization: key, Accept: 'application/json, application/geo+json' },
-      timeout: 10,
-    });
+    const res = $http.send({ url, method: 'GET', headers: { Authorization: key, Accept: 'application/json, application/geo+json' }, timeout: 10 });
     if (res.statusCode !== 200) {
       logWarning(`openrouteservice answered ${res.statusCode} for ${url.replace(/\?.*$/, '')}`);
       return null;
@@ -93,10 +88,7 @@ function routeWithOpenRouteService(address: string, from: LatLon, key: string): 
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
       .join('&');
 
-  const geo = orsGet(
-    `${base}/geocode/search?${q({ text: address, 'boundary.country': 'US', size: '1', 'focus.point.lat': String(from[0]), 'focus.point.lon': String(from[1]) })}`,
-    key,
-  );
+  const geo = orsGet(`${base}/geocode/search?${q({ text: address, 'boundary.country': 'US', size: '1', 'focus.point.lat': String(from[0]), 'focus.point.lon': String(from[1]) })}`, key);
   const coords = geo?.features?.[0]?.geometry?.coordinates;
   if (!Array.isArray(coords) || !Number.isFinite(Number(coords[0])) || !Number.isFinite(Number(coords[1]))) {
     logWarning('openrouteservice found no location for the address; using the ZIP estimate');

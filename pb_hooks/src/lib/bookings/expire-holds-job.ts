@@ -10,14 +10,9 @@ import { retryPendingRefunds } from '../payments/refund';
 
 export function expireHolds(app: CoreApp): number {
   const now = toPbDate(nowMs());
-  const expired = app.findRecordsByFilter(
-    'bookings',
-    "status = 'pending_payment' && payment_status = 'pending' && hold_expires_at != '' && hold_expires_at < {:now}",
-    '',
-    500,
-    0,
-    { now } as unknown as dbx.Params,
-  );
+  const expired = app.findRecordsByFilter('bookings', "status = 'pending_payment' && payment_status = 'pending' && hold_expires_at != '' && hold_expires_at < {:now}", '', 500, 0, {
+    now,
+  } as unknown as dbx.Params);
   let cancelled = 0;
   for (const stale of expired) {
     app.runInTransaction((tx) => {

@@ -28,10 +28,7 @@ const FEED_HEADER = [`X-WR-CALNAME:${BUSINESS.name} schedule`, 'REFRESH-INTERVAL
 
 export function calendarIcsRoute(e: core.RequestEvent): void {
   if (!isFeedToken($app, queryParam(e, 'token'))) throw apiError(404, 'Calendar feed not found.');
-  const ics = buildIcs(feedEvents($app, today()), nowMs(), BUSINESS.name).replace(
-    'METHOD:PUBLISH\r\n',
-    `METHOD:PUBLISH\r\n${FEED_HEADER}\r\n`,
-  );
+  const ics = buildIcs(feedEvents($app, today()), nowMs(), BUSINESS.name).replace('METHOD:PUBLISH\r\n', `METHOD:PUBLISH\r\n${FEED_HEADER}\r\n`);
   e.response.header().set('Cache-Control', 'private, no-store');
   e.response.header().set('Content-Disposition', 'inline; filename="schedule.ics"');
   return e.blob(200, 'text/calendar; charset=utf-8', ics);

@@ -81,29 +81,10 @@ function consultationEvent(r: core.Record): CalendarEvent | null {
 export function feedEvents(app: CoreApp, today: Ymd): CalendarEvent[] {
   const from = addDays(today, -FEED_DAYS_BACK);
   const params = { from } as unknown as dbx.Params;
-  const bookings = app.findRecordsByFilter(
-    'bookings',
-    `${OWNS_SLOTS} && (install_date >= {:from} || removal_date >= {:from})`,
-    'install_date',
-    0,
-    0,
-    params,
-  );
-  const consultations = app.findRecordsByFilter(
-    'consultation_requests',
-    "status != 'cancelled' && consultation_date >= {:from}",
-    'consultation_date',
-    0,
-    0,
-    params,
-  );
-  const events = [
-    ...bookings.flatMap((r) => bookingEvents(r!, from)),
-    ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null),
-  ];
+  const bookings = app.findRecordsByFilter('bookings', `${OWNS_SLOTS} && (install_date >= {:from} || removal_date >= {:from})`, 'install_date', 0, 0, params);
+  const consultations = app.findRecordsByFilter('consultation_requests', "status != 'cancelled' && consultation_date >= {:from}", 'consultation_date', 0, 0, params);
+  const events = [...bookings.flatMap((r) => bookingEvents(r!, from)), ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null)];
   // A stored date the pattern let through but the calendar lacks (2026-02-30) is left out
   // rather than failing the whole feed.
-  return events
-    .filter((ev) => isYmd(ev.date))
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.startMinutes - b.startMinutes));
+  return events.filter((ev) => isYmd(ev.date)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.startMinutes - b.startMinutes));
 }

@@ -9,15 +9,12 @@ import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking-ownership';
  * partial unique index `idx_consultations_slot_taken` covers.
  */
 export function takenConsultationSlots(app: CoreApp, date: string): Set<string> {
-  const records = app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, {
-    date,
-  } as unknown as dbx.Params);
+  const records = app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, { date } as unknown as dbx.Params);
   return new Set(records.map((r) => r!.getString('consultation_time_slot')));
 }
 
 /** The stored phone with the separators the contact schema allows removed (SQLite has no regex). */
-const PHONE_DIGITS_SQL =
-  "replace(replace(replace(replace(replace(replace(customer_phone, ' ', ''), '(', ''), ')', ''), '-', ''), '+', ''), char(9), '')";
+const PHONE_DIGITS_SQL = "replace(replace(replace(replace(replace(replace(customer_phone, ' ', ''), '(', ''), ')', ''), '-', ''), '+', ''), char(9), '')";
 
 /**
  * True when the caller already has as many pending upcoming (`today` or later) consultation

@@ -46,11 +46,7 @@ export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
   const packageLine = `${b.packageTitle}, ${b.treeSize}`;
   const visits = [`Installation: ${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`];
   if (b.removalDate && b.removalTimeSlot) visits.push(`Removal: ${formatLongDate(b.removalDate)}, ${formatSlotRange(b.removalTimeSlot)}`);
-  const amounts = [
-    `Total: ${formatCents(b.totalCents)}`,
-    `Deposit paid: ${formatCents(b.depositCents)}`,
-    `Balance due on install day: ${formatCents(b.balanceCents)}`,
-  ];
+  const amounts = [`Total: ${formatCents(b.totalCents)}`, `Deposit paid: ${formatCents(b.depositCents)}`, `Balance due on install day: ${formatCents(b.balanceCents)}`];
   const text = [
     `Hello ${name},`,
     '',
@@ -82,13 +78,7 @@ export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
     relatedId: r.id,
     attachments: [{ name: 'visits.ics', content: ics }],
   };
-  const notice = [
-    `New booking from ${name} (${email}, ${r.getString('customer_phone')}).`,
-    packageLine,
-    ...visits,
-    `Address: ${r.getString('customer_address')}`,
-    ...amounts,
-  ].join('\n');
+  const notice = [`New booking from ${name} (${email}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
   return [
     confirmation,
     {

@@ -125,8 +125,7 @@ function mailOf(rec: core.Record): OutgoingMail {
   let attachments: Attachment[] = [];
   try {
     const raw = JSON.parse(rec.getString('attachment_data') || '[]') as unknown;
-    if (Array.isArray(raw))
-      attachments = raw.filter((a): a is Attachment => !!a && typeof a.name === 'string' && typeof a.content === 'string');
+    if (Array.isArray(raw)) attachments = raw.filter((a): a is Attachment => !!a && typeof a.name === 'string' && typeof a.content === 'string');
   } catch {
     attachments = [];
   }
@@ -156,20 +155,12 @@ function flagBooking(tx: CoreApp, rec: core.Record): void {
   } catch {
     return; // about a consultation or a review, or a booking since deleted
   }
-  booking.set(
-    'mail_problem',
-    `The e-mail "${rec.getString('subject')}" to ${rec.getString('to')} could not be sent: ${rec.getString('error')}`.slice(0, 1000),
-  );
+  booking.set('mail_problem', `The e-mail "${rec.getString('subject')}" to ${rec.getString('to')} could not be sent: ${rec.getString('error')}`.slice(0, 1000));
   tx.save(booking);
 }
 
 /** Records how the send of claimed row `id` went: sent or logged, queued again with backoff, or given up. */
-function settle(
-  app: CoreApp,
-  id: string,
-  outcome: { status: 'sent' | 'logged' } | { status: 'error'; error: string },
-  nowMs: number,
-): MailStatus | 'queued' {
+function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' } | { status: 'error'; error: string }, nowMs: number): MailStatus | 'queued' {
   let final: MailStatus | 'queued' = 'queued';
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('mail_log', id);
@@ -239,10 +230,7 @@ export function sendMailNow(app: CoreApp, mails: QueuedMail[]): (MailStatus | 'q
  */
 export function requeueInterruptedMail(app: CoreApp, olderThanMs: number): number {
   const cutoff = toPbDate(Date.now() - olderThanMs);
-  const stuck = app.findRecordsByFilter('mail_log', "status = 'sending' && (claimed_by != {:me} || claimed_at <= {:cutoff})", '', 0, 0, {
-    me: processId(app),
-    cutoff,
-  } as unknown as dbx.Params);
+  const stuck = app.findRecordsByFilter('mail_log', "status = 'sending' && (claimed_by != {:me} || claimed_at <= {:cutoff})", '', 0, 0, { me: processId(app), cutoff } as unknown as dbx.Params);
   for (const rec of stuck) {
     app.runInTransaction((tx) => {
       const fresh = tx.findRecordById('mail_log', rec!.id);
@@ -262,9 +250,7 @@ export function requeueInterruptedMail(app: CoreApp, olderThanMs: number): numbe
 export function deliverDueMail(app: CoreApp): number {
   requeueInterruptedMail(app, SENDING_STALE_MS);
   const now = toPbDate(Date.now());
-  const due = app.findRecordsByFilter('mail_log', "status = 'queued' && next_attempt_at <= {:now}", 'next_attempt_at', JOB_BATCH, 0, {
-    now,
-  } as unknown as dbx.Params);
+  const due = app.findRecordsByFilter('mail_log', "status = 'queued' && next_attempt_at <= {:now}", 'next_attempt_at', JOB_BATCH, 0, { now } as unknown as dbx.Params);
   const results = deliverMail(
     app,
     due.map((r) => r!.id),

@@ -77,9 +77,7 @@ export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, 
     `Payment for a deleted booking ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
     [
       `A payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which had been deleted.`,
-      refunded
-        ? 'It was refunded in full; the customer may need to hear from you.'
-        : 'It could not be refunded automatically: refund it in the Stripe Dashboard.',
+      refunded ? 'It was refunded in full; the customer may need to hear from you.' : 'It could not be refunded automatically: refund it in the Stripe Dashboard.',
       `Payment: ${paymentIntentId}`,
     ],
     bookingId,

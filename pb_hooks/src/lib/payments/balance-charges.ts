@@ -94,12 +94,7 @@ export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
     const open = openCharges(tx, booking.id);
     if (open.length > 0) {
       const status = open[0]!.getString('status');
-      const message =
-        status === 'pending'
-          ? CHARGE_MESSAGES.otherInFlight
-          : status === 'processing'
-            ? CHARGE_MESSAGES.otherProcessing
-            : CHARGE_MESSAGES.linkOpen;
+      const message = status === 'pending' ? CHARGE_MESSAGES.otherInFlight : status === 'processing' ? CHARGE_MESSAGES.otherProcessing : CHARGE_MESSAGES.linkOpen;
       result = { refusal: { status: 409, message } };
       return;
     }
@@ -164,14 +159,9 @@ export function releaseCharge(app: CoreApp, chargeId: string): void {
  * payment link is open).
  */
 export function openCharges(app: CoreApp, bookingId: string): core.Record[] {
-  return app.findRecordsByFilter(
-    'charges',
-    "booking = {:b} && (status = 'pending' || status = 'processing' || status = 'requires_checkout')",
-    '',
-    0,
-    0,
-    { b: bookingId } as unknown as dbx.Params,
-  ) as core.Record[];
+  return app.findRecordsByFilter('charges', "booking = {:b} && (status = 'pending' || status = 'processing' || status = 'requires_checkout')", '', 0, 0, {
+    b: bookingId,
+  } as unknown as dbx.Params) as core.Record[];
 }
 
 /** When charge `rec` was first requested, epoch ms on our clock (older rows: their creation). */
@@ -240,12 +230,7 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
  * another intent. Returns the mail outbox ids queued (to send after the commit), or null when
  * no charge `chargeId` exists (deleted with its booking).
  */
-export function settleChargeIntent(
-  app: CoreApp,
-  chargeId: string,
-  paymentIntentId: string,
-  outcome: { status: 'succeeded' } | { status: 'failed'; error: string },
-): string[] | null {
+export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntentId: string, outcome: { status: 'succeeded' } | { status: 'failed'; error: string }): string[] | null {
   let mailIds: string[] | null = null;
   app.runInTransaction((tx) => {
     let rec: core.Record;
@@ -272,9 +257,7 @@ export function settleChargeIntent(
     rec.set('error', outcome.error.slice(0, 1000));
     rec.set('stripe_payment_intent_id', paymentIntentId);
     tx.save(rec);
-    const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, {
-      id: rec.getString('booking'),
-    } as unknown as dbx.Params)[0];
+    const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, { id: rec.getString('booking') } as unknown as dbx.Params)[0];
     if (booking) mailIds = [queueMail(tx, chargeFailedNotice(rec, booking))];
   });
   return mailIds;

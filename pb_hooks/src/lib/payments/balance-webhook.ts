@@ -34,8 +34,7 @@ export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: S
   if (typeof chargeId !== 'string' || !chargeId) return false;
   if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
     const paymentIntentId = paymentIdsOf(session).paymentIntentId;
-    if (!chargeExists(app, chargeId))
-      refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
+    if (!chargeExists(app, chargeId)) refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
     else settleChargeCheckout(app, chargeId, session.id, paymentIntentId);
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
     expireChargeCheckout(app, chargeId, session.id);
@@ -49,14 +48,10 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
   if (typeof chargeId !== 'string' || !chargeId || typeof intent.id !== 'string') return false;
   if (type === 'payment_intent.succeeded') {
     const mailIds = settleChargeIntent(app, chargeId, intent.id, { status: 'succeeded' });
-    if (mailIds === null)
-      refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
+    if (mailIds === null) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
   } else if (type === 'payment_intent.payment_failed') {
     const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
-    deliverMail(
-      app,
-      settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? [],
-    );
+    deliverMail(app, settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? []);
   }
   return true;
 }

@@ -32,14 +32,7 @@
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource, parseChargeRequest } from '@domain/balance-charge';
 import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
-import {
-  claimAbandonedCharge,
-  findChargeByKey,
-  insertPendingCharge,
-  recordChargeOutcome,
-  releaseCharge,
-  requestedAtMs,
-} from './balance-charges';
+import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, recordChargeOutcome, releaseCharge, requestedAtMs } from './balance-charges';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';

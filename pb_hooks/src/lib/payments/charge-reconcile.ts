@@ -13,14 +13,7 @@
 import { CHARGE_MESSAGES } from '@domain/balance-charge';
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail } from '../mail/mail-outbox';
-import {
-  ABANDONED_AFTER_MS,
-  claimAbandonedCharge,
-  recordChargeOutcome,
-  requestedAtMs,
-  settleChargeIntent,
-  type ChargeOutcome,
-} from './balance-charges';
+import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent, type ChargeOutcome } from './balance-charges';
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
 import { listCustomerPaymentIntents, type StripePaymentIntent } from './stripe';
@@ -87,14 +80,7 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
  */
 export function reconcilePendingCharges(app: CoreApp): number {
   const cutoff = toPbDate(nowMs() - ABANDONED_AFTER_MS);
-  const stale = app.findRecordsByFilter(
-    'charges',
-    "status = 'pending' && (attempted_at = '' || attempted_at <= {:cutoff})",
-    'created_at',
-    100,
-    0,
-    { cutoff } as unknown as dbx.Params,
-  );
+  const stale = app.findRecordsByFilter('charges', "status = 'pending' && (attempted_at = '' || attempted_at <= {:cutoff})", 'created_at', 100, 0, { cutoff } as unknown as dbx.Params);
   let settled = 0;
   for (const row of stale) {
     try {

@@ -18,8 +18,7 @@ import { requireDemoMode } from './mode';
 import { releaseHold } from './release-hold';
 
 /** The answer when a payment could not secure its slot (the deposit is refunded). */
-export const PAYMENT_CONFLICT_MESSAGE =
-  'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
+export const PAYMENT_CONFLICT_MESSAGE = 'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
 
 type SessionState = 'open' | 'paid' | 'expired' | 'cancelled';
 

@@ -45,11 +45,7 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
     const rec = findBySession(tx, sessionId);
     if (!rec) return;
     const now = nowMs();
-    const state = {
-      status: rec.getString('status'),
-      payment_status: rec.getString('payment_status'),
-      cancel_reason: rec.getString('cancel_reason'),
-    };
+    const state = { status: rec.getString('status'), payment_status: rec.getString('payment_status'), cancel_reason: rec.getString('cancel_reason') };
     const decision = paymentDecision(state, visitsFreeFor(tx, rec, now, crews));
     if (decision === 'already_settled') {
       result = { bookingId: rec.id, outcome: state.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false, mailIds: [] };

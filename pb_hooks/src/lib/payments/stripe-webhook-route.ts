@@ -61,8 +61,7 @@ function handleSessionEvent(type: string, session: StripeCheckoutSession & { amo
   if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
     // The event's own payment id for a booking that is gone (nothing to save for later charges).
     const settled = findBySession($app, session.id) ? completePaidSession($app, session.id, idsFor(session)) : null;
-    if (!settled)
-      refundOrphanPayment($app, session.metadata?.booking_id ?? '', paymentIdsOf(session).paymentIntentId, session.amount_total ?? 0);
+    if (!settled) refundOrphanPayment($app, session.metadata?.booking_id ?? '', paymentIdsOf(session).paymentIntentId, session.amount_total ?? 0);
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
     releaseHold($app, session.id, 'hold_expired');
   }
@@ -88,8 +87,7 @@ export function stripeWebhookRoute(e: core.RequestEvent): void {
   const object = event?.data?.object;
   if (!object || typeof object.id !== 'string') return e.json(200, { received: true });
   const type = String(event.type);
-  if (type.startsWith('checkout.session.'))
-    handleSessionEvent(type, object as unknown as StripeCheckoutSession & { amount_total?: number });
+  if (type.startsWith('checkout.session.')) handleSessionEvent(type, object as unknown as StripeCheckoutSession & { amount_total?: number });
   else if (type.startsWith('payment_intent.')) handleChargeIntentEvent($app, type, object as unknown as StripePaymentIntent);
   else if (type === 'charge.dispute.created') {
     const d = object as unknown as StripeDispute;

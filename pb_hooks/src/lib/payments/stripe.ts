@@ -51,12 +51,7 @@ function apiBase(): string {
 }
 
 /** Calls Stripe; returns the status and parsed JSON. Throws when Stripe cannot be reached. */
-function stripeSend(
-  method: 'GET' | 'POST',
-  path: string,
-  params?: Record<string, unknown>,
-  idempotencyKey?: string,
-): { statusCode: number; json: unknown } {
+function stripeSend(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): { statusCode: number; json: unknown } {
   const headers: Record<string, string> = {
     Authorization: `Bearer ${$os.getenv('STRIPE_SECRET_KEY')}`,
     'Stripe-Version': '2024-06-20',
@@ -100,9 +95,7 @@ export function createCheckoutSession(input: CheckoutSessionInput): StripeChecko
       cancel_url: input.cancelUrl,
       metadata: { booking_id: input.bookingId },
       payment_intent_data: { setup_future_usage: 'off_session', metadata: { booking_id: input.bookingId }, description: input.description },
-      line_items: [
-        { quantity: 1, price_data: { currency: 'usd', unit_amount: input.depositCents, product_data: { name: input.description } } },
-      ],
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: input.depositCents, product_data: { name: input.description } } }],
     },
     `checkout-${input.bookingId}`,
   );
@@ -135,12 +128,7 @@ export interface StripeRefund {
  * retried refund can never pay back twice. Throws with Stripe's message on failure.
  */
 export function createRefund(paymentIntentId: string, idempotencyKey: string, metadata: Record<string, string>): StripeRefund {
-  return stripeRequest<StripeRefund>(
-    'POST',
-    '/v1/refunds',
-    { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata },
-    idempotencyKey,
-  );
+  return stripeRequest<StripeRefund>('POST', '/v1/refunds', { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata }, idempotencyKey);
 }
 
 /** Expires an open Checkout Session so it can no longer be paid (a replaced hold). */
@@ -202,12 +190,7 @@ export interface StripePaymentIntent {
  * search, so a charge whose answer a crash lost is found here. Never throws.
  */
 export function listCustomerPaymentIntents(customerId: string, createdGteSec: number): StripeReply<{ data: StripePaymentIntent[] }> {
-  return stripeTry<{ data: StripePaymentIntent[] }>(
-    'GET',
-    '/v1/payment_intents',
-    { customer: customerId, created: { gte: createdGteSec }, limit: 100 },
-    '',
-  );
+  return stripeTry<{ data: StripePaymentIntent[] }>('GET', '/v1/payment_intents', { customer: customerId, created: { gte: createdGteSec }, limit: 100 }, '');
 }
 
 export interface OffSessionChargeInput {

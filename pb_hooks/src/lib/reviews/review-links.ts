@@ -18,18 +18,11 @@ export function findByToken(app: CoreApp, token: string): core.Record | null {
  * missing → 'Invalid review link'; unknown → 'Invalid or expired review link'; filled → 'A review
  * has already been submitted with this link'; expired → 'This review link has expired. …'.
  */
-export function checkReviewToken(
-  app: CoreApp,
-  token: unknown,
-  now: number,
-): { ok: true; record: core.Record } | { ok: false; message: string } {
+export function checkReviewToken(app: CoreApp, token: unknown, now: number): { ok: true; record: core.Record } | { ok: false; message: string } {
   const shape = tokenShapeProblem(token);
   if (shape) return { ok: false, message: shape };
   const record = findByToken(app, String(token).trim());
   if (!record) return { ok: false, message: REVIEW_MESSAGES.linkNotFound };
-  const problem = reviewLinkProblem(
-    { submittedAt: record.getString('submitted_at'), tokenExpiresAt: record.getString('token_expires_at') },
-    now,
-  );
+  const problem = reviewLinkProblem({ submittedAt: record.getString('submitted_at'), tokenExpiresAt: record.getString('token_expires_at') }, now);
   return problem ? { ok: false, message: problem } : { ok: true, record };
 }

@@ -39,14 +39,10 @@ const ROUTE = 'send-review-request';
  * went out; asking again with a new key sends one).
  */
 function completeFromMailLog(partial: Record<string, unknown>, keyWrittenAtMs: number): Record<string, unknown> {
-  const mails = $app.findRecordsByFilter(
-    'mail_log',
-    "related_id = {:id} && kind = 'review_request' && created_at >= {:since}",
-    '-created_at',
-    1,
-    0,
-    { id: String(partial.testimonialId ?? ''), since: toPbDate(keyWrittenAtMs) } as unknown as dbx.Params,
-  );
+  const mails = $app.findRecordsByFilter('mail_log', "related_id = {:id} && kind = 'review_request' && created_at >= {:since}", '-created_at', 1, 0, {
+    id: String(partial.testimonialId ?? ''),
+    since: toPbDate(keyWrittenAtMs),
+  } as unknown as dbx.Params);
   return { ...partial, mailStatus: mails[0]?.getString('status') || 'failed' };
 }
 
@@ -56,12 +52,9 @@ export function sendReviewRequestRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const bookingId = typeof body.booking_id === 'string' ? body.booking_id.trim() : '';
   if (!bookingId) throw badRequest(REVIEW_MESSAGES.selectBooking);
-  const stage =
-    body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
+  const stage = body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
   if (!isReviewStage(stage)) throw badRequest('The review stage must be post_install or post_removal.');
-  const claim: RequestKeyClaim | undefined = key
-    ? { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, stage])) }
-    : undefined;
+  const claim: RequestKeyClaim | undefined = key ? { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, stage])) } : undefined;
   if (claim) {
     const earlier = answerOfReplay($app, claim, completeFromMailLog);
     if (earlier) return e.json(200, earlier);

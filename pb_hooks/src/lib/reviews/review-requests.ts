@@ -33,10 +33,7 @@ export function serviceLine(packageType: string, treeSize: string): string {
 }
 
 function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): core.Record | null {
-  const found = app.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, {
-    booking: bookingId,
-    stage,
-  } as unknown as dbx.Params);
+  const found = app.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: bookingId, stage } as unknown as dbx.Params);
   return found[0] ?? null;
 }
 
@@ -53,14 +50,7 @@ function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): c
  * is stored in the same transaction as a created or renewed link, with the answer but the
  * mail status (the caller completes it after the e-mail).
  */
-export function requestReview(
-  app: CoreApp,
-  booking: core.Record,
-  stage: ReviewStage,
-  origin: string,
-  renew: boolean,
-  claim?: RequestKeyClaim,
-): ReviewRequestOutcome {
+export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewStage, origin: string, renew: boolean, claim?: RequestKeyClaim): ReviewRequestOutcome {
   const token = $security.randomString(REVIEW_TOKEN_LENGTH);
   const expiresAtMs = nowMs() + REVIEW_LINK_DAYS * 86_400_000;
   const expiresAt = toPbDate(expiresAtMs);
@@ -105,8 +95,7 @@ export function requestReview(
       return;
     }
     const rec = new Record(tx.findCollectionByNameOrId('testimonials'));
-    const serviceDate =
-      stage === 'post_install' ? booking.getString('install_date') : booking.getString('removal_date') || booking.getString('install_date');
+    const serviceDate = stage === 'post_install' ? booking.getString('install_date') : booking.getString('removal_date') || booking.getString('install_date');
     rec.load({
       customer_name: booking.getString('customer_name'),
       customer_email: booking.getString('customer_email'),

@@ -33,14 +33,7 @@ afterEach(async () => {
   await db.delete();
 });
 
-const mutations = () =>
-  createMutations({
-    mirror: () => mirror,
-    api: api as unknown as MutationApi,
-    outbox: () => null as unknown as Outbox,
-    account: () => 'admin0000000001',
-    now: () => NOW,
-  });
+const mutations = () => createMutations({ mirror: () => mirror, api: api as unknown as MutationApi, outbox: () => null as unknown as Outbox, account: () => 'admin0000000001', now: () => NOW });
 
 describe('admin mutations: server first, then the mirror', () => {
   it('deletes a booking with its charges, and a late copy of it is not brought back', async () => {
@@ -59,9 +52,7 @@ describe('admin mutations: server first, then the mirror', () => {
   });
 
   it('approves with the time of approval and stores the server answer', async () => {
-    api.updateTestimonial.mockResolvedValueOnce(
-      row('t1', 10, { review_text: 'Real words', is_approved: true, approved_at: '2026-11-20 17:00:00.000Z' }),
-    );
+    api.updateTestimonial.mockResolvedValueOnce(row('t1', 10, { review_text: 'Real words', is_approved: true, approved_at: '2026-11-20 17:00:00.000Z' }));
     await mutations().setReviewApproved('t1', true);
     expect(api.updateTestimonial).toHaveBeenCalledWith('t1', { is_approved: true, approved_at: '2026-11-20T17:00:00.000Z' });
     expect((await db.testimonials.get('t1'))?.is_approved).toBe(true);
@@ -95,31 +86,16 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     server = {
       createJobEvent: vi.fn((req) =>
         guard(async () => ({
-          event: row(req.clientId, 40, {
-            booking: req.bookingId,
-            kind: req.kind,
-            text: req.text,
-            client_id: req.clientId,
-            photo: req.photo ? 'tree_abc.jpg' : '',
-          }),
+          event: row(req.clientId, 40, { booking: req.bookingId, kind: req.kind, text: req.text, client_id: req.clientId, photo: req.photo ? 'tree_abc.jpg' : '' }),
           booking: row(req.bookingId, 40, { install_done_at: req.kind === 'install_done' ? '2026-11-20 17:00:00.000Z' : '' }),
           replayed: false,
         })),
       ),
       chargeBookingBalance: vi.fn(() =>
-        guard(async () => ({
-          success: true,
-          amountCharged: 82500,
-          charge: row('c9', 50, { booking: 'b1', status: 'succeeded' }),
-          booking: row('b1', 50, { balance_remaining: 0 }),
-        })),
+        guard(async () => ({ success: true, amountCharged: 82500, charge: row('c9', 50, { booking: 'b1', status: 'succeeded' }), booking: row('b1', 50, { balance_remaining: 0 }) })),
       ),
-      sendReviewRequest: vi.fn(() =>
-        guard(async () => ({ success: true, reviewUrl: 'http://x/submit-review?token=t', mailStatus: 'logged' })),
-      ),
-      saveAdminNotes: vi.fn((edit) =>
-        guard(async () => ({ booking: row(edit.bookingId, 60, { admin_notes: edit.adminNotes }), applied: true })),
-      ),
+      sendReviewRequest: vi.fn(() => guard(async () => ({ success: true, reviewUrl: 'http://x/submit-review?token=t', mailStatus: 'logged' }))),
+      saveAdminNotes: vi.fn((edit) => guard(async () => ({ booking: row(edit.bookingId, 60, { admin_notes: edit.adminNotes }), applied: true }))),
     };
     box = new Outbox(db, {
       send: (entry) => sendEntry(server as unknown as OutboxApi, entry),
@@ -130,28 +106,13 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     });
   });
 
-  const queued = () =>
-    createMutations({
-      mirror: () => mirror,
-      api: api as unknown as MutationApi,
-      outbox: () => box,
-      account: () => ACCOUNT,
-      now: () => NOW,
-      answerWaitMs: 200,
-    });
+  const queued = () => createMutations({ mirror: () => mirror, api: api as unknown as MutationApi, outbox: () => box, account: () => ACCOUNT, now: () => NOW, answerWaitMs: 200 });
 
   it('a note offline: shown at once under its client-made id, queued; online it is sent once and the server row replaces it', async () => {
     online = false;
     const id = await queued().addNote('b1', 'Gate code 1234');
     expect(id).toMatch(/^[a-z0-9]{15}$/);
-    expect(await db.jobEvents.get(id)).toMatchObject({
-      id,
-      booking: 'b1',
-      kind: 'note',
-      text: 'Gate code 1234',
-      client_id: id,
-      updated_at: '',
-    });
+    expect(await db.jobEvents.get(id)).toMatchObject({ id, booking: 'b1', kind: 'note', text: 'Gate code 1234', client_id: id, updated_at: '' });
     await box.flush();
     const entry = await db.outbox.get(id);
     expect(entry).toMatchObject({ id, idempotencyKey: id, accountId: ACCOUNT, bookingId: 'b1', state: 'queued' });
@@ -159,14 +120,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
 
     online = true;
     await box.flush();
-    expect(server.createJobEvent).toHaveBeenLastCalledWith({
-      clientId: id,
-      bookingId: 'b1',
-      kind: 'note',
-      text: 'Gate code 1234',
-      occurredAt: NOW.toISOString(),
-      photo: null,
-    });
+    expect(server.createJobEvent).toHaveBeenLastCalledWith({ clientId: id, bookingId: 'b1', kind: 'note', text: 'Gate code 1234', occurredAt: NOW.toISOString(), photo: null });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.jobEvents.where('booking').equals('b1').count()).toBe(1);
     expect((await db.jobEvents.get(id))?.updated_at).not.toBe('');
@@ -179,9 +133,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     const photo = { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', name: 'tree.jpg' };
     const pid = await queued().addPhoto('b1', photo, 'Finished');
     await box.flush();
-    expect(server.createJobEvent).toHaveBeenLastCalledWith(
-      expect.objectContaining({ clientId: pid, kind: 'photo', text: 'Finished', photo }),
-    );
+    expect(server.createJobEvent).toHaveBeenLastCalledWith(expect.objectContaining({ clientId: pid, kind: 'photo', text: 'Finished', photo }));
     expect((await db.jobEvents.get(pid))?.photo).toBe('tree_abc.jpg');
     expect(id).not.toBe(pid);
   });
@@ -198,15 +150,9 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
 
   it('a charge offline is queued (never charged) and keeps its key; back online it is sent once with that key', async () => {
     online = false;
-    const out = await queued().chargeBalance(
-      { bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' },
-      'charge-key-abcdef',
-      82500,
-    );
+    const out = await queued().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'charge-key-abcdef', 82500);
     expect(out).toEqual({ queued: true });
-    expect(await db.outbox.toArray()).toMatchObject([
-      { kind: 'charge', idempotencyKey: 'charge-key-abcdef', payload: { estimateCents: 82500 } },
-    ]);
+    expect(await db.outbox.toArray()).toMatchObject([{ kind: 'charge', idempotencyKey: 'charge-key-abcdef', payload: { estimateCents: 82500 } }]);
     expect(await db.charges.get('c9')).toBeUndefined();
     online = true;
     await box.flush();
@@ -218,9 +164,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     server.chargeBookingBalance.mockImplementationOnce(async () => {
       throw Object.assign(new Error('409'), { status: 409, response: { message: 'This booking has nothing left to pay.' } });
     });
-    await expect(
-      queued().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'charge-key-zzzzzz', 0),
-    ).rejects.toMatchObject({
+    await expect(queued().chargeBalance({ bookingId: 'b1', additionalCharges: null, chargeDescription: 'x' }, 'charge-key-zzzzzz', 0)).rejects.toMatchObject({
       status: 409,
       response: { message: 'This booking has nothing left to pay.' },
     });

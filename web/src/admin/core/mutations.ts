@@ -95,12 +95,7 @@ export function createMutations(deps: MutationDeps): AdminMutations {
   const waitMs = deps.answerWaitMs ?? ANSWER_WAIT_MS;
 
   /** Queues `kind` and waits for its answer (see AdminMutations.sendReviewRequest). */
-  async function queueAndWait<T>(
-    kind: OutboxKind,
-    bookingId: string,
-    payload: Record<string, unknown>,
-    idempotencyKey?: string,
-  ): Promise<Queued<T>> {
+  async function queueAndWait<T>(kind: OutboxKind, bookingId: string, payload: Record<string, unknown>, idempotencyKey?: string): Promise<Queued<T>> {
     const box = outbox();
     const entry = await box.queue({ kind, payload, bookingId, accountId: account(), idempotencyKey });
     const outcome = box.waitFor(entry.id, waitMs);
@@ -124,21 +119,8 @@ export function createMutations(deps: MutationDeps): AdminMutations {
     const id = newClientId();
     const at = now();
     const payload: JobEventPayload = { bookingId, kind, text, occurredAt: at.toISOString(), photo };
-    const row: AdminJobEvent = {
-      id,
-      booking: bookingId,
-      kind,
-      text,
-      client_id: id,
-      occurred_at: pbDate(at),
-      photo: '',
-      created_at: '',
-      updated_at: '',
-    };
-    await box.queue(
-      { id, idempotencyKey: id, kind: 'job_event', payload, bookingId, accountId: account() },
-      { tables: [db.jobEvents], write: () => db.jobEvents.put(row) },
-    );
+    const row: AdminJobEvent = { id, booking: bookingId, kind, text, client_id: id, occurred_at: pbDate(at), photo: '', created_at: '', updated_at: '' };
+    await box.queue({ id, idempotencyKey: id, kind: 'job_event', payload, bookingId, accountId: account() }, { tables: [db.jobEvents], write: () => db.jobEvents.put(row) });
     void box.flush();
     return id;
   }
@@ -147,10 +129,7 @@ export function createMutations(deps: MutationDeps): AdminMutations {
     async deleteBooking(id) {
       await api.deleteBooking(id);
       const m = mirror();
-      const [charges, jobEvents] = await Promise.all([
-        m.db.charges.where('booking').equals(id).primaryKeys(),
-        m.db.jobEvents.where('booking').equals(id).primaryKeys(),
-      ]);
+      const [charges, jobEvents] = await Promise.all([m.db.charges.where('booking').equals(id).primaryKeys(), m.db.jobEvents.where('booking').equals(id).primaryKeys()]);
       await Promise.all([m.remove('bookings', [id]), m.remove('charges', charges), m.remove('job_events', jobEvents)]);
     },
     async setReviewApproved(id, approved) {

@@ -27,10 +27,7 @@ export function useAdminAppManifest(): void {
     const removers = [
       ensureHeadElement('link[rel="manifest"]', 'link', { rel: 'manifest', href: ADMIN_MANIFEST_HREF }),
       ensureHeadElement('meta[name="apple-mobile-web-app-capable"]', 'meta', { name: 'apple-mobile-web-app-capable', content: 'yes' }),
-      ensureHeadElement('meta[name="apple-mobile-web-app-title"]', 'meta', {
-        name: 'apple-mobile-web-app-title',
-        content: 'Adorned Admin',
-      }),
+      ensureHeadElement('meta[name="apple-mobile-web-app-title"]', 'meta', { name: 'apple-mobile-web-app-title', content: 'Adorned Admin' }),
     ];
     return () => removers.forEach((remove) => remove());
   }, []);

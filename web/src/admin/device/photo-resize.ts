@@ -47,9 +47,7 @@ async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): P
   canvas.width = width;
   canvas.height = height;
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, width, height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded.'))), 'image/jpeg', PHOTO_QUALITY),
-  );
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The photo could not be encoded.'))), 'image/jpeg', PHOTO_QUALITY));
 }
 
 /**

@@ -4,18 +4,8 @@ import { requestPersistentStorage } from './storage-persistence';
 
 describe('isAppleMobile', () => {
   it.each([
-    [
-      'iPhone Safari',
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1',
-      5,
-      true,
-    ],
-    [
-      'iPadOS Safari (reports a Mac with touch)',
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15',
-      5,
-      true,
-    ],
+    ['iPhone Safari', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1', 5, true],
+    ['iPadOS Safari (reports a Mac with touch)', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15', 5, true],
     ['a Mac', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.1 Safari/605.1.15', 0, false],
     ['Android Chrome', 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36', 5, false],
   ])('%s → %s', (_name, ua, touch, apple) => expect(isAppleMobile(ua, touch)).toBe(apple));

@@ -22,9 +22,7 @@ export const STORAGE_PERSISTENCE_TEXT: Record<StoragePersistence, string> = {
  * Asks for persistent storage unless it is granted already; resolves with the outcome.
  * `storage` for tests.
  */
-export async function requestPersistentStorage(
-  storage: StorageManager | undefined = globalThis.navigator?.storage,
-): Promise<Exclude<StoragePersistence, 'checking'>> {
+export async function requestPersistentStorage(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<Exclude<StoragePersistence, 'checking'>> {
   if (!storage?.persist || !storage.persisted) return 'unsupported';
   try {
     if (await storage.persisted()) return 'persisted';

@@ -16,8 +16,6 @@ describe('admin display helpers', () => {
   it('links phones and addresses', () => {
     expect(telHref('(410) 555-0199')).toBe('tel:4105550199');
     expect(telHref('+1 410 555 0199')).toBe('tel:+14105550199');
-    expect(mapsHref('42 Evergreen Lane, Ellicott City, MD 21043')).toBe(
-      'https://www.google.com/maps/search/?api=1&query=42%20Evergreen%20Lane%2C%20Ellicott%20City%2C%20MD%2021043',
-    );
+    expect(mapsHref('42 Evergreen Lane, Ellicott City, MD 21043')).toBe('https://www.google.com/maps/search/?api=1&query=42%20Evergreen%20Lane%2C%20Ellicott%20City%2C%20MD%2021043');
   });
 });

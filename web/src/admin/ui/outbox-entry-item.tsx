@@ -40,16 +40,8 @@ export function OutboxEntryItem({ entry, who }: { entry: OutboxEntry; who?: stri
         </span>
         <OutboxStatePill entry={entry} />
       </div>
-      {otherAccount && (
-        <p className="admin-outbox-item__why">
-          Recorded under another admin account: it is sent when that account signs in on this device.
-        </p>
-      )}
-      {entry.lastError && (
-        <p className={entry.state === 'needs_attention' ? 'admin-error admin-outbox-item__why' : 'admin-outbox-item__why muted'}>
-          {entry.lastError}
-        </p>
-      )}
+      {otherAccount && <p className="admin-outbox-item__why">Recorded under another admin account: it is sent when that account signs in on this device.</p>}
+      {entry.lastError && <p className={entry.state === 'needs_attention' ? 'admin-error admin-outbox-item__why' : 'admin-outbox-item__why muted'}>{entry.lastError}</p>}
       {entry.state === 'needs_attention' && (
         <div className="admin-actions">
           <button type="button" className="button" onClick={() => void retry()}>

@@ -8,11 +8,7 @@ describe('entryLabel', () => {
     ['install done', { kind: 'job_event', payload: { kind: 'install_done', text: '' } }, 'Install done'],
     ['a photo', { kind: 'job_event', payload: { kind: 'photo' } }, 'Photo'],
     ['a balance charge', { kind: 'charge', payload: { additionalCharges: null } }, 'Balance charge'],
-    [
-      'damages',
-      { kind: 'charge', payload: { additionalCharges: { items: { small: 1 } }, estimateCents: 87000 } },
-      'Damages and balance charge (about $870)',
-    ],
+    ['damages', { kind: 'charge', payload: { additionalCharges: { items: { small: 1 } }, estimateCents: 87000 } }, 'Damages and balance charge (about $870)'],
     ['a review request', { kind: 'review_request', payload: { stage: 'post_install' } }, 'Review request (after install)'],
     ['notes edit', { kind: 'admin_notes', payload: {} }, 'Booking notes edit'],
   ])('%s', (_n, entry, label) => expect(entryLabel(entry)).toBe(label));

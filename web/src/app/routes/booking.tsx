@@ -5,10 +5,7 @@ import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const [params] = useSearchParams();
-  usePageMeta(
-    'Book Your Service',
-    'Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online.',
-  );
+  usePageMeta('Book Your Service', 'Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online.');
   // /booking?package=slug preselects a package; anything else is ignored.
   const slug = params.get('package');
   return <BookingWizard initialPackage={isPackageSlug(slug) ? slug : null} />;

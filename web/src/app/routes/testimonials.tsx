@@ -5,9 +5,6 @@ import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
-  usePageMeta(
-    'Testimonials',
-    'Reviews from families whose Christmas trees we decorated, installed and removed: their ratings and stories.',
-  );
+  usePageMeta('Testimonials', 'Reviews from families whose Christmas trees we decorated, installed and removed: their ratings and stories.');
   return <TestimonialsPage query={parseTestimonialQuery(params)} onQueryChange={(next) => setParams(testimonialSearch(next))} />;
 }

@@ -78,14 +78,7 @@ export function Header() {
           <BrandMark />
           <span>{BUSINESS.name}</span>
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button ref={toggleRef} type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-nav" onClick={() => setMenuOpen((open) => !open)}>
           <span className="menu-toggle__icon" aria-hidden="true" />
           Menu
         </button>
@@ -237,14 +230,7 @@ function NavGroup({ id, label, to, sections, open, onOpenChange }: NavGroupProps
           onKeyDown={onTriggerKeyDown}
         >
           <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-            <path
-              d="M2 4.5 6 8.5 10 4.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
+            <path d="M2 4.5 6 8.5 10 4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </button>
       </div>

@@ -12,15 +12,7 @@ import { UpdatePrompt } from './update-prompt';
 // toasts, so the content pages never load it (home-page JS budget, issue 3). sonner replays
 // toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-const QUIET_PATHS: ReadonlySet<string> = new Set([
-  paths.home,
-  paths.services,
-  paths.portfolio,
-  paths.about,
-  paths.faq,
-  paths.policies,
-  paths.termsPrivacy,
-]);
+const QUIET_PATHS: ReadonlySet<string> = new Set([paths.home, paths.services, paths.portfolio, paths.about, paths.faq, paths.policies, paths.termsPrivacy]);
 
 /**
  * The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt.

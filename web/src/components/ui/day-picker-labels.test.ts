@@ -24,13 +24,9 @@ describe('calendar day button labels', () => {
 
   it('adds a hint for each modifier the calendar names, before selected', () => {
     const hints = { scheduled: 'has scheduled items' };
-    expect(dayButtonLabel(new Date(2026, 11, 4), { scheduled: true, selected: true }, hints)).toBe(
-      'Friday, December 4, 2026, has scheduled items, selected',
-    );
+    expect(dayButtonLabel(new Date(2026, 11, 4), { scheduled: true, selected: true }, hints)).toBe('Friday, December 4, 2026, has scheduled items, selected');
     expect(dayButtonLabel(new Date(2026, 11, 5), { scheduled: false }, hints)).toBe('Saturday, December 5, 2026');
-    expect(dayPickerLabels(hints).labelDayButton(new Date(2026, 11, 4), { scheduled: true, today: true })).toBe(
-      'Today, Friday, December 4, 2026, has scheduled items',
-    );
+    expect(dayPickerLabels(hints).labelDayButton(new Date(2026, 11, 4), { scheduled: true, today: true })).toBe('Today, Friday, December 4, 2026, has scheduled items');
   });
 
   it("names a time-zoned calendar's day in that zone", () => {

@@ -94,12 +94,7 @@ describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
     ['no size', state({ packageSlug: 'elevated-arbor' }), 1, 'Please select both a package and tree size'],
     ['package and size', elevated, 1, null],
     ['no install slot', { ...elevated, installDate: '2026-11-24' }, 4, 'Please select installation date and time slot'],
-    [
-      'no removal for an included package',
-      { ...elevated, installDate: '2026-11-24', installSlot: '9-15' },
-      4,
-      'Please select removal date and time slot',
-    ],
+    ['no removal for an included package', { ...elevated, installDate: '2026-11-24', installSlot: '9-15' }, 4, 'Please select removal date and time slot'],
     ['adorned without removal', { ...adorned, installDate: '2026-11-24', installSlot: '9-12' }, 4, null],
     ['all set', { ...elevated, installDate: '2026-11-24', installSlot: '9-15', removalDate: '2026-12-28', removalSlot: '9-15' }, 4, null],
   ])('%s', (_n, s, step, message) => {
@@ -109,22 +104,9 @@ describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
 
 describe('booking request', () => {
   it('sends the choices and no removal when it does not apply', () => {
-    const s = {
-      ...adorned,
-      installDate: '2026-11-24',
-      installSlot: '9-12',
-      removalDate: '2026-12-28',
-      removalSlot: '9-12',
-      addons: { 'gift-wrap': 1 },
-    };
+    const s = { ...adorned, installDate: '2026-11-24', installSlot: '9-12', removalDate: '2026-12-28', removalSlot: '9-12', addons: { 'gift-wrap': 1 } };
     const r = toBookingRequest(s, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
-    expect(r).toMatchObject({
-      packageType: 'adorned-arrangement',
-      treeSize: '5-7ft',
-      removalDate: null,
-      removalTimeSlot: null,
-      selectedAddons: ['gift-wrap'],
-    });
+    expect(r).toMatchObject({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, selectedAddons: ['gift-wrap'] });
   });
 
   // The server reads an absent flag from the removal fields (domain/schemas.ts); the wizard
@@ -134,10 +116,7 @@ describe('booking request', () => {
     ['removal ticked', setRemovalRequested(adorned, true), true],
     ['keep-ornaments turns the tick off', setKeepOrnaments(elevated, true), false],
   ])('always sends the removal flag explicitly: %s', (_n, s, flag) => {
-    const r = toBookingRequest(
-      { ...s, installDate: '2026-11-24', installSlot: '9-12' },
-      { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 },
-    );
+    const r = toBookingRequest({ ...s, installDate: '2026-11-24', installSlot: '9-12' }, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
     expect(r.removalService).toBe(flag);
   });
 });

@@ -84,11 +84,7 @@ function withKeepRule(s: WizardState): WizardState {
 
 /** Clears the removal visit when removal no longer applies. */
 function withRemovalRule(s: WizardState): WizardState {
-  if (
-    !s.packageSlug ||
-    removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested })
-  )
-    return s;
+  if (!s.packageSlug || removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested })) return s;
   return { ...s, removalDate: null, removalSlot: null };
 }
 
@@ -146,12 +142,7 @@ export function setRemovalRequested(s: WizardState, on: boolean): WizardState {
 /** Keep-ornaments makes removal optional and off until ticked again. */
 export function setKeepOrnaments(s: WizardState, on: boolean): WizardState {
   if (on && (!s.packageSlug || !keepOrnamentsEligible(s.packageSlug, s.addons, s.luxeFinish))) return s;
-  return settle({
-    ...s,
-    keepOrnaments: on,
-    luxeKeepOrnaments: on ? s.luxeKeepOrnaments : 0,
-    removalRequested: on ? false : s.removalRequested,
-  });
+  return settle({ ...s, keepOrnaments: on, luxeKeepOrnaments: on ? s.luxeKeepOrnaments : 0, removalRequested: on ? false : s.removalRequested });
 }
 
 export function setInstallDate(s: WizardState, date: string | null): WizardState {
@@ -169,9 +160,7 @@ export function removalOptional(s: WizardState): boolean {
 
 /** Whether a removal visit must be scheduled. */
 export function removalWanted(s: WizardState): boolean {
-  return (
-    !!s.packageSlug && removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested })
-  );
+  return !!s.packageSlug && removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested });
 }
 
 /**
@@ -237,11 +226,6 @@ export function toBookingRequest(
     removalService: s.removalRequested,
     extraTree: s.extraTree,
     // Sent for the record as SPEC.md's payload has them; the server recomputes every amount.
-    ...({
-      totalPrice: totals.totalCents,
-      depositAmount: totals.depositCents,
-      travelFee: totals.travelFeeCents,
-      ornamentOwnershipCost: totals.ornamentOwnershipCents,
-    } as object),
+    ...({ totalPrice: totals.totalCents, depositAmount: totals.depositCents, travelFee: totals.travelFeeCents, ornamentOwnershipCost: totals.ornamentOwnershipCents } as object),
   };
 }

@@ -72,14 +72,13 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
         <h1>Payment Verification Failed</h1>
         {state.refunded && (
           <p className="lead">
-            Your payment arrived after that time had been booked by someone else, so your booking was not confirmed and your deposit has
-            been refunded in full. <Link to={paths.booking}>Choose another time</Link>.
+            Your payment arrived after that time had been booked by someone else, so your booking was not confirmed and your deposit has been refunded in full.{' '}
+            <Link to={paths.booking}>Choose another time</Link>.
           </p>
         )}
         <p className="lead">
-          {state.refunded ? 'Questions?' : 'We could not confirm your payment.'} Please contact us at{' '}
-          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we
-          will sort it out.
+          {state.refunded ? 'Questions?' : 'We could not confirm your payment.'} Please contact us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
+          <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a> and we will sort it out.
         </p>
         <Link to={paths.home} className="button">
           Return to Home

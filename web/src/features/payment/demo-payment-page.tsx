@@ -53,11 +53,7 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
       ) : session.state !== 'open' || !session.booking ? (
         <p role="alert">
           {session.state === 'paid' ? 'This deposit has already been paid.' : 'This checkout session has expired and no card was charged.'}{' '}
-          <Link
-            to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}
-          >
-            Continue
-          </Link>
+          <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>Continue</Link>
         </p>
       ) : (
         <>

@@ -41,9 +41,7 @@ export const WORK_DAYS_TEXT = listText([...WORK_DAYS].sort((a, b) => ((a + 6) % 
 export const CONSULTATION_DAY = DAY_NAMES[CONSULTATION_WEEKDAY] ?? '';
 
 /** Visit lengths by size ("3 hours for 5–7 ft trees, …"). */
-export const VISIT_LENGTHS_TEXT = listText(
-  TREE_SIZES.map((s) => `${TREE_SIZE_INFO[s].visitHours} hours for ${TREE_SIZE_INFO[s].label} trees`),
-);
+export const VISIT_LENGTHS_TEXT = listText(TREE_SIZES.map((s) => `${TREE_SIZE_INFO[s].visitHours} hours for ${TREE_SIZE_INFO[s].label} trees`));
 
 /**
  * The install and removal windows of the season being sold on `today` (New York's date),

@@ -15,8 +15,6 @@ export interface PasswordChange {
  * Rejects with a ClientResponseError (400 with a field error for a wrong current password).
  */
 export async function changePassword(c: PasswordChange): Promise<void> {
-  await pb
-    .collection(STAFF_COLLECTION)
-    .update(c.recordId, { oldPassword: c.currentPassword, password: c.newPassword, passwordConfirm: c.newPassword }, { requestKey: null });
+  await pb.collection(STAFF_COLLECTION).update(c.recordId, { oldPassword: c.currentPassword, password: c.newPassword, passwordConfirm: c.newPassword }, { requestKey: null });
   await pb.collection(STAFF_COLLECTION).authWithPassword(c.email, c.newPassword, { requestKey: null });
 }

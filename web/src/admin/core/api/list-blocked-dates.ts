@@ -8,7 +8,5 @@ export interface BlockedDateRow {
 
 /** Every blocked date, earliest first (public list rule). */
 export function listBlockedDates(): Promise<BlockedDateRow[]> {
-  return pb
-    .collection('blocked_dates')
-    .getFullList<BlockedDateRow>({ sort: 'blocked_date', fields: 'id,blocked_date,reason', requestKey: null });
+  return pb.collection('blocked_dates').getFullList<BlockedDateRow>({ sort: 'blocked_date', fields: 'id,blocked_date,reason', requestKey: null });
 }

@@ -8,7 +8,5 @@ import type { SettingRow } from './get-settings';
  */
 export function saveSetting(key: string, value: unknown, id?: string): Promise<SettingRow> {
   const settings = pb.collection('settings');
-  return id
-    ? settings.update<SettingRow>(id, { value }, { requestKey: null })
-    : settings.create<SettingRow>({ key, value }, { requestKey: null });
+  return id ? settings.update<SettingRow>(id, { value }, { requestKey: null }) : settings.create<SettingRow>({ key, value }, { requestKey: null });
 }

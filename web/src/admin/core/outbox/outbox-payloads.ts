@@ -52,21 +52,11 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
   switch (entry.kind) {
     case 'job_event': {
       const p = entry.payload as JobEventPayload;
-      return api.createJobEvent({
-        clientId: entry.id,
-        bookingId: p.bookingId,
-        kind: p.kind,
-        text: p.text,
-        occurredAt: p.occurredAt,
-        photo: p.photo ?? null,
-      });
+      return api.createJobEvent({ clientId: entry.id, bookingId: p.bookingId, kind: p.kind, text: p.text, occurredAt: p.occurredAt, photo: p.photo ?? null });
     }
     case 'charge': {
       const p = entry.payload as ChargePayload;
-      return api.chargeBookingBalance(
-        { bookingId: p.bookingId, additionalCharges: p.additionalCharges, chargeDescription: p.chargeDescription },
-        entry.idempotencyKey,
-      );
+      return api.chargeBookingBalance({ bookingId: p.bookingId, additionalCharges: p.additionalCharges, chargeDescription: p.chargeDescription }, entry.idempotencyKey);
     }
     case 'review_request': {
       const p = entry.payload as ReviewRequestPayload;
@@ -77,8 +67,7 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
   }
 }
 
-const asRows = (...rows: unknown[]) =>
-  rows.filter((r): r is ServerRow => !!r && typeof r === 'object' && typeof (r as ServerRow).id === 'string');
+const asRows = (...rows: unknown[]) => rows.filter((r): r is ServerRow => !!r && typeof r === 'object' && typeof (r as ServerRow).id === 'string');
 
 /**
  * Puts the records of a sent entry's answer into the mirror: the job event (replacing the

@@ -26,10 +26,7 @@ export function startOutboxTriggers(outbox: Pick<Outbox, 'flush' | 'resume'>, sr
   };
   src.window.addEventListener('online', flush);
   src.document.addEventListener('visibilitychange', onVisible);
-  const offs: Off[] = [
-    () => src.window.removeEventListener('online', flush),
-    () => src.document.removeEventListener('visibilitychange', onVisible),
-  ];
+  const offs: Off[] = [() => src.window.removeEventListener('online', flush), () => src.document.removeEventListener('visibilitychange', onVisible)];
   if (src.onReconnect) offs.push(src.onReconnect(flush));
   if (src.onSignIn) offs.push(src.onSignIn(() => void outbox.resume()));
   flush();

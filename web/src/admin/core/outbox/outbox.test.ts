@@ -192,12 +192,7 @@ describe('flush', () => {
     const box = outbox();
     const queued = [await box.queue(note('gate code')), await box.queue(note('dog')), await box.queue(note('ladder'))];
     // The full disk: the first entry is refused with a 503 on each of three flushes, then a 500, then no answer.
-    server.plans.push(
-      { fail: 503, message: 'The server cannot save right now. Please try again in a moment.' },
-      { fail: 503 },
-      { fail: 500 },
-      { fail: 'network' },
-    );
+    server.plans.push({ fail: 503, message: 'The server cannot save right now. Please try again in a moment.' }, { fail: 503 }, { fail: 500 }, { fail: 'network' });
     for (let i = 0; i < 4; i++) {
       await box.flush(true);
       const kept = await entries();
@@ -230,9 +225,7 @@ describe('flush', () => {
     server.plans.push({ fail: 409, message: 'This booking was cancelled, so it cannot be marked done.' });
     await box.flush();
     expect(server.requests).toEqual([a.idempotencyKey, b.idempotencyKey]);
-    expect(await entries()).toMatchObject([
-      { id: a.id, state: 'needs_attention', attempts: 1, lastError: 'This booking was cancelled, so it cannot be marked done.' },
-    ]);
+    expect(await entries()).toMatchObject([{ id: a.id, state: 'needs_attention', attempts: 1, lastError: 'This booking was cancelled, so it cannot be marked done.' }]);
     await box.flush();
     timers.advanceTo(timers.now + BACKOFF_CAP_MS * 10);
     await box.flush(false);
@@ -365,11 +358,7 @@ describe('waitFor', () => {
     server.plans.push({ fail: 'ok' }, { fail: 422, message: 'Refused.' }, { fail: 'network' });
     await box.flush(); // a's replay answers; b is refused; c finds no connection.
     box.stop();
-    expect(await Promise.all(waits)).toEqual([
-      { state: 'sent', answer: { n: 1, id: a.id, replayed: true } },
-      { state: 'needs_attention', status: 422, message: 'Refused.' },
-      { state: 'queued' },
-    ]);
+    expect(await Promise.all(waits)).toEqual([{ state: 'sent', answer: { n: 1, id: a.id, replayed: true } }, { state: 'needs_attention', status: 422, message: 'Refused.' }, { state: 'queued' }]);
   });
 
   it('resolves queued at its time limit when no flush ends meanwhile', async () => {

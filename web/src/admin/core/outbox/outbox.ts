@@ -148,9 +148,7 @@ export class Outbox {
         this.forceAgain = false;
         this.setStatus({ flushing: true });
         try {
-          ended = await this.tabLock.run(() =>
-            this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce),
-          );
+          ended = await this.tabLock.run(() => (this.crossTabLock ? this.crossTabLock.run(() => this.drain(nextForce)) : this.drain(nextForce)));
         } catch (err) {
           // Dexie itself failed (storage gone): the entries are where they were; try later.
           logError('Outbox flush failed', err);

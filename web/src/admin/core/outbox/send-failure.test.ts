@@ -13,12 +13,7 @@ describe('classifyFailure', () => {
     ['a 503 with a message', sdkError(503, 'The payment service could not be reached.'), 'retry', SERVER_TROUBLE_MESSAGE],
     ['a 429', sdkError(429, 'Too many requests.'), 'retry', 'Too many requests.'],
     ['a 401', sdkError(401, 'The request requires valid record authorization token.'), 'sign_in', SIGN_IN_MESSAGE],
-    [
-      'a 409 still processing',
-      sdkError(409, 'This request is still being processed. Please retry in a moment.'),
-      'retry',
-      'This request is still being processed. Please retry in a moment.',
-    ],
+    ['a 409 still processing', sdkError(409, 'This request is still being processed. Please retry in a moment.'), 'retry', 'This request is still being processed. Please retry in a moment.'],
     ['a 409 refusal', sdkError(409, 'This booking has nothing left to pay.'), 'attention', 'This booking has nothing left to pay.'],
     ['a 403', sdkError(403, "You don't have admin privileges."), 'attention', "You don't have admin privileges."],
     ['a 404 without message', sdkError(404), 'attention', 'The server refused it (error 404).'],

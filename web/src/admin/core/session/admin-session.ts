@@ -47,9 +47,7 @@ export function currentAdmin(): (RecordModel & { role: string }) | null {
  * device's copy and the outbox queues; nothing is sent until the admin signs in again, which
  * the guard asks for as soon as the connection is back. `online` for tests.
  */
-export function offlineExpiredAdmin(
-  online = typeof navigator === 'undefined' || navigator.onLine,
-): (RecordModel & { role: string }) | null {
+export function offlineExpiredAdmin(online = typeof navigator === 'undefined' || navigator.onLine): (RecordModel & { role: string }) | null {
   const record = pb.authStore.record;
   if (online || !pb.authStore.token || pb.authStore.isValid || !isAdminRecord(record)) return null;
   return record as RecordModel & { role: string };

@@ -78,10 +78,5 @@ export class FakeServer implements SyncTransport {
 
 /** A row stamped `ms` milliseconds after 2026-11-20 17:00:00 UTC. */
 export function row(id: string, ms: number, extra: Record<string, unknown> = {}): ServerRow {
-  return {
-    id,
-    updated_at: new Date(Date.parse('2026-11-20T17:00:00Z') + ms).toISOString().replace('T', ' '),
-    created_at: '2026-11-20 17:00:00.000Z',
-    ...extra,
-  };
+  return { id, updated_at: new Date(Date.parse('2026-11-20T17:00:00Z') + ms).toISOString().replace('T', ' '), created_at: '2026-11-20 17:00:00.000Z', ...extra };
 }

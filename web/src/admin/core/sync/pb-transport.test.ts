@@ -5,9 +5,7 @@ import { cursorFilter } from './pb-transport';
 describe('cursorFilter', () => {
   const pb = new PocketBase('http://127.0.0.1:1');
   it('asks for a later timestamp, or the same one with a later id', () => {
-    expect(cursorFilter(pb, { updatedAt: '2026-11-20 17:00:00.123Z', id: 'abc' })).toBe(
-      `(updated_at > "2026-11-20 17:00:00.123Z" || (updated_at = "2026-11-20 17:00:00.123Z" && id > "abc"))`,
-    );
+    expect(cursorFilter(pb, { updatedAt: '2026-11-20 17:00:00.123Z', id: 'abc' })).toBe(`(updated_at > "2026-11-20 17:00:00.123Z" || (updated_at = "2026-11-20 17:00:00.123Z" && id > "abc"))`);
   });
   it('adds the collection filter', () => {
     expect(cursorFilter(pb, null, 'review_text != "x"')).toBe('(review_text != "x")');

@@ -27,9 +27,7 @@ export function pbTransport(pb: PocketBase): SyncTransport {
       return page.items;
     },
     subscribe(collection, onEvent) {
-      return pb
-        .collection(collection)
-        .subscribe<ServerRow>('*', (e) => onEvent(e.action as RealtimeAction, e.record), { requestKey: null });
+      return pb.collection(collection).subscribe<ServerRow>('*', (e) => onEvent(e.action as RealtimeAction, e.record), { requestKey: null });
     },
     onReconnect(onReconnect) {
       let connected = false;

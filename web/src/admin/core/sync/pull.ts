@@ -21,13 +21,7 @@ export const PAGE_SIZE = 500;
  * `stopped()` is true no further page is applied (the session ended while a page was on its
  * way: nothing may be written to the mirror after sign-out emptied it).
  */
-export async function pullCollection(
-  mirror: Mirror,
-  transport: SyncTransport,
-  collection: PulledCollection,
-  pageSize = PAGE_SIZE,
-  stopped: () => boolean = () => false,
-): Promise<number> {
+export async function pullCollection(mirror: Mirror, transport: SyncTransport, collection: PulledCollection, pageSize = PAGE_SIZE, stopped: () => boolean = () => false): Promise<number> {
   const saved = await mirror.db.syncState.get(collection);
   let stored: Cursor | null = saved ? { updatedAt: saved.cursorUpdatedAt, id: saved.cursorId } : null;
   let after = stored ? rewind(stored) : null;

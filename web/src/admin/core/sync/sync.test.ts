@@ -31,12 +31,7 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
     expect(read).toBe(1203);
     expect(await db.bookings.count()).toBe(1203);
     expect(server.listCalls('bookings')).toHaveLength(3);
-    expect(await db.syncState.get('bookings')).toEqual({
-      collection: 'bookings',
-      cursorUpdatedAt: row('x', 1202).updated_at,
-      cursorId: 'b01202',
-      complete: true,
-    });
+    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 1202).updated_at, cursorId: 'b01202', complete: true });
   });
 
   it('marks the cursor complete only once the pull has read to the end, also when the last page is empty', async () => {
@@ -107,11 +102,7 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
   });
 
   it('never stores review placeholders', async () => {
-    server.put(
-      'testimonials',
-      row('p', 0, { review_text: PLACEHOLDER_REVIEW_TEXT }),
-      row('r', 1, { review_text: 'Lovely work from start to finish, the tree glowed all season long.' }),
-    );
+    server.put('testimonials', row('p', 0, { review_text: PLACEHOLDER_REVIEW_TEXT }), row('r', 1, { review_text: 'Lovely work from start to finish, the tree glowed all season long.' }));
     await pullCollection(mirror, server, 'testimonials');
     expect((await db.testimonials.toArray()).map((t) => t.id)).toEqual(['r']);
   });
@@ -130,14 +121,7 @@ describe('pull (DESIGN.md "Admin data and sync")', () => {
       return apply(collection, rows, cursor);
     };
     await pullCollection(mirror, server, 'bookings');
-    expect(server.log.map((l) => l.split(' ').slice(0, 2).join(' ').replace(/\|.*$/, ''))).toEqual([
-      'list bookings',
-      'list bookings',
-      'apply b0000',
-      'list bookings',
-      'apply b0500',
-      'apply b1000',
-    ]);
+    expect(server.log.map((l) => l.split(' ').slice(0, 2).join(' ').replace(/\|.*$/, ''))).toEqual(['list bookings', 'list bookings', 'apply b0000', 'list bookings', 'apply b0500', 'apply b1000']);
     expect(await db.bookings.count()).toBe(1100);
   });
 
@@ -159,14 +143,7 @@ describe('AdminSync: realtime and pulls together', () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
     const subscribes = server.log.filter((l) => l.startsWith('subscribe'));
-    expect(subscribes).toEqual([
-      'subscribe bookings',
-      'subscribe consultation_requests',
-      'subscribe testimonials',
-      'subscribe charges',
-      'subscribe job_events',
-      'subscribe tombstones',
-    ]);
+    expect(subscribes).toEqual(['subscribe bookings', 'subscribe consultation_requests', 'subscribe testimonials', 'subscribe charges', 'subscribe job_events', 'subscribe tombstones']);
     await expect.poll(() => server.listCalls('bookings').length).toBe(2);
     expect(await ids()).toEqual(['a']);
   });
@@ -270,12 +247,7 @@ describe('AdminSync: realtime and pulls together', () => {
   it('counts an empty collection as loaded on the next start, which may be offline (issue 10)', async () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
-    expect(await db.syncState.get('consultation_requests')).toEqual({
-      collection: 'consultation_requests',
-      cursorUpdatedAt: '',
-      cursorId: '',
-      complete: true,
-    });
+    expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '', complete: true });
     const offline = syncOf();
     server.listAfter = () => Promise.reject(new TypeError('Failed to fetch'));
     await offline.start();

@@ -108,9 +108,7 @@ export class AdminSync {
   }
 
   private async subscribeAll(): Promise<void> {
-    const subs = ALL.map((collection) =>
-      this.transport.subscribe(collection, (action, row) => void this.applyEvent(collection, action, row)),
-    );
+    const subs = ALL.map((collection) => this.transport.subscribe(collection, (action, row) => void this.applyEvent(collection, action, row)));
     subs.push(this.transport.onReconnect(() => void this.requestPull()));
     for (const u of await Promise.all(subs)) {
       if (this.stopped) await u();

@@ -50,12 +50,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setBusy(true);
     setProblem('');
     try {
-      await changePassword({
-        recordId: admin.id,
-        email: String(admin.email),
-        currentPassword: form.currentPassword,
-        newPassword: form.newPassword,
-      });
+      await changePassword({ recordId: admin.id, email: String(admin.email), currentPassword: form.currentPassword, newPassword: form.newPassword });
       toast.success(STAFF_PASSWORD_MESSAGES.changed);
       close();
     } catch (err) {

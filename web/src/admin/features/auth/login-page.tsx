@@ -61,26 +61,11 @@ export function LoginPage() {
       <form className="card admin-login__form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="admin-email">Email</label>
-          <input
-            id="admin-email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={busy}
-          />
+          <input id="admin-email" type="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
         </div>
         <div className="field">
           <label htmlFor="admin-password">Password</label>
-          <input
-            id="admin-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={busy}
-          />
+          <input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
         </div>
         {problem && (
           <p className="admin-error" role="alert">

@@ -61,8 +61,7 @@ export function SetupAdminPage() {
             </div>
           </dl>
           <p className="admin-warning" role="note">
-            <strong>Write this password down now: it is shown only once.</strong> Sign in and change it at once with Change Password on the
-            dashboard.
+            <strong>Write this password down now: it is shown only once.</strong> Sign in and change it at once with Change Password on the dashboard.
           </p>
         </section>
         <Link to={paths.adminLogin} className="button button--primary button--large">
@@ -92,8 +91,7 @@ export function SetupAdminPage() {
             disabled={busy}
           />
           <p id="setup-code-help" className="muted">
-            The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file{' '}
-            <code>setup-code</code> of its data directory.
+            The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file <code>setup-code</code> of its data directory.
           </p>
         </div>
         {problem && (

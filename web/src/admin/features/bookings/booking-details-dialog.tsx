@@ -1,14 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { ADDONS, isAddonId } from '@domain/catalog';
-import {
-  bookingStatusLabel,
-  bookingStatusTone,
-  packageTitle,
-  paymentDashboardUrl,
-  paymentStatusLabel,
-  paymentStatusTone,
-} from '@domain/booking-display';
+import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
 import { recordDamagesButton } from '@domain/permissions';
 import { formatSlotRange } from '@domain/slots';
@@ -203,10 +196,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   const data = useLiveQuery(async () => {
     if (!bookingId) return null;
     const db = adminDb();
-    const [booking, charges] = await Promise.all([
-      db.bookings.get(bookingId),
-      db.charges.where('booking').equals(bookingId).sortBy('created_at'),
-    ]);
+    const [booking, charges] = await Promise.all([db.bookings.get(bookingId), db.charges.where('booking').equals(bookingId).sortBy('created_at')]);
     return { booking: booking ?? null, charges };
   }, [bookingId]);
   const booking = data?.booking ?? null;

@@ -1,14 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
-import {
-  balanceCell,
-  compareNewestFirst,
-  depositState,
-  isAbandonedCheckout,
-  packageTitle,
-  paymentDashboardUrl,
-  STRIPE_PAYMENTS_URL,
-} from '@domain/booking-display';
+import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
@@ -84,15 +76,7 @@ function matches(b: AdminBooking, q: string): boolean {
  * screens, one card per booking on a phone. Checkouts that were never paid are left out unless
  * asked for; a search box filters by name, e-mail, phone or address.
  */
-export function BookingsTab({
-  loaded,
-  onOpen,
-  onCharge,
-}: {
-  loaded: boolean;
-  onOpen: (id: string) => void;
-  onCharge: (id: string) => void;
-}) {
+export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
   const [showAbandoned, setShowAbandoned] = useState(false);
   const [query, setQuery] = useState('');
@@ -125,13 +109,7 @@ export function BookingsTab({
       <div className="admin-filters">
         <div className="field">
           <label htmlFor="booking-search">Search</label>
-          <input
-            id="booking-search"
-            type="search"
-            value={query}
-            placeholder="Name, e-mail, phone or address"
-            onChange={(e) => setQuery(e.target.value)}
-          />
+          <input id="booking-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
         </div>
         {abandoned > 0 && (
           <label className="admin-check">

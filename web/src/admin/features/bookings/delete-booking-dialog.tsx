@@ -14,15 +14,7 @@ export const DELETE_BOOKING_MESSAGES = {
  * Delete Booking (SPEC.md §2 Schedule and Bookings): Cancel / Delete, 'Deleting...' while it
  * runs, 'Booking deleted successfully'; its slots are free again at once.
  */
-export function DeleteBookingDialog({
-  bookingId,
-  onClose,
-  onDeleted,
-}: {
-  bookingId: string | null;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+export function DeleteBookingDialog({ bookingId, onClose, onDeleted }: { bookingId: string | null; onClose: () => void; onDeleted: () => void }) {
   return (
     <ConfirmDialog
       open={!!bookingId}

@@ -18,10 +18,7 @@ export function consultationStatusLabel(status: string): string {
 
 /** A consultation's details (SPEC.md §2 Schedule: date, time, status, notes, and the client). */
 export function ConsultationDialog({ consultationId, onClose }: { consultationId: string | null; onClose: () => void }) {
-  const c = useLiveQuery(
-    async () => (consultationId ? ((await adminDb().consultations.get(consultationId)) ?? null) : null),
-    [consultationId],
-  );
+  const c = useLiveQuery(async () => (consultationId ? ((await adminDb().consultations.get(consultationId)) ?? null) : null), [consultationId]);
   return (
     <Modal open={!!consultationId && !!c} onClose={onClose} title="Consultation" description={c ? <p>{c.customer_name}</p> : null}>
       {c && (

@@ -3,28 +3,8 @@ import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@domain/balance-charge';
-import {
-  DAMAGE_ITEM_KEYS,
-  EMPTY_DAMAGE_FORM,
-  incidentalsDisabled,
-  itemsDisabled,
-  selectionOf,
-  setIncidentals,
-  setQuantity,
-  setTotalLoss,
-  toggleItem,
-  type DamageForm,
-} from '@domain/damage-dialog';
-import {
-  addonCentsOf,
-  DAMAGE_ITEMS,
-  DAMAGE_MESSAGES,
-  DAMAGE_SELECTION_KEYS,
-  INCIDENTALS_CENTS,
-  MAX_DAMAGE_QUANTITY,
-  priceDamages,
-  totalLossCents,
-} from '@domain/damages';
+import { DAMAGE_ITEM_KEYS, EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, setTotalLoss, toggleItem, type DamageForm } from '@domain/damage-dialog';
+import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/damages';
 import { isTreeSize } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { errorMessage } from '@/lib/pb';
@@ -45,20 +25,8 @@ export const CHARGE_TOASTS = {
   queuedText: 'It will be sent when the connection is back, and charged once. The booking shows it until the server answers.',
 } as const;
 
-function DamageFields({
-  booking,
-  form,
-  onChange,
-  disabled,
-}: {
-  booking: AdminBooking;
-  form: DamageForm;
-  onChange: (f: DamageForm) => void;
-  disabled: boolean;
-}) {
-  const lossValue = isTreeSize(booking.tree_size)
-    ? totalLossCents(booking.tree_size, !!booking.luxe_finish, addonCentsOf(booking.selected_addons))
-    : 0;
+function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBooking; form: DamageForm; onChange: (f: DamageForm) => void; disabled: boolean }) {
+  const lossValue = isTreeSize(booking.tree_size) ? totalLossCents(booking.tree_size, !!booking.luxe_finish, addonCentsOf(booking.selected_addons)) : 0;
   return (
     <fieldset className="damage-fields" disabled={disabled}>
       <legend>Damaged or lost items</legend>
@@ -68,13 +36,7 @@ function DamageFields({
         return (
           <div key={key} className="damage-item">
             <label className="admin-check" htmlFor={id}>
-              <input
-                id={id}
-                type="checkbox"
-                checked={form.ticked[key]}
-                disabled={itemsDisabled(form)}
-                onChange={(e) => onChange(toggleItem(form, key, e.target.checked))}
-              />
+              <input id={id} type="checkbox" checked={form.ticked[key]} disabled={itemsDisabled(form)} onChange={(e) => onChange(toggleItem(form, key, e.target.checked))} />
               <span>
                 {item.title}{' '}
                 <span className="muted">
@@ -99,15 +61,9 @@ function DamageFields({
         );
       })}
       <label className="admin-check">
-        <input
-          type="checkbox"
-          checked={form.incidentals}
-          disabled={incidentalsDisabled(form)}
-          onChange={(e) => onChange(setIncidentals(form, e.target.checked))}
-        />
+        <input type="checkbox" checked={form.incidentals} disabled={incidentalsDisabled(form)} onChange={(e) => onChange(setIncidentals(form, e.target.checked))} />
         <span>
-          Incidentals: more than half of the inventory lost or damaged{' '}
-          <span className="muted">({formatCents(INCIDENTALS_CENTS)} flat)</span>
+          Incidentals: more than half of the inventory lost or damaged <span className="muted">({formatCents(INCIDENTALS_CENTS)} flat)</span>
         </span>
       </label>
       <label className="admin-check">
@@ -157,11 +113,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
   const selection = selectionOf(form);
   const priced =
     booking && isTreeSize(booking.tree_size)
-      ? priceDamages(selection, {
-          treeSize: booking.tree_size,
-          luxeFinish: !!booking.luxe_finish,
-          addonCents: addonCentsOf(booking.selected_addons),
-        })
+      ? priceDamages(selection, { treeSize: booking.tree_size, luxeFinish: !!booking.luxe_finish, addonCents: addonCentsOf(booking.selected_addons) })
       : { lines: [], totalCents: 0 };
   const balance = booking?.balance_remaining ?? 0;
 
@@ -192,11 +144,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     setProblem('');
     try {
       const outcome = await adminMutations.chargeBalance(
-        {
-          bookingId: booking.id,
-          additionalCharges: withDamages ? selection : null,
-          chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION,
-        },
+        { bookingId: booking.id, additionalCharges: withDamages ? selection : null, chargeDescription: description.trim() || DEFAULT_CHARGE_DESCRIPTION },
         attemptKey,
         balance + (withDamages ? priced.totalCents : 0),
       );
@@ -252,9 +200,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
           {eligible ? (
             <DamageFields booking={booking} form={form} onChange={change} disabled={busy} />
           ) : (
-            <p className="muted">
-              This booking was decorated with the customer's own ornaments, so no damages apply. The balance can still be charged.
-            </p>
+            <p className="muted">This booking was decorated with the customer's own ornaments, so no damages apply. The balance can still be charged.</p>
           )}
           {eligible && (
             <div className="field">

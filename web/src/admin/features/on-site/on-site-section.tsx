@@ -56,19 +56,9 @@ const EVENT_LABELS: Record<string, string> = { note: 'Note', photo: 'Photo', ins
 
 function EventPhoto({ event, entry, token }: { event: AdminJobEvent; entry?: OutboxEntry; token: string }) {
   const queuedUrl = useObjectUrl((entry?.payload.photo as StoredPhoto | undefined) ?? null);
-  const src =
-    queuedUrl ||
-    (event.photo && token ? pb.files.getURL({ id: event.id, collectionName: 'job_events' }, event.photo, { token, thumb: '480x0' }) : '');
+  const src = queuedUrl || (event.photo && token ? pb.files.getURL({ id: event.id, collectionName: 'job_events' }, event.photo, { token, thumb: '480x0' }) : '');
   if (!src) return <p className="muted">Photo (shown when online)</p>;
-  return (
-    <img
-      className="admin-onsite__photo"
-      src={src}
-      alt={event.text ? `Photo: ${event.text}` : 'Photo of the finished tree'}
-      width={240}
-      height={180}
-    />
-  );
+  return <img className="admin-onsite__photo" src={src} alt={event.text ? `Photo: ${event.text}` : 'Photo of the finished tree'} width={240} height={180} />;
 }
 
 /** One job event: kind, time, text or photo, and 'Queued' until the server has it. */
@@ -87,17 +77,7 @@ function EventItem({ event, entry, token }: { event: AdminJobEvent; entry?: Outb
 }
 
 /** A done mark: the server's time, or the queued local mark, or the button. */
-function DoneMark({
-  booking,
-  kind,
-  events,
-  entries,
-}: {
-  booking: AdminBooking;
-  kind: 'install_done' | 'removal_done';
-  events: AdminJobEvent[];
-  entries: Map<string, OutboxEntry>;
-}) {
+function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; kind: 'install_done' | 'removal_done'; events: AdminJobEvent[]; entries: Map<string, OutboxEntry> }) {
   const label = kind === 'install_done' ? 'Install' : 'Removal';
   const serverAt = kind === 'install_done' ? booking.install_done_at : booking.removal_done_at;
   const local = events.find((e) => e.kind === kind);
@@ -141,10 +121,7 @@ function DoneMark({
 export function OnSiteSection({ booking, active }: { booking: AdminBooking; active: boolean }) {
   const data = useLiveQuery(async () => {
     const db = adminDb();
-    const [events, entries] = await Promise.all([
-      db.jobEvents.where('booking').equals(booking.id).toArray(),
-      db.outbox.where('bookingId').equals(booking.id).sortBy('seq'),
-    ]);
+    const [events, entries] = await Promise.all([db.jobEvents.where('booking').equals(booking.id).toArray(), db.outbox.where('bookingId').equals(booking.id).sortBy('seq')]);
     return { events, entries };
   }, [booking.id]);
   const events = useMemo(() => [...(data?.events ?? [])].sort((a, b) => b.occurred_at.localeCompare(a.occurred_at)), [data]);
@@ -194,13 +171,7 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
       </div>
       <div className="field">
         <label htmlFor={`note-${booking.id}`}>Note</label>
-        <textarea
-          id={`note-${booking.id}`}
-          rows={3}
-          maxLength={MAX_JOB_EVENT_TEXT}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
+        <textarea id={`note-${booking.id}`} rows={3} maxLength={MAX_JOB_EVENT_TEXT} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       <div className="admin-actions">
         <button type="button" className="button" onClick={() => void addNote()}>
@@ -238,21 +209,10 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
       )}
       <div className="field">
         <label htmlFor={`admin-notes-${booking.id}`}>Admin notes {latestNotesEdit && <OutboxStatePill entry={latestNotesEdit} />}</label>
-        <textarea
-          id={`admin-notes-${booking.id}`}
-          rows={3}
-          maxLength={MAX_ADMIN_NOTES}
-          value={notesDraft ?? shownNotes}
-          onChange={(e) => setNotesDraft(e.target.value)}
-        />
+        <textarea id={`admin-notes-${booking.id}`} rows={3} maxLength={MAX_ADMIN_NOTES} value={notesDraft ?? shownNotes} onChange={(e) => setNotesDraft(e.target.value)} />
       </div>
       <div className="admin-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={notesDraft === null || notesDraft === shownNotes}
-          onClick={() => void saveNotes()}
-        >
+        <button type="button" className="button" disabled={notesDraft === null || notesDraft === shownNotes} onClick={() => void saveNotes()}>
           Save notes
         </button>
       </div>

@@ -42,11 +42,7 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
     }
   };
 
-  const details = [
-    packageTitle(t.package_type),
-    isTreeSize(t.tree_size) ? TREE_SIZE_INFO[t.tree_size].label : t.tree_size,
-    isReviewStage(t.review_stage) ? REVIEW_STAGE_LABELS[t.review_stage] : '',
-  ]
+  const details = [packageTitle(t.package_type), isTreeSize(t.tree_size) ? TREE_SIZE_INFO[t.tree_size].label : t.tree_size, isReviewStage(t.review_stage) ? REVIEW_STAGE_LABELS[t.review_stage] : '']
     .filter(Boolean)
     .join(' · ');
 
@@ -72,21 +68,11 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
       </p>
       <div className="admin-review__actions">
         {t.is_approved ? (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void run(() => adminMutations.setReviewApproved(t.id, false), M.unapproved, M.unapproveFailed)}
-          >
+          <button type="button" className="button" disabled={busy} onClick={() => void run(() => adminMutations.setReviewApproved(t.id, false), M.unapproved, M.unapproveFailed)}>
             Unapprove
           </button>
         ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void run(() => adminMutations.setReviewApproved(t.id, true), M.approved, M.approveFailed)}
-          >
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(() => adminMutations.setReviewApproved(t.id, true), M.approved, M.approveFailed)}>
             Approve
           </button>
         )}
@@ -95,13 +81,7 @@ export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
           className="button"
           aria-pressed={t.is_featured}
           disabled={busy}
-          onClick={() =>
-            void run(
-              () => adminMutations.setReviewFeatured(t.id, !t.is_featured),
-              t.is_featured ? M.unfeatured : M.featured,
-              M.featureFailed,
-            )
-          }
+          onClick={() => void run(() => adminMutations.setReviewFeatured(t.id, !t.is_featured), t.is_featured ? M.unfeatured : M.featured, M.featureFailed)}
         >
           {t.is_featured ? 'Unfeature' : 'Feature'}
         </button>

@@ -2,14 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { compareNewestFirst, packageTitle } from '@domain/booking-display';
-import {
-  bookingWentAhead,
-  DEFAULT_REVIEW_STAGE,
-  REVIEW_MESSAGES,
-  REVIEW_STAGE_LABELS,
-  REVIEW_STAGES,
-  type ReviewStage,
-} from '@domain/reviews';
+import { bookingWentAhead, DEFAULT_REVIEW_STAGE, REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, type ReviewStage } from '@domain/reviews';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import { formatShortDate } from '@/admin/ui/format';

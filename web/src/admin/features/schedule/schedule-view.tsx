@@ -18,17 +18,7 @@ const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
-function ItemCard({
-  item,
-  booking,
-  consultation,
-  onOpen,
-}: {
-  item: ScheduleItem;
-  booking?: AdminBooking;
-  consultation?: AdminConsultation;
-  onOpen: () => void;
-}) {
+function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem; booking?: AdminBooking; consultation?: AdminConsultation; onOpen: () => void }) {
   const name = booking?.customer_name ?? consultation?.customer_name ?? '';
   const address = booking?.customer_address ?? consultation?.customer_address ?? '';
   return (
@@ -57,15 +47,7 @@ function ItemCard({
  * collections have been pulled to their end (now or on an earlier visit), without waiting for
  * this visit's sync; until then it says it is loading, so the first date shown is the right one.
  */
-export function ScheduleView({
-  onOpenBooking,
-  onOpenConsultation,
-  headingLevel = 2,
-}: {
-  onOpenBooking: (id: string) => void;
-  onOpenConsultation: (id: string) => void;
-  headingLevel?: 2 | 3;
-}) {
+export function ScheduleView({ onOpenBooking, onOpenConsultation, headingLevel = 2 }: { onOpenBooking: (id: string) => void; onOpenConsultation: (id: string) => void; headingLevel?: 2 | 3 }) {
   const data = useScheduleData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());

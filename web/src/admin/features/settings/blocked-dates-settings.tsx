@@ -67,13 +67,7 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
                 {isYmd(r.blocked_date) ? formatLongDate(r.blocked_date) : r.blocked_date}
                 {r.reason && <span className="muted"> · {r.reason}</span>}
               </span>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void remove(r)}
-                aria-label={`Unblock ${r.blocked_date}`}
-              >
+              <button type="button" className="button" disabled={busy} onClick={() => void remove(r)} aria-label={`Unblock ${r.blocked_date}`}>
                 Unblock
               </button>
             </li>

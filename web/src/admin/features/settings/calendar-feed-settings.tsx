@@ -46,10 +46,7 @@ export function CalendarFeedSettings() {
   return (
     <section className="card admin-settings-card" aria-labelledby="feed-heading">
       <h3 id="feed-heading">Calendar subscription</h3>
-      <p className="muted">
-        Add this link to your phone’s calendar (Subscribe to calendar) to see every install, removal and consultation. Keep it private:
-        anyone with the link sees the schedule.
-      </p>
+      <p className="muted">Add this link to your phone’s calendar (Subscribe to calendar) to see every install, removal and consultation. Keep it private: anyone with the link sees the schedule.</p>
       {url ? (
         <>
           <div className="field">

@@ -17,15 +17,7 @@ const milesOf = (row: SettingRow | undefined) => (typeof row?.value === 'number'
  * and the farthest address served (decision 16), from `settings` keys capacity and
  * max_service_miles, checked with the server's own rules (domain/site-settings.ts).
  */
-export function CapacitySettings({
-  capacity,
-  maxMiles,
-  onSaved,
-}: {
-  capacity: SettingRow | undefined;
-  maxMiles: SettingRow | undefined;
-  onSaved: () => void;
-}) {
+export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: SettingRow | undefined; maxMiles: SettingRow | undefined; onSaved: () => void }) {
   const [crews, setCrews] = useState(String(crewsOf(capacity)));
   const [miles, setMiles] = useState(String(milesOf(maxMiles)));
   const [saving, setSaving] = useState(false);
@@ -57,30 +49,12 @@ export function CapacitySettings({
       <h3 id="capacity-heading">Crews and service area</h3>
       <div className="field">
         <label htmlFor="crews">Crews working at the same time</label>
-        <input
-          id="crews"
-          type="number"
-          inputMode="numeric"
-          min={CREWS_RANGE.min}
-          max={CREWS_RANGE.max}
-          step={1}
-          value={crews}
-          onChange={(e) => setCrews(e.target.value)}
-        />
+        <input id="crews" type="number" inputMode="numeric" min={CREWS_RANGE.min} max={CREWS_RANGE.max} step={1} value={crews} onChange={(e) => setCrews(e.target.value)} />
         <p className="hint">A time slot stays open until this many bookings overlap it.</p>
       </div>
       <div className="field">
         <label htmlFor="max-miles">Farthest address served (miles)</label>
-        <input
-          id="max-miles"
-          type="number"
-          inputMode="decimal"
-          min={SERVICE_MILES_RANGE.min}
-          max={SERVICE_MILES_RANGE.max}
-          step="any"
-          value={miles}
-          onChange={(e) => setMiles(e.target.value)}
-        />
+        <input id="max-miles" type="number" inputMode="decimal" min={SERVICE_MILES_RANGE.min} max={SERVICE_MILES_RANGE.max} step="any" value={miles} onChange={(e) => setMiles(e.target.value)} />
       </div>
       <button type="submit" className="button button--primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save'}

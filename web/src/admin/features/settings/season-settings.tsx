@@ -43,9 +43,7 @@ export function SeasonSettings({ season, row, onSaved }: { season: SeasonWindows
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = WINDOWS.some(([key]) => !isYmd(w[key].start) || !isYmd(w[key].end))
-      ? 'Please choose a first and a last day for each window.'
-      : settingValueProblem('season', w);
+    const problem = WINDOWS.some(([key]) => !isYmd(w[key].start) || !isYmd(w[key].end)) ? 'Please choose a first and a last day for each window.' : settingValueProblem('season', w);
     if (problem) {
       toast.error('Error', { description: problem });
       return;
@@ -56,29 +54,17 @@ export function SeasonSettings({ season, row, onSaved }: { season: SeasonWindows
   return (
     <form className="card admin-settings-card" onSubmit={submit} noValidate aria-labelledby="season-heading">
       <h3 id="season-heading">Season {season.year}</h3>
-      <p className="muted">
-        {overridden ? 'These dates were set here.' : 'The usual dates apply.'} Customers can only book inside these windows.
-      </p>
+      <p className="muted">{overridden ? 'These dates were set here.' : 'The usual dates apply.'} Customers can only book inside these windows.</p>
       {WINDOWS.map(([key, label]) => (
         <fieldset key={key} className="admin-range">
           <legend>{label}</legend>
           <div className="field">
             <label htmlFor={`${key}-start`}>First day</label>
-            <input
-              id={`${key}-start`}
-              type="date"
-              value={w[key].start}
-              onChange={(e) => setW({ ...w, [key]: { ...w[key], start: e.target.value } })}
-            />
+            <input id={`${key}-start`} type="date" value={w[key].start} onChange={(e) => setW({ ...w, [key]: { ...w[key], start: e.target.value } })} />
           </div>
           <div className="field">
             <label htmlFor={`${key}-end`}>Last day</label>
-            <input
-              id={`${key}-end`}
-              type="date"
-              value={w[key].end}
-              onChange={(e) => setW({ ...w, [key]: { ...w[key], end: e.target.value } })}
-            />
+            <input id={`${key}-end`} type="date" value={w[key].end} onChange={(e) => setW({ ...w, [key]: { ...w[key], end: e.target.value } })} />
           </div>
         </fieldset>
       ))}

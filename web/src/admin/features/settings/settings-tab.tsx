@@ -44,12 +44,7 @@ export function SettingsTab() {
         <div className="admin-settings">
           <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
           <BlockedDatesSettings rows={data.blocked} onChanged={reload} />
-          <CapacitySettings
-            key={`capacity-${version}`}
-            capacity={data.settings.get('capacity')}
-            maxMiles={data.settings.get('max_service_miles')}
-            onSaved={reload}
-          />
+          <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
           <CalendarFeedSettings />
         </div>
       )}

@@ -140,22 +140,10 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.
           </p>
         )}
-        <TabBar
-          label="Dashboard sections"
-          idPrefix="dashboard"
-          value={tab}
-          onChange={onTabChange}
-          tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))}
-          className="admin-tabs--main"
-        />
+        <TabBar label="Dashboard sections" idPrefix="dashboard" value={tab} onChange={onTabChange} tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} className="admin-tabs--main" />
       </header>
       <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
-        {tab === 'overview' && (
-          <OverviewTab
-            schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
-            scheduleLoaded={scheduleLoaded}
-          />
-        )}
+        {tab === 'overview' && <OverviewTab schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />} scheduleLoaded={scheduleLoaded} />}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}

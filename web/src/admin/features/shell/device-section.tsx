@@ -21,9 +21,7 @@ export function DeviceSection({ storage }: { storage: StoragePersistence }) {
           </button>
         </p>
       )}
-      {offer === 'ios_hint' && (
-        <p className="admin-device__hint">To install the app on this iPhone or iPad: tap Share in Safari, then “Add to Home Screen”.</p>
-      )}
+      {offer === 'ios_hint' && <p className="admin-device__hint">To install the app on this iPhone or iPad: tap Share in Safari, then “Add to Home Screen”.</p>}
     </section>
   );
 }

@@ -48,9 +48,7 @@ export function OutboxDialog({ open, onClose, entries, status, storage }: Outbox
         {attention.length > 0 && (
           <section className="admin-section" aria-label="Needs attention">
             <h3>Needs attention</h3>
-            <p className="muted">
-              The server refused these. Retry sends the same change again (it is never applied twice); Discard drops it.
-            </p>
+            <p className="muted">The server refused these. Retry sends the same change again (it is never applied twice); Discard drops it.</p>
             <ul className="admin-outbox-list">
               {attention.map((e) => (
                 <OutboxEntryItem key={e.id} entry={e} who={who(e)} />

@@ -27,8 +27,7 @@ export function milesOf(res: DistanceResponse): number | null {
   return !res.error && typeof res.distance === 'number' && Number.isFinite(res.distance) && res.distance >= 0 ? res.distance : null;
 }
 
-const setMiles = (miles: number | null) =>
-  useWizard.getState().apply((s) => (s.distanceMiles === miles ? s : { ...s, distanceMiles: miles }));
+const setMiles = (miles: number | null) => useWizard.getState().apply((s) => (s.distanceMiles === miles ? s : { ...s, distanceMiles: miles }));
 
 /**
  * Keeps the wizard's distanceMiles in step with the contact address. Mounted once by the

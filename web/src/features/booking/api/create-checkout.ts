@@ -12,10 +12,7 @@ export interface CheckoutSession {
  * Idempotency-Key header → the checkout URL (SPEC.md §7; issue 8 items 4 and 5). Throws the
  * SDK's ClientResponseError (status 0 when the answer was lost).
  */
-export function createBookingCheckout(
-  bookingData: BookingRequestInput,
-  ids: { idempotencyKey: string; wizardId: string },
-): Promise<CheckoutSession> {
+export function createBookingCheckout(bookingData: BookingRequestInput, ids: { idempotencyKey: string; wizardId: string }): Promise<CheckoutSession> {
   return pb.send<CheckoutSession>('/api/fn/create-booking-checkout', {
     method: 'POST',
     body: { bookingData, wizardId: ids.wizardId },

@@ -27,10 +27,5 @@ export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind,
  */
 export function useAvailability(date: string | null, size: TreeSize | null, kind: VisitKind, installDate?: string | null) {
   const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}` : '';
-  return useKeyedQuery(
-    key,
-    () => fetchAvailability(date!, size!, kind, installDate),
-    'Error loading time slots',
-    'Could not load time slots. Please try again.',
-  );
+  return useKeyedQuery(key, () => fetchAvailability(date!, size!, kind, installDate), 'Error loading time slots', 'Could not load time slots. Please try again.');
 }

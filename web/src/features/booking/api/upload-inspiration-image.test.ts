@@ -23,16 +23,8 @@ describe('uploadErrorMessage (SPEC.md §8: Upload failed with the error message)
   it.each<[string, unknown, string]>([
     ['rate limited', err(429, { message: 'Too Many Requests.' }), UPLOAD_MESSAGES.rateLimited],
     ['body too large', err(413, {}), UPLOAD_MESSAGES.tooLarge('a.png')],
-    [
-      'content not an image',
-      err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_invalid_mime_type' } } }),
-      UPLOAD_MESSAGES.notImage('a.png'),
-    ],
-    [
-      'file too large',
-      err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_file_size_limit' } } }),
-      UPLOAD_MESSAGES.tooLarge('a.png'),
-    ],
+    ['content not an image', err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_invalid_mime_type' } } }), UPLOAD_MESSAGES.notImage('a.png')],
+    ['file too large', err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_file_size_limit' } } }), UPLOAD_MESSAGES.tooLarge('a.png')],
     ['our hook’s message', err(400, { message: 'Please choose one image file to upload.' }), 'Please choose one image file to upload.'],
     ['server error', err(500, { message: 'internal detail' }), UPLOAD_MESSAGES.generic],
     ['network failure', new TypeError('Failed to fetch'), UPLOAD_MESSAGES.generic],

@@ -98,11 +98,7 @@ export function useInspirationUpload(existingCount: number, onUploaded: (url: st
         setProgress({ current: i + 1, count: files.length, percent: Math.round((doneBytes / totalBytes) * 100) });
         try {
           const url = await uploadInspirationImage(file, (loaded) =>
-            setProgress({
-              current: i + 1,
-              count: files.length,
-              percent: Math.min(100, Math.round(((doneBytes + loaded) / totalBytes) * 100)),
-            }),
+            setProgress({ current: i + 1, count: files.length, percent: Math.min(100, Math.round(((doneBytes + loaded) / totalBytes) * 100)) }),
           );
           onUploaded(url);
           uploaded++;

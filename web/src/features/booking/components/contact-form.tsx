@@ -71,11 +71,7 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
               {f.label}
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
-            {f.multiline ? (
-              <textarea rows={f.multiline} {...common} />
-            ) : (
-              <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />
-            )}
+            {f.multiline ? <textarea rows={f.multiline} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
             {error && (
               <p id={`${id}-error`} className="error">
                 {error}
@@ -99,8 +95,7 @@ function DistanceNote({ address }: { address: string }) {
   const fee = travelFeeCents(miles);
   return (
     <p className="distance-note" role="status" data-testid="distance-note">
-      Distance: {miles.toFixed(1)} miles ·{' '}
-      {fee > 0 ? <>Travel fee: {formatCents(fee)}</> : <>within our free {FREE_RADIUS_MILES}-mile service area</>}
+      Distance: {miles.toFixed(1)} miles · {fee > 0 ? <>Travel fee: {formatCents(fee)}</> : <>within our free {FREE_RADIUS_MILES}-mile service area</>}
     </p>
   );
 }

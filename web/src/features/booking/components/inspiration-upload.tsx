@@ -23,8 +23,7 @@ export function InspirationUpload() {
       ),
     [apply],
   );
-  const remove = (url: string) =>
-    apply((s) => ({ ...s, design: { ...s.design, inspirationImages: s.design.inspirationImages.filter((u) => u !== url) } }));
+  const remove = (url: string) => apply((s) => ({ ...s, design: { ...s.design, inspirationImages: s.design.inspirationImages.filter((u) => u !== url) } }));
 
   const { upload, uploading, progress } = useInspirationUpload(images.length, add);
   const full = images.length >= MAX_INSPIRATION_IMAGES;

@@ -39,20 +39,8 @@ export function SlotPicker({ kind, legend, date, size, installDate, value, onCha
         {data.slots.map((slot) => {
           const id = `${name}-${slot.id}`;
           return (
-            <label
-              key={slot.id}
-              htmlFor={id}
-              className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}
-            >
-              <input
-                type="radio"
-                id={id}
-                name={name}
-                value={slot.id}
-                checked={value === slot.id}
-                disabled={!slot.available}
-                onChange={() => onChange(slot.id)}
-              />
+            <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
+              <input type="radio" id={id} name={name} value={slot.id} checked={value === slot.id} disabled={!slot.available} onChange={() => onChange(slot.id)} />
               <span className="slot-card__label">{slot.label}</span>
               <span className="slot-card__time">{slot.time}</span>
               <span className="slot-card__note">{slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>

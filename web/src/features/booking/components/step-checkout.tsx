@@ -25,14 +25,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const pkg = findPackage(s.packageSlug);
   const wanted = removalWanted(s);
   const c = s.contact;
-  const ready =
-    !!s.installDate &&
-    !!s.installSlot &&
-    (!wanted || (!!s.removalDate && !!s.removalSlot)) &&
-    !!c.name.trim() &&
-    !!c.email.trim() &&
-    !!c.phone.trim() &&
-    !!c.address.trim();
+  const ready = !!s.installDate && !!s.installSlot && (!wanted || (!!s.removalDate && !!s.removalSlot)) && !!c.name.trim() && !!c.email.trim() && !!c.phone.trim() && !!c.address.trim();
 
   async function pay() {
     const missing = missingInformation(s, 1) ?? missingInformation(s, 4);
@@ -120,13 +113,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
           </div>
           <div>
             <dt>Removal</dt>
-            <dd>
-              {!wanted
-                ? 'Not included'
-                : s.removalDate && s.removalSlot
-                  ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}`
-                  : 'Not chosen'}
-            </dd>
+            <dd>{!wanted ? 'Not included' : s.removalDate && s.removalSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}` : 'Not chosen'}</dd>
           </div>
           {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
             <div>
@@ -157,9 +144,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
         </dl>
         <PriceSummary quote={quote} title="Price" />
       </div>
-      <p className="muted">
-        The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.
-      </p>
+      <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
       <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
         {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
       </button>

@@ -16,22 +16,14 @@ export function StepPackage() {
         <div className="choice-grid choice-grid--3">
           {PACKAGES.map((p) => (
             <label key={p.slug} className={`choice-card${packageSlug === p.slug ? ' is-selected' : ''}`}>
-              <input
-                type="radio"
-                name="package"
-                value={p.slug}
-                checked={packageSlug === p.slug}
-                onChange={() => apply((s) => choosePackage(s, p.slug))}
-              />
+              <input type="radio" name="package" value={p.slug} checked={packageSlug === p.slug} onChange={() => apply((s) => choosePackage(s, p.slug))} />
               <span className="choice-card__title">
                 {p.title}
                 {p.featured && <span className="badge">Most Popular</span>}
               </span>
               <span className="choice-card__text">{p.description}</span>
               <span className="choice-card__price">From {formatCents(p.pricesCents['5-7ft'])}</span>
-              <span className="choice-card__note">
-                {p.includesRemoval ? 'Removal included' : `Removal optional (${formatCents(p.removalAddOnCents ?? 0)})`}
-              </span>
+              <span className="choice-card__note">{p.includesRemoval ? 'Removal included' : `Removal optional (${formatCents(p.removalAddOnCents ?? 0)})`}</span>
             </label>
           ))}
         </div>
@@ -45,13 +37,7 @@ export function StepPackage() {
             const info = TREE_SIZE_INFO[size];
             return (
               <label key={size} className={`choice-card${treeSize === size ? ' is-selected' : ''}`}>
-                <input
-                  type="radio"
-                  name="tree-size"
-                  value={size}
-                  checked={treeSize === size}
-                  onChange={() => apply((s) => chooseTreeSize(s, size))}
-                />
+                <input type="radio" name="tree-size" value={size} checked={treeSize === size} onChange={() => apply((s) => chooseTreeSize(s, size))} />
                 <span className="choice-card__title">{info.label}</span>
                 <span className="choice-card__text">
                   {info.ornaments} · {info.visitHours}-hour visit

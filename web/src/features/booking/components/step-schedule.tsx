@@ -49,14 +49,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             min={season.season.install.start}
             max={season.season.install.end}
           />
-          <SlotPicker
-            kind="install"
-            legend="Installation time"
-            date={s.installDate}
-            size={s.treeSize}
-            value={s.installSlot}
-            onChange={(id) => s.apply((st) => ({ ...st, installSlot: id }))}
-          />
+          <SlotPicker kind="install" legend="Installation time" date={s.installDate} size={s.treeSize} value={s.installSlot} onChange={(id) => s.apply((st) => ({ ...st, installSlot: id }))} />
         </div>
       </section>
 
@@ -64,11 +57,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
         <h3 id="removal-heading">Removal</h3>
         {optional && (
           <label className="check-row">
-            <input
-              type="checkbox"
-              checked={s.removalRequested}
-              onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))}
-            />
+            <input type="checkbox" checked={s.removalRequested} onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))} />
             {s.keepOrnaments ? 'Schedule a removal visit' : 'Add removal service'}
           </label>
         )}

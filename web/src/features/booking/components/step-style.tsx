@@ -8,19 +8,7 @@ const TOPPERS = ['star', 'bow', 'angel'];
 
 const title = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 
-function OptionGroup({
-  name,
-  legend,
-  options,
-  value,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  options: string[];
-  value: string;
-  onChange: (v: string) => void;
-}) {
+function OptionGroup({ name, legend, options, value, onChange }: { name: string; legend: string; options: string[]; value: string; onChange: (v: string) => void }) {
   return (
     <fieldset className="choice-group">
       <legend className="label">{legend}</legend>
@@ -43,24 +31,12 @@ export function StepStyle() {
   return (
     <div className="step">
       <h2>Style Preferences</h2>
-      <OptionGroup
-        name="palette"
-        legend="Colour palette"
-        options={PALETTES}
-        value={design.colorPalette}
-        onChange={(v) => set({ colorPalette: v })}
-      />
+      <OptionGroup name="palette" legend="Colour palette" options={PALETTES} value={design.colorPalette} onChange={(v) => set({ colorPalette: v })} />
       <OptionGroup name="theme" legend="Theme" options={THEMES} value={design.styleTheme} onChange={(v) => set({ styleTheme: v })} />
       <OptionGroup name="topper" legend="Topper" options={TOPPERS} value={design.topper} onChange={(v) => set({ topper: v })} />
       <div className="field">
         <label htmlFor="style-requests">Special requests for your design (optional)</label>
-        <textarea
-          id="style-requests"
-          rows={4}
-          maxLength={2000}
-          value={design.specialRequests}
-          onChange={(e) => set({ specialRequests: e.target.value })}
-        />
+        <textarea id="style-requests" rows={4} maxLength={2000} value={design.specialRequests} onChange={(e) => set({ specialRequests: e.target.value })} />
       </div>
       <InspirationUpload />
     </div>

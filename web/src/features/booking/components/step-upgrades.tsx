@@ -1,14 +1,4 @@
-import {
-  ADDONS,
-  ADDON_IDS,
-  EXTRA_TREE_CENTS,
-  KEEP_ORNAMENTS_CENTS,
-  LUXE_FINISH_CENTS,
-  LUXE_FINISH_INCLUDES,
-  LUXE_KEEP_CENTS,
-  LUXE_KEEP_OPTIONS,
-  findPackage,
-} from '@domain/catalog';
+import { ADDONS, ADDON_IDS, EXTRA_TREE_CENTS, KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, LUXE_KEEP_CENTS, LUXE_KEEP_OPTIONS, findPackage } from '@domain/catalog';
 import { formatCents } from '@domain/money';
 import { keepOrnamentsEligible } from '@domain/pricing';
 import { useWizard } from '../store';
@@ -41,12 +31,7 @@ export function StepUpgrades() {
             return (
               <div key={id} className={`toggle-card${chosen ? ' is-selected' : ''}${included ? ' is-disabled' : ''}`}>
                 <label>
-                  <input
-                    type="checkbox"
-                    checked={chosen}
-                    disabled={included}
-                    onChange={() => s.apply((st) => toggleAddon(st, id, a.unit === 'letter' ? 4 : 1))}
-                  />
+                  <input type="checkbox" checked={chosen} disabled={included} onChange={() => s.apply((st) => toggleAddon(st, id, a.unit === 'letter' ? 4 : 1))} />
                   <span className="toggle-card__title">
                     {a.title}{' '}
                     <span className="price">
@@ -59,14 +44,7 @@ export function StepUpgrades() {
                 {chosen && a.unit !== 'flat' && (
                   <label className="quantity">
                     {a.unit === 'letter' ? 'Letters' : 'Quantity'}
-                    <input
-                      type="number"
-                      min={1}
-                      max={50}
-                      step={1}
-                      value={s.addons[id]}
-                      onChange={(e) => s.apply((st) => setAddonQuantity(st, id, Number(e.target.value)))}
-                    />
+                    <input type="number" min={1} max={50} step={1} value={s.addons[id]} onChange={(e) => s.apply((st) => setAddonQuantity(st, id, Number(e.target.value)))} />
                   </label>
                 )}
               </div>
@@ -77,11 +55,7 @@ export function StepUpgrades() {
 
       {pkg && !pkg.includesRemoval && !s.keepOrnaments && (
         <label className={`toggle-card${s.removalRequested ? ' is-selected' : ''}`}>
-          <input
-            type="checkbox"
-            checked={s.removalRequested}
-            onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))}
-          />
+          <input type="checkbox" checked={s.removalRequested} onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))} />
           <span className="toggle-card__title">
             Removal service <span className="price">+{formatCents(pkg.removalAddOnCents ?? 0)}</span>
           </span>
@@ -94,22 +68,13 @@ export function StepUpgrades() {
         <span className="toggle-card__title">
           Extra tree <span className="price">+{formatCents(EXTRA_TREE_CENTS)}</span>
         </span>
-        <span className="toggle-card__text">
-          A second tree decorated to match (removal of it adds {formatCents(50000)} when removal applies).
-        </span>
+        <span className="toggle-card__text">A second tree decorated to match (removal of it adds {formatCents(50000)} when removal applies).</span>
       </label>
 
       <div className={`toggle-card${s.keepOrnaments ? ' is-selected' : ''}${keepAllowed ? '' : ' is-disabled'}`}>
         <label>
-          <input
-            type="checkbox"
-            checked={s.keepOrnaments}
-            disabled={!keepAllowed}
-            onChange={(e) => s.apply((st) => setKeepOrnaments(st, e.target.checked))}
-          />
-          <span className="toggle-card__title">
-            Keep your tree and ornaments{s.treeSize && <span className="price">+{formatCents(KEEP_ORNAMENTS_CENTS[s.treeSize])}</span>}
-          </span>
+          <input type="checkbox" checked={s.keepOrnaments} disabled={!keepAllowed} onChange={(e) => s.apply((st) => setKeepOrnaments(st, e.target.checked))} />
+          <span className="toggle-card__title">Keep your tree and ornaments{s.treeSize && <span className="price">+{formatCents(KEEP_ORNAMENTS_CENTS[s.treeSize])}</span>}</span>
           <span className="toggle-card__text">
             {keepAllowed
               ? 'Buy the decorations to keep. Removal becomes optional, with a credit if you decline it.'
@@ -119,10 +84,7 @@ export function StepUpgrades() {
         {s.keepOrnaments && (
           <label className="quantity">
             Luxe extra ornaments
-            <select
-              value={s.luxeKeepOrnaments}
-              onChange={(e) => s.apply((st) => ({ ...st, luxeKeepOrnaments: Number(e.target.value) as 0 | 50 | 75 }))}
-            >
+            <select value={s.luxeKeepOrnaments} onChange={(e) => s.apply((st) => ({ ...st, luxeKeepOrnaments: Number(e.target.value) as 0 | 50 | 75 }))}>
               {LUXE_KEEP_OPTIONS.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? 'None' : `+${n} for ${formatCents(LUXE_KEEP_CENTS[n])}`}
@@ -135,11 +97,7 @@ export function StepUpgrades() {
 
       {s.keepOrnaments && removalOptional(s) && (
         <label className={`toggle-card${s.removalRequested ? ' is-selected' : ''}`}>
-          <input
-            type="checkbox"
-            checked={s.removalRequested}
-            onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))}
-          />
+          <input type="checkbox" checked={s.removalRequested} onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))} />
           <span className="toggle-card__title">Schedule a removal visit anyway</span>
           <span className="toggle-card__text">Untick to take the removal credit and handle takedown yourself.</span>
         </label>

@@ -28,10 +28,5 @@ export function fetchConsultationSlots(date: string): Promise<ConsultationSlots>
  * server said a slot was just taken. A failure shows 'Error loading time slots' (SPEC.md §8).
  */
 export function useConsultationSlots(date: string | null, version = 0): { loading: boolean; data: ConsultationSlots | null } {
-  return useKeyedQuery(
-    date ? `${date}|${version}` : '',
-    () => fetchConsultationSlots(date!),
-    'Error loading time slots',
-    'Could not load time slots. Please try again.',
-  );
+  return useKeyedQuery(date ? `${date}|${version}` : '', () => fetchConsultationSlots(date!), 'Error loading time slots', 'Could not load time slots. Please try again.');
 }

@@ -65,10 +65,7 @@ function ConsultationSchedule({
   slotGrid: ReactNode;
 }) {
   // The calendar waits for the blocked dates too, so it renders once, not again when they come.
-  const ctx: DateContext | null = useMemo(
-    () => season && blocked && { today: season.today, season: season.season, blocked },
-    [season, blocked],
-  );
+  const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
   const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
   const anyDateOpen = useMemo(() => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null, [ctx]);
   useEffect(() => {
@@ -78,15 +75,7 @@ function ConsultationSchedule({
   if (season && ctx) {
     calendar = (
       <Suspense fallback={<CalendarPlaceholder failed={false} />}>
-        <DateField
-          id="consultation-date"
-          label="Consultation date"
-          value={date}
-          onChange={onDate}
-          problem={problem}
-          min={season.season.consultation.start}
-          max={season.season.consultation.end}
-        />
+        <DateField id="consultation-date" label="Consultation date" value={date} onChange={onDate} problem={problem} min={season.season.consultation.start} max={season.season.consultation.end} />
       </Suspense>
     );
   } else {
@@ -144,9 +133,7 @@ function ConsultationForm() {
     setSubmitting(true);
     try {
       await createConsultationRequest(parsed.data);
-      toast.success('Consultation Requested', {
-        description: "We'll contact you soon to confirm your consultation. Check your email for details.",
-      });
+      toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
       navigate(paths.home);
     } catch (err) {
       logError('Consultation request failed', err);
@@ -198,10 +185,7 @@ export function ConsultationPage() {
   return (
     <div className="container page consultation">
       <h1>Request a Free Consultation</h1>
-      <p className="lead">
-        Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the season, in
-        half-hour slots from 8:00 AM to 8:00 PM.
-      </p>
+      <p className="lead">Not sure which package or palette suits your home? Book a free design consultation. We meet on Wednesdays during the season, in half-hour slots from 8:00 AM to 8:00 PM.</p>
       <ConsultationForm />
     </div>
   );

@@ -32,15 +32,7 @@ export function ConsultationSlotGrid({ date, loading, data, value, onChange }: C
           const selected = value === slot.id;
           return (
             <label key={slot.id} htmlFor={id} className={`time-chip${selected ? ' is-selected' : ''}${slot.available ? '' : ' is-taken'}`}>
-              <input
-                type="radio"
-                id={id}
-                name="consultation-slot"
-                value={slot.id}
-                checked={selected}
-                disabled={!slot.available}
-                onChange={() => onChange(slot.id)}
-              />
+              <input type="radio" id={id} name="consultation-slot" value={slot.id} checked={selected} disabled={!slot.available} onChange={() => onChange(slot.id)} />
               <span>{slot.label}</span>
               {!slot.available && <span className="visually-hidden"> (not available)</span>}
             </label>

@@ -9,13 +9,7 @@ export interface ConsultationContact {
   notes: string;
 }
 
-export const EMPTY_CONTACT: ConsultationContact = {
-  customerName: '',
-  customerEmail: '',
-  customerPhone: '',
-  customerAddress: '',
-  notes: '',
-};
+export const EMPTY_CONTACT: ConsultationContact = { customerName: '', customerEmail: '', customerPhone: '', customerAddress: '', notes: '' };
 
 type Key = keyof ConsultationContact;
 
@@ -76,11 +70,7 @@ export function ContactFields({ value, onChange, touched, onTouch }: ContactFiel
               {f.label}
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
-            {f.rows ? (
-              <textarea rows={f.rows} {...common} />
-            ) : (
-              <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />
-            )}
+            {f.rows ? <textarea rows={f.rows} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
             {error && (
               <p id={`${id}-error`} className="error">
                 {error}

@@ -8,8 +8,6 @@ export type { BookingSummary };
  * §7). `conflict`: the payment arrived after the slot was gone and was refunded (issue 8);
  * booking is null a day after the checkout closed.
  */
-export function verifyBookingPayment(
-  sessionId: string,
-): Promise<{ success: boolean; conflict?: boolean; booking?: BookingSummary | null }> {
+export function verifyBookingPayment(sessionId: string): Promise<{ success: boolean; conflict?: boolean; booking?: BookingSummary | null }> {
   return pb.send('/api/fn/verify-booking-payment', { method: 'POST', body: { sessionId } });
 }

@@ -13,12 +13,7 @@ export interface ReviewLink {
   reviewStage: ReviewStage;
 }
 
-const TOKEN_MESSAGES: ReadonlySet<string> = new Set([
-  REVIEW_MESSAGES.linkMissing,
-  REVIEW_MESSAGES.linkNotFound,
-  REVIEW_MESSAGES.linkUsed,
-  REVIEW_MESSAGES.linkExpired,
-]);
+const TOKEN_MESSAGES: ReadonlySet<string> = new Set([REVIEW_MESSAGES.linkMissing, REVIEW_MESSAGES.linkNotFound, REVIEW_MESSAGES.linkUsed, REVIEW_MESSAGES.linkExpired]);
 
 /**
  * SPEC.md §5's message for a refused review link, or null when the error is something else

@@ -17,13 +17,7 @@ export function AggregateRatingJsonLd({ average, count, reviews }: { average: nu
     url: absoluteUrl('/testimonials'),
     telephone: BUSINESS.phoneE164,
     email: BUSINESS.email,
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: BUSINESS.town,
-      addressRegion: BUSINESS.state,
-      postalCode: BUSINESS.baseZip,
-      addressCountry: 'US',
-    },
+    address: { '@type': 'PostalAddress', addressLocality: BUSINESS.town, addressRegion: BUSINESS.state, postalCode: BUSINESS.baseZip, addressCountry: 'US' },
     aggregateRating: { '@type': 'AggregateRating', ratingValue: average, reviewCount: count, bestRating: 5, worstRating: 1 },
     review: reviews.map((r) => ({
       '@type': 'Review',

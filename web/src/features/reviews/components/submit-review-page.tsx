@@ -45,17 +45,7 @@ function LinkProblem({ message }: { message: string }) {
   );
 }
 
-function ReviewForm({
-  token,
-  link,
-  onDone,
-  onLinkProblem,
-}: {
-  token: string;
-  link: ReviewLink;
-  onDone: () => void;
-  onLinkProblem: (m: string) => void;
-}) {
+function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; link: ReviewLink; onDone: () => void; onLinkProblem: (m: string) => void }) {
   const [rating, setRating] = useState(5);
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -89,9 +79,7 @@ function ReviewForm({
   return (
     <div className="container page review-page">
       <h1>Share Your Experience</h1>
-      <p className="lead">
-        {firstName ? `Thank you, ${firstName}! ` : ''}Tell us how your tree turned out. Your review helps other families find us.
-      </p>
+      <p className="lead">{firstName ? `Thank you, ${firstName}! ` : ''}Tell us how your tree turned out. Your review helps other families find us.</p>
       <section className="card review-service" aria-labelledby="service-heading">
         <h2 id="service-heading">Your service</h2>
         <dl className="review-service__list">
@@ -121,15 +109,7 @@ function ReviewForm({
         <StarRatingInput value={rating} onChange={setRating} disabled={submitting} />
         <div className="field">
           <label htmlFor="review-text">Your review</label>
-          <textarea
-            id="review-text"
-            rows={6}
-            value={text}
-            maxLength={REVIEW_MAX_CHARS}
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby="review-count"
-            disabled={submitting}
-          />
+          <textarea id="review-text" rows={6} value={text} maxLength={REVIEW_MAX_CHARS} onChange={(e) => setText(e.target.value)} aria-describedby="review-count" disabled={submitting} />
           <p id="review-count" className={`hint review-count${enough ? ' is-enough' : ''}`}>
             {reviewCounterText(text)}
           </p>
@@ -148,9 +128,7 @@ function ReviewForm({
  * minimum, then a thank-you. Any link problem shows the 'Oops!' page with SPEC.md's message.
  */
 export function SubmitReviewPage({ token }: { token: string | null }) {
-  const [state, setState] = useState<LinkState>(() =>
-    token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing },
-  );
+  const [state, setState] = useState<LinkState>(() => (token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing }));
 
   useEffect(() => {
     if (!token) return;
@@ -189,12 +167,5 @@ export function SubmitReviewPage({ token }: { token: string | null }) {
       </div>
     );
   }
-  return (
-    <ReviewForm
-      token={token!}
-      link={state.link}
-      onDone={() => setState({ kind: 'done' })}
-      onLinkProblem={(message) => setState({ kind: 'invalid', message })}
-    />
-  );
+  return <ReviewForm token={token!} link={state.link} onDone={() => setState({ kind: 'done' })} onLinkProblem={(message) => setState({ kind: 'invalid', message })} />;
 }

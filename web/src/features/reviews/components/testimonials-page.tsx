@@ -1,13 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  REVIEW_MESSAGES,
-  REVIEW_STAGE_LABELS,
-  REVIEW_STAGES,
-  TESTIMONIALS_PAGE_SIZE,
-  isReviewStage,
-  type ReviewStage,
-} from '@domain/reviews';
+import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews';
 import { paths } from '@/lib/paths';
 import { useTestimonialStats, type TestimonialStats } from '../api/get-testimonial-stats';
 import { useTestimonials, type TestimonialQuery } from '../api/get-testimonials';
@@ -35,9 +28,7 @@ function RatingSummary({ stats }: { stats: TestimonialStats | null }) {
             ★★★★★
           </span>
         )}
-        <p className="muted">
-          {!stats ? 'Loading ratings…' : rated ? `Based on ${stats.count} ${stats.count === 1 ? 'review' : 'reviews'}` : 'No ratings yet'}
-        </p>
+        <p className="muted">{!stats ? 'Loading ratings…' : rated ? `Based on ${stats.count} ${stats.count === 1 ? 'review' : 'reviews'}` : 'No ratings yet'}</p>
       </div>
     </section>
   );
@@ -105,8 +96,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
     results = (
       <>
         <p className="muted reviews-count" aria-live="polite">
-          Showing {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + 1}–
-          {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + list.data.items.length} of {list.data.totalItems}{' '}
+          Showing {(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + 1}–{(list.data.page - 1) * TESTIMONIALS_PAGE_SIZE + list.data.items.length} of {list.data.totalItems}{' '}
           {list.data.totalItems === 1 ? 'review' : 'reviews'}
         </p>
         <div className="testimonial-grid">
@@ -129,11 +119,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
       <form className="review-filters" aria-label="Filter reviews" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="filter-rating">Rating</label>
-          <select
-            id="filter-rating"
-            value={query.rating ?? ''}
-            onChange={(e) => change({ ...query, rating: e.target.value ? Number(e.target.value) : null, page: 1 })}
-          >
+          <select id="filter-rating" value={query.rating ?? ''} onChange={(e) => change({ ...query, rating: e.target.value ? Number(e.target.value) : null, page: 1 })}>
             <option value="">All ratings</option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
@@ -144,11 +130,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
         </div>
         <div className="field">
           <label htmlFor="filter-stage">Stage</label>
-          <select
-            id="filter-stage"
-            value={query.stage ?? ''}
-            onChange={(e) => change({ ...query, stage: isReviewStage(e.target.value) ? (e.target.value as ReviewStage) : null, page: 1 })}
-          >
+          <select id="filter-stage" value={query.stage ?? ''} onChange={(e) => change({ ...query, stage: isReviewStage(e.target.value) ? (e.target.value as ReviewStage) : null, page: 1 })}>
             <option value="">All stages</option>
             {REVIEW_STAGES.map((s) => (
               <option key={s} value={s}>
@@ -167,8 +149,7 @@ export function TestimonialsPage({ query, onQueryChange }: TestimonialsPageProps
       </section>
 
       <p className="testimonials__cta">
-        Ready for a tree like these? <Link to={paths.booking}>Book your service</Link> or{' '}
-        <Link to={paths.consultation}>request a free consultation</Link>.
+        Ready for a tree like these? <Link to={paths.booking}>Book your service</Link> or <Link to={paths.consultation}>request a free consultation</Link>.
       </p>
 
       {stats && list.data && <AggregateRatingJsonLd average={stats.average} count={stats.count} reviews={list.data.items} />}

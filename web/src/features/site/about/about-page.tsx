@@ -25,11 +25,9 @@ const VALUES = [
 
 /** About (SPEC.md §2 About): who we are, how we work, where we serve. */
 export function AboutPage() {
-  usePageMeta(
-    'About Us',
-    `${BUSINESS.name} is a small Christmas tree decorating studio in ${BUSINESS.town}, Maryland, designing, installing and removing holiday trees in local homes.`,
-    { path: paths.about },
-  );
+  usePageMeta('About Us', `${BUSINESS.name} is a small Christmas tree decorating studio in ${BUSINESS.town}, Maryland, designing, installing and removing holiday trees in local homes.`, {
+    path: paths.about,
+  });
   return (
     <>
       <PageIntro
@@ -48,17 +46,14 @@ export function AboutPage() {
           <div className="prose">
             <h2 id="story-title">Why we do this</h2>
             <p>
-              The tree is the heart of a holiday home, and getting it right takes more than an afternoon: planning a palette, finding
-              ornaments that belong together, untangling lights, and then, in January, carefully packing it all away again.
+              The tree is the heart of a holiday home, and getting it right takes more than an afternoon: planning a palette, finding ornaments that belong together, untangling lights, and then, in
+              January, carefully packing it all away again.
             </p>
             <p>
-              We started {BUSINESS.name} to take all of that off our neighbours' hands. We listen to how you live and celebrate, shop or
-              edit the collection, dress the tree in your home, and come back after the season to take it down.
+              We started {BUSINESS.name} to take all of that off our neighbours' hands. We listen to how you live and celebrate, shop or edit the collection, dress the tree in your home, and come back
+              after the season to take it down.
             </p>
-            <p>
-              Some clients hand us their grandmother's ornaments; others want a completely new look every year. Both are our favourite kind
-              of project.
-            </p>
+            <p>Some clients hand us their grandmother's ornaments; others want a completely new look every year. Both are our favourite kind of project.</p>
           </div>
         </div>
       </section>
@@ -83,8 +78,7 @@ export function AboutPage() {
           <div className="cta-band">
             <h2 id="where-title">Based in {BUSINESS.town}, serving nearby homes</h2>
             <p>
-              Travel within {FREE_RADIUS} of {BUSINESS.town} is free; beyond that we add {PER_MILE} per mile. Not sure which package suits
-              your home? Book a free consultation.
+              Travel within {FREE_RADIUS} of {BUSINESS.town} is free; beyond that we add {PER_MILE} per mile. Not sure which package suits your home? Book a free consultation.
             </p>
             <BookOrConsult />
           </div>

@@ -35,9 +35,7 @@ export function faqItems(today: Ymd): FaqItem[] {
   const keepPrices = TREE_SIZES.map((s) => KEEP_ORNAMENTS_CENTS[s]);
   const keepRange = `${formatCents(Math.min(...keepPrices))} to ${formatCents(Math.max(...keepPrices))}`;
   const packageLines = PACKAGES.map((p) => `${p.title} from ${packageFromPrice(p)}`);
-  const removalAddOn = REMOVAL_ADD_ONS.map(
-    (r) => `${r.title} can add it for ${r.price}, and it is automatically included when you choose an upgrade`,
-  );
+  const removalAddOn = REMOVAL_ADD_ONS.map((r) => `${r.title} can add it for ${r.price}, and it is automatically included when you choose an upgrade`);
   return [
     {
       id: 'service-area',

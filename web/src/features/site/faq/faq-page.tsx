@@ -13,19 +13,11 @@ import './faq.css';
  * with find-in-page able to open a matching answer.
  */
 export function FaqPage() {
-  usePageMeta(
-    'Frequently Asked Questions',
-    'Answers about our service area, prices, removal, keeping ornaments, payment, scheduling and consultations.',
-    { path: paths.faq },
-  );
+  usePageMeta('Frequently Asked Questions', 'Answers about our service area, prices, removal, keeping ornaments, payment, scheduling and consultations.', { path: paths.faq });
   const items = faqItems(useBusinessToday());
   return (
     <>
-      <PageIntro
-        eyebrow="FAQ"
-        title="Frequently asked questions"
-        lead="Everything you might want to know before booking. Can't find your answer? Just ask."
-      />
+      <PageIntro eyebrow="FAQ" title="Frequently asked questions" lead="Everything you might want to know before booking. Can't find your answer? Just ask." />
       <section className="section" aria-label="Questions and answers">
         <div className="container faq">
           <div className="faq__list">

@@ -40,10 +40,7 @@ function Hero() {
           <h1 id="hero-title">
             {start},<br /> <em>{accent}.</em>
           </h1>
-          <p className="lead">
-            We plan the palette, shop the ornaments, dress the tree in your home and take it all down after the holidays, so the only thing
-            left for you is to enjoy it.
-          </p>
+          <p className="lead">We plan the palette, shop the ornaments, dress the tree in your home and take it all down after the holidays, so the only thing left for you is to enjoy it.</p>
           <ul className="check-list hero__bullets">
             <li>Lights included</li>
             <li>Removal service available</li>
@@ -113,9 +110,7 @@ function LuxeBanner() {
         <div>
           <p className="eyebrow">For a show-stopping tree</p>
           <h2 id="luxe-title">A Luxe Finish</h2>
-          <p className="lead">
-            One flat {formatCents(LUXE_FINISH_CENTS)} addition that dresses the whole scene around your tree, not just its branches.
-          </p>
+          <p className="lead">One flat {formatCents(LUXE_FINISH_CENTS)} addition that dresses the whole scene around your tree, not just its branches.</p>
           <Link to={`${paths.services}#luxe-finish`} className="button button--gold button--lg">
             Explore the Luxe Finish
           </Link>
@@ -191,12 +186,7 @@ function PortfolioTeaser() {
           {PORTFOLIO_ITEMS.slice(0, 3).map((item) => (
             <li key={item.image}>
               <Link to={paths.portfolio} className="teaser__card">
-                <Picture
-                  image={item.image}
-                  alt=""
-                  sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 88vw"
-                  className="teaser__picture"
-                />
+                <Picture image={item.image} alt="" sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 88vw" className="teaser__picture" />
                 <span className="teaser__title">{item.title}</span>
                 <span className="teaser__meta">
                   {item.palette.name} palette · {item.theme} theme
@@ -227,8 +217,7 @@ function ServiceArea() {
             Serving homes within {FREE_RADIUS} of {BUSINESS.town}
           </h2>
           <p className="lead">
-            Travel is free within {FREE_RADIUS} of {BUSINESS.town}. Farther afield, we add {PER_MILE} per mile beyond that, calculated from
-            your address as you book.
+            Travel is free within {FREE_RADIUS} of {BUSINESS.town}. Farther afield, we add {PER_MILE} per mile beyond that, calculated from your address as you book.
           </p>
           <div className="button-row button-row--start">
             <Link to={paths.booking} className="button button--primary">

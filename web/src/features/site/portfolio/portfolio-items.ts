@@ -107,8 +107,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
       ],
     },
     theme: 'Natural',
-    description:
-      'Burlap ribbon with a burgundy stitch, copper and oat ornaments and a woven basket base against shiplap walls. Matching stockings hang from weighted holders on the mantel.',
+    description: 'Burlap ribbon with a burgundy stitch, copper and oat ornaments and a woven basket base against shiplap walls. Matching stockings hang from weighted holders on the mantel.',
     alt: 'Tree in burgundy, oat and copper ornaments with burlap ribbon and a woven basket base',
   },
   {
@@ -128,8 +127,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
       ],
     },
     theme: 'Whimsical',
-    description:
-      'Bay-inspired blues and sea glass with pearl bead garland, starfish accents and a sandy starfish topper. Monogram charms spell out the family name among the branches.',
+    description: 'Bay-inspired blues and sea glass with pearl bead garland, starfish accents and a sandy starfish topper. Monogram charms spell out the family name among the branches.',
     alt: 'Tree in navy, sea-glass and sand ornaments with pearl garland and a starfish topper',
   },
   {
@@ -149,8 +147,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
       ],
     },
     theme: 'Eclectic',
-    description:
-      "A joyful mix for a playroom: the family's collected ornaments plus a Luxe Finish of designer pieces, gold bead garland, bunting on the wall and a cherry-red skirt piled with gifts.",
+    description: "A joyful mix for a playroom: the family's collected ornaments plus a Luxe Finish of designer pieces, gold bead garland, bunting on the wall and a cherry-red skirt piled with gifts.",
     alt: 'Tree in pink, teal, mustard and red ornaments with gold beads, a gold star and a red skirt, bunting on a green wall',
   },
 ];

@@ -12,11 +12,7 @@ import './portfolio.css';
 
 /** Portfolio (SPEC.md §2): six example trees; each opens a detail dialog. */
 export function PortfolioPage() {
-  usePageMeta(
-    'Portfolio',
-    'Christmas trees we have designed and installed in Maryland homes: traditional, elegant, modern, rustic, coastal and eclectic palettes.',
-    { path: paths.portfolio },
-  );
+  usePageMeta('Portfolio', 'Christmas trees we have designed and installed in Maryland homes: traditional, elegant, modern, rustic, coastal and eclectic palettes.', { path: paths.portfolio });
   const [selected, setSelected] = useState<PortfolioItem | null>(null);
   return (
     <>
@@ -31,13 +27,7 @@ export function PortfolioPage() {
             {PORTFOLIO_ITEMS.map((item, i) => (
               <li key={item.image}>
                 <button type="button" className="portfolio-card" aria-haspopup="dialog" onClick={() => setSelected(item)}>
-                  <Picture
-                    image={item.image}
-                    alt=""
-                    className="portfolio-card__picture"
-                    sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 90vw"
-                    priority={i === 0}
-                  />
+                  <Picture image={item.image} alt="" className="portfolio-card__picture" sizes="(min-width: 1000px) 340px, (min-width: 640px) 45vw, 90vw" priority={i === 0} />
                   <span className="portfolio-card__text">
                     <span className="portfolio-card__title">{item.title}</span>
                     <span className="portfolio-card__meta">

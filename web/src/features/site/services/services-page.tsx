@@ -25,8 +25,7 @@ import { PackageCard } from './package-card';
 import '../site.css';
 import './services.css';
 
-const DESCRIPTION =
-  'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
+const DESCRIPTION = 'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
 
 const label = (id: string) => sectionLabel(SERVICE_SECTIONS, id);
 
@@ -65,9 +64,7 @@ export function ServicesPage() {
           <div className="section-head">
             <p className="eyebrow">Packages</p>
             <h2 id="packages-title">{label('packages')}</h2>
-            <p className="lead">
-              Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree.
-            </p>
+            <p className="lead">Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree.</p>
           </div>
           <div className="grid grid--3 package-grid">
             {PACKAGES.map((p) => (
@@ -111,8 +108,7 @@ export function ServicesPage() {
             <p className="eyebrow">The finishing touch</p>
             <h2 id="luxe-finish-title">{label('luxe-finish')}</h2>
             <p className="lead">
-              Dress the whole scene, not just the branches. The Luxe Finish replaces the individual upgrades it includes, and with{' '}
-              {adorned?.title ?? 'any package'} it also brings scheduled removal.
+              Dress the whole scene, not just the branches. The Luxe Finish replaces the individual upgrades it includes, and with {adorned?.title ?? 'any package'} it also brings scheduled removal.
             </p>
             <p className="luxe__price">
               {formatCents(LUXE_FINISH_CENTS)} <span>flat, any package and size</span>
@@ -132,13 +128,12 @@ export function ServicesPage() {
             <p className="eyebrow">Ornament guidance</p>
             <h2 id="ornament-guidance-title">{label('ornament-guidance')}</h2>
             <p>
-              With {listText(fullService)}, the tree, ornaments and décor we bring are ours: we style them for your season and collect them
-              at removal. Fallen in love with them? Buy the tree and ornaments to keep.
+              With {listText(fullService)}, the tree, ornaments and décor we bring are ours: we style them for your season and collect them at removal. Fallen in love with them? Buy the tree and
+              ornaments to keep.
             </p>
             <p>
-              Keeping is available with {listText(fullService)}, with any package that has the Luxe Finish, and with{' '}
-              {adorned?.title ?? 'our installation-only package'} when you add an ornament upgrade ({listText(ornamentUpgrades)}). If you
-              keep the collection and skip the removal visit, we credit the removal: {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)}
+              Keeping is available with {listText(fullService)}, with any package that has the Luxe Finish, and with {adorned?.title ?? 'our installation-only package'} when you add an ornament
+              upgrade ({listText(ornamentUpgrades)}). If you keep the collection and skip the removal visit, we credit the removal: {formatCents(INCLUDED_REMOVAL_VALUE_CENTS)}
               {adorned?.removalAddOnCents != null && (
                 <>
                   , or {formatCents(adorned.removalAddOnCents)} for {adorned.title}
