@@ -9,6 +9,7 @@ import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
 import { clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 /**
  * The offline-first admin in Chromium at 375 px (issue 10): after one online sign-in the
@@ -254,17 +255,9 @@ test('the server stopped and restarted instead: the queued actions are applied o
       customer_email: 'stella@example.com',
       customer_phone: '(410) 555-0142',
       customer_address: '12 Holly Court, Ellicott City, MD 21043',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      install_date: '2026-11-24',
-      install_time_slot: '9-15',
+      ...EXAMPLE_CHOICES,
       removal_date: '2027-01-05',
-      removal_time_slot: '9-15',
-      total_price: 165000,
-      deposit_amount: 82500,
-      balance_remaining: 82500,
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
+      ...PAID_DEPOSIT,
       payment_mode: 'demo',
     });
 

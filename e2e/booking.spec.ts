@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 const CUSTOMER = {
   name: 'Holly Berry',
@@ -72,17 +73,8 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   const pb = await superuserClient();
   const booking = await pb.collection('bookings').getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
   expect(booking).toMatchObject({
-    package_type: 'elevated-arbor',
-    tree_size: '7.5-9ft',
-    install_date: '2026-11-24',
-    install_time_slot: '9-15',
-    removal_date: '2026-12-28',
-    removal_time_slot: '9-15',
-    total_price: 165000,
-    deposit_amount: 82500,
-    balance_remaining: 82500,
-    payment_status: 'deposit_paid',
-    status: 'confirmed',
+    ...EXAMPLE_CHOICES,
+    ...PAID_DEPOSIT,
   });
   expect(booking.deposit_paid_at).not.toBe('');
 

@@ -3,6 +3,7 @@ import type PocketBase from 'pocketbase';
 import { E2E_BASE_URL } from './support/constants';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 const CUSTOMER = { name: 'Clara Holm', email: `clara.${Date.now()}@example.com` };
 const REVIEW = 'From the first palette chat to the January takedown, everything was calm and careful. Our tree has never looked this good!';
@@ -36,17 +37,8 @@ test('a customer reviews through the e-mailed link; once approved it appears und
     customer_email: CUSTOMER.email,
     customer_phone: '(410) 555-0133',
     customer_address: '3 Spruce Way, Ellicott City, MD 21043',
-    package_type: 'elevated-arbor',
-    tree_size: '7.5-9ft',
-    install_date: '2026-11-24',
-    install_time_slot: '9-15',
-    removal_date: '2026-12-28',
-    removal_time_slot: '9-15',
-    total_price: 165000,
-    deposit_amount: 82500,
-    balance_remaining: 82500,
-    payment_status: 'deposit_paid',
-    status: 'confirmed',
+    ...EXAMPLE_CHOICES,
+    ...PAID_DEPOSIT,
     payment_mode: 'demo',
   });
   const staff = await pb.collection('staff').create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });

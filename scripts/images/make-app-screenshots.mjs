@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { storeAdminSession } from '../lib/admin-page.mjs';
 import { ROOT } from '../lib/run.mjs';
 import { startServer } from '../lib/server.mjs';
+import { PAID_DEPOSIT } from '../lib/example-booking.mjs';
 
 const OUT = path.join(ROOT, 'web', 'public', 'screenshots');
 const SUPERUSER = { email: 'shots@shots.local', password: 'screenshots-superuser-password-1' };
@@ -52,11 +53,7 @@ async function seed(su) {
       style_theme: 'Classic elegance',
       parking_instructions: 'Driveway on the left; the side door is open.',
       notes: 'Please bring the tall ladder: 12 ft ceilings.',
-      total_price: 165000,
-      deposit_amount: 82500,
-      balance_remaining: 82500,
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
+      ...PAID_DEPOSIT,
       payment_mode: 'demo',
       deposit_paid_at: '2026-11-10 15:00:00.000Z',
     });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../pb_hooks/src/route-table';
 import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { runScenario, type Scenario } from './scenario';
-import { createBookingRecord } from './fixtures';
+import { createBookingRecord, createConsultationRecord } from './fixtures';
 import { anonymous, clearCollections, superuser } from './support';
 
 let admin: SignedInStaff;
@@ -47,17 +47,7 @@ beforeAll(async () => {
   member = await signedInStaff('');
   const booking = await createBookingRecord();
   ids.bookings = booking.id;
-  ids.consultation_requests = (
-    await su.collection('consultation_requests').create({
-      customer_name: 'Holly',
-      customer_email: 'holly@example.com',
-      customer_phone: '410 555 0101',
-      customer_address: '42 Evergreen Lane, Ellicott City',
-      consultation_date: '2026-11-25',
-      consultation_time_slot: '10:30',
-      status: 'pending',
-    })
-  ).id;
+  ids.consultation_requests = (await createConsultationRecord()).id;
   ids.testimonials = (await su.collection('testimonials').create({ customer_name: 'Holly', booking: booking.id, rating: 5 })).id;
   ids.charges = (await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 500, idempotency_key: 'access-1', status: 'succeeded' })).id;
   ids.job_events = (await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'x', client_id: 'access-1' })).id;

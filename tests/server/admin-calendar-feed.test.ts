@@ -4,7 +4,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { createBookingRecord } from './fixtures';
+import { createBookingRecord, createConsultationRecord } from './fixtures';
 import { baseUrl, callFn, callFnAs, clearCollections, superuser } from './support';
 
 let admin: SignedInStaff;
@@ -94,16 +94,7 @@ describe('the feed', () => {
     await createBookingRecord({ customer_name: 'Cancelled Carl', status: 'cancelled', install_date: '2026-11-28' });
     await createBookingRecord({ customer_name: 'Conflict Cora', status: 'payment_conflict', payment_status: 'refunded', install_date: '2026-11-29' });
     await createBookingRecord({ customer_name: 'Last Year Lou', status: 'completed', payment_status: 'paid', install_date: '2025-11-25', removal_date: '2026-01-05' });
-    const consultation = await su.collection('consultation_requests').create({
-      customer_name: 'Holly Berry',
-      customer_email: 'holly@example.com',
-      customer_phone: '410 555 0101',
-      customer_address: '42 Evergreen Lane, Ellicott City',
-      consultation_date: '2026-11-25',
-      consultation_time_slot: '10:30',
-      status: 'pending',
-      notes: 'Two trees',
-    });
+    const consultation = await createConsultationRecord({ customer_name: 'Holly Berry', notes: 'Two trees' });
     await su.collection('consultation_requests').create({
       customer_name: 'Cancelled Cass',
       customer_email: 'cass@example.com',

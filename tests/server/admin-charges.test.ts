@@ -17,8 +17,8 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { charge, chargesOf, fingerprintOf, newKey, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
-import { expectClearSentence } from './fixtures';
+import { charge, chargesOf, newKey, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { deleteBookings, expectClearSentence } from './fixtures';
 import { baseUrl, superuser } from './support';
 
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
@@ -41,11 +41,7 @@ describe('demo mode (the shared server)', () => {
   });
   afterAll(async () => {
     // Confirmed bookings hold slots: leave nothing behind for the other files (charges cascade).
-    for (const id of created)
-      await su
-        .collection('bookings')
-        .delete(id)
-        .catch(() => undefined);
+    await deleteBookings(created);
   });
 
   it('is for admins only: anonymous 401, staff without the admin role 403, and nothing is charged', async () => {
@@ -175,20 +171,8 @@ describe('demo mode (the shared server)', () => {
 
   it('a charge still in flight: its key waits, then answers 409; another key for the booking is refused', async () => {
     const b = await stage();
-    const key = newKey();
     const body = { bookingId: b.id };
-    await su.collection('charges').create({
-      booking: b.id,
-      kind: 'balance',
-      amount: 82500,
-      balance_amount: 82500,
-      damages_amount: 0,
-      description: 'Post-removal damages and incidentals',
-      idempotency_key: key,
-      request_fingerprint: fingerprintOf(body),
-      status: 'pending',
-      attempted_at: '2026-11-20 17:00:00.000Z',
-    });
+    const { key } = await stageChargeRow(su, b.id, { attempted_at: '2026-11-20 17:00:00.000Z' });
     const started = Date.now();
     const replay = await charge(baseUrl(), admin, key, body);
     expect(replay.status).toBe(409);
@@ -202,20 +186,8 @@ describe('demo mode (the shared server)', () => {
 
   it('a charge left pending by a request that died is finished by the next request with its key', async () => {
     const b = await stage();
-    const key = newKey();
     const body = { bookingId: b.id };
-    await su.collection('charges').create({
-      booking: b.id,
-      kind: 'balance',
-      amount: 82500,
-      balance_amount: 82500,
-      damages_amount: 0,
-      description: 'Post-removal damages and incidentals',
-      idempotency_key: key,
-      request_fingerprint: fingerprintOf(body),
-      status: 'pending',
-      attempted_at: '2026-11-20 16:00:00.000Z',
-    });
+    const { key } = await stageChargeRow(su, b.id, { attempted_at: '2026-11-20 16:00:00.000Z' });
     const res = await charge(baseUrl(), admin, key, body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, amountCharged: 82500 });

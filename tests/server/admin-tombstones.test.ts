@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { createBookingRecord } from './fixtures';
+import { createBookingRecord, createConsultationRecord } from './fixtures';
 import { anonymous, callFnAs, clearCollections, statusOf, superuser } from './support';
 import { SERVER_NOW } from './constants';
 
@@ -61,15 +61,7 @@ describe('deleting an admin-readable record leaves a tombstone', () => {
   it('consultations, testimonials, charges and job events each leave theirs', async () => {
     const su = superuser();
     const { charge, job, review } = await seedBookingWithChildren();
-    const consultation = await su.collection('consultation_requests').create({
-      customer_name: 'Holly',
-      customer_email: 'holly@example.com',
-      customer_phone: '410 555 0101',
-      customer_address: '42 Evergreen Lane, Ellicott City',
-      consultation_date: '2026-11-25',
-      consultation_time_slot: '10:30',
-      status: 'pending',
-    });
+    const consultation = await createConsultationRecord();
     await admin.pb.collection('consultation_requests').delete(consultation.id);
     await admin.pb.collection('testimonials').delete(review.id);
     await su.collection('charges').delete(charge.id);

@@ -7,6 +7,7 @@ import { quote } from '../../domain/pricing';
 import { parseBookingRequest, toChoices } from '../../domain/schemas';
 import { checkout, countBookings } from './fixtures';
 import { bookingRequest, callFn, clearCollections, superuser } from './support';
+import { EXAMPLE_CHOICES } from '../../scripts/lib/example-booking.mjs';
 
 /** What the client claims the booking costs: all of it is to be ignored. */
 const CLIENT_AMOUNTS = { totalPrice: 1, depositAmount: 1, travelFee: 0, ornamentOwnershipCost: 0 };
@@ -34,12 +35,7 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
       customer_email: 'jane@example.com',
       customer_phone: '(410) 555-0100',
       customer_address: '123 Main St, Ellicott City, MD 21043',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      install_date: '2026-11-24',
-      install_time_slot: '9-15',
-      removal_date: '2026-12-28',
-      removal_time_slot: '9-15',
+      ...EXAMPLE_CHOICES,
       removal_service: true,
       status: 'pending_payment',
       payment_status: 'pending',

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { chargeFingerprintSource, parseChargeRequest } from '../../domain/balance-charge';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
 const ROUTE = CHARGE_ROUTE;
@@ -46,17 +47,10 @@ export function stageBooking(su: PocketBase, over: Record<string, unknown> = {})
     customer_email: 'charge@example.com',
     customer_phone: '(410) 555-0142',
     customer_address: '7 Holly Court, Columbia, MD 21044',
-    package_type: 'elevated-arbor',
-    tree_size: '7.5-9ft',
+    ...EXAMPLE_CHOICES,
     install_date: '2026-12-05',
-    install_time_slot: '9-15',
     removal_date: '2027-01-09',
-    removal_time_slot: '9-15',
-    total_price: 165000,
-    deposit_amount: 82500,
-    balance_remaining: 82500,
-    payment_status: 'deposit_paid',
-    status: 'confirmed',
+    ...PAID_DEPOSIT,
     payment_mode: 'demo',
     deposit_paid_at: '2026-11-10 15:00:00.000Z',
     ...over,
@@ -68,6 +62,28 @@ export function fingerprintOf(body: Record<string, unknown>): string {
   const parsed = parseChargeRequest(body);
   if (!parsed.ok) throw new Error(parsed.message);
   return createHash('sha256').update(chargeFingerprintSource(parsed.value)).digest('hex');
+}
+
+/**
+ * A `charges` row stored directly (superuser), as a request that reached Stripe and never came
+ * back leaves it: the $825 balance of `bookingId`, `pending`, under the key and fingerprint of
+ * the request `{ bookingId }`; `over` changes any field. Resolves with the row and its key.
+ */
+export async function stageChargeRow(su: PocketBase, bookingId: string, over: Record<string, unknown> = {}) {
+  const key = newKey();
+  const row = await su.collection('charges').create({
+    booking: bookingId,
+    kind: 'balance',
+    amount: 82500,
+    balance_amount: 82500,
+    damages_amount: 0,
+    description: 'Post-removal damages and incidentals',
+    idempotency_key: key,
+    request_fingerprint: fingerprintOf({ bookingId }),
+    status: 'pending',
+    ...over,
+  });
+  return { row, key };
 }
 
 export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { bookingRequest, callFn, superuser, type FnResponse } from './support';
+import { EXAMPLE_CHOICES } from '../../scripts/lib/example-booking.mjs';
 
 /** Collections every booking test touches. */
 export const BOOKING_COLLECTIONS = ['bookings', 'blocked_dates'] as const;
@@ -65,12 +66,7 @@ export async function createBookingRecord(over: Record<string, unknown> = {}): P
       customer_email: 'staged@example.com',
       customer_phone: '(410) 555-0199',
       customer_address: '9 Staged Lane, Columbia, MD 21044',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      install_date: '2026-11-24',
-      install_time_slot: '9-15',
-      removal_date: '2026-12-28',
-      removal_time_slot: '9-15',
+      ...EXAMPLE_CHOICES,
       total_price: 165000,
       deposit_amount: 82500,
       balance_remaining: 165000,
@@ -79,6 +75,34 @@ export async function createBookingRecord(over: Record<string, unknown> = {}): P
       payment_mode: 'demo',
       ...over,
     });
+}
+
+/**
+ * A consultation request stored directly as superuser: Holly's, pending, 25 November 2026 at
+ * 10:30, unless `over` says otherwise.
+ */
+export async function createConsultationRecord(over: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  return superuser()
+    .collection('consultation_requests')
+    .create({
+      customer_name: 'Holly',
+      customer_email: 'holly@example.com',
+      customer_phone: '410 555 0101',
+      customer_address: '42 Evergreen Lane, Ellicott City',
+      consultation_date: '2026-11-25',
+      consultation_time_slot: '10:30',
+      status: 'pending',
+      ...over,
+    });
+}
+
+/** Deletes the bookings `ids` (their charges and job events cascade); one already gone is fine. */
+export async function deleteBookings(ids: Iterable<string>): Promise<void> {
+  for (const id of ids)
+    await superuser()
+      .collection('bookings')
+      .delete(id)
+      .catch(() => undefined);
 }
 
 /** Messages PocketBase gives for failures nobody handled: never acceptable as a user-facing answer. */

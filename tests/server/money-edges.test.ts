@@ -11,7 +11,7 @@
  *   before it is deleted; a payment that still arrives for it is refunded and reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, chargesOf, fingerprintOf, newKey, postWebhook, stageBooking } from './charge-fixtures';
+import { charge, chargesOf, newKey, postWebhook, stageBooking, stageChargeRow } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
 
@@ -116,22 +116,9 @@ describe('a dispute', () => {
 describe('a charge left pending by a request that died', () => {
   /** A pending charge row as a request that died with it at Stripe leaves it, `agoMs` before the server's clock. */
   async function strandedCharge(bookingId: string, agoMs: number) {
-    const key = newKey();
-    const body = { bookingId };
-    const row = await w.su.collection('charges').create({
-      booking: bookingId,
-      kind: 'balance',
-      amount: 82500,
-      balance_amount: 82500,
-      damages_amount: 0,
-      description: 'Post-removal damages and incidentals',
-      idempotency_key: key,
-      request_fingerprint: fingerprintOf(body),
-      status: 'pending',
-      attempted_at: pbDate(NOW_MS - agoMs),
-      requested_at: pbDate(NOW_MS - agoMs),
-    });
-    return { key, body, row };
+    const at = pbDate(NOW_MS - agoMs);
+    const { row, key } = await stageChargeRow(w.su, bookingId, { attempted_at: at, requested_at: at });
+    return { key, body: { bookingId }, row };
   }
 
   it('blocks a new key only until the job settles it from Stripe: succeeded there → paid here, no second intent', async () => {
@@ -198,17 +185,7 @@ describe('deleting a booking with money in flight', () => {
 
   it('is refused while a charge is with Stripe or processing (409), and allowed once it settled', async () => {
     const { b } = await stripeBooking();
-    const pending = await w.su.collection('charges').create({
-      booking: b.id,
-      kind: 'balance',
-      amount: 82500,
-      balance_amount: 82500,
-      damages_amount: 0,
-      idempotency_key: newKey(),
-      status: 'pending',
-      attempted_at: pbDate(NOW_MS),
-      requested_at: pbDate(NOW_MS),
-    });
+    const { row: pending } = await stageChargeRow(w.su, b.id, { attempted_at: pbDate(NOW_MS), requested_at: pbDate(NOW_MS) });
     const refused = await del(b.id);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toBe('A payment for this booking is still in progress.');
@@ -222,13 +199,7 @@ describe('deleting a booking with money in flight', () => {
 
   it('closes an open payment link at Stripe first, then deletes', async () => {
     const { b } = await stripeBooking();
-    const link = await w.su.collection('charges').create({
-      booking: b.id,
-      kind: 'balance',
-      amount: 82500,
-      balance_amount: 82500,
-      damages_amount: 0,
-      idempotency_key: newKey(),
+    const { row: link } = await stageChargeRow(w.su, b.id, {
       status: 'requires_checkout',
       stripe_checkout_session_id: `cs_test_link_${b.id}`,
       checkout_url: 'https://checkout.stripe.com/c/pay/x',

@@ -10,7 +10,7 @@ import type PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureOf } from './admin-fixtures';
-import { createBookingRecord, expectClearSentence } from './fixtures';
+import { createBookingRecord, deleteBookings, expectClearSentence } from './fixtures';
 import { PNG } from './image-fixtures';
 import { staffClient } from './review-fixtures';
 import { anonymous, baseUrl, request, statusOf, superuser } from './support';
@@ -61,11 +61,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Confirmed bookings hold slots: leave nothing behind for the other files (events cascade).
-  for (const id of created)
-    await su
-      .collection('bookings')
-      .delete(id)
-      .catch(() => undefined);
+  await deleteBookings(created);
 });
 
 describe('POST /api/fn/job-events: who may call it', () => {

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { mapsHref, telHref } from './format';
 
 /** The customer's phone as a tel: link (SPEC.md / issue 9: every phone is callable). */
@@ -27,5 +28,37 @@ export function AddressLink({ address }: { address: string }) {
       {address}
       <span className="visually-hidden"> (opens a map)</span>
     </a>
+  );
+}
+
+const stopRowClick = (e: MouseEvent) => e.stopPropagation();
+
+/**
+ * The Customer cell of a table row that opens a record: the name as the row's keyboard-reachable
+ * button (`onOpen`), then the e-mail and phone links, which open the mail or phone app rather
+ * than the row.
+ */
+export function CustomerCell({ name, email, phone, onOpen }: { name: string; email: string; phone: string; onOpen: () => void }) {
+  return (
+    <td data-label="Customer" className="admin-row__customer">
+      <div className="admin-customer">
+        <button
+          type="button"
+          className="admin-row__open"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen();
+          }}
+        >
+          {name}
+        </button>
+        <span onClick={stopRowClick}>
+          <EmailLink email={email} />
+        </span>
+        <span onClick={stopRowClick}>
+          <PhoneLink phone={phone} />
+        </span>
+      </div>
+    </td>
   );
 }

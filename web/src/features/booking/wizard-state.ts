@@ -3,7 +3,7 @@
  * wizard). Pure functions: the zustand store applies them, tests check them.
  */
 import type { CheckoutAttempt } from './checkout-attempt';
-import { ADDONS, findPackage, type AddonId, type LuxeKeepCount, type PackageSlug, type TreeSize } from '@domain/catalog';
+import { ADDONS, findPackage, type AddonId, type PackageSlug, type TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/pricing';
 import type { BookingRequestInput } from '@domain/schemas';
@@ -34,24 +34,21 @@ export interface ContactDetails {
   parkingInstructions: string;
 }
 
-export interface WizardState {
+/**
+ * The wizard's state: the priced choices under their domain names (domain/pricing.ts
+ * BookingChoices, with the package and size still open), the visits, the design and contact
+ * steps, and the checkout attempt.
+ */
+export interface WizardState extends Omit<BookingChoices, 'packageSlug' | 'treeSize'> {
   step: Step;
   packageSlug: PackageSlug | null;
   treeSize: TreeSize | null;
-  addons: AddonQuantities;
-  luxeFinish: boolean;
-  removalRequested: boolean;
-  extraTree: boolean;
-  keepOrnaments: boolean;
-  luxeKeepOrnaments: LuxeKeepCount;
   installDate: string | null;
   installSlot: string | null;
   removalDate: string | null;
   removalSlot: string | null;
   design: DesignPreferences;
   contact: ContactDetails;
-  /** Travel distance in miles from the address lookup, or null (fee 0). */
-  distanceMiles: number | null;
   /** The checkout attempt in flight or whose answer was lost (checkout-attempt.ts). */
   checkoutAttempt: CheckoutAttempt | null;
 }

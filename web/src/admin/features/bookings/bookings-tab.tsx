@@ -6,7 +6,7 @@ import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
-import { EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { CustomerCell } from '@/admin/ui/contact-links';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -137,26 +137,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
           <tbody>
             {listed.slice(0, limit).map((b) => (
               <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
-                <td data-label="Customer" className="admin-row__customer">
-                  <div className="admin-customer">
-                    <button
-                      type="button"
-                      className="admin-row__open"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onOpen(b.id);
-                      }}
-                    >
-                      {b.customer_name}
-                    </button>
-                    <span onClick={stop}>
-                      <EmailLink email={b.customer_email} />
-                    </span>
-                    <span onClick={stop}>
-                      <PhoneLink phone={b.customer_phone} />
-                    </span>
-                  </div>
-                </td>
+                <CustomerCell name={b.customer_name} email={b.customer_email} phone={b.customer_phone} onOpen={() => onOpen(b.id)} />
                 <td data-label="Package">{packageTitle(b.package_type)}</td>
                 <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>
                 <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>

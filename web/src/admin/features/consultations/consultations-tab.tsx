@@ -4,7 +4,7 @@ import { compareNewestFirst } from '@domain/booking-display';
 import { formatConsultationSlot } from '@domain/schedule';
 import { adminDb } from '@/admin/core/db';
 import { formatShortDate } from '@/admin/ui/format';
-import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { AddressLink, CustomerCell } from '@/admin/ui/contact-links';
 import { ConsultationDialog, consultationStatusLabel, consultationTone } from './consultation-dialog';
 import { Pill } from '@/admin/ui/pill';
 
@@ -38,26 +38,7 @@ export function ConsultationsTab({ loaded }: { loaded: boolean }) {
           <tbody>
             {sorted.map((c) => (
               <tr key={c.id} className="admin-row" onClick={() => setOpenId(c.id)}>
-                <td data-label="Customer" className="admin-row__customer">
-                  <div className="admin-customer">
-                    <button
-                      type="button"
-                      className="admin-row__open"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setOpenId(c.id);
-                      }}
-                    >
-                      {c.customer_name}
-                    </button>
-                    <span onClick={(e) => e.stopPropagation()}>
-                      <EmailLink email={c.customer_email} />
-                    </span>
-                    <span onClick={(e) => e.stopPropagation()}>
-                      <PhoneLink phone={c.customer_phone} />
-                    </span>
-                  </div>
-                </td>
+                <CustomerCell name={c.customer_name} email={c.customer_email} phone={c.customer_phone} onOpen={() => setOpenId(c.id)} />
                 <td data-label="Address" onClick={(e) => e.stopPropagation()}>
                   <AddressLink address={c.customer_address} />
                 </td>
