@@ -30,67 +30,29 @@ const PRIVATE: { collection: string; field: string; needle: string }[] = [
 /** Record ids created in beforeEach, by collection. */
 const ids: Record<string, string> = {};
 
+/** One private record of each collection but bookings, all about Jane (`booking`: her booking's id). */
+const privateRecords = (booking: string): Record<string, Record<string, unknown>> => ({
+  consultation_requests: {
+    customer_name: 'Jane Secret',
+    customer_email: SECRET_EMAIL,
+    customer_phone: SECRET_PHONE,
+    customer_address: '1 Hidden Way, Ellicott City, MD',
+    consultation_date: '2026-11-25',
+    consultation_time_slot: '10:00',
+    status: 'pending',
+  },
+  analytics_events: { event_type: 'page_view', page_path: '/booking', session_id: 'jane-session', user_agent: 'JaneBrowser/1.0', location_country: 'US' },
+  charges: { booking, kind: 'damages', amount: 2000, description: 'Jane broke an ornament', idempotency_key: 'charge-jane-1', status: 'succeeded' },
+  mail_log: { to: SECRET_EMAIL, subject: 'Your booking', kind: 'booking_confirmation', body: `Phone ${SECRET_PHONE}`, status: 'logged', related_id: booking },
+  job_events: { booking, kind: 'note', text: 'Jane: gate code 1234', client_id: 'job-jane-1' },
+  testimonials: { customer_name: 'Jane Secret', customer_email: SECRET_EMAIL, booking, rating: 5, review_token: 'secret-token-jane' },
+});
+
 async function seedPrivateRecords(): Promise<void> {
   const su = superuser();
   const booking = await createBookingRecord({ customer_email: SECRET_EMAIL, customer_phone: SECRET_PHONE, customer_name: 'Jane Secret' });
   ids.bookings = booking.id;
-  ids.consultation_requests = (
-    await su.collection('consultation_requests').create({
-      customer_name: 'Jane Secret',
-      customer_email: SECRET_EMAIL,
-      customer_phone: SECRET_PHONE,
-      customer_address: '1 Hidden Way, Ellicott City, MD',
-      consultation_date: '2026-11-25',
-      consultation_time_slot: '10:00',
-      status: 'pending',
-    })
-  ).id;
-  ids.analytics_events = (
-    await su.collection('analytics_events').create({
-      event_type: 'page_view',
-      page_path: '/booking',
-      session_id: 'jane-session',
-      user_agent: 'JaneBrowser/1.0',
-      location_country: 'US',
-    })
-  ).id;
-  ids.charges = (
-    await su.collection('charges').create({
-      booking: booking.id,
-      kind: 'damages',
-      amount: 2000,
-      description: 'Jane broke an ornament',
-      idempotency_key: 'charge-jane-1',
-      status: 'succeeded',
-    })
-  ).id;
-  ids.mail_log = (
-    await su.collection('mail_log').create({
-      to: SECRET_EMAIL,
-      subject: 'Your booking',
-      kind: 'booking_confirmation',
-      body: `Phone ${SECRET_PHONE}`,
-      status: 'logged',
-      related_id: booking.id,
-    })
-  ).id;
-  ids.job_events = (
-    await su.collection('job_events').create({
-      booking: booking.id,
-      kind: 'note',
-      text: 'Jane: gate code 1234',
-      client_id: 'job-jane-1',
-    })
-  ).id;
-  ids.testimonials = (
-    await su.collection('testimonials').create({
-      customer_name: 'Jane Secret',
-      customer_email: SECRET_EMAIL,
-      booking: booking.id,
-      rating: 5,
-      review_token: 'secret-token-jane',
-    })
-  ).id;
+  for (const [collection, fields] of Object.entries(privateRecords(booking.id))) ids[collection] = (await su.collection(collection).create(fields)).id;
 }
 
 /** Asserts a list answer is either refused (403) or empty, with nothing personal in it. */

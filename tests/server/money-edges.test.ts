@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, chargesOf, newKey, postWebhook, stageBooking, stageChargeRow } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
+import type { StandInIntent } from '../support/stripe-stand-in';
 
 const NOW_MS = Date.parse(SERVER_NOW);
 const NOW_SEC = Math.floor(NOW_MS / 1000);
@@ -115,6 +116,19 @@ describe('a dispute', () => {
 
 describe('a charge left pending by a request that died', () => {
   /** A pending charge row as a request that died with it at Stripe leaves it, `agoMs` before the server's clock. */
+  /** The $825 PaymentIntent Stripe made and charged for charge `chargeId` before our request died. */
+  const succeededIntent = (id: string, customer: string, created: number, chargeId: string, bookingId: string): StandInIntent => ({
+    id,
+    object: 'payment_intent',
+    amount: 82500,
+    amount_received: 82500,
+    currency: 'usd',
+    customer,
+    status: 'succeeded',
+    created,
+    metadata: { charge_id: chargeId, booking_id: bookingId },
+  });
+
   async function strandedCharge(bookingId: string, agoMs: number) {
     const at = pbDate(NOW_MS - agoMs);
     const { row, key } = await stageChargeRow(w.su, bookingId, { attempted_at: at, requested_at: at });
@@ -125,17 +139,7 @@ describe('a charge left pending by a request that died', () => {
     const { b, customer } = await stripeBooking();
     const { row } = await strandedCharge(b.id, 5 * 60_000);
     // What Stripe made for it before the request died.
-    w.standIn.intents.push({
-      id: `pi_stranded_${row.id}`,
-      object: 'payment_intent',
-      amount: 82500,
-      amount_received: 82500,
-      currency: 'usd',
-      customer,
-      status: 'succeeded',
-      created: NOW_SEC,
-      metadata: { charge_id: row.id, booking_id: b.id },
-    });
+    w.standIn.intents.push(succeededIntent(`pi_stranded_${row.id}`, customer, NOW_SEC, row.id, b.id));
     expect((await charge(w.server.url, w.admin, newKey(), { bookingId: b.id })).status).toBe(409);
 
     const job = await fetch(`${w.server.url}/api/fn/jobs/reconcile-charges`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
@@ -160,17 +164,7 @@ describe('a charge left pending by a request that died', () => {
   it('its key replayed 25 hours later (Stripe has forgotten the key) asks Stripe for nothing new: our row decides', async () => {
     const { b, customer } = await stripeBooking();
     const { key, body, row } = await strandedCharge(b.id, 25 * 60 * 60_000);
-    w.standIn.intents.push({
-      id: `pi_late_${row.id}`,
-      object: 'payment_intent',
-      amount: 82500,
-      amount_received: 82500,
-      currency: 'usd',
-      customer,
-      status: 'succeeded',
-      created: NOW_SEC - 25 * 3600,
-      metadata: { charge_id: row.id, booking_id: b.id },
-    });
+    w.standIn.intents.push(succeededIntent(`pi_late_${row.id}`, customer, NOW_SEC - 25 * 3600, row.id, b.id));
     const before = w.standIn.intentCreations().length;
     const replay = await charge(w.server.url, w.admin, key, body);
     expect(replay.status).toBe(200);

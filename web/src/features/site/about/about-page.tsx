@@ -7,6 +7,7 @@ import { Picture } from '../components/picture';
 import { FREE_RADIUS, PER_MILE } from '../site-facts';
 import '../site.css';
 import './about.css';
+import { SectionHead } from '../components/section-head';
 
 const VALUES = [
   {
@@ -59,10 +60,7 @@ export function AboutPage() {
       </section>
       <section className="section section--white" aria-labelledby="values-title">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">How we work</p>
-            <h2 id="values-title">What you can count on</h2>
-          </div>
+          <SectionHead eyebrow="How we work" id="values-title" title="What you can count on" />
           <ul className="grid grid--3 values" role="list">
             {VALUES.map((v) => (
               <li key={v.title} className="card card--soft">

@@ -11,6 +11,7 @@ import { PORTFOLIO_ITEMS } from '../portfolio/portfolio-items';
 import { FREE_RADIUS, PER_MILE, packageFromPrice, seasonWindows } from '../site-facts';
 import '../site.css';
 import './home.css';
+import { SectionHead } from '../components/section-head';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
@@ -73,11 +74,12 @@ function PackageChooser() {
   return (
     <section className="section" aria-labelledby="choose-title">
       <div className="container">
-        <div className="section-head">
-          <p className="eyebrow">Choose your package</p>
-          <h2 id="choose-title">Three ways to a beautifully dressed tree</h2>
-          <p className="lead">Bring your own tree and treasures, let us shop a collection for you, or leave everything to us.</p>
-        </div>
+        <SectionHead
+          eyebrow="Choose your package"
+          id="choose-title"
+          title="Three ways to a beautifully dressed tree"
+          lead="Bring your own tree and treasures, let us shop a collection for you, or leave everything to us."
+        />
         <ul className="grid grid--3 chooser" role="list">
           {PACKAGES.map((p) => (
             <li key={p.slug} className={`card chooser__card${p.featured ? ' chooser__card--featured' : ''}`}>
@@ -148,10 +150,7 @@ function Process() {
   return (
     <section className="section section--white" aria-labelledby="process-title">
       <div className="container">
-        <div className="section-head">
-          <p className="eyebrow">How it works</p>
-          <h2 id="process-title">From first idea to final ornament</h2>
-        </div>
+        <SectionHead eyebrow="How it works" id="process-title" title="From first idea to final ornament" />
         <ol className="steps" role="list">
           {steps.map((step, i) => (
             <li key={step.title} className="steps__item">

@@ -24,6 +24,7 @@ import { listText } from '../site-facts';
 import { PackageCard } from './package-card';
 import '../site.css';
 import './services.css';
+import { SectionHead } from '../components/section-head';
 
 const DESCRIPTION = 'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
 
@@ -61,11 +62,12 @@ export function ServicesPage() {
 
       <section id="packages" className="section" aria-labelledby="packages-title">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">Packages</p>
-            <h2 id="packages-title">{label('packages')}</h2>
-            <p className="lead">Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree.</p>
-          </div>
+          <SectionHead
+            eyebrow="Packages"
+            id="packages-title"
+            title={label('packages')}
+            lead="Choose how much we bring: your tree and ornaments styled, a collection shopped for you, or the complete tree."
+          />
           <div className="grid grid--3 package-grid">
             {PACKAGES.map((p) => (
               <PackageCard key={p.slug} pkg={p} />
@@ -76,11 +78,7 @@ export function ServicesPage() {
 
       <section id="upgrades" className="section section--white" aria-labelledby="upgrades-title">
         <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">Upgrades</p>
-            <h2 id="upgrades-title">{label('upgrades')}</h2>
-            <p className="lead">Add any of these to a package as you book.</p>
-          </div>
+          <SectionHead eyebrow="Upgrades" id="upgrades-title" title={label('upgrades')} lead="Add any of these to a package as you book." />
           <ul className="addon-grid" role="list">
             {ADDON_IDS.map((id) => (
               <li key={id} className="addon">
