@@ -146,12 +146,7 @@ describe('normalizeAnalyticsEvent', () => {
   });
 
   it('strips control and invisible characters, trims, and cleans the session id', () => {
-    const result = normalizeAnalyticsEvent({
-      ...valid,
-      referrer: '  https://example.com/\n\u0000 ',
-      utm_source: '\u200Bnewsletter\u2060',
-      session_id: 'ab c<script>1',
-    });
+    const result = normalizeAnalyticsEvent({ ...valid, referrer: '  https://example.com/\n\u0000 ', utm_source: '\u200Bnewsletter\u2060', session_id: 'ab c<script>1' });
     if (!result.ok) throw new Error(result.message);
     expect(result.value.referrer).toBe('https://example.com/');
     expect(result.value.utm_source).toBe('newsletter');
@@ -159,14 +154,7 @@ describe('normalizeAnalyticsEvent', () => {
   });
 
   it('replaces unknown enum values and non-strings, and only accepts boolean true as converted', () => {
-    const result = normalizeAnalyticsEvent({
-      ...valid,
-      device_type: 'phablet',
-      browser: 'Netscape',
-      referrer: 12,
-      converted: 'true',
-      extra: 'dropped',
-    });
+    const result = normalizeAnalyticsEvent({ ...valid, device_type: 'phablet', browser: 'Netscape', referrer: 12, converted: 'true', extra: 'dropped' });
     if (!result.ok) throw new Error(result.message);
     expect(result.value.device_type).toBe('mobile');
     expect(result.value.browser).toBe('Safari');
@@ -176,12 +164,7 @@ describe('normalizeAnalyticsEvent', () => {
   });
 
   it('accepts a conversion with metadata', () => {
-    const result = normalizeAnalyticsEvent({
-      event_type: 'conversion',
-      page_path: '/booking/success',
-      converted: true,
-      metadata: { session_id: 'cs_test_123' },
-    });
+    const result = normalizeAnalyticsEvent({ event_type: 'conversion', page_path: '/booking/success', converted: true, metadata: { session_id: 'cs_test_123' } });
     expect(result.ok && result.value.converted).toBe(true);
     expect(result.ok && result.value.metadata).toEqual({ session_id: 'cs_test_123' });
   });

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { quote } from './pricing';
 import { contactSchema, firstMessage, parseBookingRequest, styleSchema, toChoices } from './schemas';
 
-const contact = {
-  customerName: 'Jane Doe',
-  customerEmail: 'jane@example.com',
-  customerPhone: '(410) 555-0100',
-  customerAddress: '123 Main St, Ellicott City, MD 21043',
-};
+const contact = { customerName: 'Jane Doe', customerEmail: 'jane@example.com', customerPhone: '(410) 555-0100', customerAddress: '123 Main St, Ellicott City, MD 21043' };
 const message = (over: Record<string, unknown>) => {
   const r = contactSchema.safeParse({ ...contact, ...over });
   return r.success ? null : firstMessage(r.error);
@@ -86,15 +81,7 @@ describe('contact and style text that only looks valid (issue 8; domain/text.ts)
   });
 });
 
-const request = {
-  ...contact,
-  packageType: 'elevated-arbor',
-  treeSize: '7.5-9ft',
-  installDate: '2026-11-24',
-  installTimeSlot: '9-15',
-  removalDate: '2026-12-28',
-  removalTimeSlot: '9-15',
-};
+const request = { ...contact, packageType: 'elevated-arbor', treeSize: '7.5-9ft', installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2026-12-28', removalTimeSlot: '9-15' };
 
 describe('booking request', () => {
   it.each<[string, Record<string, unknown>, string | null]>([

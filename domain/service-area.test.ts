@@ -6,13 +6,7 @@ import { travelFeeCents } from './travel';
 // Points due north of the base: 0.01° of latitude is 0.691 straight miles, 0.864 road miles.
 const BASE: LatLon = [39.25, -76.8];
 const north = (roadMiles: number): LatLon => [BASE[0] + roadMiles / 86.36, BASE[1]];
-const TABLE: Record<string, LatLon> = {
-  '21043': BASE,
-  '21104': north(8.6),
-  '17000': north(45),
-  '17001': north(60.2),
-  '33139': [25.787, -80.156],
-};
+const TABLE: Record<string, LatLon> = { '21043': BASE, '21104': north(8.6), '17000': north(45), '17001': north(60.2), '33139': [25.787, -80.156] };
 const centroid: CentroidLookup = (zip) => TABLE[zip];
 const opts = { baseZip: '21043', centroid, maxMiles: DEFAULT_MAX_SERVICE_MILES };
 

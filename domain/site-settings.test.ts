@@ -8,11 +8,7 @@ describe('settings the admin edits (issue 9 Settings; DESIGN.md decisions 3, 4, 
     [
       'every window',
       'season',
-      {
-        install: { start: '2026-11-14', end: '2026-12-20' },
-        removal: { start: '2026-12-27', end: '2027-01-30' },
-        consultation: { start: '2026-11-11', end: '2026-12-16' },
-      },
+      { install: { start: '2026-11-14', end: '2026-12-20' }, removal: { start: '2026-12-27', end: '2027-01-30' }, consultation: { start: '2026-11-11', end: '2026-12-16' } },
       null,
     ],
     ['season not an object', 'season', 'november', M.seasonShape],

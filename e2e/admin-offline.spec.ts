@@ -250,16 +250,18 @@ test('the server stopped and restarted instead: the queued actions are applied o
     await su.collection('_superusers').authWithPassword(superuser.email, superuser.password);
     const s = await adminSession(server.url, su);
     const name = `Stella Stopped ${RUN}`;
-    const booking = await su.collection('bookings').create({
-      customer_name: name,
-      customer_email: 'stella@example.com',
-      customer_phone: '(410) 555-0142',
-      customer_address: '12 Holly Court, Ellicott City, MD 21043',
-      ...EXAMPLE_CHOICES,
-      removal_date: '2027-01-05',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
-    });
+    const booking = await su
+      .collection('bookings')
+      .create({
+        customer_name: name,
+        customer_email: 'stella@example.com',
+        customer_phone: '(410) 555-0142',
+        customer_address: '12 Holly Court, Ellicott City, MD 21043',
+        ...EXAMPLE_CHOICES,
+        removal_date: '2027-01-05',
+        ...PAID_DEPOSIT,
+        payment_mode: 'demo',
+      });
 
     const page = await context.newPage();
     await openDashboard(page, s, 'bookings', server.url);

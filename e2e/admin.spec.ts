@@ -144,14 +144,7 @@ test('first admin: setup with the code, log in, change password, log out, log in
 });
 
 test('opens a booking from the Schedule by its date', async ({ page }) => {
-  await paidBooking({
-    name: 'Ivy Schedule',
-    email: `ivy.${RUN}@example.com`,
-    installDate: '2026-12-04',
-    installTimeSlot: '12-18',
-    removalDate: '2027-01-08',
-    removalTimeSlot: '12-18',
-  });
+  await paidBooking({ name: 'Ivy Schedule', email: `ivy.${RUN}@example.com`, installDate: '2026-12-04', installTimeSlot: '12-18', removalDate: '2027-01-08', removalTimeSlot: '12-18' });
   await openDashboard(page, 'schedule');
   // The list appears once the mirror holds the bookings; the calendar then opens on the month
   // of the first day with work.
@@ -200,14 +193,7 @@ test('approves and features a review', async ({ page }) => {
 });
 
 test('deletes a booking, which frees its slot', async ({ page }) => {
-  const id = await paidBooking({
-    name: 'Dell Delete',
-    email: `dell.${RUN}@example.com`,
-    installDate: '2026-12-05',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-09',
-    removalTimeSlot: '9-15',
-  });
+  const id = await paidBooking({ name: 'Dell Delete', email: `dell.${RUN}@example.com`, installDate: '2026-12-05', installTimeSlot: '9-15', removalDate: '2027-01-09', removalTimeSlot: '9-15' });
   expect(await availability('2026-12-05', '9-15')).toBe(false);
 
   await openDashboard(page, 'bookings');
@@ -229,14 +215,7 @@ test('deletes a booking, which frees its slot', async ({ page }) => {
 });
 
 test("records damages, charges the balance in demo mode and shows '$0 Paid'", async ({ page }) => {
-  const id = await paidBooking({
-    name: 'Dana Damage',
-    email: `dana.${RUN}@example.com`,
-    installDate: '2026-12-06',
-    installTimeSlot: '9-15',
-    removalDate: '2027-01-10',
-    removalTimeSlot: '9-15',
-  });
+  const id = await paidBooking({ name: 'Dana Damage', email: `dana.${RUN}@example.com`, installDate: '2026-12-06', installTimeSlot: '9-15', removalDate: '2027-01-10', removalTimeSlot: '9-15' });
   await openDashboard(page, 'bookings');
   const row = page.locator('tr', { has: page.getByRole('button', { name: 'Dana Damage', exact: true }) });
   await expect(row).toContainText('$825 Paid');

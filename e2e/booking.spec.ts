@@ -3,12 +3,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
-const CUSTOMER = {
-  name: 'Holly Berry',
-  email: `holly.${Date.now()}@example.com`,
-  phone: '(410) 555-0199',
-  address: '42 Evergreen Lane, Ellicott City, MD 21043',
-};
+const CUSTOMER = { name: 'Holly Berry', email: `holly.${Date.now()}@example.com`, phone: '(410) 555-0199', address: '42 Evergreen Lane, Ellicott City, MD 21043' };
 
 async function expectMissingInfo(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Missing information' }).filter({ hasText: text });
@@ -72,10 +67,7 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
 
   const pb = await superuserClient();
   const booking = await pb.collection('bookings').getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
-  expect(booking).toMatchObject({
-    ...EXAMPLE_CHOICES,
-    ...PAID_DEPOSIT,
-  });
+  expect(booking).toMatchObject({ ...EXAMPLE_CHOICES, ...PAID_DEPOSIT });
   expect(booking.deposit_paid_at).not.toBe('');
 
   // The confirmed payment recorded a conversion for /booking/success with the session id.

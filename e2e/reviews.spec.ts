@@ -12,18 +12,20 @@ const REVIEW = 'From the first palette chat to the January takedown, everything 
 async function seedApproved(pb: PocketBase, count: number, rating: number, stage: string, approvedFrom: number, prefix: string) {
   for (let i = 0; i < count; i++) {
     const minute = String(approvedFrom + i).padStart(2, '0');
-    await pb.collection('testimonials').create({
-      customer_name: `${prefix} ${i + 1}`,
-      rating,
-      review_text: `${prefix} review number ${i + 1}: the decorating team was punctual, careful and creative.`,
-      package_type: 'curated-christmas',
-      tree_size: '5-7ft',
-      service_date: '2025-12-10',
-      review_stage: stage,
-      is_approved: true,
-      approved_at: `2026-11-20 12:${minute}:00.000Z`,
-      submitted_at: '2026-11-19 12:00:00.000Z',
-    });
+    await pb
+      .collection('testimonials')
+      .create({
+        customer_name: `${prefix} ${i + 1}`,
+        rating,
+        review_text: `${prefix} review number ${i + 1}: the decorating team was punctual, careful and creative.`,
+        package_type: 'curated-christmas',
+        tree_size: '5-7ft',
+        service_date: '2025-12-10',
+        review_stage: stage,
+        is_approved: true,
+        approved_at: `2026-11-20 12:${minute}:00.000Z`,
+        submitted_at: '2026-11-19 12:00:00.000Z',
+      });
   }
 }
 
@@ -32,15 +34,17 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   for (const r of await pb.collection('testimonials').getFullList({ fields: 'id' })) await pb.collection('testimonials').delete(r.id);
 
   // The admin asks for a review (admin-only route, through an admin staff token).
-  const booking = await pb.collection('bookings').create({
-    customer_name: CUSTOMER.name,
-    customer_email: CUSTOMER.email,
-    customer_phone: '(410) 555-0133',
-    customer_address: '3 Spruce Way, Ellicott City, MD 21043',
-    ...EXAMPLE_CHOICES,
-    ...PAID_DEPOSIT,
-    payment_mode: 'demo',
-  });
+  const booking = await pb
+    .collection('bookings')
+    .create({
+      customer_name: CUSTOMER.name,
+      customer_email: CUSTOMER.email,
+      customer_phone: '(410) 555-0133',
+      customer_address: '3 Spruce Way, Ellicott City, MD 21043',
+      ...EXAMPLE_CHOICES,
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+    });
   const staff = await pb.collection('staff').create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
   const admin = await pb.collection('staff').impersonate(staff.id, 600);
   const sent = await fetch(`${E2E_BASE_URL}/api/fn/send-review-request`, {
@@ -102,14 +106,16 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await pb.collection('testimonials').update(mine.id, { is_approved: true, approved_at: '2026-11-20 11:00:00.000Z' });
   await seedApproved(pb, 13, 3, 'post_removal', 0, 'Three-star');
   await seedApproved(pb, 2, 5, 'post_removal', 30, 'Five-star');
-  await pb.collection('testimonials').create({
-    customer_name: 'Not Approved',
-    rating: 3,
-    review_text: 'Unapproved words that nobody should read on the public testimonials page.',
-    review_stage: 'post_removal',
-    is_approved: false,
-    submitted_at: '2026-11-19 12:00:00.000Z',
-  });
+  await pb
+    .collection('testimonials')
+    .create({
+      customer_name: 'Not Approved',
+      rating: 3,
+      review_text: 'Unapproved words that nobody should read on the public testimonials page.',
+      review_stage: 'post_removal',
+      is_approved: false,
+      submitted_at: '2026-11-19 12:00:00.000Z',
+    });
 
   await page.goto('/testimonials');
   await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();

@@ -57,11 +57,7 @@ export function clientFromOwnAddress(url = E2E_BASE_URL): PocketBase {
 
 /** A POST as a customer of its own would make it (ownAddress: its own per-IP limits and hold caps). */
 async function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ownAddress(), ...headers },
-    body: JSON.stringify(body),
-  });
+  const res = await fetch(`${E2E_BASE_URL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ownAddress(), ...headers }, body: JSON.stringify(body) });
   const json = (await res.json()) as T & { message?: string };
   if (!res.ok) throw new Error(`${path} → ${res.status} ${json.message ?? ''}`);
   return json;
@@ -107,17 +103,19 @@ export async function paidBooking(b: SeedBooking): Promise<string> {
 /** A submitted review waiting for approval (as submit-review leaves it). */
 export async function submittedReview(name: string, text: string): Promise<string> {
   const pb = await superuserClient();
-  const rec = await pb.collection('testimonials').create({
-    customer_name: name,
-    rating: 5,
-    review_text: text,
-    package_type: 'premium',
-    tree_size: '7.5-9ft',
-    service_date: '2026-12-05',
-    review_stage: 'post_removal',
-    is_approved: false,
-    submitted_at: '2026-11-20 12:00:00.000Z',
-  });
+  const rec = await pb
+    .collection('testimonials')
+    .create({
+      customer_name: name,
+      rating: 5,
+      review_text: text,
+      package_type: 'premium',
+      tree_size: '7.5-9ft',
+      service_date: '2026-12-05',
+      review_stage: 'post_removal',
+      is_approved: false,
+      submitted_at: '2026-11-20 12:00:00.000Z',
+    });
   return rec.id;
 }
 

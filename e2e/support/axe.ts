@@ -15,10 +15,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
  * Set both in one `options` call: AxeBuilder#options replaces what withTags set before it.
  */
 export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).options({
-    runOnly: { type: 'tag', values: WCAG_TAGS },
-    rules: { 'label-content-name-mismatch': { enabled: true } },
-  });
+  return new AxeBuilder({ page }).options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } });
 }
 
 /**

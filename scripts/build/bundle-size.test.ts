@@ -26,12 +26,7 @@ beforeAll(async () => {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({
-      configFile: path.join(ROOT, 'web', 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true, manifest: true },
-    });
+    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true, manifest: true } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

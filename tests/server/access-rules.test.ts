@@ -231,16 +231,18 @@ describe('staff access', () => {
   it('an admin still cannot create a booking directly (only through the checkout route)', async () => {
     const before = await countBookings();
     const status = await statusOf(
-      admin.collection('bookings').create({
-        customer_name: 'Direct',
-        customer_email: 'direct@example.com',
-        customer_phone: '4105550000',
-        customer_address: '1 Direct St',
-        package_type: 'elevated-arbor',
-        tree_size: '7.5-9ft',
-        install_date: '2026-11-27',
-        install_time_slot: '9-15',
-      }),
+      admin
+        .collection('bookings')
+        .create({
+          customer_name: 'Direct',
+          customer_email: 'direct@example.com',
+          customer_phone: '4105550000',
+          customer_address: '1 Direct St',
+          package_type: 'elevated-arbor',
+          tree_size: '7.5-9ft',
+          install_date: '2026-11-27',
+          install_time_slot: '9-15',
+        }),
     );
     expect(status).toBe(403);
     expect(await countBookings()).toBe(before);

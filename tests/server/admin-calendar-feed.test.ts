@@ -95,15 +95,17 @@ describe('the feed', () => {
     await createBookingRecord({ customer_name: 'Conflict Cora', status: 'payment_conflict', payment_status: 'refunded', install_date: '2026-11-29' });
     await createBookingRecord({ customer_name: 'Last Year Lou', status: 'completed', payment_status: 'paid', install_date: '2025-11-25', removal_date: '2026-01-05' });
     const consultation = await createConsultationRecord({ customer_name: 'Holly Berry', notes: 'Two trees' });
-    await su.collection('consultation_requests').create({
-      customer_name: 'Cancelled Cass',
-      customer_email: 'cass@example.com',
-      customer_phone: '410 555 0102',
-      customer_address: '1 Gone Rd, Ellicott City',
-      consultation_date: '2026-12-02',
-      consultation_time_slot: '11:00',
-      status: 'cancelled',
-    });
+    await su
+      .collection('consultation_requests')
+      .create({
+        customer_name: 'Cancelled Cass',
+        customer_email: 'cass@example.com',
+        customer_phone: '410 555 0102',
+        customer_address: '1 Gone Rd, Ellicott City',
+        consultation_date: '2026-12-02',
+        consultation_time_slot: '11:00',
+        status: 'cancelled',
+      });
 
     const feed = await fetchFeed(await feedUrl());
     expect(feed.status).toBe(200);

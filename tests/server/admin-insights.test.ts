@@ -118,11 +118,7 @@ describe('GET /api/fn/insights on the fixture', () => {
         topDevice: 'Mobile',
       },
       bookings: { total: 6, pending: 2, completed: 4, thisMonth: 6 },
-      revenue: {
-        collected: 82500 + 100000 + 100000 + 20000,
-        pending: 82500 + 60000 + 30000 + 100000 + 20000,
-        expected: 302500 + 292500,
-      },
+      revenue: { collected: 82500 + 100000 + 100000 + 20000, pending: 82500 + 60000 + 30000 + 100000 + 20000, expected: 302500 + 292500 },
       weekly: [
         { weekStart: '2026-10-26', deposits: 100000, balances: 0 },
         { weekStart: '2026-11-02', deposits: 82500 + 50000, balances: 0 },
@@ -214,21 +210,23 @@ describe('This Month counts from the first of the month in New York', () => {
     const su = new PocketBase(server.url);
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-    await su.collection('bookings').create({
-      customer_name: 'Early Bird',
-      customer_email: 'early@example.com',
-      customer_phone: '410 555 0100',
-      customer_address: '1 Early Way, Columbia, MD 21044',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      install_date: '2098-11-24',
-      install_time_slot: '9-15',
-      total_price: 100000,
-      deposit_amount: 50000,
-      balance_remaining: 50000,
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
-    });
+    await su
+      .collection('bookings')
+      .create({
+        customer_name: 'Early Bird',
+        customer_email: 'early@example.com',
+        customer_phone: '410 555 0100',
+        customer_address: '1 Early Way, Columbia, MD 21044',
+        package_type: 'elevated-arbor',
+        tree_size: '7.5-9ft',
+        install_date: '2098-11-24',
+        install_time_slot: '9-15',
+        total_price: 100000,
+        deposit_amount: 50000,
+        balance_remaining: 50000,
+        payment_status: 'deposit_paid',
+        status: 'confirmed',
+      });
     const staff = await signedInStaff('admin', { url: server.url, superuserClient: su });
     const res = await fetch(`${server.url}/api/fn/insights`, { headers: { Authorization: staff.token } });
     const body = await res.json();

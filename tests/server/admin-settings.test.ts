@@ -45,21 +45,23 @@ describe('the admin edits the season, crews and service distance', () => {
 
   it('two crews let a second booking take an overlapping slot', async () => {
     const su = superuser();
-    await su.collection('bookings').create({
-      customer_name: 'First',
-      customer_email: 'first@example.com',
-      customer_phone: '410 555 0100',
-      customer_address: '1 First St, Columbia, MD 21044',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      install_date: '2026-11-24',
-      install_time_slot: '9-15',
-      total_price: 165000,
-      deposit_amount: 82500,
-      balance_remaining: 82500,
-      payment_status: 'deposit_paid',
-      status: 'confirmed',
-    });
+    await su
+      .collection('bookings')
+      .create({
+        customer_name: 'First',
+        customer_email: 'first@example.com',
+        customer_phone: '410 555 0100',
+        customer_address: '1 First St, Columbia, MD 21044',
+        package_type: 'elevated-arbor',
+        tree_size: '7.5-9ft',
+        install_date: '2026-11-24',
+        install_time_slot: '9-15',
+        total_price: 165000,
+        deposit_amount: 82500,
+        balance_remaining: 82500,
+        payment_status: 'deposit_paid',
+        status: 'confirmed',
+      });
     expect(slotMap((await availability('2026-11-24', '7.5-9ft')).body)['9-15']).toBe(false);
     const capacity = await setting('capacity');
     await admin.pb.collection('settings').update(capacity.id, { value: { crews: 2 } });

@@ -33,11 +33,7 @@ const codeFile = (dataDir: string) => path.join(dataDir, 'setup-code');
 const readCode = (dataDir: string) => readFileSync(codeFile(dataDir), 'utf8').trim();
 
 async function setup(server: Server, body?: unknown) {
-  const res = await fetch(`${server.url}/api/fn/setup-admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await fetch(`${server.url}/api/fn/setup-admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
 

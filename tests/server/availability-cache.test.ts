@@ -76,10 +76,7 @@ describe('availability answers right after a settings change', () => {
       .collection('settings')
       .update(season.id, { value: { install: { start: '2026-11-16', end: '2026-11-30' } } });
 
-    expect(await answer('2026-12-04')).toMatchObject({
-      bookable: false,
-      reason: 'Installations are scheduled between November 16 and November 30, 2026.',
-    });
+    expect(await answer('2026-12-04')).toMatchObject({ bookable: false, reason: 'Installations are scheduled between November 16 and November 30, 2026.' });
     expect((await callFn('GET', '/api/fn/season')).body.season.install).toEqual({ start: '2026-11-16', end: '2026-11-30' });
 
     await superuser().collection('settings').update(season.id, { value: {} });

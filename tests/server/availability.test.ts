@@ -16,17 +16,7 @@ beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
 describe('GET /api/fn/availability: which dates are bookable', () => {
   // date, size, kind, [installDate] → bookable, reason, closing hour, offered slot ids.
-  const scenarios: {
-    name: string;
-    date: string;
-    size: string;
-    kind?: 'install' | 'removal';
-    installDate?: string;
-    bookable: boolean;
-    reason?: string;
-    closingHour: number;
-    slots?: string[];
-  }[] = [
+  const scenarios: { name: string; date: string; size: string; kind?: 'install' | 'removal'; installDate?: string; bookable: boolean; reason?: string; closingHour: number; slots?: string[] }[] = [
     { name: 'Tuesday is a work day, open till 9 PM', date: '2026-11-24', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
     { name: 'Friday is a work day', date: '2026-11-27', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
     { name: 'Saturday Nov 21 (tomorrow, in season)', date: '2026-11-21', size: '5-7ft', bookable: true, closingHour: 21, slots: ['9-12', '12-15', '15-18', '18-21'] },
@@ -84,14 +74,7 @@ describe('GET /api/fn/availability: which dates are bookable', () => {
 
   it('describes each slot with its hours and a label naming the visit kind', async () => {
     const install = await availability('2026-11-24', '7.5-9ft');
-    expect(install.body.slots[0]).toEqual({
-      id: '9-15',
-      label: 'Morning Install',
-      time: '9:00 AM – 3:00 PM',
-      startHour: 9,
-      endHour: 15,
-      available: true,
-    });
+    expect(install.body.slots[0]).toEqual({ id: '9-15', label: 'Morning Install', time: '9:00 AM – 3:00 PM', startHour: 9, endHour: 15, available: true });
     const removal = await availability('2026-12-28', '7.5-9ft', 'removal');
     expect(removal.body.slots.every((x) => x.label.includes('Removal'))).toBe(true);
   });
@@ -141,14 +124,7 @@ describe('GET /api/fn/availability: existing bookings take their slots', () => {
   it('a removal staged on a work day also blocks installs that day', async () => {
     // Removal windows and install windows do not meet under the default season, so stage the
     // removal visit directly on an install work day to prove both visit kinds count.
-    await createBookingRecord({
-      install_date: '2026-11-21',
-      install_time_slot: '9-15',
-      removal_date: '2026-11-27',
-      removal_time_slot: '15-21',
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-    });
+    await createBookingRecord({ install_date: '2026-11-21', install_time_slot: '9-15', removal_date: '2026-11-27', removal_time_slot: '15-21', status: 'confirmed', payment_status: 'deposit_paid' });
     expect(slotMap((await availability('2026-11-27', '7.5-9ft')).body)).toEqual({ '9-15': true, '12-18': false, '15-21': false });
   });
 });
@@ -180,12 +156,7 @@ describe('season windows', () => {
       status: 200,
       body: {
         today: '2026-11-20',
-        season: {
-          year: 2026,
-          install: { start: '2026-11-16', end: '2026-12-23' },
-          removal: { start: '2026-12-26', end: '2027-01-31' },
-          consultation: { start: '2026-11-12', end: '2026-12-17' },
-        },
+        season: { year: 2026, install: { start: '2026-11-16', end: '2026-12-23' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-12', end: '2026-12-17' } },
         workDays: [0, 2, 5, 6],
       },
     });

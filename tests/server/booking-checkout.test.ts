@@ -91,11 +91,7 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
       },
       hardTotal: 30000 + 3000 + 12500,
     },
-    {
-      name: 'Adorned Arrangement 7.5-9 ft with paid removal (+$85), no upgrades',
-      over: { packageType: 'adorned-arrangement', removalService: true },
-      hardTotal: 60000 + 8500,
-    },
+    { name: 'Adorned Arrangement 7.5-9 ft with paid removal (+$85), no upgrades', over: { packageType: 'adorned-arrangement', removalService: true }, hardTotal: 60000 + 8500 },
     {
       name: 'Adorned Arrangement 7.5-9 ft without removal; travel fee sent by the client is ignored',
       over: { packageType: 'adorned-arrangement', removalDate: null, removalTimeSlot: null, travelFee: 5000 },
@@ -103,15 +99,7 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     },
     {
       name: 'Curated Christmas 7.5-9 ft, extra tree, keep ornaments and removal declined (credit)',
-      over: {
-        packageType: 'curated-christmas',
-        extraTree: true,
-        keepOrnaments: true,
-        removalService: false,
-        removalDate: null,
-        removalTimeSlot: null,
-        ornamentOwnershipCost: 1,
-      },
+      over: { packageType: 'curated-christmas', extraTree: true, keepOrnaments: true, removalService: false, removalDate: null, removalTimeSlot: null, ornamentOwnershipCost: 1 },
       // 1850 + 800 keep − 150 removal credit + 1000 extra tree (no extra-tree removal)
       hardTotal: 350000,
     },

@@ -57,14 +57,7 @@ describe('concurrent create-booking-checkout', () => {
   it('20 concurrent checkouts for 20 non-overlapping slots on different dates all succeed', async () => {
     const dates = ['2026-11-21', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
     const requests = dates.flatMap((installDate) =>
-      ['9-12', '12-15', '15-18', '18-21'].map((installTimeSlot) => ({
-        packageType: 'adorned-arrangement',
-        treeSize: '5-7ft',
-        installDate,
-        installTimeSlot,
-        removalDate: null,
-        removalTimeSlot: null,
-      })),
+      ['9-12', '12-15', '15-18', '18-21'].map((installTimeSlot) => ({ packageType: 'adorned-arrangement', treeSize: '5-7ft', installDate, installTimeSlot, removalDate: null, removalTimeSlot: null })),
     );
     expect(requests).toHaveLength(20);
     const { ok, statuses } = await fireAll(requests);

@@ -38,11 +38,7 @@ describe('booking confirmation e-mail over SMTP', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startServer({
-      dataDir,
-      superuser: SUPERUSER,
-      env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-    });
+    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' } });
   });
   afterAll(async () => {
     await server?.stop();

@@ -12,36 +12,12 @@ beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 // A staged booking on Tue 2026-11-24 9-15 (removal 2026-12-28 9-15) in some state → does the
 // 9-15 install slot stay free, and does a new checkout for it succeed?
 const scenarios: { name: string; record: Record<string, unknown>; free: boolean }[] = [
-  {
-    name: 'pending_payment whose hold expired an hour ago',
-    record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:00:00.000Z' },
-    free: true,
-  },
-  {
-    name: 'pending_payment whose hold expired a second ago',
-    record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:59:59.000Z' },
-    free: true,
-  },
-  {
-    name: 'pending_payment with a hold running 20 more minutes',
-    record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z' },
-    free: false,
-  },
-  {
-    name: 'cancelled (even with a hold still running)',
-    record: { status: 'cancelled', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z' },
-    free: true,
-  },
-  {
-    name: 'confirmed with the deposit paid (hold long expired)',
-    record: { status: 'confirmed', payment_status: 'deposit_paid', hold_expires_at: '2026-11-19 10:00:00.000Z' },
-    free: false,
-  },
-  {
-    name: 'completed and fully paid',
-    record: { status: 'completed', payment_status: 'paid' },
-    free: false,
-  },
+  { name: 'pending_payment whose hold expired an hour ago', record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:00:00.000Z' }, free: true },
+  { name: 'pending_payment whose hold expired a second ago', record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 16:59:59.000Z' }, free: true },
+  { name: 'pending_payment with a hold running 20 more minutes', record: { status: 'pending_payment', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z' }, free: false },
+  { name: 'cancelled (even with a hold still running)', record: { status: 'cancelled', payment_status: 'pending', hold_expires_at: '2026-11-20 17:20:00.000Z' }, free: true },
+  { name: 'confirmed with the deposit paid (hold long expired)', record: { status: 'confirmed', payment_status: 'deposit_paid', hold_expires_at: '2026-11-19 10:00:00.000Z' }, free: false },
+  { name: 'completed and fully paid', record: { status: 'completed', payment_status: 'paid' }, free: false },
 ];
 
 describe('held and released slots', () => {

@@ -33,9 +33,7 @@ const checkoutWith = (bookingData: unknown, headers: Record<string, string> = {}
 async function owners(visit: { installDate: string; installTimeSlot: string }) {
   const all = await superuser()
     .collection('bookings')
-    .getFullList({
-      filter: `install_date = "${visit.installDate}" && install_time_slot = "${visit.installTimeSlot}"`,
-    });
+    .getFullList({ filter: `install_date = "${visit.installDate}" && install_time_slot = "${visit.installTimeSlot}"` });
   const paid = all.filter((b) => b.payment_status === 'deposit_paid');
   const held = all.filter((b) => b.status === 'pending_payment' && b.payment_status === 'pending');
   return { all, paid, active: [...paid, ...held] };

@@ -89,9 +89,7 @@ describe('create-booking-checkout prices travel with the server’s distance', (
     await clearCollections('bookings');
     const address = '100 State Cir, Annapolis, MD 21401';
     const lookup = await callFn<Result>('POST', ROUTE, { address });
-    const res = await callFn('POST', '/api/fn/create-booking-checkout', {
-      bookingData: bookingRequest({ customerAddress: address, travelFee: 0, totalPrice: 165000 }),
-    });
+    const res = await callFn('POST', '/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerAddress: address, travelFee: 0, totalPrice: 165000 }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
     expect(booking.distance_miles).toBe(lookup.body.distance);
@@ -131,10 +129,7 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const port = (fake.address() as AddressInfo).port;
-    server = await startServer({
-      dataDir,
-      env: { APP_NOW: SERVER_NOW, OPENROUTESERVICE_API_KEY: KEY, OPENROUTESERVICE_URL: `http://127.0.0.1:${port}` },
-    });
+    server = await startServer({ dataDir, env: { APP_NOW: SERVER_NOW, OPENROUTESERVICE_API_KEY: KEY, OPENROUTESERVICE_URL: `http://127.0.0.1:${port}` } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -163,9 +158,7 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
   });
 
   it('refuses a routed distance beyond the maximum service distance', async () => {
-    expect(await post('1 PPG Pl, Pittsburgh, PA 15222')).toEqual({
-      error: 'Sorry, ZIP code 15222 is 230.0 miles away, outside our service area (up to 60 miles).',
-    });
+    expect(await post('1 PPG Pl, Pittsburgh, PA 15222')).toEqual({ error: 'Sorry, ZIP code 15222 is 230.0 miles away, outside our service area (up to 60 miles).' });
   });
 
   it('still needs a known ZIP: without one, no routing call is made and checkout refuses the address', async () => {

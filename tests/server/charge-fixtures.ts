@@ -42,19 +42,21 @@ export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<st
  * $825 balance due, unless `over` says otherwise.
  */
 export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
-  return su.collection('bookings').create({
-    customer_name: 'Charge Customer',
-    customer_email: 'charge@example.com',
-    customer_phone: '(410) 555-0142',
-    customer_address: '7 Holly Court, Columbia, MD 21044',
-    ...EXAMPLE_CHOICES,
-    install_date: '2026-12-05',
-    removal_date: '2027-01-09',
-    ...PAID_DEPOSIT,
-    payment_mode: 'demo',
-    deposit_paid_at: '2026-11-10 15:00:00.000Z',
-    ...over,
-  });
+  return su
+    .collection('bookings')
+    .create({
+      customer_name: 'Charge Customer',
+      customer_email: 'charge@example.com',
+      customer_phone: '(410) 555-0142',
+      customer_address: '7 Holly Court, Columbia, MD 21044',
+      ...EXAMPLE_CHOICES,
+      install_date: '2026-12-05',
+      removal_date: '2027-01-09',
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+      deposit_paid_at: '2026-11-10 15:00:00.000Z',
+      ...over,
+    });
 }
 
 /** The request fingerprint the server stores for `body` (to stage a charge row by hand). */
@@ -71,18 +73,20 @@ export function fingerprintOf(body: Record<string, unknown>): string {
  */
 export async function stageChargeRow(su: PocketBase, bookingId: string, over: Record<string, unknown> = {}) {
   const key = newKey();
-  const row = await su.collection('charges').create({
-    booking: bookingId,
-    kind: 'balance',
-    amount: 82500,
-    balance_amount: 82500,
-    damages_amount: 0,
-    description: 'Post-removal damages and incidentals',
-    idempotency_key: key,
-    request_fingerprint: fingerprintOf({ bookingId }),
-    status: 'pending',
-    ...over,
-  });
+  const row = await su
+    .collection('charges')
+    .create({
+      booking: bookingId,
+      kind: 'balance',
+      amount: 82500,
+      balance_amount: 82500,
+      damages_amount: 0,
+      description: 'Post-removal damages and incidentals',
+      idempotency_key: key,
+      request_fingerprint: fingerprintOf({ bookingId }),
+      status: 'pending',
+      ...over,
+    });
   return { row, key };
 }
 

@@ -74,11 +74,7 @@ describe('demo checkout: pay', () => {
     // Paying again is harmless: same url, same record.
     const again = await pay(sessionId);
     expect(again.status).toBe(200);
-    expect(await superuser().collection('bookings').getOne(bookingId)).toMatchObject({
-      deposit_paid_at: rec.deposit_paid_at,
-      payment_intent_id: rec.payment_intent_id,
-      balance_remaining: 82500,
-    });
+    expect(await superuser().collection('bookings').getOne(bookingId)).toMatchObject({ deposit_paid_at: rec.deposit_paid_at, payment_intent_id: rec.payment_intent_id, balance_remaining: 82500 });
     // Cancel after paying does not undo the payment.
     expect((await cancel(sessionId)).status).toBe(200);
     expect((await superuser().collection('bookings').getOne(bookingId)).status).toBe('confirmed');

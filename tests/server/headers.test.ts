@@ -46,15 +46,7 @@ function expectSecurityHeaders(res: Response, csp = CSP, frame: string | null = 
     frame: res.headers.get('x-frame-options'),
     opener: res.headers.get('cross-origin-opener-policy'),
     hsts: res.headers.get('strict-transport-security'),
-  }).toEqual({
-    csp,
-    referrer: 'strict-origin-when-cross-origin',
-    permissions: PERMISSIONS,
-    nosniff: 'nosniff',
-    frame,
-    opener: 'same-origin',
-    hsts: null,
-  });
+  }).toEqual({ csp, referrer: 'strict-origin-when-cross-origin', permissions: PERMISSIONS, nosniff: 'nosniff', frame, opener: 'same-origin', hsts: null });
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-headers-test-'));
@@ -64,12 +56,7 @@ let image: RecordModel;
 const imagePath = () => `/api/files/inspiration_images/${image.id}/${image.image}`;
 
 beforeAll(async () => {
-  server = await startServer({
-    dataDir,
-    superuser: SUPERUSER,
-    capture: true,
-    env: { APP_NOW: SERVER_NOW, APP_URL, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' },
-  });
+  server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, APP_URL, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } });
   su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
@@ -247,9 +234,7 @@ describe('data on disk', () => {
 describe('the request log', () => {
   it('keeps no token, session id or password from URLs and referers', async () => {
     const probe = `probe${Date.now()}`;
-    await fetch(`${server.url}/api/fn/review-link?token=SECRET-TOKEN-123&probe=${probe}`, {
-      headers: { Referer: `${APP_URL}/submit-review?token=SECRET-REFERER-456&password=hunter2` },
-    });
+    await fetch(`${server.url}/api/fn/review-link?token=SECRET-TOKEN-123&probe=${probe}`, { headers: { Referer: `${APP_URL}/submit-review?token=SECRET-REFERER-456&password=hunter2` } });
     await fetch(`${server.url}/api/fn/demo-checkout?session_id=SECRET-SESSION-789&probe=${probe}`);
     const deadline = Date.now() + 15_000;
     let logs: { data: Record<string, unknown>; message: string }[] = [];

@@ -193,11 +193,7 @@ describe('deleting a booking with money in flight', () => {
 
   it('closes an open payment link at Stripe first, then deletes', async () => {
     const { b } = await stripeBooking();
-    const { row: link } = await stageChargeRow(w.su, b.id, {
-      status: 'requires_checkout',
-      stripe_checkout_session_id: `cs_test_link_${b.id}`,
-      checkout_url: 'https://checkout.stripe.com/c/pay/x',
-    });
+    const { row: link } = await stageChargeRow(w.su, b.id, { status: 'requires_checkout', stripe_checkout_session_id: `cs_test_link_${b.id}`, checkout_url: 'https://checkout.stripe.com/c/pay/x' });
     expect((await del(b.id)).status).toBe(204);
     expect(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);
     expect(await w.su.collection('charges').getList(1, 1, { filter: w.su.filter('id = {:id}', { id: link.id }) })).toMatchObject({ totalItems: 0 });

@@ -22,11 +22,7 @@ const CHECKOUT = '/api/fn/create-booking-checkout';
 
 /** POST JSON to `base + route` with extra headers (Origin is an ordinary header for Node's fetch). */
 async function postAs(base: string, route: string, body: unknown, headers: Record<string, string>) {
-  const res = await fetch(`${base}${route}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  const res = await fetch(`${base}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as any };
 }
 

@@ -91,9 +91,7 @@ describe('the release, backed up and restored', () => {
       const image = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'mantel.png', 'image/png'));
       imageUrl = `/api/files/inspiration_images/${image.id}/${image.image}`;
       const post = (route: string, body: unknown) => fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      const checkout = await post('/api/fn/create-booking-checkout', {
-        bookingData: bookingRequest({ customerEmail: CUSTOMER, styleInspirationImages: [`${server.url}${imageUrl}`] }),
-      });
+      const checkout = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: CUSTOMER, styleInspirationImages: [`${server.url}${imageUrl}`] }) });
       expect(checkout.status).toBe(200);
       const session = (await checkout.json()) as { sessionId: string; bookingId: string };
       bookingId = session.bookingId;
@@ -111,10 +109,7 @@ describe('the release, backed up and restored', () => {
       // makes) and `npm run backup` (the repository's command on the same data dir).
       await su.backups.create('daily_release_test.zip');
       backups.push(path.join(live, 'backups', 'daily_release_test.zip'));
-      const { stdout } = await exec(process.execPath, [path.join(ROOT, 'scripts', 'ops', 'backup.mjs'), 'npm_release_test.zip'], {
-        cwd: ROOT,
-        env: { ...process.env, PB_DATA_DIR: live },
-      });
+      const { stdout } = await exec(process.execPath, [path.join(ROOT, 'scripts', 'ops', 'backup.mjs'), 'npm_release_test.zip'], { cwd: ROOT, env: { ...process.env, PB_DATA_DIR: live } });
       expect(stdout).toContain(`Backup npm_release_test.zip written to ${path.join(live, 'backups', 'npm_release_test.zip')}`);
       backups.push(path.join(live, 'backups', 'npm_release_test.zip'));
     } finally {
@@ -156,9 +151,6 @@ describe('the release, backed up and restored', () => {
   );
 
   it('refuses to restore over a data dir that has data', async () => {
-    await expect(exec(bin, ['restore', backups[0]!, live], { cwd: work, env })).rejects.toMatchObject({
-      code: 1,
-      stderr: `Restore failed: ${live} is not empty: restore into a new directory\n`,
-    });
+    await expect(exec(bin, ['restore', backups[0]!, live], { cwd: work, env })).rejects.toMatchObject({ code: 1, stderr: `Restore failed: ${live} is not empty: restore into a new directory\n` });
   });
 });

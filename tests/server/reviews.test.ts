@@ -143,13 +143,7 @@ describe('GET /api/fn/review-link', () => {
     const { token } = await requestToken((await paidBooking()).id);
     const res = await link(token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      customerName: 'Holly Berry',
-      packageTitle: 'Elevated Arbor',
-      treeSize: '7.5–9 ft',
-      serviceDate: '2026-12-28',
-      reviewStage: 'post_removal',
-    });
+    expect(res.body).toEqual({ customerName: 'Holly Berry', packageTitle: 'Elevated Arbor', treeSize: '7.5–9 ft', serviceDate: '2026-12-28', reviewStage: 'post_removal' });
   });
 
   it.each<[string, string | undefined, string]>([
@@ -374,15 +368,17 @@ describe('testimonial-stats', () => {
   it('averages every approved review to one decimal', async () => {
     const su = superuser();
     for (const [i, rating] of [5, 5, 4].entries()) {
-      await su.collection('testimonials').create({
-        customer_name: `Reviewer ${i}`,
-        rating,
-        review_text: reviewText(),
-        review_stage: 'post_install',
-        is_approved: true,
-        approved_at: '2026-11-19 12:00:00.000Z',
-        submitted_at: '2026-11-18 12:00:00.000Z',
-      });
+      await su
+        .collection('testimonials')
+        .create({
+          customer_name: `Reviewer ${i}`,
+          rating,
+          review_text: reviewText(),
+          review_stage: 'post_install',
+          is_approved: true,
+          approved_at: '2026-11-19 12:00:00.000Z',
+          submitted_at: '2026-11-18 12:00:00.000Z',
+        });
     }
     const res = await callFn('GET', '/api/fn/testimonial-stats');
     expect(res.body).toEqual({ count: 3, average: 4.7, ratings: { '1': 0, '2': 0, '3': 0, '4': 1, '5': 2 } });

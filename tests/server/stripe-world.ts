@@ -32,10 +32,7 @@ export interface StripeWorld {
 export async function startStripeWorld(now: string): Promise<StripeWorld> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-world-'));
   const mock: StripeMock = await startStripeMock();
-  const world = {
-    standIn: await startStripeStandIn(mock),
-    sink: await startSmtpSink(),
-  } as StripeWorld;
+  const world = { standIn: await startStripeStandIn(mock), sink: await startSmtpSink() } as StripeWorld;
   world.start = async (at: string) => {
     world.server = await startServer({
       dataDir,

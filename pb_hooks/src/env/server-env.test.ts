@@ -29,16 +29,7 @@ function message(vars: Record<string, string | undefined>): string {
 
 describe('checkServerEnv', () => {
   it('accepts an empty development environment: demo payments, no origin, PocketBase defaults', () => {
-    expect(ok({})).toEqual({
-      production: false,
-      appOrigin: null,
-      adminEmail: null,
-      payments: 'demo',
-      listen: null,
-      trustedProxy: null,
-      backupS3: null,
-      warnings: [],
-    });
+    expect(ok({})).toEqual({ production: false, appOrigin: null, adminEmail: null, payments: 'demo', listen: null, trustedProxy: null, backupS3: null, warnings: [] });
   });
 
   it('accepts a complete production environment', () => {

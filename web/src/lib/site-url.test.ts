@@ -52,11 +52,7 @@ describe('index.html', () => {
     expect(jsonLd.url).toBe(absoluteUrl('/'));
     expect(jsonLd.email).toBe(BUSINESS.email);
     expect(jsonLd.telephone).toBe(BUSINESS.phoneE164);
-    expect(jsonLd.address).toMatchObject({
-      addressLocality: BUSINESS.town,
-      addressRegion: BUSINESS.state,
-      postalCode: BUSINESS.baseZip,
-    });
+    expect(jsonLd.address).toMatchObject({ addressLocality: BUSINESS.town, addressRegion: BUSINESS.state, postalCode: BUSINESS.baseZip });
     expect(jsonLd.sameAs).toEqual([BUSINESS.social.url]);
   });
 

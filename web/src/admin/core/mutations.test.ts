@@ -19,11 +19,7 @@ const NOW = new Date('2026-11-20T17:00:00.000Z');
 beforeEach(async () => {
   db = new AdminDb(`mutations-test-${++n}`, { indexedDB, IDBKeyRange });
   mirror = new Mirror(db);
-  api = {
-    deleteBooking: vi.fn(async () => {}),
-    updateTestimonial: vi.fn(),
-    deleteTestimonial: vi.fn(async () => {}),
-  };
+  api = { deleteBooking: vi.fn(async () => {}), updateTestimonial: vi.fn(), deleteTestimonial: vi.fn(async () => {}) };
   await mirror.apply('bookings', [row('b1', 0, { balance_remaining: 82500, payment_status: 'deposit_paid' }), row('b2', 0)]);
   await mirror.apply('charges', [row('c1', 0, { booking: 'b1' }), row('c2', 0, { booking: 'b2' })]);
   await mirror.apply('testimonials', [row('t1', 0, { review_text: 'Real words', is_approved: false, is_featured: false })]);

@@ -3,13 +3,7 @@ import { inspirationUrlsAhead, type BookingImages } from './prefetch-inspiration
 
 const ORIGIN = 'https://book.example.com';
 const img = (id: string) => `${ORIGIN}/api/files/inspiration_images/${id}/tree.jpg`;
-const booking = (over: Partial<BookingImages>): BookingImages => ({
-  status: 'confirmed',
-  install_date: '2026-11-24',
-  removal_date: '2027-01-05',
-  style_inspiration_images: [img('a')],
-  ...over,
-});
+const booking = (over: Partial<BookingImages>): BookingImages => ({ status: 'confirmed', install_date: '2026-11-24', removal_date: '2027-01-05', style_inspiration_images: [img('a')], ...over });
 
 describe('inspirationUrlsAhead', () => {
   const today = '2026-11-20';

@@ -29,10 +29,7 @@ describe('site facts (the numbers the content pages quote, SPEC.md §9)', () => 
   });
 
   it('gives the install and removal windows of the season being sold', () => {
-    expect(seasonWindows('2026-11-20')).toEqual({
-      install: 'November 16 – December 23',
-      removal: 'December 26 – January 31',
-    });
+    expect(seasonWindows('2026-11-20')).toEqual({ install: 'November 16 – December 23', removal: 'December 26 – January 31' });
   });
 
   it('joins lists in English', () => {

@@ -29,10 +29,7 @@ function sources() {
 describe('startOutboxTriggers', () => {
   it('flushes on start, online, becoming visible and realtime reconnect; a sign-in resumes; stop ends it all', () => {
     const calls: string[] = [];
-    const outbox = {
-      flush: async (force?: boolean) => void calls.push(`flush:${force}`),
-      resume: async () => void calls.push('resume'),
-    };
+    const outbox = { flush: async (force?: boolean) => void calls.push(`flush:${force}`), resume: async () => void calls.push('resume') };
     const s = sources();
     const stop = startOutboxTriggers(outbox, s.src);
     expect(calls).toEqual(['flush:true']);

@@ -14,24 +14,10 @@ let account: string | null;
 let n = 0;
 
 function outbox(over: Partial<OutboxOptions> = {}, database: TestOutboxDb = db): Outbox {
-  return new Outbox(database, {
-    send: server.send,
-    account: () => account,
-    lock: null,
-    now: () => timers.now,
-    random: () => 0.5,
-    timers,
-    ...over,
-  });
+  return new Outbox(database, { send: server.send, account: () => account, lock: null, now: () => timers.now, random: () => 0.5, timers, ...over });
 }
 
-const note = (text: string, over: Partial<NewOutboxEntry> = {}): NewOutboxEntry => ({
-  kind: 'job_event',
-  payload: { kind: 'note', text },
-  accountId: ACCOUNT,
-  bookingId: 'booking00000001',
-  ...over,
-});
+const note = (text: string, over: Partial<NewOutboxEntry> = {}): NewOutboxEntry => ({ kind: 'job_event', payload: { kind: 'note', text }, accountId: ACCOUNT, bookingId: 'booking00000001', ...over });
 
 const entries = () => db.outbox.orderBy('seq').toArray();
 
