@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/lib/paths';
 import { logError } from '@/lib/log';
+import { LinkButtons } from '@/components/ui/link-buttons';
 
 /** Any unknown path (SPEC.md §2): 'Oops! Page not found' with a link home; logged to the console. */
 export function Component() {
@@ -18,14 +19,12 @@ export function Component() {
       </p>
       <h1>Oops! Page not found</h1>
       <p className="lead">The page you were looking for has been moved or never existed.</p>
-      <div className="button-row">
-        <Link to={paths.home} className="button button--primary">
-          Return to Home
-        </Link>
-        <Link to={paths.services} className="button">
-          See Services &amp; Pricing
-        </Link>
-      </div>
+      <LinkButtons
+        links={[
+          { to: paths.home, label: 'Return to Home', className: 'button button--primary' },
+          { to: paths.services, label: 'See Services & Pricing', className: 'button' },
+        ]}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { changePassword } from '@/admin/core/api/change-password';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { Modal } from '@/admin/ui/modal';
 import { logError } from '@/lib/log';
+import { FormProblem } from '@/admin/ui/form-problem';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -104,11 +105,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         {field('currentPassword', 'Current password', 'current-password')}
         {field('newPassword', 'New password', 'new-password', `At least ${STAFF_PASSWORD_MIN} characters.`)}
         {field('confirmPassword', 'Confirm new password', 'new-password')}
-        {problem && (
-          <p className="admin-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} />
       </form>
     </Modal>
   );

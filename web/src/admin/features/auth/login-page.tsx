@@ -8,6 +8,7 @@ import { useAdminAppManifest } from '@/admin/device/app-manifest';
 import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '@/admin/core/session/admin-session';
 import '@/admin/ui/admin.css';
 import { logError } from '@/lib/log';
+import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
  * Admin login (SPEC.md §2 Admin login, §6, §8): e-mail and password against `staff`; 'Welcome
@@ -67,11 +68,7 @@ export function LoginPage() {
           <label htmlFor="admin-password">Password</label>
           <input id="admin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={busy} />
         </div>
-        {problem && (
-          <p className="admin-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormProblem problem={problem} />
         <button type="submit" className="button button--primary button--large" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
         </button>

@@ -8,6 +8,7 @@ import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/cor
 import { CopyButton } from '@/admin/ui/copy-button';
 import '@/admin/ui/admin.css';
 import { logError } from '@/lib/log';
+import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
  * First-admin setup (SPEC.md §2 Admin setup; DESIGN.md decision 9; docs/decisions/023): the
@@ -94,11 +95,14 @@ export function SetupAdminPage() {
             The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file <code>setup-code</code> of its data directory.
           </p>
         </div>
-        {problem && (
-          <p className="admin-error" role="alert">
-            {problem} {problem === SETUP_ADMIN_MESSAGES.exists && <Link to={paths.adminLogin}>Go to Admin Login</Link>}
-          </p>
-        )}
+        <FormProblem problem={problem}>
+          {problem === SETUP_ADMIN_MESSAGES.exists && (
+            <>
+              {' '}
+              <Link to={paths.adminLogin}>Go to Admin Login</Link>
+            </>
+          )}
+        </FormProblem>
         <button type="submit" className="button button--primary button--large" disabled={busy || !code.trim()}>
           {busy ? 'Creating...' : 'Create Admin Account'}
         </button>

@@ -14,6 +14,7 @@ import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { reportError } from '@/admin/ui/report-error';
 import { Modal } from '@/admin/ui/modal';
+import { FormProblem } from '@/admin/ui/form-problem';
 
 /** SPEC.md §7 / §8 toasts of a charge. */
 export const CHARGE_TOASTS = {
@@ -240,11 +241,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
               <dd>{formatCents(balance + priced.totalCents)}</dd>
             </div>
           </dl>
-          {problem && (
-            <p className="admin-error" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormProblem problem={problem} />
         </form>
       )}
     </Modal>

@@ -8,6 +8,7 @@ import { FREE_RADIUS, PER_MILE } from '../site-facts';
 import '../site.css';
 import './about.css';
 import { SectionHead } from '../components/section-head';
+import { CtaBand } from '../components/cta-band';
 
 const VALUES = [
   {
@@ -71,17 +72,17 @@ export function AboutPage() {
           </ul>
         </div>
       </section>
-      <section className="section" aria-labelledby="where-title">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="where-title">Based in {BUSINESS.town}, serving nearby homes</h2>
-            <p>
-              Travel within {FREE_RADIUS} of {BUSINESS.town} is free; beyond that we add {PER_MILE} per mile. Not sure which package suits your home? Book a free consultation.
-            </p>
-            <BookOrConsult />
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="where-title"
+        title={<>Based in {BUSINESS.town}, serving nearby homes</>}
+        text={
+          <>
+            Travel within {FREE_RADIUS} of {BUSINESS.town} is free; beyond that we add {PER_MILE} per mile. Not sure which package suits your home? Book a free consultation.
+          </>
+        }
+      >
+        <BookOrConsult />
+      </CtaBand>
     </>
   );
 }

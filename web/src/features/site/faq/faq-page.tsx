@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
@@ -6,6 +5,7 @@ import { PageIntro } from '../components/page-intro';
 import { faqItems } from './faq-items';
 import '../site.css';
 import './faq.css';
+import { LinkButtons } from '@/components/ui/link-buttons';
 
 /**
  * FAQ (SPEC.md §2): a single-open accordion of ten questions. Native <details> elements sharing
@@ -33,14 +33,13 @@ export function FaqPage() {
           <aside className="faq__aside card" aria-labelledby="faq-more-title">
             <h2 id="faq-more-title">Still deciding?</h2>
             <p>Our policies cover deposits, arrival windows, removal and care of your pieces in detail.</p>
-            <div className="faq__links">
-              <Link to={paths.policies} className="button">
-                Read Our Policies
-              </Link>
-              <Link to={paths.consultation} className="button button--primary">
-                Request A Consultation
-              </Link>
-            </div>
+            <LinkButtons
+              className="faq__links"
+              links={[
+                { to: paths.policies, label: 'Read Our Policies', className: 'button' },
+                { to: paths.consultation, label: 'Request A Consultation', className: 'button button--primary' },
+              ]}
+            />
           </aside>
         </div>
       </section>

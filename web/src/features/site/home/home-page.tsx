@@ -12,6 +12,7 @@ import { FREE_RADIUS, PER_MILE, packageFromPrice, seasonWindows } from '../site-
 import '../site.css';
 import './home.css';
 import { SectionHead } from '../components/section-head';
+import { LinkButtons } from '@/components/ui/link-buttons';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
@@ -47,14 +48,13 @@ function Hero() {
             <li>Removal service available</li>
             <li>Standard topper &amp; base included</li>
           </ul>
-          <div className="button-row button-row--start">
-            <Link to={paths.booking} className="button button--primary button--lg">
-              Book Your Service
-            </Link>
-            <Link to={paths.consultation} className="button button--lg">
-              Request A Consultation
-            </Link>
-          </div>
+          <LinkButtons
+            className="button-row button-row--start"
+            links={[
+              { to: paths.booking, label: 'Book Your Service', className: 'button button--primary button--lg' },
+              { to: paths.consultation, label: 'Request A Consultation', className: 'button button--lg' },
+            ]}
+          />
         </div>
         <div className="hero__art">
           <Picture
@@ -218,14 +218,13 @@ function ServiceArea() {
           <p className="lead">
             Travel is free within {FREE_RADIUS} of {BUSINESS.town}. Farther afield, we add {PER_MILE} per mile beyond that, calculated from your address as you book.
           </p>
-          <div className="button-row button-row--start">
-            <Link to={paths.booking} className="button button--primary">
-              Book Your Service
-            </Link>
-            <Link to={paths.services} className="button">
-              See Services &amp; Pricing
-            </Link>
-          </div>
+          <LinkButtons
+            className="button-row button-row--start"
+            links={[
+              { to: paths.booking, label: 'Book Your Service', className: 'button button--primary' },
+              { to: paths.services, label: 'See Services & Pricing', className: 'button' },
+            ]}
+          />
         </div>
       </div>
     </section>

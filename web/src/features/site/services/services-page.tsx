@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   ADDONS,
   ADDON_IDS,
@@ -25,6 +24,8 @@ import { PackageCard } from './package-card';
 import '../site.css';
 import './services.css';
 import { SectionHead } from '../components/section-head';
+import { LinkButtons } from '@/components/ui/link-buttons';
+import { CtaBand } from '../components/cta-band';
 
 const DESCRIPTION = 'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
 
@@ -181,22 +182,14 @@ export function ServicesPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="services-cta-title">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="services-cta-title">Ready to plan your tree?</h2>
-            <p>Pick a package and size, choose your dates and pay a deposit online in a few minutes.</p>
-            <div className="button-row">
-              <Link to={paths.booking} className="button button--gold button--lg">
-                Start Booking
-              </Link>
-              <Link to={paths.faq} className="button button--ghost-light button--lg">
-                View FAQ
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaBand id="services-cta-title" title="Ready to plan your tree?" text="Pick a package and size, choose your dates and pay a deposit online in a few minutes.">
+        <LinkButtons
+          links={[
+            { to: paths.booking, label: 'Start Booking', className: 'button button--gold button--lg' },
+            { to: paths.faq, label: 'View FAQ', className: 'button button--ghost-light button--lg' },
+          ]}
+        />
+      </CtaBand>
     </>
   );
 }
