@@ -28,8 +28,18 @@ export const useWizard = create<WizardStore>()(
     }),
     {
       name: 'booking-wizard',
-      version: 1,
+      version: 2,
       storage: createJSONStorage(() => sessionStorage),
+      // Version 1 named the slots installSlot and removalSlot; they now carry the request's and
+      // the record's name (docs/architecture.md "One booking, one vocabulary").
+      migrate: (persisted, version) => {
+        const state = (persisted ?? {}) as Record<string, unknown>;
+        if (version < 2) {
+          const { installSlot, removalSlot, ...rest } = state;
+          return { ...rest, installTimeSlot: installSlot ?? null, removalTimeSlot: removalSlot ?? null };
+        }
+        return state;
+      },
       partialize: ({ apply: _a, reset: _r, ...state }) => state,
     },
   ),

@@ -45,26 +45,26 @@ describe('wizard transitions (SPEC.md §4)', () => {
 
   it('unticking optional removal clears the removal date and slot', () => {
     let s = setRemovalRequested(adorned, true);
-    s = { ...s, removalDate: '2026-12-28', removalSlot: '9-12' };
+    s = { ...s, removalDate: '2026-12-28', removalTimeSlot: '9-12' };
     s = setRemovalRequested(s, false);
-    expect([s.removalDate, s.removalSlot]).toEqual([null, null]);
+    expect([s.removalDate, s.removalTimeSlot]).toEqual([null, null]);
   });
 
   it('changing a date clears its slot; changing the size clears both slots', () => {
-    const s = state({ ...elevated, installDate: '2026-11-24', installSlot: '9-15', removalDate: '2026-12-28', removalSlot: '9-15' });
-    expect(setInstallDate(s, '2026-11-27').installSlot).toBeNull();
-    expect(setInstallDate(s, '2026-11-24').installSlot).toBe('9-15');
-    expect(setRemovalDate(s, '2026-12-29').removalSlot).toBeNull();
+    const s = state({ ...elevated, installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2026-12-28', removalTimeSlot: '9-15' });
+    expect(setInstallDate(s, '2026-11-27').installTimeSlot).toBeNull();
+    expect(setInstallDate(s, '2026-11-24').installTimeSlot).toBe('9-15');
+    expect(setRemovalDate(s, '2026-12-29').removalTimeSlot).toBeNull();
     const resized = chooseTreeSize(s, '5-7ft');
-    expect([resized.installSlot, resized.removalSlot, resized.installDate]).toEqual([null, null, '2026-11-24']);
+    expect([resized.installTimeSlot, resized.removalTimeSlot, resized.installDate]).toEqual([null, null, '2026-11-24']);
   });
 
   it('keep-ornaments needs eligibility, makes removal optional and off', () => {
     expect(setKeepOrnaments(adorned, true).keepOrnaments).toBe(false);
-    const s = setKeepOrnaments({ ...elevated, removalDate: '2026-12-28', removalSlot: '9-15' }, true);
+    const s = setKeepOrnaments({ ...elevated, removalDate: '2026-12-28', removalTimeSlot: '9-15' }, true);
     expect(s.keepOrnaments).toBe(true);
     expect(removalWanted(s)).toBe(false);
-    expect([s.removalDate, s.removalSlot]).toEqual([null, null]);
+    expect([s.removalDate, s.removalTimeSlot]).toEqual([null, null]);
     expect(removalWanted(setRemovalRequested(s, true))).toBe(true);
   });
 
@@ -94,9 +94,9 @@ describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
     ['no size', state({ packageSlug: 'elevated-arbor' }), 1, 'Please select both a package and tree size'],
     ['package and size', elevated, 1, null],
     ['no install slot', { ...elevated, installDate: '2026-11-24' }, 4, 'Please select installation date and time slot'],
-    ['no removal for an included package', { ...elevated, installDate: '2026-11-24', installSlot: '9-15' }, 4, 'Please select removal date and time slot'],
-    ['adorned without removal', { ...adorned, installDate: '2026-11-24', installSlot: '9-12' }, 4, null],
-    ['all set', { ...elevated, installDate: '2026-11-24', installSlot: '9-15', removalDate: '2026-12-28', removalSlot: '9-15' }, 4, null],
+    ['no removal for an included package', { ...elevated, installDate: '2026-11-24', installTimeSlot: '9-15' }, 4, 'Please select removal date and time slot'],
+    ['adorned without removal', { ...adorned, installDate: '2026-11-24', installTimeSlot: '9-12' }, 4, null],
+    ['all set', { ...elevated, installDate: '2026-11-24', installTimeSlot: '9-15', removalDate: '2026-12-28', removalTimeSlot: '9-15' }, 4, null],
   ])('%s', (_n, s, step, message) => {
     expect(missingInformation(s, step)).toBe(message);
   });
@@ -104,7 +104,7 @@ describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
 
 describe('booking request', () => {
   it('sends the choices and no removal when it does not apply', () => {
-    const s = { ...adorned, installDate: '2026-11-24', installSlot: '9-12', removalDate: '2026-12-28', removalSlot: '9-12', addons: { 'gift-wrap': 1 } };
+    const s = { ...adorned, installDate: '2026-11-24', installTimeSlot: '9-12', removalDate: '2026-12-28', removalTimeSlot: '9-12', addons: { 'gift-wrap': 1 } };
     const r = toBookingRequest(s, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
     expect(r).toMatchObject({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, selectedAddons: ['gift-wrap'] });
   });
@@ -116,7 +116,7 @@ describe('booking request', () => {
     ['removal ticked', setRemovalRequested(adorned, true), true],
     ['keep-ornaments turns the tick off', setKeepOrnaments(elevated, true), false],
   ])('always sends the removal flag explicitly: %s', (_n, s, flag) => {
-    const r = toBookingRequest({ ...s, installDate: '2026-11-24', installSlot: '9-12' }, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
+    const r = toBookingRequest({ ...s, installDate: '2026-11-24', installTimeSlot: '9-12' }, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
     expect(r.removalService).toBe(flag);
   });
 });

@@ -44,9 +44,9 @@ export interface WizardState extends Omit<BookingChoices, 'packageSlug' | 'treeS
   packageSlug: PackageSlug | null;
   treeSize: TreeSize | null;
   installDate: string | null;
-  installSlot: string | null;
+  installTimeSlot: string | null;
   removalDate: string | null;
-  removalSlot: string | null;
+  removalTimeSlot: string | null;
   design: DesignPreferences;
   contact: ContactDetails;
   /** The checkout attempt in flight or whose answer was lost (checkout-attempt.ts). */
@@ -64,9 +64,9 @@ export const initialWizardState: WizardState = {
   keepOrnaments: false,
   luxeKeepOrnaments: 0,
   installDate: null,
-  installSlot: null,
+  installTimeSlot: null,
   removalDate: null,
-  removalSlot: null,
+  removalTimeSlot: null,
   design: { colorPalette: '', styleTheme: '', topper: '', specialRequests: '', inspirationImages: [] },
   contact: { name: '', email: '', phone: '', address: '', notes: '', parkingInstructions: '' },
   distanceMiles: null,
@@ -82,7 +82,7 @@ function withKeepRule(s: WizardState): WizardState {
 /** Clears the removal visit when removal no longer applies. */
 function withRemovalRule(s: WizardState): WizardState {
   if (!s.packageSlug || removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested })) return s;
-  return { ...s, removalDate: null, removalSlot: null };
+  return { ...s, removalDate: null, removalTimeSlot: null };
 }
 
 const settle = (s: WizardState) => withRemovalRule(withKeepRule(s));
@@ -95,7 +95,7 @@ export function choosePackage(s: WizardState, slug: PackageSlug): WizardState {
 /** A new size changes the slot lengths, so both chosen slots are cleared. */
 export function chooseTreeSize(s: WizardState, size: TreeSize): WizardState {
   if (s.treeSize === size) return s;
-  return { ...s, treeSize: size, installSlot: null, removalSlot: null };
+  return { ...s, treeSize: size, installTimeSlot: null, removalTimeSlot: null };
 }
 
 /**
@@ -143,11 +143,11 @@ export function setKeepOrnaments(s: WizardState, on: boolean): WizardState {
 }
 
 export function setInstallDate(s: WizardState, date: string | null): WizardState {
-  return date === s.installDate ? s : { ...s, installDate: date, installSlot: null };
+  return date === s.installDate ? s : { ...s, installDate: date, installTimeSlot: null };
 }
 
 export function setRemovalDate(s: WizardState, date: string | null): WizardState {
-  return date === s.removalDate ? s : { ...s, removalDate: date, removalSlot: null };
+  return date === s.removalDate ? s : { ...s, removalDate: date, removalTimeSlot: null };
 }
 
 /** Whether removal is the customer's choice (shows the tick) for the chosen package. */
@@ -166,8 +166,8 @@ export function removalWanted(s: WizardState): boolean {
 export function missingInformation(s: WizardState, step: Step): string | null {
   if (step === 1 && (!s.packageSlug || !s.treeSize)) return MESSAGES.selectPackageAndSize;
   if (step === 4) {
-    if (!s.installDate || !s.installSlot) return MESSAGES.selectInstall;
-    if (removalWanted(s) && (!s.removalDate || !s.removalSlot)) return MESSAGES.selectRemoval;
+    if (!s.installDate || !s.installTimeSlot) return MESSAGES.selectInstall;
+    if (removalWanted(s) && (!s.removalDate || !s.removalTimeSlot)) return MESSAGES.selectRemoval;
   }
   return null;
 }
@@ -205,9 +205,9 @@ export function toBookingRequest(
     packageType: s.packageSlug ?? '',
     treeSize: (s.treeSize ?? '') as TreeSize,
     installDate: s.installDate ?? '',
-    installTimeSlot: s.installSlot ?? '',
+    installTimeSlot: s.installTimeSlot ?? '',
     removalDate: wanted ? s.removalDate : null,
-    removalTimeSlot: wanted ? s.removalSlot : null,
+    removalTimeSlot: wanted ? s.removalTimeSlot : null,
     notes: s.contact.notes,
     parkingInstructions: s.contact.parkingInstructions,
     styleColorPalette: s.design.colorPalette,

@@ -25,7 +25,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const pkg = findPackage(s.packageSlug);
   const wanted = removalWanted(s);
   const c = s.contact;
-  const ready = !!s.installDate && !!s.installSlot && (!wanted || (!!s.removalDate && !!s.removalSlot)) && !!c.name.trim() && !!c.email.trim() && !!c.phone.trim() && !!c.address.trim();
+  const ready = !!s.installDate && !!s.installTimeSlot && (!wanted || (!!s.removalDate && !!s.removalTimeSlot)) && !!c.name.trim() && !!c.email.trim() && !!c.phone.trim() && !!c.address.trim();
 
   async function pay() {
     const missing = missingInformation(s, 1) ?? missingInformation(s, 4);
@@ -109,11 +109,11 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
           )}
           <div>
             <dt>Installation</dt>
-            <dd>{s.installDate && s.installSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installSlot)}` : 'Not chosen'}</dd>
+            <dd>{s.installDate && s.installTimeSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installTimeSlot)}` : 'Not chosen'}</dd>
           </div>
           <div>
             <dt>Removal</dt>
-            <dd>{!wanted ? 'Not included' : s.removalDate && s.removalSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalSlot)}` : 'Not chosen'}</dd>
+            <dd>{!wanted ? 'Not included' : s.removalDate && s.removalTimeSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalTimeSlot)}` : 'Not chosen'}</dd>
           </div>
           {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
             <div>

@@ -49,7 +49,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             min={season.season.install.start}
             max={season.season.install.end}
           />
-          <SlotPicker kind="install" legend="Installation time" date={s.installDate} size={s.treeSize} value={s.installSlot} onChange={(id) => s.apply((st) => ({ ...st, installSlot: id }))} />
+          <SlotPicker kind="install" legend="Installation time" date={s.installDate} size={s.treeSize} value={s.installTimeSlot} onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))} />
         </div>
       </section>
 
@@ -78,8 +78,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             date={s.removalDate}
             size={s.treeSize}
             installDate={s.installDate}
-            value={s.removalSlot}
-            onChange={(id) => s.apply((st) => ({ ...st, removalSlot: id }))}
+            value={s.removalTimeSlot}
+            onChange={(id) => s.apply((st) => ({ ...st, removalTimeSlot: id }))}
             disabledMessage={wanted ? undefined : MESSAGES.enableRemovalFirst}
           />
         </div>
