@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * `npm run lint` (run early by `npm test`). A small rule set where each rule prevents a real bug
- * (STYLE.md "Tooling and decisions"): TypeScript's recommended checks, the rules of hooks,
- * type-only imports marked, no unused code, and the import boundaries of STYLE.md "Structure":
+ * (docs/architecture.md "Conventions"): TypeScript's recommended checks, the rules of hooks,
+ * type-only imports marked, no unused code, and the import boundaries of docs/architecture.md "Conventions":
  *
  * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`);
  * - a feature (`web/src/features/<a>/`) never imports another feature (`features/<b>/`);
@@ -63,7 +63,7 @@ const up = (n) => `(?:\\.\\./){${n}}`;
  */
 function featurePatterns(feature, depth) {
   const otherFeature = `features/(?!${feature}/)`;
-  const crossFeature = `A feature never imports another feature (STYLE.md "Structure"): move the shared piece to web/src/lib or web/src/components.`;
+  const crossFeature = `A feature never imports another feature (docs/architecture.md "Conventions"): move the shared piece to web/src/lib or web/src/components.`;
   const appImport = `Nothing under features/ imports from app/: routes compose features, not the other way round (paths: web/src/lib/paths.ts).`;
   return [
     // From the feature's folder, `depth + 1` levels up is features/, one more is web/src.
@@ -208,7 +208,7 @@ export default defineConfig(
   },
   {
     // PocketBase's JSVM loads each handler's code with require() at call time, and the hooks'
-    // types come from PocketBase's generated declarations (DESIGN.md "Facts about PocketBase's
+    // types come from PocketBase's generated declarations (docs/architecture.md "Facts about PocketBase's
     // JSVM").
     files: ['pb_hooks/src/main.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/triple-slash-reference': 'off' },
@@ -219,7 +219,7 @@ export default defineConfig(
     rules: restrictImports([
       {
         regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
-        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (STYLE.md "Structure").',
+        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (docs/architecture.md "Conventions").',
       },
     ]),
   },

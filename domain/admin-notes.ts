@@ -1,5 +1,5 @@
 /**
- * The admin's own editable note on a booking (`bookings.admin_notes`; issue 10 "two devices
+ * The admin's own editable note on a booking (`bookings.admin_notes`; docs/decisions/016 "two devices
  * editing the same booking converge … the later edit wins for notes"; docs/decisions/016).
  * `notes` stays the customer's. Each edit carries the time it was made on the device; the
  * server keeps the edit with the latest time, whatever order the edits arrive in (an offline

@@ -1,5 +1,5 @@
 /**
- * Analytics events (SPEC.md §3 analytics_events, §7 "insert on every page view").
+ * Analytics events (docs/product.md §3 analytics_events, §7 "insert on every page view").
  *
  * Pure rules shared by the browser (which builds the event) and the server hook (which
  * re-validates every anonymous insert): the allowed values, the length caps of the

@@ -29,7 +29,7 @@ const booking = (over: Partial<ChargeableBooking> = {}): ChargeableBooking => ({
 
 const select = (over: Partial<DamageSelection> = {}): DamageSelection => ({ items: {}, incidentals: false, totalLoss: false, ...over });
 
-describe('damagesEligible (SPEC.md §5 Admin)', () => {
+describe('damagesEligible (docs/product.md §5 Admin)', () => {
   it.each([
     ['elevated-arbor', false, [], true],
     ['premium', false, [], true],

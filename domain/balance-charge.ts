@@ -1,6 +1,6 @@
 /**
- * The rules of a balance and damages charge (SPEC.md §5 Admin, §7 charge-booking-balance, §9
- * Damages; issue 9; DESIGN.md decision 12; docs/decisions/013): what a request may ask, what a
+ * The rules of a balance and damages charge (docs/product.md §5 Admin, §7 charge-booking-balance, §9
+ * Damages; docs/decisions/015; docs/architecture.md reading 12; docs/decisions/013): what a request may ask, what a
  * booking in a given state may be charged, the amount (computed here, never taken from the
  * client), and the answer a stored charge gives. Pure: the hooks read the records and call in.
  */
@@ -8,13 +8,13 @@ import { findPackage, type TreeSize } from './catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from './text';
 
-/** SPEC.md §7: the description when the admin gives none. */
+/** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
 /** The `charges.description` field's limit. */
 export const MAX_CHARGE_DESCRIPTION = 500;
 
 export const CHARGE_MESSAGES = {
-  /** SPEC.md §8, quoted exactly. */
+  /** docs/product.md §8, quoted exactly. */
   failed: 'Failed to charge card',
   bookingMissing: 'Please choose the booking to charge.',
   notFound: 'Booking not found.',
@@ -51,11 +51,11 @@ export interface ChargeableBooking {
   balance_remaining: number;
 }
 
-/** The add-ons whose ornaments make an Adorned Arrangement use our inventory (SPEC.md §5). */
+/** The add-ons whose ornaments make an Adorned Arrangement use our inventory (docs/product.md §5). */
 const ORNAMENT_ADDONS = ['ornament-boost', 'luxe-ornament-boost', 'monogram-charms'];
 
 /**
- * SPEC.md §5 Admin: damages apply to Elevated Arbor and Curated Christmas (or their legacy
+ * docs/product.md §5 Admin: damages apply to Elevated Arbor and Curated Christmas (or their legacy
  * names), and to an Adorned Arrangement (or legacy designer) with the Luxe Finish or with an
  * ornament-boost, luxe-ornament-boost or monogram-charms add-on: the bookings decorated with
  * the business's own inventory.
@@ -132,7 +132,7 @@ export type ChargePlan = { ok: true; balanceCents: number; damagesCents: number;
  * What booking `b` is charged for `selection` (null: no damages), in cents: its remaining
  * balance plus the damages priced from the selection and the booking's own inventory.
  * Refusals: 409 for a booking that cannot be charged (chargeBlocker), damages on a booking
- * that is not eligible, or nothing left to pay without damages; 400 with SPEC.md's
+ * that is not eligible, or nothing left to pay without damages; 400 with docs/product.md's
  * 'Please select at least one damage item to charge' when a damage selection was sent, prices
  * to nothing, and there is no balance to charge with it.
  */
@@ -157,7 +157,7 @@ export function chargeTitle(kind: ChargeKind, description: string): string {
   return kind === 'damages' ? `Damages: ${description}` : `Remaining balance and damages: ${description}`;
 }
 
-/** SPEC.md §7's answer of charge-booking-balance (amounts in cents). */
+/** docs/product.md §7's answer of charge-booking-balance (amounts in cents). */
 export interface ChargeAnswer {
   success: boolean;
   error: string | null;
@@ -175,7 +175,7 @@ export interface StoredCharge {
 }
 
 /**
- * The answer of a stored charge, the same for the first request and every replay (DESIGN.md
+ * The answer of a stored charge, the same for the first request and every replay (docs/architecture.md
  * decision 12), or null while it is `pending`. A charge that needed a Checkout link answers
  * with that link even after the customer paid it, because that was its first answer.
  */

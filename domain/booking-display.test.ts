@@ -14,7 +14,7 @@ import {
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 
-describe('packageTitle (SPEC.md §1 legacy names)', () => {
+describe('packageTitle (docs/product.md §1 legacy names)', () => {
   it.each([
     ['designer', 'Adorned Arrangement'],
     ['premium', 'Elevated Arbor'],
@@ -27,7 +27,7 @@ describe('packageTitle (SPEC.md §1 legacy names)', () => {
   });
 });
 
-describe('balanceCell (SPEC.md §2 Balance Due)', () => {
+describe('balanceCell (docs/product.md §2 Balance Due)', () => {
   it.each([
     ['deposit paid with a balance', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'due', cents: 82500 }],
     ['paid in full', { balance_remaining: 0, payment_status: 'paid', status: 'confirmed' }, { kind: 'paid' }],
@@ -73,7 +73,7 @@ describe('isAbandonedCheckout', () => {
   });
 });
 
-describe('status labels and colours (SPEC.md §4)', () => {
+describe('status labels and colours (docs/product.md §4)', () => {
   it('colours payment statuses paid green, deposit_paid yellow, pending orange, others grey', () => {
     expect(['paid', 'deposit_paid', 'pending', 'refunded'].map(paymentStatusTone)).toEqual(['green', 'yellow', 'orange', 'grey']);
   });

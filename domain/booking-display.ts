@@ -1,5 +1,5 @@
 /**
- * How the admin shows a stored booking (SPEC.md §2 Admin dashboard, Bookings tab; §4 booking
+ * How the admin shows a stored booking (docs/product.md §2 Admin dashboard, Bookings tab; §4 booking
  * status and payment_status): the package's current name for legacy values, the Deposit Status
  * and Balance Due cells, status labels and colours, the payment provider's link, which rows are
  * abandoned checkouts, and the newest-first order. Pure: callers pass the row and "now".
@@ -22,7 +22,7 @@ export interface DisplayedBooking {
   created_at: string;
 }
 
-/** The package's current title; legacy designer / premium / luxury read as their new names (SPEC.md §1). */
+/** The package's current title; legacy designer / premium / luxury read as their new names (docs/product.md §1). */
 export function packageTitle(packageType: string): string {
   return findPackage(packageType)?.title ?? packageType;
 }
@@ -45,7 +45,7 @@ export type BalanceCell =
   /** '$0'. */
   | { kind: 'none' };
 
-/** The Balance Due cell (SPEC.md §2): clickable amount when above 0, '$0 Paid' when paid, else '$0'. */
+/** The Balance Due cell (docs/product.md §2): clickable amount when above 0, '$0 Paid' when paid, else '$0'. */
 export function balanceCell(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): BalanceCell {
   if (b.payment_status === 'paid') return { kind: 'paid' };
   if (b.balance_remaining > 0) return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
@@ -70,7 +70,7 @@ export function depositState(b: Pick<DisplayedBooking, 'payment_status'>): Depos
 
 /**
  * The payment provider's page for this booking's payment: Stripe's dashboard for a Stripe
- * PaymentIntent, null in demo mode or before a payment (SPEC.md §2 Deposit Status link).
+ * PaymentIntent, null in demo mode or before a payment (docs/product.md §2 Deposit Status link).
  */
 export function paymentDashboardUrl(b: Pick<DisplayedBooking, 'payment_mode' | 'payment_intent_id'>): string | null {
   const id = b.payment_intent_id ?? '';
@@ -96,7 +96,7 @@ export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'paymen
 
 export type Tone = 'green' | 'yellow' | 'orange' | 'red' | 'grey';
 
-/** SPEC.md §4 booking payment_status colours: paid green, deposit_paid yellow, pending orange, anything else grey. */
+/** docs/product.md §4 booking payment_status colours: paid green, deposit_paid yellow, pending orange, anything else grey. */
 export function paymentStatusTone(paymentStatus: string): Tone {
   return ({ paid: 'green', deposit_paid: 'yellow', pending: 'orange' } as Record<string, Tone>)[paymentStatus] ?? 'grey';
 }
@@ -133,7 +133,7 @@ export function bookingStatusTone(status: string): Tone {
   return ({ confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<string, Tone>)[status] ?? 'grey';
 }
 
-/** Newest first (SPEC.md §2 'All Bookings' and 'All Consultations'): by created_at, then id, both descending. */
+/** Newest first (docs/product.md §2 'All Bookings' and 'All Consultations'): by created_at, then id, both descending. */
 export function compareNewestFirst(a: { created_at: string; id: string }, b: { created_at: string; id: string }): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;

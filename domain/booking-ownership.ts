@@ -1,6 +1,6 @@
 /**
- * Who may own a slot, and what happens to a payment that arrives for a booking (DESIGN.md
- * decision 15; issue 8). Pure rules shared by the hooks (which enforce them inside one
+ * Who may own a slot, and what happens to a payment that arrives for a booking (docs/architecture.md
+ * decision 15; docs/decisions/010). Pure rules shared by the hooks (which enforce them inside one
  * transaction) and their tests. No I/O, no clock: callers pass what they read.
  */
 
@@ -34,7 +34,7 @@ export function paymentDecision(b: PayableState, slotsFree: boolean): 'already_s
 }
 
 /**
- * Caps on what one caller can hold without paying (issue 8 item 4). Unpaid checkout holds are
+ * Caps on what one caller can hold without paying (docs/decisions/010). Unpaid checkout holds are
  * capped per IP (an office behind one NAT still books: five colleagues can be mid-payment at
  * once, and a paid booking no longer counts) and per e-mail; pending upcoming consultation
  * requests per e-mail, phone and IP.

@@ -1,6 +1,6 @@
 /**
  * What the server shows about a booking to whoever holds its checkout session id (the demo
- * payment page and /booking-success, SPEC.md §4 Payment result): only what those pages show,
+ * payment page and /booking-success, docs/product.md §4 Payment result): only what those pages show,
  * the package, visits and amounts (cents), never the customer's name, e-mail, address or
  * phone; and only for a day after the checkout closed. Shared by the hooks that build it and
  * the pages that show it.

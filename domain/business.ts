@@ -1,6 +1,6 @@
 /**
  * The business's public details: one home for the name, town, contact and base location used by
- * the header, footer, structured data, e-mails and the distance lookup (SPEC.md §2 Footer, §9 Travel).
+ * the header, footer, structured data, e-mails and the distance lookup (docs/product.md §2 Footer, §9 Travel).
  */
 export const BUSINESS = {
   name: 'Thoughtfully Adorned',

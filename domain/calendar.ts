@@ -1,5 +1,5 @@
 /**
- * Calendar dates as `YYYY-MM-DD` strings in America/New_York (DESIGN.md decision 2).
+ * Calendar dates as `YYYY-MM-DD` strings in America/New_York (docs/architecture.md reading 2).
  * Pure arithmetic on UTC dates: the server's JavaScript engine has no Intl time zones, so the
  * New York offset follows the US daylight-saving rule (second Sunday of March to first Sunday
  * of November, 2 AM local) rather than a time-zone database.

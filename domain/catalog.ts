@@ -1,11 +1,11 @@
 /**
- * The catalogue: packages, tree sizes, add-ons and the fixed prices of SPEC.md §3 and §9, in
+ * The catalogue: packages, tree sizes, add-ons and the fixed prices of docs/product.md §3 and §9, in
  * integer cents. Every price shown or charged anywhere comes from here.
  */
 import { dollars } from './money';
 
 export const TREE_SIZES = ['5-7ft', '7.5-9ft', '10-12ft'] as const;
-/** A tree height tier as written in booking payloads and stored bookings (SPEC.md §3). */
+/** A tree height tier as written in booking payloads and stored bookings (docs/product.md §3). */
 export type TreeSize = (typeof TREE_SIZES)[number];
 
 export interface TreeSizeInfo {
@@ -14,7 +14,7 @@ export interface TreeSizeInfo {
   /** Display label with an en dash, e.g. "7.5–9 ft". */
   label: string;
   ornaments: string;
-  /** Length of an install (and removal) visit in hours (SPEC.md §9 Schedule). */
+  /** Length of an install (and removal) visit in hours (docs/product.md §9 Schedule). */
   visitHours: number;
 }
 
@@ -30,7 +30,7 @@ export type PackageSlug = (typeof PACKAGE_SLUGS)[number];
 export interface PackageInfo {
   slug: PackageSlug;
   title: string;
-  /** Name used for this package in old records (SPEC.md §1). */
+  /** Name used for this package in old records (docs/product.md §1). */
   legacyName: string;
   description: string;
   features: string[];
@@ -42,7 +42,7 @@ export interface PackageInfo {
   removalAddOnCents?: number;
 }
 
-/** Value of the scheduled removal included in the full-service packages (SPEC.md §9). */
+/** Value of the scheduled removal included in the full-service packages (docs/product.md §9). */
 export const INCLUDED_REMOVAL_VALUE_CENTS = dollars(150);
 
 export const PACKAGES: readonly PackageInfo[] = [
@@ -107,9 +107,9 @@ export interface AddonInfo {
   description: string;
   /** Price of one unit in cents. */
   unitCents: number;
-  /** 'flat' is one unit; 'letter' and 'each' take a quantity (SPEC.md §9). */
+  /** 'flat' is one unit; 'letter' and 'each' take a quantity (docs/product.md §9). */
   unit: 'flat' | 'letter' | 'each';
-  /** Cleared by (and included in) the Luxe Finish (SPEC.md §4). */
+  /** Cleared by (and included in) the Luxe Finish (docs/product.md §4). */
   clearedByLuxe: boolean;
   /** An ornament upgrade: makes keep-ornaments available for Adorned Arrangement. */
   ornamentUpgrade: boolean;
@@ -203,7 +203,7 @@ export function isAddonId(value: unknown): value is AddonId {
   return typeof value === 'string' && (ADDON_IDS as readonly string[]).includes(value);
 }
 
-/** Luxe Finish: flat $1,000 (SPEC.md §9). */
+/** Luxe Finish: flat $1,000 (docs/product.md §9). */
 export const LUXE_FINISH_CENTS = dollars(1000);
 export const LUXE_FINISH_INCLUDES = [
   'Tree-side stylings ($275 value)',
@@ -214,7 +214,7 @@ export const LUXE_FINISH_INCLUDES = [
   '50–75 designer luxe ornaments',
 ];
 
-/** Buy-and-keep tree plus ornaments, by size (SPEC.md §9 Keeping ornaments). */
+/** Buy-and-keep tree plus ornaments, by size (docs/product.md §9 Keeping ornaments). */
 export const KEEP_ORNAMENTS_CENTS: Record<TreeSize, number> = {
   '5-7ft': dollars(400),
   '7.5-9ft': dollars(800),
@@ -226,11 +226,11 @@ export const LUXE_KEEP_OPTIONS = [0, 50, 75] as const;
 export type LuxeKeepCount = (typeof LUXE_KEEP_OPTIONS)[number];
 export const LUXE_KEEP_CENTS: Record<LuxeKeepCount, number> = { 0: 0, 50: dollars(500), 75: dollars(750) };
 
-/** Extra tree: +$1,000, plus $500 on the removal component (SPEC.md §9). */
+/** Extra tree: +$1,000, plus $500 on the removal component (docs/product.md §9). */
 export const EXTRA_TREE_CENTS = dollars(1000);
 export const EXTRA_TREE_REMOVAL_CENTS = dollars(500);
 
-/** Deposit share of the total (SPEC.md §9 Payment). */
+/** Deposit share of the total (docs/product.md §9 Payment). */
 export const DEPOSIT_RATE = 0.5;
 
 /** Maximum quantity for per-letter and per-item add-ons (a sanity bound on input). */

@@ -11,7 +11,7 @@ const valid = {
   customerAddress: '42 Evergreen Lane, Ellicott City',
 };
 
-describe('consultation slots (SPEC.md §9)', () => {
+describe('consultation slots (docs/product.md §9)', () => {
   it('knows the 24 half-hours from 08:00 to 19:30', () => {
     expect(isConsultationSlot('08:00')).toBe(true);
     expect(isConsultationSlot('19:30')).toBe(true);
@@ -27,7 +27,7 @@ describe('consultation slots (SPEC.md §9)', () => {
   });
 });
 
-describe('consultation request (SPEC.md §5)', () => {
+describe('consultation request (docs/product.md §5)', () => {
   it('accepts a valid request, trimmed, notes optional', () => {
     const r = parseConsultationRequest(valid);
     expect(r).toEqual({ ok: true, value: { ...valid, customerName: 'Holly Berry', notes: '' } });

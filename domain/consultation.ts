@@ -1,5 +1,5 @@
 /**
- * Consultation requests (SPEC.md §2 Consultation request, §3 consultation_request, §5 Customer
+ * Consultation requests (docs/product.md §2 Consultation request, §3 consultation_request, §5 Customer
  * form and Dates): the request schema shared by the consultation page and the
  * `consultation-request` route, and the slot arithmetic the confirmation e-mail needs.
  */
@@ -9,7 +9,7 @@ import { MESSAGES as M } from './messages';
 import { contactSchema, firstMessage, type ParseResult } from './contact-schema';
 import { CONSULTATION_SLOTS } from './slots';
 
-/** Length of one consultation in minutes (SPEC.md §9: 30-minute slots). */
+/** Length of one consultation in minutes (docs/product.md §9: 30-minute slots). */
 export const CONSULTATION_MINUTES = 30;
 
 /** The message for a well-formed time that is not one of the 24 offered slots. */
@@ -36,9 +36,9 @@ export function consultationSlotMinutes(id: string): { start: number; end: numbe
 const requiredChoice = z.string(M.selectConsultation).trim().min(1, M.selectConsultation);
 
 /**
- * The body of `POST /api/fn/consultation-request` (the insert of SPEC.md §7 with the
+ * The body of `POST /api/fn/consultation-request` (the insert of docs/product.md §7 with the
  * send-confirmation-email field names): the date and time first, as the page checks them first,
- * then the contact fields with SPEC.md §5's messages.
+ * then the contact fields with docs/product.md §5's messages.
  */
 export const consultationRequestSchema = z.object({
   date: requiredChoice.refine(isYmd, M.selectConsultation),

@@ -1,5 +1,5 @@
 /**
- * The contact form's zod schema with SPEC.md §5's messages, shared by the booking and
+ * The contact form's zod schema with docs/product.md §5's messages, shared by the booking and
  * consultation forms and the server, and the small parse helpers every schema module uses. A
  * module of its own: building zod schemas costs time at start-up, and the consultation page
  * needs only these, not the booking request's (domain/schemas.ts). Free text is normalised
@@ -18,7 +18,7 @@ export const text = (kind: TextKind, typeMessage?: string) => z.string(typeMessa
 
 export const optionalText = (max: number, message: string, kind: TextKind = 'line') => text(kind).max(max, message).optional().default('');
 
-/** Contact fields of the booking and consultation forms (SPEC.md §5 Customer form). */
+/** Contact fields of the booking and consultation forms (docs/product.md §5 Customer form). */
 export const contactSchema = z.object({
   customerName: text('line', M.nameRequired).min(1, M.nameRequired).max(100, M.nameTooLong),
   customerEmail: text('line', M.emailInvalid).max(255, M.emailTooLong).pipe(z.email(M.emailInvalid)),

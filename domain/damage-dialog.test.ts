@@ -4,7 +4,7 @@ import { priceDamages } from './damages';
 
 const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };
 
-describe('the damage dialog (SPEC.md §4 Damage dialog, §5 Admin)', () => {
+describe('the damage dialog (docs/product.md §4 Damage dialog, §5 Admin)', () => {
   it('sends ticked items with their quantities', () => {
     let f = toggleItem(EMPTY_DAMAGE_FORM, 'small', true);
     f = setQuantity(f, 'small', '4');

@@ -1,5 +1,5 @@
 /**
- * The damage dialog's form (SPEC.md §4 Damage dialog, §5 Admin): which items are ticked and
+ * The damage dialog's form (docs/product.md §4 Damage dialog, §5 Admin): which items are ticked and
  * their typed quantities, incidentals and total loss, and how they exclude each other.
  * Choosing incidentals clears and disables the per-item options; choosing total loss clears
  * and disables all the others. The selection sent to the server and its price come from
@@ -35,13 +35,13 @@ export function setQuantity(form: DamageForm, key: DamageItemKey, typed: string)
   return { ...form, quantities: { ...form.quantities, [key]: typed } };
 }
 
-/** Incidentals on clears the items (SPEC.md §4). Ignored during a total loss. */
+/** Incidentals on clears the items (docs/product.md §4). Ignored during a total loss. */
 export function setIncidentals(form: DamageForm, on: boolean): DamageForm {
   if (form.totalLoss) return form;
   return on ? { ...EMPTY_DAMAGE_FORM, incidentals: true } : { ...form, incidentals: false };
 }
 
-/** Total loss on clears everything else (SPEC.md §4). */
+/** Total loss on clears everything else (docs/product.md §4). */
 export function setTotalLoss(form: DamageForm, on: boolean): DamageForm {
   return on ? { ...EMPTY_DAMAGE_FORM, totalLoss: true } : { ...form, totalLoss: false };
 }
@@ -56,7 +56,7 @@ export function incidentalsDisabled(form: DamageForm): boolean {
   return form.totalLoss;
 }
 
-/** The selection to price and send: ticked items with their quantities (SPEC.md §5: whole, ≥ 1). */
+/** The selection to price and send: ticked items with their quantities (docs/product.md §5: whole, ≥ 1). */
 export function selectionOf(form: DamageForm): DamageSelection {
   const items: DamageSelection['items'] = {};
   if (!itemsDisabled(form)) {

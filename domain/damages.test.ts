@@ -12,7 +12,7 @@ import {
   type DamageInventory,
 } from './damages';
 
-describe('damage prices (SPEC.md §9 Damages)', () => {
+describe('damage prices (docs/product.md §9 Damages)', () => {
   it('charges $5, $20 and $30 per item', () => {
     expect(DAMAGE_ITEMS['small-pieces'].unitCents).toBe(500);
     expect(DAMAGE_ITEMS['fixtures-electric'].unitCents).toBe(2000);
@@ -39,7 +39,7 @@ describe('totalLossCents', () => {
   });
 });
 
-describe('dialogQuantity (SPEC.md §5: whole numbers, minimum 1, 1 when invalid)', () => {
+describe('dialogQuantity (docs/product.md §5: whole numbers, minimum 1, 1 when invalid)', () => {
   it.each([
     [3, 3],
     ['4', 4],
@@ -99,7 +99,7 @@ describe('addonCentsOf', () => {
   });
 });
 
-describe('priceDamages (SPEC.md §9 Damages)', () => {
+describe('priceDamages (docs/product.md §9 Damages)', () => {
   const inventory: DamageInventory = { treeSize: '7.5-9ft', luxeFinish: true, addonCents: { 'ornament-boost': 10000 } };
   it.each([
     ['2 small, 1 fixture, 3 textiles', { items: { small: 2, fixtures: 1, textiles: 3 }, incidentals: false, totalLoss: false }, 2 * 500 + 2000 + 3 * 3000],

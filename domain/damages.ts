@@ -1,5 +1,5 @@
 /**
- * Post-removal damage prices (SPEC.md §9 Damages), in integer cents. Shown on the Policies page
+ * Post-removal damage prices (docs/product.md §9 Damages), in integer cents. Shown on the Policies page
  * and used when the admin records damages, so the two can never disagree.
  */
 import { ADDONS, KEEP_ORNAMENTS_CENTS, type AddonId, type TreeSize } from './catalog';
@@ -48,7 +48,7 @@ export const TOTAL_LOSS_LUXE_CENTS = dollars(500);
 export const TOTAL_LOSS_ADDONS: readonly AddonId[] = ['ornament-boost', 'luxe-ornament-boost', 'monogram-charms'];
 
 /**
- * Full inventory value charged on a total loss (SPEC.md §9 Damages): the buy-and-keep price for
+ * Full inventory value charged on a total loss (docs/product.md §9 Damages): the buy-and-keep price for
  * the tree size, plus $500 with the Luxe Finish, plus what was paid for the ornament-boost,
  * luxe-ornament-boost and monogram-charms add-ons (`addonCents`: add-on id → amount charged in
  * cents, as stored on the booking; other add-ons are ignored). Result in cents.
@@ -63,10 +63,10 @@ export function totalLossCents(treeSize: TreeSize, luxeFinish: boolean, addonCen
 }
 
 /**
- * The damage dialog's selection (SPEC.md §4 Damage dialog), as the admin's client sends it to
+ * The damage dialog's selection (docs/product.md §4 Damage dialog), as the admin's client sends it to
  * `charge-booking-balance`: how many items of each kind were lost or damaged, or the flat
- * incidentals charge, or a total loss. Never an amount: the server prices it (DESIGN.md
- * decision 5, issue 9).
+ * incidentals charge, or a total loss. Never an amount: the server prices it (docs/architecture.md
+ * decision 5, docs/decisions/015).
  */
 export interface DamageSelection {
   /** Whole numbers of lost or damaged items by kind; absent or 0 means none. */
@@ -89,7 +89,7 @@ export type DamageItemKey = keyof typeof DAMAGE_SELECTION_KEYS;
 export const MAX_DAMAGE_QUANTITY = 999;
 
 export const DAMAGE_MESSAGES = {
-  /** SPEC.md §5 Admin, quoted exactly. */
+  /** docs/product.md §5 Admin, quoted exactly. */
   selectItem: 'Please select at least one damage item to charge',
   invalidSelection: 'Damages must be sent as the damaged items (small, fixtures, textiles), incidentals or total loss; the server prices them.',
   invalidQuantity: `Damage quantities must be whole numbers from 0 to ${MAX_DAMAGE_QUANTITY}.`,
@@ -97,7 +97,7 @@ export const DAMAGE_MESSAGES = {
 } as const;
 
 /**
- * The dialog's reading of a typed quantity (SPEC.md §5 Admin): a whole number, at least 1,
+ * The dialog's reading of a typed quantity (docs/product.md §5 Admin): a whole number, at least 1,
  * and 1 when the input is not a number. Capped at MAX_DAMAGE_QUANTITY.
  */
 export function dialogQuantity(raw: unknown): number {
@@ -144,7 +144,7 @@ export interface DamageInventory {
 
 /**
  * Add-on amounts of a booking's stored `selected_addons` (a list of `{ id, price }` in cents,
- * SPEC.md §3), summed per id. Anything malformed counts as nothing.
+ * docs/product.md §3), summed per id. Anything malformed counts as nothing.
  */
 export function addonCentsOf(selectedAddons: unknown): Partial<Record<AddonId, number>> {
   const out: Partial<Record<AddonId, number>> = {};
@@ -165,7 +165,7 @@ export interface DamageLine {
 }
 
 /**
- * Prices a selection against the booking's inventory (SPEC.md §9 Damages): per item $5 / $20 /
+ * Prices a selection against the booking's inventory (docs/product.md §9 Damages): per item $5 / $20 /
  * $30, or the flat $500 incidentals, or the total-loss value. Returns the lines and their sum
  * in cents (0 for an empty selection).
  */

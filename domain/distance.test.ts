@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distanceResult, estimateDurationMinutes, estimateMiles, haversineMiles, parseZip, ROAD_CIRCUITY } from './distance';
 
-describe('parseZip: the last ZIP of the address line (SPEC.md §5 Address lookup; DESIGN.md decision 16)', () => {
+describe('parseZip: the last ZIP of the address line (docs/product.md §5 Address lookup; docs/architecture.md reading 16)', () => {
   it.each<[string, string, string | null]>([
     ['plain', '123 Main St, Ellicott City, MD 21043', '21043'],
     ['ZIP+4', '123 Main St, Ellicott City, MD 21043-1234', '21043'],
@@ -45,7 +45,7 @@ describe('haversineMiles', () => {
   });
 });
 
-describe('estimateMiles (DESIGN.md decision 8)', () => {
+describe('estimateMiles (docs/architecture.md reading 8)', () => {
   it('is the straight line times the road-circuity factor', () => {
     // 0.1° of latitude: 6.9 straight miles → 8.6 road miles once rounded.
     const miles = estimateMiles([39.25, -76.8], [39.35, -76.8]);

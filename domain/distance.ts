@@ -1,5 +1,5 @@
 /**
- * Travel distance estimate from ZIP-code centroids (DESIGN.md decisions 8 and 16; SPEC.md §3
+ * Travel distance estimate from ZIP-code centroids (docs/architecture.md readings 8 and 16; docs/product.md §3
  * Distance result, §5 Address lookup, §9 Travel). Pure: the centroid lookup is passed in, so
  * the web app never loads the table and the hooks bundle it once.
  *
@@ -28,17 +28,17 @@ export const ROAD_CIRCUITY = 1.25;
 /** Average door-to-door driving speed used for the duration estimate (mph). */
 export const AVERAGE_SPEED_MPH = 35;
 
-/** The response of `calculate-distance` (SPEC.md §3 Distance result). */
+/** The response of `calculate-distance` (docs/product.md §3 Distance result). */
 export interface DistanceResult {
   /** Driving miles, rounded to 0.1 mile. */
   distance: number;
   /** Estimated driving minutes, whole. */
   duration: number;
-  /** Travel fee in cents for `distance` (SPEC.md §9). */
+  /** Travel fee in cents for `distance` (docs/product.md §9). */
   travelFee: number;
 }
 
-/** A failed lookup: a plain sentence; the client clears the result silently (SPEC.md §7). */
+/** A failed lookup: a plain sentence; the client clears the result silently (docs/product.md §7). */
 export interface DistanceError {
   error: string;
 }

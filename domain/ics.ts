@@ -1,5 +1,5 @@
 /**
- * iCalendar (RFC 5545) files for the visits in confirmation e-mails (SPEC.md §7; issue 4/5).
+ * iCalendar (RFC 5545) files for the visits in confirmation e-mails (docs/product.md §7; docs/decisions/003, 005).
  * Times are wall-clock times in America/New_York with a VTIMEZONE block, so calendars show the
  * visit at the booked hour whatever the reader's zone. Written here rather than with an npm
  * package because it runs inside PocketBase's JSVM (no Intl, no Node APIs) as well.

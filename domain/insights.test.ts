@@ -17,7 +17,7 @@ import {
   type TrafficSource,
 } from './insights';
 
-describe('traffic source of a page view (SPEC.md §9: a missing source counts as direct)', () => {
+describe('traffic source of a page view (docs/product.md §9: a missing source counts as direct)', () => {
   it.each<[string, string, string, TrafficSource]>([
     ['nothing at all', '', '', 'direct'],
     ['blank utm and referrer', '  ', '   ', 'direct'],
@@ -83,7 +83,7 @@ describe('traffic source of a page view (SPEC.md §9: a missing source counts as
   });
 });
 
-describe('conversion rate (SPEC.md §9: conversions ÷ page views × 100, one decimal)', () => {
+describe('conversion rate (docs/product.md §9: conversions ÷ page views × 100, one decimal)', () => {
   it.each([
     [0, 0, 0],
     [5, 0, 0],
@@ -100,7 +100,7 @@ describe('conversion rate (SPEC.md §9: conversions ÷ page views × 100, one de
   });
 });
 
-describe('top device (SPEC.md §9: Mobile if mobile exceeds desktop, else Desktop)', () => {
+describe('top device (docs/product.md §9: Mobile if mobile exceeds desktop, else Desktop)', () => {
   it.each([
     [{ desktop: 3, mobile: 4, tablet: 0 }, 'Mobile'],
     [{ desktop: 4, mobile: 4, tablet: 9 }, 'Desktop'],
@@ -111,7 +111,7 @@ describe('top device (SPEC.md §9: Mobile if mobile exceeds desktop, else Deskto
   });
 });
 
-describe('top countries (SPEC.md §9: top 5, Unknown when missing)', () => {
+describe('top countries (docs/product.md §9: top 5, Unknown when missing)', () => {
   it('merges blanks into Unknown, sorts by count then name, keeps five', () => {
     expect(
       topCountries([

@@ -1,5 +1,5 @@
 /**
- * The maths of the admin's Overview (SPEC.md §9 Revenue and insights; issue 9): where a visit
+ * The maths of the admin's Overview (docs/product.md §9 Revenue and insights; docs/decisions/015): where a visit
  * came from, the conversion rate, the top device and countries, and the week and month buckets
  * of the revenue chart, and the running tally of analytics events the website figures come
  * from. The server groups rows in SQL (GET /api/fn/insights) and hands the groups to these
@@ -127,7 +127,7 @@ export function conversionRate(conversions: number, pageViews: number): number {
   return Math.round((conversions / pageViews) * 1000) / 10;
 }
 
-/** 'Mobile' when mobile page views exceed desktop ones, else 'Desktop' (SPEC.md §9). */
+/** 'Mobile' when mobile page views exceed desktop ones, else 'Desktop' (docs/product.md §9). */
 export function topDevice(devices: DeviceCounts): 'Mobile' | 'Desktop' {
   return devices.mobile > devices.desktop ? 'Mobile' : 'Desktop';
 }
@@ -148,7 +148,7 @@ export function topCountries(rows: readonly CountryCount[], limit = 5): CountryC
     .slice(0, limit);
 }
 
-/** What the Overview's website half answers (SPEC.md §9). */
+/** What the Overview's website half answers (docs/product.md §9). */
 export interface WebsiteInsights {
   pageViews: number;
   sessions: number;

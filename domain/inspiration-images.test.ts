@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanOriginalName, imageExtension, inspirationImagePath, isRecordId, parseFileUrl, storedImageName, UPLOAD_MESSAGES } from './inspiration-images';
 
-describe('imageExtension (SPEC.md §5 Images: image files only)', () => {
+describe('imageExtension (docs/product.md §5 Images: image files only)', () => {
   it.each<[string, string | null]>([
     ['tree.jpg', '.jpg'],
     ['TREE.JPEG', '.jpeg'],
@@ -92,7 +92,7 @@ describe('isRecordId', () => {
   });
 });
 
-describe('upload messages (SPEC.md §8)', () => {
+describe('upload messages (docs/product.md §8)', () => {
   it('counts uploaded images', () => {
     expect(UPLOAD_MESSAGES.uploaded(3)).toBe('3 image(s) uploaded successfully');
   });

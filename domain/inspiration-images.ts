@@ -1,5 +1,5 @@
 /**
- * Inspiration images (SPEC.md §2 step 3, §5 Images, §7 Storage, §8 Upload): the limits shared
+ * Inspiration images (docs/product.md §2 step 3, §5 Images, §7 Storage, §8 Upload): the limits shared
  * by the upload control and the server, the stored-name rule and the shape of the public URL
  * of an uploaded image (PocketBase's `/api/files/{collection}/{record}/{file}`), so the server
  * can accept only links to our own uploads on a booking.
@@ -19,10 +19,10 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.jfif', '.png', '.webp', '.gi
 export const INSPIRATION_COLLECTION = 'inspiration_images';
 
 export const UPLOAD_MESSAGES = {
-  /** SPEC.md §8 toast titles. */
+  /** docs/product.md §8 toast titles. */
   successTitle: 'Images uploaded',
   failureTitle: 'Upload failed',
-  /** SPEC.md §8: 'N image(s) uploaded successfully'. */
+  /** docs/product.md §8: 'N image(s) uploaded successfully'. */
   uploaded: (n: number) => `${n} image(s) uploaded successfully`,
   notImage: (name: string) => `"${name}" is not a supported image. Please upload JPEG, PNG, WebP, GIF, AVIF or HEIC photos.`,
   tooLarge: (name: string) => `"${name}" is larger than 5 MB. Please choose a smaller photo.`,
@@ -44,7 +44,7 @@ export function imageExtension(fileName: string): string | null {
 /**
  * The stored file name: `random` (letters and digits from the caller's secure generator) plus
  * the original extension, so no part of the customer's own file name (often a person's name)
- * ends up in the public URL (SPEC.md §5 Images: "random name with the original extension").
+ * ends up in the public URL (docs/product.md §5 Images: "random name with the original extension").
  */
 export function storedImageName(originalName: string, random: string): string | null {
   const ext = imageExtension(originalName);

@@ -1,5 +1,5 @@
 /**
- * On-site job events (issue 10; DESIGN.md "Admin data and sync", decision 11;
+ * On-site job events (docs/decisions/016; docs/architecture.md "Admin data and sync", decision 11;
  * docs/decisions/016): what the admin's offline outbox may send to `POST /api/fn/job-events`,
  * how the server recognises a replay of the same action, and what a done mark does to its
  * booking. Pure: the hook reads the records and calls in; the web app uses the same parser and
@@ -50,7 +50,7 @@ export interface PhotoInfo {
   size: number;
 }
 
-/** A client-made record id (DESIGN.md "Conflicts"): PocketBase's own id shape, 15 of [a-z0-9]. */
+/** A client-made record id (docs/architecture.md "Conflicts"): PocketBase's own id shape, 15 of [a-z0-9]. */
 export function isClientId(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z0-9]{15}$/.test(value);
 }
@@ -121,7 +121,7 @@ export function doneMarkBlocker(b: Pick<DoneMarkBooking, 'status' | 'payment_sta
 }
 
 /**
- * What a done mark changes on its booking (the server owns statuses, DESIGN.md "Conflicts"):
+ * What a done mark changes on its booking (the server owns statuses, docs/architecture.md "Conflicts"):
  * - install_done sets `install_done_at` (the first mark wins; a second device's mark changes
  *   nothing) and completes a booking that has no removal;
  * - removal_done sets `removal_done_at` (first wins) and completes the booking.

@@ -1,4 +1,4 @@
-/** SPEC.md's user-facing messages, quoted exactly, shared by the web app and the server. */
+/** docs/product.md's user-facing messages, quoted exactly, shared by the web app and the server. */
 export const MESSAGES = {
   selectPackageAndSize: 'Please select both a package and tree size',
   selectInstall: 'Please select installation date and time slot',

@@ -1,5 +1,5 @@
 /**
- * Money helpers. All amounts are integer cents (DESIGN.md decision 1); these only format them.
+ * Money helpers. All amounts are integer cents (docs/architecture.md reading 1); these only format them.
  */
 
 /** Formats cents as US dollars: whole amounts without cents ("$1,650"), others with ("$12.50"). */

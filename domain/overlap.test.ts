@@ -13,7 +13,7 @@ const booking = (over: Partial<BookingSchedule>): BookingSchedule => ({
   ...over,
 });
 
-describe('overlap (SPEC.md §7 check_slot_overlap)', () => {
+describe('overlap (docs/product.md §7 check_slot_overlap)', () => {
   it.each<[[number, number], [number, number], boolean]>([
     [[9, 12], [12, 15], false],
     [[9, 15], [12, 18], true],

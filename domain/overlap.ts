@@ -1,5 +1,5 @@
 /**
- * Slot overlap and booking activity (SPEC.md §7 check_slot_overlap; DESIGN.md decision 4).
+ * Slot overlap and booking activity (docs/product.md §7 check_slot_overlap; docs/architecture.md reading 4).
  * A slot is unavailable when it overlaps, on the same date, the install or removal visit of
  * as many active bookings as there are crews.
  */

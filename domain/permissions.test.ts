@@ -35,7 +35,7 @@ describe("'booking:charge' and 'booking:charge-damages'", () => {
   });
 });
 
-describe("SPEC.md §5: the 'Record Damages & Charge' button", () => {
+describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
   it.each([
     ['Elevated Arbor with a balance', booking({ package_type: 'elevated-arbor' }), 'enabled'],
     ['legacy luxury with a balance', booking({ package_type: 'luxury' }), 'enabled'],

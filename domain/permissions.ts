@@ -1,5 +1,5 @@
 /**
- * Who may do what, as data (STYLE.md "Permissions as data"; SPEC.md §5 Admin and §6): each
+ * Who may do what, as data (docs/architecture.md "Conventions"; docs/product.md §5 Admin and §6): each
  * permission is a pure function of the signed-in user and the record. The admin screens use it
  * to show, enable or hide a control; the hooks enforce the same rule.
  */
@@ -16,10 +16,10 @@ export const PERMISSIONS = {
   /**
    * Charge a booking's balance and/or damages (charge-booking-balance): an admin, on a booking
    * whose deposit is paid and which is neither cancelled nor refunded, when something can be
-   * charged: a balance, or damages (SPEC.md §5's package rule).
+   * charged: a balance, or damages (docs/product.md §5's package rule).
    */
   'booking:charge': (user: Actor | null | undefined, b: ChargeableBooking): boolean => isAdmin(user) && chargeBlocker(b) === null && (b.balance_remaining > 0 || damagesEligible(b)),
-  /** Charge damages on top (SPEC.md §5): 'booking:charge' and a package decorated with our inventory. */
+  /** Charge damages on top (docs/product.md §5): 'booking:charge' and a package decorated with our inventory. */
   'booking:charge-damages': (user: Actor | null | undefined, b: ChargeableBooking): boolean => isAdmin(user) && chargeBlocker(b) === null && damagesEligible(b),
 } as const;
 
@@ -31,7 +31,7 @@ export function can(action: Permission, user: Actor | null | undefined, b: Charg
 }
 
 /**
- * SPEC.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown only when
+ * docs/product.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown only when
  * the balance remaining is above 0 (and the booking can be charged at all), and enabled only
  * for the packages damages apply to ('booking:charge-damages').
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARRIVAL_WINDOW_HOURS, BALANCE_PAYMENT_METHODS, CHANGE_WINDOW_HOURS, INVENTORY_CHECK_HOURS } from './policies';
 
-describe('policy numbers (SPEC.md §9)', () => {
+describe('policy numbers (docs/product.md §9)', () => {
   it('matches the specification', () => {
     expect(ARRIVAL_WINDOW_HOURS).toBe(1);
     expect(CHANGE_WINDOW_HOURS).toBe(72);

@@ -1,5 +1,5 @@
 /**
- * The numbers of the service policies (SPEC.md §9 Payment, Schedule) that are not prices,
+ * The numbers of the service policies (docs/product.md §9 Payment, Schedule) that are not prices,
  * shown on the Policies and FAQ pages. Prices live in catalog.ts, travel in travel.ts and
  * damages in damages.ts.
  */

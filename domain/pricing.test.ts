@@ -14,7 +14,7 @@ const base: BookingChoices = {
 };
 const c = (over: Partial<BookingChoices>): BookingChoices => ({ ...base, ...over });
 
-describe('pricing rules (DESIGN.md decision 5), one row per rule', () => {
+describe('pricing rules (docs/architecture.md reading 5), one row per rule', () => {
   it.each<[string, Partial<BookingChoices>, number]>([
     ['base: adorned small', { packageSlug: 'adorned-arrangement', treeSize: '5-7ft' }, 30000],
     ['base: adorned medium', { packageSlug: 'adorned-arrangement', treeSize: '7.5-9ft' }, 60000],
@@ -97,7 +97,7 @@ describe('combinations and deposits', () => {
   });
 });
 
-describe('option rules (SPEC.md §4)', () => {
+describe('option rules (docs/product.md §4)', () => {
   it.each<[string, Parameters<typeof keepOrnamentsEligible>, boolean]>([
     ['elevated arbor', ['elevated-arbor', {}, false], true],
     ['curated christmas', ['curated-christmas', {}, false], true],

@@ -1,5 +1,5 @@
 /**
- * Pricing and the option rules it depends on (SPEC.md §4 Booking wizard, §9; DESIGN.md
+ * Pricing and the option rules it depends on (docs/product.md §4 Booking wizard, §9; docs/architecture.md
  * decision 5). Pure functions over a booking's choices; amounts in integer cents.
  *
  * The same code prices the wizard's running total and the server's charge, so the two can
@@ -96,7 +96,7 @@ export function upgradeIncludesRemoval(addons: AddonQuantities, luxeFinish: bool
 
 /**
  * Whether keep-ornaments may be chosen: Elevated Arbor, Curated Christmas, any package with the
- * Luxe Finish, or Adorned Arrangement with an ornament upgrade (SPEC.md §4).
+ * Luxe Finish, or Adorned Arrangement with an ornament upgrade (docs/product.md §4).
  */
 export function keepOrnamentsEligible(packageSlug: PackageSlug, addons: AddonQuantities, luxeFinish: boolean): boolean {
   if (luxeFinish || packageOf(packageSlug).includesRemoval) return true;
@@ -111,7 +111,7 @@ export function removalIsOptional(packageSlug: PackageSlug, keepOrnaments: boole
   return keepOrnaments || !packageOf(packageSlug).includesRemoval;
 }
 
-/** Whether a removal visit is booked, so its date and slot are required (SPEC.md §4). */
+/** Whether a removal visit is booked, so its date and slot are required (docs/product.md §4). */
 export function removalApplies(c: Pick<BookingChoices, 'packageSlug' | 'keepOrnaments' | 'removalRequested'>): boolean {
   return removalIsOptional(c.packageSlug, c.keepOrnaments) ? c.removalRequested : true;
 }

@@ -1,5 +1,5 @@
 /**
- * Replays of admin actions under an Idempotency-Key (DESIGN.md decision 12; issue 10;
+ * Replays of admin actions under an Idempotency-Key (docs/architecture.md reading 12; docs/decisions/016;
  * docs/decisions/016): the refusals that mean "the first request with this key is still being
  * processed, ask again", which the admin's offline outbox retries instead of setting aside.
  * Shared by the hooks (which answer them) and the web app (which classifies them). Pure.

@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES as R, bookingWentAhead, parseReviewSubmission, ratingSu
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const text50 = 'x'.repeat(50);
 
-describe('review submission (SPEC.md §5 Reviews)', () => {
+describe('review submission (docs/product.md §5 Reviews)', () => {
   it.each<[string, unknown, unknown, string | null]>([
     ['5 stars, 50 characters', 5, text50, null],
     ['1 star', 1, text50, null],
@@ -33,7 +33,7 @@ describe('review submission (SPEC.md §5 Reviews)', () => {
   });
 });
 
-describe('review link tokens (SPEC.md §5 Reviews)', () => {
+describe('review link tokens (docs/product.md §5 Reviews)', () => {
   it.each<[unknown, string | null]>([
     [undefined, R.linkMissing],
     ['', R.linkMissing],

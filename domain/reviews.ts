@@ -1,5 +1,5 @@
 /**
- * Reviews and testimonials (SPEC.md §2 Submit review and Testimonials, §3 testimonial, §4 Review,
+ * Reviews and testimonials (docs/product.md §2 Submit review and Testimonials, §3 testimonial, §4 Review,
  * §5 Reviews, §9): the messages quoted exactly, the review-link token checks, the submission
  * rules, when the scheduled job asks for a review, and the rating summary.
  */
@@ -7,7 +7,7 @@ import { addDays, parseTimestamp, type Ymd } from './calendar';
 import type { ParseResult } from './schemas';
 import { normalizeText } from './text';
 
-/** SPEC.md §5 and §8's review messages, quoted exactly. */
+/** docs/product.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
   linkMissing: 'Invalid review link',
   linkNotFound: 'Invalid or expired review link',
@@ -24,9 +24,9 @@ export const REVIEW_MESSAGES = {
   noMatches: 'No reviews match your filters',
 } as const;
 
-/** The review_text of a placeholder created with a review link (SPEC.md §4 Review). */
+/** The review_text of a placeholder created with a review link (docs/product.md §4 Review). */
 export const PLACEHOLDER_REVIEW_TEXT = 'Pending review submission';
-/** Minimum review length in characters, after normalisation (SPEC.md §9; see reviewLength). */
+/** Minimum review length in characters, after normalisation (docs/product.md §9; see reviewLength). */
 export const REVIEW_MIN_CHARS = 50;
 /** Longest accepted review (the testimonials.review_text field's max). */
 export const REVIEW_MAX_CHARS = 5000;
@@ -34,7 +34,7 @@ export const REVIEW_MAX_CHARS = 5000;
 export const REVIEW_LINK_DAYS = 30;
 /** Random characters in a review token ([A-Za-z0-9], about 285 bits). */
 export const REVIEW_TOKEN_LENGTH = 48;
-/** Testimonials per page (SPEC.md §9). */
+/** Testimonials per page (docs/product.md §9). */
 export const TESTIMONIALS_PAGE_SIZE = 12;
 /** The scheduled job asks for reviews of removals at most this many days back (see reviewRequestDue). */
 export const REVIEW_REQUEST_LOOKBACK_DAYS = 30;
@@ -65,7 +65,7 @@ export function reviewLength(text: string): number {
   return cleanReviewText(text).length;
 }
 
-/** Live counter under the text area (SPEC.md §2 Submit review): "12 / 50 characters minimum". */
+/** Live counter under the text area (docs/product.md §2 Submit review): "12 / 50 characters minimum". */
 export function reviewCounterText(text: string): string {
   return `${reviewLength(text)} / ${REVIEW_MIN_CHARS} characters minimum`;
 }
@@ -76,9 +76,9 @@ export function isValidRating(value: unknown): value is number {
 }
 
 /**
- * Checks a submission's rating and text (SPEC.md §5 Reviews, §9) and returns the rating with the
+ * Checks a submission's rating and text (docs/product.md §5 Reviews, §9) and returns the rating with the
  * text to store (normalised: see reviewLength). Refusals: a rating that is not a whole number
- * 1–5; text shorter than REVIEW_MIN_CHARS (SPEC.md's 'Please write at least 50 characters', also
+ * 1–5; text shorter than REVIEW_MIN_CHARS (docs/product.md's 'Please write at least 50 characters', also
  * for text that is missing or only invisible characters) or longer than REVIEW_MAX_CHARS.
  */
 export function parseReviewSubmission(rating: unknown, text: unknown): ParseResult<{ rating: number; text: string }> {
@@ -106,7 +106,7 @@ export interface ReviewLinkState {
 
 /**
  * Why a found review link cannot be used at `nowMs` (epoch ms): already filled → linkUsed;
- * past (or without) expiry → linkExpired; null when it can be used (SPEC.md §5 Reviews).
+ * past (or without) expiry → linkExpired; null when it can be used (docs/product.md §5 Reviews).
  */
 export function reviewLinkProblem(link: ReviewLinkState, nowMs: number): string | null {
   if (link.submittedAt) return REVIEW_MESSAGES.linkUsed;
@@ -151,7 +151,7 @@ export function ratingSummary(counts: RatingCounts): { count: number; average: n
 }
 
 /**
- * Whether a review may be asked for a booking (send-review-request, SPEC.md §2 Reviews tab
+ * Whether a review may be asked for a booking (send-review-request, docs/product.md §2 Reviews tab
  * "choose a booking"): it went ahead, i.e. it is confirmed or completed or has a deposit or full
  * payment, and it is not cancelled.
  */
@@ -160,7 +160,7 @@ export function bookingWentAhead(b: { status: string; payment_status: string }):
   return b.status === 'confirmed' || b.status === 'completed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
 }
 
-/** SPEC.md §8's review moderation toasts, quoted exactly. */
+/** docs/product.md §8's review moderation toasts, quoted exactly. */
 export const REVIEW_ADMIN_MESSAGES = {
   approved: 'Review approved',
   unapproved: 'Review unapproved',

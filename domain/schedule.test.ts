@@ -23,7 +23,7 @@ const consultation = (id: string, over: Partial<ConsultationSchedule> = {}): Con
   ...over,
 });
 
-describe('scheduleItemsOn (SPEC.md §2 Schedule: sorted by the starting hour)', () => {
+describe('scheduleItemsOn (docs/product.md §2 Schedule: sorted by the starting hour)', () => {
   it('lists installs, removals and consultations of the date by starting hour', () => {
     const items = scheduleItemsOn(
       '2026-11-24',

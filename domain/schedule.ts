@@ -1,5 +1,5 @@
 /**
- * The admin schedule (SPEC.md §2 Admin dashboard, Schedule): the installs and removals of
+ * The admin schedule (docs/product.md §2 Admin dashboard, Schedule): the installs and removals of
  * bookings and the consultations of one date, sorted by the starting hour of their slot, and
  * which dates hold any item (underlined on the calendar). Pure: callers pass the rows they
  * mirror and "now" (an unpaid checkout hold counts only until it expires).
@@ -31,7 +31,7 @@ export interface ScheduleItem {
   timeText: string;
 }
 
-/** Consultations on the schedule: all but cancelled ones (SPEC.md §4 consultation status). */
+/** Consultations on the schedule: all but cancelled ones (docs/product.md §4 consultation status). */
 export function isScheduledConsultation(c: Pick<ConsultationSchedule, 'status'>): boolean {
   return c.status !== 'cancelled';
 }

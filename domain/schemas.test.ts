@@ -8,7 +8,7 @@ const message = (over: Record<string, unknown>) => {
   return r.success ? null : firstMessage(r.error);
 };
 
-describe('contact schema messages (SPEC.md §5)', () => {
+describe('contact schema messages (docs/product.md §5)', () => {
   it.each<[string, Record<string, unknown>, string | null]>([
     ['valid', {}, null],
     ['blank name', { customerName: '   ' }, 'Name is required'],
@@ -33,7 +33,7 @@ describe('contact schema messages (SPEC.md §5)', () => {
 
 const ZWSP = '\u200B';
 
-describe('contact and style text that only looks valid (issue 8; domain/text.ts)', () => {
+describe('contact and style text that only looks valid (docs/decisions/010; domain/text.ts)', () => {
   it.each<[string, Record<string, unknown>, string | null]>([
     ['NUL-only name', { customerName: '\u0000' }, 'Name is required'],
     ['zero-width-only name', { customerName: `${ZWSP}\u200C\u200D\u2060\uFEFF` }, 'Name is required'],
@@ -115,10 +115,10 @@ describe('booking request', () => {
 });
 
 /**
- * SPEC.md §3's payload has no removal flag: where removal is optional, a removal visit sent
+ * docs/product.md §3's payload has no removal flag: where removal is optional, a removal visit sent
  * without `removalService` is a removal asked for; only an explicit false declines it.
  */
-describe('booking request: the removal flag of the payload contract (issue 8)', () => {
+describe('booking request: the removal flag of the payload contract (docs/decisions/010)', () => {
   const adorned = { ...request, packageType: 'adorned-arrangement' };
   const keep = { ...request, keepOrnaments: true }; // Elevated Arbor with keep-ornaments: removal optional
   const noVisit = { removalDate: null, removalTimeSlot: null };

@@ -1,5 +1,5 @@
 /**
- * Shared zod schemas with SPEC.md §5's messages: style preferences and the booking request sent
+ * Shared zod schemas with docs/product.md §5's messages: style preferences and the booking request sent
  * to `create-booking-checkout` (the contact form's is domain/contact-schema.ts, re-exported). Used by the wizard (field errors, toasts)
  * and by the server (400 responses), so both give the same message for the same input. Free
  * text is normalised (domain/text.ts) before it is checked; see docs/decisions/011.
@@ -16,7 +16,7 @@ import { contactSchema, firstMessage, optionalText, type ParseResult } from './c
 // The contact form's schema and the helpers lived here; importers of this module keep them.
 export { contactSchema, firstMessage, type Contact, type ContactInput, type ParseResult } from './contact-schema';
 
-/** Style preferences (SPEC.md §2 step 3, §5 Style). Image URLs come from our own uploads. */
+/** Style preferences (docs/product.md §2 step 3, §5 Style). Image URLs come from our own uploads. */
 export const styleSchema = z.object({
   styleColorPalette: optionalText(100, 'Colour palette must be less than 100 characters'),
   styleTheme: optionalText(100, 'Theme must be less than 100 characters'),
@@ -60,7 +60,7 @@ export const selectionSchema = z.object({
     .optional()
     .default(0),
   /**
-   * The optional-removal tick (Adorned Arrangement, or with keep-ornaments). Not in SPEC.md §3's
+   * The optional-removal tick (Adorned Arrangement, or with keep-ornaments). Not in docs/product.md §3's
    * payload, so it may be absent: parseBookingRequest then reads the removal fields.
    */
   removalService: z.boolean().optional(),
@@ -68,7 +68,7 @@ export const selectionSchema = z.object({
 });
 
 /**
- * The `bookingData` body of `create-booking-checkout` (SPEC.md §3 Booking payload). Client
+ * The `bookingData` body of `create-booking-checkout` (docs/product.md §3 Booking payload). Client
  * amounts (totalPrice, depositAmount, travelFee, ornamentOwnershipCost) may be sent but are
  * ignored: the server prices the choices itself.
  */
@@ -88,7 +88,7 @@ const isGiven = (v: string | null) => v !== null && v !== '';
  * visit (when removal applies), then contact and style. Never throws.
  *
  * Where removal is optional, the request asks for it when `removalService` is true, or when the
- * flag is absent and a removal date or slot is sent (SPEC.md §3's payload has no flag, only the
+ * flag is absent and a removal date or slot is sent (docs/product.md §3's payload has no flag, only the
  * removal date and slot, "or null"); an explicit false declines it. A removal asked for needs a
  * valid date and slot ('Please select removal date and time slot'), never silently dropped.
  * Without removal the removal fields come back null; with it `removalService` comes back true.

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { consultationDateProblem, firstBookableDate, installDateProblem, removalDateProblem, seasonFor, type DateContext } from './season';
 
-describe('season windows (DESIGN.md decision 3)', () => {
+describe('season windows (docs/architecture.md reading 3)', () => {
   it('sells the year whose install window has not ended', () => {
     expect(seasonFor('2026-11-21').year).toBe(2026);
     expect(seasonFor('2026-12-23').year).toBe(2026);
     expect(seasonFor('2026-12-24').year).toBe(2027);
     expect(seasonFor('2027-01-10').year).toBe(2027);
   });
-  it('follows the SPEC.md month/day pattern', () => {
+  it('follows the docs/product.md month/day pattern', () => {
     expect(seasonFor('2025-10-01')).toEqual({
       year: 2025,
       install: { start: '2025-11-16', end: '2025-12-23' },
@@ -25,7 +25,7 @@ describe('season windows (DESIGN.md decision 3)', () => {
 
 const ctx: DateContext = { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set(['2026-11-28']) };
 
-describe('installation dates (SPEC.md §5 Dates)', () => {
+describe('installation dates (docs/product.md §5 Dates)', () => {
   it.each<[string, string, string | null]>([
     ['Tuesday', '2026-11-24', null],
     ['Friday', '2026-11-27', null],

@@ -1,8 +1,8 @@
 /**
- * Season windows and which dates can be booked (SPEC.md §5 Dates; DESIGN.md decisions 2–4).
+ * Season windows and which dates can be booked (docs/product.md §5 Dates; docs/architecture.md readings 2–4).
  *
  * The season being sold is the year whose install window has not yet ended; its windows follow
- * SPEC.md's month/day pattern unless `settings` overrides them.
+ * docs/product.md's month/day pattern unless `settings` overrides them.
  */
 import { addDays, isYmd, weekdayOf, ymd, formatMonthDay, type Ymd } from './calendar';
 
@@ -21,7 +21,7 @@ export interface SeasonWindows {
 /** Optional windows stored in the `settings` record with key `season`. */
 export type SeasonOverrides = Partial<Pick<SeasonWindows, 'install' | 'removal' | 'consultation'>>;
 
-/** Install work days: Sunday, Tuesday, Friday, Saturday (SPEC.md §9 Schedule). */
+/** Install work days: Sunday, Tuesday, Friday, Saturday (docs/product.md §9 Schedule). */
 export const WORK_DAYS: readonly number[] = [0, 2, 5, 6];
 /** Consultations are held on Wednesdays. */
 export const CONSULTATION_WEEKDAY = 3;

@@ -10,7 +10,7 @@ const TABLE: Record<string, LatLon> = { '21043': BASE, '21104': north(8.6), '170
 const centroid: CentroidLookup = (zip) => TABLE[zip];
 const opts = { baseZip: '21043', centroid, maxMiles: DEFAULT_MAX_SERVICE_MILES };
 
-describe('serviceAreaDistance (DESIGN.md decision 16)', () => {
+describe('serviceAreaDistance (docs/architecture.md reading 16)', () => {
   it('serves a nearby ZIP free of charge', () => {
     expect(serviceAreaDistance('1 Oak Ln, Marriottsville, MD 21104', opts)).toEqual(distanceResult(8.6));
   });

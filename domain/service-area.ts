@@ -1,5 +1,5 @@
 /**
- * The service area (DESIGN.md decision 16; SPEC.md §7 calculate-distance, §9 Travel): the
+ * The service area (docs/architecture.md reading 16; docs/product.md §7 calculate-distance, §9 Travel): the
  * distance is measured to the ZIP the customer gave, so an address must carry a ZIP we can
  * find, and an address farther than the maximum service distance is not served. Checkout
  * refuses both with these messages; the wizard's live display only clears its fee.

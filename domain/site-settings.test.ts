@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedDateProblem, settingValueProblem, SETTINGS_MESSAGES as M } from './site-settings';
 
-describe('settings the admin edits (issue 9 Settings; DESIGN.md decisions 3, 4, 16)', () => {
+describe('settings the admin edits (docs/decisions/015 Settings; docs/architecture.md readings 3, 4, 16)', () => {
   it.each<[string, string, unknown, string | null]>([
     ['default season', 'season', {}, null],
     ['install window only', 'season', { install: { start: '2026-11-14', end: '2026-12-20' } }, null],

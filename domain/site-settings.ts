@@ -1,5 +1,5 @@
 /**
- * What the admin may store in `settings` and `blocked_dates` (issue 9 Settings; DESIGN.md
+ * What the admin may store in `settings` and `blocked_dates` (docs/decisions/015 Settings; docs/architecture.md
  * decisions 3, 4 and 16): the season windows, the number of crews and the maximum service
  * distance, each checked so a malformed value is refused with a plain sentence instead of
  * silently falling back to the default where it is read (pb_hooks/src/lib/settings.ts).
@@ -63,7 +63,7 @@ function inRange(n: unknown, range: { min: number; max: number }): n is number {
  * Why `value` cannot be stored under settings key `key`, or null when it can:
  * - `season`: `{ install?, removal?, consultation? }`, each `{ start, end }` real YYYY-MM-DD
  *   dates, start ≤ end, at most a year long, removals starting after the last install ({} =
- *   SPEC.md's dates for the season being sold);
+ *   docs/product.md's dates for the season being sold);
  * - `capacity`: `{ crews }`, a whole number from 1 to 20;
  * - `max_service_miles`: a number of miles from 1 to 1000;
  * - any other key: not editable.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSULTATION_SLOTS, closingHour, findSlot, formatSlotRange, parseSlotId, slotsFor } from './slots';
 
-describe('slots by size and closing hour (SPEC.md §9 Schedule)', () => {
+describe('slots by size and closing hour (docs/product.md §9 Schedule)', () => {
   it.each<[string, string, string[]]>([
     ['5-7ft', '2026-11-24', ['9-12', '12-15', '15-18', '18-21']],
     ['7.5-9ft', '2026-11-24', ['9-15', '12-18', '15-21']],

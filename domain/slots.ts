@@ -1,5 +1,5 @@
 /**
- * Time slots (SPEC.md §3 Time slot, §5 Dates, §9 Schedule). Booking slots are `start-end` hour
+ * Time slots (docs/product.md §3 Time slot, §5 Dates, §9 Schedule). Booking slots are `start-end` hour
  * strings in America/New_York (`9-12`); consultation slots are `HH:MM` half-hours.
  */
 import { weekdayOf, type Ymd } from './calendar';
@@ -10,7 +10,7 @@ export type VisitKind = 'install' | 'removal';
 export interface TimeSlot {
   /** `start-end` in whole hours, e.g. "9-15". */
   id: string;
-  /** e.g. "Morning Install"; contains "Install" for install slots (SPEC.md §7 check_slot_overlap). */
+  /** e.g. "Morning Install"; contains "Install" for install slots (docs/product.md §7 check_slot_overlap). */
   label: string;
   /** e.g. "9:00 AM – 3:00 PM". */
   time: string;
@@ -71,7 +71,7 @@ export function parseSlotId(id: unknown): { startHour: number; endHour: number }
   return { startHour, endHour };
 }
 
-/** Admin display of a stored slot: "9-17" → "9 AM - 5 PM" (SPEC.md §2 Admin dashboard). */
+/** Admin display of a stored slot: "9-17" → "9 AM - 5 PM" (docs/product.md §2 Admin dashboard). */
 export function formatSlotRange(id: string): string {
   const p = parseSlotId(id);
   return p ? `${formatHour(p.startHour)} - ${formatHour(p.endHour)}` : id;
@@ -98,7 +98,7 @@ export function findSlot(size: TreeSize, date: Ymd, kind: VisitKind, id: string)
   return slotsFor(size, date, kind).find((s) => s.id === id) ?? null;
 }
 
-/** The 24 consultation slots, 08:00 to 19:30, 30 minutes each (SPEC.md §9). */
+/** The 24 consultation slots, 08:00 to 19:30, 30 minutes each (docs/product.md §9). */
 export const CONSULTATION_SLOTS: readonly { id: string; label: string }[] = Array.from({ length: 24 }, (_, i) => {
   const hour = 8 + Math.floor(i / 2);
   const minute = (i % 2) * 30;

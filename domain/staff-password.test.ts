@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordProblem } from './staff-password';
 
-describe('changePasswordProblem (SPEC.md §5 Admin; 12 characters, DESIGN.md decision 9)', () => {
+describe('changePasswordProblem (docs/product.md §5 Admin; 12 characters, docs/architecture.md reading 9)', () => {
   it.each([
     ['all fields filled, matching', 'old-password', 'a-new-password-1', 'a-new-password-1', null],
     ['exactly 12 characters', 'old', '123456789012', '123456789012', null],
@@ -9,7 +9,7 @@ describe('changePasswordProblem (SPEC.md §5 Admin; 12 characters, DESIGN.md dec
     ['no new password', 'old', '', '', 'Please fill in all fields'],
     ['no confirmation', 'old', 'a-new-password-1', '', 'Please fill in all fields'],
     ['11 characters', 'old', '12345678901', '12345678901', 'Password must be at least 12 characters'],
-    ['6 characters (SPEC.md minimum)', 'old', 'abcdef', 'abcdef', 'Password must be at least 12 characters'],
+    ['6 characters (docs/product.md minimum)', 'old', 'abcdef', 'abcdef', 'Password must be at least 12 characters'],
     ['a different confirmation', 'old', 'a-new-password-1', 'a-new-password-2', "Passwords don't match"],
   ])('%s', (_name, currentPassword, newPassword, confirmPassword, problem) => {
     expect(changePasswordProblem({ currentPassword, newPassword, confirmPassword })).toBe(problem);

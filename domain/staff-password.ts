@@ -1,12 +1,12 @@
 /**
- * The admin's Change Password form (SPEC.md §2 Admin dashboard header, §5 Admin; DESIGN.md
+ * The admin's Change Password form (docs/product.md §2 Admin dashboard header, §5 Admin; docs/architecture.md
  * decision 9): current password, new password and its confirmation, all required; the new one
- * at least 12 characters (SPEC.md's 6 is too weak for an account that charges cards) and equal
+ * at least 12 characters (docs/product.md's 6 is too weak for an account that charges cards) and equal
  * to its confirmation. PocketBase enforces the same minimum on the `staff` collection.
  */
 import { z } from 'zod';
 
-/** Shortest admin password accepted (DESIGN.md decision 9). */
+/** Shortest admin password accepted (docs/architecture.md reading 9). */
 export const STAFF_PASSWORD_MIN = 12;
 
 export const STAFF_PASSWORD_MESSAGES = {

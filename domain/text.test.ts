@@ -6,7 +6,7 @@ const HEART = '❤\uFE0F'; // heavy black heart + emoji presentation selector
 const RAINBOW_FLAG = '🏳\uFE0F\u200D🌈';
 const PERSIAN = 'می\u200Cخواهم'; // ZWNJ inside a word
 
-describe('normalizeText (issue 8: input that only looks valid)', () => {
+describe('normalizeText (docs/decisions/010: input that only looks valid)', () => {
   it.each<[string, string, TextKind, string]>([
     ['plain text is unchanged', 'Jane Doe', 'line', 'Jane Doe'],
     ['trims spaces', '  Jane  ', 'line', 'Jane'],

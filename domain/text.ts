@@ -1,7 +1,7 @@
 /**
  * Free text typed by customers (names, addresses, notes, style wishes, reviews): one
  * normalisation applied before any length check, so that what is counted, checked and stored is
- * what a reader will see (SPEC.md §5 Customer form, Style and Reviews; issue 8 item 9;
+ * what a reader will see (docs/product.md §5 Customer form, Style and Reviews; docs/decisions/010;
  * docs/decisions/011).
  *
  * Written for PocketBase's goja as much as for Node and the browser: explicit ranges instead of

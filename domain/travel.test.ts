@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundMiles, travelFeeCents } from './travel';
 
-describe('travel fee (SPEC.md §9 Travel)', () => {
+describe('travel fee (docs/product.md §9 Travel)', () => {
   it.each<[number | null, number]>([
     [null, 0],
     [Number.NaN, 0],

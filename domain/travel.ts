@@ -1,5 +1,5 @@
 /**
- * Travel fee (SPEC.md §9 Travel): free within 20 miles of the base town, $2 per mile beyond,
+ * Travel fee (docs/product.md §9 Travel): free within 20 miles of the base town, $2 per mile beyond,
  * on the distance rounded to 0.1 mile (the precision shown to the customer).
  */
 export const FREE_RADIUS_MILES = 20;

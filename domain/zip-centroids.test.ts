@@ -15,7 +15,7 @@ const { codes } = createRequire(import.meta.url)('zipcodes') as { codes: Record<
 
 const lookup = zipCentroids(zipData.centroids);
 
-describe('the bundled ZIP table (DESIGN.md decision 16: every US ZIP is known)', () => {
+describe('the bundled ZIP table (docs/architecture.md reading 16: every US ZIP is known)', () => {
   it('holds every located US ZIP of the zipcodes package, to 0.001°', () => {
     let checked = 0;
     for (const [zip, item] of Object.entries(codes)) {

@@ -1,6 +1,6 @@
 /**
  * Reads the compact ZIP-centroid table (domain/data/zip-centroids.json, written by
- * scripts/data/make-zip-centroids.mjs; DESIGN.md decisions 8 and 16). Pure: the table is passed
+ * scripts/data/make-zip-centroids.mjs; docs/architecture.md readings 8 and 16). Pure: the table is passed
  * in, so only the hooks bundle it and the web app never loads it.
  *
  * Format: `{ [3-digit ZIP prefix]: records }`, where records is a run of 9-character records

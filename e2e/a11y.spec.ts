@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 
 /**
  * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations, nor label-content-name-mismatch, on any
- * public route, on a desktop and a 375 px phone screen (issue 3, issue 12), nor in the open
+ * public route, on a desktop and a 375 px phone screen (docs/decisions/006, 017), nor in the open
  * states of the header menu and the portfolio dialog, nor on the calendars of the booking's
  * dates step and the consultation page with a date chosen.
  */

@@ -12,7 +12,7 @@ import { clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, t
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 /**
- * The offline-first admin in Chromium at 375 px (issue 10): after one online sign-in the
+ * The offline-first admin in Chromium at 375 px (docs/decisions/016): after one online sign-in the
  * dashboard opens with no network; on-site actions (install done, a note, a photo, damages with
  * the balance charge) are queued on the phone and applied exactly once when the connection
  * returns, whether the browser went offline or the server stopped and came back; a second

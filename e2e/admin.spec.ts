@@ -6,7 +6,7 @@ import { superuserClient } from './support/db';
 import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
 
 /**
- * The admin back office on a 375 px phone (issue 9): first-admin setup and the session, the
+ * The admin back office on a 375 px phone (docs/decisions/015): first-admin setup and the session, the
  * schedule, reviews, deleting a booking, damages charged in demo mode, a payment made in
  * another tab showing without a reload, and axe on every tab. The tests share one admin
  * account and run in order.

@@ -109,7 +109,7 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   await page.getByLabel('Phone Number').fill(CUSTOMER.phone);
   await page.getByLabel('Address').fill(CUSTOMER.address);
 
-  // The server fails: SPEC.md's error toast, nothing lost.
+  // The server fails: docs/product.md's error toast, nothing lost.
   await page.route('**/api/fn/consultation-request', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }));
   await page.getByRole('button', { name: 'Request Consultation' }).click();
   await expect(toast(page, 'Error', 'Failed to submit consultation request. Please try again.')).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 
 /**
- * The public site (issue 3, SPEC.md §2): headings of every route, header dropdowns and their
+ * The public site (docs/decisions/006, docs/product.md §2): headings of every route, header dropdowns and their
  * anchors, the narrow-screen menu, the FAQ accordion, the portfolio dialog, the not-found page,
  * page meta and analytics page views.
  */
@@ -25,7 +25,7 @@ const POLICY_ANCHORS = [
   ['Incidentals & Damages', 'incidentals'],
 ] as const;
 
-/** Every route of SPEC.md §2's table; a heading where this issue fixes its text. */
+/** Every route of docs/product.md §2's table; a heading where this issue fixes its text. */
 const ROUTES: { path: string; heading?: RegExp }[] = [
   { path: '/', heading: /^Your holidays at home,\s*thoughtfully adorned\.$/ },
   { path: '/services', heading: /^Services & Pricing$/ },

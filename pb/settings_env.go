@@ -37,7 +37,7 @@ func applyEnvSettings(app core.App, env ServerEnv) error {
 	return app.Save(settings)
 }
 
-// applySMTP points PocketBase's mailer at SMTP_HOST (DESIGN.md decision 7) when set, with
+// applySMTP points PocketBase's mailer at SMTP_HOST (docs/architecture.md reading 7) when set, with
 // SMTP_PORT (default 587), SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS ("true" for implicit TLS)
 // and MAIL_FROM. Without SMTP_HOST the settings are left alone: mail is only logged.
 // Reports whether it changed the settings.

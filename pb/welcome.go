@@ -40,7 +40,7 @@ func welcomeMessage(appName, siteURL, listening string, env ServerEnv, admins in
 	return b.String()
 }
 
-// paymentsLine says whether checkouts take real money (DESIGN.md decision 6).
+// paymentsLine says whether checkouts take real money (docs/architecture.md reading 6).
 func paymentsLine(env ServerEnv) string {
 	if !env.DemoPayments() {
 		return "Payments: Stripe Checkout."

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Staff: the auth collection for the people who run the business (replaces SPEC's user_roles).
+// Staff: the auth collection for the people who run the business (replaces the product's user_roles, docs/product.md §3).
 // Staff records are created only by the server (setup-admin) or a superuser; a staff member
 // may read and edit their own record but never their role.
 

@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// One owner per slot by every path (issue 8, DESIGN.md decision 15):
+// One owner per slot by every path (docs/decisions/010, docs/architecture.md reading 15):
 // - bookings gain `payment_conflict` (a payment arrived for a booking that could no longer own
 //   its slot) and the refund states `refund_pending` / `refunded`, with why a hold ended
 //   (`cancel_reason`), the refund's id and time;

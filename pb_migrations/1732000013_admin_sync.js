@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// The admin's offline mirror pulls every collection it reads by (updated_at, id) (DESIGN.md
+// The admin's offline mirror pulls every collection it reads by (updated_at, id) (docs/architecture.md
 // "Admin data and sync"): an index on both for each, and `tombstones`, one row per deleted
 // admin-readable record (written by a record hook in the delete's transaction), so a pull can
 // delete what the server no longer has. Admin may list and view tombstones; nobody writes them

@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// Settings the admin edits (issue 9): season, capacity and max_service_miles, updated (or
+// Settings the admin edits (docs/decisions/015): season, capacity and max_service_miles, updated (or
 // created when missing) by an admin, never renamed or deleted; values are checked by a record
 // hook (pb_hooks/src/lib/admin/site-settings-hooks.ts). The server's own rows, such as the calendar
 // feed's secret token (key calendar_feed), are unreadable and unwritable through the API for

@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// Indexes for GET /api/fn/insights (issue 9: p95 ≤ 50 ms with 2,000 bookings and 50,000
+// Indexes for GET /api/fn/insights (docs/decisions/015: p95 ≤ 50 ms with 2,000 bookings and 50,000
 // analytics events; pb_hooks/src/lib/insights):
 // - analytics_events (event_type, session_id): unique sessions, and whether a new page view's
 //   session was seen before;

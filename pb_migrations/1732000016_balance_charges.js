@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// Balance and damage charges (issue 9, DESIGN.md decision 12, docs/decisions/013):
+// Balance and damage charges (docs/decisions/015, docs/architecture.md reading 12, docs/decisions/013):
 // - one charge may hold the remaining balance and damages together (`kind`
 //   balance_and_damages), with the two parts kept apart (`balance_amount`, `damages_amount`,
 //   cents) so a Checkout link paid later reduces the balance by exactly its part, and the

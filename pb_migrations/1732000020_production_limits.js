@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// Production settings (issue 11, docs/decisions/014-production.md):
+// Production settings (docs/decisions/014-production.md):
 // - per-IP limits on what guesses passwords or makes accounts: the first-admin route, staff and
 //   superuser logins, and staff record updates (where a password is changed). Exact labels
 //   match before the "/api/fn/" prefix rule and PocketBase's default "*:auth" rule. Behind a

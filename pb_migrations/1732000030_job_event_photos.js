@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// On-site actions from the admin's offline outbox (issue 10, DESIGN.md "Admin data and sync",
+// On-site actions from the admin's offline outbox (docs/decisions/016, docs/architecture.md "Admin data and sync",
 // docs/decisions/016):
 // - job_events gain kind `photo` with a `photo` file (one image, at most 8 MB, protected: a
 //   download needs an admin's file token, since the collection's view rule is admin-only), and

@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// Idempotency-Keys of admin actions that have no row of their own to hold the key (issue 10,
+// Idempotency-Keys of admin actions that have no row of their own to hold the key (docs/decisions/016,
 // docs/decisions/016): today send-review-request, which the offline outbox may send more than
 // once. One row per key: the route it was used on, the fingerprint of the request it was first
 // used for (another request under the same key is a 422) and the first answer, which a replay

@@ -15,7 +15,7 @@ const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 const clientBuild: Plugin['apply'] = (_config, env) => env.command === 'build' && !env.isSsrBuild;
 
 /**
- * The installable app is the owner's admin (issue 10; docs/decisions/016): its manifest is
+ * The installable app is the owner's admin (docs/decisions/016): its manifest is
  * linked only by the admin's pages (web/src/admin/device/app-manifest.ts adds the
  * link), so the public pages offer customers no install of a back office. vite-plugin-pwa
  * writes the link into the HTML shell; this takes it out again (the prerendered public pages
@@ -33,7 +33,7 @@ function manifestLinkOnlyInAdmin(): Plugin {
   };
 }
 
-// The React PWA (DESIGN.md "Shape"): built into web/dist, which PocketBase serves.
+// The React PWA (docs/architecture.md "Shape"): built into web/dist, which PocketBase serves.
 /**
  * The page the service worker answers navigations with: the plain app shell. It cannot be
  * index.html: PocketBase (Go's file server) answers /index.html with a redirect to /, which is

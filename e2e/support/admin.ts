@@ -1,5 +1,5 @@
 /**
- * Helpers of the admin end-to-end tests (issue 9): bookings made through the public API as a
+ * Helpers of the admin end-to-end tests (docs/decisions/015): bookings made through the public API as a
  * customer would (checkout, then the demo payment), reviews and staff through the superuser
  * client, and the admin's sign-in.
  */

@@ -1,5 +1,5 @@
 /**
- * The one accessibility check every spec runs (issue 3, issue 12): axe-core with the WCAG 2.0
+ * The one accessibility check every spec runs (docs/decisions/006, 017): axe-core with the WCAG 2.0
  * A/AA and 2.1 AA rules plus `label-content-name-mismatch` (WCAG 2.5.3 Label in Name), which axe
  * ships as experimental and so runs only when enabled by name; and, for calendars, the stricter
  * reading of 2.5.3 that speech input needs.

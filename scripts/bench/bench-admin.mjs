@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run bench:admin`: the admin back office under a season's worth of data (issue 9).
+ * `npm run bench:admin`: the admin back office under a season's worth of data (docs/decisions/015).
  * Builds the app, starts the real PocketBase server on a temp dir and port, seeds 2,000
  * bookings (superuser batch API) and 50,000 analytics events (superuser SQL), and prints:
  * - GET /api/fn/insights as a signed-in admin: the first call, which tallies every event, and

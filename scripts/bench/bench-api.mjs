@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `npm run bench:api`: the speed of GET /api/fn/availability against PocketBase's own list
- * route, in one run on one server (issue 12). Builds the app, starts the real PocketBase server
+ * route, in one run on one server (docs/decisions/017). Builds the app, starts the real PocketBase server
  * on a temp dir and a free port with RATE_LIMITS=off (PocketBase's per-IP limits would
  * otherwise answer most of one address's requests with 429) and today frozen at 2026-11-20,
  * seeds a season (2,000 bookings, a dozen blocked dates, two crews), then loads each route

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run bench:offline`: the offline-first admin (issue 10) in headless Chromium against the
+ * `npm run bench:offline`: the offline-first admin (docs/decisions/016) in headless Chromium against the
  * real server, with a season's worth of bookings (2,000 by default) on the phone. Prints:
  * - the offline cold start: a new page opened with no network (service worker and Dexie only)
  *   until the schedule is usable ('Schedule for' shown), median and worst of --runs (target

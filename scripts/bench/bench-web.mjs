@@ -10,7 +10,7 @@
  * imports, plus /start-app.js) and the JavaScript and CSS the whole run loaded; then, per route,
  * the LCP element and what it waited for (Lighthouse's LCP breakdown: TTFB, load delay, load
  * time, render delay) and the files loaded.
- * Targets (issues 3 and 12): performance 1.0 and LCP ≤ 1.2 s on every route, the other scores
+ * Targets (docs/decisions/006, 017): performance 1.0 and LCP ≤ 1.2 s on every route, the other scores
  * ≥ 0.98, home JavaScript before idle ≤ 100 kB gzipped.
  *
  * Options: --skip-build (use the current build), --runs=N (default 3),

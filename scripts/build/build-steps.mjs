@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The build steps of DESIGN.md: the PocketBase binary (pb/ → bin/pocketbase), the JSVM types
+ * The build steps of docs/architecture.md: the PocketBase binary (pb/ → bin/pocketbase), the JSVM types
  * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
  * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */

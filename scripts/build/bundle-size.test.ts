@@ -1,5 +1,5 @@
 /**
- * The home page's JavaScript budget (issue 3): a production build of web/ must not make the
+ * The home page's JavaScript budget (docs/decisions/006): a production build of web/ must not make the
  * home route load more than 110 kB of gzipped JavaScript before interaction (the target is
  * 100 kB; this is the alarm). Also checks that server-only data (the ZIP-centroid table)
  * never reaches the web app. Builds the app once with Vite's JS API into a temp directory.
@@ -57,7 +57,7 @@ describe('home route bundle budget', () => {
 });
 
 describe('server-only data', () => {
-  it('ships no part of the ZIP-centroid table, which only the hooks bundle (DESIGN.md decision 16)', () => {
+  it('ships no part of the ZIP-centroid table, which only the hooks bundle (docs/architecture.md reading 16)', () => {
     const records = zipData.centroids['210'].slice(0, 45);
     const js = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * Writes the registrations of pb_hooks/src/route-table.ts (every `/api/fn/` route and every
  * job) as JSVM source: one `routerAdd` / `cronAdd` per entry, each handler requiring its
  * library inside itself, because the JSVM compiles a handler from its own source text and it
- * sees no file-scope name (DESIGN.md "Facts about PocketBase's JSVM").
+ * sees no file-scope name (docs/architecture.md "Facts about PocketBase's JSVM").
  */
 import path from 'node:path';
 import * as esbuild from 'esbuild';

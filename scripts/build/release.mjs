@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The self-contained release `npm run build` leaves in release/ (DESIGN.md decision 14,
+ * The self-contained release `npm run build` leaves in release/ (docs/architecture.md reading 14,
  * docs/decisions/014-production.md): everything the server needs, runnable from any directory
  * without Node or the repository. The binary finds its parts beside itself (pb/layout.go):
  *

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // Generates domain/data/zip-centroids.json, the ZIP-code centroids of the default distance
-// provider (DESIGN.md decisions 8 and 16), from the `zipcodes` npm package (BSD licence; its
+// provider (docs/architecture.md readings 8 and 16), from the `zipcodes` npm package (BSD licence; its
 // data is public US ZIP-code geodata). Run: node scripts/data/make-zip-centroids.mjs
 //
 // Every US ZIP with a location is kept, so any customer's ZIP is found (decision 16): an

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Writes the admin app's manifest screenshots (issue 10 "Install": the richer install dialog
+ * Writes the admin app's manifest screenshots (docs/decisions/016: the richer install dialog
  * of Android and desktop Chrome shows them) into web/public/screenshots: Booking Details with
  * its on-site actions on a phone (narrow, 1080 × 1920) and the schedule on a laptop (wide,
  * 1920 × 1080). The real app, built, on a temporary server with a few made-up

@@ -359,7 +359,7 @@ function svgDoc(width, height, viewBox, defs, body) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The palettes (SPEC.md §2 step 3 palettes and themes)
+// The palettes (docs/product.md §2 step 3 palettes and themes)
 
 const BASE_PALETTE = {
   green: '#2f5d3c',

@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of STYLE.md "Structure", as eslint.config.js enforces them (issue 12:
+ * The import boundaries of docs/architecture.md "Conventions", as eslint.config.js enforces them (docs/decisions/017:
  * "`npm test` fails on a lint error, including a cross-feature import"). Each snippet is linted
  * as if it were a file at the given path; the files need not exist.
  */

@@ -1,5 +1,5 @@
 /**
- * API rules (DESIGN.md "Server interface"; SPEC.md §6): anonymous visitors never read personal
+ * API rules (docs/architecture.md "Server interface"; docs/product.md §6): anonymous visitors never read personal
  * data; bookings are created only through create-booking-checkout; admin-only collections are
  * readable by staff with role admin; blocked_dates and settings are public.
  */

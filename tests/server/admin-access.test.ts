@@ -1,5 +1,5 @@
 /**
- * Who gets into the admin back office (SPEC.md §6; issue 9 "What the tests must show"): every
+ * Who gets into the admin back office (docs/product.md §6; docs/decisions/015): every
  * admin route and every collection the admin mirrors or reads refuses anonymous callers and a
  * signed-in staff account without the admin role; the admin gets through.
  */

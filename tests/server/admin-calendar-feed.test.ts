@@ -1,5 +1,5 @@
 /**
- * The owner's private calendar feed (issue 9 Calendar feed): a secret, revocable ICS URL the
+ * The owner's private calendar feed (docs/decisions/015 Calendar feed): a secret, revocable ICS URL the
  * admin gets from GET /api/fn/calendar-feed, listing every install, removal and consultation.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';

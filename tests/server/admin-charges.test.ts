@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/charge-booking-balance (issue 9; DESIGN.md decision 12; docs/decisions/013):
+ * POST /api/fn/charge-booking-balance (docs/decisions/015; docs/architecture.md reading 12; docs/decisions/013):
  * who may call it, what it charges (priced on the server), and that one Idempotency-Key never
  * charges twice. Demo mode on the shared test server; Stripe mode on a second server whose
  * STRIPE_API_BASE is the Stripe stand-in in front of Stripe's stripe-mock (which answers every

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the admin back-office tests (issue 9): staff accounts signed in with their
+ * Shared pieces of the admin back-office tests (docs/decisions/015): staff accounts signed in with their
  * password (the shared test server runs with RATE_LIMITS=off), calls with a staff token, and the
  * "refused" check every admin-only read must pass.
  */

@@ -1,6 +1,6 @@
 /**
- * GET /api/fn/insights (SPEC.md §9 Revenue and insights; issue 9 Overview): a fixture of
- * analytics events and bookings in every state, and the figures SPEC.md's formulas give when
+ * GET /api/fn/insights (docs/product.md §9 Revenue and insights; docs/decisions/015 Overview): a fixture of
+ * analytics events and bookings in every state, and the figures docs/product.md's formulas give when
  * worked out by hand (today is Friday 2026-11-20 on the frozen clock).
  */
 import { mkdtempSync, rmSync } from 'node:fs';

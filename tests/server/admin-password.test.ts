@@ -1,5 +1,5 @@
 /**
- * Admin passwords (issue 9 Login and session; DESIGN.md decisions 9 and 10;
+ * Admin passwords (docs/decisions/015 Login and session; docs/architecture.md readings 9 and 10;
  * docs/decisions/012): at least 12 characters, and a change through PocketBase's own update
  * (oldPassword, password, passwordConfirm) signs every other session of the account out.
  */

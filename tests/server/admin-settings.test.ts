@@ -1,5 +1,5 @@
 /**
- * Settings the admin edits (issue 9 Settings): the season windows, the number of crews, the
+ * Settings the admin edits (docs/decisions/015 Settings): the season windows, the number of crews, the
  * service distance and blocked dates, written through PocketBase's records API under the admin
  * rule, checked by a record hook (a malformed value is a 400 with a plain sentence), and in
  * force on the public calendars at once. The server's own rows (the calendar feed's token) are

@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/setup-admin (SPEC.md §2 Admin login and setup; DESIGN.md decision 9;
+ * POST /api/fn/setup-admin (docs/product.md §2 Admin login and setup; docs/architecture.md reading 9;
  * docs/decisions/012 and 023): the first admin, once, atomically, with ADMIN_EMAIL and a
  * password the server generates, and only for the caller who has the one-time setup code that
  * the server prints at start and keeps in its data dir (mode 0600).

@@ -1,5 +1,5 @@
 /**
- * Tombstones for the admin's offline mirror (DESIGN.md "Admin data and sync"): every deletion
+ * Tombstones for the admin's offline mirror (docs/architecture.md "Admin data and sync"): every deletion
  * of an admin-readable record leaves one row, in the same transaction (cascades included);
  * the admin reads them like any mirrored collection, nobody writes them through the API, and
  * rows older than 400 days are purged.

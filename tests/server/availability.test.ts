@@ -1,5 +1,5 @@
 /**
- * GET /api/fn/availability (SPEC.md §5 Dates, §9 Schedule; DESIGN.md decisions 2–4), against the
+ * GET /api/fn/availability (docs/product.md §5 Dates, §9 Schedule; docs/architecture.md readings 2–4), against the
  * real server with today frozen at Friday 2026-11-20 (New York).
  */
 import { beforeEach, describe, expect, it } from 'vitest';

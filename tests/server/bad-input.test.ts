@@ -1,6 +1,6 @@
 /**
  * Bad input to create-booking-checkout gets a 400 with a clear message and stores nothing
- * (SPEC.md §5 Customer form, Booking submission, Dates). SPEC.md's messages are asserted exactly;
+ * (docs/product.md §5 Customer form, Booking submission, Dates). docs/product.md's messages are asserted exactly;
  * the server's own date and slot messages must be plain sentences saying what is wrong.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ interface Scenario {
   name: string;
   /** A string is sent raw; anything else as JSON; `undefined` sends no body. */
   body: unknown;
-  /** Exact SPEC.md message, or a pattern the (plain-sentence) message must match. */
+  /** Exact docs/product.md message, or a pattern the (plain-sentence) message must match. */
   message: string | RegExp;
 }
 
@@ -38,7 +38,7 @@ const scenarios: Scenario[] = [
   { name: 'an empty object (no bookingData)', body: {}, message: M.selectPackageAndSize },
   { name: 'a body over 64 KB', body: withData({ notes: 'x'.repeat(70_000) }), message: /too large/ },
 
-  // Contact fields (SPEC.md §5 Customer form).
+  // Contact fields (docs/product.md §5 Customer form).
   { name: 'missing customerName', body: withData({ customerName: undefined }), message: M.nameRequired },
   { name: 'blank customerName', body: withData({ customerName: '   ' }), message: M.nameRequired },
   { name: 'customerName of 101 characters', body: withData({ customerName: 'J'.repeat(101) }), message: M.nameTooLong },
@@ -53,7 +53,7 @@ const scenarios: Scenario[] = [
   { name: 'parking over 1000 characters', body: withData({ parkingInstructions: 'p'.repeat(1001) }), message: M.parkingTooLong },
   { name: 'special requests over 2000 characters', body: withData({ styleSpecialRequests: 's'.repeat(2001) }), message: M.specialRequestsTooLong },
 
-  // Selections (SPEC.md §5 Booking submission).
+  // Selections (docs/product.md §5 Booking submission).
   { name: 'no package', body: withData({ packageType: undefined }), message: M.selectPackageAndSize },
   { name: 'unknown package', body: withData({ packageType: 'deluxe' }), message: M.selectPackageAndSize },
   { name: 'no tree size', body: withData({ treeSize: undefined }), message: M.selectPackageAndSize },
@@ -70,7 +70,7 @@ const scenarios: Scenario[] = [
   { name: 'off-site inspiration image link', body: withData({ styleInspirationImages: ['https://evil.example/pixel.gif'] }), message: /image/ },
   { name: 'more than 10 inspiration images', body: withData({ styleInspirationImages: Array.from({ length: 11 }, () => 'x') }), message: /image/ },
 
-  // Dates and slots (SPEC.md §5 Dates; DESIGN.md decision 2).
+  // Dates and slots (docs/product.md §5 Dates; docs/architecture.md reading 2).
   { name: 'install on a Monday (2026-11-23)', body: withData({ installDate: '2026-11-23' }), message: /Tuesdays, Fridays, Saturdays and Sundays/ },
   { name: 'install on a Wednesday (2026-11-25)', body: withData({ installDate: '2026-11-25' }), message: /Tuesdays, Fridays, Saturdays and Sundays/ },
   { name: 'install on a past date (2026-11-17)', body: withData({ installDate: '2026-11-17' }), message: /passed/ },

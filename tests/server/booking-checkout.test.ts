@@ -1,6 +1,6 @@
 /**
  * POST /api/fn/create-booking-checkout: the stored booking and its server-side price
- * (SPEC.md §7; DESIGN.md decisions 1, 4, 5, 6). Client amounts are sent and must be ignored.
+ * (docs/product.md §7; docs/architecture.md readings 1, 4, 5, 6). Client amounts are sent and must be ignored.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { quote } from '../../domain/pricing';

@@ -1,5 +1,5 @@
 /**
- * Nothing can double-book a slot (DESIGN.md decision 4): create-booking-checkout re-checks and
+ * Nothing can double-book a slot (docs/architecture.md reading 4): create-booking-checkout re-checks and
  * inserts inside one transaction, so simultaneous checkouts for one slot yield one booking.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

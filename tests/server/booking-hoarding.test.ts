@@ -1,5 +1,5 @@
 /**
- * No slot hoarding (issue 8 item 4; DESIGN.md decision 15), on a server of its own with every
+ * No slot hoarding (docs/decisions/010; docs/architecture.md reading 15), on a server of its own with every
  * per-caller limit on (the shared test server runs with RATE_LIMITS=off) and PocketBase's
  * trusted-proxy header set, so each test client can speak from its own address.
  */

@@ -1,5 +1,5 @@
 /**
- * Which bookings hold their slots (DESIGN.md decision 4): deposit paid or confirmed, or
+ * Which bookings hold their slots (docs/architecture.md reading 4): deposit paid or confirmed, or
  * pending_payment with an unexpired 30-minute hold. Expired holds and cancellations free the slot.
  * Server time is frozen at 2026-11-20 17:00:00Z.
  */

@@ -1,5 +1,5 @@
 /**
- * One owner per slot by every path (issue 8 items 2 and 5; DESIGN.md decision 15), on the demo
+ * One owner per slot by every path (docs/decisions/010; docs/architecture.md reading 15), on the demo
  * server: demo Pay, Cancel and a competing checkout fired at once never leave a slot with two
  * owners; an Idempotency-Key makes a retried checkout return the first answer; a newer
  * checkout from the same wizard replaces its own earlier hold.

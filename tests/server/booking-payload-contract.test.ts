@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3's booking payload is the contract (issue 8 item 6): it has no removal flag, only
+ * docs/product.md §3's booking payload is the contract (docs/decisions/010): it has no removal flag, only
  * removalDate and removalTimeSlot "(or null)". Where removal is optional (Adorned Arrangement,
  * or keep-ornaments), a removal visit sent without `removalService` is a removal asked for, and
  * is booked and charged; only an explicit `removalService: false` declines it.

@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/calculate-distance (SPEC.md §7, §9 Travel; DESIGN.md decisions 8 and 16): the
+ * POST /api/fn/calculate-distance (docs/product.md §7, §9 Travel; docs/architecture.md readings 8 and 16): the
  * default provider estimates from bundled ZIP centroids (every US ZIP); within 20 miles there
  * is no fee, beyond it $2 per mile on the distance rounded to 0.1 mile; an address without a
  * findable ZIP or beyond the maximum service distance gets 200 { error } with the sentence

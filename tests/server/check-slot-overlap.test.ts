@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/check-slot-overlap (SPEC.md §7 check_slot_overlap): true when the hour range
+ * POST /api/fn/check-slot-overlap (docs/product.md §7 check_slot_overlap): true when the hour range
  * overlaps an active booking's visit on that date (back-to-back ranges do not overlap).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Consultation requests (SPEC.md §2, §5, §7; issue 5): the slot list of a date, validation with
- * SPEC.md's messages, a taken slot refused atomically, and the e-mail recorded in mail_log.
+ * Consultation requests (docs/product.md §2, §5, §7; docs/decisions/005): the slot list of a date, validation with
+ * docs/product.md's messages, a taken slot refused atomically, and the e-mail recorded in mail_log.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expectClearSentence } from './fixtures';

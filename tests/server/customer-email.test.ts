@@ -1,6 +1,6 @@
 /**
  * Consultation confirmation and review-request e-mails delivered over real SMTP to a sink
- * (issue 5; SPEC.md §7 send-confirmation-email and send-review-request), and recorded in
+ * (docs/decisions/005; docs/product.md §7 send-confirmation-email and send-review-request), and recorded in
  * mail_log as sent. Runs its own PocketBase with SMTP_HOST set.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

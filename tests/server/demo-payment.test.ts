@@ -1,5 +1,5 @@
 /**
- * Demo payments (DESIGN.md decision 6) and verify-booking-payment (SPEC.md §7): the demo page's
+ * Demo payments (docs/architecture.md reading 6) and verify-booking-payment (docs/product.md §7): the demo page's
  * API moves a booking through the same states a paid Stripe Checkout Session would.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

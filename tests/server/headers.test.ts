@@ -1,5 +1,5 @@
 /**
- * Production hygiene of every response and of the data on disk (issue 11, docs/decisions/014):
+ * Production hygiene of every response and of the data on disk (docs/decisions/014):
  * the security headers on pages, the API, uploaded files and errors; CORS only for APP_URL's
  * origin; per-IP limits that see each client behind a trusted proxy; owner-only data files; no
  * HTML for a missing asset; no secret in the request log; the first-start message; and the one

@@ -1,5 +1,5 @@
 /**
- * Inspiration-image uploads (SPEC.md §5 Images, §7 Storage; DESIGN.md "Server interface"):
+ * Inspiration-image uploads (docs/product.md §5 Images, §7 Storage; docs/architecture.md "Server interface"):
  * anonymous visitors upload images one record at a time and get a public URL; stored names are
  * random with the original extension and never overwrite; anything that is not an image, or
  * is too large, is refused and stores nothing; nobody can list, change or delete uploads.

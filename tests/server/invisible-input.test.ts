@@ -1,6 +1,6 @@
 /**
- * Input that only looks valid (issue 8 item 9; domain/text.ts): names made of a NUL byte or of
- * zero-width characters and a review of 60 zero-width spaces are refused with SPEC.md §5's
+ * Input that only looks valid (docs/decisions/010; domain/text.ts): names made of a NUL byte or of
+ * zero-width characters and a review of 60 zero-width spaces are refused with docs/product.md §5's
  * messages, and text around invisible characters is stored clean, by the real server (goja).
  */
 import type PocketBase from 'pocketbase';

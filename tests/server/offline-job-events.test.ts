@@ -1,5 +1,5 @@
 /**
- * On-site actions from the admin's offline outbox, applied exactly once (issue 10; DESIGN.md
+ * On-site actions from the admin's offline outbox, applied exactly once (docs/decisions/016; docs/architecture.md
  * "Admin data and sync"; docs/decisions/016): POST /api/fn/job-events (notes, done marks and
  * photos under a client-made id), POST /api/fn/booking-admin-notes (the later edit wins), and
  * send-review-request under an Idempotency-Key. Replays come back at the same instant and

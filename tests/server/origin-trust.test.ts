@@ -1,5 +1,5 @@
 /**
- * The site's own address is never taken from the request's Origin header (issue 8, item 8):
+ * The site's own address is never taken from the request's Origin header (docs/decisions/010):
  * a booking's inspiration-image links are checked by record id and file name against our own
  * `inspiration_images` collection and stored in a form the server builds itself (root-relative
  * without APP_URL, on APP_URL when set), and the links sent to the customer (checkout, demo

@@ -1,5 +1,5 @@
 /**
- * Privacy leftovers (issue 8, item 10): an upload's original file name (often a person's name)
+ * Privacy leftovers (docs/decisions/010): an upload's original file name (often a person's name)
  * is readable by superusers only; anonymous uploaders cannot choose a record id; a checkout
  * session id reveals only what the payment pages show (no name or e-mail), and only for a day
  * after the checkout closed.

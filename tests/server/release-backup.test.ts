@@ -1,5 +1,5 @@
 /**
- * The release and its backups (issue 11, docs/decisions/014-production.md): the release that
+ * The release and its backups (docs/decisions/014-production.md): the release that
  * `npm run build` leaves in release/ is copied out of the repository and started there in
  * production mode (demo payments explicitly allowed, e-mail to an SMTP sink) on a fresh data
  * dir; a customer uploads an inspiration image, books and pays the demo deposit through the API;

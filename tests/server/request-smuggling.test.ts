@@ -1,6 +1,6 @@
 /**
  * A request body that a route stops reading early must never be parsed as the next request on
- * a keep-alive connection (issue 8, request smuggling; docs/decisions/009-request-body-desync.md).
+ * a keep-alive connection (docs/decisions/010, request smuggling; docs/decisions/009-request-body-desync.md).
  * Each scenario writes one raw request whose declared body (Content-Length or chunked) hides a
  * second request; the server may drain the rest of the body and keep the connection, or close
  * it, but it must answer only the outer request. When the first answer keeps the connection

@@ -1,5 +1,5 @@
 /**
- * The scheduled review-request job (issue 5): the post_removal request goes out the day after a
+ * The scheduled review-request job (docs/decisions/005): the post_removal request goes out the day after a
  * completed removal, once per booking and stage, however often the job runs. The daily cron
  * calls the same function as the superuser-only POST /api/fn/jobs/review-requests used here.
  */

@@ -1,7 +1,7 @@
 /**
- * Review links and testimonials (SPEC.md §2 Submit review and Testimonials, §4 Review, §5
- * Reviews, §7; issue 5): the admin's review request, the link check, single-use submission with
- * SPEC.md's exact messages, and what anonymous visitors can (not) see.
+ * Review links and testimonials (docs/product.md §2 Submit review and Testimonials, §4 Review, §5
+ * Reviews, §7; docs/decisions/005): the admin's review request, the link check, single-use submission with
+ * docs/product.md's exact messages, and what anonymous visitors can (not) see.
  */
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';

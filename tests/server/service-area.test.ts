@@ -1,5 +1,5 @@
 /**
- * The service area at checkout (DESIGN.md decision 16; SPEC.md §9 Travel): the distance is
+ * The service area at checkout (docs/architecture.md reading 16; docs/product.md §9 Travel): the distance is
  * measured to the last ZIP of the address line, every US ZIP is known, and
  * create-booking-checkout refuses an address without a findable ZIP or beyond the
  * `max_service_miles` setting (60 by default) with a 400 and a plain sentence, storing

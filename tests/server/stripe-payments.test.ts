@@ -177,7 +177,7 @@ describe('Stripe webhook', () => {
   });
 });
 
-describe('late payments (issue 8 item 3)', () => {
+describe('late payments (docs/decisions/010)', () => {
   /** Stripe's idempotency keys of the refunds our server asked for, by booking. */
   const refundsFor = (bookingId: string) => mock.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && new URLSearchParams(r.body).get('metadata[booking_id]') === bookingId);
 

@@ -1,6 +1,5 @@
 /**
- * The server's environment, checked with zod when it starts (STYLE.md "Check environment
- * variables with zod at start-up"; docs/decisions/014-production.md). pb/env.go runs this file,
+ * The server's environment, checked with zod when it starts (docs/architecture.md "Conventions"; docs/decisions/014-production.md). pb/env.go runs this file,
  * bundled to pb_hooks/lib/server-env.js, in a plain goja runtime before PocketBase boots: a wrong
  * or missing variable stops `serve` with one message listing every problem and exit code 1,
  * instead of a crash or a half-configured server.

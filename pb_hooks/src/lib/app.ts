@@ -1,6 +1,6 @@
 /**
  * The hooks library: one CommonJS bundle (with domain/) that every handler in main.pb.js
- * requires inside itself (DESIGN.md "Facts about PocketBase's JSVM"), but for the booking
+ * requires inside itself (docs/architecture.md "Facts about PocketBase's JSVM"), but for the booking
  * calendar's reads, which require the small bundle of lib/date-reads.ts (docs/decisions/018).
  * Its exports are the handlers of route-table.ts and of main.ts's record hooks.
  */

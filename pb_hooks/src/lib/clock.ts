@@ -1,6 +1,6 @@
 /**
  * The server's clock. `APP_NOW` (an ISO instant) freezes it for tests and demos, so no test
- * depends on the wall clock (DESIGN.md "Tests and how they run").
+ * depends on the wall clock (docs/architecture.md "Conventions").
  */
 import { businessToday, type Ymd } from '@domain/calendar';
 

@@ -55,7 +55,7 @@ export function appOrigin(e: core.RequestEvent): string {
 
 /**
  * An ApiError that keeps `message` exactly as given. PocketBase "sentenizes" error messages
- * (adds a final period), but SPEC.md's messages are quoted exactly.
+ * (adds a final period), but docs/product.md's messages are quoted exactly.
  */
 export function apiError(status: number, message: string): Error {
   const err = new ApiError(status, message) as unknown as { message: string };
@@ -77,7 +77,7 @@ export function callerLimitsEnabled(): boolean {
 }
 
 /**
- * The request's `Idempotency-Key` header (DESIGN.md decision 12): '' when absent, unless
+ * The request's `Idempotency-Key` header (docs/architecture.md reading 12): '' when absent, unless
  * `missingMessage` is given, then a 400 with it; a 400 when malformed (8–255 of
  * [A-Za-z0-9_:.-]).
  */

@@ -1,5 +1,5 @@
 /**
- * Business settings read from the `settings` collection (DESIGN.md decisions 3, 4 and 16):
+ * Business settings read from the `settings` collection (docs/architecture.md readings 3, 4 and 16):
  * season window overrides, the number of crews, blocked dates and the maximum service
  * distance. Missing or malformed values fall back to the defaults, so a bad setting never
  * breaks booking.
@@ -39,7 +39,7 @@ function settingValue(app: CoreApp, key: Key): unknown {
   return settingValues(app)[key] ?? null;
 }
 
-/** Season window overrides (key `season`), or {} for the SPEC.md pattern. */
+/** Season window overrides (key `season`), or {} for the docs/product.md pattern. */
 export function loadSeasonOverrides(app: CoreApp): SeasonOverrides {
   const v = settingValue(app, 'season');
   return v && typeof v === 'object' ? (v as SeasonOverrides) : {};

@@ -17,11 +17,11 @@ interface PageRoute {
 }
 
 /**
- * Every route of SPEC.md §2. Each page is its own chunk, so the home page loads only the
+ * Every route of docs/product.md §2. Each page is its own chunk, so the home page loads only the
  * layout and itself; booking, admin and payment code load on their routes.
  *
  * Declarative <Routes> rather than createBrowserRouter: the data router's loader/action
- * machinery, which this app does not use, weighs ~17 kB gzipped on every page (issue 3 budget).
+ * machinery, which this app does not use, weighs ~17 kB gzipped on every page (docs/decisions/006 budget).
  */
 const PAGES: PageRoute[] = [
   { path: paths.home, module: 'home' },

@@ -1,8 +1,8 @@
 /**
- * Analytics recording for the browser (SPEC.md §3 analytics_events, §7 "Analytics event
+ * Analytics recording for the browser (docs/product.md §3 analytics_events, §7 "Analytics event
  * recording"). A plain `fetch` POST to PocketBase's records API, not the PocketBase SDK, so the
  * public pages stay within their JavaScript budget. Recording never throws and never blocks:
- * a failure is only logged (SPEC.md §8 "Tracking failures are only logged").
+ * a failure is only logged (docs/product.md §8 "Tracking failures are only logged").
  */
 import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type AnalyticsEventType } from '@domain/analytics';
 import { logWarning } from '@/lib/log';

@@ -1,4 +1,4 @@
-/** Every route path of SPEC.md §2, in one place. Link with these, never with string literals. */
+/** Every route path of docs/product.md §2, in one place. Link with these, never with string literals. */
 export const paths = {
   home: '/',
   services: '/services',
@@ -16,7 +16,7 @@ export const paths = {
   setupAdmin: '/setup-admin',
   bookingSuccess: '/booking-success',
   bookingCancel: '/booking-cancel',
-  /** Demo-mode checkout page (DESIGN.md decision 6). */
+  /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The anchored sections of the Services & Pricing and Policies pages (SPEC.md §2 route table).
+ * The anchored sections of the Services & Pricing and Policies pages (docs/product.md §2 route table).
  * The header dropdowns link to them and the pages give their sections these ids, so a link can
  * never point at a section that does not exist.
  */

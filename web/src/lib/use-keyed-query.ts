@@ -5,7 +5,7 @@ import { errorMessage } from './pb';
 /**
  * Loads data for `key` ('' means nothing to load) and reloads whenever the key changes; a
  * stale answer for an old key is ignored. A failure shows a destructive toast with `errorTitle`
- * and the server's message (or `fallback`), as SPEC.md §8's slot-loading row asks.
+ * and the server's message (or `fallback`), as docs/product.md §8's slot-loading row asks.
  */
 export function useKeyedQuery<T>(key: string, load: () => Promise<T>, errorTitle: string, fallback: string): { loading: boolean; data: T | null } {
   const [state, setState] = useState<{ key: string; data: T | null }>({ key: '', data: null });

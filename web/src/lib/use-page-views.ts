@@ -11,7 +11,7 @@ function whenIdle(task: () => void): void {
 }
 
 /**
- * Records a `page_view` for the first page and for every later route change (SPEC.md §2 "Every
+ * Records a `page_view` for the first page and for every later route change (docs/product.md §2 "Every
  * page records a page_view analytics event on load"). A change of hash or query alone, such as
  * a jump to a section, is not a new page.
  *

@@ -4,7 +4,7 @@
  * reason but an abort, carries on with `{}` as the answer: a 200 whose body was cut off (the
  * connection dropped mid-answer, or the page was leaving) became an empty success. An
  * auth-refresh answered that way stored an empty token and signed the admin out in every tab
- * (issue 10's bench caught it). Here a cut body rejects like any network failure (a TypeError,
+ * (docs/decisions/016's bench caught it). Here a cut body rejects like any network failure (a TypeError,
  * which the SDK turns into a ClientResponseError with status 0: retried, never taken as done).
  */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

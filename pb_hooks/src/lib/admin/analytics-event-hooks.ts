@@ -1,5 +1,5 @@
 /**
- * Record hook for anonymous inserts into `analytics_events` (SPEC.md §3, §7): every event is
+ * Record hook for anonymous inserts into `analytics_events` (docs/product.md §3, §7): every event is
  * validated and normalised by the domain rules (enums, path, capped lengths and metadata size)
  * before it is stored; a bad event gets a 400 and nothing is stored. The collection's rate
  * limit (pb_migrations) caps how many one visitor can send.

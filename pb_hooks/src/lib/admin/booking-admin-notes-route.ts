@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/booking-admin-notes (issue 10; docs/decisions/016): the admin's own note on a
+ * POST /api/fn/booking-admin-notes (docs/decisions/016): the admin's own note on a
  * booking, the later edit winning. Admin only (401 signed out, 403 staff without the role).
  *
  * Body { bookingId, adminNotes (the whole note, ≤ 5,000 characters; '' clears it),

@@ -1,5 +1,5 @@
 /**
- * The booking half of the admin's Overview (SPEC.md §4 booking status, §9 Revenue and
+ * The booking half of the admin's Overview (docs/product.md §4 booking status, §9 Revenue and
  * insights), counted in SQL over `bookings`:
  * - tiles: total; Pending = pending + pending_payment; Completed = confirmed + completed;
  *   This Month = created since the first of the current month in New York;

@@ -1,6 +1,6 @@
 /**
- * GET /api/fn/insights, admin only (SPEC.md §2 Admin dashboard Overview, §9 Revenue and
- * insights; issue 9): everything the Overview shows, aggregated in SQL on the server.
+ * GET /api/fn/insights, admin only (docs/product.md §2 Admin dashboard Overview, §9 Revenue and
+ * insights; docs/decisions/015): everything the Overview shows, aggregated in SQL on the server.
  *
  * 200 { website: { pageViews, sessions, conversions, conversionRate, trafficSources: { qr_code,
  *   social_media, google_ad, organic, direct }, topCountries: [{ country, count }], devices:

@@ -1,5 +1,5 @@
 /**
- * `job_events` rows from the admin's offline outbox (issue 10; DESIGN.md "Admin data and
+ * `job_events` rows from the admin's offline outbox (docs/decisions/016; docs/architecture.md "Admin data and
  * sync"; docs/decisions/016) and what a done mark does to its booking. One short transaction
  * per action: the replay check, the event (whose record id is the client-made id) and the
  * booking's done mark commit together, so an action is applied exactly once however often, and

@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/job-events (issue 10; DESIGN.md "Admin data and sync"; docs/decisions/016):
+ * POST /api/fn/job-events (docs/decisions/016; docs/architecture.md "Admin data and sync"; docs/decisions/016):
  * an on-site action from the admin's offline outbox, applied exactly once. Admin only (401
  * signed out, 403 staff without the admin role).
  *

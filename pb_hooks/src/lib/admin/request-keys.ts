@@ -1,6 +1,6 @@
 /**
  * Idempotency-Keys of admin actions whose effect has no row of its own to carry the key
- * (`request_keys`; DESIGN.md decision 12's convention; docs/decisions/016). The key row is
+ * (`request_keys`; docs/architecture.md reading 12's convention; docs/decisions/016). The key row is
  * written inside the action's own transaction, with the answer as far as the transaction knows
  * it, so the action's writes and its key commit together (writes are serialized: a request at
  * the same instant sees the key, or waits for it). Once the side effects outside the

@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/setup-admin, open (SPEC.md §2 Admin login and setup; DESIGN.md decision 9;
+ * POST /api/fn/setup-admin, open (docs/product.md §2 Admin login and setup; docs/architecture.md reading 9;
  * docs/decisions/012 and 023): creates the first admin, a `staff` record with role admin, only
  * while no admin exists, and only for the caller who knows the one-time setup code. The server
  * prints that code in its start message (the journal in production) and keeps it in the file

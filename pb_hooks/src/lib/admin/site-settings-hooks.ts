@@ -1,5 +1,5 @@
 /**
- * Record hooks for what the admin edits on the Settings tab (issue 9): a `settings` value or a
+ * Record hooks for what the admin edits on the Settings tab (docs/decisions/015): a `settings` value or a
  * blocked date the admin sends is checked by domain/site-settings.ts and refused with a 400 and
  * a plain sentence, rather than stored and silently replaced by the default where it is read.
  * Which keys the admin may write is the collection's API rule (migration 1732000014); these run

@@ -1,6 +1,6 @@
 /**
- * Who is calling a `/api/fn/` route: the admin check of SPEC.md §6 for staff records (the
- * `staff` auth collection with role 'admin', DESIGN.md "Server interface"). A superuser counts
+ * Who is calling a `/api/fn/` route: the admin check of docs/product.md §6 for staff records (the
+ * `staff` auth collection with role 'admin', docs/architecture.md "Server interface"). A superuser counts
  * as an admin, so operators can act from scripts and the PocketBase dashboard.
  */
 import { apiError } from '../http';

@@ -1,6 +1,6 @@
 /**
  * Tombstones: one `tombstones` row per deleted admin-readable record, so the admin's offline
- * mirror, which pulls changes by (updated_at, id), also learns what was deleted (DESIGN.md
+ * mirror, which pulls changes by (updated_at, id), also learns what was deleted (docs/architecture.md
  * "Admin data and sync"; PocketBase keeps no record of deletions).
  */
 import { nowMs, toPbDate } from '../clock';

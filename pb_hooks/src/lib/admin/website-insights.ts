@@ -1,5 +1,5 @@
 /**
- * The website half of the admin's Overview (SPEC.md §9 Revenue and insights): page views,
+ * The website half of the admin's Overview (docs/product.md §9 Revenue and insights): page views,
  * unique sessions, conversions and their rate, traffic sources, top countries and devices.
  *
  * Counted in SQL, never by loading events, and incrementally: events are only ever appended

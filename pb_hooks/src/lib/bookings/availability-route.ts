@@ -1,7 +1,7 @@
 /**
  * GET /api/fn/availability?date=YYYY-MM-DD&size=7.5-9ft&kind=install|removal[&installDate=…]
  * Every slot of one date for a tree size and visit kind, with its availability, in one call
- * (DESIGN.md "Server interface"; SPEC.md §5 Dates, §9 Schedule).
+ * (docs/architecture.md "Server interface"; docs/product.md §5 Dates, §9 Schedule).
  *
  * 200 { date, size, kind, closingHour, bookable, reason, slots: [{ id, label, time, startHour,
  * endHour, available }] }. A date that cannot be booked (not a work day, out of season, past,

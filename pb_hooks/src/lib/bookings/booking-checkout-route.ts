@@ -1,13 +1,13 @@
 /**
- * POST /api/fn/create-booking-checkout (SPEC.md §7; DESIGN.md decisions 4–6).
- * Body { bookingData } (SPEC.md §3 Booking payload plus the option choices). Validates with the
- * shared schemas and SPEC.md's messages, checks the dates and slots, prices the booking on the
+ * POST /api/fn/create-booking-checkout (docs/product.md §7; docs/architecture.md readings 4–6).
+ * Body { bookingData } (docs/product.md §3 Booking payload plus the option choices). Validates with the
+ * shared schemas and docs/product.md's messages, checks the dates and slots, prices the booking on the
  * server (client amounts are ignored), then in one transaction re-checks both slots and inserts
  * the booking as `pending_payment` with a 30-minute hold. Then, outside the transaction, the
  * checkout: a local demo page, or a Stripe Checkout Session when STRIPE_SECRET_KEY is set.
  * Returns 200 { url, sessionId, bookingId }.
  *
- * One owner per slot, no hoarding (issue 8; DESIGN.md decision 15): an optional
+ * One owner per slot, no hoarding (docs/decisions/010; docs/architecture.md reading 15): an optional
  * `Idempotency-Key` header (made once per checkout attempt by the wizard) makes a retry return
  * the same booking and checkout URL, also at the same instant; the optional body field
  * `wizardId` lets a newer checkout from the same wizard replace that wizard's earlier hold;

@@ -1,5 +1,5 @@
 /**
- * Unpaid checkout holds of one caller (issue 8 items 4 and 5; DESIGN.md decision 15): the cap
+ * Unpaid checkout holds of one caller (docs/decisions/010; docs/architecture.md reading 15): the cap
  * on holds per IP and per e-mail, a newer checkout from the same wizard replacing that wizard's
  * earlier hold, and the lookup of a booking by its checkout's Idempotency-Key. Every function
  * takes the app it runs on: call them inside the checkout's transaction so the answer holds

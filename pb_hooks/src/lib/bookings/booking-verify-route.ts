@@ -1,10 +1,10 @@
 /**
- * POST /api/fn/verify-booking-payment (SPEC.md §7). Body { sessionId }.
+ * POST /api/fn/verify-booking-payment (docs/product.md §7). Body { sessionId }.
  * 200 { success: boolean, conflict: boolean, booking: BookingSummary | null }: success once the
  * deposit is paid; conflict when the payment came too late for its slot and was refunded;
  * booking null a day after the checkout closed (lib/bookings/booking-summary.ts). For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
- * second, idempotent path of DESIGN.md decision 6). 400 without a session id; 404 unknown.
+ * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
 import { bookingSummary } from './booking-summary';
 import { findBySession } from './bookings-repo';

@@ -59,7 +59,7 @@ export function keptBookingsOn(app: CoreApp, date: string): readonly BookingSche
 /**
  * Whether the install and removal visits of booking `rec` are free of every other active
  * booking at `now` (epoch ms) with `crews` crews. Give it the transaction's app so the answer
- * holds for the write that follows (DESIGN.md decision 15).
+ * holds for the write that follows (docs/architecture.md reading 15).
  */
 export function visitsFreeFor(app: CoreApp, rec: core.Record, now: number, crews: number): boolean {
   const own = toSchedule(rec);

@@ -1,10 +1,10 @@
 /**
- * POST /api/fn/calculate-distance (SPEC.md §7; DESIGN.md decisions 8 and 16).
+ * POST /api/fn/calculate-distance (docs/product.md §7; docs/architecture.md readings 8 and 16).
  * Body { address }. Response 200 { distance, duration, travelFee }: driving miles rounded to
- * 0.1, estimated minutes and the travel fee in cents (SPEC.md §9); or 200 { error } with the
+ * 0.1, estimated minutes and the travel fee in cents (docs/product.md §9); or 200 { error } with the
  * sentence checkout would refuse the address with (no findable ZIP, beyond the maximum
  * service distance) or a failed lookup. The wizard treats any error silently (result
- * cleared, fee 0) as SPEC.md says; checkout is where the sentence is shown. Only a body that
+ * cleared, fee 0) as docs/product.md says; checkout is where the sentence is shown. Only a body that
  * is not a JSON object gets a 400.
  */
 import { calculateDistance } from './distance';

@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/check-slot-overlap (SPEC.md §7 check_slot_overlap).
+ * POST /api/fn/check-slot-overlap (docs/product.md §7 check_slot_overlap).
  * Body { check_date: 'YYYY-MM-DD', start_hour, end_hour, is_install }; response: a JSON boolean,
  * true when the range overlaps active bookings on that date (so the slot is unavailable).
  */

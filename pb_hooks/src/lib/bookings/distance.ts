@@ -1,6 +1,6 @@
 /**
- * Travel distance from the business's base to an address (DESIGN.md decisions 8 and 16;
- * SPEC.md §7 calculate-distance, §9 Travel), used by the calculate-distance route and by the
+ * Travel distance from the business's base to an address (docs/architecture.md readings 8 and 16;
+ * docs/product.md §7 calculate-distance, §9 Travel), used by the calculate-distance route and by the
  * checkout so the price uses the server's distance, never the client's.
  *
  * The address must give a US ZIP (the last one in it, domain/distance.ts parseZip) and lie
@@ -55,7 +55,7 @@ export function calculateDistance(address: string): DistanceResult | DistanceErr
 /**
  * Driving miles (rounded to 0.1) from the base to a booking's address, for
  * create-booking-checkout's price. Throws a 400 with calculateDistance's sentence when the
- * address has no findable ZIP or lies outside the service area (DESIGN.md decision 16). Call
+ * address has no findable ZIP or lies outside the service area (docs/architecture.md reading 16). Call
  * it before, never inside, a transaction (the real provider makes HTTP calls).
  */
 export function checkoutDistance(address: string): number {

@@ -1,5 +1,5 @@
 /**
- * Checks a booking's inspiration image links (SPEC.md §3 styleInspirationImages, §7 Storage):
+ * Checks a booking's inspiration image links (docs/product.md §3 styleInspirationImages, §7 Storage):
  * only our own `inspiration_images` uploads are accepted, and the booking keeps links the
  * server builds itself, so a booking can never make the admin's browser load an image from
  * elsewhere.

@@ -1,5 +1,5 @@
 /**
- * Record and file hooks of `inspiration_images` (SPEC.md §5 Images, §7 Storage; DESIGN.md
+ * Record and file hooks of `inspiration_images` (docs/product.md §5 Images, §7 Storage; docs/architecture.md
  * "Server interface": the collection replaces the storage bucket).
  *
  * Upload: anonymous, one image per record. The collection's file field already refuses files
@@ -12,7 +12,7 @@
  * server's. The rate limit for guests is in pb_migrations (app settings).
  *
  * Download: the file URL is public by record id; it is served with Cache-Control
- * `public, max-age=3600` as SPEC.md's storage upload asks (PocketBase's default is 30 days).
+ * `public, max-age=3600` as docs/product.md's storage upload asks (PocketBase's default is 30 days).
  */
 import { cleanOriginalName, storedImageName, UPLOAD_MESSAGES } from '@domain/inspiration-images';
 import { badRequest } from '../http';
@@ -40,7 +40,7 @@ export function prepareInspirationUpload(e: core.RecordRequestEvent): void {
   e.next();
 }
 
-/** onFileDownloadRequest for inspiration_images: an hour of caching (SPEC.md §7 Storage). */
+/** onFileDownloadRequest for inspiration_images: an hour of caching (docs/product.md §7 Storage). */
 export function serveInspirationImage(e: core.FileDownloadRequestEvent): void {
   // The JSVM does not promote the fields of the embedded *RequestEvent here (e.response is
   // undefined at run time, whatever types.d.ts says); the embedded value itself is reachable.

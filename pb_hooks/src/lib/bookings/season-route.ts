@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/season: today in the business time zone and the season's date windows, so the
- * date pickers disable exactly what the server refuses (SPEC.md §5 Dates).
+ * date pickers disable exactly what the server refuses (docs/product.md §5 Dates).
  * Response: { today, season: { year, install, removal, consultation }, workDays }.
  */
 import { WORK_DAYS } from '@domain/season';

@@ -1,5 +1,5 @@
 /**
- * The owner's private calendar subscription (issue 9 Calendar feed; docs/decisions/012):
+ * The owner's private calendar subscription (docs/decisions/015 Calendar feed; docs/decisions/012):
  *
  * GET  /api/fn/calendar.ics?token=…      open, by secret token: text/calendar of every install,
  *      removal and consultation (calendar-feed/feed-events.ts). 404 'Calendar feed not found.'

@@ -1,5 +1,5 @@
 /**
- * What the owner's calendar feed lists (issue 9 Calendar feed): the install and removal visit
+ * What the owner's calendar feed lists (docs/decisions/015 Calendar feed): the install and removal visit
  * of every booking that owns its slots (deposit paid or paid, confirmed or completed; not
  * cancelled, not a payment conflict, not an unpaid checkout hold, which lasts 30 minutes and
  * would linger in a calendar that polls hourly), and every consultation request that is not

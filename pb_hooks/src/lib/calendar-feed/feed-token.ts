@@ -1,5 +1,5 @@
 /**
- * The calendar feed's secret token (issue 9 Calendar feed; docs/decisions/012): one `settings`
+ * The calendar feed's secret token (docs/decisions/015 Calendar feed; docs/decisions/012): one `settings`
  * row (key calendar_feed, value { token }) that the collection's rules hide from everyone,
  * the admin included, so it leaves the server only inside the feed URL the admin asks for.
  * Rotating replaces it, which revokes every copy of the old URL at once.

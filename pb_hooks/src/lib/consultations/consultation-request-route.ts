@@ -1,9 +1,9 @@
 /**
- * POST /api/fn/consultation-request (SPEC.md §2 Consultation request, §5, §7; DESIGN.md
+ * POST /api/fn/consultation-request (docs/product.md §2 Consultation request, §5, §7; docs/architecture.md
  * "Server interface"). Body { date: 'YYYY-MM-DD', timeSlot: 'HH:MM', customerName,
  * customerEmail, customerPhone, customerAddress, notes? }.
  *
- * Validates with the shared schema and SPEC.md's messages, checks the date (a Wednesday in the
+ * Validates with the shared schema and docs/product.md's messages, checks the date (a Wednesday in the
  * consultation window, after today, not blocked), then in one transaction re-checks that the
  * slot is free and stores the request as `pending`, queueing the confirmation e-mail (with an
  * ICS attachment) and the business notice in the same transaction; they are sent after it and

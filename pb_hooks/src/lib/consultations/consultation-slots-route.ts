@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/consultation-slots?date=YYYY-MM-DD: the 24 consultation slots of one date with
- * their availability (SPEC.md §2 Consultation request, §9 Consultations), so the page can
+ * their availability (docs/product.md §2 Consultation request, §9 Consultations), so the page can
  * disable taken slots without reading anyone's request.
  *
  * 200 { date, bookable, reason, slots: [{ id: 'HH:MM', label: '8:00 AM', available }] }. A date

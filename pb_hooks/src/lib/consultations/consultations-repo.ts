@@ -19,7 +19,7 @@ const PHONE_DIGITS_SQL = "replace(replace(replace(replace(replace(replace(custom
 /**
  * True when the caller already has as many pending upcoming (`today` or later) consultation
  * requests as CONSULTATION_CAPS allows for its e-mail (case-insensitive), phone (digits) or IP
- * (issue 8 item 4: one caller cannot fill the Wednesdays). Run inside the request's transaction.
+ * (docs/decisions/010: one caller cannot fill the Wednesdays). Run inside the request's transaction.
  */
 export function consultationCapReached(app: CoreApp, caller: { ip: string; email: string; phone: string }, today: string): boolean {
   const count = (where: string): number => {

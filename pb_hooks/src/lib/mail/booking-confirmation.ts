@@ -1,5 +1,5 @@
 /**
- * The e-mails sent once a booking's deposit is paid (SPEC.md §7): a confirmation to the
+ * The e-mails sent once a booking's deposit is paid (docs/product.md §7): a confirmation to the
  * customer with an ICS attachment of the install and removal visits, and a notice to the
  * business. Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
  * the transaction that confirms the booking.

@@ -1,5 +1,5 @@
 /**
- * The consultation e-mails (SPEC.md §7 send-confirmation-email with type 'consultation'): the
+ * The consultation e-mails (docs/product.md §7 send-confirmation-email with type 'consultation'): the
  * customer's confirmation of the request with an ICS attachment of the 30-minute visit, and a
  * notice to the business, queued in the mail outbox (mail-outbox.ts) with the request.
  */

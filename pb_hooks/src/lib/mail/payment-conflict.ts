@@ -1,6 +1,6 @@
 /**
  * The e-mails sent when a payment arrived for a booking that could no longer own its slot
- * (DESIGN.md decision 15): the customer learns the deposit is refunded and how to book again;
+ * (docs/architecture.md reading 15): the customer learns the deposit is refunded and how to book again;
  * the business learns which payment was refunded and why. Queued once per booking in the mail
  * outbox (mail-outbox.ts), by whichever comes first: the refund, or its first failure.
  */

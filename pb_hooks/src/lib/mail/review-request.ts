@@ -1,5 +1,5 @@
 /**
- * The review-request e-mail (SPEC.md §7 send-review-request): a personal `/submit-review?token=…`
+ * The review-request e-mail (docs/product.md §7 send-review-request): a personal `/submit-review?token=…`
  * link for one booking and stage, with the date it stops working, under the testimonial's id
  * with kind `review_request`, for the mail outbox (mail-outbox.ts).
  */

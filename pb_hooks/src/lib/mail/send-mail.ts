@@ -1,5 +1,5 @@
 /**
- * The e-mail a change sends, and its one way out over SMTP (DESIGN.md decision 7). Nothing
+ * The e-mail a change sends, and its one way out over SMTP (docs/architecture.md reading 7). Nothing
  * calls smtpSend but the mail outbox (mail-outbox.ts, docs/decisions/021): every message is
  * queued first, in the transaction of the change that causes it.
  */

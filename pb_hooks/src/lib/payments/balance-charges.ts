@@ -1,5 +1,5 @@
 /**
- * The `charges` rows of balance and damage charges and what they do to their booking (DESIGN.md
+ * The `charges` rows of balance and damage charges and what they do to their booking (docs/architecture.md
  * decision 12; docs/decisions/013 and 021). Every write here is one short transaction that
  * never calls out: the row is inserted `pending` under its unique Idempotency-Key BEFORE Stripe
  * is called, and the outcome is recorded in a second transaction after. Only a charge that

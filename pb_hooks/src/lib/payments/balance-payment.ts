@@ -1,5 +1,5 @@
 /**
- * Moves the money of one `pending` charge (issue 9; docs/decisions/013), outside any
+ * Moves the money of one `pending` charge (docs/decisions/015; docs/decisions/013), outside any
  * transaction. Demo mode: the saved card always succeeds and nothing is called. Stripe: the
  * card saved at checkout is charged off-session (PaymentIntent, confirm, Stripe idempotency key
  * = the charge's Idempotency-Key); when the bank wants the customer (authentication_required)
@@ -34,7 +34,7 @@ function needsCustomer(error: StripeErrorBody): boolean {
   return error.code === 'authentication_required' || error.decline_code === 'authentication_required' || error.code === 'resource_missing';
 }
 
-/** What the admin is told about a failed charge: Stripe's card message, written for people, or SPEC.md's. */
+/** What the admin is told about a failed charge: Stripe's card message, written for people, or docs/product.md's. */
 export function failureMessage(error: StripeErrorBody): string {
   return error.type === 'card_error' && error.message ? error.message : CHARGE_MESSAGES.failed;
 }

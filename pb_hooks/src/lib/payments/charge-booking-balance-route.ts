@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/charge-booking-balance (SPEC.md §5 Admin, §7; issue 9; DESIGN.md decision 12;
+ * POST /api/fn/charge-booking-balance (docs/product.md §5 Admin, §7; docs/decisions/015; docs/architecture.md reading 12;
  * docs/decisions/013). Admin only (401 signed out, 403 staff without the admin role).
  *
  * Header `Idempotency-Key` (required, 8–255 of [A-Za-z0-9_:.-]; one per charge attempt).

@@ -1,5 +1,5 @@
 /**
- * The demo payment page's API (DESIGN.md decision 6), available only without a Stripe key:
+ * The demo payment page's API (docs/architecture.md reading 6), available only without a Stripe key:
  *   GET  /api/fn/demo-checkout?session_id=…  → { sessionId, state: open|paid|expired|cancelled, booking }
  *        (booking null a day after the checkout closed: lib/bookings/booking-summary.ts)
  *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed;

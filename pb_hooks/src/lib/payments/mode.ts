@@ -1,5 +1,5 @@
 /**
- * Payment mode (DESIGN.md decision 6): Stripe when STRIPE_SECRET_KEY is set, otherwise demo
+ * Payment mode (docs/architecture.md reading 6): Stripe when STRIPE_SECRET_KEY is set, otherwise demo
  * payments, a local page that charges no card. Demo mode is refused whenever a key is set.
  */
 export type PaymentMode = 'demo' | 'stripe';

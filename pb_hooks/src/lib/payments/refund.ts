@@ -1,5 +1,5 @@
 /**
- * Refunds for payments that could not secure their slot (`payment_conflict`, DESIGN.md
+ * Refunds for payments that could not secure their slot (`payment_conflict`, docs/architecture.md
  * decision 15). Stripe is called outside any transaction; the booking moves from
  * `refund_pending` to `refunded` only once the refund exists. Demo payments record a refund
  * without calling anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry

@@ -1,7 +1,7 @@
 /**
  * Applies a paid checkout session to its booking, from whichever path learns of it first (demo
  * Pay, verify-booking-payment, the Stripe webhook), in ONE transaction that re-reads the booking
- * and its slots (DESIGN.md decision 15; issue 8 items 2 and 3):
+ * and its slots (docs/architecture.md reading 15; docs/decisions/010):
  * - a payable booking whose slots are still free is confirmed (deposit paid);
  * - a booking that can no longer own its slots (cancelled, replaced, or its slot resold after
  *   the hold lapsed) becomes `payment_conflict` with `refund_pending`: the caller refunds it

@@ -1,6 +1,6 @@
 /**
  * POST /api/fn/stripe-webhook: Stripe's events, verified with STRIPE_WEBHOOK_SECRET against the
- * raw body (DESIGN.md decision 6; docs/decisions/021). Every event may come twice and in any
+ * raw body (docs/architecture.md reading 6; docs/decisions/021). Every event may come twice and in any
  * order; each handler changes a record only from the state it expects, so a redelivered or late
  * event changes nothing.
  * - checkout.session.completed / async_payment_succeeded with payment_status paid settle the

@@ -1,5 +1,5 @@
 /**
- * Stripe's REST API through $http.send (the JSVM has no fetch), DESIGN.md decision 6.
+ * Stripe's REST API through $http.send (the JSVM has no fetch), docs/architecture.md reading 6.
  * STRIPE_SECRET_KEY authenticates; STRIPE_API_BASE (default https://api.stripe.com) lets tests
  * point it at stripe-mock. Amounts are integer cents.
  */
@@ -204,7 +204,7 @@ export interface OffSessionChargeInput {
 }
 
 /**
- * Charges a saved card while the customer is away (balance and damages, issue 9): a
+ * Charges a saved card while the customer is away (balance and damages, docs/decisions/015): a
  * PaymentIntent created and confirmed at once, off-session, card only (no redirect methods).
  * Stripe answers 200 with the intent, or 402 with a card error (`authentication_required`
  * when the bank wants the customer). Never throws.

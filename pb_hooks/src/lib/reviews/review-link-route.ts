@@ -1,9 +1,9 @@
 /**
- * GET /api/fn/review-link?token=… (DESIGN.md "Server interface"; SPEC.md §2 Submit review, §5
+ * GET /api/fn/review-link?token=… (docs/architecture.md "Server interface"; docs/product.md §2 Submit review, §5
  * Reviews): validates a review link and returns the service details the page shows.
  *
  * 200 { customerName, packageTitle, treeSize (display label), serviceDate (YYYY-MM-DD or ''),
- * reviewStage }. 400 with SPEC.md's exact message for a missing, unknown, used or expired link.
+ * reviewStage }. 400 with docs/product.md's exact message for a missing, unknown, used or expired link.
  * Never returns the e-mail address or anything about other reviews.
  */
 import { findPackage, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';

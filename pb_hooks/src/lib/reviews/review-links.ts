@@ -1,6 +1,6 @@
 /**
- * Review-link token checks shared by the review-link and submit-review routes (SPEC.md §5
- * Reviews), with SPEC.md's exact messages.
+ * Review-link token checks shared by the review-link and submit-review routes (docs/product.md §5
+ * Reviews), with docs/product.md's exact messages.
  */
 import { REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '@domain/reviews';
 
@@ -14,7 +14,7 @@ export function findByToken(app: CoreApp, token: string): core.Record | null {
 }
 
 /**
- * The testimonial for `token` if it can be used at `now` (epoch ms), else SPEC.md's message:
+ * The testimonial for `token` if it can be used at `now` (epoch ms), else docs/product.md's message:
  * missing → 'Invalid review link'; unknown → 'Invalid or expired review link'; filled → 'A review
  * has already been submitted with this link'; expired → 'This review link has expired. …'.
  */

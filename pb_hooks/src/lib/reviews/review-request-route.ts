@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/send-review-request, admin only (SPEC.md §6, §7 send-review-request).
+ * POST /api/fn/send-review-request, admin only (docs/product.md §6, §7 send-review-request).
  * Body { booking_id, review_stage?: 'post_install' | 'post_removal' (default post_removal) }.
  *
  * Creates the placeholder testimonial with a random, unguessable token valid for 30 days and

@@ -1,5 +1,5 @@
 /**
- * Review requests (SPEC.md §4 Review, §7 send-review-request): the placeholder testimonial with
+ * Review requests (docs/product.md §4 Review, §7 send-review-request): the placeholder testimonial with
  * a random token and an expiry, and the e-mail with its link. Used by the admin's
  * send-review-request route and by the scheduled job; the unique index on (booking,
  * review_stage) means one placeholder per booking and stage, ever.

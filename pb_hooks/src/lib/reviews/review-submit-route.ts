@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/submit-review (SPEC.md §7 submit-review, §4 Review, §5 Reviews).
+ * POST /api/fn/submit-review (docs/product.md §7 submit-review, §4 Review, §5 Reviews).
  * Body { token, rating: 1–5 (whole number), review_text: at least 50 characters once trimmed and
  * cleaned of control and invisible characters, stored cleaned (domain/text.ts) }.
  *
@@ -8,7 +8,7 @@
  * that writes only while submitted_at is empty, so a link is single-use even under simultaneous
  * submits (writes are serialised on PocketBase's single write connection).
  *
- * 200 { success: true }. 400 with SPEC.md's exact message for a missing, unknown, used or
+ * 200 { success: true }. 400 with docs/product.md's exact message for a missing, unknown, used or
  * expired link, a rating outside 1–5, or text under 50 characters; nothing is stored then.
  */
 import { parseReviewSubmission, tokenShapeProblem } from '@domain/reviews';

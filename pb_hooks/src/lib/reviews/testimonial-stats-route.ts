@@ -1,5 +1,5 @@
 /**
- * GET /api/fn/testimonial-stats: the rating summary of every public review (SPEC.md §2
+ * GET /api/fn/testimonial-stats: the rating summary of every public review (docs/product.md §2
  * Testimonials: average to one decimal and the count; also the AggregateRating of the page).
  * Computed over the public_testimonials view, so only approved, submitted reviews count, and
  * over all of them, not the page's current filters.

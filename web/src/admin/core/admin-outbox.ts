@@ -1,6 +1,6 @@
 /**
  * The app's one outbox (one per page), over the admin's database and the real server, created
- * on first use (issue 10; docs/decisions/016). Entries are sent only for the signed-in admin
+ * on first use (docs/decisions/016). Entries are sent only for the signed-in admin
  * whose session is usable; the answer of each goes into the mirror, and a discarded entry's
  * optimistic row is removed.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's local database (DESIGN.md "Admin data and sync"): one Dexie class mirroring what
+ * The admin's local database (docs/architecture.md "Admin data and sync"): one Dexie class mirroring what
  * the admin may read, plus the pull cursors and the outbox of actions waiting for the server
  * (core/outbox/, docs/decisions/016). Screens read it through useLiveQuery; only the sync
  * (pull, realtime), core/mutations.ts and the outbox write to it.
@@ -36,7 +36,7 @@ export class AdminDb extends Dexie {
       jobEvents: 'id, updated_at, booking',
       syncState: 'collection',
     });
-    // Issue 10: the outbox. Kept by clearAll: an expired session must not lose queued work.
+    // docs/decisions/016: the outbox. Kept by clearAll: an expired session must not lose queued work.
     this.version(2).stores({ outbox: OUTBOX_STORE });
     // Pull cursors say when their collection was read to the end; the ones saved before this
     // version counted as complete already.

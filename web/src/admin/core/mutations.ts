@@ -1,8 +1,8 @@
 /**
- * Every write the admin makes to mirrored data (DESIGN.md "Admin data and sync"). Screens call
+ * Every write the admin makes to mirrored data (docs/architecture.md "Admin data and sync"). Screens call
  * only these functions.
  *
- * On-site actions go through the outbox (issue 10; docs/decisions/016): install and removal
+ * On-site actions go through the outbox (docs/decisions/016): install and removal
  * done, notes, photos, the admin's own booking note, the balance and damages charge and review
  * requests. Each is written to the outbox, with its optimistic local change in the same Dexie
  * transaction, and works offline; the outbox sends it when it can, exactly once on the server.
@@ -45,15 +45,15 @@ export type Queued<T> = { queued: false; answer: T } | { queued: true };
 export const ANSWER_WAIT_MS = 15_000;
 
 export interface AdminMutations {
-  /** Deletes a booking with its charges and job events (SPEC.md §2 Delete Booking). Online only. */
+  /** Deletes a booking with its charges and job events (docs/product.md §2 Delete Booking). Online only. */
   deleteBooking(id: string): Promise<void>;
-  /** Approves (approved_at now) or unapproves (approved_at cleared) a review (SPEC.md §4 Review). */
+  /** Approves (approved_at now) or unapproves (approved_at cleared) a review (docs/product.md §4 Review). */
   setReviewApproved(id: string, approved: boolean): Promise<void>;
   /** Features or unfeatures a review. */
   setReviewFeatured(id: string, featured: boolean): Promise<void>;
   deleteReview(id: string): Promise<void>;
   /**
-   * Queues a review link e-mail for `bookingId` (SPEC.md §7 send-review-request), sent once
+   * Queues a review link e-mail for `bookingId` (docs/product.md §7 send-review-request), sent once
    * under its Idempotency-Key. Resolves with the server's answer when it comes within
    * ANSWER_WAIT_MS, else `queued`; rejects with the server's refusal (then nothing stays queued).
    */

@@ -1,7 +1,7 @@
 /**
- * Runs the mirror's sync while the dashboard is open (DESIGN.md "Admin data and sync"): started
+ * Runs the mirror's sync while the dashboard is open (docs/architecture.md "Admin data and sync"): started
  * after sign-in and on every start of the dashboard, pulled again when the connection comes back
- * (`online`) and when the tab becomes visible. A collection whose pull fails shows SPEC.md §8's
+ * (`online`) and when the tab becomes visible. A collection whose pull fails shows docs/product.md §8's
  * message once (not again until it has succeeded), and not at all while offline or while the
  * server gives no answer: the saved data is shown then, and the status chip says why.
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox while the dashboard is open (issue 10): its triggers (start, `online`, the tab
+ * The outbox while the dashboard is open (docs/decisions/016): its triggers (start, `online`, the tab
  * becoming visible, a realtime reconnect, a sign-in), its status for the chip, and the queued
  * entries for the screens, read live from Dexie.
  */

@@ -1,5 +1,5 @@
 /**
- * "Install the app" in the admin (issue 10 "Install"): the browser's own install prompt where it
+ * "Install the app" in the admin (docs/decisions/016): the browser's own install prompt where it
  * offers one (Chromium's `beforeinstallprompt`, kept until the admin taps the button), and on
  * iPhone and iPad, where Safari has no such prompt, the "Add to Home Screen" hint. Nothing is
  * offered once the app runs installed.

@@ -1,5 +1,5 @@
 /**
- * Photos of the finished tree are made smaller on the phone before they are queued (issue 10
+ * Photos of the finished tree are made smaller on the phone before they are queued (docs/decisions/016
  * "photos … resized on the phone before upload"): a 12-megapixel photo of 3–5 MB becomes a
  * JPEG of a few hundred KB, so it fits the outbox's IndexedDB quota and goes up quickly over
  * one bar of signal. The longest side becomes at most PHOTO_MAX_SIDE pixels.

@@ -1,6 +1,6 @@
 /**
  * Customers' inspiration images of the coming jobs, fetched ahead so they show at the door
- * without signal (issue 10 "Offline reading"). The service worker keeps them (CacheFirst cache
+ * without signal (docs/decisions/016). The service worker keeps them (CacheFirst cache
  * INSPIRATION_IMAGE_CACHE, web/vite.config.ts); this module decides which to fetch and fetches
  * those the cache does not hold yet, a few at a time.
  */

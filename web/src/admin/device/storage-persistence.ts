@@ -1,5 +1,5 @@
 /**
- * Asks the browser to keep the admin's offline copy and outbox (issue 10 "Install":
+ * Asks the browser to keep the admin's offline copy and outbox (docs/decisions/016:
  * `navigator.storage.persist()` after login, its result shown). Without it a browser may clear
  * IndexedDB under storage pressure, and queued on-site work with it. Chromium grants it
  * silently to an installed app or a site the user engages with; Firefox asks; Safari decides

@@ -4,7 +4,7 @@ import { Modal } from './modal';
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** The confirmation sentence, e.g. SPEC.md's delete text. */
+  /** The confirmation sentence, e.g. docs/product.md's delete text. */
   message: string;
   confirmLabel: string;
   /** Shown on the confirm button while `onConfirm` runs, e.g. 'Deleting...'. */
@@ -14,7 +14,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A confirmation with Cancel and a destructive button (SPEC.md §2 Delete Booking, §4 Review). */
+/** A confirmation with Cancel and a destructive button (docs/product.md §2 Delete Booking, §4 Review). */
 export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

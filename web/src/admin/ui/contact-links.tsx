@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { mapsHref, telHref } from './format';
 
-/** The customer's phone as a tel: link (SPEC.md / issue 9: every phone is callable). */
+/** The customer's phone as a tel: link (docs/product.md / docs/decisions/015: every phone is callable). */
 export function PhoneLink({ phone }: { phone: string }) {
   if (!phone) return <span>—</span>;
   return (

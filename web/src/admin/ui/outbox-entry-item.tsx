@@ -14,7 +14,7 @@ export function OutboxStatePill({ entry }: { entry: Pick<OutboxEntry, 'state'> }
 }
 
 /**
- * One queued action (issue 10 "Failure is visible"): what it does, for whom, its state and why
+ * One queued action (docs/decisions/016): what it does, for whom, its state and why
  * it has not gone yet; for one the server refused, the server's message with Retry (the same
  * key: never applied twice) and Discard (after a confirmation; its local change is undone).
  */

@@ -1,5 +1,5 @@
 /**
- * What the admin reads about queued work (issue 10 "shown at once with a 'queued' mark", "a
+ * What the admin reads about queued work (docs/decisions/016, "a
  * status chip always shows online / offline, the time of the last sync and how many changes
  * wait"): one line per outbox entry and the chip's text. Pure.
  */

@@ -1,8 +1,8 @@
 /**
- * The one place the admin turns a failed server call into what the admin sees (STYLE.md
+ * The one place the admin turns a failed server call into what the admin sees (docs/architecture.md "Conventions"
  * "Errors"): a 401 means the session is over (revoked by a password change elsewhere, or
  * expired), so it ends and the dashboard guard sends the admin to the login; anything else is
- * SPEC.md §8's 'Error' toast with the server's message, or `fallback`.
+ * docs/product.md §8's 'Error' toast with the server's message, or `fallback`.
  */
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';

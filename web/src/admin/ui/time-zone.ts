@@ -1,2 +1,2 @@
-/** The business time zone (DESIGN.md decision 2). */
+/** The business time zone (docs/architecture.md reading 2). */
 export const BUSINESS_TIME_ZONE = 'America/New_York';

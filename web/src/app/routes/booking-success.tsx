@@ -3,7 +3,7 @@ import { BookingSuccessPage } from '@/features/payment/booking-success-page';
 import { recordEvent } from '@/lib/analytics';
 import { usePageMeta } from '@/lib/page-meta';
 
-/** SPEC.md §4 Payment result: a confirmed payment records a conversion for /booking/success. */
+/** docs/product.md §4 Payment result: a confirmed payment records a conversion for /booking/success. */
 function recordConversion(sessionId: string) {
   void recordEvent('conversion', '/booking/success', { converted: true, metadata: { session_id: sessionId } });
 }

@@ -1,6 +1,6 @@
 import { HomePage } from '@/features/site/home/home-page';
 
-/** `/` (SPEC.md §2 Home). */
+/** `/` (docs/product.md §2 Home). */
 export function Component() {
   return <HomePage />;
 }

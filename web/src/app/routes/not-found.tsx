@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import { logError } from '@/lib/log';
 import { LinkButtons } from '@/components/ui/link-buttons';
 
-/** Any unknown path (SPEC.md §2): 'Oops! Page not found' with a link home; logged to the console. */
+/** Any unknown path (docs/product.md §2): 'Oops! Page not found' with a link home; logged to the console. */
 export function Component() {
   const location = useLocation();
   usePageMeta('Page not found', 'The page you were looking for could not be found.', { noindex: true });

@@ -1,6 +1,6 @@
 import { PoliciesPage } from '@/features/site/policies/policies-page';
 
-/** `/policies` (SPEC.md §2 Policies, anchors #payments #travel #arrival #scheduling #lights #removal #incidentals). */
+/** `/policies` (docs/product.md §2 Policies, anchors #payments #travel #arrival #scheduling #lights #removal #incidentals). */
 export function Component() {
   return <PoliciesPage />;
 }

@@ -1,6 +1,6 @@
 import { TermsPrivacyPage } from '@/features/site/terms/terms-privacy-page';
 
-/** `/terms-privacy` (SPEC.md §2 Terms & Privacy). */
+/** `/terms-privacy` (docs/product.md §2 Terms & Privacy). */
 export function Component() {
   return <TermsPrivacyPage />;
 }

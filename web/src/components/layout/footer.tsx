@@ -6,7 +6,7 @@ import { BrandMark } from './brand-mark';
 import './footer.css';
 
 /**
- * Site footer (SPEC.md §2 Header and footer): logo and name, Quick Links, Information, Contact
+ * Site footer (docs/product.md §2 Header and footer): logo and name, Quick Links, Information, Contact
  * (town, e-mail, phone, social profile in a new tab), the copyright year and a small Admin link.
  * Every business detail comes from BUSINESS.
  */

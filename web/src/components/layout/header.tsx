@@ -8,7 +8,7 @@ import './header.css';
 
 /** Wide layout with hover dropdowns; below it the toggle menu. Keep in step with header.css. */
 const WIDE_QUERY = '(min-width: 1000px)';
-/** SPEC.md §2: submenus open 100 ms after the pointer arrives. */
+/** docs/product.md §2: submenus open 100 ms after the pointer arrives. */
 const HOVER_OPEN_DELAY_MS = 100;
 
 type GroupId = 'services' | 'policies';
@@ -16,7 +16,7 @@ type GroupId = 'services' | 'policies';
 const isWide = () => window.matchMedia(WIDE_QUERY).matches;
 
 /**
- * Sticky site header (SPEC.md §2 Header and footer): the main links, the Services & Pricing and
+ * Sticky site header (docs/product.md §2 Header and footer): the main links, the Services & Pricing and
  * Policies dropdowns with their section anchors, and the Book Your Service button. On narrow
  * screens a Menu toggle opens the same links as a stacked panel with collapsible groups.
  * The current route is marked with aria-current (NavLink) and highlighted.

@@ -9,7 +9,7 @@ import { NavigationScroll } from './navigation-scroll';
 import { UpdatePrompt } from './update-prompt';
 
 // sonner weighs ~10 KB gzipped and only the booking, review, payment and admin screens raise
-// toasts, so the content pages never load it (home-page JS budget, issue 3). sonner replays
+// toasts, so the content pages never load it (home-page JS budget, docs/decisions/006). sonner replays
 // toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 const QUIET_PATHS: ReadonlySet<string> = new Set([paths.home, paths.services, paths.portfolio, paths.about, paths.faq, paths.policies, paths.termsPrivacy]);

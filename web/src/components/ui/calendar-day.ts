@@ -1,5 +1,5 @@
 /**
- * Calendar days for react-day-picker: a `YYYY-MM-DD` day (SPEC.md dates are New York calendar
+ * Calendar days for react-day-picker: a `YYYY-MM-DD` day (docs/product.md dates are New York calendar
  * days) as the local-midnight Date the calendar shows as that day, and back. No time zone is
  * involved: a calendar day is the same day on any device, and only "today" depends on where
  * one is, which callers pass in as a day of New York (domain/calendar businessToday or the

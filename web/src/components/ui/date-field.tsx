@@ -22,7 +22,7 @@ interface DateFieldProps {
 }
 
 /**
- * A labelled single-date calendar (SPEC.md §2 Date picker): dates the rules refuse (non-work
+ * A labelled single-date calendar (docs/product.md §2 Date picker): dates the rules refuse (non-work
  * days, out of season, blocked, past) are disabled, as are dates outside min and max.
  * Memoized: a month of days costs a long task on a phone, so callers pass stable callbacks
  * (useCallback) and it renders only when its own props change.

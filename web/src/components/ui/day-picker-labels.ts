@@ -1,6 +1,6 @@
 /**
  * Accessible names for the day buttons of every react-day-picker calendar (booking dates,
- * consultation date, admin schedule; issue 12). react-day-picker's own "Sunday, November 1st,
+ * consultation date, admin schedule; docs/decisions/017). react-day-picker's own "Sunday, November 1st,
  * 2026" does not hold the button's visible "1" as a word, so a speech-input user saying
  * "click 1" is not matched (WCAG 2.5.3 Label in Name). These read as the site writes dates
  * elsewhere (domain formatLongDate, "Sunday, November 1, 2026"), where the day is a bare number.

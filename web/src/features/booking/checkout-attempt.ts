@@ -1,5 +1,5 @@
 /**
- * The wizard's checkout attempts (issue 8 item 5): an Idempotency-Key made once per attempt and
+ * The wizard's checkout attempts (docs/decisions/010): an Idempotency-Key made once per attempt and
  * kept with the wizard's persisted state before the request goes out, so a lost answer or a
  * double tap retried with the same choices gets the same booking and checkout URL instead of
  * "someone else just booked it". Changed choices make a new attempt (the server then replaces

@@ -1,6 +1,6 @@
 /**
  * The wizard's store: zustand over the pure transitions of wizard-state.ts, persisted to
- * sessionStorage so a reload or a cancelled payment loses nothing (DESIGN.md "packages").
+ * sessionStorage so a reload or a cancelled payment loses nothing (docs/architecture.md "Shape").
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -10,7 +10,7 @@ import { initialWizardState, type WizardState } from './wizard-state';
 interface WizardStore extends WizardState {
   /**
    * This wizard's id for the browser session, sent with each checkout so a newer checkout
-   * replaces this wizard's earlier unpaid hold instead of stacking (issue 8 item 4).
+   * replaces this wizard's earlier unpaid hold instead of stacking (docs/decisions/010).
    */
   wizardId: string;
   /** Applies a pure transition to the state. */

@@ -20,7 +20,7 @@ const state = (over: Partial<WizardState> = {}): WizardState => ({ ...initialWiz
 const adorned = state({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' });
 const elevated = state({ packageSlug: 'elevated-arbor', treeSize: '7.5-9ft' });
 
-describe('wizard transitions (SPEC.md §4)', () => {
+describe('wizard transitions (docs/product.md §4)', () => {
   it('toggles an add-on on and off', () => {
     const on = toggleAddon(elevated, 'gift-wrap');
     expect(on.addons).toEqual({ 'gift-wrap': 1 });
@@ -88,7 +88,7 @@ describe('wizard transitions (SPEC.md §4)', () => {
   });
 });
 
-describe('blocked Continue messages (SPEC.md §5 Booking submission)', () => {
+describe('blocked Continue messages (docs/product.md §5 Booking submission)', () => {
   it.each<[string, WizardState, 1 | 4, string | null]>([
     ['no package', state(), 1, 'Please select both a package and tree size'],
     ['no size', state({ packageSlug: 'elevated-arbor' }), 1, 'Please select both a package and tree size'],

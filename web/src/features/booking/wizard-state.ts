@@ -1,5 +1,5 @@
 /**
- * The booking wizard's state and its transitions (SPEC.md §3 Booking form state, §4 Booking
+ * The booking wizard's state and its transitions (docs/product.md §3 Booking form state, §4 Booking
  * wizard). Pure functions: the zustand store applies them, tests check them.
  */
 import type { CheckoutAttempt } from './checkout-attempt';
@@ -100,7 +100,7 @@ export function chooseTreeSize(s: WizardState, size: TreeSize): WizardState {
 
 /**
  * Toggles an add-on. For Adorned Arrangement, any add-on other than gift-wrap switches the
- * removal option on (SPEC.md §4). With the Luxe Finish, the add-ons it includes cannot be chosen.
+ * removal option on (docs/product.md §4). With the Luxe Finish, the add-ons it includes cannot be chosen.
  */
 export function toggleAddon(s: WizardState, id: AddonId, quantity = 1): WizardState {
   if (s.luxeFinish && ADDONS[id].clearedByLuxe) return s;
@@ -122,7 +122,7 @@ export function setAddonQuantity(s: WizardState, id: AddonId, quantity: number):
   return { ...s, addons: { ...s.addons, [id]: q } };
 }
 
-/** The Luxe Finish clears the à-la-carte add-ons it includes (SPEC.md §4). */
+/** The Luxe Finish clears the à-la-carte add-ons it includes (docs/product.md §4). */
 export function setLuxeFinish(s: WizardState, on: boolean): WizardState {
   if (!on) return settle({ ...s, luxeFinish: false });
   const addons: AddonQuantities = {};
@@ -161,7 +161,7 @@ export function removalWanted(s: WizardState): boolean {
 }
 
 /**
- * The 'Missing information' message that blocks Continue from `step`, or null (SPEC.md §2, §5).
+ * The 'Missing information' message that blocks Continue from `step`, or null (docs/product.md §2, §5).
  */
 export function missingInformation(s: WizardState, step: Step): string | null {
   if (step === 1 && (!s.packageSlug || !s.treeSize)) return MESSAGES.selectPackageAndSize;
@@ -189,7 +189,7 @@ export function choicesOf(s: WizardState): BookingChoices | null {
 }
 
 /**
- * The `bookingData` sent to create-booking-checkout (SPEC.md §3 Booking payload). The removal
+ * The `bookingData` sent to create-booking-checkout (docs/product.md §3 Booking payload). The removal
  * flag is always sent, true or false, so the server never has to infer it from the removal fields.
  */
 export function toBookingRequest(
@@ -222,7 +222,7 @@ export function toBookingRequest(
     luxeKeepOrnaments: s.luxeKeepOrnaments,
     removalService: s.removalRequested,
     extraTree: s.extraTree,
-    // Sent for the record as SPEC.md's payload has them; the server recomputes every amount.
+    // Sent for the record as docs/product.md's payload has them; the server recomputes every amount.
     ...({ totalPrice: totals.totalCents, depositAmount: totals.depositCents, travelFee: totals.travelFeeCents, ornamentOwnershipCost: totals.ornamentOwnershipCents } as object),
   };
 }

@@ -11,7 +11,7 @@ import { logError } from '@/lib/log';
 type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed'; refunded?: boolean };
 
 /**
- * /booking-success (SPEC.md §2, §4 Payment result): verifying, then confirmed or failed.
+ * /booking-success (docs/product.md §2, §4 Payment result): verifying, then confirmed or failed.
  * Without a session id it says so and returns home.
  */
 export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: string | null; onConfirmed?: (sessionId: string) => void }) {

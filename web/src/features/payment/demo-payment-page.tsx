@@ -9,7 +9,7 @@ import { BookingDetails } from './booking-details';
 import './payment.css';
 
 /**
- * The demo checkout page (DESIGN.md decision 6): clearly marked, Pay confirms the deposit the
+ * The demo checkout page (docs/architecture.md reading 6): clearly marked, Pay confirms the deposit the
  * way a paid Stripe Checkout Session would, Cancel releases the hold.
  */
 export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {

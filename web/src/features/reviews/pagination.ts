@@ -1,5 +1,5 @@
 /**
- * The page buttons of a paginated list (SPEC.md §2 Testimonials: Previous, page numbers, Next):
+ * The page buttons of a paginated list (docs/product.md §2 Testimonials: Previous, page numbers, Next):
  * every page when there are few, else the first, the last and the current page with its
  * neighbours, with gaps shown as 'gap'.
  */

@@ -1,6 +1,6 @@
 /**
  * The testimonials page's filters and page in its URL (?rating=5&stage=post_removal&page=2), so
- * they survive a reload and the back button (SPEC.md §2 Testimonials). Read by hand rather than
+ * they survive a reload and the back button (docs/product.md §2 Testimonials). Read by hand rather than
  * with a zod schema: the page would otherwise load zod (about 25 kB gzipped) only for this.
  */
 import { isReviewStage } from '@domain/reviews';

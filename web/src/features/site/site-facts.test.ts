@@ -14,7 +14,7 @@ import {
   seasonWindows,
 } from './site-facts';
 
-describe('site facts (the numbers the content pages quote, SPEC.md §9)', () => {
+describe('site facts (the numbers the content pages quote, docs/product.md §9)', () => {
   it('derives the quoted facts from domain/', () => {
     expect(FROM_PRICE).toBe('$300');
     expect(REMOVAL_VALUE).toBe('$150');

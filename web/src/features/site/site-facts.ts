@@ -1,6 +1,6 @@
 /**
  * Display forms of the business facts the content pages quote (prices, radius, windows), all
- * derived from domain/ so no number is typed twice (issue 3).
+ * derived from domain/ so no number is typed twice (docs/decisions/006).
  */
 import { formatMonthDay, type Ymd } from '@domain/calendar';
 import { DEPOSIT_RATE, INCLUDED_REMOVAL_VALUE_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';

@@ -1,5 +1,5 @@
 /**
- * Reads blocked_dates once on mount (SPEC.md §7); a failure shows SPEC.md §8's toast
+ * Reads blocked_dates once on mount (docs/product.md §7); a failure shows docs/product.md §8's toast
  * 'Error loading availability' / 'Could not load blocked dates'. Shared by every calendar.
  */
 import { startTransition, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/season: today in New York and the season's date windows, so date pickers disable
- * exactly what the server refuses (SPEC.md §5 Dates). Shared by every feature with a calendar.
+ * exactly what the server refuses (docs/product.md §5 Dates). Shared by every feature with a calendar.
  */
 import { startTransition, useEffect, useState } from 'react';
 import type { SeasonWindows } from '@domain/season';

@@ -10,7 +10,7 @@ export interface PasswordChange {
 
 /**
  * Changes the signed-in admin's password (PocketBase's own record update with oldPassword,
- * SPEC.md §7 "update user password"). PocketBase then rotates the account's token key, which
+ * docs/product.md §7 "update user password"). PocketBase then rotates the account's token key, which
  * signs out every session, this one included, so this signs in again with the new password.
  * Rejects with a ClientResponseError (400 with a field error for a wrong current password).
  */

@@ -3,7 +3,7 @@ import type { DamageSelection } from '@domain/damages';
 import { pb } from '@/lib/pb';
 
 /**
- * The body of charge-booking-balance (SPEC.md §7; issue 9): the booking, the damage selection
+ * The body of charge-booking-balance (docs/product.md §7; docs/decisions/015): the booking, the damage selection
  * the server prices itself (domain/damages.ts; null to charge the balance alone) and the
  * description ('Post-removal damages and incidentals' by default).
  */

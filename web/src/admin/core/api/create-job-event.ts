@@ -16,7 +16,7 @@ const answerSchema = z.object({ event: row, booking: row, replayed: z.boolean() 
 export type JobEventAnswer = z.infer<typeof answerSchema>;
 
 /**
- * POST /api/fn/job-events (admin only; issue 10): records a note, a photo or a done mark once
+ * POST /api/fn/job-events (admin only; docs/decisions/016): records a note, a photo or a done mark once
  * per clientId. The same request sent again answers the first event (replayed true), so a resend
  * after a lost answer is harmless. A photo goes as multipart. Resolves with the event and its
  * booking as the server now has them; rejects with a ClientResponseError (400 malformed, 404

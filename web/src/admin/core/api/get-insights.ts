@@ -4,7 +4,7 @@ import { pb } from '@/lib/pb';
 const count = z.number().int().nonnegative();
 const cents = z.number().int();
 
-/** The answer of GET /api/fn/insights (issue 9; money in cents, SPEC.md §9 Revenue and insights). */
+/** The answer of GET /api/fn/insights (docs/decisions/015; money in cents, docs/product.md §9 Revenue and insights). */
 export const insightsSchema = z.object({
   website: z.object({
     pageViews: count,

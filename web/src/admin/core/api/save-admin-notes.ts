@@ -13,7 +13,7 @@ const answerSchema = z.object({ booking: z.looseObject({ id: z.string(), updated
 export type AdminNotesAnswer = z.infer<typeof answerSchema>;
 
 /**
- * POST /api/fn/booking-admin-notes (admin only; issue 10): the admin's own note on a booking,
+ * POST /api/fn/booking-admin-notes (admin only; docs/decisions/016): the admin's own note on a booking,
  * the later edit (by `editedAt`) winning on the server. An older edit or a resend changes
  * nothing (applied false). Resolves with the booking as the server now has it; rejects with a
  * ClientResponseError (400 malformed, 404 booking gone).

@@ -9,8 +9,8 @@ export interface ReviewRequestSent {
 }
 
 /**
- * POST /api/fn/send-review-request { booking_id, review_stage } (SPEC.md §7): e-mails the
- * customer a review link. With `idempotencyKey` (the outbox's, issue 10) a resend answers the
+ * POST /api/fn/send-review-request { booking_id, review_stage } (docs/product.md §7): e-mails the
+ * customer a review link. With `idempotencyKey` (the outbox's, docs/decisions/016) a resend answers the
  * first answer and sends no second e-mail. Rejects with a ClientResponseError (400 'Please
  * select a booking', 409 when that review was already submitted, 422 the key was used for
  * another request).

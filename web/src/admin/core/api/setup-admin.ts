@@ -4,7 +4,7 @@ import { pb } from '@/lib/pb';
 const createdSchema = z.object({ email: z.string().min(1), password: z.string().min(1) });
 export type CreatedAdmin = z.infer<typeof createdSchema>;
 
-/** SPEC.md §8 / the server's 409 message. */
+/** docs/product.md §8 / the server's 409 message. */
 export const SETUP_ADMIN_MESSAGES = {
   created: 'Admin Account Created!',
   failed: 'Failed to create admin account',
@@ -12,7 +12,7 @@ export const SETUP_ADMIN_MESSAGES = {
 } as const;
 
 /**
- * POST /api/fn/setup-admin (DESIGN.md decision 9; docs/decisions/023): creates the first admin
+ * POST /api/fn/setup-admin (docs/architecture.md reading 9; docs/decisions/023): creates the first admin
  * with a password the server generates and returns once, for the holder of the one-time setup
  * code `code` (from the server's start message). Rejects with a ClientResponseError (403 wrong
  * code, 409 an admin already exists, 429 too many tries) or a zod error for an unexpected answer.

@@ -1,7 +1,7 @@
 import { pb } from '@/lib/pb';
 import type { ServerRow } from '../sync/transport';
 
-/** The review fields the admin changes (SPEC.md §7 testimonials update). */
+/** The review fields the admin changes (docs/product.md §7 testimonials update). */
 export type TestimonialChange = { is_approved: boolean; approved_at: string } | { is_featured: boolean };
 
 /** PATCH a testimonial (admin update rule); resolves with the stored record. */

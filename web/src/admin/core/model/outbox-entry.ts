@@ -1,5 +1,5 @@
 /**
- * The admin's outbox of on-site actions (DESIGN.md "Admin data and sync" Outbox; issue 10;
+ * The admin's outbox of on-site actions (docs/architecture.md "Admin data and sync" Outbox; docs/decisions/016;
  * docs/decisions/016): what one queued action holds, the Dexie table it lives in, and the
  * client-made ids. An action is written to the outbox in the same Dexie transaction as its
  * optimistic local change, and stays there until the server has applied it (or the admin

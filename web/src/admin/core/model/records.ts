@@ -1,6 +1,6 @@
 /**
- * The rows the admin mirrors (DESIGN.md "Admin data and sync"), as PocketBase returns them:
- * snake_case fields of SPEC.md §3, money in integer cents, dates `YYYY-MM-DD`, timestamps as
+ * The rows the admin mirrors (docs/architecture.md "Admin data and sync"), as PocketBase returns them:
+ * snake_case fields of docs/product.md §3, money in integer cents, dates `YYYY-MM-DD`, timestamps as
  * PocketBase datetimes ('2026-11-20 17:00:00.123Z'). Every row has `id` and `updated_at`,
  * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
  * record is kept as it came.
@@ -59,7 +59,7 @@ export interface AdminBooking extends MirroredRow {
   cancel_reason?: string;
   deposit_paid_at: string;
   balance_paid_at: string;
-  /** Done marks (issue 10): set by the server from the first job event of each kind. */
+  /** Done marks (docs/decisions/016): set by the server from the first job event of each kind. */
   install_done_at?: string;
   removal_done_at?: string;
   /** The admin's own note (the later edit wins on the server) and the device time of that edit. */
@@ -122,7 +122,7 @@ export interface AdminJobEvent extends MirroredRow {
   photo?: string;
 }
 
-/** A deletion of a mirrored record (DESIGN.md "Deletions"). */
+/** A deletion of a mirrored record (docs/architecture.md "Deletions"). */
 export interface Tombstone extends MirroredRow {
   collection_name: string;
   record_id: string;

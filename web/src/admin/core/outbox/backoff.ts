@@ -1,5 +1,5 @@
 /**
- * When the outbox tries a failed entry again (DESIGN.md "Admin data and sync": capped
+ * When the outbox tries a failed entry again (docs/architecture.md "Admin data and sync": capped
  * exponential backoff with jitter). Pure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * One outbox flush at a time across the admin's tabs (DESIGN.md "Admin data and sync": one tab
+ * One outbox flush at a time across the admin's tabs (docs/architecture.md "Admin data and sync": one tab
  * flushes at a time, `navigator.locks`). Two tabs flushing together would send the same entry
  * twice; the server would answer the replay harmlessly, but a charge's replay waits on the
  * first request, and the order of actions would no longer be the order they were taken in.

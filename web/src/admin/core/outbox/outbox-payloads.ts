@@ -1,6 +1,6 @@
 /**
  * What each kind of outbox entry carries (OutboxEntry.payload), and how an entry is sent and
- * its answer put into the mirror (issue 10; docs/decisions/016). Each kind is one server route
+ * its answer put into the mirror (docs/decisions/016). Each kind is one server route
  * that applies the entry's key once (job events by their client-made id, charges and review
  * requests by their Idempotency-Key; an admin-notes edit is harmless to repeat).
  */

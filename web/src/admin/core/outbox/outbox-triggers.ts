@@ -1,5 +1,5 @@
 /**
- * When the outbox flushes (DESIGN.md "Admin data and sync" Outbox; issue 10 "flushed … on
+ * When the outbox flushes (docs/architecture.md "Admin data and sync" Outbox; docs/decisions/016 "flushed … on
  * start, `online`, visibility change, realtime reconnect and a backoff timer"): this wires the
  * page's events to an Outbox. The backoff timer is the outbox's own. A sign-in lifts a 401
  * pause. Each trigger sends at once, even an entry waiting out its backoff: the connection has

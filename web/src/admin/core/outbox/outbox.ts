@@ -1,5 +1,5 @@
 /**
- * The outbox engine (DESIGN.md "Admin data and sync" Outbox; issue 10 "Offline writing";
+ * The outbox engine (docs/architecture.md "Admin data and sync" Outbox; docs/decisions/016;
  * docs/decisions/016). Actions are queued in Dexie (with their optimistic local change, in one
  * transaction) and flushed to the server in the order they were taken:
  * - one flush at a time, in this tab (a coalescing loop) and across tabs (Web Locks);

@@ -1,5 +1,5 @@
 /**
- * What a failed outbox request means (DESIGN.md "Admin data and sync" Outbox; issue 10
+ * What a failed outbox request means (docs/architecture.md "Admin data and sync" Outbox; docs/decisions/016
  * "Failure is visible"): try again later, wait for a new sign-in, or set the entry aside for
  * the admin with the server's message. Nothing here ever drops an entry.
  */

@@ -1,6 +1,6 @@
 /**
- * The admin's session (SPEC.md §2 Admin login, §4 Admin dashboard access and Session events,
- * §6; DESIGN.md decision 10): the PocketBase SDK's auth store (localStorage, restored on load,
+ * The admin's session (docs/product.md §2 Admin login, §4 Admin dashboard access and Session events,
+ * §6; docs/architecture.md reading 10): the PocketBase SDK's auth store (localStorage, restored on load,
  * shared by the tabs of the browser), the admin-role check, a refresh before the token expires,
  * and the end of the session when a refresh can never succeed.
  */
@@ -30,7 +30,7 @@ const MAX_REFRESH_WAIT_MS = 24 * 60 * 60 * 1000;
 /** How soon a renewal the server never answered is tried again while the token has expired (ms). */
 export const EXPIRED_RETRY_MS = 5_000;
 
-/** True for a record of the `staff` collection with the admin role (SPEC.md §6 has_role). */
+/** True for a record of the `staff` collection with the admin role (docs/product.md §6 has_role). */
 export function isAdminRecord(record: RecordModel | null | undefined): boolean {
   return !!record && record.collectionName === STAFF_COLLECTION && record.role === 'admin';
 }
@@ -42,7 +42,7 @@ export function currentAdmin(): (RecordModel & { role: string }) | null {
 }
 
 /**
- * The stored admin whose token has expired while the device is offline (issue 10 "Expired
+ * The stored admin whose token has expired while the device is offline (docs/decisions/016 "Expired
  * session offline: work goes on offline"), or null. The dashboard keeps working from the
  * device's copy and the outbox queues; nothing is sent until the admin signs in again, which
  * the guard asks for as soon as the connection is back. `online` for tests.
@@ -79,7 +79,7 @@ function snapshot(): StoreSnapshot {
   return { token: pb.authStore.token, recordId: r?.id ?? '', recordKey: r ? `${String(r.email ?? '')}|${String(r.role ?? '')}` : '' };
 }
 
-/** Calls `listener` with SPEC.md's session event names for every auth store change. */
+/** Calls `listener` with docs/product.md's session event names for every auth store change. */
 export function onSessionEvent(listener: (event: SessionEvent) => void): () => void {
   let before: StoreSnapshot | null = null;
   return pb.authStore.onChange(() => {
@@ -118,7 +118,7 @@ export async function renewSession(): Promise<'done' | 'unanswered'> {
 export type GuardState = 'checking' | 'allowed' | 'denied';
 
 /**
- * The dashboard guard (SPEC.md §4 Admin dashboard access): 'checking' for the first render,
+ * The dashboard guard (docs/product.md §4 Admin dashboard access): 'checking' for the first render,
  * then 'allowed' for a stored admin session whose token has not expired (the dashboard shows
  * the data saved on the device at once, offline too), or whose token expired while the device
  * is offline (offlineExpiredAdmin: the renewal on `online` then ends it and asks for a login),
@@ -129,7 +129,7 @@ export type GuardState = 'checking' | 'allowed' | 'denied';
  */
 export function useAdminGuard(): GuardState {
   // A stored admin session is usable at once (no 'checking' pass): the dashboard paints from
-  // the device's copy one render sooner, which counts on a phone opening it offline (issue 10).
+  // the device's copy one render sooner, which counts on a phone opening it offline (docs/decisions/016).
   const [state, setState] = useState<GuardState>(() => (currentAdmin() || offlineExpiredAdmin() ? 'allowed' : 'checking'));
 
   useEffect(() => {

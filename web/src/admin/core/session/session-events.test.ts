@@ -4,7 +4,7 @@ import { sessionEventOf, type StoreSnapshot } from './session-events';
 const out: StoreSnapshot = { token: '', recordId: '', recordKey: '' };
 const admin: StoreSnapshot = { token: 't1', recordId: 'r1', recordKey: 'a@x|admin' };
 
-describe('sessionEventOf (SPEC.md §4 Session events)', () => {
+describe('sessionEventOf (docs/product.md §4 Session events)', () => {
   it.each<[string, StoreSnapshot | null, StoreSnapshot, string | null]>([
     ['a page load with a stored session', null, admin, 'INITIAL_SESSION'],
     ['a page load signed out', null, out, null],

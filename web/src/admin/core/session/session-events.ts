@@ -1,5 +1,5 @@
 /**
- * SPEC.md §4 Session events named from the PocketBase SDK's auth store changes (DESIGN.md
+ * docs/product.md §4 Session events named from the PocketBase SDK's auth store changes (docs/architecture.md
  * decision 10). The SDK reports only "the token or record changed"; comparing what the store
  * held before and after tells which event that was.
  */

@@ -1,5 +1,5 @@
 /**
- * Which server collections the admin mirrors and into which Dexie table (DESIGN.md "Admin
+ * Which server collections the admin mirrors and into which Dexie table (docs/architecture.md "Admin
  * data and sync"), what the pull asks the server to leave out, and which rows are kept.
  */
 import type { Table } from 'dexie';
@@ -22,7 +22,7 @@ export interface CollectionSpec {
   serverFilter?: string;
   /** False for rows the mirror must not hold (a realtime event may still bring them). */
   keep: (row: Record<string, unknown>) => boolean;
-  /** SPEC.md §8's message when its pull fails ('' for collections no screen lists). */
+  /** docs/product.md §8's message when its pull fails ('' for collections no screen lists). */
   loadError: (reason: string) => string;
 }
 
@@ -33,7 +33,7 @@ export const COLLECTIONS: Record<MirroredCollection, CollectionSpec> = {
   consultation_requests: { table: 'consultations', keep: always, loadError: (r) => `Failed to load consultations: ${r}` },
   testimonials: {
     table: 'testimonials',
-    // Placeholders made with a review link are hidden from the admin (SPEC.md §4 Review).
+    // Placeholders made with a review link are hidden from the admin (docs/product.md §4 Review).
     serverFilter: `review_text != "${PLACEHOLDER_REVIEW_TEXT}"`,
     keep: (row) => row.review_text !== PLACEHOLDER_REVIEW_TEXT,
     loadError: () => 'Failed to load reviews',

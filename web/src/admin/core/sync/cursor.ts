@@ -1,5 +1,5 @@
 /**
- * The pull cursor (DESIGN.md "Admin data and sync"): the last (updated_at, id) applied. Rows
+ * The pull cursor (docs/architecture.md "Admin data and sync"): the last (updated_at, id) applied. Rows
  * are pulled in that order; the id breaks ties between rows changed in the same millisecond.
  * PocketBase datetimes ('2026-11-20 17:00:00.123Z') sort as text in time order.
  */

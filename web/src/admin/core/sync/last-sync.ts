@@ -1,6 +1,6 @@
 /**
  * When this device last finished a sync with the server (a complete pull), kept across reloads
- * so the status chip can say how old the offline copy is (issue 10 "the time of the last
+ * so the status chip can say how old the offline copy is (docs/decisions/016 "the time of the last
  * sync"). Per device, in localStorage; every tab follows through the `storage` event.
  */
 import { useSyncExternalStore } from 'react';

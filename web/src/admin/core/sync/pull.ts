@@ -1,5 +1,5 @@
 /**
- * The pull (DESIGN.md "Admin data and sync"): the records of one collection changed since its
+ * The pull (docs/architecture.md "Admin data and sync"): the records of one collection changed since its
  * cursor, page by page in (updated_at, id) order, each page applied to the mirror together with
  * the cursor it reached, so an interrupted pull resumes where it stopped.
  */
@@ -51,7 +51,7 @@ export async function pullCollection(mirror: Mirror, transport: SyncTransport, c
     if (!more) {
       // Read to the end with no row on this last page (an empty collection, or one whose size
       // is a multiple of the page): say so all the same, so an offline start knows its list is
-      // complete (issue 10: the schedule shows with no consultations yet).
+      // complete (docs/decisions/016: the schedule shows with no consultations yet).
       if (!last && saved?.complete !== true) {
         await mirror.db.syncState.put({ collection, cursorUpdatedAt: stored?.updatedAt ?? '', cursorId: stored?.id ?? '', complete: true });
       }

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const ids = async () => (await db.bookings.orderBy('id').toArray()).map((b) => b.id);
 
-describe('pull (DESIGN.md "Admin data and sync")', () => {
+describe('pull (docs/architecture.md "Admin data and sync")', () => {
   it('reads every row in pages of 500 by (updated_at, id) and stores the cursor', async () => {
     for (let i = 0; i < 1203; i++) server.put('bookings', row(`b${String(i).padStart(5, '0')}`, i));
     const read = await pullCollection(mirror, server, 'bookings');
@@ -228,7 +228,7 @@ describe('AdminSync: realtime and pulls together', () => {
     expect(await db.testimonials.count()).toBe(1);
   });
 
-  it('says the server is unreachable when a pull got no answer at all, until a pull succeeds (issue 10)', async () => {
+  it('says the server is unreachable when a pull got no answer at all, until a pull succeeds (docs/decisions/016)', async () => {
     const sync = syncOf();
     const list = server.listAfter.bind(server);
     let down = true;
@@ -244,7 +244,7 @@ describe('AdminSync: realtime and pulls together', () => {
     expect(sync.getStatus()).toMatchObject({ state: 'error', unreachable: false });
   });
 
-  it('counts an empty collection as loaded on the next start, which may be offline (issue 10)', async () => {
+  it('counts an empty collection as loaded on the next start, which may be offline (docs/decisions/016)', async () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
     expect(await db.syncState.get('consultation_requests')).toEqual({ collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '', complete: true });

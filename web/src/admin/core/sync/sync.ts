@@ -1,5 +1,5 @@
 /**
- * Keeps the mirror current (DESIGN.md "Admin data and sync"): realtime subscriptions and a pull
+ * Keeps the mirror current (docs/architecture.md "Admin data and sync"): realtime subscriptions and a pull
  * of every collection at once, and one more pull once the subscriptions are live; every realtime event is applied as it comes; a reconnect,
  * and whatever the caller wires to requestPull (sign-in, start, `online`, the tab becoming
  * visible), pulls again. Pulls never overlap: a request during a pull runs one more pull after it.
@@ -18,7 +18,7 @@ export interface SyncStatus {
   loaded: ReadonlySet<PulledCollection>;
   /**
    * The last pull got no answer from the server at all (no connection, or the server is down),
-   * although the browser may think it is online (issue 10: the status chip then says offline).
+   * although the browser may think it is online (docs/decisions/016: the status chip then says offline).
    */
   unreachable?: boolean;
 }

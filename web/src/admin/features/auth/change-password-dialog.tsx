@@ -23,7 +23,7 @@ function refusal(err: unknown): string {
 }
 
 /**
- * Change Password (SPEC.md §2 Admin dashboard header, §5 Admin; DESIGN.md decision 9): current,
+ * Change Password (docs/product.md §2 Admin dashboard header, §5 Admin; docs/architecture.md reading 9): current,
  * new and confirmation, all required; 'Passwords don't match'; at least 12 characters. After
  * 'Password changed successfully' every other session of the account is signed out.
  */

@@ -11,7 +11,7 @@ import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
- * Admin login (SPEC.md §2 Admin login, §6, §8): e-mail and password against `staff`; 'Welcome
+ * Admin login (docs/product.md §2 Admin login, §6, §8): e-mail and password against `staff`; 'Welcome
  * back! Logged in successfully.' then the dashboard; 'Login Failed' with the reason; an account
  * without the admin role is signed out with 'Access Denied'. A signed-in admin goes straight on.
  */

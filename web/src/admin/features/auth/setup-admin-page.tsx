@@ -11,7 +11,7 @@ import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
- * First-admin setup (SPEC.md §2 Admin setup; DESIGN.md decision 9; docs/decisions/023): the
+ * First-admin setup (docs/product.md §2 Admin setup; docs/architecture.md reading 9; docs/decisions/023): the
  * one-time setup code from the server's start message creates the first admin; the server
  * generates the password and returns it once, shown here with a Copy button, the warning to
  * change it and a link to the login. The server's sentence for a wrong code (403), an existing

@@ -45,7 +45,7 @@ const CHARGE_STATUS: Record<string, string> = {
   requires_checkout: 'Waiting for the customer',
 };
 
-/** The booking's own sections (SPEC.md §2 Booking Details and Schedule detail dialog). */
+/** The booking's own sections (docs/product.md §2 Booking Details and Schedule detail dialog). */
 export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
   const addons = (b.selected_addons ?? []).filter((a) => a && typeof a.id === 'string');
   const images = (b.style_inspiration_images ?? []).filter((u) => typeof u === 'string' && u);
@@ -187,9 +187,9 @@ interface BookingDetailsDialogProps {
 }
 
 /**
- * Booking Details (SPEC.md §2): the on-site actions first (issue 10: they work offline), then
+ * Booking Details (docs/product.md §2): the on-site actions first (docs/decisions/016: they work offline), then
  * every section of the booking, read live from the mirror (a payment elsewhere shows at once),
- * with 'Record Damages & Charge' (shown and enabled by SPEC.md §5's rule,
+ * with 'Record Damages & Charge' (shown and enabled by docs/product.md §5's rule,
  * domain/permissions.ts) and Delete Booking.
  */
 export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite }: BookingDetailsDialogProps) {

@@ -71,7 +71,7 @@ function matches(b: AdminBooking, q: string): boolean {
 }
 
 /**
- * The Bookings tab (SPEC.md §2): 'All Bookings (count)' newest first, with every column; a row
+ * The Bookings tab (docs/product.md §2): 'All Bookings (count)' newest first, with every column; a row
  * opens Booking Details, the Balance Due amount opens the damages dialog. A table on wide
  * screens, one card per booking on a phone. Checkouts that were never paid are left out unless
  * asked for; a search box filters by name, e-mail, phone or address.

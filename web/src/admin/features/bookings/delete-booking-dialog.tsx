@@ -3,7 +3,7 @@ import { adminMutations } from '@/admin/core/mutations';
 import { reportError } from '@/admin/ui/report-error';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 
-/** SPEC.md §2's confirmation and messages, quoted exactly. */
+/** docs/product.md §2's confirmation and messages, quoted exactly. */
 export const DELETE_BOOKING_MESSAGES = {
   confirm: 'This will permanently delete this booking for the customer. This action cannot be undone.',
   deleted: 'Booking deleted successfully',
@@ -11,7 +11,7 @@ export const DELETE_BOOKING_MESSAGES = {
 } as const;
 
 /**
- * Delete Booking (SPEC.md §2 Schedule and Bookings): Cancel / Delete, 'Deleting...' while it
+ * Delete Booking (docs/product.md §2 Schedule and Bookings): Cancel / Delete, 'Deleting...' while it
  * runs, 'Booking deleted successfully'; its slots are free again at once.
  */
 export function DeleteBookingDialog({ bookingId, onClose, onDeleted }: { bookingId: string | null; onClose: () => void; onDeleted: () => void }) {

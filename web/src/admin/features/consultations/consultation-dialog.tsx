@@ -7,7 +7,7 @@ import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 
-/** SPEC.md §4 consultation status colours (the schedule also colours confirmed). */
+/** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
 export function consultationTone(status: string): Tone {
   return ({ pending: 'orange', confirmed: 'yellow', completed: 'green' } as Record<string, Tone>)[status] ?? 'grey';
 }
@@ -16,7 +16,7 @@ export function consultationStatusLabel(status: string): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending';
 }
 
-/** A consultation's details (SPEC.md §2 Schedule: date, time, status, notes, and the client). */
+/** A consultation's details (docs/product.md §2 Schedule: date, time, status, notes, and the client). */
 export function ConsultationDialog({ consultationId, onClose }: { consultationId: string | null; onClose: () => void }) {
   const c = useLiveQuery(async () => (consultationId ? ((await adminDb().consultations.get(consultationId)) ?? null) : null), [consultationId]);
   return (

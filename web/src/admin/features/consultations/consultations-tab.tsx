@@ -9,7 +9,7 @@ import { ConsultationDialog, consultationStatusLabel, consultationTone } from '.
 import { Pill } from '@/admin/ui/pill';
 
 /**
- * The Consultations tab (SPEC.md §2): 'All Consultations (count)', newest first, with Customer,
+ * The Consultations tab (docs/product.md §2): 'All Consultations (count)', newest first, with Customer,
  * Address, Consultation Date, Time Slot, Notes (or a dash) and Status; a row opens its details.
  */
 export function ConsultationsTab({ loaded }: { loaded: boolean }) {

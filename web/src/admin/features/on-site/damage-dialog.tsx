@@ -16,12 +16,12 @@ import { reportError } from '@/admin/ui/report-error';
 import { Modal } from '@/admin/ui/modal';
 import { FormProblem } from '@/admin/ui/form-problem';
 
-/** SPEC.md §7 / §8 toasts of a charge. */
+/** docs/product.md §7 / §8 toasts of a charge. */
 export const CHARGE_TOASTS = {
   linkCreated: 'Payment Link Created',
   linkCreatedText: 'The card needs the customer: they must complete the checkout that opened in a new tab.',
   charged: (cents: number) => `Charged ${formatCents(cents)} successfully`,
-  // Issue 10: a charge recorded without a connection is never shown as charged.
+  // docs/decisions/016: a charge recorded without a connection is never shown as charged.
   queued: 'Charge queued',
   queuedText: 'It will be sent when the connection is back, and charged once. The booking shows it until the server answers.',
 } as const;
@@ -78,13 +78,13 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
 }
 
 /**
- * The damages dialog (SPEC.md §2 Balance Due, §4 Damage dialog, §5 Admin, §7
+ * The damages dialog (docs/product.md §2 Balance Due, §4 Damage dialog, §5 Admin, §7
  * charge-booking-balance): the damage items, incidentals or total loss (priced by
  * domain/damages.ts, as the server prices them again), a description, and Charge for the
  * balance plus the damages; 'Charge balance only' charges the balance alone. One attempt keeps
  * one Idempotency-Key until its answer is known, so a retry after a lost connection can never
  * charge twice; changing the selection starts a new attempt. The charge goes through the
- * outbox (issue 10): without a connection it is queued under its key, shown as queued on the
+ * outbox (docs/decisions/016): without a connection it is queued under its key, shown as queued on the
  * booking, and charged once when the connection is back.
  */
 export function DamageDialog({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {

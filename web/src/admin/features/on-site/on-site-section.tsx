@@ -112,7 +112,7 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
 }
 
 /**
- * On site (issue 10 "Offline writing"): Mark install done, Mark removal done, a Note with Add
+ * On site (docs/decisions/016): Mark install done, Mark removal done, a Note with Add
  * note, a photo of the finished tree (made smaller on the phone), the admin's own notes, and
  * everything recorded for the booking so far. Each action works without a connection: it is
  * shown at once, marked 'Queued' until the server has it; what the server refused shows its

@@ -8,7 +8,7 @@ import { reportError } from '@/admin/ui/report-error';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
-/** SPEC.md §8's messages for a failed insights call. */
+/** docs/product.md §8's messages for a failed insights call. */
 export const INSIGHTS_MESSAGES = { website: 'Failed to fetch website insights', revenue: 'Failed to fetch revenue data' } as const;
 
 const SOURCES: [keyof Insights['website']['trafficSources'], string][] = [
@@ -60,7 +60,7 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
 }
 
 /**
- * The Overview tab (SPEC.md §2, §9 Revenue and insights): website insights, booking tiles,
+ * The Overview tab (docs/product.md §2, §9 Revenue and insights): website insights, booking tiles,
  * revenue, deposits and balances per week, and the schedule. All figures come from the server
  * (GET /api/fn/insights), aggregated there, never by downloading events. `schedule` is the
  * schedule view, passed in by the shell (features never import each other).

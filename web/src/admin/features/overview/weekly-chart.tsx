@@ -9,7 +9,7 @@ const weekLabel = (ymd: string) =>
     .replace(/, \d{4}$/, '');
 
 /**
- * Deposits and balances collected per week of the season (issue 9 Overview), as stacked bars.
+ * Deposits and balances collected per week of the season (docs/decisions/015 Overview), as stacked bars.
  * Its own chunk: recharts loads only when the Overview shows it. A table of the same numbers
  * follows the chart for screen readers (the SVG is hidden from them, and recharts' keyboard layer
  * is off, so nothing hidden takes focus).

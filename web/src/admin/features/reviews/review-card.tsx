@@ -23,8 +23,8 @@ function Stars({ rating }: { rating: number }) {
 }
 
 /**
- * One review in the Reviews tab (SPEC.md §2, §4 Review, §8): approve or unapprove, feature
- * toggle and delete after 'Are you sure you want to delete this review?', with SPEC.md's toasts.
+ * One review in the Reviews tab (docs/product.md §2, §4 Review, §8): approve or unapprove, feature
+ * toggle and delete after 'Are you sure you want to delete this review?', with docs/product.md's toasts.
  */
 export function ReviewCard({ review: t }: { review: AdminTestimonial }) {
   const [busy, setBusy] = useState(false);

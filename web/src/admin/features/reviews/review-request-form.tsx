@@ -12,9 +12,9 @@ const REVIEW_REQUEST_QUEUED = 'Review request queued';
 const REVIEW_REQUEST_QUEUED_TEXT = 'It will be e-mailed when the connection is back.';
 
 /**
- * The manual review request (SPEC.md §2 Reviews tab, §7 send-review-request): choose a booking
+ * The manual review request (docs/product.md §2 Reviews tab, §7 send-review-request): choose a booking
  * that went ahead and the stage (after removal by default), then send the e-mail. It goes
- * through the outbox (issue 10): without a connection it is queued and sent once later.
+ * through the outbox (docs/decisions/016): without a connection it is queued and sent once later.
  */
 export function ReviewRequestForm() {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);

@@ -9,7 +9,7 @@ import { SubTabs } from '@/admin/ui/tabs';
 type Sub = 'pending' | 'approved';
 
 /**
- * The Reviews tab (SPEC.md §2): Total Reviews, Average Rating, Pending Approval and Featured
+ * The Reviews tab (docs/product.md §2): Total Reviews, Average Rating, Pending Approval and Featured
  * Reviews; the manual review request; Pending and Approved reviews, newest first. Placeholders
  * of unanswered review links are never mirrored, so they never appear.
  */

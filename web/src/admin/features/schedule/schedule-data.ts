@@ -1,10 +1,10 @@
 /**
- * What the schedule shows (SPEC.md §2 Schedule), read from the device's copy: every booking and
+ * What the schedule shows (docs/product.md §2 Schedule), read from the device's copy: every booking and
  * consultation, once both collections have been pulled to their end (now or on an earlier
  * visit), else null. Kept current like useLiveQuery (Dexie's liveQuery), but the read can start
  * before React mounts the schedule (`preload`, when the dashboard's module loads), so on a
  * phone opening the dashboard, offline too, IndexedDB works while React renders its first
- * frame (issues 9 and 10: the schedule within 1 s, 0.5 s offline).
+ * frame (docs/decisions/015, 016: the schedule within 1 s, 0.5 s offline).
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';

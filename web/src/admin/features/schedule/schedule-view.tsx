@@ -40,7 +40,7 @@ function ItemCard({ item, booking, consultation, onOpen }: { item: ScheduleItem;
 }
 
 /**
- * The schedule (SPEC.md §2 Schedule, shown on its tab and in the Overview): a calendar whose
+ * The schedule (docs/product.md §2 Schedule, shown on its tab and in the Overview): a calendar whose
  * days holding installs, removals or consultations are underlined, and 'Schedule for' the
  * chosen date listing them by starting hour. An item opens its details through `onOpenBooking`
  * or `onOpenConsultation` (the shell owns the dialogs). It shows what the device holds as soon as both

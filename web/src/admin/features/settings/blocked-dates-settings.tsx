@@ -8,7 +8,7 @@ import type { BlockedDateRow } from '@/admin/core/api/list-blocked-dates';
 import { reportError } from '@/admin/ui/report-error';
 
 /**
- * Blocked dates (SPEC.md §3 blocked_dates, §5 Dates): no install, removal or consultation can
+ * Blocked dates (docs/product.md §3 blocked_dates, §5 Dates): no install, removal or consultation can
  * be booked on them; the public calendars disable them at once.
  */
 export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly BlockedDateRow[]; onChanged: () => void }) {

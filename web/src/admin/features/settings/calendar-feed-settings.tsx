@@ -6,7 +6,7 @@ import { reportError } from '@/admin/ui/report-error';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 
 /**
- * The private calendar subscription (issue 9): every active install, removal and consultation
+ * The private calendar subscription (docs/decisions/015): every active install, removal and consultation
  * as an ICS feed for the owner's phone calendar. The URL holds a secret token: it can be copied
  * and replaced by a new one (the old link stops working).
  */

@@ -13,7 +13,7 @@ const crewsOf = (row: SettingRow | undefined) => {
 const milesOf = (row: SettingRow | undefined) => (typeof row?.value === 'number' ? row.value : DEFAULT_MAX_SERVICE_MILES);
 
 /**
- * The number of crews (DESIGN.md decision 4: a slot is taken when as many bookings overlap it)
+ * The number of crews (docs/architecture.md reading 4: a slot is taken when as many bookings overlap it)
  * and the farthest address served (decision 16), from `settings` keys capacity and
  * max_service_miles, checked with the server's own rules (domain/site-settings.ts).
  */

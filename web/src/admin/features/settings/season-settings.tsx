@@ -15,9 +15,9 @@ const WINDOWS: [WindowKey, string][] = [
 ];
 
 /**
- * The season windows (DESIGN.md decision 3): the dates of installs, removals and consultations
+ * The season windows (docs/architecture.md reading 3): the dates of installs, removals and consultations
  * of the season being sold, stored in `settings` (key season); the public calendars follow at
- * once. 'Use the usual dates' stores no override, so SPEC.md's month/day pattern applies.
+ * once. 'Use the usual dates' stores no override, so docs/product.md's month/day pattern applies.
  */
 export function SeasonSettings({ season, row, onSaved }: { season: SeasonWindows; row: SettingRow | undefined; onSaved: () => void }) {
   const [w, setW] = useState<Record<WindowKey, { start: string; end: string }>>({

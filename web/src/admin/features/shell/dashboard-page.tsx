@@ -31,7 +31,7 @@ import { logError, logWarning } from '@/lib/log';
 performance.mark('admin:dashboard-module');
 // The device's copy is opened, and the schedule read from it, as soon as this module loads,
 // while React renders the first frame: on a phone opening the dashboard (offline too) these
-// reads are the slowest part of the start (issues 9 and 10).
+// reads are the slowest part of the start (docs/decisions/015, 016).
 void adminDb()
   .open()
   .catch((err: unknown) => logError('Could not open the data saved on this device', err));
@@ -50,11 +50,11 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 };
 
 /**
- * The admin dashboard (SPEC.md §2 Admin dashboard): a checking state, then the dashboard or a
- * redirect to the login (SPEC.md §4 Admin dashboard access); the header with Back to Website,
+ * The admin dashboard (docs/product.md §2 Admin dashboard): a checking state, then the dashboard or a
+ * redirect to the login (docs/product.md §4 Admin dashboard access); the header with Back to Website,
  * Change Password and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
  * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
- * Issue 10: the status chip (online or not, last sync, changes waiting) opens the changes on
+ * docs/decisions/016: the status chip (online or not, last sync, changes waiting) opens the changes on
  * this device; the outbox sends them while this is open; the offline copy is asked to be kept
  * and the inspiration images of the coming two weeks are fetched ahead after each sync.
  */

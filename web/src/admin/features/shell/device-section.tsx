@@ -2,7 +2,7 @@ import { promptInstall, useInstallOffer } from '@/admin/device/install-prompt';
 import { STORAGE_PERSISTENCE_TEXT, type StoragePersistence } from '@/admin/device/storage-persistence';
 
 /**
- * "This device" (issue 10 "Install"): whether the offline copy is kept (the answer to
+ * "This device" (docs/decisions/016): whether the offline copy is kept (the answer to
  * navigator.storage.persist(), asked after login), and installing the app: the browser's own
  * prompt where it offers one, else on iPhone and iPad Safari's "Add to Home Screen" hint.
  */

@@ -19,7 +19,7 @@ interface OutboxDialogProps {
 }
 
 /**
- * Changes on this device (issue 10): what waits for the server and why, what the server
+ * Changes on this device (docs/decisions/016): what waits for the server and why, what the server
  * refused ('needs attention', with Retry and Discard), a sign-in link when the session ended,
  * and the device's storage and install state.
  */

@@ -13,7 +13,7 @@ interface SyncStatusChipProps {
 }
 
 /**
- * The status chip (issue 10 "A status chip always shows online / offline, the time of the last
+ * The status chip (docs/decisions/016 "A status chip always shows online / offline, the time of the last
  * sync and how many changes wait"); it opens the list of changes on this device.
  */
 export function SyncStatusChip({ online, lastSyncAt, entries, status, onOpen }: SyncStatusChipProps) {

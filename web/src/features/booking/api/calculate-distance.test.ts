@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { milesOf } from './calculate-distance';
 
-describe('milesOf (SPEC.md §7: an error or no distance clears the result)', () => {
+describe('milesOf (docs/product.md §7: an error or no distance clears the result)', () => {
   it.each<[string, Parameters<typeof milesOf>[0], number | null]>([
     ['a distance', { distance: 23.5, duration: 40, travelFee: 700 }, 23.5],
     ['zero miles', { distance: 0, duration: 0, travelFee: 0 }, 0],

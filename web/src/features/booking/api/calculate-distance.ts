@@ -1,5 +1,5 @@
 /**
- * The address distance lookup (SPEC.md §5 Address lookup, §7 calculate-distance, §9 Travel):
+ * The address distance lookup (docs/product.md §5 Address lookup, §7 calculate-distance, §9 Travel):
  * 1 s after the address stops changing, and only from 5 characters, POST
  * /api/fn/calculate-distance; the wizard keeps the distance, from which the travel fee and the
  * totals are derived. Any failure is silent: the distance is cleared (fee 0) and logged.
@@ -9,7 +9,7 @@ import type { DistanceResult } from '@domain/distance';
 import { useWizard } from '../store';
 import { logWarning } from '@/lib/log';
 
-/** SPEC.md §10: address debounce 1000 ms; minimum address length 5. */
+/** docs/product.md §10: address debounce 1000 ms; minimum address length 5. */
 export const ADDRESS_DEBOUNCE_MS = 1000;
 export const MIN_ADDRESS_LENGTH = 5;
 

@@ -9,7 +9,7 @@ export interface CheckoutSession {
 
 /**
  * POST /api/fn/create-booking-checkout { bookingData, wizardId } with the attempt's
- * Idempotency-Key header → the checkout URL (SPEC.md §7; issue 8 items 4 and 5). Throws the
+ * Idempotency-Key header → the checkout URL (docs/product.md §7; docs/decisions/010). Throws the
  * SDK's ClientResponseError (status 0 when the answer was lost).
  */
 export function createBookingCheckout(bookingData: BookingRequestInput, ids: { idempotencyKey: string; wizardId: string }): Promise<CheckoutSession> {

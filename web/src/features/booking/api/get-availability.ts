@@ -22,8 +22,8 @@ export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind,
 }
 
 /**
- * The slots of a date, reloaded whenever the date, size or kind changes (SPEC.md §4).
- * A failure shows 'Error loading time slots' with the error message (SPEC.md §8).
+ * The slots of a date, reloaded whenever the date, size or kind changes (docs/product.md §4).
+ * A failure shows 'Error loading time slots' with the error message (docs/product.md §8).
  */
 export function useAvailability(date: string | null, size: TreeSize | null, kind: VisitKind, installDate?: string | null) {
   const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}` : '';

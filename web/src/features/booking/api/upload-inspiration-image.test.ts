@@ -18,7 +18,7 @@ describe('localFileProblem (checked before sending)', () => {
   });
 });
 
-describe('uploadErrorMessage (SPEC.md §8: Upload failed with the error message)', () => {
+describe('uploadErrorMessage (docs/product.md §8: Upload failed with the error message)', () => {
   const err = (status: number, response: object) => new ClientResponseError({ status, response });
   it.each<[string, unknown, string]>([
     ['rate limited', err(429, { message: 'Too Many Requests.' }), UPLOAD_MESSAGES.rateLimited],

@@ -1,5 +1,5 @@
 /**
- * Uploading inspiration images (SPEC.md §2 step 3, §5 Images, §7 Storage, §8 Upload): each file
+ * Uploading inspiration images (docs/product.md §2 step 3, §5 Images, §7 Storage, §8 Upload): each file
  * becomes one `inspiration_images` record through the SDK, whose public file URL the booking
  * keeps. The request goes through XMLHttpRequest (as the SDK's `fetch`) so the upload's byte
  * progress can be shown.
@@ -74,7 +74,7 @@ export interface UploadProgress {
  * Uploads chosen files one after another, adding each URL through `onUploaded` as soon as it
  * is stored. Files beyond the booking's limit of MAX_INSPIRATION_IMAGES, or that are not
  * images or too large, are not sent. Toasts 'Images uploaded' / 'N image(s) uploaded
- * successfully', or 'Upload failed' with the first problem (SPEC.md §8).
+ * successfully', or 'Upload failed' with the first problem (docs/product.md §8).
  */
 export function useInspirationUpload(existingCount: number, onUploaded: (url: string) => void) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);

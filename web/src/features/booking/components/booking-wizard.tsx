@@ -23,7 +23,7 @@ const StepSchedule = lazy(() => loadSchedule().then((m) => ({ default: m.StepSch
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
 
 /**
- * The five-step booking wizard (SPEC.md §2 Booking wizard, §4). `initialPackage` comes from
+ * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). `initialPackage` comes from
  * `/booking?package=slug` and preselects the package.
  */
 export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug | null }) {

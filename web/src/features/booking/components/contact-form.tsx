@@ -17,7 +17,7 @@ const SCHEMA_FIELD: Record<FieldKey, keyof typeof contactSchema.shape> = {
   parkingInstructions: 'parkingInstructions',
 };
 
-/** The first SPEC.md §5 message for one contact field, or null when valid. */
+/** The first docs/product.md §5 message for one contact field, or null when valid. */
 export function contactFieldError(field: FieldKey, value: string): string | null {
   const r = contactSchema.shape[SCHEMA_FIELD[field]].safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
@@ -42,7 +42,7 @@ const FIELDS: FieldDef[] = [
 ];
 
 /**
- * The contact form (SPEC.md §2, §5): each field shows its message once it has been left (or
+ * The contact form (docs/product.md §2, §5): each field shows its message once it has been left (or
  * when `showAll` is set by a pay attempt).
  */
 export function ContactForm({ showAll = false }: { showAll?: boolean }) {
@@ -86,7 +86,7 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
 }
 
 /**
- * The looked-up distance (1 decimal) and travel fee under the address (SPEC.md §2, §9). The
+ * The looked-up distance (1 decimal) and travel fee under the address (docs/product.md §2, §9). The
  * lookup itself runs in the wizard (api/calculate-distance.ts); nothing shows without a result.
  */
 function DistanceNote({ address }: { address: string }) {

@@ -4,7 +4,7 @@ import { useInspirationUpload } from '../api/upload-inspiration-image';
 import { useWizard } from '../store';
 
 /**
- * Inspiration images for step 3 (SPEC.md §2, §5 Images): several images at once, the control
+ * Inspiration images for step 3 (docs/product.md §2, §5 Images): several images at once, the control
  * disabled while uploading with the progress shown, thumbnails of what the booking keeps, each
  * with a remove button, and at most MAX_INSPIRATION_IMAGES per booking.
  */

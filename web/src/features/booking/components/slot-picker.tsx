@@ -16,7 +16,7 @@ interface SlotPickerProps {
 }
 
 /**
- * Slot cards for one date (SPEC.md §2 Slot picker): a prompt until a date is chosen, a loading
+ * Slot cards for one date (docs/product.md §2 Slot picker): a prompt until a date is chosen, a loading
  * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen.
  */
 export function SlotPicker({ kind, legend, date, size, installDate, value, onChange, disabledMessage }: SlotPickerProps) {

@@ -17,7 +17,7 @@ import { useWizard } from '../store';
 import { missingInformation, removalWanted, toBookingRequest } from '../wizard-state';
 import { PriceSummary } from './price-summary';
 
-/** Step 5: the review of every choice and the pay button (SPEC.md §2, §5, §7 create-booking-checkout). */
+/** Step 5: the review of every choice and the pay button (docs/product.md §2, §5, §7 create-booking-checkout). */
 export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const s = useWizard();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { formatCents } from '@domain/money';
 import { useWizard } from '../store';
 import { chooseTreeSize, choosePackage } from '../wizard-state';
 
-/** Step 1: package and tree size cards with prices (SPEC.md §2 Booking wizard). */
+/** Step 1: package and tree size cards with prices (docs/product.md §2 Booking wizard). */
 export function StepPackage() {
   const { packageSlug, treeSize, apply } = useWizard();
   const pkg = PACKAGES.find((p) => p.slug === packageSlug);

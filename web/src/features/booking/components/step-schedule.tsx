@@ -10,7 +10,7 @@ import { DateField } from '@/components/ui/date-field';
 import { SlotPicker } from './slot-picker';
 
 /**
- * Step 4: installation and removal dates and slots, then the contact form (SPEC.md §2, §4, §5).
+ * Step 4: installation and removal dates and slots, then the contact form (docs/product.md §2, §4, §5).
  * Loads the season (the server's today and windows) and the blocked dates first.
  */
 export function StepSchedule() {

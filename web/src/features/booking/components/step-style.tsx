@@ -24,7 +24,7 @@ function OptionGroup({ name, legend, options, value, onChange }: { name: string;
   );
 }
 
-/** Step 3: colour palette, theme, topper, special requests and inspiration images (SPEC.md §2). */
+/** Step 3: colour palette, theme, topper, special requests and inspiration images (docs/product.md §2). */
 export function StepStyle() {
   const { design, apply } = useWizard();
   const set = (patch: Partial<DesignPreferences>) => apply((s) => ({ ...s, design: { ...s.design, ...patch } }));

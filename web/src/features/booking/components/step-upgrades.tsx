@@ -4,7 +4,7 @@ import { keepOrnamentsEligible } from '@domain/pricing';
 import { useWizard } from '../store';
 import { removalOptional, setAddonQuantity, setKeepOrnaments, setLuxeFinish, setRemovalRequested, toggleAddon } from '../wizard-state';
 
-/** Step 2: Luxe Finish, à-la-carte add-ons, removal option, extra tree and keep-ornaments (SPEC.md §3, §4, §9). */
+/** Step 2: Luxe Finish, à-la-carte add-ons, removal option, extra tree and keep-ornaments (docs/product.md §3, §4, §9). */
 export function StepUpgrades() {
   const s = useWizard();
   const pkg = findPackage(s.packageSlug);

@@ -9,7 +9,7 @@ export interface ConsultationCreated {
 }
 
 /**
- * POST /api/fn/consultation-request (SPEC.md §7 consultation_requests insert and
+ * POST /api/fn/consultation-request (docs/product.md §7 consultation_requests insert and
  * send-confirmation-email): stores the request and e-mails the confirmation. Rejects with a
  * ClientResponseError: 400 bad input, 409 slot just taken.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/consultation-slots?date=…: the 24 half-hour slots of a date with their
- * availability (SPEC.md §2 Consultation request), reloaded when the date or `version` changes.
+ * availability (docs/product.md §2 Consultation request), reloaded when the date or `version` changes.
  */
 import { pb } from '@/lib/pb';
 import { useKeyedQuery } from '@/lib/use-keyed-query';
@@ -25,7 +25,7 @@ export function fetchConsultationSlots(date: string): Promise<ConsultationSlots>
 
 /**
  * The slots of `date` (none until a date is chosen). `version` forces a reload, e.g. after the
- * server said a slot was just taken. A failure shows 'Error loading time slots' (SPEC.md §8).
+ * server said a slot was just taken. A failure shows 'Error loading time slots' (docs/product.md §8).
  */
 export function useConsultationSlots(date: string | null, version = 0): { loading: boolean; data: ConsultationSlots | null } {
   return useKeyedQuery(date ? `${date}|${version}` : '', () => fetchConsultationSlots(date!), 'Error loading time slots', 'Could not load time slots. Please try again.');

@@ -138,7 +138,7 @@ function ConsultationForm() {
     } catch (err) {
       logError('Consultation request failed', err);
       // A refusal the server explains (slot just taken, date no longer open) says why; anything
-      // else gets SPEC.md §8's message. What was typed stays.
+      // else gets docs/product.md §8's message. What was typed stays.
       const known = err instanceof ClientResponseError && (err.status === 400 || err.status === 409);
       toast.error('Error', { description: known ? errorMessage(err, FAILED) : FAILED });
       if (err instanceof ClientResponseError && err.status === 409) {
@@ -177,7 +177,7 @@ function ConsultationForm() {
 }
 
 /**
- * The consultation request page (SPEC.md §2 Consultation request, §5, §8): contact form,
+ * The consultation request page (docs/product.md §2 Consultation request, §5, §8): contact form,
  * Wednesday-only date picker and the 24-slot time grid; on success 'Consultation Requested' and
  * back to the home page.
  */

@@ -10,7 +10,7 @@ interface ConsultationSlotGridProps {
 }
 
 /**
- * The grid of the 24 half-hour consultation times (SPEC.md §2, §9): a prompt until a date is
+ * The grid of the 24 half-hour consultation times (docs/product.md §2, §9): a prompt until a date is
  * chosen, a loading state, then one choice per time; taken times are disabled.
  */
 export function ConsultationSlotGrid({ date, loading, data, value, onChange }: ConsultationSlotGridProps) {

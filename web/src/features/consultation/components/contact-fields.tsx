@@ -30,7 +30,7 @@ const FIELDS: FieldDef[] = [
   { key: 'notes', label: 'Notes (Optional)', rows: 4 },
 ];
 
-/** The first SPEC.md §5 message for one field, or null when it is valid. */
+/** The first docs/product.md §5 message for one field, or null when it is valid. */
 export function contactFieldError(key: Key, value: string): string | null {
   const r = contactSchema.shape[key].safeParse(value);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
@@ -44,7 +44,7 @@ interface ContactFieldsProps {
   onTouch: (key: Key) => void;
 }
 
-/** The contact form of SPEC.md §2 and §5 for consultations: name, e-mail, phone, address, notes. */
+/** The contact form of docs/product.md §2 and §5 for consultations: name, e-mail, phone, address, notes. */
 export function ContactFields({ value, onChange, touched, onTouch }: ContactFieldsProps) {
   return (
     <div className="contact-fields">

@@ -8,7 +8,7 @@ export interface DemoSession {
   booking: BookingSummary | null;
 }
 
-/** GET /api/fn/demo-checkout: the demo checkout session (DESIGN.md decision 6). */
+/** GET /api/fn/demo-checkout: the demo checkout session (docs/architecture.md reading 6). */
 export function fetchDemoSession(sessionId: string): Promise<DemoSession> {
   return pb.send<DemoSession>('/api/fn/demo-checkout', { method: 'GET', query: { session_id: sessionId } });
 }

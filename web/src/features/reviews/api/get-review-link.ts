@@ -16,7 +16,7 @@ export interface ReviewLink {
 const TOKEN_MESSAGES: ReadonlySet<string> = new Set([REVIEW_MESSAGES.linkMissing, REVIEW_MESSAGES.linkNotFound, REVIEW_MESSAGES.linkUsed, REVIEW_MESSAGES.linkExpired]);
 
 /**
- * SPEC.md §5's message for a refused review link, or null when the error is something else
+ * docs/product.md §5's message for a refused review link, or null when the error is something else
  * (network, server failure), which the page shows as 'Failed to validate review link'.
  */
 export function tokenMessageOf(err: unknown): string | null {

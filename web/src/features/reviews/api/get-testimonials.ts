@@ -34,7 +34,7 @@ export interface TestimonialPage {
 }
 
 /**
- * One page of public reviews, filtered and paginated by the server (SPEC.md §2 Testimonials:
+ * One page of public reviews, filtered and paginated by the server (docs/product.md §2 Testimonials:
  * 12 per page), newest approval first.
  */
 export async function fetchTestimonials(q: TestimonialQuery): Promise<TestimonialPage> {

@@ -1,6 +1,6 @@
 import { pageItems } from '../pagination';
 
-/** Previous, page numbers and Next (SPEC.md §2 Testimonials). Hidden when there is one page. */
+/** Previous, page numbers and Next (docs/product.md §2 Testimonials). Hidden when there is one page. */
 export function PaginationNav({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
   const items = pageItems(page, totalPages);
   if (items.length === 0) return null;

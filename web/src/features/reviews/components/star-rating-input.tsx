@@ -1,5 +1,5 @@
 /**
- * The 1–5 star picker of the review form (SPEC.md §2 Submit review). Five radio buttons drawn
+ * The 1–5 star picker of the review form (docs/product.md §2 Submit review). Five radio buttons drawn
  * as stars, so the keyboard works as for any radio group: Tab to it, arrows to change.
  */
 export function StarRatingInput({ value, onChange, disabled }: { value: number; onChange: (rating: number) => void; disabled?: boolean }) {

@@ -30,7 +30,7 @@ function ResultHeading({ children }: { children: string }) {
   );
 }
 
-/** The 'Oops!' page for every review-link problem (SPEC.md §2, §5 Reviews) with Return Home. */
+/** The 'Oops!' page for every review-link problem (docs/product.md §2, §5 Reviews) with Return Home. */
 function LinkProblem({ message }: { message: string }) {
   return (
     <div className="container page page--center review-page">
@@ -123,9 +123,9 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
 }
 
 /**
- * The review page reached from the e-mailed link (SPEC.md §2 Submit review): service details
+ * The review page reached from the e-mailed link (docs/product.md §2 Submit review): service details
  * from /api/fn/review-link, 1–5 stars (default 5), text with a live count and a 50-character
- * minimum, then a thank-you. Any link problem shows the 'Oops!' page with SPEC.md's message.
+ * minimum, then a thank-you. Any link problem shows the 'Oops!' page with docs/product.md's message.
  */
 export function SubmitReviewPage({ token }: { token: string | null }) {
   const [state, setState] = useState<LinkState>(() => (token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing }));

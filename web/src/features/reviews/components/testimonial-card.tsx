@@ -18,7 +18,7 @@ export function serviceText(t: Pick<Testimonial, 'package_type' | 'tree_size'>):
   return [title, size].filter(Boolean).join(' · ');
 }
 
-/** One review (SPEC.md §2 Testimonials): stars, text, name, package and tree size, month and year. */
+/** One review (docs/product.md §2 Testimonials): stars, text, name, package and tree size, month and year. */
 export function TestimonialCard({ t }: { t: Testimonial }) {
   const when = monthYear(t);
   return (

@@ -40,7 +40,7 @@ interface TestimonialsPageProps {
 }
 
 /**
- * The public testimonials page (SPEC.md §2 Testimonials): the average of every approved review
+ * The public testimonials page (docs/product.md §2 Testimonials): the average of every approved review
  * with stars and the count, rating and stage filters, 12 cards per page from the server, and
  * pagination. Only the public_testimonials view is read, so nothing unapproved can show.
  */

@@ -25,7 +25,7 @@ const VALUES = [
   },
 ];
 
-/** About (SPEC.md §2 About): who we are, how we work, where we serve. */
+/** About (docs/product.md §2 About): who we are, how we work, where we serve. */
 export function AboutPage() {
   usePageMeta('About Us', `${BUSINESS.name} is a small Christmas tree decorating studio in ${BUSINESS.town}, Maryland, designing, installing and removing holiday trees in local homes.`, {
     path: paths.about,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { faqItems } from './faq-items';
 
-describe('faqItems (SPEC.md §2 FAQ)', () => {
+describe('faqItems (docs/product.md §2 FAQ)', () => {
   const items = faqItems('2026-11-20');
 
   it('has ten questions with unique ids', () => {

@@ -1,5 +1,5 @@
 /**
- * The ten FAQ entries (SPEC.md §2 FAQ). Every number in an answer is derived from domain/, so
+ * The ten FAQ entries (docs/product.md §2 FAQ). Every number in an answer is derived from domain/, so
  * the answers stay consistent with the prices and policies actually charged.
  */
 import { BUSINESS } from '@domain/business';

@@ -8,7 +8,7 @@ import './faq.css';
 import { LinkButtons } from '@/components/ui/link-buttons';
 
 /**
- * FAQ (SPEC.md §2): a single-open accordion of ten questions. Native <details> elements sharing
+ * FAQ (docs/product.md §2): a single-open accordion of ten questions. Native <details> elements sharing
  * a `name` form an exclusive group, so opening one answer closes the other, with no script and
  * with find-in-page able to open a matching answer.
  */

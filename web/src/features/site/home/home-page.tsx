@@ -16,7 +16,7 @@ import { LinkButtons } from '@/components/ui/link-buttons';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
-/** Home (SPEC.md §2 Home): hero, package chooser, Luxe Finish, process, portfolio, service area. */
+/** Home (docs/product.md §2 Home): hero, package chooser, Luxe Finish, process, portfolio, service area. */
 export function HomePage() {
   usePageMeta('', DESCRIPTION, { path: paths.home });
   return (

@@ -30,7 +30,7 @@ function PolicySection({ id, children }: { id: PolicySectionId; children: ReactN
   );
 }
 
-/** Policies (SPEC.md §2, §9): seven anchored sections whose numbers all come from domain/. */
+/** Policies (docs/product.md §2, §9): seven anchored sections whose numbers all come from domain/. */
 export function PoliciesPage() {
   usePageMeta('Policies', `Deposits and payment, travel area, arrival window, scheduling and cancellations, lights, removal and ownership, incidentals and damages at ${BUSINESS.name}.`, {
     path: paths.policies,

@@ -5,7 +5,7 @@ const ZOOM = 2.5;
 const LENS_PX = 170;
 
 /**
- * A picture with a hover magnifier (SPEC.md §2 Portfolio): with a mouse, a round lens follows
+ * A picture with a hover magnifier (docs/product.md §2 Portfolio): with a mouse, a round lens follows
  * the pointer showing the largest rendition at 2.5×. The lens is decoration (aria-hidden); the
  * picture keeps its alt text. Touch and keyboard users see the plain picture. The large image
  * is only fetched once the lens first shows.

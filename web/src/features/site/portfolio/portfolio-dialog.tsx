@@ -6,7 +6,7 @@ import { Magnifier } from './magnifier';
 import type { PortfolioItem } from './portfolio-items';
 
 /**
- * The portfolio detail dialog (SPEC.md §2 Portfolio): picture with magnifier, package, upgrade
+ * The portfolio detail dialog (docs/product.md §2 Portfolio): picture with magnifier, package, upgrade
  * and Luxe Finish badges, colour palette, style theme and description.
  *
  * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside),

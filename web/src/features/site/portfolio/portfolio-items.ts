@@ -1,5 +1,5 @@
 /**
- * The six example trees of the Portfolio page (SPEC.md §2 Portfolio). Packages and upgrades
+ * The six example trees of the Portfolio page (docs/product.md §2 Portfolio). Packages and upgrades
  * are catalogue ids, so their names come from domain/catalog; the pictures are the
  * illustrations made by scripts/images/make-images.mjs under the same names.
  */

@@ -10,7 +10,7 @@ import { PORTFOLIO_ITEMS, type PortfolioItem } from './portfolio-items';
 import '../site.css';
 import './portfolio.css';
 
-/** Portfolio (SPEC.md §2): six example trees; each opens a detail dialog. */
+/** Portfolio (docs/product.md §2): six example trees; each opens a detail dialog. */
 export function PortfolioPage() {
   usePageMeta('Portfolio', 'Christmas trees we have designed and installed in Maryland homes: traditional, elegant, modern, rustic, coastal and eclectic palettes.', { path: paths.portfolio });
   const [selected, setSelected] = useState<PortfolioItem | null>(null);

@@ -4,7 +4,7 @@ import { formatCents } from '@domain/money';
 import { paths } from '@/lib/paths';
 
 /**
- * One package on Services & Pricing (SPEC.md §2): title, description, features, the price for
+ * One package on Services & Pricing (docs/product.md §2): title, description, features, the price for
  * each of the three tree heights, the Most Popular badge, and the removal note.
  */
 export function PackageCard({ pkg }: { pkg: PackageInfo }) {

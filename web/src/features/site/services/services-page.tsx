@@ -39,7 +39,7 @@ function addonPrice(addon: AddonInfo): string {
   return price;
 }
 
-/** Services & Pricing (SPEC.md §2): packages, upgrades, Luxe Finish, ornament guidance, CTA. */
+/** Services & Pricing (docs/product.md §2): packages, upgrades, Luxe Finish, ornament guidance, CTA. */
 export function ServicesPage() {
   usePageMeta('Services & Pricing', DESCRIPTION, { path: paths.services });
   const ornamentUpgrades = ADDON_IDS.filter((id) => ADDONS[id].ornamentUpgrade).map((id) => ADDONS[id].title);

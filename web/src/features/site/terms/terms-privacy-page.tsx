@@ -5,7 +5,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { PageIntro } from '../components/page-intro';
 import '../site.css';
 
-/** Terms & Privacy (SPEC.md §2): the terms of service and what data we keep, and why. */
+/** Terms & Privacy (docs/product.md §2): the terms of service and what data we keep, and why. */
 export function TermsPrivacyPage() {
   usePageMeta('Terms & Privacy', `The terms of service and privacy notice of ${BUSINESS.name}.`, { path: paths.termsPrivacy });
   const contact = (
