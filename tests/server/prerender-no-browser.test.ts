@@ -4,7 +4,7 @@
  * browser folder point nowhere, and no folder on PATH holds a Chrome or Chromium), and the
  * real PocketBase server, serving that build, answers /, /services, /booking, /consultation and
  * /testimonials with HTML that already holds each page's heading, title and description, and
- * for Home and Services the package prices of docs/product.md §10, before any JavaScript runs.
+ * for Home and Services the package prices of docs/product.md §9, before any JavaScript runs.
  *
  * Builds the web app into a temp folder (about a minute) and starts a server of its own on it.
  */
@@ -91,14 +91,14 @@ describe('a build where no Chromium can be found', () => {
     expect(page('/testimonials')).toContain('<meta property="og:url" content="https://www.thoughtfullyadorned.com/testimonials" />');
   });
 
-  it('shows the packages with their starting prices on Home (docs/product.md §10)', () => {
+  it('shows the packages with their starting prices on Home (docs/product.md §9)', () => {
     const text = visibleText(page('/'));
     expect(text).toMatch(/Adorned Arrangement from \$300 /);
     expect(text).toMatch(/Elevated Arbor from \$900 /);
     expect(text).toMatch(/Curated Christmas from \$1,000 /);
   });
 
-  it('shows every package price by tree size on Services (docs/product.md §10)', () => {
+  it('shows every package price by tree size on Services (docs/product.md §9)', () => {
     const text = visibleText(page('/services'));
     for (const price of ['$300', '$600', '$900', '$1,650', '$2,400', '$1,000', '$1,850', '$2,700']) expect(text).toContain(` ${price}`);
     expect(text).toContain('Most Popular');

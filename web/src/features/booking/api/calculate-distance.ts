@@ -9,7 +9,7 @@ import type { DistanceResult } from '@domain/distance';
 import { useWizard } from '../store';
 import { logWarning } from '@/lib/log';
 
-/** docs/product.md §10: address debounce 1000 ms; minimum address length 5. */
+/** docs/product.md §9: address debounce 1000 ms; minimum address length 5. */
 export const ADDRESS_DEBOUNCE_MS = 1000;
 export const MIN_ADDRESS_LENGTH = 5;
 
