@@ -92,13 +92,29 @@ export function pageHtml(template, page, css, renderedAt) {
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
     for (const tag of meta) {
       const element = `<meta ${tag.attr}="${tag.key}" content="${escapeHtml(tag.content)}" />`;
-      const existing = new RegExp(`<meta ${tag.attr}="${tag.key.replace(/[.:]/g, '\\$&')}"[^>]*>`);
+      // The template's tag may span lines (index.html is formatted): match any whitespace.
+      const existing = new RegExp(`<meta\\s+${tag.attr}="${tag.key.replace(/[.:]/g, '\\$&')}"[^>]*>`);
       if (existing.test(html)) html = html.replace(existing, () => element);
       else head.push(element);
     }
     head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
   }
-  return html.replace(/\s*<\/head>/, () => `\n${head.map((l) => `    ${l}\n`).join('')}  </head>`);
+  const out = html.replace(/\s*<\/head>/, () => `\n${head.map((l) => `    ${l}\n`).join('')}  </head>`);
+  assertOneOfEach(out);
+  return out;
+}
+
+/**
+ * Fails the build when a page's head holds a meta tag or canonical link twice (a template tag
+ * the replacement missed would leave the template's next to the page's).
+ * @param {string} html
+ */
+function assertOneOfEach(html) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const keys = [...head.matchAll(/<meta\s+(name|property)="([^"]+)"/g)].map((m) => `${m[1]}=${m[2]}`);
+  keys.push(...[...head.matchAll(/<link\s+rel="canonical"/g)].map(() => 'canonical'));
+  const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+  if (twice.length) throw new Error(`prerender: the head holds ${[...new Set(twice)].join(', ')} more than once`);
 }
 
 /** Builds web/src/entry-server.tsx for node into `outDir` with Vite (an SSR build). */
