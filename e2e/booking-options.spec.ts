@@ -80,3 +80,20 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
   expect(booking.style_inspiration_images).toHaveLength(1);
   expect(booking.style_inspiration_images[0]).toMatch(/\/api\/files\/.+\.png$/);
 });
+
+test('removal that an upgrade makes free reads Included, not its price', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/booking?package=adorned-arrangement');
+  await page.getByText('5–7 ft', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const removal = page.getByRole('checkbox', { name: /^Removal service/ });
+  await expect(removal).toHaveAccessibleName(/^Removal service \+\$85/);
+  await page.getByRole('checkbox', { name: /^Ornament Boost/ }).check();
+  await expect(removal).toHaveAccessibleName(/^Removal service Included/);
+  await expect(removal).toBeChecked();
+  // Gift-wrap alone does not include removal: the price comes back.
+  await page.getByRole('checkbox', { name: /^Ornament Boost/ }).uncheck();
+  await page.getByRole('checkbox', { name: /^Gift-Wrap Suite/ }).check();
+  await expect(removal).toHaveAccessibleName(/^Removal service \+\$85/);
+});

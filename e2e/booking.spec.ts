@@ -48,9 +48,15 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await page.getByLabel('Email').fill(CUSTOMER.email);
   await page.getByLabel('Phone Number').fill(CUSTOMER.phone);
   await page.getByLabel('Installation Address').fill(CUSTOMER.address);
+  const requests = page.getByLabel('Special Requests (Optional)');
+  await expect(requests).toHaveAccessibleDescription('For the crew on the day: a gate code, pets, anything we should know.');
+  await requests.fill('Gate code 4821; the dog stays inside.');
+  await page.getByLabel('Parking Instructions (Optional)').fill('Park in the driveway.');
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Gate code 4821; the dog stays inside.' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Park in the driveway.' })).toBeVisible();
   await expect(page.getByTestId('total')).toHaveText('$1,650');
   await expect(page.getByTestId('deposit')).toHaveText('$825');
 

@@ -30,6 +30,8 @@ interface FieldDef {
   autoComplete?: string;
   multiline?: number;
   required?: boolean;
+  /** A line under the label saying what the field is for. */
+  hint?: string;
 }
 
 const FIELDS: FieldDef[] = [
@@ -37,7 +39,7 @@ const FIELDS: FieldDef[] = [
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
   { key: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel', required: true },
   { key: 'address', label: 'Installation Address', autoComplete: 'street-address', required: true },
-  { key: 'notes', label: 'Special Requests (Optional)', multiline: 4 },
+  { key: 'notes', label: 'Special Requests (Optional)', multiline: 4, hint: 'For the crew on the day: a gate code, pets, anything we should know.' },
   { key: 'parkingInstructions', label: 'Parking Instructions (Optional)', multiline: 2 },
 ];
 
@@ -56,12 +58,13 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
       {FIELDS.map((f) => {
         const id = `contact-${f.key}`;
         const error = touched[f.key] || showAll ? contactFieldError(f.key, contact[f.key]) : null;
+        const describedBy = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
         const common = {
           id,
           name: f.key,
           value: contact[f.key],
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
+          'aria-describedby': describedBy || undefined,
           onChange: (e: { target: { value: string } }) => apply((s) => ({ ...s, contact: { ...s.contact, [f.key]: e.target.value } })),
           onBlur: () => setTouched((t) => ({ ...t, [f.key]: true })),
         };
@@ -71,6 +74,11 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
               {f.label}
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
+            {f.hint && (
+              <p id={`${id}-hint`} className="hint">
+                {f.hint}
+              </p>
+            )}
             {f.multiline ? <textarea rows={f.multiline} {...common} /> : <input type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} {...common} />}
             {error && (
               <p id={`${id}-error`} className="error">

@@ -141,6 +141,18 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
             <dt>Address</dt>
             <dd>{c.address || 'Not given'}</dd>
           </div>
+          {c.notes.trim() && (
+            <div>
+              <dt>Special requests</dt>
+              <dd className="prewrap">{c.notes}</dd>
+            </div>
+          )}
+          {c.parkingInstructions.trim() && (
+            <div>
+              <dt>Parking</dt>
+              <dd className="prewrap">{c.parkingInstructions}</dd>
+            </div>
+          )}
         </dl>
         <PriceSummary quote={quote} title="Price" />
       </div>

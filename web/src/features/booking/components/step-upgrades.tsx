@@ -1,6 +1,6 @@
 import { ADDONS, ADDON_IDS, EXTRA_TREE_CENTS, KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, LUXE_KEEP_CENTS, LUXE_KEEP_OPTIONS, findPackage } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { keepOrnamentsEligible } from '@domain/pricing';
+import { keepOrnamentsEligible, upgradeIncludesRemoval } from '@domain/pricing';
 import { useWizard } from '../store';
 import { removalOptional, setAddonQuantity, setKeepOrnaments, setLuxeFinish, setRemovalRequested, toggleAddon } from '../wizard-state';
 
@@ -57,7 +57,8 @@ export function StepUpgrades() {
         <label className={`toggle-card${s.removalRequested ? ' is-selected' : ''}`}>
           <input type="checkbox" checked={s.removalRequested} onChange={(e) => s.apply((st) => setRemovalRequested(st, e.target.checked))} />
           <span className="toggle-card__title">
-            Removal service <span className="price">+{formatCents(pkg.removalAddOnCents ?? 0)}</span>
+            {/* An upgrade that includes removal makes it free: say so rather than show a price not charged. */}
+            Removal service <span className="price">{upgradeIncludesRemoval(s.addons, s.luxeFinish) ? 'Included' : `+${formatCents(pkg.removalAddOnCents ?? 0)}`}</span>
           </span>
           <span className="toggle-card__text">We take everything down after the holidays. Included at no charge with upgrades.</span>
         </label>
