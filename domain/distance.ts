@@ -38,9 +38,15 @@ export interface DistanceResult {
   travelFee: number;
 }
 
-/** A failed lookup: a plain sentence; the client clears the result silently (docs/product.md §7). */
+/**
+ * A lookup without a distance: a plain sentence. `refused` marks an address checkout refuses (no
+ * findable ZIP, beyond the service area): the wizard shows the sentence under the address and
+ * blocks Continue. Without it the lookup failed, and the wizard clears the result silently
+ * (docs/product.md §7).
+ */
 export interface DistanceError {
   error: string;
+  refused?: true;
 }
 
 /** Country names that may follow the ZIP at the end of a US address ('…, MD 21043, USA'). */

@@ -97,3 +97,38 @@ test('removal that an upgrade makes free reads Included, not its price', async (
   await page.getByRole('checkbox', { name: /^Gift-Wrap Suite/ }).check();
   await expect(removal).toHaveAccessibleName(/^Removal service \+\$85/);
 });
+
+test('an address outside the service area is shown under the address on step 4 and blocks Continue until fixed', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/booking?package=adorned-arrangement');
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Tuesday, November 24, 2026/ })
+    .click();
+  await page.getByText('Morning Install').click();
+  await page.getByLabel('Full Name').fill('Far Away');
+  await page.getByLabel('Email').fill(`far.${Date.now()}@example.com`);
+  await page.getByLabel('Phone Number').fill('(410) 555-0177');
+
+  const address = page.getByLabel('Installation Address');
+  await address.fill('1 Infinite Loop, Cupertino, CA 95014');
+  const sentence = 'Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).';
+  await expect(address).toHaveAccessibleDescription(sentence);
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Invalid Input' }).filter({ hasText: sentence })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Schedule', exact: true })).toBeVisible();
+  await expect(address).toBeFocused();
+
+  await address.fill('3430 Court House Dr, Ellicott City, MD 21043');
+  await expect(page.locator('#contact-address-refusal')).toHaveCount(0);
+  await expect(address).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
+});

@@ -60,22 +60,24 @@ describe('ZIP-centroid estimate (default provider)', () => {
     expect(duration).toBeGreaterThan(0);
   });
 
-  it.each<[string, unknown, string]>([
-    ['no ZIP in the address', { address: '123 Main Street, Ellicott City' }, NO_ZIP_MESSAGE],
-    ['a ZIP that does not exist', { address: '123 Main Street, Ellicott City, MD 99999' }, NO_ZIP_MESSAGE],
-    ['a ZIP across the country', { address: '1 Infinite Loop, Cupertino, CA 95014' }, 'Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).'],
-    ['garbage', { address: '%%%%%%%%' }, NO_ZIP_MESSAGE],
-    ['a house number only', { address: '12345 Frederick Road' }, NO_ZIP_MESSAGE],
-    ['too short', { address: '2104' }, 'Please enter the full installation address.'],
-    ['empty', { address: '' }, 'Please enter the full installation address.'],
-    ['over 500 characters', { address: `${'A'.repeat(600)} 21042` }, 'Please enter the full installation address.'],
-    ['not a string', { address: { zip: '21042' } }, 'Please enter the full installation address.'],
-    ['a number', { address: 21042 }, 'Please enter the full installation address.'],
-    ['no address field', {}, 'Please enter the full installation address.'],
-  ])('%s → 200 { error }', async (_name, body, error) => {
+  // A refusal (the address checkout would refuse) is marked for the wizard to show; the rest it ignores.
+  const refused = (error: string) => ({ error, refused: true });
+  it.each<[string, unknown, Record<string, unknown>]>([
+    ['no ZIP in the address', { address: '123 Main Street, Ellicott City' }, refused(NO_ZIP_MESSAGE)],
+    ['a ZIP that does not exist', { address: '123 Main Street, Ellicott City, MD 99999' }, refused(NO_ZIP_MESSAGE)],
+    ['a ZIP across the country', { address: '1 Infinite Loop, Cupertino, CA 95014' }, refused('Sorry, ZIP code 95014 is 3039.7 miles away, outside our service area (up to 60 miles).')],
+    ['garbage', { address: '%%%%%%%%' }, refused(NO_ZIP_MESSAGE)],
+    ['a house number only', { address: '12345 Frederick Road' }, refused(NO_ZIP_MESSAGE)],
+    ['too short', { address: '2104' }, { error: 'Please enter the full installation address.' }],
+    ['empty', { address: '' }, { error: 'Please enter the full installation address.' }],
+    ['over 500 characters', { address: `${'A'.repeat(600)} 21042` }, { error: 'Please enter the full installation address.' }],
+    ['not a string', { address: { zip: '21042' } }, { error: 'Please enter the full installation address.' }],
+    ['a number', { address: 21042 }, { error: 'Please enter the full installation address.' }],
+    ['no address field', {}, { error: 'Please enter the full installation address.' }],
+  ])('%s → 200 %o', async (_name, body, answer) => {
     const res = await callFn<Result>('POST', ROUTE, body);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ error });
+    expect(res.body).toEqual(answer);
   });
 
   it('a body that is not JSON is a 400, not a 500', async () => {
@@ -158,13 +160,13 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
   });
 
   it('refuses a routed distance beyond the maximum service distance', async () => {
-    expect(await post('1 PPG Pl, Pittsburgh, PA 15222')).toEqual({ error: 'Sorry, ZIP code 15222 is 230.0 miles away, outside our service area (up to 60 miles).' });
+    expect(await post('1 PPG Pl, Pittsburgh, PA 15222')).toEqual({ error: 'Sorry, ZIP code 15222 is 230.0 miles away, outside our service area (up to 60 miles).', refused: true });
   });
 
   it('still needs a known ZIP: without one, no routing call is made and checkout refuses the address', async () => {
     requests.length = 0;
-    expect(await post('100 State Cir, Annapolis, MD')).toEqual({ error: NO_ZIP_MESSAGE });
-    expect(await post('100 State Cir, Annapolis, MD 99999')).toEqual({ error: NO_ZIP_MESSAGE });
+    expect(await post('100 State Cir, Annapolis, MD')).toEqual({ error: NO_ZIP_MESSAGE, refused: true });
+    expect(await post('100 State Cir, Annapolis, MD 99999')).toEqual({ error: NO_ZIP_MESSAGE, refused: true });
     const res = await fetch(`${server.url}/api/fn/create-booking-checkout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

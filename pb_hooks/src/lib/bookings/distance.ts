@@ -32,7 +32,8 @@ export const DISTANCE_FAILED = 'The distance could not be calculated for this ad
  * The distance result for an address: driving miles (0.1), minutes and travel fee in cents,
  * or { error } with a plain sentence: too short or long, no findable ZIP
  * ('Please include your ZIP code so we can confirm the travel fee.'), beyond the maximum
- * service distance ('Sorry, ZIP code … is … miles away, …'), or an unexpected failure.
+ * service distance ('Sorry, ZIP code … is … miles away, …'), or an unexpected failure; the two
+ * refusals of the service-area rule also carry `refused: true`.
  * Never throws. Makes HTTP calls when a routing key is set: never call it in a transaction.
  */
 export function calculateDistance(address: string): DistanceResult | DistanceError {
@@ -40,12 +41,14 @@ export function calculateDistance(address: string): DistanceResult | DistanceErr
   if (text.length < 5 || text.length > MAX_ADDRESS) return { error: 'Please enter the full installation address.' };
   try {
     const key = $os.getenv('OPENROUTESERVICE_API_KEY');
-    return serviceAreaDistance(text, {
+    const result = serviceAreaDistance(text, {
       baseZip: BUSINESS.baseZip,
       centroid,
       maxMiles: loadMaxServiceMiles($app),
       route: key ? (addr, from) => routeWithOpenRouteService(addr, from, key) : undefined,
     });
+    // The service-area rule's only errors are the refusals checkout would repeat.
+    return 'error' in result ? { ...result, refused: true } : result;
   } catch (err) {
     logError(`calculate-distance failed: ${String(err)}`);
     return { error: DISTANCE_FAILED };

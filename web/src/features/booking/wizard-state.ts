@@ -49,6 +49,8 @@ export interface WizardState extends Omit<BookingChoices, 'packageSlug' | 'treeS
   removalTimeSlot: string | null;
   design: DesignPreferences;
   contact: ContactDetails;
+  /** The sentence the distance lookup refused the address with (outside the service area, no findable ZIP), or null. */
+  addressRefusal: string | null;
   /** The checkout attempt in flight or whose answer was lost (checkout-attempt.ts). */
   checkoutAttempt: CheckoutAttempt | null;
 }
@@ -70,6 +72,7 @@ export const initialWizardState: WizardState = {
   design: { colorPalette: '', styleTheme: '', topper: '', specialRequests: '', inspirationImages: [] },
   contact: { name: '', email: '', phone: '', address: '', notes: '', parkingInstructions: '' },
   distanceMiles: null,
+  addressRefusal: null,
   checkoutAttempt: null,
 };
 

@@ -2,7 +2,9 @@
  * The address distance lookup (docs/product.md §5 Address lookup, §7 calculate-distance, §9 Travel):
  * 1 s after the address stops changing, and only from 5 characters, POST
  * /api/fn/calculate-distance; the wizard keeps the distance, from which the travel fee and the
- * totals are derived. Any failure is silent: the distance is cleared (fee 0) and logged.
+ * totals are derived. An address the server refuses (outside the service area, no findable ZIP)
+ * keeps its sentence for step 4 to show and block on; any other failure is silent: the distance
+ * is cleared (fee 0) and logged.
  */
 import { useEffect } from 'react';
 import type { DistanceResult } from '@domain/distance';
@@ -13,7 +15,7 @@ import { logWarning } from '@/lib/log';
 export const ADDRESS_DEBOUNCE_MS = 1000;
 export const MIN_ADDRESS_LENGTH = 5;
 
-export type DistanceResponse = Partial<DistanceResult> & { error?: string };
+export type DistanceResponse = Partial<DistanceResult> & { error?: string; refused?: boolean };
 
 /** POST /api/fn/calculate-distance { address } → { distance, duration, travelFee } or { error }. */
 export async function calculateDistance(address: string, signal?: AbortSignal): Promise<DistanceResponse> {
@@ -27,7 +29,13 @@ export function milesOf(res: DistanceResponse): number | null {
   return !res.error && typeof res.distance === 'number' && Number.isFinite(res.distance) && res.distance >= 0 ? res.distance : null;
 }
 
-const setMiles = (miles: number | null) => useWizard.getState().apply((s) => (s.distanceMiles === miles ? s : { ...s, distanceMiles: miles }));
+/** The refusal sentence of a response, or null (a distance, or a failure to stay silent about). */
+export function refusalOf(res: DistanceResponse): string | null {
+  return res.refused && typeof res.error === 'string' && res.error ? res.error : null;
+}
+
+const setLookup = (miles: number | null, refusal: string | null) =>
+  useWizard.getState().apply((s) => (s.distanceMiles === miles && s.addressRefusal === refusal ? s : { ...s, distanceMiles: miles, addressRefusal: refusal }));
 
 /**
  * Keeps the wizard's distanceMiles in step with the contact address. Mounted once by the
@@ -38,22 +46,25 @@ export function useDistanceLookup(): void {
   const address = useWizard((s) => s.contact.address.trim());
   useEffect(() => {
     if (address.length < MIN_ADDRESS_LENGTH) {
-      setMiles(null);
+      setLookup(null, null);
       return;
     }
+    // A changed address is not refused until its own lookup says so (the distance stays until then, as before).
+    setLookup(useWizard.getState().distanceMiles, null);
     const controller = new AbortController();
     const timer = setTimeout(() => {
       calculateDistance(address, controller.signal).then(
         (res) => {
           if (controller.signal.aborted) return;
           const miles = milesOf(res);
-          if (miles === null) logWarning('Distance lookup gave no distance:', res.error ?? res);
-          setMiles(miles);
+          const refusal = refusalOf(res);
+          if (miles === null && !refusal) logWarning('Distance lookup gave no distance:', res.error ?? res);
+          setLookup(miles, refusal);
         },
         (err: unknown) => {
           if (controller.signal.aborted) return;
           logWarning('Distance lookup failed:', err);
-          setMiles(null);
+          setLookup(null, null);
         },
       );
     }, ADDRESS_DEBOUNCE_MS);

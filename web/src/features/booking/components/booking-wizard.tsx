@@ -60,6 +60,12 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
       toast.error('Missing information', { description: missing });
       return;
     }
+    // The server's sentence is already under the address: take the customer there.
+    if (step === 4 && s.addressRefusal) {
+      toast.error('Invalid Input', { description: s.addressRefusal });
+      document.getElementById('contact-address')?.focus();
+      return;
+    }
     goTo((step + 1) as Step);
   };
 

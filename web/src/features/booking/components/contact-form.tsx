@@ -48,7 +48,7 @@ const FIELDS: FieldDef[] = [
  * when `showAll` is set by a pay attempt).
  */
 export function ContactForm({ showAll = false }: { showAll?: boolean }) {
-  const { contact, apply } = useWizard();
+  const { contact, apply, addressRefusal } = useWizard();
   const [touched, setTouched] = useState<Partial<Record<FieldKey, boolean>>>({});
   return (
     <fieldset className="contact-form">
@@ -58,12 +58,14 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
       {FIELDS.map((f) => {
         const id = `contact-${f.key}`;
         const error = touched[f.key] || showAll ? contactFieldError(f.key, contact[f.key]) : null;
-        const describedBy = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+        // The service-area refusal is the address's own error, shown without waiting for a blur.
+        const refusal = f.key === 'address' ? addressRefusal : null;
+        const describedBy = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : '', refusal ? `${id}-refusal` : ''].filter(Boolean).join(' ');
         const common = {
           id,
           name: f.key,
           value: contact[f.key],
-          'aria-invalid': error ? true : undefined,
+          'aria-invalid': error || refusal ? true : undefined,
           'aria-describedby': describedBy || undefined,
           onChange: (e: { target: { value: string } }) => apply((s) => ({ ...s, contact: { ...s.contact, [f.key]: e.target.value } })),
           onBlur: () => setTouched((t) => ({ ...t, [f.key]: true })),
@@ -85,7 +87,12 @@ export function ContactForm({ showAll = false }: { showAll?: boolean }) {
                 {error}
               </p>
             )}
-            {f.key === 'address' && <DistanceNote address={contact.address} />}
+            {refusal && (
+              <p id={`${id}-refusal`} className="error" role="alert">
+                {refusal}
+              </p>
+            )}
+            {f.key === 'address' && !refusal && <DistanceNote address={contact.address} />}
           </div>
         );
       })}
