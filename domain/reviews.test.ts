@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES as R, bookingWentAhead, parseReviewSubmission, ratingSummary, reviewCounterText, reviewLinkProblem, reviewRequestDue, tokenShapeProblem } from './reviews';
+import { REVIEW_MESSAGES as R, bookingWentAhead, parseReviewSubmission, ratingSummary, publicReviewerName, reviewCounterText, reviewLinkProblem, reviewRequestDue, tokenShapeProblem } from './reviews';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const text50 = 'x'.repeat(50);
@@ -93,5 +93,19 @@ describe('bookingWentAhead (who can be asked for a review)', () => {
     ['payment_conflict', 'refunded', false],
   ])('%s / %s → %s', (status, payment_status, expected) => {
     expect(bookingWentAhead({ status, payment_status })).toBe(expected);
+  });
+});
+
+describe('publicReviewerName (published reviews show the first name and last initial)', () => {
+  it.each([
+    ['Jane Secret', 'Jane S.'],
+    ['  Mary Ann   van der Berg ', 'Mary B.'],
+    ['jane doe', 'jane D.'],
+    ['Cher', 'Cher'],
+    ['', ''],
+    ['   ', ''],
+    ['Zoë Østergaard', 'Zoë Ø.'],
+  ])('%j → %j', (full, shown) => {
+    expect(publicReviewerName(full)).toBe(shown);
   });
 });

@@ -174,3 +174,20 @@ export const REVIEW_ADMIN_MESSAGES = {
   loadFailed: 'Failed to load reviews',
   confirmDelete: 'Are you sure you want to delete this review?',
 } as const;
+
+/**
+ * The name a published review shows: the first name and the last name's initial ("Jane Q.
+ * Public" → "Jane P."), one word as it is, '' for none. The public_testimonials view reads it
+ * from `testimonials.public_name`, so a reviewer's full name never reaches a visitor.
+ */
+export function publicReviewerName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = words[0]!;
+  if (words.length === 1) return first;
+  const initial = Array.from(words[words.length - 1]!)[0]!.toLocaleUpperCase('en-US');
+  return `${first} ${initial}.`;
+}
+
+/** What the review form tells the reviewer about the name shown with a published review. */
+export const PUBLIC_NAME_NOTE = 'Published reviews show your first name and last initial.';

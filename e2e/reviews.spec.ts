@@ -82,6 +82,7 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await text.fill(REVIEW);
   await expect(page.getByText(`${REVIEW.length} / 50 characters minimum`)).toBeVisible();
   await expect(submit).toBeEnabled();
+  await expect(page.getByText('Published reviews show your first name and last initial.')).toBeVisible();
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText('It will be visible on our testimonials page once it has been approved.')).toBeVisible();
@@ -137,7 +138,9 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await expect(page.getByText('Showing 13–14 of 14 reviews')).toBeVisible();
   const card = page.locator('.testimonial-card', { hasText: REVIEW });
   await expect(card).toBeVisible();
-  await expect(card).toContainText(CUSTOMER.name);
+  // First name and last initial only, as the form said.
+  await expect(card).toContainText('Clara H.');
+  await expect(card).not.toContainText(CUSTOMER.name);
   await expect(card).toContainText('Elevated Arbor · 7.5–9 ft');
   await expect(card).toContainText('December 2026');
   await expect(card.getByRole('img', { name: 'Rated 3 out of 5' })).toBeVisible();

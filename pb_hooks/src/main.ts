@@ -12,6 +12,10 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateAnalyticsE
 onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
 onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsiteTally(e), 'analytics_events');
 
+// A published review shows the first name and last initial only, kept beside the full name.
+onRecordCreate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
+onRecordUpdate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
+
 // Inspiration-image uploads (docs/decisions/004).
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');

@@ -304,6 +304,16 @@ describe('what anonymous visitors see of testimonials', () => {
     expect(JSON.stringify(list)).not.toMatch(/holly@example\.com|Pending review submission|Unapproved/);
   });
 
+  it("shows the reviewer's first name and last initial, never the full name", async () => {
+    const list = await anonymous().collection('public_testimonials').getList(1, 50);
+    expect(list.items.map((i) => i.customer_name)).toEqual(['Holly B.']);
+    expect(JSON.stringify(list)).not.toContain('Berry');
+    // The admin still sees the full name; renaming the reviewer renames the public name too.
+    expect(await superuser().collection('testimonials').getOne(approvedId)).toMatchObject({ customer_name: 'Holly Berry', public_name: 'Holly B.' });
+    await superuser().collection('testimonials').update(approvedId, { customer_name: 'Holly Winter-Green' });
+    expect((await anonymous().collection('public_testimonials').getOne(approvedId)).customer_name).toBe('Holly W.');
+  });
+
   it.each(['rating = 0', 'rating = 1', "review_text = 'Pending review submission'", "review_text ~ 'Unapproved'", "id != ''", "@request.auth.id = '' || id != ''"])(
     'filter %s finds nothing unapproved',
     async (filter) => {

@@ -17,6 +17,7 @@ export { sendReviewRequestRoute } from './reviews/review-request-route';
 export { reviewLinkRoute } from './reviews/review-link-route';
 export { submitReviewRoute } from './reviews/review-submit-route';
 export { testimonialStatsRoute } from './reviews/testimonial-stats-route';
+export { setPublicReviewerName } from './reviews/public-name-hooks';
 export { reviewRequestsJobRoute } from './reviews/review-requests-job-route';
 export { sendReviewRequestsJob } from './reviews/review-requests-job';
 export { calculateDistanceRoute } from './bookings/calculate-distance-route';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { formatLongDate, isYmd } from '@domain/calendar';
-import { REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS, REVIEW_STAGE_LABELS, reviewCounterText, reviewLength } from '@domain/reviews';
+import { PUBLIC_NAME_NOTE, REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS, REVIEW_STAGE_LABELS, reviewCounterText, reviewLength } from '@domain/reviews';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
 import { fetchReviewLink, tokenMessageOf, type ReviewLink } from '../api/get-review-link';
@@ -114,6 +114,7 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
             {reviewCounterText(text)}
           </p>
         </div>
+        <p className="hint">{PUBLIC_NAME_NOTE}</p>
         <button type="submit" className="button button--primary button--large" disabled={!enough || submitting}>
           {submitting ? 'Submitting...' : 'Submit Review'}
         </button>
