@@ -42,8 +42,9 @@ describe('create-booking-checkout refuses addresses outside the service area', (
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await countBookings()).toBe(0);
-    // The wizard's live lookup answers the same sentence as its { error } (shown silently).
-    expect(await lookup(address)).toEqual({ error: message });
+    // The wizard's live lookup answers the same sentence, marked as a refusal (shown under the
+    // address field on step 4, where it blocks Continue).
+    expect(await lookup(address)).toEqual({ error: message, refused: true });
   });
 });
 
