@@ -162,4 +162,18 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   // AggregateRating structured data over every approved review.
   const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as Record<string, any>).find((d) => d.aggregateRating));
   expect(jsonLd?.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 3.3, reviewCount: 16, bestRating: 5, worstRating: 1 });
+
+  // Home shows no reviews section until the admin features one; then the featured ones, linked to /testimonials.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Trees we have dressed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What our clients say' })).toHaveCount(0);
+  const fiveStar = await pb.collection('testimonials').getFirstListItem("customer_name = 'Five-star 1'");
+  for (const id of [mine.id, fiveStar.id]) await pb.collection('testimonials').update(id, { is_featured: true });
+  await page.reload();
+  const featured = page.getByRole('region', { name: 'What our clients say' });
+  await expect(featured.locator('.testimonial-card')).toHaveCount(2);
+  await expect(featured.locator('.testimonial-card', { hasText: REVIEW })).toContainText('Clara H.');
+  await expect(featured).not.toContainText('Three-star');
+  await featured.getByRole('link', { name: 'Read all reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
 });

@@ -1,6 +1,7 @@
+import { FeaturedReviews } from '@/features/reviews/components/featured-reviews';
 import { HomePage } from '@/features/site/home/home-page';
 
-/** `/` (docs/product.md §2 Home). */
+/** `/` (docs/product.md §2 Home), with the featured reviews. */
 export function Component() {
-  return <HomePage />;
+  return <HomePage reviews={<FeaturedReviews />} />;
 }

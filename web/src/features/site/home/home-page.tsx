@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BUSINESS } from '@domain/business';
 import { LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, PACKAGES } from '@domain/catalog';
@@ -16,8 +17,12 @@ import { LinkButtons } from '@/components/ui/link-buttons';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
-/** Home (docs/product.md §2 Home): hero, package chooser, Luxe Finish, process, portfolio, service area. */
-export function HomePage() {
+/**
+ * Home (docs/product.md §2 Home): hero, package chooser, Luxe Finish, process, portfolio, reviews,
+ * service area. `reviews` is the featured reviews section, composed by the route because it
+ * belongs to the reviews feature.
+ */
+export function HomePage({ reviews }: { reviews?: ReactNode }) {
   usePageMeta('', DESCRIPTION, { path: paths.home });
   return (
     <>
@@ -26,6 +31,7 @@ export function HomePage() {
       <LuxeBanner />
       <Process />
       <PortfolioTeaser />
+      {reviews}
       <ServiceArea />
     </>
   );
