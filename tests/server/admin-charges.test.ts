@@ -17,7 +17,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { charge, chargesOf, newKey, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { deleteBookings, expectClearSentence } from './fixtures';
 import { baseUrl, superuser } from './support';
 
@@ -302,6 +302,13 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(row).toMatchObject({ status: 'succeeded', amount: 86500 });
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_/);
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
+
+    // The customer's receipt: the balance and the damages by item and quantity, the saved card.
+    const [receipt, ...moreReceipts] = await receiptsOf(su, b.id);
+    expect(moreReceipts).toHaveLength(0);
+    expect(receipt!.subject).toMatch(/^Receipt: Balance and damages of \$865 \(TA-[0-9A-Z]{8}\)$/);
+    expect(receipt!.body).toContain('Balance: $825\n2 × Fixtures and electric items: $40\nMethod: Card on file');
+    expect(receipt!.body).toContain('Remaining due: nothing, your booking is paid in full');
   });
 
   it('one key sent twice at once and once later makes one charge and one PaymentIntent request', async () => {
@@ -361,6 +368,11 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
     expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(paid.updated_at);
     expect((await su.collection('charges').getOne(chargeId)).updated_at).toBe(settled.updated_at);
+
+    // One receipt, for the link, however often Stripe tells us.
+    const receipts = await receiptsOf(su, b.id);
+    expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Balance and damages of \$840 /)]);
+    expect(receipts[0]!.body).toContain('3 × Small pieces: $15\nMethod: Online payment link (card)');
   });
 
   it('a webhook naming a charge with another session changes nothing', async () => {

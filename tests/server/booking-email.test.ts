@@ -15,10 +15,10 @@ import { bookingRequest } from './support';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-async function bookAndPay(url: string, email: string): Promise<string> {
+async function bookAndPay(url: string, email: string, over: Record<string, unknown> = {}): Promise<string> {
   const post = (route: string, body: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const checkout = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: email }) });
-  expect(checkout.status).toBe(200);
+  const checkout = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: email, ...over }) });
+  expect(checkout.status, await checkout.clone().text()).toBe(200);
   const { sessionId, bookingId } = (await checkout.json()) as { sessionId: string; bookingId: string };
   const pay = await post('/api/fn/demo-checkout/pay', { sessionId });
   expect(pay.status).toBe(200);
@@ -59,13 +59,52 @@ describe('booking confirmation e-mail over SMTP', () => {
     expect(body).toContain('DTSTART;TZID=America/New_York:20261228T090000');
     expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
 
-    await sink.waitFor((m) => m.subject?.startsWith('New booking: Jane Doe') ?? false);
+    const notice = await sink.waitFor((m) => m.subject?.startsWith('New booking: Jane Doe') ?? false);
+    await sink.waitFor((m) => m.subject?.startsWith('Receipt: Deposit of $825') ?? false);
     const pb = await superuserOn(server.url);
     const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
     expect(logged.map((l) => [l.kind, l.status]).sort()).toEqual([
       ['booking_confirmation', 'sent'],
       ['business_notice', 'sent'],
+      ['receipt', 'sent'],
     ]);
+    expect(notice.text).toContain('Booking reference: TA-');
+  });
+
+  it('says everything the customer chose and must know, in the same words in text and HTML; the owner gets the notes and parking', async () => {
+    const bookingId = await bookAndPay(server.url, 'juniper@example.com', {
+      installDate: '2026-11-28',
+      removalDate: '2026-12-29',
+      selectedAddons: ['ornament-boost'],
+      styleColorPalette: 'Ivory & Gold',
+      notes: 'Gate code 4321 <side gate>',
+      parkingInstructions: 'Driveway on the left',
+    });
+    const mail = await sink.waitFor((m) => JSON.stringify(m.to ?? '').includes('juniper@example.com') && (m.subject?.startsWith('Booking confirmed') ?? false));
+    const text = mail.text ?? '';
+    for (const line of [
+      `Booking reference: TA-${bookingId.slice(0, 8).toUpperCase()}`,
+      'Installation: Saturday, November 28, 2026, 9 AM - 3 PM, arriving between 9 AM and 10 AM',
+      'Add-ons: Ornament Boost (25-pack)',
+      'Ornament Boost (25-pack): $100',
+      'Style: Palette: Ivory & Gold',
+      'Special requests: Gate code 4321 <side gate>',
+      'Parking: Driveway on the left',
+      'Before your visit',
+      '- Clear the area around the tree and keep pets secured during our visit.',
+      'Our policies',
+    ]) {
+      expect(text).toContain(line);
+    }
+    // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped.
+    const html = String(mail.html);
+    const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    for (const line of text.split('\n').filter(Boolean)) expect(html).toContain(escape(line.replace(/^- /, '')));
+    expect(html).not.toContain('<side gate>');
+
+    const notice = await sink.waitFor((m) => (m.subject?.startsWith('New booking: Jane Doe') ?? false) && (m.text ?? '').includes('Gate code 4321'));
+    expect(notice.text).toContain('Parking: Driveway on the left');
+    expect(notice.text).toContain('Add-ons: Ornament Boost (25-pack)');
   });
 });
 
@@ -88,7 +127,7 @@ describe('a failing SMTP server', () => {
     const booking = await pb.collection('bookings').getOne(bookingId);
     expect(booking.payment_status).toBe('deposit_paid');
     const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
-    expect(logged).toHaveLength(2);
+    expect(logged.map((l) => l.kind).sort()).toEqual(['booking_confirmation', 'business_notice', 'receipt']);
     // The mail outbox keeps them: tried once, due again in a minute (docs/decisions/021).
     expect(logged.every((l) => l.status === 'queued' && l.error !== '' && l.attempts === 1 && l.next_attempt_at > l.queued_at)).toBe(true);
   });

@@ -105,3 +105,7 @@ export async function postWebhook(server: string, type: string, object: Record<s
   const res = await fetch(`${server}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
   return { status: res.status, body: (await res.json()) as any };
 }
+
+/** The receipts queued for booking `bookingId` (mail_log rows of kind `receipt`), oldest first. */
+export const receiptsOf = (su: PocketBase, bookingId: string) =>
+  su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id: bookingId }), sort: 'created_at,id' });

@@ -121,17 +121,22 @@ describe('kill -9 with e-mails and charges in flight', () => {
     const charges = () => w.su.collection('charges').getFullList({ filter: w.su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
     await until(
       'every e-mail sent and every charge settled by the jobs',
-      async () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 40 && (await charges()).every((c) => c.status !== 'pending'),
+      async () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 60 && (await charges()).every((c) => c.status !== 'pending'),
       150_000,
     );
     // Stripe redelivers the 20 events: nothing more is sent.
     await Promise.all(holds.map((h) => paid(h.checkout_session_id, h.id, Date.parse(LATER))));
     await new Promise((r) => setTimeout(r, 1000));
     for (const h of holds) {
-      expect(mailsTo(w.sink, h.customer_email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
+      // The confirmation and the deposit's receipt, once each.
+      expect(
+        mailsTo(w.sink, h.customer_email)
+          .map((m) => m.subject)
+          .sort(),
+      ).toEqual([expect.stringMatching(/^Booking confirmed/), expect.stringMatching(/^Receipt: Deposit of \$500 /)]);
       expect(noticesAbout(w.sink, h.customer_email)).toHaveLength(1);
     }
-    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(40);
+    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(60);
 
     const settled = await charges();
     expect(settled).toHaveLength(3);
@@ -162,15 +167,15 @@ describe('an SMTP outage', () => {
     const downSince = Date.now();
     for (const h of holds) expect((await paid(h.checkout_session_id, h.id, Date.parse(LATER))).status).toBe(200);
     const queued = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });
-    expect(queued).toHaveLength(10);
+    expect(queued).toHaveLength(15);
     expect(queued.every((m) => m.status === 'queued' && m.attempts === 1 && m.error !== '')).toBe(true);
 
     await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - downSince))));
     w.sink = await startSmtpSink(port);
-    await until('the 10 delayed e-mails', () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 10, 180_000);
+    await until('the 15 delayed e-mails', () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 15, 180_000);
     await new Promise((r) => setTimeout(r, 1000));
     for (const h of holds) {
-      expect(mailsTo(w.sink, h.customer_email)).toHaveLength(1);
+      expect(mailsTo(w.sink, h.customer_email)).toHaveLength(2); // the confirmation and the receipt
       expect(noticesAbout(w.sink, h.customer_email)).toHaveLength(1);
     }
     const sent = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });

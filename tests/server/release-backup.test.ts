@@ -96,14 +96,15 @@ describe('the release, backed up and restored', () => {
       const session = (await checkout.json()) as { sessionId: string; bookingId: string };
       bookingId = session.bookingId;
       expect((await post('/api/fn/demo-checkout/pay', { sessionId: session.sessionId })).status).toBe(200);
-      await sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(CUSTOMER));
+      await sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(CUSTOMER) && (m.subject?.startsWith('Booking confirmed') ?? false));
+      await sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(CUSTOMER) && (m.subject?.startsWith('Receipt:') ?? false));
 
       const su = await superuserOn(server.url);
       const booking = await su.collection('bookings').getOne(bookingId);
       expect(booking).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed', style_inspiration_images: [`${server.url}${imageUrl}`] });
       const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: bookingId }) });
       mailKinds = mails.map((m) => `${m.kind}:${m.status}`).sort();
-      expect(mailKinds).toEqual(['booking_confirmation:sent', 'business_notice:sent']);
+      expect(mailKinds).toEqual(['booking_confirmation:sent', 'business_notice:sent', 'receipt:sent']);
 
       // The day's backups, while the server runs: PocketBase's own (what the daily schedule
       // makes) and `npm run backup` (the repository's command on the same data dir).

@@ -139,11 +139,19 @@ describe('Stripe webhook', () => {
     expect(again.deposit_paid_at).toBe(paid.deposit_paid_at);
     expect(again.updated_at).toBe(paid.updated_at);
 
-    await sink.waitFor((m) => JSON.stringify(m.to).includes('stripe4@example.com'));
+    await sink.waitFor((m) => JSON.stringify(m.to).includes('stripe4@example.com') && (m.subject?.startsWith('Booking confirmed') ?? false));
+    await sink.waitFor((m) => JSON.stringify(m.to).includes('stripe4@example.com') && (m.subject?.startsWith('Receipt:') ?? false));
     await new Promise((r) => setTimeout(r, 300));
-    expect(sink.messages.filter((m) => JSON.stringify(m.to).includes('stripe4@example.com'))).toHaveLength(1);
+    // One confirmation and one receipt for the deposit, however often Stripe tells us.
+    expect(
+      sink.messages
+        .filter((m) => JSON.stringify(m.to).includes('stripe4@example.com'))
+        .map((m) => m.subject?.replace(/ .*/, ''))
+        .sort(),
+    ).toEqual(['Booking', 'Receipt:']);
     const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
-    expect(logged).toHaveLength(2);
+    expect(logged.map((m) => m.kind).sort()).toEqual(['booking_confirmation', 'business_notice', 'receipt']);
+    expect(logged.find((m) => m.kind === 'receipt')!.body).toContain('Method: Card (secure online checkout)');
 
     // verify-booking-payment agrees, idempotently.
     const verify = await post('/api/fn/verify-booking-payment', { sessionId });
@@ -211,12 +219,16 @@ describe('late payments (docs/decisions/010)', () => {
     expect(customerMail.subject).toMatch(/refunded/i);
     expect(customerMail.text).toMatch(/has been refunded in full/);
     const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) });
-    expect(logged.map((m) => m.kind).sort()).toEqual(['business_notice', 'payment_conflict']);
+    expect(logged.map((m) => m.kind).sort()).toEqual(['business_notice', 'payment_conflict', 'receipt']);
+    // The refund's receipt: the deposit went back to the card.
+    const receipt = logged.find((m) => m.kind === 'receipt')!;
+    expect(receipt.subject).toBe(`Receipt: Refund of $150 (TA-${late.bookingId.slice(0, 8).toUpperCase()})`);
+    expect(receipt.body).toContain('Refunded: $150\nMethod: Refund to the card used');
 
     // A redelivered event refunds nothing more and e-mails nobody again.
     await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
     expect(refundsFor(late.bookingId)).toHaveLength(1);
-    expect(await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(2);
+    expect(await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(3);
 
     // verify-booking-payment tells the success page what happened.
     const verify = await post('/api/fn/verify-booking-payment', { sessionId: late.sessionId });

@@ -1,18 +1,21 @@
 /**
  * The e-mails sent once a booking's deposit is paid (docs/product.md §7): a confirmation to the
  * customer with an ICS attachment of the install and removal visits, and a notice to the
- * business. Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
+ * business; what they say is domain/booking-letter.ts's (the reference, the visits with their
+ * arrival windows, the choices, the priced lines, how to prepare, the policies). Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
  * the transaction that confirms the booking.
  */
+import { confirmationSections, ownerNoticeSections, type LetterBooking } from '@domain/booking-letter';
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
+import { businessToday, formatLongDate, parseTimestamp } from '@domain/calendar';
 import { buildIcs, type CalendarEvent } from '@domain/ics';
-import { formatCents } from '@domain/money';
-import { formatSlotRange, parseSlotId } from '@domain/slots';
+import type { PriceLine } from '@domain/pricing';
+import { bookingReference } from '@domain/receipts';
+import { parseSlotId } from '@domain/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 import { nowMs } from '../clock';
+import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { escapeHtml } from './send-mail';
 
 function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
@@ -35,61 +38,88 @@ function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
   return events;
 }
 
+/** Booking record `r` as the e-mails read it (domain/booking-letter.ts). */
+export function letterBookingOf(r: core.Record): LetterBooking {
+  const b = bookingDetails(r);
+  const paidAt = parseTimestamp(r.getString('deposit_paid_at'));
+  return {
+    reference: bookingReference(r.id),
+    packageTitle: b.packageTitle,
+    treeSize: b.treeSize,
+    installDate: b.installDate,
+    installTimeSlot: b.installTimeSlot,
+    removalDate: b.removalDate,
+    removalTimeSlot: b.removalTimeSlot,
+    address: r.getString('customer_address'),
+    luxeFinish: r.getBool('luxe_finish'),
+    keepOrnaments: r.getBool('keep_ornaments'),
+    addons: jsonArray(r.getString('selected_addons'))
+      .filter((a) => typeof a.id === 'string' && typeof a.price === 'number')
+      .map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : 1, price: Number(a.price) })),
+    style: { palette: r.getString('style_color_palette'), theme: r.getString('style_theme'), topper: r.getString('style_topper') },
+    styleRequests: r.getString('style_special_requests'),
+    notes: r.getString('notes'),
+    parkingInstructions: r.getString('parking_instructions'),
+    priceLines: jsonArray(r.getString('price_lines'))
+      .filter((l) => typeof l.label === 'string' && typeof l.amountCents === 'number')
+      .map((l): PriceLine => ({ code: String(l.code ?? ''), label: String(l.label), amountCents: Number(l.amountCents) })),
+    travelFeeCents: r.getInt('travel_fee'),
+    totalCents: b.totalCents,
+    depositCents: b.depositCents,
+    balanceCents: b.balanceCents,
+    bookedOn: businessToday(new Date(Number.isFinite(paidAt) ? paidAt : nowMs())),
+  };
+}
+
+/** The objects in a JSON array field, [] when it is empty or unreadable. */
+function jsonArray(raw: string): Record<string, unknown>[] {
+  try {
+    const value = JSON.parse(raw || '[]') as unknown;
+    return Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The customer's confirmation and the business notice for paid booking `r`, keyed once per
- * booking (a redelivered payment queues nothing new).
+ * booking (a redelivered payment queues nothing new). Both carry the ICS of the visits.
  */
 export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
-  const b = bookingDetails(r);
+  const letter = letterBookingOf(r);
   const name = r.getString('customer_name');
   const email = r.getString('customer_email');
-  const packageLine = `${b.packageTitle}, ${b.treeSize}`;
-  const visits = [`Installation: ${formatLongDate(b.installDate)}, ${formatSlotRange(b.installTimeSlot)}`];
-  if (b.removalDate && b.removalTimeSlot) visits.push(`Removal: ${formatLongDate(b.removalDate)}, ${formatSlotRange(b.removalTimeSlot)}`);
-  const amounts = [`Total: ${formatCents(b.totalCents)}`, `Deposit paid: ${formatCents(b.depositCents)}`, `Balance due on install day: ${formatCents(b.balanceCents)}`];
-  const text = [
-    `Hello ${name},`,
-    '',
-    `Thank you for booking with ${BUSINESS.name}. Your deposit has been received and your dates are secured.`,
-    '',
-    packageLine,
-    ...visits,
-    `Address: ${r.getString('customer_address')}`,
-    '',
-    ...amounts,
-    '',
-    'The attached calendar file adds your visits to your calendar.',
-    `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(name)},</p>
-<p>Thank you for booking with ${escapeHtml(BUSINESS.name)}. Your deposit has been received and your dates are secured.</p>
-<p><strong>${escapeHtml(packageLine)}</strong><br>${visits.map(escapeHtml).join('<br>')}<br>Address: ${escapeHtml(r.getString('customer_address'))}</p>
-<p>${amounts.map(escapeHtml).join('<br>')}</p>
-<p>The attached calendar file adds your visits to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
+  const packageLine = `${letter.packageTitle}, ${letter.treeSize}`;
   const ics = buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name);
+  const attachments = [{ name: 'visits.ics', content: ics }];
 
-  const confirmation: QueuedMail = {
-    key: mailKey('booking_confirmation', r.id, 'deposit'),
-    to: email,
-    subject: `Booking confirmed: ${packageLine} on ${formatLongDate(b.installDate)}`,
-    html,
-    text,
-    kind: 'booking_confirmation',
-    relatedId: r.id,
-    attachments: [{ name: 'visits.ics', content: ics }],
-  };
-  const notice = [`New booking from ${name} (${email}, ${r.getString('customer_phone')}).`, packageLine, ...visits, `Address: ${r.getString('customer_address')}`, ...amounts].join('\n');
+  const customer = composeMail(
+    `Hello ${name},`,
+    [
+      { lines: [`Thank you for booking with ${BUSINESS.name}. Your deposit has been received and your dates are secured. The attached calendar file adds your visits to your calendar.`] },
+      ...confirmationSections(letter),
+    ],
+    `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+  );
+  const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`);
   return [
-    confirmation,
+    {
+      key: mailKey('booking_confirmation', r.id, 'deposit'),
+      to: email,
+      subject: `Booking confirmed: ${packageLine} on ${formatLongDate(letter.installDate)}`,
+      ...customer,
+      kind: 'booking_confirmation',
+      relatedId: r.id,
+      attachments,
+    },
     {
       key: mailKey('new_booking_notice', r.id, 'deposit'),
       to: BUSINESS.email,
-      subject: `New booking: ${name}, ${formatLongDate(b.installDate)}`,
-      html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
-      text: notice,
+      subject: `New booking: ${name}, ${formatLongDate(letter.installDate)}`,
+      ...notice,
       kind: 'business_notice',
       relatedId: r.id,
-      attachments: [{ name: 'visits.ics', content: ics }],
+      attachments,
     },
   ];
 }

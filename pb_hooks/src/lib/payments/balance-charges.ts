@@ -12,6 +12,7 @@ import { parseTimestamp } from '@domain/calendar';
 import { nowMs, toPbDate } from '../clock';
 import { chargeFailedNotice } from '../mail/owner-notices';
 import { queueMail } from '../mail/mail-outbox';
+import { chargeReceiptMail } from '../mail/receipts';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -177,30 +178,38 @@ export type ChargeOutcome =
   | { status: 'requires_checkout'; paymentIntentId: string; checkoutSessionId: string; checkoutUrl: string }
   | { status: 'failed'; paymentIntentId: string; error: string };
 
-/** Lowers the booking's balance by the charge's balance part; paid when nothing is left. */
-function applyPaidCharge(tx: CoreApp, charge: core.Record): void {
-  const part = charge.getInt('balance_amount');
-  if (part <= 0) return;
+/**
+ * Lowers the booking's balance by the charge's balance part (paid when nothing is left) and
+ * queues the customer's receipt (lib/mail/receipts.ts). Returns the mail outbox ids to send once
+ * the transaction commits ([] when the booking is gone).
+ */
+function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
   let booking: core.Record;
   try {
     booking = tx.findRecordById('bookings', charge.getString('booking'));
   } catch {
-    return;
+    return [];
   }
-  const left = Math.max(0, booking.getInt('balance_remaining') - part);
-  booking.set('balance_remaining', left);
-  if (left === 0) {
-    booking.set('payment_status', 'paid');
-    if (!booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
+  const part = charge.getInt('balance_amount');
+  if (part > 0) {
+    const left = Math.max(0, booking.getInt('balance_remaining') - part);
+    booking.set('balance_remaining', left);
+    if (left === 0) {
+      booking.set('payment_status', 'paid');
+      if (!booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
+    }
+    tx.save(booking);
   }
-  tx.save(booking);
+  return [queueMail(tx, chargeReceiptMail(charge, booking))];
 }
 
 /**
  * Records the outcome of charge `chargeId` (second transaction, after Stripe answered), unless
- * another request recorded one first. A success updates the booking in the same transaction.
+ * another request recorded one first. A success updates the booking and queues the receipt in
+ * the same transaction; returns the mail outbox ids to send after the commit.
  */
-export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: ChargeOutcome): void {
+export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: ChargeOutcome): string[] {
+  let mailIds: string[] = [];
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
     if (rec.getString('status') !== 'pending') return;
@@ -211,11 +220,11 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
       rec.set('checkout_url', outcome.checkoutUrl);
     } else if (outcome.status === 'failed') {
       rec.set('error', outcome.error.slice(0, 1000));
-    } else if (outcome.status === 'succeeded') {
-      applyPaidCharge(tx, rec);
     }
     tx.save(rec);
+    if (outcome.status === 'succeeded') mailIds = applyPaidCharge(tx, rec);
   });
+  return mailIds;
 }
 
 /**
@@ -248,8 +257,8 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
       rec.set('status', 'succeeded');
       rec.set('error', '');
       rec.set('stripe_payment_intent_id', paymentIntentId);
-      applyPaidCharge(tx, rec);
       tx.save(rec);
+      mailIds = applyPaidCharge(tx, rec);
       return;
     }
     if (status !== 'pending' && status !== 'processing') return;
@@ -265,17 +274,20 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
 
 /**
  * The Checkout link of charge `chargeId` was paid (webhook): the charge succeeds and the booking
- * follows, once. Ignored unless the charge waits on exactly that session `sessionId`.
+ * follows, once. Ignored unless the charge waits on exactly that session `sessionId`. Returns
+ * the receipt's mail outbox ids to send after the commit.
  */
-export function settleChargeCheckout(app: CoreApp, chargeId: string, sessionId: string, paymentIntentId: string): void {
+export function settleChargeCheckout(app: CoreApp, chargeId: string, sessionId: string, paymentIntentId: string): string[] {
+  let mailIds: string[] = [];
   app.runInTransaction((tx) => {
     const rec = waitingCharge(tx, chargeId, sessionId);
     if (!rec) return;
     rec.set('status', 'succeeded');
     if (paymentIntentId) rec.set('stripe_payment_intent_id', paymentIntentId);
-    applyPaidCharge(tx, rec);
     tx.save(rec);
+    mailIds = applyPaidCharge(tx, rec);
   });
+  return mailIds;
 }
 
 /** The Checkout link of charge `chargeId` expired unpaid: the charge failed, the booking may be charged again. */

@@ -35,7 +35,7 @@ export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: S
   if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
     const paymentIntentId = paymentIdsOf(session).paymentIntentId;
     if (!chargeExists(app, chargeId)) refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
-    else settleChargeCheckout(app, chargeId, session.id, paymentIntentId);
+    else deliverMail(app, settleChargeCheckout(app, chargeId, session.id, paymentIntentId));
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
     expireChargeCheckout(app, chargeId, session.id);
   }
@@ -49,6 +49,7 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
   if (type === 'payment_intent.succeeded') {
     const mailIds = settleChargeIntent(app, chargeId, intent.id, { status: 'succeeded' });
     if (mailIds === null) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
+    else deliverMail(app, mailIds);
   } else if (type === 'payment_intent.payment_failed') {
     const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
     deliverMail(app, settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? []);

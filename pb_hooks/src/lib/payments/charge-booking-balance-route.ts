@@ -36,6 +36,7 @@ import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, recordCharg
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
+import { deliverMail } from '../mail/mail-outbox';
 import { requireAdmin } from '../admin/staff-auth';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
@@ -54,7 +55,7 @@ function attempt(chargeId: string, origin: string): void {
     releaseCharge($app, chargeId);
     throw apiError(503, CHARGE_MESSAGES.unreachable);
   }
-  recordChargeOutcome($app, chargeId, outcome);
+  deliverMail($app, recordChargeOutcome($app, chargeId, outcome));
 }
 
 /**

@@ -68,7 +68,7 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
     // Through the bank's path, so the owner hears of it like any failure after the fact.
     deliverMail(app, settleChargeIntent(app, charge.id, intent.id, { status: 'failed', error: outcome.error }) ?? []);
   } else {
-    recordChargeOutcome(app, charge.id, outcome);
+    deliverMail(app, recordChargeOutcome(app, charge.id, outcome));
   }
   return 'settled';
 }

@@ -3,13 +3,14 @@
  * decision 15). Stripe is called outside any transaction; the booking moves from
  * `refund_pending` to `refunded` only once the refund exists. Demo payments record a refund
  * without calling anyone. A failed Stripe call leaves `refund_pending`, which the hold-expiry
- * job retries. The customer and the business are e-mailed once (mail outbox keys per booking):
+ * job retries. The refund sends the customer a receipt. The customer and the business are e-mailed once (mail outbox keys per booking):
  * with the refund, or with its first failure ('we are refunding').
  */
 import { findBooking } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail, sendMailNow } from '../mail/mail-outbox';
 import { paymentConflictMails } from '../mail/payment-conflict';
+import { refundReceiptMail } from '../mail/receipts';
 import { createRefund } from './stripe';
 import { logError } from '../log';
 
@@ -41,7 +42,7 @@ export function refundConflictPayment(app: CoreApp, bookingId: string): boolean 
     fresh.set('refund_id', refundId);
     fresh.set('refunded_at', toPbDate(nowMs()));
     tx.save(fresh);
-    mailIds = paymentConflictMails(fresh, true).map((m) => queueMail(tx, m));
+    mailIds = [...paymentConflictMails(fresh, true), refundReceiptMail(fresh, fresh.getInt('deposit_amount'))].map((m) => queueMail(tx, m));
     refunded = true;
   });
   deliverMail(app, mailIds);

@@ -7,7 +7,8 @@
  *   the hold lapsed) becomes `payment_conflict` with `refund_pending`: the caller refunds it
  *   outside the transaction (lib/payments/refund.ts);
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
- * A confirmation queues its e-mails in the same transaction (lib/mail/mail-outbox.ts), so a
+ * A confirmation queues its e-mails (the confirmation, the owner's notice, the deposit's receipt)
+ * in the same transaction (lib/mail/mail-outbox.ts), so a
  * crash after the commit cannot lose them.
  */
 import { paymentDecision } from '@domain/booking-ownership';
@@ -15,6 +16,7 @@ import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { queueMail } from '../mail/mail-outbox';
+import { depositReceiptMail } from '../mail/receipts';
 import { loadCrews } from '../settings';
 
 /** What the payment provider tells about the paid session. */
@@ -65,7 +67,7 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
       rec.set('status', 'payment_conflict');
     }
     tx.save(rec);
-    const mailIds = decision === 'confirm' ? bookingConfirmationMails(rec).map((m) => queueMail(tx, m)) : [];
+    const mailIds = decision === 'confirm' ? [...bookingConfirmationMails(rec), depositReceiptMail(rec)].map((m) => queueMail(tx, m)) : [];
     result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true, mailIds };
   });
   return result;

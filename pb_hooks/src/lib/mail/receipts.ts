@@ -1,0 +1,94 @@
+/**
+ * Receipt e-mails (docs/product.md §9 Payment; docs/decisions/026): one to the customer for every
+ * money movement on a booking, queued in the mail outbox inside the transaction that records
+ * the movement, under a key per movement, so a redelivered webhook or a replayed request sends
+ * none twice. The lines come from domain/receipts.ts.
+ */
+import { BUSINESS } from '@domain/business';
+import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/receipts';
+import { nowMs } from '../clock';
+import { mailKey, type QueuedMail } from './mail-outbox';
+import { composeMail } from './compose';
+
+function isDemo(paymentId: string): boolean {
+  return paymentId.startsWith('demo_');
+}
+
+function receiptMail(key: string, booking: core.Record, receipt: Receipt): QueuedMail {
+  const body = composeMail(
+    `Hello ${booking.getString('customer_name')},`,
+    [{ lines: [`Here is your receipt from ${BUSINESS.name}.`] }, { lines: receiptLines(receipt) }],
+    `Questions about this receipt? Reply to this e-mail or call ${BUSINESS.phone}.`,
+  );
+  return { key, to: booking.getString('customer_email'), subject: receiptSubject(receipt), ...body, kind: 'receipt', relatedId: booking.id };
+}
+
+/** The receipt for the deposit of just-confirmed booking `booking` (keyed once per booking). */
+export function depositReceiptMail(booking: core.Record): QueuedMail {
+  const deposit = booking.getInt('deposit_amount');
+  return receiptMail(mailKey('receipt', booking.id, 'deposit'), booking, {
+    kind: 'deposit',
+    amountCents: deposit,
+    method: isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)',
+    at: nowMs(),
+    reference: bookingReference(booking.id),
+    remainingCents: booking.getInt('total_price') - deposit,
+    lines: [],
+  });
+}
+
+/**
+ * The receipt for charge `charge` (a `charges` record that just succeeded) of `booking`, read
+ * after the booking's balance was lowered: the balance part and each damage line by item and
+ * quantity (keyed once per charge).
+ */
+export function chargeReceiptMail(charge: core.Record, booking: core.Record): QueuedMail {
+  const intent = charge.getString('stripe_payment_intent_id');
+  const method = isDemo(intent) ? 'Demo payment (no card charged)' : charge.getString('stripe_checkout_session_id') ? 'Online payment link (card)' : 'Card on file';
+  const lines: ReceiptLine[] = [];
+  const balancePart = charge.getInt('balance_amount');
+  const damageLines = parseLines(charge.getString('damage_lines'));
+  // A single sum needs no breakdown; a balance with damages, or damages, are itemised.
+  if (balancePart > 0 && damageLines.length > 0) lines.push({ label: 'Balance', quantity: null, cents: balancePart });
+  lines.push(...damageLines);
+  return receiptMail(mailKey('receipt', charge.id, 'charge'), booking, {
+    kind: charge.getString('kind') as ReceiptKind,
+    amountCents: charge.getInt('amount'),
+    method,
+    at: nowMs(),
+    reference: bookingReference(booking.id),
+    remainingCents: Math.max(0, booking.getInt('balance_remaining')),
+    lines,
+  });
+}
+
+/**
+ * The receipt for a refund of `amountCents` on `booking` (`refund_id` already set on it), keyed
+ * once per refund id.
+ */
+export function refundReceiptMail(booking: core.Record, amountCents: number): QueuedMail {
+  const refundId = booking.getString('refund_id');
+  return receiptMail(mailKey('receipt', booking.id, `refund-${refundId}`), booking, {
+    kind: 'refund',
+    amountCents,
+    method: isDemo(refundId) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)',
+    at: nowMs(),
+    reference: bookingReference(booking.id),
+    remainingCents: 0,
+    lines: [],
+  });
+}
+
+/** The damage lines stored on a charge (JSON of domain/damages.ts DamageLine), [] when unreadable. */
+function parseLines(raw: string): ReceiptLine[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((l): l is ReceiptLine => !!l && typeof l.label === 'string' && typeof l.quantity === 'number' && typeof l.cents === 'number')
+    .map((l) => ({ label: l.label, quantity: l.quantity, cents: l.cents }));
+}

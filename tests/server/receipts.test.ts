@@ -1,0 +1,70 @@
+/**
+ * Receipts (docs/product.md §9 Payment; docs/decisions/026): every money movement queues one
+ * receipt to the customer in the mail outbox, with the amount, the method, the date, the
+ * booking reference and what remains due; a replay queues none. Demo mode on the shared server
+ * (Stripe's card, link and refund paths: admin-charges.test.ts and stripe-payments.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { charge, newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
+import { checkout, deleteBookings } from './fixtures';
+import { baseUrl, callFn, clearCollections, superuser } from './support';
+
+const su = superuser();
+const created: string[] = [];
+let admin: string;
+
+beforeAll(async () => {
+  // Slots other files left booked would refuse the checkout below.
+  await clearCollections('bookings', 'blocked_dates');
+  admin = await staffToken(su, 'admin');
+});
+afterAll(() => deleteBookings(created));
+
+describe('receipts', () => {
+  it('the deposit: one receipt to the customer, also when the payment is confirmed again', async () => {
+    const res = await checkout({ customerEmail: 'receipt-deposit@example.com' });
+    expect(res.status).toBe(200);
+    const { sessionId, bookingId } = res.body;
+    created.push(bookingId);
+    for (let i = 0; i < 2; i++) expect((await callFn('POST', '/api/fn/demo-checkout/pay', { sessionId })).status).toBe(200);
+    expect((await callFn('POST', '/api/fn/verify-booking-payment', { sessionId })).body.success).toBe(true);
+
+    const receipts = await receiptsOf(su, bookingId);
+    expect(receipts).toHaveLength(1);
+    const reference = `TA-${bookingId.slice(0, 8).toUpperCase()}`;
+    expect(receipts[0]).toMatchObject({ to: 'receipt-deposit@example.com', subject: `Receipt: Deposit of $825 (${reference})` });
+    expect(receipts[0]!.body).toContain(
+      ['Deposit received: $825', 'Method: Demo payment (no card charged)', 'Date: Friday, November 20, 2026', `Booking reference: ${reference}`, 'Remaining due: $825'].join('\n'),
+    );
+    expect(receipts[0]!.html).toContain(`Booking reference: ${reference}`);
+  });
+
+  it('the balance by card: the amount and nothing left due; a replayed key sends no second receipt', async () => {
+    const b = await stageBooking(su, { customer_email: 'receipt-balance@example.com' });
+    created.push(b.id);
+    const key = newKey();
+    for (let i = 0; i < 2; i++) expect((await charge(baseUrl(), admin, key, { bookingId: b.id })).status).toBe(200);
+    const receipts = await receiptsOf(su, b.id);
+    expect(receipts.map((r) => r.subject)).toEqual([`Receipt: Balance payment of $825 (TA-${b.id.slice(0, 8).toUpperCase()})`]);
+    expect(receipts[0]!.body).toContain('Balance payment received: $825\nMethod: Demo payment (no card charged)');
+    expect(receipts[0]!.body).toContain('Remaining due: nothing, your booking is paid in full');
+  });
+
+  it('damages after the balance was paid: itemised by item and quantity', async () => {
+    const b = await stageBooking(su, { customer_email: 'receipt-damages@example.com', payment_status: 'paid', balance_remaining: 0 });
+    created.push(b.id);
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges: { items: { small: 3, fixtures: 1 } } });
+    expect(res.status).toBe(200);
+    const [receipt, ...more] = await receiptsOf(su, b.id);
+    expect(more).toHaveLength(0);
+    expect(receipt!.subject).toMatch(/^Receipt: Damages and incidentals of \$35 /);
+    expect(receipt!.body).toContain('Damages and incidentals received: $35\n3 × Small pieces: $15\n1 × Fixtures and electric items: $20\nMethod:');
+  });
+
+  it('a charge that fails sends no receipt', async () => {
+    const b = await stageBooking(su, { customer_email: 'receipt-none@example.com', status: 'cancelled' });
+    created.push(b.id);
+    expect((await charge(baseUrl(), admin, newKey(), { bookingId: b.id })).status).toBe(409);
+    expect(await receiptsOf(su, b.id)).toHaveLength(0);
+  });
+});
