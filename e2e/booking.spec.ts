@@ -84,10 +84,58 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
     )
     .toContainEqual([true, sessionId]);
 
-  // Back in the wizard, the booked slot is now taken.
+  // Back in the wizard: it has started fresh and says the booking is confirmed; it never offers
+  // the paid booking again.
   await page.goto('/booking');
-  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your booking is confirmed' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Elevated Arbor/ })).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+  // For the next booking, the booked slot is taken.
+  await page.getByRole('radio', { name: /Elevated Arbor/ }).check();
+  await page.getByText('7.5–9 ft', { exact: true }).click();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Tuesday, November 24, 2026/ })
+    .click();
   const morning = page.locator('label', { hasText: 'Morning Install' });
   await expect(morning).toContainText('Not available - conflicts with existing booking');
   await expect(morning.getByRole('radio')).toBeDisabled();
+});
+
+test('coming back while the payment is still open offers that same payment or a fresh start, never a second payment', async ({ page, context }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/booking?package=adorned-arrangement');
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Saturday, November 28, 2026/ })
+    .click();
+  await page
+    .locator('label', { hasText: /Install/ })
+    .first()
+    .click();
+  await page.getByLabel('Full Name').fill('Ivy Open');
+  await page.getByLabel('Email').fill(`ivy.open.${Date.now()}@example.com`);
+  await page.getByLabel('Phone Number').fill('(410) 555-0177');
+  await page.getByLabel('Installation Address').fill(CUSTOMER.address);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /^Pay .* Deposit$/ }).click()]);
+  await payTab.waitForURL(/\/demo-payment\?session_id=/);
+  const sessionId = new URL(payTab.url()).searchParams.get('session_id');
+  await payTab.close(); // the customer leaves the payment page without paying
+
+  await page.goto('/booking');
+  const notice = page.getByRole('region', { name: 'Payment in progress' });
+  await expect(notice).toContainText('Your payment is still open');
+  await notice.getByRole('link', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/demo-payment\?session_id=/);
+  expect(new URL(page.url()).searchParams.get('session_id')).toBe(sessionId);
+
+  await page.goto('/booking');
+  await page.getByRole('region', { name: 'Payment in progress' }).getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByRole('region', { name: 'Payment in progress' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /Adorned Arrangement/ })).not.toBeChecked();
 });

@@ -47,6 +47,8 @@ describe('demo checkout: pay', () => {
     const before = await verify(sessionId);
     expect(before.status).toBe(200);
     expect(before.body.success).toBe(false);
+    // Still holding its slot unpaid: the wizard offers to continue to this payment.
+    expect(before.body.open).toBe(true);
 
     const paid = await pay(sessionId);
     expect(paid.status).toBe(200);
@@ -67,7 +69,7 @@ describe('demo checkout: pay', () => {
     const second = await verify(sessionId);
     for (const v of [first, second]) {
       expect(v.status).toBe(200);
-      expect(v.body).toMatchObject({ success: true, booking: { packageTitle: 'Elevated Arbor', depositCents: 82500, balanceCents: 82500 } });
+      expect(v.body).toMatchObject({ success: true, open: false, booking: { packageTitle: 'Elevated Arbor', depositCents: 82500, balanceCents: 82500 } });
     }
     expect((await getSession(sessionId)).body.state).toBe('paid');
 
@@ -104,7 +106,7 @@ describe('demo checkout: cancel and expiry', () => {
     expect(late.status).toBe(410);
     expect(late.body.message).toMatch(/expired and no card was charged/);
     expect(await superuser().collection('bookings').getOne(bookingId)).toMatchObject({ payment_status: 'pending', status: 'cancelled', deposit_paid_at: '' });
-    expect((await verify(sessionId)).body.success).toBe(false);
+    expect((await verify(sessionId)).body).toMatchObject({ success: false, open: false });
 
     // Someone else can now book the freed slot.
     expect((await checkout({ customerEmail: 'next@example.com' })).status).toBe(200);
@@ -116,6 +118,8 @@ describe('demo checkout: cancel and expiry', () => {
     expect(['expired', 'cancelled']).toContain((await getSession('demo_cs_expired_hold')).body.state);
     expect((await pay('demo_cs_expired_hold')).status).toBe(410);
     expect((await superuser().collection('bookings').getOne(rec.id)).payment_status).toBe('pending');
+    // Not open any more, even before the cron has cancelled it: the wizard does not offer it.
+    expect((await verify('demo_cs_expired_hold')).body).toMatchObject({ success: false, open: false });
   });
 });
 

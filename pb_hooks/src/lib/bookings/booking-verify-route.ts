@@ -1,11 +1,14 @@
 /**
  * POST /api/fn/verify-booking-payment (docs/product.md §7). Body { sessionId }.
- * 200 { success: boolean, conflict: boolean, booking: BookingSummary | null }: success once the
- * deposit is paid; conflict when the payment came too late for its slot and was refunded;
+ * 200 { success: boolean, conflict: boolean, open: boolean, booking: BookingSummary | null }:
+ * success once the deposit is paid; conflict when the payment came too late for its slot and
+ * was refunded; open while the checkout still holds its slots unpaid (the wizard then offers to
+ * continue to that payment rather than start a second one);
  * booking null a day after the checkout closed (lib/bookings/booking-summary.ts). For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
+import { parseTimestamp } from '@domain/calendar';
 import { bookingSummary } from './booking-summary';
 import { findBySession } from './bookings-repo';
 import { nowMs } from '../clock';
@@ -37,5 +40,6 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
     }
   }
   // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', booking: bookingSummary(rec, nowMs()) });
+  const open = rec.getString('status') === 'pending_payment' && rec.getString('payment_status') === 'pending' && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking: bookingSummary(rec, nowMs()) });
 }

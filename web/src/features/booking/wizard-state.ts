@@ -53,6 +53,11 @@ export interface WizardState extends Omit<BookingChoices, 'packageSlug' | 'treeS
   addressRefusal: string | null;
   /** The checkout attempt in flight or whose answer was lost (checkout-attempt.ts). */
   checkoutAttempt: CheckoutAttempt | null;
+  /**
+   * The checkout this wizard opened last, until it is known to be paid (the wizard then starts
+   * fresh) or closed unpaid: coming back offers to continue to it instead of paying twice.
+   */
+  openCheckout: { url: string; sessionId: string } | null;
 }
 
 export const initialWizardState: WizardState = {
@@ -74,6 +79,7 @@ export const initialWizardState: WizardState = {
   distanceMiles: null,
   addressRefusal: null,
   checkoutAttempt: null,
+  openCheckout: null,
 };
 
 /** Keeps keep-ornaments only while it is still allowed. */

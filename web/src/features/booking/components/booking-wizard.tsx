@@ -6,6 +6,7 @@ import { quote as priceQuote } from '@domain/pricing';
 import { useDistanceLookup } from '../api/calculate-distance';
 import { useWizard } from '../store';
 import { STEP_TITLES, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
+import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
 import { StepPackage } from './step-package';
 import { StepUpgrades } from './step-upgrades';
@@ -92,6 +93,7 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
       <p className="visually-hidden" aria-live="polite">
         Step {step} of 5: {STEP_TITLES[step]}
       </p>
+      <OpenCheckoutNotice />
       <div className="booking__layout">
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>

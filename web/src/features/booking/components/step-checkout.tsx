@@ -62,6 +62,8 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
         toast.error('Error', { description: MESSAGES.failedToCreateCheckout });
         return;
       }
+      // Remembered so that coming back offers this payment again, or a fresh wizard once it is paid.
+      useWizard.getState().apply((st) => ({ ...st, openCheckout: { url: session.url, sessionId: session.sessionId } }));
       if (!tab) {
         window.location.assign(session.url);
         return;
