@@ -12,11 +12,17 @@ import { ARRIVAL_WINDOW_HOURS, CHANGE_WINDOW_HOURS } from './policies';
 import type { PriceLine } from './pricing';
 import { formatHour, formatSlotRange, parseSlotId } from './slots';
 
-/** One block of an e-mail: an optional heading and its lines (a list when `list`). */
+/** One block of an e-mail: an optional heading, its lines (a list when `list`) and a link after them. */
 export interface LetterSection {
   heading?: string;
   lines: string[];
   list?: boolean;
+  link?: { label: string; url: string };
+}
+
+/** The section that carries the manage-booking link (docs/decisions/027). */
+export function manageSection(url: string): LetterSection {
+  return { heading: 'Your booking online', lines: ['See your booking, and move a visit or cancel it within our policies:'], link: { label: 'Manage your booking', url } };
 }
 
 /** The booking as the e-mails read it (from the bookings record; amounts in cents). */
@@ -118,10 +124,11 @@ function choiceLines(b: LetterBooking): string[] {
   ];
 }
 
-/** The customer's confirmation, section by section (the greeting and sign-off are the server's). */
-export function confirmationSections(b: LetterBooking): LetterSection[] {
+/** The customer's confirmation, section by section (the greeting and sign-off are the server's); `manageUrl` is the booking's link. */
+export function confirmationSections(b: LetterBooking, manageUrl?: string): LetterSection[] {
   return [
     { lines: [`Booking reference: ${b.reference}`] },
+    ...(manageUrl ? [manageSection(manageUrl)] : []),
     { heading: 'Your visits', lines: [...visitLines(b), `Address: ${b.address}`] },
     { heading: 'Your booking', lines: choiceLines(b) },
     ...(b.notes || b.parkingInstructions

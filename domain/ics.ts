@@ -16,7 +16,12 @@ export interface CalendarEvent {
   summary: string;
   description?: string;
   location?: string;
+  /** The revision of this event (RFC 5545 SEQUENCE): 0 first, raised by every change so calendars replace their copy. */
+  sequence?: number;
 }
+
+/** PUBLISH (the default) adds or updates the events by UID; CANCEL withdraws them. */
+export type IcsMethod = 'PUBLISH' | 'CANCEL';
 
 const NEW_YORK_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -98,11 +103,12 @@ function utcStamp(ms: number): string {
 }
 
 /**
- * Builds a VCALENDAR with one VEVENT per event. `nowMs` is the DTSTAMP (epoch ms).
+ * Builds a VCALENDAR with one VEVENT per event. `nowMs` is the DTSTAMP (epoch ms); `method`
+ * CANCEL marks every event cancelled (same UIDs, a higher SEQUENCE than the last update).
  * Throws for an invalid date or a start not before its end.
  */
-export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned'): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${productName}//Bookings//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...NEW_YORK_VTIMEZONE];
+export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned', method: IcsMethod = 'PUBLISH'): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${productName}//Bookings//EN`, 'CALSCALE:GREGORIAN', `METHOD:${method}`, ...NEW_YORK_VTIMEZONE];
   for (const ev of events) {
     if (!isYmd(ev.date) || !(ev.startMinutes < ev.endMinutes) || ev.startMinutes < 0 || ev.endMinutes > 24 * 60) {
       throw new Error(`Invalid calendar event ${ev.uid}`);
@@ -114,7 +120,9 @@ export function buildIcs(events: CalendarEvent[], nowMs: number, productName = '
       `DTSTART;TZID=America/New_York:${localStamp(ev.date, ev.startMinutes)}`,
       `DTEND;TZID=America/New_York:${localStamp(ev.date, ev.endMinutes)}`,
       `SUMMARY:${escapeIcsText(ev.summary)}`,
+      `SEQUENCE:${ev.sequence ?? 0}`,
     );
+    if (method === 'CANCEL') lines.push('STATUS:CANCELLED');
     if (ev.description) lines.push(`DESCRIPTION:${escapeIcsText(ev.description)}`);
     if (ev.location) lines.push(`LOCATION:${escapeIcsText(ev.location)}`);
     lines.push('END:VEVENT');

@@ -24,6 +24,7 @@ const PUBLIC_ROUTES = [
   '/setup-admin',
   '/booking-success',
   '/booking-cancel',
+  '/my-booking',
   '/this-page-does-not-exist',
 ];
 

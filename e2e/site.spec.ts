@@ -43,6 +43,7 @@ const ROUTES: { path: string; heading?: RegExp }[] = [
   { path: '/setup-admin' },
   { path: '/booking-success' },
   { path: '/booking-cancel', heading: /^Booking Cancelled$/ },
+  { path: '/my-booking', heading: /^Your booking$/ },
   { path: '/this-page-does-not-exist', heading: /^Oops! Page not found$/ },
 ];
 

@@ -35,7 +35,7 @@ import { benchArgs, median } from './bench-figures.mjs';
 
 const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 3);
-const ROUTES = (args.get('--routes') ?? '/,/services,/booking,/portfolio,/consultation,/testimonials').split(',');
+const ROUTES = (args.get('--routes') ?? '/,/services,/booking,/portfolio,/consultation,/testimonials,/my-booking').split(',');
 const SAVE_DIR = args.get('--save') ?? null;
 if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -16,7 +16,8 @@ import { PageHeadSink, type PageHead } from './lib/page-meta';
 /**
  * The pages prerendered at build time: those whose first paint does not depend on the visitor
  * (no session, no query). /booking is its first step, /consultation and /testimonials their
- * shells (the calendar, the slots and the reviews load after hydration).
+ * shells (the calendar, the slots and the reviews load after hydration), /my-booking its loading
+ * state (the booking loads with the link's token after hydration).
  */
 export const PRERENDER_ROUTES: readonly string[] = [
   paths.home,
@@ -29,6 +30,7 @@ export const PRERENDER_ROUTES: readonly string[] = [
   paths.faq,
   paths.policies,
   paths.termsPrivacy,
+  paths.myBooking,
 ];
 
 /** A rendered page: the markup of #root, the page's head (null if it sets none) and its module. */

@@ -37,6 +37,11 @@ export function configuredAppUrl(): string {
   return ($os.getenv('APP_URL') || '').trim().replace(/\/+$/, '');
 }
 
+/** The public origin for links sent outside a request (jobs, webhooks): APP_URL, else PocketBase's Application URL setting. */
+export function configuredOrigin(app: CoreApp): string {
+  return (configuredAppUrl() || app.settings().meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '');
+}
+
 /**
  * The public origin of the app for links sent to the customer (e-mails, the checkout's success
  * and cancel pages), as `scheme://host[:port]`: APP_URL, else the request's Host as PocketBase

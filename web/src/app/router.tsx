@@ -41,6 +41,7 @@ const PAGES: PageRoute[] = [
   { path: paths.bookingSuccess, module: 'booking-success' },
   { path: paths.bookingCancel, module: 'booking-cancel' },
   { path: paths.demoPayment, module: 'demo-payment' },
+  { path: paths.myBooking, module: 'my-booking' },
   { path: '*', module: 'not-found' },
 ];
 

@@ -16,6 +16,8 @@ export const paths = {
   setupAdmin: '/setup-admin',
   bookingSuccess: '/booking-success',
   bookingCancel: '/booking-cancel',
+  /** The customer's own booking, opened with the manage link from an e-mail (docs/decisions/027). */
+  myBooking: '/my-booking',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;

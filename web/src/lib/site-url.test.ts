@@ -37,7 +37,7 @@ describe('sitemap.xml and robots.txt', () => {
   it('points crawlers at the sitemap and away from admin and result pages', () => {
     const robots = read('public/robots.txt');
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
-    for (const p of [paths.adminLogin.replace('login', ''), paths.setupAdmin, paths.bookingSuccess, paths.bookingCancel, paths.submitReview]) {
+    for (const p of [paths.adminLogin.replace('login', ''), paths.setupAdmin, paths.bookingSuccess, paths.bookingCancel, paths.submitReview, paths.myBooking]) {
       expect(robots).toContain(`Disallow: ${p}`);
     }
   });

@@ -17,7 +17,11 @@ import { nowMs } from '../clock';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
-function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
+/**
+ * The calendar events of booking `r`'s visits: one stable UID per visit, its SEQUENCE from
+ * `ics_sequence` (raised by each change), and the manage link in the description when given.
+ */
+export function visitEvents(r: core.Record, packageLine: string, manageUrl = ''): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   const address = r.getString('customer_address');
   const add = (kind: 'install' | 'removal', date: string, slot: string) => {
@@ -29,8 +33,9 @@ function visitEvents(r: core.Record, packageLine: string): CalendarEvent[] {
       startMinutes: s.startHour * 60,
       endMinutes: s.endHour * 60,
       summary: `${BUSINESS.name}: tree ${kind === 'install' ? 'installation' : 'removal'}`,
-      description: `${packageLine}. Arrival within a one-hour window. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
+      description: `${packageLine}. Arrival within a one-hour window. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.${manageUrl ? ` Your booking: ${manageUrl}` : ''}`,
       location: address,
+      sequence: r.getInt('ics_sequence'),
     });
   };
   add('install', r.getString('install_date'), r.getString('install_time_slot'));
@@ -83,21 +88,22 @@ function jsonArray(raw: string): Record<string, unknown>[] {
 
 /**
  * The customer's confirmation and the business notice for paid booking `r`, keyed once per
- * booking (a redelivered payment queues nothing new). Both carry the ICS of the visits.
+ * booking (a redelivered payment queues nothing new). Both carry the ICS of the visits; the
+ * customer's carries the manage link `manageUrl` (in the ICS description too).
  */
-export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
+export function bookingConfirmationMails(r: core.Record, manageUrl: string): QueuedMail[] {
   const letter = letterBookingOf(r);
   const name = r.getString('customer_name');
   const email = r.getString('customer_email');
   const packageLine = `${letter.packageTitle}, ${letter.treeSize}`;
-  const ics = buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name);
-  const attachments = [{ name: 'visits.ics', content: ics }];
+  const attachments = [{ name: 'visits.ics', content: buildIcs(visitEvents(r, packageLine, manageUrl), nowMs(), BUSINESS.name) }];
+  const ownerAttachments = [{ name: 'visits.ics', content: buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name) }];
 
   const customer = composeMail(
     `Hello ${name},`,
     [
       { lines: [`Thank you for booking with ${BUSINESS.name}. Your deposit has been received and your dates are secured. The attached calendar file adds your visits to your calendar.`] },
-      ...confirmationSections(letter),
+      ...confirmationSections(letter, manageUrl),
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
   );
@@ -119,7 +125,7 @@ export function bookingConfirmationMails(r: core.Record): QueuedMail[] {
       ...notice,
       kind: 'business_notice',
       relatedId: r.id,
-      attachments,
+      attachments: ownerAttachments,
     },
   ];
 }

@@ -5,6 +5,7 @@
  * none twice. The lines come from domain/receipts.ts.
  */
 import { BUSINESS } from '@domain/business';
+import { manageSection } from '@domain/booking-letter';
 import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/receipts';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
@@ -14,35 +15,40 @@ function isDemo(paymentId: string): boolean {
   return paymentId.startsWith('demo_');
 }
 
-function receiptMail(key: string, booking: core.Record, receipt: Receipt): QueuedMail {
+function receiptMail(key: string, booking: core.Record, receipt: Receipt, manageUrl = ''): QueuedMail {
   const body = composeMail(
     `Hello ${booking.getString('customer_name')},`,
-    [{ lines: [`Here is your receipt from ${BUSINESS.name}.`] }, { lines: receiptLines(receipt) }],
+    [{ lines: [`Here is your receipt from ${BUSINESS.name}.`] }, { lines: receiptLines(receipt) }, ...(manageUrl ? [manageSection(manageUrl)] : [])],
     `Questions about this receipt? Reply to this e-mail or call ${BUSINESS.phone}.`,
   );
   return { key, to: booking.getString('customer_email'), subject: receiptSubject(receipt), ...body, kind: 'receipt', relatedId: booking.id };
 }
 
-/** The receipt for the deposit of just-confirmed booking `booking` (keyed once per booking). */
-export function depositReceiptMail(booking: core.Record): QueuedMail {
+/** The receipt for the deposit of just-confirmed booking `booking` (keyed once per booking), with its manage link. */
+export function depositReceiptMail(booking: core.Record, manageUrl: string): QueuedMail {
   const deposit = booking.getInt('deposit_amount');
-  return receiptMail(mailKey('receipt', booking.id, 'deposit'), booking, {
-    kind: 'deposit',
-    amountCents: deposit,
-    method: isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)',
-    at: nowMs(),
-    reference: bookingReference(booking.id),
-    remainingCents: booking.getInt('total_price') - deposit,
-    lines: [],
-  });
+  return receiptMail(
+    mailKey('receipt', booking.id, 'deposit'),
+    booking,
+    {
+      kind: 'deposit',
+      amountCents: deposit,
+      method: isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)',
+      at: nowMs(),
+      reference: bookingReference(booking.id),
+      remainingCents: booking.getInt('total_price') - deposit,
+      lines: [],
+    },
+    manageUrl,
+  );
 }
 
 /**
  * The receipt for charge `charge` (a `charges` record that just succeeded) of `booking`, read
  * after the booking's balance was lowered: the balance part and each damage line by item and
- * quantity (keyed once per charge).
+ * quantity (keyed once per charge), with the booking's manage link.
  */
-export function chargeReceiptMail(charge: core.Record, booking: core.Record): QueuedMail {
+export function chargeReceiptMail(charge: core.Record, booking: core.Record, manageUrl: string): QueuedMail {
   const intent = charge.getString('stripe_payment_intent_id');
   const method = isDemo(intent) ? 'Demo payment (no card charged)' : charge.getString('stripe_checkout_session_id') ? 'Online payment link (card)' : 'Card on file';
   const lines: ReceiptLine[] = [];
@@ -51,15 +57,20 @@ export function chargeReceiptMail(charge: core.Record, booking: core.Record): Qu
   // A single sum needs no breakdown; a balance with damages, or damages, are itemised.
   if (balancePart > 0 && damageLines.length > 0) lines.push({ label: 'Balance', quantity: null, cents: balancePart });
   lines.push(...damageLines);
-  return receiptMail(mailKey('receipt', charge.id, 'charge'), booking, {
-    kind: charge.getString('kind') as ReceiptKind,
-    amountCents: charge.getInt('amount'),
-    method,
-    at: nowMs(),
-    reference: bookingReference(booking.id),
-    remainingCents: Math.max(0, booking.getInt('balance_remaining')),
-    lines,
-  });
+  return receiptMail(
+    mailKey('receipt', charge.id, 'charge'),
+    booking,
+    {
+      kind: charge.getString('kind') as ReceiptKind,
+      amountCents: charge.getInt('amount'),
+      method,
+      at: nowMs(),
+      reference: bookingReference(booking.id),
+      remainingCents: Math.max(0, booking.getInt('balance_remaining')),
+      lines,
+    },
+    manageUrl,
+  );
 }
 
 /**

@@ -13,6 +13,8 @@ import { nowMs, toPbDate } from '../clock';
 import { chargeFailedNotice } from '../mail/owner-notices';
 import { queueMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
+import { configuredOrigin } from '../http';
+import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -200,7 +202,7 @@ function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
     }
     tx.save(booking);
   }
-  return [queueMail(tx, chargeReceiptMail(charge, booking))];
+  return [queueMail(tx, chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking))))];
 }
 
 /**

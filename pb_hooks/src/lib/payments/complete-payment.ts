@@ -7,7 +7,7 @@
  * refunds twice.
  */
 import { deliverMail } from '../mail/mail-outbox';
-import { refundConflictPayment } from './refund';
+import { refundDeposit } from './refund';
 import { settlePaidSession, type PaymentIds, type SettleResult } from './settle-payment';
 
 export type { PaymentIds };
@@ -17,6 +17,6 @@ export function completePaidSession(app: CoreApp, sessionId: string, ids: Paymen
   const result = settlePaidSession(app, sessionId, ids);
   if (!result?.changed) return result;
   if (result.outcome === 'confirmed') deliverMail(app, result.mailIds);
-  else refundConflictPayment(app, result.bookingId);
+  else refundDeposit(app, result.bookingId);
   return result;
 }

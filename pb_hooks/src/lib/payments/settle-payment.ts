@@ -17,6 +17,8 @@ import { nowMs, toPbDate } from '../clock';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { queueMail } from '../mail/mail-outbox';
 import { depositReceiptMail } from '../mail/receipts';
+import { configuredOrigin } from '../http';
+import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
 
 /** What the payment provider tells about the paid session. */
@@ -67,7 +69,12 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
       rec.set('status', 'payment_conflict');
     }
     tx.save(rec);
-    const mailIds = decision === 'confirm' ? [...bookingConfirmationMails(rec), depositReceiptMail(rec)].map((m) => queueMail(tx, m)) : [];
+    let mailIds: string[] = [];
+    if (decision === 'confirm') {
+      // Each e-mail carries its own manage link (docs/decisions/027).
+      const link = () => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
+      mailIds = [...bookingConfirmationMails(rec, link()), depositReceiptMail(rec, link())].map((m) => queueMail(tx, m));
+    }
     result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true, mailIds };
   });
   return result;

@@ -4,7 +4,7 @@
  * up after an outage) and for the server tests, which cannot wait for the daily schedule.
  */
 import { sendDueReviewRequests } from './review-requests-job';
-import { configuredOrigin } from './review-requests';
+import { configuredOrigin } from '../http';
 
 export function reviewRequestsJobRoute(e: core.RequestEvent): void {
   return e.json(200, sendDueReviewRequests($app, configuredOrigin($app)));

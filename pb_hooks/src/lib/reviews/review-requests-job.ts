@@ -11,7 +11,8 @@
 import { addDays } from '@domain/calendar';
 import { REVIEW_REQUEST_LOOKBACK_DAYS, reviewRequestDue } from '@domain/reviews';
 import { today } from '../clock';
-import { configuredOrigin, requestReview } from './review-requests';
+import { configuredOrigin } from '../http';
+import { requestReview } from './review-requests';
 import { logError } from '../log';
 
 export interface ReviewJobResult {

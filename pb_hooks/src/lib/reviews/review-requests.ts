@@ -20,11 +20,6 @@ export type ReviewRequestOutcome =
   /** The Idempotency-Key was used before: nothing was done (answer with the stored answer). */
   | { sent: false; kind: 'replay'; testimonialId: '' };
 
-/** The public origin for links sent outside a request (the scheduled job): APP_URL, else PocketBase's Application URL setting. */
-export function configuredOrigin(app: CoreApp): string {
-  return ($os.getenv('APP_URL') || app.settings().meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '');
-}
-
 /** "Elevated Arbor, 7.5–9 ft" for a booking or testimonial record. */
 export function serviceLine(packageType: string, treeSize: string): string {
   const title = findPackage(packageType)?.title ?? packageType;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { deadlineText, linkExpiresAtMs, selfServiceOptions, visitStartMs, type SelfServiceBooking } from './self-service';
+
+const H = 3_600_000;
+const paidAt = Date.UTC(2026, 10, 20, 17); // Friday, November 20, 12 PM in New York
+const booking: SelfServiceBooking = {
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  depositPaidAtMs: paidAt,
+  install_date: '2026-12-05',
+  install_time_slot: '9-15',
+  removal_date: '2027-01-05',
+  removal_time_slot: '9-15',
+  install_done_at: '',
+  removal_done_at: '',
+};
+
+describe('self-service rules', () => {
+  it('reads a slot as New York wall-clock time on both sides of the DST change', () => {
+    expect(new Date(visitStartMs('2026-10-31', '9-15')).toISOString()).toBe('2026-10-31T13:00:00.000Z'); // EDT
+    expect(new Date(visitStartMs('2026-11-03', '9-15')).toISOString()).toBe('2026-11-03T14:00:00.000Z'); // EST
+  });
+
+  it('says a deadline in New York time', () => {
+    expect(deadlineText(paidAt + 72 * H)).toBe('Monday, November 23, 2026 at 12 PM');
+    expect(deadlineText(Date.UTC(2026, 10, 21, 4, 30))).toBe('Friday, November 20, 2026 at 11:30 PM');
+  });
+
+  it('keeps a link until the end of the 30th day after the last visit', () => {
+    expect(new Date(linkExpiresAtMs(booking)).toISOString()).toBe('2027-02-05T05:00:00.000Z');
+    expect(new Date(linkExpiresAtMs({ install_date: '2026-12-05', removal_date: '' })).toISOString()).toBe('2027-01-05T05:00:00.000Z');
+  });
+
+  it('within 72 hours of booking: move either visit and cancel', () => {
+    const o = selfServiceOptions(booking, paidAt + 71 * H);
+    expect(o).toMatchObject({ active: true, moveInstall: true, moveRemoval: true, cancel: true });
+    expect(o.cancelUntilMs).toBe(paidAt + 72 * H);
+  });
+
+  it('after 72 hours: only the removal, until 7 days before it', () => {
+    const o = selfServiceOptions(booking, paidAt + 73 * H);
+    expect(o).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: true });
+    const removal = visitStartMs('2027-01-05', '9-15');
+    expect(o.moveRemovalUntilMs).toBe(removal - 7 * 24 * H);
+    expect(selfServiceOptions(booking, removal - 7 * 24 * H).moveRemoval).toBe(false);
+  });
+
+  it('inside 48 hours of the installation nothing about it changes, even within the 72 hours', () => {
+    const soon = { ...booking, install_date: '2026-11-22', install_time_slot: '12-18' }; // Sunday noon, 48 h after payment
+    const o = selfServiceOptions(soon, paidAt + 1 * H);
+    expect(o).toMatchObject({ moveInstall: false, cancel: false });
+  });
+
+  it('never for a cancelled, unpaid or finished booking, nor a balance already paid (no cancel)', () => {
+    for (const b of [
+      { ...booking, status: 'cancelled' },
+      { ...booking, status: 'pending_payment', payment_status: 'pending' },
+      { ...booking, status: 'completed' },
+    ]) {
+      expect(selfServiceOptions(b, paidAt + H)).toMatchObject({ moveInstall: false, moveRemoval: false, cancel: false });
+    }
+    expect(selfServiceOptions({ ...booking, payment_status: 'paid' }, paidAt + H)).toMatchObject({ moveInstall: true, cancel: false });
+    expect(selfServiceOptions({ ...booking, install_done_at: '2026-12-05 15:00:00.000Z' }, paidAt + H)).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: true });
+  });
+});

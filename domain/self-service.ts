@@ -1,0 +1,123 @@
+/**
+ * What a customer may do with their own booking through the manage-booking link
+ * (docs/product.md §9 Schedule "Reschedule or cancel within 72 hours of booking";
+ * docs/decisions/027 for the reading): the rules, their deadlines and the sentences. Pure and
+ * shared: the server decides with these, the /my-booking page shows the same answers. Times are
+ * epoch ms; dates `YYYY-MM-DD` and slots '9-15' in America/New_York.
+ */
+import { addDays, businessToday, formatLongDate, newYorkOffsetHours, type Ymd } from './calendar';
+import { CHANGE_WINDOW_HOURS } from './policies';
+import { formatHour, parseSlotId } from './slots';
+
+const HOUR_MS = 3_600_000;
+
+/** No move or cancellation of a visit this close to it (hours before its slot starts). */
+export const VISIT_LOCK_HOURS = 48;
+/** After the change window, the removal may still be moved until this many days before it. */
+export const REMOVAL_MOVE_DAYS = 7;
+/** A link works until this many days after the booking's last visit. */
+export const LINK_DAYS_AFTER_LAST_VISIT = 30;
+
+export const SELF_SERVICE_MESSAGES = {
+  /** The one answer for a wrong, expired, used or deleted booking's link (no hint which). */
+  invalidLink: 'This link is not valid any more. Please use the link in the latest e-mail from us, or call us.',
+  notChangeable: 'This booking can no longer be changed online. Please call us and we will help.',
+  moveClosed: 'This visit can no longer be moved online. Please call us and we will help.',
+  cancelClosed: 'This booking can no longer be cancelled online: the 72 hours after booking have passed or the installation is less than 48 hours away. Please call us.',
+  sameSlot: 'That is already the time of this visit.',
+  slotTaken: 'That time slot was just booked by someone else. Please choose another slot.',
+  badVisit: 'Please choose the installation or the removal to move.',
+} as const;
+
+/** Epoch ms of `hour`:00 on `date` in New York (NaN for a malformed date). */
+function newYorkTimeMs(date: Ymd, hour: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  if (!y || !m || !d) return NaN;
+  // The offset in force at that hour: daylight time is −4, standard time −5.
+  const guess = Date.UTC(y, m - 1, d, hour + 5);
+  return Date.UTC(y, m - 1, d, hour - newYorkOffsetHours(new Date(guess)));
+}
+
+/** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
+export function visitStartMs(date: Ymd, slotId: string): number {
+  const slot = parseSlotId(slotId);
+  return slot ? newYorkTimeMs(date, slot.startHour) : NaN;
+}
+
+/** The booking as these rules read it. */
+export interface SelfServiceBooking {
+  status: string;
+  payment_status: string;
+  /** When the deposit was paid (epoch ms): the 72-hour window counts from it. */
+  depositPaidAtMs: number;
+  install_date: Ymd;
+  install_time_slot: string;
+  removal_date: Ymd | '';
+  removal_time_slot: string;
+  install_done_at: string;
+  removal_done_at: string;
+}
+
+/** When a manage link for booking `b` stops working: the end of its last visit's day plus 30 days. */
+export function linkExpiresAtMs(b: Pick<SelfServiceBooking, 'install_date' | 'removal_date'>): number {
+  const last = b.removal_date && b.removal_date > b.install_date ? b.removal_date : b.install_date;
+  return newYorkTimeMs(addDays(last, LINK_DAYS_AFTER_LAST_VISIT + 1), 0);
+}
+
+/** What the customer may do now, and until when. */
+export interface SelfServiceOptions {
+  /** The booking is confirmed, paid and not finished: something may still be possible. */
+  active: boolean;
+  /** The end of the 72 hours after booking (epoch ms). */
+  changeWindowEndsAtMs: number;
+  moveInstall: boolean;
+  moveRemoval: boolean;
+  cancel: boolean;
+  /** Until when each is possible (epoch ms), for the page to say; null when it is not. */
+  moveInstallUntilMs: number | null;
+  moveRemovalUntilMs: number | null;
+  cancelUntilMs: number | null;
+}
+
+/**
+ * The options of booking `b` at `now`:
+ * - within 72 hours of booking, a visit more than 48 hours away may be moved, and the booking
+ *   cancelled (deposit refunded) while the installation is more than 48 hours away and only the
+ *   deposit was paid;
+ * - afterwards, only the removal may be moved, until 7 days before it;
+ * - never for a booking that is not confirmed and paid, or whose visit is done.
+ */
+export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServiceOptions {
+  const active = b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') && Number.isFinite(b.depositPaidAtMs);
+  const windowEnd = b.depositPaidAtMs + CHANGE_WINDOW_HOURS * HOUR_MS;
+  const installLock = visitStartMs(b.install_date, b.install_time_slot) - VISIT_LOCK_HOURS * HOUR_MS;
+  const hasRemoval = !!b.removal_date && !!b.removal_time_slot;
+  const removalStart = hasRemoval ? visitStartMs(b.removal_date, b.removal_time_slot) : NaN;
+  const until = (ok: boolean, at: number) => (ok ? at : null);
+
+  const installUntil = Math.min(windowEnd, installLock);
+  const moveInstall = active && !b.install_done_at && now < installUntil;
+  // Within the window the 48-hour lock applies; after it, the 7-day one.
+  const removalUntil = hasRemoval ? Math.max(Math.min(windowEnd, removalStart - VISIT_LOCK_HOURS * HOUR_MS), removalStart - REMOVAL_MOVE_DAYS * 24 * HOUR_MS) : NaN;
+  const moveRemoval = active && hasRemoval && !b.removal_done_at && now < removalUntil;
+  const cancel = active && b.payment_status === 'deposit_paid' && !b.install_done_at && now < installUntil;
+  return {
+    active: active && !(b.install_done_at && (!hasRemoval || b.removal_done_at)),
+    changeWindowEndsAtMs: windowEnd,
+    moveInstall,
+    moveRemoval,
+    cancel,
+    moveInstallUntilMs: until(moveInstall, installUntil),
+    moveRemovalUntilMs: until(moveRemoval, removalUntil),
+    cancelUntilMs: until(cancel, installUntil),
+  };
+}
+
+/** "Monday, November 23, 2026 at 12 PM" for epoch ms `ms`, in New York (whole hours, as deadlines fall). */
+export function deadlineText(ms: number): string {
+  const at = new Date(ms);
+  const hour = (at.getUTCHours() + newYorkOffsetHours(at) + 24) % 24;
+  const minutes = at.getUTCMinutes();
+  const time = minutes === 0 ? formatHour(hour) : `${formatHour(hour).replace(/ (AM|PM)$/, `:${String(minutes).padStart(2, '0')} $1`)}`;
+  return `${formatLongDate(businessToday(at))} at ${time}`;
+}

@@ -1,0 +1,79 @@
+import { expect, test } from './support/fixtures';
+import { superuserClient } from './support/db';
+import { waitForMail } from './support/mail';
+import { fromOwnAddress, paidBooking, storeAdminSession } from './support/admin';
+
+/**
+ * The customer's own booking at 375 px (docs/decisions/027): the manage link from the
+ * confirmation e-mail (read from the SMTP sink) opens /my-booking; moving the installation
+ * there reaches the admin's Bookings list in another browser without a reload; the spent link
+ * then opens nothing.
+ */
+test.use({ viewport: { width: 375, height: 812 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
+
+test('a customer moves the installation from the e-mailed link, and the admin sees it without a reload', async ({ page, browser }) => {
+  const email = `mona.${Date.now()}@example.com`;
+  await paidBooking({ name: 'Mona Mover', email, installDate: '2026-12-11', installTimeSlot: '9-15', removalDate: '2027-01-08', removalTimeSlot: '9-15' });
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
+  const link = /https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+
+  // The owner has the Bookings list open on another phone.
+  const pb = await superuserClient();
+  const staff = await pb.collection('staff').create({ email: `owner.${Date.now()}@e2e.test`, password: 'owner-pass-12345', passwordConfirm: 'owner-pass-12345', role: 'admin' });
+  const owner = await pb.collection('staff').impersonate(staff.id, 3600);
+  const adminContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await fromOwnAddress(adminContext);
+  const adminPage = await adminContext.newPage();
+  await storeAdminSession(adminPage, owner.authStore.token, owner.authStore.record);
+  await adminPage.goto('/admin/dashboard?tab=bookings');
+  const row = adminPage.locator('tr', { has: adminPage.getByRole('button', { name: 'Mona Mover', exact: true }) });
+  await expect(row).toContainText('Fri, Dec 11, 2026');
+
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { name: 'Your booking', level: 1 })).toBeVisible();
+  const visits = page.getByRole('region', { name: 'Visits' });
+  await expect(visits).toContainText('Installation: Friday, December 11, 2026, 9 AM - 3 PM, arriving between 9 AM and 10 AM');
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('$825 on installation day');
+
+  await visits.getByRole('button', { name: 'Move the installation' }).click();
+  const form = page.getByRole('form', { name: 'Move the installation' });
+  await form.getByLabel('New date').fill('2026-12-12');
+  await form.getByRole('radio', { name: /Morning Install/ }).check();
+  await form.getByRole('button', { name: 'Move the installation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your installation has moved' })).toBeVisible();
+  await expect(visits).toContainText('Installation: Saturday, December 12, 2026, 9 AM - 3 PM');
+
+  // The admin's list follows through realtime, no reload.
+  await expect(row).toContainText('Sat, Dec 12, 2026');
+  await adminContext.close();
+
+  // The link was spent by the change; the new one came by e-mail.
+  await page.reload();
+  await expect(page.getByText('This link is not valid any more.')).toBeVisible();
+  const moved = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your installation has moved'));
+  expect(moved.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
+  expect(/\/my-booking\?token=[A-Za-z0-9_-]+/.exec(moved.text)?.[0]).not.toBe(url.pathname + url.search);
+});
+
+test('cancelling within 72 hours asks first, refunds the deposit and leaves nothing to act on', async ({ page }) => {
+  const email = `carl.${Date.now()}@example.com`;
+  await paidBooking({ name: 'Carl Cancel', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-09', removalTimeSlot: '9-15' });
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
+  const url = new URL(/https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+  await page.goto(url.pathname + url.search);
+  const section = page.getByRole('region', { name: 'Cancel the booking' });
+  await section.getByRole('button', { name: 'Cancel the booking' }).click();
+  await section.getByRole('button', { name: 'Keep my booking' }).click();
+  await section.getByRole('button', { name: 'Cancel the booking' }).click();
+  await section.getByRole('button', { name: 'Yes, cancel and refund' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your booking is cancelled. Your deposit has been refunded' })).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Move the/ })).toHaveCount(0);
+  const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Refund of $825'));
+  expect(receipt.text).toContain('Remaining due: nothing');
+  const cancelled = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your booking is cancelled'));
+  expect(cancelled.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('METHOD:CANCEL');
+});

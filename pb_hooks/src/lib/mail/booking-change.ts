@@ -1,0 +1,106 @@
+/**
+ * The e-mails of a change the customer made through the manage link (docs/decisions/027): a
+ * moved visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE,
+ * and a new manage link; to the owner, with the old and new times), and a cancellation (to the
+ * customer with METHOD:CANCEL for the same UIDs and what happens to the deposit; to the owner).
+ * Keyed by booking and `ics_sequence`, so each change is mailed once.
+ */
+import { manageSection, visitLines, type LetterSection } from '@domain/booking-letter';
+import { BUSINESS } from '@domain/business';
+import { formatCents } from '@domain/money';
+import { bookingReference } from '@domain/receipts';
+import { buildIcs } from '@domain/ics';
+import { nowMs } from '../clock';
+import { letterBookingOf, visitEvents } from './booking-confirmation';
+import { composeMail } from './compose';
+import { mailKey, type QueuedMail } from './mail-outbox';
+
+const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
+
+function packageLine(r: core.Record): string {
+  const l = letterBookingOf(r);
+  return `${l.packageTitle}, ${l.treeSize}`;
+}
+
+function ownerNotice(r: core.Record, key: string, subject: string, lines: string[]): QueuedMail {
+  const body = composeMail(
+    `${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) changed their booking online.`,
+    [{ lines }],
+    `${BUSINESS.name} bookings`,
+  );
+  return { key, to: BUSINESS.email, subject, ...body, kind: 'business_notice', relatedId: r.id };
+}
+
+/**
+ * After booking `r` had its `visit` moved (already saved, `ics_sequence` raised): the
+ * customer's e-mail with the new times, the updated ICS and `manageUrl`; the owner's notice.
+ */
+export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', before: string, manageUrl: string): QueuedMail[] {
+  const letter = letterBookingOf(r);
+  const what = visit === 'install' ? 'installation' : 'removal';
+  const seq = r.getInt('ics_sequence');
+  const sections: LetterSection[] = [
+    { lines: [`Your ${what} has moved. Booking reference: ${letter.reference}`] },
+    { heading: 'Your visits now', lines: [...visitLines(letter), `Address: ${letter.address}`] },
+    { lines: ['The attached calendar file updates the visits in your calendar. Your deposit carries over; nothing more is due now.'] },
+    manageSection(manageUrl),
+  ];
+  const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing);
+  const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name);
+  return [
+    {
+      key: mailKey('visit_moved', r.id, seq),
+      to: r.getString('customer_email'),
+      subject: `Your ${what} has moved (${letter.reference})`,
+      ...customer,
+      kind: 'booking_change',
+      relatedId: r.id,
+      attachments: [{ name: 'visits.ics', content: ics }],
+    },
+    ownerNotice(r, mailKey('visit_moved_notice', r.id, seq), `Moved by the customer: ${r.getString('customer_name')}, ${what}`, [
+      `Booking reference: ${letter.reference}`,
+      `The ${what} moved from ${before}.`,
+      ...visitLines(letter),
+      `Address: ${letter.address}`,
+    ]),
+  ];
+}
+
+/**
+ * After booking `r` was cancelled by its customer: the customer's e-mail (the deposit refunded,
+ * or being refunded when `refunded` is false) with METHOD:CANCEL for the same UIDs; the owner's
+ * notice. The refund's receipt is its own e-mail (lib/mail/receipts.ts).
+ */
+export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail[] {
+  const letter = letterBookingOf(r);
+  const deposit = formatCents(r.getInt('deposit_amount'));
+  const refundLine = refunded
+    ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
+    : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`;
+  const customer = composeMail(
+    `Hello ${r.getString('customer_name')},`,
+    [
+      { lines: [`Your booking ${letter.reference} is cancelled, as you asked.`, refundLine] },
+      { heading: 'Cancelled visits', lines: visitLines(letter) },
+      { lines: ['The attached calendar file removes the visits from your calendar. We would be glad to decorate for you another time.'] },
+    ],
+    closing,
+  );
+  const ics = buildIcs(visitEvents(r, packageLine(r)), nowMs(), BUSINESS.name, 'CANCEL');
+  return [
+    {
+      key: mailKey('booking_cancelled', r.id),
+      to: r.getString('customer_email'),
+      subject: `Your booking is cancelled (${bookingReference(r.id)})`,
+      ...customer,
+      kind: 'booking_change',
+      relatedId: r.id,
+      attachments: [{ name: 'visits.ics', content: ics }],
+    },
+    ownerNotice(r, mailKey('booking_cancelled_notice', r.id), `Cancelled by the customer: ${r.getString('customer_name')}`, [
+      `Booking reference: ${letter.reference}`,
+      ...visitLines(letter),
+      `Deposit ${deposit}: ${refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
+    ]),
+  ];
+}

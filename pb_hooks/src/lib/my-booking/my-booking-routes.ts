@@ -1,0 +1,140 @@
+/**
+ * The customer's own booking through its manage link (docs/decisions/027; the rules are
+ * domain/self-service.ts):
+ * - POST /api/fn/my-booking { token } → 200 MyBookingView;
+ * - POST /api/fn/my-booking/move { token, visit: 'install' | 'removal', date, timeSlot } → 200
+ *   { moved: true, view } once the visit has moved: the same rules as checkout (season, work
+ *   days, blocked dates, slots for the tree size) and the same transaction, so two customers
+ *   moving onto one free slot end with one owner; the deposit carries over;
+ * - POST /api/fn/my-booking/cancel { token } → 200 { cancelled: true, refunded } with the
+ *   deposit refunded (Stripe under the key `refund-<booking>`, demo recorded), retried by the
+ *   hold-expiry job when Stripe cannot be reached.
+ * Every change revokes the booking's links (the change's e-mail carries a new one), records a
+ * `customer_change` job event (the admin sees it through realtime), raises `ics_sequence` and
+ * e-mails both sides. A wrong, expired, used or deleted booking's link is a 404 with one
+ * sentence; a change the rules no longer allow is a 409 whatever the page showed.
+ */
+import { formatLongDate } from '@domain/calendar';
+import { isTreeSize } from '@domain/catalog';
+import { slotHasConflict } from '@domain/overlap';
+import { installDateProblem, removalDateProblem } from '@domain/season';
+import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-service';
+import { findSlot, formatSlotRange } from '@domain/slots';
+import { bookingsOnDates } from '../bookings/bookings-repo';
+import { nowMs, toPbDate } from '../clock';
+import { apiError, badRequest, configuredOrigin, readJsonObject } from '../http';
+import { visitMovedMails } from '../mail/booking-change';
+import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { refundDeposit } from '../payments/refund';
+import { loadCrews, loadDateContext } from '../settings';
+import { bookingForToken, issueManageToken, manageUrl, revokeManageLinks } from './manage-links';
+import { myBookingView, selfServiceBookingOf } from './my-booking-view';
+
+type Refusal = { status: number; message: string };
+
+function tokenOf(body: Record<string, unknown>): string {
+  return typeof body.token === 'string' ? body.token.trim() : '';
+}
+
+/** The booking of the token in `body`, or the one 404 for every kind of dead link. */
+function requireBooking(app: CoreApp, body: Record<string, unknown>, now: number): core.Record {
+  const found = bookingForToken(app, tokenOf(body), now);
+  if (!found) throw apiError(404, M.invalidLink);
+  return found.booking;
+}
+
+/** Records a change the customer made in the booking's history (job_events, shown in the admin). */
+function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
+  const rec = new Record(tx.findCollectionByNameOrId('job_events'));
+  rec.load({ booking: bookingId, kind: 'customer_change', text, client_id: `customer_${$security.randomString(20)}`, occurred_at: toPbDate(now) });
+  tx.save(rec);
+}
+
+export function myBookingRoute(e: core.RequestEvent): void {
+  const now = nowMs();
+  const booking = requireBooking($app, readJsonObject(e), now);
+  return e.json(200, myBookingView(booking, now));
+}
+
+/** The visit, date and slot of a move request, checked against the season; 400 with a sentence otherwise. */
+function parseMove(body: Record<string, unknown>, booking: core.Record) {
+  const visit = body.visit;
+  if (visit !== 'install' && visit !== 'removal') throw badRequest(M.badVisit);
+  const date = typeof body.date === 'string' ? body.date : '';
+  const slotId = typeof body.timeSlot === 'string' ? body.timeSlot : '';
+  const size = booking.getString('tree_size');
+  const ctx = loadDateContext($app);
+  const installDate = visit === 'install' ? date : booking.getString('install_date');
+  const problem = visit === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate, ctx);
+  if (problem) throw badRequest(problem);
+  const slot = isTreeSize(size) ? findSlot(size, date, visit, slotId) : null;
+  if (!slot) throw badRequest(`That ${visit === 'install' ? 'installation' : 'removal'} time slot is not offered on this date. Please choose another slot.`);
+  // An installation moved past the removal would leave the removal before it.
+  const removalDate = booking.getString('removal_date');
+  if (visit === 'install' && removalDate && removalDate <= date) throw badRequest('The removal date must be after the installation date.');
+  return { visit, date, slot } as const;
+}
+
+export function myBookingMoveRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const now = nowMs();
+  const move = parseMove(body, requireBooking($app, body, now));
+  const crews = loadCrews($app);
+  const origin = configuredOrigin($app);
+  let refusal: Refusal | null = null;
+  let mailIds: string[] = [];
+  let bookingId = '';
+  $app.runInTransaction((tx) => {
+    // Everything again inside the write: the link may have been used, the rules may have closed.
+    const found = bookingForToken(tx, tokenOf(body), now);
+    if (!found) return void (refusal = { status: 404, message: M.invalidLink });
+    const b = found.booking;
+    bookingId = b.id;
+    const options = selfServiceOptions(selfServiceBookingOf(b), now);
+    if (!(move.visit === 'install' ? options.moveInstall : options.moveRemoval)) return void (refusal = { status: 409, message: M.moveClosed });
+    const dateField = `${move.visit}_date`;
+    const slotField = `${move.visit}_time_slot`;
+    if (b.getString(dateField) === move.date && b.getString(slotField) === move.slot.id) return void (refusal = { status: 409, message: M.sameSlot });
+    const others = bookingsOnDates(tx, [move.date]).filter((o) => o.id !== b.id);
+    if (slotHasConflict(move.date, move.slot, others, now, crews)) return void (refusal = { status: 409, message: M.slotTaken });
+
+    const before = `${formatLongDate(b.getString(dateField))}, ${formatSlotRange(b.getString(slotField))}`;
+    b.set(dateField, move.date);
+    b.set(slotField, move.slot.id);
+    b.set('ics_sequence', b.getInt('ics_sequence') + 1);
+    tx.save(b);
+    revokeManageLinks(tx, b.id, now);
+    const what = move.visit === 'install' ? 'installation' : 'removal';
+    recordCustomerChange(tx, b.id, `The customer moved the ${what} from ${before} to ${formatLongDate(move.date)}, ${formatSlotRange(move.slot.id)}.`, now);
+    mailIds = visitMovedMails(b, move.visit, before, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
+  });
+  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
+  deliverMail($app, mailIds);
+  return e.json(200, { moved: true, view: myBookingView($app.findRecordById('bookings', bookingId), now) });
+}
+
+export function myBookingCancelRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const now = nowMs();
+  requireBooking($app, body, now);
+  let refusal: Refusal | null = null;
+  let bookingId = '';
+  $app.runInTransaction((tx) => {
+    const found = bookingForToken(tx, tokenOf(body), now);
+    if (!found) return void (refusal = { status: 404, message: M.invalidLink });
+    const b = found.booking;
+    if (!selfServiceOptions(selfServiceBookingOf(b), now).cancel) return void (refusal = { status: 409, message: M.cancelClosed });
+    bookingId = b.id;
+    b.set('status', 'cancelled');
+    b.set('cancel_reason', 'customer_cancelled');
+    b.set('payment_status', 'refund_pending');
+    b.set('ics_sequence', b.getInt('ics_sequence') + 1);
+    tx.save(b);
+    revokeManageLinks(tx, b.id, now);
+    recordCustomerChange(tx, b.id, 'The customer cancelled the booking; the deposit is refunded.', now);
+  });
+  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
+  // Outside the transaction: Stripe may be slow. A failure stays refund_pending and is retried.
+  const refunded = refundDeposit($app, bookingId);
+  return e.json(200, { cancelled: true, refunded });
+}

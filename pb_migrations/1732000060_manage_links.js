@@ -1,0 +1,64 @@
+/// <reference path="../pb_hooks/types/types.d.ts" />
+// The customer's manage-booking links (docs/decisions/027):
+// - booking_links: one row per link an e-mail carried, holding only the SHA-256 of its random
+//   token, when it expires (the booking's last visit plus 30 days) and when a change made with
+//   any of the booking's links revoked it. Deleted with the booking. Written only by the hooks
+//   (no API rules: superusers only).
+// - bookings.ics_sequence: the SEQUENCE of the visits' calendar events, raised by every change
+//   so calendar apps replace the earlier copy (same UID).
+// - job_events may record `customer_change` (a move or a cancellation made through the link),
+//   shown in the booking's history in the admin.
+// - per-IP limits on the link's routes for guests, so a token cannot be guessed by volume
+//   (256 bits make that hopeless anyway) and a link cannot be used to hammer Stripe.
+const LINK_RULES = [
+  { label: "POST /api/fn/my-booking", audience: "@guest", maxRequests: 30, duration: 60 },
+  { label: "POST /api/fn/my-booking/move", audience: "@guest", maxRequests: 10, duration: 600 },
+  { label: "POST /api/fn/my-booking/cancel", audience: "@guest", maxRequests: 10, duration: 600 },
+];
+const LINK_LABELS = LINK_RULES.map((r) => r.label);
+
+migrate((app) => {
+  const settings = app.settings();
+  settings.rateLimits.rules = [...LINK_RULES, ...settings.rateLimits.rules.filter((r) => !LINK_LABELS.includes(r.label))];
+  app.save(settings);
+
+  const bookings = app.findCollectionByNameOrId("bookings");
+  bookings.fields.add(new NumberField({ name: "ics_sequence", onlyInt: true, min: 0 }));
+  app.save(bookings);
+
+  app.save(new Collection({
+    type: "base",
+    name: "booking_links",
+    listRule: null,
+    viewRule: null,
+    createRule: null,
+    updateRule: null,
+    deleteRule: null,
+    fields: [
+      { name: "booking", type: "relation", required: true, collectionId: bookings.id, cascadeDelete: true, maxSelect: 1 },
+      { name: "token_hash", type: "text", required: true, max: 64 },
+      { name: "expires_at", type: "date", required: true },
+      { name: "revoked_at", type: "date" },
+      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
+    ],
+    indexes: [
+      "CREATE UNIQUE INDEX `idx_booking_links_token_hash` ON `booking_links` (`token_hash`)",
+      "CREATE INDEX `idx_booking_links_booking` ON `booking_links` (`booking`)",
+    ],
+  }));
+
+  const events = app.findCollectionByNameOrId("job_events");
+  events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo", "customer_change"];
+  app.save(events);
+}, (app) => {
+  const settings = app.settings();
+  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LINK_LABELS.includes(r.label));
+  app.save(settings);
+  const events = app.findCollectionByNameOrId("job_events");
+  events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo"];
+  app.save(events);
+  app.delete(app.findCollectionByNameOrId("booking_links"));
+  const bookings = app.findCollectionByNameOrId("bookings");
+  bookings.fields.removeByName("ics_sequence");
+  app.save(bookings);
+});

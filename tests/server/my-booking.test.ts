@@ -1,0 +1,195 @@
+/**
+ * The customer's own booking through its manage link (docs/decisions/027): token rules, the
+ * view, moves and cancellation inside and outside the 72 hours and the 48-hour lock, by the API
+ * as the page would call it and straight; races of two customers and of three submits; the
+ * history, the e-mails and the ICS sequence. Demo mode on the shared server, whose clock is
+ * frozen at 2026-11-20 12:00 in New York: time is moved by dating the deposit back.
+ */
+import { createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SELF_SERVICE_MESSAGES as M } from '../../domain/self-service';
+import { checkout } from './fixtures';
+import { callFn, clearCollections, superuser } from './support';
+
+const su = superuser();
+const H = 3_600_000;
+const NOW = Date.parse('2026-11-20T17:00:00Z');
+const pbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+
+beforeEach(() => clearCollections('bookings', 'blocked_dates'));
+
+/** A paid demo booking (install Saturday 2026-12-05 9–15, removal Monday 2026-12-28 9–15 unless `over`) and its manage token from the confirmation e-mail. */
+async function paidBooking(over: Record<string, unknown> = {}) {
+  const res = await checkout({ installDate: '2026-12-05', customerEmail: `mine.${Math.random().toString(36).slice(2)}@example.com`, ...over });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect((await callFn('POST', '/api/fn/demo-checkout/pay', { sessionId: res.body.sessionId })).status).toBe(200);
+  const id = res.body.bookingId as string;
+  return { id, token: await latestToken(id, 'booking_confirmation') };
+}
+
+/** The manage token in the newest e-mail of `kind` about booking `id`. */
+async function latestToken(id: string, kind: string): Promise<string> {
+  const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id} && kind = {:kind}', { id, kind }), sort: '-created_at' });
+  const token = /\/my-booking\?token=([A-Za-z0-9_-]+)/.exec(mails[0]?.body ?? '')?.[1];
+  expect(token, `a manage link in the ${kind} e-mail`).toBeTruthy();
+  return token!;
+}
+
+const view = (token: unknown) => callFn('POST', '/api/fn/my-booking', { token });
+const move = (token: string, visit: string, date: string, timeSlot: string) => callFn('POST', '/api/fn/my-booking/move', { token, visit, date, timeSlot });
+const cancel = (token: string) => callFn('POST', '/api/fn/my-booking/cancel', { token });
+/** Dates the deposit `hours` before the server's now: the 72-hour window runs from it. */
+const paidHoursAgo = (id: string, hours: number) => su.collection('bookings').update(id, { deposit_paid_at: pbDate(NOW - hours * H) });
+
+describe('the manage link', () => {
+  it('is random, stored only as its SHA-256, and answers one sentence for wrong, expired and deleted', async () => {
+    const { id, token } = await paidBooking();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const links = await su.collection('booking_links').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    // The confirmation and the deposit's receipt each carry their own link.
+    expect(links).toHaveLength(2);
+    expect(links.map((l) => l.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(links)).not.toContain(token);
+    expect(links[0]!.expires_at).toBe('2027-01-28 05:00:00.000Z'); // the removal plus 30 days, midnight in New York
+
+    const ok = await view(token);
+    expect(ok.status).toBe(200);
+    const wrong = await view(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+    const malformed = await view('not-a-token');
+    const missing = await view(undefined);
+    const link = links.find((l) => l.token_hash === createHash('sha256').update(token).digest('hex'))!;
+    await su.collection('booking_links').update(link.id, { expires_at: pbDate(NOW - 1000) });
+    const expired = await view(token);
+    for (const r of [wrong, malformed, missing, expired]) {
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual(wrong.body);
+      expect(JSON.stringify(r.body)).not.toMatch(/Jane|@example\.com|Main St|555/);
+    }
+    expect(wrong.body.message).toBe(M.invalidLink);
+
+    const other = await latestToken(id, 'receipt');
+    expect((await view(other)).status).toBe(200);
+    await su.collection('bookings').delete(id);
+    expect(await view(other)).toEqual(wrong);
+  });
+
+  it('shows the booking: choices, visits with their windows, what is paid and due, the reference and the options', async () => {
+    const { id, token } = await paidBooking({ notes: 'Gate code 12', parkingInstructions: 'Driveway' });
+    const { body } = await view(token);
+    expect(body).toMatchObject({
+      reference: `TA-${id.slice(0, 8).toUpperCase()}`,
+      status: 'confirmed',
+      packageTitle: 'Elevated Arbor',
+      treeSize: '7.5–9 ft',
+      notes: 'Gate code 12',
+      parkingInstructions: 'Driveway',
+      install: { date: '2026-12-05', timeSlot: '9-15', window: '9 AM - 3 PM, arriving between 9 AM and 10 AM', done: false },
+      removal: { date: '2026-12-28', timeSlot: '9-15' },
+      totalCents: 165000,
+      paidCents: 82500,
+      balanceCents: 82500,
+      options: { moveInstall: true, moveRemoval: true, cancel: true, cancelUntil: '2026-11-23T17:00:00.000Z' },
+    });
+    expect(body.policies.join(' ')).toContain('within 72 hours of booking');
+  });
+});
+
+describe('moving a visit', () => {
+  it('within 72 hours: the install moves, the old link dies, the history and both e-mails say so, the ICS sequence rises', async () => {
+    const { id, token } = await paidBooking();
+    const res = await move(token, 'install', '2026-12-06', '12-18');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.view.install).toMatchObject({ date: '2026-12-06', timeSlot: '12-18' });
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ install_date: '2026-12-06', install_time_slot: '12-18', ics_sequence: 1, payment_status: 'deposit_paid' });
+
+    // The link cannot move again; the e-mail's new one can.
+    expect((await move(token, 'install', '2026-12-11', '9-15')).status).toBe(404);
+    const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    expect(events.map((e) => [e.kind, e.text])).toEqual([
+      ['customer_change', expect.stringContaining('moved the installation from Saturday, December 5, 2026, 9 AM - 3 PM to Sunday, December 6, 2026, 12 PM - 6 PM')],
+    ]);
+    const mails = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && (kind = 'booking_change' || kind = 'business_notice')", { id }), sort: 'created_at' });
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([`Your installation has moved (TA-${id.slice(0, 8).toUpperCase()})`, expect.stringMatching(/^Moved by the customer: Jane Doe/)]),
+    );
+
+    const second = await latestToken(id, 'booking_change');
+    expect((await move(second, 'removal', '2026-12-29', '9-15')).status).toBe(200);
+    const third = await latestToken(id, 'booking_change');
+    expect((await cancel(third)).status).toBe(200);
+
+    // One UID per visit through confirmation (0), two moves (1, 2) and the cancellation (3).
+    const icsOf = async (kind: string) =>
+      (await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = {:kind} && to != 'hello@thoughtfullyadorned.com'", { id, kind }), sort: 'created_at' })).map(
+        (m) => (m.attachment_data as { content: string }[])[0]!.content,
+      );
+    const all = [...(await icsOf('booking_confirmation')), ...(await icsOf('booking_change'))];
+    expect(all.map((ics) => [/SEQUENCE:(\d+)/.exec(ics)?.[1], /METHOD:(\w+)/.exec(ics)?.[1]])).toEqual([
+      ['0', 'PUBLISH'],
+      ['1', 'PUBLISH'],
+      ['2', 'PUBLISH'],
+      ['3', 'CANCEL'],
+    ]);
+    const uids = all.map((ics) => ics.match(/UID:booking-[^\r\n]+-install@[^\r\n]+/)?.[0]);
+    expect(new Set(uids).size).toBe(1);
+    expect(all[3]).toContain('STATUS:CANCELLED');
+  });
+
+  it('after 72 hours only the removal may move (until 7 days before it); inside 48 hours of a visit nothing moves', async () => {
+    const { id, token } = await paidBooking();
+    await paidHoursAgo(id, 73);
+    const late = await move(token, 'install', '2026-12-06', '12-18');
+    expect(late).toMatchObject({ status: 409, body: { message: M.moveClosed } });
+    expect((await view(token)).body.options).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: true });
+    expect((await cancel(token)).status).toBe(409);
+    expect((await move(token, 'removal', '2026-12-29', '9-15')).status).toBe(200);
+
+    const soon = await paidBooking({ installDate: '2026-11-22', installTimeSlot: '9-12', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement' });
+    expect((await view(soon.token)).body.options).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: false });
+    expect((await move(soon.token, 'install', '2026-12-06', '9-12')).status).toBe(409);
+    expect((await cancel(soon.token)).status).toBe(409);
+    expect((await su.collection('bookings').getOne(soon.id)).status).toBe('confirmed');
+  });
+
+  it('refuses a taken slot, a slot not offered, and a date outside the season, with a sentence', async () => {
+    const { token } = await paidBooking();
+    const other = await paidBooking({ installDate: '2026-12-06', removalDate: '2026-12-29' });
+    expect(other.id).toBeTruthy();
+    // One crew: the other booking's install at 9–15 on December 6 overlaps 12–18.
+    const taken = await move(token, 'install', '2026-12-06', '12-18');
+    expect(taken).toMatchObject({ status: 409, body: { message: M.slotTaken } });
+    expect((await move(token, 'install', '2026-12-06', '10-11')).status).toBe(400);
+    expect((await move(token, 'install', '2026-11-23', '9-15')).status).toBe(400);
+    expect((await move(token, 'sideways', '2026-12-11', '9-15')).body.message).toBe(M.badVisit);
+  });
+
+  it('two customers moving onto one free slot at once: one owner', async () => {
+    const a = await paidBooking();
+    const b = await paidBooking({ installDate: '2026-12-11', removalDate: '2026-12-29' });
+    const results = await Promise.all([move(a.token, 'install', '2026-12-12', '9-15'), move(b.token, 'install', '2026-12-12', '9-15')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const owners = await su.collection('bookings').getFullList({ filter: "install_date = '2026-12-12' && status = 'confirmed'" });
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe('cancelling', () => {
+  it('sent three times at once: cancelled once, the deposit refunded once with a receipt, the link dead', async () => {
+    const { id, token } = await paidBooking();
+    const receiptLink = await latestToken(id, 'receipt');
+    const results = await Promise.all([cancel(token), cancel(token), cancel(token)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    expect(results.find((r) => r.status === 200)!.body).toEqual({ cancelled: true, refunded: true });
+    const b = await su.collection('bookings').getOne(id);
+    expect(b).toMatchObject({ status: 'cancelled', cancel_reason: 'customer_cancelled', payment_status: 'refunded' });
+    expect(b.refund_id).toMatch(/^demo_re_/);
+    const receipts = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id }), sort: 'created_at' });
+    expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825', 'Receipt: Refund of $825']);
+    const told = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id }) });
+    expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your booking is cancelled/)]);
+    // The slot is free again, and no link of the booking does anything.
+    expect((await view(token)).status).toBe(404);
+    expect((await view(receiptLink)).status).toBe(404);
+    expect((await checkout({ installDate: '2026-12-05', customerEmail: 'next@example.com' })).status).toBe(200);
+  });
+});

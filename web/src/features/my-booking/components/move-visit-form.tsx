@@ -1,0 +1,92 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { formatLongDate } from '@domain/calendar';
+import type { VisitKind } from '@domain/slots';
+import { fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
+
+type Slots = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; slots: SlotChoice[] } | { state: 'unbookable'; reason: string } | { state: 'error'; message: string };
+
+/**
+ * Moving one visit to another free slot: a date, then that date's slots for the booking's tree
+ * size (taken ones disabled), then Move. The server checks everything again in the move's
+ * transaction; its sentence is shown under the form when it refuses.
+ */
+export function MoveVisitForm({ token, booking, visit, onMoved, onCancel }: { token: string; booking: MyBookingView; visit: VisitKind; onMoved: (view: MyBookingView) => void; onCancel: () => void }) {
+  const id = useId();
+  const current = visit === 'install' ? booking.install : booking.removal!;
+  const [date, setDate] = useState('');
+  const [slotId, setSlotId] = useState('');
+  const [slots, setSlots] = useState<Slots>({ state: 'idle' });
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const what = visit === 'install' ? 'installation' : 'removal';
+
+  useEffect(() => {
+    if (!date) return;
+    let live = true;
+    setSlots({ state: 'loading' });
+    setSlotId('');
+    fetchSlots(date, booking.treeSizeId, visit, booking.install.date).then(
+      (a) => live && setSlots(a.bookable ? { state: 'ready', slots: a.slots } : { state: 'unbookable', reason: a.reason ?? 'That date is not available. Please choose another date.' }),
+      (err: unknown) => live && setSlots({ state: 'error', message: err instanceof Error ? err.message : 'Error loading time slots' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [date, booking.treeSizeId, booking.install.date, visit]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!date || !slotId) {
+      setProblem(`Please choose a date and a time slot for the ${what}.`);
+      return;
+    }
+    setSaving(true);
+    setProblem('');
+    try {
+      onMoved(await moveVisit(token, visit, date, slotId));
+    } catch (err) {
+      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card my-booking__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Move the {what}</h3>
+      <p className="muted">
+        Now: {formatLongDate(current.date)}, {current.window}
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-date`}>New date</label>
+        <input id={`${id}-date`} type="date" value={date} min={visit === 'removal' ? booking.install.date : undefined} onChange={(e) => setDate(e.target.value)} required />
+      </div>
+      {slots.state === 'loading' && <p role="status">Loading time slots…</p>}
+      {slots.state === 'unbookable' && <p className="form-problem">{slots.reason}</p>}
+      {slots.state === 'error' && <p className="form-problem">{slots.message}</p>}
+      {slots.state === 'ready' && (
+        <fieldset className="my-booking__slots">
+          <legend>Time slot</legend>
+          {slots.slots.map((s) => (
+            <label key={s.id} className={s.available ? '' : 'is-taken'}>
+              <input type="radio" name={`${id}-slot`} value={s.id} checked={slotId === s.id} disabled={!s.available} onChange={() => setSlotId(s.id)} />
+              {s.label} ({s.time}){s.available ? '' : ' – taken'}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="button-row button-row--start">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? 'Moving…' : `Move the ${what}`}
+        </button>
+        <button type="button" className="button" onClick={onCancel} disabled={saving}>
+          Keep the current time
+        </button>
+      </div>
+    </form>
+  );
+}

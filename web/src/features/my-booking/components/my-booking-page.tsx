@@ -1,0 +1,277 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatLongDate } from '@domain/calendar';
+import { formatCents } from '@domain/money';
+import { deadlineText } from '@domain/self-service';
+import type { VisitKind } from '@domain/slots';
+import { useHydrated } from '@/lib/hydration';
+import { cancelMyBooking, fetchMyBooking, MyBookingError, type MyBookingView } from '../api/my-booking';
+import { MoveVisitForm } from './move-visit-form';
+import '../my-booking.css';
+
+type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; booking: MyBookingView };
+
+/** After a change the link is spent: the page shows the result and no more actions. */
+type Done = { kind: 'moved'; what: string } | { kind: 'cancelled'; refunded: boolean } | null;
+
+const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
+
+/**
+ * /my-booking?token=… (docs/decisions/027): the customer's own booking from the manage link in
+ * their e-mails: what was booked, the visits with their arrival windows, what is paid and due,
+ * the policies, and, while the rules allow, moving a visit or cancelling with the deposit
+ * refunded. The server decides what is allowed; the page shows its answer and its deadlines.
+ */
+export function MyBookingPage({ token }: { token: string | null }) {
+  const [load, setLoad] = useState<Load>(token ? { state: 'loading' } : { state: 'invalid', message: NO_LINK });
+  const [attempt, setAttempt] = useState(0);
+  const [moving, setMoving] = useState<VisitKind | null>(null);
+  const [done, setDone] = useState<Done>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The prerendered shell (and the render that hydrates it) shows the loading state: the link's
+  // token is only in the browser's address.
+  const hydrated = useHydrated();
+  const shown: Load = hydrated ? load : { state: 'loading' };
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    fetchMyBooking(token).then(
+      (booking) => live && setLoad({ state: 'ready', booking }),
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof MyBookingError && err.status === 404) setLoad({ state: 'invalid', message: err.message });
+        else setLoad({ state: 'error', message: err instanceof Error ? err.message : 'Something went wrong.' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  useEffect(() => {
+    if (done) resultRef.current?.focus();
+  }, [done]);
+
+  return (
+    <div className="container page my-booking">
+      <h1>Your booking</h1>
+      {shown.state === 'loading' && <p role="status">Loading your booking…</p>}
+      {shown.state === 'invalid' && (
+        <div className="card my-booking__notice" role="alert">
+          <p>{shown.message}</p>
+        </div>
+      )}
+      {shown.state === 'error' && (
+        <div className="card my-booking__notice" role="alert">
+          <p>{shown.message}</p>
+          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {shown.state === 'ready' && (
+        <BookingDetails
+          booking={shown.booking}
+          token={token!}
+          done={done}
+          resultRef={resultRef}
+          moving={moving}
+          setMoving={setMoving}
+          onMoved={(booking, what) => {
+            setLoad({ state: 'ready', booking });
+            setMoving(null);
+            setDone({ kind: 'moved', what });
+          }}
+          onCancelled={(refunded) => {
+            setLoad({ state: 'ready', booking: { ...shown.booking, status: 'cancelled', balanceCents: 0 } });
+            setDone({ kind: 'cancelled', refunded });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface DetailsProps {
+  booking: MyBookingView;
+  token: string;
+  done: Done;
+  resultRef: React.RefObject<HTMLDivElement | null>;
+  moving: VisitKind | null;
+  setMoving: (v: VisitKind | null) => void;
+  onMoved: (b: MyBookingView, what: string) => void;
+  onCancelled: (refunded: boolean) => void;
+}
+
+function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled }: DetailsProps) {
+  const cancelled = b.status === 'cancelled';
+  const actionsOpen = !done && !cancelled;
+  return (
+    <>
+      <p className="my-booking__ref">
+        Booking reference <strong>{b.reference}</strong> ·{' '}
+        <span className={`pill ${cancelled ? 'pill--grey' : 'pill--green'}`}>{cancelled ? 'Cancelled' : b.status === 'completed' ? 'Completed' : 'Confirmed'}</span>
+      </p>
+      {done && (
+        <div className="card my-booking__notice my-booking__notice--done" role="status" tabIndex={-1} ref={resultRef}>
+          {done.kind === 'moved' ? (
+            <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
+          ) : (
+            <p>
+              Your booking is cancelled. {done.refunded ? 'Your deposit has been refunded' : 'Your deposit is being refunded'}; your bank may take 5 to 10 days to show it. We have e-mailed you the
+              details.
+            </p>
+          )}
+        </div>
+      )}
+
+      <section className="card my-booking__section" aria-labelledby="visits-title">
+        <h2 id="visits-title">Visits</h2>
+        <Visit title="Installation" visit={b.install} />
+        {b.removal ? <Visit title="Removal" visit={b.removal} /> : <p className="muted">No removal booked.</p>}
+        <p className="muted">Address: {b.address}</p>
+        {actionsOpen && <VisitActions booking={b} token={token} moving={moving} setMoving={setMoving} onMoved={onMoved} />}
+      </section>
+
+      <section className="card my-booking__section" aria-labelledby="choices-title">
+        <h2 id="choices-title">What you booked</h2>
+        <dl className="my-booking__facts">
+          <Fact label="Package">{`${b.packageTitle}, ${b.treeSize}`}</Fact>
+          {b.luxeFinish && <Fact label="Luxe Finish">Included</Fact>}
+          {b.addons.length > 0 && <Fact label="Add-ons">{b.addons.join(', ')}</Fact>}
+          {b.keepOrnaments && <Fact label="Keep your collection">Yes</Fact>}
+          {b.style && <Fact label="Style">{b.style}</Fact>}
+          {b.styleRequests && <Fact label="Style requests">{b.styleRequests}</Fact>}
+          {b.notes && <Fact label="Special requests">{b.notes}</Fact>}
+          {b.parkingInstructions && <Fact label="Parking">{b.parkingInstructions}</Fact>}
+        </dl>
+      </section>
+
+      <section className="card my-booking__section" aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment</h2>
+        <dl className="my-booking__facts">
+          {b.priceLines.map((l) => (
+            <Fact key={l.label} label={l.label}>
+              {formatCents(l.amountCents)}
+            </Fact>
+          ))}
+          <Fact label="Total">{formatCents(b.totalCents)}</Fact>
+          <Fact label="Paid">{formatCents(b.paidCents)}</Fact>
+          {!cancelled && <Fact label="Balance due">{b.balanceCents > 0 ? `${formatCents(b.balanceCents)} on installation day` : 'Nothing: paid in full'}</Fact>}
+        </dl>
+      </section>
+
+      {actionsOpen && b.options.cancel && <CancelBooking booking={b} token={token} onCancelled={onCancelled} />}
+
+      <section className="card my-booking__section" aria-labelledby="policies-title">
+        <h2 id="policies-title">Our policies</h2>
+        <ul>
+          {b.policies.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+        <p>
+          For anything else, call <a href={`tel:${b.contact.phone.replace(/[^\d+]/g, '')}`}>{b.contact.phone}</a> or write to <a href={`mailto:${b.contact.email}`}>{b.contact.email}</a>.
+        </p>
+      </section>
+    </>
+  );
+}
+
+function Visit({ title, visit }: { title: string; visit: MyBookingView['install'] }) {
+  return (
+    <p className="my-booking__visit">
+      <strong>{title}:</strong> {formatLongDate(visit.date)}, {visit.window}
+      {visit.done && <span className="pill pill--green">Done</span>}
+    </p>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<DetailsProps, 'booking' | 'token' | 'moving' | 'setMoving' | 'onMoved'>) {
+  const { options: o } = b;
+  if (moving) return <MoveVisitForm token={token} booking={b} visit={moving} onMoved={(v) => onMoved(v, moving === 'install' ? 'installation' : 'removal')} onCancel={() => setMoving(null)} />;
+  if (!o.moveInstall && !o.moveRemoval) return <p className="muted">The visits can no longer be moved online. Please call us if you need another time.</p>;
+  return (
+    <div className="my-booking__actions">
+      {o.moveInstall && o.moveInstallUntil && (
+        <p>
+          <button type="button" className="button" onClick={() => setMoving('install')}>
+            Move the installation
+          </button>{' '}
+          <span className="muted">until {deadlineText(Date.parse(o.moveInstallUntil))}</span>
+        </p>
+      )}
+      {o.moveRemoval && o.moveRemovalUntil && (
+        <p>
+          <button type="button" className="button" onClick={() => setMoving('removal')}>
+            Move the removal
+          </button>{' '}
+          <span className="muted">until {deadlineText(Date.parse(o.moveRemovalUntil))}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CancelBooking({ booking: b, token, onCancelled }: { booking: MyBookingView; token: string; onCancelled: (refunded: boolean) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  async function cancel() {
+    setBusy(true);
+    setProblem('');
+    try {
+      onCancelled((await cancelMyBooking(token)).refunded);
+    } catch (err) {
+      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card my-booking__section" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">Cancel the booking</h2>
+      <p>
+        You may cancel until {deadlineText(Date.parse(b.options.cancelUntil!))} and your deposit of {formatCents(b.paidCents)} is refunded in full.
+      </p>
+      {!asking ? (
+        <button type="button" className="button" onClick={() => setAsking(true)}>
+          Cancel the booking
+        </button>
+      ) : (
+        <div role="group" aria-label="Confirm the cancellation">
+          <p>
+            <strong>Cancel this booking?</strong> Both visits are given up and cannot be taken back.
+          </p>
+          <div className="button-row button-row--start">
+            <button type="button" ref={confirmRef} className="button button--danger" onClick={cancel} disabled={busy}>
+              {busy ? 'Cancelling…' : 'Yes, cancel and refund'}
+            </button>
+            <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
+              Keep my booking
+            </button>
+          </div>
+        </div>
+      )}
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
