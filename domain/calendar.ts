@@ -68,6 +68,15 @@ export function newYorkOffsetHours(instant: Date): number {
   return t >= dstStart && t < dstEnd ? -4 : -5;
 }
 
+/** Epoch ms of `hour`:00 on `date` in New York (NaN for a malformed date); daylight time is −4, standard time −5. */
+export function newYorkTimeMs(date: Ymd, hour: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  if (!y || !m || !d) return NaN;
+  // The offset in force at that hour (the clocks change at 2 AM).
+  const guess = Date.UTC(y, m - 1, d, hour + 5);
+  return Date.UTC(y, m - 1, d, hour - newYorkOffsetHours(new Date(guess)));
+}
+
 /** Today's date in the business time zone at an instant. */
 export function businessToday(now: Date): Ymd {
   const local = new Date(now.getTime() + newYorkOffsetHours(now) * 3_600_000);

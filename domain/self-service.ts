@@ -5,7 +5,7 @@
  * shared: the server decides with these, the /my-booking page shows the same answers. Times are
  * epoch ms; dates `YYYY-MM-DD` and slots '9-15' in America/New_York.
  */
-import { addDays, businessToday, formatLongDate, newYorkOffsetHours, type Ymd } from './calendar';
+import { addDays, businessToday, formatLongDate, newYorkOffsetHours, newYorkTimeMs, type Ymd } from './calendar';
 import { CHANGE_WINDOW_HOURS } from './policies';
 import { formatHour, parseSlotId } from './slots';
 
@@ -28,15 +28,6 @@ export const SELF_SERVICE_MESSAGES = {
   slotTaken: 'That time slot was just booked by someone else. Please choose another slot.',
   badVisit: 'Please choose the installation or the removal to move.',
 } as const;
-
-/** Epoch ms of `hour`:00 on `date` in New York (NaN for a malformed date). */
-function newYorkTimeMs(date: Ymd, hour: number): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  if (!y || !m || !d) return NaN;
-  // The offset in force at that hour: daylight time is −4, standard time −5.
-  const guess = Date.UTC(y, m - 1, d, hour + 5);
-  return Date.UTC(y, m - 1, d, hour - newYorkOffsetHours(new Date(guess)));
-}
 
 /** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
 export function visitStartMs(date: Ymd, slotId: string): number {

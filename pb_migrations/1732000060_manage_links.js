@@ -6,8 +6,10 @@
 //   (no API rules: superusers only).
 // - bookings.ics_sequence: the SEQUENCE of the visits' calendar events, raised by every change
 //   so calendar apps replace the earlier copy (same UID).
-// - job_events may record `customer_change` (a move or a cancellation made through the link),
-//   shown in the booking's history in the admin.
+// - job_events may record `customer_change` (a move or a cancellation made through the link)
+//   and `reminder_sent` (a visit reminder went out), shown in the booking's history in the admin;
+// - mail_log rows may end `skipped`: a visit reminder whose visit moved, was cancelled or was
+//   done before it could be sent (docs/decisions/028).
 // - per-IP limits on the link's routes for guests, so a token cannot be guessed by volume
 //   (256 bits make that hopeless anyway) and a link cannot be used to hammer Stripe.
 const LINK_RULES = [
@@ -48,9 +50,16 @@ migrate((app) => {
   }));
 
   const events = app.findCollectionByNameOrId("job_events");
-  events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo", "customer_change"];
+  events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo", "customer_change", "reminder_sent"];
   app.save(events);
+
+  const mail = app.findCollectionByNameOrId("mail_log");
+  mail.fields.getByName("status").values = ["queued", "sending", "sent", "logged", "failed", "skipped"];
+  app.save(mail);
 }, (app) => {
+  const mail = app.findCollectionByNameOrId("mail_log");
+  mail.fields.getByName("status").values = ["queued", "sending", "sent", "logged", "failed"];
+  app.save(mail);
   const settings = app.settings();
   settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LINK_LABELS.includes(r.label));
   app.save(settings);

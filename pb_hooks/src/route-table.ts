@@ -55,6 +55,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/jobs/purge-tombstones', caller: 'superuser', library: 'app', handler: 'purgeTombstonesJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/deliver-mail', caller: 'superuser', library: 'app', handler: 'deliverMailJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/reconcile-charges', caller: 'superuser', library: 'app', handler: 'reconcileChargesJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/send-reminders', caller: 'superuser', library: 'app', handler: 'sendRemindersJobRoute' },
 ] as const;
 
 export const JOBS = [
@@ -63,4 +64,5 @@ export const JOBS = [
   { name: 'purge-tombstones', schedule: '30 8 * * *', handler: 'purgeTombstones', why: 'daily: tombstones older than 400 days' },
   { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
   { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
+  { name: 'send-visit-reminders', schedule: '0 * * * *', handler: 'sendVisitRemindersJob', why: 'hourly: from 9 AM in New York, the reminders of tomorrow’s visits (docs/decisions/028)' },
 ] as const;

@@ -41,3 +41,4 @@ export { reconcilePendingCharges } from './payments/charge-reconcile';
 export { deliverMailJobRoute } from './mail/deliver-mail-job-route';
 export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route';
 export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute } from './my-booking/my-booking-routes';
+export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

@@ -20,6 +20,7 @@ import { toPbDate } from '../clock';
 import { parseTimestamp } from '@domain/calendar';
 import { smtpEnabled, smtpSend, type Attachment, type MailStatus, type OutgoingMail } from './send-mail';
 import { logError } from '../log';
+import { afterSent, stillWanted } from './outbox-checks';
 
 /** A message with its outbox key: `kind:recordId:version`, at most 255 characters. */
 export interface QueuedMail extends OutgoingMail {
@@ -159,17 +160,21 @@ function flagBooking(tx: CoreApp, rec: core.Record): void {
   tx.save(booking);
 }
 
-/** Records how the send of claimed row `id` went: sent or logged, queued again with backoff, or given up. */
-function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' } | { status: 'error'; error: string }, nowMs: number): MailStatus | 'queued' {
+/**
+ * Records how the send of claimed row `id` went: sent or logged (with what its kind does after
+ * sending, outbox-checks.ts), skipped (no longer wanted), queued again with backoff, or given up.
+ */
+function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' | 'skipped' } | { status: 'error'; error: string }, nowMs: number): MailStatus | 'queued' {
   let final: MailStatus | 'queued' = 'queued';
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('mail_log', id);
     if (rec.getString('status') !== 'sending') return;
     if (outcome.status !== 'error') {
       rec.set('status', outcome.status);
-      rec.set('sent_at', toPbDate(nowMs));
+      if (outcome.status !== 'skipped') rec.set('sent_at', toPbDate(nowMs));
       rec.set('error', '');
       final = outcome.status;
+      if (outcome.status !== 'skipped') afterSent(tx, rec);
     } else {
       rec.set('error', outcome.error.slice(0, 2000));
       const queuedAt = parseTimestamp(rec.getString('queued_at'));
@@ -191,6 +196,7 @@ function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' }
 function deliverOne(app: CoreApp, id: string): MailStatus | 'queued' {
   if (!claim(app, id, Date.now())) return 'queued';
   const rec = app.findRecordById('mail_log', id);
+  if (!stillWanted(app, rec)) return settle(app, id, { status: 'skipped' }, Date.now());
   if (!smtpEnabled(app)) return settle(app, id, { status: 'logged' }, Date.now());
   try {
     smtpSend(app, mailOf(rec));

@@ -23,7 +23,7 @@ export interface OutgoingMail {
 }
 
 /** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
-export type MailStatus = 'sent' | 'logged' | 'failed';
+export type MailStatus = 'sent' | 'logged' | 'failed' | 'skipped';
 
 /** Whether SMTP is configured (SMTP_HOST sets PocketBase's SMTP settings at start). */
 export function smtpEnabled(app: CoreApp): boolean {

@@ -52,7 +52,14 @@ function useObjectUrl(photo: StoredPhoto | null | undefined): string {
   return url;
 }
 
-const EVENT_LABELS: Record<string, string> = { note: 'Note', photo: 'Photo', install_done: 'Install done', removal_done: 'Removal done', customer_change: 'Changed by the customer' };
+const EVENT_LABELS: Record<string, string> = {
+  note: 'Note',
+  photo: 'Photo',
+  install_done: 'Install done',
+  removal_done: 'Removal done',
+  customer_change: 'Changed by the customer',
+  reminder_sent: 'Reminder sent',
+};
 
 function EventPhoto({ event, entry, token }: { event: AdminJobEvent; entry?: OutboxEntry; token: string }) {
   const queuedUrl = useObjectUrl((entry?.payload.photo as StoredPhoto | undefined) ?? null);

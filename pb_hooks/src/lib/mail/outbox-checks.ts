@@ -1,0 +1,69 @@
+/**
+ * What the mail outbox asks of a message by kind before and after sending it (docs/decisions/028):
+ * a visit reminder is checked again at send time (the visit may have moved, been cancelled or
+ * been done since it was queued), and its sending is written to the booking's history. Kept
+ * apart from mail-outbox.ts so that the message builders, which import the outbox, are not
+ * imported by it.
+ */
+import { formatLongDate, parseTimestamp } from '@domain/calendar';
+import { reminderStillDue, type ReminderBooking } from '@domain/reminders';
+import { formatSlotRange } from '@domain/slots';
+import { nowMs, toPbDate } from '../clock';
+
+export const VISIT_REMINDER_KIND = 'visit_reminder';
+
+/** The reminder rules' view of booking record `r`. */
+export function reminderBookingOf(r: core.Record): ReminderBooking {
+  return {
+    id: r.id,
+    status: r.getString('status'),
+    payment_status: r.getString('payment_status'),
+    depositPaidAtMs: parseTimestamp(r.getString('deposit_paid_at')),
+    install_date: r.getString('install_date'),
+    install_time_slot: r.getString('install_time_slot'),
+    removal_date: r.getString('removal_date'),
+    removal_time_slot: r.getString('removal_time_slot'),
+    install_done_at: r.getString('install_done_at'),
+    removal_done_at: r.getString('removal_done_at'),
+  };
+}
+
+/** A reminder's booking id and version from its outbox key `visit_reminder:<booking>:<version>`. */
+function reminderKeyParts(key: string): { bookingId: string; version: string } | null {
+  const m = /^visit_reminder:([^:]+):(.+)$/.exec(key);
+  return m ? { bookingId: m[1]!, version: m[2]! } : null;
+}
+
+/** Whether outbox row `rec` should still be sent: false for a reminder whose visit no longer matches. */
+export function stillWanted(app: CoreApp, rec: core.Record): boolean {
+  if (rec.getString('kind') !== VISIT_REMINDER_KIND) return true;
+  const parts = reminderKeyParts(rec.getString('key'));
+  if (!parts) return false;
+  try {
+    return reminderStillDue(reminderBookingOf(app.findRecordById('bookings', parts.bookingId)), parts.version);
+  } catch {
+    return false; // the booking was deleted
+  }
+}
+
+/** After row `rec` was sent (inside the transaction that records it): a reminder goes into the booking's history. */
+export function afterSent(tx: CoreApp, rec: core.Record): void {
+  if (rec.getString('kind') !== VISIT_REMINDER_KIND) return;
+  const parts = reminderKeyParts(rec.getString('key'));
+  const m = parts && /^(install|removal)-(\d{4}-\d{2}-\d{2})-(.+)$/.exec(parts.version);
+  if (!parts || !m) return;
+  try {
+    tx.findRecordById('bookings', parts.bookingId);
+  } catch {
+    return;
+  }
+  const ev = new Record(tx.findCollectionByNameOrId('job_events'));
+  ev.load({
+    booking: parts.bookingId,
+    kind: 'reminder_sent',
+    text: `Reminder e-mailed to ${rec.getString('to')} for the ${m[1] === 'install' ? 'installation' : 'removal'} on ${formatLongDate(m[2]!)}, ${formatSlotRange(m[3]!)}.`,
+    client_id: `reminder_${rec.id}`,
+    occurred_at: toPbDate(nowMs()),
+  });
+  tx.save(ev);
+}
