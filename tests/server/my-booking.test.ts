@@ -8,8 +8,10 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/self-service';
+import { expectNoRead, signedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
-import { callFn, clearCollections, superuser } from './support';
+import { runScenario } from './scenario';
+import { anonymous, callFn, clearCollections, superuser } from './support';
 
 const su = superuser();
 const H = 3_600_000;
@@ -71,6 +73,29 @@ describe('the manage link', () => {
     expect((await view(other)).status).toBe(200);
     await su.collection('bookings').delete(id);
     expect(await view(other)).toEqual(wrong);
+  });
+
+  it('booking_links is for the hooks alone: anonymous, staff and the admin can neither read nor write it', async () => {
+    const { id } = await paidBooking();
+    const [link] = await su.collection('booking_links').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    const admin = await signedInStaff('admin');
+    const member = await signedInStaff('');
+    for (const pb of [anonymous(), member.pb, admin.pb]) await expectNoRead(pb, 'booking_links', link!.id);
+    const tokens = { staff: member.token, admin: admin.token, superuser: su.authStore.token };
+    for (const caller of ['anonymous', 'staff', 'admin'] as const) {
+      await runScenario(
+        {
+          name: `${caller} creates a link`,
+          method: 'POST',
+          url: '/api/collections/booking_links/records',
+          caller,
+          body: { booking: id, token_hash: 'x'.repeat(64), expires_at: '2030-01-01 00:00:00.000Z' },
+          status: [400, 401, 403, 404],
+          added: { booking_links: 0 },
+        },
+        tokens,
+      );
+    }
   });
 
   it('shows the booking: choices, visits with their windows, what is paid and due, the reference and the options', async () => {

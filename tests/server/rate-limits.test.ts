@@ -36,6 +36,17 @@ describe('rate limits for guests', () => {
     expect(statuses.slice(allowed)).toEqual([429, 429]);
   });
 
+  it.each([
+    ['/api/fn/my-booking', 30],
+    ['/api/fn/my-booking/move', 10],
+    ['/api/fn/my-booking/cancel', 10],
+  ])('the manage link route %s answers %i wrong tokens, then 429', async (route, allowed) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < allowed + 2; i++) statuses.push(await post(route, { token: 'A'.repeat(43) }));
+    expect(statuses.slice(0, allowed).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(allowed)).toEqual([429, 429]);
+  });
+
   it('leaves read-only routes such as availability unthrottled at normal use', async () => {
     const statuses = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/fn/availability?date=2026-11-24&size=5-7ft&kind=install`).then((r) => r.status)));
     expect(statuses.every((s) => s === 200)).toBe(true);
