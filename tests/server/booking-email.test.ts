@@ -98,8 +98,11 @@ describe('booking confirmation e-mail over SMTP', () => {
     }
     // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped.
     const html = String(mail.html);
+    // The text a reader sees in the HTML part: its tags taken out (links keep their text).
+    const htmlText = html.replace(/<[^>]+>/g, '');
     const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    for (const line of text.split('\n').filter(Boolean)) expect(html).toContain(escape(line.replace(/^- /, '')));
+    for (const line of text.split('\n').filter(Boolean)) expect(htmlText).toContain(escape(line.replace(/^- /, '')));
+    expect(html).toMatch(/<a href="[^"]+\/my-booking\?token=[A-Za-z0-9_-]{43}">/);
     expect(html).not.toContain('<side gate>');
 
     const notice = await sink.waitFor((m) => (m.subject?.startsWith('New booking: Jane Doe') ?? false) && (m.text ?? '').includes('Gate code 4321'));
