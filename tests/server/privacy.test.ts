@@ -105,7 +105,7 @@ describe('what a checkout session id reveals', () => {
   it('a day after the checkout closed, the routes answer with the state only', async () => {
     await createBookingRecord({ checkout_session_id: 'demo_cs_closed_a_day_ago', hold_expires_at: '2026-11-19 17:00:00.000Z', payment_status: 'deposit_paid', status: 'confirmed' });
     const v = await verify('demo_cs_closed_a_day_ago');
-    expect(v).toEqual({ status: 200, body: { success: true, conflict: false, booking: null } });
+    expect(v).toEqual({ status: 200, body: { success: true, conflict: false, open: false, booking: null } });
     const d = await demoSession('demo_cs_closed_a_day_ago');
     expect(d).toEqual({ status: 200, body: { sessionId: 'demo_cs_closed_a_day_ago', state: 'paid', booking: null } });
   });
