@@ -5,25 +5,14 @@
  * '9-15' in America/New_York; times epoch ms.
  */
 import { addDays, businessToday, newYorkTimeMs, type Ymd } from './calendar';
+import type { SelfServiceBooking } from './self-service';
 import type { VisitKind } from './slots';
 
 /** The hour (New York) reminders go out, the day before the visit. */
 export const REMINDER_HOUR = 9;
 
-/** A booking as the reminder rules read it. */
-export interface ReminderBooking {
-  id: string;
-  status: string;
-  payment_status: string;
-  /** When the deposit was paid (epoch ms; NaN when never). */
-  depositPaidAtMs: number;
-  install_date: Ymd;
-  install_time_slot: string;
-  removal_date: Ymd | '';
-  removal_time_slot: string;
-  install_done_at: string;
-  removal_done_at: string;
-}
+/** A booking as the reminder rules read it: the self-service rules' view, with its id. */
+export type ReminderBooking = SelfServiceBooking & { id: string };
 
 /** One reminder to send: the booking, the visit and the time it is for. */
 export interface DueReminder {

@@ -112,3 +112,41 @@ export function deadlineText(ms: number): string {
   const time = minutes === 0 ? formatHour(hour) : `${formatHour(hour).replace(/ (AM|PM)$/, `:${String(minutes).padStart(2, '0')} $1`)}`;
   return `${formatLongDate(businessToday(at))} at ${time}`;
 }
+
+/** A visit as /my-booking shows it. */
+export interface VisitView {
+  date: Ymd;
+  timeSlot: string;
+  /** "9 AM - 3 PM, arriving between 9 AM and 10 AM". */
+  window: string;
+  done: boolean;
+}
+
+/** What POST /api/fn/my-booking answers: the booking as its customer sees it, and what they may do now. */
+export interface MyBookingView {
+  reference: string;
+  status: string;
+  customerName: string;
+  packageTitle: string;
+  treeSize: string;
+  /** The tree size's id ('7.5-9ft'), for the availability of other slots. */
+  treeSizeId: string;
+  luxeFinish: boolean;
+  keepOrnaments: boolean;
+  addons: string[];
+  style: string;
+  styleRequests: string;
+  notes: string;
+  parkingInstructions: string;
+  address: string;
+  install: VisitView;
+  removal: VisitView | null;
+  priceLines: { label: string; amountCents: number }[];
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  policies: string[];
+  contact: { phone: string; email: string };
+  /** What may be done now, with deadlines as ISO times (null when not possible). */
+  options: { moveInstall: boolean; moveRemoval: boolean; cancel: boolean; moveInstallUntil: string | null; moveRemovalUntil: string | null; cancelUntil: string | null };
+}

@@ -111,7 +111,7 @@ test('coming back while the payment is still open offers that same payment or a 
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Continue' }).click();
   await page
     .getByRole('group', { name: 'Installation date' })
-    .getByRole('button', { name: /Saturday, November 28, 2026/ })
+    .getByRole('button', { name: /Sunday, November 29, 2026/ })
     .click();
   await page
     .locator('label', { hasText: /Install/ })

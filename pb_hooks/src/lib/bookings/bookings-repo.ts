@@ -2,7 +2,9 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
+import { parseTimestamp } from '@domain/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
+import type { SelfServiceBooking } from '@domain/self-service';
 import { parseSlotId } from '@domain/slots';
 import { kept } from '../kept';
 
@@ -89,4 +91,20 @@ export function findBySession(app: CoreApp, sessionId: string): core.Record | nu
   } catch {
     return null;
   }
+}
+
+/** The booking record as the self-service and reminder rules read it (with its id). */
+export function selfServiceBookingOf(r: core.Record): SelfServiceBooking & { id: string } {
+  return {
+    id: r.id,
+    status: r.getString('status'),
+    payment_status: r.getString('payment_status'),
+    depositPaidAtMs: parseTimestamp(r.getString('deposit_paid_at')),
+    install_date: r.getString('install_date'),
+    install_time_slot: r.getString('install_time_slot'),
+    removal_date: r.getString('removal_date'),
+    removal_time_slot: r.getString('removal_time_slot'),
+    install_done_at: r.getString('install_done_at'),
+    removal_done_at: r.getString('removal_done_at'),
+  };
 }

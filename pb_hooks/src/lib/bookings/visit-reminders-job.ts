@@ -12,9 +12,9 @@ import { dueReminders, reminderStillDue } from '@domain/reminders';
 import { nowMs } from '../clock';
 import { configuredOrigin } from '../http';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
-import { reminderBookingOf } from '../mail/outbox-checks';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { selfServiceBookingOf } from '../bookings/bookings-repo';
 import { logError } from '../log';
 
 export interface ReminderJobResult {
@@ -28,7 +28,7 @@ export function sendVisitReminders(app: CoreApp, now: number, origin: string): R
   // The indexed dates narrow the season to tomorrow's visits; dueReminders is the rule.
   const candidates = app.findRecordsByFilter('bookings', "status = 'confirmed' && (install_date = {:d} || removal_date = {:d})", '', 0, 0, { d: tomorrow } as unknown as dbx.Params);
   const due = dueReminders(
-    candidates.map((r) => reminderBookingOf(r!)),
+    candidates.map((r) => selfServiceBookingOf(r!)),
     now,
   );
   const result: ReminderJobResult = { queued: 0, skipped: 0 };
@@ -41,7 +41,7 @@ export function sendVisitReminders(app: CoreApp, now: number, origin: string): R
           return;
         }
         const booking = tx.findRecordById('bookings', d.bookingId);
-        if (!reminderStillDue(reminderBookingOf(booking), d.version)) return;
+        if (!reminderStillDue(selfServiceBookingOf(booking), d.version)) return;
         ids.push(queueMail(tx, visitReminderMail(booking, d, manageUrl(origin, issueManageToken(tx, booking)))));
         result.queued++;
       });

@@ -5,28 +5,13 @@
  * apart from mail-outbox.ts so that the message builders, which import the outbox, are not
  * imported by it.
  */
-import { formatLongDate, parseTimestamp } from '@domain/calendar';
-import { reminderStillDue, type ReminderBooking } from '@domain/reminders';
+import { formatLongDate } from '@domain/calendar';
+import { reminderStillDue } from '@domain/reminders';
 import { formatSlotRange } from '@domain/slots';
 import { nowMs, toPbDate } from '../clock';
+import { selfServiceBookingOf } from '../bookings/bookings-repo';
 
 export const VISIT_REMINDER_KIND = 'visit_reminder';
-
-/** The reminder rules' view of booking record `r`. */
-export function reminderBookingOf(r: core.Record): ReminderBooking {
-  return {
-    id: r.id,
-    status: r.getString('status'),
-    payment_status: r.getString('payment_status'),
-    depositPaidAtMs: parseTimestamp(r.getString('deposit_paid_at')),
-    install_date: r.getString('install_date'),
-    install_time_slot: r.getString('install_time_slot'),
-    removal_date: r.getString('removal_date'),
-    removal_time_slot: r.getString('removal_time_slot'),
-    install_done_at: r.getString('install_done_at'),
-    removal_done_at: r.getString('removal_done_at'),
-  };
-}
 
 /** A reminder's booking id and version from its outbox key `visit_reminder:<booking>:<version>`. */
 function reminderKeyParts(key: string): { bookingId: string; version: string } | null {
@@ -40,7 +25,7 @@ export function stillWanted(app: CoreApp, rec: core.Record): boolean {
   const parts = reminderKeyParts(rec.getString('key'));
   if (!parts) return false;
   try {
-    return reminderStillDue(reminderBookingOf(app.findRecordById('bookings', parts.bookingId)), parts.version);
+    return reminderStillDue(selfServiceBookingOf(app.findRecordById('bookings', parts.bookingId)), parts.version);
   } catch {
     return false; // the booking was deleted
   }

@@ -20,7 +20,7 @@ import { slotHasConflict } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-service';
 import { findSlot, formatSlotRange } from '@domain/slots';
-import { bookingsOnDates } from '../bookings/bookings-repo';
+import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, badRequest, configuredOrigin, readJsonObject } from '../http';
 import { visitMovedMails } from '../mail/booking-change';
@@ -28,7 +28,7 @@ import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { refundDeposit } from '../payments/refund';
 import { loadCrews, loadDateContext } from '../settings';
 import { bookingForToken, issueManageToken, manageUrl, revokeManageLinks } from './manage-links';
-import { myBookingView, selfServiceBookingOf } from './my-booking-view';
+import { myBookingView } from './my-booking-view';
 
 type Refusal = { status: number; message: string };
 

@@ -5,61 +5,10 @@
  * from the record; the same JSON for every route of the page.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
-import { parseTimestamp } from '@domain/calendar';
-import { selfServiceOptions, type SelfServiceBooking, type SelfServiceOptions } from '@domain/self-service';
+import { selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
 import { BUSINESS } from '@domain/business';
+import { selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
-
-export interface VisitView {
-  date: string;
-  timeSlot: string;
-  /** "9 AM - 3 PM, arriving between 9 AM and 10 AM". */
-  window: string;
-  done: boolean;
-}
-
-export interface MyBookingView {
-  reference: string;
-  status: string;
-  customerName: string;
-  packageTitle: string;
-  treeSize: string;
-  /** The tree size's id ('7.5-9ft'), for the availability of other slots. */
-  treeSizeId: string;
-  luxeFinish: boolean;
-  keepOrnaments: boolean;
-  addons: string[];
-  style: string;
-  styleRequests: string;
-  notes: string;
-  parkingInstructions: string;
-  address: string;
-  install: VisitView;
-  removal: VisitView | null;
-  priceLines: { label: string; amountCents: number }[];
-  totalCents: number;
-  paidCents: number;
-  balanceCents: number;
-  policies: string[];
-  contact: { phone: string; email: string };
-  /** What may be done now, with deadlines as ISO times (null when not possible). */
-  options: { moveInstall: boolean; moveRemoval: boolean; cancel: boolean; moveInstallUntil: string | null; moveRemovalUntil: string | null; cancelUntil: string | null };
-}
-
-/** The booking record as the self-service rules read it. */
-export function selfServiceBookingOf(r: core.Record): SelfServiceBooking {
-  return {
-    status: r.getString('status'),
-    payment_status: r.getString('payment_status'),
-    depositPaidAtMs: parseTimestamp(r.getString('deposit_paid_at')),
-    install_date: r.getString('install_date'),
-    install_time_slot: r.getString('install_time_slot'),
-    removal_date: r.getString('removal_date'),
-    removal_time_slot: r.getString('removal_time_slot'),
-    install_done_at: r.getString('install_done_at'),
-    removal_done_at: r.getString('removal_done_at'),
-  };
-}
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -6,41 +6,10 @@
  * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
+import type { MyBookingView } from '@domain/self-service';
 import type { VisitKind } from '@domain/slots';
 
-export interface VisitView {
-  date: string;
-  timeSlot: string;
-  window: string;
-  done: boolean;
-}
-
-/** pb_hooks/src/lib/my-booking/my-booking-view.ts MyBookingView. */
-export interface MyBookingView {
-  reference: string;
-  status: string;
-  customerName: string;
-  packageTitle: string;
-  treeSize: string;
-  treeSizeId: string;
-  luxeFinish: boolean;
-  keepOrnaments: boolean;
-  addons: string[];
-  style: string;
-  styleRequests: string;
-  notes: string;
-  parkingInstructions: string;
-  address: string;
-  install: VisitView;
-  removal: VisitView | null;
-  priceLines: { label: string; amountCents: number }[];
-  totalCents: number;
-  paidCents: number;
-  balanceCents: number;
-  policies: string[];
-  contact: { phone: string; email: string };
-  options: { moveInstall: boolean; moveRemoval: boolean; cancel: boolean; moveInstallUntil: string | null; moveRemovalUntil: string | null; cancelUntil: string | null };
-}
+export type { MyBookingView };
 
 export class MyBookingError extends Error {
   constructor(

@@ -200,23 +200,22 @@ function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<De
   const { options: o } = b;
   if (moving) return <MoveVisitForm token={token} booking={b} visit={moving} onMoved={(v) => onMoved(v, moving === 'install' ? 'installation' : 'removal')} onCancel={() => setMoving(null)} />;
   if (!o.moveInstall && !o.moveRemoval) return <p className="muted">The visits can no longer be moved online. Please call us if you need another time.</p>;
+  const moves: { visit: VisitKind; label: string; until: string | null }[] = [
+    { visit: 'install', label: 'Move the installation', until: o.moveInstall ? o.moveInstallUntil : null },
+    { visit: 'removal', label: 'Move the removal', until: o.moveRemoval ? o.moveRemovalUntil : null },
+  ];
   return (
     <div className="my-booking__actions">
-      {o.moveInstall && o.moveInstallUntil && (
-        <p>
-          <button type="button" className="button" onClick={() => setMoving('install')}>
-            Move the installation
-          </button>{' '}
-          <span className="muted">until {deadlineText(Date.parse(o.moveInstallUntil))}</span>
-        </p>
-      )}
-      {o.moveRemoval && o.moveRemovalUntil && (
-        <p>
-          <button type="button" className="button" onClick={() => setMoving('removal')}>
-            Move the removal
-          </button>{' '}
-          <span className="muted">until {deadlineText(Date.parse(o.moveRemovalUntil))}</span>
-        </p>
+      {moves.map(
+        (m) =>
+          m.until && (
+            <p key={m.visit}>
+              <button type="button" className="button" onClick={() => setMoving(m.visit)}>
+                {m.label}
+              </button>{' '}
+              <span className="muted">until {deadlineText(Date.parse(m.until))}</span>
+            </p>
+          ),
       )}
     </div>
   );
