@@ -22,7 +22,7 @@ export interface LetterSection {
 
 /** The section that carries the manage-booking link (docs/decisions/027). */
 export function manageSection(url: string): LetterSection {
-  return { heading: 'Your booking online', lines: ['See your booking, and move a visit or cancel it within our policies:'], link: { label: 'Manage your booking', url } };
+  return { heading: 'Your booking online', lines: ['See your booking, pay the balance online, and move a visit or cancel it within our policies:'], link: { label: 'Manage your booking', url } };
 }
 
 /** The booking as the e-mails read it (from the bookings record; amounts in cents). */

@@ -27,6 +27,7 @@ export const SELF_SERVICE_MESSAGES = {
   sameSlot: 'That is already the time of this visit.',
   slotTaken: 'That time slot was just booked by someone else. Please choose another slot.',
   badVisit: 'Please choose the installation or the removal to move.',
+  nothingDue: 'Nothing is due on this booking now.',
 } as const;
 
 /** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
@@ -148,5 +149,14 @@ export interface MyBookingView {
   policies: string[];
   contact: { phone: string; email: string };
   /** What may be done now, with deadlines as ISO times (null when not possible). */
-  options: { moveInstall: boolean; moveRemoval: boolean; cancel: boolean; moveInstallUntil: string | null; moveRemovalUntil: string | null; cancelUntil: string | null };
+  options: {
+    moveInstall: boolean;
+    moveRemoval: boolean;
+    cancel: boolean;
+    /** The balance can be paid online now (confirmed, deposit paid, something due). */
+    payBalance: boolean;
+    moveInstallUntil: string | null;
+    moveRemovalUntil: string | null;
+    cancelUntil: string | null;
+  };
 }

@@ -3,7 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
+import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, showMonth, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (docs/decisions/015): first-admin setup and the session, the
@@ -44,19 +44,6 @@ async function openDashboard(page: Page, tab = 'overview') {
 
 /** Toasts come and go mid-scan, so axe leaves them out. */
 const TOASTS = ['[data-sonner-toaster]'];
-
-/** Moves the schedule's calendar to `month` ('December 2026') with its previous and next buttons. */
-async function showMonth(calendar: ReturnType<Page['locator']>, month: string) {
-  const target = Date.parse(`1 ${month}`);
-  for (let i = 0; i < 24; i++) {
-    const shown = (await calendar.getByRole('status').textContent()) ?? '';
-    if (shown === month) return;
-    const button = Date.parse(`1 ${shown}`) < target ? /next month/i : /previous month/i;
-    await calendar.getByRole('button', { name: button }).click();
-    await expect(calendar.getByRole('status')).not.toHaveText(shown);
-  }
-  throw new Error(`The calendar never showed ${month}`);
-}
 
 async function availability(date: string, slot: string): Promise<boolean | undefined> {
   const res = await fetch(`${E2E_BASE_URL}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);

@@ -1,12 +1,12 @@
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
-import { fromOwnAddress, paidBooking, storeAdminSession } from './support/admin';
+import { fromOwnAddress, paidBooking, showMonth, storeAdminSession } from './support/admin';
 
 /**
  * The customer's own booking at 375 px (docs/decisions/027): the manage link from the
  * confirmation e-mail (read from the SMTP sink) opens /my-booking; moving the installation
- * there reaches the admin's Bookings list in another browser without a reload; the spent link
+ * there reaches the admin's Schedule in another browser without a reload; the spent link
  * then opens nothing.
  */
 test.use({ viewport: { width: 375, height: 812 } });
@@ -20,7 +20,7 @@ test('a customer moves the installation from the e-mailed link, and the admin se
   expect(link).toBeTruthy();
   const url = new URL(link!);
 
-  // The owner has the Bookings list open on another phone.
+  // The owner has the Schedule open on that day, on another phone.
   const pb = await superuserClient();
   const staff = await pb.collection('staff').create({ email: `owner.${Date.now()}@e2e.test`, password: 'owner-pass-12345', passwordConfirm: 'owner-pass-12345', role: 'admin' });
   const owner = await pb.collection('staff').impersonate(staff.id, 3600);
@@ -28,9 +28,14 @@ test('a customer moves the installation from the e-mailed link, and the admin se
   await fromOwnAddress(adminContext);
   const adminPage = await adminContext.newPage();
   await storeAdminSession(adminPage, owner.authStore.token, owner.authStore.record);
-  await adminPage.goto('/admin/dashboard?tab=bookings');
-  const row = adminPage.locator('tr', { has: adminPage.getByRole('button', { name: 'Mona Mover', exact: true }) });
-  await expect(row).toContainText('Tue, Dec 1, 2026');
+  await adminPage.goto('/admin/dashboard?tab=schedule');
+  await expect(adminPage.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
+  const calendar = adminPage.locator('.schedule__calendar');
+  await showMonth(calendar, 'December 2026');
+  await calendar.getByRole('button', { name: /Tuesday, December 1, 2026, has scheduled items/ }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Schedule for Tuesday, December 1, 2026' })).toBeVisible();
+  const item = adminPage.locator('.schedule-item', { hasText: 'Mona Mover' });
+  await expect(item).toContainText('Install');
 
   await page.goto(url.pathname + url.search);
   await expect(page.getByRole('heading', { name: 'Your booking', level: 1 })).toBeVisible();
@@ -46,8 +51,10 @@ test('a customer moves the installation from the e-mailed link, and the admin se
   await expect(page.getByRole('status').filter({ hasText: 'Your installation has moved' })).toBeVisible();
   await expect(visits).toContainText('Installation: Tuesday, December 22, 2026, 9 AM - 3 PM');
 
-  // The admin's list follows through realtime, no reload.
-  await expect(row).toContainText('Tue, Dec 22, 2026');
+  // The admin's schedule follows through realtime, no reload: gone from December 1, on the 22nd.
+  await expect(item).toHaveCount(0);
+  await calendar.getByRole('button', { name: /Tuesday, December 22, 2026, has scheduled items/ }).click();
+  await expect(adminPage.locator('.schedule-item', { hasText: 'Mona Mover' })).toContainText('9 AM - 3 PM');
   await adminContext.close();
 
   // The link was spent by the change; the new one came by e-mail.
@@ -76,4 +83,19 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
   expect(receipt.text).toContain('Remaining due: nothing');
   const cancelled = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your booking is cancelled'));
   expect(cancelled.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('METHOD:CANCEL');
+});
+
+test('paying the balance online from the link (demo mode): paid at once, with a receipt', async ({ page }) => {
+  const email = `pia.${Date.now()}@example.com`;
+  await paidBooking({ name: 'Pia Payer', email, installDate: '2026-12-19', installTimeSlot: '9-15', removalDate: '2027-01-23', removalTimeSlot: '9-15' });
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
+  const url = new URL(/https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+  await page.goto(url.pathname + url.search);
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByRole('button', { name: 'Pay $825 online' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you: your balance is paid.' })).toBeVisible();
+  await expect(payment).toContainText('Nothing: paid in full');
+  await expect(payment.getByRole('button', { name: /online/ })).toHaveCount(0);
+  const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
+  expect(receipt.text).toContain('Remaining due: nothing, your booking is paid in full');
 });

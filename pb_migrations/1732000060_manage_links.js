@@ -16,6 +16,7 @@ const LINK_RULES = [
   { label: "POST /api/fn/my-booking", audience: "@guest", maxRequests: 30, duration: 60 },
   { label: "POST /api/fn/my-booking/move", audience: "@guest", maxRequests: 10, duration: 600 },
   { label: "POST /api/fn/my-booking/cancel", audience: "@guest", maxRequests: 10, duration: 600 },
+  { label: "POST /api/fn/my-booking/pay-balance", audience: "@guest", maxRequests: 10, duration: 600 },
 ];
 const LINK_LABELS = LINK_RULES.map((r) => r.label);
 

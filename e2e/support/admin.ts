@@ -157,3 +157,16 @@ export async function signInAdmin(page: Page, email: string, password: string): 
 export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 }
+
+/** Moves the schedule's calendar to `month` ('December 2026') with its previous and next buttons. */
+export async function showMonth(calendar: ReturnType<Page['locator']>, month: string) {
+  const target = Date.parse(`1 ${month}`);
+  for (let i = 0; i < 24; i++) {
+    const shown = (await calendar.getByRole('status').textContent()) ?? '';
+    if (shown === month) return;
+    const button = Date.parse(`1 ${shown}`) < target ? /next month/i : /previous month/i;
+    await calendar.getByRole('button', { name: button }).click();
+    await expect(calendar.getByRole('status')).not.toHaveText(shown);
+  }
+  throw new Error(`The calendar never showed ${month}`);
+}

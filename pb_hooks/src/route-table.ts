@@ -41,6 +41,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-booking', caller: 'anyone', library: 'app', handler: 'myBookingRoute' },
   { method: 'POST', path: '/api/fn/my-booking/move', caller: 'anyone', library: 'app', handler: 'myBookingMoveRoute' },
   { method: 'POST', path: '/api/fn/my-booking/cancel', caller: 'anyone', library: 'app', handler: 'myBookingCancelRoute' },
+  { method: 'POST', path: '/api/fn/my-booking/pay-balance', caller: 'anyone', library: 'app', handler: 'myBookingPayBalanceRoute' },
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },

@@ -7,6 +7,7 @@
  * succeeded, Stripe's real 402 `authentication_required` and `card_declined` errors, and an
  * outage). Webhooks are signed with the official `stripe` package.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,11 @@ describe('demo mode (the shared server)', () => {
   });
   afterAll(async () => {
     // Confirmed bookings hold slots: leave nothing behind for the other files (charges cascade).
+    // A charge staged as still in flight would make the delete refuse (money in flight) until
+    // the reconcile job settles it a minute later: end those first, so the next file starts clean.
+    for (const c of await su.collection('charges').getFullList({ filter: "status = 'pending' || status = 'processing' || status = 'requires_checkout'" })) {
+      await su.collection('charges').update(c.id, { status: 'failed' });
+    }
     await deleteBookings(created);
   });
 
@@ -373,6 +379,35 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const receipts = await receiptsOf(su, b.id);
     expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Balance and damages of \$840 /)]);
     expect(receipts[0]!.body).toContain('3 × Small pieces: $15\nMethod: Online payment link (card)');
+  });
+
+  it("the customer's 'Pay online' from the manage link opens a Checkout page for the balance; the paid page settles it once with a receipt", async () => {
+    const b = await stripeBooking('cus_saved');
+    // A manage link for the booking, as a confirmation e-mail would carry it.
+    const token = 'T'.repeat(43);
+    await su.collection('booking_links').create({ booking: b.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+    const pay = () =>
+      fetch(`${server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as any,
+      }));
+    const first = await pay();
+    expect(first.status).toBe(200);
+    expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    // The saved card is not charged behind the customer's back: no PaymentIntent, one session.
+    const [row] = await chargesOf(su, b.id);
+    expect(intentsFor(row!.id)).toHaveLength(0);
+    expect(sessionsFor(row!.id)).toHaveLength(1);
+    // A second click gets the same page.
+    expect((await pay()).body.url).toBe(first.body.url);
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+
+    const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_customer_paid_1', metadata: { charge_id: row!.id, booking_id: b.id } };
+    for (let i = 0; i < 2; i++) expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+    const receipts = await receiptsOf(su, b.id);
+    expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Balance payment of \$825 /)]);
+    expect(receipts[0]!.body).toContain('Method: Online payment link (card)');
   });
 
   it('a webhook naming a charge with another session changes nothing', async () => {

@@ -218,3 +218,25 @@ describe('cancelling', () => {
     expect((await checkout({ installDate: '2026-12-05', customerEmail: 'next@example.com' })).status).toBe(200);
   });
 });
+
+describe('paying the balance online', () => {
+  const pay = (token: string) => callFn('POST', '/api/fn/my-booking/pay-balance', { token });
+
+  it('demo mode: paid at once, with a receipt; then nothing is due; a wrong link pays nothing', async () => {
+    const { id, token } = await paidBooking();
+    expect((await view(token)).body.options.payBalance).toBe(true);
+    expect((await pay('B'.repeat(43))).status).toBe(404);
+    // Two taps at once: one charge (the second is its replay, or finds nothing left to pay).
+    const both = await Promise.all([pay(token), pay(token)]);
+    expect(both[0]!.status === 200 || both[1]!.status === 200).toBe(true);
+    for (const r of both) expect([200, 409]).toContain(r.status);
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+    const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    expect(charges.map((c) => [c.kind, c.amount, c.status])).toEqual([['balance', 82500, 'succeeded']]);
+    const receipts = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id }), sort: 'created_at' });
+    expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825', 'Receipt: Balance payment of $825']);
+    expect(receipts[1]!.body).toContain('Remaining due: nothing, your booking is paid in full');
+    expect(await pay(token)).toMatchObject({ status: 409, body: { message: M.nothingDue } });
+    expect((await view(token)).body).toMatchObject({ balanceCents: 0, paidCents: 165000, options: { payBalance: false } });
+  });
+});

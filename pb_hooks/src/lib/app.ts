@@ -40,5 +40,5 @@ export { deliverDueMail } from './mail/mail-outbox';
 export { reconcilePendingCharges } from './payments/charge-reconcile';
 export { deliverMailJobRoute } from './mail/deliver-mail-job-route';
 export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route';
-export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute } from './my-booking/my-booking-routes';
+export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute, myBookingPayBalanceRoute } from './my-booking/my-booking-routes';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

@@ -35,7 +35,9 @@ export function visitReminderMail(r: core.Record, due: DueReminder, manageUrl: s
       ],
     },
     { heading: 'Before we arrive', lines: [...VISIT_PREPARATION, ...(parking ? [`Your parking instructions: ${parking}`] : [])], list: true },
-    ...(due.visit === 'install' && balance > 0 ? [{ heading: 'Balance', lines: [`Balance due on installation day: ${formatCents(balance)}, by cash, check or card on site.`] }] : []),
+    ...(due.visit === 'install' && balance > 0
+      ? [{ heading: 'Balance', lines: [`Balance due on installation day: ${formatCents(balance)}, by cash, check or card on site, or online now from your booking page (link below).`] }]
+      : []),
     manageSection(manageUrl),
   ];
   const body = composeMail(`Hello ${r.getString('customer_name')},`, sections, `See you tomorrow! Questions? Reply to this e-mail or call ${BUSINESS.phone}.`);

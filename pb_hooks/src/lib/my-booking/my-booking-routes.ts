@@ -8,7 +8,10 @@
  *   moving onto one free slot end with one owner; the deposit carries over;
  * - POST /api/fn/my-booking/cancel { token } → 200 { cancelled: true, refunded } with the
  *   deposit refunded (Stripe under the key `refund-<booking>`, demo recorded), retried by the
- *   hold-expiry job when Stripe cannot be reached.
+ *   hold-expiry job when Stripe cannot be reached;
+ * - POST /api/fn/my-booking/pay-balance { token } → 200 { url } of a Checkout page for the
+ *   balance (one open link per booking: a second click gets the same one; the webhook settles
+ *   it and the receipt follows), or { paid: true } in demo mode; 409 when nothing is due.
  * Every change revokes the booking's links (the change's e-mail carries a new one), records a
  * `customer_change` job event (the admin sees it through realtime), raises `ics_sequence` and
  * e-mails both sides. A wrong, expired, used or deleted booking's link is a 404 with one
@@ -22,9 +25,12 @@ import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-ser
 import { findSlot, formatSlotRange } from '@domain/slots';
 import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, badRequest, configuredOrigin, readJsonObject } from '../http';
+import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
+import { apiError, appOrigin, badRequest, configuredOrigin, readJsonObject } from '../http';
 import { visitMovedMails } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
+import { payChargeByLink } from '../payments/balance-payment';
 import { refundDeposit } from '../payments/refund';
 import { loadCrews, loadDateContext } from '../settings';
 import { bookingForToken, issueManageToken, manageUrl, revokeManageLinks } from './manage-links';
@@ -137,4 +143,43 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   // Outside the transaction: Stripe may be slow. A failure stays refund_pending and is retried.
   const refunded = refundDeposit($app, bookingId);
   return e.json(200, { cancelled: true, refunded });
+}
+
+/** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
+function chargeCount(bookingId: string): number {
+  return $app.findRecordsByFilter('charges', 'booking = {:b}', '', 0, 0, { b: bookingId } as unknown as dbx.Params).length;
+}
+
+export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const now = nowMs();
+  const booking = requireBooking($app, body, now);
+  if (booking.getString('status') !== 'confirmed' || booking.getString('payment_status') !== 'deposit_paid' || booking.getInt('balance_remaining') <= 0) {
+    throw apiError(409, M.nothingDue);
+  }
+  // A link already open for this booking is the answer: one payment page at a time.
+  const open = openCharges($app, booking.id).find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
+  if (open) return e.json(200, { url: open.getString('checkout_url') });
+
+  const request = { bookingId: booking.id, selection: null, description: 'Balance paid online' };
+  // Two clicks at once share the key (the same attempt number), so they make one charge.
+  const key = `customer-balance-${booking.id}-${chargeCount(booking.id) + 1}`;
+  const inserted = insertPendingCharge($app, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' });
+  if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
+  const chargeId = 'replayOf' in inserted ? inserted.replayOf : inserted.chargeId;
+  if ('chargeId' in inserted) {
+    const charge = $app.findRecordById('charges', chargeId);
+    const outcome = payChargeByLink(charge, booking, appOrigin(e));
+    if (outcome.status === 'unknown') {
+      releaseCharge($app, chargeId);
+      throw apiError(503, CHARGE_MESSAGES.unreachable);
+    }
+    deliverMail($app, recordChargeOutcome($app, chargeId, outcome));
+  }
+  const charge = $app.findRecordById('charges', chargeId);
+  const status = charge.getString('status');
+  if (status === 'succeeded') return e.json(200, { paid: true });
+  if (status === 'requires_checkout' && charge.getString('checkout_url')) return e.json(200, { url: charge.getString('checkout_url') });
+  if (status === 'pending') throw apiError(409, CHARGE_MESSAGES.stillProcessing);
+  throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
 }

@@ -49,6 +49,7 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
       moveInstall: o.moveInstall,
       moveRemoval: o.moveRemoval,
       cancel: o.cancel,
+      payBalance: r.getString('status') === 'confirmed' && r.getString('payment_status') === 'deposit_paid' && balance > 0,
       moveInstallUntil: iso(o.moveInstallUntilMs),
       moveRemovalUntil: iso(o.moveRemovalUntilMs),
       cancelUntil: iso(o.cancelUntilMs),

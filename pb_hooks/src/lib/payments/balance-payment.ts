@@ -65,6 +65,15 @@ function checkoutFallback(charge: core.Record, booking: core.Record, origin: str
 }
 
 /**
+ * The customer's own payment of `charge` through the manage link: always a Checkout link for
+ * them to pay (never the saved card behind their back); demo mode records it paid at once.
+ */
+export function payChargeByLink(charge: core.Record, booking: core.Record, origin: string): ChargeAttempt {
+  if (paymentMode() === 'demo') return { status: 'succeeded', paymentIntentId: `demo_pi_${$security.randomString(24)}` };
+  return checkoutFallback(charge, booking, origin, '');
+}
+
+/**
  * Charges `charge` (a `pending` charges record) for `booking` and returns how it ended.
  * `origin` is where the Checkout page sends the customer back. Never throws for a Stripe
  * failure.

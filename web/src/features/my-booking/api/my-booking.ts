@@ -3,7 +3,8 @@
  * page stays within the public pages' JavaScript budget:
  * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking);
  * - moveVisit(token, visit, date, timeSlot) → the view after the move (POST /api/fn/my-booking/move);
- * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel).
+ * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel);
+ * - payBalanceOnline(token) → { url } of a Checkout page, or { paid } (POST /api/fn/my-booking/pay-balance).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
 import type { MyBookingView } from '@domain/self-service';
@@ -40,6 +41,11 @@ export function fetchMyBooking(token: string): Promise<MyBookingView> {
 
 export async function moveVisit(token: string, visit: VisitKind, date: string, timeSlot: string): Promise<MyBookingView> {
   return (await post<{ view: MyBookingView }>('/api/fn/my-booking/move', { token, visit, date, timeSlot })).view;
+}
+
+/** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at, or paid at once (demo mode). */
+export function payBalanceOnline(token: string): Promise<{ url?: string; paid?: boolean }> {
+  return post('/api/fn/my-booking/pay-balance', { token });
 }
 
 export async function cancelMyBooking(token: string): Promise<{ refunded: boolean }> {

@@ -4,14 +4,14 @@ import { formatCents } from '@domain/money';
 import { deadlineText } from '@domain/self-service';
 import type { VisitKind } from '@domain/slots';
 import { useHydrated } from '@/lib/hydration';
-import { cancelMyBooking, fetchMyBooking, MyBookingError, type MyBookingView } from '../api/my-booking';
+import { cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
 import { MoveVisitForm } from './move-visit-form';
 import '../my-booking.css';
 
 type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; booking: MyBookingView };
 
-/** After a change the link is spent: the page shows the result and no more actions. */
-type Done = { kind: 'moved'; what: string } | { kind: 'cancelled'; refunded: boolean } | null;
+/** What the customer just did. After a move or a cancellation the link is spent: no more actions. */
+type Done = { kind: 'moved'; what: string } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
 
 const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
 
@@ -82,6 +82,10 @@ export function MyBookingPage({ token }: { token: string | null }) {
             setMoving(null);
             setDone({ kind: 'moved', what });
           }}
+          onPaid={() => {
+            setLoad({ state: 'ready', booking: { ...shown.booking, paidCents: shown.booking.totalCents, balanceCents: 0, options: { ...shown.booking.options, payBalance: false, cancel: false } } });
+            setDone({ kind: 'paid' });
+          }}
           onCancelled={(refunded) => {
             setLoad({ state: 'ready', booking: { ...shown.booking, status: 'cancelled', balanceCents: 0 } });
             setDone({ kind: 'cancelled', refunded });
@@ -101,11 +105,12 @@ interface DetailsProps {
   setMoving: (v: VisitKind | null) => void;
   onMoved: (b: MyBookingView, what: string) => void;
   onCancelled: (refunded: boolean) => void;
+  onPaid: () => void;
 }
 
-function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled }: DetailsProps) {
+function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled, onPaid }: DetailsProps) {
   const cancelled = b.status === 'cancelled';
-  const actionsOpen = !done && !cancelled;
+  const actionsOpen = (!done || done.kind === 'paid') && !cancelled;
   return (
     <>
       <p className="my-booking__ref">
@@ -114,7 +119,9 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
       </p>
       {done && (
         <div className="card my-booking__notice my-booking__notice--done" role="status" tabIndex={-1} ref={resultRef}>
-          {done.kind === 'moved' ? (
+          {done.kind === 'paid' ? (
+            <p>Thank you: your balance is paid. Your receipt is on its way by e-mail.</p>
+          ) : done.kind === 'moved' ? (
             <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
           ) : (
             <p>
@@ -159,6 +166,7 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
           <Fact label="Paid">{formatCents(b.paidCents)}</Fact>
           {!cancelled && <Fact label="Balance due">{b.balanceCents > 0 ? `${formatCents(b.balanceCents)} on installation day` : 'Nothing: paid in full'}</Fact>}
         </dl>
+        {!cancelled && b.options.payBalance && <PayBalance booking={b} token={token} onPaid={onPaid} />}
       </section>
 
       {actionsOpen && b.options.cancel && <CancelBooking booking={b} token={token} onCancelled={onCancelled} />}
@@ -216,6 +224,39 @@ function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<De
               <span className="muted">until {deadlineText(Date.parse(m.until))}</span>
             </p>
           ),
+      )}
+    </div>
+  );
+}
+
+/** The balance paid online: to the Checkout page, or (demo mode) paid at once with the receipt e-mailed. */
+function PayBalance({ booking: b, token, onPaid }: { booking: MyBookingView; token: string; onPaid: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  async function pay() {
+    setBusy(true);
+    setProblem('');
+    try {
+      const answer = await payBalanceOnline(token);
+      if (answer.url) {
+        window.location.assign(answer.url);
+        return;
+      }
+      onPaid();
+    } catch (err) {
+      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="my-booking__pay">
+      <button type="button" className="button button--primary" onClick={pay} disabled={busy}>
+        {busy ? 'Opening the payment…' : `Pay ${formatCents(b.balanceCents)} online`}
+      </button>
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
       )}
     </div>
   );
