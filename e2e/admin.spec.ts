@@ -3,7 +3,19 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, readSetupCode, removeAllStaff, showMonth, signInAdmin, startCheckout, storeAdminSession, submittedReview, toast } from './support/admin';
+import {
+  clientFromOwnAddress,
+  fromOwnAddress,
+  paidBooking,
+  readSetupCode,
+  openScheduleDay,
+  removeAllStaff,
+  signInAdmin,
+  startCheckout,
+  storeAdminSession,
+  submittedReview,
+  toast,
+} from './support/admin';
 
 /**
  * The admin back office on a 375 px phone (docs/decisions/015): first-admin setup and the session, the
@@ -135,11 +147,7 @@ test('opens a booking from the Schedule by its date', async ({ page }) => {
   await openDashboard(page, 'schedule');
   // The list appears once the mirror holds the bookings; the calendar then opens on the month
   // of the first day with work.
-  await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
-  const calendar = page.locator('.schedule__calendar');
-  await showMonth(calendar, 'December 2026');
-  await calendar.getByRole('button', { name: /Friday, December 4, 2026, has scheduled items/ }).click();
-  await expect(page.getByRole('heading', { name: 'Schedule for Friday, December 4, 2026' })).toBeVisible();
+  await openScheduleDay(page, 'December 2026', 'Friday, December 4, 2026');
   const item = page.locator('.schedule-item', { hasText: 'Ivy Schedule' });
   await expect(item).toContainText('12 PM - 6 PM');
   await expect(item).toContainText('Install · Elevated Arbor · 7.5–9 ft');

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
-import { fromOwnAddress, paidBooking, showMonth, storeAdminSession } from './support/admin';
+import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession, type SeedBooking } from './support/admin';
 
 /**
  * The customer's own booking at 375 px (docs/decisions/027): the manage link from the
@@ -10,15 +10,21 @@ import { fromOwnAddress, paidBooking, showMonth, storeAdminSession } from './sup
  * then opens nothing.
  */
 test.use({ viewport: { width: 375, height: 812 } });
+
+/** A paid booking for `b`, and the path of the manage link in its confirmation e-mail (read from the SMTP sink). */
+async function bookedWithLink(b: SeedBooking): Promise<string> {
+  await paidBooking(b);
+  const mail = await waitForMail((m) => m.to.includes(b.email) && m.subject.startsWith('Booking confirmed'));
+  const link = /https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link, 'a manage link in the confirmation').toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
 test.beforeEach(({ context }) => fromOwnAddress(context));
 
 test('a customer moves the installation from the e-mailed link, and the admin sees it without a reload', async ({ page, browser }) => {
   const email = `mona.${Date.now()}@example.com`;
-  await paidBooking({ name: 'Mona Mover', email, installDate: '2026-12-01', installTimeSlot: '9-15', removalDate: '2027-01-21', removalTimeSlot: '9-15' });
-  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
-  const link = /https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
+  const link = await bookedWithLink({ name: 'Mona Mover', email, installDate: '2026-12-01', installTimeSlot: '9-15', removalDate: '2027-01-21', removalTimeSlot: '9-15' });
 
   // The owner has the Schedule open on that day, on another phone.
   const pb = await superuserClient();
@@ -29,15 +35,11 @@ test('a customer moves the installation from the e-mailed link, and the admin se
   const adminPage = await adminContext.newPage();
   await storeAdminSession(adminPage, owner.authStore.token, owner.authStore.record);
   await adminPage.goto('/admin/dashboard?tab=schedule');
-  await expect(adminPage.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
-  const calendar = adminPage.locator('.schedule__calendar');
-  await showMonth(calendar, 'December 2026');
-  await calendar.getByRole('button', { name: /Tuesday, December 1, 2026, has scheduled items/ }).click();
-  await expect(adminPage.getByRole('heading', { name: 'Schedule for Tuesday, December 1, 2026' })).toBeVisible();
+  const calendar = await openScheduleDay(adminPage, 'December 2026', 'Tuesday, December 1, 2026');
   const item = adminPage.locator('.schedule-item', { hasText: 'Mona Mover' });
   await expect(item).toContainText('Install');
 
-  await page.goto(url.pathname + url.search);
+  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Your booking', level: 1 })).toBeVisible();
   const visits = page.getByRole('region', { name: 'Visits' });
   await expect(visits).toContainText('Installation: Tuesday, December 1, 2026, 9 AM - 3 PM, arriving between 9 AM and 10 AM');
@@ -62,15 +64,12 @@ test('a customer moves the installation from the e-mailed link, and the admin se
   await expect(page.getByText('This link is not valid any more.')).toBeVisible();
   const moved = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your installation has moved'));
   expect(moved.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
-  expect(/\/my-booking\?token=[A-Za-z0-9_-]+/.exec(moved.text)?.[0]).not.toBe(url.pathname + url.search);
+  expect(/\/my-booking\?token=[A-Za-z0-9_-]+/.exec(moved.text)?.[0]).not.toBe(link);
 });
 
 test('cancelling within 72 hours asks first, refunds the deposit and leaves nothing to act on', async ({ page }) => {
   const email = `carl.${Date.now()}@example.com`;
-  await paidBooking({ name: 'Carl Cancel', email, installDate: '2026-12-20', installTimeSlot: '9-15', removalDate: '2027-01-22', removalTimeSlot: '9-15' });
-  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
-  const url = new URL(/https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
-  await page.goto(url.pathname + url.search);
+  await page.goto(await bookedWithLink({ name: 'Carl Cancel', email, installDate: '2026-12-20', installTimeSlot: '9-15', removalDate: '2027-01-22', removalTimeSlot: '9-15' }));
   const section = page.getByRole('region', { name: 'Cancel the booking' });
   await section.getByRole('button', { name: 'Cancel the booking' }).click();
   await section.getByRole('button', { name: 'Keep my booking' }).click();
@@ -87,10 +86,7 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
 
 test('paying the balance online from the link (demo mode): paid at once, with a receipt', async ({ page }) => {
   const email = `pia.${Date.now()}@example.com`;
-  await paidBooking({ name: 'Pia Payer', email, installDate: '2026-12-19', installTimeSlot: '9-15', removalDate: '2027-01-23', removalTimeSlot: '9-15' });
-  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Booking confirmed'));
-  const url = new URL(/https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
-  await page.goto(url.pathname + url.search);
+  await page.goto(await bookedWithLink({ name: 'Pia Payer', email, installDate: '2026-12-19', installTimeSlot: '9-15', removalDate: '2027-01-23', removalTimeSlot: '9-15' }));
   const payment = page.getByRole('region', { name: 'Payment' });
   await payment.getByRole('button', { name: 'Pay $825 online' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you: your balance is paid.' })).toBeVisible();

@@ -170,3 +170,17 @@ export async function showMonth(calendar: ReturnType<Page['locator']>, month: st
   }
   throw new Error(`The calendar never showed ${month}`);
 }
+
+/**
+ * On the Schedule tab (open, its list shown once the mirror holds the bookings): moves the
+ * calendar to `month` ('December 2026') and opens `day` ('Tuesday, December 1, 2026'), which
+ * must hold scheduled items. Resolves with the calendar.
+ */
+export async function openScheduleDay(page: Page, month: string, day: string) {
+  await expect(page.getByRole('heading', { name: /^Schedule for / })).toBeVisible();
+  const calendar = page.locator('.schedule__calendar');
+  await showMonth(calendar, month);
+  await calendar.getByRole('button', { name: new RegExp(`${day}, has scheduled items`) }).click();
+  await expect(page.getByRole('heading', { name: `Schedule for ${day}` })).toBeVisible();
+  return calendar;
+}

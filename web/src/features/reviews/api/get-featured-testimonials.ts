@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { logWarning } from '@/lib/log';
+import { useLoadOnce } from '@/lib/use-load-once';
 import type { Testimonial } from './get-testimonials';
 
 /** How many featured reviews Home shows. */
@@ -20,21 +19,7 @@ export async function fetchFeaturedTestimonials(limit = FEATURED_ON_HOME): Promi
   return body.items ?? [];
 }
 
-/**
- * Featured reviews for Home: `[]` while loading and after a failure (the section is simply left
- * out; a failure is only logged), else the reviews.
- */
+/** Featured reviews for Home: `[]` while loading and after a failure (the section is then left out). */
 export function useFeaturedTestimonials(): Testimonial[] {
-  const [items, setItems] = useState<Testimonial[]>([]);
-  useEffect(() => {
-    let live = true;
-    fetchFeaturedTestimonials().then(
-      (found) => live && setItems(found),
-      (err) => logWarning('Featured reviews could not be loaded', err),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return items;
+  return useLoadOnce(fetchFeaturedTestimonials, 'Featured reviews could not be loaded') ?? [];
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { pb } from '@/lib/pb';
-import { logError } from '@/lib/log';
+import { useLoadOnce } from '@/lib/use-load-once';
 
 /** GET /api/fn/testimonial-stats: count and one-decimal average of every public review. */
 export interface TestimonialStats {
@@ -16,16 +15,5 @@ export function fetchTestimonialStats(): Promise<TestimonialStats> {
 
 /** Loads the summary once; null until loaded or when it failed (the page then shows no summary). */
 export function useTestimonialStats(): TestimonialStats | null {
-  const [stats, setStats] = useState<TestimonialStats | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchTestimonialStats().then(
-      (s) => live && setStats(s),
-      (err) => logError('Failed to load the review summary', err),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return stats;
+  return useLoadOnce(fetchTestimonialStats, 'Failed to load the review summary');
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SectionHead } from '@/components/ui/section-head';
 import { paths } from '@/lib/paths';
 import { useFeaturedTestimonials } from '../api/get-featured-testimonials';
 import { TestimonialCard } from './testimonial-card';
@@ -16,10 +17,7 @@ export function FeaturedReviews() {
     <section className="section section--white" aria-labelledby="featured-reviews-title">
       <div className="container">
         <div className="featured-reviews__head">
-          <div className="section-head section-head--start">
-            <p className="eyebrow">Reviews</p>
-            <h2 id="featured-reviews-title">What our clients say</h2>
-          </div>
+          <SectionHead start eyebrow="Reviews" id="featured-reviews-title" title="What our clients say" />
           <Link to={paths.testimonials} className="button">
             Read all reviews
           </Link>

@@ -7,7 +7,7 @@ import { Picture } from '../components/picture';
 import { FREE_RADIUS, PER_MILE } from '../site-facts';
 import '../site.css';
 import './about.css';
-import { SectionHead } from '../components/section-head';
+import { SectionHead } from '@/components/ui/section-head';
 import { CtaBand } from '../components/cta-band';
 
 const VALUES = [

@@ -12,7 +12,7 @@ import { PORTFOLIO_ITEMS } from '../portfolio/portfolio-items';
 import { FREE_RADIUS, PER_MILE, packageFromPrice, seasonWindows } from '../site-facts';
 import '../site.css';
 import './home.css';
-import { SectionHead } from '../components/section-head';
+import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
@@ -178,11 +178,7 @@ function PortfolioTeaser() {
     <section className="section" aria-labelledby="teaser-title">
       <div className="container">
         <div className="teaser__head">
-          <div className="section-head section-head--start">
-            <p className="eyebrow">Portfolio</p>
-            <h2 id="teaser-title">Trees we have dressed</h2>
-            <p className="lead">Every tree starts with a palette and a theme. Here are a few favourites.</p>
-          </div>
+          <SectionHead start eyebrow="Portfolio" id="teaser-title" title="Trees we have dressed" lead="Every tree starts with a palette and a theme. Here are a few favourites." />
           <Link to={paths.portfolio} className="button">
             View the Portfolio
           </Link>

@@ -23,7 +23,7 @@ import { listText } from '../site-facts';
 import { PackageCard } from './package-card';
 import '../site.css';
 import './services.css';
-import { SectionHead } from '../components/section-head';
+import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { CtaBand } from '../components/cta-band';
 
