@@ -1,4 +1,5 @@
 import { expectNoViolations } from './support/axe';
+import { wizardToSchedule } from './support/wizard';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -56,15 +57,8 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test('booking dates step calendars', async ({ page }) => {
-      await page.goto('/booking?package=elevated-arbor');
-      await page.getByText('7.5–9 ft', { exact: true }).click();
-      for (const next of ['Upgrades', 'Style Preferences']) {
-        await page.getByRole('button', { name: 'Continue' }).click();
-        await expect(page.getByRole('heading', { name: next })).toBeVisible();
-      }
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await wizardToSchedule(page, 'elevated-arbor', '7.5–9 ft', /November 24/);
       const install = page.getByRole('group', { name: 'Installation date' });
-      await install.getByRole('button', { name: /November 24/ }).click();
       await expect(install.getByText('Selected: Tuesday, November 24, 2026')).toBeVisible();
       await expectNoViolations(page, { calendar: true });
     });

@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { fillContact, wizardToSchedule } from './support/wizard';
 import { superuserClient } from './support/db';
 
 // A 1×1 PNG, so the upload is a real image file.
@@ -49,10 +50,7 @@ test('luxe finish, keep-ornaments, removal, uploaded images and a far address: o
     .click();
   await page.getByText('Morning Removal').click();
 
-  await page.getByLabel('Full Name').fill('Noel Garland');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone Number').fill('410-555-0123');
-  await page.getByLabel('Installation Address').fill('5 Main Street, Annapolis, MD 21401');
+  await fillContact(page, { name: 'Noel Garland', email, phone: '410-555-0123', address: '5 Main Street, Annapolis, MD 21401' });
   await expect(page.getByText(/Travel fee: \$\d+/)).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -100,21 +98,9 @@ test('removal that an upgrade makes free reads Included, not its price', async (
 
 test('an address outside the service area is shown under the address on step 4 and blocks Continue until fixed', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/booking?package=adorned-arrangement');
-  await page.getByText('5–7 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-  }
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('group', { name: 'Installation date' })
-    .getByRole('button', { name: /Tuesday, November 24, 2026/ })
-    .click();
+  await wizardToSchedule(page, 'adorned-arrangement', '5–7 ft', /Tuesday, November 24, 2026/);
   await page.getByText('Morning Install').click();
-  await page.getByLabel('Full Name').fill('Far Away');
-  await page.getByLabel('Email').fill(`far.${Date.now()}@example.com`);
-  await page.getByLabel('Phone Number').fill('(410) 555-0177');
+  await fillContact(page, { name: 'Far Away', email: `far.${Date.now()}@example.com`, phone: '(410) 555-0177' });
 
   const address = page.getByLabel('Installation Address');
   await address.fill('1 Infinite Loop, Cupertino, CA 95014');

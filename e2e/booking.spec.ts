@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
+import { fillContact, wizardToSchedule } from './support/wizard';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 const CUSTOMER = { name: 'Holly Berry', email: `holly.${Date.now()}@example.com`, phone: '(410) 555-0199', address: '42 Evergreen Lane, Ellicott City, MD 21043' };
@@ -44,10 +45,7 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await removal.getByRole('button', { name: /Monday, December 28, 2026/ }).click();
   await page.getByText('Morning Removal').click();
 
-  await page.getByLabel('Full Name').fill(CUSTOMER.name);
-  await page.getByLabel('Email').fill(CUSTOMER.email);
-  await page.getByLabel('Phone Number').fill(CUSTOMER.phone);
-  await page.getByLabel('Installation Address').fill(CUSTOMER.address);
+  await fillContact(page, CUSTOMER);
   const requests = page.getByLabel('Special Requests (Optional)');
   await expect(requests).toHaveAccessibleDescription('For the crew on the day: a gate code, pets, anything we should know.');
   await requests.fill('Gate code 4821; the dog stays inside.');
@@ -92,13 +90,7 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
 
   // For the next booking, the booked slot is taken.
-  await page.getByRole('radio', { name: /Elevated Arbor/ }).check();
-  await page.getByText('7.5–9 ft', { exact: true }).click();
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('group', { name: 'Installation date' })
-    .getByRole('button', { name: /Tuesday, November 24, 2026/ })
-    .click();
+  await wizardToSchedule(page, 'elevated-arbor', '7.5–9 ft', /Tuesday, November 24, 2026/);
   const morning = page.locator('label', { hasText: 'Morning Install' });
   await expect(morning).toContainText('Not available - conflicts with existing booking');
   await expect(morning.getByRole('radio')).toBeDisabled();
@@ -106,21 +98,12 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
 
 test('coming back while the payment is still open offers that same payment or a fresh start, never a second payment', async ({ page, context }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto('/booking?package=adorned-arrangement');
-  await page.getByText('5–7 ft', { exact: true }).click();
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Continue' }).click();
-  await page
-    .getByRole('group', { name: 'Installation date' })
-    .getByRole('button', { name: /Sunday, November 29, 2026/ })
-    .click();
+  await wizardToSchedule(page, 'adorned-arrangement', '5–7 ft', /Sunday, November 29, 2026/);
   await page
     .locator('label', { hasText: /Install/ })
     .first()
     .click();
-  await page.getByLabel('Full Name').fill('Ivy Open');
-  await page.getByLabel('Email').fill(`ivy.open.${Date.now()}@example.com`);
-  await page.getByLabel('Phone Number').fill('(410) 555-0177');
-  await page.getByLabel('Installation Address').fill(CUSTOMER.address);
+  await fillContact(page, { name: 'Ivy Open', email: `ivy.open.${Date.now()}@example.com`, phone: '(410) 555-0177', address: CUSTOMER.address });
   await page.getByRole('button', { name: 'Continue' }).click();
   const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /^Pay .* Deposit$/ }).click()]);
   await payTab.waitForURL(/\/demo-payment\?session_id=/);

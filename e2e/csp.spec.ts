@@ -6,6 +6,7 @@
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { paths } from '../web/src/lib/paths';
+import { fillContact } from './support/wizard';
 
 interface Violation {
   page: string;
@@ -99,10 +100,7 @@ test('the booking flow, with an uploaded image and the demo payment, runs withou
     .getByRole('button', { name: /Wednesday, December 30, 2026/ })
     .click();
   await page.getByText('Morning Removal').click();
-  await page.getByLabel('Full Name').fill('Carol Policy');
-  await page.getByLabel('Email').fill(`carol.${Date.now()}@example.com`);
-  await page.getByLabel('Phone Number').fill('(410) 555-0177');
-  await page.getByLabel('Installation Address').fill('7 Holly Court, Ellicott City, MD 21043');
+  await fillContact(page, { name: 'Carol Policy', email: `carol.${Date.now()}@example.com`, phone: '(410) 555-0177', address: '7 Holly Court, Ellicott City, MD 21043' });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
 

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Opens the booking wizard on `/booking?package=<packageSlug>`, picks `size` ('5–7 ft') and
+ * continues through the upgrades and style steps to the schedule, then picks the install day
+ * whose calendar button matches `installDay` (e.g. /Tuesday, November 24, 2026/).
+ */
+export async function wizardToSchedule(page: Page, packageSlug: string, size: string, installDay: RegExp): Promise<void> {
+  await page.goto(`/booking?package=${packageSlug}`);
+  await page.getByText(size, { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: installDay }).click();
+}
+
+/** Fills step 4's contact fields (the address only when given). */
+export async function fillContact(page: Page, c: { name: string; email: string; phone: string; address?: string }): Promise<void> {
+  await page.getByLabel('Full Name').fill(c.name);
+  await page.getByLabel('Email').fill(c.email);
+  await page.getByLabel('Phone Number').fill(c.phone);
+  if (c.address !== undefined) await page.getByLabel('Installation Address').fill(c.address);
+}
