@@ -5,7 +5,7 @@
  * from. The server groups rows in SQL (GET /api/fn/insights) and hands the groups to these
  * functions, so the rules live here once. No I/O, no clock: "today" is passed in.
  */
-import { addDays, businessToday, isYmd, newYorkOffsetHours, weekdayOf, type Ymd } from './calendar';
+import { addDays, businessToday, isYmd, newYorkTimeMs, weekdayOf, type Ymd } from './calendar';
 
 export const TRAFFIC_SOURCES = ['qr_code', 'social_media', 'google_ad', 'organic', 'direct'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
@@ -237,11 +237,7 @@ export function weekStart(date: Ymd): Ymd {
 
 /** Epoch ms of midnight at the start of `date` in New York. */
 export function businessMidnightMs(date: Ymd): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  // Midnight is 04:00 UTC in daylight time, else 05:00 UTC. The clocks change at 2 AM, so the
-  // offset in force at 04:00 UTC is the one of midnight.
-  const daylight = Date.UTC(y, m - 1, d, 4);
-  return newYorkOffsetHours(new Date(daylight)) === -4 ? daylight : Date.UTC(y, m - 1, d, 5);
+  return newYorkTimeMs(date, 0);
 }
 
 /**

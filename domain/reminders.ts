@@ -24,6 +24,17 @@ export interface DueReminder {
   version: string;
 }
 
+/** A reminder's version: its visit, date and slot ('install-2026-12-05-9-15'). */
+export function reminderVersion(visit: VisitKind, date: Ymd, timeSlot: string): string {
+  return `${visit}-${date}-${timeSlot}`;
+}
+
+/** The visit, date and slot a reminder version names, or null for anything else. */
+export function parseReminderVersion(version: string): { visit: VisitKind; date: Ymd; timeSlot: string } | null {
+  const m = /^(install|removal)-(\d{4}-\d{2}-\d{2})-(.+)$/.exec(version);
+  return m ? { visit: m[1] as VisitKind, date: m[2]!, timeSlot: m[3]! } : null;
+}
+
 /** When the reminder for a visit on `date` goes out: 9 AM the day before, New York time. */
 export function reminderSendAtMs(date: Ymd): number {
   return newYorkTimeMs(addDays(date, -1), REMINDER_HOUR);
@@ -55,7 +66,7 @@ export function dueReminders(bookings: readonly ReminderBooking[], now: number):
       if (!v || v.done || v.date !== tomorrow) continue;
       const sendAt = reminderSendAtMs(v.date);
       if (now < sendAt || !(b.depositPaidAtMs < sendAt)) continue;
-      out.push({ bookingId: b.id, visit: kind, date: v.date, timeSlot: v.timeSlot, version: `${kind}-${v.date}-${v.timeSlot}` });
+      out.push({ bookingId: b.id, visit: kind, date: v.date, timeSlot: v.timeSlot, version: reminderVersion(kind, v.date, v.timeSlot) });
     }
   }
   return out;
@@ -63,8 +74,7 @@ export function dueReminders(bookings: readonly ReminderBooking[], now: number):
 
 /** Whether the reminder `version` of booking `b` should still go out: the booking active, the visit still at that time and not done. */
 export function reminderStillDue(b: ReminderBooking, version: string): boolean {
-  const [kind] = version.split('-', 1) as [string];
-  if (kind !== 'install' && kind !== 'removal') return false;
-  const v = visitOf(b, kind);
-  return active(b) && !!v && !v.done && `${kind}-${v.date}-${v.timeSlot}` === version;
+  const wanted = parseReminderVersion(version);
+  const v = wanted && visitOf(b, wanted.visit);
+  return active(b) && !!v && !v.done && v.date === wanted!.date && v.timeSlot === wanted!.timeSlot;
 }

@@ -56,6 +56,11 @@ export function linkExpiresAtMs(b: Pick<SelfServiceBooking, 'install_date' | 're
   return newYorkTimeMs(addDays(last, LINK_DAYS_AFTER_LAST_VISIT + 1), 0);
 }
 
+/** Whether the customer can pay the balance online now: a confirmed booking, the deposit paid, something due (cents). */
+export function balancePayableOnline(b: Pick<SelfServiceBooking, 'status' | 'payment_status'>, balanceCents: number): boolean {
+  return b.status === 'confirmed' && b.payment_status === 'deposit_paid' && balanceCents > 0;
+}
+
 /** What the customer may do now, and until when. */
 export interface SelfServiceOptions {
   /** The booking is confirmed, paid and not finished: something may still be possible. */

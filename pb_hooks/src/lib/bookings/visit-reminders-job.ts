@@ -11,7 +11,7 @@ import { addDays, businessToday } from '@domain/calendar';
 import { dueReminders, reminderStillDue } from '@domain/reminders';
 import { nowMs } from '../clock';
 import { configuredOrigin } from '../http';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { deliverMail, findByKey, queueMail } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
@@ -36,7 +36,7 @@ export function sendVisitReminders(app: CoreApp, now: number, origin: string): R
   for (const d of due) {
     try {
       app.runInTransaction((tx) => {
-        if (tx.findRecordsByFilter('mail_log', 'key = {:key}', '', 1, 0, { key: reminderKey(d) } as unknown as dbx.Params).length > 0) {
+        if (findByKey(tx, reminderKey(d))) {
           result.skipped++;
           return;
         }

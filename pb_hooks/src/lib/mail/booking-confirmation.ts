@@ -14,6 +14,7 @@ import { bookingReference } from '@domain/receipts';
 import { parseSlotId } from '@domain/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 import { nowMs } from '../clock';
+import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
@@ -58,14 +59,14 @@ export function letterBookingOf(r: core.Record): LetterBooking {
     address: r.getString('customer_address'),
     luxeFinish: r.getBool('luxe_finish'),
     keepOrnaments: r.getBool('keep_ornaments'),
-    addons: jsonArray(r.getString('selected_addons'))
+    addons: jsonObjects(r, 'selected_addons')
       .filter((a) => typeof a.id === 'string' && typeof a.price === 'number')
       .map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : 1, price: Number(a.price) })),
     style: { palette: r.getString('style_color_palette'), theme: r.getString('style_theme'), topper: r.getString('style_topper') },
     styleRequests: r.getString('style_special_requests'),
     notes: r.getString('notes'),
     parkingInstructions: r.getString('parking_instructions'),
-    priceLines: jsonArray(r.getString('price_lines'))
+    priceLines: jsonObjects(r, 'price_lines')
       .filter((l) => typeof l.label === 'string' && typeof l.amountCents === 'number')
       .map((l): PriceLine => ({ code: String(l.code ?? ''), label: String(l.label), amountCents: Number(l.amountCents) })),
     travelFeeCents: r.getInt('travel_fee'),
@@ -74,16 +75,6 @@ export function letterBookingOf(r: core.Record): LetterBooking {
     balanceCents: b.balanceCents,
     bookedOn: businessToday(new Date(Number.isFinite(paidAt) ? paidAt : nowMs())),
   };
-}
-
-/** The objects in a JSON array field, [] when it is empty or unreadable. */
-function jsonArray(raw: string): Record<string, unknown>[] {
-  try {
-    const value = JSON.parse(raw || '[]') as unknown;
-    return Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
-  } catch {
-    return [];
-  }
 }
 
 /**

@@ -41,7 +41,8 @@ export function mailKey(kind: string, recordId: string, version: string | number
   return `${kind}:${recordId}:${version}`.slice(0, 255);
 }
 
-function findByKey(app: CoreApp, key: string): core.Record | null {
+/** The outbox row holding `key`, or null: a message already queued (or sent) under it. */
+export function findByKey(app: CoreApp, key: string): core.Record | null {
   const found = app.findRecordsByFilter('mail_log', 'key = {:key}', '', 1, 0, { key } as unknown as dbx.Params);
   return found[0] ?? null;
 }

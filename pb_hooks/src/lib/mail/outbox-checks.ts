@@ -6,7 +6,7 @@
  * imported by it.
  */
 import { formatLongDate } from '@domain/calendar';
-import { reminderStillDue } from '@domain/reminders';
+import { parseReminderVersion, reminderStillDue } from '@domain/reminders';
 import { formatSlotRange } from '@domain/slots';
 import { nowMs, toPbDate } from '../clock';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
@@ -35,8 +35,8 @@ export function stillWanted(app: CoreApp, rec: core.Record): boolean {
 export function afterSent(tx: CoreApp, rec: core.Record): void {
   if (rec.getString('kind') !== VISIT_REMINDER_KIND) return;
   const parts = reminderKeyParts(rec.getString('key'));
-  const m = parts && /^(install|removal)-(\d{4}-\d{2}-\d{2})-(.+)$/.exec(parts.version);
-  if (!parts || !m) return;
+  const visit = parts && parseReminderVersion(parts.version);
+  if (!parts || !visit) return;
   try {
     tx.findRecordById('bookings', parts.bookingId);
   } catch {
@@ -46,7 +46,7 @@ export function afterSent(tx: CoreApp, rec: core.Record): void {
   ev.load({
     booking: parts.bookingId,
     kind: 'reminder_sent',
-    text: `Reminder e-mailed to ${rec.getString('to')} for the ${m[1] === 'install' ? 'installation' : 'removal'} on ${formatLongDate(m[2]!)}, ${formatSlotRange(m[3]!)}.`,
+    text: `Reminder e-mailed to ${rec.getString('to')} for the ${visit.visit === 'install' ? 'installation' : 'removal'} on ${formatLongDate(visit.date)}, ${formatSlotRange(visit.timeSlot)}.`,
     client_id: `reminder_${rec.id}`,
     occurred_at: toPbDate(nowMs()),
   });

@@ -8,6 +8,7 @@ import { BUSINESS } from '@domain/business';
 import { manageSection } from '@domain/booking-letter';
 import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/receipts';
 import { nowMs } from '../clock';
+import { jsonObjects } from '../json-fields';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 
@@ -53,7 +54,9 @@ export function chargeReceiptMail(charge: core.Record, booking: core.Record, man
   const method = isDemo(intent) ? 'Demo payment (no card charged)' : charge.getString('stripe_checkout_session_id') ? 'Online payment link (card)' : 'Card on file';
   const lines: ReceiptLine[] = [];
   const balancePart = charge.getInt('balance_amount');
-  const damageLines = parseLines(charge.getString('damage_lines'));
+  const damageLines = jsonObjects(charge, 'damage_lines')
+    .filter((l) => typeof l.label === 'string' && typeof l.quantity === 'number' && typeof l.cents === 'number')
+    .map((l): ReceiptLine => ({ label: String(l.label), quantity: Number(l.quantity), cents: Number(l.cents) }));
   // A single sum needs no breakdown; a balance with damages, or damages, are itemised.
   if (balancePart > 0 && damageLines.length > 0) lines.push({ label: 'Balance', quantity: null, cents: balancePart });
   lines.push(...damageLines);
@@ -88,18 +91,4 @@ export function refundReceiptMail(booking: core.Record, amountCents: number): Qu
     remainingCents: 0,
     lines: [],
   });
-}
-
-/** The damage lines stored on a charge (JSON of domain/damages.ts DamageLine), [] when unreadable. */
-function parseLines(raw: string): ReceiptLine[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw || '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((l): l is ReceiptLine => !!l && typeof l.label === 'string' && typeof l.quantity === 'number' && typeof l.cents === 'number')
-    .map((l) => ({ label: l.label, quantity: l.quantity, cents: l.cents }));
 }

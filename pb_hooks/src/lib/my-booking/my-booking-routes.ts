@@ -21,7 +21,7 @@ import { formatLongDate } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
 import { slotHasConflict } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-service';
+import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-service';
 import { findSlot, formatSlotRange } from '@domain/slots';
 import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
@@ -154,9 +154,7 @@ export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const now = nowMs();
   const booking = requireBooking($app, body, now);
-  if (booking.getString('status') !== 'confirmed' || booking.getString('payment_status') !== 'deposit_paid' || booking.getInt('balance_remaining') <= 0) {
-    throw apiError(409, M.nothingDue);
-  }
+  if (!balancePayableOnline(selfServiceBookingOf(booking), booking.getInt('balance_remaining'))) throw apiError(409, M.nothingDue);
   // A link already open for this booking is the answer: one payment page at a time.
   const open = openCharges($app, booking.id).find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
   if (open) return e.json(200, { url: open.getString('checkout_url') });

@@ -5,7 +5,7 @@
  * from the record; the same JSON for every route of the page.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
-import { selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
+import { balancePayableOnline, selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
 import { BUSINESS } from '@domain/business';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
@@ -19,7 +19,8 @@ function visitView(date: string, slot: string, done: string): VisitView {
 /** The page's view of booking `r` at `now` (epoch ms). */
 export function myBookingView(r: core.Record, now: number): MyBookingView {
   const l: LetterBooking = letterBookingOf(r);
-  const o: SelfServiceOptions = selfServiceOptions(selfServiceBookingOf(r), now);
+  const state = selfServiceBookingOf(r);
+  const o: SelfServiceOptions = selfServiceOptions(state, now);
   const balance = Math.max(0, r.getInt('balance_remaining'));
   const paid = ['deposit_paid', 'paid'].includes(r.getString('payment_status')) ? r.getInt('total_price') - balance : 0;
   return {
@@ -49,7 +50,7 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
       moveInstall: o.moveInstall,
       moveRemoval: o.moveRemoval,
       cancel: o.cancel,
-      payBalance: r.getString('status') === 'confirmed' && r.getString('payment_status') === 'deposit_paid' && balance > 0,
+      payBalance: balancePayableOnline(state, balance),
       moveInstallUntil: iso(o.moveInstallUntilMs),
       moveRemovalUntil: iso(o.moveRemovalUntilMs),
       cancelUntil: iso(o.cancelUntilMs),
