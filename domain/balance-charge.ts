@@ -124,7 +124,8 @@ export function chargeFingerprintSource(r: ChargeRequest): string {
   return JSON.stringify([r.bookingId, s ? [items, s.incidentals, s.totalLoss] : null, r.description]);
 }
 
-export type ChargeKind = 'balance' | 'damages' | 'balance_and_damages';
+/** 'removal': the optional removal the customer added after booking (docs/decisions/029). */
+export type ChargeKind = 'balance' | 'damages' | 'balance_and_damages' | 'removal';
 
 export type ChargePlan = { ok: true; balanceCents: number; damagesCents: number; totalCents: number; kind: ChargeKind; lines: DamageLine[] } | { ok: false; status: 400 | 409; message: string };
 
@@ -154,6 +155,7 @@ export function planCharge(b: ChargeableBooking, selection: DamageSelection | nu
 /** What the customer's statement and the Checkout page call a charge of `kind`. */
 export function chargeTitle(kind: ChargeKind, description: string): string {
   if (kind === 'balance') return 'Remaining balance';
+  if (kind === 'removal') return 'Removal service';
   return kind === 'damages' ? `Damages: ${description}` : `Remaining balance and damages: ${description}`;
 }
 

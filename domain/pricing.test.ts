@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote, keepOrnamentsEligible, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
+import { quote, keepOrnamentsEligible, removalAdditionCents, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
 
 const base: BookingChoices = {
   packageSlug: 'elevated-arbor',
@@ -124,5 +124,19 @@ describe('option rules (docs/product.md §4)', () => {
   it('drops unknown and zero-quantity add-ons', () => {
     const input = { stockings: 0, 'gift-wrap': 1, bogus: 1 } as Record<string, number>;
     expect(effectiveAddons(input, false)).toEqual({ 'gift-wrap': 1 });
+  });
+});
+
+describe('adding the optional removal after booking', () => {
+  it.each<[string, Partial<BookingChoices>, number | null]>([
+    ['adorned: the $85 add-on', { packageSlug: 'adorned-arrangement' }, 8500],
+    ['adorned with an upgrade: free', { packageSlug: 'adorned-arrangement', addons: { 'ornament-boost': 1 } }, 0],
+    ['adorned with an extra tree: $85 and the extra tree removal', { packageSlug: 'adorned-arrangement', extraTree: true }, 8500 + 50000],
+    ['keep-ornaments: the credit given back', { packageSlug: 'curated-christmas', keepOrnaments: true }, 15000],
+    ['adorned keep-ornaments: the $85 credit given back', { packageSlug: 'adorned-arrangement', addons: { 'ornament-boost': 1 }, keepOrnaments: true }, 8500],
+    ['included package: not the customer’s choice', { packageSlug: 'elevated-arbor' }, null],
+    ['already ticked', { packageSlug: 'adorned-arrangement', removalRequested: true }, null],
+  ])('%s', (_n, over, expected) => {
+    expect(removalAdditionCents(c(over))).toBe(expected);
   });
 });

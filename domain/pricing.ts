@@ -176,3 +176,14 @@ export function quote(c: BookingChoices): PriceQuote {
     balanceCents: totalCents - depositCents,
   };
 }
+
+/**
+ * What adding the optional removal after booking costs (cents): the total with removal ticked
+ * less the total without, so every rule above (the add-on price, an upgrade that makes it free,
+ * the keep-ornaments credit given back, the extra tree's removal) applies as at checkout.
+ * Null when removal is not the customer's choice or is already booked (docs/decisions/029).
+ */
+export function removalAdditionCents(c: BookingChoices): number | null {
+  if (!removalIsOptional(c.packageSlug, c.keepOrnaments) || c.removalRequested) return null;
+  return quote({ ...c, removalRequested: true }).totalCents - quote({ ...c, removalRequested: false }).totalCents;
+}

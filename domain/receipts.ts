@@ -8,7 +8,7 @@ import { businessToday, formatLongDate } from './calendar';
 import { formatCents } from './money';
 
 /** What moved: a payment of the deposit, the balance, damages (or both), or a refund to the customer. */
-export type ReceiptKind = 'deposit' | 'balance' | 'damages' | 'balance_and_damages' | 'refund';
+export type ReceiptKind = 'deposit' | 'balance' | 'damages' | 'balance_and_damages' | 'removal' | 'refund';
 
 /** One line of what a payment covered: a label, a quantity (null for a lump sum such as the balance) and its amount in cents. */
 export interface ReceiptLine {
@@ -38,6 +38,7 @@ const TITLES: Record<ReceiptKind, string> = {
   balance: 'Balance payment',
   damages: 'Damages and incidentals',
   balance_and_damages: 'Balance and damages',
+  removal: 'Removal service',
   refund: 'Refund',
 };
 

@@ -12,6 +12,8 @@ const booking: ReminderBooking = {
   removal_time_slot: '12-18',
   install_done_at: '',
   removal_done_at: '',
+  removalOptional: false,
+  removal_hold: '',
 };
 const nineAm = reminderSendAtMs('2026-12-05'); // Friday, December 4, 9 AM EST
 

@@ -5,7 +5,7 @@
  * '9-15' in America/New_York; times epoch ms.
  */
 import { addDays, businessToday, newYorkTimeMs, type Ymd } from './calendar';
-import type { SelfServiceBooking } from './self-service';
+import { hasRemovalVisit, type SelfServiceBooking } from './self-service';
 import type { VisitKind } from './slots';
 
 /** The hour (New York) reminders go out, the day before the visit. */
@@ -43,7 +43,8 @@ export function reminderSendAtMs(date: Ymd): number {
 /** The booking's visit of `kind` if there is one: its date and slot, and whether it is done. */
 function visitOf(b: ReminderBooking, kind: VisitKind): { date: Ymd; timeSlot: string; done: boolean } | null {
   if (kind === 'install') return { date: b.install_date, timeSlot: b.install_time_slot, done: !!b.install_done_at };
-  if (!b.removal_date || !b.removal_time_slot) return null;
+  // A removal held for an unpaid Checkout page is not a visit yet.
+  if (!hasRemovalVisit(b)) return null;
   return { date: b.removal_date, timeSlot: b.removal_time_slot, done: !!b.removal_done_at };
 }
 

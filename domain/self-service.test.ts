@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, linkExpiresAtMs, selfServiceOptions, visitStartMs, type SelfServiceBooking } from './self-service';
+import { deadlineText, hasRemovalVisit, linkExpiresAtMs, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type SelfServiceBooking } from './self-service';
 
 const H = 3_600_000;
 const paidAt = Date.UTC(2026, 10, 20, 17); // Friday, November 20, 12 PM in New York
@@ -13,6 +13,8 @@ const booking: SelfServiceBooking = {
   removal_time_slot: '9-15',
   install_done_at: '',
   removal_done_at: '',
+  removalOptional: false,
+  removal_hold: '',
 };
 
 describe('self-service rules', () => {
@@ -61,5 +63,32 @@ describe('self-service rules', () => {
     }
     expect(selfServiceOptions({ ...booking, payment_status: 'paid' }, paidAt + H)).toMatchObject({ moveInstall: true, cancel: false });
     expect(selfServiceOptions({ ...booking, install_done_at: '2026-12-05 15:00:00.000Z' }, paidAt + H)).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: true });
+  });
+});
+
+describe('adding the optional removal, and the deadline of a new time', () => {
+  const noRemoval = { ...booking, removal_date: '', removal_time_slot: '', removalOptional: true };
+
+  it('offers adding an optional removal not booked, also after the 72 hours, never a removal the package includes', () => {
+    expect(selfServiceOptions(noRemoval, paidAt + 100 * H)).toMatchObject({ addRemoval: true, moveRemoval: false, active: true });
+    expect(selfServiceOptions({ ...noRemoval, removalOptional: false }, paidAt + H).addRemoval).toBe(false);
+    expect(selfServiceOptions({ ...noRemoval, status: 'cancelled' }, paidAt + H).addRemoval).toBe(false);
+    expect(selfServiceOptions({ ...booking, removalOptional: true }, paidAt + H).addRemoval).toBe(false);
+  });
+
+  it('a removal held for its payment is not a visit: it cannot be moved, and the booking cannot be cancelled meanwhile', () => {
+    const held = { ...booking, removalOptional: true, removal_hold: 'charge1' };
+    expect(hasRemovalVisit(held)).toBe(false);
+    expect(selfServiceOptions(held, paidAt + H)).toMatchObject({ moveRemoval: false, cancel: false, addRemoval: true });
+  });
+
+  it('a new time has its own deadline: 48 hours within the 72, then 7 days for a removal and never for an installation', () => {
+    const start = visitStartMs('2027-01-05', '9-15');
+    const windowEnd = paidAt + 72 * H;
+    expect(visitChangeDeadlineMs('removal', start, windowEnd)).toBe(start - 7 * 24 * H);
+    expect(visitChangeDeadlineMs('install', start, windowEnd)).toBe(windowEnd);
+    const soon = visitStartMs('2026-11-23', '12-18'); // Monday noon: 48 h before it is Saturday noon, inside the window
+    expect(visitChangeDeadlineMs('removal', soon, windowEnd)).toBe(soon - 48 * H);
+    expect(visitChangeDeadlineMs('install', soon, windowEnd)).toBe(soon - 48 * H);
   });
 });

@@ -28,6 +28,10 @@ export const SELF_SERVICE_MESSAGES = {
   slotTaken: 'That time slot was just booked by someone else. Please choose another slot.',
   badVisit: 'Please choose the installation or the removal to move.',
   nothingDue: 'Nothing is due on this booking now.',
+  installTooSoon: 'The installation can only be moved online to a time more than 48 hours away. Please choose a later date, or call us.',
+  removalTooSoon: 'A removal can be booked or moved online until 7 days before it (48 hours before it in the first 72 hours after booking). Please choose a later date, or call us.',
+  removalClosed: 'A removal can no longer be added to this booking online. Please call us and we will help.',
+  removalPaymentOpen: 'A payment for this booking is still open. Please finish or let it expire first, or call us.',
 } as const;
 
 /** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
@@ -48,6 +52,26 @@ export interface SelfServiceBooking {
   removal_time_slot: string;
   install_done_at: string;
   removal_done_at: string;
+  /** Removal is the customer's choice for this booking (pricing.ts removalIsOptional). */
+  removalOptional: boolean;
+  /** The charge whose Checkout page holds the removal date and slot above while unpaid ('' when none). */
+  removal_hold: string;
+}
+
+/** The booking has a removal visit (a date and slot it owns, not one held for a payment). */
+export function hasRemovalVisit(b: Pick<SelfServiceBooking, 'removal_date' | 'removal_time_slot' | 'removal_hold'>): boolean {
+  return !!b.removal_date && !!b.removal_time_slot && !b.removal_hold;
+}
+
+/**
+ * The last moment (epoch ms) a visit of kind `visit` starting at `startMs` may be set online,
+ * the 72 hours after booking ending at `windowEndMs`: within them, 48 hours before the visit;
+ * after them, never for the installation and 7 days before it for the removal. Applies to a
+ * visit's current time and to the time it is moved to or added at.
+ */
+export function visitChangeDeadlineMs(visit: 'install' | 'removal', startMs: number, windowEndMs: number): number {
+  const inWindow = Math.min(windowEndMs, startMs - VISIT_LOCK_HOURS * HOUR_MS);
+  return visit === 'install' ? inWindow : Math.max(inWindow, startMs - REMOVAL_MOVE_DAYS * 24 * HOUR_MS);
 }
 
 /** When a manage link for booking `b` stops working: the end of its last visit's day plus 30 days. */
@@ -70,6 +94,8 @@ export interface SelfServiceOptions {
   moveInstall: boolean;
   moveRemoval: boolean;
   cancel: boolean;
+  /** The optional removal may be added (with a date at least REMOVAL_MOVE_DAYS ahead), or its held payment finished. */
+  addRemoval: boolean;
   /** Until when each is possible (epoch ms), for the page to say; null when it is not. */
   moveInstallUntilMs: number | null;
   moveRemovalUntilMs: number | null;
@@ -82,28 +108,29 @@ export interface SelfServiceOptions {
  *   cancelled (deposit refunded) while the installation is more than 48 hours away and only the
  *   deposit was paid;
  * - afterwards, only the removal may be moved, until 7 days before it;
+ * - an optional removal not booked may be added at any time, on a date whose own deadline has
+ *   not passed (the route checks the date);
  * - never for a booking that is not confirmed and paid, or whose visit is done.
  */
 export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServiceOptions {
   const active = b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') && Number.isFinite(b.depositPaidAtMs);
   const windowEnd = b.depositPaidAtMs + CHANGE_WINDOW_HOURS * HOUR_MS;
-  const installLock = visitStartMs(b.install_date, b.install_time_slot) - VISIT_LOCK_HOURS * HOUR_MS;
-  const hasRemoval = !!b.removal_date && !!b.removal_time_slot;
-  const removalStart = hasRemoval ? visitStartMs(b.removal_date, b.removal_time_slot) : NaN;
+  const hasRemoval = hasRemovalVisit(b);
   const until = (ok: boolean, at: number) => (ok ? at : null);
 
-  const installUntil = Math.min(windowEnd, installLock);
+  const installUntil = visitChangeDeadlineMs('install', visitStartMs(b.install_date, b.install_time_slot), windowEnd);
   const moveInstall = active && !b.install_done_at && now < installUntil;
-  // Within the window the 48-hour lock applies; after it, the 7-day one.
-  const removalUntil = hasRemoval ? Math.max(Math.min(windowEnd, removalStart - VISIT_LOCK_HOURS * HOUR_MS), removalStart - REMOVAL_MOVE_DAYS * 24 * HOUR_MS) : NaN;
+  const removalUntil = hasRemoval ? visitChangeDeadlineMs('removal', visitStartMs(b.removal_date, b.removal_time_slot), windowEnd) : NaN;
   const moveRemoval = active && hasRemoval && !b.removal_done_at && now < removalUntil;
-  const cancel = active && b.payment_status === 'deposit_paid' && !b.install_done_at && now < installUntil;
+  const cancel = active && b.payment_status === 'deposit_paid' && !b.install_done_at && !b.removal_hold && now < installUntil;
+  const addRemoval = active && b.removalOptional && !hasRemoval;
   return {
-    active: active && !(b.install_done_at && (!hasRemoval || b.removal_done_at)),
+    active: (active && !(b.install_done_at && (!hasRemoval || b.removal_done_at))) || addRemoval,
     changeWindowEndsAtMs: windowEnd,
     moveInstall,
     moveRemoval,
     cancel,
+    addRemoval,
     moveInstallUntilMs: until(moveInstall, installUntil),
     moveRemovalUntilMs: until(moveRemoval, removalUntil),
     cancelUntilMs: until(cancel, installUntil),
@@ -160,6 +187,10 @@ export interface MyBookingView {
     cancel: boolean;
     /** The balance can be paid online now (confirmed, deposit paid, something due). */
     payBalance: boolean;
+    /** The optional removal can be added; its price in cents (0: free) and whether a Checkout page for it is already open. */
+    addRemoval: boolean;
+    removalPriceCents: number | null;
+    removalPaymentOpen: boolean;
     moveInstallUntil: string | null;
     moveRemovalUntil: string | null;
     cancelUntil: string | null;

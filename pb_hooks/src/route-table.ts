@@ -37,11 +37,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/review-link', caller: 'anyone', library: 'app', handler: 'reviewLinkRoute' },
   { method: 'POST', path: '/api/fn/submit-review', caller: 'anyone', library: 'app', handler: 'submitReviewRoute' },
   { method: 'GET', path: '/api/fn/testimonial-stats', caller: 'anyone', library: 'app', handler: 'testimonialStatsRoute' },
-  // The customer's own booking, by its manage link (docs/decisions/027).
+  // The customer's own booking, by its manage link (docs/decisions/027 and 029).
   { method: 'POST', path: '/api/fn/my-booking', caller: 'anyone', library: 'app', handler: 'myBookingRoute' },
   { method: 'POST', path: '/api/fn/my-booking/move', caller: 'anyone', library: 'app', handler: 'myBookingMoveRoute' },
   { method: 'POST', path: '/api/fn/my-booking/cancel', caller: 'anyone', library: 'app', handler: 'myBookingCancelRoute' },
   { method: 'POST', path: '/api/fn/my-booking/pay-balance', caller: 'anyone', library: 'app', handler: 'myBookingPayBalanceRoute' },
+  { method: 'POST', path: '/api/fn/my-booking/add-removal', caller: 'anyone', library: 'app', handler: 'myBookingAddRemovalRoute' },
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },

@@ -410,6 +410,58 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(receipts[0]!.body).toContain('Method: Online payment link (card)');
   });
 
+  it('adding the optional removal from the manage link: a Checkout page for its price holds the slot; paid → booked once; expired → the slot let go', async () => {
+    const adorned = { package_type: 'adorned-arrangement', removal_service: false, removal_date: '', removal_time_slot: '' };
+    const b = await stripeBooking('cus_saved', { ...adorned, install_date: '2026-12-12' });
+    const other = await stripeBooking('cus_saved', { ...adorned, install_date: '2026-12-13', customer_email: 'other@example.com' });
+    const tokens = ['R'.repeat(43), 'S'.repeat(43)];
+    for (const [i, booking] of [b, other].entries()) {
+      await su.collection('booking_links').create({ booking: booking.id, token_hash: createHash('sha256').update(tokens[i]!).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+    }
+    const add = (token: string, date: string) =>
+      fetch(`${server.url}/api/fn/my-booking/add-removal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, date, timeSlot: '9-15' }) }).then(
+        async (r) => ({ status: r.status, body: (await r.json()) as any }),
+      );
+
+    const first = await add(tokens[0]!, '2027-01-12');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const [row] = await chargesOf(su, b.id);
+    expect(row).toMatchObject({ kind: 'removal', amount: 8500, balance_amount: 0, status: 'requires_checkout' });
+    expect(sessionsFor(row!.id)).toHaveLength(1);
+    expect(intentsFor(row!.id)).toHaveLength(0);
+    // The slot is held for this customer: another cannot take it; a second click gets the same page.
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: '2027-01-12', removal_hold: row!.id, removal_service: false });
+    expect((await add(tokens[1]!, '2027-01-12')).status).toBe(409);
+    expect((await add(tokens[0]!, '2027-01-20')).body.url).toBe(first.body.url);
+    expect(await chargesOf(su, b.id)).toHaveLength(1);
+
+    const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_removal_paid_1', metadata: { charge_id: row!.id, booking_id: b.id } };
+    for (let i = 0; i < 2; i++) expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({
+      removal_service: true,
+      removal_hold: '',
+      removal_date: '2027-01-12',
+      total_price: 165000 + 8500,
+      balance_remaining: 82500,
+      ics_sequence: 1,
+    });
+    const receipts = await receiptsOf(su, b.id);
+    expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Removal service of \$85 /)]);
+    expect(receipts[0]!.body).toContain('Method: Online payment link (card)');
+    const changes = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id: b.id }) });
+    expect(changes.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your removal is booked/)]);
+
+    // The other customer's page expires unpaid: their held date is let go, nothing is booked.
+    const second = await add(tokens[1]!, '2027-01-13');
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const [otherRow] = await chargesOf(su, other.id);
+    expect((await su.collection('bookings').getOne(other.id)).removal_hold).toBe(otherRow!.id);
+    await webhook('checkout.session.expired', { id: otherRow!.stripe_checkout_session_id, status: 'expired', metadata: { charge_id: otherRow!.id, booking_id: other.id } });
+    expect(await su.collection('bookings').getOne(other.id)).toMatchObject({ removal_date: '', removal_time_slot: '', removal_hold: '', removal_service: false, total_price: 165000 });
+    expect(await su.collection('charges').getOne(otherRow!.id)).toMatchObject({ status: 'failed' });
+  });
+
   it('a webhook naming a charge with another session changes nothing', async () => {
     const b = await stripeBooking('cus_needs_auth');
     const res = await charge(server.url, admin, newKey(), { bookingId: b.id });

@@ -240,3 +240,79 @@ describe('paying the balance online', () => {
     expect((await view(token)).body).toMatchObject({ balanceCents: 0, paidCents: 165000, options: { payBalance: false } });
   });
 });
+
+describe('adding the optional removal (docs/decisions/029)', () => {
+  const add = (token: string, date: string, timeSlot: string) => callFn('POST', '/api/fn/my-booking/add-removal', { token, date, timeSlot });
+  const noRemoval = { packageType: 'adorned-arrangement', removalDate: null, removalTimeSlot: null };
+
+  it('after the 72 hours: priced on the server, paid (demo) with a receipt, booked with the updated calendar; the old link is spent', async () => {
+    const { id, token } = await paidBooking(noRemoval);
+    await paidHoursAgo(id, 100);
+    const before = (await view(token)).body;
+    expect(before).toMatchObject({ removal: null, totalCents: 60000, options: { addRemoval: true, removalPriceCents: 8500, removalPaymentOpen: false, moveRemoval: false } });
+
+    const res = await add(token, '2027-01-05', '12-18');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.added).toBe(true);
+    expect(res.body.view).toMatchObject({ removal: { date: '2027-01-05', timeSlot: '12-18' }, totalCents: 68500, paidCents: 38500, balanceCents: 30000 });
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({
+      removal_service: true,
+      removal_hold: '',
+      removal_date: '2027-01-05',
+      total_price: 68500,
+      balance_remaining: 30000,
+      ics_sequence: 1,
+    });
+    const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    expect(charges.map((c) => [c.kind, c.amount, c.balance_amount, c.status])).toEqual([['removal', 8500, 0, 'succeeded']]);
+
+    const receipts = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id }), sort: 'created_at' });
+    expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $300', 'Receipt: Removal service of $85']);
+    expect(receipts[1]!.body).toContain('Remaining due: $300');
+    const changed = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id }) });
+    expect(changed.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your removal is booked \(TA-/)]);
+    const ics = (changed[0]!.attachment_data as { content: string }[])[0]!.content;
+    expect(ics).toMatch(/SEQUENCE:1/);
+    expect(ics).toMatch(/UID:booking-[^\r\n]+-removal@/);
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20270105T120000');
+    const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    expect(events.map((e) => e.text)).toEqual([expect.stringContaining('added the removal on Tuesday, January 5, 2027, 12 PM - 6 PM (paid $85)')]);
+
+    // The link that made the change is spent; the e-mail's new one shows the removal, movable.
+    expect((await add(token, '2027-01-06', '9-15')).status).toBe(404);
+    const fresh = (await view(await latestToken(id, 'booking_change'))).body;
+    expect(fresh.options).toMatchObject({ addRemoval: false, moveRemoval: true });
+    expect(fresh.priceLines).toContainEqual({ label: 'Removal service (added after booking)', amountCents: 8500 });
+  });
+
+  it('free when an upgrade includes it: booked at once, nothing charged, the total unchanged', async () => {
+    const { id, token } = await paidBooking({ ...noRemoval, selectedAddons: ['ornament-boost'] });
+    const total = (await su.collection('bookings').getOne(id)).total_price;
+    expect((await view(token)).body.options).toMatchObject({ addRemoval: true, removalPriceCents: 0 });
+    const res = await add(token, '2027-01-07', '9-15');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ removal_service: true, removal_date: '2027-01-07', total_price: total, ics_sequence: 1 });
+    expect(await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }) })).toHaveLength(0);
+  });
+
+  it('refuses an included removal, a date outside the removal season, a slot not offered, and a cancelled booking', async () => {
+    const included = await paidBooking();
+    expect(await add(included.token, '2027-01-05', '9-15')).toMatchObject({ status: 409, body: { message: M.removalClosed } });
+    const { id, token } = await paidBooking({ ...noRemoval, installDate: '2026-12-12' });
+    expect((await add(token, '2026-12-10', '9-15')).status).toBe(400);
+    expect((await add(token, '2027-01-05', '10-11')).status).toBe(400);
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ removal_date: '', removal_hold: '', removal_service: false });
+    await su.collection('bookings').update(id, { status: 'cancelled' });
+    expect(await add(token, '2027-01-05', '9-15')).toMatchObject({ status: 409, body: { message: M.removalClosed } });
+  });
+
+  it('two customers adding a removal on one free slot at once: one owner, the other told the slot was taken', async () => {
+    const a = await paidBooking(noRemoval);
+    const b = await paidBooking({ ...noRemoval, installDate: '2026-12-11' });
+    const results = await Promise.all([add(a.token, '2027-01-08', '9-15'), add(b.token, '2027-01-08', '9-15')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe(M.slotTaken);
+    const owners = await su.collection('bookings').getFullList({ filter: "removal_date = '2027-01-08'" });
+    expect(owners).toHaveLength(1);
+  });
+});

@@ -41,6 +41,7 @@ describe('rate limits for guests', () => {
     ['/api/fn/my-booking/move', 10],
     ['/api/fn/my-booking/cancel', 10],
     ['/api/fn/my-booking/pay-balance', 10],
+    ['/api/fn/my-booking/add-removal', 10],
   ])('the manage link route %s answers %i wrong tokens, then 429', async (route, allowed) => {
     const statuses: number[] = [];
     for (let i = 0; i < allowed + 2; i++) statuses.push(await post(route, { token: 'A'.repeat(43) }));

@@ -41,4 +41,5 @@ export { reconcilePendingCharges } from './payments/charge-reconcile';
 export { deliverMailJobRoute } from './mail/deliver-mail-job-route';
 export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route';
 export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute, myBookingPayBalanceRoute } from './my-booking/my-booking-routes';
+export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

@@ -4,7 +4,10 @@
  */
 import { parseTimestamp } from '@domain/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
+import { findPackage, isTreeSize, LUXE_KEEP_OPTIONS, type AddonId, type LuxeKeepCount } from '@domain/catalog';
+import { removalIsOptional, type BookingChoices } from '@domain/pricing';
 import type { SelfServiceBooking } from '@domain/self-service';
+import { jsonObjects } from '../json-fields';
 import { parseSlotId } from '@domain/slots';
 import { kept } from '../kept';
 
@@ -95,6 +98,7 @@ export function findBySession(app: CoreApp, sessionId: string): core.Record | nu
 
 /** The booking record as the self-service and reminder rules read it (with its id). */
 export function selfServiceBookingOf(r: core.Record): SelfServiceBooking & { id: string } {
+  const pkg = findPackage(r.getString('package_type'));
   return {
     id: r.id,
     status: r.getString('status'),
@@ -106,5 +110,34 @@ export function selfServiceBookingOf(r: core.Record): SelfServiceBooking & { id:
     removal_time_slot: r.getString('removal_time_slot'),
     install_done_at: r.getString('install_done_at'),
     removal_done_at: r.getString('removal_done_at'),
+    removalOptional: !!pkg && removalIsOptional(pkg.slug, r.getBool('keep_ornaments')),
+    removal_hold: r.getString('removal_hold'),
+  };
+}
+
+/**
+ * The price-relevant choices stored on booking `r`, as pricing.ts reads them (add-on
+ * quantities from the stored `[{ id, quantity, price }]`), or null for a package or size no
+ * longer sold.
+ */
+export function choicesOfBooking(r: core.Record): BookingChoices | null {
+  const pkg = findPackage(r.getString('package_type'));
+  const size = r.getString('tree_size');
+  if (!pkg || !isTreeSize(size)) return null;
+  const addons: BookingChoices['addons'] = {};
+  for (const a of jsonObjects(r, 'selected_addons')) {
+    if (typeof a.id === 'string') addons[a.id as AddonId] = typeof a.quantity === 'number' && a.quantity > 0 ? a.quantity : 1;
+  }
+  const luxeKeep = r.getInt('luxe_keep_ornaments');
+  return {
+    packageSlug: pkg.slug,
+    treeSize: size,
+    addons,
+    luxeFinish: r.getBool('luxe_finish'),
+    removalRequested: r.getBool('removal_service'),
+    extraTree: r.getBool('extra_tree'),
+    keepOrnaments: r.getBool('keep_ornaments'),
+    luxeKeepOrnaments: ((LUXE_KEEP_OPTIONS as readonly number[]).includes(luxeKeep) ? luxeKeep : 0) as LuxeKeepCount,
+    distanceMiles: r.getFloat('distance_miles'),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The e-mails of a change the customer made through the manage link (docs/decisions/027): a
- * moved visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE,
+ * The e-mails of a change the customer made through the manage link (docs/decisions/027 and
+ * 029): a removal added, a moved visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE,
  * and a new manage link; to the owner, with the old and new times), and a cancellation (to the
  * customer with METHOD:CANCEL for the same UIDs and what happens to the deposit; to the owner).
  * Keyed by booking and `ics_sequence`, so each change is mailed once.
@@ -31,39 +31,83 @@ function ownerNotice(r: core.Record, key: string, subject: string, lines: string
   return { key, to: BUSINESS.email, subject, ...body, kind: 'business_notice', relatedId: r.id };
 }
 
-/**
- * After booking `r` had its `visit` moved (already saved, `ics_sequence` raised): the
- * customer's e-mail with the new times, the updated ICS and `manageUrl`; the owner's notice.
- */
-export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', before: string, manageUrl: string): QueuedMail[] {
+/** What one change of a booking's visits says: the mail keys' kind, the customer's and the owner's sentences. */
+interface VisitChange {
+  kind: string;
+  subject: string;
+  /** The customer's first sentence, and what follows the calendar file's ('' for nothing). */
+  headline: string;
+  after: string;
+  /** The owner's subject, the customer's name included. */
+  ownerSubject: string;
+  ownerLine: string;
+}
+
+/** The customer's e-mail of a change to booking `r`'s visits (the updated ICS, a new manage link) and the owner's notice. */
+function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string): QueuedMail[] {
   const letter = letterBookingOf(r);
-  const what = visit === 'install' ? 'installation' : 'removal';
   const seq = r.getInt('ics_sequence');
   const sections: LetterSection[] = [
-    { lines: [`Your ${what} has moved. Booking reference: ${letter.reference}`] },
+    { lines: [`${change.headline} Booking reference: ${letter.reference}`] },
     { heading: 'Your visits now', lines: [...visitLines(letter), `Address: ${letter.address}`] },
-    { lines: ['The attached calendar file updates the visits in your calendar. Your deposit carries over; nothing more is due now.'] },
+    { lines: [['The attached calendar file updates the visits in your calendar.', change.after].filter(Boolean).join(' ')] },
     manageSection(manageUrl),
   ];
   const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing);
   const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name);
   return [
     {
-      key: mailKey('visit_moved', r.id, seq),
+      key: mailKey(change.kind, r.id, seq),
       to: r.getString('customer_email'),
-      subject: `Your ${what} has moved (${letter.reference})`,
+      subject: `${change.subject} (${letter.reference})`,
       ...customer,
       kind: 'booking_change',
       relatedId: r.id,
       attachments: [{ name: 'visits.ics', content: ics }],
     },
-    ownerNotice(r, mailKey('visit_moved_notice', r.id, seq), `Moved by the customer: ${r.getString('customer_name')}, ${what}`, [
-      `Booking reference: ${letter.reference}`,
-      `The ${what} moved from ${before}.`,
-      ...visitLines(letter),
-      `Address: ${letter.address}`,
-    ]),
+    ownerNotice(r, mailKey(`${change.kind}_notice`, r.id, seq), change.ownerSubject, [`Booking reference: ${letter.reference}`, change.ownerLine, ...visitLines(letter), `Address: ${letter.address}`]),
   ];
+}
+
+/**
+ * After booking `r` had its `visit` moved (already saved, `ics_sequence` raised): the
+ * customer's e-mail with the new times, the updated ICS and `manageUrl`; the owner's notice.
+ */
+export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', before: string, manageUrl: string): QueuedMail[] {
+  const what = visit === 'install' ? 'installation' : 'removal';
+  return visitChangeMails(
+    r,
+    {
+      kind: 'visit_moved',
+      subject: `Your ${what} has moved`,
+      headline: `Your ${what} has moved.`,
+      after: 'Your deposit carries over; nothing more is due now.',
+      ownerSubject: `Moved by the customer: ${r.getString('customer_name')}, ${what}`,
+      ownerLine: `The ${what} moved from ${before}.`,
+    },
+    manageUrl,
+  );
+}
+
+/**
+ * After booking `r` had the optional removal added (already saved, `ics_sequence` raised), for
+ * `paidCents` (0: free with the booking's upgrades; its receipt is its own e-mail): the
+ * customer's e-mail with the removal, the updated ICS and `manageUrl`; the owner's notice.
+ */
+export function removalAddedMails(r: core.Record, paidCents: number, manageUrl: string): QueuedMail[] {
+  const price = paidCents > 0 ? `paid ${formatCents(paidCents)}` : 'included at no charge';
+  return visitChangeMails(
+    r,
+    {
+      kind: 'removal_added',
+      subject: 'Your removal is booked',
+      headline: `Your removal is booked (${price}).`,
+      after: '',
+      ownerSubject: `Removal added by the customer: ${r.getString('customer_name')}`,
+      ownerLine: `The customer added the removal (${price}).`,
+    },
+    manageUrl,
+  );
 }
 
 /**

@@ -6,9 +6,10 @@
  * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
  * booking deletes them.
  */
-import { linkExpiresAtMs } from '@domain/self-service';
+import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/self-service';
 import { parseTimestamp } from '@domain/calendar';
 import { toPbDate } from '../clock';
+import { apiError } from '../http';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -70,4 +71,23 @@ export function revokeManageLinks(tx: CoreApp, bookingId: string, now: number): 
     l!.set('revoked_at', toPbDate(now));
     tx.save(l!);
   }
+}
+
+/** The token of a manage-link request body ('' when missing). */
+export function tokenOf(body: Record<string, unknown>): string {
+  return typeof body.token === 'string' ? body.token.trim() : '';
+}
+
+/** The booking of the token in `body`, or the one 404 for every kind of dead link. */
+export function requireBooking(app: CoreApp, body: Record<string, unknown>, now: number): core.Record {
+  const found = bookingForToken(app, tokenOf(body), now);
+  if (!found) throw apiError(404, SELF_SERVICE_MESSAGES.invalidLink);
+  return found.booking;
+}
+
+/** Records a change the customer made in the booking's history (job_events, shown in the admin). */
+export function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
+  const rec = new Record(tx.findCollectionByNameOrId('job_events'));
+  rec.load({ booking: bookingId, kind: 'customer_change', text, client_id: `customer_${$security.randomString(20)}`, occurred_at: toPbDate(now) });
+  tx.save(rec);
 }

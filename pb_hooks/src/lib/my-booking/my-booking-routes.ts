@@ -21,10 +21,10 @@ import { formatLongDate } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
 import { slotHasConflict } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
-import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '@domain/self-service';
+import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
 import { findSlot, formatSlotRange } from '@domain/slots';
 import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
-import { nowMs, toPbDate } from '../clock';
+import { nowMs } from '../clock';
 import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
 import { apiError, appOrigin, badRequest, configuredOrigin, readJsonObject } from '../http';
 import { visitMovedMails } from '../mail/booking-change';
@@ -33,28 +33,10 @@ import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } 
 import { payChargeByLink } from '../payments/balance-payment';
 import { refundDeposit } from '../payments/refund';
 import { loadCrews, loadDateContext } from '../settings';
-import { bookingForToken, issueManageToken, manageUrl, revokeManageLinks } from './manage-links';
+import { bookingForToken, issueManageToken, manageUrl, recordCustomerChange, requireBooking, revokeManageLinks, tokenOf } from './manage-links';
 import { myBookingView } from './my-booking-view';
 
 type Refusal = { status: number; message: string };
-
-function tokenOf(body: Record<string, unknown>): string {
-  return typeof body.token === 'string' ? body.token.trim() : '';
-}
-
-/** The booking of the token in `body`, or the one 404 for every kind of dead link. */
-function requireBooking(app: CoreApp, body: Record<string, unknown>, now: number): core.Record {
-  const found = bookingForToken(app, tokenOf(body), now);
-  if (!found) throw apiError(404, M.invalidLink);
-  return found.booking;
-}
-
-/** Records a change the customer made in the booking's history (job_events, shown in the admin). */
-function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
-  const rec = new Record(tx.findCollectionByNameOrId('job_events'));
-  rec.load({ booking: bookingId, kind: 'customer_change', text, client_id: `customer_${$security.randomString(20)}`, occurred_at: toPbDate(now) });
-  tx.save(rec);
-}
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -101,6 +83,10 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
     const dateField = `${move.visit}_date`;
     const slotField = `${move.visit}_time_slot`;
     if (b.getString(dateField) === move.date && b.getString(slotField) === move.slot.id) return void (refusal = { status: 409, message: M.sameSlot });
+    // The new time has its own deadline: no move onto a visit the rules would already lock.
+    if (now >= visitChangeDeadlineMs(move.visit, visitStartMs(move.date, move.slot.id), options.changeWindowEndsAtMs)) {
+      return void (refusal = { status: 409, message: move.visit === 'install' ? M.installTooSoon : M.removalTooSoon });
+    }
     const others = bookingsOnDates(tx, [move.date]).filter((o) => o.id !== b.id);
     if (slotHasConflict(move.date, move.slot, others, now, crews)) return void (refusal = { status: 409, message: M.slotTaken });
 

@@ -5,9 +5,10 @@
  * from the record; the same JSON for every route of the page.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
-import { balancePayableOnline, selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
+import { balancePayableOnline, hasRemovalVisit, selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
 import { BUSINESS } from '@domain/business';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { removalAdditionCents } from '@domain/pricing';
+import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -21,6 +22,7 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
   const l: LetterBooking = letterBookingOf(r);
   const state = selfServiceBookingOf(r);
   const o: SelfServiceOptions = selfServiceOptions(state, now);
+  const choices = choicesOfBooking(r);
   const balance = Math.max(0, r.getInt('balance_remaining'));
   const paid = ['deposit_paid', 'paid'].includes(r.getString('payment_status')) ? r.getInt('total_price') - balance : 0;
   return {
@@ -39,7 +41,7 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
     parkingInstructions: l.parkingInstructions,
     address: l.address,
     install: visitView(l.installDate, l.installTimeSlot, r.getString('install_done_at')),
-    removal: l.removalDate && l.removalTimeSlot ? visitView(l.removalDate, l.removalTimeSlot, r.getString('removal_done_at')) : null,
+    removal: hasRemovalVisit(state) ? visitView(state.removal_date, state.removal_time_slot, r.getString('removal_done_at')) : null,
     priceLines: l.priceLines.map((p) => ({ label: p.label, amountCents: p.amountCents })),
     totalCents: l.totalCents,
     paidCents: paid,
@@ -50,7 +52,10 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
       moveInstall: o.moveInstall,
       moveRemoval: o.moveRemoval,
       cancel: o.cancel,
-      payBalance: balancePayableOnline(state, balance),
+      payBalance: balancePayableOnline(state, balance) && !state.removal_hold,
+      addRemoval: o.addRemoval,
+      removalPriceCents: o.addRemoval && choices ? removalAdditionCents(choices) : null,
+      removalPaymentOpen: !!state.removal_hold,
       moveInstallUntil: iso(o.moveInstallUntilMs),
       moveRemovalUntil: iso(o.moveRemovalUntilMs),
       cancelUntil: iso(o.cancelUntilMs),

@@ -15,6 +15,7 @@ import { queueMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -181,8 +182,8 @@ export type ChargeOutcome =
   | { status: 'failed'; paymentIntentId: string; error: string };
 
 /**
- * Lowers the booking's balance by the charge's balance part (paid when nothing is left) and
- * queues the customer's receipt (lib/mail/receipts.ts). Returns the mail outbox ids to send once
+ * Books the removal a `removal` charge paid for, lowers the booking's balance by the charge's
+ * balance part (paid when nothing is left) and queues the customer's receipt (lib/mail/receipts.ts). Returns the mail outbox ids to send once
  * the transaction commits ([] when the booking is gone).
  */
 function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
@@ -191,6 +192,11 @@ function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
     booking = tx.findRecordById('bookings', charge.getString('booking'));
   } catch {
     return [];
+  }
+  const mailIds: string[] = [];
+  // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
+  if (charge.getString('kind') === 'removal' && booking.getString('removal_hold') === charge.id) {
+    mailIds.push(...bookHeldRemoval(tx, booking, charge.getInt('amount'), nowMs()));
   }
   const part = charge.getInt('balance_amount');
   if (part > 0) {
@@ -202,7 +208,8 @@ function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
     }
     tx.save(booking);
   }
-  return [queueMail(tx, chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking))))];
+  mailIds.push(queueMail(tx, chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)))));
+  return mailIds;
 }
 
 /**
@@ -224,6 +231,7 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
       rec.set('error', outcome.error.slice(0, 1000));
     }
     tx.save(rec);
+    if (outcome.status === 'failed') releaseRemovalHold(tx, rec.getString('booking'), rec.id);
     if (outcome.status === 'succeeded') mailIds = applyPaidCharge(tx, rec);
   });
   return mailIds;
@@ -268,6 +276,7 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
     rec.set('error', outcome.error.slice(0, 1000));
     rec.set('stripe_payment_intent_id', paymentIntentId);
     tx.save(rec);
+    releaseRemovalHold(tx, rec.getString('booking'), rec.id);
     const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, { id: rec.getString('booking') } as unknown as dbx.Params)[0];
     if (booking) mailIds = [queueMail(tx, chargeFailedNotice(rec, booking))];
   });
@@ -300,6 +309,7 @@ export function expireChargeCheckout(app: CoreApp, chargeId: string, sessionId: 
     rec.set('status', 'failed');
     rec.set('error', CHARGE_MESSAGES.linkExpired);
     tx.save(rec);
+    releaseRemovalHold(tx, rec.getString('booking'), rec.id);
   });
 }
 

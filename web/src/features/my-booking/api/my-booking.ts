@@ -4,7 +4,9 @@
  * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking);
  * - moveVisit(token, visit, date, timeSlot) → the view after the move (POST /api/fn/my-booking/move);
  * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel);
- * - payBalanceOnline(token) → { url } of a Checkout page, or { paid } (POST /api/fn/my-booking/pay-balance).
+ * - payBalanceOnline(token) → { url } of a Checkout page, or { paid } (POST /api/fn/my-booking/pay-balance);
+ * - addRemoval(token, date, timeSlot) → { url } of a Checkout page for its price, or { view }
+ *   once booked (free, or demo mode) (POST /api/fn/my-booking/add-removal, docs/decisions/029).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
 import type { MyBookingView } from '@domain/self-service';
@@ -46,6 +48,11 @@ export async function moveVisit(token: string, visit: VisitKind, date: string, t
 /** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at, or paid at once (demo mode). */
 export function payBalanceOnline(token: string): Promise<{ url?: string; paid?: boolean }> {
   return post('/api/fn/my-booking/pay-balance', { token });
+}
+
+/** POST /api/fn/my-booking/add-removal: the Checkout page for the removal's price (also the one already open), or the booking with the removal booked. */
+export function addRemoval(token: string, date: string, timeSlot: string): Promise<{ url?: string; view?: MyBookingView }> {
+  return post('/api/fn/my-booking/add-removal', { token, date, timeSlot });
 }
 
 export async function cancelMyBooking(token: string): Promise<{ refunded: boolean }> {

@@ -1,18 +1,30 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatLongDate } from '@domain/calendar';
 import type { VisitKind } from '@domain/slots';
-import { fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
+import { formatCents } from '@domain/money';
+import { addRemoval, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
 type Slots = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; slots: SlotChoice[] } | { state: 'unbookable'; reason: string } | { state: 'error'; message: string };
 
+interface Props {
+  token: string;
+  booking: MyBookingView;
+  visit: VisitKind;
+  /** Adding the optional removal rather than moving a visit: its price in cents (0: included). */
+  adding?: { priceCents: number };
+  onMoved: (view: MyBookingView) => void;
+  onCancel: () => void;
+}
+
 /**
- * Moving one visit to another free slot: a date, then that date's slots for the booking's tree
- * size (taken ones disabled), then Move. The server checks everything again in the move's
+ * Moving one visit to another free slot, or adding the optional removal: a date, then that
+ * date's slots for the booking's tree size (taken ones disabled), then Move (or Book, which
+ * opens the Checkout page for a priced removal). The server checks everything again in its
  * transaction; its sentence is shown under the form when it refuses.
  */
-export function MoveVisitForm({ token, booking, visit, onMoved, onCancel }: { token: string; booking: MyBookingView; visit: VisitKind; onMoved: (view: MyBookingView) => void; onCancel: () => void }) {
+export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel }: Props) {
   const id = useId();
-  const current = visit === 'install' ? booking.install : booking.removal!;
+  const current = adding ? null : visit === 'install' ? booking.install : booking.removal;
   const [date, setDate] = useState('');
   const [slotId, setSlotId] = useState('');
   const [slots, setSlots] = useState<Slots>({ state: 'idle' });
@@ -43,7 +55,10 @@ export function MoveVisitForm({ token, booking, visit, onMoved, onCancel }: { to
     setSaving(true);
     setProblem('');
     try {
-      onMoved(await moveVisit(token, visit, date, slotId));
+      if (!adding) return onMoved(await moveVisit(token, visit, date, slotId));
+      const answer = await addRemoval(token, date, slotId);
+      if (answer.url) window.location.assign(answer.url);
+      else if (answer.view) onMoved(answer.view);
     } catch (err) {
       setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
       setSaving(false);
@@ -52,12 +67,16 @@ export function MoveVisitForm({ token, booking, visit, onMoved, onCancel }: { to
 
   return (
     <form className="card my-booking__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>Move the {what}</h3>
-      <p className="muted">
-        Now: {formatLongDate(current.date)}, {current.window}
-      </p>
+      <h3 id={`${id}-title`}>{adding ? 'Add the removal' : `Move the ${what}`}</h3>
+      {current ? (
+        <p className="muted">
+          Now: {formatLongDate(current.date)}, {current.window}
+        </p>
+      ) : (
+        <p className="muted">{adding && adding.priceCents > 0 ? `${formatCents(adding.priceCents)}, paid on the next page.` : 'Included with your booking at no charge.'}</p>
+      )}
       <div className="field">
-        <label htmlFor={`${id}-date`}>New date</label>
+        <label htmlFor={`${id}-date`}>{adding ? 'Removal date' : 'New date'}</label>
         <input id={`${id}-date`} type="date" value={date} min={visit === 'removal' ? booking.install.date : undefined} onChange={(e) => setDate(e.target.value)} required />
       </div>
       {slots.state === 'loading' && <p role="status">Loading time slots…</p>}
@@ -81,10 +100,10 @@ export function MoveVisitForm({ token, booking, visit, onMoved, onCancel }: { to
       )}
       <div className="button-row button-row--start">
         <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? 'Moving…' : `Move the ${what}`}
+          {saving ? (adding ? 'Booking…' : 'Moving…') : adding ? 'Book the removal' : `Move the ${what}`}
         </button>
         <button type="button" className="button" onClick={onCancel} disabled={saving}>
-          Keep the current time
+          {adding ? 'Not now' : 'Keep the current time'}
         </button>
       </div>
     </form>

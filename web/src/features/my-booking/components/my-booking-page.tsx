@@ -4,14 +4,17 @@ import { formatCents } from '@domain/money';
 import { deadlineText } from '@domain/self-service';
 import type { VisitKind } from '@domain/slots';
 import { useHydrated } from '@/lib/hydration';
-import { cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
+import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
 import { MoveVisitForm } from './move-visit-form';
 import '../my-booking.css';
 
 type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; booking: MyBookingView };
 
-/** What the customer just did. After a move or a cancellation the link is spent: no more actions. */
-type Done = { kind: 'moved'; what: string } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
+/** A visit being moved, or the optional removal being added. */
+type Editing = VisitKind | 'add-removal' | null;
+
+/** What the customer just did. After a move, an added removal or a cancellation the link is spent: no more actions. */
+type Done = { kind: 'moved'; what: string } | { kind: 'removal-added' } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
 
 const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
 
@@ -24,7 +27,7 @@ const NO_LINK = 'This page needs the personal link from one of our e-mails. Plea
 export function MyBookingPage({ token }: { token: string | null }) {
   const [load, setLoad] = useState<Load>(token ? { state: 'loading' } : { state: 'invalid', message: NO_LINK });
   const [attempt, setAttempt] = useState(0);
-  const [moving, setMoving] = useState<VisitKind | null>(null);
+  const [moving, setMoving] = useState<Editing>(null);
   const [done, setDone] = useState<Done>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // The prerendered shell (and the render that hydrates it) shows the loading state: the link's
@@ -80,7 +83,7 @@ export function MyBookingPage({ token }: { token: string | null }) {
           onMoved={(booking, what) => {
             setLoad({ state: 'ready', booking });
             setMoving(null);
-            setDone({ kind: 'moved', what });
+            setDone(what === 'removal-added' ? { kind: 'removal-added' } : { kind: 'moved', what });
           }}
           onPaid={() => {
             setLoad({ state: 'ready', booking: { ...shown.booking, paidCents: shown.booking.totalCents, balanceCents: 0, options: { ...shown.booking.options, payBalance: false, cancel: false } } });
@@ -101,8 +104,8 @@ interface DetailsProps {
   token: string;
   done: Done;
   resultRef: React.RefObject<HTMLDivElement | null>;
-  moving: VisitKind | null;
-  setMoving: (v: VisitKind | null) => void;
+  moving: Editing;
+  setMoving: (v: Editing) => void;
   onMoved: (b: MyBookingView, what: string) => void;
   onCancelled: (refunded: boolean) => void;
   onPaid: () => void;
@@ -121,6 +124,8 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
         <div className="card my-booking__notice my-booking__notice--done" role="status" tabIndex={-1} ref={resultRef}>
           {done.kind === 'paid' ? (
             <p>Thank you: your balance is paid. Your receipt is on its way by e-mail.</p>
+          ) : done.kind === 'removal-added' ? (
+            <p>Your removal is booked. We have e-mailed you the details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
           ) : done.kind === 'moved' ? (
             <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
           ) : (
@@ -206,14 +211,26 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<DetailsProps, 'booking' | 'token' | 'moving' | 'setMoving' | 'onMoved'>) {
   const { options: o } = b;
+  if (moving === 'add-removal') {
+    return <MoveVisitForm token={token} booking={b} visit="removal" adding={{ priceCents: o.removalPriceCents ?? 0 }} onMoved={(v) => onMoved(v, 'removal-added')} onCancel={() => setMoving(null)} />;
+  }
   if (moving) return <MoveVisitForm token={token} booking={b} visit={moving} onMoved={(v) => onMoved(v, moving === 'install' ? 'installation' : 'removal')} onCancel={() => setMoving(null)} />;
-  if (!o.moveInstall && !o.moveRemoval) return <p className="muted">The visits can no longer be moved online. Please call us if you need another time.</p>;
+  const addRemoval = o.addRemoval && <AddRemoval booking={b} token={token} onStart={() => setMoving('add-removal')} />;
+  if (!o.moveInstall && !o.moveRemoval) {
+    return (
+      <>
+        {addRemoval}
+        <p className="muted">The visits can no longer be moved online. Please call us if you need another time.</p>
+      </>
+    );
+  }
   const moves: { visit: VisitKind; label: string; until: string | null }[] = [
     { visit: 'install', label: 'Move the installation', until: o.moveInstall ? o.moveInstallUntil : null },
     { visit: 'removal', label: 'Move the removal', until: o.moveRemoval ? o.moveRemovalUntil : null },
   ];
   return (
     <div className="my-booking__actions">
+      {addRemoval}
       {moves.map(
         (m) =>
           m.until && (
@@ -224,6 +241,51 @@ function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<De
               <span className="muted">until {deadlineText(Date.parse(m.until))}</span>
             </p>
           ),
+      )}
+    </div>
+  );
+}
+
+/**
+ * The optional removal: its price and a button to pick its date, or, while a Checkout page
+ * for it is open (the date held), the way back to that page.
+ */
+function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; token: string; onStart: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const price = b.options.removalPriceCents ?? 0;
+  async function resume() {
+    setBusy(true);
+    setProblem('');
+    try {
+      const answer = await addRemoval(token, '', '');
+      if (answer.url) return window.location.assign(answer.url);
+    } catch (err) {
+      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
+    }
+    setBusy(false);
+  }
+  return (
+    <div className="my-booking__pay">
+      {b.options.removalPaymentOpen ? (
+        <>
+          <p>Your removal date is held while its payment page is open.</p>
+          <button type="button" className="button button--primary" onClick={resume} disabled={busy}>
+            {busy ? 'Opening the payment…' : 'Continue to payment'}
+          </button>
+        </>
+      ) : (
+        <p>
+          <button type="button" className="button" onClick={onStart}>
+            Add the removal
+          </button>{' '}
+          <span className="muted">{price > 0 ? `${formatCents(price)}, on a date at least 7 days away` : 'included at no charge, on a date at least 7 days away'}</span>
+        </p>
+      )}
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
       )}
     </div>
   );

@@ -1,0 +1,52 @@
+/**
+ * The removal a customer adds through the manage link (docs/decisions/029), while its price is
+ * paid on a Checkout page: the booking holds the date and slot (`removal_date`,
+ * `removal_time_slot`) with `removal_hold` naming the charge, so the overlap check keeps them
+ * for this customer, but it has no removal visit yet. Called inside the transactions that
+ * settle the charge (lib/payments/balance-charges.ts) and of a free addition.
+ */
+import { formatLongDate } from '@domain/calendar';
+import { formatCents } from '@domain/money';
+import { formatSlotRange } from '@domain/slots';
+import { configuredOrigin } from '../http';
+import { removalAddedMails } from '../mail/booking-change';
+import { queueMail } from '../mail/mail-outbox';
+import { issueManageToken, manageUrl, recordCustomerChange, revokeManageLinks } from './manage-links';
+
+/**
+ * Books the removal `booking` holds, for `paidCents` (0: free): the removal becomes part of the
+ * booking (its price added to the total and the price lines, the balance unchanged because it
+ * is paid), the calendar SEQUENCE rises, the links in force are revoked, the history records
+ * it, and both sides are e-mailed (the customer with a new link). Returns the mail outbox ids.
+ */
+export function bookHeldRemoval(tx: CoreApp, booking: core.Record, paidCents: number, now: number): string[] {
+  booking.set('removal_service', true);
+  booking.set('removal_hold', '');
+  if (paidCents > 0) {
+    booking.set('total_price', booking.getInt('total_price') + paidCents);
+    const lines = JSON.parse(booking.getString('price_lines') || '[]') as unknown[];
+    booking.set('price_lines', [...(Array.isArray(lines) ? lines : []), { code: 'removal-added', label: 'Removal service (added after booking)', amountCents: paidCents }]);
+  }
+  booking.set('ics_sequence', booking.getInt('ics_sequence') + 1);
+  tx.save(booking);
+  revokeManageLinks(tx, booking.id, now);
+  const when = `${formatLongDate(booking.getString('removal_date'))}, ${formatSlotRange(booking.getString('removal_time_slot'))}`;
+  recordCustomerChange(tx, booking.id, `The customer added the removal on ${when} (${paidCents > 0 ? `paid ${formatCents(paidCents)}` : 'no charge'}).`, now);
+  const url = manageUrl(configuredOrigin(tx), issueManageToken(tx, booking));
+  return removalAddedMails(booking, paidCents, url).map((m) => queueMail(tx, m));
+}
+
+/** Lets go of the date and slot held for charge `chargeId` (its Checkout page expired or failed); nothing when it holds none. */
+export function releaseRemovalHold(tx: CoreApp, bookingId: string, chargeId: string): void {
+  let booking: core.Record;
+  try {
+    booking = tx.findRecordById('bookings', bookingId);
+  } catch {
+    return;
+  }
+  if (booking.getString('removal_hold') !== chargeId) return;
+  booking.set('removal_hold', '');
+  booking.set('removal_date', '');
+  booking.set('removal_time_slot', '');
+  tx.save(booking);
+}
