@@ -95,3 +95,27 @@ test('paying the balance online from the link (demo mode): paid at once, with a 
   const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
   expect(receipt.text).toContain('Remaining due: nothing, your booking is paid in full');
 });
+
+test('adding the skipped removal from the link: its price from the server, a date and slot, booked with the updated calendar', async ({ page }) => {
+  const email = `rita.${Date.now()}@example.com`;
+  await page.goto(await bookedWithLink({ name: 'Rita Removal', email, installDate: '2026-11-22', installTimeSlot: '9-15', removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement' }));
+  const visits = page.getByRole('region', { name: 'Visits' });
+  await expect(visits).toContainText('No removal booked.');
+  await expect(visits).toContainText('$85, on a date at least 7 days away');
+  await visits.getByRole('button', { name: 'Add the removal' }).click();
+  const form = page.getByRole('form', { name: 'Add the removal' });
+  await expect(form).toContainText('$85, paid on the next page.');
+  await form.getByRole('button', { name: 'Book the removal' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please choose a date and a time slot for the removal.');
+  await form.getByLabel('Removal date').fill('2027-01-14');
+  await form.getByRole('radio', { name: /Morning/ }).check();
+  await form.getByRole('button', { name: 'Book the removal' }).click();
+  // Demo mode pays at once; with Stripe the Checkout page comes first.
+  await expect(page.getByRole('status').filter({ hasText: 'Your removal is booked.' })).toBeVisible();
+  await expect(visits).toContainText('Removal: Thursday, January 14, 2027, 9 AM - 3 PM');
+  await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Removal service (added after booking)');
+  const booked = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal is booked'));
+  expect(booked.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
+  const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Removal service of $85'));
+  expect(receipt.text).toContain('Remaining due: $300');
+});

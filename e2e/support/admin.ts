@@ -16,8 +16,9 @@ export interface SeedBooking {
   email: string;
   installDate: string;
   installTimeSlot: string;
-  removalDate: string;
-  removalTimeSlot: string;
+  /** null: no removal (where it is optional). */
+  removalDate: string | null;
+  removalTimeSlot: string | null;
   packageType?: string;
   treeSize?: string;
   selectedAddons?: string[];
