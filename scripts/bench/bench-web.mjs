@@ -10,8 +10,9 @@
  * imports, plus /start-app.js) and the JavaScript and CSS the whole run loaded; then, per route,
  * the LCP element and what it waited for (Lighthouse's LCP breakdown: TTFB, load delay, load
  * time, render delay) and the files loaded.
- * Targets (docs/decisions/006, 017): performance 1.0 and LCP ≤ 1.2 s on every route, the other scores
- * ≥ 0.98, home JavaScript before idle ≤ 100 kB gzipped.
+ * Targets (docs/decisions/006, 017, 027): performance 1.0 and LCP ≤ 1.2 s on every route, the other scores
+ * ≥ 0.98 (SEO not on the never-indexed /my-booking), home and /my-booking JavaScript before idle
+ * ≤ 100 kB gzipped.
  *
  * Options: --skip-build (use the current build), --runs=N (default 3),
  * --routes=/,/faq (default the six above), --origin=http://127.0.0.1:4173 (measure a
@@ -43,6 +44,11 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET_SCORES = { performance: 1, accessibility: 0.98, 'best-practices': 0.98, seo: 0.98 };
 const LCP_TARGET_MS = 1200;
 const HOME_JS_TARGET = 100_000;
+/**
+ * Pages that must not be indexed (a customer's own booking, behind a personal link): their
+ * `noindex` is what Lighthouse's SEO score marks down, so that score is reported, not targeted.
+ */
+const PRIVATE_ROUTES = new Set(['/my-booking']);
 const DIST = path.resolve(args.get('--dist') ?? path.join(ROOT, 'web', 'dist'));
 const EXTERNAL_ORIGIN = args.get('--origin');
 
@@ -196,7 +202,8 @@ async function main() {
     }
 
     const misses = rows.flatMap((r) => [
-      ...CATEGORIES.filter((c) => !(r[c] >= (TARGET_SCORES[c] ?? 1))).map((c) => `${r.route} ${c} ${r[c]} < ${TARGET_SCORES[c]}`),
+      ...CATEGORIES.filter((c) => !(c === 'seo' && PRIVATE_ROUTES.has(r.route)) && !(r[c] >= (TARGET_SCORES[c] ?? 1))).map((c) => `${r.route} ${c} ${r[c]} < ${TARGET_SCORES[c]}`),
+      ...(r.route === '/my-booking' && !(r.jsBeforeIdle <= HOME_JS_TARGET) ? [`/my-booking JS before idle ${kb(r.jsBeforeIdle)} > ${kb(HOME_JS_TARGET)}`] : []),
       ...(r.lcpMs > LCP_TARGET_MS ? [`${r.route} LCP ${r.lcpMs} ms > ${LCP_TARGET_MS} ms`] : []),
       ...(r.route === '/' && !(r.jsBeforeIdle <= HOME_JS_TARGET) ? [`home JS before idle ${kb(r.jsBeforeIdle)} > ${kb(HOME_JS_TARGET)}`] : []),
     ]);

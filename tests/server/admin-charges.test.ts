@@ -434,6 +434,8 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: '2027-01-12', removal_hold: row!.id, removal_service: false });
     expect((await add(tokens[1]!, '2027-01-12')).status).toBe(409);
     expect((await add(tokens[0]!, '2027-01-20')).body.url).toBe(first.body.url);
+    const payBalance = await fetch(`${server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: tokens[0] }) });
+    expect(payBalance.status).toBe(409);
     expect(await chargesOf(su, b.id)).toHaveLength(1);
 
     const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_removal_paid_1', metadata: { charge_id: row!.id, booking_id: b.id } };

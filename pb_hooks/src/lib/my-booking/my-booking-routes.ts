@@ -141,6 +141,8 @@ export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
   const now = nowMs();
   const booking = requireBooking($app, body, now);
   if (!balancePayableOnline(selfServiceBookingOf(booking), booking.getInt('balance_remaining'))) throw apiError(409, M.nothingDue);
+  // The open page is the removal's (docs/decisions/029): one payment at a time, and not that one for the balance.
+  if (booking.getString('removal_hold')) throw apiError(409, M.removalPaymentOpen);
   // A link already open for this booking is the answer: one payment page at a time.
   const open = openCharges($app, booking.id).find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
   if (open) return e.json(200, { url: open.getString('checkout_url') });

@@ -6,12 +6,14 @@ import { usePageViews } from '@/lib/use-page-views';
 import { Header } from './header';
 import { Footer } from './footer';
 import { NavigationScroll } from './navigation-scroll';
-import { UpdatePrompt } from './update-prompt';
 
 // sonner weighs ~10 KB gzipped and only the booking, review, payment and admin screens raise
 // toasts, so the content pages never load it (home-page JS budget, docs/decisions/006). sonner replays
 // toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// The update prompt (and the service worker's registration) is needed only after the page is
+// interactive, so it is a chunk of its own too, out of every page's first script.
+const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 const QUIET_PATHS: ReadonlySet<string> = new Set([paths.home, paths.services, paths.portfolio, paths.about, paths.faq, paths.policies, paths.termsPrivacy]);
 
 /**
@@ -52,14 +54,16 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
         </Suspense>
       )}
       {/* Browser-only parts, never in the prerendered HTML (docs/decisions/019): the Toaster is a
-          chunk of its own, and the update prompt registers the service worker as it renders. */}
+          chunk of its own, and so is the update prompt, which registers the service worker as it renders. */}
       <AfterHydration>
         {toasterWanted && (
           <Suspense fallback={null}>
             <Toaster position="top-center" richColors closeButton />
           </Suspense>
         )}
-        <UpdatePrompt />
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
       </AfterHydration>
       <NavigationScroll />
     </>

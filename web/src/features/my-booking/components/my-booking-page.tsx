@@ -58,6 +58,11 @@ export function MyBookingPage({ token }: { token: string | null }) {
   return (
     <div className="container page my-booking">
       <h1>Your booking</h1>
+      {/* In the prerendered shell too: the page's first content, and its largest, is there at once. */}
+      <p className="lead">
+        Everything about your booking in one place: what we will bring, when we arrive, what is paid and what is due. While our policies allow, you can move a visit, add a removal, pay your balance or
+        cancel right here; for anything else, call us.
+      </p>
       {shown.state === 'loading' && <p role="status">Loading your booking…</p>}
       {shown.state === 'invalid' && (
         <div className="card my-booking__notice" role="alert">
