@@ -18,20 +18,18 @@ import { isTreeSize } from '@domain/catalog';
 import { slotHasConflict } from '@domain/overlap';
 import { removalAdditionCents } from '@domain/pricing';
 import { removalDateProblem } from '@domain/season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
+import { SELF_SERVICE_MESSAGES as M, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
 import { findSlot } from '@domain/slots';
-import { bookingsOnDates, choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
+import { bookingsOnDates, choicesOfBooking } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
 import { deliverMail } from '../mail/mail-outbox';
 import { openCharges, recordChargeOutcome } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
 import { loadCrews, loadDateContext } from '../settings';
-import { bookingForToken, requireBooking, tokenOf } from './manage-links';
+import { changeByLink, requireBooking } from './manage-links';
 import { myBookingView } from './my-booking-view';
 import { bookHeldRemoval } from './removal-hold';
-
-type Refusal = { status: number; message: string };
 
 /** The open Checkout page of the removal booking `booking` holds, or null. */
 function heldRemovalUrl(booking: core.Record): string | null {
@@ -59,22 +57,14 @@ export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
   if (!slot) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
 
   const crews = loadCrews($app);
-  let refusal: Refusal | null = null;
-  let bookingId = '';
   let chargeId = '';
   let mailIds: string[] = [];
-  $app.runInTransaction((tx) => {
-    // Everything again inside the write: the link may have been used, the rules may have closed.
-    const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return void (refusal = { status: 404, message: M.invalidLink });
-    const b = found.booking;
-    bookingId = b.id;
-    const options = selfServiceOptions(selfServiceBookingOf(b), now);
-    if (!options.addRemoval) return void (refusal = { status: 409, message: M.removalClosed });
-    if (b.getString('removal_hold') || openCharges(tx, b.id).length > 0) return void (refusal = { status: 409, message: M.removalPaymentOpen });
-    if (now >= visitChangeDeadlineMs('removal', visitStartMs(date, slot.id), options.changeWindowEndsAtMs)) return void (refusal = { status: 409, message: M.removalTooSoon });
+  const bookingId = changeByLink(body, now, (tx, b, options) => {
+    if (!options.addRemoval) return { status: 409, message: M.removalClosed };
+    if (b.getString('removal_hold') || openCharges(tx, b.id).length > 0) return { status: 409, message: M.removalPaymentOpen };
+    if (now >= visitChangeDeadlineMs('removal', visitStartMs(date, slot.id), options.changeWindowEndsAtMs)) return { status: 409, message: M.removalTooSoon };
     const others = bookingsOnDates(tx, [date]).filter((o) => o.id !== b.id);
-    if (slotHasConflict(date, slot, others, now, crews)) return void (refusal = { status: 409, message: M.slotTaken });
+    if (slotHasConflict(date, slot, others, now, crews)) return { status: 409, message: M.slotTaken };
 
     b.set('removal_date', date);
     b.set('removal_time_slot', slot.id);
@@ -104,7 +94,6 @@ export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
     b.set('removal_hold', charge.id);
     tx.save(b);
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   if (!chargeId) {
     deliverMail($app, mailIds);
     return e.json(200, { added: true, view: myBookingView($app.findRecordById('bookings', bookingId), now) });

@@ -6,7 +6,8 @@
  * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
  * booking deletes them.
  */
-import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/self-service';
+import { linkExpiresAtMs, SELF_SERVICE_MESSAGES, selfServiceOptions, type SelfServiceOptions } from '@domain/self-service';
+import { selfServiceBookingOf } from '../bookings/bookings-repo';
 import { parseTimestamp } from '@domain/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
@@ -90,4 +91,27 @@ export function recordCustomerChange(tx: CoreApp, bookingId: string, text: strin
   const rec = new Record(tx.findCollectionByNameOrId('job_events'));
   rec.load({ booking: bookingId, kind: 'customer_change', text, client_id: `customer_${$security.randomString(20)}`, occurred_at: toPbDate(now) });
   tx.save(rec);
+}
+
+/** Why a change was refused: the HTTP status and the sentence. */
+export type Refusal = { status: number; message: string };
+
+/**
+ * Runs `change` in one transaction on the booking of the token in `body`, found again inside
+ * it (the link may have been used, the rules may have closed since the request was read), with
+ * what the customer may do at `now`. `change` returns a Refusal before writing anything, or
+ * nothing once it has written. Returns the booking's id; throws the refusal (404 for a dead
+ * link) as an API error.
+ */
+export function changeByLink(body: Record<string, unknown>, now: number, change: (tx: CoreApp, booking: core.Record, options: SelfServiceOptions) => Refusal | void): string {
+  let refusal: Refusal | null = null;
+  let bookingId = '';
+  $app.runInTransaction((tx) => {
+    const found = bookingForToken(tx, tokenOf(body), now);
+    if (!found) return void (refusal = { status: 404, message: SELF_SERVICE_MESSAGES.invalidLink });
+    bookingId = found.booking.id;
+    refusal = change(tx, found.booking, selfServiceOptions(selfServiceBookingOf(found.booking), now)) ?? null;
+  });
+  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
+  return bookingId;
 }

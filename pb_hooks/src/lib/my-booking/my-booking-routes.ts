@@ -21,7 +21,7 @@ import { formatLongDate } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
 import { slotHasConflict } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
-import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
+import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
 import { findSlot, formatSlotRange } from '@domain/slots';
 import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
@@ -33,10 +33,8 @@ import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } 
 import { payChargeByLink } from '../payments/balance-payment';
 import { refundDeposit } from '../payments/refund';
 import { loadCrews, loadDateContext } from '../settings';
-import { bookingForToken, issueManageToken, manageUrl, recordCustomerChange, requireBooking, revokeManageLinks, tokenOf } from './manage-links';
+import { changeByLink, issueManageToken, manageUrl, recordCustomerChange, requireBooking, revokeManageLinks } from './manage-links';
 import { myBookingView } from './my-booking-view';
-
-type Refusal = { status: number; message: string };
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -69,26 +67,18 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
   const move = parseMove(body, requireBooking($app, body, now));
   const crews = loadCrews($app);
   const origin = configuredOrigin($app);
-  let refusal: Refusal | null = null;
   let mailIds: string[] = [];
-  let bookingId = '';
-  $app.runInTransaction((tx) => {
-    // Everything again inside the write: the link may have been used, the rules may have closed.
-    const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return void (refusal = { status: 404, message: M.invalidLink });
-    const b = found.booking;
-    bookingId = b.id;
-    const options = selfServiceOptions(selfServiceBookingOf(b), now);
-    if (!(move.visit === 'install' ? options.moveInstall : options.moveRemoval)) return void (refusal = { status: 409, message: M.moveClosed });
+  const bookingId = changeByLink(body, now, (tx, b, options) => {
+    if (!(move.visit === 'install' ? options.moveInstall : options.moveRemoval)) return { status: 409, message: M.moveClosed };
     const dateField = `${move.visit}_date`;
     const slotField = `${move.visit}_time_slot`;
-    if (b.getString(dateField) === move.date && b.getString(slotField) === move.slot.id) return void (refusal = { status: 409, message: M.sameSlot });
+    if (b.getString(dateField) === move.date && b.getString(slotField) === move.slot.id) return { status: 409, message: M.sameSlot };
     // The new time has its own deadline: no move onto a visit the rules would already lock.
     if (now >= visitChangeDeadlineMs(move.visit, visitStartMs(move.date, move.slot.id), options.changeWindowEndsAtMs)) {
-      return void (refusal = { status: 409, message: move.visit === 'install' ? M.installTooSoon : M.removalTooSoon });
+      return { status: 409, message: move.visit === 'install' ? M.installTooSoon : M.removalTooSoon };
     }
     const others = bookingsOnDates(tx, [move.date]).filter((o) => o.id !== b.id);
-    if (slotHasConflict(move.date, move.slot, others, now, crews)) return void (refusal = { status: 409, message: M.slotTaken });
+    if (slotHasConflict(move.date, move.slot, others, now, crews)) return { status: 409, message: M.slotTaken };
 
     const before = `${formatLongDate(b.getString(dateField))}, ${formatSlotRange(b.getString(slotField))}`;
     b.set(dateField, move.date);
@@ -100,7 +90,6 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
     recordCustomerChange(tx, b.id, `The customer moved the ${what} from ${before} to ${formatLongDate(move.date)}, ${formatSlotRange(move.slot.id)}.`, now);
     mailIds = visitMovedMails(b, move.visit, before, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   deliverMail($app, mailIds);
   return e.json(200, { moved: true, view: myBookingView($app.findRecordById('bookings', bookingId), now) });
 }
@@ -109,14 +98,8 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const now = nowMs();
   requireBooking($app, body, now);
-  let refusal: Refusal | null = null;
-  let bookingId = '';
-  $app.runInTransaction((tx) => {
-    const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return void (refusal = { status: 404, message: M.invalidLink });
-    const b = found.booking;
-    if (!selfServiceOptions(selfServiceBookingOf(b), now).cancel) return void (refusal = { status: 409, message: M.cancelClosed });
-    bookingId = b.id;
+  const bookingId = changeByLink(body, now, (tx, b, options) => {
+    if (!options.cancel) return { status: 409, message: M.cancelClosed };
     b.set('status', 'cancelled');
     b.set('cancel_reason', 'customer_cancelled');
     b.set('payment_status', 'refund_pending');
@@ -125,7 +108,6 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
     revokeManageLinks(tx, b.id, now);
     recordCustomerChange(tx, b.id, 'The customer cancelled the booking; the deposit is refunded.', now);
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   // Outside the transaction: Stripe may be slow. A failure stays refund_pending and is retried.
   const refunded = refundDeposit($app, bookingId);
   return e.json(200, { cancelled: true, refunded });
