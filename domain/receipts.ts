@@ -8,7 +8,7 @@ import { businessToday, formatLongDate } from './calendar';
 import { formatCents } from './money';
 
 /** What moved: a payment of the deposit, the balance, damages (or both), or a refund to the customer. */
-export type ReceiptKind = 'deposit' | 'balance' | 'damages' | 'balance_and_damages' | 'removal' | 'refund';
+export type ReceiptKind = 'deposit' | 'balance' | 'damages' | 'balance_and_damages' | 'removal' | 'refund' | 'void';
 
 /** One line of what a payment covered: a label, a quantity (null for a lump sum such as the balance) and its amount in cents. */
 export interface ReceiptLine {
@@ -39,6 +39,7 @@ const TITLES: Record<ReceiptKind, string> = {
   damages: 'Damages and incidentals',
   balance_and_damages: 'Balance and damages',
   removal: 'Removal service',
+  void: 'Voided payment',
   refund: 'Refund',
 };
 
@@ -66,13 +67,22 @@ function lineText(l: ReceiptLine): string {
  * with newlines; its HTML shows the same lines.
  */
 export function receiptLines(r: Receipt): string[] {
-  const heading = r.kind === 'refund' ? `Refunded: ${formatCents(r.amountCents)}` : `${TITLES[r.kind]} received: ${formatCents(r.amountCents)}`;
+  const heading =
+    r.kind === 'refund'
+      ? `Refunded: ${formatCents(r.amountCents)}`
+      : r.kind === 'void'
+        ? `Voided: a payment of ${formatCents(r.amountCents)} was recorded by mistake and no longer counts`
+        : `${TITLES[r.kind]} received: ${formatCents(r.amountCents)}`;
   return [
     heading,
     ...r.lines.map(lineText),
     `Method: ${r.method}`,
     `Date: ${formatLongDate(businessToday(new Date(r.at)))}`,
     `Booking reference: ${r.reference}`,
-    r.remainingCents > 0 ? `Remaining due: ${formatCents(r.remainingCents)}` : r.kind === 'refund' ? 'Remaining due: nothing' : 'Remaining due: nothing, your booking is paid in full',
+    r.remainingCents > 0
+      ? `Remaining due: ${formatCents(r.remainingCents)}`
+      : r.kind === 'refund' || r.kind === 'void'
+        ? 'Remaining due: nothing'
+        : 'Remaining due: nothing, your booking is paid in full',
   ];
 }

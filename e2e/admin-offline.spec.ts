@@ -9,6 +9,7 @@ import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
 import { clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
+import { waitForMail } from './support/mail';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 /**
@@ -237,6 +238,65 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   state = await serverState(bookingId);
   expect(state.events).toHaveLength(3);
   expect(state.charges).toHaveLength(1);
+});
+
+test('offline: a cash payment at the door counts at once as pending, survives a reload, and is recorded once when back online with a receipt', async ({ page, context }) => {
+  const s = await session();
+  const name = `Cathy Cash ${RUN}`;
+  const email = `cathy.${RUN}@example.com`;
+  // Stored directly (on a Wednesday no other spec books), paid deposit, $825 due.
+  const su = await superuserClient();
+  const booking = await su
+    .collection('bookings')
+    .create({
+      customer_name: name,
+      customer_email: email,
+      customer_phone: '(410) 555-0142',
+      customer_address: '12 Holly Court, Ellicott City, MD 21043',
+      ...EXAMPLE_CHOICES,
+      install_date: '2026-12-16',
+      removal_date: '2027-01-13',
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+      deposit_paid_at: '2026-11-10 15:00:00.000Z',
+    });
+  await openDashboard(page, s);
+  await synced(page);
+  await underServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+  await expect(chip(page)).toContainText('Offline');
+  const details = await openBooking(page, name);
+  const payments = details.getByRole('group', { name: 'Payments at the door' });
+  await expect(payments).toContainText('Balance due: $825');
+  await payments.getByRole('button', { name: 'Record a payment' }).click();
+  const form = payments.getByRole('form', { name: 'Record a payment' });
+  await expect(form.getByLabel('Amount ($)')).toHaveValue('825');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(toast(page, 'Payment recorded')).toBeVisible();
+  await expect(payments).toContainText('Balance due: $0');
+  await expect(payments).toContainText('$825 pending');
+  await expect(payments.getByRole('list', { name: 'Payments recorded' })).toContainText('Cash: $825');
+  await expect(payments.getByRole('list', { name: 'Payments recorded' })).toContainText('Queued');
+  // The charge button would take the same money again: it waits for the sync.
+  await expect(details.getByRole('button', { name: 'Record Damages & Charge' })).toBeDisabled();
+
+  // A reload offline keeps it, still pending, also in the Bookings list.
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.locator('tr', { hasText: name })).toContainText('$825 pending');
+  expect((await serverState(booking.id)).charges).toHaveLength(0);
+
+  await context.setOffline(false);
+  await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 20_000 });
+  await expect(page.locator('tr', { hasText: name })).toContainText('$0 Paid');
+  const state = await serverState(booking.id);
+  expect(state.charges.map((c) => [c.method, c.amount, c.status, c.created_by])).toEqual([['cash', 82500, 'succeeded', s.id]]);
+  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+  const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
+  expect(receipt.text).toContain('Method: Cash');
 });
 
 test('the server stopped and restarted instead: the queued actions are applied once when it is back', async ({ browser }) => {

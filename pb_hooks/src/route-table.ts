@@ -29,6 +29,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/demo-checkout/pay', caller: 'anyone', library: 'app', handler: 'demoCheckoutPayRoute' },
   { method: 'POST', path: '/api/fn/demo-checkout/cancel', caller: 'anyone', library: 'app', handler: 'demoCheckoutCancelRoute' },
   { method: 'POST', path: '/api/fn/charge-booking-balance', caller: 'admin', library: 'app', handler: 'chargeBookingBalanceRoute' },
+  { method: 'POST', path: '/api/fn/booking-payments', caller: 'admin', library: 'app', handler: 'recordPaymentRoute' },
+  { method: 'POST', path: '/api/fn/booking-payments/void', caller: 'admin', library: 'app', handler: 'voidPaymentRoute' },
   // Consultations.
   { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
   { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },

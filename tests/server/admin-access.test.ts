@@ -62,6 +62,8 @@ describe('admin routes', () => {
   it('the table names every admin route the back office calls', () => {
     expect(ADMIN_ROUTES.map((r) => r.path).sort()).toEqual([
       '/api/fn/booking-admin-notes',
+      '/api/fn/booking-payments',
+      '/api/fn/booking-payments/void',
       '/api/fn/calendar-feed',
       '/api/fn/calendar-feed/rotate',
       '/api/fn/charge-booking-balance',

@@ -42,4 +42,5 @@ export { deliverMailJobRoute } from './mail/deliver-mail-job-route';
 export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route';
 export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute, myBookingPayBalanceRoute } from './my-booking/my-booking-routes';
 export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
+export { recordPaymentRoute, voidPaymentRoute } from './payments/recorded-payments';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

@@ -3,7 +3,8 @@
  * insights), counted in SQL over `bookings`:
  * - tiles: total; Pending = pending + pending_payment; Completed = confirmed + completed;
  *   This Month = created since the first of the current month in New York;
- * - revenue (cents): Collected = totals of paid bookings + deposits of deposit_paid ones;
+ * - revenue (cents): Collected = totals of paid bookings + what deposit_paid ones have paid
+ *   (the deposit and any part of the balance, e.g. cash recorded at the door);
  *   Pending = balances of deposit_paid bookings + totals of pending ones; Expected = both;
  * - weekly: deposits (at deposit_paid_at) and balances (total − deposit, at balance_paid_at)
  *   collected per week of the season (domain/insights.ts `weeklyCollected`).
@@ -42,7 +43,7 @@ const TOTALS_SQL = `
     COALESCE(SUM(status IN ('pending', 'pending_payment')), 0) AS pending,
     COALESCE(SUM(status IN ('confirmed', 'completed')), 0) AS completed,
     COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth,
-    COALESCE(SUM(CASE payment_status WHEN 'paid' THEN total_price WHEN 'deposit_paid' THEN deposit_amount ELSE 0 END), 0) AS collected,
+    COALESCE(SUM(CASE payment_status WHEN 'paid' THEN total_price WHEN 'deposit_paid' THEN total_price - balance_remaining ELSE 0 END), 0) AS collected,
     COALESCE(SUM(CASE payment_status WHEN 'deposit_paid' THEN balance_remaining WHEN 'pending' THEN total_price ELSE 0 END), 0) AS owed
   FROM bookings WHERE ${COUNTED}`;
 

@@ -7,6 +7,7 @@
 import { BUSINESS } from '@domain/business';
 import { manageSection } from '@domain/booking-letter';
 import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/receipts';
+import { isRecordedMethod, paymentMethodText } from '@domain/recorded-payments';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
 import { mailKey, type QueuedMail } from './mail-outbox';
@@ -51,7 +52,14 @@ export function depositReceiptMail(booking: core.Record, manageUrl: string): Que
  */
 export function chargeReceiptMail(charge: core.Record, booking: core.Record, manageUrl: string): QueuedMail {
   const intent = charge.getString('stripe_payment_intent_id');
-  const method = isDemo(intent) ? 'Demo payment (no card charged)' : charge.getString('stripe_checkout_session_id') ? 'Online payment link (card)' : 'Card on file';
+  const recorded = charge.getString('method');
+  const method = isRecordedMethod(recorded)
+    ? paymentMethodText(recorded, charge.getString('check_number'), charge.getString('note'))
+    : isDemo(intent)
+      ? 'Demo payment (no card charged)'
+      : charge.getString('stripe_checkout_session_id')
+        ? 'Online payment link (card)'
+        : 'Card on file';
   const lines: ReceiptLine[] = [];
   const balancePart = charge.getInt('balance_amount');
   const damageLines = jsonObjects(charge, 'damage_lines')
@@ -89,6 +97,22 @@ export function refundReceiptMail(booking: core.Record, amountCents: number): Qu
     at: nowMs(),
     reference: bookingReference(booking.id),
     remainingCents: 0,
+    lines: [],
+  });
+}
+
+/**
+ * The correction for recorded payment `payment` of `booking`, just voided (its balance back
+ * on the booking): what was voided, why, and what is due now (keyed once per payment).
+ */
+export function voidedPaymentMail(payment: core.Record, booking: core.Record): QueuedMail {
+  return receiptMail(mailKey('receipt', payment.id, 'void'), booking, {
+    kind: 'void',
+    amountCents: payment.getInt('amount'),
+    method: `${paymentMethodText(payment.getString('method'), payment.getString('check_number'), payment.getString('note'))} (voided: ${payment.getString('void_reason')})`,
+    at: nowMs(),
+    reference: bookingReference(booking.id),
+    remainingCents: Math.max(0, booking.getInt('balance_remaining')),
     lines: [],
   });
 }

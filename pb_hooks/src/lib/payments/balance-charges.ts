@@ -186,7 +186,7 @@ export type ChargeOutcome =
  * balance part (paid when nothing is left) and queues the customer's receipt (lib/mail/receipts.ts). Returns the mail outbox ids to send once
  * the transaction commits ([] when the booking is gone).
  */
-function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
+export function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
   let booking: core.Record;
   try {
     booking = tx.findRecordById('bookings', charge.getString('booking'));

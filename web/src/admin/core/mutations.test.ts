@@ -92,6 +92,15 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
       ),
       sendReviewRequest: vi.fn(() => guard(async () => ({ success: true, reviewUrl: 'http://x/submit-review?token=t', mailStatus: 'logged' }))),
       saveAdminNotes: vi.fn((edit) => guard(async () => ({ booking: row(edit.bookingId, 60, { admin_notes: edit.adminNotes }), applied: true }))),
+      recordPayment: vi.fn((id, req) =>
+        guard(async () => ({
+          payment: row(id, 70, { booking: req.bookingId, method: req.method, amount: req.amountCents, status: 'succeeded' }),
+          booking: row(req.bookingId, 70, { balance_remaining: 0 }),
+        })),
+      ),
+      voidPayment: vi.fn((paymentId, reason) =>
+        guard(async () => ({ payment: row(paymentId, 80, { booking: 'b1', status: 'voided', void_reason: reason }), booking: row('b1', 80, { balance_remaining: 82500 }) })),
+      ),
     };
     box = new Outbox(db, {
       send: (entry) => sendEntry(server as unknown as OutboxApi, entry),
@@ -120,6 +129,44 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     expect(await db.outbox.count()).toBe(0);
     expect(await db.jobEvents.where('booking').equals('b1').count()).toBe(1);
     expect((await db.jobEvents.get(id))?.updated_at).not.toBe('');
+  });
+
+  it('a payment at the door offline: a queued row at once, sent once under its key, replaced by the server row; a void follows it', async () => {
+    online = false;
+    const id = await queued().recordPayment({ bookingId: 'b1', method: 'check', amountCents: 82500, checkNumber: '1042', note: '' });
+    expect(await db.charges.get(id)).toMatchObject({
+      id,
+      booking: 'b1',
+      status: 'queued',
+      amount: 82500,
+      method: 'check',
+      check_number: '1042',
+      description: 'Check no. 1042',
+      created_by: ACCOUNT,
+      updated_at: '',
+    });
+    expect(await db.outbox.get(id)).toMatchObject({ kind: 'payment', idempotencyKey: `payment-${id}`, bookingId: 'b1' });
+    await box.flush();
+    expect(await db.outbox.count()).toBe(1);
+
+    online = true;
+    await box.flush();
+    expect(server.recordPayment).toHaveBeenLastCalledWith(id, { bookingId: 'b1', method: 'check', amountCents: 82500, checkNumber: '1042', note: '' }, `payment-${id}`);
+    expect(await db.charges.get(id)).toMatchObject({ status: 'succeeded' });
+    expect((await db.bookings.get('b1'))?.balance_remaining).toBe(0);
+
+    await queued().voidPayment('b1', id, 'Recorded twice');
+    await box.flush();
+    expect(server.voidPayment).toHaveBeenLastCalledWith(id, 'Recorded twice', expect.stringMatching(/^payment_void-/));
+    expect(await db.charges.get(id)).toMatchObject({ status: 'voided', void_reason: 'Recorded twice' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a discarded payment takes its queued row with it', async () => {
+    online = false;
+    const id = await queued().recordPayment({ bookingId: 'b1', method: 'cash', amountCents: 100, checkNumber: '', note: '' });
+    await box.discard(id);
+    expect(await db.charges.get(id)).toBeUndefined();
   });
 
   it('done marks and photos go the same way; the booking the server answers with is stored', async () => {

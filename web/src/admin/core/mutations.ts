@@ -16,6 +16,7 @@
  */
 import { ClientResponseError } from 'pocketbase';
 import type { JobEventKind } from '@domain/job-events';
+import { paymentMethodText, type RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { ReviewStage } from '@domain/reviews';
 import type { ChargeAnswer, ChargeRequest } from './api/charge-booking-balance';
 import { deleteBooking } from './api/delete-booking';
@@ -25,11 +26,11 @@ import { updateTestimonial } from './api/update-testimonial';
 import { adminOutbox } from './admin-outbox';
 import { newClientId, type OutboxKind, type StoredPhoto } from './model/outbox-entry';
 import type { Outbox } from './outbox/outbox';
-import type { AdminNotesPayload, ChargePayload, JobEventPayload, ReviewRequestPayload } from './outbox/outbox-payloads';
+import type { AdminNotesPayload, ChargePayload, JobEventPayload, PaymentPayload, PaymentVoidPayload, ReviewRequestPayload } from './outbox/outbox-payloads';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
 import { adminMirror } from './admin-data';
 import type { Mirror } from './sync/mirror';
-import type { AdminJobEvent } from './model/records';
+import type { AdminCharge, AdminJobEvent } from './model/records';
 
 /** The server calls the online mutations make (the api/ files; faked in tests). */
 export interface MutationApi {
@@ -73,6 +74,14 @@ export interface AdminMutations {
   addPhoto(bookingId: string, photo: StoredPhoto, caption: string): Promise<string>;
   /** Saves the admin's own note on the booking, the later edit winning. Resolves with the action's id. */
   saveAdminNotes(bookingId: string, adminNotes: string): Promise<string>;
+  /**
+   * Records a payment taken at the door (docs/decisions/030): a local `queued` charges row (the
+   * balance shows it as pending at once) and its outbox entry in one transaction; the server
+   * counts it once under the entry's key. Resolves with the payment's id.
+   */
+  recordPayment(req: RecordedPaymentRequest): Promise<string>;
+  /** Queues the void of recorded payment `paymentId` with `reason`. Resolves with the action's id. */
+  voidPayment(bookingId: string, paymentId: string, reason: string): Promise<string>;
 }
 
 export interface MutationDeps {
@@ -160,6 +169,38 @@ export function createMutations(deps: MutationDeps): AdminMutations {
     },
     addPhoto(bookingId, photo, caption) {
       return queueJobEvent(bookingId, 'photo', caption, photo);
+    },
+    async recordPayment(req) {
+      const box = outbox();
+      const db = mirror().db;
+      const id = newClientId();
+      const payload: PaymentPayload = { ...req };
+      const row: AdminCharge = {
+        id,
+        booking: req.bookingId,
+        kind: 'balance',
+        amount: req.amountCents,
+        description: paymentMethodText(req.method, req.checkNumber, req.note),
+        status: 'queued',
+        checkout_url: '',
+        error: '',
+        method: req.method,
+        check_number: req.checkNumber,
+        note: req.note,
+        created_by: account(),
+        created_at: pbDate(now()),
+        updated_at: '',
+      };
+      await box.queue({ id, idempotencyKey: `payment-${id}`, kind: 'payment', payload, bookingId: req.bookingId, accountId: account() }, { tables: [db.charges], write: () => db.charges.put(row) });
+      void box.flush();
+      return id;
+    },
+    async voidPayment(bookingId, paymentId, reason) {
+      const box = outbox();
+      const payload: PaymentVoidPayload = { bookingId, paymentId, reason };
+      const entry = await box.queue({ kind: 'payment_void', payload, bookingId, accountId: account() });
+      void box.flush();
+      return entry.id;
     },
     async saveAdminNotes(bookingId, adminNotes) {
       const box = outbox();

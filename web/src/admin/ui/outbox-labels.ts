@@ -4,6 +4,7 @@
  * wait"): one line per outbox entry and the chip's text. Pure.
  */
 import { formatCents } from '@domain/money';
+import { paymentMethodText } from '@domain/recorded-payments';
 import type { OutboxEntry } from '@/admin/core/model/outbox-entry';
 
 const JOB_LABELS: Record<string, string> = {
@@ -35,6 +36,12 @@ export function entryLabel(entry: Pick<OutboxEntry, 'kind' | 'payload'>): string
       return str(p.stage) === 'post_install' ? 'Review request (after install)' : 'Review request (after removal)';
     case 'admin_notes':
       return 'Booking notes edit';
+    case 'payment': {
+      const amount = typeof p.amountCents === 'number' ? formatCents(p.amountCents) : '';
+      return `${paymentMethodText(str(p.method), str(p.checkNumber), str(p.note))} payment${amount ? ` of ${amount}` : ''}`;
+    }
+    case 'payment_void':
+      return `Void of a payment: “${str(p.reason)}”`;
   }
 }
 

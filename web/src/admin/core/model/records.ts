@@ -105,10 +105,22 @@ export interface AdminCharge extends MirroredRow {
   booking: string;
   kind: string;
   amount: number;
+  /** The part of `amount` that paid the balance (cents). */
+  balance_amount?: number;
   description: string;
+  /** Stripe's pending, processing, succeeded, failed or requires_checkout; a recorded payment's succeeded or voided; `queued` while only on this device. */
   status: string;
   checkout_url: string;
   error: string;
+  /** A payment recorded at the door: cash, check or other ('' for a card or link charge). */
+  method?: string;
+  check_number?: string;
+  note?: string;
+  /** The staff account that recorded it. */
+  created_by?: string;
+  voided_at?: string;
+  void_reason?: string;
+  voided_by?: string;
 }
 
 export interface AdminJobEvent extends MirroredRow {

@@ -10,6 +10,8 @@ import type { ChargeAnswer, ChargeRequest } from '../api/charge-booking-balance'
 import type { JobEventAnswer, JobEventRequest } from '../api/create-job-event';
 import type { AdminNotesAnswer, AdminNotesEdit } from '../api/save-admin-notes';
 import type { ReviewRequestSent } from '../api/send-review-request';
+import type { PaymentAnswer } from '../api/record-payment';
+import type { RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { AdminDb } from '../db';
 import type { Mirror } from '../sync/mirror';
 import type { ServerRow } from '../sync/transport';
@@ -39,12 +41,24 @@ export interface ReviewRequestPayload {
 
 export type AdminNotesPayload = AdminNotesEdit & { [key: string]: unknown };
 
+/** A payment taken at the door (docs/decisions/030); the entry's id is the payment's record id. */
+export type PaymentPayload = RecordedPaymentRequest & { [key: string]: unknown };
+
+export interface PaymentVoidPayload {
+  [key: string]: unknown;
+  bookingId: string;
+  paymentId: string;
+  reason: string;
+}
+
 /** The server calls the outbox makes (the api/ files; faked in tests). */
 export interface OutboxApi {
   createJobEvent(req: JobEventRequest): Promise<JobEventAnswer>;
   chargeBookingBalance(req: ChargeRequest, idempotencyKey: string): Promise<ChargeAnswer>;
   sendReviewRequest(bookingId: string, stage: ReviewStage, idempotencyKey?: string): Promise<ReviewRequestSent>;
   saveAdminNotes(edit: AdminNotesEdit): Promise<AdminNotesAnswer>;
+  recordPayment(id: string, req: RecordedPaymentRequest, idempotencyKey: string): Promise<PaymentAnswer>;
+  voidPayment(paymentId: string, reason: string, idempotencyKey: string): Promise<PaymentAnswer>;
 }
 
 /** Sends one entry through its route; resolves with the server's answer, rejects like the SDK. */
@@ -64,6 +78,14 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
     }
     case 'admin_notes':
       return api.saveAdminNotes(entry.payload as AdminNotesPayload);
+    case 'payment': {
+      const p = entry.payload as PaymentPayload;
+      return api.recordPayment(entry.id, { bookingId: p.bookingId, method: p.method, amountCents: p.amountCents, checkNumber: p.checkNumber, note: p.note }, entry.idempotencyKey);
+    }
+    case 'payment_void': {
+      const p = entry.payload as PaymentVoidPayload;
+      return api.voidPayment(p.paymentId, p.reason, entry.idempotencyKey);
+    }
   }
 }
 
@@ -72,6 +94,7 @@ const asRows = (...rows: unknown[]) => rows.filter((r): r is ServerRow => !!r &&
 /**
  * Puts the records of a sent entry's answer into the mirror: the job event (replacing the
  * optimistic row of the same id) and, for a done mark, its booking; the charge and its booking;
+ * a recorded or voided payment (replacing its optimistic row) and its booking;
  * the booking of a notes edit. A review request changes nothing the admin mirrors.
  */
 export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: unknown): Promise<void> {
@@ -87,14 +110,20 @@ export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: un
     await mirror.apply('bookings', asRows(a.booking));
   } else if (entry.kind === 'admin_notes') {
     await mirror.apply('bookings', asRows(a.booking));
+  } else if (entry.kind === 'payment' || entry.kind === 'payment_void') {
+    await mirror.apply('charges', asRows(a.payment));
+    await mirror.apply('bookings', asRows(a.booking));
   }
 }
 
-/** Undoes a discarded entry's optimistic change: a job event's local row. */
+/** Undoes a discarded entry's optimistic change: a job event's or a payment's local row. */
 export async function undoLocalChange(db: AdminDb, entry: OutboxEntry): Promise<void> {
+  // Only the optimistic row (no server time yet); a row the server sent stays.
   if (entry.kind === 'job_event') {
     const row = await db.jobEvents.get(entry.id);
-    // Only the optimistic row (no server time yet); a row the server sent stays.
     if (row && !row.updated_at) await db.jobEvents.delete(entry.id);
+  } else if (entry.kind === 'payment') {
+    const row = await db.charges.get(entry.id);
+    if (row && !row.updated_at) await db.charges.delete(entry.id);
   }
 }

@@ -9,6 +9,7 @@ import { adminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatDateField, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';
 import { currentAdmin } from '@/admin/core/session/admin-session';
+import { balanceWithQueued } from '@/admin/core/pending-payments';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
@@ -42,6 +43,8 @@ const CHARGE_STATUS: Record<string, string> = {
   processing: 'Processing',
   succeeded: 'Paid',
   failed: 'Failed',
+  queued: 'Queued on this phone',
+  voided: 'Voided',
   requires_checkout: 'Waiting for the customer',
 };
 
@@ -200,7 +203,9 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
     return { booking: booking ?? null, charges };
   }, [bookingId]);
   const booking = data?.booking ?? null;
-  const damages = booking ? recordDamagesButton(currentAdmin(), booking) : 'hidden';
+  // A payment recorded on this phone and not yet sent already counts: charging now could take the same money twice.
+  const paymentQueued = booking ? balanceWithQueued(booking, data?.charges ?? []).queuedCents > 0 : false;
+  const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking)) : 'hidden';
 
   return (
     <Modal
@@ -244,7 +249,9 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
             </button>
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">
-                Damages apply to Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.
+                {paymentQueued
+                  ? 'A payment recorded on this phone is waiting to be sent: charge once it has synced.'
+                  : 'Damages apply to Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.'}
               </p>
             )}
           </>

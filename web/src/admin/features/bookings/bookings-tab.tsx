@@ -5,8 +5,10 @@ import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
+import { queuedCentsByBooking } from '@/admin/core/pending-payments';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { CustomerCell } from '@/admin/ui/contact-links';
+import { Pill } from '@/admin/ui/pill';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -29,7 +31,15 @@ function DepositCell({ b }: { b: AdminBooking }) {
   );
 }
 
-function BalanceCell({ b, onCharge }: { b: AdminBooking; onCharge: (id: string) => void }) {
+function BalanceCell({ b, queuedCents, onCharge }: { b: AdminBooking; queuedCents: number; onCharge: (id: string) => void }) {
+  // A payment recorded on this phone counts at once, as pending: no charge button meanwhile.
+  if (queuedCents > 0) {
+    return (
+      <>
+        {formatCents(Math.max(0, b.balance_remaining - queuedCents))} <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>
+      </>
+    );
+  }
   const cell = balanceCell(b);
   switch (cell.kind) {
     case 'due':
@@ -78,6 +88,15 @@ function matches(b: AdminBooking, q: string): boolean {
  */
 export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
+  const queued = useLiveQuery(
+    async () =>
+      queuedCentsByBooking(
+        await adminDb()
+          .charges.filter((c) => c.status === 'queued')
+          .toArray(),
+      ),
+    [],
+  );
   const [showAbandoned, setShowAbandoned] = useState(false);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
@@ -147,7 +166,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
                   <DepositCell b={b} />
                 </td>
                 <td data-label="Balance Due">
-                  <BalanceCell b={b} onCharge={onCharge} />
+                  <BalanceCell b={b} queuedCents={queued?.get(b.id) ?? 0} onCharge={onCharge} />
                 </td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import type { AdminNotesPayload } from '@/admin/core/outbox/outbox-payloads';
 import { resizePhoto } from '@/admin/device/photo-resize';
 import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
+import { PaymentsPanel } from './payments-panel';
 
 /** How often a shown server photo's file token is renewed (PocketBase's last 3 minutes). */
 const PHOTO_TOKEN_MS = 120_000;
@@ -119,7 +120,8 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
 }
 
 /**
- * On site (docs/decisions/016): Mark install done, Mark removal done, a Note with Add
+ * On site (docs/decisions/016): Mark install done, Mark removal done, payments taken at the
+ * door (docs/decisions/030), a Note with Add
  * note, a photo of the finished tree (made smaller on the phone), the admin's own notes, and
  * everything recorded for the booking so far. Each action works without a connection: it is
  * shown at once, marked 'Queued' until the server has it; what the server refused shows its
@@ -176,6 +178,7 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
         <DoneMark booking={booking} kind="install_done" events={events} entries={entries} />
         {booking.removal_date && <DoneMark booking={booking} kind="removal_done" events={events} entries={entries} />}
       </div>
+      <PaymentsPanel booking={booking} entries={entries} />
       <div className="field">
         <label htmlFor={`note-${booking.id}`}>Note</label>
         <textarea id={`note-${booking.id}`} rows={3} maxLength={MAX_JOB_EVENT_TEXT} value={note} onChange={(e) => setNote(e.target.value)} />
