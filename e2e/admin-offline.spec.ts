@@ -8,7 +8,7 @@ import { startServer } from '../scripts/lib/server.mjs';
 import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
+import { accountAction, clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
 import { waitForMail } from './support/mail';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
@@ -459,7 +459,7 @@ test('a session that expired offline: work goes on, the admin is asked to log in
   await expect(chip(page)).toHaveAttribute('data-waiting', '1');
   await page.waitForTimeout(1_000);
   expect(await notes()).toHaveLength(0);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await accountAction(page, 'Logout');
   await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
 
   // A signs in again: the queue is sent, once, as A.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
 import {
@@ -15,6 +16,7 @@ import {
   storeAdminSession,
   submittedReview,
   toast,
+  accountAction,
 } from './support/admin';
 
 /**
@@ -100,7 +102,7 @@ test('first admin: setup with the code, log in, change password, log out, log in
   await signInAdmin(other, admin.email, admin.password);
 
   // Change Password checks the form before asking the server.
-  await page.getByRole('button', { name: 'Change Password' }).click();
+  await accountAction(page, 'Change Password');
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
   await dialog.getByLabel('Current password').fill(admin.password);
   await dialog.getByLabel('New password', { exact: true }).fill('too-short');
@@ -123,7 +125,7 @@ test('first admin: setup with the code, log in, change password, log out, log in
   await expect(other).toHaveURL(/\/admin\/login$/);
   await otherContext.close();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await accountAction(page, 'Logout');
   await expect(toast(page, 'Logged out')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin/dashboard');
@@ -140,6 +142,64 @@ test('first admin: setup with the code, log in, change password, log out, log in
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await pauseForSignInLimit(page); // for adminSession() in the next test
+});
+
+test("the dashboard opens on the owner's day: visits in slot order with call, navigate, what to bring and the balance; a short header", async ({ page }) => {
+  const su = await superuserClient();
+  const visit = (name: string, slot: string, over: Record<string, unknown> = {}) =>
+    su.collection('bookings').create({
+      customer_name: name,
+      customer_email: `${name.split(' ')[0]!.toLowerCase()}.${RUN}@example.com`,
+      customer_phone: '(410) 555-0142',
+      customer_address: `${slot === '9-15' ? 3 : 7} Holly Court, Ellicott City, MD 21043`,
+      ...EXAMPLE_CHOICES,
+      // Today on the e2e clock: no checkout can book it, so no other spec meets these.
+      install_date: '2026-11-20',
+      install_time_slot: slot,
+      removal_date: '2027-01-29',
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+      ...over,
+    });
+  const late = await visit(`Tara Today ${RUN}`, '12-18', { luxe_finish: true, parking_instructions: 'Driveway on the left', notes: 'Dog named Max' });
+  const early = await visit(`Toby Today ${RUN}`, '9-15');
+  try {
+    await openDashboard(page);
+    const header = await page.locator('.admin-header').boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(120);
+
+    const today = page.getByRole('region', { name: 'Today' });
+    await expect(today).toContainText('Friday, November 20, 2026');
+    const cards = today.locator('.today-visit');
+    await expect(cards.filter({ hasText: `Toby Today ${RUN}` })).toHaveCount(1);
+    const names = await cards.locator('.today-visit__name').allTextContents();
+    expect(names.indexOf(`Toby Today ${RUN}`)).toBeLessThan(names.indexOf(`Tara Today ${RUN}`));
+    const tara = cards.filter({ hasText: `Tara Today ${RUN}` });
+    await expect(tara).toContainText('12 PM - 6 PM, arriving between 12 PM and 1 PM');
+    await expect(tara).toContainText('Luxe Finish');
+    await expect(tara).toContainText('Driveway on the left');
+    await expect(tara).toContainText('Dog named Max');
+    await expect(tara).toContainText('$825 due');
+    await expect(tara.getByRole('link', { name: 'Call (410) 555-0142' })).toHaveAttribute('href', 'tel:4105550142');
+    await expect(tara.getByRole('link', { name: 'Navigate' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*7%20Holly%20Court/);
+    const route = new URL((await today.getByRole('link', { name: 'Directions for the day' }).getAttribute('href'))!);
+    expect(route.searchParams.get('destination')).toContain('7 Holly Court');
+    expect(route.searchParams.get('waypoints')).toContain('3 Holly Court');
+    // The day comes before the figures.
+    const dayTop = (await today.boundingBox())!.y;
+    expect(dayTop).toBeLessThan((await page.getByRole('heading', { name: 'Bookings', level: 2 }).boundingBox())!.y);
+    expect(dayTop).toBeLessThan(300);
+
+    // The name opens the booking; the account's links are in the menu.
+    await tara.getByRole('button', { name: `Tara Today ${RUN}` }).click();
+    await expect(page.getByRole('dialog', { name: /Booking Details/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+  } finally {
+    await su.collection('bookings').delete(late.id);
+    await su.collection('bookings').delete(early.id);
+  }
 });
 
 test('opens a booking from the Schedule by its date', async ({ page }) => {

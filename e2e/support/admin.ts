@@ -185,3 +185,13 @@ export async function openScheduleDay(page: Page, month: string, day: string) {
   await expect(page.getByRole('heading', { name: `Schedule for ${day}` })).toBeVisible();
   return calendar;
 }
+
+/** Clicks the account action `name` (Logout, Change Password, Back to Website), opening the phone's Menu first when it is there. */
+export async function accountAction(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page
+    .getByRole('navigation', { name: 'Account' })
+    .getByRole(name === 'Back to Website' ? 'link' : 'button', { name })
+    .click();
+}

@@ -60,18 +60,22 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
 }
 
 /**
- * The Overview tab (docs/product.md §2, §9 Revenue and insights): website insights, booking tiles,
- * revenue, deposits and balances per week, and the schedule. All figures come from the server
- * (GET /api/fn/insights), aggregated there, never by downloading events. `schedule` is the
- * schedule view, passed in by the shell (features never import each other).
+ * The Overview tab (docs/product.md §2, §9 Revenue and insights), the owner's day first
+ * (docs/decisions/031): `today` (the day's visits), booking tiles, revenue, deposits and
+ * balances per week, the schedule, then the website insights. All figures come from the server
+ * (GET /api/fn/insights), aggregated there, never by downloading events. `today` and
+ * `schedule` are the schedule feature's views, passed in by the shell (features never import
+ * each other).
  */
-export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode; scheduleLoaded: boolean }) {
+export function OverviewTab({ today, schedule, scheduleLoaded }: { today: ReactNode; schedule: ReactNode; scheduleLoaded: boolean }) {
   const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
 
   return (
     <div className="admin-overview">
+      <div className="admin-panel">{today}</div>
+
       <section aria-labelledby="bookings-insights" className="admin-panel">
         <h2 id="bookings-insights">Bookings</h2>
         {ready ? (
@@ -105,6 +109,8 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
           </>
         )}
       </section>
+
+      <div className="admin-panel">{schedule}</div>
 
       <section aria-labelledby="website-insights" className="admin-panel">
         <h2 id="website-insights">Website</h2>
@@ -168,8 +174,6 @@ export function OverviewTab({ schedule, scheduleLoaded }: { schedule: ReactNode;
           </>
         )}
       </section>
-
-      <div className="admin-panel">{schedule}</div>
     </div>
   );
 }

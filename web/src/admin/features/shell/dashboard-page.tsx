@@ -23,6 +23,7 @@ import { ConsultationsTab } from '@/admin/features/consultations/consultations-t
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
 import { ScheduleView } from '@/admin/features/schedule/schedule-view';
+import { TodayView } from '@/admin/features/schedule/today-view';
 import { SettingsTab } from '@/admin/features/settings/settings-tab';
 import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import '@/admin/ui/admin.css';
@@ -75,6 +76,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [outboxOpen, setOutboxOpen] = useState(false);
   const [logoutConfirm, setLogoutConfirm] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs();
 
   useEffect(() => {
@@ -121,7 +123,12 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <h1>Admin Dashboard</h1>
             <p className="admin-header__who">{String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}</p>
           </div>
-          <nav className="admin-header__actions" aria-label="Account">
+          <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
+          {/* On a phone the account's links fold into a menu, so the day starts near the top. */}
+          <button type="button" className="button admin-header__menu" aria-expanded={menuOpen} aria-controls="admin-account-menu" onClick={() => setMenuOpen((o) => !o)}>
+            Menu
+          </button>
+          <nav id="admin-account-menu" className={`admin-header__actions${menuOpen ? ' is-open' : ''}`} aria-label="Account">
             <InstallButton />
             <Link to={paths.home} className="button">
               Back to Website
@@ -134,16 +141,21 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             </button>
           </nav>
         </div>
-        <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
-        {!online && (
-          <p className="admin-offline" role="status">
-            You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.
-          </p>
-        )}
         <TabBar label="Dashboard sections" idPrefix="dashboard" value={tab} onChange={onTabChange} tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} className="admin-tabs--main" />
       </header>
+      {!online && (
+        <p className="admin-offline" role="status">
+          You are offline: showing the data saved on this device. Changes are kept and sent when the connection is back.
+        </p>
+      )}
       <div role="tabpanel" id={panelId('dashboard')} aria-labelledby={tabId('dashboard', tab)} className="admin-main">
-        {tab === 'overview' && <OverviewTab schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />} scheduleLoaded={scheduleLoaded} />}
+        {tab === 'overview' && (
+          <OverviewTab
+            today={<TodayView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
+            schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
+            scheduleLoaded={scheduleLoaded}
+          />
+        )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}

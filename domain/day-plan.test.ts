@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from './day-plan';
+
+const NOW = Date.parse('2026-12-01T14:00:00Z');
+const booking = (id: string, install_date: string, install_time_slot = '9-15', over: Record<string, unknown> = {}) => ({
+  id,
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  install_date,
+  install_time_slot,
+  removal_date: '',
+  removal_time_slot: '',
+  hold_expires_at: '',
+  ...over,
+});
+
+describe("the owner's day", () => {
+  it('opens on today when it holds work, else the next day that does', () => {
+    const bookings = [booking('a', '2026-12-04'), booking('b', '2026-12-01')];
+    expect(dayToShow('2026-12-01', bookings, [], NOW)).toBe('2026-12-01');
+    expect(dayToShow('2026-12-02', bookings, [], NOW)).toBe('2026-12-04');
+    expect(dayToShow('2026-12-05', bookings, [], NOW)).toBe('2026-12-05');
+    // A cancelled booking is not work.
+    expect(dayToShow('2026-12-02', [booking('c', '2026-12-03', '9-15', { status: 'cancelled' }), ...bookings], [], NOW)).toBe('2026-12-04');
+  });
+
+  it('lists the next seven days that hold work, visits in slot order', () => {
+    const bookings = [booking('late', '2026-12-04', '12-18'), booking('early', '2026-12-04', '9-15'), booking('far', '2026-12-09'), booking('today', '2026-12-01')];
+    const days = upcomingDays('2026-12-01', bookings, [{ id: 'c1', status: 'pending', consultation_date: '2026-12-02', consultation_time_slot: '10:00' }], NOW);
+    expect(days.map((d) => [d.date, d.items.map((i) => i.recordId)])).toEqual([
+      ['2026-12-02', ['c1']],
+      ['2026-12-04', ['early', 'late']],
+    ]);
+  });
+
+  it('says what to bring, the window, and links to call, find and drive', () => {
+    const b = {
+      package_type: 'adorned-arrangement',
+      tree_size: '7.5-9ft',
+      luxe_finish: true,
+      keep_ornaments: true,
+      selected_addons: [{ id: 'stockings', quantity: 3 }, { id: 'gift-wrap' }],
+      install_time_slot: '9-15',
+      removal_time_slot: '',
+    };
+    expect(bringList(b)).toEqual(['Adorned Arrangement, 7.5–9 ft', 'Stockings × 3', 'Gift-Wrap Suite', 'Luxe Finish', 'Customer keeps the tree and ornaments']);
+    expect(visitWindow(b, 'install')).toBe('9 AM - 3 PM, arriving between 9 AM and 10 AM');
+    expect(telHref('(410) 555-0142')).toBe('tel:4105550142');
+    expect(mapsHref('12 Holly Ct, Ellicott City, MD 21043')).toBe('https://www.google.com/maps/search/?api=1&query=12%20Holly%20Ct%2C%20Ellicott%20City%2C%20MD%2021043');
+    const route = new URL(directionsHref(['1 A St, Columbia, MD', '2 B St, Laurel, MD', '3 C St, Elkridge, MD'])!);
+    expect(route.searchParams.get('destination')).toBe('3 C St, Elkridge, MD');
+    expect(route.searchParams.get('waypoints')).toBe('1 A St, Columbia, MD|2 B St, Laurel, MD');
+    expect(directionsHref([])).toBeNull();
+  });
+});

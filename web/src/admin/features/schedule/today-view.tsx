@@ -1,0 +1,186 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { businessToday, formatLongDate } from '@domain/calendar';
+import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
+import { formatCents } from '@domain/money';
+import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { useSeason } from '@/lib/api/get-season';
+import { adminDb } from '@/admin/core/db';
+import { queuedCentsByBooking } from '@/admin/core/pending-payments';
+import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
+import { Pill } from '@/admin/ui/pill';
+import { useScheduleData } from './schedule-data';
+
+const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
+
+interface Props {
+  onOpenBooking: (id: string) => void;
+  onOpenConsultation: (id: string) => void;
+}
+
+/** Call and drive: two large links for a thumb (44 px targets). */
+function DoorLinks({ phone, address }: { phone: string; address: string }) {
+  return (
+    <div className="today-visit__links">
+      {phone && (
+        <a className="button" href={telHref(phone)}>
+          Call {phone}
+        </a>
+      )}
+      {address && (
+        <a className="button" href={mapsHref(address)} target="_blank" rel="noreferrer">
+          Navigate
+        </a>
+      )}
+    </div>
+  );
+}
+
+function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem; booking: AdminBooking; queuedCents: number; onOpen: () => void }) {
+  const kind = item.kind === 'removal' ? 'removal' : 'install';
+  const done = kind === 'install' ? booking.install_done_at : booking.removal_done_at;
+  const due = Math.max(0, booking.balance_remaining - queuedCents);
+  return (
+    <li className={`today-visit today-visit--${kind}`}>
+      <p className="today-visit__when">
+        <strong>{visitWindow(booking, kind)}</strong> · {KIND_LABEL[kind]} {done && <Pill tone="green">Done</Pill>}
+      </p>
+      <button type="button" className="today-visit__name" onClick={onOpen}>
+        {booking.customer_name}
+      </button>
+      <p className="today-visit__address">{booking.customer_address}</p>
+      <DoorLinks phone={booking.customer_phone} address={booking.customer_address} />
+      <dl className="today-visit__facts">
+        <div>
+          <dt>Bring</dt>
+          <dd>{bringList(booking).join(' · ')}</dd>
+        </div>
+        {booking.parking_instructions && (
+          <div>
+            <dt>Parking</dt>
+            <dd>{booking.parking_instructions}</dd>
+          </div>
+        )}
+        {booking.notes && (
+          <div>
+            <dt>Notes</dt>
+            <dd>{booking.notes}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Balance</dt>
+          <dd>
+            {due > 0 ? `${formatCents(due)} due` : 'Paid'} {queuedCents > 0 && <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+function ConsultationCard({ item, consultation, onOpen }: { item: ScheduleItem; consultation: AdminConsultation; onOpen: () => void }) {
+  return (
+    <li className="today-visit today-visit--consultation">
+      <p className="today-visit__when">
+        <strong>{item.timeText}</strong> · Consultation
+      </p>
+      <button type="button" className="today-visit__name" onClick={onOpen}>
+        {consultation.customer_name}
+      </button>
+      <p className="today-visit__address">{consultation.customer_address}</p>
+      <DoorLinks phone={consultation.customer_phone} address={consultation.customer_address} />
+    </li>
+  );
+}
+
+/**
+ * The owner's day, first on the dashboard (docs/decisions/031): today's visits (or the next day
+ * with work when today has none) in slot order, each with its arrival window, tap-to-call,
+ * tap-to-navigate, what to bring, parking, notes, the balance to collect (a payment queued on
+ * this phone counts, pending) and its done state; directions through the day's stops in order;
+ * then the next seven days. Read from the device's copy, so it works offline.
+ */
+export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
+  const data = useScheduleData();
+  const season = useSeason();
+  const today = season.data?.today ?? businessToday(new Date());
+  const queued = useLiveQuery(
+    async () =>
+      queuedCentsByBooking(
+        await adminDb()
+          .charges.filter((c) => c.status === 'queued')
+          .toArray(),
+      ),
+    [],
+  );
+
+  const plan = useMemo(() => {
+    if (!data) return null;
+    const now = Date.now();
+    const day = dayToShow(today, data.bookings, data.consultations, now);
+    return {
+      day,
+      items: scheduleItemsOn(day, data.bookings, data.consultations, now),
+      upcoming: upcomingDays(day, data.bookings, data.consultations, now),
+      bookings: new Map(data.bookings.map((b) => [b.id, b])),
+      consultations: new Map(data.consultations.map((c) => [c.id, c])),
+    };
+  }, [data, today]);
+
+  if (!plan) return <p role="status">Loading your day…</p>;
+  const stops = plan.items.map((i) => (i.kind === 'consultation' ? plan.consultations.get(i.recordId)?.customer_address : plan.bookings.get(i.recordId)?.customer_address) ?? '');
+  const directions = directionsHref(stops);
+  const open = (i: ScheduleItem) => (i.kind === 'consultation' ? onOpenConsultation(i.recordId) : onOpenBooking(i.recordId));
+
+  return (
+    <section className="today" aria-labelledby="today-heading">
+      <h2 id="today-heading">{plan.day === today ? 'Today' : 'Next working day'}</h2>
+      <p className="today__date">{formatLongDate(plan.day)}</p>
+      {plan.items.length === 0 ? (
+        <p className="admin-empty">Nothing scheduled in the coming weeks.</p>
+      ) : (
+        <>
+          {directions && (
+            <a className="button button--primary today__directions" href={directions} target="_blank" rel="noreferrer">
+              Directions for the day
+            </a>
+          )}
+          <ol className="today__visits">
+            {plan.items.map((item) => {
+              if (item.kind === 'consultation') {
+                const c = plan.consultations.get(item.recordId);
+                return c ? <ConsultationCard key={item.key} item={item} consultation={c} onOpen={() => open(item)} /> : null;
+              }
+              const b = plan.bookings.get(item.recordId);
+              return b ? <VisitCard key={item.key} item={item} booking={b} queuedCents={queued?.get(b.id) ?? 0} onOpen={() => open(item)} /> : null;
+            })}
+          </ol>
+        </>
+      )}
+      {plan.upcoming.length > 0 && (
+        <>
+          <h3>The next seven days</h3>
+          <ul className="today__upcoming">
+            {plan.upcoming.map((d) => (
+              <li key={d.date}>
+                <strong>{formatLongDate(d.date)}</strong>
+                <ul>
+                  {d.items.map((item) => {
+                    const name = item.kind === 'consultation' ? plan.consultations.get(item.recordId)?.customer_name : plan.bookings.get(item.recordId)?.customer_name;
+                    return (
+                      <li key={item.key}>
+                        <button type="button" className="today__upcoming-item" onClick={() => open(item)}>
+                          {item.timeText} · {KIND_LABEL[item.kind]} · {name ?? ''}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
