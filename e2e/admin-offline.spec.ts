@@ -282,6 +282,10 @@ test('offline: a cash payment at the door counts at once as pending, survives a 
   await expect(payments.getByRole('list', { name: 'Payments recorded' })).toContainText('Queued');
   // The charge button would take the same money again: it waits for the sync.
   await expect(details.getByRole('button', { name: 'Record Damages & Charge' })).toBeDisabled();
+  // Nor can it be deleted while money is in flight; the menu says why.
+  await details.getByRole('button', { name: 'More actions' }).click();
+  await expect(details.getByRole('button', { name: 'Delete Booking' })).toBeDisabled();
+  await expect(details).toContainText('A payment for this booking is still in progress.');
 
   // A reload offline keeps it, still pending, also in the Bookings list.
   await page.reload();
@@ -393,6 +397,7 @@ test('a second device sees the changes through realtime, and a booking deleted o
     await onLaptop.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(a.getByRole('button', { name: gone, exact: true })).toBeVisible();
     const details = await openBooking(b, gone);
+    await details.getByRole('button', { name: 'More actions' }).click();
     await details.getByRole('button', { name: 'Delete Booking' }).click();
     await b.getByRole('alertdialog', { name: 'Delete this booking?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(b, 'Booking deleted successfully')).toBeVisible();

@@ -254,6 +254,7 @@ test('deletes a booking, which frees its slot', async ({ page }) => {
   await openDashboard(page, 'bookings');
   await page.getByRole('button', { name: 'Dell Delete', exact: true }).click();
   const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'More actions' }).click();
   await details.getByRole('button', { name: 'Delete Booking' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this booking?' });
   await expect(confirm).toContainText('This will permanently delete this booking for the customer. This action cannot be undone.');

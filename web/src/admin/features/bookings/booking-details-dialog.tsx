@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { CHARGE_MESSAGES } from '@domain/balance-charge';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
@@ -14,13 +15,13 @@ import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 
-/** A label and its value; an empty value reads '—'. */
+/** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === '' || children === null || children === undefined;
+  if (children === '' || children === null || children === undefined || children === false) return null;
   return (
     <div className="admin-fact">
       <dt>{label}</dt>
-      <dd>{empty ? '—' : children}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }
@@ -48,8 +49,12 @@ const CHARGE_STATUS: Record<string, string> = {
   requires_checkout: 'Waiting for the customer',
 };
 
-/** The booking's own sections (docs/product.md §2 Booking Details and Schedule detail dialog). */
-export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
+/**
+ * The booking's own sections (docs/product.md §2 Booking Details and Schedule detail dialog):
+ * who and where first (name, e-mail, phone, address, parking, notes), then `afterClient` (what
+ * to do there: the on-site section), then the booking, style, images and payment.
+ */
+export function BookingFacts({ booking: b, charges, afterClient }: { booking: AdminBooking; charges: readonly AdminCharge[]; afterClient?: ReactNode }) {
   const addons = (b.selected_addons ?? []).filter((a) => a && typeof a.id === 'string');
   const images = (b.style_inspiration_images ?? []).filter((u) => typeof u === 'string' && u);
   const providerUrl = paymentDashboardUrl(b);
@@ -67,9 +72,11 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
           <Fact label="Address">
             <AddressLink address={b.customer_address} />
           </Fact>
-          {b.parking_instructions && <Fact label="Parking">{b.parking_instructions}</Fact>}
+          <Fact label="Parking">{b.parking_instructions}</Fact>
+          <Fact label="Notes">{b.notes && <span className="admin-prewrap">{b.notes}</span>}</Fact>
         </dl>
       </Section>
+      {afterClient}
       <Section title="Booking details">
         <dl className="admin-facts">
           <Fact label="Package">{packageTitle(b.package_type)}</Fact>
@@ -82,7 +89,7 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
           {b.extra_tree && <Fact label="Extra tree">Yes</Fact>}
           {b.keep_ornaments && <Fact label="Keeps ornaments">Yes</Fact>}
           <Fact label="Add-ons">
-            {addons.length > 0 && (
+            {addons.length > 0 ? (
               <ul className="admin-plain-list">
                 {addons.map((a) => (
                   <li key={a.id}>
@@ -91,7 +98,7 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
                   </li>
                 ))}
               </ul>
-            )}
+            ) : null}
           </Fact>
           <Fact label="Created">{formatTimestamp(b.created_at)}</Fact>
         </dl>
@@ -173,9 +180,38 @@ export function BookingFacts({ booking: b, charges }: { booking: AdminBooking; c
           </>
         )}
       </Section>
-      <Section title="Notes">
-        <p className="admin-prewrap">{b.notes || '—'}</p>
-      </Section>
+    </div>
+  );
+}
+
+/** Charge states in which money may still move (a queued one is on this phone only). */
+const IN_FLIGHT = new Set(['pending', 'processing', 'requires_checkout', 'queued']);
+
+/**
+ * The rarely used, destructive actions behind a 'More actions' button, so none sits where a
+ * thumb reaches for Charge: Delete Booking (which keeps docs/product.md's confirmation), refused
+ * with the reason while money is in flight.
+ */
+function MoreActions({ moneyInFlight, onDelete }: { moneyInFlight: boolean; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="admin-more">
+      <button type="button" className="button" aria-expanded={open} aria-controls={`${id}-menu`} onClick={() => setOpen((o) => !o)}>
+        More actions
+      </button>
+      {open && (
+        <div id={`${id}-menu`} className="admin-more__menu">
+          <button type="button" className="button button--danger" disabled={moneyInFlight} aria-describedby={moneyInFlight ? `${id}-why` : undefined} onClick={onDelete}>
+            Delete Booking
+          </button>
+          {moneyInFlight && (
+            <p id={`${id}-why`} className="admin-footnote">
+              {CHARGE_MESSAGES.deleteInFlight} Delete it once the payment has succeeded, failed or expired.
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }
@@ -190,10 +226,11 @@ interface BookingDetailsDialogProps {
 }
 
 /**
- * Booking Details (docs/product.md §2): the on-site actions first (docs/decisions/016: they work offline), then
- * every section of the booking, read live from the mirror (a payment elsewhere shows at once),
- * with 'Record Damages & Charge' (shown and enabled by docs/product.md §5's rule,
- * domain/permissions.ts) and Delete Booking.
+ * Booking Details (docs/product.md §2): who and where, then the on-site actions (docs/decisions/016:
+ * they work offline), then every section of the booking, read live from the mirror (a payment
+ * elsewhere shows at once), with 'Record Damages & Charge' (shown and enabled by
+ * docs/product.md §5's rule, domain/permissions.ts) and Delete Booking under More actions
+ * (docs/decisions/031).
  */
 export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite }: BookingDetailsDialogProps) {
   const data = useLiveQuery(async () => {
@@ -206,6 +243,8 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   // A payment recorded on this phone and not yet sent already counts: charging now could take the same money twice.
   const paymentQueued = booking ? balanceWithQueued(booking, data?.charges ?? []).queuedCents > 0 : false;
   const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking)) : 'hidden';
+  // The server refuses to delete a booking whose money may still move; the menu says so first.
+  const moneyInFlight = (data?.charges ?? []).some((c) => IN_FLIGHT.has(c.status));
 
   return (
     <Modal
@@ -244,9 +283,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
                 Record Damages &amp; Charge
               </button>
             )}
-            <button type="button" className="button button--danger" onClick={() => onDelete(booking.id)}>
-              Delete Booking
-            </button>
+            <MoreActions moneyInFlight={moneyInFlight} onDelete={() => onDelete(booking.id)} />
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">
                 {paymentQueued
@@ -258,12 +295,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
         )
       }
     >
-      {booking && (
-        <>
-          {onSite(booking)}
-          <BookingFacts booking={booking} charges={data?.charges ?? []} />
-        </>
-      )}
+      {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} afterClient={onSite(booking)} />}
     </Modal>
   );
 }
