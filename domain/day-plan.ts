@@ -86,7 +86,6 @@ export function mapsHref(address: string): string {
 export function directionsHref(addresses: readonly string[]): string | null {
   const stops = addresses.filter((a) => a.trim());
   if (stops.length === 0) return null;
-  const params = new URLSearchParams({ api: '1', destination: stops[stops.length - 1]!, travelmode: 'driving' });
-  if (stops.length > 1) params.set('waypoints', stops.slice(0, -1).join('|'));
-  return `https://www.google.com/maps/dir/?${params}`;
+  const waypoints = stops.length > 1 ? `&waypoints=${encodeURIComponent(stops.slice(0, -1).join('|'))}` : '';
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(stops[stops.length - 1]!)}${waypoints}&travelmode=driving`;
 }

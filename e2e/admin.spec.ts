@@ -137,6 +137,9 @@ test('first admin: setup with the code, log in, change password, log out, log in
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(toast(page, 'Login Failed')).toBeVisible();
+  // The reason once, under the form; and no setup link now that an admin exists.
+  await expect(page.getByText('Incorrect e-mail or password.')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Create the admin account' })).toHaveCount(0);
   await pauseForSignInLimit(page);
   await page.getByLabel('Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();

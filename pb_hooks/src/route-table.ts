@@ -47,6 +47,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-booking/add-removal', caller: 'anyone', library: 'app', handler: 'myBookingAddRemovalRoute' },
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
+  { method: 'GET', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminStatusRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
   { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
   { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },

@@ -75,6 +75,9 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
   }, 60_000);
 
   it('ten simultaneous calls with the right code (any case, any spacing) create exactly one admin; the other nine get 409', async () => {
+    // The login page offers setup only while it is open.
+    const status = async () => (await fetch(`${ctx.server.url}/api/fn/setup-admin`).then((r) => r.json())) as { open: boolean };
+    expect(await status()).toEqual({ open: true });
     const code = readCode(ctx.dataDir);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => setup(ctx.server, { code: i % 2 ? code.toLowerCase() : code.replace(/-/g, ' ') })));
     const created = answers.filter((a) => a.status === 200);
@@ -91,6 +94,7 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
     // The password signs in.
     const auth = await new PocketBase(ctx.server.url).collection('staff').authWithPassword(created[0]!.body.email!, created[0]!.body.password!);
     expect(auth.record.role).toBe('admin');
+    expect(await status()).toEqual({ open: false });
   });
 
   it('the code dies with the first admin: its file is gone, the code reused gets 409 and nothing is reset', async () => {

@@ -25,7 +25,7 @@ export { prepareInspirationUpload, serveInspirationImage } from './bookings/insp
 export { checkInspirationImageUrls } from './bookings/inspiration-images';
 export { checkoutDistance } from './bookings/distance';
 export { chargeBookingBalanceRoute } from './payments/charge-booking-balance-route';
-export { setupAdminRoute } from './admin/setup-admin-route';
+export { setupAdminRoute, setupAdminStatusRoute } from './admin/setup-admin-route';
 export { insightsRoute } from './admin/insights-route';
 export { forgetWebsiteTally } from './admin/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './calendar-feed/calendar-feed-routes';

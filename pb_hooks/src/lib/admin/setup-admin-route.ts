@@ -117,3 +117,11 @@ export function setupAdminRoute(e: core.RequestEvent): void {
   }
   return e.json(200, { email, password });
 }
+
+/**
+ * GET /api/fn/setup-admin, open: { open: true } while no admin exists (the login page then
+ * offers 'Create the admin account'), else { open: false }. Says nothing else.
+ */
+export function setupAdminStatusRoute(e: core.RequestEvent): void {
+  return e.json(200, { open: !adminExists($app) });
+}

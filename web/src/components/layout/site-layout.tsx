@@ -58,7 +58,8 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
       <AfterHydration>
         {toasterWanted && (
           <Suspense fallback={null}>
-            <Toaster position="top-center" richColors closeButton />
+            {/* In the admin (no site header) toasts rise from the bottom: never over its Menu or status chip. */}
+            <Toaster position={chrome ? 'top-center' : 'bottom-center'} richColors closeButton />
           </Suspense>
         )}
         <Suspense fallback={null}>

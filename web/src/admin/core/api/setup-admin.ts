@@ -21,3 +21,13 @@ export async function setupAdmin(code: string): Promise<CreatedAdmin> {
   const res = await pb.send('/api/fn/setup-admin', { method: 'POST', body: { code }, requestKey: null });
   return createdSchema.parse(res);
 }
+
+/** GET /api/fn/setup-admin: whether the first admin can still be created (no admin exists yet). False when the server cannot say. */
+export async function setupOpen(): Promise<boolean> {
+  try {
+    const res = await pb.send('/api/fn/setup-admin', { method: 'GET', requestKey: null });
+    return z.object({ open: z.boolean() }).parse(res).open;
+  } catch {
+    return false;
+  }
+}

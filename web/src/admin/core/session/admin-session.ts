@@ -17,6 +17,7 @@ import { logError, logWarning } from '@/lib/log';
 export const SESSION_MESSAGES = {
   welcome: 'Welcome back! Logged in successfully.',
   loginFailed: 'Login Failed',
+  wrongCredentials: 'Incorrect e-mail or password.',
   accessDenied: 'Access Denied',
   noPrivileges: "You don't have admin privileges.",
   loggedOut: 'Logged out',

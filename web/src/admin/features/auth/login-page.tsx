@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
+import { ClientResponseError } from 'pocketbase';
+import { setupOpen } from '@/admin/core/api/setup-admin';
 import { signIn } from '@/admin/core/api/sign-in';
 import { useAdminAppManifest } from '@/admin/device/app-manifest';
 import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '@/admin/core/session/admin-session';
@@ -12,8 +14,10 @@ import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
  * Admin login (docs/product.md §2 Admin login, §6, §8): e-mail and password against `staff`; 'Welcome
- * back! Logged in successfully.' then the dashboard; 'Login Failed' with the reason; an account
- * without the admin role is signed out with 'Access Denied'. A signed-in admin goes straight on.
+ * back! Logged in successfully.' then the dashboard; 'Login Failed' with the reason under the form
+ * ('Incorrect e-mail or password.' for either); an account without the admin role is signed out
+ * with 'Access Denied'. A signed-in admin goes straight on. 'Create the admin account' is offered
+ * only while no admin exists.
  */
 export function LoginPage() {
   useAdminAppManifest();
@@ -23,9 +27,20 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
 
+  // 'Create the admin account' only while no admin exists.
+  const [setupIsOpen, setSetupIsOpen] = useState(false);
+
   useEffect(() => {
     if (currentAdmin()) navigate(paths.adminDashboard, { replace: true });
   }, [navigate]);
+
+  useEffect(() => {
+    let live = true;
+    void setupOpen().then((open) => live && setSetupIsOpen(open));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,8 +63,11 @@ export function LoginPage() {
       navigate(paths.adminDashboard, { replace: true });
     } catch (err) {
       logError('Login failed', err);
-      const reason = errorMessage(err, 'The server could not be reached. Please try again.');
-      toast.error(SESSION_MESSAGES.loginFailed, { description: reason });
+      // PocketBase answers 400 for a wrong e-mail or password alike: one plain sentence, shown once
+      // under the form (the toast only names the failure).
+      const status = err instanceof ClientResponseError ? err.status : 0;
+      const reason = status === 400 ? SESSION_MESSAGES.wrongCredentials : errorMessage(err, 'The server could not be reached. Please try again.');
+      toast.error(SESSION_MESSAGES.loginFailed);
       setProblem(reason);
       setBusy(false);
     }
@@ -73,9 +91,11 @@ export function LoginPage() {
           {busy ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
-      <p className="admin-login__setup muted">
-        First time here? <Link to={paths.setupAdmin}>Create the admin account</Link>.
-      </p>
+      {setupIsOpen && (
+        <p className="admin-login__setup muted">
+          First time here? <Link to={paths.setupAdmin}>Create the admin account</Link>.
+        </p>
+      )}
     </div>
   );
 }
