@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
+import { waitForMail } from './support/mail';
 import {
   clientFromOwnAddress,
   fromOwnAddress,
@@ -203,6 +204,45 @@ test("the dashboard opens on the owner's day: visits in slot order with call, na
     await su.collection('bookings').delete(late.id);
     await su.collection('bookings').delete(early.id);
   }
+});
+
+test('the owner cancels a booking with its deposit refunded: asked first, the customer e-mailed, the booking cancelled once', async ({ page }) => {
+  const su = await superuserClient();
+  const name = `Cora Cancel ${RUN}`;
+  const email = `cora.${RUN}@example.com`;
+  // Stored directly on a Wednesday no checkout can book: no other spec meets it.
+  const booking = await su
+    .collection('bookings')
+    .create({
+      customer_name: name,
+      customer_email: email,
+      customer_phone: '(410) 555-0142',
+      customer_address: '9 Holly Court, Ellicott City, MD 21043',
+      ...EXAMPLE_CHOICES,
+      install_date: '2026-12-09',
+      removal_date: '2027-01-20',
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+    });
+  await openDashboard(page, 'bookings');
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'More actions' }).click();
+  await details.getByRole('button', { name: 'Cancel booking' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await ask.getByRole('button', { name: 'Keep the booking' }).click();
+  await expect(ask).toBeHidden();
+  await details.getByRole('button', { name: 'Cancel booking' }).click();
+  await ask.getByRole('radio', { name: 'Refund the deposit' }).check();
+  await ask.getByRole('button', { name: 'Cancel the booking' }).click();
+  await expect(toast(page, 'Booking cancelled')).toBeVisible();
+  await expect(ask).toBeHidden();
+  await expect(details.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  expect(await su.collection('bookings').getOne(booking.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', payment_status: 'refunded' });
+  const told = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your booking is cancelled'));
+  expect(told.text).toContain('We have cancelled your booking');
+  expect(told.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('METHOD:CANCEL');
+  await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Refund of $825'));
 });
 
 test('opens a booking from the Schedule by its date', async ({ page }) => {

@@ -464,6 +464,26 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(await su.collection('charges').getOne(otherRow!.id)).toMatchObject({ status: 'failed' });
   });
 
+  it('the owner cancels with the refund: one refund at Stripe under the booking key; replays ask Stripe nothing more', async () => {
+    const b = await stripeBooking('cus_saved', { install_date: '2026-12-15' });
+    const cancel = (key: string) =>
+      fetch(`${server.url}/api/fn/admin-bookings/cancel`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: admin, 'Idempotency-Key': key },
+        body: JSON.stringify({ bookingId: b.id, refund: true }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const refunds = () => scripted.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('metadata[booking_id]') === b.id);
+    const first = await cancel('owner-cancel-key-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.refunded).toBe(true);
+    expect(refunds()).toHaveLength(1);
+    expect(refunds()[0]!.idempotencyKey).toBe(`refund-${b.id}`);
+    expect(refunds()[0]!.form.get('payment_intent')).toBe('pi_deposit_1');
+    for (const key of ['owner-cancel-key-1', 'owner-cancel-key-2']) expect((await cancel(key)).body).toMatchObject({ refunded: true });
+    expect(refunds()).toHaveLength(1);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', payment_status: 'refunded' });
+  });
+
   it('a webhook naming a charge with another session changes nothing', async () => {
     const b = await stripeBooking('cus_needs_auth');
     const res = await charge(server.url, admin, newKey(), { bookingId: b.id });

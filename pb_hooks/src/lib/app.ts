@@ -43,4 +43,5 @@ export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route
 export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute, myBookingPayBalanceRoute } from './my-booking/my-booking-routes';
 export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
 export { recordPaymentRoute, voidPaymentRoute } from './payments/recorded-payments';
+export { ownerCancelRoute } from './bookings/owner-cancel-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

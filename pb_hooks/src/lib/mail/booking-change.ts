@@ -22,9 +22,9 @@ function packageLine(r: core.Record): string {
   return `${l.packageTitle}, ${l.treeSize}`;
 }
 
-function ownerNotice(r: core.Record, key: string, subject: string, lines: string[]): QueuedMail {
+function ownerNotice(r: core.Record, key: string, subject: string, lines: string[], how = 'changed their booking online'): QueuedMail {
   const body = composeMail(
-    `${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) changed their booking online.`,
+    `${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) ${how}.`,
     [{ lines }],
     `${BUSINESS.name} bookings`,
   );
@@ -111,20 +111,26 @@ export function removalAddedMails(r: core.Record, paidCents: number, manageUrl: 
 }
 
 /**
- * After booking `r` was cancelled by its customer: the customer's e-mail (the deposit refunded,
- * or being refunded when `refunded` is false) with METHOD:CANCEL for the same UIDs; the owner's
+ * After booking `r` was cancelled by its customer, or by the owner (`cancel_reason`
+ * owner_cancelled): the customer's e-mail (the deposit refunded, being refunded when `refunded`
+ * is false, or kept when the owner chose so) with METHOD:CANCEL for the same UIDs; the owner's
  * notice. The refund's receipt is its own e-mail (lib/mail/receipts.ts).
  */
 export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail[] {
   const letter = letterBookingOf(r);
   const deposit = formatCents(r.getInt('deposit_amount'));
-  const refundLine = refunded
-    ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
-    : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`;
+  const byOwner = r.getString('cancel_reason') === 'owner_cancelled';
+  // The owner may keep the deposit, as the policy allows; the booking is then not refund_pending.
+  const kept = byOwner && r.getString('payment_status') !== 'refund_pending' && r.getString('payment_status') !== 'refunded';
+  const refundLine = kept
+    ? `Your deposit of ${deposit} is kept, as our policies say. Please call us with any question.`
+    : refunded
+      ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
+      : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`;
   const customer = composeMail(
     `Hello ${r.getString('customer_name')},`,
     [
-      { lines: [`Your booking ${letter.reference} is cancelled, as you asked.`, refundLine] },
+      { lines: [byOwner ? `We have cancelled your booking ${letter.reference}.` : `Your booking ${letter.reference} is cancelled, as you asked.`, refundLine] },
       { heading: 'Cancelled visits', lines: visitLines(letter) },
       { lines: ['The attached calendar file removes the visits from your calendar. We would be glad to decorate for you another time.'] },
     ],
@@ -141,10 +147,10 @@ export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail
       relatedId: r.id,
       attachments: [{ name: 'visits.ics', content: ics }],
     },
-    ownerNotice(r, mailKey('booking_cancelled_notice', r.id), `Cancelled by the customer: ${r.getString('customer_name')}`, [
+    ownerNotice(r, mailKey('booking_cancelled_notice', r.id), `Cancelled ${byOwner ? 'from the admin' : 'by the customer'}: ${r.getString('customer_name')}`, [
       `Booking reference: ${letter.reference}`,
       ...visitLines(letter),
-      `Deposit ${deposit}: ${refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
-    ]),
+      `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
+    ], byOwner ? 'had their booking cancelled from the admin' : undefined),
   ];
 }

@@ -6,6 +6,7 @@
  */
 import { chargeBookingBalance } from './api/charge-booking-balance';
 import { createJobEvent } from './api/create-job-event';
+import { cancelBooking } from './api/cancel-booking';
 import { recordPayment, voidPayment } from './api/record-payment';
 import { saveAdminNotes } from './api/save-admin-notes';
 import { sendReviewRequest } from './api/send-review-request';
@@ -16,7 +17,7 @@ import { Outbox } from './outbox/outbox';
 import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
 import { logWarning } from '@/lib/log';
 
-const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment };
+const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment, cancelBooking };
 
 let instance: Outbox | null = null;
 

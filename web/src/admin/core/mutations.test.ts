@@ -98,6 +98,9 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
           booking: row(req.bookingId, 70, { balance_remaining: 0 }),
         })),
       ),
+      cancelBooking: vi.fn((bookingId, refund) =>
+        guard(async () => ({ booking: row(bookingId, 90, { status: 'cancelled', payment_status: refund ? 'refunded' : 'deposit_paid' }), refunded: refund })),
+      ),
       voidPayment: vi.fn((paymentId, reason) =>
         guard(async () => ({ payment: row(paymentId, 80, { booking: 'b1', status: 'voided', void_reason: reason }), booking: row('b1', 80, { balance_remaining: 82500 }) })),
       ),
@@ -159,6 +162,18 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     await box.flush();
     expect(server.voidPayment).toHaveBeenLastCalledWith(id, 'Recorded twice', expect.stringMatching(/^payment_void-/));
     expect(await db.charges.get(id)).toMatchObject({ status: 'voided', void_reason: 'Recorded twice' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a cancellation online answers at once with the cancelled booking; offline it is queued and sent once later', async () => {
+    const out = await queued().cancelBooking('b1', true);
+    expect(out).toMatchObject({ queued: false, answer: { refunded: true } });
+    expect(await db.bookings.get('b1')).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+    online = false;
+    expect(await queued().cancelBooking('b2', false)).toEqual({ queued: true });
+    online = true;
+    await box.flush();
+    expect(server.cancelBooking).toHaveBeenLastCalledWith('b2', false, expect.stringMatching(/^booking_cancel-/));
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -26,7 +26,8 @@ import { updateTestimonial } from './api/update-testimonial';
 import { adminOutbox } from './admin-outbox';
 import { newClientId, type OutboxKind, type StoredPhoto } from './model/outbox-entry';
 import type { Outbox } from './outbox/outbox';
-import type { AdminNotesPayload, ChargePayload, JobEventPayload, PaymentPayload, PaymentVoidPayload, ReviewRequestPayload } from './outbox/outbox-payloads';
+import type { AdminNotesPayload, BookingCancelPayload, ChargePayload, JobEventPayload, PaymentPayload, PaymentVoidPayload, ReviewRequestPayload } from './outbox/outbox-payloads';
+import type { CancelAnswer } from './api/cancel-booking';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
 import { adminMirror } from './admin-data';
 import type { Mirror } from './sync/mirror';
@@ -82,6 +83,12 @@ export interface AdminMutations {
   recordPayment(req: RecordedPaymentRequest): Promise<string>;
   /** Queues the void of recorded payment `paymentId` with `reason`. Resolves with the action's id. */
   voidPayment(bookingId: string, paymentId: string, reason: string): Promise<string>;
+  /**
+   * Cancels booking `bookingId` (docs/decisions/032), the deposit refunded or kept, through the
+   * outbox (the server applies it once); then as sendReviewRequest: the answer when it comes
+   * within ANSWER_WAIT_MS, else `queued`; rejects with the server's refusal.
+   */
+  cancelBooking(bookingId: string, refund: boolean): Promise<Queued<CancelAnswer>>;
 }
 
 export interface MutationDeps {
@@ -201,6 +208,10 @@ export function createMutations(deps: MutationDeps): AdminMutations {
       const entry = await box.queue({ kind: 'payment_void', payload, bookingId, accountId: account() });
       void box.flush();
       return entry.id;
+    },
+    cancelBooking(bookingId, refund) {
+      const payload: BookingCancelPayload = { bookingId, refund };
+      return queueAndWait<CancelAnswer>('booking_cancel', bookingId, payload);
     },
     async saveAdminNotes(bookingId, adminNotes) {
       const box = outbox();

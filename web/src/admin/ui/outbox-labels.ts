@@ -42,6 +42,8 @@ export function entryLabel(entry: Pick<OutboxEntry, 'kind' | 'payload'>): string
     }
     case 'payment_void':
       return `Void of a payment: “${str(p.reason)}”`;
+    case 'booking_cancel':
+      return p.refund ? 'Cancel the booking, refund the deposit' : 'Cancel the booking, keep the deposit';
   }
 }
 

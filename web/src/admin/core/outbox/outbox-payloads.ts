@@ -11,6 +11,7 @@ import type { JobEventAnswer, JobEventRequest } from '../api/create-job-event';
 import type { AdminNotesAnswer, AdminNotesEdit } from '../api/save-admin-notes';
 import type { ReviewRequestSent } from '../api/send-review-request';
 import type { PaymentAnswer } from '../api/record-payment';
+import type { CancelAnswer } from '../api/cancel-booking';
 import type { RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { AdminDb } from '../db';
 import type { Mirror } from '../sync/mirror';
@@ -44,6 +45,13 @@ export type AdminNotesPayload = AdminNotesEdit & { [key: string]: unknown };
 /** A payment taken at the door (docs/decisions/030); the entry's id is the payment's record id. */
 export type PaymentPayload = RecordedPaymentRequest & { [key: string]: unknown };
 
+/** The owner's cancellation of a booking, the deposit refunded or kept (docs/decisions/032). */
+export interface BookingCancelPayload {
+  [key: string]: unknown;
+  bookingId: string;
+  refund: boolean;
+}
+
 export interface PaymentVoidPayload {
   [key: string]: unknown;
   bookingId: string;
@@ -59,6 +67,7 @@ export interface OutboxApi {
   saveAdminNotes(edit: AdminNotesEdit): Promise<AdminNotesAnswer>;
   recordPayment(id: string, req: RecordedPaymentRequest, idempotencyKey: string): Promise<PaymentAnswer>;
   voidPayment(paymentId: string, reason: string, idempotencyKey: string): Promise<PaymentAnswer>;
+  cancelBooking(bookingId: string, refund: boolean, idempotencyKey: string): Promise<CancelAnswer>;
 }
 
 /** Sends one entry through its route; resolves with the server's answer, rejects like the SDK. */
@@ -86,6 +95,10 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
       const p = entry.payload as PaymentVoidPayload;
       return api.voidPayment(p.paymentId, p.reason, entry.idempotencyKey);
     }
+    case 'booking_cancel': {
+      const p = entry.payload as BookingCancelPayload;
+      return api.cancelBooking(p.bookingId, p.refund, entry.idempotencyKey);
+    }
   }
 }
 
@@ -108,7 +121,7 @@ export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: un
   } else if (entry.kind === 'charge') {
     await mirror.apply('charges', asRows(a.charge));
     await mirror.apply('bookings', asRows(a.booking));
-  } else if (entry.kind === 'admin_notes') {
+  } else if (entry.kind === 'admin_notes' || entry.kind === 'booking_cancel') {
     await mirror.apply('bookings', asRows(a.booking));
   } else if (entry.kind === 'payment' || entry.kind === 'payment_void') {
     await mirror.apply('charges', asRows(a.payment));

@@ -14,6 +14,7 @@ import { balanceWithQueued } from '@/admin/core/pending-payments';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 
 /** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -189,10 +190,11 @@ const IN_FLIGHT = new Set(['pending', 'processing', 'requires_checkout', 'queued
 
 /**
  * The rarely used, destructive actions behind a 'More actions' button, so none sits where a
- * thumb reaches for Charge: Delete Booking (which keeps docs/product.md's confirmation), refused
- * with the reason while money is in flight.
+ * thumb reaches for Charge: Cancel booking (a confirmed one; the deposit refunded or kept) and
+ * Delete Booking (which keeps docs/product.md's confirmation), both refused with the reason
+ * while money is in flight.
  */
-function MoreActions({ moneyInFlight, onDelete }: { moneyInFlight: boolean; onDelete: () => void }) {
+function MoreActions({ moneyInFlight, onDelete, onCancel }: { moneyInFlight: boolean; onDelete: () => void; onCancel: (() => void) | null }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -202,6 +204,11 @@ function MoreActions({ moneyInFlight, onDelete }: { moneyInFlight: boolean; onDe
       </button>
       {open && (
         <div id={`${id}-menu`} className="admin-more__menu">
+          {onCancel && (
+            <button type="button" className="button" disabled={moneyInFlight} aria-describedby={moneyInFlight ? `${id}-why` : undefined} onClick={onCancel}>
+              Cancel booking
+            </button>
+          )}
           <button type="button" className="button button--danger" disabled={moneyInFlight} aria-describedby={moneyInFlight ? `${id}-why` : undefined} onClick={onDelete}>
             Delete Booking
           </button>
@@ -245,6 +252,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking)) : 'hidden';
   // The server refuses to delete a booking whose money may still move; the menu says so first.
   const moneyInFlight = (data?.charges ?? []).some((c) => IN_FLIGHT.has(c.status));
+  const [cancelling, setCancelling] = useState(false);
 
   return (
     <Modal
@@ -283,7 +291,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
                 Record Damages &amp; Charge
               </button>
             )}
-            <MoreActions moneyInFlight={moneyInFlight} onDelete={() => onDelete(booking.id)} />
+            <MoreActions moneyInFlight={moneyInFlight} onDelete={() => onDelete(booking.id)} onCancel={booking.status === 'confirmed' ? () => setCancelling(true) : null} />
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">
                 {paymentQueued
@@ -296,6 +304,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
       }
     >
       {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} afterClient={onSite(booking)} />}
+      {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} />}
     </Modal>
   );
 }

@@ -59,6 +59,7 @@ const EVENT_LABELS: Record<string, string> = {
   install_done: 'Install done',
   removal_done: 'Removal done',
   customer_change: 'Changed by the customer',
+  owner_change: 'Changed in the admin',
   reminder_sent: 'Reminder sent',
 };
 
