@@ -23,11 +23,7 @@ function packageLine(r: core.Record): string {
 }
 
 function ownerNotice(r: core.Record, key: string, subject: string, lines: string[], how = 'changed their booking online'): QueuedMail {
-  const body = composeMail(
-    `${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) ${how}.`,
-    [{ lines }],
-    `${BUSINESS.name} bookings`,
-  );
+  const body = composeMail(`${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) ${how}.`, [{ lines }], `${BUSINESS.name} bookings`);
   return { key, to: BUSINESS.email, subject, ...body, kind: 'business_notice', relatedId: r.id };
 }
 
@@ -147,10 +143,12 @@ export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail
       relatedId: r.id,
       attachments: [{ name: 'visits.ics', content: ics }],
     },
-    ownerNotice(r, mailKey('booking_cancelled_notice', r.id), `Cancelled ${byOwner ? 'from the admin' : 'by the customer'}: ${r.getString('customer_name')}`, [
-      `Booking reference: ${letter.reference}`,
-      ...visitLines(letter),
-      `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
-    ], byOwner ? 'had their booking cancelled from the admin' : undefined),
+    ownerNotice(
+      r,
+      mailKey('booking_cancelled_notice', r.id),
+      `Cancelled ${byOwner ? 'from the admin' : 'by the customer'}: ${r.getString('customer_name')}`,
+      [`Booking reference: ${letter.reference}`, ...visitLines(letter), `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`],
+      byOwner ? 'had their booking cancelled from the admin' : undefined,
+    ),
   ];
 }
