@@ -8,7 +8,7 @@ import { startServer } from '../scripts/lib/server.mjs';
 import { expect, test, waitForApp } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
-import { accountAction, clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, toast } from './support/admin';
+import { accountAction, clientFromOwnAddress, fromOwnAddress, paidBooking, storeAdminSession, storedPaidBooking, toast } from './support/admin';
 import { waitForMail } from './support/mail';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
@@ -244,22 +244,8 @@ test('offline: a cash payment at the door counts at once as pending, survives a 
   const s = await session();
   const name = `Cathy Cash ${RUN}`;
   const email = `cathy.${RUN}@example.com`;
-  // Stored directly (on a Wednesday no other spec books), paid deposit, $825 due.
-  const su = await superuserClient();
-  const booking = await su
-    .collection('bookings')
-    .create({
-      customer_name: name,
-      customer_email: email,
-      customer_phone: '(410) 555-0142',
-      customer_address: '12 Holly Court, Ellicott City, MD 21043',
-      ...EXAMPLE_CHOICES,
-      install_date: '2026-12-16',
-      removal_date: '2027-01-13',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
-      deposit_paid_at: '2026-11-10 15:00:00.000Z',
-    });
+  // On a Wednesday no other spec books, paid deposit, $825 due.
+  const booking = await storedPaidBooking(name, email, { install_date: '2026-12-16', removal_date: '2027-01-13', deposit_paid_at: '2026-11-10 15:00:00.000Z' });
   await openDashboard(page, s);
   await synced(page);
   await underServiceWorker(page);

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
@@ -16,6 +15,7 @@ import {
   startCheckout,
   storeAdminSession,
   submittedReview,
+  storedPaidBooking,
   toast,
   accountAction,
 } from './support/admin';
@@ -151,18 +151,12 @@ test('first admin: setup with the code, log in, change password, log out, log in
 test("the dashboard opens on the owner's day: visits in slot order with call, navigate, what to bring and the balance; a short header", async ({ page }) => {
   const su = await superuserClient();
   const visit = (name: string, slot: string, over: Record<string, unknown> = {}) =>
-    su.collection('bookings').create({
-      customer_name: name,
-      customer_email: `${name.split(' ')[0]!.toLowerCase()}.${RUN}@example.com`,
-      customer_phone: '(410) 555-0142',
+    // Today on the e2e clock: no checkout can book it, so no other spec meets these.
+    storedPaidBooking(name, `${name.split(' ')[0]!.toLowerCase()}.${RUN}@example.com`, {
       customer_address: `${slot === '9-15' ? 3 : 7} Holly Court, Ellicott City, MD 21043`,
-      ...EXAMPLE_CHOICES,
-      // Today on the e2e clock: no checkout can book it, so no other spec meets these.
       install_date: '2026-11-20',
       install_time_slot: slot,
       removal_date: '2027-01-29',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
       ...over,
     });
   const late = await visit(`Tara Today ${RUN}`, '12-18', { luxe_finish: true, parking_instructions: 'Driveway on the left', notes: 'Dog named Max' });
@@ -210,20 +204,8 @@ test('the owner cancels a booking with its deposit refunded: asked first, the cu
   const su = await superuserClient();
   const name = `Cora Cancel ${RUN}`;
   const email = `cora.${RUN}@example.com`;
-  // Stored directly on a Wednesday no checkout can book: no other spec meets it.
-  const booking = await su
-    .collection('bookings')
-    .create({
-      customer_name: name,
-      customer_email: email,
-      customer_phone: '(410) 555-0142',
-      customer_address: '9 Holly Court, Ellicott City, MD 21043',
-      ...EXAMPLE_CHOICES,
-      install_date: '2026-12-09',
-      removal_date: '2027-01-20',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
-    });
+  // On a Wednesday no checkout can book: no other spec meets it.
+  const booking = await storedPaidBooking(name, email, { install_date: '2026-12-09', removal_date: '2027-01-20' });
   await openDashboard(page, 'bookings');
   await page.getByRole('button', { name, exact: true }).click();
   const details = page.getByRole('dialog', { name: /Booking Details/ });

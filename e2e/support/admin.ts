@@ -10,6 +10,7 @@ import PocketBase from 'pocketbase';
 import { storeAdminSession as storeSessionAt } from '../../scripts/lib/admin-page.mjs';
 import { E2E_BASE_URL } from './constants';
 import { superuserClient } from './db';
+import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
 export interface SeedBooking {
   name: string;
@@ -194,4 +195,25 @@ export async function accountAction(page: Page, name: string): Promise<void> {
     .getByRole('navigation', { name: 'Account' })
     .getByRole(name === 'Back to Website' ? 'link' : 'button', { name })
     .click();
+}
+
+/**
+ * A confirmed demo booking with its $825 deposit paid, stored directly (superuser) rather than
+ * through checkout: for dates no checkout can book (today, a Wednesday), so no other spec meets
+ * it. `over` sets any field (install_date, removal_date, notes...). Resolves with the record.
+ */
+export async function storedPaidBooking(name: string, email: string, over: Record<string, unknown> = {}) {
+  const su = await superuserClient();
+  return su
+    .collection('bookings')
+    .create({
+      customer_name: name,
+      customer_email: email,
+      customer_phone: '(410) 555-0142',
+      customer_address: '12 Holly Court, Ellicott City, MD 21043',
+      ...EXAMPLE_CHOICES,
+      ...PAID_DEPOSIT,
+      payment_mode: 'demo',
+      ...over,
+    });
 }

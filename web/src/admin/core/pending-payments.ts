@@ -3,6 +3,8 @@
  * at once, shown as pending, so the balance, the Bookings list and the charge button never
  * invite the same money twice.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { adminDb } from './db';
 import type { AdminBooking, AdminCharge } from './model/records';
 
 /** What a booking still owes once its payments queued on this device count (cents), and how much of it is queued. */
@@ -16,4 +18,17 @@ export function queuedCentsByBooking(charges: readonly Pick<AdminCharge, 'status
   const out = new Map<string, number>();
   for (const c of charges) if (c.status === 'queued') out.set(c.booking, (out.get(c.booking) ?? 0) + c.amount);
   return out;
+}
+
+/** The cents queued on this device per booking id, kept current (undefined while first read). */
+export function useQueuedCentsByBooking(): Map<string, number> | undefined {
+  return useLiveQuery(
+    async () =>
+      queuedCentsByBooking(
+        await adminDb()
+          .charges.filter((c) => c.status === 'queued')
+          .toArray(),
+      ),
+    [],
+  );
 }

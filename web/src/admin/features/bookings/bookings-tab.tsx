@@ -5,7 +5,7 @@ import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
-import { queuedCentsByBooking } from '@/admin/core/pending-payments';
+import { useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { Pill } from '@/admin/ui/pill';
@@ -88,15 +88,7 @@ function matches(b: AdminBooking, q: string): boolean {
  */
 export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
-  const queued = useLiveQuery(
-    async () =>
-      queuedCentsByBooking(
-        await adminDb()
-          .charges.filter((c) => c.status === 'queued')
-          .toArray(),
-      ),
-    [],
-  );
+  const queued = useQueuedCentsByBooking();
   const [showAbandoned, setShowAbandoned] = useState(false);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);

@@ -1,12 +1,10 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { businessToday, formatLongDate } from '@domain/calendar';
 import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
 import { formatCents } from '@domain/money';
 import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
 import { useSeason } from '@/lib/api/get-season';
-import { adminDb } from '@/admin/core/db';
-import { queuedCentsByBooking } from '@/admin/core/pending-payments';
+import { useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
 import { Pill } from '@/admin/ui/pill';
 import { useScheduleData } from './schedule-data';
@@ -36,20 +34,35 @@ function DoorLinks({ phone, address }: { phone: string; address: string }) {
   );
 }
 
+/** A card's first lines: when, who (opens the record), where, and the call and drive links. */
+function CardHead({ when, person, onOpen }: { when: ReactNode; person: { customer_name: string; customer_phone: string; customer_address: string }; onOpen: () => void }) {
+  return (
+    <>
+      <p className="today-visit__when">{when}</p>
+      <button type="button" className="today-visit__name" onClick={onOpen}>
+        {person.customer_name}
+      </button>
+      <p className="today-visit__address">{person.customer_address}</p>
+      <DoorLinks phone={person.customer_phone} address={person.customer_address} />
+    </>
+  );
+}
+
 function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem; booking: AdminBooking; queuedCents: number; onOpen: () => void }) {
   const kind = item.kind === 'removal' ? 'removal' : 'install';
   const done = kind === 'install' ? booking.install_done_at : booking.removal_done_at;
   const due = Math.max(0, booking.balance_remaining - queuedCents);
   return (
     <li className={`today-visit today-visit--${kind}`}>
-      <p className="today-visit__when">
-        <strong>{visitWindow(booking, kind)}</strong> · {KIND_LABEL[kind]} {done && <Pill tone="green">Done</Pill>}
-      </p>
-      <button type="button" className="today-visit__name" onClick={onOpen}>
-        {booking.customer_name}
-      </button>
-      <p className="today-visit__address">{booking.customer_address}</p>
-      <DoorLinks phone={booking.customer_phone} address={booking.customer_address} />
+      <CardHead
+        when={
+          <>
+            <strong>{visitWindow(booking, kind)}</strong> · {KIND_LABEL[kind]} {done && <Pill tone="green">Done</Pill>}
+          </>
+        }
+        person={booking}
+        onOpen={onOpen}
+      />
       <dl className="today-visit__facts">
         <div>
           <dt>Bring</dt>
@@ -81,14 +94,15 @@ function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem;
 function ConsultationCard({ item, consultation, onOpen }: { item: ScheduleItem; consultation: AdminConsultation; onOpen: () => void }) {
   return (
     <li className="today-visit today-visit--consultation">
-      <p className="today-visit__when">
-        <strong>{item.timeText}</strong> · Consultation
-      </p>
-      <button type="button" className="today-visit__name" onClick={onOpen}>
-        {consultation.customer_name}
-      </button>
-      <p className="today-visit__address">{consultation.customer_address}</p>
-      <DoorLinks phone={consultation.customer_phone} address={consultation.customer_address} />
+      <CardHead
+        when={
+          <>
+            <strong>{item.timeText}</strong> · Consultation
+          </>
+        }
+        person={consultation}
+        onOpen={onOpen}
+      />
     </li>
   );
 }
@@ -104,15 +118,7 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
   const data = useScheduleData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
-  const queued = useLiveQuery(
-    async () =>
-      queuedCentsByBooking(
-        await adminDb()
-          .charges.filter((c) => c.status === 'queued')
-          .toArray(),
-      ),
-    [],
-  );
+  const queued = useQueuedCentsByBooking();
 
   const plan = useMemo(() => {
     if (!data) return null;
