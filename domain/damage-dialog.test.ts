@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, setTotalLoss, toggleItem } from './damage-dialog';
+import { EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, settleQuantity, setTotalLoss, toggleItem } from './damage-dialog';
 import { priceDamages } from './damages';
 
 const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };
@@ -49,5 +49,19 @@ describe('the damage dialog (docs/product.md §4 Damage dialog, §5 Admin)', () 
 
   it('an empty form prices to nothing', () => {
     expect(priceDamages(selectionOf(EMPTY_DAMAGE_FORM), inventory).totalCents).toBe(0);
+  });
+});
+
+describe('a quantity box left', () => {
+  it.each([
+    ['0', '1'],
+    ['', '1'],
+    ['2.7', '2'],
+    ['5', '5'],
+    ['5000', '999'],
+  ])('typed %j shows %j, the number it is priced at', (typed, shown) => {
+    const f = settleQuantity(setQuantity(toggleItem(EMPTY_DAMAGE_FORM, 'small', true), 'small', typed), 'small');
+    expect(f.quantities.small).toBe(shown);
+    expect(selectionOf(f).items.small).toBe(Number(shown));
   });
 });

@@ -35,6 +35,14 @@ export function setQuantity(form: DamageForm, key: DamageItemKey, typed: string)
   return { ...form, quantities: { ...form.quantities, [key]: typed } };
 }
 
+/**
+ * When a quantity box is left: the box shows the number it is priced at (a 0, an empty box or
+ * '2.7' would otherwise show one thing and charge another).
+ */
+export function settleQuantity(form: DamageForm, key: DamageItemKey): DamageForm {
+  return setQuantity(form, key, String(dialogQuantity(form.quantities[key])));
+}
+
 /** Incidentals on clears the items (docs/product.md §4). Ignored during a total loss. */
 export function setIncidentals(form: DamageForm, on: boolean): DamageForm {
   if (form.totalLoss) return form;

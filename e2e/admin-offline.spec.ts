@@ -89,8 +89,8 @@ function cameraPhoto(): Promise<Buffer> {
 }
 
 /** Records, on the open Booking Details, install done, a note and a photo; each shows queued. */
-async function recordOnSite(page: Page, details: ReturnType<Page['getByRole']>, note: string, photo: Buffer): Promise<void> {
-  await details.getByRole('button', { name: 'Mark install done' }).click();
+async function recordOnSite(page: Page, details: ReturnType<Page['getByRole']>, note: string, photo: Buffer, installDate: string): Promise<void> {
+  await markInstallDone(page, details, installDate);
   await expect(details.locator('.admin-onsite__done')).toContainText('Install done');
   await expect(details.locator('.admin-onsite__done')).toContainText('Queued');
   await details.getByLabel('Note', { exact: true }).fill(note);
@@ -112,8 +112,21 @@ test.afterAll(async () => {
 
 /** Tomorrow in New York by the real clock (the browser's, which the schedule and prefetch use). */
 function realTomorrow(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
-  return parts;
+  return realDay(1);
+}
+
+/** The real date `offset` days from now in New York (the phone's clock, not the e2e server's). */
+function realDay(offset = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offset * 86_400_000));
+}
+
+/** Marks the install done on `scope`, confirming when the phone asks (a visit after the real today). */
+async function markInstallDone(page: Page, scope: ReturnType<Page['getByRole']>, installDate: string): Promise<void> {
+  await scope.getByRole('button', { name: 'Mark install done' }).click();
+  if (installDate <= realDay()) return;
+  const ask = page.getByRole('alertdialog', { name: 'Mark the install done already?' });
+  await expect(ask).toContainText('which has not come yet');
+  await ask.getByRole('button', { name: 'Mark install done' }).click();
 }
 
 /** An inspiration image uploaded as the booking wizard does it; its public URL. */
@@ -191,7 +204,7 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await wish.scrollIntoViewIfNeeded();
   await expect.poll(() => wish.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
   const photo = await cameraPhoto();
-  await recordOnSite(page, details, `Gate code ${RUN}`, photo);
+  await recordOnSite(page, details, `Gate code ${RUN}`, photo, realTomorrow());
 
   // Damages with the balance: queued, never shown as charged.
   await details.getByRole('button', { name: 'Record Damages & Charge' }).click();
@@ -324,7 +337,7 @@ test('the server stopped and restarted instead: the queued actions are applied o
     await page.reload();
     await waitForApp(page);
     const details = await openBooking(page, name);
-    await recordOnSite(page, details, `Ladder in the garage ${RUN}`, await cameraPhoto());
+    await recordOnSite(page, details, `Ladder in the garage ${RUN}`, await cameraPhoto(), EXAMPLE_CHOICES.install_date);
     await expect(chip(page)).toHaveAttribute('data-waiting', '3');
     await details.getByRole('button', { name: 'Close', exact: true }).click();
     await chip(page).click();
@@ -368,7 +381,7 @@ test('a second device sees the changes through realtime, and a booking deleted o
     await onPhone.getByLabel('Note', { exact: true }).fill(note);
     await onPhone.getByRole('button', { name: 'Add note' }).click();
     await expect(onLaptop.locator('.admin-onsite__event', { hasText: note })).toBeVisible({ timeout: 5_000 });
-    await onPhone.getByRole('button', { name: 'Mark install done' }).click();
+    await markInstallDone(a, onPhone, '2026-12-13');
     await expect(onLaptop.locator('.admin-onsite__done')).toContainText('Install done', { timeout: 5_000 });
     await expect(onLaptop.getByText('Queued')).toHaveCount(0);
     const su = await superuserClient();

@@ -3,7 +3,19 @@ import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@domain/balance-charge';
-import { DAMAGE_ITEM_KEYS, EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, setTotalLoss, toggleItem, type DamageForm } from '@domain/damage-dialog';
+import {
+  DAMAGE_ITEM_KEYS,
+  EMPTY_DAMAGE_FORM,
+  incidentalsDisabled,
+  itemsDisabled,
+  selectionOf,
+  setIncidentals,
+  setQuantity,
+  settleQuantity,
+  setTotalLoss,
+  toggleItem,
+  type DamageForm,
+} from '@domain/damage-dialog';
 import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/damages';
 import { isTreeSize } from '@domain/catalog';
 import { formatCents } from '@domain/money';
@@ -56,6 +68,7 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
                 value={form.quantities[key]}
                 disabled={itemsDisabled(form) || !form.ticked[key]}
                 onChange={(e) => onChange(setQuantity(form, key, e.target.value))}
+                onBlur={() => onChange(settleQuantity(form, key))}
               />
             </label>
           </div>

@@ -13,6 +13,8 @@ import type { AdminNotesPayload } from '@/admin/core/outbox/outbox-payloads';
 import { resizePhoto } from '@/admin/device/photo-resize';
 import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
+import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
+import { businessToday, formatLongDate } from '@domain/calendar';
 import { PaymentsPanel } from './payments-panel';
 
 /** How often a shown server photo's file token is renewed (PocketBase's last 3 minutes). */
@@ -91,6 +93,7 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
   const serverAt = kind === 'install_done' ? booking.install_done_at : booking.removal_done_at;
   const local = events.find((e) => e.kind === kind);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   if (serverAt)
     return (
       <p className="admin-onsite__done">
@@ -113,10 +116,24 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
       setBusy(false);
     }
   };
+  // A visit not due yet is more likely a slip of the thumb: ask first.
+  const visitDate = kind === 'install_done' ? booking.install_date : booking.removal_date;
+  const early = !!visitDate && visitDate > businessToday(new Date());
   return (
-    <button type="button" className="button button--primary" disabled={busy} onClick={() => void mark()}>
-      Mark {label.toLowerCase()} done
-    </button>
+    <>
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => (early ? setAsking(true) : void mark())}>
+        Mark {label.toLowerCase()} done
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Mark the ${label.toLowerCase()} done already?`}
+        message={`The ${label.toLowerCase()} is scheduled for ${formatLongDate(visitDate)}, which has not come yet.`}
+        confirmLabel={`Mark ${label.toLowerCase()} done`}
+        busyLabel="Marking..."
+        onConfirm={mark}
+        onClose={() => setAsking(false)}
+      />
+    </>
   );
 }
 
