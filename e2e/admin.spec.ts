@@ -227,6 +227,26 @@ test('the owner cancels a booking with its deposit refunded: asked first, the cu
   await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Refund of $825'));
 });
 
+test('a review request for a visit that has not happened yet asks first', async ({ page }) => {
+  const name = `Rhea Review ${RUN}`;
+  const email = `rhea.${RUN}@example.com`;
+  const booking = await storedPaidBooking(name, email, { install_date: '2026-12-02', removal_date: '2027-01-27' });
+  try {
+    await openDashboard(page, 'reviews');
+    await page.getByLabel('Booking').selectOption({ label: `${name}: Elevated Arbor, Wed, Dec 2, 2026` });
+    await page.getByRole('button', { name: 'Send Review Request' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Ask for a review already?' });
+    await expect(ask).toContainText('The removal is on Wednesday, January 27, 2027, which has not come yet.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await page.getByRole('button', { name: 'Send Review Request' }).click();
+    await ask.getByRole('button', { name: 'Send it anyway' }).click();
+    await expect(toast(page, 'Review request sent successfully')).toBeVisible();
+  } finally {
+    await (await superuserClient()).collection('bookings').delete(booking.id);
+  }
+});
+
 test('opens a booking from the Schedule by its date', async ({ page }) => {
   await paidBooking({ name: 'Ivy Schedule', email: `ivy.${RUN}@example.com`, installDate: '2026-12-04', installTimeSlot: '12-18', removalDate: '2027-01-08', removalTimeSlot: '12-18' });
   await openDashboard(page, 'schedule');

@@ -6,6 +6,8 @@ import { bookingWentAhead, DEFAULT_REVIEW_STAGE, REVIEW_MESSAGES, REVIEW_STAGE_L
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import { formatShortDate } from '@/admin/ui/format';
+import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
+import { businessToday, formatLongDate } from '@domain/calendar';
 import { reportError } from '@/admin/ui/report-error';
 
 const REVIEW_REQUEST_QUEUED = 'Review request queued';
@@ -23,12 +25,26 @@ export function ReviewRequestForm() {
   const [stage, setStage] = useState<ReviewStage>(DEFAULT_REVIEW_STAGE);
   const [sending, setSending] = useState(false);
 
+  const [asking, setAsking] = useState<string | null>(null);
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!bookingId) {
       toast.error('Error', { description: REVIEW_MESSAGES.selectBooking });
       return;
     }
+    // Asking for a review of a visit that has not happened yet is likely a mistake: ask first.
+    const b = options.find((o) => o.id === bookingId);
+    const visitDate = stage === 'post_install' ? b?.install_date : b?.removal_date;
+    const what = stage === 'post_install' ? 'installation' : 'removal';
+    if (b && (!visitDate || visitDate > businessToday(new Date()))) {
+      setAsking(visitDate ? `The ${what} is on ${formatLongDate(visitDate)}, which has not come yet.` : `This booking has no ${what}.`);
+      return;
+    }
+    await send();
+  };
+
+  const send = async () => {
     setSending(true);
     try {
       const outcome = await adminMutations.sendReviewRequest(bookingId, stage);
@@ -71,6 +87,15 @@ export function ReviewRequestForm() {
       <button type="submit" className="button button--primary" disabled={sending}>
         {sending ? 'Sending...' : 'Send Review Request'}
       </button>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Ask for a review already?"
+        message={`${asking ?? ''} Send the review request anyway?`}
+        confirmLabel="Send it anyway"
+        busyLabel="Sending..."
+        onConfirm={send}
+        onClose={() => setAsking(null)}
+      />
     </form>
   );
 }
