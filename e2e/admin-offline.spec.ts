@@ -268,6 +268,12 @@ test('offline: a cash payment at the door counts at once as pending, survives a 
   await waitForApp(page);
   await expect(chip(page)).toContainText('Offline');
   const details = await openBooking(page, name);
+  // A question inside the dialog, answered 'Cancel', closes only itself.
+  await details.getByRole('button', { name: 'Mark install done' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Mark the install done already?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(details).toBeVisible();
   const payments = details.getByRole('group', { name: 'Payments at the door' });
   await expect(payments).toContainText('Balance due: $825');
   await payments.getByRole('button', { name: 'Record a payment' }).click();

@@ -55,10 +55,13 @@ export function Modal({ open, onClose, title, description, children, footer, siz
       className={`admin-modal admin-modal--${size}`}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // React passes a nested dialog's cancel and close events up to this one's handlers: only
+      // this dialog's own close closes it (a confirmation inside a dialog must not close both).
       onCancel={(e) => {
-        if (busyRef.current) e.preventDefault();
+        if (e.target === ref.current && busyRef.current) e.preventDefault();
       }}
-      onClose={() => {
+      onClose={(e) => {
+        if (e.target !== ref.current) return;
         onClose();
         returnTo.current?.focus();
       }}
