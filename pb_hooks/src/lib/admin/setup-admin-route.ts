@@ -56,6 +56,9 @@ function storedCode(): string {
   }
   const code = normalizeSetupCode(raw);
   if (code.length === 12) return code;
+  // The file goes with the first admin: a request that finds none after one was made (it
+  // checked just before another request created the admin) is late, not first.
+  if (adminExists($app)) throw apiError(409, SETUP_ADMIN_MESSAGES.exists);
   const fresh = $security.randomStringWithAlphabet(12, CODE_ALPHABET);
   const shown = fresh.replace(/(.{4})(?=.)/g, '$1-');
   $os.writeFile(codePath(), `${shown}\n`, 0o600 as unknown as os.FileMode);
