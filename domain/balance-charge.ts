@@ -39,6 +39,13 @@ export const CHARGE_MESSAGES = {
   deleteInFlight: 'A payment for this booking is still in progress.',
 } as const;
 
+/**
+ * Charge states in which money may still move: a request is with Stripe (`pending`), the bank
+ * has not confirmed (`processing`), or a payment link is open (`requires_checkout`). A booking
+ * with one cannot be charged again, cancelled or deleted.
+ */
+export const OPEN_CHARGE_STATUSES = ['pending', 'processing', 'requires_checkout'] as const;
+
 /** The booking fields the charge rules read (a PocketBase `bookings` record as JSON). */
 export interface ChargeableBooking {
   package_type: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodText, parseRecordedPayment, RECORDED_PAYMENT_MESSAGES as M } from './recorded-payments';
+import { balanceAfterVoid, paymentMethodText, parseRecordedPayment, RECORDED_PAYMENT_MESSAGES as M } from './recorded-payments';
 
 describe('a payment recorded at the door', () => {
   const ok = { bookingId: 'b1', method: 'cash', amountCents: 82500 };
@@ -36,5 +36,23 @@ describe('a payment recorded at the door', () => {
     expect(paymentMethodText('check', '1042')).toBe('Check no. 1042');
     expect(paymentMethodText('other', '', 'Zelle')).toBe('Other: Zelle');
     expect(paymentMethodText('other', '')).toBe('Other');
+  });
+});
+
+describe('voiding a recorded payment', () => {
+  it('brings back its part of the balance', () => {
+    expect(balanceAfterVoid(0, 82500, [])).toEqual({ balanceCents: 82500, partsCents: [] });
+    expect(balanceAfterVoid(52500, 30000, [{ amountCents: 10000, balanceCents: 10000 }])).toEqual({ balanceCents: 82500, partsCents: [10000] });
+  });
+
+  it('lets the credit of the same money recorded twice pay it, oldest first', () => {
+    expect(balanceAfterVoid(0, 82500, [{ amountCents: 82500, balanceCents: 0 }])).toEqual({ balanceCents: 0, partsCents: [82500] });
+    expect(
+      balanceAfterVoid(0, 82500, [
+        { amountCents: 50000, balanceCents: 0 },
+        { amountCents: 50000, balanceCents: 0 },
+      ]),
+    ).toEqual({ balanceCents: 0, partsCents: [50000, 32500] });
+    expect(balanceAfterVoid(0, 82500, [{ amountCents: 30000, balanceCents: 0 }])).toEqual({ balanceCents: 52500, partsCents: [30000] });
   });
 });

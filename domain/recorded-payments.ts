@@ -73,3 +73,21 @@ export function paymentMethodText(method: string, checkNumber: string, note = ''
 export function isRecordedMethod(method: string): method is RecordedPaymentMethod {
   return (RECORDED_PAYMENT_METHODS as readonly string[]).includes(method);
 }
+
+/**
+ * The balance once a recorded payment whose balance part was `voidedPartCents` is voided, with
+ * what `others` (the booking's other recorded payments still standing, oldest first: amount and
+ * balance part) now pay: the voided part is due again, less what the others paid beyond the
+ * balance (the same money recorded twice), each credit used oldest first. Cents.
+ */
+export function balanceAfterVoid(balanceCents: number, voidedPartCents: number, others: readonly { amountCents: number; balanceCents: number }[]): { balanceCents: number; partsCents: number[] } {
+  let balance = balanceCents + voidedPartCents;
+  const partsCents = others.map((o) => {
+    const credit = o.amountCents - o.balanceCents;
+    if (balance === 0 || credit <= 0) return o.balanceCents;
+    const used = Math.min(balance, credit);
+    balance -= used;
+    return o.balanceCents + used;
+  });
+  return { balanceCents: balance, partsCents };
+}

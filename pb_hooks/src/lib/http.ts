@@ -68,6 +68,25 @@ export function apiError(status: number, message: string): Error {
   return err as unknown as Error;
 }
 
+/** Why a request was refused: the HTTP status and a plain sentence. */
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/**
+ * Runs `write` in one transaction of `app`; `write` returns a Refusal before writing anything,
+ * or nothing once it has written (or when there is nothing to do). A refusal is thrown as the
+ * API error after the transaction; a failed transaction throws as it is.
+ */
+export function refusableTransaction(app: CoreApp, write: (tx: CoreApp) => Refusal | void): void {
+  let refusal: Refusal | null = null;
+  app.runInTransaction((tx) => {
+    refusal = write(tx) ?? null;
+  });
+  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
+}
+
 /** 400 with an exact, user-facing message. */
 export function badRequest(message: string): Error {
   return apiError(400, message);

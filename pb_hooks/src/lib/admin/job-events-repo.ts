@@ -98,3 +98,15 @@ export function recordJobEvent(app: CoreApp, n: NewJobEvent): JobEventResult {
   });
   return result;
 }
+
+/**
+ * A `job_events` row the server writes itself (not from the phone's outbox): a change the
+ * customer made with their link, one made in the admin, a reminder sent. `clientId` is unique
+ * per event; `staffId` who acted, if anyone; `at` epoch ms (default now). Inside the caller's
+ * transaction.
+ */
+export function addServerEvent(tx: CoreApp, e: { booking: string; kind: string; text: string; clientId: string; staffId?: string; at?: number }): void {
+  const rec = new Record(tx.findCollectionByNameOrId('job_events'));
+  rec.load({ booking: e.booking, kind: e.kind, text: e.text, client_id: e.clientId, occurred_at: toPbDate(e.at ?? nowMs()), created_by: e.staffId ?? '' });
+  tx.save(rec);
+}

@@ -25,7 +25,7 @@
 import { jobEventFingerprintSource, parseJobEventRequest, type PhotoInfo } from '@domain/job-events';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { recordJobEvent } from './job-events-repo';
-import { requireAdmin } from './staff-auth';
+import { requireAdmin, staffIdOf } from './staff-auth';
 
 /** The multipart form's fields as strings (first value of each), and its `photo` files. */
 function readMultipart(e: core.RequestEvent): { body: Record<string, unknown>; files: filesystem.File[] } {
@@ -55,7 +55,7 @@ export function jobEventsRoute(e: core.RequestEvent): void {
 
   const parsed = parseJobEventRequest(body, photo);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const staffId = e.auth && e.auth.collection().name === 'staff' ? e.auth.id : '';
+  const staffId = staffIdOf(e);
   const result = recordJobEvent($app, {
     request: parsed.value,
     fingerprint: $security.sha256(jobEventFingerprintSource(parsed.value, photo)),

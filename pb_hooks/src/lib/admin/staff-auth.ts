@@ -21,3 +21,8 @@ export function requireAdmin(e: core.RequestEvent): void {
   if (!e.auth) throw apiError(401, 'Please sign in as an admin.');
   if (!isAdmin(e)) throw apiError(403, "You don't have admin privileges.");
 }
+
+/** The staff member making request `e` ('' for a superuser): who recorded a charge, a payment or an event. */
+export function staffIdOf(e: core.RequestEvent): string {
+  return e.auth && e.auth.collection().name === 'staff' ? e.auth.id : '';
+}

@@ -33,7 +33,7 @@ import { bookingsOnDates } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
+import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject, type Refusal } from '../http';
 import { paymentMode } from '../payments/mode';
 import { createCheckoutSession, expireCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadCrews, loadDateContext } from '../settings';
@@ -60,7 +60,6 @@ function checkVisits(r: BookingRequest): Visits {
 }
 
 /** Why the checkout transaction refused (it throws to roll back, then this says what to answer). */
-type Refusal = { status: number; message: string };
 
 /** The body's optional wizard id ('' when absent); 400 when malformed. */
 function wizardIdOf(body: Record<string, unknown>): string {

@@ -16,16 +16,15 @@
  */
 import { CHARGE_MESSAGES } from '@domain/balance-charge';
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { requireAdmin } from '../admin/staff-auth';
-import { nowMs, toPbDate } from '../clock';
-import { apiError, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { addServerEvent } from '../admin/job-events-repo';
+import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { nowMs } from '../clock';
+import { badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { revokeManageLinks } from '../my-booking/manage-links';
 import { openCharges } from '../payments/balance-charges';
 import { refundDeposit } from '../payments/refund';
-
-type Refusal = { status: number; message: string };
 
 export function ownerCancelRoute(e: core.RequestEvent): void {
   requireAdmin(e);
@@ -35,20 +34,19 @@ export function ownerCancelRoute(e: core.RequestEvent): void {
   if (!bookingId) throw badRequest('Please choose the booking to cancel.');
   if (typeof body.refund !== 'boolean') throw badRequest('Please choose whether to refund the deposit or keep it.');
   const refund = body.refund;
-  const staffId = e.auth && e.auth.collection().name === 'staff' ? e.auth.id : '';
+  const staffId = staffIdOf(e);
   const now = nowMs();
-  let refusal: Refusal | null = null;
   let mailIds: string[] = [];
-  $app.runInTransaction((tx) => {
+  refusableTransaction($app, (tx) => {
     let b: core.Record;
     try {
       b = tx.findRecordById('bookings', bookingId);
     } catch {
-      return void (refusal = { status: 404, message: 'Booking not found.' });
+      return { status: 404, message: 'Booking not found.' };
     }
     if (b.getString('status') === 'cancelled') return;
-    if (b.getString('status') !== 'confirmed') return void (refusal = { status: 409, message: 'Only a confirmed booking can be cancelled here.' });
-    if (openCharges(tx, b.id).length > 0) return void (refusal = { status: 409, message: CHARGE_MESSAGES.deleteInFlight });
+    if (b.getString('status') !== 'confirmed') return { status: 409, message: 'Only a confirmed booking can be cancelled here.' };
+    if (openCharges(tx, b.id).length > 0) return { status: 409, message: CHARGE_MESSAGES.deleteInFlight };
     const paid = b.getString('payment_status') === 'deposit_paid' || b.getString('payment_status') === 'paid';
     b.set('status', 'cancelled');
     b.set('cancel_reason', 'owner_cancelled');
@@ -56,20 +54,17 @@ export function ownerCancelRoute(e: core.RequestEvent): void {
     b.set('ics_sequence', b.getInt('ics_sequence') + 1);
     tx.save(b);
     revokeManageLinks(tx, b.id, now);
-    const ev = new Record(tx.findCollectionByNameOrId('job_events'));
-    ev.load({
+    addServerEvent(tx, {
       booking: b.id,
       kind: 'owner_change',
       text: `Cancelled from the admin; the deposit is ${refund && paid ? 'refunded' : 'kept'}.`,
-      client_id: `owner_${$security.randomString(20)}`,
-      occurred_at: toPbDate(now),
-      created_by: staffId,
+      clientId: `owner_${$security.randomString(20)}`,
+      staffId,
+      at: now,
     });
-    tx.save(ev);
     // A refund's own path sends these once it has happened (or failed); a kept deposit, now.
     if (!(refund && paid)) mailIds = cancellationMails(b, false).map((m) => queueMail(tx, m));
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   deliverMail($app, mailIds);
   const refunded = refund ? refundDeposit($app, bookingId) || $app.findRecordById('bookings', bookingId).getString('payment_status') === 'refunded' : false;
   return e.json(200, { booking: $app.findRecordById('bookings', bookingId), refunded });

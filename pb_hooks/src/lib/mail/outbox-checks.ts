@@ -8,7 +8,7 @@
 import { formatLongDate } from '@domain/calendar';
 import { parseReminderVersion, reminderStillDue } from '@domain/reminders';
 import { formatSlotRange } from '@domain/slots';
-import { nowMs, toPbDate } from '../clock';
+import { addServerEvent } from '../admin/job-events-repo';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
 
 export const VISIT_REMINDER_KIND = 'visit_reminder';
@@ -42,13 +42,10 @@ export function afterSent(tx: CoreApp, rec: core.Record): void {
   } catch {
     return;
   }
-  const ev = new Record(tx.findCollectionByNameOrId('job_events'));
-  ev.load({
+  addServerEvent(tx, {
     booking: parts.bookingId,
     kind: 'reminder_sent',
     text: `Reminder e-mailed to ${rec.getString('to')} for the ${visit.visit === 'install' ? 'installation' : 'removal'} on ${formatLongDate(visit.date)}, ${formatSlotRange(visit.timeSlot)}.`,
-    client_id: `reminder_${rec.id}`,
-    occurred_at: toPbDate(nowMs()),
+    clientId: `reminder_${rec.id}`,
   });
-  tx.save(ev);
 }

@@ -10,7 +10,8 @@ import { linkExpiresAtMs, SELF_SERVICE_MESSAGES, selfServiceOptions, type SelfSe
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
 import { parseTimestamp } from '@domain/calendar';
 import { toPbDate } from '../clock';
-import { apiError } from '../http';
+import { apiError, refusableTransaction, type Refusal } from '../http';
+import { addServerEvent } from '../admin/job-events-repo';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -88,13 +89,8 @@ export function requireBooking(app: CoreApp, body: Record<string, unknown>, now:
 
 /** Records a change the customer made in the booking's history (job_events, shown in the admin). */
 export function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
-  const rec = new Record(tx.findCollectionByNameOrId('job_events'));
-  rec.load({ booking: bookingId, kind: 'customer_change', text, client_id: `customer_${$security.randomString(20)}`, occurred_at: toPbDate(now) });
-  tx.save(rec);
+  addServerEvent(tx, { booking: bookingId, kind: 'customer_change', text, clientId: `customer_${$security.randomString(20)}`, at: now });
 }
-
-/** Why a change was refused: the HTTP status and the sentence. */
-export type Refusal = { status: number; message: string };
 
 /**
  * Runs `change` in one transaction on the booking of the token in `body`, found again inside
@@ -104,14 +100,12 @@ export type Refusal = { status: number; message: string };
  * link) as an API error.
  */
 export function changeByLink(body: Record<string, unknown>, now: number, change: (tx: CoreApp, booking: core.Record, options: SelfServiceOptions) => Refusal | void): string {
-  let refusal: Refusal | null = null;
   let bookingId = '';
-  $app.runInTransaction((tx) => {
+  refusableTransaction($app, (tx) => {
     const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return void (refusal = { status: 404, message: SELF_SERVICE_MESSAGES.invalidLink });
+    if (!found) return { status: 404, message: SELF_SERVICE_MESSAGES.invalidLink };
     bookingId = found.booking.id;
-    refusal = change(tx, found.booking, selfServiceOptions(selfServiceBookingOf(found.booking), now)) ?? null;
+    return change(tx, found.booking, selfServiceOptions(selfServiceBookingOf(found.booking), now));
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   return bookingId;
 }

@@ -7,13 +7,13 @@
  * one) lowers the booking's balance by its balance part, and marks the booking paid when
  * nothing is left; a `processing` charge keeps the balance due.
  */
-import { CHARGE_MESSAGES, planCharge, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, planCharge, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
 import { parseTimestamp } from '@domain/calendar';
 import { nowMs, toPbDate } from '../clock';
 import { chargeFailedNotice } from '../mail/owner-notices';
 import { queueMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
-import { configuredOrigin } from '../http';
+import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
 
@@ -57,12 +57,6 @@ export interface NewCharge {
   request: ChargeRequest;
   /** The staff member asking ('' for a superuser). */
   staffId: string;
-}
-
-/** Why the insert refused: the HTTP status and a plain sentence. */
-export interface Refusal {
-  status: number;
-  message: string;
 }
 
 export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal };
@@ -163,7 +157,7 @@ export function releaseCharge(app: CoreApp, chargeId: string): void {
  * payment link is open).
  */
 export function openCharges(app: CoreApp, bookingId: string): core.Record[] {
-  return app.findRecordsByFilter('charges', "booking = {:b} && (status = 'pending' || status = 'processing' || status = 'requires_checkout')", '', 0, 0, {
+  return app.findRecordsByFilter('charges', `booking = {:b} && (${OPEN_CHARGE_STATUSES.map((s) => `status = '${s}'`).join(' || ')})`, '', 0, 0, {
     b: bookingId,
   } as unknown as dbx.Params) as core.Record[];
 }

@@ -37,7 +37,7 @@ import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
 import { deliverMail } from '../mail/mail-outbox';
-import { requireAdmin } from '../admin/staff-auth';
+import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -110,7 +110,7 @@ export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
   if (earlier) {
     charge = replayed(earlier, fingerprint, origin);
   } else {
-    const staffId = e.auth && e.auth.collection().name === 'staff' ? e.auth.id : '';
+    const staffId = staffIdOf(e);
     const inserted = insertPendingCharge($app, { key, fingerprint, request: parsed.value, staffId });
     if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
     if ('replayOf' in inserted) {

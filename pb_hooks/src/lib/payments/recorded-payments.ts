@@ -17,21 +17,23 @@
  */
 import { chargeBlocker } from '@domain/balance-charge';
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { isRecordedMethod, paymentMethodText, parseRecordedPayment, recordedPaymentFingerprintSource, RECORDED_PAYMENT_MESSAGES as M } from '@domain/recorded-payments';
-import { requireAdmin } from '../admin/staff-auth';
+import {
+  balanceAfterVoid,
+  isRecordedMethod,
+  MAX_PAYMENT_NOTE,
+  paymentMethodText,
+  parseRecordedPayment,
+  recordedPaymentFingerprintSource,
+  RECORDED_PAYMENT_MESSAGES as M,
+} from '@domain/recorded-payments';
+import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction, type Refusal } from '../http';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { voidedPaymentMail } from '../mail/receipts';
 import { applyPaidCharge, findChargeByKey } from './balance-charges';
 
-type Refusal = { status: number; message: string };
-
 const CLIENT_ID = /^[a-z0-9]{15}$/;
-
-function staffIdOf(e: core.RequestEvent): string {
-  return e.auth && e.auth.collection().name === 'staff' ? e.auth.id : '';
-}
 
 function answer(e: core.RequestEvent, paymentId: string): void {
   const payment = $app.findRecordById('charges', paymentId);
@@ -55,20 +57,20 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
   const clientId = typeof body.id === 'string' && CLIENT_ID.test(body.id) ? body.id : '';
   const fingerprint = $security.sha256(recordedPaymentFingerprintSource(req));
   const staffId = staffIdOf(e);
-  let refusal: Refusal | null = null;
   let paymentId = '';
   let mailIds: string[] = [];
-  $app.runInTransaction((tx) => {
+  refusableTransaction($app, (tx) => {
     const prior = replayed(tx, key, fingerprint);
-    if (prior) return void ('id' in prior ? (paymentId = prior.id) : (refusal = prior));
+    if (prior && !('id' in prior)) return prior;
+    if (prior) return void (paymentId = prior.id);
     let booking: core.Record;
     try {
       booking = tx.findRecordById('bookings', req.bookingId);
     } catch {
-      return void (refusal = { status: 404, message: 'Booking not found.' });
+      return { status: 404, message: 'Booking not found.' };
     }
     const blocker = chargeBlocker({ status: booking.getString('status'), payment_status: booking.getString('payment_status') });
-    if (blocker) return void (refusal = { status: 409, message: blocker });
+    if (blocker) return { status: 409, message: blocker };
     const rec = new Record(tx.findCollectionByNameOrId('charges'));
     if (clientId) rec.set('id', clientId);
     rec.load({
@@ -94,7 +96,6 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
     paymentId = rec.id;
     mailIds = applyPaidCharge(tx, rec);
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   deliverMail($app, mailIds);
   return answer(e, paymentId);
 }
@@ -112,18 +113,17 @@ export function voidPaymentRoute(e: core.RequestEvent): void {
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   if (!paymentId) throw badRequest('Please choose the payment to void.');
   if (!reason) throw badRequest(M.voidReason);
-  if (reason.length > 500) throw badRequest('The reason must be at most 500 characters.');
+  if (reason.length > MAX_PAYMENT_NOTE) throw badRequest(`The reason must be at most ${MAX_PAYMENT_NOTE} characters.`);
   const staffId = staffIdOf(e);
-  let refusal: Refusal | null = null;
   let mailIds: string[] = [];
-  $app.runInTransaction((tx) => {
+  refusableTransaction($app, (tx) => {
     let payment: core.Record;
     try {
       payment = tx.findRecordById('charges', paymentId);
     } catch {
-      return void (refusal = { status: 404, message: 'Payment not found.' });
+      return { status: 404, message: 'Payment not found.' };
     }
-    if (!isRecordedMethod(payment.getString('method'))) return void (refusal = { status: 409, message: M.notVoidable });
+    if (!isRecordedMethod(payment.getString('method'))) return { status: 409, message: M.notVoidable };
     // Voided already (a replay, or the other phone): the same answer, nothing twice.
     if (payment.getString('status') === 'voided') return;
     const booking = tx.findRecordById('bookings', payment.getString('booking'));
@@ -132,17 +132,18 @@ export function voidPaymentRoute(e: core.RequestEvent): void {
     payment.set('void_reason', reason);
     payment.set('voided_by', staffId);
     tx.save(payment);
-    // Its part of the balance is due again, less what other recorded payments paid beyond the
-    // balance (the same money recorded twice: the other one now counts).
-    let balance = booking.getInt('balance_remaining') + payment.getInt('balance_amount');
-    for (const other of succeededRecordedPayments(tx, booking.id)) {
-      const credit = other.getInt('amount') - other.getInt('balance_amount');
-      if (balance === 0 || credit <= 0) continue;
-      const used = Math.min(balance, credit);
-      other.set('balance_amount', other.getInt('balance_amount') + used);
-      tx.save(other);
-      balance -= used;
-    }
+    const others = succeededRecordedPayments(tx, booking.id);
+    const after = balanceAfterVoid(
+      booking.getInt('balance_remaining'),
+      payment.getInt('balance_amount'),
+      others.map((o) => ({ amountCents: o.getInt('amount'), balanceCents: o.getInt('balance_amount') })),
+    );
+    others.forEach((o, i) => {
+      if (after.partsCents[i] === o.getInt('balance_amount')) return;
+      o.set('balance_amount', after.partsCents[i]);
+      tx.save(o);
+    });
+    const balance = after.balanceCents;
     booking.set('balance_remaining', balance);
     if (balance > 0 && booking.getString('payment_status') === 'paid') {
       booking.set('payment_status', 'deposit_paid');
@@ -151,7 +152,6 @@ export function voidPaymentRoute(e: core.RequestEvent): void {
     tx.save(booking);
     mailIds = [queueMail(tx, voidedPaymentMail(payment, booking))];
   });
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   deliverMail($app, mailIds);
   return answer(e, paymentId);
 }

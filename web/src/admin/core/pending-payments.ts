@@ -7,10 +7,15 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { adminDb } from './db';
 import type { AdminBooking, AdminCharge } from './model/records';
 
+/** What a booking with `balanceRemaining` still owes once `queuedCents` queued on this device count (cents). */
+export function dueAfterQueued(balanceRemaining: number, queuedCents: number): number {
+  return Math.max(0, balanceRemaining - queuedCents);
+}
+
 /** What a booking still owes once its payments queued on this device count (cents), and how much of it is queued. */
 export function balanceWithQueued(booking: Pick<AdminBooking, 'balance_remaining'>, charges: readonly Pick<AdminCharge, 'status' | 'amount'>[]): { dueCents: number; queuedCents: number } {
   const queuedCents = charges.filter((c) => c.status === 'queued').reduce((sum, c) => sum + c.amount, 0);
-  return { dueCents: Math.max(0, booking.balance_remaining - queuedCents), queuedCents };
+  return { dueCents: dueAfterQueued(booking.balance_remaining, queuedCents), queuedCents };
 }
 
 /** Cents queued on this device per booking id, from the mirror's charges. */

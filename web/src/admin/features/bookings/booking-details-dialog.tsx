@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type ReactNode } from 'react';
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES } from '@domain/balance-charge';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
@@ -185,8 +185,8 @@ export function BookingFacts({ booking: b, charges, afterClient }: { booking: Ad
   );
 }
 
-/** Charge states in which money may still move (a queued one is on this phone only). */
-const IN_FLIGHT = new Set(['pending', 'processing', 'requires_checkout', 'queued']);
+/** Charge states in which money may still move, and a payment queued on this phone. */
+const IN_FLIGHT = new Set<string>([...OPEN_CHARGE_STATUSES, 'queued']);
 
 /**
  * The rarely used, destructive actions behind a 'More actions' button, so none sits where a

@@ -5,7 +5,7 @@ import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
-import { useQueuedCentsByBooking } from '@/admin/core/pending-payments';
+import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { Pill } from '@/admin/ui/pill';
@@ -36,7 +36,7 @@ function BalanceCell({ b, queuedCents, onCharge }: { b: AdminBooking; queuedCent
   if (queuedCents > 0) {
     return (
       <>
-        {formatCents(Math.max(0, b.balance_remaining - queuedCents))} <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>
+        {formatCents(dueAfterQueued(b.balance_remaining, queuedCents))} <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>
       </>
     );
   }

@@ -4,7 +4,7 @@ import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, 
 import { formatCents } from '@domain/money';
 import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
 import { useSeason } from '@/lib/api/get-season';
-import { useQueuedCentsByBooking } from '@/admin/core/pending-payments';
+import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
 import { Pill } from '@/admin/ui/pill';
 import { useScheduleData } from './schedule-data';
@@ -51,7 +51,7 @@ function CardHead({ when, person, onOpen }: { when: ReactNode; person: { custome
 function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem; booking: AdminBooking; queuedCents: number; onOpen: () => void }) {
   const kind = item.kind === 'removal' ? 'removal' : 'install';
   const done = kind === 'install' ? booking.install_done_at : booking.removal_done_at;
-  const due = Math.max(0, booking.balance_remaining - queuedCents);
+  const due = dueAfterQueued(booking.balance_remaining, queuedCents);
   return (
     <li className={`today-visit today-visit--${kind}`}>
       <CardHead
