@@ -247,6 +247,27 @@ test('a review request for a visit that has not happened yet asks first', async 
   }
 });
 
+test('a consultation request is answered: confirmed from its dialog, the customer e-mailed', async ({ page }) => {
+  const email = `cleo.${RUN}@example.com`;
+  const name = `Cleo Consult ${RUN}`;
+  const res = await fetch(`${E2E_BASE_URL}/api/fn/consultation-request`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${RUN % 200}` },
+    body: JSON.stringify({ date: '2026-12-09', timeSlot: '15:30', customerName: name, customerEmail: email, customerPhone: '(410) 555-0177', customerAddress: '5 Pine Way, Columbia, MD 21044' }),
+  });
+  expect(res.status).toBe(200);
+  await openDashboard(page, 'consultations');
+  await page.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Consultation' });
+  await expect(dialog).toContainText('Pending');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Consultation confirmed')).toBeVisible();
+  await expect(dialog).toContainText('Confirmed');
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your consultation is confirmed'));
+  expect(mail.attachments.find((a) => a.filename === 'consultation.ics')?.content).toContain('SEQUENCE:1');
+});
+
 test('opens a booking from the Schedule by its date', async ({ page }) => {
   await paidBooking({ name: 'Ivy Schedule', email: `ivy.${RUN}@example.com`, installDate: '2026-12-04', installTimeSlot: '12-18', removalDate: '2027-01-08', removalTimeSlot: '12-18' });
   await openDashboard(page, 'schedule');

@@ -35,6 +35,7 @@ export const ROUTES = [
   // Consultations.
   { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
   { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },
+  { method: 'POST', path: '/api/fn/consultations/status', caller: 'admin', library: 'app', handler: 'consultationStatusRoute' },
   // Reviews.
   { method: 'POST', path: '/api/fn/send-review-request', caller: 'admin', library: 'app', handler: 'sendReviewRequestRoute' },
   { method: 'GET', path: '/api/fn/review-link', caller: 'anyone', library: 'app', handler: 'reviewLinkRoute' },

@@ -68,6 +68,7 @@ describe('admin routes', () => {
       '/api/fn/calendar-feed',
       '/api/fn/calendar-feed/rotate',
       '/api/fn/charge-booking-balance',
+      '/api/fn/consultations/status',
       '/api/fn/insights',
       '/api/fn/job-events',
       '/api/fn/send-review-request',

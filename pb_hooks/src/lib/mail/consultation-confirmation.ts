@@ -26,7 +26,12 @@ export interface ConsultationMail {
   notes: string;
 }
 
-function consultationIcs(c: ConsultationMail): string {
+/**
+ * The consultation's calendar file: one 30-minute event under the request's stable UID, at
+ * revision `sequence` (raised by each change from the admin), withdrawn with `method` CANCEL.
+ * '' for a slot that cannot be read.
+ */
+export function consultationIcs(c: Pick<ConsultationMail, 'id' | 'date' | 'timeSlot' | 'customerAddress'>, description: string, sequence = 0, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): string {
   const span = consultationSlotMinutes(c.timeSlot);
   if (!span) return '';
   return buildIcs(
@@ -37,12 +42,14 @@ function consultationIcs(c: ConsultationMail): string {
         startMinutes: span.start,
         endMinutes: span.end,
         summary: `${BUSINESS.name}: free design consultation`,
-        description: `Your free consultation request (we will contact you to confirm). Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
+        description,
         location: c.customerAddress,
+        sequence,
       },
     ],
     nowMs(),
     BUSINESS.name,
+    method,
   );
 }
 
@@ -54,7 +61,7 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
   const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
   let ics = '';
   try {
-    ics = consultationIcs(c);
+    ics = consultationIcs(c, `Your free consultation request (we will contact you to confirm). Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`);
   } catch (err) {
     logError(`Building the consultation calendar file failed: ${String(err)}`);
   }

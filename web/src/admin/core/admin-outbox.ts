@@ -7,6 +7,7 @@
 import { chargeBookingBalance } from './api/charge-booking-balance';
 import { createJobEvent } from './api/create-job-event';
 import { cancelBooking } from './api/cancel-booking';
+import { answerConsultation } from './api/consultation-status';
 import { recordPayment, voidPayment } from './api/record-payment';
 import { saveAdminNotes } from './api/save-admin-notes';
 import { sendReviewRequest } from './api/send-review-request';
@@ -17,7 +18,7 @@ import { Outbox } from './outbox/outbox';
 import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
 import { logWarning } from '@/lib/log';
 
-const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment, cancelBooking };
+const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment, cancelBooking, answerConsultation };
 
 let instance: Outbox | null = null;
 

@@ -98,6 +98,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
           booking: row(req.bookingId, 70, { balance_remaining: 0 }),
         })),
       ),
+      answerConsultation: vi.fn((change) => guard(async () => ({ consultation: row(change.id, 95, { status: 'confirmed' }) }))),
       cancelBooking: vi.fn((bookingId, refund) =>
         guard(async () => ({ booking: row(bookingId, 90, { status: 'cancelled', payment_status: refund ? 'refunded' : 'deposit_paid' }), refunded: refund })),
       ),

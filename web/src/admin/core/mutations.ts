@@ -26,8 +26,18 @@ import { updateTestimonial } from './api/update-testimonial';
 import { adminOutbox } from './admin-outbox';
 import { newClientId, type OutboxKind, type StoredPhoto } from './model/outbox-entry';
 import type { Outbox } from './outbox/outbox';
-import type { AdminNotesPayload, BookingCancelPayload, ChargePayload, JobEventPayload, PaymentPayload, PaymentVoidPayload, ReviewRequestPayload } from './outbox/outbox-payloads';
+import type {
+  AdminNotesPayload,
+  BookingCancelPayload,
+  ChargePayload,
+  ConsultationStatusPayload,
+  JobEventPayload,
+  PaymentPayload,
+  PaymentVoidPayload,
+  ReviewRequestPayload,
+} from './outbox/outbox-payloads';
 import type { CancelAnswer } from './api/cancel-booking';
+import type { ConsultationAnswer, ConsultationChange } from './api/consultation-status';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
 import { adminMirror } from './admin-data';
 import type { Mirror } from './sync/mirror';
@@ -89,6 +99,8 @@ export interface AdminMutations {
    * within ANSWER_WAIT_MS, else `queued`; rejects with the server's refusal.
    */
   cancelBooking(bookingId: string, refund: boolean): Promise<Queued<CancelAnswer>>;
+  /** Confirms, moves, marks done or cancels a consultation request (docs/decisions/033), as cancelBooking. */
+  answerConsultation(change: ConsultationChange): Promise<Queued<ConsultationAnswer>>;
 }
 
 export interface MutationDeps {
@@ -208,6 +220,10 @@ export function createMutations(deps: MutationDeps): AdminMutations {
       const entry = await box.queue({ kind: 'payment_void', payload, bookingId, accountId: account() });
       void box.flush();
       return entry.id;
+    },
+    answerConsultation(change) {
+      const payload: ConsultationStatusPayload = { ...change };
+      return queueAndWait<ConsultationAnswer>('consultation_status', '', payload);
     },
     cancelBooking(bookingId, refund) {
       const payload: BookingCancelPayload = { bookingId, refund };

@@ -42,6 +42,8 @@ export function entryLabel(entry: Pick<OutboxEntry, 'kind' | 'payload'>): string
     }
     case 'payment_void':
       return `Void of a payment: “${str(p.reason)}”`;
+    case 'consultation_status':
+      return `Consultation: ${({ confirm: 'confirm', reschedule: 'move', complete: 'mark done', cancel: 'cancel' } as Record<string, string>)[str(p.action)] ?? str(p.action)}`;
     case 'booking_cancel':
       return p.refund ? 'Cancel the booking, refund the deposit' : 'Cancel the booking, keep the deposit';
   }

@@ -12,6 +12,7 @@ import type { AdminNotesAnswer, AdminNotesEdit } from '../api/save-admin-notes';
 import type { ReviewRequestSent } from '../api/send-review-request';
 import type { PaymentAnswer } from '../api/record-payment';
 import type { CancelAnswer } from '../api/cancel-booking';
+import type { ConsultationAnswer, ConsultationChange } from '../api/consultation-status';
 import type { RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { AdminDb } from '../db';
 import type { Mirror } from '../sync/mirror';
@@ -52,6 +53,9 @@ export interface BookingCancelPayload {
   refund: boolean;
 }
 
+/** The owner's answer to a consultation request (docs/decisions/033). */
+export type ConsultationStatusPayload = ConsultationChange & { [key: string]: unknown };
+
 export interface PaymentVoidPayload {
   [key: string]: unknown;
   bookingId: string;
@@ -68,6 +72,7 @@ export interface OutboxApi {
   recordPayment(id: string, req: RecordedPaymentRequest, idempotencyKey: string): Promise<PaymentAnswer>;
   voidPayment(paymentId: string, reason: string, idempotencyKey: string): Promise<PaymentAnswer>;
   cancelBooking(bookingId: string, refund: boolean, idempotencyKey: string): Promise<CancelAnswer>;
+  answerConsultation(change: ConsultationChange, idempotencyKey: string): Promise<ConsultationAnswer>;
 }
 
 /** Sends one entry through its route; resolves with the server's answer, rejects like the SDK. */
@@ -99,6 +104,10 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
       const p = entry.payload as BookingCancelPayload;
       return api.cancelBooking(p.bookingId, p.refund, entry.idempotencyKey);
     }
+    case 'consultation_status': {
+      const p = entry.payload as ConsultationStatusPayload;
+      return api.answerConsultation({ id: p.id, action: p.action, date: p.date, timeSlot: p.timeSlot }, entry.idempotencyKey);
+    }
   }
 }
 
@@ -123,6 +132,8 @@ export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: un
     await mirror.apply('bookings', asRows(a.booking));
   } else if (entry.kind === 'admin_notes' || entry.kind === 'booking_cancel') {
     await mirror.apply('bookings', asRows(a.booking));
+  } else if (entry.kind === 'consultation_status') {
+    await mirror.apply('consultation_requests', asRows(a.consultation));
   } else if (entry.kind === 'payment' || entry.kind === 'payment_void') {
     await mirror.apply('charges', asRows(a.payment));
     await mirror.apply('bookings', asRows(a.booking));

@@ -1,0 +1,47 @@
+/**
+ * The customer's e-mail when the owner answers a consultation request (docs/decisions/033):
+ * confirmed, moved (both with the calendar file under the request's UID at a higher SEQUENCE),
+ * done (a thank-you with the way to book), or cancelled (METHOD:CANCEL for the same UID). Keyed
+ * by request, action and revision, so each change is mailed once.
+ */
+import { BUSINESS } from '@domain/business';
+import { formatLongDate } from '@domain/calendar';
+import { consultationSlotLabel } from '@domain/consultation';
+import type { ConsultationAction } from '@domain/consultation-status';
+import { configuredOrigin } from '../http';
+import { composeMail } from './compose';
+import { consultationIcs } from './consultation-confirmation';
+import { mailKey, type QueuedMail } from './mail-outbox';
+
+const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
+
+/** The e-mail for `action` just applied to consultation request `r` (its `ics_sequence` already raised). */
+export function consultationUpdateMail(app: CoreApp, r: core.Record, action: ConsultationAction): QueuedMail {
+  const c = { id: r.id, date: r.getString('consultation_date'), timeSlot: r.getString('consultation_time_slot'), customerAddress: r.getString('customer_address') };
+  const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
+  const seq = r.getInt('ics_sequence');
+  const texts: Record<ConsultationAction, { subject: string; lines: string[] }> = {
+    confirm: { subject: `Your consultation is confirmed: ${when}`, lines: [`Your free design consultation is confirmed for ${when} (30 minutes), at ${c.customerAddress}.`] },
+    reschedule: { subject: `Your consultation has moved: ${when}`, lines: [`Your free design consultation has moved to ${when} (30 minutes), at ${c.customerAddress}.`] },
+    complete: {
+      subject: `Thank you for your consultation with ${BUSINESS.name}`,
+      lines: ['Thank you for meeting with us. When you are ready, you can book your tree here:', `${configuredOrigin(app)}/booking`],
+    },
+    cancel: { subject: 'Your consultation is cancelled', lines: [`Your free design consultation on ${when} is cancelled. Call us any time to find another.`] },
+  };
+  const t = texts[action];
+  const body = composeMail(`Hello ${r.getString('customer_name')},`, [{ lines: t.lines }], closing);
+  const ics =
+    action === 'complete'
+      ? ''
+      : consultationIcs(c, `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`, seq, action === 'cancel' ? 'CANCEL' : 'PUBLISH');
+  return {
+    key: mailKey(`consultation_${action}`, r.id, seq),
+    to: r.getString('customer_email'),
+    subject: t.subject,
+    ...body,
+    kind: 'consultation_update',
+    relatedId: r.id,
+    attachments: ics ? [{ name: 'consultation.ics', content: ics }] : [],
+  };
+}
