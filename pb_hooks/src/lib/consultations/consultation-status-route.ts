@@ -15,13 +15,11 @@ import { CONSULTATION_STATUS_MESSAGES as M, isConsultationAction, nextConsultati
 import { CONSULTATION_SLOTS } from '@domain/slots';
 import { consultationDateProblem } from '@domain/season';
 import { requireAdmin } from '../admin/staff-auth';
-import { apiError, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { apiError, badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction, type Refusal } from '../http';
 import { consultationUpdateMail } from '../mail/consultation-update';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext } from '../settings';
 import { takenConsultationSlots } from './consultations-repo';
-
-type Refusal = { status: number; message: string };
 
 export function consultationStatusRoute(e: core.RequestEvent): void {
   requireAdmin(e);
@@ -38,22 +36,21 @@ export function consultationStatusRoute(e: core.RequestEvent): void {
     const problem = consultationDateProblem(date, loadDateContext($app));
     if (problem) throw badRequest(problem);
   }
-  let refusal: Refusal | null = null;
   let mailIds: string[] = [];
   try {
-    $app.runInTransaction((tx) => {
+    refusableTransaction($app, (tx): Refusal | void => {
       let r: core.Record;
       try {
         r = tx.findRecordById('consultation_requests', id);
       } catch {
-        return void (refusal = { status: 404, message: 'Consultation not found.' });
+        return { status: 404, message: 'Consultation not found.' };
       }
       const next = nextConsultationStatus(r.getString('status'), action);
-      if (!next.ok) return void (refusal = { status: 409, message: next.message });
+      if (!next.ok) return { status: 409, message: next.message };
       const sameTime = r.getString('consultation_date') === date && r.getString('consultation_time_slot') === timeSlot;
       if (next.replay || (action === 'reschedule' && sameTime && r.getString('status') === 'confirmed')) return;
       if (action === 'reschedule') {
-        if (!sameTime && takenConsultationSlots(tx, date).has(timeSlot)) return void (refusal = { status: 409, message: M.taken });
+        if (!sameTime && takenConsultationSlots(tx, date).has(timeSlot)) return { status: 409, message: M.taken };
         r.set('consultation_date', date);
         r.set('consultation_time_slot', timeSlot);
       }
@@ -64,10 +61,9 @@ export function consultationStatusRoute(e: core.RequestEvent): void {
     });
   } catch (err) {
     // Two moves onto one slot at the same instant: the partial unique index refuses the second.
-    if (!refusal && String(err).includes('UNIQUE')) refusal = { status: 409, message: M.taken };
-    else if (!refusal) throw err;
+    if (String(err).includes('UNIQUE')) throw apiError(409, M.taken);
+    throw err;
   }
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
   deliverMail($app, mailIds);
   return e.json(200, { consultation: $app.findRecordById('consultation_requests', id) });
 }
