@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeVisitsOn, hoursOverlap, isActiveBooking, slotHasConflict, slotTaken, type BookingSchedule } from './overlap';
+import { activeVisitsOn, hoursOverlap, isActiveBooking, slotChoices, slotHasConflict, slotTaken, type BookingSchedule } from './overlap';
 
 const now = Date.UTC(2026, 10, 20, 15);
 const booking = (over: Partial<BookingSchedule>): BookingSchedule => ({
@@ -67,5 +67,16 @@ describe('overlap (docs/product.md §7 check_slot_overlap)', () => {
     ]);
     expect(slotTaken({ startHour: 12, endHour: 15 }, visits, 2)).toBe(false);
     expect(slotHasConflict('2026-11-24', { startHour: 12, endHour: 15 }, [both, booking({})], now, 2)).toBe(true);
+  });
+});
+
+describe('slotChoices: the slots of a date for a tree size, each available or not', () => {
+  it('marks the slots overlapping a booking taken with one crew, free with two; a cancelled booking holds nothing', () => {
+    const list = [booking({})];
+    const one = slotChoices('7.5-9ft', '2026-11-24', 'install', list, now, 1);
+    expect(one.map((s) => [s.id, s.available])).toEqual(expect.arrayContaining([['9-15', false]]));
+    expect(one.every((s) => s.available === !hoursOverlap(s, { startHour: 9, endHour: 15 }))).toBe(true);
+    expect(slotChoices('7.5-9ft', '2026-11-24', 'install', list, now, 2).every((s) => s.available)).toBe(true);
+    expect(slotChoices('7.5-9ft', '2026-11-24', 'install', [booking({ status: 'cancelled' })], now, 1).every((s) => s.available)).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  * as many active bookings as there are crews.
  */
 import { parseTimestamp, type Ymd } from './calendar';
-import { parseSlotId } from './slots';
+import type { TreeSize } from './catalog';
+import { parseSlotId, slotsFor, type TimeSlot, type VisitKind } from './slots';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
 export interface BookingSchedule {
@@ -92,4 +93,18 @@ export function slotTaken(slot: Hours, visitsByBooking: readonly (readonly Hours
  */
 export function slotHasConflict(date: Ymd, slot: Hours, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): boolean {
   return slotTaken(slot, activeVisitsOn(date, bookings, nowMs), crews);
+}
+
+/** A slot offered on a date, and whether fewer than `crews` other bookings hold it. */
+export type SlotChoice = TimeSlot & { available: boolean };
+
+/**
+ * The slots a `kind` visit of a `size` tree may take on `date` (domain/slots.ts), each marked
+ * available unless `bookings` active at `nowMs` fill it for `crews` crews: the booking
+ * calendar's answer (GET /api/fn/availability) and the admin's move, offline too. Leave the
+ * booking being moved out of `bookings`.
+ */
+export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): SlotChoice[] {
+  const busy = activeVisitsOn(date, bookings, nowMs);
+  return slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
 }

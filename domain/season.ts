@@ -21,6 +21,9 @@ export interface SeasonWindows {
 /** Optional windows stored in the `settings` record with key `season`. */
 export type SeasonOverrides = Partial<Pick<SeasonWindows, 'install' | 'removal' | 'consultation'>>;
 
+/** Why a removal cannot come before its installation. */
+export const REMOVAL_AFTER_INSTALL = 'The removal date must be after the installation date.';
+
 /** Install work days: Sunday, Tuesday, Friday, Saturday (docs/product.md §9 Schedule). */
 export const WORK_DAYS: readonly number[] = [0, 2, 5, 6];
 /** Consultations are held on Wednesdays. */
@@ -79,7 +82,7 @@ export function removalDateProblem(date: Ymd, installDate: Ymd | null, ctx: Date
   if (common) return common;
   const w = ctx.season.removal;
   if (date < w.start || date > w.end) return `Removals are scheduled between ${windowText(w)}.`;
-  if (installDate && date <= installDate) return 'The removal date must be after the installation date.';
+  if (installDate && date <= installDate) return REMOVAL_AFTER_INSTALL;
   return null;
 }
 

@@ -253,7 +253,7 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   expect(state.charges).toHaveLength(1);
 });
 
-test('offline: a cash payment at the door counts at once as pending, survives a reload, and is recorded once when back online with a receipt', async ({ page, context }) => {
+test('offline: a cash payment at the door counts at once as pending and a removal is moved; both survive a reload and are applied once when back online, each e-mailed', async ({ page, context }) => {
   const s = await session();
   const name = `Cathy Cash ${RUN}`;
   const email = `cathy.${RUN}@example.com`;
@@ -291,6 +291,19 @@ test('offline: a cash payment at the door counts at once as pending, survives a 
   await details.getByRole('button', { name: 'More actions' }).click();
   await expect(details.getByRole('button', { name: 'Delete Booking' })).toBeDisabled();
   await expect(details).toContainText('A payment for this booking is still in progress.');
+  await details.getByRole('button', { name: 'More actions' }).click();
+
+  // The customer asked, at the door, for a later removal: moved offline, checked on sync.
+  await details.getByRole('button', { name: 'Move the removal' }).click();
+  const move = page.getByRole('dialog', { name: 'Move the removal' });
+  await expect(move).toContainText('Offline: the move is checked');
+  await move.getByLabel('New date').fill('2027-01-27');
+  await move.getByRole('radio', { name: '9 AM - 3 PM' }).check();
+  await move.getByRole('button', { name: 'Move the removal' }).click();
+  await expect(toast(page, 'Move queued')).toBeVisible();
+  await expect(move).toBeHidden();
+  await expect(details).toContainText('Move the removal to');
+  await expect(details).toContainText('queued on this phone');
 
   // A reload offline keeps it, still pending, also in the Bookings list.
   await page.reload();
@@ -303,9 +316,12 @@ test('offline: a cash payment at the door counts at once as pending, survives a 
   await expect(page.locator('tr', { hasText: name })).toContainText('$0 Paid');
   const state = await serverState(booking.id);
   expect(state.charges.map((c) => [c.method, c.amount, c.status, c.created_by])).toEqual([['cash', 82500, 'succeeded', s.id]]);
-  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0, removal_date: expect.stringMatching(/^2027-01-27/), removal_time_slot: '9-15' });
+  expect(state.events.map((e) => [e.kind, e.created_by])).toEqual([['owner_change', s.id]]);
   const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
   expect(receipt.text).toContain('Method: Cash');
+  const moved = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal has moved'));
+  expect(moved.text).toContain('Wednesday, January 27, 2027');
 });
 
 test('the server stopped and restarted instead: the queued actions are applied once when it is back', async ({ browser }) => {

@@ -227,6 +227,31 @@ test('the owner cancels a booking with its deposit refunded: asked first, the cu
   await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Refund of $825'));
 });
 
+test('the owner moves a removal to a free slot: taken slots marked, the customer e-mailed the new time', async ({ page }) => {
+  const su = await superuserClient();
+  const name = `Milo Move ${RUN}`;
+  const email = `milo.${RUN}@example.com`;
+  // Wednesdays and a late-January Saturday no checkout of another spec books; Tessa holds the morning of the new day.
+  await storedPaidBooking(`Tessa Taken ${RUN}`, `tessa.${RUN}@example.com`, { install_date: '2026-12-23', removal_date: '2027-01-06' });
+  const booking = await storedPaidBooking(name, email, { install_date: '2026-12-30', removal_date: '2027-01-30' });
+  await openDashboard(page, 'bookings');
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'Move the removal' }).click();
+  const move = page.getByRole('dialog', { name: 'Move the removal' });
+  await move.getByLabel('New date').fill('2027-01-06');
+  await expect(move.getByRole('radio', { name: '9 AM - 3 PM – taken' })).toBeDisabled();
+  await move.getByRole('radio', { name: '3 PM - 9 PM' }).check();
+  await move.getByRole('button', { name: 'Move the removal' }).click();
+  await expect(toast(page, 'Removal moved')).toBeVisible();
+  await expect(move).toBeHidden();
+  await expect(details).toContainText('January 6, 2027');
+  expect(await su.collection('bookings').getOne(booking.id)).toMatchObject({ removal_date: expect.stringMatching(/^2027-01-06/), removal_time_slot: '15-21', ics_sequence: 1 });
+  const told = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal has moved'));
+  expect(told.text).toContain('We have moved your removal.');
+  expect(told.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
+});
+
 test('a review request for a visit that has not happened yet asks first', async ({ page }) => {
   const name = `Rhea Review ${RUN}`;
   const email = `rhea.${RUN}@example.com`;

@@ -9,9 +9,9 @@
  */
 import { isYmd } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
-import { activeVisitsOn, slotTaken } from '@domain/overlap';
+import { slotChoices } from '@domain/overlap';
 import { installDateProblem, removalDateProblem } from '@domain/season';
-import { closingHour, slotsFor, type VisitKind } from '@domain/slots';
+import { closingHour, type VisitKind } from '@domain/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
@@ -32,9 +32,6 @@ export function availabilityRoute(e: core.RequestEvent): void {
   const base = { date, size, kind, closingHour: closingHour(date) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, slots: [] });
 
-  const bookings = keptBookingsOn($app, date);
-  const crews = loadCrews($app);
-  const busy = activeVisitsOn(date, bookings, nowMs());
-  const slots = slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
+  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), nowMs(), loadCrews($app));
   return e.json(200, { ...base, bookable: true, reason: null, slots });
 }

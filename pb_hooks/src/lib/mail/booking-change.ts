@@ -1,7 +1,8 @@
 /**
- * The e-mails of a change the customer made through the manage link (docs/decisions/027 and
- * 029): a removal added, a moved visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE,
- * and a new manage link; to the owner, with the old and new times), and a cancellation (to the
+ * The e-mails of a change to a booking's visits, made by the customer through the manage link
+ * (docs/decisions/027 and 029) or by the owner in the admin (032, 036): a removal added, a moved
+ * visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE, and a
+ * new manage link; to the owner, with the old and new times, unless the owner moved it), and a cancellation (to the
  * customer with METHOD:CANCEL for the same UIDs and what happens to the deposit; to the owner).
  * Keyed by booking and `ics_sequence`, so each change is mailed once.
  */
@@ -34,9 +35,9 @@ interface VisitChange {
   /** The customer's first sentence, and what follows the calendar file's ('' for nothing). */
   headline: string;
   after: string;
-  /** The owner's subject, the customer's name included. */
-  ownerSubject: string;
-  ownerLine: string;
+  /** The owner's subject, the customer's name included, and line; none when the owner made the change. */
+  ownerSubject?: string;
+  ownerLine?: string;
 }
 
 /** The customer's e-mail of a change to booking `r`'s visits (the updated ICS, a new manage link) and the owner's notice. */
@@ -51,18 +52,18 @@ function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string
   ];
   const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing);
   const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name);
-  return [
-    {
-      key: mailKey(change.kind, r.id, seq),
-      to: r.getString('customer_email'),
-      subject: `${change.subject} (${letter.reference})`,
-      ...customer,
-      kind: 'booking_change',
-      relatedId: r.id,
-      attachments: [{ name: 'visits.ics', content: ics }],
-    },
-    ownerNotice(r, mailKey(`${change.kind}_notice`, r.id, seq), change.ownerSubject, [`Booking reference: ${letter.reference}`, change.ownerLine, ...visitLines(letter), `Address: ${letter.address}`]),
-  ];
+  const toCustomer: QueuedMail = {
+    key: mailKey(change.kind, r.id, seq),
+    to: r.getString('customer_email'),
+    subject: `${change.subject} (${letter.reference})`,
+    ...customer,
+    kind: 'booking_change',
+    relatedId: r.id,
+    attachments: [{ name: 'visits.ics', content: ics }],
+  };
+  if (!change.ownerSubject) return [toCustomer];
+  const ownerLines = [`Booking reference: ${letter.reference}`, change.ownerLine ?? '', ...visitLines(letter), `Address: ${letter.address}`];
+  return [toCustomer, ownerNotice(r, mailKey(`${change.kind}_notice`, r.id, seq), change.ownerSubject, ownerLines)];
 }
 
 /**
@@ -81,6 +82,20 @@ export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', be
       ownerSubject: `Moved by the customer: ${r.getString('customer_name')}, ${what}`,
       ownerLine: `The ${what} moved from ${before}.`,
     },
+    manageUrl,
+  );
+}
+
+/**
+ * After the owner moved booking `r`'s `visit` from the admin (docs/decisions/036; already saved,
+ * `ics_sequence` raised): the customer's e-mail with the new times, the updated ICS and
+ * `manageUrl`. The owner made the change, so no notice to them.
+ */
+export function ownerMovedMail(r: core.Record, visit: 'install' | 'removal', manageUrl: string): QueuedMail[] {
+  const what = visit === 'install' ? 'installation' : 'removal';
+  return visitChangeMails(
+    r,
+    { kind: 'owner_moved', subject: `Your ${what} has moved`, headline: `We have moved your ${what}.`, after: 'Your deposit carries over; nothing more is due now.' },
     manageUrl,
   );
 }

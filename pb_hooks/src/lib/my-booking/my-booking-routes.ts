@@ -17,22 +17,17 @@
  * e-mails both sides. A wrong, expired, used or deleted booking's link is a 404 with one
  * sentence; a change the rules no longer allow is a 409 whatever the page showed.
  */
-import { formatLongDate } from '@domain/calendar';
-import { isTreeSize } from '@domain/catalog';
-import { slotHasConflict } from '@domain/overlap';
-import { installDateProblem, removalDateProblem } from '@domain/season';
 import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
-import { findSlot, formatSlotRange } from '@domain/slots';
-import { bookingsOnDates, selfServiceBookingOf } from '../bookings/bookings-repo';
+import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { alreadyThere, movedTo, moveVisit, parseVisitMove, visitWord } from '../bookings/visit-move';
 import { nowMs } from '../clock';
 import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
-import { apiError, appOrigin, badRequest, configuredOrigin, readJsonObject } from '../http';
+import { apiError, appOrigin, configuredOrigin, readJsonObject } from '../http';
 import { visitMovedMails } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
 import { refundDeposit } from '../payments/refund';
-import { loadCrews, loadDateContext } from '../settings';
 import { changeByLink, issueManageToken, manageUrl, recordCustomerChange, requireBooking, revokeManageLinks } from './manage-links';
 import { myBookingView } from './my-booking-view';
 
@@ -42,53 +37,24 @@ export function myBookingRoute(e: core.RequestEvent): void {
   return e.json(200, myBookingView(booking, now));
 }
 
-/** The visit, date and slot of a move request, checked against the season; 400 with a sentence otherwise. */
-function parseMove(body: Record<string, unknown>, booking: core.Record) {
-  const visit = body.visit;
-  if (visit !== 'install' && visit !== 'removal') throw badRequest(M.badVisit);
-  const date = typeof body.date === 'string' ? body.date : '';
-  const slotId = typeof body.timeSlot === 'string' ? body.timeSlot : '';
-  const size = booking.getString('tree_size');
-  const ctx = loadDateContext($app);
-  const installDate = visit === 'install' ? date : booking.getString('install_date');
-  const problem = visit === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate, ctx);
-  if (problem) throw badRequest(problem);
-  const slot = isTreeSize(size) ? findSlot(size, date, visit, slotId) : null;
-  if (!slot) throw badRequest(`That ${visit === 'install' ? 'installation' : 'removal'} time slot is not offered on this date. Please choose another slot.`);
-  // An installation moved past the removal would leave the removal before it.
-  const removalDate = booking.getString('removal_date');
-  if (visit === 'install' && removalDate && removalDate <= date) throw badRequest('The removal date must be after the installation date.');
-  return { visit, date, slot } as const;
-}
-
 export function myBookingMoveRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const now = nowMs();
-  const move = parseMove(body, requireBooking($app, body, now));
-  const crews = loadCrews($app);
+  const move = parseVisitMove(body, requireBooking($app, body, now));
   const origin = configuredOrigin($app);
   let mailIds: string[] = [];
   const bookingId = changeByLink(body, now, (tx, b, options) => {
     if (!(move.visit === 'install' ? options.moveInstall : options.moveRemoval)) return { status: 409, message: M.moveClosed };
-    const dateField = `${move.visit}_date`;
-    const slotField = `${move.visit}_time_slot`;
-    if (b.getString(dateField) === move.date && b.getString(slotField) === move.slot.id) return { status: 409, message: M.sameSlot };
+    if (alreadyThere(b, move)) return { status: 409, message: M.sameSlot };
     // The new time has its own deadline: no move onto a visit the rules would already lock.
     if (now >= visitChangeDeadlineMs(move.visit, visitStartMs(move.date, move.slot.id), options.changeWindowEndsAtMs)) {
       return { status: 409, message: move.visit === 'install' ? M.installTooSoon : M.removalTooSoon };
     }
-    const others = bookingsOnDates(tx, [move.date]).filter((o) => o.id !== b.id);
-    if (slotHasConflict(move.date, move.slot, others, now, crews)) return { status: 409, message: M.slotTaken };
-
-    const before = `${formatLongDate(b.getString(dateField))}, ${formatSlotRange(b.getString(slotField))}`;
-    b.set(dateField, move.date);
-    b.set(slotField, move.slot.id);
-    b.set('ics_sequence', b.getInt('ics_sequence') + 1);
-    tx.save(b);
+    const moved = moveVisit(tx, b, move, now);
+    if ('status' in moved) return moved;
     revokeManageLinks(tx, b.id, now);
-    const what = move.visit === 'install' ? 'installation' : 'removal';
-    recordCustomerChange(tx, b.id, `The customer moved the ${what} from ${before} to ${formatLongDate(move.date)}, ${formatSlotRange(move.slot.id)}.`, now);
-    mailIds = visitMovedMails(b, move.visit, before, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
+    recordCustomerChange(tx, b.id, `The customer moved the ${visitWord(move.visit)} from ${moved.before} to ${movedTo(move)}.`, now);
+    mailIds = visitMovedMails(b, move.visit, moved.before, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
   });
   deliverMail($app, mailIds);
   return e.json(200, { moved: true, view: myBookingView($app.findRecordById('bookings', bookingId), now) });

@@ -7,6 +7,7 @@
 import { chargeBookingBalance } from './api/charge-booking-balance';
 import { createJobEvent } from './api/create-job-event';
 import { cancelBooking } from './api/cancel-booking';
+import { moveVisit } from './api/move-visit';
 import { answerConsultation } from './api/consultation-status';
 import { recordPayment, voidPayment } from './api/record-payment';
 import { saveAdminNotes } from './api/save-admin-notes';
@@ -18,7 +19,7 @@ import { Outbox } from './outbox/outbox';
 import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
 import { logWarning } from '@/lib/log';
 
-const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment, cancelBooking, answerConsultation };
+const api: OutboxApi = { createJobEvent, chargeBookingBalance, sendReviewRequest, saveAdminNotes, recordPayment, voidPayment, cancelBooking, moveVisit, answerConsultation };
 
 let instance: Outbox | null = null;
 

@@ -70,6 +70,8 @@ describe('admin mutations: server first, then the mirror', () => {
 });
 
 describe('on-site actions: through the outbox, optimistic row and entry in one transaction', () => {
+  /** A date the fake server answers as taken by someone else meanwhile. */
+  const TAKEN_DATE = '2026-12-12';
   const ACCOUNT = 'admin0000000001';
   let server: { [K in keyof OutboxApi]: ReturnType<typeof vi.fn> };
   let online: boolean;
@@ -101,6 +103,12 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
       answerConsultation: vi.fn((change) => guard(async () => ({ consultation: row(change.id, 95, { status: 'confirmed' }) }))),
       cancelBooking: vi.fn((bookingId, refund) =>
         guard(async () => ({ booking: row(bookingId, 90, { status: 'cancelled', payment_status: refund ? 'refunded' : 'deposit_paid' }), refunded: refund })),
+      ),
+      moveVisit: vi.fn((req) =>
+        guard(async () => {
+          if (req.date === TAKEN_DATE) throw Object.assign(new Error('taken'), { status: 409, response: { message: 'That time slot was just booked by someone else. Please choose another slot.' } });
+          return { booking: row(req.bookingId, 100, { [`${req.visit}_date`]: req.date, [`${req.visit}_time_slot`]: req.timeSlot }) };
+        }),
       ),
       voidPayment: vi.fn((paymentId, reason) =>
         guard(async () => ({ payment: row(paymentId, 80, { booking: 'b1', status: 'voided', void_reason: reason }), booking: row('b1', 80, { balance_remaining: 82500 }) })),
@@ -176,6 +184,23 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     await box.flush();
     expect(server.cancelBooking).toHaveBeenLastCalledWith('b2', false, expect.stringMatching(/^booking_cancel-/));
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a move online answers at once with the moved booking; offline it is queued, and a slot taken meanwhile waits under Needs attention with the reason', async () => {
+    const out = await queued().moveVisit({ bookingId: 'b1', visit: 'removal', date: '2027-01-05', timeSlot: '9-15' });
+    expect(out.queued).toBe(false);
+    expect(await db.bookings.get('b1')).toMatchObject({ removal_date: '2027-01-05', removal_time_slot: '9-15' });
+    expect(await db.outbox.count()).toBe(0);
+
+    online = false;
+    expect(await queued().moveVisit({ bookingId: 'b1', visit: 'install', date: TAKEN_DATE, timeSlot: '9-15' })).toEqual({ queued: true });
+    const [waiting] = await db.outbox.toArray();
+    expect(waiting).toMatchObject({ kind: 'visit_move', bookingId: 'b1', state: 'queued' });
+    online = true;
+    await box.flush();
+    expect(server.moveVisit).toHaveBeenLastCalledWith({ bookingId: 'b1', visit: 'install', date: TAKEN_DATE, timeSlot: '9-15' }, expect.stringMatching(/^visit_move-/));
+    expect(await db.outbox.get(waiting!.id)).toMatchObject({ state: 'needs_attention', lastError: 'That time slot was just booked by someone else. Please choose another slot.' });
+    expect((await db.bookings.get('b1'))?.install_date).not.toBe(TAKEN_DATE);
   });
 
   it('a discarded payment takes its queued row with it', async () => {

@@ -29,6 +29,7 @@ import type { Outbox } from './outbox/outbox';
 import type {
   AdminNotesPayload,
   BookingCancelPayload,
+  VisitMovePayload,
   ChargePayload,
   ConsultationStatusPayload,
   JobEventPayload,
@@ -37,6 +38,7 @@ import type {
   ReviewRequestPayload,
 } from './outbox/outbox-payloads';
 import type { CancelAnswer } from './api/cancel-booking';
+import type { MoveAnswer, VisitMoveRequest } from './api/move-visit';
 import type { ConsultationAnswer, ConsultationChange } from './api/consultation-status';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
 import { adminMirror } from './admin-data';
@@ -99,6 +101,12 @@ export interface AdminMutations {
    * within ANSWER_WAIT_MS, else `queued`; rejects with the server's refusal.
    */
   cancelBooking(bookingId: string, refund: boolean): Promise<Queued<CancelAnswer>>;
+  /**
+   * Moves a booking's installation or removal to another slot (docs/decisions/036), as
+   * cancelBooking: online the server's answer at once (or its refusal, e.g. the slot taken);
+   * offline `queued`, checked when it syncs (a refusal then waits under 'Needs attention').
+   */
+  moveVisit(req: VisitMoveRequest): Promise<Queued<MoveAnswer>>;
   /** Confirms, moves, marks done or cancels a consultation request (docs/decisions/033), as cancelBooking. */
   answerConsultation(change: ConsultationChange): Promise<Queued<ConsultationAnswer>>;
 }
@@ -224,6 +232,10 @@ export function createMutations(deps: MutationDeps): AdminMutations {
     answerConsultation(change) {
       const payload: ConsultationStatusPayload = { ...change };
       return queueAndWait<ConsultationAnswer>('consultation_status', '', payload);
+    },
+    moveVisit(req) {
+      const payload: VisitMovePayload = { ...req };
+      return queueAndWait<MoveAnswer>('visit_move', req.bookingId, payload);
     },
     cancelBooking(bookingId, refund) {
       const payload: BookingCancelPayload = { bookingId, refund };

@@ -4,6 +4,8 @@
  * wait"): one line per outbox entry and the chip's text. Pure.
  */
 import { formatCents } from '@domain/money';
+import { formatSlotRange } from '@domain/slots';
+import { formatDateField } from './format';
 import { paymentMethodText } from '@domain/recorded-payments';
 import type { OutboxEntry } from '@/admin/core/model/outbox-entry';
 
@@ -44,6 +46,8 @@ export function entryLabel(entry: Pick<OutboxEntry, 'kind' | 'payload'>): string
       return `Void of a payment: “${str(p.reason)}”`;
     case 'consultation_status':
       return `Consultation: ${({ confirm: 'confirm', reschedule: 'move', complete: 'mark done', cancel: 'cancel' } as Record<string, string>)[str(p.action)] ?? str(p.action)}`;
+    case 'visit_move':
+      return `Move the ${str(p.visit) === 'removal' ? 'removal' : 'installation'} to ${formatDateField(str(p.date))}, ${formatSlotRange(str(p.timeSlot))}`;
     case 'booking_cancel':
       return p.refund ? 'Cancel the booking, refund the deposit' : 'Cancel the booking, keep the deposit';
   }

@@ -8,7 +8,7 @@
 import type { Dexie, Table } from 'dexie';
 
 /** What the outbox can send; each kind is one server route (see outbox-senders.ts). */
-export type OutboxKind = 'job_event' | 'charge' | 'review_request' | 'admin_notes' | 'payment' | 'payment_void' | 'booking_cancel' | 'consultation_status';
+export type OutboxKind = 'job_event' | 'charge' | 'review_request' | 'admin_notes' | 'payment' | 'payment_void' | 'booking_cancel' | 'visit_move' | 'consultation_status';
 
 /**
  * `queued`: waiting for its turn (or for its backoff, or for a sign-in);

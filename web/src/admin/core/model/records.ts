@@ -62,6 +62,8 @@ export interface AdminBooking extends MirroredRow {
   /** Done marks (docs/decisions/016): set by the server from the first job event of each kind. */
   install_done_at?: string;
   removal_done_at?: string;
+  /** The `charges` row of a removal the customer is paying for (docs/decisions/029): not a visit yet. */
+  removal_hold?: string;
   /** The admin's own note (the later edit wins on the server) and the device time of that edit. */
   admin_notes?: string;
   admin_notes_updated_at?: string;

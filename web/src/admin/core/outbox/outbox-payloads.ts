@@ -12,6 +12,7 @@ import type { AdminNotesAnswer, AdminNotesEdit } from '../api/save-admin-notes';
 import type { ReviewRequestSent } from '../api/send-review-request';
 import type { PaymentAnswer } from '../api/record-payment';
 import type { CancelAnswer } from '../api/cancel-booking';
+import type { MoveAnswer, VisitMoveRequest } from '../api/move-visit';
 import type { ConsultationAnswer, ConsultationChange } from '../api/consultation-status';
 import type { RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { AdminDb } from '../db';
@@ -53,6 +54,9 @@ export interface BookingCancelPayload {
   refund: boolean;
 }
 
+/** The owner's move of a visit to another slot (docs/decisions/036). */
+export type VisitMovePayload = VisitMoveRequest & { [key: string]: unknown };
+
 /** The owner's answer to a consultation request (docs/decisions/033). */
 export type ConsultationStatusPayload = ConsultationChange & { [key: string]: unknown };
 
@@ -72,6 +76,7 @@ export interface OutboxApi {
   recordPayment(id: string, req: RecordedPaymentRequest, idempotencyKey: string): Promise<PaymentAnswer>;
   voidPayment(paymentId: string, reason: string, idempotencyKey: string): Promise<PaymentAnswer>;
   cancelBooking(bookingId: string, refund: boolean, idempotencyKey: string): Promise<CancelAnswer>;
+  moveVisit(req: VisitMoveRequest, idempotencyKey: string): Promise<MoveAnswer>;
   answerConsultation(change: ConsultationChange, idempotencyKey: string): Promise<ConsultationAnswer>;
 }
 
@@ -104,6 +109,10 @@ export function sendEntry(api: OutboxApi, entry: OutboxEntry): Promise<unknown> 
       const p = entry.payload as BookingCancelPayload;
       return api.cancelBooking(p.bookingId, p.refund, entry.idempotencyKey);
     }
+    case 'visit_move': {
+      const p = entry.payload as VisitMovePayload;
+      return api.moveVisit({ bookingId: p.bookingId, visit: p.visit, date: p.date, timeSlot: p.timeSlot }, entry.idempotencyKey);
+    }
     case 'consultation_status': {
       const p = entry.payload as ConsultationStatusPayload;
       return api.answerConsultation({ id: p.id, action: p.action, date: p.date, timeSlot: p.timeSlot }, entry.idempotencyKey);
@@ -117,7 +126,7 @@ const asRows = (...rows: unknown[]) => rows.filter((r): r is ServerRow => !!r &&
  * Puts the records of a sent entry's answer into the mirror: the job event (replacing the
  * optimistic row of the same id) and, for a done mark, its booking; the charge and its booking;
  * a recorded or voided payment (replacing its optimistic row) and its booking;
- * the booking of a notes edit. A review request changes nothing the admin mirrors.
+ * the booking of a notes edit, a cancellation or a move. A review request changes nothing the admin mirrors.
  */
 export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: unknown): Promise<void> {
   const a = (answer ?? {}) as Record<string, unknown>;
@@ -130,7 +139,7 @@ export async function applyAnswer(mirror: Mirror, entry: OutboxEntry, answer: un
   } else if (entry.kind === 'charge') {
     await mirror.apply('charges', asRows(a.charge));
     await mirror.apply('bookings', asRows(a.booking));
-  } else if (entry.kind === 'admin_notes' || entry.kind === 'booking_cancel') {
+  } else if (entry.kind === 'admin_notes' || entry.kind === 'booking_cancel' || entry.kind === 'visit_move') {
     await mirror.apply('bookings', asRows(a.booking));
   } else if (entry.kind === 'consultation_status') {
     await mirror.apply('consultation_requests', asRows(a.consultation));

@@ -15,6 +15,9 @@ import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { MoveVisitDialog } from './move-visit-dialog';
+import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
+import type { VisitKind } from '@domain/slots';
 
 /** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -55,7 +58,18 @@ const CHARGE_STATUS: Record<string, string> = {
  * who and where first (name, e-mail, phone, address, parking, notes), then `afterClient` (what
  * to do there: the on-site section), then the booking, style, images and payment.
  */
-export function BookingFacts({ booking: b, charges, afterClient }: { booking: AdminBooking; charges: readonly AdminCharge[]; afterClient?: ReactNode }) {
+export function BookingFacts({
+  booking: b,
+  charges,
+  afterClient,
+  onMove,
+}: {
+  booking: AdminBooking;
+  charges: readonly AdminCharge[];
+  afterClient?: ReactNode;
+  /** Offers 'Move' beside each visit that may still move (docs/decisions/036). */
+  onMove?: (visit: VisitKind) => void;
+}) {
   const addons = (b.selected_addons ?? []).filter((a) => a && typeof a.id === 'string');
   const images = (b.style_inspiration_images ?? []).filter((u) => typeof u === 'string' && u);
   const providerUrl = paymentDashboardUrl(b);
@@ -85,8 +99,19 @@ export function BookingFacts({ booking: b, charges, afterClient }: { booking: Ad
           <Fact label="Status">
             <Pill tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Pill>
           </Fact>
-          <Fact label="Install">{visitText(b.install_date, b.install_time_slot)}</Fact>
-          <Fact label="Removal">{visitText(b.removal_date, b.removal_time_slot)}</Fact>
+          <Fact label="Install">
+            <span className="admin-visit-row">
+              {visitText(b.install_date, b.install_time_slot)}
+              {onMove && <VisitMoveButton booking={b} visit="install" onMove={onMove} />}
+            </span>
+          </Fact>
+          <Fact label="Removal">
+            <span className="admin-visit-row">
+              {visitText(b.removal_date, b.removal_time_slot)}
+              {onMove && <VisitMoveButton booking={b} visit="removal" onMove={onMove} />}
+            </span>
+          </Fact>
+          <QueuedMoves bookingId={b.id} />
           {b.extra_tree && <Fact label="Extra tree">Yes</Fact>}
           {b.keep_ornaments && <Fact label="Keeps ornaments">Yes</Fact>}
           <Fact label="Add-ons">
@@ -253,6 +278,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   // The server refuses to delete a booking whose money may still move; the menu says so first.
   const moneyInFlight = (data?.charges ?? []).some((c) => IN_FLIGHT.has(c.status));
   const [cancelling, setCancelling] = useState(false);
+  const [moving, setMoving] = useState<VisitKind | null>(null);
 
   return (
     <Modal
@@ -303,7 +329,8 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
         )
       }
     >
-      {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} afterClient={onSite(booking)} />}
+      {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} afterClient={onSite(booking)} onMove={setMoving} />}
+      {booking && moving && <MoveVisitDialog booking={booking} visit={moving} onClose={() => setMoving(null)} />}
       {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} />}
     </Modal>
   );
