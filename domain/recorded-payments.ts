@@ -40,21 +40,33 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/** Checks a request body `{ bookingId, method, amountCents, checkNumber?, note? }`. Never throws. */
-export function parseRecordedPayment(body: Record<string, unknown>): Parsed<RecordedPaymentRequest> {
+/** How a payment was made, as the admin records it: the method, the check's number ('' unless a check), a note. */
+export type PaymentMethodDetails = Pick<RecordedPaymentRequest, 'method' | 'checkNumber' | 'note'>;
+
+/** Checks `{ method, checkNumber?, note? }` of a payment taken at the door. Never throws. */
+export function parsePaymentMethod(body: Record<string, unknown>): Parsed<PaymentMethodDetails> {
   const M = RECORDED_PAYMENT_MESSAGES;
-  const bookingId = text(body.bookingId);
-  if (!bookingId) return { ok: false, message: M.bookingMissing };
   const method = body.method;
   if (!RECORDED_PAYMENT_METHODS.includes(method as RecordedPaymentMethod)) return { ok: false, message: M.method };
-  const amount = body.amountCents;
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_RECORDED_PAYMENT_CENTS) return { ok: false, message: M.amount };
   const checkNumber = method === 'check' ? text(body.checkNumber) : '';
   if (method === 'check' && !checkNumber) return { ok: false, message: M.checkNumber };
   if (checkNumber.length > MAX_CHECK_NUMBER) return { ok: false, message: M.checkNumberTooLong };
   const note = text(body.note);
   if (note.length > MAX_PAYMENT_NOTE) return { ok: false, message: M.noteTooLong };
-  return { ok: true, value: { bookingId, method: method as RecordedPaymentMethod, amountCents: amount, checkNumber, note } };
+  return { ok: true, value: { method: method as RecordedPaymentMethod, checkNumber, note } };
+}
+
+/** Checks a request body `{ bookingId, method, amountCents, checkNumber?, note? }`. Never throws. */
+export function parseRecordedPayment(body: Record<string, unknown>): Parsed<RecordedPaymentRequest> {
+  const M = RECORDED_PAYMENT_MESSAGES;
+  const bookingId = text(body.bookingId);
+  if (!bookingId) return { ok: false, message: M.bookingMissing };
+  if (!RECORDED_PAYMENT_METHODS.includes(body.method as RecordedPaymentMethod)) return { ok: false, message: M.method };
+  const amount = body.amountCents;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_RECORDED_PAYMENT_CENTS) return { ok: false, message: M.amount };
+  const how = parsePaymentMethod(body);
+  if (!how.ok) return how;
+  return { ok: true, value: { bookingId, amountCents: amount, ...how.value } };
 }
 
 /** The same request, as the server compares a replay of its key with the first. */

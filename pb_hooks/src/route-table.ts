@@ -33,6 +33,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/booking-payments/void', caller: 'admin', library: 'app', handler: 'voidPaymentRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/cancel', caller: 'admin', library: 'app', handler: 'ownerCancelRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/move', caller: 'admin', library: 'app', handler: 'ownerMoveRoute' },
+  { method: 'POST', path: '/api/fn/admin-bookings/create', caller: 'admin', library: 'app', handler: 'phoneBookingRoute' },
   // Consultations.
   { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
   { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },

@@ -62,6 +62,7 @@ describe('admin routes', () => {
   it('the table names every admin route the back office calls', () => {
     expect(ADMIN_ROUTES.map((r) => r.path).sort()).toEqual([
       '/api/fn/admin-bookings/cancel',
+      '/api/fn/admin-bookings/create',
       '/api/fn/admin-bookings/move',
       '/api/fn/booking-admin-notes',
       '/api/fn/booking-payments',

@@ -45,5 +45,6 @@ export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
 export { recordPaymentRoute, voidPaymentRoute } from './payments/recorded-payments';
 export { ownerCancelRoute } from './bookings/owner-cancel-route';
 export { ownerMoveRoute } from './bookings/owner-move-route';
+export { phoneBookingRoute } from './bookings/phone-booking-route';
 export { consultationStatusRoute } from './consultations/consultation-status-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';

@@ -20,106 +20,25 @@
  * released).
  */
 import { isWizardId, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { parseTimestamp } from '@domain/calendar';
-import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
-import { MESSAGES } from '@domain/messages';
-import { HOLD_MINUTES, slotHasConflict } from '@domain/overlap';
+import { HOLD_MINUTES } from '@domain/overlap';
 import { quote } from '@domain/pricing';
-import { parseBookingRequest, toChoices, type BookingRequest } from '@domain/schemas';
-import { installDateProblem, removalDateProblem } from '@domain/season';
-import { findSlot, type TimeSlot } from '@domain/slots';
+import { parseBookingRequest, toChoices } from '@domain/schemas';
 import { findByIdempotencyKey, holdCapReached, replaceWizardHolds } from './booking-holds';
-import { bookingsOnDates } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
+import { bookingFields, checkoutLink, checkVisits, visitConflict } from './new-booking';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject, type Refusal } from '../http';
 import { paymentMode } from '../payments/mode';
-import { createCheckoutSession, expireCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
-import { loadCrews, loadDateContext } from '../settings';
-import { logError, logWarning } from '../log';
-
-interface Visits {
-  install: TimeSlot;
-  removal: TimeSlot | null;
-}
-
-/** Checks dates and slots against the season, work days, blocked dates and closing hours. */
-function checkVisits(r: BookingRequest): Visits {
-  const ctx = loadDateContext($app);
-  const installProblem = installDateProblem(r.installDate, ctx);
-  if (installProblem) throw badRequest(installProblem);
-  const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot);
-  if (!install) throw badRequest('That installation time slot is not offered on this date. Please choose another slot.');
-  if (!r.removalDate || !r.removalTimeSlot) return { install, removal: null };
-  const removalProblem = removalDateProblem(r.removalDate, r.installDate, ctx);
-  if (removalProblem) throw badRequest(removalProblem);
-  const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot);
-  if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
-  return { install, removal };
-}
-
-/** Why the checkout transaction refused (it throws to roll back, then this says what to answer). */
+import { expireCheckoutSession } from '../payments/stripe';
+import { loadCrews } from '../settings';
+import { logWarning } from '../log';
 
 /** The body's optional wizard id ('' when absent); 400 when malformed. */
 function wizardIdOf(body: Record<string, unknown>): string {
   const id = typeof body.wizardId === 'string' ? body.wizardId.trim() : '';
   if (body.wizardId !== undefined && body.wizardId !== null && !isWizardId(id)) throw badRequest(OWNERSHIP_MESSAGES.wizardIdInvalid);
   return id;
-}
-
-/**
- * The Stripe Checkout Session of booking `rec`, built only from what the booking stores, so a
- * replayed request sends Stripe identical parameters under the same Stripe idempotency key and
- * gets the same session back. Returns null (logged) when Stripe fails.
- */
-function stripeSessionFor(rec: core.Record, origin: string): StripeCheckoutSession | null {
-  const pkg = findPackage(rec.getString('package_type'))!;
-  const size = rec.getString('tree_size') as keyof typeof TREE_SIZE_INFO;
-  try {
-    return createCheckoutSession({
-      bookingId: rec.id,
-      depositCents: rec.getInt('deposit_amount'),
-      customerEmail: rec.getString('customer_email'),
-      description: `${pkg.title}, ${TREE_SIZE_INFO[size]?.label ?? size}: 50% deposit`,
-      successUrl: `${origin}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/booking-cancel`,
-      expiresAtSec: Math.floor(parseTimestamp(rec.getString('hold_expires_at')) / 1000),
-    });
-  } catch (err) {
-    logError(`create-booking-checkout: ${String(err)}`);
-    return null;
-  }
-}
-
-/**
- * The checkout answer for booking `bookingId`: the stored URL, or (Stripe mode, first answer
- * not stored yet) the session Stripe gives for the booking's idempotency key, stored unless a
- * concurrent request stored one first. Throws 502 when no session can be had.
- */
-function checkoutAnswer(e: core.RequestEvent, bookingId: string, origin: string): void {
-  const rec = $app.findRecordById('bookings', bookingId);
-  const stored = () => ({ url: rec.getString('checkout_url'), sessionId: rec.getString('checkout_session_id'), bookingId });
-  if (rec.getString('checkout_url')) return e.json(200, stored());
-  if (rec.getString('cancel_reason') === 'checkout_failed' || rec.getString('payment_mode') !== 'stripe') {
-    throw apiError(502, MESSAGES.failedToCreateCheckout);
-  }
-  const session = stripeSessionFor(rec, origin);
-  let answer = { url: '', sessionId: '', bookingId };
-  $app.runInTransaction((tx) => {
-    const fresh = tx.findRecordById('bookings', bookingId);
-    if (!fresh.getString('checkout_url') && session?.id && session.url) {
-      fresh.set('checkout_session_id', session.id);
-      fresh.set('checkout_url', session.url);
-    } else if (!fresh.getString('checkout_url')) {
-      fresh.set('status', 'cancelled');
-      fresh.set('cancel_reason', 'checkout_failed');
-    }
-    tx.save(fresh);
-    answer = { url: fresh.getString('checkout_url'), sessionId: fresh.getString('checkout_session_id'), bookingId };
-  });
-  if (!answer.url) throw apiError(502, MESSAGES.failedToCreateCheckout);
-  return e.json(200, answer);
 }
 
 export function createBookingCheckoutRoute(e: core.RequestEvent): void {
@@ -136,7 +55,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const earlier = findByIdempotencyKey($app, idempotencyKey);
   if (earlier) {
     if (earlier.getString('request_fingerprint') !== fingerprint) throw apiError(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
-    return checkoutAnswer(e, earlier.id, origin);
+    return e.json(200, checkoutLink(earlier.id, origin));
   }
 
   const visits = checkVisits(r);
@@ -174,51 +93,15 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
         return;
       }
       replacedSessions = replaceWizardHolds(tx, wizardId, now);
-      const existing = bookingsOnDates(tx, [r.installDate, r.removalDate ?? '']);
-      const conflict = slotHasConflict(r.installDate, visits.install, existing, now, crews)
-        ? 'installation'
-        : visits.removal && r.removalDate && slotHasConflict(r.removalDate, visits.removal, existing, now, crews)
-          ? 'removal'
-          : null;
+      const conflict = visitConflict(tx, r, visits, now, crews);
       if (conflict) {
-        refusal = { status: 409, message: `That ${conflict} time slot was just booked by someone else. Please choose another slot.` };
+        refusal = conflict;
         // Roll back the replacement too: the customer keeps their earlier hold.
         throw new Error('checkout refused');
       }
       const rec = new Record(tx.findCollectionByNameOrId('bookings'));
       rec.load({
-        customer_name: r.customerName,
-        customer_email: r.customerEmail,
-        customer_phone: r.customerPhone,
-        customer_address: r.customerAddress,
-        package_type: findPackage(r.packageType)!.slug,
-        tree_size: r.treeSize,
-        luxe_finish: r.luxeFinish,
-        extra_tree: r.extraTree,
-        keep_ornaments: q.ornamentOwnershipCents > 0,
-        luxe_keep_ornaments: q.ornamentOwnershipCents > 0 ? r.luxeKeepOrnaments : 0,
-        removal_service: q.removalApplies,
-        selected_addons: q.addons,
-        install_date: r.installDate,
-        install_time_slot: visits.install.id,
-        removal_date: visits.removal ? r.removalDate : '',
-        removal_time_slot: visits.removal ? visits.removal.id : '',
-        style_color_palette: r.styleColorPalette,
-        style_theme: r.styleTheme,
-        style_topper: r.styleTopper,
-        style_special_requests: r.styleSpecialRequests,
-        style_inspiration_images: images.urls,
-        notes: r.notes,
-        parking_instructions: r.parkingInstructions,
-        distance_miles: distanceMiles ?? 0,
-        travel_fee: q.travelFeeCents,
-        ornament_ownership_cost: q.ornamentOwnershipCents,
-        price_lines: q.lines,
-        total_price: q.totalCents,
-        deposit_amount: q.depositCents,
-        balance_remaining: q.totalCents,
-        payment_status: 'pending',
-        status: 'pending_payment',
+        ...bookingFields(r, visits, q, images.urls, distanceMiles),
         payment_mode: mode,
         hold_expires_at: toPbDate(holdUntil),
         checkout_session_id: demoSessionId,
@@ -235,7 +118,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     if (!refusal) throw err;
   }
   if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
-  if (replayOf) return checkoutAnswer(e, replayOf, origin);
+  if (replayOf) return e.json(200, checkoutLink(replayOf, origin));
 
   // Replaced Stripe sessions are expired so they can no longer be paid (a payment that still
   // slips through is refunded as a conflict); best effort, outside the transaction.
@@ -247,5 +130,5 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     }
   }
   // Stripe is called outside the transaction; if it fails, the hold is released at once.
-  return checkoutAnswer(e, bookingId, origin);
+  return e.json(200, checkoutLink(bookingId, origin));
 }

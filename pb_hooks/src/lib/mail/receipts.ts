@@ -26,6 +26,13 @@ function receiptMail(key: string, booking: core.Record, receipt: Receipt, manage
   return { key, to: booking.getString('customer_email'), subject: receiptSubject(receipt), ...body, kind: 'receipt', relatedId: booking.id };
 }
 
+/** How booking `booking`'s deposit was paid, in a receipt's words: as the owner recorded it for a phone booking (docs/decisions/037), else the card or the demo. */
+function depositMethodText(booking: core.Record): string {
+  const recorded = booking.getString('deposit_method');
+  if (isRecordedMethod(recorded)) return paymentMethodText(recorded, booking.getString('deposit_check_number'), booking.getString('deposit_note'));
+  return isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)';
+}
+
 /** The receipt for the deposit of just-confirmed booking `booking` (keyed once per booking), with its manage link. */
 export function depositReceiptMail(booking: core.Record, manageUrl: string): QueuedMail {
   const deposit = booking.getInt('deposit_amount');
@@ -35,7 +42,7 @@ export function depositReceiptMail(booking: core.Record, manageUrl: string): Que
     {
       kind: 'deposit',
       amountCents: deposit,
-      method: isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)',
+      method: depositMethodText(booking),
       at: nowMs(),
       reference: bookingReference(booking.id),
       remainingCents: booking.getInt('total_price') - deposit,

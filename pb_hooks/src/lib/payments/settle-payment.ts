@@ -59,23 +59,30 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
     if (ids.customerId) rec.set('stripe_customer_id', ids.customerId);
     if (ids.paymentMethodId) rec.set('payment_method_id', ids.paymentMethodId);
     if (decision === 'confirm') {
-      rec.set('payment_status', 'deposit_paid');
-      rec.set('status', 'confirmed');
-      rec.set('cancel_reason', '');
-      rec.set('deposit_paid_at', toPbDate(now));
-      rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
-    } else {
-      rec.set('payment_status', 'refund_pending');
-      rec.set('status', 'payment_conflict');
+      result = { bookingId: rec.id, outcome: 'confirmed', changed: true, mailIds: confirmDeposit(tx, rec, now) };
+      return;
     }
+    rec.set('payment_status', 'refund_pending');
+    rec.set('status', 'payment_conflict');
     tx.save(rec);
-    let mailIds: string[] = [];
-    if (decision === 'confirm') {
-      // Each e-mail carries its own manage link (docs/decisions/027).
-      const link = () => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
-      mailIds = [...bookingConfirmationMails(rec, link()), depositReceiptMail(rec, link())].map((m) => queueMail(tx, m));
-    }
-    result = { bookingId: rec.id, outcome: decision === 'confirm' ? 'confirmed' : 'conflict', changed: true, mailIds };
+    result = { bookingId: rec.id, outcome: 'conflict', changed: true, mailIds: [] };
   });
   return result;
+}
+
+/**
+ * Inside transaction `tx`: booking `rec`'s deposit is paid at `now` (epoch ms), by card or, for
+ * a phone booking, as its `deposit_method` says: confirmed, the balance due, and its e-mails
+ * queued (the confirmation, the owner's notice, the deposit's receipt, each with its own manage
+ * link, docs/decisions/027). Returns the mail outbox ids to send once the transaction commits.
+ */
+export function confirmDeposit(tx: CoreApp, rec: core.Record, now: number): string[] {
+  rec.set('payment_status', 'deposit_paid');
+  rec.set('status', 'confirmed');
+  rec.set('cancel_reason', '');
+  rec.set('deposit_paid_at', toPbDate(now));
+  rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
+  tx.save(rec);
+  const link = () => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
+  return [...bookingConfirmationMails(rec, link()), depositReceiptMail(rec, link())].map((m) => queueMail(tx, m));
 }

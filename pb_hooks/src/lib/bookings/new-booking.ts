@@ -1,0 +1,151 @@
+/**
+ * A new booking from a checked request (domain/schemas.ts BookingRequest), shared by the
+ * website's checkout (booking-checkout-route.ts) and the owner's phone booking
+ * (phone-booking-route.ts, docs/decisions/037): the visits checked against the season, the
+ * record's fields priced on the server, the overlap check inside the caller's transaction, and
+ * the deposit's Checkout page.
+ */
+import { parseTimestamp } from '@domain/calendar';
+import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
+import { MESSAGES } from '@domain/messages';
+import { slotHasConflict } from '@domain/overlap';
+import type { PriceQuote } from '@domain/pricing';
+import type { BookingRequest } from '@domain/schemas';
+import { installDateProblem, removalDateProblem } from '@domain/season';
+import { findSlot, type TimeSlot } from '@domain/slots';
+import { apiError, badRequest, type Refusal } from '../http';
+import { logError } from '../log';
+import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
+import { loadDateContext } from '../settings';
+import { bookingsOnDates } from './bookings-repo';
+
+export interface Visits {
+  install: TimeSlot;
+  removal: TimeSlot | null;
+}
+
+/** The visits of request `r`, checked against the season, work days, blocked dates and closing hours; throws 400 with the sentence otherwise. */
+export function checkVisits(r: BookingRequest): Visits {
+  const ctx = loadDateContext($app);
+  const installProblem = installDateProblem(r.installDate, ctx);
+  if (installProblem) throw badRequest(installProblem);
+  const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot);
+  if (!install) throw badRequest('That installation time slot is not offered on this date. Please choose another slot.');
+  if (!r.removalDate || !r.removalTimeSlot) return { install, removal: null };
+  const removalProblem = removalDateProblem(r.removalDate, r.installDate, ctx);
+  if (removalProblem) throw badRequest(removalProblem);
+  const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot);
+  if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
+  return { install, removal };
+}
+
+/**
+ * Inside transaction `tx`: the 409 refusal when another booking active at `now` (epoch ms)
+ * holds the installation's or the removal's slot for `crews` crews, else null.
+ */
+export function visitConflict(tx: CoreApp, r: BookingRequest, visits: Visits, now: number, crews: number): Refusal | null {
+  const existing = bookingsOnDates(tx, [r.installDate, r.removalDate ?? '']);
+  const conflict = slotHasConflict(r.installDate, visits.install, existing, now, crews)
+    ? 'installation'
+    : visits.removal && r.removalDate && slotHasConflict(r.removalDate, visits.removal, existing, now, crews)
+      ? 'removal'
+      : null;
+  return conflict ? { status: 409, message: `That ${conflict} time slot was just booked by someone else. Please choose another slot.` } : null;
+}
+
+/**
+ * The `bookings` fields of request `r` with its checked `visits`, the server's quote `q`
+ * (cents), the stored inspiration image URLs and the server's distance (miles, null when
+ * unknown): who, what, when and the price, with the whole total still to pay. The caller adds
+ * the payment mode, the hold and its own keys (the state is pending payment).
+ */
+export function bookingFields(r: BookingRequest, visits: Visits, q: PriceQuote, imageUrls: string[], distanceMiles: number | null): Record<string, unknown> {
+  return {
+    customer_name: r.customerName,
+    customer_email: r.customerEmail,
+    customer_phone: r.customerPhone,
+    customer_address: r.customerAddress,
+    package_type: findPackage(r.packageType)!.slug,
+    tree_size: r.treeSize,
+    luxe_finish: r.luxeFinish,
+    extra_tree: r.extraTree,
+    keep_ornaments: q.ornamentOwnershipCents > 0,
+    luxe_keep_ornaments: q.ornamentOwnershipCents > 0 ? r.luxeKeepOrnaments : 0,
+    removal_service: q.removalApplies,
+    selected_addons: q.addons,
+    install_date: r.installDate,
+    install_time_slot: visits.install.id,
+    removal_date: visits.removal ? r.removalDate : '',
+    removal_time_slot: visits.removal ? visits.removal.id : '',
+    style_color_palette: r.styleColorPalette,
+    style_theme: r.styleTheme,
+    style_topper: r.styleTopper,
+    style_special_requests: r.styleSpecialRequests,
+    style_inspiration_images: imageUrls,
+    notes: r.notes,
+    parking_instructions: r.parkingInstructions,
+    distance_miles: distanceMiles ?? 0,
+    travel_fee: q.travelFeeCents,
+    ornament_ownership_cost: q.ornamentOwnershipCents,
+    price_lines: q.lines,
+    total_price: q.totalCents,
+    deposit_amount: q.depositCents,
+    balance_remaining: q.totalCents,
+    payment_status: 'pending',
+    status: 'pending_payment',
+  };
+}
+
+/**
+ * The Stripe Checkout Session of booking `rec`, built only from what the booking stores, so a
+ * replayed request sends Stripe identical parameters under the same Stripe idempotency key and
+ * gets the same session back. Returns null (logged) when Stripe fails.
+ */
+function stripeSessionFor(rec: core.Record, origin: string): StripeCheckoutSession | null {
+  const pkg = findPackage(rec.getString('package_type'))!;
+  const size = rec.getString('tree_size') as keyof typeof TREE_SIZE_INFO;
+  try {
+    return createCheckoutSession({
+      bookingId: rec.id,
+      depositCents: rec.getInt('deposit_amount'),
+      customerEmail: rec.getString('customer_email'),
+      description: `${pkg.title}, ${TREE_SIZE_INFO[size]?.label ?? size}: 50% deposit`,
+      successUrl: `${origin}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/booking-cancel`,
+      expiresAtSec: Math.floor(parseTimestamp(rec.getString('hold_expires_at')) / 1000),
+    });
+  } catch (err) {
+    logError(`create-booking-checkout: ${String(err)}`);
+    return null;
+  }
+}
+
+/**
+ * The deposit's Checkout page of booking `bookingId` → { url, sessionId, bookingId }: the stored
+ * one, or (Stripe mode, none stored yet) the session Stripe gives for the booking's idempotency
+ * key, stored unless a concurrent request stored one first. Throws 502 when no session can be
+ * had (the booking is then let go: `checkout_failed`). Calls Stripe: never inside a transaction.
+ */
+export function checkoutLink(bookingId: string, origin: string): { url: string; sessionId: string; bookingId: string } {
+  const rec = $app.findRecordById('bookings', bookingId);
+  if (rec.getString('checkout_url')) return { url: rec.getString('checkout_url'), sessionId: rec.getString('checkout_session_id'), bookingId };
+  if (rec.getString('cancel_reason') === 'checkout_failed' || rec.getString('payment_mode') !== 'stripe') {
+    throw apiError(502, MESSAGES.failedToCreateCheckout);
+  }
+  const session = stripeSessionFor(rec, origin);
+  let answer = { url: '', sessionId: '', bookingId };
+  $app.runInTransaction((tx) => {
+    const fresh = tx.findRecordById('bookings', bookingId);
+    if (!fresh.getString('checkout_url') && session?.id && session.url) {
+      fresh.set('checkout_session_id', session.id);
+      fresh.set('checkout_url', session.url);
+    } else if (!fresh.getString('checkout_url')) {
+      fresh.set('status', 'cancelled');
+      fresh.set('cancel_reason', 'checkout_failed');
+    }
+    tx.save(fresh);
+    answer = { url: fresh.getString('checkout_url'), sessionId: fresh.getString('checkout_session_id'), bookingId };
+  });
+  if (!answer.url) throw apiError(502, MESSAGES.failedToCreateCheckout);
+  return answer;
+}

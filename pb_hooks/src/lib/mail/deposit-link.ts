@@ -1,0 +1,40 @@
+/**
+ * The e-mail of a booking the owner took by phone with the deposit to pay online
+ * (docs/decisions/037): what was booked, the deposit to pay, the Checkout link and how long the
+ * times are held for it. Keyed once per booking. Paid, the usual confirmation and receipt follow
+ * (lib/payments/settle-payment.ts).
+ */
+import { visitLines } from '@domain/booking-letter';
+import { BUSINESS } from '@domain/business';
+import { formatCents } from '@domain/money';
+import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
+import { letterBookingOf } from './booking-confirmation';
+import { composeMail } from './compose';
+import { mailKey, type QueuedMail } from './mail-outbox';
+
+/** The customer's e-mail with booking `r`'s deposit link `url`. */
+export function depositLinkMail(r: core.Record, url: string): QueuedMail {
+  const letter = letterBookingOf(r);
+  const hours = Math.floor(DEPOSIT_LINK_HOLD_MINUTES / 60);
+  const body = composeMail(
+    `Hello ${r.getString('customer_name')},`,
+    [
+      { lines: [`Thank you for booking with us by phone. Booking reference: ${letter.reference}`] },
+      { heading: 'Your booking', lines: [`${letter.packageTitle}, ${letter.treeSize}`, ...visitLines(letter), `Address: ${letter.address}`, `Total: ${formatCents(letter.totalCents)}`] },
+      {
+        heading: 'Pay the deposit to confirm it',
+        lines: [`The 50% deposit is ${formatCents(letter.depositCents)}. We hold these times for you for ${hours} hours; once the deposit is paid, your confirmation and receipt follow by e-mail.`],
+        link: { label: `Pay the ${formatCents(letter.depositCents)} deposit`, url },
+      },
+    ],
+    `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+  );
+  return {
+    key: mailKey('deposit_link', r.id, 0),
+    to: r.getString('customer_email'),
+    subject: `Pay your deposit to confirm your booking (${letter.reference})`,
+    ...body,
+    kind: 'deposit_link',
+    relatedId: r.id,
+  };
+}
