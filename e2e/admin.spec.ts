@@ -3,6 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL, E2E_NOW } from './support/constants';
 import { superuserClient } from './support/db';
+import { fillContact } from './support/wizard';
 import { waitForMail } from './support/mail';
 import {
   clientFromOwnAddress,
@@ -250,6 +251,49 @@ test('the owner moves a removal to a free slot: taken slots marked, the customer
   const told = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal has moved'));
   expect(told.text).toContain('We have moved your removal.');
   expect(told.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
+});
+
+test('a customer who phoned is booked from the admin with the wizard; the deposit link is e-mailed and paid from the e-mail', async ({ page }) => {
+  const su = await superuserClient();
+  const name = `Petra Phone ${RUN}`;
+  const email = `petra.${RUN}@example.com`;
+  await openDashboard(page, 'bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  // A Saturday no other spec books.
+  await page
+    .getByRole('group', { name: 'Installation date' })
+    .getByRole('button', { name: /Saturday, November 21, 2026/ })
+    .click();
+  await page
+    .locator('label', { hasText: /Install/ })
+    .first()
+    .click();
+  await fillContact(page, { name, email, phone: '(410) 555-0123', address: '8 Bell Court, Columbia, MD 21044' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'E-mail a payment link' }).check();
+  await page.getByRole('button', { name: 'Book and e-mail the link' }).click();
+  await expect(toast(page, 'Booking made')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /All Bookings/ })).toBeVisible();
+  const held = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
+  expect(held.map((b) => [b.status, b.customer_name])).toEqual([['pending_payment', name]]);
+
+  const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Pay your deposit to confirm your booking'));
+  const link = /https?:\/\/\S+\/demo-payment\?session_id=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(/\/booking-success\?session_id=/);
+  const [booking] = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
+  expect(booking).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', install_date: expect.stringMatching(/^2026-11-21/) });
+  expect(booking!.booked_by).toBeTruthy();
+  await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Deposit of'));
 });
 
 test('a review request for a visit that has not happened yet asks first', async ({ page }) => {

@@ -37,6 +37,7 @@ const PAGES: PageRoute[] = [
   { path: paths.testimonials, module: 'testimonials' },
   { path: paths.adminLogin, module: 'admin-login' },
   { path: paths.adminDashboard, module: 'admin-dashboard', bare: true },
+  { path: paths.adminNewBooking, module: 'admin-new-booking', bare: true },
   { path: paths.setupAdmin, module: 'setup-admin' },
   { path: paths.bookingSuccess, module: 'booking-success' },
   { path: paths.bookingCancel, module: 'booking-cancel' },

@@ -13,6 +13,7 @@ export const paths = {
   testimonials: '/testimonials',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  adminNewBooking: '/admin/new-booking',
   setupAdmin: '/setup-admin',
   bookingSuccess: '/booking-success',
   bookingCancel: '/booking-cancel',

@@ -24,7 +24,7 @@ import { quote } from '@domain/pricing';
 import { parseBookingRequest, toChoices } from '@domain/schemas';
 import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, badRequest, configuredOrigin, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
+import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
 import { depositLinkMail } from '../mail/deposit-link';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { paymentMode } from '../payments/mode';
@@ -53,7 +53,7 @@ export function phoneBookingRoute(e: core.RequestEvent): void {
   const r = parsed.value;
   const d = deposit.value;
   const fingerprint = $security.sha256(JSON.stringify(['phone', r, d]));
-  const origin = configuredOrigin($app);
+  const origin = appOrigin(e);
 
   const earlier = findByIdempotencyKey($app, key);
   if (earlier) {

@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/lib/paths';
 import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
@@ -111,6 +113,9 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
     <section aria-labelledby="bookings-heading" className="admin-panel">
       <div className="admin-panel__head">
         <h2 id="bookings-heading">All Bookings ({listed.length})</h2>
+        <Link to={paths.adminNewBooking} className="button button--primary">
+          New booking
+        </Link>
         {stripe && (
           <a className="admin-link" href={STRIPE_PAYMENTS_URL} target="_blank" rel="noreferrer">
             Open payment dashboard

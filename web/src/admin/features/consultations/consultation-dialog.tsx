@@ -1,5 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/lib/paths';
 import { toast } from 'sonner';
 import { consultationActions, type ConsultationAction } from '@domain/consultation-status';
 import { CONSULTATION_SLOTS } from '@domain/slots';
@@ -117,11 +119,34 @@ function ConsultationActions({ c }: { c: AdminConsultation }) {
   );
 }
 
+/** The new booking (docs/decisions/037) with consultation `c`'s customer filled in. */
+function bookThisCustomerUrl(c: AdminConsultation): string {
+  const q = new URLSearchParams({ name: c.customer_name, email: c.customer_email, phone: c.customer_phone, address: c.customer_address });
+  return `${paths.adminNewBooking}?${q.toString()}`;
+}
+
 /** A consultation's details (docs/product.md §2 Schedule: date, time, status, notes, and the client) and what to do with it. */
 export function ConsultationDialog({ consultationId, onClose }: { consultationId: string | null; onClose: () => void }) {
   const c = useLiveQuery(async () => (consultationId ? ((await adminDb().consultations.get(consultationId)) ?? null) : null), [consultationId]);
   return (
-    <Modal open={!!consultationId && !!c} onClose={onClose} title="Consultation" description={c ? <p>{c.customer_name}</p> : null} footer={c ? <ConsultationActions c={c} /> : null}>
+    <Modal
+      open={!!consultationId && !!c}
+      onClose={onClose}
+      title="Consultation"
+      description={c ? <p>{c.customer_name}</p> : null}
+      footer={
+        c ? (
+          <>
+            <ConsultationActions c={c} />
+            {c.status !== 'cancelled' && (
+              <Link className="button" to={bookThisCustomerUrl(c)}>
+                Book this customer
+              </Link>
+            )}
+          </>
+        ) : null
+      }
+    >
       {c && (
         <dl className="admin-facts">
           <div className="admin-fact">

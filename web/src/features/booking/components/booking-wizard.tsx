@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money';
@@ -8,6 +8,7 @@ import { useWizard } from '../store';
 import { STEP_TITLES, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
 import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
+import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { StepUpgrades } from './step-upgrades';
 import '../booking.css';
@@ -25,10 +26,12 @@ const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepChe
 
 /**
  * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). `initialPackage` comes from
- * `/booking?package=slug` and preselects the package.
+ * `/booking?package=slug` and preselects the package. `title` names the page (the admin's phone
+ * booking, docs/decisions/037, which also gives its own last step through WizardFinish).
  */
-export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug | null }) {
+export function BookingWizard({ initialPackage, title = 'Book Your Service' }: { initialPackage: PackageSlug | null; title?: string }) {
   const s = useWizard();
+  const byOwner = useContext(WizardFinish) !== null;
   const { step, apply } = s;
   // The travel distance follows the contact address wherever the customer is in the wizard.
   useDistanceLookup();
@@ -80,7 +83,7 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
   return (
     <div className="container page booking">
       <h1 ref={headingRef} tabIndex={-1}>
-        Book Your Service
+        {title}
       </h1>
       <ol className="stepper" aria-label="Booking steps">
         {STEPS.map((n) => (
@@ -93,7 +96,7 @@ export function BookingWizard({ initialPackage }: { initialPackage: PackageSlug 
       <p className="visually-hidden" aria-live="polite">
         Step {step} of 5: {STEP_TITLES[step]}
       </p>
-      <OpenCheckoutNotice />
+      {!byOwner && <OpenCheckoutNotice />}
       <div className="booking__layout">
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>

@@ -1,5 +1,5 @@
 import { ClientResponseError } from 'pocketbase';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ADDONS, TREE_SIZE_INFO, findPackage, type AddonId } from '@domain/catalog';
@@ -16,10 +16,12 @@ import { attemptFor, attemptSettled } from '../checkout-attempt';
 import { useWizard } from '../store';
 import { missingInformation, removalWanted, toBookingRequest } from '../wizard-state';
 import { PriceSummary } from './price-summary';
+import { WizardFinish } from '@/lib/wizard-finish';
 
 /** Step 5: the review of every choice and the pay button (docs/product.md §2, §5, §7 create-booking-checkout). */
 export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   const s = useWizard();
+  const Finish = useContext(WizardFinish);
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
   const pkg = findPackage(s.packageSlug);
@@ -158,11 +160,30 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
         </dl>
         <PriceSummary quote={quote} title="Price" />
       </div>
-      <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
-      <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
-        {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
-      </button>
-      {!ready && <p className="hint">Choose your dates and fill in your details to pay.</p>}
+      {Finish ? (
+        <Finish
+          quote={quote}
+          ready={ready}
+          request={quote ? toBookingRequest(s, quote) : null}
+          attemptKey={(body) => {
+            const attempt = attemptFor(useWizard.getState().checkoutAttempt, body);
+            useWizard.getState().apply((st) => ({ ...st, checkoutAttempt: attempt }));
+            return attempt.key;
+          }}
+          attemptEnded={(status) => {
+            if (status >= 200 && status < 300) useWizard.getState().reset();
+            else if (attemptSettled(status)) useWizard.getState().apply((st) => ({ ...st, checkoutAttempt: null }));
+          }}
+        />
+      ) : (
+        <>
+          <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
+          <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
+            {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
+          </button>
+          {!ready && <p className="hint">Choose your dates and fill in your details to pay.</p>}
+        </>
+      )}
     </div>
   );
 }

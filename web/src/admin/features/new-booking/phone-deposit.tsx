@@ -1,0 +1,98 @@
+import { ClientResponseError } from 'pocketbase';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { formatCents } from '@domain/money';
+import { PHONE_BOOKING_MESSAGES, type PhoneDeposit } from '@domain/phone-booking';
+import { parsePaymentMethod } from '@domain/recorded-payments';
+import { adminMirror } from '@/admin/core/admin-data';
+import { createPhoneBooking } from '@/admin/core/api/create-phone-booking';
+import { useOnline } from '@/admin/core/use-admin-sync';
+import { FormProblem } from '@/admin/ui/form-problem';
+import { paths } from '@/lib/paths';
+import { errorMessage } from '@/lib/pb';
+import type { WizardFinishProps } from '@/lib/wizard-finish';
+
+type Choice = 'cash' | 'check' | 'other' | 'link';
+
+/**
+ * The phone booking's last step (docs/decisions/037), in place of 'Pay Deposit': the deposit
+ * taken now (cash, check with its number, other) or a payment link e-mailed to the customer.
+ * Online only: the server checks and holds the slots. The request keeps one Idempotency-Key per
+ * attempt (like the website's checkout), so a retry after a lost answer books once.
+ */
+export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnded }: WizardFinishProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [choice, setChoice] = useState<Choice>('cash');
+  const [checkNumber, setCheckNumber] = useState('');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const deposit = quote ? formatCents(quote.depositCents) : 'the deposit';
+
+  const book = async () => {
+    if (!quote || !ready || !request) return setProblem('Please choose the dates and fill in the customer’s details first.');
+    let d: PhoneDeposit = { kind: 'link' };
+    if (choice !== 'link') {
+      const how = parsePaymentMethod({ method: choice, checkNumber, note });
+      if (!how.ok) return setProblem(how.message);
+      d = { kind: 'recorded', ...how.value };
+    }
+    setProblem('');
+    setBusy(true);
+    const key = attemptKey({ request, d });
+    try {
+      const answer = await createPhoneBooking(request, d, key);
+      await adminMirror().apply('bookings', [answer.booking]);
+      attemptEnded(200);
+      toast.success('Booking made', {
+        description: answer.url ? `The ${deposit} deposit link is e-mailed to the customer; the times are held until it is paid.` : 'The confirmation and the receipt are e-mailed to the customer.',
+      });
+      navigate(`${paths.adminDashboard}?tab=bookings`);
+    } catch (err) {
+      attemptEnded(err instanceof ClientResponseError ? err.status : 0);
+      setProblem(errorMessage(err, 'The booking could not be made. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="card admin-phone-deposit">
+      <fieldset className="admin-payments__methods">
+        <legend>The {deposit} deposit</legend>
+        {(
+          [
+            ['cash', 'Cash, taken now'],
+            ['check', 'Check, taken now'],
+            ['other', 'Other, taken now'],
+            ['link', 'E-mail a payment link'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value}>
+            <input type="radio" name={`${id}-deposit`} checked={choice === value} onChange={() => setChoice(value)} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {choice === 'check' && (
+        <div className="field">
+          <label htmlFor={`${id}-check`}>Check number</label>
+          <input id={`${id}-check`} inputMode="numeric" value={checkNumber} onChange={(e) => setCheckNumber(e.target.value)} />
+        </div>
+      )}
+      {choice !== 'link' && (
+        <div className="field">
+          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+      )}
+      {!online && <p className="admin-error">{PHONE_BOOKING_MESSAGES.offline}</p>}
+      <FormProblem problem={problem} />
+      <button type="button" className="button button--primary button--large" onClick={() => void book()} disabled={busy || !online}>
+        {busy ? 'Booking…' : choice === 'link' ? 'Book and e-mail the link' : `Book with the ${deposit} deposit`}
+      </button>
+    </div>
+  );
+}

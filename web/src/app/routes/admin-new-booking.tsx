@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { NewBookingShell } from '@/admin/features/new-booking/new-booking-shell';
+import { PhoneDepositStep } from '@/admin/features/new-booking/phone-deposit';
+import { BookingWizard } from '@/features/booking/components/booking-wizard';
+import { useWizard } from '@/features/booking/store';
+import { usePageMeta } from '@/lib/page-meta';
+import { WizardFinish } from '@/lib/wizard-finish';
+
+/**
+ * /admin/new-booking (docs/decisions/037): the booking wizard with the owner's deposit step.
+ * `?name=&email=&phone=&address=` ('Book this customer' from a consultation) fills in the
+ * contact details of a fresh wizard.
+ */
+export function Component() {
+  usePageMeta('New booking', 'Book a customer who phoned.', { noindex: true });
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const name = params.get('name');
+    if (name === null) return;
+    const store = useWizard.getState();
+    store.reset();
+    store.apply((st) => ({ ...st, contact: { ...st.contact, name, email: params.get('email') ?? '', phone: params.get('phone') ?? '', address: params.get('address') ?? '' } }));
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+  return (
+    <NewBookingShell>
+      <WizardFinish.Provider value={PhoneDepositStep}>
+        <BookingWizard initialPackage={null} title="New booking" />
+      </WizardFinish.Provider>
+    </NewBookingShell>
+  );
+}
