@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from './business';
 import zipData from './data/zip-centroids.json';
-import { zipCentroids } from './zip-centroids';
+import { zipCentroidEntries, zipCentroids } from './zip-centroids';
 
 interface PackageZip {
   latitude: number | string;
@@ -45,6 +45,15 @@ describe('the bundled ZIP table (docs/architecture.md reading 16: every US ZIP i
   it.each(['00000', '99999', '2104', '210431', 'abcde', '', '__proto__', 'toString'])('%j is unknown', (zip) => {
     expect(lookup(zip)).toBeUndefined();
   });
+
+  it('lists every ZIP once, sorted, each where the lookup finds it', () => {
+    const entries = zipCentroidEntries(zipData.centroids);
+    expect(entries).toHaveLength(zipData.count);
+    const zips = entries.map(([zip]) => zip);
+    expect(zips).toEqual([...zips].sort());
+    expect(new Set(zips).size).toBe(zips.length);
+    for (const [zip, point] of entries) expect(lookup(zip), zip).toEqual(point);
+  });
 });
 
 describe('zipCentroids on a hand-made table', () => {
@@ -74,5 +83,14 @@ describe('zipCentroids on a hand-made table', () => {
   it('ignores malformed records', () => {
     expect(zipCentroids({ '210': '43fn!AZWM' })('21043')).toBeUndefined();
     expect(zipCentroids({ '210': '43fn' })('21043')).toBeUndefined();
+  });
+
+  it('lists the well-formed records of each prefix, prefixes in ZIP order', () => {
+    const table = { '210': record('43', 39.255, -76.8) + '43fn!AZWM' + record('44', 39.214, -76.879), '005': record('01', 40.8, -73), x12: record('00', 1, 1) };
+    expect(zipCentroidEntries(table)).toEqual([
+      ['00501', [40.8, -73]],
+      ['21043', [39.255, -76.8]],
+      ['21044', [39.214, -76.879]],
+    ]);
   });
 });

@@ -9,7 +9,7 @@
  * read in place: a lookup scans one prefix's string (at most 100 records) and decodes one
  * record, so each JSVM runtime holds ~900 strings instead of 40,000 small arrays.
  */
-import type { CentroidLookup } from './distance';
+import type { CentroidLookup, LatLon } from './distance';
 
 /** RFC 4648 base64url digits, in value order. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -27,6 +27,13 @@ function readDigits(s: string, start: number, width: number): number {
   return n;
 }
 
+/** The centroid in degrees of the record at `i` of `records`, or undefined when malformed. */
+function readRecord(records: string, i: number): LatLon | undefined {
+  const lat = (readDigits(records, i + 2, 3) - 90 * SCALE) / SCALE;
+  const lon = (readDigits(records, i + 5, 4) - 180 * SCALE) / SCALE;
+  return Number.isFinite(lat) && Number.isFinite(lon) ? [lat, lon] : undefined;
+}
+
 /**
  * A centroid lookup over the compact table (`centroids` of zip-centroids.json): 5-digit ZIP →
  * [latitude, longitude] in degrees (to 0.001°), or undefined for an unknown ZIP, anything
@@ -42,10 +49,28 @@ export function zipCentroids(table: Readonly<Record<string, string>>): CentroidL
     const suffix = zip.slice(3);
     for (let i = 0; i + RECORD_CHARS <= records.length; i += RECORD_CHARS) {
       if (records.slice(i, i + 2) !== suffix) continue;
-      const lat = (readDigits(records, i + 2, 3) - 90 * SCALE) / SCALE;
-      const lon = (readDigits(records, i + 5, 4) - 180 * SCALE) / SCALE;
-      return Number.isFinite(lat) && Number.isFinite(lon) ? [lat, lon] : undefined;
+      return readRecord(records, i);
     }
     return undefined;
   };
+}
+
+/**
+ * Every ZIP of the compact table with its centroid, as `[zip, [latitude, longitude]]` in
+ * degrees (to 0.001°), sorted by ZIP; malformed records are left out. For
+ * making subsets of the table (domain/zip-nearby.ts), not for lookups.
+ */
+export function zipCentroidEntries(table: Readonly<Record<string, string>>): [string, LatLon][] {
+  const out: [string, LatLon][] = [];
+  // Sorted: JavaScript lists integer-like keys ("210") before the others ("005"), in number order.
+  for (const prefix of Object.keys(table).sort()) {
+    const records = table[prefix];
+    if (!/^\d{3}$/.test(prefix) || typeof records !== 'string') continue;
+    for (let i = 0; i + RECORD_CHARS <= records.length; i += RECORD_CHARS) {
+      const suffix = records.slice(i, i + 2);
+      const point = /^\d{2}$/.test(suffix) ? readRecord(records, i) : undefined;
+      if (point) out.push([prefix + suffix, point]);
+    }
+  }
+  return out;
 }

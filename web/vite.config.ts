@@ -1,10 +1,12 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device/pwa-constants.ts';
+import { BUSINESS } from '../domain/business.ts';
+import type * as ZipNearby from '../domain/zip-nearby.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -57,6 +59,36 @@ function appShellCopy(): Plugin {
   };
 }
 
+/**
+ * `virtual:nearby-zips`: the ZIP centroids within 150 road miles of the base ZIP
+ * (domain/zip-nearby.ts), cut from the server's full table (domain/data/zip-centroids.json,
+ * which the web app must not ship) whenever the app is built or served, so the subset always
+ * matches the table and the base ZIP. The admin's day imports it on demand for the drive
+ * between visits, as a chunk of its own (docs/decisions/035).
+ */
+const NEARBY_ZIPS = 'virtual:nearby-zips';
+function nearbyZips(): Plugin {
+  const resolved = `\0${NEARBY_ZIPS}`;
+  const source = fileURLToPath(new URL('../domain/data/zip-centroids.json', import.meta.url));
+  let code: Promise<string> | null = null;
+  return {
+    name: 'nearby-zips',
+    resolveId: (id) => (id === NEARBY_ZIPS ? resolved : null),
+    load(id) {
+      if (id !== resolved) return null;
+      this.addWatchFile(source);
+      code ??= (async () => {
+        // Through Vite's module runner: domain/ imports without file extensions, which the
+        // config's own loader is to stop resolving.
+        const { module } = await runnerImport<typeof ZipNearby>(fileURLToPath(new URL('../domain/zip-nearby.ts', import.meta.url)));
+        const { centroids } = JSON.parse(readFileSync(source, 'utf8')) as { centroids: Record<string, string> };
+        return `export default ${JSON.stringify(module.nearbyZipTable(centroids, BUSINESS.baseZip))};`;
+      })();
+      return code;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
@@ -74,6 +106,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    nearbyZips(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -2,7 +2,8 @@
  * The home page's JavaScript budget (docs/decisions/006): a production build of web/ must not make the
  * home route load more than 110 kB of gzipped JavaScript before interaction (the target is
  * 100 kB; this is the alarm). Also checks that server-only data (the ZIP-centroid table)
- * never reaches the web app. Builds the app once with Vite's JS API into a temp directory.
+ * never reaches the web app, and that the admin's subset of it comes on demand, in a chunk of
+ * its own (docs/decisions/035). Builds the app once with Vite's JS API into a temp directory.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,12 +11,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipData from '../../domain/data/zip-centroids.json';
-import { routeWeight } from './route-weight.mjs';
+import { gzipBytes, readManifest, routeWeight, staticClosure } from './route-weight.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KB = 1000; // kB as Vite prints them
 const HOME_JS_LIMIT = 110 * KB;
 const CSS_LIMIT = 20 * KB;
+/** The admin's ZIP subset, gzipped: about 11 kB for the 2,600 ZIPs within 150 road miles. */
+const NEARBY_ZIPS_LIMIT = 15 * KB;
 
 let outDir = '';
 
@@ -57,10 +60,25 @@ describe('home route bundle budget', () => {
 });
 
 describe('server-only data', () => {
-  it('ships no part of the ZIP-centroid table, which only the hooks bundle (docs/architecture.md reading 16)', () => {
+  it('ships no part of the full ZIP-centroid table, which only the hooks bundle (docs/architecture.md reading 16)', () => {
     const records = zipData.centroids['210'].slice(0, 45);
     const js = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(0);
     for (const f of js) expect(readFileSync(path.join(outDir, f), 'utf8').includes(records), f).toBe(false);
+  });
+});
+
+describe('the admin’s ZIP subset (docs/decisions/035)', () => {
+  it(`is a chunk of its own of at most ${NEARBY_ZIPS_LIMIT / KB} kB gzipped, which neither the home page nor the dashboard waits for`, () => {
+    const manifest = readManifest(outDir);
+    const keys = Object.keys(manifest).filter((k) => k.includes('nearby-zips'));
+    expect(keys).toHaveLength(1);
+    const chunk = manifest[keys[0]!]!;
+    expect(chunk.isDynamicEntry).toBe(true);
+    const bytes = gzipBytes(outDir, chunk.file);
+    expect(bytes).toBeLessThanOrEqual(NEARBY_ZIPS_LIMIT);
+    for (const route of ['src/app/routes/home.tsx', 'src/app/routes/admin-dashboard.tsx']) {
+      expect(staticClosure(manifest, ['index.html', route]).js, route).not.toContain(chunk.file);
+    }
   });
 });

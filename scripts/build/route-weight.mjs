@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * @typedef {{ file: string, imports?: string[], css?: string[], isEntry?: boolean, dynamicImports?: string[] }} ManifestChunk
+ * @typedef {{ file: string, imports?: string[], css?: string[], isEntry?: boolean, isDynamicEntry?: boolean, dynamicImports?: string[] }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
  */
 

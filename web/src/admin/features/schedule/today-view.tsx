@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { businessToday, formatLongDate } from '@domain/calendar';
+import { dayDrives, dayStops, driveText, gapWarningText, type DriveLeg } from '@domain/day-drives';
 import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
 import { formatCents } from '@domain/money';
 import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
@@ -7,6 +8,7 @@ import { useSeason } from '@/lib/api/get-season';
 import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
 import { Pill } from '@/admin/ui/pill';
+import { useNearbyZips } from './nearby-zips';
 import { useScheduleData } from './schedule-data';
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
@@ -53,7 +55,7 @@ function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem;
   const done = kind === 'install' ? booking.install_done_at : booking.removal_done_at;
   const due = dueAfterQueued(booking.balance_remaining, queuedCents);
   return (
-    <li className={`today-visit today-visit--${kind}`}>
+    <div className={`today-visit today-visit--${kind}`}>
       <CardHead
         when={
           <>
@@ -87,13 +89,13 @@ function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem;
           </dd>
         </div>
       </dl>
-    </li>
+    </div>
   );
 }
 
 function ConsultationCard({ item, consultation, onOpen }: { item: ScheduleItem; consultation: AdminConsultation; onOpen: () => void }) {
   return (
-    <li className="today-visit today-visit--consultation">
+    <div className="today-visit today-visit--consultation">
       <CardHead
         when={
           <>
@@ -103,7 +105,28 @@ function ConsultationCard({ item, consultation, onOpen }: { item: ScheduleItem; 
         person={consultation}
         onOpen={onOpen}
       />
-    </li>
+    </div>
+  );
+}
+
+/**
+ * The estimated drive to a visit from the one before it of the same crew (or, for a
+ * consultation, of the owner), and the warning when the slots leave less time than that
+ * (docs/decisions/035). Names where the drive starts when that is not the card above.
+ */
+function DriveLine({ leg, fromName }: { leg: DriveLeg; fromName: string | null }) {
+  return (
+    <div className={leg.tooShort ? 'today-drive today-drive--tight' : 'today-drive'}>
+      <p>
+        {driveText(leg)}
+        {fromName && ` (from ${fromName})`}
+      </p>
+      {leg.tooShort && (
+        <p>
+          <strong>{gapWarningText(leg)}</strong>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -111,14 +134,16 @@ function ConsultationCard({ item, consultation, onOpen }: { item: ScheduleItem; 
  * The owner's day, first on the dashboard (docs/decisions/031): today's visits (or the next day
  * with work when today has none) in slot order, each with its arrival window, tap-to-call,
  * tap-to-navigate, what to bring, parking, notes, the balance to collect (a payment queued on
- * this phone counts, pending) and its done state; directions through the day's stops in order;
- * then the next seven days. Read from the device's copy, so it works offline.
+ * this phone counts, pending) and its done state; between visits of one crew the estimated drive,
+ * once the ZIP subset has loaded (docs/decisions/035); directions through the day's stops in
+ * order; then the next seven days. Read from the device's copy, so it works offline.
  */
 export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
   const data = useScheduleData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
   const queued = useQueuedCentsByBooking();
+  const zips = useNearbyZips();
 
   const plan = useMemo(() => {
     if (!data) return null;
@@ -133,10 +158,17 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
     };
   }, [data, today]);
 
+  // Each leg under the visit it leads to; none until the ZIP subset has arrived.
+  const legs = useMemo(() => {
+    if (!plan || !zips) return new Map<string, DriveLeg>();
+    return new Map(dayDrives(dayStops(plan.items, plan.bookings, plan.consultations), zips).map((l) => [l.toId, l]));
+  }, [plan, zips]);
+
   if (!plan) return <p role="status">Loading your day…</p>;
   const stops = plan.items.map((i) => (i.kind === 'consultation' ? plan.consultations.get(i.recordId)?.customer_address : plan.bookings.get(i.recordId)?.customer_address) ?? '');
   const directions = directionsHref(stops);
   const open = (i: ScheduleItem) => (i.kind === 'consultation' ? onOpenConsultation(i.recordId) : onOpenBooking(i.recordId));
+  const nameOf = (i: ScheduleItem) => (i.kind === 'consultation' ? plan.consultations.get(i.recordId)?.customer_name : plan.bookings.get(i.recordId)?.customer_name);
 
   return (
     <section className="today" aria-labelledby="today-heading">
@@ -152,13 +184,19 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
             </a>
           )}
           <ol className="today__visits">
-            {plan.items.map((item) => {
-              if (item.kind === 'consultation') {
-                const c = plan.consultations.get(item.recordId);
-                return c ? <ConsultationCard key={item.key} item={item} consultation={c} onOpen={() => open(item)} /> : null;
-              }
-              const b = plan.bookings.get(item.recordId);
-              return b ? <VisitCard key={item.key} item={item} booking={b} queuedCents={queued?.get(b.id) ?? 0} onOpen={() => open(item)} /> : null;
+            {plan.items.map((item, i) => {
+              const c = item.kind === 'consultation' ? plan.consultations.get(item.recordId) : undefined;
+              const b = item.kind === 'consultation' ? undefined : plan.bookings.get(item.recordId);
+              if (!c && !b) return null;
+              const leg = legs.get(item.key);
+              const from = leg && leg.fromId !== plan.items[i - 1]?.key ? plan.items.find((x) => x.key === leg.fromId) : undefined;
+              return (
+                <li key={item.key} className="today__stop">
+                  {leg && <DriveLine leg={leg} fromName={from ? (nameOf(from) ?? null) : null} />}
+                  {c && <ConsultationCard item={item} consultation={c} onOpen={() => open(item)} />}
+                  {b && <VisitCard item={item} booking={b} queuedCents={queued?.get(b.id) ?? 0} onOpen={() => open(item)} />}
+                </li>
+              );
             })}
           </ol>
         </>
@@ -171,16 +209,13 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
               <li key={d.date}>
                 <strong>{formatLongDate(d.date)}</strong>
                 <ul>
-                  {d.items.map((item) => {
-                    const name = item.kind === 'consultation' ? plan.consultations.get(item.recordId)?.customer_name : plan.bookings.get(item.recordId)?.customer_name;
-                    return (
-                      <li key={item.key}>
-                        <button type="button" className="today__upcoming-item" onClick={() => open(item)}>
-                          {item.timeText} · {KIND_LABEL[item.kind]} · {name ?? ''}
-                        </button>
-                      </li>
-                    );
-                  })}
+                  {d.items.map((item) => (
+                    <li key={item.key}>
+                      <button type="button" className="today__upcoming-item" onClick={() => open(item)}>
+                        {item.timeText} · {KIND_LABEL[item.kind]} · {nameOf(item) ?? ''}
+                      </button>
+                    </li>
+                  ))}
                 </ul>
               </li>
             ))}
