@@ -274,6 +274,12 @@ test('offline: a cash payment at the door counts at once as pending and a remova
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   await expect(details).toBeVisible();
+  // Confirmed by a slip of the thumb, then taken back with Undo: it never leaves the phone.
+  await details.getByRole('button', { name: 'Mark install done' }).click();
+  await ask.getByRole('button', { name: 'Mark install done' }).click();
+  await expect(details.locator('.admin-onsite__done')).toContainText('Install done');
+  await details.locator('.admin-onsite__done').getByRole('button', { name: 'Undo' }).click();
+  await expect(details.getByRole('button', { name: 'Mark install done' })).toBeVisible();
   const payments = details.getByRole('group', { name: 'Payments at the door' });
   await expect(payments).toContainText('Balance due: $825');
   await payments.getByRole('button', { name: 'Record a payment' }).click();
@@ -404,7 +410,8 @@ test('a second device sees the changes through realtime, and a booking deleted o
     await onPhone.getByRole('button', { name: 'Add note' }).click();
     await expect(onLaptop.locator('.admin-onsite__event', { hasText: note })).toBeVisible({ timeout: 5_000 });
     await markInstallDone(a, onPhone, '2026-12-13');
-    await expect(onLaptop.locator('.admin-onsite__done')).toContainText('Install done', { timeout: 5_000 });
+    // A done mark leaves the phone once its Undo window (6 s) is over.
+    await expect(onLaptop.locator('.admin-onsite__done')).toContainText('Install done', { timeout: 15_000 });
     await expect(onLaptop.getByText('Queued')).toHaveCount(0);
     const su = await superuserClient();
     expect((await su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: keepId }) })).length).toBe(2);

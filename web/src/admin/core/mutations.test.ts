@@ -5,7 +5,7 @@ import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbo
 import { AdminDb } from './db';
 import { row } from './sync/fake-server.test-support';
 import { Mirror } from './sync/mirror';
-import { createMutations, type MutationApi } from './mutations';
+import { createMutations, UNDO_MS, type MutationApi } from './mutations';
 
 vi.mock('./admin-data', () => ({ adminMirror: () => null }));
 vi.mock('./admin-outbox', () => ({ adminOutbox: () => null }));
@@ -76,6 +76,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
   let server: { [K in keyof OutboxApi]: ReturnType<typeof vi.fn> };
   let online: boolean;
   let box: Outbox;
+  let clock: number;
 
   beforeEach(() => {
     online = true;
@@ -114,12 +115,16 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
         guard(async () => ({ payment: row(paymentId, 80, { booking: 'b1', status: 'voided', void_reason: reason }), booking: row('b1', 80, { balance_remaining: 82500 }) })),
       ),
     };
+    clock = Date.now();
     box = new Outbox(db, {
       send: (entry) => sendEntry(server as unknown as OutboxApi, entry),
       account: () => ACCOUNT,
       onSent: (entry, answer) => applyAnswer(mirror, entry, answer),
       onDiscard: (entry) => undoLocalChange(db, entry),
       lock: null,
+      now: () => clock,
+      // The undo window's timer is driven by hand (clock and flush) in these tests.
+      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
     });
   });
 
@@ -210,8 +215,27 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     expect(await db.charges.get(id)).toBeUndefined();
   });
 
+  it('a done mark waits out its undo window, even a forced flush; Undo meanwhile takes it back with its local row, offline too', async () => {
+    online = false;
+    const slip = await queued().markDone('b1', 'removal_done');
+    expect(await db.jobEvents.get(slip)).toMatchObject({ kind: 'removal_done' });
+    online = true;
+    await box.flush(true);
+    expect(server.createJobEvent).not.toHaveBeenCalled();
+    expect(await queued().undo(slip)).toBe(true);
+    expect(await db.jobEvents.get(slip)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+
+    const kept = await queued().markDone('b1', 'install_done');
+    clock += UNDO_MS + 1;
+    await box.flush();
+    expect(server.createJobEvent).toHaveBeenCalledTimes(1);
+    expect(await queued().undo(kept)).toBe(false);
+  });
+
   it('done marks and photos go the same way; the booking the server answers with is stored', async () => {
     const id = await queued().markDone('b1', 'install_done');
+    clock += UNDO_MS + 1;
     await box.flush();
     expect((await db.bookings.get('b1'))?.install_done_at).toBe('2026-11-20 17:00:00.000Z');
     const photo = { bytes: new Uint8Array([1, 2, 3]).buffer, type: 'image/jpeg', name: 'tree.jpg' };

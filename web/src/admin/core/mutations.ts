@@ -55,6 +55,9 @@ export interface MutationApi {
 /** The answer of a queued action the screen waited for, or `queued` when it did not come in time. */
 export type Queued<T> = { queued: false; answer: T } | { queued: true };
 
+/** How long a done mark can be taken back (Undo) before it is sent (ms). */
+export const UNDO_MS = 6_000;
+
 /** How long a charge or a review request waits for its answer before the screen says 'queued' (ms). */
 export const ANSWER_WAIT_MS = 15_000;
 
@@ -79,8 +82,13 @@ export interface AdminMutations {
    * answer go into the mirror.
    */
   chargeBalance(req: ChargeRequest, idempotencyKey: string, estimateCents: number): Promise<Queued<ChargeAnswer>>;
-  /** Marks the install or the removal done (the server stamps the booking). Resolves with the action's id. */
+  /**
+   * Marks the install or the removal done (the server stamps the booking); it is sent only after
+   * UNDO_MS, so undo() can take it back meanwhile, offline too. Resolves with the action's id.
+   */
   markDone(bookingId: string, kind: 'install_done' | 'removal_done'): Promise<string>;
+  /** Takes back a queued action not yet sent (a done mark within its UNDO_MS), with its local change. Resolves false when it was already on its way. */
+  undo(actionId: string): Promise<boolean>;
   /** Adds an on-site note to the booking. Resolves with the action's id. */
   addNote(bookingId: string, text: string): Promise<string>;
   /** Adds a photo (already resized) with an optional caption. Resolves with the action's id. */
@@ -149,14 +157,14 @@ export function createMutations(deps: MutationDeps): AdminMutations {
    * entry's, which becomes the event's record id on the server: the server's row replaces it
    * (the optimistic row has no server time, so any server row wins in the mirror).
    */
-  async function queueJobEvent(bookingId: string, kind: JobEventKind, text: string, photo: StoredPhoto | null = null): Promise<string> {
+  async function queueJobEvent(bookingId: string, kind: JobEventKind, text: string, photo: StoredPhoto | null = null, undoMs = 0): Promise<string> {
     const box = outbox();
     const db = mirror().db;
     const id = newClientId();
     const at = now();
     const payload: JobEventPayload = { bookingId, kind, text, occurredAt: at.toISOString(), photo };
     const row: AdminJobEvent = { id, booking: bookingId, kind, text, client_id: id, occurred_at: pbDate(at), photo: '', created_at: '', updated_at: '' };
-    await box.queue({ id, idempotencyKey: id, kind: 'job_event', payload, bookingId, accountId: account() }, { tables: [db.jobEvents], write: () => db.jobEvents.put(row) });
+    await box.queue({ id, idempotencyKey: id, kind: 'job_event', payload, bookingId, accountId: account(), undoMs }, { tables: [db.jobEvents], write: () => db.jobEvents.put(row) });
     void box.flush();
     return id;
   }
@@ -189,7 +197,10 @@ export function createMutations(deps: MutationDeps): AdminMutations {
       return queueAndWait<ChargeAnswer>('charge', req.bookingId, payload, idempotencyKey);
     },
     markDone(bookingId, kind) {
-      return queueJobEvent(bookingId, kind, '');
+      return queueJobEvent(bookingId, kind, '', null, UNDO_MS);
+    },
+    undo(actionId) {
+      return outbox().discard(actionId);
     },
     addNote(bookingId, text) {
       return queueJobEvent(bookingId, 'note', text);

@@ -45,6 +45,8 @@ export interface OutboxEntry {
   /** Epoch ms before which the backoff timer leaves it alone. */
   nextAttemptAt: number;
   state: OutboxState;
+  /** Until then (epoch ms) the admin may still take it back (Undo): no flush sends it earlier, forced or not. */
+  undoUntil?: number;
   /** Why the last attempt did not apply it (the server's message when there is one), or ''. */
   lastError: string;
 }
@@ -85,4 +87,6 @@ export interface NewOutboxEntry {
   bookingId?: string;
   /** Defaults to `${kind}-${id}` (the shape the server's Idempotency-Key header accepts). */
   idempotencyKey?: string;
+  /** How long the admin may take it back before it is sent (ms; Undo on a done mark). */
+  undoMs?: number;
 }

@@ -71,6 +71,11 @@ const defaultTimers: Timers = {
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
+/** Whether entry `e` may still be taken back at `now` (epoch ms), so it must not be sent yet. */
+function inUndoWindow(e: OutboxEntry, now: number): boolean {
+  return (e.undoUntil ?? 0) > now;
+}
+
 export class Outbox {
   private status: OutboxStatus = { pausedForSignIn: false, flushing: false, lastFlushedAt: null, nextAttemptAt: null };
   private readonly listeners = new Set<() => void>();
@@ -120,6 +125,7 @@ export class Outbox {
         nextAttemptAt: now,
         state: 'queued',
         lastError: '',
+        ...(entry.undoMs ? { undoUntil: now + entry.undoMs } : {}),
       };
       await this.db.outbox.add(stored);
       if (local) await local.write();
@@ -290,13 +296,18 @@ export class Outbox {
       const now = this.now();
       const entry = await this.db.transaction('rw', this.db.outbox, async () => {
         const head = await this.head(account);
-        if (head && (force || head.nextAttemptAt <= now)) await this.db.outbox.update(head.id, { state: 'sending' });
+        if (head && !inUndoWindow(head, now) && (force || head.nextAttemptAt <= now)) await this.db.outbox.update(head.id, { state: 'sending' });
         return head;
       });
       if (!entry) {
         this.clearTimer();
         this.setStatus({ lastFlushedAt: now, nextAttemptAt: null });
         return 'empty';
+      }
+      // Still undoable: it waits, and the ones after it, so the order holds.
+      if (inUndoWindow(entry, now)) {
+        this.scheduleAt(entry.undoUntil!);
+        return 'blocked';
       }
       if (!force && entry.nextAttemptAt > now) {
         this.scheduleAt(entry.nextAttemptAt);

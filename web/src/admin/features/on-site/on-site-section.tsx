@@ -87,7 +87,31 @@ function EventItem({ event, entry, token }: { event: AdminJobEvent; entry?: Outb
   );
 }
 
-/** A done mark: the server's time, or the queued local mark, or the button. */
+/**
+ * 'Undo' beside an action still in its undo window (a done mark, domain: UNDO_MS), inside the
+ * dialog where the thumb is (a toast's button sits behind the modal dialog); gone once the
+ * window ends and the action leaves the phone.
+ */
+function UndoButton({ entry, what }: { entry: OutboxEntry; what: string }) {
+  const [, setTick] = useState(0);
+  const left = (entry.undoUntil ?? 0) - Date.now();
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), left);
+    return () => clearTimeout(timer);
+  }, [left]);
+  if (left <= 0) return null;
+  const undo = async () => {
+    if (!(await adminMutations.undo(entry.id))) toast.error('Too late to undo', { description: `The ${what} was already sent.` });
+  };
+  return (
+    <button type="button" className="button" onClick={() => void undo()}>
+      Undo
+    </button>
+  );
+}
+
+/** A done mark: the server's time, or the queued local mark (with Undo for a few seconds), or the button. */
 function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; kind: 'install_done' | 'removal_done'; events: AdminJobEvent[]; entries: Map<string, OutboxEntry> }) {
   const label = kind === 'install_done' ? 'Install' : 'Removal';
   const serverAt = kind === 'install_done' ? booking.install_done_at : booking.removal_done_at;
@@ -105,6 +129,7 @@ function DoneMark({ booking, kind, events, entries }: { booking: AdminBooking; k
     return (
       <p className="admin-onsite__done">
         <Pill tone="green">{label} done</Pill> {formatTimestamp(local.occurred_at)} {entry && <OutboxStatePill entry={entry} />}
+        {entry && <UndoButton entry={entry} what={`${label.toLowerCase()} done mark`} />}
       </p>
     );
   }
