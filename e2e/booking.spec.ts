@@ -20,6 +20,8 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectMissingInfo(page, 'Please select both a package and tree size');
   await page.getByText('7.5–9 ft', { exact: true }).click();
+  // The toast naming what was missing leaves once it is given.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Missing information' })).toHaveCount(0);
   await expect(page.getByTestId('total')).toHaveText('$1,650');
 
   await page.getByRole('button', { name: 'Continue' }).click();

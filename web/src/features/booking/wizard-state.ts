@@ -9,6 +9,9 @@ import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQua
 import type { BookingRequestInput } from '@domain/schemas';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
+
+/** The id of the one toast naming what the current step still needs: replaced by the next, dismissed once fixed. */
+export const WIZARD_PROBLEM_TOAST = 'wizard-problem';
 export const STEP_TITLES: Record<Step, string> = {
   1: 'Choose Package & Size',
   2: 'Upgrades',

@@ -5,7 +5,7 @@ import { formatCents } from '@domain/money';
 import { quote as priceQuote } from '@domain/pricing';
 import { useDistanceLookup } from '../api/calculate-distance';
 import { useWizard } from '../store';
-import { STEP_TITLES, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
+import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
 import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
@@ -44,6 +44,14 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
     if (step >= 2) void Promise.all([loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
   }, [step]);
 
+  // A toast naming what is missing leaves once it is given (or the customer goes back a step).
+  const problemNow = missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
+  const stepOfProblem = useRef(step);
+  useEffect(() => {
+    if (!problemNow || stepOfProblem.current !== step) toast.dismiss(WIZARD_PROBLEM_TOAST);
+    stepOfProblem.current = step;
+  }, [problemNow, step]);
+
   useEffect(() => {
     if (initialPackage) apply((st) => (st.packageSlug === initialPackage ? st : { ...choosePackage(st, initialPackage), step: 1 }));
   }, [initialPackage, apply]);
@@ -61,12 +69,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
     }
     const missing = missingInformation(s, step);
     if (missing) {
-      toast.error('Missing information', { description: missing });
+      toast.error('Missing information', { description: missing, id: WIZARD_PROBLEM_TOAST });
       return;
     }
     // The server's sentence is already under the address: take the customer there.
     if (step === 4 && s.addressRefusal) {
-      toast.error('Invalid Input', { description: s.addressRefusal });
+      toast.error('Invalid Input', { description: s.addressRefusal, id: WIZARD_PROBLEM_TOAST });
       document.getElementById('contact-address')?.focus();
       return;
     }

@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/pb';
 import { createBookingCheckout } from '../api/create-checkout';
 import { attemptFor, attemptSettled } from '../checkout-attempt';
 import { useWizard } from '../store';
-import { missingInformation, removalWanted, toBookingRequest } from '../wizard-state';
+import { missingInformation, removalWanted, toBookingRequest, WIZARD_PROBLEM_TOAST } from '../wizard-state';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 
@@ -32,7 +32,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
   async function pay() {
     const missing = missingInformation(s, 1) ?? missingInformation(s, 4);
     if (missing || !quote) {
-      toast.error('Missing information', { description: missing ?? MESSAGES.selectPackageAndSize });
+      toast.error('Missing information', { description: missing ?? MESSAGES.selectPackageAndSize, id: WIZARD_PROBLEM_TOAST });
       return;
     }
     const contact = contactSchema.safeParse({
@@ -44,7 +44,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
       parkingInstructions: c.parkingInstructions,
     });
     if (!contact.success) {
-      toast.error('Invalid Input', { description: firstMessage(contact.error) });
+      toast.error('Invalid Input', { description: firstMessage(contact.error), id: WIZARD_PROBLEM_TOAST });
       return;
     }
     setProcessing(true);
