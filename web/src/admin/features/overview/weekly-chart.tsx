@@ -26,8 +26,9 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
             <YAxis tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => formatCents(v * 100)} />
             <Tooltip formatter={(v) => formatCents(Number(v) * 100)} />
             <Legend formatter={(value: string) => <span className="weekly-chart__legend">{value}</span>} />
-            <Bar dataKey="deposits" name="Deposits" stackId="paid" fill="#2b5239" />
-            <Bar dataKey="balances" name="Balances" stackId="paid" fill="#b08d57" />
+            {/* Each fill is at least 3:1 on white (WCAG 1.4.11: 8.9:1 and 3.1:1); the white edge keeps the two stacked parts apart, since gold on green is only 2.9:1. */}
+            <Bar dataKey="deposits" name="Deposits" stackId="paid" fill="#2b5239" stroke="#ffffff" strokeWidth={1} />
+            <Bar dataKey="balances" name="Balances" stackId="paid" fill="#b08d57" stroke="#ffffff" strokeWidth={1} />
           </BarChart>
         </ResponsiveContainer>
       </div>
