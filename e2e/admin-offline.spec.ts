@@ -303,7 +303,7 @@ test('offline: a cash payment at the door counts at once as pending and a remova
   await details.getByRole('button', { name: 'Move the removal' }).click();
   const move = page.getByRole('dialog', { name: 'Move the removal' });
   await expect(move).toContainText('Offline: the move is checked');
-  await move.getByLabel('New date').fill('2027-01-27');
+  await move.getByLabel('New date').fill('2027-01-28');
   await move.getByRole('radio', { name: '9 AM - 3 PM' }).check();
   await move.getByRole('button', { name: 'Move the removal' }).click();
   await expect(toast(page, 'Move queued')).toBeVisible();
@@ -322,12 +322,12 @@ test('offline: a cash payment at the door counts at once as pending and a remova
   await expect(page.locator('tr', { hasText: name })).toContainText('$0 Paid');
   const state = await serverState(booking.id);
   expect(state.charges.map((c) => [c.method, c.amount, c.status, c.created_by])).toEqual([['cash', 82500, 'succeeded', s.id]]);
-  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0, removal_date: expect.stringMatching(/^2027-01-27/), removal_time_slot: '9-15' });
+  expect(state.booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0, removal_date: expect.stringMatching(/^2027-01-28/), removal_time_slot: '9-15' });
   expect(state.events.map((e) => [e.kind, e.created_by])).toEqual([['owner_change', s.id]]);
   const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
   expect(receipt.text).toContain('Method: Cash');
   const moved = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal has moved'));
-  expect(moved.text).toContain('Wednesday, January 27, 2027');
+  expect(moved.text).toContain('Thursday, January 28, 2027');
 });
 
 test('the server stopped and restarted instead: the queued actions are applied once when it is back', async ({ browser }) => {
