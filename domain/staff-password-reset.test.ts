@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_MESSAGES as M, passwordResetMailAllowed, resetEmailProblem } from './staff-password-reset';
+import { PASSWORD_RESET_MESSAGES as M, passwordResetMailAllowed, resetEmailProblem, resetLinkAlive } from './staff-password-reset';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const MIN = 60_000;
@@ -30,5 +30,17 @@ describe('resetEmailProblem', () => {
     ['admin@', M.emailInvalid],
   ])('%j', (email, problem) => {
     expect(resetEmailProblem(email)).toBe(problem);
+  });
+});
+
+describe('resetLinkAlive: a reset e-mail held back past its link is not sent', () => {
+  it.each([
+    ['just queued', NOW, true],
+    ['29 minutes ago', NOW - 29 * MIN, true],
+    ['30 minutes ago (the link has died)', NOW - 30 * MIN, false],
+    ['a day ago', NOW - 24 * 60 * MIN, false],
+    ['no queue time', Number.NaN, false],
+  ])('%s', (_name, queuedAt, alive) => {
+    expect(resetLinkAlive(queuedAt, 1800, NOW)).toBe(alive);
   });
 });

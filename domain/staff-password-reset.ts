@@ -46,3 +46,12 @@ export function resetEmailProblem(email: string): string | null {
   const result = resetEmailSchema.safeParse(email);
   return result.success ? null : (result.error.issues[0]?.message ?? PASSWORD_RESET_MESSAGES.emailInvalid);
 }
+
+/**
+ * Whether a reset e-mail queued at `queuedAtMs` is still worth sending at `nowMs` (ms since the
+ * epoch): its link lives `linkSeconds` from when it was made (PocketBase's passwordResetToken
+ * duration), so a message an SMTP outage held back longer would only bring a dead link.
+ */
+export function resetLinkAlive(queuedAtMs: number, linkSeconds: number, nowMs: number): boolean {
+  return Number.isFinite(queuedAtMs) && nowMs - queuedAtMs < linkSeconds * 1000;
+}
