@@ -4,7 +4,8 @@
  * staff account's e-mail goes through the mail outbox with a link to /admin/reset-password on
  * APP_URL, at most 3 an hour per account; the link sets a new password once. Runs its own
  * PocketBase (SMTP_HOST set) with RATE_LIMITS=off: the per-account limit holds without the
- * per-IP ones, which tests/server/rate-limits.test.ts covers.
+ * per-IP ones, which tests/server/rate-limits.test.ts covers. One test uses the shared test
+ * server, which has neither APP_URL nor SMTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +17,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { failureOf } from './admin-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { request } from './support';
+import { baseUrl, request, superuser } from './support';
 
 const APP_URL = 'https://adorned.example';
 const PASSWORD = 'the-first-password-1';
@@ -100,8 +101,8 @@ describe('asking for a reset link', () => {
     // Never PocketBase's dashboard, where staff cannot sign in.
     expect(mail.html).not.toContain('/_/#/auth/confirm-password-reset/');
 
-    const rows = await resetRows(admin.id);
-    expect(rows.map((r) => [r.to, r.status])).toEqual([[admin.email, 'sent']]);
+    // Recorded as sent once the SMTP conversation is over, after the answer.
+    await expect.poll(async () => (await resetRows(admin.id)).map((r) => [r.to, r.status])).toEqual([[admin.email, 'sent']]);
     await settle();
     expect(mailsTo(admin.email)).toHaveLength(1);
   });
@@ -203,5 +204,22 @@ describe('the reset e-mails in the outbox', () => {
     expect((await su.collection('mail_log').getOne(row.id)).status).toBe('skipped');
     await settle();
     expect(mailsTo(admin.email)).toEqual([]);
+  });
+});
+
+describe('without APP_URL and SMTP (the shared test server)', () => {
+  it('the link is on the address the request came to, and the e-mail is only logged', async () => {
+    const shared = superuser();
+    const email = `reset-shared-${Date.now().toString(36)}@test.local`;
+    const staff = await shared.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin' });
+    try {
+      expect(await request({ route: '/api/collections/staff/request-password-reset', body: { email } })).toEqual({ status: 204, body: null });
+      // Queued before the answer, logged right after it.
+      const rows = () => shared.collection('mail_log').getFullList({ filter: shared.filter('kind = "staff_password_reset" && related_id = {:id}', { id: staff.id }) });
+      await expect.poll(async () => (await rows()).map((r) => r.status)).toEqual(['logged']);
+      expect((await rows())[0]!.html).toContain(`<a href="${baseUrl()}/admin/reset-password?token=`);
+    } finally {
+      await shared.collection('staff').delete(staff.id);
+    }
   });
 });

@@ -26,6 +26,15 @@ import { fillEmailTemplate } from '../mail/email-template';
 import { deliverMail, mailKey, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { STAFF_PASSWORD_RESET_KIND } from '../mail/outbox-checks';
 
+/**
+ * The request event inside a record request hook's event. The generated types flatten it into
+ * the hook's event, and its methods (noContent, flush) are reachable so, but the JSVM reaches its
+ * fields (`request`, which appOrigin reads) only through the embedded struct's own name.
+ */
+function requestEventOf(e: core.RecordRequestPasswordResetRequestEvent): core.RequestEvent {
+  return (e as unknown as { requestEvent?: core.RequestEvent }).requestEvent ?? e;
+}
+
 /** When the account's latest reset e-mails were queued (ms since the epoch, newest first). */
 function latestResetMails(tx: CoreApp, staffId: string): number[] {
   const rows = tx.findRecordsByFilter('mail_log', 'kind = {:kind} && related_id = {:id}', '-queued_at', PASSWORD_RESET_MAIL_LIMIT, 0, {
@@ -68,7 +77,7 @@ export function mailStaffPasswordReset(e: core.RecordRequestPasswordResetRequest
   let mailId: string | null = null;
   e.app.runInTransaction((tx) => {
     if (!passwordResetMailAllowed(latestResetMails(tx, staff.id), nowMs)) return;
-    mailId = queueMail(tx, staffPasswordResetMail(tx, staff, appOrigin(e), nowMs));
+    mailId = queueMail(tx, staffPasswordResetMail(tx, staff, appOrigin(requestEventOf(e)), nowMs));
   });
   e.noContent(204);
   if (!mailId) return;
