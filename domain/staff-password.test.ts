@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordProblem } from './staff-password';
+import { changePasswordProblem, newPasswordProblem } from './staff-password';
 
 describe('changePasswordProblem (docs/product.md §5 Admin; 12 characters, docs/architecture.md reading 9)', () => {
   it.each([
@@ -13,5 +13,17 @@ describe('changePasswordProblem (docs/product.md §5 Admin; 12 characters, docs/
     ['a different confirmation', 'old', 'a-new-password-1', 'a-new-password-2', "Passwords don't match"],
   ])('%s', (_name, currentPassword, newPassword, confirmPassword, problem) => {
     expect(changePasswordProblem({ currentPassword, newPassword, confirmPassword })).toBe(problem);
+  });
+});
+
+describe('newPasswordProblem (the reset page, docs/decisions/034): the same rules without the current password', () => {
+  it.each([
+    ['matching, 12 characters', '123456789012', '123456789012', null],
+    ['no new password', '', '', 'Please fill in all fields'],
+    ['no confirmation', 'a-new-password-1', '', 'Please fill in all fields'],
+    ['11 characters', '12345678901', '12345678901', 'Password must be at least 12 characters'],
+    ['a different confirmation', 'a-new-password-1', 'a-new-password-2', "Passwords don't match"],
+  ])('%s', (_name, newPassword, confirmPassword, problem) => {
+    expect(newPasswordProblem({ newPassword, confirmPassword })).toBe(problem);
   });
 });

@@ -16,6 +16,10 @@ onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsite
 onRecordCreate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
 onRecordUpdate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
 
+// "Forgot password?" for staff (docs/decisions/034): the reset e-mail goes through the mail outbox,
+// at most 3 an hour per account, and the answer is PocketBase's 204 whatever happened.
+onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/app.js`).mailStaffPasswordReset(e), 'staff');
+
 // Inspiration-image uploads (docs/decisions/004).
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');

@@ -1,7 +1,8 @@
 /**
  * Per-IP limits on what anonymous visitors can create through /api/fn/ (pb_migrations
- * …fn_rate_limits.js). The shared test server turns limits off (RATE_LIMITS=off) because other
- * tests fire many requests from one address; this file starts a server with them on.
+ * …fn_rate_limits.js) and on the staff password reset (…password_reset.js). The shared test
+ * server turns limits off (RATE_LIMITS=off) because other tests fire many requests from one
+ * address; this file starts a server with them on.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,6 +48,20 @@ describe('rate limits for guests', () => {
     for (let i = 0; i < allowed + 2; i++) statuses.push(await post(route, { token: 'A'.repeat(43) }));
     expect(statuses.slice(0, allowed).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(allowed)).toEqual([429, 429]);
+  });
+
+  it('asking for a password reset link: 5 per 10 minutes from one address, whatever the addresses asked about (docs/decisions/034)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push(await post('/api/collections/staff/request-password-reset', { email: `nobody-${i}@test.local` }));
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429]);
+  });
+
+  it('using a password reset link: 10 tries per 10 minutes from one address', async () => {
+    const statuses: number[] = [];
+    const body = { token: 'not-a-token', password: 'a-new-password-456', passwordConfirm: 'a-new-password-456' };
+    for (let i = 0; i < 12; i++) statuses.push(await post('/api/collections/staff/confirm-password-reset', body));
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
   it('leaves read-only routes such as availability unthrottled at normal use', async () => {

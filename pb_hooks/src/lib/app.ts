@@ -26,6 +26,7 @@ export { checkInspirationImageUrls } from './bookings/inspiration-images';
 export { checkoutDistance } from './bookings/distance';
 export { chargeBookingBalanceRoute } from './payments/charge-booking-balance-route';
 export { setupAdminRoute, setupAdminStatusRoute } from './admin/setup-admin-route';
+export { mailStaffPasswordReset } from './admin/staff-password-reset';
 export { insightsRoute } from './admin/insights-route';
 export { forgetWebsiteTally } from './admin/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './calendar-feed/calendar-feed-routes';

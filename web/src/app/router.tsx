@@ -36,6 +36,7 @@ const PAGES: PageRoute[] = [
   { path: paths.submitReview, module: 'submit-review' },
   { path: paths.testimonials, module: 'testimonials' },
   { path: paths.adminLogin, module: 'admin-login' },
+  { path: paths.adminResetPassword, module: 'admin-reset-password' },
   { path: paths.adminDashboard, module: 'admin-dashboard', bare: true },
   { path: paths.adminNewBooking, module: 'admin-new-booking', bare: true },
   { path: paths.setupAdmin, module: 'setup-admin' },

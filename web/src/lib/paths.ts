@@ -14,6 +14,8 @@ export const paths = {
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
   adminNewBooking: '/admin/new-booking',
+  /** A new admin password, opened with the link of the reset e-mail (docs/decisions/034; the link is in pb_migrations/1732000110_password_reset.js). */
+  adminResetPassword: '/admin/reset-password',
   setupAdmin: '/setup-admin',
   bookingSuccess: '/booking-success',
   bookingCancel: '/booking-cancel',

@@ -1,17 +1,21 @@
 /**
  * What the mail outbox asks of a message by kind before and after sending it (docs/decisions/028):
  * a visit reminder is checked again at send time (the visit may have moved, been cancelled or
- * been done since it was queued), and its sending is written to the booking's history. Kept
+ * been done since it was queued), and its sending is written to the booking's history; a staff
+ * password reset is sent only while its link lives (docs/decisions/034). Kept
  * apart from mail-outbox.ts so that the message builders, which import the outbox, are not
  * imported by it.
  */
-import { formatLongDate } from '@domain/calendar';
+import { formatLongDate, parseTimestamp } from '@domain/calendar';
 import { parseReminderVersion, reminderStillDue } from '@domain/reminders';
+import { resetLinkAlive } from '@domain/staff-password-reset';
 import { formatSlotRange } from '@domain/slots';
 import { addServerEvent } from '../admin/job-events-repo';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
 
 export const VISIT_REMINDER_KIND = 'visit_reminder';
+/** A staff account's password reset link (lib/admin/staff-password-reset.ts). */
+export const STAFF_PASSWORD_RESET_KIND = 'staff_password_reset';
 
 /** A reminder's booking id and version from its outbox key `visit_reminder:<booking>:<version>`. */
 function reminderKeyParts(key: string): { bookingId: string; version: string } | null {
@@ -19,8 +23,15 @@ function reminderKeyParts(key: string): { bookingId: string; version: string } |
   return m ? { bookingId: m[1]!, version: m[2]! } : null;
 }
 
-/** Whether outbox row `rec` should still be sent: false for a reminder whose visit no longer matches. */
+/**
+ * Whether outbox row `rec` should still be sent: false for a reminder whose visit no longer
+ * matches, and for a password reset whose link has died (an SMTP outage held it back).
+ */
 export function stillWanted(app: CoreApp, rec: core.Record): boolean {
+  if (rec.getString('kind') === STAFF_PASSWORD_RESET_KIND) {
+    const linkSeconds = app.findCollectionByNameOrId('staff').passwordResetToken.duration;
+    return resetLinkAlive(parseTimestamp(rec.getString('queued_at')), linkSeconds, Date.now());
+  }
   if (rec.getString('kind') !== VISIT_REMINDER_KIND) return true;
   const parts = reminderKeyParts(rec.getString('key'));
   if (!parts) return false;

@@ -1,0 +1,90 @@
+/**
+ * "Forgot password?" for staff (docs/decisions/034). PocketBase's own route
+ * (`POST /api/collections/staff/request-password-reset { email }`, rate-limited per IP by
+ * pb_migrations/1732000110_password_reset.js) answers an unknown address 204 by itself and
+ * calls this hook for a known one. The hook sends the e-mail instead of PocketBase:
+ *
+ * - through the mail outbox (docs/decisions/021), like every e-mail of ours: recorded in
+ *   `mail_log`, retried when SMTP is down, logged when it is not configured (PocketBase would
+ *   try the machine's sendmail);
+ * - at most PASSWORD_RESET_MAIL_LIMIT per account an hour, counted from the account's
+ *   `staff_password_reset` rows in `mail_log`, inside the transaction that queues the next, so
+ *   requests at the same instant cannot both pass. Always on: RATE_LIMITS=off lifts the
+ *   per-caller limits of load tests, and this one guards the account's inbox. It replaces
+ *   PocketBase's own "one e-mail per 2 minutes", which is set only by its sender;
+ * - in the words of `staff.resetPasswordTemplate`, with {APP_URL} the app's public origin
+ *   (appOrigin: APP_URL, which production requires, so a forged Host never reaches the link).
+ *
+ * The answer is PocketBase's for success, 204 with no body, whatever happened: e-mailed, over
+ * the limit, or (by PocketBase) no such account. It is sent before the SMTP conversation, so
+ * the time it takes tells nobody whether an e-mail went out either.
+ */
+import { parseTimestamp } from '@domain/calendar';
+import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed } from '@domain/staff-password-reset';
+import { appOrigin } from '../http';
+import { fillEmailTemplate } from '../mail/email-template';
+import { deliverMail, mailKey, queueMail, type QueuedMail } from '../mail/mail-outbox';
+import { STAFF_PASSWORD_RESET_KIND } from '../mail/outbox-checks';
+
+/**
+ * The request event inside a record request hook's event. The generated types flatten it into
+ * the hook's event, and its methods (noContent, flush) are reachable so, but the JSVM reaches its
+ * fields (`request`, which appOrigin reads) only through the embedded struct's own name.
+ */
+function requestEventOf(e: core.RecordRequestPasswordResetRequestEvent): core.RequestEvent {
+  return (e as unknown as { requestEvent?: core.RequestEvent }).requestEvent ?? e;
+}
+
+/** When the account's latest reset e-mails were queued (ms since the epoch, newest first). */
+function latestResetMails(tx: CoreApp, staffId: string): number[] {
+  const rows = tx.findRecordsByFilter('mail_log', 'kind = {:kind} && related_id = {:id}', '-queued_at', PASSWORD_RESET_MAIL_LIMIT, 0, {
+    kind: STAFF_PASSWORD_RESET_KIND,
+    id: staffId,
+  } as unknown as dbx.Params);
+  return rows.map((r) => parseTimestamp(r!.getString('queued_at')));
+}
+
+/**
+ * The reset e-mail for `staff`, made at `nowMs`: a new link (PocketBase's password reset token,
+ * signed with the account's token key) in the collection's template, for the outbox under
+ * `staff_password_reset:<id>:<nowMs>`. No text part: the mailer derives it from the HTML, as
+ * for PocketBase's own e-mails, so a template edited in the dashboard reads the same in both.
+ */
+export function staffPasswordResetMail(app: CoreApp, staff: core.Record, origin: string, nowMs: number): QueuedMail {
+  const filled = fillEmailTemplate(staff.collection().resetPasswordTemplate, {
+    plain: { APP_NAME: app.settings().meta.appName, APP_URL: origin, TOKEN: staff.newPasswordResetToken() },
+    record: { id: staff.id, email: staff.email(), name: staff.getString('name') },
+  });
+  return {
+    key: mailKey(STAFF_PASSWORD_RESET_KIND, staff.id, nowMs),
+    to: staff.email(),
+    subject: filled.subject,
+    html: filled.body,
+    text: '',
+    kind: STAFF_PASSWORD_RESET_KIND,
+    relatedId: staff.id,
+  };
+}
+
+/**
+ * The `onRecordRequestPasswordResetRequest` hook of `staff` (main.ts): queues the e-mail while
+ * the account's hourly limit allows, answers 204, then sends it. Never calls PocketBase's own
+ * sender (e.next()). A failed queueing (a full disk) is the usual 503.
+ */
+export function mailStaffPasswordReset(e: core.RecordRequestPasswordResetRequestEvent): void {
+  const staff = e.record!;
+  const nowMs = Date.now();
+  let mailId: string | null = null;
+  e.app.runInTransaction((tx) => {
+    if (!passwordResetMailAllowed(latestResetMails(tx, staff.id), nowMs)) return;
+    mailId = queueMail(tx, staffPasswordResetMail(tx, staff, appOrigin(requestEventOf(e)), nowMs));
+  });
+  e.noContent(204);
+  if (!mailId) return;
+  try {
+    e.flush();
+  } catch {
+    // Not flushable (never with PocketBase's router): the answer goes when this returns.
+  }
+  deliverMail(e.app, [mailId]);
+}
