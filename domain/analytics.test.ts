@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent } from './analytics';
+import { ANALYTICS_LIMITS, browserFromUserAgent, deviceTypeFromUserAgent, isAdminPath, normalizeAnalyticsEvent } from './analytics';
 
 const UA = {
   chromeWin: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -102,6 +102,11 @@ describe('normalizeAnalyticsEvent', () => {
     [[], 'Event must be an object'],
     ['page_view', 'Event must be an object'],
     [{ ...valid, event_type: 'click' }, 'Invalid event type'],
+    // Conversions are written by the server from verified payments only.
+    [{ ...valid, event_type: 'conversion', converted: true }, 'Invalid event type'],
+    [{ ...valid, page_path: '/admin/dashboard' }, 'Admin pages are not recorded'],
+    [{ ...valid, page_path: '/admin' }, 'Admin pages are not recorded'],
+    [{ ...valid, page_path: '/setup-admin' }, 'Admin pages are not recorded'],
     [{ ...valid, event_type: undefined }, 'Invalid event type'],
     [{ ...valid, page_path: 'services' }, 'Invalid page path'],
     [{ ...valid, page_path: '' }, 'Invalid page path'],
@@ -122,7 +127,6 @@ describe('normalizeAnalyticsEvent', () => {
       utm_source: long(ANALYTICS_LIMITS.utm),
       utm_medium: long(ANALYTICS_LIMITS.utm),
       utm_campaign: long(ANALYTICS_LIMITS.utm),
-      location_country: long(ANALYTICS_LIMITS.location_country),
       session_id: long(ANALYTICS_LIMITS.session_id),
       user_agent: long(ANALYTICS_LIMITS.user_agent),
     });
@@ -133,7 +137,6 @@ describe('normalizeAnalyticsEvent', () => {
     expect(v.utm_source).toHaveLength(ANALYTICS_LIMITS.utm);
     expect(v.utm_medium).toHaveLength(ANALYTICS_LIMITS.utm);
     expect(v.utm_campaign).toHaveLength(ANALYTICS_LIMITS.utm);
-    expect(v.location_country).toHaveLength(ANALYTICS_LIMITS.location_country);
     expect(v.session_id).toHaveLength(ANALYTICS_LIMITS.session_id);
     expect(v.user_agent).toHaveLength(ANALYTICS_LIMITS.user_agent);
   });
@@ -163,9 +166,28 @@ describe('normalizeAnalyticsEvent', () => {
     expect(result.value).not.toHaveProperty('extra');
   });
 
-  it('accepts a conversion with metadata', () => {
-    const result = normalizeAnalyticsEvent({ event_type: 'conversion', page_path: '/booking/success', converted: true, metadata: { session_id: 'cs_test_123' } });
-    expect(result.ok && result.value.converted).toBe(true);
-    expect(result.ok && result.value.metadata).toEqual({ session_id: 'cs_test_123' });
+  it("ignores a visitor's converted flag and country: the server alone sets them", () => {
+    const result = normalizeAnalyticsEvent({ ...valid, converted: true, location_country: 'Narnia' });
+    expect(result).toEqual({ ok: true, value: { ...valid, converted: false, location_country: '' } });
+  });
+
+  it('accepts a share with metadata', () => {
+    const result = normalizeAnalyticsEvent({ event_type: 'share', page_path: '/portfolio', metadata: { network: 'facebook' } });
+    expect(result.ok && result.value.metadata).toEqual({ network: 'facebook' });
+  });
+});
+
+describe('isAdminPath', () => {
+  it.each([
+    ['/admin', true],
+    ['/admin/', true],
+    ['/admin/dashboard', true],
+    ['/setup-admin', true],
+    ['/administrator', false],
+    ['/admin-tips', false],
+    ['/', false],
+    ['/booking/admin', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isAdminPath(path)).toBe(expected);
   });
 });

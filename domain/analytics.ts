@@ -1,16 +1,35 @@
 /**
- * Analytics events (docs/product.md §3 analytics_events, §7 "insert on every page view").
+ * Analytics events (docs/product.md §3 analytics_events, §7 "insert on every page view";
+ * docs/decisions/039).
  *
  * Pure rules shared by the browser (which builds the event) and the server hook (which
  * re-validates every anonymous insert): the allowed values, the length caps of the
  * `analytics_events` collection, and the user-agent classification. No I/O, no globals, so it
  * runs in the browser, in Node tests and in PocketBase's JSVM.
+ *
+ * Visitors record page views and shares only. Conversions and countries are figures the
+ * Overview reports as facts, so only the server writes them: a conversion when a deposit is
+ * paid (pb_hooks lib/payments/settle-payment.ts), a country never yet (nothing the server
+ * trusts tells it).
  */
 
 import { normalizeText } from './text';
 
+/** Every event type a stored row may have. */
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'share', 'conversion'] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+
+/** The event types an anonymous visitor may record. */
+export const VISITOR_EVENT_TYPES = ['page_view', 'share'] as const;
+export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
+
+/**
+ * Whether `pagePath` is one of the owner's pages (`/admin`, `/admin/…`, `/setup-admin`): the
+ * owner working is not a visitor, so those pages record nothing.
+ */
+export function isAdminPath(pagePath: string): boolean {
+  return /^\/(admin|setup-admin)(\/|$)/.test(pagePath);
+}
 
 export const DEVICE_TYPES = ['tablet', 'mobile', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -107,23 +126,25 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | und
  * Validates and normalises an analytics event from an untrusted source (the browser, or the
  * body of an anonymous create request).
  *
- * - `event_type` must be page_view, share or conversion, and `page_path` a path starting with
- *   "/"; otherwise `{ ok: false, message }`.
+ * - `event_type` must be page_view or share (VISITOR_EVENT_TYPES), and `page_path` a path
+ *   starting with "/" outside the admin's pages (isAdminPath); otherwise `{ ok: false, message }`.
  * - Text fields are normalised (domain/text.ts: trimmed, control and invisible characters
  *   dropped) and capped at ANALYTICS_LIMITS; non-strings become ''. `session_id` keeps only letters, digits, '-' and '_'.
  * - `device_type` and `browser` outside their enums are derived from `user_agent` instead.
- * - `converted` is true only for the boolean true. `metadata` must be a plain object (missing
- *   means {}) whose JSON is at most ANALYTICS_LIMITS.metadataJson characters.
+ * - `converted` and `location_country` are ignored: always false and ''. `metadata` must be a
+ *   plain object (missing means {}) whose JSON is at most ANALYTICS_LIMITS.metadataJson
+ *   characters.
  * - Unknown keys are dropped.
  */
 export function normalizeAnalyticsEvent(input: unknown): AnalyticsResult {
   if (!isPlainObject(input)) return { ok: false, message: 'Event must be an object' };
 
-  const eventType = oneOf(ANALYTICS_EVENT_TYPES, input.event_type);
+  const eventType = oneOf(VISITOR_EVENT_TYPES, input.event_type);
   if (!eventType) return { ok: false, message: 'Invalid event type' };
 
   const pagePath = cleanText(input.page_path, ANALYTICS_LIMITS.page_path);
   if (!pagePath.startsWith('/')) return { ok: false, message: 'Invalid page path' };
+  if (isAdminPath(pagePath)) return { ok: false, message: 'Admin pages are not recorded' };
 
   let metadata: Record<string, unknown> = {};
   if (input.metadata !== undefined && input.metadata !== null) {
@@ -148,12 +169,12 @@ export function normalizeAnalyticsEvent(input: unknown): AnalyticsResult {
       utm_source: cleanText(input.utm_source, ANALYTICS_LIMITS.utm),
       utm_medium: cleanText(input.utm_medium, ANALYTICS_LIMITS.utm),
       utm_campaign: cleanText(input.utm_campaign, ANALYTICS_LIMITS.utm),
-      location_country: cleanText(input.location_country, ANALYTICS_LIMITS.location_country),
+      location_country: '',
       device_type: oneOf(DEVICE_TYPES, input.device_type) ?? deviceTypeFromUserAgent(userAgent),
       browser: oneOf(BROWSERS, input.browser) ?? browserFromUserAgent(userAgent),
       session_id: cleanText(input.session_id, ANALYTICS_LIMITS.session_id).replace(/[^A-Za-z0-9_-]/g, ''),
       user_agent: userAgent,
-      converted: input.converted === true,
+      converted: false,
       metadata,
     },
   };

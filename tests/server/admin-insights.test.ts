@@ -143,28 +143,29 @@ describe('events recorded or removed after a call', () => {
   it('are counted from the next call on: new sessions once, known sessions not again; a removed event is gone', async () => {
     const before = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body.website;
     const anon = anonymous();
+    // A visitor's country is ignored (docs/decisions/039): the views count as Unknown.
     const view = (session: string, extra: Record<string, unknown> = {}) =>
       anon.collection('analytics_events').create({ event_type: 'page_view', page_path: '/faq', session_id: session, device_type: 'tablet', location_country: 'CA', ...extra });
     await view('s1'); // a session already counted
     await view('s9'); // a new one
     await view('s9', { utm_source: 'facebook' });
-    await anon.collection('analytics_events').create({ event_type: 'conversion', page_path: '/booking/success', session_id: 's9', converted: true });
 
     const after = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body.website;
     expect(after).toMatchObject({
       pageViews: before.pageViews + 3,
       sessions: before.sessions + 1,
-      conversions: before.conversions + 1,
+      conversions: before.conversions,
       devices: { ...before.devices, tablet: before.devices.tablet + 3 },
       trafficSources: { ...before.trafficSources, direct: before.trafficSources.direct + 2, social_media: before.trafficSources.social_media + 1 },
     });
-    expect(after.topCountries).toContainEqual({ country: 'CA', count: 4 });
+    expect(after.topCountries).toContainEqual({ country: 'CA', count: 1 });
+    expect(after.topCountries).toContainEqual({ country: 'Unknown', count: 2 + 3 });
 
     const su = superuser();
     const s9 = await su.collection('analytics_events').getFullList({ filter: "session_id = 's9' && event_type = 'page_view'" });
     for (const e of s9) await su.collection('analytics_events').delete(e.id);
     const removed = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body.website;
-    expect(removed).toMatchObject({ pageViews: before.pageViews + 1, sessions: before.sessions, conversions: before.conversions + 1 });
+    expect(removed).toMatchObject({ pageViews: before.pageViews + 1, sessions: before.sessions, conversions: before.conversions });
   });
 });
 
