@@ -3,8 +3,9 @@
  * recording"). A plain `fetch` POST to PocketBase's records API, not the PocketBase SDK, so the
  * public pages stay within their JavaScript budget. Recording never throws and never blocks:
  * a failure is only logged (docs/product.md §8 "Tracking failures are only logged").
+ * Visitors record page views and shares; conversions are the server's (docs/decisions/039).
  */
-import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type AnalyticsEventType } from '@domain/analytics';
+import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type VisitorEventType } from '@domain/analytics';
 import { logWarning } from '@/lib/log';
 
 const ENDPOINT = '/api/collections/analytics_events/records';
@@ -38,9 +39,8 @@ export function analyticsSessionId(): string {
 }
 
 /**
- * UTM values of the landing URL. They are remembered for the session so later page views and a
- * conversion keep the campaign that brought the visitor (the query is gone after the first
- * in-app navigation).
+ * UTM values of the landing URL. They are remembered for the session so later page views keep
+ * the campaign that brought the visitor (the query is gone after the first in-app navigation).
  */
 function campaign(search: string): Utm {
   const params = new URLSearchParams(search);
@@ -58,7 +58,6 @@ function campaign(search: string): Utm {
 }
 
 export interface RecordEventOptions {
-  converted?: boolean;
   metadata?: Record<string, unknown>;
   /** The query the page was opened with, when recording later than that (default: the current one). */
   search?: string;
@@ -69,9 +68,9 @@ export interface RecordEventOptions {
  * query, which can hold review tokens or payment session ids). Resolves when the request has
  * finished; it never rejects.
  *
- * @example recordEvent('conversion', '/booking/success', { converted: true, metadata: { session_id } })
+ * @example recordEvent('share', '/portfolio', { metadata: { network: 'facebook' } })
  */
-export async function recordEvent(eventType: AnalyticsEventType, pagePath: string, { converted = false, metadata = {}, search = location.search }: RecordEventOptions = {}): Promise<void> {
+export async function recordEvent(eventType: VisitorEventType, pagePath: string, { metadata = {}, search = location.search }: RecordEventOptions = {}): Promise<void> {
   try {
     const userAgent = navigator.userAgent;
     const event = normalizeAnalyticsEvent({
@@ -83,7 +82,6 @@ export async function recordEvent(eventType: AnalyticsEventType, pagePath: strin
       browser: browserFromUserAgent(userAgent),
       session_id: analyticsSessionId(),
       user_agent: userAgent,
-      converted,
       metadata,
     });
     if (!event.ok) {
@@ -95,7 +93,7 @@ export async function recordEvent(eventType: AnalyticsEventType, pagePath: strin
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(event.value),
       credentials: 'omit',
-      // keepalive lets a conversion recorded just before navigating away still arrive.
+      // keepalive lets an event recorded just before navigating away still arrive.
       keepalive: true,
     });
     if (!response.ok) logWarning('Analytics event not recorded:', response.status);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { isAdminPath } from '@domain/analytics';
 
 // Module-level so React StrictMode's second effect run (development only) is not a second view.
 let lastPath: string | null = null;
@@ -13,7 +14,8 @@ function whenIdle(task: () => void): void {
 /**
  * Records a `page_view` for the first page and for every later route change (docs/product.md §2 "Every
  * page records a page_view analytics event on load"). A change of hash or query alone, such as
- * a jump to a section, is not a new page.
+ * a jump to a section, is not a new page. The admin's pages record nothing: the owner at work
+ * is not a visitor (docs/decisions/039).
  *
  * The recorder (and its user-agent rules) is loaded on idle, off the critical path of the first
  * render; the query is captured now so the landing page's UTM tags are not lost meanwhile.
@@ -23,6 +25,7 @@ export function usePageViews(): void {
   useEffect(() => {
     if (lastPath === pathname) return;
     lastPath = pathname;
+    if (isAdminPath(pathname)) return;
     whenIdle(() => {
       void import('./analytics').then(({ recordEvent }) => recordEvent('page_view', pathname, { search }));
     });

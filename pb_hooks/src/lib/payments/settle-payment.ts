@@ -9,7 +9,8 @@
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
  * A confirmation queues its e-mails (the confirmation, the owner's notice, the deposit's receipt)
  * in the same transaction (lib/mail/mail-outbox.ts), so a
- * crash after the commit cannot lose them.
+ * crash after the commit cannot lose them, and records the Overview's conversion there too
+ * (lib/payments/payment-conversion.ts; docs/decisions/039).
  */
 import { paymentDecision } from '@domain/booking-ownership';
 import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
@@ -20,6 +21,7 @@ import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
+import { recordPaidConversion } from './payment-conversion';
 
 /** What the payment provider tells about the paid session. */
 export interface PaymentIds {
@@ -72,9 +74,11 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
 
 /**
  * Inside transaction `tx`: booking `rec`'s deposit is paid at `now` (epoch ms), by card or, for
- * a phone booking, as its `deposit_method` says: confirmed, the balance due, and its e-mails
+ * a phone booking, as its `deposit_method` says: confirmed, the balance due, its e-mails
  * queued (the confirmation, the owner's notice, the deposit's receipt, each with its own manage
- * link, docs/decisions/027). Returns the mail outbox ids to send once the transaction commits.
+ * link, docs/decisions/027) and, for a website booking, its conversion recorded (the only
+ * source of conversions, docs/decisions/039). Returns the mail outbox ids to send once the
+ * transaction commits.
  */
 export function confirmDeposit(tx: CoreApp, rec: core.Record, now: number): string[] {
   rec.set('payment_status', 'deposit_paid');
@@ -83,6 +87,7 @@ export function confirmDeposit(tx: CoreApp, rec: core.Record, now: number): stri
   rec.set('deposit_paid_at', toPbDate(now));
   rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
   tx.save(rec);
+  recordPaidConversion(tx, rec, now);
   const link = () => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
   return [...bookingConfirmationMails(rec, link()), depositReceiptMail(rec, link())].map((m) => queueMail(tx, m));
 }
