@@ -70,7 +70,7 @@ export const ROUTES = [
 export const JOBS = [
   { name: 'expire-checkout-holds', schedule: '*/5 * * * *', handler: 'expireHolds', why: 'unpaid holds end 30 minutes after checkout; refunds that failed are retried' },
   { name: 'send-review-requests', schedule: '0 14 * * *', handler: 'sendReviewRequestsJob', why: '9 or 10 AM in New York: the day after a removal' },
-  { name: 'purge-tombstones', schedule: '30 8 * * *', handler: 'purgeTombstones', why: 'daily: tombstones older than 400 days' },
+  { name: 'purge-tombstones', schedule: '30 8 * * *', handler: 'dailyPurge', why: 'daily: tombstones older than 400 days, request keys older than 30' },
   { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
   { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
   { name: 'send-visit-reminders', schedule: '0 * * * *', handler: 'sendVisitRemindersJob', why: 'hourly: from 9 AM in New York, the reminders of tomorrow’s visits (docs/decisions/028)' },

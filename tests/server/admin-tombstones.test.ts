@@ -128,7 +128,24 @@ describe('purging old tombstones', () => {
     expect((await tombstones()).map((t) => t.id).sort()).toEqual([old.id, recent.id].sort());
 
     const res = await callFnAs(su.authStore.token, 'POST', '/api/fn/jobs/purge-tombstones');
-    expect(res).toEqual({ status: 200, body: { purged: 1 } });
+    expect(res).toEqual({ status: 200, body: { purged: 1, purgedRequestKeys: 0 } });
     expect((await tombstones()).map((t) => t.id)).toEqual([recent.id]);
+  });
+});
+
+describe('purging old request keys (the same daily job)', () => {
+  it('removes the Idempotency-Keys written more than 30 days ago (server clock) and keeps the rest', async () => {
+    const su = superuser();
+    await clearCollections('request_keys');
+    const at = (daysAgo: number) => new Date(Date.parse(SERVER_NOW) - daysAgo * DAY).toISOString().replace('T', ' ');
+    const key = (name: string, daysAgo: number) => su.collection('request_keys').create({ key: name, route: 'send-review-request', answer: {}, done: true, written_at: at(daysAgo) });
+    await key('old-key', 31);
+    await key('just-old-key', 30.001);
+    const kept = [await key('recent-key', 29), await key('new-key', 0)];
+
+    const res = await callFnAs(su.authStore.token, 'POST', '/api/fn/jobs/purge-tombstones');
+    expect(res).toEqual({ status: 200, body: { purged: 0, purgedRequestKeys: 2 } });
+    const left = await su.collection('request_keys').getFullList({ sort: 'key' });
+    expect(left.map((k) => k.id).sort()).toEqual(kept.map((k) => k.id).sort());
   });
 });

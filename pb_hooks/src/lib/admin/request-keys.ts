@@ -10,7 +10,7 @@
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { parseTimestamp } from '@domain/calendar';
 import { REQUEST_KEY_MESSAGES } from '@domain/request-keys';
-import { toPbDate } from '../clock';
+import { nowMs, toPbDate } from '../clock';
 import { apiError } from '../http';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
@@ -22,6 +22,12 @@ const REPLAY_POLL_MS = 200;
  * completes the answer itself (see answerOfReplay's `complete`).
  */
 export const ABANDONED_KEY_MS = 60_000;
+
+/**
+ * How long a key is kept (days). An outbox entry is replayed within minutes or, after a long
+ * time offline, days; a month covers that, and the table stays a season's few hundred rows.
+ */
+export const REQUEST_KEY_RETENTION_DAYS = 30;
 
 export interface RequestKeyClaim {
   key: string;
@@ -104,4 +110,16 @@ export function answerOfReplay(app: CoreApp, claim: RequestKeyClaim, complete: (
     if (Date.now() >= deadline) throw apiError(409, REQUEST_KEY_MESSAGES.stillProcessing);
     sleep(REPLAY_POLL_MS);
   }
+}
+
+/**
+ * Deletes the keys written more than REQUEST_KEY_RETENTION_DAYS ago on the server clock (the
+ * daily purge job, lib/admin/daily-purge.ts). Returns how many went. A replay after that is
+ * treated as a new request.
+ */
+export function purgeRequestKeys(app: CoreApp): number {
+  const cutoff = toPbDate(nowMs() - REQUEST_KEY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const old = app.findRecordsByFilter('request_keys', 'written_at < {:cutoff}', '', 0, 0, { cutoff } as unknown as dbx.Params);
+  for (const k of old) app.delete(k!);
+  return old.length;
 }
