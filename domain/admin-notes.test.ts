@@ -19,10 +19,13 @@ describe('parseAdminNotesEdit', () => {
 });
 
 describe('adminNotesEditWins', () => {
-  it.each([
-    [NaN, 1000, true],
-    [1000, 1001, true],
-    [1000, 1000, false],
-    [1000, 999, false],
-  ])('stored %s, edit %s → %s', (stored, edited, wins) => expect(adminNotesEditWins(stored, edited)).toBe(wins));
+  it.each<[string, number, string, number, string, boolean]>([
+    ['never edited', NaN, '', 1000, 'a', true],
+    ['a later edit', 1000, 'a', 1001, 'b', true],
+    ['a later edit of the same text', 1000, 'a', 1001, 'a', true],
+    ['an earlier edit arriving late', 1000, 'a', 999, 'b', false],
+    ['a replay (same time, same text)', 1000, 'a', 1000, 'a', false],
+    // Equal times: the server's order, the edit arriving now, wins.
+    ['another note at the same time', 1000, 'a', 1000, 'b', true],
+  ])('%s', (_name, storedAt, storedNotes, editAt, editNotes, wins) => expect(adminNotesEditWins({ notes: storedNotes, atMs: storedAt }, { notes: editNotes, atMs: editAt })).toBe(wins));
 });

@@ -1,9 +1,11 @@
 /**
  * The admin's own editable note on a booking (`bookings.admin_notes`; docs/decisions/016 "two devices
  * editing the same booking converge … the later edit wins for notes"; docs/decisions/016).
- * `notes` stays the customer's. Each edit carries the time it was made on the device; the
- * server keeps the edit with the latest time, whatever order the edits arrive in (an offline
- * phone may send an old edit long after a laptop saved a newer one). Pure.
+ * `notes` stays the customer's. Each edit carries the time it was made on the device, checked
+ * against the server's clock first (domain/device-clock.ts: a time out of bounds becomes the
+ * server's); the server keeps the edit with the latest time, whatever order the edits arrive in
+ * (an offline phone may send an old edit long after a laptop saved a newer one), and on equal
+ * times the one that arrived last (docs/decisions/039). Pure.
  */
 import type { ParseResult } from './schemas';
 import { normalizeText } from './text';
@@ -36,11 +38,21 @@ export function parseAdminNotesEdit(body: Record<string, unknown>): ParseResult<
   return { ok: true, value: { bookingId, adminNotes, editedAtMs } };
 }
 
+/** A note and the time (epoch ms) of its edit; `atMs` NaN for a note never edited. */
+export interface TimedNote {
+  notes: string;
+  atMs: number;
+}
+
 /**
- * Whether an edit made at `editedAtMs` replaces the note last edited at `storedAtMs` (NaN when
- * never edited): only a strictly later edit does, so a replay of the same edit, or an older one
- * arriving late, changes nothing.
+ * Whether `edit` replaces the `stored` note. A later edit does; an earlier one arriving late
+ * does not. On equal times the server's order decides: the edit arriving now is the later one,
+ * so it wins when it says something else. Ties are real: every time the server corrects
+ * (a phone dated 2999) becomes its own clock's, which a correct phone's next edit can equal
+ * (to the millisecond under a frozen clock), and such an edit must not be dropped. A replay of
+ * the stored edit (same time, same note) changes nothing.
  */
-export function adminNotesEditWins(storedAtMs: number, editedAtMs: number): boolean {
-  return !Number.isFinite(storedAtMs) || editedAtMs > storedAtMs;
+export function adminNotesEditWins(stored: TimedNote, edit: TimedNote): boolean {
+  if (!Number.isFinite(stored.atMs) || edit.atMs > stored.atMs) return true;
+  return edit.atMs === stored.atMs && edit.notes !== stored.notes;
 }

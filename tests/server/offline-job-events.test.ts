@@ -89,10 +89,21 @@ describe('POST /api/fn/job-events: a note', () => {
   it('is stored under the client-made id as record id, with the admin as author', async () => {
     const b = await confirmedBooking();
     const id = clientId();
-    const res = await post(admin.authStore.token, ROUTE, { clientId: id, bookingId: b.id, kind: 'note', text: ' Dog: Max \r\n', occurredAt: '2026-11-24T15:30:00.000Z' });
+    // The phone's time, within bounds of the server's (frozen at 17:00): kept.
+    const res = await post(admin.authStore.token, ROUTE, { clientId: id, bookingId: b.id, kind: 'note', text: ' Dog: Max \r\n', occurredAt: '2026-11-20T17:04:00.000Z' });
     expect(res.status).toBe(200);
     expect(res.body.replayed).toBe(false);
-    expect(res.body.event).toMatchObject({ id, client_id: id, booking: b.id, kind: 'note', text: 'Dog: Max', occurred_at: '2026-11-24 15:30:00.000Z', created_by: admin.authStore.record!.id });
+    expect(res.body.event).toMatchObject({
+      id,
+      client_id: id,
+      booking: b.id,
+      kind: 'note',
+      text: 'Dog: Max',
+      occurred_at: '2026-11-20 17:04:00.000Z',
+      clock_corrected: false,
+      device_time: '',
+      created_by: admin.authStore.record!.id,
+    });
     expect(res.body.event.request_fingerprint).toBeUndefined();
     expect(res.body.booking).toMatchObject({ id: b.id, status: 'confirmed', install_done_at: '' });
   });
@@ -156,12 +167,12 @@ describe('POST /api/fn/job-events: a note', () => {
 describe('POST /api/fn/job-events: done marks (the server owns the statuses)', () => {
   it('install done stamps the booking once; a second device marking it too changes nothing', async () => {
     const b = await confirmedBooking();
-    const res = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-24T16:00:00.000Z' });
+    const res = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-20T17:02:00.000Z' });
     expect(res.status).toBe(200);
-    expect(res.body.booking).toMatchObject({ install_done_at: '2026-11-24 16:00:00.000Z', status: 'confirmed' });
-    const other = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-24T17:00:00.000Z' });
+    expect(res.body.booking).toMatchObject({ install_done_at: '2026-11-20 17:02:00.000Z', status: 'confirmed' });
+    const other = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done', occurredAt: '2026-11-20T17:06:00.000Z' });
     expect(other.status).toBe(200);
-    expect(other.body.booking.install_done_at).toBe('2026-11-24 16:00:00.000Z');
+    expect(other.body.booking.install_done_at).toBe('2026-11-20 17:02:00.000Z');
     expect(await eventsOf(b.id)).toHaveLength(2);
   });
 
@@ -172,9 +183,9 @@ describe('POST /api/fn/job-events: done marks (the server owns the statuses)', (
     expect(a.body.booking).toMatchObject({ status: 'completed', install_done_at: '2026-11-20 17:00:00.000Z' });
 
     const b = await confirmedBooking({ install_date: '2026-11-25' });
-    const body = { clientId: clientId(), bookingId: b.id, kind: 'removal_done', occurredAt: '2026-12-28T18:00:00.000Z' };
+    const body = { clientId: clientId(), bookingId: b.id, kind: 'removal_done', occurredAt: '2026-11-20T17:08:00.000Z' };
     const done = await post(admin.authStore.token, ROUTE, body);
-    expect(done.body.booking).toMatchObject({ status: 'completed', removal_done_at: '2026-12-28 18:00:00.000Z' });
+    expect(done.body.booking).toMatchObject({ status: 'completed', removal_done_at: '2026-11-20 17:08:00.000Z' });
     const updatedAt = (await su.collection('bookings').getOne(b.id)).updated_at;
     const replay = await post(admin.authStore.token, ROUTE, body);
     expect(replay.body).toMatchObject({ replayed: true, event: { id: body.clientId } });
@@ -206,7 +217,7 @@ describe('POST /api/fn/job-events: a photo of the finished tree', () => {
 
   it('is uploaded once (multipart), readable by an admin with a file token and by nobody else', async () => {
     const b = await confirmedBooking();
-    const fields = { clientId: clientId(), bookingId: b.id, kind: 'photo', text: 'Finished tree', occurredAt: '2026-11-24T17:10:00.000Z' };
+    const fields = { clientId: clientId(), bookingId: b.id, kind: 'photo', text: 'Finished tree', occurredAt: '2026-11-20T17:10:00.000Z' };
     const res = await post(admin.authStore.token, ROUTE, photoForm(fields, jpeg));
     expect(res.status).toBe(200);
     expect(res.body.event).toMatchObject({ id: fields.clientId, kind: 'photo', text: 'Finished tree' });
@@ -263,14 +274,15 @@ describe('POST /api/fn/booking-admin-notes: the later edit wins, whatever order 
     const b = await confirmedBooking();
     const edit = (adminNotes: string, editedAt: string) => post(admin.authStore.token, NOTES_ROUTE, { bookingId: b.id, adminNotes, editedAt });
 
-    const laptop = await edit('Bring the tall ladder', '2026-11-24T10:05:00.000Z');
+    // Times within bounds of the server's clock (frozen at 17:00, so at most 17:10).
+    const laptop = await edit('Bring the tall ladder', '2026-11-20T17:05:00.000Z');
     expect(laptop.status).toBe(200);
-    expect(laptop.body).toMatchObject({ applied: true, booking: { admin_notes: 'Bring the tall ladder', admin_notes_updated_at: '2026-11-24 10:05:00.000Z' } });
-    // The phone edited at 10:00 offline and syncs afterwards: the laptop's later edit stays.
-    const phone = await edit('Small ladder is fine', '2026-11-24T10:00:00.000Z');
+    expect(laptop.body).toMatchObject({ applied: true, clockCorrected: false, booking: { admin_notes: 'Bring the tall ladder', admin_notes_updated_at: '2026-11-20 17:05:00.000Z' } });
+    // The phone edited at 17:01 offline and syncs afterwards: the laptop's later edit stays.
+    const phone = await edit('Small ladder is fine', '2026-11-20T17:01:00.000Z');
     expect(phone.body).toMatchObject({ applied: false, booking: { admin_notes: 'Bring the tall ladder' } });
-    expect((await edit('Bring the tall ladder', '2026-11-24T10:05:00.000Z')).body.applied).toBe(false);
-    const later = await edit('', '2026-11-24T11:00:00.000Z');
+    expect((await edit('Bring the tall ladder', '2026-11-20T17:05:00.000Z')).body.applied).toBe(false);
+    const later = await edit('', '2026-11-20T17:09:00.000Z');
     expect(later.body).toMatchObject({ applied: true, booking: { admin_notes: '' } });
     // The customer's own notes are never touched.
     expect((await su.collection('bookings').getOne(b.id)).notes).toBe(b.notes);
@@ -291,6 +303,46 @@ describe('POST /api/fn/booking-admin-notes: the later edit wins, whatever order 
   it('bookings still cannot be updated through the records API', async () => {
     const b = await confirmedBooking();
     expect([403, 404]).toContain((await failureOf(admin.collection('bookings').update(b.id, { admin_notes: 'x' }))).status);
+  });
+});
+
+describe('times from a phone with a wrong clock (docs/decisions/039)', () => {
+  const SERVER_TIME = '2026-11-20 17:00:00.000Z';
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a note dated 2999', { kind: 'note', text: 'Dog: Max', occurredAt: '2999-01-01T00:00:00.000Z' }],
+    ['a note 11 minutes ahead', { kind: 'note', text: 'Dog: Max', occurredAt: '2026-11-20T17:11:00.000Z' }],
+    ['a note from before the booking existed', { kind: 'note', text: 'Dog: Max', occurredAt: '2020-01-01T00:00:00.000Z' }],
+    ['an install mark dated 2999', { kind: 'install_done', occurredAt: '2999-01-01T00:00:00.000Z' }],
+  ])('%s is stored at the server time and marked corrected, with what the phone sent', async (_name, action) => {
+    const b = await confirmedBooking();
+    const res = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, ...action });
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({ occurred_at: SERVER_TIME, clock_corrected: true, device_time: action.occurredAt });
+    if (action.kind === 'install_done') expect(res.body.booking.install_done_at).toBe(SERVER_TIME);
+  });
+
+  it('a photo dated 2999 too', async () => {
+    const b = await confirmedBooking();
+    const fields = { clientId: clientId(), bookingId: b.id, kind: 'photo', occurredAt: '2999-06-01T12:00:00.000Z' };
+    const res = await post(admin.authStore.token, ROUTE, photoForm(fields, PNG, 'tree.png', 'image/png'));
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({ occurred_at: SERVER_TIME, clock_corrected: true });
+  });
+
+  it('a note edit dated 2999, then a real one: the real one is applied', async () => {
+    const b = await confirmedBooking();
+    const edit = (adminNotes: string, editedAt: string) => post(admin.authStore.token, NOTES_ROUTE, { bookingId: b.id, adminNotes, editedAt });
+    const wrong = await edit('From the phone dated 2999', '2999-01-01T00:00:00.000Z');
+    expect(wrong.body).toMatchObject({ applied: true, clockCorrected: true, booking: { admin_notes: 'From the phone dated 2999', admin_notes_updated_at: SERVER_TIME } });
+    // The laptop's clock is right: its edit is dated the server's time to the millisecond (the
+    // clock is frozen), a tie the server's order breaks.
+    const real = await edit('From the laptop', '2026-11-20T17:00:00.000Z');
+    expect(real.body).toMatchObject({ applied: true, clockCorrected: false, booking: { admin_notes: 'From the laptop' } });
+    const next = await edit('A minute later', '2026-11-20T17:01:00.000Z');
+    expect(next.body).toMatchObject({ applied: true, booking: { admin_notes: 'A minute later', admin_notes_updated_at: '2026-11-20 17:01:00.000Z' } });
+    // The 2999 edit sent again (the outbox retrying) does not overwrite the later edit.
+    expect((await edit('From the phone dated 2999', '2999-01-01T00:00:00.000Z')).body).toMatchObject({ applied: false, booking: { admin_notes: 'A minute later' } });
   });
 });
 

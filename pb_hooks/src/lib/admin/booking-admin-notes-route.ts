@@ -4,17 +4,23 @@
  *
  * Body { bookingId, adminNotes (the whole note, ≤ 5,000 characters; '' clears it),
  *        editedAt (ISO instant the edit was made on the device) }.
- * 200 { booking, applied }: the edit is stored, with `admin_notes_updated_at` = editedAt, only
- * when it is later than the stored note's time (domain/admin-notes.ts); otherwise (an older edit
- * arriving late from an offline phone, or a replay) nothing changes and `applied` is false. The
- * comparison and the write are one transaction. Sending the same edit again is harmless, so
- * the outbox needs no key for it.
+ * editedAt is first checked against the server's clock (domain/device-clock.ts): more than 10
+ * minutes ahead, or before the booking was created, it is replaced by the server's time
+ * (`clockCorrected` true), so a phone dated 2999 cannot block every later edit
+ * (docs/decisions/039).
+ * 200 { booking, applied, clockCorrected }: the edit is stored, with `admin_notes_updated_at` =
+ * its time, only when it is later than the stored note's time, or as late and different (the
+ * server's order breaks the tie; domain/admin-notes.ts); otherwise (an older edit arriving late
+ * from an offline phone, or a replay) nothing changes and `applied` is false. The comparison
+ * and the write are one transaction. Sending the same edit again is harmless, so the outbox
+ * needs no key for it.
  *
  * Errors: 400 malformed; 404 no such booking.
  */
 import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit } from '@domain/admin-notes';
 import { parseTimestamp } from '@domain/calendar';
-import { toPbDate } from '../clock';
+import { checkDeviceTime } from '@domain/device-clock';
+import { nowMs, toPbDate } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { requireAdmin } from './staff-auth';
 
@@ -24,6 +30,7 @@ export function bookingAdminNotesRoute(e: core.RequestEvent): void {
   if (!parsed.ok) throw badRequest(parsed.message);
   const edit = parsed.value;
   let applied = false;
+  let clockCorrected = false;
   let found = true;
   $app.runInTransaction((tx) => {
     let booking: core.Record;
@@ -33,12 +40,15 @@ export function bookingAdminNotesRoute(e: core.RequestEvent): void {
       found = false;
       return;
     }
-    if (!adminNotesEditWins(parseTimestamp(booking.getString('admin_notes_updated_at')), edit.editedAtMs)) return;
+    const when = checkDeviceTime(edit.editedAtMs, nowMs(), parseTimestamp(booking.getString('created_at')));
+    clockCorrected = when.corrected;
+    const stored = { notes: booking.getString('admin_notes'), atMs: parseTimestamp(booking.getString('admin_notes_updated_at')) };
+    if (!adminNotesEditWins(stored, { notes: edit.adminNotes, atMs: when.atMs })) return;
     booking.set('admin_notes', edit.adminNotes);
-    booking.set('admin_notes_updated_at', toPbDate(edit.editedAtMs));
+    booking.set('admin_notes_updated_at', toPbDate(when.atMs));
     tx.save(booking);
     applied = true;
   });
   if (!found) throw apiError(404, ADMIN_NOTES_MESSAGES.notFound);
-  return e.json(200, { booking: $app.findRecordById('bookings', edit.bookingId), applied });
+  return e.json(200, { booking: $app.findRecordById('bookings', edit.bookingId), applied, clockCorrected });
 }

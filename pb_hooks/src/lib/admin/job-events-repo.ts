@@ -5,6 +5,8 @@
  * booking's done mark commit together, so an action is applied exactly once however often, and
  * however simultaneously, the phone sends it.
  */
+import { parseTimestamp } from '@domain/calendar';
+import { checkDeviceTime } from '@domain/device-clock';
 import { doneMarkBlocker, doneMarkChanges, JOB_EVENT_MESSAGES, type DoneMarkBooking, type JobEventRequest } from '@domain/job-events';
 import { nowMs, toPbDate } from '../clock';
 
@@ -47,7 +49,10 @@ function doneMarkFields(b: core.Record): DoneMarkBooking {
  * also when it arrived at the same instant: writes are serialized), a 422 when that id came
  * with another action, 404 for an unknown booking, 409 for a done mark on a booking that never
  * went ahead (domain/job-events.ts doneMarkBlocker), or the new event with the booking's done
- * mark applied (doneMarkChanges: first mark wins, removal completes the booking).
+ * mark applied (doneMarkChanges: first mark wins, removal completes the booking). The phone's
+ * `occurredAt` is kept only within bounds (domain/device-clock.ts: not more than 10 minutes
+ * ahead, not before the booking was created); otherwise the event is stored at the server's
+ * time with `clock_corrected` and the phone's time in `device_time` (docs/decisions/039).
  */
 export function recordJobEvent(app: CoreApp, n: NewJobEvent): JobEventResult {
   const req = n.request;
@@ -74,7 +79,9 @@ export function recordJobEvent(app: CoreApp, n: NewJobEvent): JobEventResult {
         return;
       }
     }
-    const at = toPbDate(req.occurredAt ? Date.parse(req.occurredAt) : nowMs());
+    const now = nowMs();
+    const when = req.occurredAt ? checkDeviceTime(Date.parse(req.occurredAt), now, parseTimestamp(booking.getString('created_at'))) : { atMs: now, corrected: false };
+    const at = toPbDate(when.atMs);
     const rec = new Record(tx.findCollectionByNameOrId('job_events'));
     rec.set('id', req.clientId);
     rec.load({
@@ -83,6 +90,8 @@ export function recordJobEvent(app: CoreApp, n: NewJobEvent): JobEventResult {
       text: req.text,
       client_id: req.clientId,
       occurred_at: at,
+      clock_corrected: when.corrected,
+      device_time: when.corrected ? req.occurredAt : '',
       request_fingerprint: n.fingerprint,
       created_by: n.staffId,
     });

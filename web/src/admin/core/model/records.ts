@@ -132,6 +132,8 @@ export interface AdminJobEvent extends MirroredRow {
   text: string;
   client_id: string;
   occurred_at: string;
+  /** True when the phone's time was out of bounds and the server's was stored (docs/decisions/039). */
+  clock_corrected?: boolean;
   /** The stored photo's file name (kind photo; protected: needs a file token). */
   photo?: string;
 }
