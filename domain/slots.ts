@@ -7,6 +7,9 @@ import type { TreeSize } from './catalog';
 
 export type VisitKind = 'install' | 'removal';
 
+/** What a visit is called in sentences and e-mails: 'installation' or 'removal'. */
+export const visitName = (kind: VisitKind): string => (kind === 'install' ? 'installation' : 'removal');
+
 export interface TimeSlot {
   /** `start-end` in whole hours, e.g. "9-15". */
   id: string;

@@ -21,12 +21,9 @@
  */
 import { isWizardId, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { HOLD_MINUTES } from '@domain/overlap';
-import { quote } from '@domain/pricing';
-import { parseBookingRequest, toChoices } from '@domain/schemas';
+import { parseBookingRequest } from '@domain/schemas';
 import { findByIdempotencyKey, holdCapReached, replaceWizardHolds } from './booking-holds';
-import { checkoutDistance } from './distance';
-import { checkInspirationImageUrls } from './inspiration-images';
-import { bookingFields, checkoutLink, checkVisits, visitConflict } from './new-booking';
+import { bookingFields, checkAndPrice, checkoutLink, visitConflict } from './new-booking';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject, type Refusal } from '../http';
 import { paymentMode } from '../payments/mode';
@@ -58,15 +55,9 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     return e.json(200, checkoutLink(earlier.id, origin));
   }
 
-  const visits = checkVisits(r);
-  const images = checkInspirationImageUrls($app, r.styleInspirationImages);
-  if ('error' in images) throw badRequest(images.error);
-  // The price uses the server's own distance, never the client's; looked up before the
-  // transaction because it may call an outside routing service.
-  const distanceMiles = checkoutDistance(r.customerAddress);
-
+  // Before the transaction: the distance may call an outside routing service.
+  const checked = checkAndPrice(r);
   const mode = paymentMode();
-  const q = quote(toChoices(r, distanceMiles));
   const now = nowMs();
   // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
   // request's latency, and the hold lasts exactly as long as the session can be paid.
@@ -93,7 +84,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
         return;
       }
       replacedSessions = replaceWizardHolds(tx, wizardId, now);
-      const conflict = visitConflict(tx, r, visits, now, crews);
+      const conflict = visitConflict(tx, r, checked.visits, now, crews);
       if (conflict) {
         refusal = conflict;
         // Roll back the replacement too: the customer keeps their earlier hold.
@@ -101,7 +92,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
       }
       const rec = new Record(tx.findCollectionByNameOrId('bookings'));
       rec.load({
-        ...bookingFields(r, visits, q, images.urls, distanceMiles),
+        ...bookingFields(r, checked),
         payment_mode: mode,
         hold_expires_at: toPbDate(holdUntil),
         checkout_session_id: demoSessionId,

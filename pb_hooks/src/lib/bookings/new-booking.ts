@@ -9,8 +9,8 @@ import { parseTimestamp } from '@domain/calendar';
 import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import { slotHasConflict } from '@domain/overlap';
-import type { PriceQuote } from '@domain/pricing';
-import type { BookingRequest } from '@domain/schemas';
+import { quote, type PriceQuote } from '@domain/pricing';
+import { toChoices, type BookingRequest } from '@domain/schemas';
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { findSlot, type TimeSlot } from '@domain/slots';
 import { apiError, badRequest, type Refusal } from '../http';
@@ -18,6 +18,8 @@ import { logError } from '../log';
 import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadDateContext } from '../settings';
 import { bookingsOnDates } from './bookings-repo';
+import { checkoutDistance } from './distance';
+import { checkInspirationImageUrls } from './inspiration-images';
 
 export interface Visits {
   install: TimeSlot;
@@ -25,7 +27,7 @@ export interface Visits {
 }
 
 /** The visits of request `r`, checked against the season, work days, blocked dates and closing hours; throws 400 with the sentence otherwise. */
-export function checkVisits(r: BookingRequest): Visits {
+function checkVisits(r: BookingRequest): Visits {
   const ctx = loadDateContext($app);
   const installProblem = installDateProblem(r.installDate, ctx);
   if (installProblem) throw badRequest(installProblem);
@@ -37,6 +39,30 @@ export function checkVisits(r: BookingRequest): Visits {
   const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot);
   if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
   return { install, removal };
+}
+
+/** A booking request as the server checked and priced it (checkAndPrice). */
+export interface CheckedRequest {
+  visits: Visits;
+  /** The stored inspiration images' URLs. */
+  imageUrls: string[];
+  /** The server's own distance (miles), null when unknown. */
+  distanceMiles: number | null;
+  /** The server's price (cents). */
+  q: PriceQuote;
+}
+
+/**
+ * Request `r` checked and priced on the server, never from the client's figures: its visits
+ * (checkVisits), its inspiration images, the distance and the quote. Throws 400 with a
+ * sentence. May call an outside routing service: call it before any transaction.
+ */
+export function checkAndPrice(r: BookingRequest): CheckedRequest {
+  const visits = checkVisits(r);
+  const images = checkInspirationImageUrls($app, r.styleInspirationImages);
+  if ('error' in images) throw badRequest(images.error);
+  const distanceMiles = checkoutDistance(r.customerAddress);
+  return { visits, imageUrls: images.urls, distanceMiles, q: quote(toChoices(r, distanceMiles)) };
 }
 
 /**
@@ -54,12 +80,11 @@ export function visitConflict(tx: CoreApp, r: BookingRequest, visits: Visits, no
 }
 
 /**
- * The `bookings` fields of request `r` with its checked `visits`, the server's quote `q`
- * (cents), the stored inspiration image URLs and the server's distance (miles, null when
- * unknown): who, what, when and the price, with the whole total still to pay. The caller adds
- * the payment mode, the hold and its own keys (the state is pending payment).
+ * The `bookings` fields of request `r` as checkAndPrice checked it: who, what, when and the
+ * price, with the whole total still to pay. The caller adds the payment mode, the hold and its
+ * own keys (the state is pending payment).
  */
-export function bookingFields(r: BookingRequest, visits: Visits, q: PriceQuote, imageUrls: string[], distanceMiles: number | null): Record<string, unknown> {
+export function bookingFields(r: BookingRequest, { visits, q, imageUrls, distanceMiles }: CheckedRequest): Record<string, unknown> {
   return {
     customer_name: r.customerName,
     customer_email: r.customerEmail,

@@ -27,7 +27,8 @@ import { ownerMovedMail } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { issueManageToken, manageUrl, revokeManageLinks } from '../my-booking/manage-links';
 import { selfServiceBookingOf } from './bookings-repo';
-import { alreadyThere, movedTo, moveVisit, parseVisitMove, visitWord } from './visit-move';
+import { alreadyThere, movedTo, moveVisit, parseVisitMove } from './visit-move';
+import { visitName } from '@domain/slots';
 
 const ROUTE = 'admin-bookings/move';
 
@@ -59,7 +60,7 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
     const b = tx.findRecordById('bookings', bookingId);
     if (alreadyThere(b, move)) return;
     if (b.getString('status') !== 'confirmed') return { status: 409, message: OWNER_MOVE_MESSAGES.notConfirmed };
-    if (b.getString(`${move.visit}_done_at`)) return { status: 409, message: OWNER_MOVE_MESSAGES.done(visitWord(move.visit)) };
+    if (b.getString(`${move.visit}_done_at`)) return { status: 409, message: OWNER_MOVE_MESSAGES.done(visitName(move.visit)) };
     if (move.visit === 'removal' && b.getString('removal_hold')) return { status: 409, message: SELF_SERVICE_MESSAGES.removalPaymentOpen };
     if (move.visit === 'removal' && !hasRemovalVisit(selfServiceBookingOf(b))) return { status: 409, message: OWNER_MOVE_MESSAGES.noRemoval };
     const moved = moveVisit(tx, b, move, now);
@@ -69,7 +70,7 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
     addServerEvent(tx, {
       booking: b.id,
       kind: 'owner_change',
-      text: `Moved the ${visitWord(move.visit)} from ${moved.before} to ${movedTo(move)}.`,
+      text: `Moved the ${visitName(move.visit)} from ${moved.before} to ${movedTo(move)}.`,
       clientId: `owner_${$security.randomString(20)}`,
       staffId,
       at: now,

@@ -20,8 +20,7 @@
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import { parsePhoneDeposit, DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
-import { quote } from '@domain/pricing';
-import { parseBookingRequest, toChoices } from '@domain/schemas';
+import { parseBookingRequest } from '@domain/schemas';
 import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
@@ -31,9 +30,7 @@ import { paymentMode } from '../payments/mode';
 import { confirmDeposit } from '../payments/settle-payment';
 import { loadCrews } from '../settings';
 import { findByIdempotencyKey } from './booking-holds';
-import { checkoutDistance } from './distance';
-import { checkInspirationImageUrls } from './inspiration-images';
-import { bookingFields, checkoutLink, checkVisits, visitConflict } from './new-booking';
+import { bookingFields, checkAndPrice, checkoutLink, visitConflict } from './new-booking';
 
 /** The answer for phone booking `bookingId`: the booking, and its deposit link ('' when the deposit was taken). */
 function answerFor(bookingId: string, origin: string) {
@@ -61,11 +58,7 @@ export function phoneBookingRoute(e: core.RequestEvent): void {
     return e.json(200, answerFor(earlier.id, origin));
   }
 
-  const visits = checkVisits(r);
-  const images = checkInspirationImageUrls($app, r.styleInspirationImages);
-  if ('error' in images) throw badRequest(images.error);
-  const distanceMiles = checkoutDistance(r.customerAddress);
-  const q = quote(toChoices(r, distanceMiles));
+  const checked = checkAndPrice(r);
   const mode = paymentMode();
   const staffId = staffIdOf(e);
   const crews = loadCrews($app);
@@ -81,11 +74,11 @@ export function phoneBookingRoute(e: core.RequestEvent): void {
       bookingId = raced.id;
       return;
     }
-    const conflict = visitConflict(tx, r, visits, now, crews);
+    const conflict = visitConflict(tx, r, checked.visits, now, crews);
     if (conflict) return conflict;
     const rec = new Record(tx.findCollectionByNameOrId('bookings'));
     rec.load({
-      ...bookingFields(r, visits, q, images.urls, distanceMiles),
+      ...bookingFields(r, checked),
       payment_mode: mode,
       hold_expires_at: toPbDate(now + DEPOSIT_LINK_HOLD_MINUTES * 60_000),
       checkout_session_id: demoSessionId,

@@ -11,7 +11,7 @@ import { isTreeSize } from '@domain/catalog';
 import { slotHasConflict } from '@domain/overlap';
 import { SELF_SERVICE_MESSAGES as M } from '@domain/self-service';
 import { moveDateProblem } from '@domain/visit-move';
-import { findSlot, formatSlotRange, type TimeSlot } from '@domain/slots';
+import { findSlot, formatSlotRange, visitName, type TimeSlot } from '@domain/slots';
 import type { Refusal } from '../http';
 import { badRequest } from '../http';
 import { loadCrews, loadDateContext } from '../settings';
@@ -25,9 +25,6 @@ export interface VisitMove {
   date: Ymd;
   slot: TimeSlot;
 }
-
-/** The words a visit goes by in sentences and e-mails. */
-export const visitWord = (visit: Visit): string => (visit === 'install' ? 'installation' : 'removal');
 
 /**
  * The visit, date and slot of a move request `body` { visit, date, timeSlot } for `booking`,
@@ -44,7 +41,7 @@ export function parseVisitMove(body: Record<string, unknown>, booking: core.Reco
   const problem = moveDateProblem(visit, date, { install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }, loadDateContext($app));
   if (problem) throw badRequest(problem);
   const slot = isTreeSize(size) ? findSlot(size, date, visit, slotId) : null;
-  if (!slot) throw badRequest(`That ${visitWord(visit)} time slot is not offered on this date. Please choose another slot.`);
+  if (!slot) throw badRequest(`That ${visitName(visit)} time slot is not offered on this date. Please choose another slot.`);
   return { visit, date, slot };
 }
 

@@ -11,6 +11,7 @@ import { BUSINESS } from '@domain/business';
 import { formatCents } from '@domain/money';
 import { bookingReference } from '@domain/receipts';
 import { buildIcs } from '@domain/ics';
+import { visitName } from '@domain/slots';
 import { nowMs } from '../clock';
 import { letterBookingOf, visitEvents } from './booking-confirmation';
 import { composeMail } from './compose';
@@ -71,7 +72,7 @@ function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string
  * customer's e-mail with the new times, the updated ICS and `manageUrl`; the owner's notice.
  */
 export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', before: string, manageUrl: string): QueuedMail[] {
-  const what = visit === 'install' ? 'installation' : 'removal';
+  const what = visitName(visit);
   return visitChangeMails(
     r,
     {
@@ -92,7 +93,7 @@ export function visitMovedMails(r: core.Record, visit: 'install' | 'removal', be
  * `manageUrl`. The owner made the change, so no notice to them.
  */
 export function ownerMovedMail(r: core.Record, visit: 'install' | 'removal', manageUrl: string): QueuedMail[] {
-  const what = visit === 'install' ? 'installation' : 'removal';
+  const what = visitName(visit);
   return visitChangeMails(
     r,
     { kind: 'owner_moved', subject: `Your ${what} has moved`, headline: `We have moved your ${what}.`, after: 'Your deposit carries over; nothing more is due now.' },

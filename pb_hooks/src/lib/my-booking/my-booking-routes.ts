@@ -19,7 +19,8 @@
  */
 import { balancePayableOnline, SELF_SERVICE_MESSAGES as M, visitChangeDeadlineMs, visitStartMs } from '@domain/self-service';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
-import { alreadyThere, movedTo, moveVisit, parseVisitMove, visitWord } from '../bookings/visit-move';
+import { alreadyThere, movedTo, moveVisit, parseVisitMove } from '../bookings/visit-move';
+import { visitName } from '@domain/slots';
 import { nowMs } from '../clock';
 import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
 import { apiError, appOrigin, configuredOrigin, readJsonObject } from '../http';
@@ -53,7 +54,7 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
     const moved = moveVisit(tx, b, move, now);
     if ('status' in moved) return moved;
     revokeManageLinks(tx, b.id, now);
-    recordCustomerChange(tx, b.id, `The customer moved the ${visitWord(move.visit)} from ${moved.before} to ${movedTo(move)}.`, now);
+    recordCustomerChange(tx, b.id, `The customer moved the ${visitName(move.visit)} from ${moved.before} to ${movedTo(move)}.`, now);
     mailIds = visitMovedMails(b, move.visit, moved.before, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
   });
   deliverMail($app, mailIds);

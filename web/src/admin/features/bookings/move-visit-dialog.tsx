@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { businessToday, isYmd } from '@domain/calendar';
 import { isTreeSize } from '@domain/catalog';
 import { slotChoices } from '@domain/overlap';
-import type { VisitKind } from '@domain/slots';
+import { formatSlotRange, visitName, type VisitKind } from '@domain/slots';
 import { moveDateProblem, seasonUnknownContext } from '@domain/visit-move';
 import { getSettings } from '@/admin/core/api/get-settings';
 import { adminDb } from '@/admin/core/db';
@@ -15,7 +15,6 @@ import { formatDateField } from '@/admin/ui/format';
 import { Modal } from '@/admin/ui/modal';
 import { errorMessage } from '@/lib/pb';
 import { fetchSeason, type SeasonInfo } from '@/lib/api/get-season';
-import { formatSlotRange } from '@domain/slots';
 
 /** What the dialog knows of the season and the crews: the server's when online, else the phone's guesses. */
 interface Rules {
@@ -61,7 +60,7 @@ export function MoveVisitDialog({ booking, visit, onClose }: { booking: AdminBoo
   const [slotId, setSlotId] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const what = visit === 'install' ? 'installation' : 'removal';
+  const what = visitName(visit);
   const others = useLiveQuery(
     async () => (isYmd(date) ? (await adminDb().bookings.where('install_date').equals(date).or('removal_date').equals(date).toArray()).filter((o) => o.id !== booking.id) : []),
     [date, booking.id],

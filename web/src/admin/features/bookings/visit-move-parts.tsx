@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { hasRemovalVisit } from '@domain/self-service';
-import type { VisitKind } from '@domain/slots';
+import { visitName, type VisitKind } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { entryLabel } from '@/admin/ui/outbox-labels';
@@ -16,7 +16,7 @@ export function visitMovable(b: AdminBooking, visit: VisitKind): boolean {
 export function VisitMoveButton({ booking, visit, onMove }: { booking: AdminBooking; visit: VisitKind; onMove: (visit: VisitKind) => void }) {
   if (!visitMovable(booking, visit)) return null;
   return (
-    <button type="button" className="button" aria-label={`Move the ${visit === 'install' ? 'installation' : 'removal'}`} onClick={() => onMove(visit)}>
+    <button type="button" className="button" aria-label={`Move the ${visitName(visit)}`} onClick={() => onMove(visit)}>
       Move
     </button>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { formatLongDate } from '@domain/calendar';
-import type { VisitKind } from '@domain/slots';
+import { visitName, type VisitKind } from '@domain/slots';
 import { formatCents } from '@domain/money';
 import { addRemoval, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
@@ -30,7 +30,7 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
   const [slots, setSlots] = useState<Slots>({ state: 'idle' });
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
-  const what = visit === 'install' ? 'installation' : 'removal';
+  const what = visitName(visit);
 
   useEffect(() => {
     if (!date) return;
