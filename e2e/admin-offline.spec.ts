@@ -19,8 +19,9 @@ import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mj
  * returns, whether the browser went offline or the server stopped and came back; a second
  * device sees the changes through realtime, and a deletion reaches it; a session that expires
  * offline keeps the work, asks for a login when the connection is back, and the work is sent
- * only under the account that did it. Also: the admin's web manifest is linked only on admin
- * pages.
+ * only under the account that did it; 'Sign out of all devices' ends a lost phone's session
+ * and the work queued on it is kept (docs/decisions/043). Also: the admin's web manifest is
+ * linked only on admin pages.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -504,4 +505,60 @@ test('a session that expired offline: work goes on, the admin is asked to log in
   await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 15_000 });
   const sent = await notes();
   expect(sent.map((e) => [e.kind, e.text, e.created_by])).toEqual([['note', note, a.id]]);
+});
+
+test('sign out of all devices: the lost phone loses access at once, and its queued work is kept and sent after the next log in', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const su = await superuserClient();
+  const name = `Lou Lostphone ${RUN}`;
+  // Stored on Wednesdays no checkout can book, so no other spec meets it.
+  const booking = await storedPaidBooking(name, `lou.${RUN}@example.com`, { install_date: '2027-02-03', removal_date: '2027-02-10' });
+  const owner = await adminSession(E2E_BASE_URL, su);
+  const email = String((owner.record as { email: string }).email);
+
+  // The phone: signed in, then offline in a customer's house, a note queued.
+  await openDashboard(page, owner);
+  await synced(page);
+  await page.context().setOffline(true);
+  const note = `Queued before the sign-out ${RUN}`;
+  const details = await openBooking(page, name);
+  await details.getByLabel('Note', { exact: true }).fill(note);
+  await details.getByRole('button', { name: 'Add note' }).click();
+  await expect(details.locator('.admin-onsite__event', { hasText: note })).toContainText('Queued');
+
+  // The laptop signs every device out.
+  await page.waitForTimeout(3_100); // PocketBase allows two password sign-ins per 3 s from one address
+  const laptopContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  await fromOwnAddress(laptopContext);
+  const laptop = await laptopContext.newPage();
+  try {
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, PASSWORD);
+    await openDashboard(laptop, { token: auth.token, record: auth.record, id: owner.id });
+    await accountAction(laptop, 'Sign out of all devices');
+    const ask = laptop.getByRole('alertdialog', { name: 'Sign out of all devices?' });
+    await expect(ask).toContainText('this one included');
+    await ask.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(laptop.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible();
+    await expect(toast(laptop, 'Signed out of all devices')).toBeVisible();
+  } finally {
+    await laptopContext.close();
+  }
+  // The phone's token, issued before it, is refused.
+  const renewal = await fetch(`${E2E_BASE_URL}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: owner.token } });
+  expect(renewal.status).toBe(401);
+
+  // The phone gets signal: it is signed out, the note is still on it and not on the server.
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Admin Login', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
+  const notes = () => su.collection('job_events').getFullList({ filter: su.filter('booking = {:b}', { b: booking.id }) });
+  expect(await notes()).toHaveLength(0);
+
+  // The owner logs in again on the phone: the kept note is sent, once.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 15_000 });
+  expect((await notes()).map((e) => [e.kind, e.text, e.created_by])).toEqual([['note', note, owner.id]]);
 });

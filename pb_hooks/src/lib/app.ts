@@ -37,6 +37,7 @@ export { purgeTombstonesJobRoute } from './admin/tombstones-purge-job-route';
 export { dailyPurge } from './admin/daily-purge';
 export { jobEventsRoute } from './admin/job-events-route';
 export { bookingAdminNotesRoute } from './admin/booking-admin-notes-route';
+export { signOutEverywhereRoute } from './admin/sign-out-everywhere-route';
 export { closePaymentLinksBeforeDelete, refuseDeleteWithMoneyInFlight } from './bookings/booking-delete-hooks';
 export { deliverDueMail } from './mail/mail-outbox';
 export { reconcilePendingCharges } from './payments/charge-reconcile';

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { InstallButton } from './device-section';
 import { OutboxDialog } from './outbox-dialog';
 import { SyncStatusChip } from './sync-status-chip';
+import { SIGNED_OUT_EVERYWHERE, SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 import { BookingsTab } from '@/admin/features/bookings/bookings-tab';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
@@ -76,6 +77,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [outboxOpen, setOutboxOpen] = useState(false);
   const [logoutConfirm, setLogoutConfirm] = useState(false);
+  const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs();
 
@@ -101,9 +103,9 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
     );
   }
 
-  const leave = async () => {
+  const leave = async (message: string = SESSION_MESSAGES.loggedOut) => {
     await endSession();
-    toast.success(SESSION_MESSAGES.loggedOut);
+    toast.success(message);
     navigate(paths.adminLogin, { replace: true });
   };
   // This admin's work not yet sent would be lost: ask first (an expired session keeps it instead).
@@ -139,6 +141,9 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <button type="button" className="button" onClick={() => void logout()}>
               Logout
             </button>
+            <button type="button" className="button" onClick={() => setSignOutAllOpen(true)}>
+              Sign out of all devices
+            </button>
           </nav>
         </div>
         <TabBar label="Dashboard sections" idPrefix="dashboard" value={tab} onChange={onTabChange} tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} className="admin-tabs--main" />
@@ -169,6 +174,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
       {dialogs}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <OutboxDialog open={outboxOpen} onClose={() => setOutboxOpen(false)} entries={entries} status={outbox} storage={storage} />
+      <SignOutEverywhereDialog open={signOutAllOpen} online={online} waiting={mine.length} onClose={() => setSignOutAllOpen(false)} onSignedOut={() => leave(SIGNED_OUT_EVERYWHERE)} />
       <ConfirmDialog
         open={logoutConfirm}
         title="Log out with unsent changes?"
