@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from './day-plan';
+import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from './day-plan';
 
 const NOW = Date.parse('2026-12-01T14:00:00Z');
 const booking = (id: string, install_date: string, install_time_slot = '9-15', over: Record<string, unknown> = {}) => ({
@@ -51,5 +51,23 @@ describe("the owner's day", () => {
     expect(route.searchParams.get('destination')).toBe('3 C St, Elkridge, MD');
     expect(route.searchParams.get('waypoints')).toBe('1 A St, Columbia, MD|2 B St, Laurel, MD');
     expect(directionsHref([])).toBeNull();
+  });
+});
+
+describe('a day plan from a window of dates', () => {
+  const window = { from: '2026-11-18', to: '2026-12-09' };
+  it('is covered when today is in the window and the day shown and the week after it are too', () => {
+    expect(dayPlanCovered(window, '2026-11-20', '2026-11-20', true)).toBe(true);
+    expect(dayPlanCovered(window, '2026-11-20', '2026-12-02', true)).toBe(true);
+    expect(dayPlanCovered(window, '2026-11-18', '2026-11-18', true)).toBe(true);
+  });
+  it('is not when the week after the day runs past the window, or today is before it', () => {
+    expect(dayPlanCovered(window, '2026-11-20', '2026-12-03', true)).toBe(false);
+    expect(dayPlanCovered(window, '2026-12-08', '2026-12-08', true)).toBe(false);
+    expect(dayPlanCovered(window, '2026-11-17', '2026-11-20', true)).toBe(false);
+    expect(dayPlanCovered(window, '2026-11-20', '2026-11-19', true)).toBe(false);
+  });
+  it('is not when the day shown has no work: that claims the whole lookahead is empty', () => {
+    expect(dayPlanCovered(window, '2026-11-20', '2026-11-20', false)).toBe(false);
   });
 });

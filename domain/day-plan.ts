@@ -17,6 +17,23 @@ export const NEXT_WORK_LOOKAHEAD_DAYS = 90;
 /** The days listed after the day shown. */
 export const UPCOMING_DAYS = 7;
 
+/** Dates `from`..`to` (inclusive, `YYYY-MM-DD`) whose visits and consultations the device holds in full. */
+export interface DateWindow {
+  from: Ymd;
+  to: Ymd;
+}
+
+/**
+ * True when the day plan of `today` (`day` shown, holding work or not, then UPCOMING_DAYS after
+ * it) reads only dates inside `window`, so a plan made from the window's records alone is the
+ * plan the whole mirror would give: every date from today to the day shown held no work, and the
+ * day and the week after it are complete. A `day` found outside the window may not be the first
+ * day with work, and a day without work says nothing is scheduled for the whole lookahead.
+ */
+export function dayPlanCovered(window: DateWindow, today: Ymd, day: Ymd, dayHasWork: boolean): boolean {
+  return dayHasWork && window.from <= today && day >= today && addDays(day, UPCOMING_DAYS) <= window.to;
+}
+
 /** The day the dashboard opens on: `today` when it holds work, else the next day that does (within the lookahead), else `today`. */
 export function dayToShow(today: Ymd, bookings: readonly (BookingSchedule & { id: string })[], consultations: readonly ConsultationSchedule[], nowMs: number): Ymd {
   for (let i = 0; i <= NEXT_WORK_LOOKAHEAD_DAYS; i++) {

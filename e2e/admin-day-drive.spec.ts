@@ -70,3 +70,38 @@ test('between visits of one crew: the estimated drive, and a warning where the s
     await su.collection('staff').delete(staff.id);
   }
 });
+
+test('a first visit shows the day from the first look while the season is still being pulled (docs/decisions/044)', async ({ page, context }) => {
+  const su = await superuserClient();
+  const password = `first-look-password-${RUN}`;
+  const email = `first-look-${RUN}@test.local`;
+  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'First Look Admin' });
+  const name = `Fay Firstlook ${RUN}`;
+  const booking = await storedPaidBooking(name, `fay.${RUN}@example.com`, { install_date: TODAY, install_time_slot: '9-15', tree_size: '7.5-9ft', removal_date: '2027-01-22', removal_time_slot: '9-15' });
+  // The full pull of the bookings (sorted by updated_at) waits until the day is on screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/api\/collections\/bookings\/records\?.*sort=updated_at/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  try {
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+    await storeAdminSession(page, auth.token, auth.record);
+    await page.goto('/admin/dashboard');
+    const today = page.getByRole('region', { name: 'Today' });
+    await expect(today.locator('.today-visit__name')).toContainText([name]);
+    await expect(today.getByRole('link', { name: 'Directions for the day' })).toBeVisible();
+    // The schedule itself waits for every booking.
+    await expect(page.getByText('Loading the schedule…')).toBeVisible();
+    expect(await page.getByTestId('sync-status').textContent()).not.toMatch(/synced \d/);
+    release();
+    await expect(page.getByTestId('sync-status')).toContainText(/synced \d/);
+    await expect(page.getByRole('heading', { name: 'Schedule for Friday, November 20, 2026' })).toBeVisible();
+    await expect(today.locator('.today-visit__name')).toContainText([name]);
+  } finally {
+    release();
+    await su.collection('bookings').delete(booking.id);
+    await su.collection('staff').delete(staff.id);
+  }
+});

@@ -11,6 +11,8 @@ import { errorMessage, pb } from '@/lib/pb';
 import { adminTransport, syncMirror } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './sync/collections';
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync/sync';
+import { firstLookWindow } from './sync/first-look';
+import { businessToday } from '@domain/calendar';
 import { logError } from '@/lib/log';
 
 const IDLE: SyncStatus = { state: 'idle', loaded: new Set() };
@@ -24,6 +26,7 @@ export function useAdminSync(enabled: boolean): SyncStatus {
     if (!enabled) return;
     const failing = new Set<PulledCollection>();
     const s = new AdminSync(syncMirror(), adminTransport(), {
+      firstLook: () => firstLookWindow(businessToday(new Date())),
       onPullError(collection, err) {
         logError(`Pull of ${collection} failed`, err);
         if (failing.has(collection) || !navigator.onLine || isNoAnswer(err)) return;

@@ -5,6 +5,7 @@
  * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
  * record is kept as it came.
  */
+import type { DateWindow } from '@domain/day-plan';
 
 /** What every mirrored row has. */
 export interface MirroredRow {
@@ -155,4 +156,9 @@ export interface SyncState {
    * device holds all of it, so screens may show it before this visit's sync has run.
    */
   complete?: boolean;
+  /**
+   * Until `complete`: the dates whose visits of this collection are all on the device, from the
+   * first look (sync/first-look.ts), so the owner's day can show before the pull has finished.
+   */
+  window?: DateWindow;
 }

@@ -4,6 +4,7 @@
  * filter, realtime events sent by the test, and a log of every call in order.
  */
 import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
+import type { DateWindow } from '@domain/day-plan';
 import { compareCursors, type Cursor } from './cursor';
 import type { RealtimeAction, ServerRow, SyncTransport } from './transport';
 
@@ -45,6 +46,16 @@ export class FakeServer implements SyncTransport {
       .filter((r) => !after || compareCursors({ updatedAt: r.updated_at, id: r.id }, after) > 0)
       .filter((r) => !placeholdersOut || r.review_text !== PLACEHOLDER_REVIEW_TEXT)
       .sort((a, b) => compareCursors({ updatedAt: a.updated_at, id: a.id }, { updatedAt: b.updated_at, id: b.id }))
+      .slice(0, limit)
+      .map((r) => ({ ...r }));
+  }
+
+  async listWindow(collection: string, dateFields: readonly string[], window: DateWindow, limit: number): Promise<ServerRow[]> {
+    this.log.push(`window ${collection} ${window.from}..${window.to}`);
+    if (this.failNext.delete(`window ${collection}`)) throw new Error('network down');
+    const inside = (r: ServerRow) => dateFields.some((f) => typeof r[f] === 'string' && r[f] >= window.from && r[f] <= window.to);
+    return (this.rows.get(collection) ?? [])
+      .filter(inside)
       .slice(0, limit)
       .map((r) => ({ ...r }));
   }

@@ -12,6 +12,7 @@
 import { COLLECTIONS, isMirrored, tableOf, toLocalRow, type MirroredCollection } from './collections';
 import type { AdminDb } from '../db';
 import type { MirroredRow, SyncState } from '../model/records';
+import type { DateWindow } from '@domain/day-plan';
 import type { ServerRow } from './transport';
 
 export class Mirror {
@@ -26,9 +27,40 @@ export class Mirror {
 
   /**
    * Upserts `rows` of `collection` under the rules above and, in the same transaction, stores
-   * `cursor` when given. Returns the number of rows written or removed.
+   * `cursor` when given (keeping the first look's window until the cursor is complete). Returns
+   * the number of rows written or removed.
    */
   async apply(collection: MirroredCollection, rows: readonly ServerRow[], cursor?: SyncState): Promise<number> {
+    const table = tableOf(this.db, collection);
+    return this.db.transaction('rw', table, this.db.syncState, async () => {
+      const written = await this.upsert(collection, rows);
+      if (cursor) {
+        const window = cursor.complete ? undefined : (await this.db.syncState.get(collection))?.window;
+        await this.db.syncState.put(window ? { ...cursor, window } : cursor);
+      }
+      return written;
+    });
+  }
+
+  /**
+   * The first look (first-look.ts): upserts each collection's `rows` under the rules above and
+   * records `window` with its cursor (not for a collection already complete), all in one
+   * transaction, so a screen never sees the window without its rows.
+   */
+  async applyWindow(batches: readonly { collection: MirroredCollection; rows: readonly ServerRow[] }[], window: DateWindow): Promise<void> {
+    const tables = batches.map((b) => tableOf(this.db, b.collection));
+    await this.db.transaction('rw', [...tables, this.db.syncState], async () => {
+      for (const { collection, rows } of batches) {
+        await this.upsert(collection, rows);
+        const state = await this.db.syncState.get(collection);
+        if (state?.complete) continue;
+        await this.db.syncState.put({ ...(state ?? { collection, cursorUpdatedAt: '', cursorId: '' }), window });
+      }
+    });
+  }
+
+  /** The upsert of apply, inside the caller's transaction. */
+  private async upsert(collection: MirroredCollection, rows: readonly ServerRow[]): Promise<number> {
     const spec = COLLECTIONS[collection];
     const table = tableOf(this.db, collection);
     // The newest version of each id in this batch.
@@ -39,24 +71,21 @@ export class Mirror {
       if (!seen || seen.updated_at <= row.updated_at) newest.set(row.id, row);
     }
     const batch = [...newest.values()];
-    return this.db.transaction('rw', table, this.db.syncState, async () => {
-      const held = await table.bulkGet(batch.map((r) => r.id));
-      const puts: MirroredRow[] = [];
-      const drops: string[] = [];
-      batch.forEach((row, i) => {
-        const local = held[i];
-        if (!spec.keep(row)) {
-          if (local) drops.push(row.id);
-          return;
-        }
-        if (local && local.updated_at > row.updated_at) return;
-        puts.push(toLocalRow(row));
-      });
-      if (puts.length) await table.bulkPut(puts);
-      if (drops.length) await table.bulkDelete(drops);
-      if (cursor) await this.db.syncState.put(cursor);
-      return puts.length + drops.length;
+    const held = await table.bulkGet(batch.map((r) => r.id));
+    const puts: MirroredRow[] = [];
+    const drops: string[] = [];
+    batch.forEach((row, i) => {
+      const local = held[i];
+      if (!spec.keep(row)) {
+        if (local) drops.push(row.id);
+        return;
+      }
+      if (local && local.updated_at > row.updated_at) return;
+      puts.push(toLocalRow(row));
     });
+    if (puts.length) await table.bulkPut(puts);
+    if (drops.length) await table.bulkDelete(drops);
+    return puts.length + drops.length;
   }
 
   /** Deletes records of `collection` that the server deleted, and remembers them as deleted. */

@@ -1,6 +1,6 @@
 import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { cursorFilter } from './pb-transport';
+import { cursorFilter, windowFilter } from './pb-transport';
 
 describe('cursorFilter', () => {
   const pb = new PocketBase('http://127.0.0.1:1');
@@ -13,5 +13,14 @@ describe('cursorFilter', () => {
   });
   it('is empty for a first pull of everything', () => {
     expect(cursorFilter(pb, null)).toBe('');
+  });
+});
+
+describe('windowFilter', () => {
+  const pb = new PocketBase('http://127.0.0.1:1');
+  it('asks for any of the date fields inside the window, both ends included', () => {
+    expect(windowFilter(pb, ['install_date', 'removal_date'], { from: '2026-11-18', to: '2026-12-09' })).toBe(
+      '(install_date >= "2026-11-18" && install_date <= "2026-12-09") || (removal_date >= "2026-11-18" && removal_date <= "2026-12-09")',
+    );
   });
 });

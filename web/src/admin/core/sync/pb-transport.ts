@@ -4,6 +4,7 @@
  * PB_CONNECT event for reconnects. Requests are never auto-cancelled (pages and events overlap).
  */
 import type PocketBase from 'pocketbase';
+import type { DateWindow } from '@domain/day-plan';
 import type { Cursor } from './cursor';
 import type { RealtimeAction, ServerRow, SyncTransport } from './transport';
 
@@ -15,6 +16,11 @@ export function cursorFilter(pb: Pick<PocketBase, 'filter'>, after: Cursor | nul
   return clauses.join(' && ');
 }
 
+/** The PocketBase filter for rows with any of `dateFields` (text dates) inside `window`. */
+export function windowFilter(pb: Pick<PocketBase, 'filter'>, dateFields: readonly string[], window: DateWindow): string {
+  return dateFields.map((f) => pb.filter(`(${f} >= {:from} && ${f} <= {:to})`, { from: window.from, to: window.to })).join(' || ');
+}
+
 export function pbTransport(pb: PocketBase): SyncTransport {
   return {
     async listAfter(collection, after, limit, filter) {
@@ -24,6 +30,10 @@ export function pbTransport(pb: PocketBase): SyncTransport {
         skipTotal: true,
         requestKey: null,
       });
+      return page.items;
+    },
+    async listWindow(collection, dateFields, window, limit) {
+      const page = await pb.collection(collection).getList<ServerRow>(1, limit, { filter: windowFilter(pb, dateFields, window), skipTotal: true, requestKey: null });
       return page.items;
     },
     subscribe(collection, onEvent) {

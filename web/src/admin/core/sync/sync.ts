@@ -8,8 +8,10 @@
 import { MIRRORED_COLLECTIONS, TOMBSTONES, type PulledCollection } from './collections';
 import type { Mirror } from './mirror';
 import { pullCollection } from './pull';
+import { FIRST_LOOK_FIELDS, takeFirstLook } from './first-look';
 import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
-import { logError } from '@/lib/log';
+import type { DateWindow } from '@domain/day-plan';
+import { logError, logWarning } from '@/lib/log';
 
 export interface SyncStatus {
   /** 'syncing' while a pull runs; 'error' when the last pull failed for some collection. */
@@ -34,6 +36,11 @@ export interface SyncOptions {
   /** Told about each collection whose pull succeeded. */
   onPulled?: (collection: PulledCollection) => void;
   pageSize?: number;
+  /**
+   * The dates of the first look (first-look.ts), asked when the device does not yet hold the
+   * bookings and consultations in full; none when not given.
+   */
+  firstLook?: () => DateWindow;
 }
 
 const ALL: readonly PulledCollection[] = [...MIRRORED_COLLECTIONS, TOMBSTONES];
@@ -56,8 +63,8 @@ export class AdminSync {
    * Subscribes to realtime and pulls everything at once, without waiting for the subscriptions
    * (the connection takes several round trips, and the schedule of a first visit waits for the
    * pull); once they are live, pulls again, which picks up whatever changed before realtime
-   * could tell. Resolves when the first pull has finished; never rejects (failures go to
-   * onPullError).
+   * could tell. On a device without the day plan's records, the first look comes first.
+   * Resolves when the first pull has finished; never rejects (failures go to onPullError).
    */
   async start(): Promise<void> {
     void this.subscribeAll().then(
@@ -65,7 +72,15 @@ export class AdminSync {
       (err: unknown) => logError('Realtime subscription failed', err),
     );
     const cached = await this.mirror.db.syncState.toArray();
-    this.setStatus({ ...this.status, loaded: new Set(cached.filter((s) => s.complete).map((s) => s.collection as PulledCollection)) });
+    const complete = new Set(cached.filter((s) => s.complete).map((s) => s.collection as PulledCollection));
+    this.setStatus({ ...this.status, loaded: complete });
+    const window = this.options.firstLook;
+    if (window && Object.keys(FIRST_LOOK_FIELDS).some((c) => !complete.has(c as PulledCollection))) {
+      // Before the full pull, which would compete with it for the connection and the database.
+      performance.mark('admin:first-look');
+      await takeFirstLook(this.mirror, this.transport, window(), () => this.stopped).catch((err: unknown) => logWarning('The first look failed; the pull goes on', err));
+      performance.mark('admin:first-look-done');
+    }
     await this.requestPull();
   }
 

@@ -2,6 +2,7 @@
  * What the sync needs from the server, as a small interface: the PocketBase SDK implements it
  * (pb-transport.ts) and the unit tests fake it (an in-memory server).
  */
+import type { DateWindow } from '@domain/day-plan';
 import type { Cursor } from './cursor';
 
 /** A record as the server sends it. */
@@ -19,6 +20,11 @@ export interface SyncTransport {
    * Rejects on a network or server failure.
    */
   listAfter(collection: string, after: Cursor | null, limit: number, filter?: string): Promise<ServerRow[]>;
+  /**
+   * Up to `limit` rows of `collection` with any of `dateFields` (text, `YYYY-MM-DD`) inside
+   * `window`, in no particular order. Rejects on a network or server failure.
+   */
+  listWindow(collection: string, dateFields: readonly string[], window: DateWindow, limit: number): Promise<ServerRow[]>;
   /** Calls `onEvent` for every create, update and delete of `collection` from now on. */
   subscribe(collection: string, onEvent: (action: RealtimeAction, row: ServerRow) => void): Promise<Unsubscribe>;
   /**

@@ -7,6 +7,7 @@ import { AdminDb } from '@/admin/core/db';
 import { FakeServer, row } from '@/admin/core/sync/fake-server.test-support';
 import { Mirror } from '@/admin/core/sync/mirror';
 import { pullCollection } from '@/admin/core/sync/pull';
+import { takeFirstLook } from '@/admin/core/sync/first-look';
 import { LiveValue, readScheduleData, type ScheduleData } from './schedule-data';
 
 let db: AdminDb;
@@ -47,6 +48,27 @@ describe('readScheduleData', () => {
     let pages = 0;
     await pullCollection(mirror, server, 'bookings', 500, () => pages++ >= 1);
     expect(await db.bookings.count()).toBe(500);
+    expect(await readScheduleData(db)).toBeNull();
+  });
+
+  it('after a first look, holds its records with the window both collections share (docs/decisions/044)', async () => {
+    const near = row('near', 0, { install_date: '2026-11-20', removal_date: '2027-01-20' });
+    server.put('bookings', near, row('far', 1, { install_date: '2026-12-20', removal_date: '2027-01-21' }));
+    await takeFirstLook(mirror, server, { from: '2026-11-18', to: '2026-12-09' });
+    const look = await readScheduleData(db);
+    expect(look?.bookings.map((b) => b.id)).toEqual(['near']);
+    expect(look?.window).toEqual({ from: '2026-11-18', to: '2026-12-09' });
+    // Consultations pulled to their end hold every date: the window is the bookings'.
+    await pullCollection(mirror, server, 'consultation_requests');
+    expect((await readScheduleData(db))?.window).toEqual({ from: '2026-11-18', to: '2026-12-09' });
+    await pullCollection(mirror, server, 'bookings');
+    const full = await readScheduleData(db);
+    expect(full?.window).toBeUndefined();
+    expect(full?.bookings.map((b) => b.id).sort()).toEqual(['far', 'near']);
+  });
+
+  it('is null when only one collection has a window', async () => {
+    await mirror.applyWindow([{ collection: 'bookings', rows: [] }], { from: '2026-11-18', to: '2026-12-09' });
     expect(await readScheduleData(db)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { businessToday, formatLongDate } from '@domain/calendar';
 import { dayDrives, dayStops, driveText, gapWarningText, type DriveLeg } from '@domain/day-drives';
-import { bringList, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
+import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
 import { formatCents } from '@domain/money';
 import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
 import { useSeason } from '@/lib/api/get-season';
@@ -9,7 +9,7 @@ import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-pa
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
 import { Pill } from '@/admin/ui/pill';
 import { useNearbyZips } from './nearby-zips';
-import { useScheduleData } from './schedule-data';
+import { useDayData } from './schedule-data';
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
@@ -139,7 +139,7 @@ function DriveLine({ leg, fromName }: { leg: DriveLeg; fromName: string | null }
  * order; then the next seven days. Read from the device's copy, so it works offline.
  */
 export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
-  const data = useScheduleData();
+  const data = useDayData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
   const queued = useQueuedCentsByBooking();
@@ -149,9 +149,12 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
     if (!data) return null;
     const now = Date.now();
     const day = dayToShow(today, data.bookings, data.consultations, now);
+    const items = scheduleItemsOn(day, data.bookings, data.consultations, now);
+    // A first look's records make the plan only when it reads no date outside their window.
+    if (data.window && !dayPlanCovered(data.window, today, day, items.length > 0)) return null;
     return {
       day,
-      items: scheduleItemsOn(day, data.bookings, data.consultations, now),
+      items,
       upcoming: upcomingDays(day, data.bookings, data.consultations, now),
       bookings: new Map(data.bookings.map((b) => [b.id, b])),
       consultations: new Map(data.consultations.map((c) => [c.id, c])),
