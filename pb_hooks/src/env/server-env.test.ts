@@ -162,13 +162,18 @@ describe('checkServerEnv', () => {
   });
 
   it.each(['0', '301', '1.5', 'a minute'])('refuses REPLICA_INTERVAL_SECONDS=%j: the recovery point is at most 5 minutes', (value) => {
-    expect(message({ REPLICA_INTERVAL_SECONDS: value })).toContain(
-      '  - REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).',
-    );
+    expect(message({ REPLICA_INTERVAL_SECONDS: value })).toContain('  - REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).');
   });
 
   it('takes the S3 replica only with all five variables, and never in the backups bucket', () => {
-    const s3 = { REPLICA_S3_BUCKET: 'r', REPLICA_S3_REGION: 'auto', REPLICA_S3_ENDPOINT: 'https://s3.example.com', REPLICA_S3_ACCESS_KEY: 'AK', REPLICA_S3_SECRET: 'SK', REPLICA_S3_FORCE_PATH_STYLE: 'true' };
+    const s3 = {
+      REPLICA_S3_BUCKET: 'r',
+      REPLICA_S3_REGION: 'auto',
+      REPLICA_S3_ENDPOINT: 'https://s3.example.com',
+      REPLICA_S3_ACCESS_KEY: 'AK',
+      REPLICA_S3_SECRET: 'SK',
+      REPLICA_S3_FORCE_PATH_STYLE: 'true',
+    };
     expect(ok(s3).replica.s3).toEqual({ bucket: 'r', region: 'auto', endpoint: 'https://s3.example.com', accessKey: 'AK', secret: 'SK', forcePathStyle: true });
     expect(message({ REPLICA_S3_BUCKET: 'r' })).toContain(
       '  - REPLICA_S3_REGION, REPLICA_S3_ENDPOINT, REPLICA_S3_ACCESS_KEY, REPLICA_S3_SECRET are missing: the replica to S3 needs all of REPLICA_S3_BUCKET, REPLICA_S3_REGION, REPLICA_S3_ENDPOINT, REPLICA_S3_ACCESS_KEY and REPLICA_S3_SECRET.',

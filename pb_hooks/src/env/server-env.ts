@@ -195,7 +195,7 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.');
   }
-  problems.push(...incompleteS3(raw, 'BACKUP', 'backups'), ...incompleteS3(raw, 'REPLICA', 'the replica'));
+  problems.push(...incompleteS3(raw, 'BACKUP', 'backups to S3 need'), ...incompleteS3(raw, 'REPLICA', 'the replica to S3 needs'));
   // PocketBase lists every object of the backups bucket as a backup (the dashboard, its API), so
   // the replica's thousands of objects must live elsewhere.
   if (has('REPLICA_S3_BUCKET') && raw.REPLICA_S3_BUCKET === raw.BACKUP_S3_BUCKET && raw.REPLICA_S3_ENDPOINT === raw.BACKUP_S3_ENDPOINT) {
@@ -219,12 +219,12 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
 
 const S3_PARTS = ['BUCKET', 'REGION', 'ENDPOINT', 'ACCESS_KEY', 'SECRET'];
 
-/** The problem with `PREFIX_S3_*` when some of its five variables are set but not all (for `what`). */
-function incompleteS3(raw: RawEnv, prefix: 'BACKUP' | 'REPLICA', what: string): string[] {
+/** The problem with `PREFIX_S3_*` when some of its five variables are set but not all; `needs` starts the explanation. */
+function incompleteS3(raw: RawEnv, prefix: 'BACKUP' | 'REPLICA', needs: string): string[] {
   const keys = S3_PARTS.map((p) => `${prefix}_S3_${p}`);
   const missing = keys.filter((k) => !raw[k]);
   if (missing.length === 0 || missing.length === keys.length) return [];
-  return [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: ${what} to S3 need${what === 'backups' ? '' : 's'} all of ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`];
+  return [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: ${needs} all of ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`];
 }
 
 /**
