@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -23,8 +22,9 @@ import (
 //     process has made none there yet), a consistent snapshot (VACUUM INTO, gzip);
 //  2. a walk of storage/ (after the snapshot: a file is written before the record that names
 //     it commits, so every file the snapshot names is found);
-//  3. per store: new files uploaded, files gone marked deleted, the snapshot uploaded, old
-//     snapshots and files no kept snapshot names removed, and the manifest written last.
+//  3. per store: new files uploaded, files gone marked deleted, the snapshot uploaded, the
+//     manifest written, and only then the old snapshots and the files no kept snapshot names
+//     removed (so a manifest never names a removed object).
 //
 // A store that fails is logged and tried again at the next pass; the server never stops for it.
 type replicator struct {
@@ -187,6 +187,9 @@ func listStorage(dir string) (map[string]int64, error) {
 // are logged at debug level; failures also go to problems.
 func (r *replicator) logPass(t *replicaTarget, started time.Time, report passReport, err error) {
 	now := r.now()
+	if err != nil && errors.Is(err, context.Canceled) {
+		return // a stop cut this pass short; the final pass follows
+	}
 	if err != nil {
 		behind := "nothing replicated yet by this process"
 		if !t.lastOK.IsZero() {
@@ -282,6 +285,9 @@ func (t *replicaTarget) sync(ctx context.Context, in passInput) (report passRepo
 			return report, fmt.Errorf("copying storage/%s: %w", rel, err)
 		}
 		m.Files[rel] = replicaFile{Size: size}
+		// A file back under a path that was waiting for removal (a data dir restored from an
+		// older snapshot) must not be removed.
+		m.Garbage = slices.DeleteFunc(m.Garbage, func(k string) bool { return k == "storage/"+rel })
 		report.copied++
 	}
 	for rel, f := range m.Files {
@@ -292,8 +298,7 @@ func (t *replicaTarget) sync(ctx context.Context, in passInput) (report passRepo
 		}
 	}
 
-	newSnapshot := t.needsSnapshot(in.version)
-	if newSnapshot {
+	if t.needsSnapshot(in.version) {
 		if in.snap == nil {
 			return report, errors.New("no snapshot was taken")
 		}
@@ -305,39 +310,38 @@ func (t *replicaTarget) sync(ctx context.Context, in passInput) (report passRepo
 		report.snapshot, report.snapshotBytes = s.Key, s.Bytes
 	}
 
+	// Old snapshots, and files found deleted before the oldest kept snapshot was taken (named by
+	// none of them), leave the manifest now and the store once that manifest is written: a
+	// manifest never names a removed object.
 	keep, drop := retainSnapshots(m.Snapshots, in.started)
 	m.Snapshots = keep
 	for _, s := range drop {
-		if err := t.store.remove(ctx, s.Key); err != nil {
-			m.Snapshots = append(m.Snapshots, s) // listed until it is really gone
-			continue
-		}
-		report.removed++
+		m.Garbage = append(m.Garbage, s.Key)
 	}
-	sort.SliceStable(m.Snapshots, func(i, j int) bool { return m.Snapshots[i].TakenAt.After(m.Snapshots[j].TakenAt) })
-	// A file found deleted before the oldest kept snapshot was taken is named by none of them.
 	if len(keep) > 0 {
 		oldest := keep[len(keep)-1].TakenAt
 		for rel, f := range m.Files {
 			if f.DeletedAt != nil && f.DeletedAt.Before(oldest) {
-				if err := t.store.remove(ctx, "storage/"+rel); err == nil {
-					delete(m.Files, rel)
-					report.removed++
-				}
+				delete(m.Files, rel)
+				m.Garbage = append(m.Garbage, "storage/"+rel)
 			}
 		}
 	}
 
 	m.UpTo, m.IntervalSeconds = in.started, int(in.interval/time.Second)
 	if err := writeManifest(ctx, t.store, m); err != nil {
-		if newSnapshot {
-			// Unlisted, it would never be pruned.
-			_ = t.store.remove(ctx, m.Snapshots[0].Key)
-			m.Snapshots = m.Snapshots[1:]
-			report.snapshot = ""
-		}
+		// m stays as it is in memory; the next pass writes it again.
 		return report, fmt.Errorf("writing the manifest: %w", err)
 	}
+	var left []string
+	for _, key := range m.Garbage {
+		if err := t.store.remove(ctx, key); err != nil {
+			left = append(left, key) // tried again after the next manifest
+			continue
+		}
+		report.removed++
+	}
+	m.Garbage = left
 	t.version, t.versionOK = in.version, true
 	return report, nil
 }

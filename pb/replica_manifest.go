@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// manifestKey is the replica's table of contents, written last in every pass: a snapshot or
-// file the manifest does not name may be half-written and is ignored.
+// manifestKey is the replica's table of contents, written after every snapshot and file it
+// names: a snapshot or file the manifest does not name may be half-written and is ignored.
 const manifestKey = "manifest.json"
 
 // replicaFormat is the manifest's layout version; a restore refuses one it does not know.
@@ -39,6 +39,9 @@ type replicaManifest struct {
 	Snapshots []replicaSnapshot `json:"snapshots"`
 	// Files are the uploaded files by their path under the data dir's storage/ (slashes).
 	Files map[string]replicaFile `json:"files"`
+	// Garbage are keys no longer listed, removed from the store after this manifest is
+	// written; a removal that fails is tried again after the next one.
+	Garbage []string `json:"garbage,omitempty"`
 }
 
 // replicaSnapshot is one copy of data.db, gzip-compressed.
