@@ -58,6 +58,8 @@ export default defineConfig({
       // Every spec shares 127.0.0.1 and its per-IP limits (60 page views a minute, 10 logins in
       // 5 minutes); a spec that counts on a fresh budget speaks from its own forwarded address.
       TRUSTED_PROXY_HEADERS: 'X-Forwarded-For',
+      // No replica beside the temp data dir (docs/decisions/041).
+      REPLICA_DIR: 'off',
     },
   },
 });

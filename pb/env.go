@@ -18,7 +18,8 @@ type ServerEnv struct {
 	Payments     string           `json:"payments"`
 	Listen       *ListenAddress   `json:"listen"`
 	TrustedProxy *TrustedProxyEnv `json:"trustedProxy"`
-	BackupS3     *BackupS3Env     `json:"backupS3"`
+	BackupS3     *S3Env           `json:"backupS3"`
+	Replica      ReplicaEnv       `json:"replica"`
 	Warnings     []string         `json:"warnings"`
 }
 
@@ -34,14 +35,28 @@ type TrustedProxyEnv struct {
 	UseLeftmostIP bool     `json:"useLeftmostIP"`
 }
 
-// BackupS3Env is the S3-compatible storage for backups (BACKUP_S3_*).
-type BackupS3Env struct {
+// S3Env is an S3-compatible bucket and its credentials: backups' (BACKUP_S3_*) or the
+// replica's (REPLICA_S3_*).
+type S3Env struct {
 	Bucket         string `json:"bucket"`
 	Region         string `json:"region"`
 	Endpoint       string `json:"endpoint"`
 	AccessKey      string `json:"accessKey"`
 	Secret         string `json:"secret"`
 	ForcePathStyle bool   `json:"forcePathStyle"`
+}
+
+// ReplicaEnv is where and how often `serve` replicates the database and uploaded files
+// (REPLICA_DIR, REPLICA_INTERVAL_SECONDS, REPLICA_S3_*; docs/decisions/041-continuous-replication.md).
+type ReplicaEnv struct {
+	// Off is REPLICA_DIR=off: no local replica (the S3 one, when set, still runs).
+	Off bool `json:"off"`
+	// Dir is REPLICA_DIR, or "" for the default: the data dir's path + "-replica".
+	Dir string `json:"dir"`
+	// IntervalSeconds is the time between passes, in seconds: the recovery point (1–300).
+	IntervalSeconds int `json:"intervalSeconds"`
+	// S3 is the S3-compatible replica, or nil.
+	S3 *S3Env `json:"s3"`
 }
 
 // DemoPayments reports whether checkouts are demo payments (no STRIPE_SECRET_KEY).

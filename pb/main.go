@@ -30,6 +30,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "restore" {
 		os.Exit(runRestore(os.Args[2:], os.Stdout, os.Stderr))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "restore-replica" {
+		os.Exit(runRestoreReplica(os.Args[2:], os.Getenv, os.Stdout, os.Stderr))
+	}
 
 	defaults := findLayout(executableDir())
 	// Never PocketBase's "go run" guess (a binary in a temp dir): dev mode is only --dev.
@@ -75,6 +78,9 @@ func main() {
 	}
 	var info serveInfo
 	configureServe(serveCmd, env, &info)
+	if invoked == serveCmd {
+		registerReplication(app, env.Replica, os.Stdout, os.Stderr)
+	}
 
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,

@@ -149,6 +149,8 @@ export async function spawnServer(opts) {
 
 /**
  * Starts our PocketBase build from the repository in the background and waits until it is healthy.
+ * Replication is off (REPLICA_DIR=off) unless `env` sets REPLICA_DIR: a test's server would
+ * otherwise leave a `<data dir>-replica` beside its temp data dir (docs/decisions/041).
  * @param {{ port?: number, dataDir: string, publicDir?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
  * @returns {Promise<RunningServer>}
  */
@@ -163,7 +165,7 @@ export async function startServer(opts) {
     url: `http://127.0.0.1:${port}`,
     port,
     dataDir: opts.dataDir,
-    env: { ...process.env, ...opts.env },
+    env: { ...process.env, REPLICA_DIR: 'off', ...opts.env },
     log: opts.log,
     capture: opts.capture,
   });

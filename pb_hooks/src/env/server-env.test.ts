@@ -29,7 +29,17 @@ function message(vars: Record<string, string | undefined>): string {
 
 describe('checkServerEnv', () => {
   it('accepts an empty development environment: demo payments, no origin, PocketBase defaults', () => {
-    expect(ok({})).toEqual({ production: false, appOrigin: null, adminEmail: null, payments: 'demo', listen: null, trustedProxy: null, backupS3: null, warnings: [] });
+    expect(ok({})).toEqual({
+      production: false,
+      appOrigin: null,
+      adminEmail: null,
+      payments: 'demo',
+      listen: null,
+      trustedProxy: null,
+      backupS3: null,
+      replica: { off: false, dir: null, intervalSeconds: 60, s3: null },
+      warnings: [],
+    });
   });
 
   it('accepts a complete production environment', () => {
@@ -144,6 +154,40 @@ describe('checkServerEnv', () => {
     expect(message({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_REGION: 'auto', BACKUP_S3_ENDPOINT: 'https://s3.example.com' })).toContain(
       '  - BACKUP_S3_ACCESS_KEY, BACKUP_S3_SECRET are missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.',
     );
+  });
+
+  it('replicates every 60 s beside the data dir by default; REPLICA_DIR and REPLICA_INTERVAL_SECONDS change it', () => {
+    expect(ok({ REPLICA_DIR: '/mnt/other-disk/replica', REPLICA_INTERVAL_SECONDS: '300' }).replica).toEqual({ off: false, dir: '/mnt/other-disk/replica', intervalSeconds: 300, s3: null });
+    expect(ok({ REPLICA_DIR: 'off', REPLICA_INTERVAL_SECONDS: '1' }).replica).toMatchObject({ off: true, dir: null, intervalSeconds: 1 });
+  });
+
+  it.each(['0', '301', '1.5', 'a minute'])('refuses REPLICA_INTERVAL_SECONDS=%j: the recovery point is at most 5 minutes', (value) => {
+    expect(message({ REPLICA_INTERVAL_SECONDS: value })).toContain('  - REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).');
+  });
+
+  it('takes the S3 replica only with all five variables, and never in the backups bucket', () => {
+    const s3 = {
+      REPLICA_S3_BUCKET: 'r',
+      REPLICA_S3_REGION: 'auto',
+      REPLICA_S3_ENDPOINT: 'https://s3.example.com',
+      REPLICA_S3_ACCESS_KEY: 'AK',
+      REPLICA_S3_SECRET: 'SK',
+      REPLICA_S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(ok(s3).replica.s3).toEqual({ bucket: 'r', region: 'auto', endpoint: 'https://s3.example.com', accessKey: 'AK', secret: 'SK', forcePathStyle: true });
+    expect(message({ REPLICA_S3_BUCKET: 'r' })).toContain(
+      '  - REPLICA_S3_REGION, REPLICA_S3_ENDPOINT, REPLICA_S3_ACCESS_KEY, REPLICA_S3_SECRET are missing: the replica to S3 needs all of REPLICA_S3_BUCKET, REPLICA_S3_REGION, REPLICA_S3_ENDPOINT, REPLICA_S3_ACCESS_KEY and REPLICA_S3_SECRET.',
+    );
+    const backups = { BACKUP_S3_BUCKET: 'r', BACKUP_S3_REGION: 'auto', BACKUP_S3_ENDPOINT: 'https://s3.example.com', BACKUP_S3_ACCESS_KEY: 'AK', BACKUP_S3_SECRET: 'SK' };
+    expect(message({ ...s3, ...backups })).toContain('  - REPLICA_S3_BUCKET must not be the backups bucket (BACKUP_S3_BUCKET)');
+    expect(ok({ ...s3, ...backups, BACKUP_S3_BUCKET: 'b' }).replica.s3?.bucket).toBe('r');
+  });
+
+  it('refuses production without any replica', () => {
+    expect(message({ ...PRODUCTION, REPLICA_DIR: 'off' })).toContain('  - REPLICA_DIR=off leaves production without a replica');
+    const s3 = { REPLICA_S3_BUCKET: 'r', REPLICA_S3_REGION: 'auto', REPLICA_S3_ENDPOINT: 'https://s3.example.com', REPLICA_S3_ACCESS_KEY: 'AK', REPLICA_S3_SECRET: 'SK' };
+    expect(ok({ ...PRODUCTION, ...s3, REPLICA_DIR: 'off' }).replica).toMatchObject({ off: true, s3: { bucket: 'r' } });
+    expect(ok({ REPLICA_DIR: 'off' }).replica.off).toBe(true);
   });
 
   it('warns about a frozen clock and a Stripe test key in production', () => {

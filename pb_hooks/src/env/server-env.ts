@@ -8,7 +8,9 @@
  * Stripe's format, ports numbers…), and a Stripe key needs its webhook secret. With
  * `APP_ENV=production` the site must also be reachable and trustworthy: APP_URL (https),
  * ADMIN_EMAIL, SMTP and real payments (demo payments only with ALLOW_DEMO_PAYMENTS=true), and
- * RATE_LIMITS=off is refused. No message ever repeats a value (some are secrets).
+ * RATE_LIMITS=off is refused, and so is a server with no replica at all (REPLICA_DIR=off without
+ * REPLICA_S3_*, docs/decisions/041-continuous-replication.md). No message ever repeats a value
+ * (some are secrets).
  *
  * Runs in goja too: no `URL`, no Node or browser API.
  */
@@ -26,9 +28,33 @@ export interface ServerEnv {
   /** PocketBase's trusted-proxy setting (TRUSTED_PROXY_HEADERS), or null to leave it alone. */
   trustedProxy: { headers: string[]; useLeftmostIP: boolean } | null;
   /** PocketBase's backups storage on S3-compatible storage (BACKUP_S3_*), or null: local. */
-  backupS3: { bucket: string; region: string; endpoint: string; accessKey: string; secret: string; forcePathStyle: boolean } | null;
+  backupS3: S3Storage | null;
+  /** Continuous replication of the database and uploaded files (docs/decisions/041). */
+  replica: ReplicaEnv;
   /** Lines the server prints at start (a frozen clock, a test key in production…). */
   warnings: string[];
+}
+
+/** An S3-compatible bucket and its credentials (BACKUP_S3_* or REPLICA_S3_*). */
+export interface S3Storage {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKey: string;
+  secret: string;
+  forcePathStyle: boolean;
+}
+
+/** Where and how often `serve` replicates (REPLICA_DIR, REPLICA_INTERVAL_SECONDS, REPLICA_S3_*). */
+export interface ReplicaEnv {
+  /** REPLICA_DIR=off: no local replica (tests); the S3 one, if set, still runs. */
+  off: boolean;
+  /** REPLICA_DIR as given, or null for the default beside the data dir (`<data dir>-replica`). */
+  dir: string | null;
+  /** Seconds between replication passes: the recovery point (1–300, default 60). */
+  intervalSeconds: number;
+  /** The S3-compatible replica (REPLICA_S3_*), or null. */
+  s3: S3Storage | null;
 }
 
 /** The outcome of checkServerEnv: the normalised environment, or the one message to print. */
@@ -90,6 +116,7 @@ const port = (name: string) =>
   );
 
 const APP_URL_EXAMPLE = 'like https://www.example.com';
+const REPLICA_INTERVAL_MESSAGE = 'REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).';
 
 /** Each variable on its own: well formed when set. */
 const schema = z.object({
@@ -140,6 +167,20 @@ const schema = z.object({
   BACKUP_S3_ACCESS_KEY: optional(z.string()),
   BACKUP_S3_SECRET: optional(z.string()),
   BACKUP_S3_FORCE_PATH_STYLE: flag('BACKUP_S3_FORCE_PATH_STYLE'),
+  REPLICA_DIR: optional(z.string()),
+  REPLICA_INTERVAL_SECONDS: optional(
+    z
+      .string()
+      .regex(/^\d{1,3}$/, REPLICA_INTERVAL_MESSAGE)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 300, REPLICA_INTERVAL_MESSAGE),
+  ),
+  REPLICA_S3_BUCKET: optional(z.string()),
+  REPLICA_S3_REGION: optional(z.string()),
+  REPLICA_S3_ENDPOINT: webAddress('REPLICA_S3_ENDPOINT'),
+  REPLICA_S3_ACCESS_KEY: optional(z.string()),
+  REPLICA_S3_SECRET: optional(z.string()),
+  REPLICA_S3_FORCE_PATH_STYLE: flag('REPLICA_S3_FORCE_PATH_STYLE'),
 });
 
 type RawEnv = Record<string, string | undefined>;
@@ -154,11 +195,11 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   if (has('STRIPE_SECRET_KEY') && !has('STRIPE_WEBHOOK_SECRET')) {
     problems.push('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: the signing secret (whsec_…) of the webhook endpoint APP_URL/api/fn/stripe-webhook.');
   }
-  const missingS3 = S3_KEYS.filter((k) => !has(k));
-  if (missingS3.length > 0 && missingS3.length < S3_KEYS.length) {
-    problems.push(
-      `${missingS3.join(', ')} ${missingS3.length === 1 ? 'is' : 'are'} missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.`,
-    );
+  problems.push(...incompleteS3(raw, 'BACKUP', 'backups to S3 need'), ...incompleteS3(raw, 'REPLICA', 'the replica to S3 needs'));
+  // PocketBase lists every object of the backups bucket as a backup (the dashboard, its API), so
+  // the replica's thousands of objects must live elsewhere.
+  if (has('REPLICA_S3_BUCKET') && raw.REPLICA_S3_BUCKET === raw.BACKUP_S3_BUCKET && raw.REPLICA_S3_ENDPOINT === raw.BACKUP_S3_ENDPOINT) {
+    problems.push('REPLICA_S3_BUCKET must not be the backups bucket (BACKUP_S3_BUCKET): PocketBase would list every replica object as a backup. Use a bucket of its own.');
   }
   if (raw.APP_ENV !== 'production') return problems;
   if (!has('APP_URL')) problems.push(`APP_URL is required in production: the site's public address, ${APP_URL_EXAMPLE}.`);
@@ -170,10 +211,21 @@ function crossProblems(raw: RawEnv, appUrl: WebAddress | null): string[] {
   if (!has('SMTP_HOST')) problems.push('SMTP_HOST is required in production: without it no e-mail reaches customers or the business.');
   if (!has('MAIL_FROM')) problems.push('MAIL_FROM is required in production: the address e-mails are sent from.');
   if (raw.RATE_LIMITS === 'off') problems.push('RATE_LIMITS=off is for tests only: remove it in production.');
+  if (raw.REPLICA_DIR === 'off' && !has('REPLICA_S3_BUCKET')) {
+    problems.push('REPLICA_DIR=off leaves production without a replica: remove it (the default is a directory beside the data dir), or set REPLICA_S3_* as well.');
+  }
   return problems;
 }
 
-const S3_KEYS = ['BACKUP_S3_BUCKET', 'BACKUP_S3_REGION', 'BACKUP_S3_ENDPOINT', 'BACKUP_S3_ACCESS_KEY', 'BACKUP_S3_SECRET'];
+const S3_PARTS = ['BUCKET', 'REGION', 'ENDPOINT', 'ACCESS_KEY', 'SECRET'];
+
+/** The problem with `PREFIX_S3_*` when some of its five variables are set but not all; `needs` starts the explanation. */
+function incompleteS3(raw: RawEnv, prefix: 'BACKUP' | 'REPLICA', needs: string): string[] {
+  const keys = S3_PARTS.map((p) => `${prefix}_S3_${p}`);
+  const missing = keys.filter((k) => !raw[k]);
+  if (missing.length === 0 || missing.length === keys.length) return [];
+  return [`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: ${needs} all of ${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}.`];
+}
 
 /**
  * Checks the environment (variable name → value, as the process has it).
@@ -198,7 +250,6 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
   const warnings: string[] = [];
   if (env.APP_NOW) warnings.push(`APP_NOW freezes the server clock at ${env.APP_NOW}: for tests and demos only.`);
   if (production && env.STRIPE_SECRET_KEY?.includes('_test_')) warnings.push('STRIPE_SECRET_KEY is a test key: Stripe takes no real money.');
-  const s3 = env.BACKUP_S3_BUCKET && env.BACKUP_S3_REGION && env.BACKUP_S3_ENDPOINT && env.BACKUP_S3_ACCESS_KEY && env.BACKUP_S3_SECRET;
   return {
     ok: true,
     env: {
@@ -208,19 +259,21 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
       payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
       listen: env.HOST || env.PORT ? { host: env.HOST ?? '127.0.0.1', port: env.PORT ?? 8090 } : null,
       trustedProxy: env.TRUSTED_PROXY_HEADERS ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP } : null,
-      backupS3: s3
-        ? {
-            bucket: env.BACKUP_S3_BUCKET!,
-            region: env.BACKUP_S3_REGION!,
-            endpoint: env.BACKUP_S3_ENDPOINT!,
-            accessKey: env.BACKUP_S3_ACCESS_KEY!,
-            secret: env.BACKUP_S3_SECRET!,
-            forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE,
-          }
-        : null,
+      backupS3: s3Storage(env.BACKUP_S3_BUCKET, env.BACKUP_S3_REGION, env.BACKUP_S3_ENDPOINT, env.BACKUP_S3_ACCESS_KEY, env.BACKUP_S3_SECRET, env.BACKUP_S3_FORCE_PATH_STYLE),
+      replica: {
+        off: env.REPLICA_DIR === 'off',
+        dir: env.REPLICA_DIR && env.REPLICA_DIR !== 'off' ? env.REPLICA_DIR : null,
+        intervalSeconds: env.REPLICA_INTERVAL_SECONDS ?? 60,
+        s3: s3Storage(env.REPLICA_S3_BUCKET, env.REPLICA_S3_REGION, env.REPLICA_S3_ENDPOINT, env.REPLICA_S3_ACCESS_KEY, env.REPLICA_S3_SECRET, env.REPLICA_S3_FORCE_PATH_STYLE),
+      },
       warnings,
     },
   };
+}
+
+/** The S3 storage of five checked variables and the path-style flag, or null unless all five are set. */
+function s3Storage(bucket?: string, region?: string, endpoint?: string, accessKey?: string, secret?: string, forcePathStyle = false): S3Storage | null {
+  return bucket && region && endpoint && accessKey && secret ? { bucket, region, endpoint, accessKey, secret, forcePathStyle } : null;
 }
 
 /** checkServerEnv as JSON text: the form pb/env.go reads back from goja. */
