@@ -20,8 +20,10 @@ onRecordUpdate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e),
 // at most 3 an hour per account, and the answer is PocketBase's 204 whatever happened.
 onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/app.js`).mailStaffPasswordReset(e), 'staff');
 
-// Inspiration-image uploads (docs/decisions/004).
+// Inspiration-image uploads (docs/decisions/004); the disk guard, the wizard and the caps'
+// hidden fields on the request, the caps in the insert's transaction (docs/decisions/042).
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
+onRecordCreateExecute((e) => require(`${__hooks}/lib/app.js`).capInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');
 
 // The admin's settings and blocked dates are checked like the API's other input.

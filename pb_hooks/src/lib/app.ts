@@ -22,6 +22,7 @@ export { reviewRequestsJobRoute } from './reviews/review-requests-job-route';
 export { sendReviewRequestsJob } from './reviews/review-requests-job';
 export { calculateDistanceRoute } from './bookings/calculate-distance-route';
 export { prepareInspirationUpload, serveInspirationImage } from './bookings/inspiration-upload-hooks';
+export { capInspirationUpload } from './bookings/upload-caps';
 export { checkInspirationImageUrls } from './bookings/inspiration-images';
 export { checkoutDistance } from './bookings/distance';
 export { chargeBookingBalanceRoute } from './payments/charge-booking-balance-route';
