@@ -40,6 +40,9 @@ onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e)
 // Money in flight on a deleted booking (docs/decisions/021): open payment links are expired
 // before the delete; a charge still pending or processing refuses it, inside its transaction.
 onRecordDeleteRequest((e) => require(`${__hooks}/lib/app.js`).closePaymentLinksBeforeDelete(e), 'bookings');
+// First of the bookings' execute hooks: one transaction around the rest (PocketBase's own opens
+// only after the JSVM's hooks), which also deletes the booking's unshared uploads (docs/decisions/042).
+onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).deleteBookingInOneTransaction(e), 'bookings');
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).refuseDeleteWithMoneyInFlight(e), 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).recordTombstone(e), 'bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events');
