@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOriginalName, imageExtension, inspirationImagePath, isRecordId, parseFileUrl, storedImageName, UPLOAD_MESSAGES } from './inspiration-images';
+import {
+  cleanOriginalName,
+  imageExtension,
+  inspirationImagePath,
+  isRecordId,
+  linkedInspirationIds,
+  parseFileUrl,
+  storedImageName,
+  uploadBudgets,
+  uploadCapRefusal,
+  UPLOAD_MESSAGES,
+  type UploadUsage,
+} from './inspiration-images';
 
 describe('imageExtension (docs/product.md §5 Images: image files only)', () => {
   it.each<[string, string | null]>([
@@ -95,5 +107,50 @@ describe('isRecordId', () => {
 describe('upload messages (docs/product.md §8)', () => {
   it('counts uploaded images', () => {
     expect(UPLOAD_MESSAGES.uploaded(3)).toBe('3 image(s) uploaded successfully');
+  });
+});
+
+describe('uploadCapRefusal (docs/decisions/042: caps on anonymous uploads)', () => {
+  const MB = 1024 * 1024;
+  const budgets = uploadBudgets(50, 2048);
+  const none: UploadUsage = { wizardUploads: 0, addressBytesLastHour: 0, siteBytesLastDay: 0 };
+  it.each<[string, Partial<UploadUsage>, number, boolean, string | null]>([
+    ['a first upload', {}, MB, true, null],
+    ['the 10th upload of a wizard', { wizardUploads: 9 }, MB, true, null],
+    ['the 11th upload of a wizard', { wizardUploads: 10 }, MB, true, UPLOAD_MESSAGES.wizardFull],
+    ['an address reaching exactly 50 MB', { addressBytesLastHour: 49 * MB }, MB, true, null],
+    ['an address going past 50 MB', { addressBytesLastHour: 49 * MB }, MB + 1, true, UPLOAD_MESSAGES.addressBusy],
+    ['the site reaching exactly 2 GB', { siteBytesLastDay: 2047 * MB }, MB, true, null],
+    ['the site going past 2 GB', { siteBytesLastDay: 2047 * MB }, MB + 1, true, UPLOAD_MESSAGES.siteBusy],
+    ['a full wizard with per-caller limits off', { wizardUploads: 10, addressBytesLastHour: 50 * MB }, MB, false, null],
+    ['the site budget with per-caller limits off', { siteBytesLastDay: 2048 * MB }, 1, false, UPLOAD_MESSAGES.siteBusy],
+    ['the wizard cap before the others', { wizardUploads: 10, addressBytesLastHour: 50 * MB, siteBytesLastDay: 2048 * MB }, 1, true, UPLOAD_MESSAGES.wizardFull],
+  ])('%s', (_name, usage, size, perCaller, expected) => {
+    expect(uploadCapRefusal({ ...none, ...usage }, size, budgets, perCaller)).toBe(expected);
+  });
+});
+
+describe('linkedInspirationIds (a booking\u2019s uploads)', () => {
+  const collection = { id: 'pbc_123', name: 'inspiration_images' };
+  it('reads the record ids of links by collection name or id, absolute or root-relative, once each', () => {
+    expect(
+      linkedInspirationIds(
+        [
+          '/api/files/inspiration_images/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png',
+          'https://shop.example/api/files/pbc_123/zyxwvutsrq54321/a.png',
+          'https://shop.example/api/files/inspiration_images/abcdefghij12345/k3j5h2g8f9d0s1a2q4w6.png',
+        ],
+        collection,
+      ),
+    ).toEqual(['abcdefghij12345', 'zyxwvutsrq54321']);
+  });
+  it.each<[string, unknown]>([
+    ['no list', null],
+    ['a list of other things', [42, { url: 'x' }]],
+    ['another collection', ['/api/files/bookings/abcdefghij12345/a.png']],
+    ['not a record id', ['/api/files/inspiration_images/short/a.png']],
+    ['not a file link', ['https://evil.example/pixel.gif']],
+  ])('skips %s', (_name, links) => {
+    expect(linkedInspirationIds(links, collection)).toEqual([]);
   });
 });

@@ -18,6 +18,24 @@ export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.jfif', '.png', '.webp', '.gi
 
 export const INSPIRATION_COLLECTION = 'inspiration_images';
 
+const MIB = 1024 * 1024;
+
+/**
+ * Bounds on what anonymous visitors may store (docs/decisions/042-bounded-uploads.md): uploads
+ * per wizard (the booking's own limit: a wizard never needs more), bytes per client address in
+ * the last hour and bytes for the whole site in the last 24 hours. The byte budgets are the
+ * defaults of UPLOAD_ADDRESS_MB_PER_HOUR and UPLOAD_SITE_MB_PER_DAY (whole MB of 1,048,576
+ * bytes). Admins and superusers are not capped.
+ */
+export const UPLOAD_BUDGET_DEFAULTS = {
+  perWizard: MAX_INSPIRATION_IMAGES,
+  addressMbPerHour: 50,
+  siteMbPerDay: 2048,
+} as const;
+
+/** An upload no booking links to is deleted once it is this many hours old (the orphan job). */
+export const ORPHAN_UPLOAD_HOURS = 24;
+
 export const UPLOAD_MESSAGES = {
   /** docs/product.md §8 toast titles. */
   successTitle: 'Images uploaded',
@@ -31,7 +49,54 @@ export const UPLOAD_MESSAGES = {
   generic: 'The image could not be uploaded. Please try again.',
   /** The booking's image links are not links to our uploads (same text as the schema's). */
   notOurs: 'Inspiration images must be links to uploaded images',
+  /** 400: an upload that does not say which wizard it is for (an old page, or a script). */
+  wizardMissing: 'Please reload the booking page and add your images again.',
+  /** 429: the wizard's uploads reached UPLOAD_BUDGET_DEFAULTS.perWizard. */
+  wizardFull: `You have already uploaded ${MAX_INSPIRATION_IMAGES} images for this booking, the most one booking can have.`,
+  /** 429: the client address's bytes of the last hour. */
+  addressBusy: 'You have uploaded a lot of images in the last hour. Please try again later.',
+  /** 429: the whole site's bytes of the last 24 hours. */
+  siteBusy: 'We have received a great many images today, so uploads are paused. You can still book without images, or try again tomorrow.',
+  /** 507: the data disk's free space is under UPLOAD_MIN_FREE_MB (our failure, not the visitor's). */
+  diskLow: 'Image uploads are paused because the server is short of storage space. You can still book without images, or try again later.',
 } as const;
+
+/** The sentences of the upload caps (429), as opposed to PocketBase's own rate limiter's. */
+export const UPLOAD_CAP_MESSAGES: readonly string[] = [UPLOAD_MESSAGES.wizardFull, UPLOAD_MESSAGES.addressBusy, UPLOAD_MESSAGES.siteBusy];
+
+/** The caps in force, in uploads and bytes. */
+export interface UploadBudgets {
+  perWizard: number;
+  addressBytesPerHour: number;
+  siteBytesPerDay: number;
+}
+
+/** The budgets for whole-MB settings (UPLOAD_ADDRESS_MB_PER_HOUR, UPLOAD_SITE_MB_PER_DAY). */
+export function uploadBudgets(addressMbPerHour: number, siteMbPerDay: number): UploadBudgets {
+  return { perWizard: UPLOAD_BUDGET_DEFAULTS.perWizard, addressBytesPerHour: addressMbPerHour * MIB, siteBytesPerDay: siteMbPerDay * MIB };
+}
+
+/** What is already stored, counted from visitors' `inspiration_images` records. */
+export interface UploadUsage {
+  /** Uploads of this wizard, of any age. */
+  wizardUploads: number;
+  /** Bytes uploaded from this client address in the last hour. */
+  addressBytesLastHour: number;
+  /** Bytes uploaded by all visitors in the last 24 hours. */
+  siteBytesLastDay: number;
+}
+
+/**
+ * The 429 sentence for a visitor's upload of `size` bytes, or null when it fits. The wizard and
+ * address caps are per caller (`perCaller` false turns them off, as RATE_LIMITS=off does for the
+ * other per-caller limits); the site's budget always holds, since it bounds the disk.
+ */
+export function uploadCapRefusal(usage: UploadUsage, size: number, budgets: UploadBudgets, perCaller: boolean): string | null {
+  if (perCaller && usage.wizardUploads >= budgets.perWizard) return UPLOAD_MESSAGES.wizardFull;
+  if (perCaller && usage.addressBytesLastHour + size > budgets.addressBytesPerHour) return UPLOAD_MESSAGES.addressBusy;
+  if (usage.siteBytesLastDay + size > budgets.siteBytesPerDay) return UPLOAD_MESSAGES.siteBusy;
+  return null;
+}
 
 /** The lower-case image extension of a file name ('.jpg'), or null when it is not an image's. */
 export function imageExtension(fileName: string): string | null {
@@ -104,4 +169,19 @@ export function inspirationImagePath(recordId: string, filename: string): string
 /** A PocketBase record id: 15 lower-case letters and digits. */
 export function isRecordId(id: string): boolean {
   return /^[a-z0-9]{15}$/.test(id);
+}
+
+/**
+ * The ids of the `inspiration_images` records a booking's `style_inspiration_images` links to
+ * (each link as parseFileUrl reads it, naming the collection by `collection.id` or
+ * `collection.name`), without repeats; anything else in the list is skipped.
+ */
+export function linkedInspirationIds(links: unknown, collection: { id: string; name: string }): string[] {
+  if (!Array.isArray(links)) return [];
+  const ids = new Set<string>();
+  for (const link of links) {
+    const parts = typeof link === 'string' ? parseFileUrl(link) : null;
+    if (parts && (parts.collection === collection.id || parts.collection === collection.name) && isRecordId(parts.recordId)) ids.add(parts.recordId);
+  }
+  return [...ids];
 }

@@ -26,6 +26,8 @@ export const JOB_EVENT_MESSAGES = {
   photoMissing: 'Please choose one photo to upload.',
   photoUnexpected: 'Only a photo action can carry a photo.',
   photoTooLarge: 'The photo is larger than 8 MB. Please choose a smaller one.',
+  /** 507 (docs/decisions/042): the server's disk is short of space; the outbox sends the photo again later. */
+  diskLow: 'The server is short of storage space, so the photo cannot be saved yet. It stays queued and will be sent again.',
   notFound: 'Booking not found.',
   cancelled: 'This booking was cancelled, so it cannot be marked done.',
   notConfirmed: "This booking's deposit has not been paid, so it cannot be marked done.",

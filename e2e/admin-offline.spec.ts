@@ -137,6 +137,7 @@ async function uploadInspiration(): Promise<string> {
     .toBuffer();
   const form = new FormData();
   form.append('image', new File([new Uint8Array(png)], 'wish.png', { type: 'image/png' }));
+  form.append('wizardId', `wizard_e2e_${Date.now()}`);
   const rec = await new PocketBase(E2E_BASE_URL).collection('inspiration_images').create(form);
   return `${E2E_BASE_URL}/api/files/inspiration_images/${rec.id}/${rec.image}`;
 }

@@ -90,6 +90,7 @@ func main() {
 		// The JSVM cannot make an io.Reader, which mail attachments need; this gives it one.
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$textReader", func(s string) io.Reader { return strings.NewReader(s) })
+			vm.Set("$uploadRoom", uploadRoom(app.DataDir, os.Getenv)) // disk_guard.go
 		},
 		// Only the compiled registrations load; pb_hooks/src holds the TypeScript sources.
 		HooksFilesPattern: `^.*\.pb\.js$`,

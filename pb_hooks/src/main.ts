@@ -20,8 +20,10 @@ onRecordUpdate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e),
 // at most 3 an hour per account, and the answer is PocketBase's 204 whatever happened.
 onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/app.js`).mailStaffPasswordReset(e), 'staff');
 
-// Inspiration-image uploads (docs/decisions/004).
+// Inspiration-image uploads (docs/decisions/004); the disk guard, the wizard and the caps'
+// hidden fields on the request, the caps in the insert's transaction (docs/decisions/042).
 onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).prepareInspirationUpload(e), 'inspiration_images');
+onRecordCreateExecute((e) => require(`${__hooks}/lib/app.js`).capInspirationUpload(e), 'inspiration_images');
 onFileDownloadRequest((e) => require(`${__hooks}/lib/app.js`).serveInspirationImage(e), 'inspiration_images');
 
 // The admin's settings and blocked dates are checked like the API's other input.
@@ -38,6 +40,9 @@ onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e)
 // Money in flight on a deleted booking (docs/decisions/021): open payment links are expired
 // before the delete; a charge still pending or processing refuses it, inside its transaction.
 onRecordDeleteRequest((e) => require(`${__hooks}/lib/app.js`).closePaymentLinksBeforeDelete(e), 'bookings');
+// First of the bookings' execute hooks: one transaction around the rest (PocketBase's own opens
+// only after the JSVM's hooks), which also deletes the booking's unshared uploads (docs/decisions/042).
+onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).deleteBookingInOneTransaction(e), 'bookings');
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).refuseDeleteWithMoneyInFlight(e), 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).recordTombstone(e), 'bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events');

@@ -66,6 +66,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/jobs/deliver-mail', caller: 'superuser', library: 'app', handler: 'deliverMailJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/reconcile-charges', caller: 'superuser', library: 'app', handler: 'reconcileChargesJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/send-reminders', caller: 'superuser', library: 'app', handler: 'sendRemindersJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/delete-orphan-uploads', caller: 'superuser', library: 'app', handler: 'orphanUploadsJobRoute' },
 ] as const;
 
 export const JOBS = [
@@ -75,4 +76,5 @@ export const JOBS = [
   { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
   { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
   { name: 'send-visit-reminders', schedule: '0 * * * *', handler: 'sendVisitRemindersJob', why: 'hourly: from 9 AM in New York, the reminders of tomorrow’s visits (docs/decisions/028)' },
+  { name: 'delete-orphan-uploads', schedule: '20 * * * *', handler: 'deleteOrphanUploadsJob', why: 'hourly: inspiration uploads no booking links to, 24 hours after upload (docs/decisions/042)' },
 ] as const;

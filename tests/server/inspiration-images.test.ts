@@ -7,7 +7,7 @@
  * (The original file name's privacy and client-chosen ids: privacy.test.ts.)
  */
 import { ClientResponseError, type RecordModel } from 'pocketbase';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../domain/inspiration-images';
 import { countBookings } from './fixtures';
 import { PNG, imageForm as form } from './image-fixtures';
@@ -110,7 +110,10 @@ describe('a booking keeps only links to our uploads, in its own form', () => {
   let rec: RecordModel;
   let other: RecordModel;
 
-  beforeAll(async () => {
+  // Fresh uploads for each test: deleting the bookings of the one before deletes its images
+  // (docs/decisions/042).
+  beforeEach(async () => {
+    await clearCollections('bookings');
     const pb = anonymous();
     rec = await pb.collection('inspiration_images').create(form(PNG, 'mantel.png', 'image/png'));
     good = pb.files.getURL(rec, rec.image);
@@ -118,7 +121,6 @@ describe('a booking keeps only links to our uploads, in its own form', () => {
   });
 
   it('stores each uploaded image as its root-relative file path (APP_URL is not set here)', async () => {
-    await clearCollections('bookings');
     const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good] }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
@@ -126,7 +128,6 @@ describe('a booking keeps only links to our uploads, in its own form', () => {
   });
 
   it('stores a link to another host naming one of our uploads only in our own form', async () => {
-    await clearCollections('bookings');
     const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good.replace(baseUrl(), 'https://evil.example')] }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const booking = await superuser().collection('bookings').getOne(res.body.bookingId);
@@ -140,7 +141,6 @@ describe('a booking keeps only links to our uploads, in its own form', () => {
     ['another collection', () => good.replace(/\/api\/files\/[^/]+\//, '/api/files/bookings/')],
     ['a thumbnail query', () => `${good}?thumb=100x100`],
   ])('refuses %s', async (_name, makeUrl) => {
-    await clearCollections('bookings');
     const res = await callFn('POST', ROUTE, { bookingData: bookingRequest({ styleInspirationImages: [good, makeUrl()] }) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Inspiration images must be links to uploaded images');

@@ -35,10 +35,12 @@ async function storedImages(bookingId: string): Promise<unknown> {
 
 describe('without APP_URL', () => {
   let rec: RecordModel;
-  beforeAll(async () => {
+  // A fresh upload for each test: deleting the bookings of the one before deletes its image
+  // (docs/decisions/042).
+  beforeEach(async () => {
+    await clearCollections('bookings');
     rec = await uploadPng('mantel.png');
   });
-  beforeEach(() => clearCollections('bookings'));
 
   it('a link on another host naming a real upload is stored only as our own root-relative path, even with a spoofed Origin', async () => {
     const foreign = `${EVIL}${filePath(rec)}`;

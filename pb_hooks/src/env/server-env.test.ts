@@ -111,6 +111,21 @@ describe('checkServerEnv', () => {
     expect(ok({ ...PRODUCTION, APP_URL: 'http://localhost:8090' }).appOrigin).toBe('http://localhost:8090');
   });
 
+  it('accepts the upload limits as whole megabytes (docs/decisions/042)', () => {
+    expect(ok({ UPLOAD_MIN_FREE_MB: '0', UPLOAD_ADDRESS_MB_PER_HOUR: '50', UPLOAD_SITE_MB_PER_DAY: '2048' }).production).toBe(false);
+    expect(ok({ ...PRODUCTION, UPLOAD_MIN_FREE_MB: '1024' }).production).toBe(true);
+  });
+
+  it.each([
+    ['UPLOAD_MIN_FREE_MB', '-1', 'UPLOAD_MIN_FREE_MB must be a whole number of megabytes (0 turns it off).'],
+    ['UPLOAD_MIN_FREE_MB', '1.5', 'UPLOAD_MIN_FREE_MB must be a whole number of megabytes (0 turns it off).'],
+    ['UPLOAD_MIN_FREE_MB', '1GB', 'UPLOAD_MIN_FREE_MB must be a whole number of megabytes (0 turns it off).'],
+    ['UPLOAD_ADDRESS_MB_PER_HOUR', '0', 'UPLOAD_ADDRESS_MB_PER_HOUR must be a whole number of megabytes, at least 1.'],
+    ['UPLOAD_SITE_MB_PER_DAY', 'lots', 'UPLOAD_SITE_MB_PER_DAY must be a whole number of megabytes, at least 1.'],
+  ])('refuses %s=%s', (name, value, expected) => {
+    expect(message({ [name]: value })).toContain(expected);
+  });
+
   it('refuses RATE_LIMITS=off in production', () => {
     expect(ok({ RATE_LIMITS: 'off' }).production).toBe(false);
     expect(message({ ...PRODUCTION, RATE_LIMITS: 'off' })).toContain('RATE_LIMITS=off is for tests only: remove it in production.');

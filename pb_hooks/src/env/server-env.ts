@@ -5,7 +5,7 @@
  * instead of a crash or a half-configured server.
  *
  * Rules for every start: values that are set must be well formed (APP_URL an origin, keys in
- * Stripe's format, ports numbers…), and a Stripe key needs its webhook secret. With
+ * Stripe's format, ports and upload limits numbers…), and a Stripe key needs its webhook secret. With
  * `APP_ENV=production` the site must also be reachable and trustworthy: APP_URL (https),
  * ADMIN_EMAIL, SMTP and real payments (demo payments only with ALLOW_DEMO_PAYMENTS=true), and
  * RATE_LIMITS=off is refused, and so is a server with no replica at all (REPLICA_DIR=off without
@@ -115,6 +115,19 @@ const port = (name: string) =>
       .refine((n) => n >= 1 && n <= 65535, `${name} must be a port number (1–65535).`),
   );
 
+/**
+ * A size in whole MB (1,048,576 bytes) from `min` up to 2^40 (pb/disk_guard.go's bound), for the
+ * upload limits of docs/decisions/042-bounded-uploads.md.
+ */
+const wholeMb = (name: string, min: number) =>
+  optional(
+    z
+      .string()
+      .regex(/^\d{1,13}$/, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= 2 ** 40, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`),
+  );
+
 const APP_URL_EXAMPLE = 'like https://www.example.com';
 const REPLICA_INTERVAL_MESSAGE = 'REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).';
 
@@ -181,6 +194,10 @@ const schema = z.object({
   REPLICA_S3_ACCESS_KEY: optional(z.string()),
   REPLICA_S3_SECRET: optional(z.string()),
   REPLICA_S3_FORCE_PATH_STYLE: flag('REPLICA_S3_FORCE_PATH_STYLE'),
+  // Read by pb/disk_guard.go and pb_hooks/src/lib/bookings/upload-caps.ts; checked here.
+  UPLOAD_MIN_FREE_MB: wholeMb('UPLOAD_MIN_FREE_MB', 0),
+  UPLOAD_ADDRESS_MB_PER_HOUR: wholeMb('UPLOAD_ADDRESS_MB_PER_HOUR', 1),
+  UPLOAD_SITE_MB_PER_DAY: wholeMb('UPLOAD_SITE_MB_PER_DAY', 1),
 });
 
 type RawEnv = Record<string, string | undefined>;

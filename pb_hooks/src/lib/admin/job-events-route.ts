@@ -20,10 +20,13 @@
  * answers the FIRST event (replayed true) and changes nothing.
  *
  * Errors (plain sentences): 400 a malformed request; 404 no such booking; 409 a done mark on a
- * cancelled, refunded or unpaid booking; 422 the clientId was used for another action.
+ * cancelled, refunded or unpaid booking; 422 the clientId was used for another action; 507 a
+ * photo while the data disk is short of space (lib/upload-room.ts, docs/decisions/042): our
+ * failure, so the outbox keeps the photo and sends it again later.
  */
-import { jobEventFingerprintSource, parseJobEventRequest, type PhotoInfo } from '@domain/job-events';
+import { JOB_EVENT_MESSAGES, jobEventFingerprintSource, parseJobEventRequest, type PhotoInfo } from '@domain/job-events';
 import { apiError, badRequest, readJsonObject } from '../http';
+import { requireUploadRoom } from '../upload-room';
 import { recordJobEvent } from './job-events-repo';
 import { requireAdmin, staffIdOf } from './staff-auth';
 
@@ -51,6 +54,7 @@ export function jobEventsRoute(e: core.RequestEvent): void {
   const { body, files } = contentType.startsWith('multipart/form-data') ? readMultipart(e) : { body: readJsonObject(e), files: [] };
   if (files.length > 1) throw badRequest('Please upload one photo per action.');
   const file = files[0] ?? null;
+  if (file) requireUploadRoom(JOB_EVENT_MESSAGES.diskLow, 'job photo');
   const photo: PhotoInfo | null = file ? { name: file.originalName || file.name, size: file.size } : null;
 
   const parsed = parseJobEventRequest(body, photo);

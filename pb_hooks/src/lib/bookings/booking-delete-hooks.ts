@@ -11,8 +11,17 @@
  *   'A payment for this booking is still in progress.'; a charge that starts after the check
  *   finds no booking (its insert re-reads it in a later transaction).
  * Whatever still arrives for a deleted booking is refunded (lib/payments/orphan-payments.ts).
+ *
+ * One transaction (deleteBookingInOneTransaction, the first onRecordDeleteExecute hook of
+ * bookings): PocketBase opens its own delete transaction only in its last execute handler, after
+ * the JSVM's, so this hook opens one around them all: the money check, the tombstone, the row
+ * and its cascade (charges, job events with their photos, manage links) and the booking's
+ * inspiration uploads that no other booking links to commit together (docs/decisions/042).
+ * Their files are removed once it commits.
  */
 import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { INSPIRATION_COLLECTION, linkedInspirationIds } from '@domain/inspiration-images';
+import { deleteUnlinkedUploads } from './inspiration-orphans';
 import { apiError } from '../http';
 import { openCharges } from '../payments/balance-charges';
 import { paymentMode } from '../payments/mode';
@@ -62,4 +71,32 @@ export function refuseDeleteWithMoneyInFlight(e: core.RecordEvent): void {
   // A link still open here was made after the request hook closed the others: refuse too.
   if (openCharges(e.app, e.record!.id).length > 0) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
   e.next();
+}
+
+/**
+ * onRecordDeleteExecute for bookings, bound before the others: runs the rest of the delete in
+ * one transaction, then, in it, deletes the booking's inspiration uploads that no other booking
+ * links to (their public URLs answer 404 once it commits). Any refusal of a later hook (409)
+ * rolls everything back.
+ */
+export function deleteBookingInOneTransaction(e: core.RecordEvent): void {
+  const booking = e.record!;
+  const uploads = e.app.findCachedCollectionByNameOrId(INSPIRATION_COLLECTION)!;
+  let links: unknown = [];
+  try {
+    links = JSON.parse(booking.getString('style_inspiration_images') || '[]');
+  } catch {
+    // unreadable: no links
+  }
+  const ids = linkedInspirationIds(links, { id: uploads.id, name: uploads.name });
+  const outer = e.app;
+  outer.runInTransaction((tx) => {
+    e.app = tx;
+    try {
+      e.next();
+    } finally {
+      e.app = outer;
+    }
+    deleteUnlinkedUploads(tx, ids);
+  });
 }

@@ -22,6 +22,11 @@ describe('uploadErrorMessage (docs/product.md §8: Upload failed with the error 
   const err = (status: number, response: object) => new ClientResponseError({ status, response });
   it.each<[string, unknown, string]>([
     ['rate limited', err(429, { message: 'Too Many Requests.' }), UPLOAD_MESSAGES.rateLimited],
+    ['a wizard’s 11th upload', err(429, { message: UPLOAD_MESSAGES.wizardFull }), UPLOAD_MESSAGES.wizardFull],
+    ['an address’s hourly budget', err(429, { message: UPLOAD_MESSAGES.addressBusy }), UPLOAD_MESSAGES.addressBusy],
+    ['the site’s daily budget', err(429, { message: UPLOAD_MESSAGES.siteBusy }), UPLOAD_MESSAGES.siteBusy],
+    ['a 429 with another text', err(429, { message: 'Something else.' }), UPLOAD_MESSAGES.rateLimited],
+    ['the server short of space', err(507, { message: UPLOAD_MESSAGES.diskLow }), UPLOAD_MESSAGES.diskLow],
     ['body too large', err(413, {}), UPLOAD_MESSAGES.tooLarge('a.png')],
     ['content not an image', err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_invalid_mime_type' } } }), UPLOAD_MESSAGES.notImage('a.png')],
     ['file too large', err(400, { message: 'Failed to create record.', data: { image: { code: 'validation_file_size_limit' } } }), UPLOAD_MESSAGES.tooLarge('a.png')],

@@ -2,12 +2,14 @@
  * Uploading inspiration images (docs/product.md §2 step 3, §5 Images, §7 Storage, §8 Upload): each file
  * becomes one `inspiration_images` record through the SDK, whose public file URL the booking
  * keeps. The request goes through XMLHttpRequest (as the SDK's `fetch`) so the upload's byte
- * progress can be shown.
+ * progress can be shown. Each upload names the wizard it belongs to (the store's `wizardId`):
+ * the server allows 10 per wizard and bounds the bytes per address and per day
+ * (docs/decisions/042-bounded-uploads.md).
  */
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
-import { MAX_IMAGE_BYTES, MAX_INSPIRATION_IMAGES, UPLOAD_MESSAGES, imageExtension } from '@domain/inspiration-images';
+import { MAX_IMAGE_BYTES, MAX_INSPIRATION_IMAGES, UPLOAD_CAP_MESSAGES, UPLOAD_MESSAGES, imageExtension } from '@domain/inspiration-images';
 import { errorMessage, pb } from '@/lib/pb';
 
 /** Bytes sent and total of the current request. */
@@ -36,10 +38,14 @@ export function localFileProblem(file: File): string | null {
   return null;
 }
 
-/** The message for a failed upload of `name`, from the server's answer where it says why. */
+/**
+ * The message for a failed upload of `name`, from the server's answer where it says why: a 429
+ * is the caps' own sentence, or PocketBase's rate limiter's (told as UPLOAD_MESSAGES.rateLimited).
+ */
 export function uploadErrorMessage(err: unknown, name: string): string {
   if (err instanceof ClientResponseError) {
-    if (err.status === 429) return UPLOAD_MESSAGES.rateLimited;
+    const message = (err.response as { message?: unknown } | undefined)?.message;
+    if (err.status === 429) return typeof message === 'string' && UPLOAD_CAP_MESSAGES.includes(message) ? message : UPLOAD_MESSAGES.rateLimited;
     if (err.status === 413) return UPLOAD_MESSAGES.tooLarge(name);
     const code = (err.response as { data?: { image?: { code?: string } } }).data?.image?.code;
     if (code === 'validation_invalid_mime_type') return UPLOAD_MESSAGES.notImage(name);
@@ -49,12 +55,13 @@ export function uploadErrorMessage(err: unknown, name: string): string {
 }
 
 /**
- * Uploads one image as an `inspiration_images` record; resolves to its public URL (absolute,
- * on the app's origin). Rejects with the SDK's ClientResponseError.
+ * Uploads one image as an `inspiration_images` record of wizard `wizardId`; resolves to its
+ * public URL (absolute, on the app's origin). Rejects with the SDK's ClientResponseError.
  */
-export async function uploadInspirationImage(file: File, onProgress: ProgressHandler = () => {}): Promise<string> {
+export async function uploadInspirationImage(file: File, wizardId: string, onProgress: ProgressHandler = () => {}): Promise<string> {
   const body = new FormData();
   body.append('image', file);
+  body.append('wizardId', wizardId);
   const record = await pb.collection('inspiration_images').create<RecordModel & { image: string }>(body, {
     fetch: fetchWithUploadProgress(onProgress),
     requestKey: null,
@@ -71,12 +78,13 @@ export interface UploadProgress {
 }
 
 /**
- * Uploads chosen files one after another, adding each URL through `onUploaded` as soon as it
- * is stored. Files beyond the booking's limit of MAX_INSPIRATION_IMAGES, or that are not
- * images or too large, are not sent. Toasts 'Images uploaded' / 'N image(s) uploaded
+ * Uploads chosen files one after another for wizard `wizardId`, adding each URL through
+ * `onUploaded` as soon as it is stored. Files beyond the booking's limit of
+ * MAX_INSPIRATION_IMAGES, or that are not images or too large, are not sent; a cap (429) or a
+ * server short of space (507) stops the rest. Toasts 'Images uploaded' / 'N image(s) uploaded
  * successfully', or 'Upload failed' with the first problem (docs/product.md §8).
  */
-export function useInspirationUpload(existingCount: number, onUploaded: (url: string) => void) {
+export function useInspirationUpload(wizardId: string, existingCount: number, onUploaded: (url: string) => void) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
 
   const upload = useCallback(
@@ -97,14 +105,14 @@ export function useInspirationUpload(existingCount: number, onUploaded: (url: st
       for (const [i, file] of files.entries()) {
         setProgress({ current: i + 1, count: files.length, percent: Math.round((doneBytes / totalBytes) * 100) });
         try {
-          const url = await uploadInspirationImage(file, (loaded) =>
+          const url = await uploadInspirationImage(file, wizardId, (loaded) =>
             setProgress({ current: i + 1, count: files.length, percent: Math.min(100, Math.round(((doneBytes + loaded) / totalBytes) * 100)) }),
           );
           onUploaded(url);
           uploaded++;
         } catch (err) {
           problems.push(uploadErrorMessage(err, file.name));
-          if (err instanceof ClientResponseError && err.status === 429) break;
+          if (err instanceof ClientResponseError && (err.status === 429 || err.status === 507)) break;
         }
         doneBytes += file.size;
       }
@@ -112,7 +120,7 @@ export function useInspirationUpload(existingCount: number, onUploaded: (url: st
       if (uploaded > 0) toast.success(UPLOAD_MESSAGES.successTitle, { description: UPLOAD_MESSAGES.uploaded(uploaded) });
       if (problems.length > 0) toast.error(UPLOAD_MESSAGES.failureTitle, { description: problems[0] });
     },
-    [existingCount, onUploaded, progress],
+    [wizardId, existingCount, onUploaded, progress],
   );
 
   return { upload, uploading: progress !== null, progress };

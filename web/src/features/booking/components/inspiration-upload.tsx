@@ -11,6 +11,7 @@ import { useWizard } from '../store';
 export function InspirationUpload() {
   const images = useWizard((s) => s.design.inspirationImages);
   const apply = useWizard((s) => s.apply);
+  const wizardId = useWizard((s) => s.wizardId);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -25,7 +26,7 @@ export function InspirationUpload() {
   );
   const remove = (url: string) => apply((s) => ({ ...s, design: { ...s.design, inspirationImages: s.design.inspirationImages.filter((u) => u !== url) } }));
 
-  const { upload, uploading, progress } = useInspirationUpload(images.length, add);
+  const { upload, uploading, progress } = useInspirationUpload(wizardId, images.length, add);
   const full = images.length >= MAX_INSPIRATION_IMAGES;
 
   return (
