@@ -215,6 +215,8 @@ async function bookAndPay(url, i, dates) {
   const image = Buffer.concat([PNG, Buffer.from(`drill-${i}`)]);
   const form = new FormData();
   form.append('image', new File([image], `tree-${i}.png`, { type: 'image/png' }));
+  // Uploads say which booking wizard they come from (docs/decisions/042).
+  form.append('wizardId', `restore-drill-wizard-${i}`);
   const uploaded = await call(url, 'POST', '/api/collections/inspiration_images/records', form, headers);
   const imageUrl = `/api/files/inspiration_images/${uploaded.id}/${uploaded.image}`;
   const bookingData = {
