@@ -7,7 +7,7 @@ package main
 // single call and drops it after (plugins/jsvm/pool.go), which must load the hook library
 // again: about 25 ms of CPU and 6 MB for lib/app.js. A checkout takes two runtimes at once
 // (its handler, and the bookings record hook that runs when its transaction commits), so 200
-// simultaneous checkouts made some 400 throwaway runtimes: 2.9 GB and 14 s on two cores, while
+// simultaneous checkouts made some 400 throwaway runtimes: 3 GB and 7–14 s on two cores, while
 // the work itself is a few milliseconds each and its writes go through SQLite's one writer
 // anyway. hookTurns lets at most `turns` of these requests run at once; the others wait,
 // in the order they came, for one to finish, which costs nothing but the wait.
