@@ -82,20 +82,30 @@ func main() {
 		registerReplication(app, env.Replica, os.Stdout, os.Stderr)
 	}
 
+	// The pooled runtimes load the hook libraries before `serve` answers (hook_warmup.go).
+	warmup := newHookWarmup(hooksDirOrDefault(hooksDir, app.DataDir()), 0)
+	if invoked == serveCmd {
+		warmup.runtimes = hookPoolSize
+	}
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
-		HooksPoolSize: 25,
+		HooksPoolSize: hookPoolSize,
 		// The JSVM cannot make an io.Reader, which mail attachments need; this gives it one.
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$textReader", func(s string) io.Reader { return strings.NewReader(s) })
 			vm.Set("$uploadRoom", uploadRoom(app.DataDir, os.Getenv)) // disk_guard.go
+			warmup.onInit(vm)
 		},
 		// Only the compiled registrations load; pb_hooks/src holds the TypeScript sources.
 		HooksFilesPattern: `^.*\.pb\.js$`,
 		TypesDir:          typesDir,
 	})
+
+	if err := warmup.start(); err != nil {
+		fmt.Fprintf(os.Stderr, "Warning: the hook runtimes were not warmed: %v\n", err)
+	}
 
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,
@@ -138,6 +148,9 @@ func main() {
 		// (internal_errors.go, docs/decisions/022-internal-failures.md).
 		se.Router.BindFunc(internalErrors(os.Stderr))
 		se.Router.BindFunc(healthProbe(os.Stderr))
+		// A burst of /api/fn/ requests waits for warm runtimes (hook_turns.go).
+		se.Router.BindFunc(hookTurns(hookTurnsAtOnce, hookTurnMaxWait))
+		se.Router.GET("/api/health/hooks", warmup.statusRoute(hookPoolSize)).Bind(apis.RequireSuperuserAuth())
 		// Our start message replaces PocketBase's superuser installer link.
 		se.InstallerFunc = nil
 		// se.Next builds the router into se.Server.Handler and the server starts serving only after

@@ -22,7 +22,7 @@
  */
 import { loadTest, summarize } from './load.mjs';
 import { seasonServer } from './bench-server.mjs';
-import { benchArgs } from './bench-figures.mjs';
+import { benchArgs, datesBetween } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
@@ -37,13 +37,6 @@ const SIZES = ['5-7ft', '7.5-9ft', '10-12ft'];
 // Days off the owner blocks in a season: a few install days, the New Year, two removal days.
 const BLOCKED = ['2026-11-28', '2026-12-05', '2026-12-06', '2026-12-12', '2026-12-19', '2026-12-20', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-09', '2027-01-16', '2027-01-23'];
 const LIST_PATH = '/api/collections/blocked_dates/records?perPage=10';
-
-/** Every `YYYY-MM-DD` from `from` to `to`, inclusive. @param {string} from @param {string} to */
-function datesBetween(from, to) {
-  const out = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
 
 /**
  * The availability questions of a season, as the server's own season route describes it:

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * What every bench script (bench:web, bench:api, bench:admin, bench:offline) shares: reading its
- * `--name=value` options and the quantiles of its timings.
+ * What every bench script (bench:web, bench:api, bench:admin, bench:offline, bench:checkout)
+ * shares: reading its `--name=value` options, the quantiles of its timings and the season's dates.
  */
 
 /**
@@ -25,3 +25,10 @@ export function quantile(values, q) {
 
 /** The median of `values` (quantile 0.5). @param {number[]} values */
 export const median = (values) => quantile(values, 0.5);
+
+/** Every `YYYY-MM-DD` from `from` to `to`, inclusive. @param {string} from @param {string} to */
+export function datesBetween(from, to) {
+  const out = [];
+  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}

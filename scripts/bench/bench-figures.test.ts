@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchArgs, median, quantile } from './bench-figures.mjs';
+import { benchArgs, datesBetween, median, quantile } from './bench-figures.mjs';
 
 describe('benchArgs', () => {
   it('reads --name=value and bare --name flags', () => {
@@ -18,5 +18,13 @@ describe('quantile and median', () => {
   it('leave NaN out, and give NaN for nothing', () => {
     expect(median([NaN, 5, 1, NaN, 3])).toBe(3);
     expect([median([]), median([NaN])]).toEqual([NaN, NaN]);
+  });
+});
+
+describe('datesBetween', () => {
+  it('lists every day of a range, both ends included, across a month and a year', () => {
+    expect(datesBetween('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    expect(datesBetween('2026-11-24', '2026-11-24')).toEqual(['2026-11-24']);
+    expect(datesBetween('2026-11-25', '2026-11-24')).toEqual([]);
   });
 });

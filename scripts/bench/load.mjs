@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * A small closed-loop HTTP load generator for the benches (scripts/bench/bench-api.mjs): `connections`
- * workers over one keep-alive agent, each sending its next GET as soon as the previous answer
- * has been read in full, for a fixed duration. Runs can be summarized together, so two routes
- * measured in alternating rounds share the machine's ups and downs.
+ * A small HTTP load generator for the benches: a closed loop (scripts/bench/bench-api.mjs),
+ * `connections` workers over one keep-alive agent, each sending its next GET as soon as the
+ * previous answer has been read in full, for a fixed duration; and a burst
+ * (scripts/bench/bench-checkout.mjs), many requests sent at the same instant, each on its own
+ * connection, as many customers would. Runs can be summarized together, so two routes measured
+ * in alternating rounds share the machine's ups and downs.
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -17,9 +19,9 @@ import { quantile } from './bench-figures.mjs';
 
 /**
  * @typedef {{ requests: number, errors: number, firstError: string | null, seconds: number,
- *   rps: number, p50: number, p95: number, p99: number }} LoadResult
- * Requests are all the answers (2xx or not); `rps` is 2xx answers per second; p50/p95/p99 are
- * the latencies of the 2xx answers in milliseconds.
+ *   rps: number, p50: number, p95: number, p99: number, max: number }} LoadResult
+ * Requests are all the answers (2xx or not); `rps` is 2xx answers per second; p50/p95/p99/max
+ * are the latencies of the 2xx answers in milliseconds.
  */
 
 /**
@@ -97,5 +99,66 @@ export function summarize(runs) {
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
+    max: quantile(latencies, 1),
+  };
+}
+
+/**
+ * @typedef {{ method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string> }} BurstRequest
+ * One request of a burst; `body` is sent as JSON.
+ * @typedef {{ status: number, ms: number, body: string }} BurstAnswer
+ * Its answer: the status (0 when the connection failed, `body` then the error), the latency
+ * in milliseconds from the burst's start to the answer read in full, and the body's text.
+ */
+
+/**
+ * One request on its own connection; resolves with its answer, never rejects.
+ * @param {URL} url @param {BurstRequest} r @param {number} started performance.now() of the burst
+ * @returns {Promise<BurstAnswer>}
+ */
+function send(url, r, started) {
+  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+  const headers = { ...r.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }) };
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: r.method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: text }));
+      res.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, body: err.message }));
+    });
+    req.on('error', (err) => resolve({ status: 0, ms: performance.now() - started, body: err.message }));
+    req.end(body);
+  });
+}
+
+/**
+ * Sends every request at once, each on a new connection (the server sees `requests.length`
+ * clients arrive together), and waits for every answer. The answers come in the requests'
+ * order; `seconds` is from the first send to the last answer.
+ * @param {{ origin: string, requests: BurstRequest[] }} opts
+ * @returns {Promise<{ answers: BurstAnswer[], seconds: number }>}
+ */
+export async function burst({ origin, requests }) {
+  const started = performance.now();
+  const answers = await Promise.all(requests.map((r) => send(new URL(r.path, origin), r, started)));
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A burst's answers as a LoadRun: an answer whose status `expected` accepts counts as answered
+ * (its latency kept), any other as an error.
+ * @param {{ answers: BurstAnswer[], seconds: number }} result
+ * @param {(status: number) => boolean} [expected] default: 2xx
+ * @returns {LoadRun}
+ */
+export function burstRun({ answers, seconds }, expected = (status) => status >= 200 && status < 300) {
+  const failed = answers.filter((a) => !expected(a.status));
+  const first = failed[0];
+  return {
+    latencies: answers.filter((a) => expected(a.status)).map((a) => a.ms),
+    errors: failed.length,
+    firstError: first ? `${first.status}: ${first.body.slice(0, 200)}` : null,
+    seconds,
   };
 }

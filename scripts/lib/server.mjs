@@ -104,8 +104,9 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
 }
 
 /**
- * @typedef {{ url: string, port: number, dataDir: string, stop: () => Promise<void>, crash: () => Promise<void>, output: () => string }} RunningServer
- * `crash` ends the process with SIGKILL (kill -9: no shutdown, as a power cut or the OOM killer).
+ * @typedef {{ url: string, port: number, dataDir: string, pid: number | undefined, stop: () => Promise<void>, crash: () => Promise<void>, output: () => string }} RunningServer
+ * `crash` ends the process with SIGKILL (kill -9: no shutdown, as a power cut or the OOM killer);
+ * `pid` is the server process's id (the benches read its memory).
  */
 
 /**
@@ -135,6 +136,7 @@ export async function spawnServer(opts) {
     url: opts.url,
     port: opts.port,
     dataDir: opts.dataDir,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -10,6 +10,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
+import { installDates } from './fixtures';
 import { consultationRequest } from './review-fixtures';
 import { bookingRequest, request } from './support';
 
@@ -35,15 +36,6 @@ afterAll(async () => {
 
 const post = (ip: string, route: string, body: unknown) => request({ base: server.url, route, body, headers: { 'X-Forwarded-For': ip } });
 
-/** Work-day install dates of the season after the frozen today (2026-11-20). */
-function installDates(): string[] {
-  const out: string[] = [];
-  for (let t = Date.UTC(2026, 10, 21); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
-    const d = new Date(t);
-    if ([0, 2, 5, 6].includes(d.getUTCDay())) out.push(d.toISOString().slice(0, 10));
-  }
-  return out;
-}
 const DATES = installDates();
 
 const checkout = (ip: string, over: Record<string, unknown>, wizardId?: string) =>

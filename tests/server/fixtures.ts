@@ -51,6 +51,16 @@ export function checkout(over: Record<string, unknown> = {}): Promise<FnResponse
   return callFn('POST', '/api/fn/create-booking-checkout', { bookingData: bookingRequest(over) });
 }
 
+/** Work-day install dates of the default season after the frozen today (2026-11-20): 19 dates. */
+export function installDates(): string[] {
+  const out: string[] = [];
+  for (let t = Date.UTC(2026, 10, 21); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
+    const d = new Date(t);
+    if ([0, 2, 5, 6].includes(d.getUTCDay())) out.push(d.toISOString().slice(0, 10));
+  }
+  return out;
+}
+
 /** Number of stored bookings (superuser). */
 export async function countBookings(): Promise<number> {
   const res = await superuser().collection('bookings').getList(1, 1, { fields: 'id' });

@@ -64,6 +64,9 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
   const demoSessionId = mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
   const crews = loadCrews($app);
+  // The cached collection, not a query inside the transaction: decoding the collection's
+  // fields was half of the time the one writer was held (docs/decisions/040).
+  const bookings = $app.findCachedCollectionByNameOrId('bookings');
   const clientIp = e.realIP();
   let refusal: Refusal | null = null;
   let replayOf = '';
@@ -90,7 +93,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
         // Roll back the replacement too: the customer keeps their earlier hold.
         throw new Error('checkout refused');
       }
-      const rec = new Record(tx.findCollectionByNameOrId('bookings'));
+      const rec = new Record(bookings);
       rec.load({
         ...bookingFields(r, checked),
         payment_mode: mode,
