@@ -13,6 +13,7 @@ import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './sync/collectio
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync/sync';
 import { firstLookWindow } from './sync/first-look';
 import { businessToday } from '@domain/calendar';
+import { fetchSeason } from '@/lib/api/get-season';
 import { logError } from '@/lib/log';
 
 const IDLE: SyncStatus = { state: 'idle', loaded: new Set() };
@@ -26,7 +27,12 @@ export function useAdminSync(enabled: boolean): SyncStatus {
     if (!enabled) return;
     const failing = new Set<PulledCollection>();
     const s = new AdminSync(syncMirror(), adminTransport(), {
-      firstLook: () => firstLookWindow(businessToday(new Date())),
+      // From the server's today, which the day plan uses (the phone's date may be off).
+      firstLook: () =>
+        fetchSeason().then(
+          (season) => firstLookWindow(season.today),
+          () => firstLookWindow(businessToday(new Date())),
+        ),
       onPullError(collection, err) {
         logError(`Pull of ${collection} failed`, err);
         if (failing.has(collection) || !navigator.onLine || isNoAnswer(err)) return;

@@ -27,13 +27,20 @@ const booking = (id: string, install: string, removal = '2027-01-20', ms = 0) =>
 const ids = async () => (await db.bookings.orderBy('id').toArray()).map((b) => b.id);
 
 describe('the first look (docs/decisions/044)', () => {
-  it('covers a week before the device’s today to two weeks after', () => {
-    expect(WINDOW).toEqual({ from: '2026-11-18', to: '2026-12-09' });
+  it('covers today and the ten days after it', () => {
+    expect(WINDOW).toEqual({ from: '2026-11-25', to: '2026-12-05' });
   });
 
   it('stores the bookings and consultations with a visit in the window, and the window with each cursor', async () => {
-    server.put('bookings', booking('inside', '2026-11-20'), booking('edge', '2026-12-09'), booking('removal-inside', '2026-11-02', '2026-12-01'), booking('outside', '2026-12-10'));
-    server.put('consultation_requests', row('c1', 0, { consultation_date: '2026-11-18' }), row('c2', 0, { consultation_date: '2026-11-17' }));
+    server.put(
+      'bookings',
+      booking('inside', '2026-11-25'),
+      booking('edge', '2026-12-05'),
+      booking('removal-inside', '2026-11-02', '2026-12-01'),
+      booking('outside', '2026-12-06'),
+      booking('before', '2026-11-24'),
+    );
+    server.put('consultation_requests', row('c1', 0, { consultation_date: '2026-11-25' }), row('c2', 0, { consultation_date: '2026-11-24' }));
     expect(await takeFirstLook(mirror, server, WINDOW)).toBe(true);
     expect(await ids()).toEqual(['edge', 'inside', 'removal-inside']);
     expect((await db.consultations.toArray()).map((c) => c.id)).toEqual(['c1']);
@@ -42,7 +49,7 @@ describe('the first look (docs/decisions/044)', () => {
   });
 
   it('keeps the window through the pull’s pages and drops it when the pull reaches the end', async () => {
-    for (let i = 0; i < 600; i++) server.put('bookings', booking(`b${String(i).padStart(4, '0')}`, i % 2 ? '2026-11-20' : '2026-12-20', '2027-01-20', i));
+    for (let i = 0; i < 600; i++) server.put('bookings', booking(`b${String(i).padStart(4, '0')}`, i % 2 ? '2026-11-26' : '2026-12-20', '2027-01-20', i));
     await takeFirstLook(mirror, server, WINDOW);
     let pages = 0;
     await pullCollection(mirror, server, 'bookings', 500, () => pages++ >= 1);
@@ -55,7 +62,7 @@ describe('the first look (docs/decisions/044)', () => {
   });
 
   it('never undoes a newer row or brings back a deleted one', async () => {
-    server.put('bookings', booking('b1', '2026-11-20', '2027-01-20', 0), booking('b2', '2026-11-21'));
+    server.put('bookings', booking('b1', '2026-11-26', '2027-01-20', 0), booking('b2', '2026-11-27'));
     await mirror.apply('bookings', [booking('b1', '2026-11-30', '2027-01-20', 50)]);
     await mirror.remove('bookings', ['b2']);
     await takeFirstLook(mirror, server, WINDOW);
@@ -71,14 +78,14 @@ describe('the first look (docs/decisions/044)', () => {
   });
 
   it('takes nothing when a collection comes back full: more may be there', async () => {
-    for (let i = 0; i < FIRST_LOOK_LIMIT; i++) server.put('bookings', booking(`b${i}`, '2026-11-20'));
+    for (let i = 0; i < FIRST_LOOK_LIMIT; i++) server.put('bookings', booking(`b${i}`, '2026-11-26'));
     expect(await takeFirstLook(mirror, server, WINDOW)).toBe(false);
     expect(await db.bookings.count()).toBe(0);
     expect(await db.syncState.count()).toBe(0);
   });
 
   it('writes nothing when one of its requests fails', async () => {
-    server.put('bookings', booking('b1', '2026-11-20'));
+    server.put('bookings', booking('b1', '2026-11-26'));
     server.failNext.add('window consultation_requests');
     await expect(takeFirstLook(mirror, server, WINDOW)).rejects.toThrow('network down');
     expect(await db.bookings.count()).toBe(0);
@@ -87,11 +94,11 @@ describe('the first look (docs/decisions/044)', () => {
 
 describe('the sync with a first look', () => {
   it('on a first visit, looks first and then pulls everything', async () => {
-    server.put('bookings', booking('near', '2026-11-20'), booking('far', '2026-12-20'));
-    const sync = new AdminSync(mirror, server, { firstLook: () => WINDOW });
+    server.put('bookings', booking('near', '2026-11-26'), booking('far', '2026-12-20'));
+    const sync = new AdminSync(mirror, server, { firstLook: async () => WINDOW });
     await sync.start();
     const order = server.log.filter((l) => l.startsWith('window') || l.startsWith('list'));
-    expect(order.slice(0, 2).sort()).toEqual(['window bookings 2026-11-18..2026-12-09', 'window consultation_requests 2026-11-18..2026-12-09']);
+    expect(order.slice(0, 2).sort()).toEqual(['window bookings 2026-11-25..2026-12-05', 'window consultation_requests 2026-11-25..2026-12-05']);
     expect(order.slice(2).every((l) => l.startsWith('list'))).toBe(true);
     expect(await ids()).toEqual(['far', 'near']);
     expect((await db.syncState.get('bookings'))?.window).toBeUndefined();
@@ -103,15 +110,15 @@ describe('the sync with a first look', () => {
       { collection: 'bookings', cursorUpdatedAt: '', cursorId: '', complete: true },
       { collection: 'consultation_requests', cursorUpdatedAt: '', cursorId: '', complete: true },
     ]);
-    const cached = new AdminSync(mirror, server, { firstLook: () => WINDOW });
+    const cached = new AdminSync(mirror, server, { firstLook: async () => WINDOW });
     await cached.start();
     expect(server.log.some((l) => l.startsWith('window'))).toBe(false);
     await cached.stop();
 
     await db.syncState.clear();
-    server.put('bookings', booking('b1', '2026-11-20'));
+    server.put('bookings', booking('b1', '2026-11-26'));
     server.failNext.add('window bookings');
-    const failing = new AdminSync(mirror, server, { firstLook: () => WINDOW });
+    const failing = new AdminSync(mirror, server, { firstLook: async () => WINDOW });
     await failing.start();
     expect(await ids()).toEqual(['b1']);
     expect(failing.getStatus().state).toBe('ready');

@@ -1,6 +1,6 @@
 /**
  * The first look (docs/decisions/044-first-look.md): on a device that does not yet hold the
- * bookings and consultations in full, the ones with a visit in a few weeks around today are
+ * bookings and consultations in full, the ones with a visit in the ten days from today are
  * read in one request each, before the full pull, so the owner's day is on screen while the
  * season's other records are still on their way. The rows are the server's own, applied by the
  * mirror's rules (the pull later brings the same rows again, harmlessly); the window they cover
@@ -19,18 +19,16 @@ export const FIRST_LOOK_FIELDS = {
 export type FirstLookCollection = keyof typeof FIRST_LOOK_FIELDS;
 
 /**
- * Days before the device's today the window starts: the day plan uses the server's today, which
- * a phone with a wrong date or a late-evening time zone may put a few days earlier.
+ * Days after today the window ends: the day plan shows today, or the next day with work, and
+ * the week after it, so a window this long serves a day with work up to three days ahead.
  */
-export const FIRST_LOOK_DAYS_BEFORE = 7;
-/** Days after the device's today the window ends: the day with work and the week after it. */
-export const FIRST_LOOK_DAYS_AFTER = 14;
+export const FIRST_LOOK_DAYS_AFTER = 10;
 /** Rows per collection at most (PocketBase's largest page); a window this full is not taken. */
 export const FIRST_LOOK_LIMIT = 1000;
 
-/** The first look's dates around `today` (the device's date in New York). */
+/** The first look's dates from `today` (the server's date in New York, as the day plan's). */
 export function firstLookWindow(today: Ymd): DateWindow {
-  return { from: addDays(today, -FIRST_LOOK_DAYS_BEFORE), to: addDays(today, FIRST_LOOK_DAYS_AFTER) };
+  return { from: today, to: addDays(today, FIRST_LOOK_DAYS_AFTER) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { pullCollection } from './pull';
 import { FIRST_LOOK_FIELDS, takeFirstLook } from './first-look';
 import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
 import type { DateWindow } from '@domain/day-plan';
+import type { SyncState } from '../model/records';
 import { logError, logWarning } from '@/lib/log';
 
 export interface SyncStatus {
@@ -40,7 +41,7 @@ export interface SyncOptions {
    * The dates of the first look (first-look.ts), asked when the device does not yet hold the
    * bookings and consultations in full; none when not given.
    */
-  firstLook?: () => DateWindow;
+  firstLook?: () => Promise<DateWindow>;
 }
 
 const ALL: readonly PulledCollection[] = [...MIRRORED_COLLECTIONS, TOMBSTONES];
@@ -67,21 +68,28 @@ export class AdminSync {
    * Resolves when the first pull has finished; never rejects (failures go to onPullError).
    */
   async start(): Promise<void> {
+    const cached = this.mirror.db.syncState.toArray();
+    // Every pull waits for the first look, which would otherwise compete with it for the
+    // connection and the database; the subscriptions are made meanwhile.
+    const looked = cached.then((states) => this.firstLook(states)).catch((err: unknown) => logWarning('The first look failed; the pull goes on', err));
     void this.subscribeAll().then(
-      () => this.requestPull(),
+      () => looked.then(() => this.requestPull()),
       (err: unknown) => logError('Realtime subscription failed', err),
     );
-    const cached = await this.mirror.db.syncState.toArray();
-    const complete = new Set(cached.filter((s) => s.complete).map((s) => s.collection as PulledCollection));
+    const complete = new Set((await cached).filter((s) => s.complete).map((s) => s.collection as PulledCollection));
     this.setStatus({ ...this.status, loaded: complete });
-    const window = this.options.firstLook;
-    if (window && Object.keys(FIRST_LOOK_FIELDS).some((c) => !complete.has(c as PulledCollection))) {
-      // Before the full pull, which would compete with it for the connection and the database.
-      performance.mark('admin:first-look');
-      await takeFirstLook(this.mirror, this.transport, window(), () => this.stopped).catch((err: unknown) => logWarning('The first look failed; the pull goes on', err));
-      performance.mark('admin:first-look-done');
-    }
+    await looked;
     await this.requestPull();
+  }
+
+  /** The first look (first-look.ts), when asked for and the device lacks one of its collections. */
+  private async firstLook(states: readonly SyncState[]): Promise<void> {
+    const window = this.options.firstLook;
+    const complete = new Set(states.filter((s) => s.complete).map((s) => s.collection));
+    if (!window || Object.keys(FIRST_LOOK_FIELDS).every((c) => complete.has(c))) return;
+    performance.mark('admin:first-look');
+    await takeFirstLook(this.mirror, this.transport, await window(), () => this.stopped);
+    performance.mark('admin:first-look-done');
   }
 
   /** Pulls every collection; during a pull, schedules exactly one more after it. */
