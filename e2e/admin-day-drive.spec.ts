@@ -77,7 +77,13 @@ test('a first visit shows the day from the first look while the season is still 
   const email = `first-look-${RUN}@test.local`;
   const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'First Look Admin' });
   const name = `Fay Firstlook ${RUN}`;
-  const booking = await storedPaidBooking(name, `fay.${RUN}@example.com`, { install_date: TODAY, install_time_slot: '9-15', tree_size: '7.5-9ft', removal_date: '2027-01-22', removal_time_slot: '9-15' });
+  const booking = await storedPaidBooking(name, `fay.${RUN}@example.com`, {
+    install_date: TODAY,
+    install_time_slot: '9-15',
+    tree_size: '7.5-9ft',
+    removal_date: '2027-01-22',
+    removal_time_slot: '9-15',
+  });
   // The full pull of the bookings (sorted by updated_at) waits until the day is on screen.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));

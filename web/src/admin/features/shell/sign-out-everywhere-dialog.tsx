@@ -12,7 +12,10 @@ export const SIGNED_OUT_EVERYWHERE = 'Signed out of all devices';
  * changes it has not sent.
  */
 export function SignOutEverywhereDialog({ open, online, waiting, onClose, onSignedOut }: { open: boolean; online: boolean; waiting: number; onClose: () => void; onSignedOut: () => Promise<void> }) {
-  const kept = waiting > 0 ? ` The ${waiting === 1 ? 'change' : `${waiting} changes`} not yet sent from this device ${waiting === 1 ? 'stays' : 'stay'} here and ${waiting === 1 ? 'is' : 'are'} sent after you log in again.` : '';
+  const kept =
+    waiting > 0
+      ? ` The ${waiting === 1 ? 'change' : `${waiting} changes`} not yet sent from this device ${waiting === 1 ? 'stays' : 'stay'} here and ${waiting === 1 ? 'is' : 'are'} sent after you log in again.`
+      : '';
   const offline = online ? '' : ' You are offline: this needs a connection.';
   return (
     <ConfirmDialog
