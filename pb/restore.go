@@ -120,15 +120,5 @@ func extractFile(f *zip.File, target string) (err error) {
 		return err
 	}
 	defer rc.Close()
-	out, err := os.OpenFile(target, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, rc)
-	return err
+	return writeNewFile(target, rc) // replica_restore.go
 }
