@@ -95,16 +95,12 @@ func snapshotBackup(ctx context.Context, app core.App, name string) (string, err
 
 // writeBackupZip writes the zip at dest: the files of dbDir named in dbFiles at its root, and
 // storageDir's tree under storage/ (when it exists), as PocketBase lays out pb_data.
-func writeBackupZip(dest, dbDir string, dbFiles []string, storageDir string) (err error) {
-	out, err := os.OpenFile(dest, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
+func writeBackupZip(dest, dbDir string, dbFiles []string, storageDir string) error {
+	return writeNew(dest, func(out io.Writer) error { return writeBackupEntries(out, dbDir, dbFiles, storageDir) })
+}
+
+// writeBackupEntries writes writeBackupZip's zip to out.
+func writeBackupEntries(out io.Writer, dbDir string, dbFiles []string, storageDir string) error {
 	zw := zip.NewWriter(out)
 	for _, f := range dbFiles {
 		if err := addToZip(zw, filepath.Join(dbDir, f), f); err != nil {

@@ -270,18 +270,11 @@ func copyFromStore(ctx context.Context, store replicaStore, key, dest string, si
 }
 
 // writeNewFile copies r into a new file at dest (0600; an existing file is an error).
-func writeNewFile(dest string, r io.Reader) (err error) {
-	out, err := os.OpenFile(dest, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-	if err != nil {
+func writeNewFile(dest string, r io.Reader) error {
+	return writeNew(dest, func(w io.Writer) error {
+		_, err := io.Copy(w, r)
 		return err
-	}
-	defer func() {
-		if cerr := out.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	_, err = io.Copy(out, r)
-	return err
+	})
 }
 
 func firstN(items []string, n int) []string {

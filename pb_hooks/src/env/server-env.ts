@@ -106,27 +106,23 @@ const email = (name: string) => optional(z.email(`${name} is not an e-mail addre
 
 const flag = (name: string) => optional(z.enum(['true', 'false'], `${name} must be true or false.`)).transform((v) => v === 'true');
 
-const port = (name: string) =>
+/** A whole number from `min` to `max` (no more digits than `max` has), else `message`. */
+const wholeNumber = (min: number, max: number, message: string) =>
   optional(
     z
       .string()
-      .regex(/^\d{1,5}$/, `${name} must be a port number (1–65535).`)
+      .regex(new RegExp(`^\\d{1,${String(max).length}}$`), message)
       .transform(Number)
-      .refine((n) => n >= 1 && n <= 65535, `${name} must be a port number (1–65535).`),
+      .refine((n) => n >= min && n <= max, message),
   );
+
+const port = (name: string) => wholeNumber(1, 65535, `${name} must be a port number (1–65535).`);
 
 /**
  * A size in whole MB (1,048,576 bytes) from `min` up to 2^40 (pb/disk_guard.go's bound), for the
  * upload limits of docs/decisions/042-bounded-uploads.md.
  */
-const wholeMb = (name: string, min: number) =>
-  optional(
-    z
-      .string()
-      .regex(/^\d{1,13}$/, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`)
-      .transform(Number)
-      .refine((n) => n >= min && n <= 2 ** 40, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`),
-  );
+const wholeMb = (name: string, min: number) => wholeNumber(min, 2 ** 40, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`);
 
 const APP_URL_EXAMPLE = 'like https://www.example.com';
 const REPLICA_INTERVAL_MESSAGE = 'REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).';
@@ -181,13 +177,7 @@ const schema = z.object({
   BACKUP_S3_SECRET: optional(z.string()),
   BACKUP_S3_FORCE_PATH_STYLE: flag('BACKUP_S3_FORCE_PATH_STYLE'),
   REPLICA_DIR: optional(z.string()),
-  REPLICA_INTERVAL_SECONDS: optional(
-    z
-      .string()
-      .regex(/^\d{1,3}$/, REPLICA_INTERVAL_MESSAGE)
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 300, REPLICA_INTERVAL_MESSAGE),
-  ),
+  REPLICA_INTERVAL_SECONDS: wholeNumber(1, 300, REPLICA_INTERVAL_MESSAGE),
   REPLICA_S3_BUCKET: optional(z.string()),
   REPLICA_S3_REGION: optional(z.string()),
   REPLICA_S3_ENDPOINT: webAddress('REPLICA_S3_ENDPOINT'),

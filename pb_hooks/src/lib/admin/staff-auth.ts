@@ -5,10 +5,14 @@
  */
 import { apiError } from '../http';
 
+/** True for an auth record of the `staff` collection with role admin. */
+export function isAdminStaffRecord(auth: core.Record | null | undefined): boolean {
+  return !!auth && auth.collection().name === 'staff' && auth.getString('role') === 'admin';
+}
+
 /** True for a signed-in staff member with role admin (not a superuser). */
 export function isStaffAdmin(e: core.RequestEvent): boolean {
-  const auth = e.auth;
-  return !!auth && auth.collection().name === 'staff' && auth.getString('role') === 'admin';
+  return isAdminStaffRecord(e.auth);
 }
 
 /** True for a signed-in staff member with role admin, or a superuser. */

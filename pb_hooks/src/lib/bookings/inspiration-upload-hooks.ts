@@ -26,6 +26,7 @@ import { cleanOriginalName, storedImageName, UPLOAD_MESSAGES } from '@domain/ins
 import { nowMs, toPbDate } from '../clock';
 import { badRequest } from '../http';
 import { requireUploadRoom } from '../upload-room';
+import { isAdminStaffRecord } from '../admin/staff-auth';
 
 const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -43,8 +44,7 @@ function wizardOf(e: core.RecordRequestEvent): string {
 function uploaderIsAdmin(e: core.RecordRequestEvent): boolean {
   if (e.hasSuperuserAuth()) return true;
   // Record events expose the request's auth only through requestInfo() in the JSVM.
-  const auth = e.requestInfo().auth;
-  return !!auth && auth.collection().name === 'staff' && auth.getString('role') === 'admin';
+  return isAdminStaffRecord(e.requestInfo().auth);
 }
 
 /**
