@@ -143,6 +143,7 @@ export default defineConfig(
       'web/public/**',
       'pb_hooks/lib/**',
       'pb_hooks/types/**',
+      '.cache/**',
       'pb_hooks/*.pb.js',
       'pb_migrations/**',
       'release/**',

@@ -28,7 +28,8 @@ export default defineConfig({
   // An SMTP sink for the server's e-mails (webServer env SMTP_HOST / SMTP_PORT below).
   globalSetup: './e2e/support/global-setup.ts',
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list as it runs, then the 10 slowest spec files (scripts/dev/reporters/).
+  reporter: [['list'], ['./scripts/dev/reporters/playwright-slowest.mjs']],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

@@ -1,5 +1,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { assertOwnNodeModules } from './scripts/lib/own-node-modules.mjs';
+
+// A node_modules shared with another checkout makes runs fail at random: refuse it.
+assertOwnNodeModules(fileURLToPath(new URL('.', import.meta.url)));
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
 export default defineConfig({

@@ -1,42 +1,96 @@
 // @ts-check
 /**
  * `npm test`: everything. Lints (eslint.config.js), checks the formatting (Prettier,
- * .prettierrc.json; `npm run format` fixes it), builds, type-checks, then runs the unit
+ * .prettierrc.json; `npm run format` fixes it) and type-checks the web app and domain side by
+ * side; builds (with no browser to be found, which proves the build needs none:
+ * docs/decisions/019); then type-checks the hooks beside the Go tests of `pb/`, and runs the unit
  * tests, the server tests against the real PocketBase binary, and the Playwright tests in
- * Chromium. A lint or formatting error stops the run at once (it is quick to fix, and a broken import boundary
- * is not worth a full build); after that every step runs even if an earlier one failed. The exit
- * code is non-zero if any failed.
+ * Chromium. A lint, formatting or build error stops the run at once (each is quick to fix, and a
+ * broken import boundary is not worth a full build); after that every step runs even if an
+ * earlier one failed. The test runners print their 10 slowest files; the run ends with the time
+ * of each step. The exit code is non-zero if any step failed.
  */
-import { buildAll, buildStripeMock } from '../build/build-steps.mjs';
-import { bin, run } from '../lib/run.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildStripeMock } from '../build/build-steps.mjs';
+import { envWithoutBrowser } from '../lib/no-browser.mjs';
+import { assertOwnNodeModules } from '../lib/own-node-modules.mjs';
+import { ROOT, bin, run } from '../lib/run.mjs';
 
-/** @type {[string, () => Promise<unknown>][]} */
-const steps = [
-  // package.json's `lint` script, so `npm test` lints exactly as `npm run lint` does.
-  ['lint', () => run('npm', ['run', '--silent', 'lint'])],
-  ['format', () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
-  ['build', () => buildAll().then(buildStripeMock)],
-  ['typecheck web and domain', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'])],
-  ['typecheck hooks', () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit'])],
-  ['unit tests', () => run(bin('vitest'), ['run', '--project', 'unit'])],
-  ['server tests', () => run(bin('vitest'), ['run', '--project', 'server'])],
-  ['end-to-end tests', () => run(bin('playwright'), ['test'])],
+try {
+  assertOwnNodeModules(ROOT);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+const VITEST_REPORTERS = ['--reporter=default', `--reporter=${path.join(ROOT, 'scripts/dev/reporters/vitest-slowest.mjs')}`];
+
+/** Tells the tests that web/dist is this run's production build, made with no browser to be found. */
+const BUILT_ENV = { ...process.env, BUILT_WITHOUT_BROWSER: '1' };
+
+/** The build, run in a child process whose environment holds no browser. */
+async function buildWithoutBrowser() {
+  const nowhere = mkdtempSync(path.join(os.tmpdir(), 'no-browser-'));
+  try {
+    await run(process.execPath, [path.join(ROOT, 'scripts/build/build.mjs')], { env: envWithoutBrowser(process.env, nowhere) });
+  } finally {
+    rmSync(nowhere, { recursive: true, force: true });
+  }
+  await buildStripeMock();
+}
+
+/**
+ * Each stage is a list of steps run side by side; stages run in order. `stops` marks the steps
+ * whose failure ends the run.
+ * @type {{ name: string, run: () => Promise<unknown>, stops?: boolean }[][]}
+ */
+const stages = [
+  [
+    // package.json's `lint` script, so `npm test` lints exactly as `npm run lint` does.
+    { name: 'lint', run: () => run('npm', ['run', '--silent', 'lint']), stops: true },
+    { name: 'format', run: () => run(bin('prettier'), ['--check', '--log-level', 'warn', '.']), stops: true },
+    { name: 'typecheck web and domain', run: () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) },
+  ],
+  [{ name: 'build (no browser on the PATH)', run: buildWithoutBrowser, stops: true }],
+  [
+    { name: 'typecheck hooks', run: () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit']) },
+    { name: 'Go tests (pb/)', run: () => run('go', ['test', './...'], { cwd: path.join(ROOT, 'pb') }) },
+  ],
+  [{ name: 'unit tests', run: () => run(bin('vitest'), ['run', '--project', 'unit', ...VITEST_REPORTERS], { env: BUILT_ENV }) }],
+  [{ name: 'server tests', run: () => run(bin('vitest'), ['run', '--project', 'server', ...VITEST_REPORTERS], { env: BUILT_ENV }) }],
+  [{ name: 'end-to-end tests', run: () => run(bin('playwright'), ['test']) }],
 ];
 
-let passed = 0;
-let failed = 0;
-for (const [name, step] of steps) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  try {
-    await step();
-    passed++;
-    console.log(`--- ${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } catch (err) {
-    failed++;
-    console.error(`--- ${name}: FAILED\n${err instanceof Error ? err.message : String(err)}`);
-    if (name === 'lint' || name === 'format' || name === 'build') break;
-  }
+/** @type {{ name: string, seconds: number, ok: boolean }[]} */
+const results = [];
+const runStarted = Date.now();
+for (const stage of stages) {
+  console.log(`\n=== ${stage.map((s) => s.name).join(' + ')} ===`);
+  const outcomes = await Promise.all(
+    stage.map(async (step) => {
+      const started = Date.now();
+      try {
+        await step.run();
+        const seconds = (Date.now() - started) / 1000;
+        console.log(`--- ${step.name}: ok (${seconds.toFixed(1)} s)`);
+        results.push({ name: step.name, seconds, ok: true });
+        return true;
+      } catch (err) {
+        const seconds = (Date.now() - started) / 1000;
+        console.error(`--- ${step.name}: FAILED (${seconds.toFixed(1)} s)\n${err instanceof Error ? err.message : String(err)}`);
+        results.push({ name: step.name, seconds, ok: false });
+        return !step.stops;
+      }
+    }),
+  );
+  if (outcomes.includes(false)) break;
 }
-console.log(`\nsteps: ${passed} passed, ${failed} failed`);
+
+console.log('\nTime per step:');
+for (const r of results) console.log(`${r.seconds.toFixed(1).padStart(8)} s  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}`);
+console.log(`${((Date.now() - runStarted) / 1000).toFixed(1).padStart(8)} s  total`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`\nsteps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
