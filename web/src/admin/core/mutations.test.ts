@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Outbox } from './outbox/outbox';
-import { applyAnswer, sendEntry, undoLocalChange, type OutboxApi } from './outbox/outbox-payloads';
+import { applyAnswer, sendEntry, undoLocalChange } from './outbox/action-registry';
 import { AdminDb } from './db';
 import { row } from './sync/fake-server.test-support';
 import { Mirror } from './sync/mirror';
@@ -9,6 +9,18 @@ import { createMutations, UNDO_MS, type MutationApi } from './mutations';
 
 vi.mock('./admin-data', () => ({ adminMirror: () => null }));
 vi.mock('./admin-outbox', () => ({ adminOutbox: () => null }));
+
+/** The server calls the actions' specs make, faked per test (set in beforeEach). */
+const server = vi.hoisted(() => ({}) as Record<ServerCall, Mock<(...args: any[]) => unknown>>);
+type ServerCall = 'createJobEvent' | 'chargeBookingBalance' | 'sendReviewRequest' | 'saveAdminNotes' | 'recordPayment' | 'voidPayment' | 'cancelBooking' | 'moveVisit' | 'answerConsultation';
+vi.mock('./api/create-job-event', () => ({ createJobEvent: (...a: unknown[]) => server.createJobEvent(...a) }));
+vi.mock('./api/charge-booking-balance', () => ({ chargeBookingBalance: (...a: unknown[]) => server.chargeBookingBalance(...a) }));
+vi.mock('./api/send-review-request', () => ({ sendReviewRequest: (...a: unknown[]) => server.sendReviewRequest(...a) }));
+vi.mock('./api/save-admin-notes', () => ({ saveAdminNotes: (...a: unknown[]) => server.saveAdminNotes(...a) }));
+vi.mock('./api/record-payment', () => ({ recordPayment: (...a: unknown[]) => server.recordPayment(...a), voidPayment: (...a: unknown[]) => server.voidPayment(...a) }));
+vi.mock('./api/cancel-booking', () => ({ cancelBooking: (...a: unknown[]) => server.cancelBooking(...a) }));
+vi.mock('./api/move-visit', () => ({ moveVisit: (...a: unknown[]) => server.moveVisit(...a) }));
+vi.mock('./api/consultation-status', () => ({ answerConsultation: (...a: unknown[]) => server.answerConsultation(...a) }));
 
 let db: AdminDb;
 let mirror: Mirror;
@@ -73,7 +85,6 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
   /** A date the fake server answers as taken by someone else meanwhile. */
   const TAKEN_DATE = '2026-12-12';
   const ACCOUNT = 'admin0000000001';
-  let server: { [K in keyof OutboxApi]: ReturnType<typeof vi.fn> };
   let online: boolean;
   let box: Outbox;
   let clock: number;
@@ -82,7 +93,7 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     online = true;
     const offline = () => Object.assign(new TypeError('Failed to fetch'), { status: 0 });
     const guard = <T>(fn: () => T) => (online ? fn() : Promise.reject(offline()));
-    server = {
+    Object.assign(server, {
       createJobEvent: vi.fn((req) =>
         guard(async () => ({
           event: row(req.clientId, 40, { booking: req.bookingId, kind: req.kind, text: req.text, client_id: req.clientId, photo: req.photo ? 'tree_abc.jpg' : '' }),
@@ -114,10 +125,10 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
       voidPayment: vi.fn((paymentId, reason) =>
         guard(async () => ({ payment: row(paymentId, 80, { booking: 'b1', status: 'voided', void_reason: reason }), booking: row('b1', 80, { balance_remaining: 82500 }) })),
       ),
-    };
+    });
     clock = Date.now();
     box = new Outbox(db, {
-      send: (entry) => sendEntry(server as unknown as OutboxApi, entry),
+      send: sendEntry,
       account: () => ACCOUNT,
       onSent: (entry, answer) => applyAnswer(mirror, entry, answer),
       onDiscard: (entry) => undoLocalChange(db, entry),

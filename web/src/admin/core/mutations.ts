@@ -3,11 +3,14 @@
  * only these functions.
  *
  * On-site actions go through the outbox (docs/decisions/016): install and removal
- * done, notes, photos, the admin's own booking note, the balance and damages charge and review
- * requests. Each is written to the outbox, with its optimistic local change in the same Dexie
- * transaction, and works offline; the outbox sends it when it can, exactly once on the server.
- * A charge and a review request wait a little for the server's answer, so online the screen
- * shows the outcome at once, and offline it shows 'queued'.
+ * done, notes, photos, the admin's own booking note, the balance and damages charge, review
+ * requests, payments at the door and their voids, cancellations, moves and consultation answers.
+ * Each is queued by queueAction (or queueActionAndWait) with the kind of its spec
+ * (outbox/action-registry.ts): written to the outbox with the spec's key and optimistic row in
+ * the same Dexie transaction, it works offline; the outbox sends it when it can, exactly once
+ * on the server. A charge, a review request, a cancellation, a move and a consultation answer
+ * wait a little for the server's answer, so online the screen shows the outcome at once, and
+ * offline it shows 'queued'. The named functions below are those calls with their payloads.
  *
  * Back-office edits that only make sense online (deleting a booking, approving, featuring or
  * deleting a review) go to the server and then put the server's answer into the mirror (or
@@ -16,7 +19,7 @@
  */
 import { ClientResponseError } from 'pocketbase';
 import type { JobEventKind } from '@domain/job-events';
-import { paymentMethodText, type RecordedPaymentRequest } from '@domain/recorded-payments';
+import type { RecordedPaymentRequest } from '@domain/recorded-payments';
 import type { ReviewStage } from '@domain/reviews';
 import type { ChargeAnswer, ChargeRequest } from './api/charge-booking-balance';
 import { deleteBooking } from './api/delete-booking';
@@ -24,26 +27,18 @@ import { deleteTestimonial } from './api/delete-testimonial';
 import type { ReviewRequestSent } from './api/send-review-request';
 import { updateTestimonial } from './api/update-testimonial';
 import { adminOutbox } from './admin-outbox';
-import { newClientId, type OutboxKind, type StoredPhoto } from './model/outbox-entry';
+import { newClientId, type OutboxEntry, type StoredPhoto } from './model/outbox-entry';
 import type { Outbox } from './outbox/outbox';
-import type {
-  AdminNotesPayload,
-  BookingCancelPayload,
-  VisitMovePayload,
-  ChargePayload,
-  ConsultationStatusPayload,
-  JobEventPayload,
-  PaymentPayload,
-  PaymentVoidPayload,
-  ReviewRequestPayload,
-} from './outbox/outbox-payloads';
+import { actionFor, type AnswerOf, type OutboxKind, type PayloadOf } from './outbox/action-registry';
+import { str, type Payload } from './outbox/action-spec';
+import type { JobEventPayload } from './outbox/actions/job-event-action';
 import type { CancelAnswer } from './api/cancel-booking';
 import type { MoveAnswer, VisitMoveRequest } from './api/move-visit';
 import type { ConsultationAnswer, ConsultationChange } from './api/consultation-status';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
 import { adminMirror } from './admin-data';
 import type { Mirror } from './sync/mirror';
-import type { AdminCharge, AdminJobEvent } from './model/records';
+import { tableOf } from './sync/collections';
 
 /** The server calls the online mutations make (the api/ files; faked in tests). */
 export interface MutationApi {
@@ -61,7 +56,28 @@ export const UNDO_MS = 6_000;
 /** How long a charge or a review request waits for its answer before the screen says 'queued' (ms). */
 export const ANSWER_WAIT_MS = 15_000;
 
+/** How an action is queued besides its kind and payload. */
+export interface QueueOptions {
+  /** How long the admin may take it back (undo) before it is sent (ms; a done mark's UNDO_MS). */
+  undoMs?: number;
+  /** The key to send instead of the spec's (a charge: one per attempt, made by its dialog). */
+  idempotencyKey?: string;
+}
+
 export interface AdminMutations {
+  /**
+   * Queues offline action `kind` (outbox/action-registry.ts) with `payload`, its optimistic row
+   * (the spec's) in the same Dexie transaction, and starts a flush. Resolves with the action's
+   * id (its client-made id) once it is stored; works offline.
+   */
+  queueAction<K extends OutboxKind>(kind: K, payload: PayloadOf<K>, options?: QueueOptions): Promise<string>;
+  /**
+   * As queueAction, then waits for the server: resolves with its answer when it comes within
+   * ANSWER_WAIT_MS, else `queued` (offline, backing off, waiting for a sign-in: it stays queued).
+   * Rejects with the server's refusal; the refused action is then discarded (its optimistic
+   * change undone), since the screen showed why.
+   */
+  queueActionAndWait<K extends OutboxKind>(kind: K, payload: PayloadOf<K>, options?: QueueOptions): Promise<Queued<AnswerOf<K>>>;
   /** Deletes a booking with its charges and job events (docs/product.md §2 Delete Booking). Online only. */
   deleteBooking(id: string): Promise<void>;
   /** Approves (approved_at now) or unapproves (approved_at cleared) a review (docs/product.md §4 Review). */
@@ -129,47 +145,62 @@ export interface MutationDeps {
   answerWaitMs?: number;
 }
 
-/** A PocketBase datetime for an instant. */
-const pbDate = (d: Date) => d.toISOString().replace('T', ' ');
-
 /** The mutations over a given mirror, server API and outbox (tests pass fakes). */
 export function createMutations(deps: MutationDeps): AdminMutations {
   const { mirror, api, outbox, account } = deps;
   const now = deps.now ?? (() => new Date());
   const waitMs = deps.answerWaitMs ?? ANSWER_WAIT_MS;
 
-  /** Queues `kind` and waits for its answer (see AdminMutations.sendReviewRequest). */
-  async function queueAndWait<T>(kind: OutboxKind, bookingId: string, payload: Record<string, unknown>, idempotencyKey?: string): Promise<Queued<T>> {
+  /** Stores the entry of `kind` with its spec's key and optimistic row, in one transaction. */
+  function enqueue(kind: OutboxKind, payload: Payload, options: QueueOptions = {}): Promise<OutboxEntry> {
+    const spec = actionFor(kind)!;
+    const id = newClientId();
+    const entry = {
+      id,
+      kind,
+      payload,
+      accountId: account(),
+      bookingId: spec.bookingId ? spec.bookingId(payload) : str(payload.bookingId),
+      idempotencyKey: options.idempotencyKey ?? spec.key?.(id) ?? `${kind}-${id}`,
+      undoMs: options.undoMs,
+    };
+    const optimistic = spec.optimistic?.(entry, { at: now() });
+    if (!optimistic) return outbox().queue(entry);
+    const table = tableOf(mirror().db, optimistic.collection);
+    return outbox().queue(entry, { tables: [table], write: () => table.put(optimistic.row) });
+  }
+
+  async function queueAction<K extends OutboxKind>(kind: K, payload: PayloadOf<K>, options?: QueueOptions): Promise<string> {
+    const entry = await enqueue(kind, payload as Payload, options);
+    void outbox().flush();
+    return entry.id;
+  }
+
+  async function queueActionAndWait<K extends OutboxKind>(kind: K, payload: PayloadOf<K>, options?: QueueOptions): Promise<Queued<AnswerOf<K>>> {
     const box = outbox();
-    const entry = await box.queue({ kind, payload, bookingId, accountId: account(), idempotencyKey });
+    const entry = await enqueue(kind, payload as Payload, options);
     const outcome = box.waitFor(entry.id, waitMs);
     void box.flush();
     const result = await outcome;
-    if (result.state === 'sent') return { queued: false, answer: result.answer as T };
+    if (result.state === 'sent') return { queued: false, answer: result.answer as AnswerOf<K> };
     if (result.state === 'queued') return { queued: true };
     // Refused while the admin is looking: shown on this screen, not kept for later.
     await box.discard(entry.id);
     throw new ClientResponseError({ status: result.status, response: { message: result.message } });
   }
 
-  /**
-   * Queues a job event with its optimistic row in the same transaction. The row's id is the
-   * entry's, which becomes the event's record id on the server: the server's row replaces it
-   * (the optimistic row has no server time, so any server row wins in the mirror).
-   */
-  async function queueJobEvent(bookingId: string, kind: JobEventKind, text: string, photo: StoredPhoto | null = null, undoMs = 0): Promise<string> {
-    const box = outbox();
-    const db = mirror().db;
-    const id = newClientId();
-    const at = now();
-    const payload: JobEventPayload = { bookingId, kind, text, occurredAt: at.toISOString(), photo };
-    const row: AdminJobEvent = { id, booking: bookingId, kind, text, client_id: id, occurred_at: pbDate(at), photo: '', created_at: '', updated_at: '' };
-    await box.queue({ id, idempotencyKey: id, kind: 'job_event', payload, bookingId, accountId: account(), undoMs }, { tables: [db.jobEvents], write: () => db.jobEvents.put(row) });
-    void box.flush();
-    return id;
-  }
+  /** A job event's payload, taken now. */
+  const jobEvent = (bookingId: string, kind: JobEventKind, text: string, photo: StoredPhoto | null = null): JobEventPayload => ({
+    bookingId,
+    kind,
+    text,
+    occurredAt: now().toISOString(),
+    photo,
+  });
 
   return {
+    queueAction,
+    queueActionAndWait,
     async deleteBooking(id) {
       await api.deleteBooking(id);
       const m = mirror();
@@ -189,75 +220,40 @@ export function createMutations(deps: MutationDeps): AdminMutations {
       await mirror().remove('testimonials', [id]);
     },
     sendReviewRequest(bookingId, stage) {
-      const payload: ReviewRequestPayload = { bookingId, stage };
-      return queueAndWait<ReviewRequestSent>('review_request', bookingId, payload);
+      return queueActionAndWait('review_request', { bookingId, stage });
     },
     chargeBalance(req, idempotencyKey, estimateCents) {
-      const payload: ChargePayload = { ...req, estimateCents };
-      return queueAndWait<ChargeAnswer>('charge', req.bookingId, payload, idempotencyKey);
+      return queueActionAndWait('charge', { ...req, estimateCents }, { idempotencyKey });
     },
     markDone(bookingId, kind) {
-      return queueJobEvent(bookingId, kind, '', null, UNDO_MS);
+      return queueAction('job_event', jobEvent(bookingId, kind, ''), { undoMs: UNDO_MS });
     },
     undo(actionId) {
       return outbox().discard(actionId);
     },
     addNote(bookingId, text) {
-      return queueJobEvent(bookingId, 'note', text);
+      return queueAction('job_event', jobEvent(bookingId, 'note', text));
     },
     addPhoto(bookingId, photo, caption) {
-      return queueJobEvent(bookingId, 'photo', caption, photo);
+      return queueAction('job_event', jobEvent(bookingId, 'photo', caption, photo));
     },
-    async recordPayment(req) {
-      const box = outbox();
-      const db = mirror().db;
-      const id = newClientId();
-      const payload: PaymentPayload = { ...req };
-      const row: AdminCharge = {
-        id,
-        booking: req.bookingId,
-        kind: 'balance',
-        amount: req.amountCents,
-        description: paymentMethodText(req.method, req.checkNumber, req.note),
-        status: 'queued',
-        checkout_url: '',
-        error: '',
-        method: req.method,
-        check_number: req.checkNumber,
-        note: req.note,
-        created_by: account(),
-        created_at: pbDate(now()),
-        updated_at: '',
-      };
-      await box.queue({ id, idempotencyKey: `payment-${id}`, kind: 'payment', payload, bookingId: req.bookingId, accountId: account() }, { tables: [db.charges], write: () => db.charges.put(row) });
-      void box.flush();
-      return id;
+    recordPayment(req) {
+      return queueAction('payment', { ...req });
     },
-    async voidPayment(bookingId, paymentId, reason) {
-      const box = outbox();
-      const payload: PaymentVoidPayload = { bookingId, paymentId, reason };
-      const entry = await box.queue({ kind: 'payment_void', payload, bookingId, accountId: account() });
-      void box.flush();
-      return entry.id;
+    voidPayment(bookingId, paymentId, reason) {
+      return queueAction('payment_void', { bookingId, paymentId, reason });
     },
     answerConsultation(change) {
-      const payload: ConsultationStatusPayload = { ...change };
-      return queueAndWait<ConsultationAnswer>('consultation_status', '', payload);
+      return queueActionAndWait('consultation_status', { ...change });
     },
     moveVisit(req) {
-      const payload: VisitMovePayload = { ...req };
-      return queueAndWait<MoveAnswer>('visit_move', req.bookingId, payload);
+      return queueActionAndWait('visit_move', { ...req });
     },
     cancelBooking(bookingId, refund) {
-      const payload: BookingCancelPayload = { bookingId, refund };
-      return queueAndWait<CancelAnswer>('booking_cancel', bookingId, payload);
+      return queueActionAndWait('booking_cancel', { bookingId, refund });
     },
-    async saveAdminNotes(bookingId, adminNotes) {
-      const box = outbox();
-      const payload: AdminNotesPayload = { bookingId, adminNotes, editedAt: now().toISOString() };
-      const entry = await box.queue({ kind: 'admin_notes', payload, bookingId, accountId: account() });
-      void box.flush();
-      return entry.id;
+    saveAdminNotes(bookingId, adminNotes) {
+      return queueAction('admin_notes', { bookingId, adminNotes, editedAt: now().toISOString() });
     },
   };
 }

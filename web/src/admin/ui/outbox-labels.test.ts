@@ -11,6 +11,12 @@ describe('entryLabel', () => {
     ['damages', { kind: 'charge', payload: { additionalCharges: { items: { small: 1 } }, estimateCents: 87000 } }, 'Damages and balance charge (about $870)'],
     ['a review request', { kind: 'review_request', payload: { stage: 'post_install' } }, 'Review request (after install)'],
     ['notes edit', { kind: 'admin_notes', payload: {} }, 'Booking notes edit'],
+    ['a check at the door', { kind: 'payment', payload: { method: 'check', checkNumber: '1042', note: '', amountCents: 82500 } }, 'Check no. 1042 payment of $825'],
+    ['a void', { kind: 'payment_void', payload: { reason: 'Twice' } }, 'Void of a payment: “Twice”'],
+    ['a consultation moved', { kind: 'consultation_status', payload: { action: 'reschedule' } }, 'Consultation: move'],
+    ['a move', { kind: 'visit_move', payload: { visit: 'removal', date: '2027-01-05', timeSlot: '9-15' } }, 'Move the removal to Tuesday, January 5, 2027, 9 AM - 3 PM'],
+    ['a cancellation', { kind: 'booking_cancel', payload: { refund: true } }, 'Cancel the booking, refund the deposit'],
+    ['a kind of a newer version', { kind: 'from_a_newer_version', payload: {} }, 'A change this version of the app does not know'],
   ])('%s', (_n, entry, label) => expect(entryLabel(entry)).toBe(label));
 });
 

@@ -1,14 +1,11 @@
 /**
- * The admin's outbox of on-site actions (docs/architecture.md "Admin data and sync" Outbox; docs/decisions/016;
+ * The admin's outbox of on-site actions (docs/architecture.md "Admin data and sync" Outbox;
  * docs/decisions/016): what one queued action holds, the Dexie table it lives in, and the
  * client-made ids. An action is written to the outbox in the same Dexie transaction as its
  * optimistic local change, and stays there until the server has applied it (or the admin
  * discards it).
  */
 import type { Dexie, Table } from 'dexie';
-
-/** What the outbox can send; each kind is one server route (see outbox-senders.ts). */
-export type OutboxKind = 'job_event' | 'charge' | 'review_request' | 'admin_notes' | 'payment' | 'payment_void' | 'booking_cancel' | 'visit_move' | 'consultation_status';
 
 /**
  * `queued`: waiting for its turn (or for its backoff, or for a sign-in);
@@ -29,7 +26,12 @@ export interface OutboxEntry {
   id: string;
   /** Flush order: strictly increasing in the order actions were taken on this device. */
   seq: number;
-  kind: OutboxKind;
+  /**
+   * Which action it is: the kind of one spec of core/outbox/action-registry.ts (OutboxKind there),
+   * which says how it is sent, applied, undone and labelled. A plain string here: an entry read
+   * back from the device may carry a kind this version of the app does not know.
+   */
+  kind: string;
   /** What the sender needs (JSON-like; a photo as StoredPhoto). */
   payload: Record<string, unknown>;
   /** Sent as the server's idempotency key (client_id or the Idempotency-Key header). */
@@ -81,7 +83,7 @@ export function newClientId(random: (bytes: Uint8Array) => Uint8Array = (b) => c
 /** What a caller gives to queue an action; the outbox fills in the rest. */
 export interface NewOutboxEntry {
   id?: string;
-  kind: OutboxKind;
+  kind: string;
   payload: Record<string, unknown>;
   accountId: string;
   bookingId?: string;

@@ -9,7 +9,7 @@ import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking, AdminJobEvent } from '@/admin/core/model/records';
 import { formatTimestamp } from '@/admin/ui/format';
 import type { OutboxEntry, StoredPhoto } from '@/admin/core/model/outbox-entry';
-import type { AdminNotesPayload } from '@/admin/core/outbox/outbox-payloads';
+import { isEntryOf } from '@/admin/core/outbox/action-registry';
 import { resizePhoto } from '@/admin/device/photo-resize';
 import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
@@ -181,9 +181,9 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
   const token = usePhotoToken(active && events.some((e) => e.kind === 'photo' && !!e.photo));
   const [note, setNote] = useState('');
   const [photoBusy, setPhotoBusy] = useState(false);
-  const pendingNotes = [...entries.values()].filter((e) => e.kind === 'admin_notes');
+  const pendingNotes = [...entries.values()].filter((e) => isEntryOf(e, 'admin_notes'));
   const latestNotesEdit = pendingNotes.at(-1);
-  const shownNotes = latestNotesEdit ? String((latestNotesEdit.payload as AdminNotesPayload).adminNotes) : (booking.admin_notes ?? '');
+  const shownNotes = latestNotesEdit ? String(latestNotesEdit.payload.adminNotes) : (booking.admin_notes ?? '');
   const [notesDraft, setNotesDraft] = useState<string | null>(null);
   const others = [...entries.values()].filter((e) => e.kind === 'charge' || e.kind === 'review_request' || e.state === 'needs_attention');
 

@@ -8,7 +8,7 @@ import { adminMutations } from '@/admin/core/mutations';
 import { balanceWithQueued } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import type { OutboxEntry } from '@/admin/core/model/outbox-entry';
-import type { PaymentVoidPayload } from '@/admin/core/outbox/outbox-payloads';
+import { isEntryOf } from '@/admin/core/outbox/action-registry';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { formatTimestamp } from '@/admin/ui/format';
 import { FormProblem } from '@/admin/ui/form-problem';
@@ -42,7 +42,7 @@ export function PaymentsPanel({ booking, entries }: { booking: AdminBooking; ent
   const { dueCents, queuedCents } = balanceWithQueued(booking, charges);
   const [open, setOpen] = useState(false);
   const canTake = booking.status !== 'cancelled' && (booking.payment_status === 'deposit_paid' || booking.payment_status === 'paid');
-  const voids = new Map([...entries.values()].filter((e) => e.kind === 'payment_void').map((e) => [(e.payload as PaymentVoidPayload).paymentId, e]));
+  const voids = new Map([...entries.values()].filter((e) => isEntryOf(e, 'payment_void')).map((e) => [e.payload.paymentId, e]));
 
   return (
     <div className="admin-payments" role="group" aria-label="Payments at the door">
