@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { slowestFiles } from './slowest.mjs';
 
-/** @implements {import('@playwright/test/reporter').Reporter} */
 export default class SlowestFilesReporter {
   /** @type {Map<string, number>} */
   #ms = new Map();

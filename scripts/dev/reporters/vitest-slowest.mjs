@@ -5,7 +5,6 @@
  */
 import { slowestFiles } from './slowest.mjs';
 
-/** @implements {import('vitest/node').Reporter} */
 export default class SlowestFilesReporter {
   /** @param {ReadonlyArray<import('vitest/node').TestModule>} modules */
   onTestRunEnd(modules) {
