@@ -1,7 +1,8 @@
 /**
  * Review requests (docs/product.md §4 Review, §7 send-review-request): the placeholder testimonial with
- * a random token and an expiry, and the e-mail with its link. Used by the admin's
- * send-review-request route and by the scheduled job; the unique index on (booking,
+ * a random token and an expiry, and the e-mail with its link, for the scheduled job (the
+ * admin's send-review-request route makes the same placeholder through its command,
+ * domain/commands/review-request-command.ts); the unique index on (booking,
  * review_stage) means one placeholder per booking and stage, ever.
  */
 import { findPackage, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
@@ -10,15 +11,12 @@ import { nowMs, toPbDate } from '../clock';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { reviewRequestMail } from '../mail/review-request';
 import type { MailStatus } from '../mail/send-mail';
-import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
 
 /** What happened to a request for one booking and stage. */
 export type ReviewRequestOutcome =
   /** `mail`: how the e-mail went right away ('queued': the mail outbox retries it). */
   | { sent: true; kind: 'created' | 'renewed'; testimonialId: string; reviewUrl: string; expiresAt: string; mail: MailStatus | 'queued' }
-  | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string }
-  /** The Idempotency-Key was used before: nothing was done (answer with the stored answer). */
-  | { sent: false; kind: 'replay'; testimonialId: '' };
+  | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string };
 
 /** "Elevated Arbor, 7.5–9 ft" for a booking or testimonial record. */
 export function serviceLine(packageType: string, treeSize: string): string {
@@ -40,12 +38,9 @@ function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): c
  *   link stops working) → `renewed`; without `renew` → `exists` and nothing is sent;
  * - a submitted one → `submitted` and nothing is sent.
  * The check, the write and the queued e-mail are one transaction; the e-mail is sent right
- * after it (mail/mail-outbox.ts). With `claim` (the
- * admin's Idempotency-Key), a key used before → `replay` and nothing is done; otherwise the key
- * is stored in the same transaction as a created or renewed link, with the answer but the
- * mail status (the caller completes it after the e-mail).
+ * after it (mail/mail-outbox.ts).
  */
-export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewStage, origin: string, renew: boolean, claim?: RequestKeyClaim): ReviewRequestOutcome {
+export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewStage, origin: string, renew: boolean): ReviewRequestOutcome {
   const token = $security.randomString(REVIEW_TOKEN_LENGTH);
   const expiresAtMs = nowMs() + REVIEW_LINK_DAYS * 86_400_000;
   const expiresAt = toPbDate(expiresAtMs);
@@ -53,7 +48,6 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
   let testimonialId = '';
 
   const reviewUrl = `${origin}/submit-review?token=${token}`;
-  const keyAnswer = () => ({ success: true, testimonialId, reviewUrl, expiresAt });
   let mailId = '';
   const queueLink = (tx: CoreApp) => {
     const mail = {
@@ -69,10 +63,6 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
   };
 
   app.runInTransaction((tx) => {
-    if (claim && requestKeyTaken(tx, claim.key)) {
-      kind = 'replay';
-      return;
-    }
     const existing = findPlaceholder(tx, booking.id, stage);
     if (existing) {
       testimonialId = existing.id;
@@ -84,7 +74,6 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
       existing.set('review_token', token);
       existing.set('token_expires_at', expiresAt);
       tx.save(existing);
-      if (claim) insertRequestKey(tx, claim, keyAnswer());
       queueLink(tx);
       kind = 'renewed';
       return;
@@ -108,12 +97,10 @@ export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewS
     });
     tx.save(rec);
     testimonialId = rec.id;
-    if (claim) insertRequestKey(tx, claim, keyAnswer());
     queueLink(tx);
     kind = 'created';
   });
 
-  if (kind === 'replay') return { sent: false, kind, testimonialId: '' };
   if (kind === 'exists' || kind === 'submitted') return { sent: false, kind, testimonialId };
   const [mail = 'queued'] = deliverMail(app, [mailId]);
   return { sent: true, kind, testimonialId, reviewUrl, expiresAt, mail };
