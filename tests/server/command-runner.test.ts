@@ -13,7 +13,7 @@ import { OWNERSHIP_MESSAGES } from '../../domain/booking-ownership';
 import { CONSULTATION_SLOTS } from '../../domain/slots';
 import { ROUTES } from '../../pb_hooks/src/route-table';
 import { createBookingRecord, createConsultationRecord, deleteBookings } from './fixtures';
-import { staffClient } from './review-fixtures';
+import { requestReviewToken, reviewText, staffClient } from './review-fixtures';
 import { clearCollections, request, superuser } from './support';
 
 const su = superuser();
@@ -83,6 +83,20 @@ describe('who may call: the route table says', () => {
     expect((await post(member.authStore.token, r.path, body, headers())).status).toBe(403);
     const ok = await asAdmin(r.path, body, headers());
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+});
+
+describe("a route anyone may call: the customer's review by its link (submit-review)", () => {
+  it('anyone with the link fills it once; a second submit is refused and changes nothing', async () => {
+    const b = await confirmedBooking();
+    const { token, testimonialId } = await requestReviewToken(admin, b.id);
+    const body = { token, rating: 5, review_text: reviewText(80) };
+    expect(await post(null, '/api/fn/submit-review', body)).toEqual({ status: 200, body: { success: true } });
+    const filled = await su.collection('testimonials').getOne(testimonialId);
+    expect(filled).toMatchObject({ rating: 5, is_approved: false });
+    const again = await post(null, '/api/fn/submit-review', { ...body, rating: 1 });
+    expect(again).toMatchObject({ status: 400, body: { message: 'A review has already been submitted with this link' } });
+    expect(await su.collection('testimonials').getOne(testimonialId)).toEqual(filled);
   });
 });
 
