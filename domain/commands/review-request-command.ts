@@ -3,7 +3,8 @@
  * send-review-request; docs/decisions/016): the placeholder testimonial with a fresh token valid
  * for REVIEW_LINK_DAYS, or the unsubmitted one's token renewed (the old link stops working),
  * and the e-mail with the link. Only for a booking that went ahead; never for a review already
- * submitted. Replays are recognised by the optional `Idempotency-Key`. Pure: the server hands in
+ * submitted. Replays are recognised by the optional `Idempotency-Key`. The daily job makes the
+ * same request without renewing (lib/reviews/review-requests-job.ts). Pure: the server hands in
  * the token and the id a new placeholder takes.
  */
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews';
@@ -14,11 +15,17 @@ export const REVIEW_REQUEST_MESSAGES = {
   notFound: 'Booking not found.',
   notAhead: 'Reviews can be requested only for paid or confirmed bookings.',
   submitted: 'The customer has already submitted this review.',
+  alreadySent: 'A review link for this booking was already sent.',
 } as const;
 
 export interface ReviewRequestInput {
   bookingId: string;
   stage: ReviewStage;
+  /**
+   * Whether an unsubmitted link is renewed: the admin asking again (true) gets a fresh link; the
+   * daily job (false) leaves a link already sent alone (refused with `alreadySent`).
+   */
+  renew: boolean;
 }
 
 export interface ReviewRequestBooking {
@@ -77,7 +84,7 @@ export function parseReviewRequest(body: Record<string, unknown>): { ok: true; v
   if (!bookingId) return { ok: false, message: REVIEW_MESSAGES.selectBooking };
   const stage = body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
   if (!isReviewStage(stage)) return { ok: false, message: REVIEW_REQUEST_MESSAGES.stage };
-  return { ok: true, value: { bookingId, stage } };
+  return { ok: true, value: { bookingId, stage, renew: true } };
 }
 
 export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
@@ -90,6 +97,7 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
     if (!b) return refuse(404, REVIEW_REQUEST_MESSAGES.notFound);
     if (!reviewWentAhead(b)) return refuse(400, REVIEW_REQUEST_MESSAGES.notAhead);
     if (state.placeholder?.submitted) return refuse(409, REVIEW_REQUEST_MESSAGES.submitted);
+    if (state.placeholder && !input.renew) return refuse(409, REVIEW_REQUEST_MESSAGES.alreadySent);
     const expiresAtMs = nowMs + REVIEW_LINK_DAYS * 86_400_000;
     const expiresAt = pbDate(expiresAtMs);
     const reviewUrl = `${state.origin}/submit-review?token=${state.token}`;

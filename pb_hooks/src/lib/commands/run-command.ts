@@ -70,8 +70,11 @@ function authorize(e: core.RequestEvent, path: string): void {
   else if (route.caller === 'superuser' && !e.hasSuperuserAuth()) throw apiError(403, 'Only a superuser may do this.');
 }
 
+/** A file of the request and the form field it came in. */
+type UploadedFile = { field: string; file: filesystem.File };
+
 /** The body's fields (JSON, or a multipart form's first values) and the files of `fields`. */
-function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Record<string, unknown>; files: { field: string; file: filesystem.File }[] } {
+function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Record<string, unknown>; files: UploadedFile[] } {
   const contentType = String(e.request!.header.get('Content-Type') ?? '').toLowerCase();
   if (fields.length === 0 || !contentType.startsWith('multipart/form-data')) return { body: readJsonObject(e), files: [] };
   const raw = e.requestInfo().body as Record<string, unknown>;
@@ -80,7 +83,7 @@ function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Reco
     const v = raw[key];
     body[key] = Array.isArray(v) ? v[0] : v;
   }
-  const files: { field: string; file: filesystem.File }[] = [];
+  const files: UploadedFile[] = [];
   for (const field of fields) {
     try {
       for (const f of e.findUploadedFiles(field)) if (f) files.push({ field, file: f });
@@ -92,7 +95,7 @@ function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Reco
 }
 
 /** Writes `changes` through `tx`, in order; `attach` takes the request's file of that field. */
-function applyChanges(tx: CoreApp, changes: readonly Change[], files: { field: string; file: filesystem.File }[]): void {
+function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): void {
   for (const c of changes) {
     if (c.op === 'create') {
       const rec = new Record(tx.findCollectionByNameOrId(c.collection));
@@ -109,6 +112,60 @@ function applyChanges(tx: CoreApp, changes: readonly Change[], files: { field: s
       tx.save(rec);
     }
   }
+}
+
+/** How one run of a command ended: refused (nothing written), answered, or a replay of a key taken meanwhile. */
+export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown } | { kind: 'key-taken' };
+
+/**
+ * Steps 5 and 6 of the file's comment for a parsed `input`: the one transaction (the key of
+ * `claim` stored in it), then the e-mails and the worded answer. For routes through runCommand,
+ * and for jobs that make the same change (ctx without a caller, no claim, no files).
+ */
+export function executeCommand<Input, State, Mail, Answer>(
+  app: CoreApp,
+  sc: ServerCommand<Input, State, Mail, Answer>,
+  input: Input,
+  ctx: CommandContext,
+  claim: RequestKeyClaim | null = null,
+  files: UploadedFile[] = [],
+): CommandRun {
+  const { command } = sc;
+  // Every path through the transaction sets one of them; a failed transaction throws instead.
+  let outcome: Outcome<Mail, Answer> | null = null;
+  let keyTakenMeanwhile = false;
+  let mailIds: string[] = [];
+  try {
+    app.runInTransaction((tx) => {
+      // A request with the same key got into its transaction first (same instant).
+      if (claim && requestKeyTaken(tx, claim.key)) {
+        keyTakenMeanwhile = true;
+        return;
+      }
+      const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
+      outcome = decision;
+      if (isRefusal(decision)) return;
+      applyChanges(tx, decision.changes, files);
+      mailIds = decision.mails.map((m) => {
+        if (!sc.composeMail) throw new Error(`${command.name}: a decision with mail needs composeMail`);
+        return queueMail(tx, sc.composeMail(tx, m));
+      });
+      if (claim) insertRequestKey(tx, claim, decision.answer as Record<string, unknown>);
+    });
+  } catch (err) {
+    const refusal = sc.writeRefusal?.(err);
+    if (refusal) return { kind: 'refused', refusal };
+    throw err;
+  }
+  if (keyTakenMeanwhile) return { kind: 'key-taken' };
+  const done = outcome as Outcome<Mail, Answer> | null;
+  if (!done) throw apiError(500, 'This action could not be completed. Please try again.');
+  if (isRefusal(done)) return { kind: 'refused', refusal: done };
+
+  const sent = deliverMail(app, mailIds);
+  const body = sc.respond(app, done.answer, sent);
+  if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
+  return { kind: 'answered', body };
 }
 
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
@@ -134,40 +191,9 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
     if (earlier) return e.json(200, earlier);
   }
 
-  const ctx: CommandContext = { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint };
-  // Every path through the transaction sets one of them; a failed transaction throws instead.
-  let outcome: Outcome<Mail, Answer> | null = null;
-  let keyTakenMeanwhile = false;
-  let mailIds: string[] = [];
-  try {
-    $app.runInTransaction((tx) => {
-      // A request with the same key got into its transaction first (same instant).
-      if (claim && requestKeyTaken(tx, claim.key)) {
-        keyTakenMeanwhile = true;
-        return;
-      }
-      const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
-      outcome = decision;
-      if (isRefusal(decision)) return;
-      applyChanges(tx, decision.changes, files);
-      mailIds = decision.mails.map((m) => {
-        if (!sc.composeMail) throw new Error(`${command.name}: a decision with mail needs composeMail`);
-        return queueMail(tx, sc.composeMail(tx, m));
-      });
-      if (claim) insertRequestKey(tx, claim, decision.answer as Record<string, unknown>);
-    });
-  } catch (err) {
-    const refusal = sc.writeRefusal?.(err);
-    if (refusal) throw apiError(refusal.status, refusal.message);
-    throw err;
-  }
-  if (keyTakenMeanwhile && claim) return e.json(200, answerOfReplay($app, claim, complete));
-  const done = outcome as Outcome<Mail, Answer> | null;
-  if (!done) throw apiError(500, 'This action could not be completed. Please try again.');
-  if (isRefusal(done)) throw apiError(done.status, done.message);
-
-  const sent = deliverMail($app, mailIds);
-  const answer = sc.respond($app, done.answer, sent);
-  if (claim) completeRequestKey($app, claim.key, answer as Record<string, unknown>);
-  return e.json(200, answer);
+  const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files);
+  if (run.kind === 'key-taken' && claim) return e.json(200, answerOfReplay($app, claim, complete));
+  if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
+  if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
+  return e.json(200, run.body);
 }
