@@ -1,6 +1,8 @@
 /**
  * POST /api/fn/booking-admin-notes (docs/decisions/016): the admin's own note on a
  * booking, the later edit winning. Admin only (401 signed out, 403 staff without the role).
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/admin-notes-command.ts.
  *
  * Body { bookingId, adminNotes (the whole note, ≤ 5,000 characters; '' clears it),
  *        editedAt (ISO instant the edit was made on the device) }.
@@ -17,38 +19,33 @@
  *
  * Errors: 400 malformed; 404 no such booking.
  */
-import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit } from '@domain/admin-notes';
 import { parseTimestamp } from '@domain/calendar';
-import { checkDeviceTime } from '@domain/device-clock';
-import { nowMs, toPbDate } from '../clock';
-import { apiError, badRequest, readJsonObject } from '../http';
-import { requireAdmin } from './staff-auth';
+import type { AdminNotesEdit } from '@domain/admin-notes';
+import { adminNotesCommand, type AdminNotesAnswer, type AdminNotesState } from '@domain/commands/admin-notes-command';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+
+export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
+  command: adminNotesCommand,
+  path: '/api/fn/booking-admin-notes',
+  load(tx, edit) {
+    let b: core.Record;
+    try {
+      b = tx.findRecordById('bookings', edit.bookingId);
+    } catch {
+      return { booking: null };
+    }
+    return {
+      booking: {
+        id: b.id,
+        createdAtMs: parseTimestamp(b.getString('created_at')),
+        notes: b.getString('admin_notes'),
+        notesAtMs: parseTimestamp(b.getString('admin_notes_updated_at')),
+      },
+    };
+  },
+  respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId), applied: a.applied, clockCorrected: a.clockCorrected }),
+};
 
 export function bookingAdminNotesRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const parsed = parseAdminNotesEdit(readJsonObject(e));
-  if (!parsed.ok) throw badRequest(parsed.message);
-  const edit = parsed.value;
-  let applied = false;
-  let clockCorrected = false;
-  let found = true;
-  $app.runInTransaction((tx) => {
-    let booking: core.Record;
-    try {
-      booking = tx.findRecordById('bookings', edit.bookingId);
-    } catch {
-      found = false;
-      return;
-    }
-    const when = checkDeviceTime(edit.editedAtMs, nowMs(), parseTimestamp(booking.getString('created_at')));
-    clockCorrected = when.corrected;
-    const stored = { notes: booking.getString('admin_notes'), atMs: parseTimestamp(booking.getString('admin_notes_updated_at')) };
-    if (!adminNotesEditWins(stored, { notes: edit.adminNotes, atMs: when.atMs })) return;
-    booking.set('admin_notes', edit.adminNotes);
-    booking.set('admin_notes_updated_at', toPbDate(when.atMs));
-    tx.save(booking);
-    applied = true;
-  });
-  if (!found) throw apiError(404, ADMIN_NOTES_MESSAGES.notFound);
-  return e.json(200, { booking: $app.findRecordById('bookings', edit.bookingId), applied, clockCorrected });
+  runCommand(e, bookingAdminNotes);
 }

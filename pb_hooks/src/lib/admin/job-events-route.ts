@@ -1,7 +1,9 @@
 /**
- * POST /api/fn/job-events (docs/decisions/016; docs/architecture.md "Admin data and sync"; docs/decisions/016):
+ * POST /api/fn/job-events (docs/decisions/016; docs/architecture.md "Admin data and sync"):
  * an on-site action from the admin's offline outbox, applied exactly once. Admin only (401
- * signed out, 403 staff without the admin role).
+ * signed out, 403 staff without the admin role). On the command runner
+ * (lib/commands/run-command.ts); the rule is domain/commands/job-event-command.ts, the state
+ * is read by job-events-repo.ts.
  *
  * Body, JSON or multipart/form-data (a photo needs multipart):
  *   { clientId: 15 of [a-z0-9]   made on the phone when the action was taken; it becomes the
@@ -24,51 +26,22 @@
  * photo while the data disk is short of space (lib/upload-room.ts, docs/decisions/042): our
  * failure, so the outbox keeps the photo and sends it again later.
  */
-import { JOB_EVENT_MESSAGES, jobEventFingerprintSource, parseJobEventRequest, type PhotoInfo } from '@domain/job-events';
-import { apiError, badRequest, readJsonObject } from '../http';
-import { requireUploadRoom } from '../upload-room';
-import { recordJobEvent } from './job-events-repo';
-import { requireAdmin, staffIdOf } from './staff-auth';
+import { JOB_EVENT_MESSAGES } from '@domain/job-events';
+import { jobEventCommand, type JobEventAnswer, type JobEventInput, type JobEventState } from '@domain/commands/job-event-command';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { loadJobEventState } from './job-events-repo';
 
-/** The multipart form's fields as strings (first value of each), and its `photo` files. */
-function readMultipart(e: core.RequestEvent): { body: Record<string, unknown>; files: filesystem.File[] } {
-  const raw = e.requestInfo().body as Record<string, unknown>;
-  const body: Record<string, unknown> = {};
-  for (const key of Object.keys(raw)) {
-    const v = raw[key];
-    body[key] = Array.isArray(v) ? v[0] : v;
-  }
-  let files: filesystem.File[];
-  try {
-    files = e.findUploadedFiles('photo').filter((f): f is filesystem.File => !!f);
-  } catch {
-    // No file part named photo: findUploadedFiles reports it as an error.
-    files = [];
-  }
-  return { body, files };
-}
+export const jobEvents: ServerCommand<JobEventInput, JobEventState, never, JobEventAnswer> = {
+  command: jobEventCommand,
+  path: '/api/fn/job-events',
+  uploads: { fields: ['photo'], diskLow: JOB_EVENT_MESSAGES.diskLow, what: 'job photo' },
+  load: (tx, input, ctx) => loadJobEventState(tx, input.request, ctx.fingerprint, ctx.staffId),
+  respond(app, a) {
+    const event = app.findRecordById('job_events', a.eventId);
+    return { event, booking: app.findRecordById('bookings', event.getString('booking')), replayed: a.replayed };
+  },
+};
 
 export function jobEventsRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const contentType = String(e.request!.header.get('Content-Type') ?? '').toLowerCase();
-  const { body, files } = contentType.startsWith('multipart/form-data') ? readMultipart(e) : { body: readJsonObject(e), files: [] };
-  if (files.length > 1) throw badRequest('Please upload one photo per action.');
-  const file = files[0] ?? null;
-  if (file) requireUploadRoom(JOB_EVENT_MESSAGES.diskLow, 'job photo');
-  const photo: PhotoInfo | null = file ? { name: file.originalName || file.name, size: file.size } : null;
-
-  const parsed = parseJobEventRequest(body, photo);
-  if (!parsed.ok) throw badRequest(parsed.message);
-  const staffId = staffIdOf(e);
-  const result = recordJobEvent($app, {
-    request: parsed.value,
-    fingerprint: $security.sha256(jobEventFingerprintSource(parsed.value, photo)),
-    staffId,
-    photo: file,
-  });
-  if ('refusal' in result) throw apiError(result.refusal.status, result.refusal.message);
-
-  const event = $app.findRecordById('job_events', result.eventId);
-  const booking = $app.findRecordById('bookings', event.getString('booking'));
-  return e.json(200, { event, booking, replayed: result.replayed });
+  runCommand(e, jobEvents);
 }

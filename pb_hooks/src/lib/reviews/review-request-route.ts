@@ -1,6 +1,8 @@
 /**
  * POST /api/fn/send-review-request, admin only (docs/product.md §6, §7 send-review-request).
  * Body { booking_id, review_stage?: 'post_install' | 'post_removal' (default post_removal) }.
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/review-request-command.ts.
  *
  * Creates the placeholder testimonial with a random, unguessable token valid for 30 days and
  * e-mails the customer the `/submit-review?token=…` link. Asking again for the same booking and
@@ -17,70 +19,63 @@
  * went ahead; 401/403 for anyone but an admin; 404 unknown booking; 409 when that review was
  * already submitted.
  */
-import { DEFAULT_REVIEW_STAGE, isReviewStage, REVIEW_MESSAGES } from '@domain/reviews';
-import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { REVIEW_TOKEN_LENGTH } from '@domain/reviews';
+import { reviewRequestCommand, type ReviewRequestAnswer, type ReviewRequestInput, type ReviewRequestMailData, type ReviewRequestState } from '@domain/commands/review-request-command';
 import { toPbDate } from '../clock';
-import { answerOfReplay, completeRequestKey, type RequestKeyClaim } from '../admin/request-keys';
-import { requestReview } from './review-requests';
-import { requireAdmin } from '../admin/staff-auth';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { reviewRequestMail } from '../mail/review-request';
+import { serviceLine } from './review-requests';
 
-function wentAhead(b: core.Record): boolean {
-  const status = b.getString('status');
-  if (status === 'cancelled') return false;
-  const paid = b.getString('payment_status');
-  return status === 'confirmed' || status === 'completed' || paid === 'deposit_paid' || paid === 'paid';
-}
-
-const ROUTE = 'send-review-request';
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
  * The mail status of a keyed request that died before recording it: its e-mail in the mail log
  * (written with the wall clock, like the key), if it got that far, else 'failed' (no e-mail
  * went out; asking again with a new key sends one).
  */
-function completeFromMailLog(partial: Record<string, unknown>, keyWrittenAtMs: number): Record<string, unknown> {
-  const mails = $app.findRecordsByFilter('mail_log', "related_id = {:id} && kind = 'review_request' && created_at >= {:since}", '-created_at', 1, 0, {
+function completeFromMailLog(app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number): Record<string, unknown> {
+  const mails = app.findRecordsByFilter('mail_log', "related_id = {:id} && kind = 'review_request' && created_at >= {:since}", '-created_at', 1, 0, {
     id: String(partial.testimonialId ?? ''),
     since: toPbDate(keyWrittenAtMs),
   } as unknown as dbx.Params);
   return { ...partial, mailStatus: mails[0]?.getString('status') || 'failed' };
 }
 
+export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
+  command: reviewRequestCommand,
+  path: '/api/fn/send-review-request',
+  load(tx, input, ctx) {
+    const fresh = { token: $security.randomString(REVIEW_TOKEN_LENGTH), newId: $security.randomStringWithAlphabet(15, ID_ALPHABET), origin: ctx.origin };
+    let b: core.Record;
+    try {
+      b = tx.findRecordById('bookings', input.bookingId);
+    } catch {
+      return { booking: null, placeholder: null, ...fresh };
+    }
+    const found = tx.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: b.id, stage: input.stage } as unknown as dbx.Params);
+    const p = found[0];
+    return {
+      booking: {
+        id: b.id,
+        status: b.getString('status'),
+        paymentStatus: b.getString('payment_status'),
+        customerName: b.getString('customer_name'),
+        customerEmail: b.getString('customer_email'),
+        packageType: b.getString('package_type'),
+        treeSize: b.getString('tree_size'),
+        installDate: b.getString('install_date'),
+        removalDate: b.getString('removal_date'),
+        serviceLine: serviceLine(b.getString('package_type'), b.getString('tree_size')),
+      },
+      placeholder: p ? { id: p.id, submitted: !!p.getString('submitted_at') } : null,
+      ...fresh,
+    };
+  },
+  composeMail: (_tx, m) => reviewRequestMail(m, m.token),
+  respond: (_app, a, [mailStatus = 'queued']) => ({ ...a, mailStatus }),
+  completeAbandoned: completeFromMailLog,
+};
+
 export function sendReviewRequestRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const key = idempotencyKeyHeader(e);
-  const body = readJsonObject(e);
-  const bookingId = typeof body.booking_id === 'string' ? body.booking_id.trim() : '';
-  if (!bookingId) throw badRequest(REVIEW_MESSAGES.selectBooking);
-  const stage = body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
-  if (!isReviewStage(stage)) throw badRequest('The review stage must be post_install or post_removal.');
-  const claim: RequestKeyClaim | undefined = key ? { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, stage])) } : undefined;
-  if (claim) {
-    const earlier = answerOfReplay($app, claim, completeFromMailLog);
-    if (earlier) return e.json(200, earlier);
-  }
-
-  let booking: core.Record;
-  try {
-    booking = $app.findRecordById('bookings', bookingId);
-  } catch {
-    throw apiError(404, 'Booking not found.');
-  }
-  if (!wentAhead(booking)) throw badRequest('Reviews can be requested only for paid or confirmed bookings.');
-
-  const outcome = requestReview($app, booking, stage, appOrigin(e), true, claim);
-  // A request with the same key got into its transaction first (same instant).
-  if (outcome.kind === 'replay' && claim) return e.json(200, answerOfReplay($app, claim, completeFromMailLog));
-  if (!outcome.sent) {
-    throw apiError(409, 'The customer has already submitted this review.');
-  }
-  const answer = {
-    success: true,
-    testimonialId: outcome.testimonialId,
-    reviewUrl: outcome.reviewUrl,
-    expiresAt: outcome.expiresAt,
-    mailStatus: outcome.mail,
-  };
-  if (claim) completeRequestKey($app, claim.key, answer);
-  return e.json(200, answer);
+  runCommand(e, sendReviewRequest);
 }

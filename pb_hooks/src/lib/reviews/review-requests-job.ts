@@ -4,7 +4,9 @@
  * 30 days back, booking not cancelled and completed, confirmed or paid). Never twice for the
  * same booking and stage: a booking that already has a post_removal testimonial (requested by
  * the admin or an earlier run) is skipped, and the unique (booking, review_stage) index refuses
- * a second placeholder even if two runs overlapped.
+ * a second placeholder even if two runs overlapped. Each request is the admin's
+ * send-review-request command without renewal (domain/commands/review-request-command.ts), run
+ * by the command runner's transaction and mail path (lib/commands/run-command.ts executeCommand).
  *
  * Returns { sent, skipped }: requests made on this run, and due bookings that already had one.
  */
@@ -12,7 +14,8 @@ import { addDays } from '@domain/calendar';
 import { REVIEW_REQUEST_LOOKBACK_DAYS, reviewRequestDue } from '@domain/reviews';
 import { today } from '../clock';
 import { configuredOrigin } from '../http';
-import { requestReview } from './review-requests';
+import { executeCommand } from '../commands/run-command';
+import { sendReviewRequest } from './review-request-route';
 import { logError } from '../log';
 
 export interface ReviewJobResult {
@@ -34,8 +37,8 @@ export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobRe
     const due = reviewRequestDue({ status: booking.getString('status'), payment_status: booking.getString('payment_status'), removal_date: booking.getString('removal_date') }, t);
     if (!due) continue;
     try {
-      const outcome = requestReview(app, booking, 'post_removal', origin, false);
-      if (outcome.kind === 'created') result.sent++;
+      const run = executeCommand(app, sendReviewRequest, { bookingId: booking.id, stage: 'post_removal' as const, renew: false }, { staffId: '', origin, fingerprint: '' });
+      if (run.kind === 'answered') result.sent++;
       else result.skipped++;
     } catch (err) {
       // One bad record must not stop the others; the next run retries it.

@@ -1,120 +1,14 @@
 /**
- * Review requests (docs/product.md §4 Review, §7 send-review-request): the placeholder testimonial with
- * a random token and an expiry, and the e-mail with its link. Used by the admin's
- * send-review-request route and by the scheduled job; the unique index on (booking,
- * review_stage) means one placeholder per booking and stage, ever.
+ * The line naming a booking's service in review requests (docs/product.md §4 Review, §7
+ * send-review-request). The placeholder testimonial and its e-mail are made by the
+ * send-review-request command (domain/commands/review-request-command.ts,
+ * lib/reviews/review-request-route.ts), for the admin and for the daily job alike.
  */
 import { findPackage, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
-import { PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_TOKEN_LENGTH, type ReviewStage } from '@domain/reviews';
-import { nowMs, toPbDate } from '../clock';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
-import { reviewRequestMail } from '../mail/review-request';
-import type { MailStatus } from '../mail/send-mail';
-import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
-
-/** What happened to a request for one booking and stage. */
-export type ReviewRequestOutcome =
-  /** `mail`: how the e-mail went right away ('queued': the mail outbox retries it). */
-  | { sent: true; kind: 'created' | 'renewed'; testimonialId: string; reviewUrl: string; expiresAt: string; mail: MailStatus | 'queued' }
-  | { sent: false; kind: 'exists' | 'submitted'; testimonialId: string }
-  /** The Idempotency-Key was used before: nothing was done (answer with the stored answer). */
-  | { sent: false; kind: 'replay'; testimonialId: '' };
 
 /** "Elevated Arbor, 7.5–9 ft" for a booking or testimonial record. */
 export function serviceLine(packageType: string, treeSize: string): string {
   const title = findPackage(packageType)?.title ?? packageType;
   const size = isTreeSize(treeSize) ? TREE_SIZE_INFO[treeSize].label : treeSize;
   return [title, size].filter(Boolean).join(', ');
-}
-
-function findPlaceholder(app: CoreApp, bookingId: string, stage: ReviewStage): core.Record | null {
-  const found = app.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: bookingId, stage } as unknown as dbx.Params);
-  return found[0] ?? null;
-}
-
-/**
- * Makes sure `booking` has a review link for `stage` and e-mails it when one was made:
- * - none yet → a placeholder (rating 0, 'Pending review submission', a new token valid for
- *   REVIEW_LINK_DAYS) is created → `created`;
- * - an unsubmitted one and `renew` → its token is replaced and the expiry restarted (the old
- *   link stops working) → `renewed`; without `renew` → `exists` and nothing is sent;
- * - a submitted one → `submitted` and nothing is sent.
- * The check, the write and the queued e-mail are one transaction; the e-mail is sent right
- * after it (mail/mail-outbox.ts). With `claim` (the
- * admin's Idempotency-Key), a key used before → `replay` and nothing is done; otherwise the key
- * is stored in the same transaction as a created or renewed link, with the answer but the
- * mail status (the caller completes it after the e-mail).
- */
-export function requestReview(app: CoreApp, booking: core.Record, stage: ReviewStage, origin: string, renew: boolean, claim?: RequestKeyClaim): ReviewRequestOutcome {
-  const token = $security.randomString(REVIEW_TOKEN_LENGTH);
-  const expiresAtMs = nowMs() + REVIEW_LINK_DAYS * 86_400_000;
-  const expiresAt = toPbDate(expiresAtMs);
-  let kind = 'exists' as ReviewRequestOutcome['kind'];
-  let testimonialId = '';
-
-  const reviewUrl = `${origin}/submit-review?token=${token}`;
-  const keyAnswer = () => ({ success: true, testimonialId, reviewUrl, expiresAt });
-  let mailId = '';
-  const queueLink = (tx: CoreApp) => {
-    const mail = {
-      testimonialId,
-      to: booking.getString('customer_email'),
-      customerName: booking.getString('customer_name'),
-      serviceLine: serviceLine(booking.getString('package_type'), booking.getString('tree_size')),
-      stage,
-      url: reviewUrl,
-      expiresAtMs,
-    };
-    mailId = queueMail(tx, reviewRequestMail(mail, token));
-  };
-
-  app.runInTransaction((tx) => {
-    if (claim && requestKeyTaken(tx, claim.key)) {
-      kind = 'replay';
-      return;
-    }
-    const existing = findPlaceholder(tx, booking.id, stage);
-    if (existing) {
-      testimonialId = existing.id;
-      if (existing.getString('submitted_at')) {
-        kind = 'submitted';
-        return;
-      }
-      if (!renew) return;
-      existing.set('review_token', token);
-      existing.set('token_expires_at', expiresAt);
-      tx.save(existing);
-      if (claim) insertRequestKey(tx, claim, keyAnswer());
-      queueLink(tx);
-      kind = 'renewed';
-      return;
-    }
-    const rec = new Record(tx.findCollectionByNameOrId('testimonials'));
-    const serviceDate = stage === 'post_install' ? booking.getString('install_date') : booking.getString('removal_date') || booking.getString('install_date');
-    rec.load({
-      customer_name: booking.getString('customer_name'),
-      customer_email: booking.getString('customer_email'),
-      booking: booking.id,
-      rating: 0,
-      review_text: PLACEHOLDER_REVIEW_TEXT,
-      package_type: booking.getString('package_type'),
-      tree_size: booking.getString('tree_size'),
-      service_date: serviceDate,
-      review_stage: stage,
-      is_approved: false,
-      is_featured: false,
-      review_token: token,
-      token_expires_at: expiresAt,
-    });
-    tx.save(rec);
-    testimonialId = rec.id;
-    if (claim) insertRequestKey(tx, claim, keyAnswer());
-    queueLink(tx);
-    kind = 'created';
-  });
-
-  if (kind === 'replay') return { sent: false, kind, testimonialId: '' };
-  if (kind === 'exists' || kind === 'submitted') return { sent: false, kind, testimonialId };
-  const [mail = 'queued'] = deliverMail(app, [mailId]);
-  return { sent: true, kind, testimonialId, reviewUrl, expiresAt, mail };
 }

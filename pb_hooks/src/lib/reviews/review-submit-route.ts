@@ -1,5 +1,7 @@
 /**
- * POST /api/fn/submit-review (docs/product.md §7 submit-review, §4 Review, §5 Reviews).
+ * POST /api/fn/submit-review (docs/product.md §7 submit-review, §4 Review, §5 Reviews), anyone
+ * with the link. On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/review-submit-command.ts.
  * Body { token, rating: 1–5 (whole number), review_text: at least 50 characters once trimmed and
  * cleaned of control and invisible characters, stored cleaned (domain/text.ts) }.
  *
@@ -11,35 +13,20 @@
  * 200 { success: true }. 400 with docs/product.md's exact message for a missing, unknown, used or
  * expired link, a rating outside 1–5, or text under 50 characters; nothing is stored then.
  */
-import { parseReviewSubmission, tokenShapeProblem } from '@domain/reviews';
-import { nowMs, toPbDate } from '../clock';
-import { badRequest, readJsonObject } from '../http';
-import { checkReviewToken } from './review-links';
+import { reviewSubmitCommand, type ReviewSubmitInput, type ReviewSubmitState } from '@domain/commands/review-submit-command';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { findByToken } from './review-links';
+
+export const submitReview: ServerCommand<ReviewSubmitInput, ReviewSubmitState, never, { success: true }> = {
+  command: reviewSubmitCommand,
+  path: '/api/fn/submit-review',
+  load(tx, input) {
+    const r = findByToken(tx, input.token);
+    return { link: r ? { id: r.id, submittedAt: r.getString('submitted_at'), tokenExpiresAt: r.getString('token_expires_at') } : null };
+  },
+  respond: (_app, answer) => answer,
+};
 
 export function submitReviewRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const missing = tokenShapeProblem(body.token);
-  if (missing) throw badRequest(missing);
-  const submission = parseReviewSubmission(body.rating, body.review_text);
-  if (!submission.ok) throw badRequest(submission.message);
-  const { rating, text } = submission.value;
-  const now = nowMs();
-
-  let refused = '';
-  $app.runInTransaction((tx) => {
-    const checked = checkReviewToken(tx, body.token, now);
-    if (!checked.ok) {
-      refused = checked.message;
-      return;
-    }
-    const rec = checked.record;
-    rec.set('rating', rating);
-    rec.set('review_text', text);
-    rec.set('submitted_at', toPbDate(now));
-    rec.set('is_approved', false);
-    rec.set('approved_at', '');
-    tx.save(rec);
-  });
-  if (refused) throw badRequest(refused);
-  return e.json(200, { success: true });
+  runCommand(e, submitReview);
 }

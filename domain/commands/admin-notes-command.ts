@@ -1,0 +1,35 @@
+/**
+ * The admin's own note on a booking as a command (docs/decisions/016, 039; domain/admin-notes.ts):
+ * the edit's device time is checked against the server's clock, and the edit is stored only
+ * when it wins over the stored one (the later edit wins). Sending the same edit again changes
+ * nothing, so it needs no key. Pure.
+ */
+import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit, type AdminNotesEdit } from '../admin-notes';
+import { checkDeviceTime } from '../device-clock';
+import { decided, pbDate, refuse, type Command } from './command';
+
+/** The booking as the command reads it (null: no such booking). Times in epoch ms, NaN when unset. */
+export interface AdminNotesState {
+  booking: { id: string; createdAtMs: number; notes: string; notesAtMs: number } | null;
+}
+
+/** The answer before the server adds the booking as stored. */
+export interface AdminNotesAnswer {
+  bookingId: string;
+  applied: boolean;
+  clockCorrected: boolean;
+}
+
+export const adminNotesCommand: Command<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
+  name: 'booking-admin-notes',
+  parse: (body) => parseAdminNotesEdit(body),
+  idempotency: { by: 'natural', header: 'none', why: 'the same edit again loses to itself (domain/admin-notes.ts adminNotesEditWins)' },
+  decide(state, edit, nowMs) {
+    const b = state.booking;
+    if (!b) return refuse(404, ADMIN_NOTES_MESSAGES.notFound);
+    const when = checkDeviceTime(edit.editedAtMs, nowMs, b.createdAtMs);
+    const answer = { bookingId: b.id, applied: false, clockCorrected: when.corrected };
+    if (!adminNotesEditWins({ notes: b.notes, atMs: b.notesAtMs }, { notes: edit.adminNotes, atMs: when.atMs })) return decided([], answer);
+    return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { admin_notes: edit.adminNotes, admin_notes_updated_at: pbDate(when.atMs) } }], { ...answer, applied: true });
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * An on-site action from the admin's offline outbox as a command (docs/decisions/016, 039;
+ * domain/job-events.ts): the event is stored once under the phone's client-made id (its record
+ * id), a done mark stamps its booking (first mark wins; the last visit completes it), and a
+ * replay of the same action answers the first event. Pure: the server loads the earlier event
+ * and whether its fingerprint matches this request, and the booking.
+ */
+import { doneMarkBlocker, doneMarkChanges, JOB_EVENT_MESSAGES, jobEventFingerprintSource, parseJobEventRequest, type DoneMarkBooking, type JobEventRequest, type PhotoInfo } from '../job-events';
+import { checkDeviceTime } from '../device-clock';
+import { decided, pbDate, refuse, type Change, type Command } from './command';
+
+export const JOB_EVENT_COMMAND_MESSAGES = {
+  onePhoto: 'Please upload one photo per action.',
+} as const;
+
+export interface JobEventInput {
+  request: JobEventRequest;
+  photo: PhotoInfo | null;
+}
+
+export interface JobEventState {
+  /** The event an earlier request stored under this client id, and whether it was this same action. */
+  earlier: { id: string; sameRequest: boolean } | null;
+  booking: (DoneMarkBooking & { id: string; createdAtMs: number }) | null;
+  /** SHA-256 of this request's fingerprint, stored with the event. */
+  fingerprint: string;
+  /** The staff member acting ('' for a superuser). */
+  staffId: string;
+}
+
+export interface JobEventAnswer {
+  eventId: string;
+  replayed: boolean;
+}
+
+export const jobEventCommand: Command<JobEventInput, JobEventState, never, JobEventAnswer> = {
+  name: 'job-events',
+  parse(body, uploads) {
+    const files = uploads.filter((u) => u.field === 'photo');
+    if (files.length > 1) return { ok: false, message: JOB_EVENT_COMMAND_MESSAGES.onePhoto };
+    const photo = files[0] ? { name: files[0].name, size: files[0].size } : null;
+    const parsed = parseJobEventRequest(body, photo);
+    return parsed.ok ? { ok: true, value: { request: parsed.value, photo } } : parsed;
+  },
+  idempotency: { by: 'client-id', fingerprint: (input) => jobEventFingerprintSource(input.request, input.photo) },
+  decide(state, input, nowMs) {
+    if (state.earlier) return state.earlier.sameRequest ? decided([], { eventId: state.earlier.id, replayed: true }) : refuse(422, JOB_EVENT_MESSAGES.reused);
+    const b = state.booking;
+    if (!b) return refuse(404, JOB_EVENT_MESSAGES.notFound);
+    const req = input.request;
+    if (req.kind === 'install_done' || req.kind === 'removal_done') {
+      const blocker = doneMarkBlocker(b);
+      if (blocker) return refuse(409, blocker);
+    }
+    const when = req.occurredAt ? checkDeviceTime(Date.parse(req.occurredAt), nowMs, b.createdAtMs) : { atMs: nowMs, corrected: false };
+    const at = pbDate(when.atMs);
+    const changes: Change[] = [
+      {
+        op: 'create',
+        collection: 'job_events',
+        id: req.clientId,
+        fields: {
+          booking: b.id,
+          kind: req.kind,
+          text: req.text,
+          client_id: req.clientId,
+          occurred_at: at,
+          clock_corrected: when.corrected,
+          device_time: when.corrected ? req.occurredAt : '',
+          request_fingerprint: state.fingerprint,
+          created_by: state.staffId,
+        },
+        ...(input.photo ? { attach: 'photo' } : {}),
+      },
+    ];
+    const done = doneMarkChanges(req.kind, b, at);
+    if (Object.keys(done).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: done as Record<string, string> });
+    return decided(changes, { eventId: req.clientId, replayed: false });
+  },
+};

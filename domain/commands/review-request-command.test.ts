@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { REVIEW_MESSAGES } from '../reviews';
+import { isRefusal } from './command';
+import { parseReviewRequest, REVIEW_REQUEST_MESSAGES, reviewRequestCommand, reviewWentAhead, type ReviewRequestBooking, type ReviewRequestState } from './review-request-command';
+
+const NOW = Date.parse('2026-11-20T15:00:00Z');
+const BOOKING: ReviewRequestBooking = {
+  id: 'b1',
+  status: 'confirmed',
+  paymentStatus: 'deposit_paid',
+  customerName: 'Holly Berry',
+  customerEmail: 'holly@example.com',
+  packageType: 'elevated-arbor',
+  treeSize: '7.5-9ft',
+  installDate: '2026-11-24',
+  removalDate: '2026-12-28',
+  serviceLine: 'Elevated Arbor, 7.5–9 ft',
+};
+const state = (over: Partial<ReviewRequestState> = {}): ReviewRequestState => ({
+  booking: BOOKING,
+  placeholder: null,
+  token: 'T'.repeat(32),
+  newId: 'newplaceholder1',
+  origin: 'https://example.test',
+  ...over,
+});
+
+describe('the review-request command', () => {
+  it('creates the placeholder with a 30-day link and mails it', () => {
+    const out = reviewRequestCommand.decide(state(), { bookingId: 'b1', stage: 'post_removal', renew: true }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    const url = `https://example.test/submit-review?token=${'T'.repeat(32)}`;
+    expect(out.answer).toEqual({ success: true, testimonialId: 'newplaceholder1', reviewUrl: url, expiresAt: '2026-12-20 15:00:00.000Z' });
+    expect(out.changes).toEqual([
+      {
+        op: 'create',
+        collection: 'testimonials',
+        id: 'newplaceholder1',
+        fields: expect.objectContaining({
+          booking: 'b1',
+          rating: 0,
+          review_stage: 'post_removal',
+          service_date: '2026-12-28',
+          review_token: 'T'.repeat(32),
+          token_expires_at: '2026-12-20 15:00:00.000Z',
+          is_approved: false,
+        }),
+      },
+    ]);
+    expect(out.mails).toEqual([expect.objectContaining({ testimonialId: 'newplaceholder1', to: 'holly@example.com', url, token: 'T'.repeat(32), stage: 'post_removal' })]);
+  });
+
+  it.each([
+    ['post_install', BOOKING, '2026-11-24'],
+    ['post_removal', { ...BOOKING, removalDate: '' }, '2026-11-24'],
+  ] as const)('a %s review is of the visit it follows', (stage, booking, serviceDate) => {
+    const out = reviewRequestCommand.decide(state({ booking }), { bookingId: 'b1', stage, renew: true }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { service_date: serviceDate } });
+  });
+
+  it('renews an unsubmitted link: a new token on the same placeholder', () => {
+    const out = reviewRequestCommand.decide(state({ placeholder: { id: 'p1', submitted: false } }), { bookingId: 'b1', stage: 'post_removal', renew: true }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes).toEqual([{ op: 'update', collection: 'testimonials', id: 'p1', fields: { review_token: 'T'.repeat(32), token_expires_at: '2026-12-20 15:00:00.000Z' } }]);
+    expect(out.answer.testimonialId).toBe('p1');
+  });
+
+  it.each([
+    ['no such booking', state({ booking: null }), 404, REVIEW_REQUEST_MESSAGES.notFound],
+    ['a cancelled booking', state({ booking: { ...BOOKING, status: 'cancelled' } }), 400, REVIEW_REQUEST_MESSAGES.notAhead],
+    ['an unpaid hold', state({ booking: { ...BOOKING, status: 'pending_payment', paymentStatus: 'pending' } }), 400, REVIEW_REQUEST_MESSAGES.notAhead],
+    ['a review already submitted', state({ placeholder: { id: 'p1', submitted: true } }), 409, REVIEW_REQUEST_MESSAGES.submitted],
+  ] as const)('refuses %s', (_name, s, status, message) => {
+    expect(reviewRequestCommand.decide(s, { bookingId: 'b1', stage: 'post_removal', renew: true }, NOW)).toEqual({ status, message });
+  });
+
+  it('the daily job (no renewal) leaves a link already sent alone, and makes a missing one', () => {
+    expect(reviewRequestCommand.decide(state({ placeholder: { id: 'p1', submitted: false } }), { bookingId: 'b1', stage: 'post_removal', renew: false }, NOW)).toEqual({
+      status: 409,
+      message: REVIEW_REQUEST_MESSAGES.alreadySent,
+    });
+    const out = reviewRequestCommand.decide(state(), { bookingId: 'b1', stage: 'post_removal', renew: false }, NOW);
+    expect(isRefusal(out) ? out.message : out.changes[0]!.op).toBe('create');
+  });
+
+  it.each([
+    [{ status: 'confirmed', paymentStatus: 'pending' }, true],
+    [{ status: 'completed', paymentStatus: '' }, true],
+    [{ status: 'pending_payment', paymentStatus: 'deposit_paid' }, true],
+    [{ status: 'cancelled', paymentStatus: 'paid' }, false],
+    [{ status: 'pending_payment', paymentStatus: 'pending' }, false],
+  ])('went ahead: %j → %s', (b, expected) => {
+    expect(reviewWentAhead(b)).toBe(expected);
+  });
+
+  it('parses booking_id and the stage (default post_removal); keyed by the same fingerprint as before the runner', () => {
+    expect(parseReviewRequest({ booking_id: ' b1 ' })).toEqual({ ok: true, value: { bookingId: 'b1', stage: 'post_removal', renew: true } });
+    expect(parseReviewRequest({})).toEqual({ ok: false, message: REVIEW_MESSAGES.selectBooking });
+    expect(parseReviewRequest({ booking_id: 'b1', review_stage: 'later' })).toEqual({ ok: false, message: REVIEW_REQUEST_MESSAGES.stage });
+    const idem = reviewRequestCommand.idempotency;
+    if (idem.by !== 'key') throw new Error('keyed');
+    expect(idem.header).toBe('optional');
+    expect(idem.fingerprint({ bookingId: 'b1', stage: 'post_install', renew: true })).toBe('["send-review-request","b1","post_install"]');
+  });
+});

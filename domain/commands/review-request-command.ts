@@ -1,0 +1,133 @@
+/**
+ * The admin asks a customer for a review, as a command (docs/product.md §4 Review, §7
+ * send-review-request; docs/decisions/016): the placeholder testimonial with a fresh token valid
+ * for REVIEW_LINK_DAYS, or the unsubmitted one's token renewed (the old link stops working),
+ * and the e-mail with the link. Only for a booking that went ahead; never for a review already
+ * submitted. Replays are recognised by the optional `Idempotency-Key`. The daily job makes the
+ * same request without renewing (lib/reviews/review-requests-job.ts). Pure: the server hands in
+ * the token and the id a new placeholder takes.
+ */
+import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews';
+import { pbDate, refuse, type Command } from './command';
+
+export const REVIEW_REQUEST_MESSAGES = {
+  stage: 'The review stage must be post_install or post_removal.',
+  notFound: 'Booking not found.',
+  notAhead: 'Reviews can be requested only for paid or confirmed bookings.',
+  submitted: 'The customer has already submitted this review.',
+  alreadySent: 'A review link for this booking was already sent.',
+} as const;
+
+export interface ReviewRequestInput {
+  bookingId: string;
+  stage: ReviewStage;
+  /**
+   * Whether an unsubmitted link is renewed: the admin asking again (true) gets a fresh link; the
+   * daily job (false) leaves a link already sent alone (refused with `alreadySent`).
+   */
+  renew: boolean;
+}
+
+export interface ReviewRequestBooking {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  customerName: string;
+  customerEmail: string;
+  packageType: string;
+  treeSize: string;
+  installDate: string;
+  removalDate: string;
+  /** e.g. "Elevated Arbor, 7.5–9 ft" */
+  serviceLine: string;
+}
+
+export interface ReviewRequestState {
+  booking: ReviewRequestBooking | null;
+  /** The booking's placeholder for the stage, if there is one. */
+  placeholder: { id: string; submitted: boolean } | null;
+  /** A fresh random token for the link, and the id a new placeholder takes. */
+  token: string;
+  newId: string;
+  /** The public origin the link points to. */
+  origin: string;
+}
+
+/** The e-mail with the link (lib/mail/review-request.ts composes it). */
+export interface ReviewRequestMailData {
+  testimonialId: string;
+  to: string;
+  customerName: string;
+  serviceLine: string;
+  stage: ReviewStage;
+  url: string;
+  expiresAtMs: number;
+  token: string;
+}
+
+export interface ReviewRequestAnswer {
+  success: true;
+  testimonialId: string;
+  reviewUrl: string;
+  expiresAt: string;
+}
+
+/** Whether booking `b` went ahead: not cancelled, and confirmed, completed or paid. */
+export function reviewWentAhead(b: Pick<ReviewRequestBooking, 'status' | 'paymentStatus'>): boolean {
+  if (b.status === 'cancelled') return false;
+  return b.status === 'confirmed' || b.status === 'completed' || b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid';
+}
+
+/** Checks { booking_id, review_stage? } (default post_removal). */
+export function parseReviewRequest(body: Record<string, unknown>): { ok: true; value: ReviewRequestInput } | { ok: false; message: string } {
+  const bookingId = typeof body.booking_id === 'string' ? body.booking_id.trim() : '';
+  if (!bookingId) return { ok: false, message: REVIEW_MESSAGES.selectBooking };
+  const stage = body.review_stage === undefined || body.review_stage === null || body.review_stage === '' ? DEFAULT_REVIEW_STAGE : body.review_stage;
+  if (!isReviewStage(stage)) return { ok: false, message: REVIEW_REQUEST_MESSAGES.stage };
+  return { ok: true, value: { bookingId, stage, renew: true } };
+}
+
+export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
+  name: 'send-review-request',
+  parse: (body) => parseReviewRequest(body),
+  // The same text as before the runner, so keys stored then still match their replays.
+  idempotency: { by: 'key', header: 'optional', fingerprint: (input) => JSON.stringify(['send-review-request', input.bookingId, input.stage]) },
+  decide(state, input, nowMs) {
+    const b = state.booking;
+    if (!b) return refuse(404, REVIEW_REQUEST_MESSAGES.notFound);
+    if (!reviewWentAhead(b)) return refuse(400, REVIEW_REQUEST_MESSAGES.notAhead);
+    if (state.placeholder?.submitted) return refuse(409, REVIEW_REQUEST_MESSAGES.submitted);
+    if (state.placeholder && !input.renew) return refuse(409, REVIEW_REQUEST_MESSAGES.alreadySent);
+    const expiresAtMs = nowMs + REVIEW_LINK_DAYS * 86_400_000;
+    const expiresAt = pbDate(expiresAtMs);
+    const reviewUrl = `${state.origin}/submit-review?token=${state.token}`;
+    const link = { review_token: state.token, token_expires_at: expiresAt };
+    const testimonialId = state.placeholder ? state.placeholder.id : state.newId;
+    const change = state.placeholder
+      ? ({ op: 'update', collection: 'testimonials', id: testimonialId, fields: link } as const)
+      : ({
+          op: 'create',
+          collection: 'testimonials',
+          id: testimonialId,
+          fields: {
+            customer_name: b.customerName,
+            customer_email: b.customerEmail,
+            booking: b.id,
+            rating: 0,
+            review_text: PLACEHOLDER_REVIEW_TEXT,
+            package_type: b.packageType,
+            tree_size: b.treeSize,
+            service_date: input.stage === 'post_install' ? b.installDate : b.removalDate || b.installDate,
+            review_stage: input.stage,
+            is_approved: false,
+            is_featured: false,
+            ...link,
+          },
+        } as const);
+    return {
+      changes: [change],
+      mails: [{ testimonialId, to: b.customerEmail, customerName: b.customerName, serviceLine: b.serviceLine, stage: input.stage, url: reviewUrl, expiresAtMs, token: state.token }],
+      answer: { success: true, testimonialId, reviewUrl, expiresAt },
+    };
+  },
+};

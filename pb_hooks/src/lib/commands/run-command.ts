@@ -1,0 +1,199 @@
+/**
+ * The server's one command path (docs/architecture.md "The path of a command"): a route on it
+ * declares its command (domain/commands/) and how the server reads the state and words the
+ * answer, and runCommand does the rest, in this order:
+ *
+ * 1. who may call: the route's `caller` in route-table.ts (admin: 401 signed out, 403 others);
+ * 2. the `Idempotency-Key` header as the command's idempotency asks (400 missing or malformed);
+ * 3. the body (JSON, or multipart with the uploads it declares; 507 when the disk is short of
+ *    room for them), parsed by the command (400 with its sentence);
+ * 4. a key used before: its stored answer (422 for another request, 409 while the first one is
+ *    still at its e-mail; lib/admin/request-keys.ts);
+ * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
+ *    changes written, its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
+ *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
+ * 6. after the commit: the e-mails sent, the answer worded (it may read the records as stored),
+ *    the key's answer completed, and the answer sent.
+ *
+ * No route on it calls the mailer or handles replays itself.
+ */
+import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
+import { ROUTES } from '../../route-table';
+import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
+import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { nowMs } from '../clock';
+import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
+import type { MailStatus } from '../mail/send-mail';
+import { requireUploadRoom } from '../upload-room';
+
+/** What the server knows of the request besides its input, for loading the state. */
+export interface CommandContext {
+  /** The staff member calling ('' for a superuser or anyone else). */
+  staffId: string;
+  /** The public origin for links (lib/http.ts appOrigin). */
+  origin: string;
+  /** SHA-256 of the command's fingerprint of this request ('' for a naturally idempotent one). */
+  fingerprint: string;
+}
+
+/** How a mail went right after the commit ('queued': the deliver-mail job retries it). */
+export type SentStatus = MailStatus | 'queued';
+
+/**
+ * A command bound to its route on the server. `load` reads, inside the transaction, the plain
+ * state `decide` needs; `composeMail` turns each mail of a decision into the message queued (it
+ * runs after the changes, so it reads the records as changed); `respond` words the answer once
+ * the mails went. A command's key is stored under its `command.name`.
+ */
+export interface ServerCommand<Input, State, Mail, Answer> {
+  command: Command<Input, State, Mail, Answer>;
+  /** Its path in route-table.ts, where who may call it is declared. */
+  path: string;
+  /** Multipart file fields it takes; `diskLow` the 507 sentence while the data disk is short of room. */
+  uploads?: { fields: readonly string[]; diskLow: string; what: string };
+  load: (tx: CoreApp, input: Input, ctx: CommandContext) => State;
+  composeMail?: (tx: CoreApp, mail: Mail) => QueuedMail;
+  respond: (app: CoreApp, answer: Answer, mails: SentStatus[]) => unknown;
+  /** A write a unique index refused (two requests at the same instant), as the refusal to answer, or null. */
+  writeRefusal?: (err: unknown) => Refusal | null;
+  /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
+  completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
+}
+
+function authorize(e: core.RequestEvent, path: string): void {
+  const route = ROUTES.find((r) => r.path === path && r.method === 'POST');
+  // A command bound to a path the table does not declare is our mistake, never the caller's.
+  if (!route) throw apiError(500, 'This action is not available right now.');
+  if (route.caller === 'admin') requireAdmin(e);
+  else if (route.caller === 'superuser' && !e.hasSuperuserAuth()) throw apiError(403, 'Only a superuser may do this.');
+}
+
+/** A file of the request and the form field it came in. */
+type UploadedFile = { field: string; file: filesystem.File };
+
+/** The body's fields (JSON, or a multipart form's first values) and the files of `fields`. */
+function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Record<string, unknown>; files: UploadedFile[] } {
+  const contentType = String(e.request!.header.get('Content-Type') ?? '').toLowerCase();
+  if (fields.length === 0 || !contentType.startsWith('multipart/form-data')) return { body: readJsonObject(e), files: [] };
+  const raw = e.requestInfo().body as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    const v = raw[key];
+    body[key] = Array.isArray(v) ? v[0] : v;
+  }
+  const files: UploadedFile[] = [];
+  for (const field of fields) {
+    try {
+      for (const f of e.findUploadedFiles(field)) if (f) files.push({ field, file: f });
+    } catch {
+      // No file part of that name: findUploadedFiles reports it as an error.
+    }
+  }
+  return { body, files };
+}
+
+/** Writes `changes` through `tx`, in order; `attach` takes the request's file of that field. */
+function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): void {
+  for (const c of changes) {
+    if (c.op === 'create') {
+      const rec = new Record(tx.findCollectionByNameOrId(c.collection));
+      if (c.id) rec.set('id', c.id);
+      rec.load(c.fields as Record<string, unknown>);
+      if (c.attach) {
+        const upload = files.find((f) => f.field === c.attach);
+        if (upload) rec.set(c.attach, upload.file);
+      }
+      tx.save(rec);
+    } else {
+      const rec = tx.findRecordById(c.collection, c.id);
+      rec.load(c.fields as Record<string, unknown>);
+      tx.save(rec);
+    }
+  }
+}
+
+/** How one run of a command ended: refused (nothing written), answered, or a replay of a key taken meanwhile. */
+export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown } | { kind: 'key-taken' };
+
+/**
+ * Steps 5 and 6 of the file's comment for a parsed `input`: the one transaction (the key of
+ * `claim` stored in it), then the e-mails and the worded answer. For routes through runCommand,
+ * and for jobs that make the same change (ctx without a caller, no claim, no files).
+ */
+export function executeCommand<Input, State, Mail, Answer>(
+  app: CoreApp,
+  sc: ServerCommand<Input, State, Mail, Answer>,
+  input: Input,
+  ctx: CommandContext,
+  claim: RequestKeyClaim | null = null,
+  files: UploadedFile[] = [],
+): CommandRun {
+  const { command } = sc;
+  // Every path through the transaction sets one of them; a failed transaction throws instead.
+  let outcome: Outcome<Mail, Answer> | null = null;
+  let keyTakenMeanwhile = false;
+  let mailIds: string[] = [];
+  try {
+    app.runInTransaction((tx) => {
+      // A request with the same key got into its transaction first (same instant).
+      if (claim && requestKeyTaken(tx, claim.key)) {
+        keyTakenMeanwhile = true;
+        return;
+      }
+      const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
+      outcome = decision;
+      if (isRefusal(decision)) return;
+      applyChanges(tx, decision.changes, files);
+      mailIds = decision.mails.map((m) => {
+        if (!sc.composeMail) throw new Error(`${command.name}: a decision with mail needs composeMail`);
+        return queueMail(tx, sc.composeMail(tx, m));
+      });
+      if (claim) insertRequestKey(tx, claim, decision.answer as Record<string, unknown>);
+    });
+  } catch (err) {
+    const refusal = sc.writeRefusal?.(err);
+    if (refusal) return { kind: 'refused', refusal };
+    throw err;
+  }
+  if (keyTakenMeanwhile) return { kind: 'key-taken' };
+  const done = outcome as Outcome<Mail, Answer> | null;
+  if (!done) throw apiError(500, 'This action could not be completed. Please try again.');
+  if (isRefusal(done)) return { kind: 'refused', refusal: done };
+
+  const sent = deliverMail(app, mailIds);
+  const body = sc.respond(app, done.answer, sent);
+  if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
+  return { kind: 'answered', body };
+}
+
+/** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
+export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
+  const { command } = sc;
+  authorize(e, sc.path);
+  const idem = command.idempotency;
+  const wantsKey = idem.by === 'key' || (idem.by === 'natural' && idem.header === 'required');
+  const key = wantsKey ? idempotencyKeyHeader(e, idem.header === 'required' ? OWNERSHIP_MESSAGES.idempotencyKeyInvalid : undefined) : '';
+
+  const { body, files } = readBody(e, sc.uploads?.fields ?? []);
+  if (files.length > 0 && sc.uploads) requireUploadRoom(sc.uploads.diskLow, sc.uploads.what);
+  const uploads: Upload[] = files.map((f) => ({ field: f.field, name: f.file.originalName || f.file.name, size: f.file.size }));
+  const parsed = command.parse(body, uploads);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const input = parsed.value;
+
+  const fingerprint = idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input));
+  const claim: RequestKeyClaim | null = idem.by === 'key' && key ? { key, route: command.name, fingerprint } : null;
+  const complete = (partial: Record<string, unknown>, writtenAtMs: number) => (sc.completeAbandoned ? sc.completeAbandoned($app, partial, writtenAtMs) : partial);
+  if (claim) {
+    const earlier = answerOfReplay($app, claim, complete);
+    if (earlier) return e.json(200, earlier);
+  }
+
+  const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files);
+  if (run.kind === 'key-taken' && claim) return e.json(200, answerOfReplay($app, claim, complete));
+  if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
+  if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
+  return e.json(200, run.body);
+}
