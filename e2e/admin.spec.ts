@@ -576,6 +576,10 @@ for (const viewport of [
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).first().click();
     const saved = toast(page, 'Settings saved');
+    // A new toast waits a moment below its place and then slides up into it: hovered before,
+    // the pointer is left below it, sonner takes that as the pointer leaving, and the toast goes.
+    await expect(saved).toHaveAttribute('data-mounted', 'true');
+    await saved.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
     await saved.hover();
     await page.getByRole('tab', { name: 'Settings' }).focus();
     await page.keyboard.press('Home');
