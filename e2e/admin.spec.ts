@@ -14,7 +14,6 @@ import {
   removeAllStaff,
   signInAdmin,
   startCheckout,
-  storeAdminSession,
   submittedReview,
   storedPaidBooking,
   toast,
@@ -29,15 +28,9 @@ import {
  */
 
 test.describe.configure({ mode: 'serial' });
-test.use({ viewport: { width: 375, height: 740 } });
-test.beforeEach(({ context }) => fromOwnAddress(context));
-
 const RUN = Date.now();
 const NEW_PASSWORD = `changed-admin-password-${RUN}`;
 const admin = { email: '', password: '' };
-
-/** PocketBase allows two password sign-ins per 3 s from one address (its '*:auth' limit). */
-const pauseForSignInLimit = (page: Page) => page.waitForTimeout(3_100);
 
 let session: Promise<{ token: string; record: unknown }> | null = null;
 
@@ -50,10 +43,22 @@ function adminSession() {
   return session;
 }
 
-/** Opens the dashboard on `tab` with the admin's session stored, as after a sign-in. */
+test.use({
+  viewport: { width: 375, height: 740 },
+  // Once the first test has made the admin, each test's browser starts signed in as a sign-in
+  // leaves it (the auth store in localStorage; the admin's data on the device is not kept, so
+  // every test still starts on a fresh device).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  storageState: async ({}, use) => {
+    if (!admin.email) return use(undefined);
+    const { token, record } = await adminSession();
+    await use({ cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'pocketbase_auth', value: JSON.stringify({ token, record }) }] }] });
+  },
+});
+test.beforeEach(({ context }) => fromOwnAddress(context));
+
+/** Opens the dashboard on `tab`, signed in (the storageState above). */
 async function openDashboard(page: Page, tab = 'overview') {
-  const { token, record } = await adminSession();
-  await storeAdminSession(page, token, record);
   await page.goto(`/admin/dashboard${tab === 'overview' ? '' : `?tab=${tab}`}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
@@ -100,7 +105,6 @@ test('first admin: setup with the code, log in, change password, log out, log in
   // The same account on another device.
   const otherContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const other = await otherContext.newPage();
-  await pauseForSignInLimit(page);
   await signInAdmin(other, admin.email, admin.password);
 
   // Change Password checks the form before asking the server.
@@ -134,7 +138,6 @@ test('first admin: setup with the code, log in, change password, log out, log in
   await expect(page).toHaveURL(/\/admin\/login$/);
 
   // The old password no longer works; the new one does.
-  await pauseForSignInLimit(page);
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -142,11 +145,9 @@ test('first admin: setup with the code, log in, change password, log out, log in
   // The reason once, under the form; and no setup link now that an admin exists.
   await expect(page.getByText('Incorrect e-mail or password.')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Create the admin account' })).toHaveCount(0);
-  await pauseForSignInLimit(page);
   await page.getByLabel('Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
-  await pauseForSignInLimit(page); // for adminSession() in the next test
 });
 
 test("the dashboard opens on the owner's day: visits in slot order with call, navigate, what to bring and the balance; a short header", async ({ page }) => {
@@ -537,19 +538,24 @@ test('a renewal answered with an empty body keeps the admin signed in, in every 
   await other.close();
 });
 
-test("a staff account without the admin role is signed out with 'Access Denied'", async ({ page }) => {
-  const pb = await superuserClient();
-  const email = `helper.${RUN}@e2e.test`;
-  await pb.collection('staff').create({ email, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(toast(page, 'Access Denied')).toContainText("You don't have admin privileges.");
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+test.describe(() => {
+  // A browser nobody has signed in on.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("a staff account without the admin role is signed out with 'Access Denied'", async ({ page }) => {
+    const pb = await superuserClient();
+    const email = `helper.${RUN}@e2e.test`;
+    await pb.collection('staff').create({ email, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD });
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Access Denied')).toContainText("You don't have admin privileges.");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+  });
 });
 
 for (const viewport of [
@@ -570,13 +576,16 @@ for (const viewport of [
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).first().click();
     const saved = toast(page, 'Settings saved');
+    // A new toast waits a moment below its place and then slides up into it: hovered before,
+    // the pointer is left below it, sonner takes that as the pointer leaving, and the toast goes.
+    await expect(saved).toHaveAttribute('data-mounted', 'true');
+    await saved.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
     await saved.hover();
     await page.getByRole('tab', { name: 'Settings' }).focus();
     await page.keyboard.press('Home');
     for (const tab of ['Overview', 'Bookings', 'Consultations', 'Reviews', 'Schedule', 'Settings']) {
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 }); // nothing still loading
-      await page.waitForTimeout(300);
       await expect(saved).toBeVisible();
       // The Overview and the Schedule show the schedule's calendar.
       await expectNoViolations(page, { context: `${tab} with a toast`, calendar: tab === 'Overview' || tab === 'Schedule' });
@@ -586,7 +595,6 @@ for (const viewport of [
     await page.getByRole('tab', { name: 'Bookings' }).click();
     await page.getByRole('button', { name: /Balance due \$825 for Ivy Schedule/ }).click();
     await expect(page.getByRole('dialog', { name: 'Record Damages & Charge' })).toBeVisible();
-    await page.waitForTimeout(300);
     await expectNoViolations(page, { context: 'Record Damages & Charge', exclude: TOASTS });
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });

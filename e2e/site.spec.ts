@@ -67,13 +67,14 @@ async function expectScrolledTo(page: Page, id: string) {
     .toBe(true);
 }
 
-test.describe('every route renders its heading', () => {
+test('every route renders its heading', async ({ page }) => {
+  test.setTimeout(ROUTES.length * 15_000);
   for (const route of ROUTES) {
-    test(route.path, async ({ page }) => {
+    await test.step(route.path, async () => {
       await page.goto(route.path);
       const heading = page.getByRole('heading', { level: 1, ...(route.heading ? { name: route.heading } : {}) }).first();
-      await expect(heading).toBeVisible();
-      await expect(heading).not.toHaveText(/^\s*$/);
+      await expect.soft(heading).toBeVisible();
+      await expect.soft(heading).not.toHaveText(/^\s*$/);
     });
   }
 });
@@ -85,19 +86,22 @@ test.describe('header on wide screens', () => {
     ['Services & Pricing', SERVICE_ANCHORS, '/services'],
     ['Policies', POLICY_ANCHORS, '/policies'],
   ] as const) {
-    for (const [label, id] of anchors) {
-      test(`${group} › ${label} scrolls to #${id}`, async ({ page }) => {
-        await page.goto('/about');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await mainNav(page).getByRole('link', { name: group, exact: true }).hover();
-        const link = mainNav(page).getByRole('link', { name: label, exact: true });
-        await expect(link).toBeVisible();
-        await link.click();
-        await expect(page).toHaveURL(`${path}#${id}`);
-        await expectScrolledTo(page, id);
-        await expect(link).toBeHidden(); // choosing a link closes the dropdown
-      });
-    }
+    test(`each ${group} link scrolls to its section`, async ({ page }) => {
+      test.setTimeout(anchors.length * 20_000);
+      for (const [label, id] of anchors) {
+        await test.step(`${group} › ${label} scrolls to #${id}`, async () => {
+          await page.goto('/about');
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await mainNav(page).getByRole('link', { name: group, exact: true }).hover();
+          const link = mainNav(page).getByRole('link', { name: label, exact: true });
+          await expect(link).toBeVisible();
+          await link.click();
+          await expect(page).toHaveURL(`${path}#${id}`);
+          await expectScrolledTo(page, id);
+          await expect(link).toBeHidden(); // choosing a link closes the dropdown
+        });
+      }
+    });
   }
 
   test('dropdowns open on hover after a short delay and close on leave', async ({ page }) => {

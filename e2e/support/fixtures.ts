@@ -4,6 +4,7 @@
  * and a click on the static markup would do nothing.
  */
 import { test as base, type Page } from '@playwright/test';
+import { fromOwnAddress } from './admin';
 
 export { expect } from '@playwright/test';
 
@@ -13,6 +14,12 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 export const test = base.extend({
+  // Each test's requests come from an address of its own, so its page views and sign-ins are
+  // not counted against what earlier tests used of 127.0.0.1's per-IP limits.
+  context: async ({ context }, use) => {
+    await fromOwnAddress(context);
+    await use(context);
+  },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
