@@ -9,6 +9,7 @@
  * (docs/architecture.md reading 1). Pure: no clock, no I/O.
  */
 import type { Kept } from '../booking/policy';
+import { formatCents } from '../money';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -132,13 +133,15 @@ export function moneyOf(movements: readonly Movement[], booking: LedgerBooking):
  * refund queued yet, taken from the payments newest first (so a kept deposit, the oldest, is
  * refunded last), each by its own way: a card 'pending' (Stripe), cash, a check or another way
  * 'to_return'. Ids are '<payment id>:refund' (':refund2'… when one exists). Empty when nothing
- * is in excess.
+ * is in excess. `first` (a payment id) is refunded before the others.
  */
-export function refundsToQueue(movements: readonly Movement[], booking: LedgerBooking): Movement[] {
+export function refundsToQueue(movements: readonly Movement[], booking: LedgerBooking, first?: string): Movement[] {
   const money = moneyOf(movements, booking);
   let left = money.creditCents;
   const out: Movement[] = [];
-  for (const r of [...money.refundable].reverse()) {
+  // `first`: the payment to give back before the others (a late payment for money already collected).
+  const order = [...money.refundable].reverse().sort((a, b) => Number(b.id.split('#')[0] === first) - Number(a.id.split('#')[0] === first));
+  for (const r of order) {
     if (left <= 0) break;
     const cents = Math.min(left, r.cents);
     left -= cents;
@@ -165,7 +168,8 @@ export function receiptFor(m: Movement): 'payment' | 'refund' | null {
 
 /** The stored `payment_status` that the money reads as (docs/product.md §4), for the admin and the lists. */
 export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
-  if (money.refundingCents > 0) return 'refund_pending';
+  // A live booking's refunds (a late payment given back) do not hide what it has paid.
+  if (booking.cancelled && money.refundingCents > 0) return 'refund_pending';
   if (booking.cancelled && everRefunded) return 'refunded';
   if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return 'paid';
   if (money.paidCents >= booking.depositCents && money.paidCents > 0) return 'deposit_paid';
@@ -185,6 +189,8 @@ export interface BookingMoneyRow {
   deposit_paid_at: string;
   dispute_id: string;
   cancel_reason: string;
+  /** The deposit's refund as the ledger records it (same states as a charge's `refund_status`); '' on rows older than it. */
+  deposit_refund?: string;
 }
 
 /** A `charges` row's fields the ledger reads. */
@@ -231,7 +237,10 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
   if (b.deposit_amount > 0 && (depositIn || b.status === 'pending_payment')) {
     const deposit: Movement = { id: 'deposit', kind: 'deposit', method: depositMethod, direction: 'payment', status: depositIn ? 'succeeded' : 'pending', amountCents: b.deposit_amount };
     out.push(deposit);
-    const refund = b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
+    // Rows older than `deposit_refund` said the deposit's refund in `payment_status` alone (and refunded nothing else).
+    const ledgerEra = !!b.deposit_refund || charges.some((c) => !!c.refund_status);
+    const legacy = ledgerEra ? '' : b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
+    const refund = b.deposit_refund || legacy;
     out.push(...refundOf(deposit, refund, b.deposit_amount));
     if (b.dispute_id) out.push({ id: 'deposit:dispute', kind: 'deposit', method: depositMethod, direction: 'dispute', status: 'pending', amountCents: b.deposit_amount, of: 'deposit' });
   }
@@ -255,4 +264,26 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
     }
   }
   return out;
+}
+
+const KIND_WORDS: Record<MovementKind, string> = { deposit: 'deposit', balance: 'balance payment', removal: 'removal payment', damages: 'damages payment', tip: 'tip' };
+const HAND_WORDS: Partial<Record<MovementMethod, string>> = { cash: 'in cash', check: 'by check', other: 'the way you paid it' };
+
+/**
+ * The customer's sentences about the refunds among `movements`, one per refund: a card refund
+ * made or being made, money paid by hand to be given back (or given back). Empty when none.
+ */
+export function refundSentences(movements: readonly Movement[]): string[] {
+  return movements
+    .filter((m) => m.direction === 'refund' && m.status !== 'failed')
+    .map((m) => {
+      const what = `your ${KIND_WORDS[m.kind]} of ${formatCents(m.amountCents)}`;
+      if (!isCardMethod(m.method)) {
+        const paid = `paid ${HAND_WORDS[m.method]}`;
+        return m.status === 'returned' ? `We have given back ${what}, ${paid}.` : `We will give back ${what}, ${paid}, in person; we will call you to arrange it.`;
+      }
+      return m.status === 'succeeded'
+        ? `We have refunded ${what} to your card; your bank may take 5 to 10 days to show it.`
+        : `We are refunding ${what} to your card; your bank may take 5 to 10 days to show it.`;
+    });
 }
