@@ -161,6 +161,8 @@ export interface MyBookingView {
   paidCents: number;
   balanceCents: number;
   policies: string[];
+  /** What the policy says about cancelling now: until when online, or what still can be done and whom to call (domain/booking/policy.ts). */
+  cancelNotice: string;
   contact: { phone: string; email: string };
   /** What may be done now, with deadlines as ISO times (null when not possible). */
   options: {

@@ -11,7 +11,7 @@ describe('the policy table', () => {
     expect(new Set(POLICY_TABLE.map((r) => r.action)).size).toBe(POLICY_TABLE.length);
   });
   it('never says the deposit is both refunded and nonrefundable without the window', () => {
-    expect(POLICY_SENTENCES.deposit).toMatch(/refunded in full if you cancel within 72 hours/);
+    expect(POLICY_SENTENCES.deposit).toMatch(/refunded in full if you cancel within 72 hours of booking/);
     expect(POLICY_SENTENCES.deposit).toMatch(/after that it is nonrefundable/);
   });
 });

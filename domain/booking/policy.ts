@@ -62,7 +62,7 @@ export const POLICY_TABLE: readonly PolicyRule[] = [
     lockHours: P.visitLockHours,
     afterWindowDays: null,
     kept: 'nothing',
-    sentence: `Within ${P.coolingOffHours} hours of paying the deposit, and while the installation is more than ${P.visitLockHours} hours away, you may cancel online and everything you have paid is refunded, each payment the way it was made.`,
+    sentence: `Within ${P.coolingOffHours} hours of booking (paying the deposit), and while the installation is more than ${P.visitLockHours} hours away, you may cancel online and everything you have paid is refunded, each payment the way it was made.`,
   },
   {
     action: 'move_install',
@@ -136,7 +136,7 @@ export function keptOnCancel(by: Canceller, ownerRefunds: boolean): Kept {
 
 /** The customer-facing sentences of the policy, one source for every page and e-mail. */
 export const POLICY_SENTENCES = {
-  deposit: `The ${P.depositPercent}% deposit, due when you book, secures your installation and removal dates. It is refunded in full if you cancel within ${P.coolingOffHours} hours of paying it and more than ${P.visitLockHours} hours before the installation; after that it is nonrefundable.`,
+  deposit: `The ${P.depositPercent}% deposit, due when you book, secures your installation and removal dates. It is refunded in full if you cancel within ${P.coolingOffHours} hours of booking and more than ${P.visitLockHours} hours before the installation; after that it is nonrefundable.`,
   changes: `${policyRule('cancel').sentence} ${policyRule('move_install').sentence} ${policyRule('move_removal').sentence}`,
   afterWindow: `After that, please call us: dates can change only if another slot is free, and the deposit is nonrefundable.`,
   balance: 'The balance is due on installation day: cash, check or card on site, or an online payment link.',
