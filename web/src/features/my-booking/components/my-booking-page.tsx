@@ -135,8 +135,11 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
             <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
           ) : (
             <p>
-              Your booking is cancelled. {done.refunded ? 'Your deposit has been refunded' : 'Your deposit is being refunded'}; your bank may take 5 to 10 days to show it. We have e-mailed you the
-              details.
+              Your booking is cancelled.{' '}
+              {done.refunded
+                ? 'Your deposit has been refunded, with anything else you paid; your bank may take 5 to 10 days to show it.'
+                : 'What you paid is being refunded the way you paid it: a card refund may take 5 to 10 days to show, and cash or a check is given back to you in person.'}{' '}
+              We have e-mailed you the details.
             </p>
           )}
         </div>
