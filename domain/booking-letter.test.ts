@@ -29,6 +29,7 @@ const booking: LetterBooking = {
   depositCents: 94800,
   balanceCents: 94800,
   bookedOn: '2026-11-20',
+  depositPaidAtMs: Date.parse('2026-11-20T15:00:00Z'),
 };
 
 const textOf = (sections: ReturnType<typeof confirmationSections>) => sections.flatMap((s) => [s.heading ?? '', ...s.lines]).join('\n');
@@ -59,8 +60,16 @@ describe('the booking e-mails', () => {
     ]) {
       expect(text).toContain(line);
     }
-    expect(policyLines(booking)[1]).toContain('within 72 hours of booking (until Monday, November 23, 2026)');
-    expect(text).toContain('nonrefundable');
+    // The policy table's sentences (domain/booking/policy.ts): 48 hours before an installation inside the window.
+    expect(policyLines(booking, booking.depositPaidAtMs)[1]).toContain('You may cancel online until Sunday, November 22, 2026 at 12 PM');
+    expect(text).toContain('after that it is nonrefundable');
+  });
+
+  it('a booking for the next morning is promised no online change, and told whom to call', () => {
+    const lines = policyLines({ ...booking, installDate: '2026-11-21', installTimeSlot: '9-15' }, booking.depositPaidAtMs).join(' ');
+    expect(lines).toContain('less than 48 hours away');
+    expect(lines).toContain('(410) 555-0142');
+    expect(lines).not.toMatch(/You may cancel online/);
   });
 
   it("the owner's notice adds the customer's notes and parking, and says 'none' where there are none", () => {

@@ -5,10 +5,11 @@
  * server reads the booking record into a `LetterBooking` and renders the sections as both the
  * plain-text and the HTML part, so the two always say the same.
  */
-import { addDays, formatLongDate, type Ymd } from './calendar';
+import { bookingPolicyLines } from './booking/policy';
+import { formatLongDate, newYorkTimeMs, type Ymd } from './calendar';
 import { ADDONS, isAddonId } from './catalog';
 import { formatCents } from './money';
-import { ARRIVAL_WINDOW_HOURS, CHANGE_WINDOW_HOURS } from './policies';
+import { ARRIVAL_WINDOW_HOURS } from './policies';
 import type { PriceLine } from './pricing';
 import { formatHour, formatSlotRange, parseSlotId } from './slots';
 
@@ -53,6 +54,8 @@ export interface LetterBooking {
   balanceCents: number;
   /** The day the booking was paid, `YYYY-MM-DD` in New York (the 72-hour window counts from it). */
   bookedOn: Ymd;
+  /** When the deposit was paid (epoch ms): the policy's windows count from it. */
+  depositPaidAtMs: number;
 }
 
 /** "9 AM - 3 PM, arriving between 9 AM and 10 AM". */
@@ -90,12 +93,17 @@ export const VISIT_PREPARATION = [
   'Tell us where the crew can park if it is not obvious (reply to this e-mail to add parking instructions).',
 ] as const;
 
-/** The policies a booking is under, with the last day of its change window. */
-export function policyLines(b: Pick<LetterBooking, 'bookedOn'>): string[] {
+/**
+ * The policies booking `b` is under at `now` (epoch ms), from the policy table
+ * (domain/booking/policy.ts, docs/decisions/045): the deposit, whether it may still be cancelled
+ * online and until when (or whom to call), the removal's deadline, the balance and the arrival
+ * window. A booking whose installation is less than 48 hours away is promised no online change.
+ */
+export function policyLines(b: Pick<LetterBooking, 'installDate' | 'installTimeSlot' | 'depositPaidAtMs'>, now: number, installDone = false): string[] {
+  const slot = parseSlotId(b.installTimeSlot);
+  const installStartMs = slot ? newYorkTimeMs(b.installDate, slot.startHour) : NaN;
   return [
-    'The 50% deposit secures your installation and removal dates and is nonrefundable.',
-    `You may reschedule or cancel within ${CHANGE_WINDOW_HOURS} hours of booking (until ${formatLongDate(addDays(b.bookedOn, CHANGE_WINDOW_HOURS / 24))}); after that, dates can only change if another slot is free.`,
-    'The balance is due on installation day: cash, check or card on site, or an online payment link.',
+    ...bookingPolicyLines({ depositPaidAtMs: b.depositPaidAtMs, installStartMs, installDone }, now),
     `Please allow an arrival window of ${ARRIVAL_WINDOW_HOURS} flexible hour from the start of your time slot.`,
   ];
 }
@@ -136,7 +144,7 @@ export function confirmationSections(b: LetterBooking, manageUrl?: string): Lett
       : []),
     { heading: 'Price', lines: priceSectionLines(b) },
     { heading: 'Before your visit', lines: [...VISIT_PREPARATION], list: true },
-    { heading: 'Our policies', lines: policyLines(b), list: true },
+    { heading: 'Our policies', lines: policyLines(b, b.depositPaidAtMs), list: true },
   ];
 }
 

@@ -3,11 +3,12 @@
  * shown on the Policies and FAQ pages. Prices live in catalog.ts, travel in travel.ts and
  * damages in damages.ts.
  */
+import { POLICY } from './booking/policy';
 
 /** The crew arrives within one flexible hour of the slot's start. */
 export const ARRIVAL_WINDOW_HOURS = 1;
-/** A booking can be rescheduled or cancelled within 72 hours of booking. */
-export const CHANGE_WINDOW_HOURS = 72;
+/** A booking can be rescheduled or cancelled within 72 hours of booking (the policy table's cooling-off window). */
+export const CHANGE_WINDOW_HOURS = POLICY.coolingOffHours;
 /** The inventory check after takedown happens within 48 hours. */
 export const INVENTORY_CHECK_HOURS = 48;
 /** Ways the balance can be paid on install day. */

@@ -53,7 +53,7 @@ describe('self-service rules', () => {
     expect(o).toMatchObject({ moveInstall: false, cancel: false });
   });
 
-  it('never for a cancelled, unpaid or finished booking, nor a balance already paid (no cancel)', () => {
+  it('never for a cancelled, unpaid or finished booking; a booking paid in full may cancel in the window (everything refunded, docs/decisions/045)', () => {
     for (const b of [
       { ...booking, status: 'cancelled' },
       { ...booking, status: 'pending_payment', payment_status: 'pending' },
@@ -61,7 +61,7 @@ describe('self-service rules', () => {
     ]) {
       expect(selfServiceOptions(b, paidAt + H)).toMatchObject({ moveInstall: false, moveRemoval: false, cancel: false });
     }
-    expect(selfServiceOptions({ ...booking, payment_status: 'paid' }, paidAt + H)).toMatchObject({ moveInstall: true, cancel: false });
+    expect(selfServiceOptions({ ...booking, payment_status: 'paid' }, paidAt + H)).toMatchObject({ moveInstall: true, cancel: true });
     expect(selfServiceOptions({ ...booking, install_done_at: '2026-12-05 15:00:00.000Z' }, paidAt + H)).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: true });
   });
 });

@@ -5,18 +5,19 @@
  * shared: the server decides with these, the /my-booking page shows the same answers. Times are
  * epoch ms; dates `YYYY-MM-DD` and slots '9-15' in America/New_York.
  */
-import { addDays, businessToday, formatLongDate, newYorkOffsetHours, newYorkTimeMs, type Ymd } from './calendar';
-import { CHANGE_WINDOW_HOURS } from './policies';
-import { formatHour, parseSlotId } from './slots';
+import { cancelDeadlineMs, coolingOffEndsAtMs, POLICY, visitChangeDeadlineMs } from './booking/policy';
+import { addDays, newYorkTimeMs, type Ymd } from './calendar';
+import { parseSlotId } from './slots';
 
-const HOUR_MS = 3_600_000;
+// The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
+export { deadlineText, visitChangeDeadlineMs } from './booking/policy';
 
 /** No move or cancellation of a visit this close to it (hours before its slot starts). */
-export const VISIT_LOCK_HOURS = 48;
+export const VISIT_LOCK_HOURS = POLICY.visitLockHours;
 /** After the change window, the removal may still be moved until this many days before it. */
-export const REMOVAL_MOVE_DAYS = 7;
+export const REMOVAL_MOVE_DAYS = POLICY.removalMoveDays;
 /** A link works until this many days after the booking's last visit. */
-export const LINK_DAYS_AFTER_LAST_VISIT = 30;
+export const LINK_DAYS_AFTER_LAST_VISIT = POLICY.linkDaysAfterLastVisit;
 
 export const SELF_SERVICE_MESSAGES = {
   /** The one answer for a wrong, expired, used or deleted booking's link (no hint which). */
@@ -63,17 +64,6 @@ export function hasRemovalVisit(b: Pick<SelfServiceBooking, 'removal_date' | 're
   return !!b.removal_date && !!b.removal_time_slot && !b.removal_hold;
 }
 
-/**
- * The last moment (epoch ms) a visit of kind `visit` starting at `startMs` may be set online,
- * the 72 hours after booking ending at `windowEndMs`: within them, 48 hours before the visit;
- * after them, never for the installation and 7 days before it for the removal. Applies to a
- * visit's current time and to the time it is moved to or added at.
- */
-export function visitChangeDeadlineMs(visit: 'install' | 'removal', startMs: number, windowEndMs: number): number {
-  const inWindow = Math.min(windowEndMs, startMs - VISIT_LOCK_HOURS * HOUR_MS);
-  return visit === 'install' ? inWindow : Math.max(inWindow, startMs - REMOVAL_MOVE_DAYS * 24 * HOUR_MS);
-}
-
 /** When a manage link for booking `b` stops working: the end of its last visit's day plus 30 days. */
 export function linkExpiresAtMs(b: Pick<SelfServiceBooking, 'install_date' | 'removal_date'>): number {
   const last = b.removal_date && b.removal_date > b.install_date ? b.removal_date : b.install_date;
@@ -114,7 +104,7 @@ export interface SelfServiceOptions {
  */
 export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServiceOptions {
   const active = b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') && Number.isFinite(b.depositPaidAtMs);
-  const windowEnd = b.depositPaidAtMs + CHANGE_WINDOW_HOURS * HOUR_MS;
+  const windowEnd = coolingOffEndsAtMs(b.depositPaidAtMs);
   const hasRemoval = hasRemovalVisit(b);
   const until = (ok: boolean, at: number) => (ok ? at : null);
 
@@ -122,7 +112,8 @@ export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServ
   const moveInstall = active && !b.install_done_at && now < installUntil;
   const removalUntil = hasRemoval ? visitChangeDeadlineMs('removal', visitStartMs(b.removal_date, b.removal_time_slot), windowEnd) : NaN;
   const moveRemoval = active && hasRemoval && !b.removal_done_at && now < removalUntil;
-  const cancel = active && b.payment_status === 'deposit_paid' && !b.install_done_at && !b.removal_hold && now < installUntil;
+  const cancelUntil = cancelDeadlineMs(visitStartMs(b.install_date, b.install_time_slot), windowEnd);
+  const cancel = active && !b.install_done_at && !b.removal_hold && now < cancelUntil;
   const addRemoval = active && b.removalOptional && !hasRemoval;
   return {
     active: (active && !(b.install_done_at && (!hasRemoval || b.removal_done_at))) || addRemoval,
@@ -133,17 +124,8 @@ export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServ
     addRemoval,
     moveInstallUntilMs: until(moveInstall, installUntil),
     moveRemovalUntilMs: until(moveRemoval, removalUntil),
-    cancelUntilMs: until(cancel, installUntil),
+    cancelUntilMs: until(cancel, cancelUntil),
   };
-}
-
-/** "Monday, November 23, 2026 at 12 PM" for epoch ms `ms`, in New York (whole hours, as deadlines fall). */
-export function deadlineText(ms: number): string {
-  const at = new Date(ms);
-  const hour = (at.getUTCHours() + newYorkOffsetHours(at) + 24) % 24;
-  const minutes = at.getUTCMinutes();
-  const time = minutes === 0 ? formatHour(hour) : `${formatHour(hour).replace(/ (AM|PM)$/, `:${String(minutes).padStart(2, '0')} $1`)}`;
-  return `${formatLongDate(businessToday(at))} at ${time}`;
 }
 
 /** A visit as /my-booking shows it. */
@@ -179,6 +161,8 @@ export interface MyBookingView {
   paidCents: number;
   balanceCents: number;
   policies: string[];
+  /** What the policy says about cancelling now: until when online, or what still can be done and whom to call (domain/booking/policy.ts). */
+  cancelNotice: string;
   contact: { phone: string; email: string };
   /** What may be done now, with deadlines as ISO times (null when not possible). */
   options: {

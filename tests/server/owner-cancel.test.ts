@@ -43,7 +43,7 @@ describe('the owner cancels a booking', () => {
     const told = await mails(id, 'booking_change');
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('We have cancelled your booking');
-    expect(told[0]!.body).toContain('has been refunded in full');
+    expect(told[0]!.body).toContain('We have refunded your deposit of $825 to your card');
     expect((told[0]!.attachment_data as { content: string }[])[0]!.content).toContain('METHOD:CANCEL');
     const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:id}', { id }) });
     expect(events.map((e) => [e.kind, e.text, e.created_by])).toEqual([['owner_change', 'Cancelled from the admin; the deposit is refunded.', admin.id]]);

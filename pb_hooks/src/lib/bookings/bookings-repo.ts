@@ -2,6 +2,7 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
+import { lifecycleOf, type LifecycleState } from '@domain/booking/lifecycle';
 import { parseTimestamp } from '@domain/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
 import { findPackage, isTreeSize, LUXE_KEEP_OPTIONS, type AddonId, type LuxeKeepCount } from '@domain/catalog';
@@ -140,4 +141,18 @@ export function choicesOfBooking(r: core.Record): BookingChoices | null {
     luxeKeepOrnaments: ((LUXE_KEEP_OPTIONS as readonly number[]).includes(luxeKeep) ? luxeKeep : 0) as LuxeKeepCount,
     distanceMiles: r.getFloat('distance_miles'),
   };
+}
+
+/** The lifecycle state of booking record `b` (domain/booking/lifecycle.ts, docs/decisions/045). */
+export function lifecycleOfRecord(b: core.Record): LifecycleState {
+  const f = (name: string) => b.getString(name);
+  return lifecycleOf({
+    status: f('status'),
+    cancel_reason: f('cancel_reason'),
+    install_done_at: f('install_done_at'),
+    removal_done_at: f('removal_done_at'),
+    removal_date: f('removal_date'),
+    removal_time_slot: f('removal_time_slot'),
+    removal_hold: f('removal_hold'),
+  });
 }

@@ -9,6 +9,7 @@
 import { manageSection, visitLines, type LetterSection } from '@domain/booking-letter';
 import { BUSINESS } from '@domain/business';
 import { formatCents } from '@domain/money';
+import { refundSentences, type Movement } from '@domain/money/ledger';
 import { bookingReference } from '@domain/receipts';
 import { buildIcs } from '@domain/ics';
 import { visitName } from '@domain/slots';
@@ -124,21 +125,32 @@ export function removalAddedMails(r: core.Record, paidCents: number, manageUrl: 
 
 /**
  * After booking `r` was cancelled by its customer, or by the owner (`cancel_reason`
- * owner_cancelled): the customer's e-mail (the deposit refunded, being refunded when `refunded`
- * is false, or kept when the owner chose so) with METHOD:CANCEL for the same UIDs; the owner's
- * notice. The refund's receipt is its own e-mail (lib/mail/receipts.ts).
+ * owner_cancelled): the customer's e-mail (each refund made, being made, or to be given back by
+ * hand, from the ledger's `movements`; or the deposit kept when the owner chose so) with
+ * METHOD:CANCEL for the same UIDs; the owner's notice. Each refund's receipt is its own e-mail
+ * (lib/mail/receipts.ts). Without `movements`, the deposit alone is spoken of.
  */
-export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail[] {
+export function cancellationMails(r: core.Record, refunded: boolean, movements: readonly Movement[] = []): QueuedMail[] {
   const letter = letterBookingOf(r);
   const deposit = formatCents(r.getInt('deposit_amount'));
   const byOwner = r.getString('cancel_reason') === 'owner_cancelled';
-  // The owner may keep the deposit, as the policy allows; the booking is then not refund_pending.
-  const kept = byOwner && r.getString('payment_status') !== 'refund_pending' && r.getString('payment_status') !== 'refunded';
-  const refundLine = kept
-    ? `Your deposit of ${deposit} is kept, as our policies say. Please call us with any question.`
-    : refunded
-      ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
-      : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`;
+  const refunds = refundSentences(movements);
+  const depositRefunded = movements.some((m) => m.direction === 'refund' && m.of === 'deposit');
+  // The owner may keep the deposit, as the policy allows (docs/decisions/032, 045).
+  const kept = byOwner && (movements.length > 0 ? !depositRefunded : r.getString('payment_status') !== 'refund_pending' && r.getString('payment_status') !== 'refunded');
+  const refundLines = [
+    ...(kept ? [`Your deposit of ${deposit} is kept, as our policies say. Please call us with any question.`] : []),
+    ...(refunds.length > 0
+      ? refunds
+      : kept
+        ? []
+        : [
+            refunded
+              ? `Your deposit of ${deposit} has been refunded in full; your bank may take 5 to 10 days to show it.`
+              : `We are refunding your deposit of ${deposit} in full; your bank may take 5 to 10 days to show it.`,
+          ]),
+  ];
+  const refundLine = refundLines.join(' ');
   const customer = composeMail(
     `Hello ${r.getString('customer_name')},`,
     [
@@ -163,7 +175,14 @@ export function cancellationMails(r: core.Record, refunded: boolean): QueuedMail
       r,
       mailKey('booking_cancelled_notice', r.id),
       `Cancelled ${byOwner ? 'from the admin' : 'by the customer'}: ${r.getString('customer_name')}`,
-      [`Booking reference: ${letter.reference}`, ...visitLines(letter), `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`],
+      [
+        `Booking reference: ${letter.reference}`,
+        ...visitLines(letter),
+        `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
+        ...refunds
+          .filter((l) => l.startsWith('We will give back'))
+          .map((l) => `To give back by hand, then mark it returned in the admin: ${l.replace(/^We will give back your /, '').replace(/; we will call you to arrange it\.$/, '.')}`),
+      ],
       byOwner ? 'had their booking cancelled from the admin' : undefined,
     ),
   ];

@@ -74,6 +74,7 @@ export function letterBookingOf(r: core.Record): LetterBooking {
     depositCents: b.depositCents,
     balanceCents: b.balanceCents,
     bookedOn: businessToday(new Date(Number.isFinite(paidAt) ? paidAt : nowMs())),
+    depositPaidAtMs: Number.isFinite(paidAt) ? paidAt : nowMs(),
   };
 }
 

@@ -83,3 +83,25 @@ export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, 
     bookingId,
   );
 }
+
+/**
+ * Charge `charge` of booking `booking` was paid after the booking was cancelled, or for money
+ * already collected another way (docs/decisions/045): `refundCents` of it is being refunded to
+ * the card automatically. Keyed once per charge.
+ */
+export function latePaymentNotice(charge: core.Record, booking: core.Record, refundCents: number): QueuedMail {
+  const cancelled = booking.getString('status') === 'cancelled' || booking.getString('status') === 'payment_conflict';
+  return notice(
+    mailKey('late_payment_notice', charge.id),
+    `Payment refunded automatically: ${formatCents(refundCents)} from ${booking.getString('customer_name')}`,
+    [
+      cancelled
+        ? `A payment of ${formatCents(charge.getInt('amount'))} arrived for a booking that had been cancelled.`
+        : `A payment of ${formatCents(charge.getInt('amount'))} arrived for money this booking had already paid another way.`,
+      `${formatCents(refundCents)} of it is being refunded to the card it came from; the customer receives the refund's receipt.`,
+      customerLine(booking),
+      `Payment: ${charge.getString('stripe_payment_intent_id') || charge.id}`,
+    ],
+    booking.id,
+  );
+}

@@ -109,6 +109,24 @@ export function refundReceiptMail(booking: core.Record, amountCents: number): Qu
 }
 
 /**
+ * The receipt for one refund made on `booking` (docs/decisions/045): `refundId` is Stripe's
+ * refund (or demo) id, or the movement's id for money given back by hand; `byHand` names the
+ * way it was given back ('Cash', 'Check no. 12'…), '' for a card. Keyed once per refund.
+ */
+export function ledgerRefundReceiptMail(booking: core.Record, refundId: string, amountCents: number, byHand: string): QueuedMail {
+  const method = byHand ? `${byHand}, given back to you` : isDemo(refundId) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)';
+  return receiptMail(mailKey('receipt', booking.id, `refund-${refundId}`), booking, {
+    kind: 'refund',
+    amountCents,
+    method,
+    at: nowMs(),
+    reference: bookingReference(booking.id),
+    remainingCents: 0,
+    lines: [],
+  });
+}
+
+/**
  * The correction for recorded payment `payment` of `booking`, just voided (its balance back
  * on the booking): what was voided, why, and what is due now (keyed once per payment).
  */

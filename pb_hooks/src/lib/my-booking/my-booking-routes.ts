@@ -6,9 +6,11 @@
  *   { moved: true, view } once the visit has moved: the same rules as checkout (season, work
  *   days, blocked dates, slots for the tree size) and the same transaction, so two customers
  *   moving onto one free slot end with one owner; the deposit carries over;
- * - POST /api/fn/my-booking/cancel { token } → 200 { cancelled: true, refunded } with the
- *   deposit refunded (Stripe under the key `refund-<booking>`, demo recorded), retried by the
- *   hold-expiry job when Stripe cannot be reached;
+ * - POST /api/fn/my-booking/cancel { token } → 200 { cancelled: true, refunded } with
+ *   everything paid refunded, each payment its own way (payments/refund.ts: a card through
+ *   Stripe, retried by the hold-expiry job when Stripe cannot be reached; cash or a check to be
+ *   given back by the owner); an open payment page is closed first, and a payment going
+ *   through refuses it (409) (docs/decisions/045);
  * - POST /api/fn/my-booking/pay-balance { token } → 200 { url } of a Checkout page for the
  *   balance (one open link per booking: a second click gets the same one; the webhook settles
  *   it and the receipt follows), or { paid: true } in demo mode; 409 when nothing is due.
@@ -28,7 +30,12 @@ import { visitMovedMails } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
-import { refundDeposit } from '../payments/refund';
+import { runRefunds } from '../payments/refund';
+import { queueLedgerRefunds } from '../payments/ledger-records';
+import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
+import { transition } from '@domain/booking/lifecycle';
+import { keptOnCancel } from '@domain/booking/policy';
+import { lifecycleOfRecord } from '../bookings/bookings-repo';
 import { changeByLink, issueManageToken, manageUrl, recordCustomerChange, requireBooking, revokeManageLinks } from './manage-links';
 import { myBookingView } from './my-booking-view';
 
@@ -64,19 +71,26 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
 export function myBookingCancelRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const now = nowMs();
-  requireBooking($app, body, now);
+  const booking = requireBooking($app, body, now);
+  // One way of collecting at a time: a payment page the customer opened is closed first, so
+  // nothing can be paid for a cancelled booking (docs/decisions/045).
+  closeOpenCollections($app, booking.id);
   const bookingId = changeByLink(body, now, (tx, b, options) => {
     if (!options.cancel) return { status: 409, message: M.cancelClosed };
-    b.set('status', 'cancelled');
-    b.set('cancel_reason', 'customer_cancelled');
-    b.set('payment_status', 'refund_pending');
+    if (openCharges(tx, b.id).length > 0) return { status: 409, message: PAYMENT_GOING_THROUGH };
+    const next = transition(lifecycleOfRecord(b), { type: 'cancel', by: 'customer' });
+    if (!next.ok) return { status: 409, message: next.reason };
+    b.set('status', next.state.status);
+    b.set('cancel_reason', next.state.cancelReason);
     b.set('ics_sequence', b.getInt('ics_sequence') + 1);
+    // Within the cooling-off window everything paid is refunded, each payment its own way.
+    queueLedgerRefunds(tx, b, { kept: keptOnCancel('customer', true) });
     tx.save(b);
     revokeManageLinks(tx, b.id, now);
-    recordCustomerChange(tx, b.id, 'The customer cancelled the booking; the deposit is refunded.', now);
+    recordCustomerChange(tx, b.id, 'The customer cancelled the booking; everything paid is refunded.', now);
   });
-  // Outside the transaction: Stripe may be slow. A failure stays refund_pending and is retried.
-  const refunded = refundDeposit($app, bookingId);
+  // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
+  const refunded = runRefunds($app, bookingId);
   return e.json(200, { cancelled: true, refunded });
 }
 

@@ -5,7 +5,8 @@
  * from the record; the same JSON for every route of the page.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
-import { balancePayableOnline, hasRemovalVisit, selfServiceOptions, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
+import { balancePayableOnline, hasRemovalVisit, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitStartMs, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
+import { cancelNotice } from '@domain/booking/policy';
 import { BUSINESS } from '@domain/business';
 import { removalAdditionCents } from '@domain/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
@@ -46,7 +47,11 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
     totalCents: l.totalCents,
     paidCents: paid,
     balanceCents: r.getString('status') === 'cancelled' ? 0 : balance,
-    policies: policyLines(l),
+    policies: policyLines(l, now, !!r.getString('install_done_at')),
+    cancelNotice:
+      o.cancel || !state.removal_hold
+        ? cancelNotice({ depositPaidAtMs: state.depositPaidAtMs, installStartMs: visitStartMs(state.install_date, state.install_time_slot), installDone: !!state.install_done_at }, now).sentence
+        : M.removalPaymentOpen,
     contact: { phone: BUSINESS.phone, email: BUSINESS.email },
     options: {
       moveInstall: o.moveInstall,

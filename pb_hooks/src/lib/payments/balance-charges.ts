@@ -16,6 +16,10 @@ import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
+import { isRecordedMethod } from '@domain/recorded-payments';
+import { latePaymentNotice } from '../mail/owner-notices';
+import { queueLedgerRefunds } from './ledger-records';
+import { runRefunds } from './refund';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -177,10 +181,15 @@ export type ChargeOutcome =
 
 /**
  * Books the removal a `removal` charge paid for, lowers the booking's balance by the charge's
- * balance part (paid when nothing is left) and queues the customer's receipt (lib/mail/receipts.ts). Returns the mail outbox ids to send once
- * the transaction commits ([] when the booking is gone).
+ * balance part (paid when nothing is left) and queues the customer's receipt (lib/mail/receipts.ts).
+ * A payment that arrives for a cancelled booking, or for money already collected another way,
+ * is kept by no one (docs/decisions/045): its refund is queued by the ledger (to the card it
+ * came from), the owner is e-mailed, and the customer gets the refund's receipt instead of a
+ * payment receipt and a new manage link; `lateRefunds` receives the booking's id so the
+ * caller runs the refund after the commit. Returns the mail outbox ids to send once the
+ * transaction commits ([] when the booking is gone).
  */
-export function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
+export function applyPaidCharge(tx: CoreApp, charge: core.Record, lateRefunds: string[] = []): string[] {
   let booking: core.Record;
   try {
     booking = tx.findRecordById('bookings', charge.getString('booking'));
@@ -188,12 +197,13 @@ export function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
     return [];
   }
   const mailIds: string[] = [];
+  const live = booking.getString('status') === 'confirmed' || booking.getString('status') === 'completed';
   // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
-  if (charge.getString('kind') === 'removal' && booking.getString('removal_hold') === charge.id) {
+  if (live && charge.getString('kind') === 'removal' && booking.getString('removal_hold') === charge.id) {
     mailIds.push(...bookHeldRemoval(tx, booking, charge.getInt('amount'), nowMs()));
   }
   const part = charge.getInt('balance_amount');
-  if (part > 0) {
+  if (live && part > 0) {
     const left = Math.max(0, booking.getInt('balance_remaining') - part);
     booking.set('balance_remaining', left);
     if (left === 0) {
@@ -201,6 +211,23 @@ export function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
       if (!booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
     }
     tx.save(booking);
+  }
+  // Only a card payment is given back on its own; cash recorded beyond the balance stays a credit the owner sees.
+  const refunds = isRecordedMethod(charge.getString('method')) ? [] : queueLedgerRefunds(tx, booking, { onlyCharge: charge.id });
+  if (refunds.length > 0) {
+    tx.save(booking);
+    lateRefunds.push(booking.id);
+    mailIds.push(
+      queueMail(
+        tx,
+        latePaymentNotice(
+          charge,
+          booking,
+          refunds.reduce((t, r) => t + r.amountCents, 0),
+        ),
+      ),
+    );
+    return mailIds;
   }
   mailIds.push(queueMail(tx, chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)))));
   return mailIds;
@@ -213,6 +240,7 @@ export function applyPaidCharge(tx: CoreApp, charge: core.Record): string[] {
  */
 export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: ChargeOutcome): string[] {
   let mailIds: string[] = [];
+  const late: string[] = [];
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
     if (rec.getString('status') !== 'pending') return;
@@ -226,8 +254,9 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
     }
     tx.save(rec);
     if (outcome.status === 'failed') releaseRemovalHold(tx, rec.getString('booking'), rec.id);
-    if (outcome.status === 'succeeded') mailIds = applyPaidCharge(tx, rec);
+    if (outcome.status === 'succeeded') mailIds = applyPaidCharge(tx, rec, late);
   });
+  late.forEach((id) => runRefunds(app, id));
   return mailIds;
 }
 
@@ -245,6 +274,7 @@ export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: Cha
  */
 export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntentId: string, outcome: { status: 'succeeded' } | { status: 'failed'; error: string }): string[] | null {
   let mailIds: string[] | null = null;
+  const late: string[] = [];
   app.runInTransaction((tx) => {
     let rec: core.Record;
     try {
@@ -262,7 +292,7 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
       rec.set('error', '');
       rec.set('stripe_payment_intent_id', paymentIntentId);
       tx.save(rec);
-      mailIds = applyPaidCharge(tx, rec);
+      mailIds = applyPaidCharge(tx, rec, late);
       return;
     }
     if (status !== 'pending' && status !== 'processing') return;
@@ -274,6 +304,7 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
     const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, { id: rec.getString('booking') } as unknown as dbx.Params)[0];
     if (booking) mailIds = [queueMail(tx, chargeFailedNotice(rec, booking))];
   });
+  late.forEach((id) => runRefunds(app, id));
   return mailIds;
 }
 
@@ -284,14 +315,19 @@ export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntent
  */
 export function settleChargeCheckout(app: CoreApp, chargeId: string, sessionId: string, paymentIntentId: string): string[] {
   let mailIds: string[] = [];
+  const late: string[] = [];
   app.runInTransaction((tx) => {
-    const rec = waitingCharge(tx, chargeId, sessionId);
+    // A session paid after we closed it (its expiry raced the payment): the money arrived all
+    // the same, and the ledger decides whether it is owed or refunded (docs/decisions/045).
+    const rec = waitingCharge(tx, chargeId, sessionId) ?? closedCharge(tx, chargeId, sessionId);
     if (!rec) return;
     rec.set('status', 'succeeded');
+    rec.set('error', '');
     if (paymentIntentId) rec.set('stripe_payment_intent_id', paymentIntentId);
     tx.save(rec);
-    mailIds = applyPaidCharge(tx, rec);
+    mailIds = applyPaidCharge(tx, rec, late);
   });
+  late.forEach((id) => runRefunds(app, id));
   return mailIds;
 }
 
@@ -305,6 +341,17 @@ export function expireChargeCheckout(app: CoreApp, chargeId: string, sessionId: 
     tx.save(rec);
     releaseRemovalHold(tx, rec.getString('booking'), rec.id);
   });
+}
+
+/** The charge `chargeId` if it failed while naming Checkout Session `sessionId` (we closed or expired it), else null. */
+function closedCharge(tx: CoreApp, chargeId: string, sessionId: string): core.Record | null {
+  let rec: core.Record;
+  try {
+    rec = tx.findRecordById('charges', chargeId);
+  } catch {
+    return null;
+  }
+  return rec.getString('status') === 'failed' && rec.getString('stripe_checkout_session_id') === sessionId ? rec : null;
 }
 
 /** The charge `chargeId` if it is waiting on Checkout Session `sessionId`, else null. */

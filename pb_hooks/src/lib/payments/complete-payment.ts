@@ -7,7 +7,7 @@
  * refunds twice.
  */
 import { deliverMail } from '../mail/mail-outbox';
-import { refundDeposit } from './refund';
+import { runRefunds } from './refund';
 import { settlePaidSession, type PaymentIds, type SettleResult } from './settle-payment';
 
 export type { PaymentIds };
@@ -17,6 +17,6 @@ export function completePaidSession(app: CoreApp, sessionId: string, ids: Paymen
   const result = settlePaidSession(app, sessionId, ids);
   if (!result?.changed) return result;
   if (result.outcome === 'confirmed') deliverMail(app, result.mailIds);
-  else refundDeposit(app, result.bookingId);
+  else runRefunds(app, result.bookingId);
   return result;
 }

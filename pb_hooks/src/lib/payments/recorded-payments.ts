@@ -31,7 +31,8 @@ import { nowMs, toPbDate } from '../clock';
 import { badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction, type Refusal } from '../http';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { voidedPaymentMail } from '../mail/receipts';
-import { applyPaidCharge, findChargeByKey } from './balance-charges';
+import { applyPaidCharge, findChargeByKey, openCharges } from './balance-charges';
+import { closeOpenCollections, PAYMENT_GOING_THROUGH } from './open-collections';
 
 const CLIENT_ID = /^[a-z0-9]{15}$/;
 
@@ -57,12 +58,16 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
   const clientId = typeof body.id === 'string' && CLIENT_ID.test(body.id) ? body.id : '';
   const fingerprint = $security.sha256(recordedPaymentFingerprintSource(req));
   const staffId = staffIdOf(e);
+  // One way of collecting at a time (docs/decisions/045): a payment link still open for this
+  // booking is closed before cash or a check is recorded, so the same balance is not paid twice.
+  if (!findChargeByKey($app, key)) closeOpenCollections($app, req.bookingId);
   let paymentId = '';
   let mailIds: string[] = [];
   refusableTransaction($app, (tx) => {
     const prior = replayed(tx, key, fingerprint);
     if (prior && !('id' in prior)) return prior;
     if (prior) return void (paymentId = prior.id);
+    if (openCharges(tx, req.bookingId).length > 0) return { status: 409, message: PAYMENT_GOING_THROUGH };
     let booking: core.Record;
     try {
       booking = tx.findRecordById('bookings', req.bookingId);

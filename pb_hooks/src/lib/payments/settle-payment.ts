@@ -65,6 +65,7 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
       return;
     }
     rec.set('payment_status', 'refund_pending');
+    rec.set('deposit_refund', 'pending');
     rec.set('status', 'payment_conflict');
     tx.save(rec);
     result = { bookingId: rec.id, outcome: 'conflict', changed: true, mailIds: [] };

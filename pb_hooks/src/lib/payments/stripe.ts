@@ -123,12 +123,14 @@ export interface StripeRefund {
 }
 
 /**
- * Refunds a PaymentIntent in full under Stripe idempotency key `idempotencyKey` (one per thing
- * refunded: a booking's deposit after a slot conflict, a payment for a deleted booking), so a
- * retried refund can never pay back twice. Throws with Stripe's message on failure.
+ * Refunds a PaymentIntent, in full or `amountCents` of it, under Stripe idempotency key
+ * `idempotencyKey` (one per thing refunded: a booking's deposit, a charge, a payment for a
+ * deleted booking), so a retried refund can never pay back twice. Throws with Stripe's message
+ * on failure.
  */
-export function createRefund(paymentIntentId: string, idempotencyKey: string, metadata: Record<string, string>): StripeRefund {
-  return stripeRequest<StripeRefund>('POST', '/v1/refunds', { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata }, idempotencyKey);
+export function createRefund(paymentIntentId: string, idempotencyKey: string, metadata: Record<string, string>, amountCents?: number): StripeRefund {
+  const amount = amountCents && amountCents > 0 ? { amount: amountCents } : {};
+  return stripeRequest<StripeRefund>('POST', '/v1/refunds', { payment_intent: paymentIntentId, ...amount, reason: 'requested_by_customer', metadata }, idempotencyKey);
 }
 
 /** Expires an open Checkout Session so it can no longer be paid (a replaced hold). */

@@ -73,6 +73,10 @@ export interface AdminBooking extends MirroredRow {
   disputed_at?: string;
   /** The last e-mail about the booking the mail outbox gave up on, in a sentence. */
   mail_problem?: string;
+  /** A deposit the owner took by hand (phone booking): cash, check or other ('' for a card). */
+  deposit_method?: string;
+  /** The deposit's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned. */
+  deposit_refund?: string;
 }
 
 export interface AdminConsultation extends MirroredRow {
@@ -123,6 +127,10 @@ export interface AdminCharge extends MirroredRow {
   created_by?: string;
   voided_at?: string;
   void_reason?: string;
+  /** This payment's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned; its cents (0: all). */
+  refund_status?: string;
+  refund_amount?: number;
+  stripe_checkout_session_id?: string;
   voided_by?: string;
 }
 

@@ -4,9 +4,12 @@ import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES } from '@domain/balance-charge';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
+import { movementsOf } from '@domain/money/ledger';
 import { recordDamagesButton } from '@domain/permissions';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
+import { markRefundReturned } from '@/admin/core/api/mark-refund-returned';
+import { errorMessage } from '@/lib/pb';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatDateField, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';
 import { currentAdmin } from '@/admin/core/session/admin-session';
@@ -205,8 +208,84 @@ export function BookingFacts({
             </ul>
           </>
         )}
+        <ToGiveBack booking={b} charges={charges} />
       </Section>
     </div>
+  );
+}
+
+/**
+ * Money paid by hand (cash, a check) that a cancellation or an excess refunds: the owner gives it
+ * back in person, then marks it here, which sends the customer's receipt (docs/decisions/045).
+ * Read from the same ledger as the server (domain/money/ledger.ts). Online only.
+ */
+function ToGiveBack({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
+  const [busy, setBusy] = useState('');
+  const [problem, setProblem] = useState('');
+  const movements = movementsOf(
+    {
+      status: b.status,
+      payment_status: b.payment_status,
+      total_price: b.total_price,
+      deposit_amount: b.deposit_amount,
+      deposit_method: b.deposit_method ?? '',
+      deposit_paid_at: b.deposit_paid_at,
+      dispute_id: b.dispute_id ?? '',
+      cancel_reason: b.cancel_reason ?? '',
+      deposit_refund: b.deposit_refund ?? '',
+    },
+    charges
+      .filter((c) => c.status !== 'queued')
+      .map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        amount: c.amount,
+        balance_amount: c.balance_amount ?? 0,
+        damages_amount: 0,
+        status: c.status,
+        method: c.method ?? '',
+        stripe_checkout_session_id: c.stripe_checkout_session_id ?? '',
+        refund_status: c.refund_status ?? '',
+        refund_amount: c.refund_amount ?? 0,
+      })),
+  );
+  const toReturn = movements.filter((m) => m.direction === 'refund' && m.status === 'to_return');
+  if (toReturn.length === 0) return null;
+
+  async function markReturned(paymentId: string) {
+    setBusy(paymentId);
+    setProblem('');
+    try {
+      await markRefundReturned(b.id, paymentId);
+    } catch (err) {
+      setProblem(errorMessage(err, 'The payment could not be marked given back. Please try again when online.'));
+    } finally {
+      setBusy('');
+    }
+  }
+
+  return (
+    <>
+      <h4>To give back by hand</h4>
+      <ul className="admin-plain-list">
+        {toReturn.map((m) => {
+          const paymentId = m.of!.split('#')[0]!;
+          return (
+            <li key={m.id}>
+              {formatCents(m.amountCents)} of the {m.kind}, paid {m.method === 'check' ? 'by check' : m.method === 'cash' ? 'in cash' : 'another way'}{' '}
+              <button type="button" className="button" onClick={() => void markReturned(paymentId)} disabled={busy !== ''}>
+                {busy === paymentId ? 'Marking…' : 'Mark given back'}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
   );
 }
 

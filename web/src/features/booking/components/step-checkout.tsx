@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ADDONS, TREE_SIZE_INFO, findPackage, type AddonId } from '@domain/catalog';
 import { formatLongDate } from '@domain/calendar';
+import { POLICY_SENTENCES } from '@domain/booking/policy';
 import { MESSAGES } from '@domain/messages';
 import { formatCents } from '@domain/money';
 import type { PriceQuote } from '@domain/pricing';
@@ -177,7 +178,9 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
         />
       ) : (
         <>
-          <p className="muted">The 50% deposit is nonrefundable and secures your install and removal dates. The balance is due on install day.</p>
+          <p className="muted">
+            {POLICY_SENTENCES.deposit} {POLICY_SENTENCES.balance}
+          </p>
           <button type="button" className="button button--primary button--large" onClick={() => void pay()} disabled={processing || !ready}>
             {processing ? 'Processing…' : quote ? `Pay ${formatCents(quote.depositCents)} Deposit` : 'Pay Deposit'}
           </button>

@@ -135,8 +135,11 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
             <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
           ) : (
             <p>
-              Your booking is cancelled. {done.refunded ? 'Your deposit has been refunded' : 'Your deposit is being refunded'}; your bank may take 5 to 10 days to show it. We have e-mailed you the
-              details.
+              Your booking is cancelled.{' '}
+              {done.refunded
+                ? 'Your deposit has been refunded, with anything else you paid; your bank may take 5 to 10 days to show it.'
+                : 'What you paid is being refunded the way you paid it: a card refund may take 5 to 10 days to show, and cash or a check is given back to you in person.'}{' '}
+              We have e-mailed you the details.
             </p>
           )}
         </div>
@@ -180,6 +183,13 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
       </section>
 
       {actionsOpen && b.options.cancel && <CancelBooking booking={b} token={token} onCancelled={onCancelled} />}
+      {!cancelled && !b.options.cancel && (
+        // The window closed: say what still can be done and whom to call (docs/decisions/045).
+        <section className="card my-booking__section" aria-labelledby="cancel-closed-title">
+          <h2 id="cancel-closed-title">Cancelling</h2>
+          <p>{b.cancelNotice}</p>
+        </section>
+      )}
 
       <section className="card my-booking__section" aria-labelledby="policies-title">
         <h2 id="policies-title">Our policies</h2>
@@ -352,9 +362,7 @@ function CancelBooking({ booking: b, token, onCancelled }: { booking: MyBookingV
   return (
     <section className="card my-booking__section" aria-labelledby="cancel-title">
       <h2 id="cancel-title">Cancel the booking</h2>
-      <p>
-        You may cancel until {deadlineText(Date.parse(b.options.cancelUntil!))} and your deposit of {formatCents(b.paidCents)} is refunded in full.
-      </p>
+      <p>{b.cancelNotice}</p>
       {!asking ? (
         <button type="button" className="button" onClick={() => setAsking(true)}>
           Cancel the booking

@@ -6,10 +6,10 @@ import { BUSINESS } from '@domain/business';
 import type { Ymd } from '@domain/calendar';
 import { KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
 import { formatCents } from '@domain/money';
-import { ARRIVAL_WINDOW_HOURS, CHANGE_WINDOW_HOURS } from '@domain/policies';
+import { POLICY_SENTENCES } from '@domain/booking/policy';
+import { ARRIVAL_WINDOW_HOURS } from '@domain/policies';
 import {
   CONSULTATION_DAY,
-  DEPOSIT_PERCENT,
   FREE_RADIUS,
   FROM_PRICE,
   INCLUDED_REMOVAL_TITLES,
@@ -75,12 +75,12 @@ export function faqItems(today: Ymd): FaqItem[] {
     {
       id: 'payment',
       question: 'How does payment work?',
-      answer: `A ${DEPOSIT_PERCENT} deposit, paid online when you book, secures your installation and removal dates and is nonrefundable. The balance is due on installation day.`,
+      answer: `${POLICY_SENTENCES.deposit} ${POLICY_SENTENCES.balance}`,
     },
     {
       id: 'changes',
       question: 'Can I reschedule or cancel?',
-      answer: `Yes, within ${CHANGE_WINDOW_HOURS} hours of booking. Please e-mail ${BUSINESS.email} or call ${BUSINESS.phone} and we will find a new date with you.`,
+      answer: `${POLICY_SENTENCES.changes} After that, please e-mail ${BUSINESS.email} or call ${BUSINESS.phone} and we will find a new date with you if another slot is free.`,
     },
     {
       id: 'consultation',

@@ -4,14 +4,15 @@ import { BUSINESS } from '@domain/business';
 import { INCLUDED_REMOVAL_VALUE_CENTS, KEEP_ORNAMENTS_CENTS, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
 import { DAMAGE_ITEMS, DAMAGE_ITEM_IDS, INCIDENTALS_CENTS, INCIDENTALS_INVENTORY_SHARE, TOTAL_LOSS_LUXE_CENTS } from '@domain/damages';
 import { formatCents } from '@domain/money';
-import { ARRIVAL_WINDOW_HOURS, BALANCE_PAYMENT_METHODS, CHANGE_WINDOW_HOURS, INVENTORY_CHECK_HOURS } from '@domain/policies';
+import { POLICY_SENTENCES } from '@domain/booking/policy';
+import { ARRIVAL_WINDOW_HOURS, BALANCE_PAYMENT_METHODS, INVENTORY_CHECK_HOURS } from '@domain/policies';
 import { formatHour } from '@domain/slots';
 import { paths } from '@/lib/paths';
 import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
-import { DEPOSIT_PERCENT, FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, listText, seasonWindows } from '../site-facts';
+import { FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, listText, seasonWindows } from '../site-facts';
 import '../site.css';
 import './policies.css';
 
@@ -52,9 +53,9 @@ export function PoliciesPage() {
         </nav>
         <div className="policies__body prose">
           <PolicySection id="payments">
-            <p>
-              A <strong>{DEPOSIT_PERCENT} deposit</strong> is due when you book. It secures both your installation and removal dates and is <strong>nonrefundable</strong>.
-            </p>
+            {/* The policy table's sentences (domain/booking/policy.ts): the same words as the wizard, the manage page and the e-mails. */}
+            <p>{POLICY_SENTENCES.deposit}</p>
+            <p>{POLICY_SENTENCES.refundWays}</p>
             <p>
               The balance is due on installation day, by {listText(BALANCE_PAYMENT_METHODS, 'or')}. Prices are set by package and tree height as listed on{' '}
               <Link to={`${paths.services}#packages`}>Services &amp; Pricing</Link>; upgrades, the Luxe Finish, keeping ornaments and any travel fee are added to the total before you pay the deposit.
@@ -82,9 +83,9 @@ export function PoliciesPage() {
             <p>
               This season, installations run {windows.install} and removals {windows.removal}. Dates are first come, first served; your deposit holds both of yours.
             </p>
+            <p>{POLICY_SENTENCES.changes} Use the link in your confirmation e-mail.</p>
             <p>
-              You may <strong>reschedule or cancel within {CHANGE_WINDOW_HOURS} hours of booking</strong> by contacting us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or{' '}
-              <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>. After that, dates can only be changed if another slot is available, and the deposit remains nonrefundable.
+              {POLICY_SENTENCES.afterWindow} Reach us at <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a> or <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>.
             </p>
           </PolicySection>
 

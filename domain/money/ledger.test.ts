@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { moneyOf, movementsOf, paymentStatusOf, receiptFor, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from './ledger';
+
+const pay = (id: string, kind: Movement['kind'], method: Movement['method'], amountCents: number, status: Movement['status'] = 'succeeded'): Movement => ({
+  id,
+  kind,
+  method,
+  direction: 'payment',
+  status,
+  amountCents,
+});
+const live: LedgerBooking = { totalCents: 100_000, depositCents: 50_000, cancelled: false, kept: 'nothing' };
+const cancelled = (kept: LedgerBooking['kept']): LedgerBooking => ({ ...live, cancelled: true, kept });
+
+describe('moneyOf', () => {
+  it('a deposit paid by card: half due, the deposit refundable by card', () => {
+    const m = moneyOf([pay('deposit', 'deposit', 'card_checkout', 50_000)], live);
+    expect(m).toMatchObject({ owedCents: 100_000, paidCents: 50_000, dueCents: 50_000, pendingCents: 0, excessCents: 0, creditCents: 0, openCollections: [] });
+    expect(m.refundableByMethod).toEqual({ card_checkout: 50_000 });
+  });
+  it('an open link counts as pending, not due', () => {
+    const m = moneyOf([pay('deposit', 'deposit', 'card_checkout', 50_000), pay('c1', 'balance', 'payment_link', 50_000, 'pending')], live);
+    expect(m).toMatchObject({ dueCents: 0, pendingCents: 50_000 });
+    expect(m.openCollections.map((o) => o.id)).toEqual(['c1']);
+  });
+  it('the balance collected twice is an excess, a credit until a refund is queued', () => {
+    const ms = [pay('deposit', 'deposit', 'card_checkout', 50_000), pay('cash1', 'balance', 'cash', 50_000), pay('link1', 'balance', 'payment_link', 50_000)];
+    expect(moneyOf(ms, live)).toMatchObject({ paidCents: 150_000, excessCents: 50_000, creditCents: 50_000 });
+    const refunds = refundsToQueue(ms, live);
+    expect(refunds).toEqual([{ id: 'link1:refund', kind: 'balance', method: 'payment_link', direction: 'refund', status: 'pending', amountCents: 50_000, of: 'link1' }]);
+    expect(moneyOf([...ms, ...refunds], live)).toMatchObject({ creditCents: 0, refundingCents: 50_000 });
+  });
+  it('a customer cancel refunds every payment by its own way', () => {
+    const ms = [pay('deposit', 'deposit', 'cash', 50_000), pay('r1', 'removal', 'payment_link', 8_500)];
+    const refunds = refundsToQueue(ms, cancelled('nothing'));
+    expect(refunds.map((r) => [r.of, r.status, r.amountCents])).toEqual([
+      ['r1', 'pending', 8_500],
+      ['deposit', 'to_return', 50_000],
+    ]);
+  });
+  it('an owner who keeps the deposit refunds the rest', () => {
+    const ms = [pay('deposit', 'deposit', 'card_checkout', 50_000), pay('b1', 'balance', 'check', 50_000)];
+    expect(refundsToQueue(ms, cancelled('deposit')).map((r) => [r.of, r.status, r.amountCents])).toEqual([['b1', 'to_return', 50_000]]);
+  });
+  it('a returned cash refund is money out; a voided payment is not paid', () => {
+    const ms: Movement[] = [
+      pay('deposit', 'deposit', 'cash', 50_000),
+      { id: 'deposit:refund', kind: 'deposit', method: 'cash', direction: 'refund', status: 'returned', amountCents: 50_000, of: 'deposit' },
+    ];
+    expect(moneyOf(ms, cancelled('nothing'))).toMatchObject({ paidCents: 0, refundingCents: 0, refundable: [] });
+    const voided: Movement[] = [pay('c', 'balance', 'cash', 500), { id: 'c:void', kind: 'balance', method: 'cash', direction: 'void', status: 'succeeded', amountCents: 500, of: 'c' }];
+    expect(moneyOf(voided, live).paidCents).toBe(0);
+  });
+  it('damages charged add to what is owed', () => {
+    expect(moneyOf([pay('d', 'damages', 'card_off_session', 2_000, 'processing')], live)).toMatchObject({ owedCents: 102_000, pendingCents: 2_000 });
+  });
+});
+
+describe('receiptFor and paymentStatusOf', () => {
+  it.each([
+    [pay('a', 'deposit', 'card_checkout', 1), 'payment'],
+    [pay('a', 'deposit', 'card_checkout', 1, 'pending'), null],
+    [{ ...pay('a', 'deposit', 'cash', 1), direction: 'refund', status: 'to_return' } as Movement, null],
+    [{ ...pay('a', 'deposit', 'cash', 1), direction: 'refund', status: 'returned' } as Movement, 'refund'],
+  ])('%o → %s', (m, r) => expect(receiptFor(m)).toBe(r));
+  it('reads the stored statuses', () => {
+    const dep = [pay('deposit', 'deposit', 'card_checkout', 50_000)];
+    expect(paymentStatusOf(moneyOf(dep, live), live, false)).toBe('deposit_paid');
+    const full = [...dep, pay('b', 'balance', 'cash', 50_000)];
+    expect(paymentStatusOf(moneyOf(full, live), live, false)).toBe('paid');
+    const queued = [...dep, ...refundsToQueue(dep, cancelled('nothing'))];
+    expect(paymentStatusOf(moneyOf(queued, cancelled('nothing')), cancelled('nothing'), true)).toBe('refund_pending');
+  });
+});
+
+describe('movementsOf', () => {
+  const row: BookingMoneyRow = {
+    status: 'confirmed',
+    payment_status: 'deposit_paid',
+    total_price: 100_000,
+    deposit_amount: 50_000,
+    deposit_method: '',
+    deposit_paid_at: '2026-11-20 15:00:00.000Z',
+    dispute_id: '',
+    cancel_reason: '',
+  };
+  const charge = (c: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
+    id: 'c1',
+    kind: 'balance',
+    amount: 50_000,
+    balance_amount: 50_000,
+    damages_amount: 0,
+    status: 'succeeded',
+    method: '',
+    stripe_checkout_session_id: '',
+    ...c,
+  });
+  it.each([
+    ['a card deposit', row, [], ['deposit payment card_checkout succeeded 50000']],
+    [
+      'a cash deposit refund waits to be returned',
+      { ...row, deposit_method: 'cash', payment_status: 'refund_pending', status: 'cancelled' },
+      [],
+      ['deposit payment cash succeeded 50000', 'deposit:refund refund cash to_return 50000'],
+    ],
+    ['a card deposit refunded', { ...row, payment_status: 'refunded' }, [], ['deposit payment card_checkout succeeded 50000', 'deposit:refund refund card_checkout succeeded 50000']],
+    ['an open link', row, [charge({ status: 'requires_checkout', stripe_checkout_session_id: 'cs_1' })], ['deposit payment card_checkout succeeded 50000', 'c1 payment payment_link pending 50000']],
+    [
+      'a voided cash payment',
+      row,
+      [charge({ status: 'voided', method: 'cash' })],
+      ['deposit payment card_checkout succeeded 50000', 'c1 payment cash succeeded 50000', 'c1:void void cash succeeded 50000'],
+    ],
+    [
+      'balance and damages as two',
+      row,
+      [charge({ kind: 'balance_and_damages', amount: 52_000, damages_amount: 2_000 })],
+      ['deposit payment card_checkout succeeded 50000', 'c1 payment card_off_session succeeded 50000', 'c1#damages payment card_off_session succeeded 2000'],
+    ],
+    [
+      'a refunded removal',
+      row,
+      [charge({ kind: 'removal', amount: 8_500, stripe_checkout_session_id: 'cs', refund_status: 'pending' })],
+      ['deposit payment card_checkout succeeded 50000', 'c1 payment payment_link succeeded 8500', 'c1:refund refund payment_link pending 8500'],
+    ],
+    ['a checkout not paid yet', { ...row, status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' }, [], ['deposit payment card_checkout pending 50000']],
+  ] as const)('%s', (_n, b, cs, expected) => {
+    expect(movementsOf(b, cs).map((m) => `${m.id} ${m.direction} ${m.method} ${m.status} ${m.amountCents}`)).toEqual(expected);
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * A booking's money as one ledger of movements (docs/decisions/045; docs/decisions/013, 021,
+ * 026, 029, 030, 032): every payment, refund, void and dispute, what kind of money it is, how
+ * it came in or goes out, and where it stands. One pure derivation, `moneyOf`, answers what is
+ * owed, paid, due, refundable (per payment, per method), pending and in excess, and which
+ * collection is open; `refundsToQueue` says which refunds a cancellation or an excess needs,
+ * each by the way its money came in (a card back to the card through Stripe; cash, a check or
+ * another way 'to return' by hand, until the owner marks it returned). Integer cents
+ * (docs/architecture.md reading 1). Pure: no clock, no I/O.
+ */
+import type { Kept } from '../booking/policy';
+import { formatCents } from '../money';
+
+export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export const MOVEMENT_METHODS = ['card_checkout', 'card_off_session', 'payment_link', 'cash', 'check', 'other'] as const;
+export type MovementMethod = (typeof MOVEMENT_METHODS)[number];
+export type MovementDirection = 'payment' | 'refund' | 'void' | 'dispute';
+/**
+ * pending (waiting: a request in flight, a Checkout or link open, a refund queued for Stripe),
+ * processing (the bank has it), succeeded, failed, voided (a recorded payment taken back), and
+ * for a refund of cash or a check, to_return then returned. A dispute is pending while open,
+ * succeeded when the bank took the money back, failed when it was won.
+ */
+export const MOVEMENT_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'voided', 'to_return', 'returned'] as const;
+export type MovementStatus = (typeof MOVEMENT_STATUSES)[number];
+
+export interface Movement {
+  /** Unique within the booking: 'deposit', a charge's id, '<id>:refund'. */
+  id: string;
+  kind: MovementKind;
+  method: MovementMethod;
+  direction: MovementDirection;
+  status: MovementStatus;
+  amountCents: number;
+  /** For a refund, void or dispute: the id of the payment it reverses. */
+  of?: string;
+}
+
+/** The booking as the ledger reads it. */
+export interface LedgerBooking {
+  /** The price agreed, in cents, with any paid removal (`total_price`). */
+  totalCents: number;
+  depositCents: number;
+  /** The booking is cancelled (or its payment could not own its slot): only `kept` is owed. */
+  cancelled: boolean;
+  /** What a cancelled booking keeps (domain/booking/policy.ts keptOnCancel). */
+  kept: Kept;
+}
+
+export interface Refundable {
+  id: string;
+  kind: MovementKind;
+  method: MovementMethod;
+  cents: number;
+}
+
+export interface Money {
+  /** What the customer owes: the total and damages charged, or, once cancelled, what the policy keeps. */
+  owedCents: number;
+  /** Money held: payments succeeded less refunds made, voids and disputes lost. */
+  paidCents: number;
+  /** Still to collect: owed less paid less payments in flight (never negative). */
+  dueCents: number;
+  /** Payments in flight (pending or processing). */
+  pendingCents: number;
+  /** Refunds queued or to return by hand, not yet made. */
+  refundingCents: number;
+  /** Paid beyond what is owed. */
+  excessCents: number;
+  /** Excess with no refund queued for it: a credit the ledger still has to give back. */
+  creditCents: number;
+  /** Per payment: what may still be refunded (amount less reversed and queued), positive only. */
+  refundable: Refundable[];
+  refundableByMethod: Partial<Record<MovementMethod, number>>;
+  /** Payments in flight, at most one if the paths keep the rule "one way of collecting at a time". */
+  openCollections: Movement[];
+  /** Open disputes' amounts. */
+  disputedCents: number;
+}
+
+/** Whether money of `method` goes back through Stripe (true) or by hand (false). */
+export function isCardMethod(method: MovementMethod): boolean {
+  return method === 'card_checkout' || method === 'card_off_session' || method === 'payment_link';
+}
+
+const isOpenPayment = (m: Movement) => m.direction === 'payment' && (m.status === 'pending' || m.status === 'processing');
+const reverses = (m: Movement) =>
+  (m.direction === 'refund' && (m.status === 'succeeded' || m.status === 'returned')) ||
+  (m.direction === 'void' && m.status === 'succeeded') ||
+  (m.direction === 'dispute' && m.status === 'succeeded');
+const queued = (m: Movement) => m.direction === 'refund' && (m.status === 'pending' || m.status === 'processing' || m.status === 'to_return');
+const sum = (ms: readonly Movement[]) => ms.reduce((t, m) => t + m.amountCents, 0);
+
+/** The money of a booking with `movements`. Pure; cents. */
+export function moneyOf(movements: readonly Movement[], booking: LedgerBooking): Money {
+  const payments = movements.filter((m) => m.direction === 'payment');
+  const succeeded = payments.filter((m) => m.status === 'succeeded');
+  const reversed = (id: string) => sum(movements.filter((m) => m.of === id && reverses(m)));
+  const queuedFor = (id: string) => sum(movements.filter((m) => m.of === id && queued(m)));
+  const paidCents = sum(succeeded) - sum(movements.filter(reverses));
+  const openCollections = payments.filter(isOpenPayment);
+  const pendingCents = sum(openCollections);
+  const damagesCents = sum(payments.filter((m) => m.kind === 'damages' && (m.status === 'succeeded' || isOpenPayment(m))));
+  const owedCents = booking.cancelled ? (booking.kept === 'deposit' ? Math.min(booking.depositCents, paidCents + pendingCents) : 0) : booking.totalCents + damagesCents;
+  const refundingCents = sum(movements.filter(queued));
+  const excessCents = Math.max(0, paidCents - owedCents);
+  const refundable: Refundable[] = [];
+  const refundableByMethod: Partial<Record<MovementMethod, number>> = {};
+  for (const p of succeeded) {
+    const cents = p.amountCents - reversed(p.id) - queuedFor(p.id);
+    if (cents <= 0) continue;
+    refundable.push({ id: p.id, kind: p.kind, method: p.method, cents });
+    refundableByMethod[p.method] = (refundableByMethod[p.method] ?? 0) + cents;
+  }
+  return {
+    owedCents,
+    paidCents,
+    dueCents: booking.cancelled ? 0 : Math.max(0, owedCents - paidCents - pendingCents),
+    pendingCents,
+    refundingCents,
+    excessCents,
+    creditCents: Math.max(0, excessCents - refundingCents),
+    refundable,
+    refundableByMethod,
+    openCollections,
+    disputedCents: sum(movements.filter((m) => m.direction === 'dispute' && m.status === 'pending')),
+  };
+}
+
+/**
+ * The refunds to queue so that the booking holds no more than it is owed: the excess with no
+ * refund queued yet, taken from the payments newest first (so a kept deposit, the oldest, is
+ * refunded last), each by its own way: a card 'pending' (Stripe), cash, a check or another way
+ * 'to_return'. Ids are '<payment id>:refund' (':refund2'… when one exists). Empty when nothing
+ * is in excess. `first` (a payment id) is refunded before the others.
+ */
+export function refundsToQueue(movements: readonly Movement[], booking: LedgerBooking, first?: string): Movement[] {
+  const money = moneyOf(movements, booking);
+  let left = money.creditCents;
+  const out: Movement[] = [];
+  // `first`: the payment to give back before the others (a late payment for money already collected).
+  const order = [...money.refundable].reverse().sort((a, b) => Number(b.id.split('#')[0] === first) - Number(a.id.split('#')[0] === first));
+  for (const r of order) {
+    if (left <= 0) break;
+    const cents = Math.min(left, r.cents);
+    left -= cents;
+    const existing = movements.filter((m) => m.of === r.id && m.direction === 'refund').length;
+    out.push({
+      id: `${r.id}:refund${existing ? existing + 1 : ''}`,
+      kind: r.kind,
+      method: r.method,
+      direction: 'refund',
+      status: isCardMethod(r.method) ? 'pending' : 'to_return',
+      amountCents: cents,
+      of: r.id,
+    });
+  }
+  return out;
+}
+
+/** Which receipt a movement in its current state calls for: a payment's, a refund's, or none (in flight, failed, voided, a dispute). */
+export function receiptFor(m: Movement): 'payment' | 'refund' | null {
+  if (m.direction === 'payment' && m.status === 'succeeded') return 'payment';
+  if (m.direction === 'refund' && (m.status === 'succeeded' || m.status === 'returned')) return 'refund';
+  return null;
+}
+
+/** The stored `payment_status` that the money reads as (docs/product.md §4), for the admin and the lists. */
+export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
+  // A live booking's refunds (a late payment given back) do not hide what it has paid.
+  if (booking.cancelled && money.refundingCents > 0) return 'refund_pending';
+  if (booking.cancelled && everRefunded) return 'refunded';
+  if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return 'paid';
+  if (money.paidCents >= booking.depositCents && money.paidCents > 0) return 'deposit_paid';
+  return 'pending';
+}
+
+// ---- The mapper from today's records (pb_migrations: bookings' deposit and refund fields, charges) ----
+
+/** The booking row's fields the ledger reads. */
+export interface BookingMoneyRow {
+  status: string;
+  payment_status: string;
+  total_price: number;
+  deposit_amount: number;
+  /** 'cash' | 'check' | 'other' for a deposit taken by the owner (phone booking), '' for a card. */
+  deposit_method: string;
+  deposit_paid_at: string;
+  dispute_id: string;
+  cancel_reason: string;
+  /** The deposit's refund as the ledger records it (same states as a charge's `refund_status`); '' on rows older than it. */
+  deposit_refund?: string;
+}
+
+/** A `charges` row's fields the ledger reads. */
+export interface ChargeMoneyRow {
+  id: string;
+  kind: string;
+  amount: number;
+  balance_amount: number;
+  damages_amount: number;
+  status: string;
+  /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
+  method: string;
+  stripe_checkout_session_id: string;
+  /** '' | 'pending' | 'succeeded' | 'failed' | 'to_return' | 'returned' (docs/decisions/045). */
+  refund_status?: string;
+  refund_amount?: number;
+}
+
+const handMethod = (m: string): MovementMethod | null => (m === 'cash' || m === 'check' || m === 'other' ? m : null);
+
+function chargeStatus(s: string): MovementStatus {
+  if (s === 'requires_checkout') return 'pending';
+  return (MOVEMENT_STATUSES as readonly string[]).includes(s) ? (s as MovementStatus) : 'pending';
+}
+
+/** The refund of payment `p` as its row records it ('' when none). */
+function refundOf(p: Movement, status: string, amount: number): Movement[] {
+  if (!status || status === 'failed') return [];
+  const hand = !isCardMethod(p.method);
+  const st: MovementStatus = status === 'pending' ? (hand ? 'to_return' : 'pending') : status === 'succeeded' ? (hand ? 'returned' : 'succeeded') : (status as MovementStatus);
+  return [{ id: `${p.id}:refund`, kind: p.kind, method: p.method, direction: 'refund', status: st, amountCents: amount > 0 ? amount : p.amountCents, of: p.id }];
+}
+
+/**
+ * The movements of a booking row and its charges: the deposit (card unless `deposit_method`
+ * says the owner took it) and its refund as `payment_status` records it; each charge as its
+ * kind (a balance-and-damages charge as two movements, so each part is owed and refunded as
+ * what it is), a voided recorded payment as the payment and its void, and each charge's refund.
+ */
+export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Movement[] {
+  const out: Movement[] = [];
+  const depositMethod = handMethod(b.deposit_method) ?? 'card_checkout';
+  const depositIn = !!b.deposit_paid_at || ['deposit_paid', 'paid', 'refund_pending', 'refunded'].includes(b.payment_status);
+  if (b.deposit_amount > 0 && (depositIn || b.status === 'pending_payment')) {
+    const deposit: Movement = { id: 'deposit', kind: 'deposit', method: depositMethod, direction: 'payment', status: depositIn ? 'succeeded' : 'pending', amountCents: b.deposit_amount };
+    out.push(deposit);
+    // Rows older than `deposit_refund` said the deposit's refund in `payment_status` alone (and refunded nothing else).
+    const ledgerEra = !!b.deposit_refund || charges.some((c) => !!c.refund_status);
+    const legacy = ledgerEra ? '' : b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
+    const refund = b.deposit_refund || legacy;
+    out.push(...refundOf(deposit, refund, b.deposit_amount));
+    if (b.dispute_id) out.push({ id: 'deposit:dispute', kind: 'deposit', method: depositMethod, direction: 'dispute', status: 'pending', amountCents: b.deposit_amount, of: 'deposit' });
+  }
+  for (const c of charges) {
+    const method: MovementMethod = handMethod(c.method) ?? (c.stripe_checkout_session_id ? 'payment_link' : 'card_off_session');
+    const voided = c.status === 'voided';
+    const status = voided ? 'succeeded' : chargeStatus(c.status);
+    const parts: [MovementKind, number, string][] =
+      c.kind === 'balance_and_damages'
+        ? [
+            ['balance', c.balance_amount, c.id],
+            ['damages', c.damages_amount, `${c.id}#damages`],
+          ]
+        : [[c.kind === 'removal' ? 'removal' : c.kind === 'damages' ? 'damages' : c.kind === 'tip' ? 'tip' : 'balance', c.amount, c.id]];
+    for (const [kind, amountCents, id] of parts) {
+      if (amountCents <= 0) continue;
+      const p: Movement = { id, kind, method, direction: 'payment', status, amountCents };
+      out.push(p);
+      if (voided) out.push({ id: `${id}:void`, kind, method, direction: 'void', status: 'succeeded', amountCents, of: id });
+      else if (c.refund_status) out.push(...refundOf(p, c.refund_status, parts.length === 1 ? (c.refund_amount ?? 0) : 0));
+    }
+  }
+  return out;
+}
+
+const KIND_WORDS: Record<MovementKind, string> = { deposit: 'deposit', balance: 'balance payment', removal: 'removal payment', damages: 'damages payment', tip: 'tip' };
+const HAND_WORDS: Partial<Record<MovementMethod, string>> = { cash: 'in cash', check: 'by check', other: 'the way you paid it' };
+
+/**
+ * The customer's sentences about the refunds among `movements`, one per refund: a card refund
+ * made or being made, money paid by hand to be given back (or given back). Empty when none.
+ */
+export function refundSentences(movements: readonly Movement[]): string[] {
+  return movements
+    .filter((m) => m.direction === 'refund' && m.status !== 'failed')
+    .map((m) => {
+      const what = `your ${KIND_WORDS[m.kind]} of ${formatCents(m.amountCents)}`;
+      if (!isCardMethod(m.method)) {
+        const paid = `paid ${HAND_WORDS[m.method]}`;
+        return m.status === 'returned' ? `We have given back ${what}, ${paid}.` : `We will give back ${what}, ${paid}, in person; we will call you to arrange it.`;
+      }
+      return m.status === 'succeeded'
+        ? `We have refunded ${what} to your card; your bank may take 5 to 10 days to show it.`
+        : `We are refunding ${what} to your card; your bank may take 5 to 10 days to show it.`;
+    });
+}

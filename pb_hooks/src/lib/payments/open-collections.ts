@@ -1,0 +1,41 @@
+/**
+ * One way of collecting one amount at a time (docs/decisions/045): before a change that settles
+ * the booking's money another way (the customer's or the owner's cancellation, cash or a check
+ * recorded at the door), the booking's open payment links are closed at Stripe and their
+ * charges marked failed (a held removal's date let go). A link Stripe says is already paid, or
+ * a card charge the bank is still processing, cannot be closed: the change is refused with a
+ * sentence, and the payment, when it lands, is settled by the ledger (kept if owed, refunded
+ * if not). Called outside any transaction (Stripe).
+ */
+import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { apiError } from '../http';
+import { logError } from '../log';
+import { expireChargeCheckout, openCharges } from './balance-charges';
+import { paymentMode } from './mode';
+import { tryExpireCheckoutSession } from './stripe';
+
+/** The sentence when a payment is going through and the change must wait for it. */
+export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going through right now. Please wait a few minutes for it to finish, then try again, or call us.';
+
+/**
+ * Closes booking `bookingId`'s open payment links; throws 409 with `busy` when a payment cannot
+ * be stopped, 503 when Stripe cannot be reached.
+ */
+export function closeOpenCollections(app: CoreApp, bookingId: string, busy: string = PAYMENT_GOING_THROUGH): void {
+  for (const c of openCharges(app, bookingId)) {
+    const session = c.getString('stripe_checkout_session_id');
+    if (c.getString('status') !== 'requires_checkout' || !session) throw apiError(409, busy);
+    if (paymentMode() === 'stripe') {
+      const reply = tryExpireCheckoutSession(session);
+      if (!reply.ok) {
+        // Stripe answers 400 for a session no longer open: paid (money on its way) or already expired.
+        if (reply.status === 400 && /complete/i.test(reply.error.message ?? '')) throw apiError(409, busy);
+        if (reply.status !== 400) {
+          logError(`closing payment link ${session} of booking ${bookingId}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+          throw apiError(503, CHARGE_MESSAGES.unreachable);
+        }
+      }
+    }
+    expireChargeCheckout(app, c.id, session);
+  }
+}
