@@ -214,6 +214,7 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await damages.getByRole('checkbox', { name: /Small pieces/ }).check();
   await damages.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('2');
   await damages.getByRole('button', { name: 'Charge $835' }).click();
+  await damages.getByRole('button', { name: 'Yes, charge $835' }).click();
   await expect(toast(page, 'Charge queued')).toBeVisible();
   await expect(damages).toBeHidden();
   await expect(details.locator('.admin-outbox-item', { hasText: 'Damages and balance charge' })).toContainText('Queued');

@@ -426,6 +426,8 @@ test("records damages, charges the balance in demo mode and shows '$0 Paid'", as
   await dialog.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('3');
   await expect(dialog.locator('.damage-summary__total')).toContainText('$840');
   await dialog.getByRole('button', { name: 'Charge $840' }).click();
+  await expect(dialog).toContainText('Charge $840 to the card on file?');
+  await dialog.getByRole('button', { name: 'Yes, charge $840' }).click();
   await expect(toast(page, 'Charged $840 successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('$0 Paid');
