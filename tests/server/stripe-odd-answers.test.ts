@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, chargesOf, newKey, receiptsOf, stageBooking } from './charge-fixtures';
+import { charge, chargesOf, newKey, postWebhook, receiptsOf, stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { expectClearSentence } from './fixtures';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
@@ -97,5 +97,26 @@ describe("the customer's 'Pay online' after a Stripe outage", () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body.url).toMatch(/^https?:\/\//);
     expect((await chargesOf(w.su, b.id)).map((c) => c.status)).toEqual(['requires_checkout']);
+  });
+});
+
+describe('a second deposit for a booking that still exists', () => {
+  it('is refunded and reported to the owner as an extra payment, not as a deleted booking', async () => {
+    const b = await stripeBooking({ customer_name: 'Twice Paid', checkout_session_id: `cs_current_${Date.now()}` });
+    const session = {
+      object: 'checkout.session',
+      id: `cs_older_${b.id}`,
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 82500,
+      payment_intent: `pi_second_${b.id}`,
+      metadata: { booking_id: b.id },
+    };
+    expect((await postWebhook(w.server.url, 'checkout.session.completed', session, Math.floor(Date.parse(SERVER_NOW) / 1000))).status).toBe(200);
+    expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_second_${b.id}`)).toHaveLength(1);
+    const notice = await w.sink.waitFor((m) => (m.text ?? '').includes(`pi_second_${b.id}`));
+    expect(notice.subject).toBe('Extra payment from Twice Paid refunded: $825');
+    expect(notice.text).toContain('which was already paid another way');
+    expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed' });
   });
 });
