@@ -33,6 +33,8 @@ describe("a booking's own season (its installation date), whatever today is", ()
     expect(seasonOfInstall('2026-12-20', '2026-12-28', stretched).removal.end).toBe('2027-03-31');
     expect(seasonOfInstall('2026-12-20', '2026-12-28', { install: { start: '2027-11-20', end: '2027-12-20' } }).install).toEqual({ start: '2026-11-16', end: '2026-12-23' });
     expect(seasonOfInstall('', '2026-12-28').year).toBe(2027);
+    // A date after the install window still belongs to its year's season.
+    expect(seasonOfInstall('2026-12-29', '2026-11-20').removal).toEqual({ start: '2026-12-26', end: '2027-01-31' });
   });
 });
 

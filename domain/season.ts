@@ -66,9 +66,11 @@ function overridesYear(o: SeasonOverrides): number | null {
  */
 export function seasonOfInstall(installDate: string, today: Ymd, overrides: SeasonOverrides = {}): SeasonWindows {
   if (!isYmd(installDate)) return seasonFor(today, overrides);
-  const own = seasonFor(installDate);
+  // The season whose year the date falls in: July to December that year's, January to June the one before.
+  const year = Number(installDate.slice(0, 4)) - (installDate.slice(5, 7) < '07' ? 1 : 0);
+  const midYear = ymd(year, 7, 1);
   const y = overridesYear(overrides);
-  return y === null || y === own.year ? seasonFor(installDate, overrides) : own;
+  return seasonFor(midYear, y === null || y === year ? overrides : {});
 }
 
 function windowText(w: DateWindow): string {
