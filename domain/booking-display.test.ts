@@ -33,7 +33,8 @@ describe('balanceCell (docs/product.md §2 Balance Due)', () => {
     ['paid in full', { balance_remaining: 0, payment_status: 'paid', status: 'confirmed' }, { kind: 'paid' }],
     ['nothing left but not marked paid', { balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'none' }],
     ['an unpaid hold', { balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' }, { kind: 'owed', cents: 165000 }],
-    ['a cancelled booking', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'cancelled' }, { kind: 'owed', cents: 82500 }],
+    ['a cancelled booking: nothing due', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'cancelled' }, { kind: 'cancelled' }],
+    ['a cancelled booking, deposit refunded', { balance_remaining: 165000, payment_status: 'refunded', status: 'cancelled' }, { kind: 'cancelled' }],
     ['a refunded conflict', { balance_remaining: 0, payment_status: 'refunded', status: 'payment_conflict' }, { kind: 'none' }],
   ])('%s', (_name, b, cell) => {
     expect(balanceCell(b)).toEqual(cell);

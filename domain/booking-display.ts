@@ -43,10 +43,13 @@ export type BalanceCell =
   /** '$0 Paid'. */
   | { kind: 'paid' }
   /** '$0'. */
-  | { kind: 'none' };
+  | { kind: 'none' }
+  /** A cancelled booking: marked Cancelled, nothing due (whatever balance it kept). */
+  | { kind: 'cancelled' };
 
-/** The Balance Due cell (docs/product.md §2): clickable amount when above 0, '$0 Paid' when paid, else '$0'. */
+/** The Balance Due cell (docs/product.md §2): clickable amount when above 0, '$0 Paid' when paid, nothing due once cancelled, else '$0'. */
 export function balanceCell(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): BalanceCell {
+  if (b.status === 'cancelled') return { kind: 'cancelled' };
   if (b.payment_status === 'paid') return { kind: 'paid' };
   if (b.balance_remaining > 0) return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
   return { kind: 'none' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, settleQuantity, setTotalLoss, toggleItem } from './damage-dialog';
+import { chargeQuestion, EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, settleQuantity, setTotalLoss, toggleItem } from './damage-dialog';
 import { priceDamages } from './damages';
 
 const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };
@@ -63,5 +63,13 @@ describe('a quantity box left', () => {
     const f = settleQuantity(setQuantity(toggleItem(EMPTY_DAMAGE_FORM, 'small', true), 'small', typed), 'small');
     expect(f.quantities.small).toBe(shown);
     expect(selectionOf(f).items.small).toBe(Number(shown));
+  });
+});
+
+describe('the question before charging the card', () => {
+  it('names the amount and the card, or the card on file', () => {
+    expect(chargeQuestion(3500)).toBe('Charge $35 to the card on file?');
+    expect(chargeQuestion(3500, { brand: 'visa', last4: '4242' })).toBe('Charge $35 to the Visa card ending in 4242?');
+    expect(chargeQuestion(117500, { brand: null, last4: '12' })).toBe('Charge $1,175 to the card on file?');
   });
 });

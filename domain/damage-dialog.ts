@@ -6,6 +6,7 @@
  * domain/damages.ts (the server prices it again; the dialog only shows the amounts).
  */
 import { DAMAGE_SELECTION_KEYS, dialogQuantity, type DamageItemKey, type DamageSelection } from './damages';
+import { formatCents } from './money';
 
 export const DAMAGE_ITEM_KEYS = Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[];
 
@@ -71,4 +72,21 @@ export function selectionOf(form: DamageForm): DamageSelection {
     for (const key of DAMAGE_ITEM_KEYS) if (form.ticked[key]) items[key] = dialogQuantity(form.quantities[key]);
   }
   return { items, incidentals: form.incidentals && !form.totalLoss, totalLoss: form.totalLoss };
+}
+
+/** The saved card, when its brand and last four digits are known. */
+export interface CardOnFile {
+  brand?: string | null;
+  last4?: string | null;
+}
+
+/**
+ * The question asked before charging the saved card (docs/product.md §5 Admin), naming the
+ * amount and the card: 'Charge $35 to the Visa card ending in 4242?', or 'to the card on file'
+ * when its brand and digits are not known.
+ */
+export function chargeQuestion(cents: number, card: CardOnFile | null = null): string {
+  const last4 = card?.last4 && /^\d{4}$/.test(card.last4) ? card.last4 : '';
+  const brand = card?.brand ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ` : '';
+  return `Charge ${formatCents(cents)} to ${last4 ? `the ${brand}card ending in ${last4}` : 'the card on file'}?`;
 }

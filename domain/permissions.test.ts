@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeableBooking } from './balance-charge';
-import { PERMISSIONS, can, recordDamagesButton } from './permissions';
+import { PERMISSIONS, can, recordDamagesButton, type VisitMarks } from './permissions';
 
 const admin = { role: 'admin' };
 const member = { role: '' };
 
-const booking = (over: Partial<ChargeableBooking> = {}): ChargeableBooking => ({
+const booking = (over: Partial<ChargeableBooking & VisitMarks> = {}): ChargeableBooking & VisitMarks => ({
   package_type: 'curated-christmas',
   tree_size: '5-7ft',
   luxe_finish: false,
@@ -43,7 +43,10 @@ describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
     ['legacy designer with monogram charms', booking({ package_type: 'designer', selected_addons: [{ id: 'monogram-charms', price: 1500 }] }), 'enabled'],
     ['plain Adorned Arrangement', booking(plainAdorned), 'disabled'],
     ['Adorned Arrangement with gift-wrap only', booking({ ...plainAdorned, selected_addons: [{ id: 'gift-wrap', price: 12500 }] }), 'disabled'],
-    ['nothing left to pay', booking(paid), 'hidden'],
+    ['nothing left to pay, no visit done', booking(paid), 'hidden'],
+    ['paid in full, the removal done: damages', booking({ ...paid, removal_done_at: '2027-01-09 17:00:00.000Z' }), 'enabled'],
+    ['paid in full, the installation done: damages', booking({ ...paid, install_done_at: '2026-12-05 17:00:00.000Z' }), 'enabled'],
+    ['paid in full, a visit done, no damages apply', booking({ ...plainAdorned, ...paid, removal_done_at: '2027-01-09 17:00:00.000Z' }), 'hidden'],
     ['a cancelled booking', booking({ status: 'cancelled' }), 'hidden'],
   ] as const)('%s → %s', (_name, b, expected) => {
     expect(recordDamagesButton(admin, b)).toBe(expected);

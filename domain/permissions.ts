@@ -30,12 +30,21 @@ export function can(action: Permission, user: Actor | null | undefined, b: Charg
   return PERMISSIONS[action](user, b);
 }
 
+/** The visit marks a booking carries (empty or absent: not done). */
+export interface VisitMarks {
+  install_done_at?: string;
+  removal_done_at?: string;
+}
+
 /**
- * docs/product.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown only when
- * the balance remaining is above 0 (and the booking can be charged at all), and enabled only
- * for the packages damages apply to ('booking:charge-damages').
+ * docs/product.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown when
+ * the booking can be charged at all and either a balance remains (enabled only for the packages
+ * damages apply to, 'booking:charge-damages') or a visit was done on such a package: damages are
+ * usually found at the removal, after the balance was paid on install day.
  */
-export function recordDamagesButton(user: Actor | null | undefined, b: ChargeableBooking): 'hidden' | 'disabled' | 'enabled' {
-  if (!can('booking:charge', user, b) || !(b.balance_remaining > 0)) return 'hidden';
-  return can('booking:charge-damages', user, b) ? 'enabled' : 'disabled';
+export function recordDamagesButton(user: Actor | null | undefined, b: ChargeableBooking & VisitMarks): 'hidden' | 'disabled' | 'enabled' {
+  if (!can('booking:charge', user, b)) return 'hidden';
+  const damages = can('booking:charge-damages', user, b);
+  if (b.balance_remaining > 0) return damages ? 'enabled' : 'disabled';
+  return damages && (!!b.install_done_at || !!b.removal_done_at) ? 'enabled' : 'hidden';
 }

@@ -31,6 +31,8 @@ export interface Receipt {
   remainingCents: number;
   /** What the amount covered, itemised (damages by item and quantity); empty for a single sum. */
   lines: ReceiptLine[];
+  /** The owner's description of the damages, shown last (damage charges only). */
+  description?: string;
 }
 
 const TITLES: Record<ReceiptKind, string> = {
@@ -84,5 +86,7 @@ export function receiptLines(r: Receipt): string[] {
       : r.kind === 'refund' || r.kind === 'void'
         ? 'Remaining due: nothing'
         : 'Remaining due: nothing, your booking is paid in full',
+    // Last, so the amounts read together: the owner's words about the damages.
+    ...(r.description ? [`Damage description: ${r.description}`] : []),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consultationDateProblem, firstBookableDate, installDateProblem, removalDateProblem, seasonFor, type DateContext } from './season';
+import { consultationDateProblem, firstBookableDate, installDateProblem, removalDateProblem, seasonFor, seasonOfInstall, type DateContext } from './season';
 
 describe('season windows (docs/architecture.md reading 3)', () => {
   it('sells the year whose install window has not ended', () => {
@@ -20,6 +20,21 @@ describe('season windows (docs/architecture.md reading 3)', () => {
     const s = seasonFor('2026-11-01', { install: { start: '2026-11-20', end: '2026-12-20' }, removal: { start: 'x', end: 'y' } });
     expect(s.install).toEqual({ start: '2026-11-20', end: '2026-12-20' });
     expect(s.removal.start).toBe('2026-12-26');
+  });
+});
+
+describe("a booking's own season (its installation date), whatever today is", () => {
+  it('after December 23 a booking of this season keeps this season’s removal window', () => {
+    expect(seasonOfInstall('2026-12-20', '2026-12-28').removal).toEqual({ start: '2026-12-26', end: '2027-01-31' });
+    expect(seasonFor('2026-12-28').removal).toEqual({ start: '2027-12-26', end: '2028-01-31' });
+  });
+  it("takes the overrides of that season only, and today's season without a date", () => {
+    const stretched = { removal: { start: '2026-12-26', end: '2027-03-31' } };
+    expect(seasonOfInstall('2026-12-20', '2026-12-28', stretched).removal.end).toBe('2027-03-31');
+    expect(seasonOfInstall('2026-12-20', '2026-12-28', { install: { start: '2027-11-20', end: '2027-12-20' } }).install).toEqual({ start: '2026-11-16', end: '2026-12-23' });
+    expect(seasonOfInstall('', '2026-12-28').year).toBe(2027);
+    // A date after the install window still belongs to its year's season.
+    expect(seasonOfInstall('2026-12-29', '2026-11-20').removal).toEqual({ start: '2026-12-26', end: '2027-01-31' });
   });
 });
 

@@ -46,6 +46,33 @@ export function seasonFor(today: Ymd, overrides: SeasonOverrides = {}): SeasonWi
   };
 }
 
+/**
+ * The year of the season the overrides describe: their installation or consultation window's
+ * year, or the year whose December their removal window follows; null without a valid window.
+ */
+function overridesYear(o: SeasonOverrides): number | null {
+  if (validWindow(o.install)) return Number(o.install.start.slice(0, 4));
+  if (validWindow(o.consultation)) return Number(o.consultation.start.slice(0, 4));
+  if (!validWindow(o.removal)) return null;
+  const y = Number(o.removal.start.slice(0, 4));
+  return o.removal.start.slice(5, 7) >= '07' ? y : y - 1;
+}
+
+/**
+ * The windows of the season a booking installed on `installDate` belongs to, whatever today is
+ * (docs/architecture.md reading 3): from December 24 the season being sold is next year's, but a
+ * booking of this year still moves or adds its removal in this year's windows. The overrides
+ * count when they describe that season. Not a valid date: the season being sold on `today`.
+ */
+export function seasonOfInstall(installDate: string, today: Ymd, overrides: SeasonOverrides = {}): SeasonWindows {
+  if (!isYmd(installDate)) return seasonFor(today, overrides);
+  // The season whose year the date falls in: July to December that year's, January to June the one before.
+  const year = Number(installDate.slice(0, 4)) - (installDate.slice(5, 7) < '07' ? 1 : 0);
+  const midYear = ymd(year, 7, 1);
+  const y = overridesYear(overrides);
+  return seasonFor(midYear, y === null || y === year ? overrides : {});
+}
+
 function windowText(w: DateWindow): string {
   return `${formatMonthDay(w.start)} and ${formatMonthDay(w.end)}, ${w.end.slice(0, 4)}`;
 }

@@ -214,6 +214,7 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await damages.getByRole('checkbox', { name: /Small pieces/ }).check();
   await damages.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('2');
   await damages.getByRole('button', { name: 'Charge $835' }).click();
+  await damages.getByRole('button', { name: 'Yes, charge $835' }).click();
   await expect(toast(page, 'Charge queued')).toBeVisible();
   await expect(damages).toBeHidden();
   await expect(details.locator('.admin-outbox-item', { hasText: 'Damages and balance charge' })).toContainText('Queued');
@@ -393,7 +394,8 @@ test('a second device sees the changes through realtime, and a booking deleted o
   const keep = `Rita Realtime ${RUN}`;
   const gone = `Gus Gone ${RUN}`;
   const keepId = await paidBooking({ name: keep, email: `rita.${RUN}@example.com`, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-16', removalTimeSlot: '9-15' });
-  await paidBooking({ name: gone, email: `gus.${RUN}@example.com`, installDate: '2026-12-15', installTimeSlot: '9-15', removalDate: '2027-01-17', removalTimeSlot: '9-15' });
+  // Confirmed but unpaid, so it may be deleted (a booking money moved for is cancelled instead).
+  await storedPaidBooking(gone, `gus.${RUN}@example.com`, { install_date: '2026-12-15', removal_date: '2027-01-17', payment_status: 'pending', balance_remaining: 165000 });
 
   const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -384,7 +384,9 @@ test('approves and features a review', async ({ page }) => {
 });
 
 test('deletes a booking, which frees its slot', async ({ page }) => {
-  const id = await paidBooking({ name: 'Dell Delete', email: `dell.${RUN}@example.com`, installDate: '2026-12-05', installTimeSlot: '9-15', removalDate: '2027-01-09', removalTimeSlot: '9-15' });
+  // Confirmed but unpaid: a booking money moved for is cancelled, never deleted (e2e/admin-seams.spec.ts).
+  const unpaid = { install_date: '2026-12-05', install_time_slot: '9-15', removal_date: '2027-01-09', removal_time_slot: '9-15', payment_status: 'pending', balance_remaining: 165000 };
+  const { id } = await storedPaidBooking('Dell Delete', `dell.${RUN}@example.com`, unpaid);
   expect(await availability('2026-12-05', '9-15')).toBe(false);
 
   await openDashboard(page, 'bookings');
@@ -425,6 +427,8 @@ test("records damages, charges the balance in demo mode and shows '$0 Paid'", as
   await dialog.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('3');
   await expect(dialog.locator('.damage-summary__total')).toContainText('$840');
   await dialog.getByRole('button', { name: 'Charge $840' }).click();
+  await expect(dialog).toContainText('Charge $840 to the card on file?');
+  await dialog.getByRole('button', { name: 'Yes, charge $840' }).click();
   await expect(toast(page, 'Charged $840 successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('$0 Paid');

@@ -47,7 +47,7 @@ async function seedEvents(): Promise<void> {
 
 /** Bookings in every state; the comments give what each adds (cents). */
 async function seedBookings(): Promise<void> {
-  // Counted, Completed tile. Collected 82,500 (deposit), Pending 82,500 (balance).
+  // Counted (upcoming: not Completed, its visits are not done). Collected 82,500 (deposit), Pending 82,500 (balance).
   await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', total_price: 165000, deposit_amount: 82500, balance_remaining: 82500, deposit_paid_at: '2026-11-03 15:00:00.000Z' });
   // Completed tile. Collected 100,000 (paid in full); balance 50,000 paid on Monday 16th, 9 PM in New York.
   await createBookingRecord({
@@ -76,7 +76,7 @@ async function seedBookings(): Promise<void> {
   });
   // Pending tile: the legacy 'pending' status. Pending 30,000.
   await createBookingRecord({ status: 'pending', payment_status: 'pending', total_price: 30000, deposit_amount: 15000, balance_remaining: 30000 });
-  // Completed tile. Collected 100,000, Pending 100,000; deposit in the week of Monday Oct 26.
+  // Counted, upcoming. Collected 100,000, Pending 100,000; deposit in the week of Monday Oct 26.
   await createBookingRecord({
     status: 'confirmed',
     payment_status: 'deposit_paid',
@@ -85,7 +85,7 @@ async function seedBookings(): Promise<void> {
     balance_remaining: 100000,
     deposit_paid_at: '2026-10-27 14:00:00.000Z',
   });
-  // Completed tile. Collected 20,000, Pending 20,000; paid in May, before this season's chart.
+  // Counted, upcoming. Collected 20,000, Pending 20,000; paid in May, before this season's chart.
   await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', total_price: 40000, deposit_amount: 20000, balance_remaining: 20000, deposit_paid_at: '2026-05-20 12:00:00.000Z' });
 }
 
@@ -117,7 +117,7 @@ describe('GET /api/fn/insights on the fixture', () => {
         devices: { desktop: 3, mobile: 5, tablet: 1 },
         topDevice: 'Mobile',
       },
-      bookings: { total: 6, pending: 2, completed: 4, thisMonth: 6 },
+      bookings: { total: 6, pending: 2, completed: 1, thisMonth: 6 },
       revenue: { collected: 82500 + 100000 + 100000 + 20000, pending: 82500 + 60000 + 30000 + 100000 + 20000, expected: 302500 + 292500 },
       weekly: [
         { weekStart: '2026-10-26', deposits: 100000, balances: 0 },
@@ -128,12 +128,12 @@ describe('GET /api/fn/insights on the fixture', () => {
     });
   });
 
-  it('follows a payment at once: a hold paid moves from Pending to Completed and into Collected', async () => {
+  it('follows a payment at once: a hold paid leaves Pending (Completed waits for its visits) and moves into Collected', async () => {
     const before = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body;
     const hold = await superuser().collection('bookings').getFirstListItem("hold_expires_at = '2026-11-20 17:20:00.000Z'");
     await superuser().collection('bookings').update(hold.id, { status: 'confirmed', payment_status: 'deposit_paid', balance_remaining: 30000, deposit_paid_at: '2026-11-20 17:00:00.000Z' });
     const after = (await callFnAs(admin.token, 'GET', '/api/fn/insights')).body;
-    expect(after.bookings).toEqual({ ...before.bookings, pending: 1, completed: 5 });
+    expect(after.bookings).toEqual({ ...before.bookings, pending: 1 });
     expect(after.revenue).toEqual({ collected: 302500 + 30000, pending: 292500 - 60000 + 30000, expected: 302500 + 292500 - 60000 + 60000 });
     expect(after.weekly.at(-1)).toEqual({ weekStart: '2026-11-16', deposits: 30000, balances: 50000 });
   });
@@ -231,6 +231,6 @@ describe('This Month counts from the first of the month in New York', () => {
     const staff = await signedInStaff('admin', { url: server.url, superuserClient: su });
     const res = await fetch(`${server.url}/api/fn/insights`, { headers: { Authorization: staff.token } });
     const body = await res.json();
-    expect(body.bookings).toEqual({ total: 1, pending: 0, completed: 1, thisMonth: 0 });
+    expect(body.bookings).toEqual({ total: 1, pending: 0, completed: 0, thisMonth: 0 });
   });
 });

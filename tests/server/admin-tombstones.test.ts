@@ -22,8 +22,9 @@ async function tombstones(filter = '') {
 
 async function seedBookingWithChildren() {
   const su = superuser();
-  const booking = await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid' });
-  const charge = await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 2000, idempotency_key: `k-${booking.id}`, status: 'succeeded' });
+  // Unpaid, its one charge failed: a booking money moved for is cancelled, never deleted.
+  const booking = await createBookingRecord();
+  const charge = await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 2000, idempotency_key: `k-${booking.id}`, status: 'failed' });
   const job = await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'Gate code 1234', client_id: `c-${booking.id}` });
   const review = await su.collection('testimonials').create({ customer_name: 'Jane', booking: booking.id, rating: 5, review_stage: 'post_install' });
   return { booking, charge, job, review };

@@ -176,9 +176,11 @@ describe('a charge left pending by a request that died', () => {
 
 describe('deleting a booking with money in flight', () => {
   const del = (id: string) => fetch(`${w.server.url}/api/collections/bookings/records/${id}`, { method: 'DELETE', headers: { Authorization: w.admin } });
+  // Unpaid holds: a booking money moved for is cancelled, never deleted (tests/server/paid-booking-delete.test.ts).
+  const unpaid = { status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' };
 
   it('is refused while a charge is with Stripe or processing (409), and allowed once it settled', async () => {
-    const { b } = await stripeBooking();
+    const { b } = await stripeBooking(unpaid);
     const { row: pending } = await stageChargeRow(w.su, b.id, { attempted_at: pbDate(NOW_MS), requested_at: pbDate(NOW_MS) });
     const refused = await del(b.id);
     expect(refused.status).toBe(409);
@@ -192,7 +194,7 @@ describe('deleting a booking with money in flight', () => {
   });
 
   it('closes an open payment link at Stripe first, then deletes', async () => {
-    const { b } = await stripeBooking();
+    const { b } = await stripeBooking(unpaid);
     const { row: link } = await stageChargeRow(w.su, b.id, { status: 'requires_checkout', stripe_checkout_session_id: `cs_test_link_${b.id}`, checkout_url: 'https://checkout.stripe.com/c/pay/x' });
     expect((await del(b.id)).status).toBe(204);
     expect(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/cs_test_link_${b.id}/expire`)).toHaveLength(1);

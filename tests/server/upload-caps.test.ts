@@ -253,7 +253,14 @@ describe('deleting a booking deletes its images and job photos', () => {
     const own = (await upload(baseUrl())).body as { id: string; image: string };
     const shared = (await upload(baseUrl())).body as { id: string; image: string };
     const link = (r: { id: string; image: string }) => `/api/files/inspiration_images/${r.id}/${r.image}`;
-    const doomed = await stageBooking(su, { install_date: '2026-12-13', style_inspiration_images: [link(own), link(shared)] });
+    // Unpaid: a booking money moved for is cancelled, never deleted.
+    const doomed = await stageBooking(su, {
+      install_date: '2026-12-13',
+      style_inspiration_images: [link(own), link(shared)],
+      status: 'pending_payment',
+      payment_status: 'pending',
+      deposit_paid_at: '',
+    });
     const kept = await stageBooking(su, { install_date: '2026-12-19', style_inspiration_images: [link(shared)] });
 
     const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 120, b: 40 } } })

@@ -8,6 +8,7 @@
  *   card error, a 503, a delay before answering: a slow bank or a request in flight at a crash).
  * - GET /v1/payment_intents?customer=… lists the remembered ones of that customer, newest
  *   first, as Stripe's list does (read-after-write consistent).
+ * - `override(method, path, raw)` answers a path as given (an HTML page, an empty object).
  * - Every request is counted in `seen` (method, path, Idempotency-Key, form), so a test can
  *   tell how many PaymentIntents were asked for. Stripe's own idempotency is not played: a
  *   repeated key makes a second intent here, which is exactly what the tests must never see.
@@ -47,8 +48,19 @@ export interface IntentScript {
   delayMs?: number;
 }
 
+/** An answer given as is, whatever Stripe would say: an HTML error page, an empty object. */
+export interface RawAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** Answer so only the next request, then act as before (an outage that ends). */
+  once?: boolean;
+}
+
 export interface StripeStandIn {
   url: string;
+  /** Answers every `method` request to `path` (e.g. 'POST', '/v1/refunds') with `raw` (undefined: stop). */
+  override: (method: string, path: string, raw: RawAnswer | undefined) => void;
   seen: SeenRequest[];
   intents: StandInIntent[];
   /** Sets what new PaymentIntents of `customer` do (undefined: succeed at once). */
@@ -71,6 +83,7 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
   const seen: SeenRequest[] = [];
   const intents: StandInIntent[] = [];
   const scripts = new Map<string, IntentScript>();
+  const overrides = new Map<string, RawAnswer>();
   let seq = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -85,6 +98,12 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(json));
       };
+      const raw = overrides.get(`${req.method} ${url.pathname}`);
+      if (raw) {
+        if (raw.once) overrides.delete(`${req.method} ${url.pathname}`);
+        res.writeHead(raw.status, { 'Content-Type': raw.contentType });
+        return res.end(raw.body);
+      }
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const customer = form.get('customer') ?? '';
         const s = scripts.get(customer) ?? {};
@@ -129,6 +148,7 @@ export async function startStripeStandIn(mock: StripeMock): Promise<StripeStandI
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
+    override: (method, path, a) => (a ? overrides.set(`${method} ${path}`, a) : overrides.delete(`${method} ${path}`)),
     seen,
     intents,
     script: (customer, s) => (s ? scripts.set(customer, s) : scripts.delete(customer)),

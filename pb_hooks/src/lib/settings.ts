@@ -7,7 +7,7 @@
  * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
  * and reading them took three of its four queries.
  */
-import { seasonFor, type DateContext, type SeasonOverrides } from '@domain/season';
+import { seasonFor, seasonOfInstall, type DateContext, type SeasonOverrides } from '@domain/season';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/site-settings';
 import { today } from './clock';
@@ -73,4 +73,14 @@ export function loadBlockedDates(app: CoreApp): ReadonlySet<string> {
 export function loadDateContext(app: CoreApp): DateContext {
   const t = today();
   return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
+}
+
+/**
+ * Today, the season of the booking installed on `installDate` (not the one being sold: from
+ * December 24 that is next year's) and the blocked dates: what a booking's visit move or added
+ * removal is checked against (domain/season.ts seasonOfInstall).
+ */
+export function loadBookingDateContext(app: CoreApp, installDate: string): DateContext {
+  const t = today();
+  return { today: t, season: seasonOfInstall(installDate, t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }

@@ -1,11 +1,15 @@
 /**
  * The booking half of the admin's Overview (docs/product.md §4 booking status, §9 Revenue and
  * insights), counted in SQL over `bookings`:
- * - tiles: total; Pending = pending + pending_payment; Completed = confirmed + completed;
+ * - tiles: total; Pending = pending + pending_payment; Completed = the bookings whose visits are
+ *   done (status completed, or confirmed with the installation done and the removal done or
+ *   none): a confirmed booking still to be visited is neither;
  *   This Month = created since the first of the current month in New York;
  * - revenue (cents): Collected = totals of paid bookings + what deposit_paid ones have paid
  *   (the deposit and any part of the balance, e.g. cash recorded at the door);
  *   Pending = balances of deposit_paid bookings + totals of pending ones; Expected = both;
+ *   Collected also counts the damages charged (the damages part of succeeded charges, which a
+ *   booking's total does not include), usually after the balance was paid;
  * - weekly: deposits (at deposit_paid_at) and balances (total − deposit, at balance_paid_at)
  *   collected per week of the season (domain/insights.ts `weeklyCollected`).
  * Cancelled bookings, payment conflicts and checkout holds that ran out count nowhere.
@@ -41,11 +45,16 @@ const TOTALS_SQL = `
   SELECT
     COUNT(*) AS total,
     COALESCE(SUM(status IN ('pending', 'pending_payment')), 0) AS pending,
-    COALESCE(SUM(status IN ('confirmed', 'completed')), 0) AS completed,
+    COALESCE(SUM(status = 'completed' OR (status = 'confirmed' AND install_done_at != '' AND (removal_date = '' OR removal_done_at != ''))), 0) AS completed,
     COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth,
     COALESCE(SUM(CASE payment_status WHEN 'paid' THEN total_price WHEN 'deposit_paid' THEN total_price - balance_remaining ELSE 0 END), 0) AS collected,
     COALESCE(SUM(CASE payment_status WHEN 'deposit_paid' THEN balance_remaining WHEN 'pending' THEN total_price ELSE 0 END), 0) AS owed
   FROM bookings WHERE ${COUNTED}`;
+
+// The damages part of the succeeded charges of the bookings that count.
+const DAMAGES_SQL = `
+  SELECT COALESCE(SUM(damages_amount), 0) AS damages FROM charges
+  WHERE status = 'succeeded' AND damages_amount > 0 AND booking IN (SELECT id FROM bookings WHERE ${COUNTED})`;
 
 // Payments grouped by UTC date and by three bands of UTC hours that each fall on one New York
 // date (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter;
@@ -74,7 +83,10 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as { hour: string; deposits: number; balances: number }[];
   app.db().newQuery(PAYMENT_HOURS_SQL).bind(params).all(hours);
 
-  const collected = Number(t.collected);
+  const d = new DynamicModel({ damages: 0 }) as unknown as Record<string, number>;
+  app.db().newQuery(DAMAGES_SQL).bind(params).one(d);
+
+  const collected = Number(t.collected) + Number(d.damages);
   const owed = Number(t.owed);
   return {
     bookings: { total: Number(t.total), pending: Number(t.pending), completed: Number(t.completed), thisMonth: Number(t.thisMonth) },

@@ -15,7 +15,7 @@ import { closingHour, type VisitKind } from '@domain/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
-import { loadCrews, loadDateContext } from '../settings';
+import { loadBookingDateContext, loadCrews, loadDateContext } from '../settings';
 
 export function availabilityRoute(e: core.RequestEvent): void {
   const date = queryParam(e, 'date');
@@ -27,7 +27,8 @@ export function availabilityRoute(e: core.RequestEvent): void {
   if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
   if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
 
-  const ctx = loadDateContext($app);
+  // A booking's visit (its installation date given) is checked in that booking's season.
+  const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
   const reason = kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx);
   const base = { date, size, kind, closingHour: closingHour(date) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, slots: [] });

@@ -1,6 +1,11 @@
 /**
  * Deleting a booking never leaves money in flight without a trace (docs/decisions/021).
  *
+ * - First (onRecordDeleteRequest): a booking money moved for (a deposit paid, a charge that
+ *   succeeded or is still with the bank, a payment recorded at the door; domain/booking-deletion.ts)
+ *   is never deleted by the admin: 400 with a sentence saying to cancel it instead, so its refund,
+ *   its e-mail and its place in Revenue are kept (409 while a charge is still in progress).
+ *   Only superusers (the PocketBase dashboard, maintenance and test data) are not refused.
  * - Before the delete (onRecordDeleteRequest, outside any transaction): every payment link of
  *   the booking that is still open at Stripe (a balance or damage charge's Checkout link, the
  *   deposit checkout of an unpaid hold) is expired, so no one can pay it afterwards, and the
@@ -20,6 +25,7 @@
  * Their files are removed once it commits.
  */
 import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking-deletion';
 import { INSPIRATION_COLLECTION, linkedInspirationIds } from '@domain/inspiration-images';
 import { deleteUnlinkedUploads } from './inspiration-orphans';
 import { apiError } from '../http';
@@ -42,10 +48,19 @@ function expireLink(sessionId: string): void {
   throw apiError(503, UNREACHABLE);
 }
 
-/** onRecordDeleteRequest for bookings: closes the booking's open payment links, then deletes. */
+/** Refuses deleting `booking` when money moved for it: 409 while a charge is in progress, else 400. */
+function refuseDeletingPaid(app: CoreApp, booking: core.Record): void {
+  const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: c!.getString('status') }));
+  if (charges.some((c) => c.status === 'pending' || c.status === 'processing')) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
+  const paid = moneyMovedFor({ payment_status: booking.getString('payment_status'), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
+  if (paid) throw apiError(400, DELETE_PAID_REFUSED);
+}
+
+/** onRecordDeleteRequest for bookings: refuses a paid one (not for superusers), closes the booking's open payment links, then deletes. */
 export function closePaymentLinksBeforeDelete(e: core.RecordRequestEvent): void {
   const booking = e.record!;
   const app = e.app;
+  if (!e.hasSuperuserAuth()) refuseDeletingPaid(app, booking);
   const stripe = paymentMode() === 'stripe';
   for (const charge of openCharges(app, booking.id)) {
     const sessionId = charge.getString('stripe_checkout_session_id');

@@ -14,7 +14,7 @@ import { moveDateProblem } from '@domain/visit-move';
 import { findSlot, formatSlotRange, visitName, type TimeSlot } from '@domain/slots';
 import type { Refusal } from '../http';
 import { badRequest } from '../http';
-import { loadCrews, loadDateContext } from '../settings';
+import { loadBookingDateContext, loadCrews } from '../settings';
 import { bookingsOnDates } from './bookings-repo';
 
 export type Visit = 'install' | 'removal';
@@ -38,7 +38,12 @@ export function parseVisitMove(body: Record<string, unknown>, booking: core.Reco
   const date = typeof body.date === 'string' ? body.date : '';
   const slotId = typeof body.timeSlot === 'string' ? body.timeSlot : '';
   const size = booking.getString('tree_size');
-  const problem = moveDateProblem(visit, date, { install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }, loadDateContext($app));
+  const problem = moveDateProblem(
+    visit,
+    date,
+    { install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') },
+    loadBookingDateContext($app, booking.getString('install_date')),
+  );
   if (problem) throw badRequest(problem);
   const slot = isTreeSize(size) ? findSlot(size, date, visit, slotId) : null;
   if (!slot) throw badRequest(`That ${visitName(visit)} time slot is not offered on this date. Please choose another slot.`);

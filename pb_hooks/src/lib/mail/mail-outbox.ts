@@ -16,6 +16,7 @@
  * Scheduling uses the wall clock, not APP_NOW: retries are about real time passing, while
  * APP_NOW freezes the business day for tests and demos.
  */
+import { redactManageTokens } from '@domain/mail-redaction';
 import { toPbDate } from '../clock';
 import { parseTimestamp } from '@domain/calendar';
 import { smtpEnabled, smtpSend, type Attachment, type MailStatus, type OutgoingMail } from './send-mail';
@@ -176,6 +177,11 @@ function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' |
       rec.set('error', '');
       final = outcome.status;
       if (outcome.status !== 'skipped') afterSent(tx, rec);
+      // Sent: the stored copy loses the manage link's token (the customer's e-mail keeps it).
+      if (outcome.status === 'sent') {
+        rec.set('body', redactManageTokens(rec.getString('body')));
+        rec.set('html', redactManageTokens(rec.getString('html')));
+      }
     } else {
       rec.set('error', outcome.error.slice(0, 2000));
       const queuedAt = parseTimestamp(rec.getString('queued_at'));

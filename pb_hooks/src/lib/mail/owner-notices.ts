@@ -67,19 +67,31 @@ export function disputeNotice(booking: core.Record, d: DisputeFacts): QueuedMail
 }
 
 /**
- * A payment `paymentIntentId` of `amountCents` arrived for booking `bookingId`, which had been
- * deleted; `refunded` says whether the refund is made (else the refund failed and the owner must
- * refund it in the Stripe Dashboard).
+ * A payment `paymentIntentId` of `amountCents` arrived for booking `bookingId` that nothing of
+ * the booking expects: the booking was deleted (`booking` null), or it still exists and was
+ * paid another way (a second deposit through an older checkout page, a payment link replaced
+ * meanwhile). `refunded` says whether the refund is made (else the refund failed and the owner
+ * must refund it in the Stripe Dashboard).
  */
-export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, amountCents: number, refunded: boolean): QueuedMail {
+export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, amountCents: number, refunded: boolean, booking: core.Record | null = null): QueuedMail {
+  const outcome = refunded ? 'It was refunded in full; the customer may need to hear from you.' : 'It could not be refunded automatically: refund it in the Stripe Dashboard.';
+  if (booking) {
+    return notice(
+      mailKey('orphan_payment_notice', paymentIntentId),
+      `Extra payment from ${booking.getString('customer_name')} ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
+      [
+        `A second payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which was already paid another way (an older checkout page or a replaced payment link). The booking is unchanged.`,
+        outcome,
+        customerLine(booking),
+        `Payment: ${paymentIntentId}`,
+      ],
+      bookingId,
+    );
+  }
   return notice(
     mailKey('orphan_payment_notice', paymentIntentId),
     `Payment for a deleted booking ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
-    [
-      `A payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which had been deleted.`,
-      refunded ? 'It was refunded in full; the customer may need to hear from you.' : 'It could not be refunded automatically: refund it in the Stripe Dashboard.',
-      `Payment: ${paymentIntentId}`,
-    ],
+    [`A payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which had been deleted.`, outcome, `Payment: ${paymentIntentId}`],
     bookingId,
   );
 }

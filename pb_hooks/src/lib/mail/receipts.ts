@@ -86,6 +86,8 @@ export function chargeReceiptMail(charge: core.Record, booking: core.Record, man
       reference: bookingReference(booking.id),
       remainingCents: Math.max(0, booking.getInt('balance_remaining')),
       lines,
+      // The owner's words about the damages (the dialog's Description) reach the customer.
+      description: charge.getInt('damages_amount') > 0 || damageLines.length > 0 ? charge.getString('description') : '',
     },
     manageUrl,
   );

@@ -26,7 +26,7 @@ import { apiError, appOrigin, badRequest, readJsonObject } from '../http';
 import { deliverMail } from '../mail/mail-outbox';
 import { openCharges, recordChargeOutcome } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
-import { loadCrews, loadDateContext } from '../settings';
+import { loadBookingDateContext, loadCrews } from '../settings';
 import { changeByLink, requireBooking } from './manage-links';
 import { myBookingView } from './my-booking-view';
 import { bookHeldRemoval } from './removal-hold';
@@ -50,7 +50,7 @@ export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
   const cents = choices ? removalAdditionCents(choices) : null;
   if (cents === null) throw apiError(409, M.removalClosed);
   const date = typeof body.date === 'string' ? body.date : '';
-  const problem = removalDateProblem(date, booking.getString('install_date'), loadDateContext($app));
+  const problem = removalDateProblem(date, booking.getString('install_date'), loadBookingDateContext($app, booking.getString('install_date')));
   if (problem) throw badRequest(problem);
   const size = booking.getString('tree_size');
   const slot = isTreeSize(size) ? findSlot(size, date, 'removal', typeof body.timeSlot === 'string' ? body.timeSlot : '') : null;

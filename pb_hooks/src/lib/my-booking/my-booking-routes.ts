@@ -28,7 +28,7 @@ import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge
 import { apiError, appOrigin, configuredOrigin, readJsonObject } from '../http';
 import { visitMovedMails } from '../mail/booking-change';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
-import { insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
+import { claimAbandonedCharge, insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
 import { runRefunds } from '../payments/refund';
 import { queueLedgerRefunds } from '../payments/ledger-records';
@@ -111,12 +111,16 @@ export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
   if (open) return e.json(200, { url: open.getString('checkout_url') });
 
   const request = { bookingId: booking.id, selection: null, description: 'Balance paid online' };
-  // Two clicks at once share the key (the same attempt number), so they make one charge.
-  const key = `customer-balance-${booking.id}-${chargeCount(booking.id) + 1}`;
+  // Two clicks at once share the key (the same attempt number), so they make one charge. An
+  // attempt whose Stripe call got no answer (an outage) is finished under its own key at the
+  // next click, not refused as in flight until the reconcile job.
+  const prefix = `customer-balance-${booking.id}-`;
+  const unanswered = openCharges($app, booking.id).find((c) => c!.getString('status') === 'pending' && c!.getString('idempotency_key').startsWith(prefix));
+  const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(booking.id) + 1}`;
   const inserted = insertPendingCharge($app, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' });
   if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
   const chargeId = 'replayOf' in inserted ? inserted.replayOf : inserted.chargeId;
-  if ('chargeId' in inserted) {
+  if ('chargeId' in inserted || claimAbandonedCharge($app, chargeId)) {
     const charge = $app.findRecordById('charges', chargeId);
     const outcome = payChargeByLink(charge, booking, appOrigin(e));
     if (outcome.status === 'unknown') {

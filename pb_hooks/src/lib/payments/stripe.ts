@@ -69,11 +69,24 @@ function stripeSend(method: 'GET' | 'POST', path: string, params?: Record<string
   return { statusCode: res.statusCode, json: res.json };
 }
 
-/** Calls Stripe; returns the parsed JSON or throws an Error with Stripe's message. */
+/**
+ * Whether a 2xx answer is a Stripe object we can read: a list with its data, or an object with
+ * its id. An HTML page from a proxy, an empty `{}` or nothing is not: the call's outcome is then
+ * unknown, never a success (a refund without an id is no refund).
+ */
+function readableAnswer(json: unknown): boolean {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
+  const o = json as { id?: unknown; object?: unknown; data?: unknown };
+  if (o.object === 'list') return Array.isArray(o.data);
+  return typeof o.id === 'string' && o.id !== '';
+}
+
+/** Calls Stripe; returns the parsed JSON or throws an Error with Stripe's message (or for an answer it cannot read). */
 function stripeRequest<T>(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): T {
   const res = stripeSend(method, path, params, idempotencyKey);
   const json = res.json as { error?: { message?: string } } | null;
   if (res.statusCode >= 400) throw new Error(`Stripe ${res.statusCode}: ${json?.error?.message ?? 'request failed'}`);
+  if (!readableAnswer(json)) throw new Error(`Stripe ${res.statusCode}: an answer without a readable object`);
   return json as T;
 }
 
@@ -171,7 +184,9 @@ function stripeTry<T>(method: 'GET' | 'POST', path: string, params: Record<strin
   } catch (err) {
     return { ok: false, status: 0, error: { message: String(err) } };
   }
-  if (res.statusCode < 400) return { ok: true, value: res.json as T };
+  // An unreadable success (an HTML page, `{}`) is no answer: unknown, retried like an outage.
+  if (res.statusCode < 400)
+    return readableAnswer(res.json) ? { ok: true, value: res.json as T } : { ok: false, status: 0, error: { message: `Stripe ${res.statusCode}: an answer without a readable object` } };
   const body = res.json as { error?: StripeErrorBody } | null;
   return { ok: false, status: res.statusCode, error: body?.error ?? {} };
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { mapsHref, telHref } from './format';
 
 /** The customer's phone as a tel: link (docs/product.md / docs/decisions/015: every phone is callable). */
@@ -38,7 +38,7 @@ const stopRowClick = (e: MouseEvent) => e.stopPropagation();
  * button (`onOpen`), then the e-mail and phone links, which open the mail or phone app rather
  * than the row.
  */
-export function CustomerCell({ name, email, phone, onOpen }: { name: string; email: string; phone: string; onOpen: () => void }) {
+export function CustomerCell({ name, email, phone, onOpen, badge }: { name: string; email: string; phone: string; onOpen: () => void; badge?: ReactNode }) {
   return (
     <td data-label="Customer" className="admin-row__customer">
       <div className="admin-customer">
@@ -52,6 +52,7 @@ export function CustomerCell({ name, email, phone, onOpen }: { name: string; ema
         >
           {name}
         </button>
+        {badge}
         <span onClick={stopRowClick}>
           <EmailLink email={email} />
         </span>

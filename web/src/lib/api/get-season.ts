@@ -13,8 +13,9 @@ export interface SeasonInfo {
   workDays: number[];
 }
 
-export function fetchSeason(): Promise<SeasonInfo> {
-  return pb.send<SeasonInfo>('/api/fn/season', { method: 'GET' });
+/** The season being sold, or with `installDate` the season of the booking installed then (its visits' moves). */
+export function fetchSeason(installDate?: string): Promise<SeasonInfo> {
+  return pb.send<SeasonInfo>(installDate ? `/api/fn/season?installDate=${encodeURIComponent(installDate)}` : '/api/fn/season', { method: 'GET' });
 }
 
 /** Loads the season once; `error` is set when it cannot be loaded. */

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type ReactNode } from 'react';
 import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES } from '@domain/balance-charge';
+import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking-deletion';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
@@ -296,9 +297,10 @@ const IN_FLIGHT = new Set<string>([...OPEN_CHARGE_STATUSES, 'queued']);
  * The rarely used, destructive actions behind a 'More actions' button, so none sits where a
  * thumb reaches for Charge: Cancel booking (a confirmed one; the deposit refunded or kept) and
  * Delete Booking (which keeps docs/product.md's confirmation), both refused with the reason
- * while money is in flight.
+ * while money is in flight; Delete also for good once money moved (domain/booking-deletion.ts:
+ * such a booking is cancelled instead, as the server insists).
  */
-function MoreActions({ moneyInFlight, onDelete, onCancel }: { moneyInFlight: boolean; onDelete: () => void; onCancel: (() => void) | null }) {
+function MoreActions({ moneyInFlight, paid, onDelete, onCancel }: { moneyInFlight: boolean; paid: boolean; onDelete: () => void; onCancel: (() => void) | null }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -313,13 +315,19 @@ function MoreActions({ moneyInFlight, onDelete, onCancel }: { moneyInFlight: boo
               Cancel booking
             </button>
           )}
-          <button type="button" className="button button--danger" disabled={moneyInFlight} aria-describedby={moneyInFlight ? `${id}-why` : undefined} onClick={onDelete}>
+          <button type="button" className="button button--danger" disabled={moneyInFlight || paid} aria-describedby={moneyInFlight || paid ? `${id}-why` : undefined} onClick={onDelete}>
             Delete Booking
           </button>
-          {moneyInFlight && (
+          {moneyInFlight ? (
             <p id={`${id}-why`} className="admin-footnote">
               {CHARGE_MESSAGES.deleteInFlight} Delete it once the payment has succeeded, failed or expired.
             </p>
+          ) : (
+            paid && (
+              <p id={`${id}-why`} className="admin-footnote">
+                {DELETE_PAID_REFUSED}
+              </p>
+            )
           )}
         </div>
       )}
@@ -356,6 +364,8 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking)) : 'hidden';
   // The server refuses to delete a booking whose money may still move; the menu says so first.
   const moneyInFlight = (data?.charges ?? []).some((c) => IN_FLIGHT.has(c.status));
+  // Nor one money moved for: it is cancelled instead.
+  const paid = booking ? moneyMovedFor(booking, data?.charges ?? []) : false;
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState<VisitKind | null>(null);
 
@@ -396,7 +406,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
                 Record Damages &amp; Charge
               </button>
             )}
-            <MoreActions moneyInFlight={moneyInFlight} onDelete={() => onDelete(booking.id)} onCancel={booking.status === 'confirmed' ? () => setCancelling(true) : null} />
+            <MoreActions moneyInFlight={moneyInFlight} paid={paid} onDelete={() => onDelete(booking.id)} onCancel={booking.status === 'confirmed' ? () => setCancelling(true) : null} />
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">
                 {paymentQueued

@@ -62,6 +62,8 @@ function BalanceCell({ b, queuedCents, onCharge }: { b: AdminBooking; queuedCent
       return <>{formatCents(cell.cents)}</>;
     case 'paid':
       return <>$0 Paid</>;
+    case 'cancelled':
+      return <>Nothing due</>;
     default:
       return <>$0</>;
   }
@@ -153,7 +155,13 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
           <tbody>
             {listed.slice(0, limit).map((b) => (
               <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
-                <CustomerCell name={b.customer_name} email={b.customer_email} phone={b.customer_phone} onOpen={() => onOpen(b.id)} />
+                <CustomerCell
+                  name={b.customer_name}
+                  email={b.customer_email}
+                  phone={b.customer_phone}
+                  onOpen={() => onOpen(b.id)}
+                  badge={b.status === 'cancelled' ? <Pill tone="grey">Cancelled</Pill> : undefined}
+                />
                 <td data-label="Package">{packageTitle(b.package_type)}</td>
                 <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>
                 <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>

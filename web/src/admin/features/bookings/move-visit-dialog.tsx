@@ -24,13 +24,17 @@ interface Rules {
   offline: boolean;
 }
 
-/** The season and the crew count, fetched once when online; offline, null and one crew (the server checks on sync). */
-function useMoveRules(): Rules {
+/**
+ * The season of the booking installed on `installDate` (not the one being sold: from December 24
+ * that is next year's) and the crew count, fetched once when online; offline, null and one crew
+ * (the server checks on sync).
+ */
+function useMoveRules(installDate: string): Rules {
   const [rules, setRules] = useState<Rules>({ season: null, crews: 1, offline: !navigator.onLine });
   useEffect(() => {
     if (!navigator.onLine) return;
     let live = true;
-    Promise.all([fetchSeason(), getSettings()]).then(
+    Promise.all([fetchSeason(installDate), getSettings()]).then(
       ([season, settings]) => {
         const crews = Number((settings.get('capacity')?.value as { crews?: unknown } | null)?.crews);
         if (live) setRules({ season, crews: Number.isInteger(crews) && crews > 0 ? crews : 1, offline: false });
@@ -41,7 +45,7 @@ function useMoveRules(): Rules {
     return () => {
       live = false;
     };
-  }, []);
+  }, [installDate]);
   return rules;
 }
 
@@ -55,7 +59,7 @@ function useMoveRules(): Rules {
  */
 export function MoveVisitDialog({ booking, visit, onClose }: { booking: AdminBooking; visit: VisitKind; onClose: () => void }) {
   const id = useId();
-  const rules = useMoveRules();
+  const rules = useMoveRules(booking.install_date);
   const [date, setDate] = useState('');
   const [slotId, setSlotId] = useState('');
   const [problem, setProblem] = useState('');

@@ -4,6 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@domain/balance-charge';
 import {
+  chargeQuestion,
   DAMAGE_ITEM_KEYS,
   EMPTY_DAMAGE_FORM,
   incidentalsDisabled,
@@ -94,7 +95,9 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
  * The damages dialog (docs/product.md §2 Balance Due, §4 Damage dialog, §5 Admin, §7
  * charge-booking-balance): the damage items, incidentals or total loss (priced by
  * domain/damages.ts, as the server prices them again), a description, and Charge for the
- * balance plus the damages; 'Charge balance only' charges the balance alone. One attempt keeps
+ * balance plus the damages; 'Charge balance only' charges the balance alone. Either first asks
+ * a question naming the amount and the card (domain/damage-dialog.ts chargeQuestion). Damages
+ * can be charged after the balance was paid, once a visit was done (domain/permissions.ts). One attempt keeps
  * one Idempotency-Key until its answer is known, so a retry after a lost connection can never
  * charge twice; changing the selection starts a new attempt. The charge goes through the
  * outbox (docs/decisions/016): without a connection it is queued under its key, shown as queued on the
@@ -107,13 +110,17 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  // The charge asked about before the card is charged: with the damages or the balance alone.
+  const [asking, setAsking] = useState<boolean | null>(null);
 
   const change = (next: DamageForm) => {
     setForm(next);
     setAttemptKey(newIdempotencyKey());
     setProblem('');
+    setAsking(null);
   };
   const close = () => {
+    setAsking(null);
     setForm(EMPTY_DAMAGE_FORM);
     setDescription(DEFAULT_CHARGE_DESCRIPTION);
     setAttemptKey(newIdempotencyKey());
@@ -147,13 +154,21 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     }
   };
 
-  const charge = async (withDamages: boolean) => {
+  /** Charge pressed: checks the selection, then asks the question naming the amount and the card. */
+  const ask = (withDamages: boolean) => {
     if (!booking || busy) return;
     if (withDamages && priced.totalCents <= 0) {
       toast.error('Error', { description: DAMAGE_MESSAGES.selectItem });
       setProblem(DAMAGE_MESSAGES.selectItem);
       return;
     }
+    setProblem('');
+    setAsking(withDamages);
+  };
+
+  const charge = async (withDamages: boolean) => {
+    if (!booking || busy) return;
+    setAsking(null);
     setBusy(true);
     setProblem('');
     try {
@@ -192,21 +207,34 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
         ) : null
       }
       footer={
-        <>
-          <button type="button" className="button" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          {balance > 0 && (
-            <button type="button" className="button" onClick={() => void charge(false)} disabled={busy}>
-              Charge balance only ({formatCents(balance)})
+        asking !== null ? (
+          <div role="group" aria-label="Confirm the charge" className="damage-confirm">
+            {/* The saved card's brand and last digits are not stored yet: 'the card on file'. */}
+            <p role="status">{chargeQuestion(balance + (asking ? priced.totalCents : 0))}</p>
+            <button type="button" className="button" onClick={() => setAsking(null)}>
+              Go back
             </button>
-          )}
-          {eligible && (
-            <button type="button" className="button button--primary" onClick={() => void charge(true)} disabled={busy}>
-              {busy ? 'Charging...' : `Charge ${formatCents(balance + priced.totalCents)}`}
+            <button type="button" className="button button--primary" onClick={() => void charge(asking)}>
+              Yes, charge {formatCents(balance + (asking ? priced.totalCents : 0))}
             </button>
-          )}
-        </>
+          </div>
+        ) : (
+          <>
+            <button type="button" className="button" onClick={close} disabled={busy}>
+              Cancel
+            </button>
+            {balance > 0 && (
+              <button type="button" className="button" onClick={() => ask(false)} disabled={busy}>
+                Charge balance only ({formatCents(balance)})
+              </button>
+            )}
+            {eligible && (
+              <button type="button" className="button button--primary" onClick={() => ask(true)} disabled={busy}>
+                {busy ? 'Charging...' : `Charge ${formatCents(balance + priced.totalCents)}`}
+              </button>
+            )}
+          </>
+        )
       }
     >
       {booking && (

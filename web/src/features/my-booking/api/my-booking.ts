@@ -68,7 +68,8 @@ export interface SlotChoice {
 
 /** GET /api/fn/availability for another date of a visit: the slots, or the reason the date cannot be booked. */
 export async function fetchSlots(date: string, size: string, kind: VisitKind, installDate: string): Promise<{ bookable: boolean; reason: string | null; slots: SlotChoice[] }> {
-  const query = new URLSearchParams({ date, size, kind, ...(kind === 'removal' ? { installDate } : {}) });
+  // The installation date for both visits: the server checks them in that booking's season.
+  const query = new URLSearchParams({ date, size, kind, ...(installDate ? { installDate } : {}) });
   const response = await fetch(`/api/fn/availability?${query}`);
   const data = (await response.json().catch(() => null)) as { bookable: boolean; reason: string | null; slots: SlotChoice[]; message?: string } | null;
   if (!response.ok || !data) throw new MyBookingError(data?.message || 'Error loading time slots', response.status);

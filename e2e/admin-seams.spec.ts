@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { superuserClient } from './support/db';
+import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking, toast } from './support/admin';
+
+/**
+ * The owner's phone at 375 px tells the truth about money (docs/product.md §2, §4, §5):
+ * a cancelled booking is marked Cancelled in the Bookings list with nothing due; damages found
+ * at the removal are charged after the balance was paid, after a question naming the amount
+ * and the card; and a booking with payments offers no Delete, only Cancel.
+ */
+
+test.use({ viewport: { width: 375, height: 740 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
+
+const RUN = Date.now();
+
+async function signedIn(page: Page) {
+  const su = await superuserClient();
+  const password = `seams-password-${RUN}`;
+  const email = `seams-${RUN}-${Math.random().toString(36).slice(2, 6)}@test.local`;
+  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seams Admin' });
+  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+  await storeAdminSession(page, auth.token, auth.record);
+  await page.goto('/admin/dashboard?tab=bookings');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+test('a cancelled booking is marked Cancelled in the Bookings list, with nothing due', async ({ page }) => {
+  const name = `Cora Cancelled ${RUN}`;
+  const live = `Lena Live ${RUN}`;
+  await storedPaidBooking(name, `cora.${RUN}@example.com`, { status: 'cancelled', install_date: '2026-12-19', removal_date: '2027-01-23' });
+  await storedPaidBooking(live, `lena.${RUN}@example.com`, { install_date: '2026-12-20', removal_date: '2027-01-24' });
+  await signedIn(page);
+
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });
+  await expect(row).toContainText('Cancelled');
+  await expect(row.locator('td[data-label="Balance Due"]')).toHaveText('Nothing due');
+  await expect(row.getByRole('button', { name: /Balance due/ })).toHaveCount(0);
+
+  const other = page.getByRole('row').filter({ has: page.getByRole('button', { name: live, exact: true }) });
+  await expect(other).not.toContainText('Cancelled');
+  await expect(other.getByRole('button', { name: new RegExp(`Balance due \\$825 for ${live}`) })).toBeVisible();
+});
+
+test('damages found at the removal are charged after the balance was paid, after a question naming the amount and the card', async ({ page }) => {
+  const name = `Dot Damages ${RUN}`;
+  const b = await storedPaidBooking(name, `dot.${RUN}@example.com`, {
+    install_date: '2026-11-08',
+    removal_date: '2026-11-18',
+    payment_status: 'paid',
+    balance_remaining: 0,
+    install_done_at: '2026-11-08 17:00:00.000Z',
+    removal_done_at: '2026-11-18 17:00:00.000Z',
+  });
+  await signedIn(page);
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+
+  // A booking with payments cannot be deleted, only cancelled.
+  await details.getByRole('button', { name: 'More actions' }).click();
+  await expect(details.getByRole('button', { name: 'Delete Booking' })).toBeDisabled();
+  await expect(details).toContainText('This booking has payments, so it cannot be deleted. Cancel it instead');
+  await details.getByRole('button', { name: 'More actions' }).click();
+
+  await details.getByRole('button', { name: 'Record Damages & Charge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Damages & Charge' });
+  await dialog.getByRole('checkbox', { name: /Small pieces/ }).check();
+  await dialog.getByRole('spinbutton', { name: 'Small pieces quantity' }).fill('3');
+  await dialog.getByLabel('Description').fill('Three glass ornaments broken on the stairs');
+  await dialog.getByRole('button', { name: 'Charge $15' }).click();
+  const confirm = dialog.getByRole('group', { name: 'Confirm the charge' });
+  await expect(confirm).toContainText('Charge $15 to the card on file?');
+  await expect(confirm.getByRole('button', { name: 'Yes, charge $15' })).toBeInViewport();
+  await confirm.getByRole('button', { name: 'Yes, charge $15' }).click();
+  await expect(toast(page, 'Charged $15 successfully')).toBeVisible();
+
+  const su = await superuserClient();
+  const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: b.id }) });
+  expect(charges.map((c) => [c.kind, c.status, c.amount, c.description])).toEqual([['damages', 'succeeded', 1500, 'Three glass ornaments broken on the stairs']]);
+});
