@@ -2,6 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
+// The server tests run two files at a time, each worker on a shared server of its own
+// (tests/server/global-setup.ts); they run after the unit tests when both are run at once.
 export default defineConfig({
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
@@ -22,7 +24,8 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
