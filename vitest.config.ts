@@ -6,6 +6,8 @@ import { assertOwnNodeModules } from './scripts/lib/own-node-modules.mjs';
 assertOwnNodeModules(fileURLToPath(new URL('.', import.meta.url)));
 
 // Two projects: fast unit tests (domain, web) and server tests against the real PocketBase binary.
+// The server tests run two files at a time, each worker on a shared server of its own
+// (tests/server/global-setup.ts); they run after the unit tests when both are run at once.
 export default defineConfig({
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
@@ -26,7 +28,8 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

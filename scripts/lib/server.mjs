@@ -4,7 +4,7 @@
  * port and data dir. Used by `npm start`, the server tests and the end-to-end tests.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT, run } from './run.mjs';
@@ -127,7 +127,7 @@ export async function spawnServer(opts) {
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await Promise.race([
-    waitForHttp(`${opts.url}/api/health`),
+    waitForHttp(`${opts.url}/api/health`, 60_000),
     exited.then((code) => {
       throw new Error(`PocketBase exited early with ${code}${output ? `:\n${output}` : ''}`);
     }),
@@ -150,15 +150,32 @@ export async function spawnServer(opts) {
 }
 
 /**
+ * Makes `dir` a template data dir: every migration applied and the superuser saved, as a fresh
+ * server's first start would leave it (PocketBase's own tests copy a prepared data dir the same
+ * way). A server started with `template: dir` begins from a copy, without migrating again.
+ * @param {string} dir
+ * @param {{ email: string, password: string }} superuser
+ */
+export async function makeTemplateDataDir(dir, superuser) {
+  await upsertSuperuser(dir, superuser.email, superuser.password);
+}
+
+/**
  * Starts our PocketBase build from the repository in the background and waits until it is healthy.
  * Replication is off (REPLICA_DIR=off) unless `env` sets REPLICA_DIR: a test's server would
  * otherwise leave a `<data dir>-replica` beside its temp data dir (docs/decisions/041).
- * @param {{ port?: number, dataDir: string, publicDir?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
+ * `template` (made by makeTemplateDataDir) is copied into `dataDir` first, which must then be
+ * new or empty: the server starts migrated, with the template's superuser.
+ * @param {{ port?: number, dataDir: string, template?: string, publicDir?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts) {
   const port = opts.port ?? (await freePort());
   mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.template) {
+    if (readdirSync(opts.dataDir).length > 0) throw new Error(`${opts.dataDir} is not empty: a template is copied only into a new data dir`);
+    cpSync(opts.template, opts.dataDir, { recursive: true });
+  }
   if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
   return spawnServer({
     bin: PB_BIN,

@@ -20,7 +20,7 @@ import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { deleteBookings, expectClearSentence } from './fixtures';
-import { baseUrl, superuser } from './support';
+import { baseUrl, superuser, template } from './support';
 
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
 const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
@@ -256,7 +256,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     scriptCards(scripted);
     server = await startServer({
       dataDir,
-      superuser: SUPERUSER,
+      template: template(),
       env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
     su = new PocketBase(server.url);

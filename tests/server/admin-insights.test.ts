@@ -12,7 +12,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { SUPERUSER } from './constants';
 import { createBookingRecord } from './fixtures';
-import { anonymous, baseUrl, callFnAs, clearCollections, superuser } from './support';
+import { anonymous, baseUrl, callFnAs, clearCollections, superuser, template } from './support';
 
 let admin: SignedInStaff;
 
@@ -199,7 +199,7 @@ describe('This Month counts from the first of the month in New York', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-insights-month-test-'));
 
   beforeAll(async () => {
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: '2099-01-15T17:00:00Z', RATE_LIMITS: 'off' } });
+    server = await startServer({ dataDir, template: template(), env: { APP_NOW: '2099-01-15T17:00:00Z', RATE_LIMITS: 'off' } });
   }, 60_000);
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
+import { template } from './support';
 import { expectClearSentence } from './fixtures';
 
 const DEFAULT_EMAIL = 'admin@thoughtfullyadorned.local';
@@ -22,7 +23,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 /** A server of its own (its data dir is where the code lives), with a signed-in superuser. */
 async function ownServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
+  const server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
   const su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

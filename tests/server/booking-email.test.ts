@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest } from './support';
+import { bookingRequest, template } from './support';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -38,7 +38,7 @@ describe('booking confirmation e-mail over SMTP', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' } });
+    server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' } });
   });
   afterAll(async () => {
     await server?.stop();
@@ -117,7 +117,7 @@ describe('a failing SMTP server', () => {
 
   beforeAll(async () => {
     const closedPort = await freePort();
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) } });
+    server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) } });
   });
   afterAll(async () => {
     await server?.stop();

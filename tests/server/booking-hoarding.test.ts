@@ -12,7 +12,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { installDates } from './fixtures';
 import { consultationRequest } from './review-fixtures';
-import { bookingRequest, request } from './support';
+import { bookingRequest, request, template } from './support';
 
 const TOO_MANY_HOLDS = 'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.';
 const TOO_MANY_CONSULTATIONS = 'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.';
@@ -22,7 +22,7 @@ let pb: PocketBase;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-hoarding-test-'));
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW } });
+  server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW } });
   pb = new PocketBase(server.url);
   pb.autoCancellation(false);
   await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

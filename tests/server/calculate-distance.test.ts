@@ -18,7 +18,7 @@ import { NO_ZIP_MESSAGE } from '../../domain/service-area';
 import { travelFeeCents } from '../../domain/travel';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
-import { bookingRequest, callFn, clearCollections, superuser } from './support';
+import { bookingRequest, callFn, clearCollections, superuser, template } from './support';
 
 const ROUTE = '/api/fn/calculate-distance';
 
@@ -131,7 +131,7 @@ describe('openrouteservice provider (OPENROUTESERVICE_API_KEY)', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const port = (fake.address() as AddressInfo).port;
-    server = await startServer({ dataDir, env: { APP_NOW: SERVER_NOW, OPENROUTESERVICE_API_KEY: KEY, OPENROUTESERVICE_URL: `http://127.0.0.1:${port}` } });
+    server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, OPENROUTESERVICE_API_KEY: KEY, OPENROUTESERVICE_URL: `http://127.0.0.1:${port}` } });
   });
   afterAll(async () => {
     await server?.stop();

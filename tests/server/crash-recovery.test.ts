@@ -1,7 +1,10 @@
 /**
  * Crashes and outages on the money and mail paths (docs/decisions/021), with the real
- * every-minute jobs (no shortcut route): Stripe mode against a stand-in for Stripe in front of
- * stripe-mock, e-mail to a real SMTP sink.
+ * every-minute jobs: Stripe mode against a stand-in for Stripe in front of stripe-mock, e-mail
+ * to a real SMTP sink. The jobs are not waited for: after the restart the test runs the
+ * registered cron jobs themselves through PocketBase's POST /api/crons/{id} (what the
+ * scheduler runs each minute), and the outage's retry is run as at the minute its backoff
+ * ends (POST /api/fn/jobs/deliver-mail with `now`), so no test waits on the wall clock.
  *
  * - kill -9 right after 20 deposits were confirmed (their e-mails held up by a slow mail
  *   server) and while three balance charges were at Stripe: after the restart every
@@ -13,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { charge, newKey, postWebhook, stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
+import { request } from './support';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
 
 const NOW_MS = Date.parse(SERVER_NOW);
@@ -71,6 +75,9 @@ const paid = (sessionId: string, bookingId: string, nowMs: number) =>
     { object: 'checkout.session', id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: `pi_${sessionId}`, metadata: { booking_id: bookingId } },
     Math.floor(nowMs / 1000),
   );
+/** Runs the mail job now (POST /api/fn/jobs/deliver-mail), or as at `atMs` (epoch ms). */
+const deliverMailJob = (atMs?: number) =>
+  request<{ delivered: number }>({ base: w.server.url, route: '/api/fn/jobs/deliver-mail', body: atMs === undefined ? {} : { now: new Date(atMs).toISOString() }, token: w.su.authStore.token });
 const mailsTo = (s: SmtpSink, to: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(to));
 const noticesAbout = (s: SmtpSink, email: string) => s.messages.filter((m) => JSON.stringify(m.to).includes(OWNER) && (m.text ?? '').includes(email));
 
@@ -118,15 +125,17 @@ describe('kill -9 with e-mails and charges in flight', () => {
     w.sink.setGreetingDelay(0);
     customers.forEach((c) => w.standIn.script(c, undefined));
     await w.start(LATER);
+    // The every-minute jobs, as the scheduler runs them (not waiting for the next minute).
+    for (const job of ['deliver-mail', 'reconcile-charges']) expect((await request({ base: w.server.url, route: `/api/crons/${job}`, body: {}, token: w.su.authStore.token })).status).toBe(204);
     const charges = () => w.su.collection('charges').getFullList({ filter: w.su.filter('booking.stripe_customer_id ~ {:run}', { run }) });
     await until(
       'every e-mail sent and every charge settled by the jobs',
       async () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 60 && (await charges()).every((c) => c.status !== 'pending'),
-      150_000,
+      30_000,
     );
-    // Stripe redelivers the 20 events: nothing more is sent.
+    // Stripe redelivers the 20 events: nothing more is sent, then or by the next run of the job.
     await Promise.all(holds.map((h) => paid(h.checkout_session_id, h.id, Date.parse(LATER))));
-    await new Promise((r) => setTimeout(r, 1000));
+    expect((await deliverMailJob()).status).toBe(200);
     for (const h of holds) {
       // The confirmation and the deposit's receipt, once each.
       expect(
@@ -155,7 +164,7 @@ describe('kill -9 with e-mails and charges in flight', () => {
     const again = await charge(w.server.url, w.admin, newKey(), { bookingId: owed[2]!.id });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ success: true, amountCharged: 82500 });
-  }, 240_000);
+  }, 120_000);
 });
 
 describe('an SMTP outage', () => {
@@ -166,19 +175,25 @@ describe('an SMTP outage', () => {
     const holds = await Promise.all(Array.from({ length: 5 }, (_, i) => stageHold(`${run}-${i}@example.com`, dayAfter(26 + i), `cs_${run}_${i}`)));
     const downSince = Date.now();
     for (const h of holds) expect((await paid(h.checkout_session_id, h.id, Date.parse(LATER))).status).toBe(200);
+    const failedBy = Date.now();
     const queued = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });
     expect(queued).toHaveLength(15);
     expect(queued.every((m) => m.status === 'queued' && m.attempts === 1 && m.error !== '')).toBe(true);
 
-    await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - downSince))));
+    // The mail server is back; the job, as at any time in the minute after the failures, sends
+    // nothing: every e-mail waits out its first backoff (a minute on the wall clock).
     w.sink = await startSmtpSink(port);
-    await until('the 15 delayed e-mails', () => w.sink.messages.filter((m) => (m.text ?? '').includes(run)).length >= 15, 180_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    expect((await deliverMailJob(downSince + 59_000)).body).toEqual({ delivered: 0 });
+    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(0);
+    // A minute on, the job sends all 15, once: a second run finds nothing left.
+    expect((await deliverMailJob(failedBy + 61_000)).body).toEqual({ delivered: 15 });
+    expect((await deliverMailJob(failedBy + 61_000)).body).toEqual({ delivered: 0 });
+    expect(w.sink.messages.filter((m) => (m.text ?? '').includes(run))).toHaveLength(15);
     for (const h of holds) {
       expect(mailsTo(w.sink, h.customer_email)).toHaveLength(2); // the confirmation and the receipt
       expect(noticesAbout(w.sink, h.customer_email)).toHaveLength(1);
     }
     const sent = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('to ~ {:run} || body ~ {:run}', { run }) });
     expect(sent.every((m) => m.status === 'sent' && m.attempts >= 2)).toBe(true);
-  }, 300_000);
+  });
 });

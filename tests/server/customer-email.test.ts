@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { SERVER_NOW, SUPERUSER } from './constants';
+import { template } from './support';
 import { consultationRequest } from './review-fixtures';
 
 describe('customer e-mails over SMTP', () => {
@@ -26,7 +27,7 @@ describe('customer e-mails over SMTP', () => {
     sink = await startSmtpSink();
     server = await startServer({
       dataDir,
-      superuser: SUPERUSER,
+      template: template(),
       env: { APP_NOW: SERVER_NOW, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL: 'https://shop.example' },
     });
     su = new PocketBase(server.url);

@@ -15,7 +15,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { charge, newKey, stageBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { expectClearSentence } from './fixtures';
-import { bookingRequest, request } from './support';
+import { bookingRequest, request, template } from './support';
 
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'pb-full-disk-'));
 const dataDir = path.join(mountPoint, 'pb_data');
@@ -46,7 +46,7 @@ function fillDisk(file: string) {
 
 beforeAll(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint]);
-  server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
+  server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
   su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

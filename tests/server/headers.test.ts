@@ -18,7 +18,7 @@ import { PB_BIN } from '../../scripts/build/build-steps.mjs';
 import { freePort, serveArgs, startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { PNG, imageForm } from './image-fixtures';
-import { baseUrl } from './support';
+import { baseUrl, template } from './support';
 
 const APP_URL = 'https://shop.example';
 const EVIL = 'https://evil.example';
@@ -56,7 +56,7 @@ let image: RecordModel;
 const imagePath = () => `/api/files/inspiration_images/${image.id}/${image.image}`;
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, superuser: SUPERUSER, capture: true, env: { APP_NOW: SERVER_NOW, APP_URL, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } });
+  server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, APP_URL, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } });
   su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

@@ -15,7 +15,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { countBookings } from './fixtures';
 import { PNG, imageForm, uploadPng } from './image-fixtures';
-import { anonymous, baseUrl, bookingRequest, clearCollections, superuser } from './support';
+import { anonymous, baseUrl, bookingRequest, clearCollections, superuser, template } from './support';
 
 const EVIL = 'https://evil.example';
 const CHECKOUT = '/api/fn/create-booking-checkout';
@@ -110,7 +110,7 @@ describe('with APP_URL', () => {
   let su: PocketBase;
 
   beforeAll(async () => {
-    server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', APP_URL } });
+    server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', APP_URL } });
     su = new PocketBase(server.url);
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

@@ -17,7 +17,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { failureOf } from './admin-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { baseUrl, request, superuser } from './support';
+import { baseUrl, request, superuser, template } from './support';
 
 const APP_URL = 'https://adorned.example';
 const PASSWORD = 'the-first-password-1';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   server = await startServer({
     dataDir,
-    superuser: SUPERUSER,
+    template: template(),
     env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL },
   });
   su = new PocketBase(server.url);

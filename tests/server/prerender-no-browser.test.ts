@@ -6,7 +6,10 @@
  * /testimonials with HTML that already holds each page's heading, title and description, and
  * for Home and Services the package prices of docs/product.md §9, before any JavaScript runs.
  *
- * Builds the web app into a temp folder (about a minute) and starts a server of its own on it.
+ * With BUILT_WITHOUT_BROWSER=1 the build under test is web/dist itself: `npm test` made it with
+ * no browser to be found (scripts/dev/test.mjs), and this worker's shared server serves it.
+ * Otherwise the test builds the web app into a temp folder that way (about a minute) and starts
+ * a server of its own on it.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, run } from '../../scripts/lib/run.mjs';
 import { startServer, type RunningServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
+import { baseUrl, template } from './support';
 
 const BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 
@@ -49,7 +53,22 @@ let dataDir = '';
 let server: RunningServer | null = null;
 const pages = new Map<string, string>();
 
+/** The page at `route` of `base`, which must answer 200 with HTML. */
+async function fetchPage(base: string, route: string): Promise<string> {
+  const res = await fetch(`${base}${route}`);
+  expect(res.status, route).toBe(200);
+  expect(res.headers.get('content-type'), route).toContain('text/html');
+  return res.text();
+}
+
+const ROUTES = ['/', '/services', '/booking', '/consultation', '/testimonials'];
+
 beforeAll(async () => {
+  if (process.env.BUILT_WITHOUT_BROWSER === '1') {
+    expect(existsSync(path.join(ROOT, 'web', 'dist', '_prerendered')), 'web/dist/_prerendered').toBe(true);
+    for (const route of ROUTES) pages.set(route, await fetchPage(baseUrl(), route));
+    return;
+  }
   outDir = mkdtempSync(path.join(os.tmpdir(), 'web-no-browser-'));
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-no-browser-'));
   const nowhere = path.join(outDir, 'no-browser-here');
@@ -57,13 +76,8 @@ beforeAll(async () => {
     quiet: true,
     env: { ...process.env, PATH: pathWithoutBrowsers(), CHROME_PATH: path.join(nowhere, 'chromium'), CHROMIUM_PATH: path.join(nowhere, 'chromium'), PLAYWRIGHT_BROWSERS_PATH: nowhere },
   });
-  server = await startServer({ dataDir, publicDir: outDir, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
-  for (const route of ['/', '/services', '/booking', '/consultation', '/testimonials']) {
-    const res = await fetch(`${server.url}${route}`);
-    expect(res.status, route).toBe(200);
-    expect(res.headers.get('content-type'), route).toContain('text/html');
-    pages.set(route, await res.text());
-  }
+  server = await startServer({ dataDir, template: template(), publicDir: outDir, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
+  for (const route of ROUTES) pages.set(route, await fetchPage(server.url, route));
 }, 300_000);
 
 afterAll(async () => {

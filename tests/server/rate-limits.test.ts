@@ -10,13 +10,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
-import { request } from './support';
+import { request, template } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-rate-test-'));
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, env: { APP_NOW: SERVER_NOW } });
+  server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW } });
 });
 afterAll(async () => {
   await server?.stop();

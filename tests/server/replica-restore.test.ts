@@ -16,8 +16,12 @@ describe('kill -9, data dir lost, restored from the replica', () => {
   it('loses no acknowledged booking or file older than the recovery point, which is at most an interval (and a pass) old', async () => {
     const result = await runRestoreDrill({ intervalSeconds: INTERVAL_SECONDS, before: 5, after: 2 });
     const report = drillReport(result).join('\n');
-    expect(result.older, report).toEqual({ bookings: 5, files: 5, lostBookings: [], lostFiles: [] });
-    expect(result.newer.bookings, report).toBe(2);
+    // The five before the awaited pass are older than the recovery point; of the two after it, a
+    // pass that ran before the kill (a slow or busy machine) makes them older too.
+    expect(result.older, report).toMatchObject({ lostBookings: [], lostFiles: [] });
+    expect(result.older.bookings, report).toBeGreaterThanOrEqual(5);
+    expect(result.older.files, report).toBe(result.older.bookings);
+    expect(result.older.bookings + result.newer.bookings, report).toBe(7);
     expect(result.recoveryPointAgeSeconds, report).toBeGreaterThanOrEqual(0);
     // A pass starts every interval; the one under way at the crash may not have finished.
     expect(result.recoveryPointAgeSeconds, report).toBeLessThan(2 * INTERVAL_SECONDS + 3);

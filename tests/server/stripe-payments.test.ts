@@ -12,7 +12,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest, request } from './support';
+import { bookingRequest, request, template } from './support';
 
 const WEBHOOK_SECRET = 'whsec_test_booking_secret';
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
@@ -29,7 +29,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   server = await startServer({
     dataDir,
-    superuser: SUPERUSER,
+    template: template(),
     env: {
       APP_NOW: SERVER_NOW,
       // Many checkouts from one address: the per-caller caps are tested in booking-hoarding.test.ts.

@@ -13,6 +13,7 @@ import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { SUPERUSER } from './constants';
+import { template } from './support';
 
 export interface StripeWorld {
   standIn: StripeStandIn;
@@ -33,10 +34,14 @@ export async function startStripeWorld(now: string): Promise<StripeWorld> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-world-'));
   const mock: StripeMock = await startStripeMock();
   const world = { standIn: await startStripeStandIn(mock), sink: await startSmtpSink() } as StripeWorld;
+  let fresh = true;
   world.start = async (at: string) => {
+    // The first start copies the template; a restart keeps the data dir as the last one left it.
+    const from = fresh ? template() : undefined;
+    fresh = false;
     world.server = await startServer({
       dataDir,
-      superuser: SUPERUSER,
+      template: from,
       env: {
         APP_NOW: at,
         RATE_LIMITS: 'off',

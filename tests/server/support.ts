@@ -1,17 +1,31 @@
 /**
- * Helpers for server tests: the provided server URL, an anonymous and a superuser PocketBase
- * client, raw calls to the `/api/fn/` routes, and a valid booking request to vary.
+ * Helpers for server tests: the URL of this worker's shared server, an anonymous and a
+ * superuser PocketBase client, raw calls to the `/api/fn/` routes, and a valid booking request
+ * to vary; the template data dir for a file's own server.
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { inject } from 'vitest';
 
-export const baseUrl = (): string => inject('pbUrl');
+/** This worker's index into the shared servers (global-setup.ts starts one per worker). */
+function workerIndex(): number {
+  const id = Number(process.env.VITEST_POOL_ID ?? '1');
+  return ((Number.isInteger(id) && id > 0 ? id : 1) - 1) % inject('pbUrls').length;
+}
+
+/** The shared server of this worker: the files of a worker run one after another on it. */
+export const baseUrl = (): string => inject('pbUrls')[workerIndex()]!;
+
+/**
+ * The template data dir (migrated, with SUPERUSER): pass it as `template` to startServer for a
+ * server of one's own, on a new data dir, instead of `superuser` (no migrating, no upsert).
+ */
+export const template = (): string => inject('pbTemplate');
 
 /** A PocketBase SDK client with the superuser's token (no login: logins are rate-limited). */
 export function superuser(): PocketBase {
   const pb = new PocketBase(baseUrl());
   pb.autoCancellation(false);
-  pb.authStore.save(inject('superuserToken'), null);
+  pb.authStore.save(inject('superuserTokens')[workerIndex()]!, null);
   return pb;
 }
 

@@ -23,7 +23,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { PNG, imageForm, newWizardId } from './image-fixtures';
-import { baseUrl, bookingRequest, request, superuser, type FnResponse } from './support';
+import { baseUrl, bookingRequest, request, superuser, type FnResponse, template } from './support';
 
 const WIZARD_FULL = 'You have already uploaded 10 images for this booking, the most one booking can have.';
 const ADDRESS_BUSY = 'You have uploaded a lot of images in the last hour. Please try again later.';
@@ -50,7 +50,7 @@ const dataDirs: string[] = [];
 async function start(env: Record<string, string>): Promise<Server> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-upload-caps-'));
   dataDirs.push(dataDir);
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, ...env } });
+  const server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, ...env } });
   const su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { installDates } from './fixtures';
-import { bookingRequest, request } from './support';
+import { bookingRequest, request, template } from './support';
 
 interface HookStatus {
   poolSize: number;
@@ -28,7 +28,7 @@ let token = '';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-warm-start-test-'));
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: '' } });
+  server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: '' } });
   // A superuser's sign-in runs no hook, so the runtimes are as the start left them.
   const auth = await request<{ token: string }>({ base: server.url, route: '/api/collections/_superusers/auth-with-password', body: { identity: SUPERUSER.email, password: SUPERUSER.password } });
   token = auth.body.token;

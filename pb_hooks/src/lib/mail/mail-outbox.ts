@@ -199,31 +199,36 @@ function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' |
   return final;
 }
 
-/** Sends row `id` if it is queued and due; returns its status afterwards ('queued': try again later, or not ours to send). */
-function deliverOne(app: CoreApp, id: string): MailStatus | 'queued' {
-  if (!claim(app, id, Date.now())) return 'queued';
+/**
+ * Sends row `id` if it is queued and due at `at` (epoch ms; the wall clock unless a job run is
+ * given a time); returns its status afterwards ('queued': try again later, or not ours to send).
+ */
+function deliverOne(app: CoreApp, id: string, at?: number): MailStatus | 'queued' {
+  const now = () => at ?? Date.now();
+  if (!claim(app, id, now())) return 'queued';
   const rec = app.findRecordById('mail_log', id);
-  if (!stillWanted(app, rec)) return settle(app, id, { status: 'skipped' }, Date.now());
-  if (!smtpEnabled(app)) return settle(app, id, { status: 'logged' }, Date.now());
+  if (!stillWanted(app, rec)) return settle(app, id, { status: 'skipped' }, now());
+  if (!smtpEnabled(app)) return settle(app, id, { status: 'logged' }, now());
   try {
     smtpSend(app, mailOf(rec));
   } catch (err) {
     const error = String(err);
     // stderr as well as the app's log: the log database may be what cannot be written.
     logError(`mail: sending "${rec.getString('subject')}" to ${rec.getString('to')} failed (attempt ${rec.getInt('attempts')}): ${error}`);
-    return settle(app, id, { status: 'error', error }, Date.now());
+    return settle(app, id, { status: 'error', error }, now());
   }
-  return settle(app, id, { status: 'sent' }, Date.now());
+  return settle(app, id, { status: 'sent' }, now());
 }
 
 /**
- * Sends the rows `ids` (just queued by a committed change) now. Never throws: a failure leaves
- * the row queued for the job. Returns each row's status afterwards, in order.
+ * Sends the rows `ids` (just queued by a committed change) now, or as at `at` (epoch ms; see
+ * deliverDueMail). Never throws: a failure leaves the row queued for the job. Returns each row's
+ * status afterwards, in order.
  */
-export function deliverMail(app: CoreApp, ids: string[]): (MailStatus | 'queued')[] {
+export function deliverMail(app: CoreApp, ids: string[], at?: number): (MailStatus | 'queued')[] {
   return ids.map((id) => {
     try {
-      return deliverOne(app, id);
+      return deliverOne(app, id, at);
     } catch (err) {
       logError(`mail: delivering ${id} failed: ${String(err)}`);
       return 'queued';
@@ -241,15 +246,15 @@ export function sendMailNow(app: CoreApp, mails: QueuedMail[]): (MailStatus | 'q
  * one process serves a data dir) or longer ago than `olderThanMs` (a send that hung). Returns
  * how many.
  */
-export function requeueInterruptedMail(app: CoreApp, olderThanMs: number): number {
-  const cutoff = toPbDate(Date.now() - olderThanMs);
+export function requeueInterruptedMail(app: CoreApp, olderThanMs: number, at = Date.now()): number {
+  const cutoff = toPbDate(at - olderThanMs);
   const stuck = app.findRecordsByFilter('mail_log', "status = 'sending' && (claimed_by != {:me} || claimed_at <= {:cutoff})", '', 0, 0, { me: processId(app), cutoff } as unknown as dbx.Params);
   for (const rec of stuck) {
     app.runInTransaction((tx) => {
       const fresh = tx.findRecordById('mail_log', rec!.id);
       if (fresh.getString('status') !== 'sending') return;
       fresh.set('status', 'queued');
-      fresh.set('next_attempt_at', toPbDate(Date.now()));
+      fresh.set('next_attempt_at', toPbDate(at));
       tx.save(fresh);
     });
   }
@@ -258,15 +263,18 @@ export function requeueInterruptedMail(app: CoreApp, olderThanMs: number): numbe
 
 /**
  * The mail job (every minute, route-table.ts): requeues hung sends, then sends every queued row that
- * is due, oldest first, up to JOB_BATCH. Returns how many rows ended sent or logged.
+ * is due, oldest first, up to JOB_BATCH. Returns how many rows ended sent or logged. `at` (epoch
+ * ms, default the wall clock) is the job's time: POST /api/fn/jobs/deliver-mail may give one,
+ * so a test sees a retry fall due without waiting for its backoff.
  */
-export function deliverDueMail(app: CoreApp): number {
-  requeueInterruptedMail(app, SENDING_STALE_MS);
-  const now = toPbDate(Date.now());
+export function deliverDueMail(app: CoreApp, at = Date.now()): number {
+  requeueInterruptedMail(app, SENDING_STALE_MS, at);
+  const now = toPbDate(at);
   const due = app.findRecordsByFilter('mail_log', "status = 'queued' && next_attempt_at <= {:now}", 'next_attempt_at', JOB_BATCH, 0, { now } as unknown as dbx.Params);
   const results = deliverMail(
     app,
     due.map((r) => r!.id),
+    at,
   );
   return results.filter((s) => s === 'sent' || s === 'logged').length;
 }
