@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest } from './support';
+import { bookingRequest, template } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let sink: SmtpSink;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   server = await startServer({
     dataDir,
-    superuser: SUPERUSER,
+    template: template(),
     env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
   });
 }, 60_000);

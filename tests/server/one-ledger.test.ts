@@ -20,6 +20,7 @@ import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { chargesOf, newKey, postWebhook, receiptsOf, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { SERVER_NOW, SUPERUSER } from './constants';
+import { template } from './support';
 
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 /** Paid the day before the server's now: inside the 72-hour cooling-off window. */
@@ -38,7 +39,7 @@ describe('one ledger (Stripe mode)', () => {
     standIn = await startStripeStandIn(mock);
     server = await startServer({
       dataDir,
-      superuser: SUPERUSER,
+      template: template(),
       env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: standIn.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
     su = new PocketBase(server.url);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { SUPERUSER } from './constants';
-import { request } from './support';
+import { request, template } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let su: PocketBase;
@@ -22,7 +22,7 @@ let admin: string;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-season-of-booking-'));
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: '2026-12-28T17:00:00Z', RATE_LIMITS: 'off' } });
+  server = await startServer({ dataDir, template: template(), env: { APP_NOW: '2026-12-28T17:00:00Z', RATE_LIMITS: 'off' } });
   su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
