@@ -13,12 +13,17 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 /** A paid booking for `b`, and the path of the manage link in its confirmation e-mail (read from the SMTP sink). */
 async function bookedWithLink(b: SeedBooking): Promise<string> {
-  await paidBooking(b);
+  return (await bookedWithLinkAndId(b)).path;
+}
+
+/** As bookedWithLink, with the booking's id. */
+async function bookedWithLinkAndId(b: SeedBooking): Promise<{ path: string; id: string }> {
+  const id = await paidBooking(b);
   const mail = await waitForMail((m) => m.to.includes(b.email) && m.subject.startsWith('Booking confirmed'));
   const link = /https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   expect(link, 'a manage link in the confirmation').toBeTruthy();
   const url = new URL(link!);
-  return url.pathname + url.search;
+  return { path: url.pathname + url.search, id };
 }
 test.beforeEach(({ context }) => fromOwnAddress(context));
 
@@ -82,6 +87,19 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
   expect(receipt.text).toContain('Remaining due: nothing');
   const cancelled = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your booking is cancelled'));
   expect(cancelled.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('METHOD:CANCEL');
+});
+
+test('after the 72 hours the manage page says the booking can no longer be cancelled online, and whom to call', async ({ page }) => {
+  const email = `otto.${Date.now()}@example.com`;
+  const booked = await bookedWithLinkAndId({ name: 'Otto Late', email, installDate: '2026-12-22', installTimeSlot: '9-15', removalDate: '2027-01-26', removalTimeSlot: '9-15' });
+  // The deposit paid four days before the server's frozen clock (E2E_NOW, November 20).
+  const pb = await superuserClient();
+  await pb.collection('bookings').update(booked.id, { deposit_paid_at: '2026-11-16 17:00:00.000Z' });
+  await page.goto(booked.path);
+  const closed = page.getByRole('region', { name: 'Cancelling' });
+  await expect(closed).toContainText('The 72 hours after booking have passed, so this booking can no longer be cancelled online');
+  await expect(closed).toContainText('please call us at (410) 555-0142 or e-mail hello@thoughtfullyadorned.com');
+  await expect(page.getByRole('button', { name: 'Cancel the booking' })).toHaveCount(0);
 });
 
 test('paying the balance online from the link (demo mode): paid at once, with a receipt', async ({ page }) => {
