@@ -58,9 +58,11 @@ export interface ReviewRequestMailData {
   testimonialId: string;
   to: string;
   customerName: string;
+  /** e.g. "Elevated Arbor, 7.5–9 ft" */
   serviceLine: string;
   stage: ReviewStage;
   url: string;
+  /** Epoch ms after which the link no longer works. */
   expiresAtMs: number;
   token: string;
 }

@@ -5,21 +5,13 @@
  */
 import { BUSINESS } from '@domain/business';
 import { businessToday, formatLongDate } from '@domain/calendar';
-import { REVIEW_STAGE_LABELS, type ReviewStage } from '@domain/reviews';
+import type { ReviewRequestMailData } from '@domain/commands/review-request-command';
+import { REVIEW_STAGE_LABELS } from '@domain/reviews';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { escapeHtml } from './send-mail';
 
-export interface ReviewRequestMail {
-  testimonialId: string;
-  to: string;
-  customerName: string;
-  /** e.g. "Elevated Arbor, 7.5–9 ft" */
-  serviceLine: string;
-  stage: ReviewStage;
-  url: string;
-  /** Epoch ms after which the link no longer works. */
-  expiresAtMs: number;
-}
+/** The e-mail's facts (domain/commands/review-request-command.ts decides them), without the token. */
+export type ReviewRequestMail = Omit<ReviewRequestMailData, 'token'>;
 
 /**
  * The e-mail with review link `m.url`; its key's version is the link's token, so a renewed
