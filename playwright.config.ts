@@ -1,60 +1,81 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-// Importing the constants chooses free ports for this run (E2E_PORT / E2E_SMTP_PORT to fix them).
-import { E2E_BASE_URL, E2E_NOW, E2E_PORT, E2E_SMTP_PORT, E2E_SUPERUSER } from './e2e/support/constants';
+// Importing the constants chooses this run's servers: free ports, fresh data dirs (E2E_PORT /
+// E2E_SMTP_PORT and E2E_PORT_2 / E2E_SMTP_PORT_2 to fix the ports).
+import { E2E_NOW, E2E_SERVERS, E2E_SUPERUSER } from './e2e/support/constants';
 
-// One fresh data dir per run; set in the runner and inherited by the workers.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pb-e2e-')));
 // Playwright empties its output dir as a run starts, so a run at the same time in this checkout
-// would delete this one's traces: each run writes under its own port. --last-failed reads the
-// last run to finish.
-const outputDir = path.join('test-results', `run-${E2E_PORT}`);
+// would delete this one's traces: each run writes under its first server's port. --last-failed
+// reads the last run to finish.
+const outputDir = path.join('test-results', `run-${process.env.E2E_PORT}`);
 process.env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE ??= fileURLToPath(new URL('test-results/.last-run.json', import.meta.url));
 
 /**
- * End-to-end tests in Debian's Chromium against `npm start`'s server (already built by
- * `npm test`), on a fresh data dir with a frozen clock.
+ * The spec files of each server, one group a server, run one file after another by that
+ * server's one worker: groups of about equal time, so the two servers finish together. A spec
+ * that leaves state another one's data counts on stays in that one's group (see the notes).
+ */
+const GROUPS: string[][] = [
+  // admin deletes every staff account and changes crews and blocked dates; consultation and
+  // reviews delete all their rows; admin-offline moves a booking to 2026-11-27, which
+  // booking-options books.
+  // On this 2-core machine, one server alone: admin 105 s, admin-offline 77 s, hydration 23 s,
+  // booking-options 17 s, consultation 13 s, reviews 7 s (242 s) against a11y 95 s, site 66 s,
+  // csp 31 s, my-booking 18 s, booking 16 s, admin-day-drive 10 s, admin-password-reset 9 s
+  // (245 s).
+  ['admin.spec.ts', 'admin-offline.spec.ts', 'booking-options.spec.ts', 'consultation.spec.ts', 'hydration.spec.ts', 'reviews.spec.ts'],
+  ['a11y.spec.ts', 'admin-day-drive.spec.ts', 'admin-password-reset.spec.ts', 'booking.spec.ts', 'csp.spec.ts', 'my-booking.spec.ts', 'site.spec.ts'],
+];
+
+/**
+ * End-to-end tests in Debian's Chromium against `npm start`'s servers (already built by
+ * `npm test`), each on a fresh data dir with a frozen clock.
  */
 export default defineConfig({
   testDir: 'e2e',
   outputDir,
   fullyParallel: false,
-  workers: 1,
+  // One worker a project, each on its own server (projects below).
+  workers: E2E_SERVERS.length,
   retries: 0,
   timeout: 60_000,
-  // An SMTP sink for the server's e-mails (webServer env SMTP_HOST / SMTP_PORT below).
+  // An SMTP sink for each server's e-mails (webServer env SMTP_HOST / SMTP_PORT below).
   globalSetup: './e2e/support/global-setup.ts',
   expect: { timeout: 10_000 },
   // The list as it runs, then the 10 slowest spec files (scripts/dev/reporters/).
   reporter: [['list'], ['./scripts/dev/reporters/playwright-slowest.mjs']],
   use: {
-    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  projects: E2E_SERVERS.map((server, i) => ({
+    name: `chromium-${i + 1}`,
+    testMatch: GROUPS[i],
+    workers: 1,
+    metadata: { server },
+    use: { ...devices['Desktop Chrome'], baseURL: server.baseURL },
+  })),
+  webServer: E2E_SERVERS.map((server) => ({
+    name: server.name,
     command: 'node scripts/dev/start.mjs',
-    url: `${E2E_BASE_URL}/api/health`,
+    url: `${server.baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
-      PB_DATA_DIR: dataDir,
+      PORT: String(server.port),
+      PB_DATA_DIR: server.dataDir,
       SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
       APP_NOW: E2E_NOW,
       PB_SUPERUSER_EMAIL: E2E_SUPERUSER.email,
       PB_SUPERUSER_PASSWORD: E2E_SUPERUSER.password,
       SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(E2E_SMTP_PORT),
+      SMTP_PORT: String(server.smtpPort),
       MAIL_FROM: 'hello@e2e.test',
       // Every spec shares 127.0.0.1 and its per-IP limits (60 page views a minute, 10 logins in
       // 5 minutes); a spec that counts on a fresh budget speaks from its own forwarded address.
@@ -62,5 +83,5 @@ export default defineConfig({
       // No replica beside the temp data dir (docs/decisions/041).
       REPLICA_DIR: 'off',
     },
-  },
+  })),
 });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startServer } from '../scripts/lib/server.mjs';
 import { expect, test, waitForApp } from './support/fixtures';
-import { E2E_BASE_URL, E2E_NOW } from './support/constants';
+import { E2E_NOW, e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
 import { accountAction, clientFromOwnAddress, fromOwnAddress, ownAddress, paidBooking, storeAdminSession, storedPaidBooking, toast } from './support/admin';
 import { waitForMail } from './support/mail';
@@ -46,10 +46,10 @@ async function adminSession(url: string, su: PocketBase): Promise<Session> {
 }
 
 let mainSession: Promise<Session> | null = null;
-const session = () => (mainSession ??= superuserClient().then((su) => adminSession(E2E_BASE_URL, su)));
+const session = () => (mainSession ??= superuserClient().then((su) => adminSession(e2eBaseUrl(), su)));
 
 /** Opens the dashboard at `origin` with `s` stored as after a sign-in, on `tab`. */
-async function openDashboard(page: Page, s: Session, tab = 'bookings', origin = E2E_BASE_URL): Promise<void> {
+async function openDashboard(page: Page, s: Session, tab = 'bookings', origin = e2eBaseUrl()): Promise<void> {
   await storeAdminSession(page, s.token, s.record, origin);
   await page.goto(`${origin}/admin/dashboard?tab=${tab}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
@@ -138,8 +138,8 @@ async function uploadInspiration(): Promise<string> {
   const form = new FormData();
   form.append('image', new File([new Uint8Array(png)], 'wish.png', { type: 'image/png' }));
   form.append('wizardId', `wizard_e2e_${Date.now()}`);
-  const rec = await new PocketBase(E2E_BASE_URL).collection('inspiration_images').create(form);
-  return `${E2E_BASE_URL}/api/files/inspiration_images/${rec.id}/${rec.image}`;
+  const rec = await new PocketBase(e2eBaseUrl()).collection('inspiration_images').create(form);
+  return `${e2eBaseUrl()}/api/files/inspiration_images/${rec.id}/${rec.image}`;
 }
 
 /** On the server: the booking's job events by kind, and its charges. */
@@ -157,7 +157,7 @@ test('the admin manifest is linked on admin pages only, and is complete', async 
   await page.goto('/admin/login');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/admin.webmanifest');
-  const manifest = await (await fetch(`${E2E_BASE_URL}${href}`)).json();
+  const manifest = await (await fetch(`${e2eBaseUrl()}${href}`)).json();
   expect(manifest).toMatchObject({ id: '/admin/', start_url: '/admin/dashboard', scope: '/admin/', display: 'standalone', short_name: 'Adorned Admin' });
   expect(manifest.name).toBeTruthy();
   expect(manifest.description).toBeTruthy();
@@ -167,11 +167,11 @@ test('the admin manifest is linked on admin pages only, and is complete', async 
     for (const purpose of ['any', 'maskable']) {
       const icon = manifest.icons.find((i: { sizes: string; purpose: string }) => i.sizes === size && i.purpose === purpose);
       expect(icon, `${size} ${purpose}`).toBeTruthy();
-      expect((await fetch(`${E2E_BASE_URL}${icon.src}`)).status).toBe(200);
+      expect((await fetch(`${e2eBaseUrl()}${icon.src}`)).status).toBe(200);
     }
   }
   expect(manifest.screenshots.length).toBeGreaterThanOrEqual(2);
-  for (const shot of manifest.screenshots) expect((await fetch(`${E2E_BASE_URL}${shot.src}`)).status).toBe(200);
+  for (const shot of manifest.screenshots) expect((await fetch(`${e2eBaseUrl()}${shot.src}`)).status).toBe(200);
 });
 
 test('offline: reload, mark install done, a note, a photo, damages with the balance charge; back online each is applied once', async ({ page, context }) => {
@@ -477,7 +477,7 @@ test('a session that expired offline: work goes on, the admin is asked to log in
   // Offline until the session has run out: the server refuses the token from then on.
   await context.setOffline(true);
   await expect
-    .poll(async () => (await fetch(`${E2E_BASE_URL}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: short.token, 'X-Forwarded-For': ownAddress() } })).status, {
+    .poll(async () => (await fetch(`${e2eBaseUrl()}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: short.token, 'X-Forwarded-For': ownAddress() } })).status, {
       timeout: 30_000,
       intervals: [250],
     })
@@ -534,7 +534,7 @@ test('sign out of all devices: the lost phone loses access at once, and its queu
   const name = `Lou Lostphone ${RUN}`;
   // Stored on Wednesdays no checkout can book, so no other spec meets it.
   const booking = await storedPaidBooking(name, `lou.${RUN}@example.com`, { install_date: '2027-02-03', removal_date: '2027-02-10' });
-  const owner = await adminSession(E2E_BASE_URL, su);
+  const owner = await adminSession(e2eBaseUrl(), su);
   const email = String((owner.record as { email: string }).email);
 
   // The phone: signed in, then offline in a customer's house, a note queued.
@@ -564,7 +564,7 @@ test('sign out of all devices: the lost phone loses access at once, and its queu
     await laptopContext.close();
   }
   // The phone's token, issued before it, is refused.
-  const renewal = await fetch(`${E2E_BASE_URL}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: owner.token } });
+  const renewal = await fetch(`${e2eBaseUrl()}/api/collections/staff/auth-refresh`, { method: 'POST', headers: { Authorization: owner.token } });
   expect(renewal.status).toBe(401);
 
   // The phone gets signal: it is signed out, the note is still on it and not on the server.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { E2E_BASE_URL, E2E_NOW } from './support/constants';
+import { E2E_NOW, e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
 import { fillContact } from './support/wizard';
 import { waitForMail } from './support/mail';
@@ -52,7 +52,7 @@ test.use({
   storageState: async ({}, use) => {
     if (!admin.email) return use(undefined);
     const { token, record } = await adminSession();
-    await use({ cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'pocketbase_auth', value: JSON.stringify({ token, record }) }] }] });
+    await use({ cookies: [], origins: [{ origin: e2eBaseUrl(), localStorage: [{ name: 'pocketbase_auth', value: JSON.stringify({ token, record }) }] }] });
   },
 });
 test.beforeEach(({ context }) => fromOwnAddress(context));
@@ -67,7 +67,7 @@ async function openDashboard(page: Page, tab = 'overview') {
 const TOASTS = ['[data-sonner-toaster]'];
 
 async function availability(date: string, slot: string): Promise<boolean | undefined> {
-  const res = await fetch(`${E2E_BASE_URL}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
+  const res = await fetch(`${e2eBaseUrl()}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
   const body = (await res.json()) as { slots: { id: string; available: boolean }[] };
   return body.slots.find((s) => s.id === slot)?.available;
 }
@@ -90,7 +90,7 @@ test('first admin: setup with the code, log in, change password, log out, log in
   expect(admin.password.length).toBeGreaterThanOrEqual(16);
 
   // Only once: the code is spent.
-  const again = await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
+  const again = await fetch(`${e2eBaseUrl()}/api/fn/setup-admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) });
   expect(again.status).toBe(409);
 
   await page.getByRole('link', { name: 'Go to Admin Login' }).click();
@@ -272,10 +272,16 @@ test('a customer who phoned is booked from the admin with the wizard; the deposi
     .getByRole('group', { name: 'Installation date' })
     .getByRole('button', { name: /Saturday, November 21, 2026/ })
     .click();
-  await page
-    .locator('label', { hasText: /Install/ })
-    .first()
-    .click();
+  // The slots load after the date is chosen: a click while they render can be lost, so it is
+  // made again until the first slot is checked.
+  const slot = page.getByRole('group', { name: 'Installation time' }).getByRole('radio').first();
+  await expect(async () => {
+    await page
+      .locator('label', { hasText: /Install/ })
+      .first()
+      .click();
+    await expect(slot).toBeChecked({ timeout: 1_000 });
+  }).toPass();
   await fillContact(page, { name, email, phone: '(410) 555-0123', address: '8 Bell Court, Columbia, MD 21044' });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: 'E-mail a payment link' }).check();
@@ -320,7 +326,7 @@ test('a review request for a visit that has not happened yet asks first', async 
 test('a consultation request is answered: confirmed from its dialog, the customer e-mailed', async ({ page }) => {
   const email = `cleo.${RUN}@example.com`;
   const name = `Cleo Consult ${RUN}`;
-  const res = await fetch(`${E2E_BASE_URL}/api/fn/consultation-request`, {
+  const res = await fetch(`${e2eBaseUrl()}/api/fn/consultation-request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${RUN % 200}` },
     body: JSON.stringify({ date: '2026-12-09', timeSlot: '15:30', customerName: name, customerEmail: email, customerPhone: '(410) 555-0177', customerAddress: '5 Pine Way, Columbia, MD 21044' }),
@@ -471,9 +477,9 @@ test('a booking paid in another tab appears without a reload', async ({ page, co
 });
 
 test('settings take effect at once: a blocked date, the crews, the calendar feed', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eBaseUrl() });
   const bookable = async (date: string) => {
-    const res = await fetch(`${E2E_BASE_URL}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
+    const res = await fetch(`${e2eBaseUrl()}/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
     return ((await res.json()) as { bookable: boolean }).bookable;
   };
   expect(await bookable('2026-12-11')).toBe(true);

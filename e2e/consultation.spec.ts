@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { E2E_BASE_URL } from './support/constants';
+import { e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 
@@ -14,7 +14,7 @@ const CUSTOMER = {
 
 /** Takes a slot as another visitor would, through the same public route. */
 async function takeSlot(date: string, timeSlot: string): Promise<void> {
-  const res = await fetch(`${E2E_BASE_URL}/api/fn/consultation-request`, {
+  const res = await fetch(`${e2eBaseUrl()}/api/fn/consultation-request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ date, timeSlot, customerName: 'Other Visitor', customerEmail: 'other@example.com', customerPhone: '410 555 0000', customerAddress: '1 Other Street, Ellicott City' }),

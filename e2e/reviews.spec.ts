@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import type PocketBase from 'pocketbase';
-import { E2E_BASE_URL } from './support/constants';
+import { e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
@@ -47,7 +47,7 @@ test('a customer reviews through the e-mailed link; once approved it appears und
     });
   const staff = await pb.collection('staff').create({ email: `admin.${Date.now()}@e2e.test`, password: 'admin-pass-123', passwordConfirm: 'admin-pass-123', role: 'admin' });
   const admin = await pb.collection('staff').impersonate(staff.id, 600);
-  const sent = await fetch(`${E2E_BASE_URL}/api/fn/send-review-request`, {
+  const sent = await fetch(`${e2eBaseUrl()}/api/fn/send-review-request`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: admin.authStore.token },
     body: JSON.stringify({ booking_id: booking.id }),
@@ -94,7 +94,7 @@ test('a customer reviews through the e-mailed link; once approved it appears und
   await page.goto('/submit-review');
   await expect(page.getByText('Invalid review link', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Return Home' }).click();
-  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await expect(page).toHaveURL(`${e2eBaseUrl()}/`);
 
   // Not public until approved.
   await page.goto('/testimonials');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { storeAdminSession as storeSessionAt } from '../../scripts/lib/admin-page.mjs';
-import { E2E_BASE_URL } from './constants';
+import { e2eBaseUrl, e2eServer } from './constants';
 import { superuserClient } from './db';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
@@ -50,7 +50,7 @@ export function fromOwnAddress(context: BrowserContext): Promise<void> {
 }
 
 /** A PocketBase client at `url` whose requests come from an address of its own (ownAddress). */
-export function clientFromOwnAddress(url = E2E_BASE_URL): PocketBase {
+export function clientFromOwnAddress(url = e2eBaseUrl()): PocketBase {
   const pb = new PocketBase(url);
   const address = ownAddress();
   pb.beforeSend = (reqUrl, options) => ({ url: reqUrl, options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': address } } });
@@ -59,7 +59,7 @@ export function clientFromOwnAddress(url = E2E_BASE_URL): PocketBase {
 
 /** A POST as a customer of its own would make it (ownAddress: its own per-IP limits and hold caps). */
 async function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${E2E_BASE_URL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ownAddress(), ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${e2eBaseUrl()}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ownAddress(), ...headers }, body: JSON.stringify(body) });
   const json = (await res.json()) as T & { message?: string };
   if (!res.ok) throw new Error(`${path} → ${res.status} ${json.message ?? ''}`);
   return json;
@@ -133,8 +133,8 @@ export async function removeAllStaff(): Promise<void> {
  * emptied, a call without a code makes it write a new one.
  */
 export async function readSetupCode(): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'setup-code');
-  if (!existsSync(file)) await fetch(`${E2E_BASE_URL}/api/fn/setup-admin`, { method: 'POST' });
+  const file = path.join(e2eServer().dataDir, 'setup-code');
+  if (!existsSync(file)) await fetch(`${e2eBaseUrl()}/api/fn/setup-admin`, { method: 'POST' });
   return readFileSync(file, 'utf8').trim();
 }
 
@@ -142,7 +142,7 @@ export async function readSetupCode(): Promise<string> {
  * Fills the app's auth store at `origin` as a sign-in leaves it (the scripts' helper, so the
  * benches and the tests store it alike), so the next page of the admin opens signed in.
  */
-export function storeAdminSession(page: Page, token: string, record: unknown, origin = E2E_BASE_URL): Promise<void> {
+export function storeAdminSession(page: Page, token: string, record: unknown, origin = e2eBaseUrl()): Promise<void> {
   return storeSessionAt(page, origin, token, record);
 }
 

@@ -1,7 +1,8 @@
 /**
- * The e-mails the e2e server sent, as received by the SMTP sink of global-setup.ts.
+ * The e-mails the running test's e2e server sent, as received by its SMTP sink (global-setup.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { e2eServer } from './constants';
 
 export interface ReceivedMail {
   to: string[];
@@ -12,8 +13,8 @@ export interface ReceivedMail {
 }
 
 function received(): ReceivedMail[] {
-  const file = process.env.E2E_MAIL_FILE;
-  if (!file || !existsSync(file)) throw new Error('No SMTP sink: E2E_MAIL_FILE is not set (is e2e/support/global-setup.ts configured?)');
+  const file = e2eServer().mailFile;
+  if (!existsSync(file)) throw new Error(`No SMTP sink: ${file} does not exist (is e2e/support/global-setup.ts configured?)`);
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
