@@ -30,7 +30,8 @@ test('a cancelled booking is marked Cancelled in the Bookings list, with nothing
   const name = `Cora Cancelled ${RUN}`;
   const live = `Lena Live ${RUN}`;
   await storedPaidBooking(name, `cora.${RUN}@example.com`, { status: 'cancelled', install_date: '2026-12-19', removal_date: '2027-01-23' });
-  await storedPaidBooking(live, `lena.${RUN}@example.com`, { install_date: '2026-11-28', removal_date: '2027-01-24' });
+  // December 11: a day no other spec on this server books (playwright.config.ts's groups).
+  await storedPaidBooking(live, `lena.${RUN}@example.com`, { install_date: '2026-12-11', removal_date: '2027-01-24' });
   await signedIn(page);
 
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name, exact: true }) });

@@ -91,7 +91,8 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
 
 test('after the 72 hours the manage page says the booking can no longer be cancelled online, and whom to call', async ({ page }) => {
   const email = `otto.${Date.now()}@example.com`;
-  const booked = await bookedWithLinkAndId({ name: 'Otto Late', email, installDate: '2026-11-29', installTimeSlot: '9-15', removalDate: '2027-01-26', removalTimeSlot: '9-15' });
+  // December 13: a day no other spec on this server books (playwright.config.ts's groups).
+  const booked = await bookedWithLinkAndId({ name: 'Otto Late', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-26', removalTimeSlot: '9-15' });
   // The deposit paid four days before the server's frozen clock (E2E_NOW, November 20).
   const pb = await superuserClient();
   await pb.collection('bookings').update(booked.id, { deposit_paid_at: '2026-11-16 17:00:00.000Z' });
