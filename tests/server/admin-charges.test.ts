@@ -11,16 +11,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { SERVER_NOW } from './constants';
 import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { deleteBookings, expectClearSentence } from './fixtures';
-import { baseUrl, superuser, template } from './support';
+import { baseUrl, superuser, superuserAt, template } from './support';
 
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
 const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
@@ -259,9 +259,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
       template: template(),
       env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
-    su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    su = await superuserAt(server.url);
     admin = await staffToken(su, 'admin');
   }, 60_000);
 

@@ -6,13 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { SUPERUSER } from './constants';
 import { createBookingRecord } from './fixtures';
-import { anonymous, baseUrl, callFnAs, clearCollections, superuser, template } from './support';
+import { anonymous, baseUrl, callFnAs, clearCollections, superuser, superuserAt, template } from './support';
 
 let admin: SignedInStaff;
 
@@ -208,9 +206,7 @@ describe('This Month counts from the first of the month in New York', () => {
   });
 
   it('a booking created in an earlier month counts in the total but not in This Month', async () => {
-    const su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    const su = await superuserAt(server.url);
     await su
       .collection('bookings')
       .create({

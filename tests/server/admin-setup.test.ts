@@ -10,8 +10,8 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { template } from './support';
+import { SERVER_NOW } from './constants';
+import { superuserAt, template } from './support';
 import { expectClearSentence } from './fixtures';
 
 const DEFAULT_EMAIL = 'admin@thoughtfullyadorned.local';
@@ -24,9 +24,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 async function ownServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
   const server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
-  const su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  const su = await superuserAt(server.url);
   return { dataDir, server, su };
 }
 

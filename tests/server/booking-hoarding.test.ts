@@ -6,13 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { SERVER_NOW } from './constants';
 import { installDates } from './fixtures';
 import { consultationRequest } from './review-fixtures';
-import { bookingRequest, request, template } from './support';
+import { bookingRequest, request, superuserAt, template } from './support';
 
 const TOO_MANY_HOLDS = 'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.';
 const TOO_MANY_CONSULTATIONS = 'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.';
@@ -23,9 +23,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-hoarding-test-'));
 
 beforeAll(async () => {
   server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW } });
-  pb = new PocketBase(server.url);
-  pb.autoCancellation(false);
-  await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  pb = await superuserAt(server.url);
   await pb.settings.update({ trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: false } });
 }, 60_000);
 

@@ -9,13 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { charge, newKey, stageBooking, staffToken } from './charge-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { SERVER_NOW } from './constants';
 import { expectClearSentence } from './fixtures';
-import { bookingRequest, request, template } from './support';
+import { bookingRequest, request, superuserAt, template } from './support';
 
 const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'pb-full-disk-'));
 const dataDir = path.join(mountPoint, 'pb_data');
@@ -47,9 +47,7 @@ function fillDisk(file: string) {
 beforeAll(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint]);
   server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  su = await superuserAt(server.url);
   admin = await staffToken(su, 'admin');
   bookingId = (await stageBooking(su)).id;
 }, 60_000);

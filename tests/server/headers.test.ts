@@ -16,9 +16,9 @@ import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PB_BIN } from '../../scripts/build/build-steps.mjs';
 import { freePort, serveArgs, startServer } from '../../scripts/lib/server.mjs';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { SERVER_NOW } from './constants';
 import { PNG, imageForm } from './image-fixtures';
-import { baseUrl, template } from './support';
+import { baseUrl, superuserAt, template } from './support';
 
 const APP_URL = 'https://shop.example';
 const EVIL = 'https://evil.example';
@@ -57,9 +57,7 @@ const imagePath = () => `/api/files/inspiration_images/${image.id}/${image.image
 
 beforeAll(async () => {
   server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, APP_URL, TRUSTED_PROXY_HEADERS: 'X-Forwarded-For' } });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  su = await superuserAt(server.url);
   image = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
 }, 60_000);
 

@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest, template } from './support';
+import { SERVER_NOW } from './constants';
+import { bookingRequest, superuserAt, template } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let sink: SmtpSink;
@@ -48,9 +47,7 @@ describe('a sent confirmation', () => {
     expect(String(mail.html)).toContain(token);
     expect((await post('/api/fn/my-booking', { token })).status).toBe(200);
 
-    const su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    const su = await superuserAt(server.url);
     const rows = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id: checkout.body.bookingId }) });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {

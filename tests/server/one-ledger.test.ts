@@ -13,14 +13,14 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { chargesOf, newKey, postWebhook, receiptsOf, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { template } from './support';
+import { SERVER_NOW } from './constants';
+import { superuserAt, template } from './support';
 
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 /** Paid the day before the server's now: inside the 72-hour cooling-off window. */
@@ -42,9 +42,7 @@ describe('one ledger (Stripe mode)', () => {
       template: template(),
       env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: standIn.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     });
-    su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    su = await superuserAt(server.url);
     admin = await staffToken(su, 'admin');
   }, 60_000);
 

@@ -9,12 +9,11 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
-import { SUPERUSER } from './constants';
-import { request, template } from './support';
+import { request, superuserAt, template } from './support';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let su: PocketBase;
@@ -23,9 +22,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-season-of-booking-'));
 
 beforeAll(async () => {
   server = await startServer({ dataDir, template: template(), env: { APP_NOW: '2026-12-28T17:00:00Z', RATE_LIMITS: 'off' } });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  su = await superuserAt(server.url);
   admin = await staffToken(su, 'admin');
 }, 60_000);
 

@@ -5,6 +5,7 @@
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { inject } from 'vitest';
+import { SUPERUSER } from './constants';
 
 /** This worker's index into the shared servers (global-setup.ts starts one per worker). */
 function workerIndex(): number {
@@ -20,6 +21,14 @@ export const baseUrl = (): string => inject('pbUrls')[workerIndex()]!;
  * server of one's own, on a new data dir, instead of `superuser` (no migrating, no upsert).
  */
 export const template = (): string => inject('pbTemplate');
+
+/** A PocketBase client signed in as SUPERUSER on the server at `url` (a file's own server), requests never auto-cancelled. */
+export async function superuserAt(url: string): Promise<PocketBase> {
+  const su = new PocketBase(url);
+  su.autoCancellation(false);
+  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  return su;
+}
 
 /** A PocketBase SDK client with the superuser's token (no login: logins are rate-limited). */
 export function superuser(): PocketBase {

@@ -156,3 +156,6 @@ export function lifecycleOfRecord(b: core.Record): LifecycleState {
     removal_hold: f('removal_hold'),
   });
 }
+
+/** The refusal of a route whose booking id names no booking. */
+export const BOOKING_NOT_FOUND = { status: 404, message: 'Booking not found.' } as const;

@@ -31,7 +31,7 @@ import { queueLedgerRefunds } from '../payments/ledger-records';
 import { closeOpenCollections } from '../payments/open-collections';
 import { transition } from '@domain/booking/lifecycle';
 import { keptOnCancel } from '@domain/booking/policy';
-import { lifecycleOfRecord } from './bookings-repo';
+import { lifecycleOfRecord, BOOKING_NOT_FOUND, findBooking } from './bookings-repo';
 
 export function ownerCancelRoute(e: core.RequestEvent): void {
   requireAdmin(e);
@@ -49,12 +49,8 @@ export function ownerCancelRoute(e: core.RequestEvent): void {
   let mailIds: string[] = [];
   let refundsQueued = false;
   refusableTransaction($app, (tx) => {
-    let b: core.Record;
-    try {
-      b = tx.findRecordById('bookings', bookingId);
-    } catch {
-      return { status: 404, message: 'Booking not found.' };
-    }
+    const b = findBooking(tx, bookingId);
+    if (!b) return BOOKING_NOT_FOUND;
     if (b.getString('status') === 'cancelled') return;
     if (openCharges(tx, b.id).length > 0) return { status: 409, message: CHARGE_MESSAGES.deleteInFlight };
     const next = transition(lifecycleOfRecord(b), { type: 'cancel', by: 'owner' });

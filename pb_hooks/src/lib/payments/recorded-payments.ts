@@ -15,6 +15,7 @@
  * cancelled, refunded or unpaid booking, or a payment that is not a recorded one; 422 a key
  * reused for another request.
  */
+import { BOOKING_NOT_FOUND, findBooking } from '../bookings/bookings-repo';
 import { chargeBlocker } from '@domain/balance-charge';
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import {
@@ -68,12 +69,8 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
     if (prior && !('id' in prior)) return prior;
     if (prior) return void (paymentId = prior.id);
     if (openCharges(tx, req.bookingId).length > 0) return { status: 409, message: PAYMENT_GOING_THROUGH };
-    let booking: core.Record;
-    try {
-      booking = tx.findRecordById('bookings', req.bookingId);
-    } catch {
-      return { status: 404, message: 'Booking not found.' };
-    }
+    const booking = findBooking(tx, req.bookingId);
+    if (!booking) return BOOKING_NOT_FOUND;
     const blocker = chargeBlocker({ status: booking.getString('status'), payment_status: booking.getString('payment_status') });
     if (blocker) return { status: 409, message: blocker };
     const rec = new Record(tx.findCollectionByNameOrId('charges'));

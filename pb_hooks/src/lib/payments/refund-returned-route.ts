@@ -8,6 +8,7 @@
  * Refused: 400 a malformed body; 404 no such booking; 409 nothing of that payment waits to be
  * given back.
  */
+import { BOOKING_NOT_FOUND, findBooking } from '../bookings/bookings-repo';
 import { paymentMethodText } from '@domain/recorded-payments';
 import { requireAdmin } from '../admin/staff-auth';
 import { nowMs, toPbDate } from '../clock';
@@ -29,12 +30,8 @@ export function refundReturnedRoute(e: core.RequestEvent): void {
   if (!bookingId || !paymentId) throw badRequest(RETURNED_MESSAGES.body);
   let mailIds: string[] = [];
   refusableTransaction($app, (tx) => {
-    let b: core.Record;
-    try {
-      b = tx.findRecordById('bookings', bookingId);
-    } catch {
-      return { status: 404, message: 'Booking not found.' };
-    }
+    const b = findBooking(tx, bookingId);
+    if (!b) return BOOKING_NOT_FOUND;
     const charges = chargesOfBooking(tx, b.id);
     const refund = movementsOfRecords(b, charges).find((m) => m.direction === 'refund' && m.of!.split('#')[0] === paymentId);
     if (refund?.status === 'returned') return;
