@@ -10,7 +10,8 @@ import { NavigationScroll } from './navigation-scroll';
 // sonner weighs ~10 KB gzipped and only the booking, review, payment and admin screens raise
 // toasts, so the content pages never load it (home-page JS budget, docs/decisions/006). sonner replays
 // toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// It lives in the topmost open modal dialog while one is open (top-layer-toaster.tsx).
+const Toaster = lazy(() => import('./top-layer-toaster').then((m) => ({ default: m.TopLayerToaster })));
 // The update prompt (and the service worker's registration) is needed only after the page is
 // interactive, so it is a chunk of its own too, out of every page's first script.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));

@@ -1,0 +1,58 @@
+import { expect, test } from './support/fixtures';
+import { superuserClient } from './support/db';
+import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking, toast } from './support/admin';
+
+/**
+ * A toast raised while a modal dialog is open shows on top of it and can be dismissed there
+ * (web/src/components/layout/top-layer-toaster.tsx): a modal dialog makes the page behind it
+ * inert, so a toaster left in the page would show under the dialog, out of reach. The error
+ * also shows in the form. At 375 px, on the owner's phone.
+ */
+
+test.use({ viewport: { width: 375, height: 740 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
+
+const RUN = Date.now();
+
+test('a refusal inside a dialog shows its toast on top of the dialog, dismissable there, and in the form', async ({ page }) => {
+  const name = `Tess Toast ${RUN}`;
+  // Visits in the past, both done: the damages dialog is offered. No slot of a later day is taken.
+  await storedPaidBooking(name, `tess.${RUN}@example.com`, {
+    install_date: '2026-11-09',
+    removal_date: '2026-11-17',
+    install_done_at: '2026-11-09 17:00:00.000Z',
+    removal_done_at: '2026-11-17 17:00:00.000Z',
+  });
+  const su = await superuserClient();
+  const password = `toasts-password-${RUN}`;
+  const email = `toasts-${RUN}@test.local`;
+  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Toasts Admin' });
+  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+  await storeAdminSession(page, auth.token, auth.record);
+  await page.goto('/admin/dashboard?tab=bookings');
+
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'Record Damages & Charge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Damages & Charge' });
+  // Charge pressed with no damage ticked: refused in a toast and in the form.
+  await dialog.getByRole('button', { name: /^Charge \$/ }).click();
+
+  const refused = toast(page, 'Please select at least one damage item to charge');
+  await expect(refused).toBeVisible();
+  await expect(dialog).toContainText('Please select at least one damage item to charge');
+  // The toast is inside the open dialog's top layer: what is at its centre is the toast itself.
+  const box = (await refused.boundingBox())!;
+  const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-sonner-toast]'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(onTop).toBe(true);
+  // And it can be dismissed there (a toast behind a modal dialog is inert: the click would not land).
+  await refused.hover();
+  await refused.getByRole('button', { name: /close/i }).click({ timeout: 5_000 });
+  await expect(refused).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // Closing the dialogs keeps the toaster working in the page.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
