@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { formatCents } from '@domain/money';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking } from '@/admin/core/model/records';
+import { FormProblem } from '@/admin/ui/form-problem';
 import { Modal } from '@/admin/ui/modal';
 import { reportError } from '@/admin/ui/report-error';
 
@@ -17,17 +18,19 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
   const id = useId();
   const [refund, setRefund] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
   if (!booking) return null;
   const deposit = formatCents(booking.deposit_amount);
   const confirm = async () => {
     setBusy(true);
+    setProblem('');
     try {
       const out = await adminMutations.cancelBooking(booking.id, refund);
       if (out.queued) toast.success('Cancellation queued', { description: 'It is applied, and the customer e-mailed, when this phone is back online.' });
       else toast.success('Booking cancelled', { description: out.answer.refunded ? `The deposit of ${deposit} was refunded; the customer is e-mailed.` : 'The customer is e-mailed.' });
       onClose();
     } catch (err) {
-      reportError(err, 'Failed to cancel the booking');
+      setProblem(reportError(err, 'Failed to cancel the booking'));
     } finally {
       setBusy(false);
     }
@@ -60,6 +63,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
           <input type="radio" name={`${id}-refund`} checked={!refund} onChange={() => setRefund(false)} /> Keep it, per the policy
         </label>
       </fieldset>
+      <FormProblem problem={problem} />
     </Modal>
   );
 }

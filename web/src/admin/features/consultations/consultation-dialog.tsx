@@ -51,12 +51,14 @@ function ConsultationActions({ c }: { c: AdminConsultation }) {
   if (actions.length === 0) return null;
   const run = async (action: ConsultationAction, when = { date: '', timeSlot: '' }) => {
     setBusy(true);
+    setProblem('');
     try {
       const out = await adminMutations.answerConsultation({ id: c.id, action, ...when });
       toast.success(out.queued ? 'Queued' : DONE_TOAST[action], { description: out.queued ? 'It is sent, and the customer e-mailed, when this phone is back online.' : 'The customer is e-mailed.' });
       setMoving(false);
     } catch (err) {
-      reportError(err, 'The consultation could not be changed');
+      // Shown in the form too (a refused reschedule names what to change).
+      setProblem(reportError(err, 'The consultation could not be changed'));
       throw err;
     } finally {
       setBusy(false);

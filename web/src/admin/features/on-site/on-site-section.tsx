@@ -14,6 +14,7 @@ import { resizePhoto } from '@/admin/device/photo-resize';
 import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
+import { FormProblem } from '@/admin/ui/form-problem';
 import { businessToday, formatLongDate } from '@domain/calendar';
 import { PaymentsPanel } from './payments-panel';
 
@@ -181,6 +182,8 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
   const token = usePhotoToken(active && events.some((e) => e.kind === 'photo' && !!e.photo));
   const [note, setNote] = useState('');
   const [photoBusy, setPhotoBusy] = useState(false);
+  // The note's or the photo's problem, shown under them as well as in a toast.
+  const [problem, setProblem] = useState('');
   const pendingNotes = [...entries.values()].filter((e) => isEntryOf(e, 'admin_notes'));
   const latestNotesEdit = pendingNotes.at(-1);
   const shownNotes = latestNotesEdit ? String(latestNotesEdit.payload.adminNotes) : (booking.admin_notes ?? '');
@@ -191,8 +194,10 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
     const text = note.trim();
     if (!text) {
       toast.error('Error', { description: JOB_EVENT_MESSAGES.noteEmpty });
+      setProblem(JOB_EVENT_MESSAGES.noteEmpty);
       return;
     }
+    setProblem('');
     // Cleared at once, so the next note can be typed while this one is being stored.
     setNote('');
     await adminMutations.addNote(booking.id, text);
@@ -200,10 +205,13 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
   const addPhoto = async (file: File | undefined) => {
     if (!file) return;
     setPhotoBusy(true);
+    setProblem('');
     try {
       await adminMutations.addPhoto(booking.id, await resizePhoto(file), '');
     } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'The photo could not be added.' });
+      const message = err instanceof Error ? err.message : 'The photo could not be added.';
+      toast.error('Error', { description: message });
+      setProblem(message);
     } finally {
       setPhotoBusy(false);
     }
@@ -246,6 +254,7 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
           }}
         />
       </div>
+      <FormProblem problem={problem} />
       {others.length > 0 && (
         <ul className="admin-outbox-list" aria-label="Waiting for the server">
           {others.map((e) => (
