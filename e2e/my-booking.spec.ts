@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession, type SeedBooking } from './support/admin';
+import { pickDay } from './support/wizard';
 
 /**
  * The customer's own booking at 375 px (docs/decisions/027): the manage link from the
@@ -52,7 +53,10 @@ test('a customer moves the installation from the e-mailed link, and the admin se
 
   await visits.getByRole('button', { name: 'Move the installation' }).click();
   const form = page.getByRole('form', { name: 'Move the installation' });
-  await form.getByLabel('New date').fill('2026-12-22');
+  // The wizard's calendar: days the server would refuse are disabled, a Wednesday among them.
+  const newDate = form.getByRole('group', { name: 'New date' });
+  await pickDay(newDate, 'Tuesday, December 22, 2026');
+  await expect(newDate.getByRole('button', { name: 'Wednesday, December 23, 2026' })).toBeDisabled();
   await form.getByRole('radio', { name: /Morning Install/ }).check();
   await form.getByRole('button', { name: 'Move the installation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your installation has moved' })).toBeVisible();
@@ -128,7 +132,7 @@ test('adding the skipped removal from the link: its price from the server, a dat
   await expect(form).toContainText('$85, paid on the next page.');
   await form.getByRole('button', { name: 'Book the removal' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please choose a date and a time slot for the removal.');
-  await form.getByLabel('Removal date').fill('2027-01-14');
+  await pickDay(form.getByRole('group', { name: 'Removal date' }), 'Thursday, January 14, 2027');
   await form.getByRole('radio', { name: /Morning/ }).check();
   await form.getByRole('button', { name: 'Book the removal' }).click();
   // Demo mode pays at once; with Stripe the Checkout page comes first.

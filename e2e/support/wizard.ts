@@ -22,3 +22,13 @@ export async function fillContact(page: Page, c: { name: string; email: string; 
   await page.getByLabel('Phone Number').fill(c.phone);
   if (c.address !== undefined) await page.getByLabel('Installation Address').fill(c.address);
 }
+
+/**
+ * Clicks the day `day` ('Tuesday, December 22, 2026') in the calendar `group` (a DateField),
+ * going forward a month at a time until it shows. Fails when the day is disabled.
+ */
+export async function pickDay(group: ReturnType<Page['locator']>, day: string): Promise<void> {
+  const button = group.getByRole('button', { name: new RegExp(`^(Today, )?${day}`) });
+  for (let i = 0; i < 14 && !(await button.isVisible()); i++) await group.getByRole('button', { name: /next month/i }).click();
+  await button.click();
+}

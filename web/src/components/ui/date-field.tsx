@@ -19,6 +19,8 @@ interface DateFieldProps {
   min: Ymd;
   max: Ymd;
   disabled?: boolean;
+  /** The month to open on while no date is selected (default: `min`'s), e.g. the first with a free day. */
+  openOn?: Ymd | null;
 }
 
 /**
@@ -27,7 +29,7 @@ interface DateFieldProps {
  * Memoized: a month of days costs a long task on a phone, so callers pass stable callbacks
  * (useCallback) and it renders only when its own props change.
  */
-export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled }: DateFieldProps) {
+export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled, openOn }: DateFieldProps) {
   const selected = value ? dayDate(value) : undefined;
   return (
     <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
@@ -42,7 +44,7 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
         selected={selected}
         onSelect={(d) => onChange(d ? dayYmd(d) : null)}
         disabled={disabled ? true : (d: Date) => problem(dayYmd(d)) !== null}
-        defaultMonth={selected ?? dayDate(min)}
+        defaultMonth={selected ?? dayDate(openOn ?? min)}
         startMonth={dayDate(min)}
         endMonth={dayDate(max)}
         weekStartsOn={0}

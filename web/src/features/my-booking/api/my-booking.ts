@@ -6,9 +6,12 @@
  * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel);
  * - payBalanceOnline(token) → { url } of a Checkout page, or { paid } (POST /api/fn/my-booking/pay-balance);
  * - addRemoval(token, date, timeSlot) → { url } of a Checkout page for its price, or { view }
- *   once booked (free, or demo mode) (POST /api/fn/my-booking/add-removal, docs/decisions/029).
+ *   once booked (free, or demo mode) (POST /api/fn/my-booking/add-removal, docs/decisions/029);
+ * - fetchMoveCalendar(installDate) → the server's today, the booking's season and the blocked
+ *   dates, for the move calendar (GET /api/fn/season?installDate=, blocked_dates' list).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
+import type { DateContext, SeasonWindows } from '@domain/season';
 import type { MyBookingView } from '@domain/self-service';
 import type { VisitKind } from '@domain/slots';
 
@@ -74,4 +77,36 @@ export async function fetchSlots(date: string, size: string, kind: VisitKind, in
   const data = (await response.json().catch(() => null)) as { bookable: boolean; reason: string | null; slots: SlotChoice[]; message?: string } | null;
   if (!response.ok || !data) throw new MyBookingError(data?.message || 'Error loading time slots', response.status);
   return data;
+}
+
+/** Blocked dates per page (PocketBase's largest page). */
+const BLOCKED_PAGE = 500;
+
+/**
+ * What the move calendar needs to disable exactly the days the server refuses: the server's
+ * today, the season of the booking installed on `installDate` (`YYYY-MM-DD`, New York; a
+ * visit's season is its booking's, docs/decisions/045) and every blocked date. Rejects with a
+ * MyBookingError when either cannot be loaded.
+ */
+export async function fetchMoveCalendar(installDate: string): Promise<DateContext> {
+  const read = async <T>(url: string): Promise<T> => {
+    let response: Response;
+    try {
+      response = await fetch(url);
+    } catch {
+      throw new MyBookingError('We could not reach the server. Please check your connection and try again.', 0);
+    }
+    const data = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+    if (!response.ok || !data) throw new MyBookingError(data?.message || 'The calendar could not be loaded. Please try again.', response.status);
+    return data;
+  };
+  const season = read<{ today: string; season: SeasonWindows }>(`/api/fn/season?installDate=${encodeURIComponent(installDate)}`);
+  const blocked = new Set<string>();
+  for (let page = 1; ; page++) {
+    const rows = await read<{ items: { blocked_date: string }[] }>(`/api/collections/blocked_dates/records?fields=blocked_date&skipTotal=1&perPage=${BLOCKED_PAGE}&page=${page}`);
+    for (const r of rows.items) blocked.add(r.blocked_date);
+    if (rows.items.length < BLOCKED_PAGE) break;
+  }
+  const s = await season;
+  return { today: s.today, season: s.season, blocked };
 }

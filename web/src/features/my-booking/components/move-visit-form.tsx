@@ -1,10 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatLongDate } from '@domain/calendar';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { firstOpenDate, formatLongDate, type Ymd } from '@domain/calendar';
 import { visitName, type VisitKind } from '@domain/slots';
 import { formatCents } from '@domain/money';
-import { addRemoval, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
+import type { DateContext } from '@domain/season';
+import { moveDateProblem } from '@domain/visit-move';
+import { DateField } from '@/components/ui/date-field';
+import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
 type Slots = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; slots: SlotChoice[] } | { state: 'unbookable'; reason: string } | { state: 'error'; message: string };
+type Calendar = { state: 'loading' } | { state: 'ready'; ctx: DateContext } | { state: 'error'; message: string };
 
 interface Props {
   token: string;
@@ -17,34 +21,59 @@ interface Props {
 }
 
 /**
- * Moving one visit to another free slot, or adding the optional removal: a date, then that
- * date's slots for the booking's tree size (taken ones disabled), then Move (or Book, which
+ * Moving one visit to another free slot, or adding the optional removal: the wizard's calendar
+ * with the days the server refuses disabled (the booking's season, work days, blocked dates, the
+ * order of the visits: domain/visit-move.ts), opening on the first month with a day to pick; then
+ * that date's slots for the booking's tree size (taken ones disabled), then Move (or Book, which
  * opens the Checkout page for a priced removal). The server checks everything again in its
- * transaction; its sentence is shown under the form when it refuses.
+ * transaction; its sentence is shown under the form when it refuses. Loaded on demand (the
+ * calendar's code is not in the page's first script).
  */
 export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel }: Props) {
   const id = useId();
   const current = adding ? null : visit === 'install' ? booking.install : booking.removal;
-  const [date, setDate] = useState('');
+  const [calendar, setCalendar] = useState<Calendar>({ state: 'loading' });
+  const [date, setDate] = useState<Ymd | null>(null);
   const [slotId, setSlotId] = useState('');
   const [slots, setSlots] = useState<Slots>({ state: 'idle' });
   const [problem, setProblem] = useState('');
   const [saving, setSaving] = useState(false);
   const what = visitName(visit);
+  const installDate = booking.install.date;
+  const removalDate = booking.removal?.date ?? '';
+
+  useEffect(() => {
+    let live = true;
+    fetchMoveCalendar(installDate).then(
+      (ctx) => live && setCalendar({ state: 'ready', ctx }),
+      (err: unknown) => live && setCalendar({ state: 'error', message: err instanceof Error ? err.message : 'The calendar could not be loaded. Please try again.' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [installDate]);
+
+  const ctx = calendar.state === 'ready' ? calendar.ctx : null;
+  const dateProblem = useCallback(
+    (d: Ymd) => (ctx ? moveDateProblem(visit, d, { install_date: installDate, removal_date: adding ? '' : removalDate }, ctx) : 'Loading'),
+    [ctx, visit, installDate, removalDate, adding],
+  );
+  const span = ctx ? (visit === 'removal' ? ctx.season.removal : ctx.season.install) : null;
+  const openOn = useMemo(() => (ctx && span ? firstOpenDate(span.start < ctx.today ? ctx.today : span.start, span.end, dateProblem) : null), [ctx, span, dateProblem]);
 
   useEffect(() => {
     if (!date) return;
     let live = true;
     setSlots({ state: 'loading' });
     setSlotId('');
-    fetchSlots(date, booking.treeSizeId, visit, booking.install.date).then(
+    fetchSlots(date, booking.treeSizeId, visit, installDate).then(
       (a) => live && setSlots(a.bookable ? { state: 'ready', slots: a.slots } : { state: 'unbookable', reason: a.reason ?? 'That date is not available. Please choose another date.' }),
       (err: unknown) => live && setSlots({ state: 'error', message: err instanceof Error ? err.message : 'Error loading time slots' }),
     );
     return () => {
       live = false;
     };
-  }, [date, booking.treeSizeId, booking.install.date, visit]);
+  }, [date, booking.treeSizeId, installDate, visit]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -57,7 +86,7 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
     try {
       if (!adding) return onMoved(await moveVisit(token, visit, date, slotId));
       const answer = await addRemoval(token, date, slotId);
-      if (answer.url) window.location.assign(answer.url);
+      if (answer.url) location.assign(answer.url);
       else if (answer.view) onMoved(answer.view);
     } catch (err) {
       setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
@@ -75,10 +104,16 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
       ) : (
         <p className="muted">{adding && adding.priceCents > 0 ? `${formatCents(adding.priceCents)}, paid on the next page.` : 'Included with your booking at no charge.'}</p>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-date`}>{adding ? 'Removal date' : 'New date'}</label>
-        <input id={`${id}-date`} type="date" value={date} min={visit === 'removal' ? booking.install.date : undefined} onChange={(e) => setDate(e.target.value)} required />
-      </div>
+      {calendar.state === 'loading' && <p role="status">Loading the calendar…</p>}
+      {calendar.state === 'error' && (
+        <p className="form-problem" role="alert">
+          {calendar.message}
+        </p>
+      )}
+      {ctx && span && openOn === null && <p className="form-problem">No date can be chosen for the {what} online any more. Please call us to find a time.</p>}
+      {ctx && span && openOn !== null && (
+        <DateField id={`${id}-date`} label={adding ? 'Removal date' : 'New date'} value={date} onChange={setDate} problem={dateProblem} min={span.start} max={span.end} openOn={openOn} />
+      )}
       {slots.state === 'loading' && <p role="status">Loading time slots…</p>}
       {slots.state === 'unbookable' && <p className="form-problem">{slots.reason}</p>}
       {slots.state === 'error' && <p className="form-problem">{slots.message}</p>}

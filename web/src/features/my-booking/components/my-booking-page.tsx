@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { deadlineText } from '@domain/self-service';
 import type { VisitKind } from '@domain/slots';
 import { useHydrated } from '@/lib/hydration';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
-import { MoveVisitForm } from './move-visit-form';
 import '../my-booking.css';
+
+// The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
+// not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
+const MoveVisitForm = lazy(() => import('./move-visit-form').then((m) => ({ default: m.MoveVisitForm })));
 
 type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; booking: MyBookingView };
 
@@ -227,9 +230,19 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<DetailsProps, 'booking' | 'token' | 'moving' | 'setMoving' | 'onMoved'>) {
   const { options: o } = b;
   if (moving === 'add-removal') {
-    return <MoveVisitForm token={token} booking={b} visit="removal" adding={{ priceCents: o.removalPriceCents ?? 0 }} onMoved={(v) => onMoved(v, 'removal-added')} onCancel={() => setMoving(null)} />;
+    return (
+      <Suspense fallback={<p role="status">Loading the calendar…</p>}>
+        <MoveVisitForm token={token} booking={b} visit="removal" adding={{ priceCents: o.removalPriceCents ?? 0 }} onMoved={(v) => onMoved(v, 'removal-added')} onCancel={() => setMoving(null)} />
+      </Suspense>
+    );
   }
-  if (moving) return <MoveVisitForm token={token} booking={b} visit={moving} onMoved={(v) => onMoved(v, moving === 'install' ? 'installation' : 'removal')} onCancel={() => setMoving(null)} />;
+  if (moving) {
+    return (
+      <Suspense fallback={<p role="status">Loading the calendar…</p>}>
+        <MoveVisitForm token={token} booking={b} visit={moving} onMoved={(v) => onMoved(v, moving === 'install' ? 'installation' : 'removal')} onCancel={() => setMoving(null)} />
+      </Suspense>
+    );
+  }
   const addRemoval = o.addRemoval && <AddRemoval booking={b} token={token} onStart={() => setMoving('add-removal')} />;
   if (!o.moveInstall && !o.moveRemoval) {
     return (
