@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessToday, datesBetween, isYmd, newYorkOffsetHours, parseTimestamp, weekdayOf, firstOpenDate } from './calendar';
+import { addDays, businessToday, datesBetween, isYmd, newYorkOffsetHours, parseTimestamp, weekdayOf } from './calendar';
 
 describe('calendar dates', () => {
   it('validates YYYY-MM-DD', () => {
@@ -27,18 +27,5 @@ describe('calendar dates', () => {
   it('parses PocketBase timestamps', () => {
     expect(parseTimestamp('2026-11-20 15:00:00.000Z')).toBe(Date.UTC(2026, 10, 20, 15));
     expect(parseTimestamp('')).toBeNaN();
-  });
-});
-
-describe('firstOpenDate', () => {
-  const wednesdaysOnly = (d: string) => (weekdayOf(d) === 3 ? null : 'Wednesdays only');
-  it('is the first date the rule lets through, the ends included', () => {
-    expect(firstOpenDate('2026-12-01', '2026-12-31', wednesdaysOnly)).toBe('2026-12-02');
-    expect(firstOpenDate('2026-12-02', '2026-12-02', wednesdaysOnly)).toBe('2026-12-02');
-    expect(firstOpenDate('2026-11-27', '2026-12-31', (d) => (d < '2026-12-10' ? 'too soon' : null))).toBe('2026-12-10');
-  });
-  it('is null when no date in the range is open, or the range is empty', () => {
-    expect(firstOpenDate('2026-12-03', '2026-12-08', wednesdaysOnly)).toBeNull();
-    expect(firstOpenDate('2026-12-31', '2026-12-01', () => null)).toBeNull();
   });
 });

@@ -106,13 +106,3 @@ export function parseTimestamp(value: string | null | undefined): number {
   if (!value) return NaN;
   return Date.parse(value.trim().replace(' ', 'T'));
 }
-
-/**
- * The first date from `start` to `end` (`YYYY-MM-DD`, inclusive) that `problem` lets through
- * (answers null), or null when none does: where a calendar opens, so it never opens on a month
- * in which no day can be picked.
- */
-export function firstOpenDate(start: Ymd, end: Ymd, problem: (date: Ymd) => string | null): Ymd | null {
-  for (let d = start; d <= end; d = addDays(d, 1)) if (problem(d) === null) return d;
-  return null;
-}

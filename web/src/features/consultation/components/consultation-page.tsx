@@ -67,7 +67,9 @@ function ConsultationSchedule({
   // The calendar waits for the blocked dates too, so it renders once, not again when they come.
   const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
   const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
-  const anyDateOpen = useMemo(() => !ctx || firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) !== null, [ctx]);
+  // The calendar opens on the month of the first day that can be picked, never on an empty one.
+  const firstOpen = useMemo(() => (ctx ? firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) : null), [ctx]);
+  const anyDateOpen = !ctx || firstOpen !== null;
   useEffect(() => {
     void loadDateField().catch(() => undefined); // a failure shows when it renders
   }, []);
@@ -75,7 +77,16 @@ function ConsultationSchedule({
   if (season && ctx) {
     calendar = (
       <Suspense fallback={<CalendarPlaceholder failed={false} />}>
-        <DateField id="consultation-date" label="Consultation date" value={date} onChange={onDate} problem={problem} min={season.season.consultation.start} max={season.season.consultation.end} />
+        <DateField
+          id="consultation-date"
+          label="Consultation date"
+          value={date}
+          onChange={onDate}
+          problem={problem}
+          min={season.season.consultation.start}
+          max={season.season.consultation.end}
+          openOn={firstOpen}
+        />
       </Suspense>
     );
   } else {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { firstOpenDate, formatLongDate, type Ymd } from '@domain/calendar';
+import { formatLongDate, type Ymd } from '@domain/calendar';
 import { visitName, type VisitKind } from '@domain/slots';
 import { formatCents } from '@domain/money';
-import type { DateContext } from '@domain/season';
+import { firstBookableDate, type DateContext } from '@domain/season';
 import { moveDateProblem } from '@domain/visit-move';
 import { DateField } from '@/components/ui/date-field';
 import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
@@ -59,7 +59,7 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
     [ctx, visit, installDate, removalDate, adding],
   );
   const span = ctx ? (visit === 'removal' ? ctx.season.removal : ctx.season.install) : null;
-  const openOn = useMemo(() => (ctx && span ? firstOpenDate(span.start < ctx.today ? ctx.today : span.start, span.end, dateProblem) : null), [ctx, span, dateProblem]);
+  const openOn = useMemo(() => (ctx ? firstBookableDate(ctx.today, dateProblem) : null), [ctx, dateProblem]);
 
   useEffect(() => {
     if (!date) return;
