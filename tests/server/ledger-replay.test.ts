@@ -39,8 +39,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptOnCancel, type Kept } from '../../domain/booking/policy';
-import { lifecycleOf } from '../../domain/booking/lifecycle';
-import { moneyOf, movementsOf, receiptFor, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../../domain/money/ledger';
+import { lifecycleOf, transition } from '../../domain/booking/lifecycle';
+import { isCardMethod, moneyOf, movementsOf, receiptFor, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../../domain/money/ledger';
 import { customerMayCancel, describeSequence, freshModel, ledgerSequences, ledgerViolations, MODEL_BOOKED_AT, stepModel, type LedgerCommand, type LedgerModel } from '../../domain/money/ledger-model';
 import { chargesOf, newKey, postWebhook } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
@@ -106,6 +106,8 @@ class Replay {
   kept: Kept = 'nothing';
   installDate: string;
   readonly log: string[] = [];
+  /** Each step: its command, whether the model's booking changed, what the server answered. */
+  readonly steps: { kind: LedgerCommand['c']; modelTook: boolean; answer: string }[] = [];
   readonly model: LedgerModel = freshModel();
   private readonly email: string;
   private tokenSeq = 0;
@@ -381,6 +383,15 @@ class Replay {
       },
       strayReceipts: receipts.filter((k) => !claimed.has(k)),
     });
+    // What it sent to Stripe: a refund only for a card refund the ledger holds, and one for every card refund made
+    // (keys: lib/payments/refund.ts, one per payment, so a retry never refunds twice).
+    const refundKey = (of: string) => (of === 'deposit' ? `refund-${B}` : `refund-charge-${of}`);
+    const ours = new Set([refundKey('deposit'), ...charges.map((c) => refundKey(c.id))]);
+    const sent = new Set(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && ours.has(r.idempotencyKey ?? '')).map((r) => r.idempotencyKey!));
+    const cardRefunds = movements.filter((m) => m.direction === 'refund' && isCardMethod(m.method));
+    const failedRefund = (key: string) => (key === refundKey('deposit') ? b.deposit_refund === 'failed' : charges.some((c) => refundKey(c.id) === key && c.refund_status === 'failed'));
+    for (const key of sent) if (!cardRefunds.some((m) => refundKey(base(m.of!)) === key) && !failedRefund(key)) violations.push(`a refund sent to Stripe that the ledger does not hold: ${key}`);
+    for (const m of cardRefunds) if (m.status === 'succeeded' && !sent.has(refundKey(base(m.of!)))) violations.push(`refund ${m.id} made but never sent to Stripe`);
     if (b.status === 'cancelled') {
       // Not only its state: the installation's slot is free again for anyone.
       const q = new URLSearchParams({ date: b.install_date, size: SIZE, kind: 'install' });
@@ -395,8 +406,13 @@ class Replay {
   async run() {
     await this.start();
     for (const [i, cmd] of this.cmds.entries()) {
+      const before = JSON.stringify([this.model.life, this.model.movements, this.model.kept]);
+      const movable = transition(this.model.life, { type: 'visit_moved', visit: 'install' }).ok;
       stepModel(this.model, cmd);
+      // A move leaves the model's state as it was: it took it when the lifecycle allowed it.
+      const modelTook = cmd.c === 'move' ? movable : JSON.stringify([this.model.life, this.model.movements, this.model.kept]) !== before;
       const answer = await this.send(cmd);
+      this.steps.push({ kind: cmd.c, modelTook, answer });
       this.note(`${i + 1}. ${JSON.stringify(cmd)} → ${answer}`);
       if (!this.bookingId) continue;
       const broken = await this.violations();
@@ -411,25 +427,26 @@ class Replay {
 
 describe('the ledger model replayed against the server (50 sequences, Stripe mode)', () => {
   it('keeps the invariants after every step of every sequence', async () => {
-    const tally = new Map<string, { taken: number; refused: number; notSent: number }>();
+    const tally = new Map<string, { taken: number; refused: number; notSent: number; model: number; differ: number }>();
     for (const [i, cmds] of SEQUENCES.entries()) {
       const replay = new Replay(i, cmds);
       await replay.run();
       // LEDGER_REPLAY_LOG=1 prints what the server answered to every step.
       if (process.env.LEDGER_REPLAY_LOG) console.log(`sequence ${i + 1}:\n${replay.log.join('\n')}`);
-      for (const line of replay.log.filter((l) => l.includes(' → '))) {
-        const [cmd, answer] = line.replace(/^\d+\. /, '').split(' → ') as [string, string];
-        const kind = (JSON.parse(cmd) as LedgerCommand).c;
-        const t = tally.get(kind) ?? { taken: 0, refused: 0, notSent: 0 };
-        if (/nothing|no booking|skipped|expressible/.test(answer)) t.notSent++;
-        else if (/ [45]\d\d\b/.test(answer) || /success false/.test(answer)) t.refused++;
-        else t.taken++;
-        tally.set(kind, t);
+      for (const step of replay.steps) {
+        const t = tally.get(step.kind) ?? { taken: 0, refused: 0, notSent: 0, model: 0, differ: 0 };
+        const outcome = /nothing|no booking|skipped|expressible/.test(step.answer) ? 'notSent' : / [45]\d\d\b/.test(step.answer) || /success false/.test(step.answer) ? 'refused' : 'taken';
+        t[outcome]++;
+        if (step.modelTook) t.model++;
+        // The clock and the refunds' cron always run on the server; the others should agree with the model.
+        if (!['clock', 'clockTo', 'runRefunds'].includes(step.kind) && step.modelTook !== (outcome === 'taken')) t.differ++;
+        tally.set(step.kind, t);
       }
     }
-    // The replay is only as good as what the server took: say it, per command.
+    // The replay is only as good as what the server took: say it, per command, beside what the model did.
     console.log(
-      'command: taken / refused by the server / not sent (no booking yet, nothing to act on)\n' + [...tally].map(([k, t]) => `${k.padEnd(17)} ${t.taken} / ${t.refused} / ${t.notSent}`).join('\n'),
+      'command: server took / refused / not sent (no booking yet, nothing to act on) | model changed | the two differ\n' +
+        [...tally].map(([k, t]) => `${k.padEnd(17)} ${t.taken} / ${t.refused} / ${t.notSent} | ${t.model} | ${t.differ}`).join('\n'),
     );
     expect([...tally.values()].reduce((n, t) => n + t.taken + t.refused + t.notSent, 0)).toBe(SEQUENCES.reduce((n, s) => n + s.length, 0));
   }, 120_000);
