@@ -2,10 +2,19 @@
  * The ledger's model-based sequences replayed against the real server (docs/decisions/045):
  * the first 50 sequences of domain/money/ledger.model.test.ts (the same generator and seed,
  * from domain/money/ledger-model.ts), each on a fresh booking of its own dates, run step by step
- * through the real routes of one PocketBase in Stripe mode (stripe-mock behind the stand-in, a
- * real SMTP sink). After every step the booking, its charges and its mail_log rows are read as
- * superuser and the model's invariants checked on them (`ledgerViolations` over `movementsOf`);
- * a failure prints the sequence and the step.
+ * through the real routes of one PocketBase in Stripe mode (stripe-mock behind the stand-in of
+ * tests/support/stripe-stand-in.ts, a real SMTP sink). After every step the booking, its
+ * charges and its mail_log rows are read as superuser and the model's invariants checked on
+ * them (`ledgerViolations` over `movementsOf`), with the server's own receipt rules (a voided
+ * recorded payment sends its correction; a card payment refunded on arrival sends the refund's
+ * receipt instead of its own: lib/payments/balance-charges.ts); besides, every refund sent to
+ * Stripe belongs to a card refund the ledger holds and every card refund made was sent, and a
+ * cancelled booking's installation slot is offered again by the availability route. A failure
+ * prints the sequence, the step, what broke and what the server answered to each step.
+ *
+ * The booking: Adorned Arrangement 7.5–9 ft with an ornament add-on (its removal optional, so
+ * it can be added; its damages chargeable), no removal at first; the season is widened so each
+ * sequence has two installation dates and a removal date no other sequence uses.
  *
  * How each command reaches the server (the reference model runs beside it, for the clock):
  * - book: a card sequence (its first deposit by card, or none) books through the customer's
@@ -20,14 +29,15 @@
  * - cardCharge: the owner's charge of the saved card (charge-booking-balance), the stand-in
  *   answering `processing` when asked; processingResult: payment_intent.succeeded or
  *   payment_failed for the processing charge;
- * - cash: the owner records what the server says is due (booking-payments), nothing when nothing
- *   is due (as the model); voidLast: the newest recorded payment voided;
+ * - cash: the owner records what is owed and not paid, an open link aside, since recording closes
+ *   it (booking-payments); nothing when nothing is due (as the model); voidLast: the newest
+ *   recorded payment voided;
  * - move: the owner moves the installation between the sequence's two dates; addRemoval: the
  *   customer adds the removal and pays its Checkout; damages: the owner charges a damage line
  *   (the server prices it: the model's amount picks the quantity); dispute: a dispute on the
  *   deposit's intent; installDone: the crew's done mark (job-events);
  * - cancel: the customer's manage link, or the owner with or without refund;
- *   runRefunds: the expire-holds cron (it retries refunds); markReturned: the owner marks the
+ *   runRefunds: the expire-holds cron (it retries refunds) and the reconcile job; markReturned: the owner marks the
  *   first refund to give back by hand as returned;
  * - clock, clockTo: the server's clock is frozen (APP_NOW), so the time that passed is given to
  *   the booking instead: its deposit's `deposit_paid_at` is set back by what passed since the
@@ -159,8 +169,7 @@ class Replay {
   }
 
   private async rows() {
-    const b = await w.su.collection('bookings').getOne(this.bookingId);
-    const charges = await chargesOf(w.su, this.bookingId);
+    const [b, charges] = await Promise.all([w.su.collection('bookings').getOne(this.bookingId), chargesOf(w.su, this.bookingId)]);
     return { b, charges };
   }
 
@@ -306,7 +315,8 @@ class Replay {
       }
       case 'runRefunds': {
         const res = await asSuperuser('/api/crons/expire-checkout-holds', {});
-        return `refunds retried ${res.status}`;
+        const reconcile = await asSuperuser('/api/fn/jobs/reconcile-charges', {});
+        return `refunds retried ${res.status}, charges reconciled ${reconcile.status}`;
       }
       case 'markReturned': {
         const { b: row, charges: cs } = await this.rows();
@@ -347,8 +357,7 @@ class Replay {
 
   /** The invariants on what the server stored and sent; [] when all hold. */
   private async violations(): Promise<string[]> {
-    const { b, charges } = await this.rows();
-    const mail = await w.su.collection('mail_log').getFullList({ filter: w.su.filter('related_id = {:id}', { id: this.bookingId }), fields: 'key,kind' });
+    const [{ b, charges }, mail] = await Promise.all([this.rows(), w.su.collection('mail_log').getFullList({ filter: w.su.filter('related_id = {:id}', { id: this.bookingId }), fields: 'key,kind' })]);
     const keys = mail.map((m) => String(m.key));
     const receipts = mail.filter((m) => m.kind === 'receipt').map((m) => String(m.key));
     const count = (key: string) => receipts.filter((k) => k === key).length;
