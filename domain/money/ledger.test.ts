@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyOf, movementsOf, paymentStatusOf, receiptFor, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from './ledger';
+import { collectionOf, moneyOf, movementsOf, paymentStatusOf, receiptFor, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from './ledger';
 
 const pay = (id: string, kind: Movement['kind'], method: Movement['method'], amountCents: number, status: Movement['status'] = 'succeeded'): Movement => ({
   id,
@@ -126,5 +126,13 @@ describe('movementsOf', () => {
     ['a checkout not paid yet', { ...row, status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' }, [], ['deposit payment card_checkout pending 50000']],
   ] as const)('%s', (_n, b, cs, expected) => {
     expect(movementsOf(b, cs).map((m) => `${m.id} ${m.direction} ${m.method} ${m.status} ${m.amountCents}`)).toEqual(expected);
+  });
+});
+
+describe('collectionOf', () => {
+  it("puts a charge's parts and their refunds under the charge, and leaves other ids as they are", () => {
+    expect(collectionOf('c1')).toBe('c1');
+    expect(collectionOf('c1#damages')).toBe('c1');
+    expect(collectionOf('deposit')).toBe('deposit');
   });
 });

@@ -129,6 +129,15 @@ export function moneyOf(movements: readonly Movement[], booking: LedgerBooking):
 }
 
 /**
+ * The id of the way money was collected that movement id `id` belongs to: a charge that collects
+ * the balance and damages together is one collection with a movement per part ('<charge>' and
+ * '<charge>#damages'); other ids are their own. A refund's `of` maps the same way.
+ */
+export function collectionOf(id: string): string {
+  return id.split('#')[0]!;
+}
+
+/**
  * The refunds to queue so that the booking holds no more than it is owed: the excess with no
  * refund queued yet, taken from the payments newest first (so a kept deposit, the oldest, is
  * refunded last), each by its own way: a card 'pending' (Stripe), cash, a check or another way
@@ -140,7 +149,7 @@ export function refundsToQueue(movements: readonly Movement[], booking: LedgerBo
   let left = money.creditCents;
   const out: Movement[] = [];
   // `first`: the payment to give back before the others (a late payment for money already collected).
-  const order = [...money.refundable].reverse().sort((a, b) => Number(b.id.split('#')[0] === first) - Number(a.id.split('#')[0] === first));
+  const order = [...money.refundable].reverse().sort((a, b) => Number(collectionOf(b.id) === first) - Number(collectionOf(a.id) === first));
   for (const r of order) {
     if (left <= 0) break;
     const cents = Math.min(left, r.cents);
