@@ -35,6 +35,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/admin-refunds/returned', caller: 'admin', library: 'app', handler: 'refundReturnedRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/move', caller: 'admin', library: 'app', handler: 'ownerMoveRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/create', caller: 'admin', library: 'app', handler: 'phoneBookingRoute' },
+  { method: 'POST', path: '/api/fn/admin-bookings/blocked-day', caller: 'admin', library: 'app', handler: 'blockedDayChoiceRoute' },
   // Consultations.
   { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
   { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },

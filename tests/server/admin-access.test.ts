@@ -63,6 +63,7 @@ beforeAll(async () => {
 describe('admin routes', () => {
   it('the table names every admin route the back office calls', () => {
     expect(ADMIN_ROUTES.map((r) => r.path).sort()).toEqual([
+      '/api/fn/admin-bookings/blocked-day',
       '/api/fn/admin-bookings/cancel',
       '/api/fn/admin-bookings/create',
       '/api/fn/admin-bookings/move',

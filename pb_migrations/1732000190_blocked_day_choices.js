@@ -1,0 +1,13 @@
+/// <reference path="../pb_hooks/types/types.d.ts" />
+// The owner's choice for each visit on a day she blocked after it was booked
+// (domain/commands/blocked-day-command.ts): { "YYYY-MM-DD": "keep" | "emailed" }. Until she
+// keeps a visit on a blocked day, its reminder waits. Read by admins only, as the booking is.
+migrate((app) => {
+  const bookings = app.findCollectionByNameOrId("bookings");
+  bookings.fields.add(new JSONField({ name: "blocked_day_choices", maxSize: 10000 }));
+  app.save(bookings);
+}, (app) => {
+  const bookings = app.findCollectionByNameOrId("bookings");
+  bookings.fields.removeByName("blocked_day_choices");
+  app.save(bookings);
+});
