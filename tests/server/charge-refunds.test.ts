@@ -81,6 +81,34 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     expect((await w.su.collection('bookings').getOne(b.id)).payment_status).toBe('paid');
   });
 
+  it('Stripe not answering: the refund stays queued, the owner told; the five-minute job makes it under the same key, with its receipt', async () => {
+    const b = await stageBooking(w.su, {
+      payment_mode: 'stripe',
+      stripe_customer_id: 'cus_saved',
+      payment_method_id: 'pm_saved',
+      payment_intent_id: 'pi_deposit_cr2',
+      payment_status: 'paid',
+      balance_remaining: 0,
+    });
+    await w.su
+      .collection('charges')
+      .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: 'pi_balance_cr2' });
+    const damages = await w.su
+      .collection('charges')
+      .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'damages', amount: 12000, balance_amount: 0, damages_amount: 12000, stripe_payment_intent_id: 'pi_damages_cr2' });
+    w.standIn.override('POST', '/v1/refunds', { status: 503, contentType: 'application/json', body: '{"error":{"type":"api_error","message":"down"}}', once: true });
+    const queued = await refund({ bookingId: b.id, paymentId: damages.id, amountCents: 2500 });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+    expect(queued.body).toMatchObject({ refunded: false, refund: { n: 2, status: 'pending' }, message: expect.stringContaining('queued') });
+    expect(await receiptsOf(w.su, b.id)).toHaveLength(0);
+
+    const cron = await fetch(`${w.server.url}/api/crons/expire-checkout-holds`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
+    expect(cron.status).toBe(204);
+    await expect.poll(async () => (await w.su.collection('charges').getOne(damages.id)).refunds?.[0]?.status, { timeout: 10_000 }).toBe('succeeded');
+    expect(refundsOf('pi_damages_cr2').map((r) => r.idempotencyKey)).toEqual([`refund-charge-${damages.id}-2`, `refund-charge-${damages.id}-2`]);
+    expect(await receiptsOf(w.su, b.id)).toHaveLength(1);
+  });
+
   it('only an admin may refund, with an Idempotency-Key', async () => {
     expect((await refund({ bookingId: 'x', paymentId: 'y', amountCents: 1 }, newKey(), null)).status).toBe(401);
     const noKey = await fetch(`${w.server.url}${ROUTE}`, {

@@ -159,7 +159,8 @@ export function runRefunds(app: CoreApp, bookingId: string): boolean {
 export function retryPendingRefunds(app: CoreApp): number {
   const ids = new Set<string>();
   for (const r of app.findRecordsByFilter('bookings', "payment_status = 'refund_pending'", '', 100, 0)) ids.add(r!.id);
-  for (const c of app.findRecordsByFilter('charges', 'refund_status = \'pending\' || refunds ~ \'"status":"pending"\'', '', 100, 0)) ids.add(c!.getString('booking'));
+  // A later refund pending sits in the `refunds` JSON; cardRefundsDue tells which are due.
+  for (const c of app.findRecordsByFilter('charges', "refund_status = 'pending' || refunds ~ 'pending'", '', 100, 0)) ids.add(c!.getString('booking'));
   return [...ids].filter((id) => {
     const b = findBooking(app, id);
     return !!b && cardRefundsDue(b, chargesOfBooking(app, id)).length > 0 && runRefunds(app, id);
@@ -171,8 +172,13 @@ export interface RefundChargeReply {
   /** Stripe made the refund (its receipt is on its way); false: queued, retried every five minutes. */
   refunded: boolean;
   refund: { paymentId: string; n: number; amountCents: number; status: string };
+  /** For the owner when Stripe did not make it yet ('' when it did). */
+  message: string;
   booking: core.Record;
 }
+
+/** What the owner reads when Stripe did not answer: the refund is queued, and retried by the hold-expiry job. */
+export const REFUND_QUEUED_MESSAGE = 'Stripe did not make the refund yet; it is queued and will be tried again within five minutes.';
 
 /**
  * POST /api/fn/admin-refunds/charge (docs/decisions/045), admin only, `Idempotency-Key`
@@ -181,7 +187,8 @@ export interface RefundChargeReply {
  * refund-charge command (domain/commands/refund-charge-command.ts) queues it in one
  * transaction; after the commit Stripe is asked under the refund's own key
  * (`refund-charge-<charge>-<n>`) and the record-refunds command records it with its receipt.
- * → 200 RefundChargeReply. Refused: 400 a malformed body or amount; 404 no such booking or
+ * → 200 RefundChargeReply (`refunded` false and a `message` when Stripe did not answer: the
+ * refund stays queued and the hold-expiry job retries it under the same key). Refused: 400 a malformed body or amount; 404 no such booking or
  * payment; 409 a payment not received, paid by hand, or an amount above what it still holds
  * ("Only $X of this payment can still be refunded.").
  */
@@ -194,7 +201,13 @@ export const refundCharge: ServerCommand<RefundChargeInput, RecordRefundsState, 
     const charge = app.findRecordById('charges', a.chargeId);
     const entry = chargeMoneyRowOf(charge).refunds?.find((r) => r.n === a.n);
     const status = entry?.status ?? 'pending';
-    return { refunded: status === 'succeeded', refund: { paymentId: a.paymentId, n: a.n, amountCents: a.amountCents, status }, booking: app.findRecordById('bookings', a.bookingId) };
+    const refunded = status === 'succeeded';
+    return {
+      refunded,
+      refund: { paymentId: a.paymentId, n: a.n, amountCents: a.amountCents, status },
+      message: refunded ? '' : REFUND_QUEUED_MESSAGE,
+      booking: app.findRecordById('bookings', a.bookingId),
+    };
   },
 };
 
