@@ -40,6 +40,7 @@ export type LedgerCommand =
   | { c: 'installDone' }
   | { c: 'cancel'; by: 'customer' | 'owner'; refund: boolean }
   | { c: 'runRefunds' }
+  | { c: 'ownerRefund'; cents: number }
   | { c: 'markReturned' }
   | { c: 'clock'; hours: number }
   | { c: 'clockTo'; at: string };
@@ -59,6 +60,7 @@ export const ledgerCommand: fc.Arbitrary<LedgerCommand> = fc.oneof(
   fc.constant({ c: 'installDone' as const }),
   fc.record({ c: fc.constant('cancel' as const), by: fc.constantFrom('customer' as const, 'owner' as const), refund: fc.boolean() }),
   fc.constant({ c: 'runRefunds' as const }),
+  fc.record({ c: fc.constant('ownerRefund' as const), cents: fc.integer({ min: 100, max: 20_000 }) }),
   fc.constant({ c: 'markReturned' as const }),
   fc.record({ c: fc.constant('clock' as const), hours: fc.constantFrom(1, 24, 47, 49, 71, 73) }),
   fc.record({ c: fc.constant('clockTo' as const), at: fc.constantFrom('2026-12-03', '2026-12-24', '2027-01-01', '2027-03-14', '2027-11-07') }),
@@ -272,6 +274,15 @@ export function stepModel(m: LedgerModel, cmd: LedgerCommand): void {
     case 'runRefunds':
       for (const r of m.movements) if (r.direction === 'refund' && r.status === 'pending' && isCardMethod(r.method)) settle(m, r, 'succeeded');
       return;
+    case 'ownerRefund': {
+      // The owner gives back part of a card charge (domain/commands/refund-charge-command.ts):
+      // refused beyond what the payment still holds; each refund its own movement, waiving.
+      const r = [...money(m).refundable].reverse().find((x) => x.id !== 'p1' && isCardMethod(x.method));
+      if (!r || cmd.cents > r.cents) return;
+      const n = m.movements.filter((x) => x.of === r.id && x.direction === 'refund').length + 2;
+      m.movements.push({ id: `${r.id}:refund${n}`, kind: r.kind, method: r.method, direction: 'refund', status: 'pending', amountCents: cmd.cents, of: r.id, waives: true });
+      return;
+    }
     case 'markReturned': {
       const r = m.movements.find((x) => x.direction === 'refund' && x.status === 'to_return');
       if (r) settle(m, r, 'returned');

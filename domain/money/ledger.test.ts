@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { collectionOf, moneyOf, movementsOf, paymentStatusOf, receiptFor, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from './ledger';
+import {
+  chargeRefundKey,
+  collectionOf,
+  chargeRefundRowsOf,
+  moneyOf,
+  movementsOf,
+  nextChargeRefundNumber,
+  paymentStatusOf,
+  paymentStatusOfRows,
+  receiptFor,
+  refundsToQueue,
+  type BookingMoneyRow,
+  type ChargeMoneyRow,
+  type ChargeRefundRow,
+  type LedgerBooking,
+  type Movement,
+} from './ledger';
 
 const pay = (id: string, kind: Movement['kind'], method: Movement['method'], amountCents: number, status: Movement['status'] = 'succeeded'): Movement => ({
   id,
@@ -73,6 +89,8 @@ describe('receiptFor and paymentStatusOf', () => {
   });
 });
 
+const later = (n: number, amount: number, status: string): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: '', refunded_at: '', waive: true });
+
 describe('movementsOf', () => {
   const row: BookingMoneyRow = {
     status: 'confirmed',
@@ -124,6 +142,29 @@ describe('movementsOf', () => {
       ['deposit payment card_checkout succeeded 50000', 'c1 payment payment_link succeeded 8500', 'c1:refund refund payment_link pending 8500'],
     ],
     ['a checkout not paid yet', { ...row, status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' }, [], ['deposit payment card_checkout pending 50000']],
+    [
+      'a damages charge refunded three times: the first in refund_status, each later one its own movement',
+      row,
+      [charge({ kind: 'damages', amount: 12_000, refund_status: 'succeeded', refund_amount: 4_000, refunds: [later(2, 3_000, 'succeeded'), later(3, 1_000, 'pending')] })],
+      [
+        'deposit payment card_checkout succeeded 50000',
+        'c1 payment card_off_session succeeded 12000',
+        'c1:refund refund card_off_session succeeded 4000',
+        'c1:refund2 refund card_off_session succeeded 3000',
+        'c1:refund3 refund card_off_session pending 1000',
+      ],
+    ],
+    [
+      'a later refund of the damages part of a balance-and-damages charge, a failed one not counted',
+      row,
+      [charge({ kind: 'balance_and_damages', amount: 52_000, damages_amount: 2_000, refunds: [{ ...later(2, 500, 'succeeded'), part: 'damages' }, later(3, 100, 'failed')] })],
+      [
+        'deposit payment card_checkout succeeded 50000',
+        'c1 payment card_off_session succeeded 50000',
+        'c1#damages payment card_off_session succeeded 2000',
+        'c1#damages:refund2 refund card_off_session succeeded 500',
+      ],
+    ],
   ] as const)('%s', (_n, b, cs, expected) => {
     expect(movementsOf(b, cs).map((m) => `${m.id} ${m.direction} ${m.method} ${m.status} ${m.amountCents}`)).toEqual(expected);
   });
@@ -134,5 +175,62 @@ describe('collectionOf', () => {
     expect(collectionOf('c1')).toBe('c1');
     expect(collectionOf('c1#damages')).toBe('c1');
     expect(collectionOf('deposit')).toBe('deposit');
+  });
+});
+
+describe('a charge refunded in part more than once', () => {
+  const row: BookingMoneyRow = {
+    status: 'completed',
+    payment_status: 'paid',
+    total_price: 100_000,
+    deposit_amount: 50_000,
+    deposit_method: '',
+    deposit_paid_at: '2026-11-20 15:00:00.000Z',
+    dispute_id: '',
+    cancel_reason: '',
+  };
+  const damages: ChargeMoneyRow = { id: 'd1', kind: 'damages', amount: 12_000, balance_amount: 0, damages_amount: 12_000, status: 'succeeded', method: '', stripe_checkout_session_id: '' };
+  const balance: ChargeMoneyRow = { ...damages, id: 'b1', kind: 'balance', amount: 50_000, balance_amount: 50_000, damages_amount: 0 };
+  const book: LedgerBooking = { totalCents: 100_000, depositCents: 50_000, cancelled: false, kept: 'deposit' };
+
+  it('each refund has its own Stripe key; the first keeps the key stored before', () => {
+    expect([1, 2, 3].map((n) => chargeRefundKey('d1', n))).toEqual(['refund-charge-d1', 'refund-charge-d1-2', 'refund-charge-d1-3']);
+  });
+  it.each([
+    ['none yet', {}, 1],
+    ['a first refund in refund_status', { refund_status: 'succeeded' }, 2],
+    ['later ones 2 and 3', { refund_status: 'succeeded', refunds: [later(2, 1, 'succeeded'), later(3, 1, 'pending')] }, 4],
+    ['later ones without a first (an owner refund of a fresh charge)', { refunds: [later(2, 1, 'succeeded')] }, 3],
+  ])('the next refund number with %s', (_n, c, expected) => {
+    expect(nextChargeRefundNumber(c)).toBe(expected);
+  });
+  it('reads the stored JSON, dropping what is malformed', () => {
+    expect(chargeRefundRowsOf([{ n: 2, amount: 4000, status: 'pending', waive: true }, { n: 'x' }, null, { n: 3, amount: 100, part: 'damages' }])).toEqual([
+      { n: 2, part: '', amount: 4000, status: 'pending', refund_id: '', refunded_at: '', waive: true },
+      { n: 3, part: 'damages', amount: 100, status: '', refund_id: '', refunded_at: '', waive: false },
+    ]);
+    expect(chargeRefundRowsOf(null)).toEqual([]);
+  });
+  it('$40 then $30 of $120 given back by the owner: not owed any more, $50 left to refund, the booking still paid', () => {
+    const charges = [balance, { ...damages, refunds: [later(2, 4_000, 'succeeded'), later(3, 3_000, 'succeeded')] }];
+    const money = moneyOf(movementsOf(row, charges), book);
+    expect(money).toMatchObject({ owedCents: 105_000, paidCents: 105_000, dueCents: 0, excessCents: 0, creditCents: 0 });
+    expect(money.refundable.find((r) => r.id === 'd1')?.cents).toBe(5_000);
+    expect(paymentStatusOfRows(row, charges, book)).toBe('paid');
+  });
+  it('a refund still queued is not yet money out, but no longer owed and no longer refundable: nothing else is queued for it', () => {
+    const ms = movementsOf(row, [balance, { ...damages, refunds: [later(2, 4_000, 'pending')] }]);
+    expect(moneyOf(ms, book)).toMatchObject({ owedCents: 108_000, paidCents: 112_000, excessCents: 4_000, refundingCents: 4_000, creditCents: 0 });
+    expect(refundsToQueue(ms, book)).toEqual([]);
+  });
+  it('a refund the ledger queued (an excess) does not waive: what is owed stays', () => {
+    const ms = movementsOf(row, [balance, { ...damages, refunds: [{ ...later(2, 4_000, 'succeeded'), waive: false }] }]);
+    expect(moneyOf(ms, book)).toMatchObject({ owedCents: 112_000, paidCents: 108_000, dueCents: 4_000 });
+  });
+  it('per method, refunded never exceeds paid', () => {
+    const ms = movementsOf(row, [balance, { ...damages, refund_status: 'succeeded', refund_amount: 2_000, refunds: [later(2, 4_000, 'succeeded'), later(3, 6_000, 'pending')] }]);
+    const out = ms.filter((m) => m.direction === 'refund' && m.method === 'card_off_session').reduce((t, m) => t + m.amountCents, 0);
+    expect(out).toBe(12_000);
+    expect(moneyOf(ms, book).refundable.find((r) => r.id === 'd1')).toBeUndefined();
   });
 });

@@ -35,6 +35,12 @@ export interface Movement {
   amountCents: number;
   /** For a refund, void or dispute: the id of the payment it reverses. */
   of?: string;
+  /**
+   * A refund the owner chose to give (part of a charge given back, domain/commands/
+   * refund-charge-command.ts): the money is no longer owed, so it lowers what a live booking
+   * owes by its amount. A refund of an excess or of a cancellation never waives.
+   */
+  waives?: boolean;
 }
 
 /** The booking as the ledger reads it. */
@@ -102,7 +108,9 @@ export function moneyOf(movements: readonly Movement[], booking: LedgerBooking):
   const openCollections = payments.filter(isOpenPayment);
   const pendingCents = sum(openCollections);
   const damagesCents = sum(payments.filter((m) => m.kind === 'damages' && (m.status === 'succeeded' || isOpenPayment(m))));
-  const owedCents = booking.cancelled ? (booking.kept === 'deposit' ? Math.min(booking.depositCents, paidCents + pendingCents) : 0) : booking.totalCents + damagesCents;
+  // What the owner gave back of her own choice is no longer owed (made, queued or to return).
+  const waivedCents = sum(movements.filter((m) => m.waives && (reverses(m) || queued(m))));
+  const owedCents = booking.cancelled ? (booking.kept === 'deposit' ? Math.min(booking.depositCents, paidCents + pendingCents) : 0) : Math.max(0, booking.totalCents + damagesCents - waivedCents);
   const refundingCents = sum(movements.filter(queued));
   const excessCents = Math.max(0, paidCents - owedCents);
   const refundable: Refundable[] = [];
@@ -185,6 +193,16 @@ export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefund
   return 'pending';
 }
 
+/** The `payment_status` booking row `b` with `charges` reads as (the same derivation as the server's syncPaymentStatus). */
+export function paymentStatusOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[], booking: LedgerBooking): ReturnType<typeof paymentStatusOf> {
+  const movements = movementsOf(b, charges);
+  return paymentStatusOf(
+    moneyOf(movements, booking),
+    booking,
+    movements.some((m) => m.direction === 'refund'),
+  );
+}
+
 // ---- The mapper from today's records (pb_migrations: bookings' deposit and refund fields, charges) ----
 
 /** The booking row's fields the ledger reads. */
@@ -216,6 +234,56 @@ export interface ChargeMoneyRow {
   /** '' | 'pending' | 'succeeded' | 'failed' | 'to_return' | 'returned' (docs/decisions/045). */
   refund_status?: string;
   refund_amount?: number;
+  /** The charge's later refunds, each its own movement (`refunds`, pb_migrations/1732000175); absent on older rows. */
+  refunds?: readonly ChargeRefundRow[];
+}
+
+/**
+ * One later refund of a charge, as its `refunds` JSON list stores it (pb_migrations/1732000175):
+ * the charge's first refund stays in `refund_status`/`refund_amount` (number 1, Stripe key
+ * `refund-charge-<charge>`); each one after it is an entry numbered from 2 with its own key
+ * (chargeRefundKey), so a charge refunded in part can be refunded in part again.
+ */
+export interface ChargeRefundRow {
+  /** 2, 3, …: the refund's number among the charge's refunds. */
+  n: number;
+  /** Which part of a balance-and-damages charge it gives back ('damages'), else ''. */
+  part: '' | 'damages';
+  amount: number;
+  /** Same states as `refund_status`. */
+  status: string;
+  refund_id: string;
+  refunded_at: string;
+  /** The owner chose to give it back (Movement.waives); false for a refund the ledger queued. */
+  waive: boolean;
+}
+
+/** The Stripe idempotency key of refund number `n` of charge `chargeId` (1: the charge's first, as keys stored before). */
+export function chargeRefundKey(chargeId: string, n: number): string {
+  return n <= 1 ? `refund-charge-${chargeId}` : `refund-charge-${chargeId}-${n}`;
+}
+
+/** The later refunds a charge's `refunds` JSON holds (malformed entries dropped). */
+export function chargeRefundRowsOf(json: unknown): ChargeRefundRow[] {
+  if (!Array.isArray(json)) return [];
+  return json
+    .filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && typeof (e as { n?: unknown }).n === 'number' && typeof (e as { amount?: unknown }).amount === 'number')
+    .map((e) => ({
+      n: e.n as number,
+      part: e.part === 'damages' ? 'damages' : '',
+      amount: e.amount as number,
+      status: typeof e.status === 'string' ? e.status : '',
+      refund_id: typeof e.refund_id === 'string' ? e.refund_id : '',
+      refunded_at: typeof e.refunded_at === 'string' ? e.refunded_at : '',
+      waive: e.waive === true,
+    }));
+}
+
+/** The number the next refund of a charge takes: 1 while it has none, else one past the last. */
+export function nextChargeRefundNumber(c: Pick<ChargeMoneyRow, 'refund_status' | 'refunds'>): number {
+  const later = c.refunds ?? [];
+  if (!c.refund_status && later.length === 0) return 1;
+  return Math.max(1, ...later.map((r) => r.n)) + 1;
 }
 
 const handMethod = (m: string): MovementMethod | null => (m === 'cash' || m === 'check' || m === 'other' ? m : null);
@@ -225,12 +293,13 @@ function chargeStatus(s: string): MovementStatus {
   return (MOVEMENT_STATUSES as readonly string[]).includes(s) ? (s as MovementStatus) : 'pending';
 }
 
-/** The refund of payment `p` as its row records it ('' when none). */
-function refundOf(p: Movement, status: string, amount: number): Movement[] {
+/** The refund of payment `p` as its row records it ('' when none); `n` > 1 for a charge's later refunds. */
+function refundOf(p: Movement, status: string, amount: number, n = 1, waives = false): Movement[] {
   if (!status || status === 'failed') return [];
   const hand = !isCardMethod(p.method);
   const st: MovementStatus = status === 'pending' ? (hand ? 'to_return' : 'pending') : status === 'succeeded' ? (hand ? 'returned' : 'succeeded') : (status as MovementStatus);
-  return [{ id: `${p.id}:refund`, kind: p.kind, method: p.method, direction: 'refund', status: st, amountCents: amount > 0 ? amount : p.amountCents, of: p.id }];
+  const m: Movement = { id: `${p.id}:refund${n > 1 ? n : ''}`, kind: p.kind, method: p.method, direction: 'refund', status: st, amountCents: amount > 0 ? amount : p.amountCents, of: p.id };
+  return [waives ? { ...m, waives } : m];
 }
 
 /**
@@ -268,8 +337,13 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
       if (amountCents <= 0) continue;
       const p: Movement = { id, kind, method, direction: 'payment', status, amountCents };
       out.push(p);
-      if (voided) out.push({ id: `${id}:void`, kind, method, direction: 'void', status: 'succeeded', amountCents, of: id });
-      else if (c.refund_status) out.push(...refundOf(p, c.refund_status, parts.length === 1 ? (c.refund_amount ?? 0) : 0));
+      if (voided) {
+        out.push({ id: `${id}:void`, kind, method, direction: 'void', status: 'succeeded', amountCents, of: id });
+        continue;
+      }
+      if (c.refund_status) out.push(...refundOf(p, c.refund_status, parts.length === 1 ? (c.refund_amount ?? 0) : 0));
+      const part = id === c.id ? '' : 'damages';
+      for (const r of c.refunds ?? []) if (r.part === part && r.amount > 0) out.push(...refundOf(p, r.status, r.amount, r.n, r.waive));
     }
   }
   return out;

@@ -33,6 +33,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/booking-payments/void', caller: 'admin', library: 'app', handler: 'voidPaymentRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/cancel', caller: 'admin', library: 'app', handler: 'ownerCancelRoute' },
   { method: 'POST', path: '/api/fn/admin-refunds/returned', caller: 'admin', library: 'app', handler: 'refundReturnedRoute' },
+  { method: 'POST', path: '/api/fn/admin-refunds/charge', caller: 'admin', library: 'app', handler: 'refundChargeRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/move', caller: 'admin', library: 'app', handler: 'ownerMoveRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/create', caller: 'admin', library: 'app', handler: 'phoneBookingRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/blocked-day', caller: 'admin', library: 'app', handler: 'blockedDayChoiceRoute' },

@@ -319,6 +319,15 @@ class Replay {
         const reconcile = await asSuperuser('/api/fn/jobs/reconcile-charges', {});
         return `refunds retried ${res.status}, charges reconciled ${reconcile.status}`;
       }
+      case 'ownerRefund': {
+        // As the model: the newest card payment but the deposit, and not beyond what it still holds.
+        const { b: row, charges: cs } = await this.rows();
+        const money = moneyOf(movementsOf(row as unknown as BookingMoneyRow, cs as unknown as ChargeMoneyRow[]), this.ledgerBooking(row));
+        const r = [...money.refundable].reverse().find((x) => x.id !== 'deposit' && isCardMethod(x.method));
+        if (!r || cmd.cents > r.cents) return 'nothing to refund by card within what it holds: nothing sent';
+        const res = await asAdmin('/api/fn/admin-refunds/charge', { bookingId: this.bookingId, paymentId: r.id, amountCents: cmd.cents });
+        return `owner refund ${cmd.cents} of ${r.id} ${res.status} ${res.body?.message ?? ''}`;
+      }
       case 'markReturned': {
         const { b: row, charges: cs } = await this.rows();
         const r = movementsOf(row as unknown as BookingMoneyRow, cs as unknown as ChargeMoneyRow[]).find((m) => m.direction === 'refund' && m.status === 'to_return');

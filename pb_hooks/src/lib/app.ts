@@ -51,6 +51,7 @@ export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
 export { recordPaymentRoute, voidPaymentRoute } from './payments/recorded-payments';
 export { ownerCancelRoute } from './bookings/owner-cancel-route';
 export { refundReturnedRoute } from './payments/refund-returned-route';
+export { refundChargeRoute } from './payments/refund';
 export { ownerMoveRoute } from './bookings/owner-move-route';
 export { phoneBookingRoute } from './bookings/phone-booking-route';
 export { consultationStatusRoute } from './consultations/consultation-status-route';

@@ -6,7 +6,9 @@
  * for the insert that follows.
  */
 import { HOLD_CAPS } from '@domain/booking-ownership';
+import { transition } from '@domain/booking/lifecycle';
 import { toPbDate } from '../clock';
+import { lifecycleOfRecord } from './bookings-repo';
 
 /** Active unpaid holds: awaiting payment with an unexpired hold (the overlap check's reading). */
 const ACTIVE_HOLD = "status = 'pending_payment' AND payment_status = 'pending' AND hold_expires_at > {:now}";
@@ -42,8 +44,9 @@ export function holdCapReached(app: CoreApp, owner: HoldOwner, now: number): boo
 
 /**
  * Cancels (reason `replaced`) the active unpaid holds of wizard `wizardId`, so a customer
- * who goes back and pays again never blocks their own slot. Returns the Stripe Checkout
- * Session ids of the replaced holds, to expire outside the transaction.
+ * who goes back and pays again never blocks their own slot; the status is what the one
+ * `transition` answers (domain/booking/lifecycle.ts, hold_ended; docs/decisions/045). Returns
+ * the Stripe Checkout Session ids of the replaced holds, to expire outside the transaction.
  */
 export function replaceWizardHolds(app: CoreApp, wizardId: string, now: number): string[] {
   if (!wizardId) return [];
@@ -53,8 +56,11 @@ export function replaceWizardHolds(app: CoreApp, wizardId: string, now: number):
   } as unknown as dbx.Params);
   const stripeSessions: string[] = [];
   for (const rec of held) {
-    rec!.set('status', 'cancelled');
-    rec!.set('cancel_reason', 'replaced');
+    const next = transition(lifecycleOfRecord(rec!), { type: 'hold_ended', reason: 'replaced' });
+    // The filter only finds pending_payment holds, which hold_ended always ends.
+    if (!next.ok) continue;
+    rec!.set('status', next.state.status);
+    rec!.set('cancel_reason', next.state.cancelReason);
     app.save(rec!);
     if (rec!.getString('payment_mode') === 'stripe' && rec!.getString('checkout_session_id')) {
       stripeSessions.push(rec!.getString('checkout_session_id'));

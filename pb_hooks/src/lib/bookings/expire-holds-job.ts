@@ -1,29 +1,61 @@
 /**
- * Cron job: cancels `pending_payment` bookings whose checkout hold has expired (reason
- * `hold_expired`), so the admin sees them as abandoned (expired holds already free their slots
- * in the overlap check), then retries refunds that could not be made at once. Each booking is
- * re-read and changed in its own transaction, so a payment settled meanwhile is never undone.
+ * Cron job (every five minutes, route-table.ts): cancels `pending_payment` bookings whose
+ * checkout hold has expired (reason `hold_expired`), so the admin sees them as abandoned
+ * (expired holds already free their slots in the overlap check), then retries refunds that
+ * could not be made at once (payments/refund.ts retryPendingRefunds). Each hold is the
+ * expire-checkout-hold command (domain/commands/expire-hold-command.ts) run by the command
+ * runner (lib/commands/run-command.ts executeCommand): the booking re-read and changed in its
+ * own transaction, so a payment settled meanwhile is refused, never undone.
  * Returns how many holds were cancelled.
  */
+import { expireHoldCommand, type ExpireHoldInput, type ExpireHoldState } from '@domain/commands/expire-hold-command';
+import { parseTimestamp } from '@domain/calendar';
 import { nowMs, toPbDate } from '../clock';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
+import { logError } from '../log';
+
+/** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
+export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
+  command: expireHoldCommand,
+  path: '',
+  load(tx, input) {
+    let r: core.Record;
+    try {
+      r = tx.findRecordById('bookings', input.bookingId);
+    } catch {
+      return { booking: null };
+    }
+    return {
+      booking: {
+        id: r.id,
+        status: r.getString('status'),
+        payment_status: r.getString('payment_status'),
+        cancel_reason: r.getString('cancel_reason'),
+        holdExpiresAtMs: parseTimestamp(r.getString('hold_expires_at')),
+        install_done_at: r.getString('install_done_at'),
+        removal_done_at: r.getString('removal_done_at'),
+        removal_date: r.getString('removal_date'),
+        removal_time_slot: r.getString('removal_time_slot'),
+        removal_hold: r.getString('removal_hold'),
+      },
+    };
+  },
+  respond: (_app, answer) => answer,
+};
 
 export function expireHolds(app: CoreApp): number {
-  const now = toPbDate(nowMs());
   const expired = app.findRecordsByFilter('bookings', "status = 'pending_payment' && payment_status = 'pending' && hold_expires_at != '' && hold_expires_at < {:now}", '', 500, 0, {
-    now,
+    now: toPbDate(nowMs()),
   } as unknown as dbx.Params);
   let cancelled = 0;
   for (const stale of expired) {
-    app.runInTransaction((tx) => {
-      const rec = tx.findRecordById('bookings', stale!.id);
-      const still = rec.getString('status') === 'pending_payment' && rec.getString('payment_status') === 'pending';
-      if (!still || rec.getString('hold_expires_at') >= now) return;
-      rec.set('status', 'cancelled');
-      rec.set('cancel_reason', 'hold_expired');
-      tx.save(rec);
-      cancelled++;
-    });
+    try {
+      if (executeCommand(app, expireHold, { bookingId: stale!.id }, { staffId: '', origin: '', fingerprint: '' }).kind === 'answered') cancelled++;
+    } catch (err) {
+      // One bad record must not stop the others; the next run retries it.
+      logError(`hold expiry for booking ${stale!.id} failed: ${String(err)}`);
+    }
   }
   retryPendingRefunds(app);
   return cancelled;

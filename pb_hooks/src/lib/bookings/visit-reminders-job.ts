@@ -1,26 +1,60 @@
 /**
  * The visit-reminder job (hourly, route-table.ts; docs/decisions/028): at 9 AM New York time,
- * or at the first run after it, queues one reminder per visit tomorrow (domain/reminders.ts
- * dueReminders) with a fresh manage link, in a transaction per reminder that first looks for
- * its outbox key, so two runs never send one twice; then sends them. The outbox checks each
- * again when it sends it (mail/outbox-checks.ts).
+ * or at the first run after it, one reminder per visit tomorrow (domain/reminders.ts
+ * dueReminders) with a fresh manage link. Each is the send-visit-reminder command
+ * (domain/commands/visit-reminder-command.ts) run by the command runner
+ * (lib/commands/run-command.ts executeCommand): in its transaction the reminder's outbox key is
+ * looked for, the link written and the e-mail queued, so two runs never send one twice; the
+ * e-mail is sent after the commit. The outbox checks each again when it sends it
+ * (mail/outbox-checks.ts).
  *
  * Returns { queued, skipped }: reminders queued on this run, and due ones already queued.
  */
 import { addDays, businessToday } from '@domain/calendar';
-import { dueReminders, reminderStillDue } from '@domain/reminders';
+import {
+  VISIT_REMINDER_MESSAGES,
+  visitReminderCommand,
+  type VisitReminderAnswer,
+  type VisitReminderInput,
+  type VisitReminderMail,
+  type VisitReminderState,
+} from '@domain/commands/visit-reminder-command';
+import { dueReminders } from '@domain/reminders';
 import { nowMs } from '../clock';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { configuredOrigin } from '../http';
-import { deliverMail, findByKey, queueMail } from '../mail/mail-outbox';
+import { findByKey } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { selfServiceBookingOf } from './bookings-repo';
 import { logError } from '../log';
 
 export interface ReminderJobResult {
   queued: number;
   skipped: number;
 }
+
+/** One reminder on the server. No route of its own: the job (and its run-now route) runs it. */
+export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderState, VisitReminderMail, VisitReminderAnswer> = {
+  command: visitReminderCommand,
+  path: '/api/fn/jobs/send-reminders',
+  load(tx, input, ctx) {
+    const base = { alreadyQueued: false, origin: ctx.origin };
+    let r: core.Record;
+    try {
+      r = tx.findRecordById('bookings', input.bookingId);
+    } catch {
+      return { ...base, booking: null };
+    }
+    return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)) };
+  },
+  // The fresh manage link is written here, in the command's transaction, with the e-mail that carries it.
+  composeMail(tx, mail) {
+    const booking = tx.findRecordById('bookings', mail.bookingId);
+    return visitReminderMail(booking, mail.due, manageUrl(mail.origin, issueManageToken(tx, booking)));
+  },
+  respond: (_app, answer) => answer,
+};
 
 /** Runs the job once at `now` (epoch ms), with links on `origin`. */
 export function sendVisitReminders(app: CoreApp, now: number, origin: string): ReminderJobResult {
@@ -32,25 +66,16 @@ export function sendVisitReminders(app: CoreApp, now: number, origin: string): R
     now,
   );
   const result: ReminderJobResult = { queued: 0, skipped: 0 };
-  const ids: string[] = [];
   for (const d of due) {
     try {
-      app.runInTransaction((tx) => {
-        if (findByKey(tx, reminderKey(d))) {
-          result.skipped++;
-          return;
-        }
-        const booking = tx.findRecordById('bookings', d.bookingId);
-        if (!reminderStillDue(selfServiceBookingOf(booking), d.version)) return;
-        ids.push(queueMail(tx, visitReminderMail(booking, d, manageUrl(origin, issueManageToken(tx, booking)))));
-        result.queued++;
-      });
+      const run = executeCommand(app, sendVisitReminder, { bookingId: d.bookingId, version: d.version, atMs: now }, { staffId: '', origin, fingerprint: '' });
+      if (run.kind === 'answered') result.queued++;
+      else if (run.kind === 'refused' && run.refusal.message === VISIT_REMINDER_MESSAGES.alreadyQueued) result.skipped++;
     } catch (err) {
       // One bad record must not stop the others; the next hourly run retries it.
       logError(`visit reminder for booking ${d.bookingId} failed: ${String(err)}`);
     }
   }
-  deliverMail(app, ids);
   return result;
 }
 

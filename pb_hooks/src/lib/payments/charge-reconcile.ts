@@ -10,13 +10,13 @@
  * charge's Idempotency-Key when its first request is older than Stripe's memory of keys
  * (STRIPE_KEY_MEMORY_MS): within it, repeating the call under the same key is as safe.
  */
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { reconcileDecision } from '@domain/commands/reconcile-charge';
 import { nowMs, toPbDate } from '../clock';
 import { deliverMail } from '../mail/mail-outbox';
-import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent, type ChargeOutcome } from './balance-charges';
+import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent } from './balance-charges';
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
-import { listCustomerPaymentIntents, type StripePaymentIntent } from './stripe';
+import { listCustomerPaymentIntents } from './stripe';
 import { logError } from '../log';
 
 /** Stripe keeps idempotency keys for 24 hours; after 23 we no longer count on it (ms). */
@@ -25,19 +25,12 @@ export const STRIPE_KEY_MEMORY_MS = 23 * 60 * 60 * 1000;
 /** What a reconcile learned: the charge now has an outcome, or Stripe could not be asked. */
 export type ReconcileResult = 'settled' | 'unknown';
 
-/** The outcome a PaymentIntent's state stands for. */
-function outcomeOf(intent: StripePaymentIntent): ChargeOutcome {
-  if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
-  if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
-  const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : CHARGE_MESSAGES.failed;
-  return { status: 'failed', paymentIntentId: intent.id, error };
-}
-
 /**
  * Asks Stripe what happened under `pending` charge `charge` (which the caller has claimed) and
- * records it. Demo charges and charges of bookings without a saved Stripe customer never
- * reached a PaymentIntent: they fail as interrupted (a Checkout link made for one was never
- * given to anyone and expires unpaid).
+ * records it: the rule is domain/commands/reconcile-charge.ts reconcileDecision; Stripe is read
+ * outside any transaction, and the outcome recorded through the charge's own outcome path
+ * (balance-charges.ts recordChargeOutcome, or settleChargeIntent for a failure, so the owner
+ * hears of it like any failure after the fact).
  */
 export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileResult {
   let booking: core.Record;
@@ -47,26 +40,29 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
     return 'settled'; // the booking and its charges are gone
   }
   const customerId = booking.getString('stripe_customer_id');
-  if (paymentMode() === 'demo' || !customerId) {
-    recordChargeOutcome(app, charge.id, { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted });
-    return 'settled';
+  const demo = paymentMode() === 'demo';
+  let intents: Parameters<typeof reconcileDecision>[0]['intents'] = [];
+  if (!demo && customerId) {
+    // Stripe's clock and ours may differ (APP_NOW in tests, drift): look back a day from the request.
+    const sinceSec = Math.floor((Math.min(requestedAtMs(charge), Date.now()) - 24 * 60 * 60 * 1000) / 1000);
+    const reply = listCustomerPaymentIntents(customerId, sinceSec);
+    if (reply.ok) {
+      intents = (reply.value.data ?? []).map((pi) => ({
+        id: pi.id,
+        status: pi.status,
+        chargeId: pi.metadata?.charge_id ?? '',
+        failure: pi.last_payment_error ? failureMessage(pi.last_payment_error) : '',
+      }));
+    } else {
+      logError(`reconcile: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
+      intents = null;
+    }
   }
-  // Stripe's clock and ours may differ (APP_NOW in tests, drift): look back a day from the request.
-  const sinceSec = Math.floor((Math.min(requestedAtMs(charge), Date.now()) - 24 * 60 * 60 * 1000) / 1000);
-  const reply = listCustomerPaymentIntents(customerId, sinceSec);
-  if (!reply.ok) {
-    logError(`reconcile: charge ${charge.id}: Stripe ${reply.status}: ${reply.error.message ?? ''}`);
-    return 'unknown';
-  }
-  const intent = (reply.value.data ?? []).find((pi) => pi.metadata?.charge_id === charge.id);
-  if (!intent) {
-    recordChargeOutcome(app, charge.id, { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted });
-    return 'settled';
-  }
-  const outcome = outcomeOf(intent);
-  if (outcome.status === 'failed') {
-    // Through the bank's path, so the owner hears of it like any failure after the fact.
-    deliverMail(app, settleChargeIntent(app, charge.id, intent.id, { status: 'failed', error: outcome.error }) ?? []);
+  const decision = reconcileDecision({ chargeId: charge.id, demo, customerId, intents });
+  if (decision.record === 'nothing') return 'unknown';
+  const outcome = decision.outcome;
+  if (outcome.status === 'failed' && outcome.paymentIntentId) {
+    deliverMail(app, settleChargeIntent(app, charge.id, outcome.paymentIntentId, { status: 'failed', error: outcome.error }) ?? []);
   } else {
     deliverMail(app, recordChargeOutcome(app, charge.id, outcome));
   }

@@ -6,7 +6,19 @@
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
-import { moneyOf, movementsOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
+import {
+  chargeRefundRowsOf,
+  moneyOf,
+  movementsOf,
+  nextChargeRefundNumber,
+  paymentStatusOf,
+  refundsToQueue,
+  type ChargeMoneyRow,
+  type LedgerBooking,
+  type Money,
+  type Movement,
+} from '@domain/money/ledger';
+import { jsonObjects } from '../json-fields';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
@@ -45,19 +57,25 @@ export function movementsOfRecords(b: core.Record, charges: core.Record[]): Move
       cancel_reason: b.getString('cancel_reason'),
       deposit_refund: b.getString('deposit_refund'),
     },
-    charges.map((c) => ({
-      id: c.id,
-      kind: c.getString('kind'),
-      amount: c.getInt('amount'),
-      balance_amount: c.getInt('balance_amount'),
-      damages_amount: c.getInt('damages_amount'),
-      status: c.getString('status'),
-      method: c.getString('method'),
-      stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-      refund_status: c.getString('refund_status'),
-      refund_amount: c.getInt('refund_amount'),
-    })),
+    charges.map(chargeMoneyRowOf),
   );
+}
+
+/** A `charges` record as the ledger reads it, its later refunds (`refunds`) with it. */
+export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
+  return {
+    id: c.id,
+    kind: c.getString('kind'),
+    amount: c.getInt('amount'),
+    balance_amount: c.getInt('balance_amount'),
+    damages_amount: c.getInt('damages_amount'),
+    status: c.getString('status'),
+    method: c.getString('method'),
+    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
+    refund_status: c.getString('refund_status'),
+    refund_amount: c.getInt('refund_amount'),
+    refunds: chargeRefundRowsOf(jsonObjects(c, 'refunds')),
+  };
 }
 
 /** The money of booking `b` (read in `tx`). */
@@ -81,6 +99,8 @@ export function queueLedgerRefunds(tx: CoreApp, b: core.Record, opts: { kept?: K
   const charges = chargesOfBooking(tx, b.id);
   const book = ledgerBookingOf(b, charges, opts.kept);
   const refunds = refundsToQueue(movementsOfRecords(b, charges), book, opts.onlyCharge).filter((r) => !opts.onlyCharge || chargeIdOf(r.of!) === opts.onlyCharge);
+  // A charge refunded before keeps that refund: this one is its own (a later refund, its own Stripe key).
+  const refundedBefore = new Set(charges.filter((c) => nextChargeRefundNumber(chargeMoneyRowOf(c)) > 1).map((c) => c.id));
   for (const r of refunds) {
     const state = r.status === 'pending' ? 'pending' : 'to_return';
     const chargeId = chargeIdOf(r.of!);
@@ -89,6 +109,16 @@ export function queueLedgerRefunds(tx: CoreApp, b: core.Record, opts: { kept?: K
       continue;
     }
     const c = charges.find((x) => x.id === chargeId)!;
+    if (refundedBefore.has(chargeId)) {
+      const row = chargeMoneyRowOf(c);
+      const later = [
+        ...(row.refunds ?? []),
+        { n: nextChargeRefundNumber(row), part: r.of!.includes('#') ? 'damages' : '', amount: r.amountCents, status: state, refund_id: '', refunded_at: '', waive: false },
+      ];
+      c.set('refunds', later);
+      tx.save(c);
+      continue;
+    }
     // Two parts of one charge (balance and damages) are one refund of their sum.
     c.set('refund_amount', (c.getString('refund_status') ? c.getInt('refund_amount') : 0) + r.amountCents);
     c.set('refund_status', state);

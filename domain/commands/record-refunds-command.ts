@@ -1,0 +1,103 @@
+/**
+ * What Stripe answered for a booking's card refunds, recorded as a command (docs/decisions/045;
+ * docs/architecture.md "The path of a command"). The refund runner (pb_hooks/src/lib/payments/
+ * refund.ts runRefunds) asks Stripe outside any transaction, under a key per refund, then runs
+ * this with the refunds made: each one still pending becomes `succeeded` with its Stripe id and
+ * time (the deposit's `deposit_refund`, a charge's first refund in `refund_status`, a later one
+ * in its `refunds` entry), `payment_status` follows the ledger (domain/money/ledger.ts), and
+ * each refund recorded gets its receipt. For a cancelled booking or a payment conflict the
+ * customer and the owner are told (their mail keys are once per booking), with whether every
+ * card refund is now made. A refund already recorded (a second run, a webhook first) is skipped,
+ * so a replay changes nothing: naturally idempotent. Pure; cents; times epoch ms.
+ */
+import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
+import { pbDate, refuse, type Change, type Command } from './command';
+
+export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
+
+/** One refund Stripe made (or a demo refund): which, its Stripe id and its cents. */
+export interface RefundMade {
+  /** '' for the deposit, else the charge's id. */
+  chargeId: string;
+  /** The refund's number among the charge's (1: its first, in `refund_status`; 2…: a `refunds` entry); 0 for the deposit. */
+  n: number;
+  refundId: string;
+  amountCents: number;
+}
+
+export interface RecordRefundsInput {
+  bookingId: string;
+  made: RefundMade[];
+}
+
+export interface RecordRefundsState {
+  booking: (BookingMoneyRow & { id: string; refund_id: string }) | null;
+  charges: ChargeMoneyRow[];
+  /** The booking as the ledger reads it (lib/payments/ledger-records.ts ledgerBookingOf). */
+  book: LedgerBooking;
+}
+
+/** A refund's receipt, or one of the two notices (customer, owner) of a cancelled or conflicting booking. */
+export type RecordRefundsMail = { bookingId: string } & ({ kind: 'receipt'; refundId: string; amountCents: number } | { kind: 'notice'; index: 0 | 1; refunded: boolean });
+
+export interface RecordRefundsAnswer {
+  /** Every card refund made and nothing waiting to be given back by hand. */
+  allDone: boolean;
+  recorded: number;
+}
+
+export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsState, RecordRefundsMail, RecordRefundsAnswer> = {
+  name: 'record-refunds',
+  parse: (body) =>
+    typeof body.bookingId === 'string' && Array.isArray(body.made)
+      ? { ok: true, value: { bookingId: body.bookingId, made: body.made as RefundMade[] } }
+      : { ok: false, message: RECORD_REFUNDS_MESSAGES.notFound },
+  idempotency: { by: 'natural', header: 'none', why: 'a refund already recorded is skipped' },
+  decide(state, input, nowMs) {
+    const b0 = state.booking;
+    if (!b0) return refuse(404, RECORD_REFUNDS_MESSAGES.notFound);
+    const at = pbDate(nowMs);
+    let b = { ...b0 };
+    const charges = state.charges.map((c) => ({ ...c, refunds: [...(c.refunds ?? [])] }));
+    const touched = new Set<string>();
+    const receipts: RecordRefundsMail[] = [];
+    const bookingFields: Record<string, string> = {};
+    const chargeFields = new Map<string, Record<string, string>>();
+    for (const m of input.made) {
+      if (!m.chargeId) {
+        if (b.refund_id) continue;
+        b = { ...b, deposit_refund: 'succeeded', refund_id: m.refundId };
+        Object.assign(bookingFields, { deposit_refund: 'succeeded', refund_id: m.refundId, refunded_at: at });
+      } else {
+        const i = charges.findIndex((c) => c.id === m.chargeId);
+        const c = charges[i];
+        if (!c) continue;
+        if (m.n <= 1) {
+          if (c.refund_status !== 'pending') continue;
+          charges[i] = { ...c, refund_status: 'succeeded' };
+          chargeFields.set(c.id, { ...(chargeFields.get(c.id) ?? {}), refund_status: 'succeeded', refund_id: m.refundId, refunded_at: at });
+        } else {
+          const j = c.refunds.findIndex((r) => r.n === m.n);
+          if (j < 0 || c.refunds[j]!.status !== 'pending') continue;
+          c.refunds[j] = { ...c.refunds[j]!, status: 'succeeded', refund_id: m.refundId, refunded_at: at };
+        }
+        touched.add(c.id);
+      }
+      receipts.push({ bookingId: b0.id, kind: 'receipt', refundId: m.refundId, amountCents: m.amountCents });
+    }
+    const status = paymentStatusOfRows(b, charges, state.book);
+    const changes: Change[] = [];
+    for (const c of charges) {
+      if (!touched.has(c.id)) continue;
+      changes.push({ op: 'update', collection: 'charges', id: c.id, fields: { ...(chargeFields.get(c.id) ?? {}), refunds: c.refunds } });
+    }
+    if (Object.keys(bookingFields).length > 0 || status !== b0.payment_status) changes.push({ op: 'update', collection: 'bookings', id: b0.id, fields: { ...bookingFields, payment_status: status } });
+    const movements = movementsOf({ ...b, payment_status: status }, charges);
+    const cardsMade = !movements.some((m) => m.direction === 'refund' && m.status === 'pending' && isCardMethod(m.method));
+    const byHand = movements.some((m) => m.direction === 'refund' && m.status === 'to_return');
+    // Only a cancelled booking or a payment conflict has something to tell besides the receipts.
+    const told = b0.status === 'cancelled' || b0.status === 'payment_conflict';
+    const notices: RecordRefundsMail[] = told ? [0, 1].map((index) => ({ bookingId: b0.id, kind: 'notice', index: index as 0 | 1, refunded: cardsMade })) : [];
+    return { changes, mails: [...notices, ...receipts], answer: { allDone: cardsMade && !byHand, recorded: receipts.length } };
+  },
+};
