@@ -25,15 +25,29 @@ function hashOf(token: string): string {
  * confirmation that sends it). Returns the raw token, which exists only in the e-mail.
  */
 export function issueManageToken(tx: CoreApp, booking: core.Record): string {
-  const token = $security.randomStringWithAlphabet(43, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
+  const { token, tokenHash } = newManageToken();
   const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
   rec.load({
     booking: booking.id,
-    token_hash: hashOf(token),
+    token_hash: tokenHash,
     expires_at: toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') })),
   });
   tx.save(rec);
   return token;
+}
+
+/**
+ * A fresh token and the SHA-256 stored for it, not yet written: a command's `load` makes it
+ * so its pure `decide` can write the link as data (domain/commands/booking-changes.ts).
+ */
+export function newManageToken(): { token: string; tokenHash: string } {
+  const token = $security.randomStringWithAlphabet(43, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
+  return { token, tokenHash: hashOf(token) };
+}
+
+/** The ids of booking `bookingId`'s links still in force (a change revokes them). */
+export function liveManageLinkIds(app: CoreApp, bookingId: string): string[] {
+  return app.findRecordsByFilter('booking_links', "booking = {:b} && revoked_at = ''", '', 0, 0, { b: bookingId } as unknown as dbx.Params).map((l) => l!.id);
 }
 
 /** The page a token opens, on the site the customer booked on. */
@@ -68,10 +82,10 @@ export function bookingForToken(app: CoreApp, token: unknown, now: number): { bo
 
 /** Revokes every link of booking `bookingId` still in force (after a change made with one). */
 export function revokeManageLinks(tx: CoreApp, bookingId: string, now: number): void {
-  const links = tx.findRecordsByFilter('booking_links', "booking = {:b} && revoked_at = ''", '', 0, 0, { b: bookingId } as unknown as dbx.Params);
-  for (const l of links) {
-    l!.set('revoked_at', toPbDate(now));
-    tx.save(l!);
+  for (const id of liveManageLinkIds(tx, bookingId)) {
+    const l = tx.findRecordById('booking_links', id);
+    l.set('revoked_at', toPbDate(now));
+    tx.save(l);
   }
 }
 
