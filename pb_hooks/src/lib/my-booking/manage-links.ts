@@ -6,11 +6,10 @@
  * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
  * booking deletes them.
  */
-import { linkExpiresAtMs, SELF_SERVICE_MESSAGES, selfServiceOptions, type SelfServiceOptions } from '@domain/self-service';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/self-service';
 import { parseTimestamp } from '@domain/calendar';
 import { toPbDate } from '../clock';
-import { apiError, refusableTransaction, type Refusal } from '../http';
+import { apiError } from '../http';
 import { addServerEvent } from '../admin/job-events-repo';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
@@ -104,22 +103,4 @@ export function requireBooking(app: CoreApp, body: Record<string, unknown>, now:
 /** Records a change the customer made in the booking's history (job_events, shown in the admin). */
 export function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
   addServerEvent(tx, { booking: bookingId, kind: 'customer_change', text, clientId: `customer_${$security.randomString(20)}`, at: now });
-}
-
-/**
- * Runs `change` in one transaction on the booking of the token in `body`, found again inside
- * it (the link may have been used, the rules may have closed since the request was read), with
- * what the customer may do at `now`. `change` returns a Refusal before writing anything, or
- * nothing once it has written. Returns the booking's id; throws the refusal (404 for a dead
- * link) as an API error.
- */
-export function changeByLink(body: Record<string, unknown>, now: number, change: (tx: CoreApp, booking: core.Record, options: SelfServiceOptions) => Refusal | void): string {
-  let bookingId = '';
-  refusableTransaction($app, (tx) => {
-    const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return { status: 404, message: SELF_SERVICE_MESSAGES.invalidLink };
-    bookingId = found.booking.id;
-    return change(tx, found.booking, selfServiceOptions(selfServiceBookingOf(found.booking), now));
-  });
-  return bookingId;
 }
