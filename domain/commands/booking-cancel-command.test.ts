@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargeMoneyRow } from '../money/ledger';
+import { movementsOf, type ChargeMoneyRow } from '../money/ledger';
 import { SELF_SERVICE_MESSAGES as M } from '../self-service';
 import type { BookingFacts } from './booking-changes';
 import {
@@ -9,7 +9,7 @@ import {
   ownerCancelCommand,
   type CancelTarget,
   type CustomerCancelState,
-  type MoneyRows,
+  type MoneyState,
   type OwnerCancelState,
 } from './booking-cancel-command';
 import { isRefusal } from './command';
@@ -39,20 +39,25 @@ const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
   ...over,
 });
 
-/** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`. */
-const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyRows => ({
-  booking: {
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
-    total_price: 165000,
-    deposit_amount: 82500,
-    deposit_method: depositMethod,
-    deposit_paid_at: '2026-11-20 14:00:00.000Z',
-    dispute_id: '',
-    cancel_reason: '',
-    deposit_refund: '',
-  },
-  charges,
+/** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
+const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({
+  movements: movementsOf(
+    {
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      total_price: 165000,
+      deposit_amount: 82500,
+      deposit_method: depositMethod,
+      deposit_paid_at: '2026-11-20 14:00:00.000Z',
+      dispute_id: '',
+      cancel_reason: '',
+      deposit_refund: '',
+    },
+    charges,
+  ),
+  totalCents: 165000,
+  depositCents: 82500,
+  chargeRefunds: charges.map((c) => ({ id: c.id, refundStatus: c.refund_status ?? '', refundAmount: c.refund_amount ?? 0 })),
 });
 const charge = (over: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
   id: 'c1',
@@ -68,11 +73,14 @@ const charge = (over: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
   ...over,
 });
 
-const target = (b: BookingFacts = booking(), m: MoneyRows = money(), openCharges = 0): CancelTarget => ({ booking: b, money: m, openCharges, tokens: { liveLinkIds: ['l1'], historyClientId: 'x_1' } });
+const target = (b: BookingFacts = booking(), m: MoneyState = money(), openCharges = 0): CancelTarget => ({
+  booking: b,
+  money: m,
+  openCharges,
+  tokens: { liveLinkIds: ['l1'], historyClientId: 'x_1' },
+});
 
 describe("the ledger's writes on a cancel", () => {
-  const cancelled = { status: 'cancelled', cancelReason: 'customer_cancelled' };
-
   it.each([
     ['a card deposit, nothing kept: refunded through Stripe', money(), 'nothing', { payment_status: 'refund_pending', deposit_refund: 'pending' }, []],
     ['a card deposit kept: nothing to refund', money(), 'deposit', { payment_status: 'deposit_paid' }, []],
@@ -91,8 +99,22 @@ describe("the ledger's writes on a cancel", () => {
       { payment_status: 'refund_pending' },
       [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 92500 } }],
     ],
+    [
+      'a charge partly refunded before: the new refund adds to its amount',
+      money([charge({ refund_status: 'succeeded', refund_amount: 10000 })]),
+      'nothing',
+      { payment_status: 'refund_pending', deposit_refund: 'pending' },
+      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 82500 } }],
+    ],
+    [
+      'the deposit kept, a balance refunded before: nothing more, and it reads refunded',
+      money([charge({ refund_status: 'succeeded', refund_amount: 82500 })]),
+      'deposit',
+      { payment_status: 'refunded' },
+      [],
+    ],
   ] as const)('%s', (_name, m, kept, bookingFields, changes) => {
-    const out = cancelLedger(m, cancelled, kept);
+    const out = cancelLedger(m, kept);
     expect(out.bookingFields).toEqual(bookingFields);
     expect(out.changes).toEqual(changes);
   });

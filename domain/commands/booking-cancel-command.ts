@@ -12,7 +12,7 @@
  */
 import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
-import { movementsOf, moneyOf, paymentStatusOf, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
+import { moneyOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Movement } from '../money/ledger';
 import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, revokeLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
@@ -24,10 +24,15 @@ export const OWNER_CANCEL_MESSAGES = {
   notConfirmed: 'Only a confirmed booking can be cancelled here.',
 } as const;
 
-/** The booking's money as stored: its row's and its charges' ledger fields (ledger.ts movementsOf). */
-export interface MoneyRows {
-  booking: BookingMoneyRow;
-  charges: readonly ChargeMoneyRow[];
+/** The booking's money as stored. */
+export interface MoneyState {
+  /** Its movements (pb_hooks/src/lib/payments/ledger-records.ts movementsOfRecords). */
+  movements: readonly Movement[];
+  /** `total_price` and `deposit_amount`, in cents. */
+  totalCents: number;
+  depositCents: number;
+  /** Each charge's refund as stored: a new refund of the charge adds to it. */
+  chargeRefunds: readonly { id: string; refundStatus: string; refundAmount: number }[];
 }
 
 /** What the ledger writes when a booking is cancelled. */
@@ -41,42 +46,37 @@ export interface CancelLedger {
 }
 
 /**
- * The ledger's writes when the booking with `money` becomes `cancelled` (status and reason as
- * `transition` answered) keeping `kept` (policy.ts keptOnCancel): the refunds that bring what
- * it holds down to what it is owed, newest payment first, and its new `payment_status`. Two
- * parts of one charge (balance and damages) are one refund of their sum.
+ * The ledger's writes when the booking with `money` is cancelled keeping `kept` (policy.ts
+ * keptOnCancel): the refunds that bring what it holds down to what it is owed, newest payment
+ * first, each queued its own way ('pending' a card, for Stripe; 'to_return' by hand), and its
+ * `payment_status` once they are queued. Two parts of one charge (balance and damages) are one
+ * refund of their sum.
  */
-export function cancelLedger(money: MoneyRows, cancelled: { status: string; cancelReason: string }, kept: Kept): CancelLedger {
-  const row: BookingMoneyRow = { ...money.booking, status: cancelled.status, cancel_reason: cancelled.cancelReason };
-  const book: LedgerBooking = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: true, kept };
-  const refunds = refundsToQueue(movementsOf(row, money.charges), book);
-  const charges = money.charges.map((c) => ({ ...c }));
-  const touched: ChargeMoneyRow[] = [];
+export function cancelLedger(money: MoneyState, kept: Kept): CancelLedger {
+  const book: LedgerBooking = { totalCents: money.totalCents, depositCents: money.depositCents, cancelled: true, kept };
+  const refunds = refundsToQueue(money.movements, book);
+  const bookingFields: Record<string, FieldValue> = {};
+  const charges = new Map<string, { refundStatus: string; refundAmount: number }>();
   for (const r of refunds) {
     const state = r.status === 'pending' ? 'pending' : 'to_return';
     const paymentId = (r.of ?? '').split('#')[0]!;
     if (paymentId === 'deposit') {
-      row.deposit_refund = state;
+      bookingFields.deposit_refund = state;
       continue;
     }
-    const c = charges.find((x) => x.id === paymentId);
+    const c = charges.get(paymentId) ?? money.chargeRefunds.find((x) => x.id === paymentId);
     if (!c) continue;
-    c.refund_amount = (c.refund_status ? (c.refund_amount ?? 0) : 0) + r.amountCents;
-    c.refund_status = state;
-    if (!touched.includes(c)) touched.push(c);
+    charges.set(paymentId, { refundStatus: state, refundAmount: (c.refundStatus ? c.refundAmount : 0) + r.amountCents });
   }
-  const after = movementsOf(row, charges);
-  const bookingFields: Record<string, FieldValue> = {
-    payment_status: paymentStatusOf(
-      moneyOf(after, book),
-      book,
-      after.some((m) => m.direction === 'refund'),
-    ),
-  };
-  if (row.deposit_refund !== money.booking.deposit_refund && row.deposit_refund) bookingFields.deposit_refund = row.deposit_refund;
+  const after = [...money.movements, ...refunds];
+  bookingFields.payment_status = paymentStatusOf(
+    moneyOf(after, book),
+    book,
+    after.some((m) => m.direction === 'refund'),
+  );
   return {
     bookingFields,
-    changes: touched.map((c) => ({ op: 'update', collection: 'charges', id: c.id, fields: { refund_status: c.refund_status ?? '', refund_amount: c.refund_amount ?? 0 } })),
+    changes: [...charges].map(([id, c]) => ({ op: 'update', collection: 'charges', id, fields: { refund_status: c.refundStatus, refund_amount: c.refundAmount } })),
     refunds,
   };
 }
@@ -84,7 +84,7 @@ export function cancelLedger(money: MoneyRows, cancelled: { status: string; canc
 /** What either cancel reads of a booking it may cancel. */
 export interface CancelTarget {
   booking: BookingFacts;
-  money: MoneyRows;
+  money: MoneyState;
   /** Charges in flight or waiting on their payment page (balance-charges.ts openCharges). */
   openCharges: number;
   tokens: Pick<ChangeTokens, 'liveLinkIds' | 'historyClientId'>;
@@ -99,7 +99,7 @@ function cancelChanges(t: CancelTarget, by: 'customer' | 'owner', kept: Kept, hi
   const b = t.booking;
   const next = transition(lifecycleOfFacts(b), { type: 'cancel', by });
   if (!next.ok) return { refused: next.reason };
-  const ledger = cancelLedger(t.money, { status: next.state.status, cancelReason: next.state.cancelReason }, kept);
+  const ledger = cancelLedger(t.money, kept);
   return {
     refunds: ledger.refunds,
     changes: [

@@ -13,7 +13,7 @@ import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
-import { chargesOfBooking } from '../payments/ledger-records';
+import { chargesOfBooking, movementsOfRecords } from '../payments/ledger-records';
 import { liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
 
 /** Booking record `r` as the commands read it. */
@@ -61,38 +61,19 @@ export function runParsedCommand<I, S, M, A>(sc: ServerCommand<I, S, M, A>, inpu
 
 /**
  * Inside the transaction: what a cancel reads of booking record `r` (domain/commands/
- * booking-cancel-command.ts CancelTarget): its facts, its money rows as the ledger reads them
- * (the fields ledger-records.ts movementsOfRecords reads), its open charges, its live links
- * and a history line's client id with `prefix`.
+ * booking-cancel-command.ts CancelTarget): its facts, its money as the ledger reads it
+ * (payments/ledger-records.ts), its open charges, its live links and a history line's client
+ * id with `prefix`.
  */
 export function cancelTargetOf(tx: CoreApp, r: core.Record, prefix: 'customer' | 'owner'): CancelTarget {
-  const f = (name: string) => r.getString(name);
+  const charges = chargesOfBooking(tx, r.id);
   return {
     booking: bookingFactsOf(r),
     money: {
-      booking: {
-        status: f('status'),
-        payment_status: f('payment_status'),
-        total_price: r.getInt('total_price'),
-        deposit_amount: r.getInt('deposit_amount'),
-        deposit_method: f('deposit_method'),
-        deposit_paid_at: f('deposit_paid_at'),
-        dispute_id: f('dispute_id'),
-        cancel_reason: f('cancel_reason'),
-        deposit_refund: f('deposit_refund'),
-      },
-      charges: chargesOfBooking(tx, r.id).map((c) => ({
-        id: c.id,
-        kind: c.getString('kind'),
-        amount: c.getInt('amount'),
-        balance_amount: c.getInt('balance_amount'),
-        damages_amount: c.getInt('damages_amount'),
-        status: c.getString('status'),
-        method: c.getString('method'),
-        stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-        refund_status: c.getString('refund_status'),
-        refund_amount: c.getInt('refund_amount'),
-      })),
+      movements: movementsOfRecords(r, charges),
+      totalCents: r.getInt('total_price'),
+      depositCents: r.getInt('deposit_amount'),
+      chargeRefunds: charges.map((c) => ({ id: c.id, refundStatus: c.getString('refund_status'), refundAmount: c.getInt('refund_amount') })),
     },
     openCharges: openCharges(tx, r.id).length,
     tokens: { liveLinkIds: liveManageLinkIds(tx, r.id), historyClientId: `${prefix}_${$security.randomString(20)}` },
