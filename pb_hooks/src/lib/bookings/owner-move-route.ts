@@ -47,9 +47,9 @@ export function ownerMove(key: string): ServerCommand<OwnerMoveInput, OwnerMoveS
       const r = findBooking(tx, input.bookingId);
       const fingerprint = $security.sha256(ownerMoveFingerprint(input));
       // The wall clock, as request-keys.ts writes `written_at`: it ages the key for the purge.
-      const key_ = { value: key, used: keyState(tx, key, fingerprint), fingerprint, wallNowMs: Date.now() };
+      const keyFacts = { value: key, used: keyState(tx, key, fingerprint), fingerprint, wallNowMs: Date.now() };
       const found = r ? { booking: bookingFactsOf(r), world: loadMoveWorld(tx, r, input, 'owner') } : null;
-      return { found, key: key_, staffId: ctx.staffId };
+      return { found, key: keyFacts, staffId: ctx.staffId };
     },
     composeMail: visitMovedMail,
     respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
