@@ -69,6 +69,12 @@ const ON_THE_RUNNER = [
   { path: '/api/fn/job-events', body: async () => ({ clientId: clientId(), bookingId: (await confirmedBooking()).id, kind: 'note', text: 'Watered the tree' }) },
   { path: '/api/fn/consultations/status', body: async () => ({ id: (await consultation()).id, action: 'confirm' }), key: true },
   { path: '/api/fn/send-review-request', body: async () => ({ booking_id: (await confirmedBooking()).id }), key: true },
+  {
+    path: '/api/fn/admin-bookings/move',
+    body: async () => ({ bookingId: (await confirmedBooking({ removal_date: '2027-01-21' })).id, visit: 'removal', date: '2027-01-24', timeSlot: '9-15' }),
+    key: true,
+  },
+  { path: '/api/fn/admin-bookings/cancel', body: async () => ({ bookingId: (await confirmedBooking()).id, refund: false }), key: true },
 ];
 
 describe('who may call: the route table says', () => {
@@ -206,5 +212,50 @@ describe('a client id and a natural replay', () => {
     const stored = await su.collection('bookings').getOne(b.id);
     expect((await asAdmin('/api/fn/booking-admin-notes', edit)).body).toMatchObject({ applied: false, booking: { admin_notes: 'Side door' } });
     expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(stored.updated_at);
+  });
+});
+
+describe('a replay under the same Idempotency-Key changes nothing more (the visit routes on the runner)', () => {
+  const events = (b: string) => rows('job_events', 'booking = {:b}', { b });
+
+  it('admin-bookings/move: the replay answers as the first, stored once with the move; the key with another move is a 422', async () => {
+    const b = await confirmedBooking({ removal_date: '2027-01-21' });
+    const key = newKey('move');
+    const body = { bookingId: b.id, visit: 'removal', date: '2027-01-22', timeSlot: '9-15' };
+    const first = await asAdmin('/api/fn/admin-bookings/move', body, { 'Idempotency-Key': key });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.booking).toMatchObject({ removal_date: expect.stringMatching(/^2027-01-22/), ics_sequence: 1 });
+    const mailsAfter = await mailsAbout(b.id);
+    expect(mailsAfter).toHaveLength(1);
+
+    const again = await asAdmin('/api/fn/admin-bookings/move', body, { 'Idempotency-Key': key });
+    expect(again).toEqual(first);
+    const other = await asAdmin('/api/fn/admin-bookings/move', { ...body, date: '2027-01-23' }, { 'Idempotency-Key': key });
+    expect(other).toMatchObject({ status: 422, body: { message: OWNERSHIP_MESSAGES.idempotencyKeyReused } });
+
+    expect(await su.collection('bookings').getOne(b.id)).toEqual(first.body.booking);
+    expect(await events(b.id)).toHaveLength(1);
+    expect(await mailsAbout(b.id)).toHaveLength(1);
+    const [stored, ...more] = await keyRows(key);
+    expect(more).toHaveLength(0);
+    expect(stored).toMatchObject({ route: 'admin-bookings/move', answer: { bookingId: b.id } });
+  });
+
+  it('admin-bookings/cancel: the replay answers as the first and cancels, mails and writes nothing again', async () => {
+    const b = await confirmedBooking();
+    const key = newKey('cancel');
+    const body = { bookingId: b.id, refund: false };
+    const first = await asAdmin('/api/fn/admin-bookings/cancel', body, { 'Idempotency-Key': key });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ booking: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 1 }, refunded: false });
+    expect(await mailsAbout(b.id)).toHaveLength(2);
+
+    const again = await asAdmin('/api/fn/admin-bookings/cancel', body, { 'Idempotency-Key': key });
+    expect(again).toEqual(first);
+    expect(await su.collection('bookings').getOne(b.id)).toEqual(first.body.booking);
+    expect(await events(b.id)).toHaveLength(1);
+    expect(await mailsAbout(b.id)).toHaveLength(2);
+    // Naturally idempotent: the cancelled booking is the record of it, no key is kept.
+    expect(await keyRows(key)).toHaveLength(0);
   });
 });

@@ -1,82 +1,61 @@
 /**
  * POST /api/fn/admin-bookings/move (docs/decisions/036), admin only: the owner moves a
  * booking's installation or removal to another free slot, also from the phone's outbox after
- * it was offline.
+ * it was offline. On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/visit-move-command.ts ownerMoveCommand.
  * Header Idempotency-Key (required: the outbox may send it again); body
  * { bookingId, visit: 'install' | 'removal', date: 'YYYY-MM-DD', timeSlot } → 200 { booking }.
- * - The same season rules and overlap check as checkout and the customer's own move
- *   (bookings/visit-move.ts), in one transaction: a slot taken meanwhile is a 409 with its
- *   reason and the booking stays where it was (the outbox sets it aside under 'Needs attention').
+ * - The same season rules and overlap check as checkout and the customer's own move, in one
+ *   transaction: a slot taken meanwhile is a 409 with its reason and the booking stays where it
+ *   was (the outbox sets it aside under 'Needs attention').
  * - The owner is not held to the customer's deadlines (a visit may move the day before).
  * - Moved: `ics_sequence` raised, the manage links revoked, the history written
  *   (`owner_change`), the customer e-mailed the new times with the updated ICS and a new link.
  * - A replay of the key, or a move to where the visit already is, answers the booking as it is
- *   and sends nothing (so an old retry never undoes a later move).
+ *   and sends nothing (so an old retry never undoes a later move); the key with another request
+ *   is a 422.
  * Refused: 400 a malformed body or key, a date or slot the season refuses; 404 no such
  * booking; 409 a booking not confirmed, a visit already done, no removal to move, a removal
  * whose payment page is open, the slot taken.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { hasRemovalVisit, SELF_SERVICE_MESSAGES } from '@domain/self-service';
-import { addServerEvent } from '../admin/job-events-repo';
-import { insertRequestKey, requestKeyTaken } from '../admin/request-keys';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
-import { nowMs } from '../clock';
-import { apiError, badRequest, configuredOrigin, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
-import { ownerMovedMail } from '../mail/booking-change';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
-import { issueManageToken, manageUrl, revokeManageLinks } from '../my-booking/manage-links';
-import { selfServiceBookingOf } from './bookings-repo';
-import { alreadyThere, movedTo, moveVisit, parseVisitMove } from './visit-move';
-import { visitName } from '@domain/slots';
+import { ownerMoveCommand, ownerMoveFingerprint, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { bookingFactsOf } from '../my-booking/booking-command-state';
+import { findBooking } from './bookings-repo';
+import { loadMoveWorld, visitMovedMail } from './visit-move';
 
-const ROUTE = 'admin-bookings/move';
+/** How request key `key` stands for this move (read in `tx`): unused, this same move's, or another request's. */
+function keyState(tx: CoreApp, key: string, fingerprint: string): OwnerMoveState['key']['used'] {
+  let row: core.Record;
+  try {
+    row = tx.findFirstRecordByData('request_keys', 'key', key);
+  } catch {
+    return 'no';
+  }
+  return row.getString('route') === ownerMoveCommand.name && row.getString('request_fingerprint') === fingerprint ? 'same' : 'other';
+}
 
-export const OWNER_MOVE_MESSAGES = {
-  notConfirmed: 'Only a confirmed booking can be moved.',
-  done: (what: string) => `This ${what} is already done, so it cannot be moved.`,
-  noRemoval: 'This booking has no removal to move.',
-} as const;
+/**
+ * The owner's move bound to the request's Idempotency-Key `key` (the runner checks the header
+ * before anything is loaded; the command keeps the key itself, see ownerMoveCommand).
+ */
+export function ownerMove(key: string): ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMovedMail, MoveAnswer> {
+  return {
+    command: ownerMoveCommand,
+    path: '/api/fn/admin-bookings/move',
+    load(tx, input, ctx) {
+      const r = findBooking(tx, input.bookingId);
+      const fingerprint = $security.sha256(ownerMoveFingerprint(input));
+      // The wall clock, as request-keys.ts writes `written_at`: it ages the key for the purge.
+      const keyFacts = { value: key, used: keyState(tx, key, fingerprint), fingerprint, wallNowMs: Date.now() };
+      const found = r ? { booking: bookingFactsOf(r), world: loadMoveWorld(tx, r, input, 'owner') } : null;
+      return { found, key: keyFacts, staffId: ctx.staffId };
+    },
+    composeMail: visitMovedMail,
+    respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
+  };
+}
 
 export function ownerMoveRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const key = idempotencyKeyHeader(e, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  const body = readJsonObject(e);
-  const bookingId = typeof body.bookingId === 'string' ? body.bookingId.trim() : '';
-  if (!bookingId) throw badRequest('Please choose the booking to move.');
-  let found: core.Record;
-  try {
-    found = $app.findRecordById('bookings', bookingId);
-  } catch {
-    throw apiError(404, 'Booking not found.');
-  }
-  const move = parseVisitMove(body, found);
-  const staffId = staffIdOf(e);
-  const origin = configuredOrigin($app);
-  const now = nowMs();
-  let mailIds: string[] = [];
-  refusableTransaction($app, (tx) => {
-    if (requestKeyTaken(tx, key)) return;
-    const b = tx.findRecordById('bookings', bookingId);
-    if (alreadyThere(b, move)) return;
-    if (b.getString('status') !== 'confirmed') return { status: 409, message: OWNER_MOVE_MESSAGES.notConfirmed };
-    if (b.getString(`${move.visit}_done_at`)) return { status: 409, message: OWNER_MOVE_MESSAGES.done(visitName(move.visit)) };
-    if (move.visit === 'removal' && b.getString('removal_hold')) return { status: 409, message: SELF_SERVICE_MESSAGES.removalPaymentOpen };
-    if (move.visit === 'removal' && !hasRemovalVisit(selfServiceBookingOf(b))) return { status: 409, message: OWNER_MOVE_MESSAGES.noRemoval };
-    const moved = moveVisit(tx, b, move, now);
-    if ('status' in moved) return moved;
-    insertRequestKey(tx, { key, route: ROUTE, fingerprint: $security.sha256(JSON.stringify([ROUTE, bookingId, move.visit, move.date, move.slot.id])) }, { bookingId });
-    revokeManageLinks(tx, b.id, now);
-    addServerEvent(tx, {
-      booking: b.id,
-      kind: 'owner_change',
-      text: `Moved the ${visitName(move.visit)} from ${moved.before} to ${movedTo(move)}.`,
-      clientId: `owner_${$security.randomString(20)}`,
-      staffId,
-      at: now,
-    });
-    mailIds = ownerMovedMail(b, move.visit, manageUrl(origin, issueManageToken(tx, b))).map((m) => queueMail(tx, m));
-  });
-  deliverMail($app, mailIds);
-  return e.json(200, { booking: $app.findRecordById('bookings', bookingId) });
+  runCommand(e, ownerMove(String(e.request!.header.get('Idempotency-Key') ?? '').trim()));
 }

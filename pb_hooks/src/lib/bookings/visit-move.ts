@@ -1,77 +1,36 @@
 /**
- * Moving one visit of a booking to another date and slot, for the customer's manage link
- * (my-booking/my-booking-routes.ts, docs/decisions/027) and the owner's admin
- * (bookings/owner-move-route.ts, docs/decisions/036): the same season rules as checkout
- * (domain/season.ts: window, work days, blocked dates; the slot offered for the tree size;
- * the removal after the installation) and the same overlap check inside the caller's
- * transaction, so two moves onto one free slot end with one owner.
+ * What the server reads, inside the move's transaction, for moving one visit of a booking: the
+ * customer's (my-booking/my-booking-routes.ts, docs/decisions/027) and the owner's
+ * (bookings/owner-move-route.ts, docs/decisions/036). The rule is
+ * domain/commands/visit-move-command.ts: the same season rules as checkout and the same
+ * overlap check on the bookings read here, so two moves onto one free slot end with one owner.
  */
-import { formatLongDate, type Ymd } from '@domain/calendar';
-import { isTreeSize } from '@domain/catalog';
-import { slotHasConflict } from '@domain/overlap';
-import { SELF_SERVICE_MESSAGES as M } from '@domain/self-service';
-import { moveDateProblem } from '@domain/visit-move';
-import { findSlot, formatSlotRange, visitName, type TimeSlot } from '@domain/slots';
-import type { Refusal } from '../http';
-import { badRequest } from '../http';
+import type { MoveRequest, MoveWorld, VisitMovedMail } from '@domain/commands/visit-move-command';
+import type { QueuedMail } from '../mail/mail-outbox';
+import { ownerMovedMail, visitMovedMails } from '../mail/booking-change';
+import { changeTokensFor } from '../my-booking/booking-command-state';
 import { loadBookingDateContext, loadCrews } from '../settings';
 import { bookingsOnDates } from './bookings-repo';
 
-export type Visit = 'install' | 'removal';
-
-export interface VisitMove {
-  visit: Visit;
-  /** `YYYY-MM-DD` in America/New_York. */
-  date: Ymd;
-  slot: TimeSlot;
-}
-
 /**
- * The visit, date and slot of a move request `body` { visit, date, timeSlot } for `booking`,
- * checked against the season. Throws 400 with a sentence when the visit is unknown, the date
- * not bookable, the slot not offered on it for the tree size, or an installation would land on
- * or after the removal.
+ * The season of booking `b`, the other bookings on the requested date (read in `tx`, the
+ * booking itself left out), the crews, and the tokens of the change (history `prefix`).
  */
-export function parseVisitMove(body: Record<string, unknown>, booking: core.Record): VisitMove {
-  const visit = body.visit;
-  if (visit !== 'install' && visit !== 'removal') throw badRequest(M.badVisit);
-  const date = typeof body.date === 'string' ? body.date : '';
-  const slotId = typeof body.timeSlot === 'string' ? body.timeSlot : '';
-  const size = booking.getString('tree_size');
-  const problem = moveDateProblem(
-    visit,
-    date,
-    { install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') },
-    loadBookingDateContext($app, booking.getString('install_date')),
-  );
-  if (problem) throw badRequest(problem);
-  const slot = isTreeSize(size) ? findSlot(size, date, visit, slotId) : null;
-  if (!slot) throw badRequest(`That ${visitName(visit)} time slot is not offered on this date. Please choose another slot.`);
-  return { visit, date, slot };
+export function loadMoveWorld(tx: CoreApp, b: core.Record, req: MoveRequest, prefix: 'customer' | 'owner'): MoveWorld {
+  return {
+    dateContext: loadBookingDateContext(tx, b.getString('install_date')),
+    others: req.date ? bookingsOnDates(tx, [req.date]).filter((o) => o.id !== b.id) : [],
+    crews: loadCrews(tx),
+    tokens: changeTokensFor(tx, b.id, prefix),
+  };
 }
 
-/** Whether booking `b`'s visit is already at the move's date and slot. */
-export function alreadyThere(b: core.Record, move: VisitMove): boolean {
-  return b.getString(`${move.visit}_date`) === move.date && b.getString(`${move.visit}_time_slot`) === move.slot.id;
+/** The e-mail `m` describes, composed from the booking as moved (lib/mail/booking-change.ts). */
+export function visitMovedMail(tx: CoreApp, m: VisitMovedMail): QueuedMail {
+  const r = tx.findRecordById('bookings', m.bookingId);
+  const letters = m.who === 'owner' ? ownerMovedMail(r, m.visit, m.manageUrl) : visitMovedMails(r, m.visit, m.before, m.manageUrl);
+  // The customer's letter first, then the owner's notice (booking-change.ts visitChangeMails).
+  const letter = letters[m.to === 'customer' ? 0 : 1];
+  if (!letter) throw new Error(`no ${m.to} e-mail for a visit moved by the ${m.who}`);
+  return letter;
 }
-
-/**
- * Inside transaction `tx`: moves booking `b`'s visit when no other booking holds the slot at
- * `now` (epoch ms), raising `ics_sequence`, and saves it. Returns the refusal (409, the slot
- * taken) without writing, or the old time as a sentence ('Friday, December 4, 2026, 9 AM - 3 PM').
- */
-export function moveVisit(tx: CoreApp, b: core.Record, move: VisitMove, now: number): Refusal | { before: string } {
-  const others = bookingsOnDates(tx, [move.date]).filter((o) => o.id !== b.id);
-  if (slotHasConflict(move.date, move.slot, others, now, loadCrews(tx))) return { status: 409, message: M.slotTaken };
-  const dateField = `${move.visit}_date`;
-  const slotField = `${move.visit}_time_slot`;
-  const before = `${formatLongDate(b.getString(dateField))}, ${formatSlotRange(b.getString(slotField))}`;
-  b.set(dateField, move.date);
-  b.set(slotField, move.slot.id);
-  b.set('ics_sequence', b.getInt('ics_sequence') + 1);
-  tx.save(b);
-  return { before };
-}
-
-/** The new time of a move as a sentence's end ('Friday, December 11, 2026, 9 AM - 3 PM'). */
-export const movedTo = (move: VisitMove): string => `${formatLongDate(move.date)}, ${formatSlotRange(move.slot.id)}`;

@@ -6,11 +6,10 @@
  * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
  * booking deletes them.
  */
-import { linkExpiresAtMs, SELF_SERVICE_MESSAGES, selfServiceOptions, type SelfServiceOptions } from '@domain/self-service';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/self-service';
 import { parseTimestamp } from '@domain/calendar';
 import { toPbDate } from '../clock';
-import { apiError, refusableTransaction, type Refusal } from '../http';
+import { apiError } from '../http';
 import { addServerEvent } from '../admin/job-events-repo';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
@@ -25,15 +24,29 @@ function hashOf(token: string): string {
  * confirmation that sends it). Returns the raw token, which exists only in the e-mail.
  */
 export function issueManageToken(tx: CoreApp, booking: core.Record): string {
-  const token = $security.randomStringWithAlphabet(43, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
+  const { token, tokenHash } = newManageToken();
   const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
   rec.load({
     booking: booking.id,
-    token_hash: hashOf(token),
+    token_hash: tokenHash,
     expires_at: toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') })),
   });
   tx.save(rec);
   return token;
+}
+
+/**
+ * A fresh token and the SHA-256 stored for it, not yet written: a command's `load` makes it
+ * so its pure `decide` can write the link as data (domain/commands/booking-changes.ts).
+ */
+export function newManageToken(): { token: string; tokenHash: string } {
+  const token = $security.randomStringWithAlphabet(43, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
+  return { token, tokenHash: hashOf(token) };
+}
+
+/** The ids of booking `bookingId`'s links still in force (a change revokes them). */
+export function liveManageLinkIds(app: CoreApp, bookingId: string): string[] {
+  return app.findRecordsByFilter('booking_links', "booking = {:b} && revoked_at = ''", '', 0, 0, { b: bookingId } as unknown as dbx.Params).map((l) => l!.id);
 }
 
 /** The page a token opens, on the site the customer booked on. */
@@ -68,10 +81,10 @@ export function bookingForToken(app: CoreApp, token: unknown, now: number): { bo
 
 /** Revokes every link of booking `bookingId` still in force (after a change made with one). */
 export function revokeManageLinks(tx: CoreApp, bookingId: string, now: number): void {
-  const links = tx.findRecordsByFilter('booking_links', "booking = {:b} && revoked_at = ''", '', 0, 0, { b: bookingId } as unknown as dbx.Params);
-  for (const l of links) {
-    l!.set('revoked_at', toPbDate(now));
-    tx.save(l!);
+  for (const id of liveManageLinkIds(tx, bookingId)) {
+    const l = tx.findRecordById('booking_links', id);
+    l.set('revoked_at', toPbDate(now));
+    tx.save(l);
   }
 }
 
@@ -90,22 +103,4 @@ export function requireBooking(app: CoreApp, body: Record<string, unknown>, now:
 /** Records a change the customer made in the booking's history (job_events, shown in the admin). */
 export function recordCustomerChange(tx: CoreApp, bookingId: string, text: string, now: number): void {
   addServerEvent(tx, { booking: bookingId, kind: 'customer_change', text, clientId: `customer_${$security.randomString(20)}`, at: now });
-}
-
-/**
- * Runs `change` in one transaction on the booking of the token in `body`, found again inside
- * it (the link may have been used, the rules may have closed since the request was read), with
- * what the customer may do at `now`. `change` returns a Refusal before writing anything, or
- * nothing once it has written. Returns the booking's id; throws the refusal (404 for a dead
- * link) as an API error.
- */
-export function changeByLink(body: Record<string, unknown>, now: number, change: (tx: CoreApp, booking: core.Record, options: SelfServiceOptions) => Refusal | void): string {
-  let bookingId = '';
-  refusableTransaction($app, (tx) => {
-    const found = bookingForToken(tx, tokenOf(body), now);
-    if (!found) return { status: 404, message: SELF_SERVICE_MESSAGES.invalidLink };
-    bookingId = found.booking.id;
-    return change(tx, found.booking, selfServiceOptions(selfServiceBookingOf(found.booking), now));
-  });
-  return bookingId;
 }

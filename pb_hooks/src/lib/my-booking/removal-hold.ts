@@ -3,11 +3,10 @@
  * paid on a Checkout page: the booking holds the date and slot (`removal_date`,
  * `removal_time_slot`) with `removal_hold` naming the charge, so the overlap check keeps them
  * for this customer, but it has no removal visit yet. Called inside the transactions that
- * settle the charge (lib/payments/balance-charges.ts) and of a free addition.
+ * settle the charge (lib/payments/balance-charges.ts); a free addition is booked by the
+ * command (domain/commands/add-removal-command.ts) with the same fields and history line.
  */
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
-import { formatSlotRange } from '@domain/slots';
+import { removalAddedHistory, removalBookedFields } from '@domain/commands/add-removal-command';
 import { configuredOrigin } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
 import { queueMail } from '../mail/mail-outbox';
@@ -20,18 +19,11 @@ import { issueManageToken, manageUrl, recordCustomerChange, revokeManageLinks } 
  * it, and both sides are e-mailed (the customer with a new link). Returns the mail outbox ids.
  */
 export function bookHeldRemoval(tx: CoreApp, booking: core.Record, paidCents: number, now: number): string[] {
-  booking.set('removal_service', true);
-  booking.set('removal_hold', '');
-  if (paidCents > 0) {
-    booking.set('total_price', booking.getInt('total_price') + paidCents);
-    const lines = JSON.parse(booking.getString('price_lines') || '[]') as unknown[];
-    booking.set('price_lines', [...(Array.isArray(lines) ? lines : []), { code: 'removal-added', label: 'Removal service (added after booking)', amountCents: paidCents }]);
-  }
-  booking.set('ics_sequence', booking.getInt('ics_sequence') + 1);
+  const lines = JSON.parse(booking.getString('price_lines') || '[]') as unknown[];
+  booking.load(removalBookedFields(booking.getInt('ics_sequence'), paidCents, booking.getInt('total_price'), Array.isArray(lines) ? lines : []));
   tx.save(booking);
   revokeManageLinks(tx, booking.id, now);
-  const when = `${formatLongDate(booking.getString('removal_date'))}, ${formatSlotRange(booking.getString('removal_time_slot'))}`;
-  recordCustomerChange(tx, booking.id, `The customer added the removal on ${when} (${paidCents > 0 ? `paid ${formatCents(paidCents)}` : 'no charge'}).`, now);
+  recordCustomerChange(tx, booking.id, removalAddedHistory(booking.getString('removal_date'), booking.getString('removal_time_slot'), paidCents), now);
   const url = manageUrl(configuredOrigin(tx), issueManageToken(tx, booking));
   return removalAddedMails(booking, paidCents, url).map((m) => queueMail(tx, m));
 }

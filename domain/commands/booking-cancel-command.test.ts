@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { movementsOf, type ChargeMoneyRow } from '../money/ledger';
+import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import type { BookingFacts } from './booking-changes';
+import {
+  cancelLedger,
+  customerCancelCommand,
+  OWNER_CANCEL_MESSAGES,
+  ownerCancelCommand,
+  type CancelTarget,
+  type CustomerCancelState,
+  type MoneyState,
+  type OwnerCancelState,
+} from './booking-cancel-command';
+import { isRefusal } from './command';
+
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (the 72-hour window open).
+const NOW = Date.parse('2026-11-20T15:00:00Z');
+const PAID = NOW - 3_600_000;
+const BUSY = 'A card payment is going through.';
+const IN_FLIGHT = 'A payment for this booking is still in progress.';
+
+const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
+  id: 'b1',
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  depositPaidAtMs: PAID,
+  install_date: '2026-12-04',
+  install_time_slot: '9-15',
+  removal_date: '2026-12-28',
+  removal_time_slot: '9-15',
+  install_done_at: '',
+  removal_done_at: '',
+  removalOptional: false,
+  removal_hold: '',
+  treeSize: '7.5-9ft',
+  icsSequence: 2,
+  cancelReason: '',
+  ...over,
+});
+
+/** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
+const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({
+  movements: movementsOf(
+    {
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      total_price: 165000,
+      deposit_amount: 82500,
+      deposit_method: depositMethod,
+      deposit_paid_at: '2026-11-20 14:00:00.000Z',
+      dispute_id: '',
+      cancel_reason: '',
+      deposit_refund: '',
+    },
+    charges,
+  ),
+  totalCents: 165000,
+  depositCents: 82500,
+  chargeRefunds: charges.map((c) => ({ id: c.id, refundStatus: c.refund_status ?? '', refundAmount: c.refund_amount ?? 0 })),
+});
+const charge = (over: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
+  id: 'c1',
+  kind: 'balance',
+  amount: 82500,
+  balance_amount: 82500,
+  damages_amount: 0,
+  status: 'succeeded',
+  method: '',
+  stripe_checkout_session_id: '',
+  refund_status: '',
+  refund_amount: 0,
+  ...over,
+});
+
+const target = (b: BookingFacts = booking(), m: MoneyState = money(), openCharges = 0): CancelTarget => ({
+  booking: b,
+  money: m,
+  openCharges,
+  tokens: { liveLinkIds: ['l1'], historyClientId: 'x_1' },
+});
+
+describe("the ledger's writes on a cancel", () => {
+  it.each([
+    ['a card deposit, nothing kept: refunded through Stripe', money(), 'nothing', { payment_status: 'refund_pending', deposit_refund: 'pending' }, []],
+    ['a card deposit kept: nothing to refund', money(), 'deposit', { payment_status: 'deposit_paid' }, []],
+    ['a cash deposit, nothing kept: to give back by hand', money([], 'cash'), 'nothing', { payment_status: 'refund_pending', deposit_refund: 'to_return' }, []],
+    [
+      'the deposit kept, a balance paid by card refunded',
+      money([charge({})]),
+      'deposit',
+      { payment_status: 'refund_pending' },
+      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 82500 } }],
+    ],
+    [
+      'a balance and damages charge: one refund of its two parts',
+      money([charge({ kind: 'balance_and_damages', amount: 92500, balance_amount: 82500, damages_amount: 10000 })]),
+      'deposit',
+      { payment_status: 'refund_pending' },
+      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 92500 } }],
+    ],
+    [
+      'a charge partly refunded before: the new refund adds to its amount',
+      money([charge({ refund_status: 'succeeded', refund_amount: 10000 })]),
+      'nothing',
+      { payment_status: 'refund_pending', deposit_refund: 'pending' },
+      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 82500 } }],
+    ],
+    [
+      'the deposit kept, a balance refunded before: nothing more, and it reads refunded',
+      money([charge({ refund_status: 'succeeded', refund_amount: 82500 })]),
+      'deposit',
+      { payment_status: 'refunded' },
+      [],
+    ],
+  ] as const)('%s', (_name, m, kept, bookingFields, changes) => {
+    const out = cancelLedger(m, kept);
+    expect(out.bookingFields).toEqual(bookingFields);
+    expect(out.changes).toEqual(changes);
+  });
+});
+
+describe("the customer's cancel", () => {
+  const state = (t: CancelTarget | null): CustomerCancelState => ({ found: t, paymentGoingThrough: BUSY });
+
+  it('cancels within the window: status and reason from transition, everything refunded, links revoked, the history; no e-mail (the refund sends it)', () => {
+    const out = customerCancelCommand.decide(state(target()), { token: 't' }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes).toEqual([
+      {
+        op: 'update',
+        collection: 'bookings',
+        id: 'b1',
+        fields: { status: 'cancelled', cancel_reason: 'customer_cancelled', ics_sequence: 3, payment_status: 'refund_pending', deposit_refund: 'pending' },
+      },
+      { op: 'update', collection: 'booking_links', id: 'l1', fields: { revoked_at: '2026-11-20 15:00:00.000Z' } },
+      {
+        op: 'create',
+        collection: 'job_events',
+        fields: {
+          booking: 'b1',
+          kind: 'customer_change',
+          text: 'The customer cancelled the booking; everything paid is refunded.',
+          client_id: 'x_1',
+          occurred_at: '2026-11-20 15:00:00.000Z',
+          created_by: '',
+        },
+      },
+    ]);
+    expect(out.mails).toEqual([]);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
+  });
+
+  it.each([
+    ['a dead link', state(null), 404, M.invalidLink],
+    ['after the 72 hours', state(target(booking({ depositPaidAtMs: NOW - 80 * 3_600_000 }))), 409, M.cancelClosed],
+    ['an installation within 48 hours', state(target(booking({ install_date: '2026-11-21' }))), 409, M.cancelClosed],
+    ['a removal held for its payment', state(target(booking({ removal_hold: 'c9' }))), 409, M.cancelClosed],
+    ['a payment going through', state(target(booking(), money(), 1)), 409, BUSY],
+  ] as const)('refuses %s', (_name, s, status, message) => {
+    expect(customerCancelCommand.decide(s, { token: 't' }, NOW)).toEqual({ status, message });
+  });
+});
+
+describe("the owner's cancel", () => {
+  const state = (t: CancelTarget | null): OwnerCancelState => ({ found: t, paymentInFlight: IN_FLIGHT, staffId: 's1' });
+
+  it('keeping the deposit with nothing else paid: no refund, so the cancellation e-mails go now', () => {
+    const out = ownerCancelCommand.decide(state(target(booking({ depositPaidAtMs: NOW - 30 * 86_400_000 }))), { bookingId: 'b1', refund: false }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toEqual({
+      op: 'update',
+      collection: 'bookings',
+      id: 'b1',
+      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'deposit_paid' },
+    });
+    expect(out.changes[2]).toMatchObject({ collection: 'job_events', fields: { kind: 'owner_change', text: 'Cancelled from the admin; the deposit is kept.', created_by: 's1' } });
+    expect(out.mails).toEqual([
+      { bookingId: 'b1', to: 'customer' },
+      { bookingId: 'b1', to: 'owner' },
+    ]);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: false, refund: false });
+  });
+
+  it('refunding the deposit: queued, and the refund path sends the e-mails', () => {
+    const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: true }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { status: 'cancelled', payment_status: 'refund_pending', deposit_refund: 'pending' } });
+    expect(out.mails).toEqual([]);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
+  });
+
+  it('a booking already cancelled answers as it is (the outbox may send the cancel again)', () => {
+    expect(ownerCancelCommand.decide(state(target(booking({ status: 'cancelled' }))), { bookingId: 'b1', refund: true }, NOW)).toEqual({
+      changes: [],
+      mails: [],
+      answer: { bookingId: 'b1', refundsQueued: false, refund: true },
+    });
+  });
+
+  it.each([
+    ['no such booking', state(null), 404, OWNER_CANCEL_MESSAGES.notFound],
+    ['money still moving', state(target(booking(), money(), 1)), 409, IN_FLIGHT],
+    ['a completed booking', state(target(booking({ status: 'completed' }))), 409, OWNER_CANCEL_MESSAGES.notConfirmed],
+    ['a booking waiting for its deposit', state(target(booking({ status: 'pending_payment' }))), 409, OWNER_CANCEL_MESSAGES.notConfirmed],
+  ] as const)('refuses %s', (_name, s, status, message) => {
+    expect(ownerCancelCommand.decide(s, { bookingId: 'b1', refund: true }, NOW)).toEqual({ status, message });
+  });
+
+  it.each([
+    [{ refund: true }, OWNER_CANCEL_MESSAGES.missing],
+    [{ bookingId: 'b1' }, OWNER_CANCEL_MESSAGES.refundChoice],
+    [{ bookingId: 'b1', refund: 'yes' }, OWNER_CANCEL_MESSAGES.refundChoice],
+  ])('parse refuses %j', (body, message) => {
+    expect(ownerCancelCommand.parse(body, [])).toEqual({ ok: false, message });
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The writes that every change to a booking by its customer's manage link or by the owner
+ * shares, as data for a command's decision (docs/architecture.md "The path of a command"):
+ * the links in force revoked and a fresh one issued for the change's e-mail (docs/decisions/027),
+ * and the line in the booking's history (`job_events`, `customer_change` or `owner_change`).
+ * The random parts (the new token's hash, the event's client id) are made by the server's
+ * `load`, so these stay pure.
+ */
+import type { LifecycleState } from '../booking/lifecycle';
+import { lifecycleOf } from '../booking/lifecycle';
+import { linkExpiresAtMs, type SelfServiceBooking } from '../self-service';
+import { pbDate, type Change } from './command';
+
+/** What the server made ready for a change's new manage link and history line. */
+export interface ChangeTokens {
+  /** The ids of the booking's links still in force. */
+  liveLinkIds: readonly string[];
+  /** SHA-256 of the new link's token, and the page it opens (the token is only in the e-mail). */
+  tokenHash: string;
+  manageUrl: string;
+  /** A random client id for the history line (`customer_…` or `owner_…`). */
+  historyClientId: string;
+}
+
+/** A booking as the visit and cancel commands read it: the self-service fields and what they change. */
+export interface BookingFacts extends SelfServiceBooking {
+  id: string;
+  /** The tree size's id ('7.5-9ft'): the slots offered depend on it. */
+  treeSize: string;
+  icsSequence: number;
+  cancelReason: string;
+}
+
+/** The lifecycle state of `b` (domain/booking/lifecycle.ts). */
+export function lifecycleOfFacts(b: BookingFacts): LifecycleState {
+  return lifecycleOf({
+    status: b.status,
+    cancel_reason: b.cancelReason,
+    install_done_at: b.install_done_at,
+    removal_done_at: b.removal_done_at,
+    removal_date: b.removal_date,
+    removal_time_slot: b.removal_time_slot,
+    removal_hold: b.removal_hold,
+  });
+}
+
+/**
+ * The writes that renew booking `bookingId`'s links at `nowMs`: every link in force revoked,
+ * and the new one (its hash) stored, expiring 30 days after the last visit of `dates` (the
+ * booking as changed; self-service.ts linkExpiresAtMs).
+ */
+export function renewLinks(bookingId: string, tokens: ChangeTokens, dates: { install_date: string; removal_date: string }, nowMs: number): Change[] {
+  return [
+    ...tokens.liveLinkIds.map((id): Change => ({ op: 'update', collection: 'booking_links', id, fields: { revoked_at: pbDate(nowMs) } })),
+    { op: 'create', collection: 'booking_links', fields: { booking: bookingId, token_hash: tokens.tokenHash, expires_at: pbDate(linkExpiresAtMs(dates)) } },
+  ];
+}
+
+/** Only the revocation of the links in force (a cancel: its e-mail carries no new link). */
+export function revokeLinks(tokens: Pick<ChangeTokens, 'liveLinkIds'>, nowMs: number): Change[] {
+  return tokens.liveLinkIds.map((id) => ({ op: 'update', collection: 'booking_links', id, fields: { revoked_at: pbDate(nowMs) } }));
+}
+
+/**
+ * The booking's history line (`job_events`, as lib/admin/job-events-repo.ts addServerEvent
+ * writes it): `kind` customer_change or owner_change, the sentence, who acted ('' the customer).
+ */
+export function historyLine(bookingId: string, kind: 'customer_change' | 'owner_change', text: string, clientId: string, nowMs: number, staffId = ''): Change {
+  return { op: 'create', collection: 'job_events', fields: { booking: bookingId, kind, text, client_id: clientId, occurred_at: pbDate(nowMs), created_by: staffId } };
+}

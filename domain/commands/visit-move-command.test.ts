@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { OWNERSHIP_MESSAGES } from '../booking-ownership';
+import { seasonFor } from '../season';
+import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import type { BookingFacts } from './booking-changes';
+import { isRefusal } from './command';
+import { customerMoveCommand, OWNER_MOVE_MESSAGES, ownerMoveCommand, ownerMoveFingerprint, type CustomerMoveState, type MoveWorld, type OwnerMoveState } from './visit-move-command';
+
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (the 72-hour window open).
+const NOW = Date.parse('2026-11-20T15:00:00Z');
+const PAID = NOW - 3_600_000;
+
+const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
+  id: 'b1',
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  depositPaidAtMs: PAID,
+  install_date: '2026-12-04',
+  install_time_slot: '9-15',
+  removal_date: '2026-12-28',
+  removal_time_slot: '9-15',
+  install_done_at: '',
+  removal_done_at: '',
+  removalOptional: false,
+  removal_hold: '',
+  treeSize: '7.5-9ft',
+  icsSequence: 0,
+  cancelReason: '',
+  ...over,
+});
+
+const world = (over: Partial<MoveWorld> = {}): MoveWorld => ({
+  dateContext: { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set(['2026-12-12']) },
+  others: [],
+  crews: 1,
+  tokens: { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://example.test/my-booking?token=t', historyClientId: 'customer_x' },
+  ...over,
+});
+
+const customer = (b: BookingFacts | null, w: MoveWorld = world()): CustomerMoveState => ({ found: b ? { booking: b, world: w } : null });
+const moveTo = (visit: string, date: string, timeSlot = '9-15') => ({ token: 't', visit, date, timeSlot });
+
+/** Another confirmed booking installing on `date` at 9-15 (it takes the slot). */
+const holder = (date: string) => ({
+  id: 'other',
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  hold_expires_at: '',
+  install_date: date,
+  install_time_slot: '9-15',
+  removal_date: '',
+  removal_time_slot: '',
+});
+
+describe("the customer's move", () => {
+  it('moves the installation: the visit, the status transition answered, the SEQUENCE, the links renewed, the history, two e-mails', () => {
+    const out = customerMoveCommand.decide(customer(booking()), moveTo('install', '2026-12-11'), NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'confirmed', install_date: '2026-12-11', install_time_slot: '9-15', ics_sequence: 1 } });
+    expect(out.changes[1]).toMatchObject({ op: 'update', collection: 'booking_links', id: 'l1' });
+    expect(out.changes[2]).toMatchObject({ op: 'create', collection: 'booking_links', fields: { booking: 'b1', token_hash: 'hash' } });
+    expect(out.changes[3]).toMatchObject({
+      op: 'create',
+      collection: 'job_events',
+      fields: { kind: 'customer_change', client_id: 'customer_x', text: 'The customer moved the installation from Friday, December 4, 2026, 9 AM - 3 PM to Friday, December 11, 2026, 9 AM - 3 PM.' },
+    });
+    expect(out.mails.map((m) => m.to)).toEqual(['customer', 'owner']);
+    expect(out.mails[0]).toMatchObject({ bookingId: 'b1', visit: 'install', who: 'customer', manageUrl: 'https://example.test/my-booking?token=t' });
+    expect(out.answer).toEqual({ bookingId: 'b1' });
+  });
+
+  it.each([
+    ['a dead link', customer(null), moveTo('install', '2026-12-11'), 404, M.invalidLink],
+    ['an unknown visit', customer(booking()), moveTo('consultation', '2026-12-11'), 400, M.badVisit],
+    ['a day installations are not made', customer(booking()), moveTo('install', '2026-12-10'), 400, 'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.'],
+    ['a blocked day', customer(booking()), moveTo('install', '2026-12-12'), 400, 'That date is not available. Please choose another date.'],
+    ['a slot not offered', customer(booking()), moveTo('install', '2026-12-11', '8-14'), 400, 'That installation time slot is not offered on this date. Please choose another slot.'],
+    ['the same time', customer(booking()), moveTo('install', '2026-12-04'), 409, M.sameSlot],
+    ['after the window (only the removal moves)', customer(booking({ depositPaidAtMs: NOW - 80 * 3_600_000 })), moveTo('install', '2026-12-11'), 409, M.moveClosed],
+    ['a cancelled booking', customer(booking({ status: 'cancelled' })), moveTo('install', '2026-12-11'), 409, M.moveClosed],
+    ['a done installation', customer(booking({ install_done_at: '2026-12-04 15:00:00.000Z' })), moveTo('install', '2026-12-11'), 409, M.moveClosed],
+    ['a new time within 48 hours', customer(booking()), moveTo('install', '2026-11-22'), 409, M.installTooSoon],
+    ['a slot taken meanwhile', customer(booking(), world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
+  ] as const)('refuses %s', (_name, s, i, status, message) => {
+    expect(customerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });
+  });
+
+  it('parses anything into strings (decide judges them, after the link)', () => {
+    expect(customerMoveCommand.parse({ token: ' t ', visit: 3 }, [])).toEqual({ ok: true, value: { token: 't', visit: '', date: '', timeSlot: '' } });
+  });
+});
+
+describe("the owner's move", () => {
+  const key = (used: OwnerMoveState['key']['used']): OwnerMoveState['key'] => ({ value: 'k1', used, fingerprint: 'fp', wallNowMs: NOW });
+  const owner = (b: BookingFacts | null, used: OwnerMoveState['key']['used'] = 'no', w: MoveWorld = world()): OwnerMoveState => ({
+    found: b ? { booking: b, world: w } : null,
+    key: key(used),
+    staffId: 's1',
+  });
+  const moveTo = (visit: string, date: string, timeSlot = '9-15') => ({ bookingId: 'b1', visit, date, timeSlot });
+
+  it('moves the removal even the day before (no customer deadline), stores the key with the move and e-mails the customer', () => {
+    const out = ownerMoveCommand.decide(owner(booking({ depositPaidAtMs: NOW - 30 * 86_400_000, removal_date: '2026-12-29' })), moveTo('removal', '2026-12-30'), NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'confirmed', removal_date: '2026-12-30', removal_time_slot: '9-15', ics_sequence: 1 } });
+    expect(out.changes).toContainEqual({
+      op: 'create',
+      collection: 'request_keys',
+      fields: { key: 'k1', route: 'admin-bookings/move', request_fingerprint: 'fp', answer: { bookingId: 'b1' }, done: true, written_at: '2026-11-20 15:00:00.000Z' },
+    });
+    expect(out.changes).toContainEqual(expect.objectContaining({ collection: 'job_events', fields: expect.objectContaining({ kind: 'owner_change', created_by: 's1' }) }));
+    expect(out.mails).toEqual([
+      { bookingId: 'b1', visit: 'removal', before: 'Tuesday, December 29, 2026, 9 AM - 3 PM', who: 'owner', to: 'customer', manageUrl: 'https://example.test/my-booking?token=t' },
+    ]);
+  });
+
+  it.each([
+    ['a replay of its key', owner(booking(), 'same'), moveTo('install', '2026-12-11')],
+    ['a move to where the visit is', owner(booking()), moveTo('install', '2026-12-04')],
+    ['a move to where the visit is, on a booking no longer confirmed', owner(booking({ status: 'cancelled' })), moveTo('install', '2026-12-04')],
+  ] as const)('%s changes nothing and answers the booking', (_name, s, i) => {
+    expect(ownerMoveCommand.decide(s, i, NOW)).toEqual({ changes: [], mails: [], answer: { bookingId: 'b1' } });
+  });
+
+  it.each([
+    ['no such booking', owner(null), moveTo('install', '2026-12-11'), 404, OWNER_MOVE_MESSAGES.notFound],
+    [
+      'a date the season refuses (before the replay is looked at)',
+      owner(booking(), 'same'),
+      moveTo('install', '2026-12-10'),
+      400,
+      'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.',
+    ],
+    ['the key used for another request', owner(booking(), 'other'), moveTo('install', '2026-12-11'), 422, OWNERSHIP_MESSAGES.idempotencyKeyReused],
+    ['a cancelled booking', owner(booking({ status: 'cancelled' })), moveTo('install', '2026-12-11'), 409, OWNER_MOVE_MESSAGES.notConfirmed],
+    ['a done installation', owner(booking({ install_done_at: '2026-12-04 15:00:00.000Z' })), moveTo('install', '2026-12-11'), 409, OWNER_MOVE_MESSAGES.done('installation')],
+    ['a removal held for its payment', owner(booking({ removal_hold: 'c1' })), moveTo('removal', '2026-12-30'), 409, M.removalPaymentOpen],
+    ['no removal', owner(booking({ removal_date: '', removal_time_slot: '' })), moveTo('removal', '2026-12-30'), 409, OWNER_MOVE_MESSAGES.noRemoval],
+    ['a slot taken meanwhile', owner(booking(), 'no', world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
+  ] as const)('refuses %s', (_name, s, i, status, message) => {
+    expect(ownerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });
+  });
+
+  it('needs the booking; keeps the fingerprint text the route has always stored', () => {
+    expect(ownerMoveCommand.parse({ visit: 'install' }, [])).toEqual({ ok: false, message: OWNER_MOVE_MESSAGES.missing });
+    expect(ownerMoveFingerprint({ bookingId: 'b1', visit: 'install', date: '2026-12-11', timeSlot: '9-15' })).toBe('["admin-bookings/move","b1","install","2026-12-11","9-15"]');
+  });
+});
