@@ -5,18 +5,22 @@
  * says so at the job's instant `atMs` (epoch ms; the run-now route may set it): the booking
  * active, the visit tomorrow (New York), 9 AM today passed, not done, booked before that 9 AM.
  * Refused (409) when its outbox key was already queued (a second run: the job counts it
- * skipped) or when it is not due (nothing to do). Naturally idempotent: the outbox key of the
+ * skipped), when it is not due (nothing to do), or while its day is blocked and the owner has
+ * not chosen to keep the visit (blocked-day-command.ts blockedDayHoldsReminder; a later run
+ * sends it once she keeps it). Naturally idempotent: the outbox key of the
  * reminder (lib/mail/visit-reminder.ts reminderKey) is looked for in the same transaction that
  * queues it. The manage link is issued where the e-mail is composed, in the same transaction
  * (lib/my-booking/manage-links.ts issueManageToken). Pure.
  */
 import { dueReminders, type DueReminder, type ReminderBooking } from '../reminders';
+import { blockedDayHoldsReminder, type BlockedDayChoices } from './blocked-day-command';
 import { refuse, type Command } from './command';
 
 export const VISIT_REMINDER_MESSAGES = {
   notFound: 'Booking not found.',
   alreadyQueued: 'This reminder was already sent.',
   notDue: 'This reminder is not due.',
+  blockedDay: 'The day of this visit is blocked: its reminder waits for the owner to keep the visit.',
 } as const;
 
 export interface VisitReminderInput {
@@ -33,6 +37,9 @@ export interface VisitReminderState {
   alreadyQueued: boolean;
   /** The public origin the link points to. */
   origin: string;
+  /** The blocked dates, and the owner's choices for the booking's visits on them. */
+  blocked: ReadonlySet<string>;
+  blockedDayChoices: BlockedDayChoices;
 }
 
 /** The reminder e-mail to compose (lib/mail/visit-reminder.ts visitReminderMail). */
@@ -62,6 +69,7 @@ export const visitReminderCommand: Command<VisitReminderInput, VisitReminderStat
     if (state.alreadyQueued) return refuse(409, VISIT_REMINDER_MESSAGES.alreadyQueued);
     const due = dueReminders([b], input.atMs).find((d) => d.version === input.version);
     if (!due) return refuse(409, VISIT_REMINDER_MESSAGES.notDue);
+    if (blockedDayHoldsReminder(due.date, state.blocked, state.blockedDayChoices)) return refuse(409, VISIT_REMINDER_MESSAGES.blockedDay);
     return {
       changes: [],
       mails: [{ bookingId: b.id, due, origin: state.origin }],

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BLOCKED_DAY_MESSAGES as M } from '../../domain/commands/blocked-day-command';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
-import { callFn, clearCollections, request, superuser } from './support';
+import { callFn, callFnAs, clearCollections, request, superuser } from './support';
 
 const su = superuser();
 let admin: SignedInStaff;
@@ -46,6 +46,10 @@ describe("the owner's choice for a visit on a blocked day", () => {
     const kept = await choose(`bd-keep-${id}`, { bookingId: id, date: '2026-12-05', choice: 'keep' });
     expect(kept.status).toBe(200);
     expect((await su.collection('bookings').getOne(id)).blocked_day_choices).toEqual({ '2026-12-05': 'keep' });
+    // Choices for other days are kept beside it.
+    await su.collection('blocked_dates').create({ blocked_date: '2027-01-07' });
+    expect((await choose(`bd-removal-${id}`, { bookingId: id, date: '2027-01-07', choice: 'keep' })).status).toBe(200);
+    expect((await su.collection('bookings').getOne(id)).blocked_day_choices).toEqual({ '2026-12-05': 'keep', '2027-01-07': 'keep' });
     expect(await mails(id)).toHaveLength(1);
   });
 
@@ -61,5 +65,22 @@ describe("the owner's choice for a visit on a blocked day", () => {
     const noKey = await request({ method: 'POST', route: '/api/fn/admin-bookings/blocked-day', token: admin.token, body: { bookingId: id, date: '2026-12-06', choice: 'keep' } });
     expect(noKey.status).toBe(400);
     expect((await su.collection('bookings').getOne(id)).blocked_day_choices).toBeFalsy();
+  });
+
+  it('holds the reminder of a visit on a blocked day until the owner keeps it', async () => {
+    const id = await paid('2026-12-12', '2027-01-09');
+    await su.collection('blocked_dates').create({ blocked_date: '2026-12-12', reason: 'Family day' });
+    const reminders = () => su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'visit_reminder'", { id }) });
+    // 10 AM New York the day before: the reminder is due.
+    const run = () => callFnAs(su.authStore.token, 'POST', '/api/fn/jobs/send-reminders', { now: '2026-12-11T15:00:00.000Z' });
+    expect((await run()).status).toBe(200);
+    expect(await reminders()).toHaveLength(0);
+    await choose(`e-${id}`, { bookingId: id, date: '2026-12-12', choice: 'email', message: 'Could we come another day?' });
+    expect((await run()).status).toBe(200);
+    expect(await reminders()).toHaveLength(0);
+    expect((await choose(`k-${id}`, { bookingId: id, date: '2026-12-12', choice: 'keep' })).status).toBe(200);
+    const last = await run();
+    expect(last.body).toEqual({ queued: 1, skipped: 0 });
+    expect(await reminders()).toHaveLength(1);
   });
 });

@@ -10,3 +10,13 @@ export function jsonObjects(rec: core.Record, field: string): Record<string, unk
     return [];
   }
 }
+
+/** A record's JSON field read as one object (read as `jsonObjects` is); anything else is {}. */
+export function jsonObject(rec: core.Record, field: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(rec.getString(field) || '{}') as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

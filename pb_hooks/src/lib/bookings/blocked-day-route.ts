@@ -12,6 +12,7 @@
 import { blockedDayChoicesOf, blockedDayCommand, type BlockedDayAnswer, type BlockedDayInput, type BlockedDayMail, type BlockedDayState } from '@domain/commands/blocked-day-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { blockedDayMail } from '../mail/blocked-day';
+import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
 import { findBooking } from './bookings-repo';
 
@@ -28,7 +29,7 @@ export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, B
         status: b.getString('status'),
         installDate: b.getString('install_date'),
         removalDate: b.getString('removal_date'),
-        choices: blockedDayChoicesOf(b.get('blocked_day_choices')),
+        choices: blockedDayChoicesOf(jsonObject(b, 'blocked_day_choices')),
       },
       blocked,
     };

@@ -19,6 +19,7 @@ import {
   type VisitReminderMail,
   type VisitReminderState,
 } from '@domain/commands/visit-reminder-command';
+import { blockedDayChoicesOf } from '@domain/commands/blocked-day-command';
 import { dueReminders } from '@domain/reminders';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
@@ -26,6 +27,8 @@ import { configuredOrigin } from '../http';
 import { findByKey } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { jsonObject } from '../json-fields';
+import { loadBlockedDates } from '../settings';
 import { selfServiceBookingOf } from './bookings-repo';
 import { logError } from '../log';
 
@@ -39,14 +42,14 @@ export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderS
   command: visitReminderCommand,
   path: '/api/fn/jobs/send-reminders',
   load(tx, input, ctx) {
-    const base = { alreadyQueued: false, origin: ctx.origin };
+    const base = { alreadyQueued: false, origin: ctx.origin, blocked: loadBlockedDates(tx), blockedDayChoices: {} };
     let r: core.Record;
     try {
       r = tx.findRecordById('bookings', input.bookingId);
     } catch {
       return { ...base, booking: null };
     }
-    return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)) };
+    return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)), blockedDayChoices: blockedDayChoicesOf(jsonObject(r, 'blocked_day_choices')) };
   },
   // The fresh manage link is written here, in the command's transaction, with the e-mail that carries it.
   composeMail(tx, mail) {
