@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRefusal } from './command';
-import { BLOCKED_DAY_MESSAGES as M, blockedDayChoicesOf, blockedDayCommand, blockedDayHoldsReminder, parseBlockedDayChoice, type BlockedDayState } from './blocked-day-command';
+import { BLOCKED_DAY_MESSAGES as M, blockedDayChoicesOf, blockedDayCommand, blockedDayHoldsReminder, parseBlockedDayChoice, visitsOnDays, type BlockedDayState } from './blocked-day-command';
 
 const booking = { id: 'b1', status: 'confirmed', installDate: '2026-12-12', removalDate: '2027-01-09', choices: {} };
 const state = (over: Partial<BlockedDayState> = {}): BlockedDayState => ({ booking, blocked: true, ...over });
@@ -78,5 +78,31 @@ describe('blockedDayHoldsReminder', () => {
     expect(blockedDayChoicesOf({ '2026-12-12': 'keep', '2026-12-13': 'emailed', bad: 'keep', '2026-12-14': 'move' })).toEqual({ '2026-12-12': 'keep', '2026-12-13': 'emailed' });
     expect(blockedDayChoicesOf(null)).toEqual({});
     expect(blockedDayChoicesOf(['keep'])).toEqual({});
+  });
+});
+
+describe('visitsOnDays', () => {
+  const b = (id: string, name: string, install: string, removal: string, over: Record<string, unknown> = {}) => ({
+    id,
+    customer_name: name,
+    status: 'confirmed',
+    install_date: install,
+    removal_date: removal,
+    ...over,
+  });
+  it('lists the visits on the days, by date then name, with the choice so far, cancelled bookings left out', () => {
+    const bookings = [
+      b('b1', 'Zoe', '2026-12-12', '2027-01-09', { blocked_day_choices: { '2027-01-09': 'keep' } }),
+      b('b2', 'Ann', '2026-12-12', ''),
+      b('b3', 'Cat', '2026-12-13', '2027-01-09'),
+      b('b4', 'Dan', '2026-12-12', '', { status: 'cancelled' }),
+    ];
+    expect(visitsOnDays(bookings, new Set(['2026-12-12', '2027-01-09']))).toEqual([
+      { bookingId: 'b2', customerName: 'Ann', visit: 'install', date: '2026-12-12', choice: null },
+      { bookingId: 'b1', customerName: 'Zoe', visit: 'install', date: '2026-12-12', choice: null },
+      { bookingId: 'b3', customerName: 'Cat', visit: 'removal', date: '2027-01-09', choice: null },
+      { bookingId: 'b1', customerName: 'Zoe', visit: 'removal', date: '2027-01-09', choice: 'keep' },
+    ]);
+    expect(visitsOnDays(bookings, new Set())).toEqual([]);
   });
 });

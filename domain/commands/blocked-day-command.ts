@@ -105,3 +105,42 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
     return { changes, mails: [{ bookingId: b.id, date: input.date, visit, message: input.message }], answer };
   },
 };
+
+/** A booking as the list of visits on blocked days reads it. */
+export interface BlockedDayBooking {
+  id: string;
+  customer_name: string;
+  status: string;
+  install_date: string;
+  removal_date: string;
+  blocked_day_choices?: unknown;
+}
+
+/** One visit on a blocked day, with the owner's choice so far (null: none yet). */
+export interface VisitOnBlockedDay {
+  bookingId: string;
+  customerName: string;
+  visit: 'install' | 'removal';
+  date: Ymd;
+  choice: StoredBlockedDayChoice | null;
+}
+
+/**
+ * The visits of `bookings` on `days` (`YYYY-MM-DD`), cancelled bookings left out, by date then
+ * name, each with the owner's stored choice: what the owner is shown before blocking a day and
+ * after, to move, e-mail or keep each. Pure.
+ */
+export function visitsOnDays(bookings: readonly BlockedDayBooking[], days: ReadonlySet<string>): VisitOnBlockedDay[] {
+  const out: VisitOnBlockedDay[] = [];
+  for (const b of bookings) {
+    if (b.status === 'cancelled') continue;
+    const choices = blockedDayChoicesOf(b.blocked_day_choices);
+    for (const [visit, date] of [
+      ['install', b.install_date],
+      ['removal', b.removal_date],
+    ] as const) {
+      if (date && days.has(date)) out.push({ bookingId: b.id, customerName: b.customer_name, visit, date, choice: choices[date] ?? null });
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || a.customerName.localeCompare(b.customerName));
+}

@@ -77,6 +77,8 @@ export interface AdminBooking extends MirroredRow {
   deposit_method?: string;
   /** The deposit's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned. */
   deposit_refund?: string;
+  /** The owner's choice for each visit on a day she blocked: { 'YYYY-MM-DD': 'keep' | 'emailed' }. */
+  blocked_day_choices?: Record<string, string> | null;
 }
 
 export interface AdminConsultation extends MirroredRow {

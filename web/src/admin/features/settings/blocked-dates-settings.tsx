@@ -5,16 +5,23 @@ import { BLOCKED_REASON_MAX, blockedDateProblem } from '@domain/site-settings';
 import { createBlockedDate } from '@/admin/core/api/create-blocked-date';
 import { deleteBlockedDate } from '@/admin/core/api/delete-blocked-date';
 import type { BlockedDateRow } from '@/admin/core/api/list-blocked-dates';
+import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { reportError } from '@/admin/ui/report-error';
+import { visitName } from '@domain/slots';
+import { useVisitsOnDays, VisitsOnBlockedDays } from './visits-on-blocked-days';
 
 /**
  * Blocked dates (docs/product.md §3 blocked_dates, §5 Dates): no install, removal or consultation can
- * be booked on them; the public calendars disable them at once.
+ * be booked on them; the public calendars disable them at once. A day that already has visits is
+ * named with them before it is blocked; after, each is moved, its customer e-mailed or kept
+ * (visits-on-blocked-days.tsx).
  */
-export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly BlockedDateRow[]; onChanged: () => void }) {
+export function BlockedDatesSettings({ rows, onChanged, onOpenBooking }: { rows: readonly BlockedDateRow[]; onChanged: () => void; onOpenBooking: (bookingId: string) => void }) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const onDay = useVisitsOnDays(isYmd(date) ? [date] : []);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,6 +34,12 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
       toast.error('Error', { description: 'That date is already blocked.' });
       return;
     }
+    // A day with visits is named with them first.
+    if (onDay && onDay.length > 0) return setAsking(true);
+    await block().catch(() => undefined); // reportError has shown it
+  };
+
+  const block = async () => {
     setBusy(true);
     try {
       await createBlockedDate(date, reason.trim());
@@ -36,6 +49,7 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
       onChanged();
     } catch (err) {
       reportError(err, 'Failed to block the date');
+      throw err;
     } finally {
       setBusy(false);
     }
@@ -87,6 +101,16 @@ export function BlockedDatesSettings({ rows, onChanged }: { rows: readonly Block
           Block date
         </button>
       </form>
+      <VisitsOnBlockedDays days={rows.map((r) => r.blocked_date)} onOpenBooking={onOpenBooking} />
+      <ConfirmDialog
+        open={asking}
+        title={isYmd(date) ? `Block ${formatLongDate(date)}?` : 'Block this day?'}
+        message={`It has ${onDay?.length === 1 ? 'a visit' : `${onDay?.length ?? 0} visits`}: ${(onDay ?? []).map((v) => `${v.customerName} (${visitName(v.visit)})`).join(', ')}. After blocking, move each, e-mail its customer or keep it: until you keep a visit, its reminder is held.`}
+        confirmLabel="Block the day"
+        busyLabel="Blocking…"
+        onConfirm={block}
+        onClose={() => setAsking(false)}
+      />
     </section>
   );
 }

@@ -19,7 +19,7 @@ interface Loaded {
  * blocked dates) and the calendar subscription. Read from the server on opening and after each
  * save; these are not mirrored on the device.
  */
-export function SettingsTab() {
+export function SettingsTab({ onOpenBooking }: { onOpenBooking: (bookingId: string) => void }) {
   const [data, setData] = useState<Loaded | null>(null);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -43,7 +43,7 @@ export function SettingsTab() {
       ) : (
         <div className="admin-settings">
           <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
-          <BlockedDatesSettings rows={data.blocked} onChanged={reload} />
+          <BlockedDatesSettings rows={data.blocked} onChanged={reload} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
           <CalendarFeedSettings />
         </div>
