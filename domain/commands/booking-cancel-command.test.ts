@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { movementsOf, type ChargeMoneyRow } from '../money/ledger';
 import { SELF_SERVICE_MESSAGES as M } from '../self-service';
 import type { BookingFacts } from './booking-changes';
+import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
 import {
   cancelLedger,
   customerCancelCommand,
@@ -14,30 +15,12 @@ import {
 } from './booking-cancel-command';
 import { isRefusal } from './command';
 
-// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (the 72-hour window open).
-const NOW = Date.parse('2026-11-20T15:00:00Z');
-const PAID = NOW - 3_600_000;
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (booking-facts.fixture.ts).
+const NOW = FIXTURE_NOW;
 const BUSY = 'A card payment is going through.';
 const IN_FLIGHT = 'A payment for this booking is still in progress.';
 
-const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
-  id: 'b1',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
-  depositPaidAtMs: PAID,
-  install_date: '2026-12-04',
-  install_time_slot: '9-15',
-  removal_date: '2026-12-28',
-  removal_time_slot: '9-15',
-  install_done_at: '',
-  removal_done_at: '',
-  removalOptional: false,
-  removal_hold: '',
-  treeSize: '7.5-9ft',
-  icsSequence: 2,
-  cancelReason: '',
-  ...over,
-});
+const booking = (over: Partial<BookingFacts> = {}): BookingFacts => bookingFacts({ icsSequence: 2, ...over });
 
 /** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
 const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({

@@ -3,31 +3,14 @@ import { OWNERSHIP_MESSAGES } from '../booking-ownership';
 import { seasonFor } from '../season';
 import { SELF_SERVICE_MESSAGES as M } from '../self-service';
 import type { BookingFacts } from './booking-changes';
+import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
 import { isRefusal } from './command';
 import { customerMoveCommand, OWNER_MOVE_MESSAGES, ownerMoveCommand, ownerMoveFingerprint, type CustomerMoveState, type MoveWorld, type OwnerMoveState } from './visit-move-command';
 
-// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (the 72-hour window open).
-const NOW = Date.parse('2026-11-20T15:00:00Z');
-const PAID = NOW - 3_600_000;
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (booking-facts.fixture.ts).
+const NOW = FIXTURE_NOW;
 
-const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
-  id: 'b1',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
-  depositPaidAtMs: PAID,
-  install_date: '2026-12-04',
-  install_time_slot: '9-15',
-  removal_date: '2026-12-28',
-  removal_time_slot: '9-15',
-  install_done_at: '',
-  removal_done_at: '',
-  removalOptional: false,
-  removal_hold: '',
-  treeSize: '7.5-9ft',
-  icsSequence: 0,
-  cancelReason: '',
-  ...over,
-});
+const booking = bookingFacts;
 
 const world = (over: Partial<MoveWorld> = {}): MoveWorld => ({
   dateContext: { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set(['2026-12-12']) },

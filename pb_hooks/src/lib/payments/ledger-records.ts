@@ -13,6 +13,7 @@ import {
   nextChargeRefundNumber,
   paymentStatusOf,
   refundsToQueue,
+  type BookingMoneyRow,
   type ChargeMoneyRow,
   type LedgerBooking,
   type Money,
@@ -43,22 +44,24 @@ export function ledgerBookingOf(b: core.Record, charges: core.Record[], kept?: K
   };
 }
 
+/** A `bookings` record as the ledger reads it. */
+export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
+  return {
+    status: b.getString('status'),
+    payment_status: b.getString('payment_status'),
+    total_price: b.getInt('total_price'),
+    deposit_amount: b.getInt('deposit_amount'),
+    deposit_method: b.getString('deposit_method'),
+    deposit_paid_at: b.getString('deposit_paid_at'),
+    dispute_id: b.getString('dispute_id'),
+    cancel_reason: b.getString('cancel_reason'),
+    deposit_refund: b.getString('deposit_refund'),
+  };
+}
+
 /** The movements of booking `b` with `charges`. */
 export function movementsOfRecords(b: core.Record, charges: core.Record[]): Movement[] {
-  return movementsOf(
-    {
-      status: b.getString('status'),
-      payment_status: b.getString('payment_status'),
-      total_price: b.getInt('total_price'),
-      deposit_amount: b.getInt('deposit_amount'),
-      deposit_method: b.getString('deposit_method'),
-      deposit_paid_at: b.getString('deposit_paid_at'),
-      dispute_id: b.getString('dispute_id'),
-      cancel_reason: b.getString('cancel_reason'),
-      deposit_refund: b.getString('deposit_refund'),
-    },
-    charges.map(chargeMoneyRowOf),
-  );
+  return movementsOf(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
 }
 
 /** A `charges` record as the ledger reads it, its later refunds (`refunds`) with it. */

@@ -25,7 +25,7 @@ import { executeCommand, runCommand, type ServerCommand } from '../commands/run-
 import { cancellationMails } from '../mail/booking-change';
 import { paymentConflictMails } from '../mail/payment-conflict';
 import { ledgerRefundReceiptMail } from '../mail/receipts';
-import { chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
 import { createRefund } from './stripe';
 import { logError } from '../log';
 
@@ -99,19 +99,7 @@ function ledgerRowsOf(tx: CoreApp, bookingId: string): RecordRefundsState {
   if (!b) return { booking: null, charges: [], book: { totalCents: 0, depositCents: 0, cancelled: false, kept: 'nothing' } };
   const charges = chargesOfBooking(tx, b.id);
   return {
-    booking: {
-      id: b.id,
-      refund_id: b.getString('refund_id'),
-      status: b.getString('status'),
-      payment_status: b.getString('payment_status'),
-      total_price: b.getInt('total_price'),
-      deposit_amount: b.getInt('deposit_amount'),
-      deposit_method: b.getString('deposit_method'),
-      deposit_paid_at: b.getString('deposit_paid_at'),
-      dispute_id: b.getString('dispute_id'),
-      cancel_reason: b.getString('cancel_reason'),
-      deposit_refund: b.getString('deposit_refund'),
-    },
+    booking: { ...bookingMoneyRowOf(b), id: b.id, refund_id: b.getString('refund_id') },
     charges: charges.map(chargeMoneyRowOf),
     book: ledgerBookingOf(b, charges),
   };

@@ -1,0 +1,32 @@
+/**
+ * Test support for the booking commands' table tests: a confirmed booking's facts
+ * (booking-changes.ts BookingFacts) whose deposit was paid an hour before FIXTURE_NOW (Friday
+ * November 20, 2026, 10:00 in New York: the 72-hour window open), installed December 4 and
+ * removed December 28, 7.5–9 ft. Nothing in the product imports it.
+ */
+import type { BookingFacts } from './booking-changes';
+
+export const FIXTURE_NOW = Date.parse('2026-11-20T15:00:00Z');
+export const FIXTURE_PAID = FIXTURE_NOW - 3_600_000;
+
+/** The booking's facts with `over` applied. */
+export function bookingFacts(over: Partial<BookingFacts> = {}): BookingFacts {
+  return {
+    id: 'b1',
+    status: 'confirmed',
+    payment_status: 'deposit_paid',
+    depositPaidAtMs: FIXTURE_PAID,
+    install_date: '2026-12-04',
+    install_time_slot: '9-15',
+    removal_date: '2026-12-28',
+    removal_time_slot: '9-15',
+    install_done_at: '',
+    removal_done_at: '',
+    removalOptional: false,
+    removal_hold: '',
+    treeSize: '7.5-9ft',
+    icsSequence: 0,
+    cancelReason: '',
+    ...over,
+  };
+}
