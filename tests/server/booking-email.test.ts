@@ -96,12 +96,18 @@ describe('booking confirmation e-mail over SMTP', () => {
     ]) {
       expect(text).toContain(line);
     }
-    // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped.
+    // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped;
+    // a button ('Label: address' in the text part) is a link to that address labelled 'Label'.
     const html = String(mail.html);
     // The text a reader sees in the HTML part: its tags taken out (links keep their text).
     const htmlText = html.replace(/<[^>]+>/g, '');
     const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    for (const line of text.split('\n').filter(Boolean)) expect(htmlText).toContain(escape(line.replace(/^- /, '')));
+    for (const line of text.split('\n').filter(Boolean)) {
+      const button = /^(.+): (https?:\/\/\S+)$/.exec(line);
+      if (button) expect(html).toMatch(new RegExp(`<a href="${escape(button[2]!).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"><span[^>]*>${escape(button[1]!)}</span></a>`));
+      else expect(htmlText).toContain(escape(line.replace(/^- /, '')));
+    }
+    expect(html).not.toMatch(/>https?:\/\//);
     expect(html).toMatch(/<a href="[^"]+\/my-booking\?token=[A-Za-z0-9_-]{43}">/);
     expect(html).not.toContain('<side gate>');
 
