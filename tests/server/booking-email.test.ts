@@ -50,6 +50,8 @@ describe('booking confirmation e-mail over SMTP', () => {
     const bookingId = await bookAndPay(server.url, 'ivy@example.com');
     const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('ivy@example.com'));
     expect(mail.subject).toBe('Booking confirmed: Elevated Arbor, 7.5–9 ft on Tuesday, November 24, 2026');
+    // MAIL_FROM without a display name: the business's name, not PocketBase's default 'Support'.
+    expect(mail.from?.value).toEqual([{ address: 'bookings@test.local', name: 'Thoughtfully Adorned' }]);
     expect(mail.text).toContain('Deposit paid: $825');
     expect(mail.text).toContain('Removal: Monday, December 28, 2026, 9 AM - 3 PM');
     const ics = mail.attachments.find((a) => a.filename === 'visits.ics');
