@@ -55,6 +55,7 @@ describe('the business’s e-mails, without APP_URL', () => {
   const links = (m: ParsedMail) => [...String(m.html).matchAll(/href="([^"]+)"/g)].map((x) => x[1]!.replace(/&amp;/g, '&'));
   const textLinks = (m: ParsedMail) => (m.text ?? '').match(/https?:\/\/\S+/g) ?? [];
   const icsOf = (m: ParsedMail) => m.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
+  const calendarLink = (m: ParsedMail) => /<a href="([^"]+)"><span[^>]*>Add to calendar<\/span><\/a>/.exec(String(m.html))?.[1] ?? '';
   const tokenOf = (m: ParsedMail) => /\/my-booking\?token=([A-Za-z0-9_-]{43})/.exec(String(m.html))![1]!;
 
   /** Every link of `m`, in both parts, is on `host`; there is at least one. */
@@ -102,6 +103,15 @@ describe('the business’s e-mails, without APP_URL', () => {
       [0, 'CONFIRMED', BUSINESS_EMAIL, [`mailto:${email}`]],
     ]);
     expect(new Set(file.events.map((e) => e.uid)).size).toBe(2);
+
+    // 'Add to calendar': the same visits, UIDs and SEQUENCE as the attachment, by the manage link's token.
+    const calendar = calendarLink(confirmation);
+    expect(calendar).toMatch(/^http:\/\/shop-a\.test:\d+\/api\/fn\/visits\.ics\?token=[A-Za-z0-9_-]{43}$/);
+    const served = await fetch(`${server.url}${new URL(calendar).pathname}${new URL(calendar).search}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const servedFile = readItip(await served.text());
+    expect([servedFile.method, servedFile.events.map((e) => [e.uid, e.sequence])]).toEqual([file.method, file.events.map((e) => [e.uid, e.sequence])]);
   });
 
   it('a moved visit keeps its UID at a higher SEQUENCE; a cancelled booking is a CANCEL of the same UIDs, ORGANIZER and ATTENDEE', async () => {
@@ -120,6 +130,7 @@ describe('the business’s e-mails, without APP_URL', () => {
     expect(movedFile.events.map((e) => e.sequence)).toEqual([1, 1]);
     expect(movedFile.events[1]!.start).toBe('2026-12-29T09:00:00');
 
+    expect(calendarLink(change).startsWith(`http://${hostB()}/api/fn/visits.ics?token=`)).toBe(true);
     const cancelled = await postVia(hostB(), '/api/fn/my-booking/cancel', { token: tokenOf(change) });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const cancel = await mailTo(email, /^Your booking is cancelled/);
@@ -128,6 +139,9 @@ describe('the business’s e-mails, without APP_URL', () => {
     const cancelFile = readItip(cancelIcs);
     expect(cancelFile.method).toBe('CANCEL');
     expect(cancelFile.events.map((e) => [e.uid, e.sequence, e.status, e.organizer, e.attendees])).toEqual(first.events.map((e) => [e.uid, 2, 'CANCELLED', BUSINESS_EMAIL, [`mailto:${email}`]]));
+    // The cancelled booking's links are revoked: its calendar link too.
+    const calendar = new URL(calendarLink(change));
+    expect((await fetch(`${server.url}${calendar.pathname}${calendar.search}`)).status).toBe(404);
   });
 
   it('the owner’s actions and a consultation: each e-mail’s links on the address the request came in on', async () => {

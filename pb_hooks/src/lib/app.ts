@@ -55,3 +55,4 @@ export { phoneBookingRoute } from './bookings/phone-booking-route';
 export { consultationStatusRoute } from './consultations/consultation-status-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';
 export { withRequestOrigin } from './http';
+export { visitsIcsRoute } from './mail/visits-ics-route';

@@ -54,7 +54,7 @@ function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string
     { lines: [['The attached calendar file updates the visits in your calendar.', change.after].filter(Boolean).join(' ')] },
     manageSection(manageUrl),
   ];
-  const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing, { title: change.subject, facts: bookingFacts(letter), buttons: manageButtons(manageUrl) });
+  const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing, { title: change.subject, facts: bookingFacts(letter), buttons: manageButtons(manageUrl, true) });
   const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name, 'REQUEST', visitInvitation(r));
   const toCustomer: QueuedMail = {
     key: mailKey(change.kind, r.id, seq),

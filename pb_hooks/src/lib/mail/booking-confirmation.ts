@@ -58,9 +58,26 @@ export function bookingFacts(letter: LetterBooking): MailFact[] {
   return [{ label: 'Booking reference', value: letter.reference }, ...factsOf(visitLines(letter)), { label: 'Address', value: letter.address }];
 }
 
-/** The customer's button to the manage page `manageUrl`, none without one. */
-export function manageButtons(manageUrl: string): MailButton[] {
-  return manageUrl ? [{ label: 'Manage your booking', url: manageUrl }] : [];
+const MANAGE_LINK = /^(.*)\/my-booking\?token=([A-Za-z0-9_-]+)$/;
+
+/**
+ * The 'Add to calendar' address of manage link `manageUrl` (`<origin>/my-booking?token=…`):
+ * `<origin>/api/fn/visits.ics?token=…` with the same token (visits-ics-route.ts), or '' for
+ * anything else.
+ */
+export function calendarUrlOf(manageUrl: string): string {
+  const m = MANAGE_LINK.exec(manageUrl);
+  return m ? `${m[1]}/api/fn/visits.ics?token=${m[2]}` : '';
+}
+
+/**
+ * The customer's buttons: 'Manage your booking' to `manageUrl`, then, with `calendar`, 'Add to
+ * calendar' (the visits' file by the same token); none without a manage link.
+ */
+export function manageButtons(manageUrl: string, calendar = false): MailButton[] {
+  if (!manageUrl) return [];
+  const ics = calendar ? calendarUrlOf(manageUrl) : '';
+  return [{ label: 'Manage your booking', url: manageUrl }, ...(ics ? [{ label: 'Add to calendar', url: ics }] : [])];
 }
 
 /** Booking record `r` as the e-mails read it (domain/booking-letter.ts). */
@@ -117,7 +134,7 @@ export function bookingConfirmationMails(r: core.Record, manageUrl: string): Que
       ...confirmationSections(letter, manageUrl),
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-    { title: 'Your booking is confirmed', facts: bookingFacts(letter), buttons: manageButtons(manageUrl) },
+    { title: 'Your booking is confirmed', facts: bookingFacts(letter), buttons: manageButtons(manageUrl, true) },
   );
   const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`, {
     title: `New booking: ${name}`,

@@ -48,7 +48,7 @@ export function visitReminderMail(r: core.Record, due: DueReminder, manageUrl: s
       { label: 'Address', value: r.getString('customer_address') },
       { label: 'Booking reference', value: reference },
     ],
-    buttons: manageButtons(manageUrl),
+    buttons: manageButtons(manageUrl, true),
   });
   return {
     key: reminderKey(due),
