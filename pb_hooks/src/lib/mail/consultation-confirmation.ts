@@ -31,13 +31,13 @@ export interface ConsultationMail {
  * The consultation's calendar file: one 30-minute event under the request's stable UID, at
  * revision `sequence` (raised by each change from the admin), as iTIP (domain/ics.ts): a
  * REQUEST from the business to the customer (tentative until `confirmed`), withdrawn with
- * `method` CANCEL. '' for a slot that cannot be read.
+ * `method` CANCEL; PUBLISH for the business's own copy. '' for a slot that cannot be read.
  */
 export function consultationIcs(
   c: Pick<ConsultationMail, 'id' | 'date' | 'timeSlot' | 'customerAddress' | 'customerName' | 'customerEmail'>,
   description: string,
   sequence = 0,
-  method: 'REQUEST' | 'CANCEL' = 'REQUEST',
+  method: 'PUBLISH' | 'REQUEST' | 'CANCEL' = 'REQUEST',
   confirmed = false,
 ): string {
   const span = consultationSlotMinutes(c.timeSlot);
@@ -75,6 +75,8 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
     logError(`Building the consultation calendar file failed: ${String(err)}`);
   }
   const attachments = ics ? [{ name: 'consultation.ics', content: ics }] : [];
+  // The business organizes the visit: its copy is a plain PUBLISH, not an invitation to itself.
+  const ownerAttachments = ics ? [{ name: 'consultation.ics', content: consultationIcs(c, `Consultation request from ${c.customerName}, ${c.customerPhone}.`, 0, 'PUBLISH') }] : [];
   const details = [`Requested time: ${when} (30 minutes)`, `Address: ${c.customerAddress}`, `Phone: ${c.customerPhone}`];
   if (c.notes) details.push(`Notes: ${c.notes}`);
   const body = composeMail(
@@ -108,7 +110,7 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
       ...notice,
       kind: 'business_notice',
       relatedId: c.id,
-      attachments,
+      attachments: ownerAttachments,
     },
   ];
 }
