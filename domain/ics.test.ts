@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, escapeIcsText, foldIcsLine } from './ics';
+import { itipProblems, readItip } from '../tests/support/itip';
 
 describe('iCalendar files', () => {
   const ics = buildIcs(
@@ -55,5 +56,40 @@ describe('iCalendar files', () => {
   });
   it('refuses an event that ends before it starts', () => {
     expect(() => buildIcs([{ uid: 'x', date: '2026-11-24', startMinutes: 600, endMinutes: 540, summary: 'x' }], 0)).toThrow();
+  });
+});
+
+describe('iTIP calendar files (RFC 5546), read with ical.js', () => {
+  const event = { uid: 'booking-1-install@test', date: '2026-11-24', startMinutes: 540, endMinutes: 900, summary: 'Tree installation', location: '1 Main St' };
+  const invitation = { organizer: { email: 'hello@shop.example', name: 'Thoughtfully Adorned' }, attendee: { email: 'ivy@example.com', name: 'Ivy "Holly" Green' } };
+
+  it('a new visit is a REQUEST with the business as ORGANIZER and the customer as ATTENDEE', () => {
+    const text = buildIcs([event], 0, 'Thoughtfully Adorned', 'REQUEST', invitation);
+    expect(itipProblems(text)).toEqual([]);
+    const file = readItip(text);
+    expect(file.method).toBe('REQUEST');
+    expect(file.events).toEqual([
+      { uid: 'booking-1-install@test', sequence: 0, status: 'CONFIRMED', organizer: 'mailto:hello@shop.example', attendees: ['mailto:ivy@example.com'], start: '2026-11-24T09:00:00' },
+    ]);
+    expect(text).toContain('ATTENDEE;CN="Ivy Holly Green";');
+  });
+
+  it('a changed visit keeps its UID at a higher SEQUENCE; a cancelled one is a CANCEL with the same UID, ORGANIZER and ATTENDEE', () => {
+    const moved = readItip(buildIcs([{ ...event, date: '2026-11-25', sequence: 1 }], 0, 'x', 'REQUEST', invitation));
+    expect(moved.events.map((e) => [e.uid, e.sequence, e.start])).toEqual([['booking-1-install@test', 1, '2026-11-25T09:00:00']]);
+    const text = buildIcs([{ ...event, sequence: 2 }], 0, 'x', 'CANCEL', invitation);
+    expect(itipProblems(text)).toEqual([]);
+    const cancelled = readItip(text);
+    expect(cancelled.method).toBe('CANCEL');
+    expect(cancelled.events.map((e) => [e.uid, e.sequence, e.status, e.organizer, e.attendees])).toEqual([
+      ['booking-1-install@test', 2, 'CANCELLED', 'mailto:hello@shop.example', ['mailto:ivy@example.com']],
+    ]);
+  });
+
+  it('refuses an iTIP method without an invitation; PUBLISH (the owner’s copies) needs none', () => {
+    expect(() => buildIcs([event], 0, 'x', 'CANCEL')).toThrow('METHOD:CANCEL needs an organizer and an attendee');
+    const text = buildIcs([event], 0);
+    expect(itipProblems(text)).toEqual([]);
+    expect(readItip(text).events[0]!.organizer).toBeNull();
   });
 });

@@ -20,8 +20,27 @@ export interface CalendarEvent {
   sequence?: number;
 }
 
-/** PUBLISH (the default) adds or updates the events by UID; CANCEL withdraws them. */
-export type IcsMethod = 'PUBLISH' | 'CANCEL';
+/**
+ * PUBLISH (the default: the owner's copies and feed) adds or updates the events by UID. The
+ * customer's files are iTIP (RFC 5546 §3.2): REQUEST for a new or changed visit, CANCEL to
+ * withdraw it, each with an Invitation, under the same UID at a higher SEQUENCE, so a calendar
+ * keeps one event per visit.
+ */
+export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+
+/** A person in an iTIP message: an e-mail address and the name shown (CN). */
+export interface CalendarParty {
+  email: string;
+  name?: string;
+}
+
+/** Who an iTIP message is from (ORGANIZER: the business) and for (ATTENDEE: the customer). */
+export interface Invitation {
+  organizer: CalendarParty;
+  attendee: CalendarParty;
+  /** The request is not confirmed yet (STATUS:TENTATIVE instead of CONFIRMED), e.g. a consultation requested. */
+  tentative?: boolean;
+}
 
 const NEW_YORK_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -89,6 +108,16 @@ export function foldIcsLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** A CN parameter value: quoted, without the characters a quoted parameter cannot hold (RFC 5545 §3.1). */
+function commonName(name: string): string {
+  return `"${name.replace(/["\r\n]/g, '').trim()}"`;
+}
+
+/** ORGANIZER or ATTENDEE of `party`, as a mailto: address with its name. */
+function partyLine(property: 'ORGANIZER' | 'ATTENDEE', party: CalendarParty, params = ''): string {
+  return `${property}${party.name ? `;CN=${commonName(party.name)}` : ''}${params}:mailto:${party.email}`;
+}
+
 function localStamp(date: Ymd, minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
@@ -105,9 +134,12 @@ function utcStamp(ms: number): string {
 /**
  * Builds a VCALENDAR with one VEVENT per event. `nowMs` is the DTSTAMP (epoch ms); `method`
  * CANCEL marks every event cancelled (same UIDs, a higher SEQUENCE than the last update).
- * Throws for an invalid date or a start not before its end.
+ * REQUEST and CANCEL need `invitation`: each event then names the ORGANIZER and the ATTENDEE
+ * that RFC 5546 §3.2.2 and §3.2.5 require. Throws for an invalid date, a start not before its
+ * end, or an iTIP method without an invitation.
  */
-export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned', method: IcsMethod = 'PUBLISH'): string {
+export function buildIcs(events: CalendarEvent[], nowMs: number, productName = 'Thoughtfully Adorned', method: IcsMethod = 'PUBLISH', invitation?: Invitation): string {
+  if (method !== 'PUBLISH' && !invitation) throw new Error(`METHOD:${method} needs an organizer and an attendee`);
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${productName}//Bookings//EN`, 'CALSCALE:GREGORIAN', `METHOD:${method}`, ...NEW_YORK_VTIMEZONE];
   for (const ev of events) {
     if (!isYmd(ev.date) || !(ev.startMinutes < ev.endMinutes) || ev.startMinutes < 0 || ev.endMinutes > 24 * 60) {
@@ -123,6 +155,11 @@ export function buildIcs(events: CalendarEvent[], nowMs: number, productName = '
       `SEQUENCE:${ev.sequence ?? 0}`,
     );
     if (method === 'CANCEL') lines.push('STATUS:CANCELLED');
+    else if (method === 'REQUEST') lines.push(invitation?.tentative ? 'STATUS:TENTATIVE' : 'STATUS:CONFIRMED');
+    if (method !== 'PUBLISH' && invitation) {
+      // The visit is agreed already: the customer is not asked to reply (RSVP=FALSE).
+      lines.push(partyLine('ORGANIZER', invitation.organizer), partyLine('ATTENDEE', invitation.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE'));
+    }
     if (ev.description) lines.push(`DESCRIPTION:${escapeIcsText(ev.description)}`);
     if (ev.location) lines.push(`LOCATION:${escapeIcsText(ev.location)}`);
     lines.push('END:VEVENT');

@@ -9,5 +9,6 @@ describe('the stored copy of a sent e-mail', () => {
     const html = `<a href="https://shop.example/my-booking?token=${token}">https://shop.example/my-booking?token=${token}</a>`;
     expect(redactManageTokens(html)).not.toContain(token);
     expect(redactManageTokens('https://shop.example/submit-review?token=abc')).toBe('https://shop.example/submit-review?token=abc');
+    expect(redactManageTokens(`Add to calendar: https://shop.example/api/fn/visits.ics?token=${token}`)).toBe('Add to calendar: https://shop.example/api/fn/visits.ics?token=removed-after-sending');
   });
 });

@@ -15,12 +15,19 @@ type ServerEnv struct {
 	Production   bool             `json:"production"`
 	AppOrigin    string           `json:"appOrigin"`
 	AdminEmail   string           `json:"adminEmail"`
+	MailFrom     *MailFromEnv     `json:"mailFrom"`
 	Payments     string           `json:"payments"`
 	Listen       *ListenAddress   `json:"listen"`
 	TrustedProxy *TrustedProxyEnv `json:"trustedProxy"`
 	BackupS3     *S3Env           `json:"backupS3"`
 	Replica      ReplicaEnv       `json:"replica"`
 	Warnings     []string         `json:"warnings"`
+}
+
+// MailFromEnv is MAIL_FROM split into its address and display name ("" when none was given).
+type MailFromEnv struct {
+	Address string `json:"address"`
+	Name    string `json:"name"`
 }
 
 // ListenAddress is where `serve` listens without --http or a domain (HOST, PORT).

@@ -13,7 +13,7 @@ import (
 // configured in the dashboard stays. The values were checked by checkServerEnv.
 func applyEnvSettings(app core.App, env ServerEnv) error {
 	settings := app.Settings()
-	changed := applySMTP(settings)
+	changed := applySMTP(settings, env.MailFrom)
 	if p := env.TrustedProxy; p != nil {
 		settings.TrustedProxy.Headers = p.Headers
 		settings.TrustedProxy.UseLeftmostIP = p.UseLeftmostIP
@@ -39,9 +39,11 @@ func applyEnvSettings(app core.App, env ServerEnv) error {
 
 // applySMTP points PocketBase's mailer at SMTP_HOST (docs/architecture.md reading 7) when set, with
 // SMTP_PORT (default 587), SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS ("true" for implicit TLS)
-// and MAIL_FROM. Without SMTP_HOST the settings are left alone: mail is only logged.
+// and MAIL_FROM (from, as checkServerEnv split it): its address, and its display name when it
+// has one (without one, the hooks send under the business's name, lib/mail/send-mail.ts).
+// Without SMTP_HOST the settings are left alone: mail is only logged.
 // Reports whether it changed the settings.
-func applySMTP(settings *core.Settings) bool {
+func applySMTP(settings *core.Settings, from *MailFromEnv) bool {
 	host := os.Getenv("SMTP_HOST")
 	if host == "" {
 		return false
@@ -56,8 +58,11 @@ func applySMTP(settings *core.Settings) bool {
 	settings.SMTP.Username = os.Getenv("SMTP_USERNAME")
 	settings.SMTP.Password = os.Getenv("SMTP_PASSWORD")
 	settings.SMTP.TLS = os.Getenv("SMTP_TLS") == "true"
-	if from := os.Getenv("MAIL_FROM"); from != "" {
-		settings.Meta.SenderAddress = from
+	if from != nil && from.Address != "" {
+		settings.Meta.SenderAddress = from.Address
+		if from.Name != "" {
+			settings.Meta.SenderName = from.Name
+		}
 	}
 	if settings.Meta.SenderAddress == "" {
 		settings.Meta.SenderAddress = "bookings@localhost"

@@ -52,6 +52,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-booking/cancel', caller: 'anyone', library: 'app', handler: 'myBookingCancelRoute' },
   { method: 'POST', path: '/api/fn/my-booking/pay-balance', caller: 'anyone', library: 'app', handler: 'myBookingPayBalanceRoute' },
   { method: 'POST', path: '/api/fn/my-booking/add-removal', caller: 'anyone', library: 'app', handler: 'myBookingAddRemovalRoute' },
+  // The booking e-mails' 'Add to calendar' button, by the manage link's token.
+  { method: 'GET', path: '/api/fn/visits.ics', caller: 'anyone', library: 'app', handler: 'visitsIcsRoute' },
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
   { method: 'GET', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminStatusRoute' },

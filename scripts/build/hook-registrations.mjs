@@ -37,7 +37,13 @@ export function registrationSource(table) {
   const lines = ['', '// Generated from pb_hooks/src/route-table.ts by scripts/build/hook-registrations.mjs.'];
   for (const r of table.ROUTES) {
     const guard = r.caller === 'superuser' ? ', $apis.requireSuperuserAuth()' : '';
-    lines.push(`routerAdd(${q(r.method)}, ${q(r.path)}, (e) => require(\`\${__hooks}/lib/${r.library}.js\`).${r.handler}(e)${guard});`);
+    // The hooks library's routes run inside withRequestOrigin (lib/http.ts): links in the
+    // e-mails they cause point to the address the request came in on when APP_URL is unset.
+    const call =
+      r.library === 'app'
+        ? `(e) => { const lib = require(\`\${__hooks}/lib/app.js\`); return lib.withRequestOrigin(e, () => lib.${r.handler}(e)); }`
+        : `(e) => require(\`\${__hooks}/lib/${r.library}.js\`).${r.handler}(e)`;
+    lines.push(`routerAdd(${q(r.method)}, ${q(r.path)}, ${call}${guard});`);
   }
   for (const j of table.JOBS) {
     lines.push(`// ${j.why}`, `cronAdd(${q(j.name)}, ${q(j.schedule)}, () => {`, `  require(\`\${__hooks}/lib/app.js\`).${j.handler}($app);`, '});');

@@ -50,6 +50,8 @@ describe('booking confirmation e-mail over SMTP', () => {
     const bookingId = await bookAndPay(server.url, 'ivy@example.com');
     const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('ivy@example.com'));
     expect(mail.subject).toBe('Booking confirmed: Elevated Arbor, 7.5–9 ft on Tuesday, November 24, 2026');
+    // MAIL_FROM without a display name: the business's name, not PocketBase's default 'Support'.
+    expect(mail.from?.value).toEqual([{ address: 'bookings@test.local', name: 'Thoughtfully Adorned' }]);
     expect(mail.text).toContain('Deposit paid: $825');
     expect(mail.text).toContain('Removal: Monday, December 28, 2026, 9 AM - 3 PM');
     const ics = mail.attachments.find((a) => a.filename === 'visits.ics');
@@ -96,12 +98,18 @@ describe('booking confirmation e-mail over SMTP', () => {
     ]) {
       expect(text).toContain(line);
     }
-    // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped.
+    // Every line of the text part is in the HTML part, escaped, and nothing is left unescaped;
+    // a button ('Label: address' in the text part) is a link to that address labelled 'Label'.
     const html = String(mail.html);
     // The text a reader sees in the HTML part: its tags taken out (links keep their text).
     const htmlText = html.replace(/<[^>]+>/g, '');
     const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    for (const line of text.split('\n').filter(Boolean)) expect(htmlText).toContain(escape(line.replace(/^- /, '')));
+    for (const line of text.split('\n').filter(Boolean)) {
+      const button = /^(.+): (https?:\/\/\S+)$/.exec(line);
+      if (button) expect(html).toMatch(new RegExp(`<a href="${escape(button[2]!).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"><span[^>]*>${escape(button[1]!)}</span></a>`));
+      else expect(htmlText).toContain(escape(line.replace(/^- /, '')));
+    }
+    expect(html).not.toMatch(/>https?:\/\//);
     expect(html).toMatch(/<a href="[^"]+\/my-booking\?token=[A-Za-z0-9_-]{43}">/);
     expect(html).not.toContain('<side gate>');
 

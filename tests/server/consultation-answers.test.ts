@@ -7,6 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSULTATION_STATUS_MESSAGES as M } from '../../domain/consultation-status';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { itipProblems } from '../support/itip';
 import { consultationRequest } from './review-fixtures';
 import { callFn, clearCollections, request, superuser } from './support';
 
@@ -47,10 +48,12 @@ describe('answering a consultation request', () => {
       'Your consultation is cancelled',
     ]);
     expect(sent.map((m) => [/SEQUENCE:(\d+)/.exec(icsOf(m))?.[1], /METHOD:(\w+)/.exec(icsOf(m))?.[1]])).toEqual([
-      ['1', 'PUBLISH'],
-      ['2', 'PUBLISH'],
+      ['1', 'REQUEST'],
+      ['2', 'REQUEST'],
       ['3', 'CANCEL'],
     ]);
+    // iTIP (RFC 5546): each file has what its METHOD requires, read by ical.js.
+    for (const m of sent) expect(itipProblems(icsOf(m))).toEqual([]);
     expect(new Set(sent.map((m) => /UID:([^\r\n]+)/.exec(icsOf(m))?.[1])).size).toBe(1);
     expect(icsOf(sent[1]!)).toContain('DTSTART;TZID=America/New_York:20261202T140000');
     // The old slot is free again for someone else.

@@ -278,6 +278,7 @@ describe('a wrong environment', () => {
 
   it.each<[string, Record<string, string>, string[]]>([
     ['a malformed APP_URL', { APP_URL: 'shop.example' }, ["  - APP_URL is not a web address: use the site's public origin, like https://www.example.com."]],
+    ['a malformed MAIL_FROM', { MAIL_FROM: 'Bookings <bookings>' }, ['  - MAIL_FROM is not an e-mail address: use bookings@example.com, or with a name, Thoughtfully Adorned <bookings@example.com>.']],
     [
       'a Stripe key without its webhook secret',
       { STRIPE_SECRET_KEY: 'sk_test_123' },

@@ -150,9 +150,9 @@ describe('moving a visit', () => {
       );
     const all = [...(await icsOf('booking_confirmation')), ...(await icsOf('booking_change'))];
     expect(all.map((ics) => [/SEQUENCE:(\d+)/.exec(ics)?.[1], /METHOD:(\w+)/.exec(ics)?.[1]])).toEqual([
-      ['0', 'PUBLISH'],
-      ['1', 'PUBLISH'],
-      ['2', 'PUBLISH'],
+      ['0', 'REQUEST'],
+      ['1', 'REQUEST'],
+      ['2', 'REQUEST'],
       ['3', 'CANCEL'],
     ]);
     const uids = all.map((ics) => ics.match(/UID:booking-[^\r\n]+-install@[^\r\n]+/)?.[0]);

@@ -33,6 +33,7 @@ describe('checkServerEnv', () => {
       production: false,
       appOrigin: null,
       adminEmail: null,
+      mailFrom: null,
       payments: 'demo',
       listen: null,
       trustedProxy: null,
@@ -137,7 +138,9 @@ describe('checkServerEnv', () => {
     ['SMTP_PORT', '0', 'SMTP_PORT must be a port number (1–65535).'],
     ['HOST', 'http://x', 'HOST must be an IP address or host name to listen on, like 127.0.0.1.'],
     ['ADMIN_EMAIL', 'owner', 'ADMIN_EMAIL is not an e-mail address.'],
-    ['MAIL_FROM', 'Bookings <b@x.com>', 'MAIL_FROM is not an e-mail address.'],
+    ['MAIL_FROM', 'bookings', 'MAIL_FROM is not an e-mail address: use bookings@example.com, or with a name, Thoughtfully Adorned <bookings@example.com>.'],
+    ['MAIL_FROM', 'Bookings <b@x.com', 'MAIL_FROM is not an e-mail address: use bookings@example.com, or with a name, Thoughtfully Adorned <bookings@example.com>.'],
+    ['MAIL_FROM', 'Bookings <not an address>', 'MAIL_FROM is not an e-mail address: use bookings@example.com, or with a name, Thoughtfully Adorned <bookings@example.com>.'],
     ['STRIPE_SECRET_KEY', 'pk_live_abc', 'STRIPE_SECRET_KEY does not look like a Stripe secret key (sk_live_… or sk_test_…).'],
     ['STRIPE_API_BASE', 'localhost:12111', 'STRIPE_API_BASE is not a web address (http:// or https://).'],
     ['APP_NOW', 'tomorrow', 'APP_NOW must be an ISO instant, like 2026-11-20T17:00:00Z.'],
@@ -145,6 +148,16 @@ describe('checkServerEnv', () => {
     ['APP_ENV', 'prod', 'APP_ENV must be production or development.'],
   ])('refuses a malformed %s (%j)', (name, value, line) => {
     expect(message({ [name]: value })).toContain(`  - ${line}`);
+  });
+
+  it.each([
+    ['bookings@example.com', { address: 'bookings@example.com', name: null }],
+    ['Thoughtfully Adorned <bookings@example.com>', { address: 'bookings@example.com', name: 'Thoughtfully Adorned' }],
+    ['"Adorned, Inc." <bookings@example.com>', { address: 'bookings@example.com', name: 'Adorned, Inc.' }],
+    ['<bookings@example.com>', { address: 'bookings@example.com', name: null }],
+  ])('accepts MAIL_FROM=%s, with or without a display name', (value, mailFrom) => {
+    expect(ok({ MAIL_FROM: value }).mailFrom).toEqual(mailFrom);
+    expect(ok({ ...PRODUCTION, MAIL_FROM: value }).mailFrom).toEqual(mailFrom);
   });
 
   it('never repeats a value in its message', () => {

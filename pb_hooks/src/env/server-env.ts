@@ -22,6 +22,8 @@ export interface ServerEnv {
   /** APP_URL reduced to its origin ("https://shop.example"), or null when unset. */
   appOrigin: string | null;
   adminEmail: string | null;
+  /** MAIL_FROM split into its address and display name (null: none given), or null when unset. */
+  mailFrom: MailFrom | null;
   payments: 'stripe' | 'demo';
   /** The address `serve` listens on without --http and without a domain (HOST, PORT). */
   listen: { host: string; port: number } | null;
@@ -33,6 +35,12 @@ export interface ServerEnv {
   replica: ReplicaEnv;
   /** Lines the server prints at start (a frozen clock, a test key in production…). */
   warnings: string[];
+}
+
+/** The sender of every e-mail: `bookings@example.com` or `Thoughtfully Adorned <bookings@example.com>`. */
+export interface MailFrom {
+  address: string;
+  name: string | null;
 }
 
 /** An S3-compatible bucket and its credentials (BACKUP_S3_* or REPLICA_S3_*). */
@@ -104,6 +112,23 @@ const webAddress = (name: string) => optional(z.string().refine((v) => parseWebA
 
 const email = (name: string) => optional(z.email(`${name} is not an e-mail address.`));
 
+const MAIL_FROM_MESSAGE = 'MAIL_FROM is not an e-mail address: use bookings@example.com, or with a name, Thoughtfully Adorned <bookings@example.com>.';
+const EMAIL_CHECK = z.email();
+
+/**
+ * MAIL_FROM as RFC 5322 writes a sender: an address alone, or a display name (plain words, or
+ * in double quotes) before the address in angle brackets. Null when it is neither.
+ */
+export function parseMailFrom(value: string): MailFrom | null {
+  const trimmed = value.trim();
+  const named = /^(?:"((?:[^"\\\r\n]|\\.)*)"|([^<>"\r\n]*?))\s*<([^<>\s]+)>$/.exec(trimmed);
+  const address = named ? named[3]! : trimmed;
+  if (!EMAIL_CHECK.safeParse(address).success) return null;
+  if (!named) return { address, name: null };
+  const name = (named[1] !== undefined ? named[1].replace(/\\(.)/g, '$1') : named[2]!).trim();
+  return { address, name: name || null };
+}
+
 const flag = (name: string) => optional(z.enum(['true', 'false'], `${name} must be true or false.`)).transform((v) => v === 'true');
 
 /** A whole number from `min` to `max` (no more digits than `max` has), else `message`. */
@@ -155,7 +180,16 @@ const schema = z.object({
   SMTP_HOST: optional(z.string().regex(HOSTNAME, 'SMTP_HOST must be a host name or IP address, like smtp.example.com.')),
   SMTP_PORT: port('SMTP_PORT'),
   SMTP_TLS: flag('SMTP_TLS'),
-  MAIL_FROM: email('MAIL_FROM'),
+  MAIL_FROM: optional(
+    z.string().transform((v, ctx) => {
+      const from = parseMailFrom(v);
+      if (!from) {
+        ctx.addIssue({ code: 'custom', message: MAIL_FROM_MESSAGE });
+        return z.NEVER;
+      }
+      return from;
+    }),
+  ),
   OPENROUTESERVICE_URL: webAddress('OPENROUTESERVICE_URL'),
   RATE_LIMITS: optional(z.enum(['off'], 'RATE_LIMITS may only be off (tests), or unset.')),
   TRUSTED_PROXY_HEADERS: optional(
@@ -263,6 +297,7 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
       production,
       appOrigin: env.APP_URL ? originOf(env.APP_URL) : null,
       adminEmail: env.ADMIN_EMAIL ?? null,
+      mailFrom: env.MAIL_FROM ?? null,
       payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
       listen: env.HOST || env.PORT ? { host: env.HOST ?? '127.0.0.1', port: env.PORT ?? 8090 } : null,
       trustedProxy: env.TRUSTED_PROXY_HEADERS ? { headers: env.TRUSTED_PROXY_HEADERS, useLeftmostIP: env.TRUSTED_PROXY_USE_LEFTMOST_IP } : null,

@@ -56,3 +56,5 @@ export { ownerMoveRoute } from './bookings/owner-move-route';
 export { phoneBookingRoute } from './bookings/phone-booking-route';
 export { consultationStatusRoute } from './consultations/consultation-status-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';
+export { withRequestOrigin } from './http';
+export { visitsIcsRoute } from './mail/visits-ics-route';

@@ -37,9 +37,36 @@ export function configuredAppUrl(): string {
   return ($os.getenv('APP_URL') || '').trim().replace(/\/+$/, '');
 }
 
-/** The public origin for links sent outside a request (jobs, webhooks): APP_URL, else PocketBase's Application URL setting. */
+/**
+ * The origin (appOrigin) of the request this JSVM runtime is serving, set by withRequestOrigin
+ * for the handler's duration; '' between requests (a job). A runtime serves one handler at a
+ * time and a handler runs to its end synchronously, so no other request sees it.
+ */
+let servingOrigin = '';
+
+/**
+ * Runs `handle` (the route handler of `e`) with `e`'s origin as the one configuredOrigin gives
+ * without APP_URL, so every link an e-mail caused by this request carries points to the address
+ * the request came in on. main.pb.js wraps every route of the hooks library in it
+ * (scripts/build/hook-registrations.mjs). Returns what `handle` returns.
+ */
+export function withRequestOrigin<T>(e: core.RequestEvent, handle: () => T): T {
+  const before = servingOrigin;
+  servingOrigin = appOrigin(e);
+  try {
+    return handle();
+  } finally {
+    servingOrigin = before;
+  }
+}
+
+/**
+ * The public origin for links, as `scheme://host[:port]`: APP_URL; else, inside a request, the
+ * address it came in on (appOrigin, through withRequestOrigin); else (a job) PocketBase's
+ * Application URL setting.
+ */
 export function configuredOrigin(app: CoreApp): string {
-  return (configuredAppUrl() || app.settings().meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '');
+  return (configuredAppUrl() || servingOrigin || app.settings().meta.appURL || 'http://127.0.0.1:8090').replace(/\/+$/, '');
 }
 
 /**

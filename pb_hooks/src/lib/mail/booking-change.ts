@@ -14,7 +14,7 @@ import { bookingReference } from '@domain/receipts';
 import { buildIcs } from '@domain/ics';
 import { visitName } from '@domain/slots';
 import { nowMs } from '../clock';
-import { letterBookingOf, visitEvents } from './booking-confirmation';
+import { bookingFacts, letterBookingOf, manageButtons, visitEvents, visitInvitation } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
@@ -26,7 +26,9 @@ function packageLine(r: core.Record): string {
 }
 
 function ownerNotice(r: core.Record, key: string, subject: string, lines: string[], how = 'changed their booking online'): QueuedMail {
-  const body = composeMail(`${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) ${how}.`, [{ lines }], `${BUSINESS.name} bookings`);
+  const body = composeMail(`${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')}) ${how}.`, [{ lines }], `${BUSINESS.name} bookings`, {
+    title: subject,
+  });
   return { key, to: BUSINESS.email, subject, ...body, kind: 'business_notice', relatedId: r.id };
 }
 
@@ -52,8 +54,8 @@ function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string
     { lines: [['The attached calendar file updates the visits in your calendar.', change.after].filter(Boolean).join(' ')] },
     manageSection(manageUrl),
   ];
-  const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing);
-  const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name);
+  const customer = composeMail(`Hello ${r.getString('customer_name')},`, sections, closing, { title: change.subject, facts: bookingFacts(letter), buttons: manageButtons(manageUrl, true) });
+  const ics = buildIcs(visitEvents(r, packageLine(r), manageUrl), nowMs(), BUSINESS.name, 'REQUEST', visitInvitation(r));
   const toCustomer: QueuedMail = {
     key: mailKey(change.kind, r.id, seq),
     to: r.getString('customer_email'),
@@ -159,8 +161,9 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
       { lines: ['The attached calendar file removes the visits from your calendar. We would be glad to decorate for you another time.'] },
     ],
     closing,
+    { title: 'Your booking is cancelled', facts: [{ label: 'Booking reference', value: letter.reference }] },
   );
-  const ics = buildIcs(visitEvents(r, packageLine(r)), nowMs(), BUSINESS.name, 'CANCEL');
+  const ics = buildIcs(visitEvents(r, packageLine(r)), nowMs(), BUSINESS.name, 'CANCEL', visitInvitation(r));
   return [
     {
       key: mailKey('booking_cancelled', r.id),

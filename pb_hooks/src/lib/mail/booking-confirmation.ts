@@ -5,10 +5,10 @@
  * arrival windows, the choices, the priced lines, how to prepare, the policies). Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
  * the transaction that confirms the booking.
  */
-import { confirmationSections, ownerNoticeSections, type LetterBooking } from '@domain/booking-letter';
+import { confirmationSections, ownerNoticeSections, visitLines, type LetterBooking } from '@domain/booking-letter';
 import { BUSINESS } from '@domain/business';
 import { businessToday, formatLongDate, parseTimestamp } from '@domain/calendar';
-import { buildIcs, type CalendarEvent } from '@domain/ics';
+import { buildIcs, type CalendarEvent, type Invitation } from '@domain/ics';
 import type { PriceLine } from '@domain/pricing';
 import { bookingReference } from '@domain/receipts';
 import { parseSlotId } from '@domain/slots';
@@ -16,6 +16,7 @@ import { bookingDetails } from '../bookings/booking-summary';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
+import { factsOf, type MailButton, type MailFact } from './layout';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
 /**
@@ -42,6 +43,41 @@ export function visitEvents(r: core.Record, packageLine: string, manageUrl = '')
   add('install', r.getString('install_date'), r.getString('install_time_slot'));
   add('removal', r.getString('removal_date'), r.getString('removal_time_slot'));
   return events;
+}
+
+/**
+ * The iTIP parties of booking `r`'s calendar files (domain/ics.ts): the business organizes,
+ * the customer attends.
+ */
+export function visitInvitation(r: core.Record): Invitation {
+  return { organizer: { email: BUSINESS.email, name: BUSINESS.name }, attendee: { email: r.getString('customer_email'), name: r.getString('customer_name') } };
+}
+
+/** The key facts of a booking's e-mails, shown first (layout.ts): its reference, its visits, its address. */
+export function bookingFacts(letter: LetterBooking): MailFact[] {
+  return [{ label: 'Booking reference', value: letter.reference }, ...factsOf(visitLines(letter)), { label: 'Address', value: letter.address }];
+}
+
+const MANAGE_LINK = /^(.*)\/my-booking\?token=([A-Za-z0-9_-]+)$/;
+
+/**
+ * The 'Add to calendar' address of manage link `manageUrl` (`<origin>/my-booking?token=…`):
+ * `<origin>/api/fn/visits.ics?token=…` with the same token (visits-ics-route.ts), or '' for
+ * anything else.
+ */
+export function calendarUrlOf(manageUrl: string): string {
+  const m = MANAGE_LINK.exec(manageUrl);
+  return m ? `${m[1]}/api/fn/visits.ics?token=${m[2]}` : '';
+}
+
+/**
+ * The customer's buttons: 'Manage your booking' to `manageUrl`, then, with `calendar`, 'Add to
+ * calendar' (the visits' file by the same token); none without a manage link.
+ */
+export function manageButtons(manageUrl: string, calendar = false): MailButton[] {
+  if (!manageUrl) return [];
+  const ics = calendar ? calendarUrlOf(manageUrl) : '';
+  return [{ label: 'Manage your booking', url: manageUrl }, ...(ics ? [{ label: 'Add to calendar', url: ics }] : [])];
 }
 
 /** Booking record `r` as the e-mails read it (domain/booking-letter.ts). */
@@ -88,7 +124,7 @@ export function bookingConfirmationMails(r: core.Record, manageUrl: string): Que
   const name = r.getString('customer_name');
   const email = r.getString('customer_email');
   const packageLine = `${letter.packageTitle}, ${letter.treeSize}`;
-  const attachments = [{ name: 'visits.ics', content: buildIcs(visitEvents(r, packageLine, manageUrl), nowMs(), BUSINESS.name) }];
+  const attachments = [{ name: 'visits.ics', content: buildIcs(visitEvents(r, packageLine, manageUrl), nowMs(), BUSINESS.name, 'REQUEST', visitInvitation(r)) }];
   const ownerAttachments = [{ name: 'visits.ics', content: buildIcs(visitEvents(r, packageLine), nowMs(), BUSINESS.name) }];
 
   const customer = composeMail(
@@ -98,8 +134,12 @@ export function bookingConfirmationMails(r: core.Record, manageUrl: string): Que
       ...confirmationSections(letter, manageUrl),
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+    { title: 'Your booking is confirmed', facts: bookingFacts(letter), buttons: manageButtons(manageUrl, true) },
   );
-  const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`);
+  const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`, {
+    title: `New booking: ${name}`,
+    facts: bookingFacts(letter),
+  });
   return [
     {
       key: mailKey('booking_confirmation', r.id, 'deposit'),

@@ -9,7 +9,8 @@ import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consulta
 import { buildIcs } from '@domain/ics';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { escapeHtml } from './send-mail';
+import { composeMail } from './compose';
+import { factsOf } from './layout';
 import { logError } from '../log';
 
 /** What the e-mails say: the stored request's fields (send-confirmation-email's body). */
@@ -28,10 +29,17 @@ export interface ConsultationMail {
 
 /**
  * The consultation's calendar file: one 30-minute event under the request's stable UID, at
- * revision `sequence` (raised by each change from the admin), withdrawn with `method` CANCEL.
- * '' for a slot that cannot be read.
+ * revision `sequence` (raised by each change from the admin), as iTIP (domain/ics.ts): a
+ * REQUEST from the business to the customer (tentative until `confirmed`), withdrawn with
+ * `method` CANCEL; PUBLISH for the business's own copy. '' for a slot that cannot be read.
  */
-export function consultationIcs(c: Pick<ConsultationMail, 'id' | 'date' | 'timeSlot' | 'customerAddress'>, description: string, sequence = 0, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): string {
+export function consultationIcs(
+  c: Pick<ConsultationMail, 'id' | 'date' | 'timeSlot' | 'customerAddress' | 'customerName' | 'customerEmail'>,
+  description: string,
+  sequence = 0,
+  method: 'PUBLISH' | 'REQUEST' | 'CANCEL' = 'REQUEST',
+  confirmed = false,
+): string {
   const span = consultationSlotMinutes(c.timeSlot);
   if (!span) return '';
   return buildIcs(
@@ -50,6 +58,7 @@ export function consultationIcs(c: Pick<ConsultationMail, 'id' | 'date' | 'timeS
     nowMs(),
     BUSINESS.name,
     method,
+    { organizer: { email: BUSINESS.email, name: BUSINESS.name }, attendee: { email: c.customerEmail, name: c.customerName }, tentative: !confirmed },
   );
 }
 
@@ -66,46 +75,42 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
     logError(`Building the consultation calendar file failed: ${String(err)}`);
   }
   const attachments = ics ? [{ name: 'consultation.ics', content: ics }] : [];
+  // The business organizes the visit: its copy is a plain PUBLISH, not an invitation to itself.
+  const ownerAttachments = ics ? [{ name: 'consultation.ics', content: consultationIcs(c, `Consultation request from ${c.customerName}, ${c.customerPhone}.`, 0, 'PUBLISH') }] : [];
   const details = [`Requested time: ${when} (30 minutes)`, `Address: ${c.customerAddress}`, `Phone: ${c.customerPhone}`];
   if (c.notes) details.push(`Notes: ${c.notes}`);
-  const text = [
+  const body = composeMail(
     `Hello ${c.customerName},`,
-    '',
-    `Thank you for requesting a free design consultation with ${BUSINESS.name}.`,
-    "We'll contact you soon to confirm your consultation.",
-    '',
-    ...details,
-    '',
-    'The attached calendar file adds the requested time to your calendar.',
+    [
+      { lines: [`Thank you for requesting a free design consultation with ${BUSINESS.name}.`, "We'll contact you soon to confirm your consultation."] },
+      { lines: details },
+      { lines: ['The attached calendar file adds the requested time to your calendar.'] },
+    ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(c.customerName)},</p>
-<p>Thank you for requesting a free design consultation with ${escapeHtml(BUSINESS.name)}. We'll contact you soon to confirm your consultation.</p>
-<p>${details.map(escapeHtml).join('<br>')}</p>
-<p>The attached calendar file adds the requested time to your calendar. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
-
+    { title: 'Your consultation request', facts: factsOf(details.slice(0, 2)) },
+  );
   const confirmation: QueuedMail = {
     key: mailKey('consultation_confirmation', c.id),
     to: c.customerEmail,
     subject: `Consultation requested: ${when}`,
-    html,
-    text,
+    ...body,
     kind: 'consultation_confirmation',
     relatedId: c.id,
     attachments,
   };
-  const notice = [`New consultation request from ${c.customerName} (${c.customerEmail}).`, ...details].join('\n');
+  const notice = composeMail(`New consultation request from ${c.customerName} (${c.customerEmail}).`, [{ lines: details }], `${BUSINESS.name} bookings`, {
+    title: `New consultation request: ${c.customerName}`,
+  });
   return [
     confirmation,
     {
       key: mailKey('consultation_notice', c.id),
       to: BUSINESS.email,
       subject: `New consultation request: ${c.customerName}, ${when}`,
-      html: `<p>${notice.split('\n').map(escapeHtml).join('<br>')}</p>`,
-      text: notice,
+      ...notice,
       kind: 'business_notice',
       relatedId: c.id,
-      attachments,
+      attachments: ownerAttachments,
     },
   ];
 }

@@ -17,7 +17,14 @@ const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
 /** The e-mail for `action` just applied to consultation request `r` (its `ics_sequence` already raised). */
 export function consultationUpdateMail(app: CoreApp, r: core.Record, action: ConsultationAction): QueuedMail {
-  const c = { id: r.id, date: r.getString('consultation_date'), timeSlot: r.getString('consultation_time_slot'), customerAddress: r.getString('customer_address') };
+  const c = {
+    id: r.id,
+    date: r.getString('consultation_date'),
+    timeSlot: r.getString('consultation_time_slot'),
+    customerAddress: r.getString('customer_address'),
+    customerName: r.getString('customer_name'),
+    customerEmail: r.getString('customer_email'),
+  };
   const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
   const seq = r.getInt('ics_sequence');
   const texts: Record<ConsultationAction, { subject: string; lines: string[] }> = {
@@ -25,16 +32,27 @@ export function consultationUpdateMail(app: CoreApp, r: core.Record, action: Con
     reschedule: { subject: `Your consultation has moved: ${when}`, lines: [`Your free design consultation has moved to ${when} (30 minutes), at ${c.customerAddress}.`] },
     complete: {
       subject: `Thank you for your consultation with ${BUSINESS.name}`,
-      lines: ['Thank you for meeting with us. When you are ready, you can book your tree here:', `${configuredOrigin(app)}/booking`],
+      lines: ['Thank you for meeting with us. When you are ready, you can book your tree online with the button above.'],
     },
     cancel: { subject: 'Your consultation is cancelled', lines: [`Your free design consultation on ${when} is cancelled. Call us any time to find another.`] },
   };
   const t = texts[action];
-  const body = composeMail(`Hello ${r.getString('customer_name')},`, [{ lines: t.lines }], closing);
+  const booking = `${configuredOrigin(app)}/booking`;
+  const body = composeMail(`Hello ${r.getString('customer_name')},`, [{ lines: t.lines }], closing, {
+    title: t.subject,
+    ...(action === 'complete'
+      ? { buttons: [{ label: 'Book your tree', url: booking }] }
+      : {
+          facts: [
+            { label: action === 'cancel' ? 'Cancelled' : 'When', value: `${when} (30 minutes)` },
+            { label: 'Address', value: c.customerAddress },
+          ],
+        }),
+  });
   const ics =
     action === 'complete'
       ? ''
-      : consultationIcs(c, `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`, seq, action === 'cancel' ? 'CANCEL' : 'PUBLISH');
+      : consultationIcs(c, `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`, seq, action === 'cancel' ? 'CANCEL' : 'REQUEST', true);
   return {
     key: mailKey(`consultation_${action}`, r.id, seq),
     to: r.getString('customer_email'),

@@ -8,7 +8,7 @@ import { visitLines } from '@domain/booking-letter';
 import { BUSINESS } from '@domain/business';
 import { formatCents } from '@domain/money';
 import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
-import { letterBookingOf } from './booking-confirmation';
+import { bookingFacts, letterBookingOf } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
@@ -28,6 +28,11 @@ export function depositLinkMail(r: core.Record, url: string): QueuedMail {
       },
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
+    {
+      title: 'Pay your deposit to confirm your booking',
+      facts: [...bookingFacts(letter), { label: 'Deposit due', value: formatCents(letter.depositCents) }],
+      buttons: [{ label: `Pay the ${formatCents(letter.depositCents)} deposit`, url }],
+    },
   );
   return {
     key: mailKey('deposit_link', r.id, 0),

@@ -140,6 +140,7 @@ function mailOf(rec: core.Record): OutgoingMail {
     kind: rec.getString('kind'),
     relatedId: rec.getString('related_id'),
     attachments,
+    key: rec.getString('key'),
   };
 }
 

@@ -9,15 +9,20 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { escapeHtml } from './send-mail';
+import { composeMail } from './compose';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
   return {
     key,
     to: BUSINESS.email,
     subject,
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
-    text: lines.join('\n\n'),
+    // A notice to the owner: every line its own paragraph, in the one look (layout.ts).
+    ...composeMail(
+      lines[0]!,
+      lines.slice(1).map((l) => ({ lines: [l] })),
+      `${BUSINESS.name} bookings`,
+      { title: subject },
+    ),
     kind,
     relatedId,
   };

@@ -10,9 +10,16 @@ import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { escapeHtml } from './send-mail';
+import { composeMail } from './compose';
 
-const toHtml = (lines: string[]) => lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
+/** `lines` as an e-mail in the one look (layout.ts): the first the greeting, each other its own paragraph. */
+const letter = (lines: string[], closing: string, title: string) =>
+  composeMail(
+    lines[0]!,
+    lines.slice(1).map((l) => ({ lines: [l] })),
+    closing,
+    { title },
+  );
 
 /**
  * Both notices for booking record `r`. `refunded` says whether the refund is already made
@@ -35,8 +42,7 @@ export function paymentConflictMails(r: core.Record, refunded: boolean): QueuedM
     key: mailKey('payment_conflict', r.id),
     to: r.getString('customer_email'),
     subject: `Your payment was refunded: ${b.packageTitle} on ${formatLongDate(b.installDate)}`,
-    html: toHtml(customer),
-    text: customer.join('\n\n'),
+    ...letter(customer, `${BUSINESS.name}`, 'Your payment was refunded'),
     kind: 'payment_conflict',
     relatedId: r.id,
   };
@@ -52,8 +58,7 @@ export function paymentConflictMails(r: core.Record, refunded: boolean): QueuedM
       key: mailKey('payment_conflict_notice', r.id),
       to: BUSINESS.email,
       subject: `Payment refunded (slot no longer available): ${r.getString('customer_name')}`,
-      html: toHtml(notice),
-      text: notice.join('\n'),
+      ...letter(notice, `${BUSINESS.name} bookings`, 'Payment refunded: slot no longer available'),
       kind: 'business_notice',
       relatedId: r.id,
     },

@@ -12,6 +12,7 @@ import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
+import { manageButtons } from './booking-confirmation';
 
 function isDemo(paymentId: string): boolean {
   return paymentId.startsWith('demo_');
@@ -22,6 +23,7 @@ function receiptMail(key: string, booking: core.Record, receipt: Receipt, manage
     `Hello ${booking.getString('customer_name')},`,
     [{ lines: [`Here is your receipt from ${BUSINESS.name}.`] }, { lines: receiptLines(receipt) }, ...(manageUrl ? [manageSection(manageUrl)] : [])],
     `Questions about this receipt? Reply to this e-mail or call ${BUSINESS.phone}.`,
+    { title: receiptSubject(receipt), facts: [{ label: 'Booking reference', value: receipt.reference }], buttons: manageButtons(manageUrl) },
   );
   return { key, to: booking.getString('customer_email'), subject: receiptSubject(receipt), ...body, kind: 'receipt', relatedId: booking.id };
 }

@@ -8,7 +8,7 @@ import { businessToday, formatLongDate } from '@domain/calendar';
 import type { ReviewRequestMailData } from '@domain/commands/review-request-command';
 import { REVIEW_STAGE_LABELS } from '@domain/reviews';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { escapeHtml } from './send-mail';
+import { composeMail } from './compose';
 
 /** The e-mail's facts (domain/commands/review-request-command.ts decides them), without the token. */
 export type ReviewRequestMail = Omit<ReviewRequestMailData, 'token'>;
@@ -20,27 +20,21 @@ export type ReviewRequestMail = Omit<ReviewRequestMailData, 'token'>;
 export function reviewRequestMail(m: ReviewRequestMail, token: string): QueuedMail {
   const until = formatLongDate(businessToday(new Date(m.expiresAtMs)));
   const moment = m.stage === 'post_install' ? 'your tree installation' : 'your tree removal';
-  const text = [
+  const body = composeMail(
     `Hello ${m.customerName},`,
-    '',
-    `Thank you for choosing ${BUSINESS.name} this season. We would love to hear how ${moment} went (${m.serviceLine}).`,
-    '',
-    'Leave your review here (it takes two minutes):',
-    m.url,
-    '',
-    `This personal link can be used once and works until ${until}.`,
+    [
+      { lines: [`Thank you for choosing ${BUSINESS.name} this season. We would love to hear how ${moment} went (${m.serviceLine}).`] },
+      { lines: ['Leave your review here (it takes two minutes).'], link: { label: 'Leave your review', url: m.url } },
+      { lines: [`This personal link can be used once and works until ${until}.`] },
+    ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(m.customerName)},</p>
-<p>Thank you for choosing ${escapeHtml(BUSINESS.name)} this season. We would love to hear how ${moment} went (${escapeHtml(m.serviceLine)}).</p>
-<p><a href="${escapeHtml(m.url)}">Leave your review</a></p>
-<p>This personal link can be used once and works until ${escapeHtml(until)}. Questions? Reply to this e-mail or call ${escapeHtml(BUSINESS.phone)}.</p>`;
+    { title: 'How did we do?', facts: [{ label: 'Your service', value: m.serviceLine }], buttons: [{ label: 'Leave your review', url: m.url }] },
+  );
   return {
     key: mailKey('review_request', m.testimonialId, token),
     to: m.to,
     subject: `How did we do? Review your ${BUSINESS.name} service (${REVIEW_STAGE_LABELS[m.stage].toLowerCase()})`,
-    html,
-    text,
+    ...body,
     kind: 'review_request',
     relatedId: m.testimonialId,
   };

@@ -4,6 +4,7 @@
  * queued first, in the transaction of the change that causes it.
  */
 import { BUSINESS } from '@domain/business';
+import { messageIdFor, senderName } from './message-id';
 
 export interface Attachment {
   name: string;
@@ -20,6 +21,8 @@ export interface OutgoingMail {
   /** Id of the record it is about (booking, consultation, testimonial). */
   relatedId?: string;
   attachments?: Attachment[];
+  /** Its outbox key (mail-outbox.ts): the Message-ID is made from it, the same on every send. */
+  key?: string;
 }
 
 /** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
@@ -30,15 +33,20 @@ export function smtpEnabled(app: CoreApp): boolean {
   return app.settings().smtp.enabled;
 }
 
-/** Sends `mail` over SMTP now. Throws PocketBase's mailer error when the server refuses or cannot be reached. */
+/**
+ * Sends `mail` over SMTP now, from the business's name (message-id.ts senderName) at the
+ * configured address, with the Message-ID of its outbox key when it has one. Throws PocketBase's
+ * mailer error when the server refuses or cannot be reached.
+ */
 export function smtpSend(app: CoreApp, mail: OutgoingMail): void {
   const settings = app.settings();
   const message = new MailerMessage({
-    from: { address: settings.meta.senderAddress, name: settings.meta.senderName || BUSINESS.name },
+    from: { address: settings.meta.senderAddress, name: senderName(settings.meta.senderName, BUSINESS.name) },
     to: [{ address: mail.to }],
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    headers: mail.key ? { 'Message-ID': messageIdFor(mail.key, settings.meta.senderAddress) } : {},
   });
   if (mail.attachments?.length) {
     const files: Record<string, unknown> = {};
@@ -48,7 +56,5 @@ export function smtpSend(app: CoreApp, mail: OutgoingMail): void {
   app.newMailClient().send(message);
 }
 
-/** Escapes text for HTML bodies. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/** Escapes text for HTML bodies (layout.ts's, for the builders that import it from here). */
+export { escapeHtml } from './layout';

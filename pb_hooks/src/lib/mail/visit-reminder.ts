@@ -10,6 +10,7 @@ import { formatLongDate } from '@domain/calendar';
 import { formatCents } from '@domain/money';
 import type { DueReminder } from '@domain/reminders';
 import { bookingReference } from '@domain/receipts';
+import { manageButtons } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { VISIT_REMINDER_KIND } from './outbox-checks';
@@ -40,7 +41,15 @@ export function visitReminderMail(r: core.Record, due: DueReminder, manageUrl: s
       : []),
     manageSection(manageUrl),
   ];
-  const body = composeMail(`Hello ${r.getString('customer_name')},`, sections, `See you tomorrow! Questions? Reply to this e-mail or call ${BUSINESS.phone}.`);
+  const body = composeMail(`Hello ${r.getString('customer_name')},`, sections, `See you tomorrow! Questions? Reply to this e-mail or call ${BUSINESS.phone}.`, {
+    title: `Your ${what} is tomorrow`,
+    facts: [
+      { label: what === 'installation' ? 'Installation' : 'Removal', value: `${formatLongDate(due.date)}, ${visitWindowText(due.timeSlot)}` },
+      { label: 'Address', value: r.getString('customer_address') },
+      { label: 'Booking reference', value: reference },
+    ],
+    buttons: manageButtons(manageUrl, true),
+  });
   return {
     key: reminderKey(due),
     to: r.getString('customer_email'),

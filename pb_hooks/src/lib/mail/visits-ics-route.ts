@@ -1,0 +1,26 @@
+/**
+ * GET /api/fn/visits.ics?token=… (anyone with the link): the 'Add to calendar' button of the
+ * booking e-mails (layout.ts). The booking's visits as the e-mails attach them (iTIP REQUEST,
+ * domain/ics.ts): the same UIDs at the booking's current SEQUENCE, so opening it after the
+ * attachment updates the one event per visit instead of adding another. The token is the manage
+ * link's (my-booking/manage-links.ts): 404 with the manage page's sentence for a malformed,
+ * unknown, expired or revoked one (a cancelled booking's links are revoked).
+ */
+import { SELF_SERVICE_MESSAGES } from '@domain/self-service';
+import { BUSINESS } from '@domain/business';
+import { buildIcs } from '@domain/ics';
+import { nowMs } from '../clock';
+import { apiError, queryParam } from '../http';
+import { bookingForToken } from '../my-booking/manage-links';
+import { letterBookingOf, visitEvents, visitInvitation } from './booking-confirmation';
+
+export function visitsIcsRoute(e: core.RequestEvent): void {
+  const found = bookingForToken($app, queryParam(e, 'token'), nowMs());
+  if (!found) throw apiError(404, SELF_SERVICE_MESSAGES.invalidLink);
+  const r = found.booking;
+  const letter = letterBookingOf(r);
+  const ics = buildIcs(visitEvents(r, `${letter.packageTitle}, ${letter.treeSize}`), nowMs(), BUSINESS.name, 'REQUEST', visitInvitation(r));
+  e.response.header().set('Cache-Control', 'private, no-store');
+  e.response.header().set('Content-Disposition', 'attachment; filename="visits.ics"');
+  return e.blob(200, 'text/calendar; charset=utf-8', ics);
+}
