@@ -1,20 +1,24 @@
 /**
  * The booking half of the admin's Overview (docs/product.md §4 booking status, §9 Revenue and
- * insights), counted in SQL over `bookings`:
- * - tiles: total; Pending = pending + pending_payment; Completed = the bookings whose visits are
- *   done (status completed, or confirmed with the installation done and the removal done or
- *   none): a confirmed booking still to be visited is neither;
+ * insights):
+ * - tiles, counted in SQL over `bookings`: total; Pending = pending + pending_payment; Completed =
+ *   the bookings whose visits are done (status completed, or confirmed with the installation
+ *   done and the removal done or none): a confirmed booking still to be visited is neither;
  *   This Month = created since the first of the current month in New York;
- * - revenue (cents): Collected = totals of paid bookings + what deposit_paid ones have paid
- *   (the deposit and any part of the balance, e.g. cash recorded at the door);
- *   Pending = balances of deposit_paid bookings + totals of pending ones; Expected = both;
- *   Collected also counts the damages charged (the damages part of succeeded charges, which a
- *   booking's total does not include), usually after the balance was paid;
- * - weekly: deposits (at deposit_paid_at) and balances (total − deposit, at balance_paid_at)
- *   collected per week of the season (domain/insights.ts `weeklyCollected`).
- * Cancelled bookings, payment conflicts and checkout holds that ran out count nowhere.
+ * - revenue (cents) and the weekly chart from each booking's ledger (docs/decisions/045:
+ *   domain/money/booking-money.ts `bookingLedger`, `moneyOf`), read in two queries (the bookings
+ *   with money or still counted, and every charge), never one per booking: Collected = money
+ *   held (deposits, balances, removals, damages, tips, recorded cash and checks, less refunds
+ *   made, voids and disputes lost); Pending = owed less paid of the bookings that count;
+ *   Expected = both (domain/insights.ts `revenueOf`);
+ * - weekly: the money held per week of the season, the deposit at `deposit_paid_at`, every
+ *   other payment at its charge's `requested_at` (domain/insights.ts `paymentHoursOf`,
+ *   `weeklyCollected`).
+ * Cancelled bookings, payment conflicts and checkout holds that ran out count in no tile and owe
+ * nothing; what a cancelled booking kept stays collected.
  */
-import { businessMidnightMs, chartSeasonStart, weeklyCollected, type WeeklyPoint } from '@domain/insights';
+import { businessMidnightMs, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
+import { bookingLedger, groupByBooking } from '@domain/money/booking-money';
 import type { Ymd } from '@domain/calendar';
 import { toPbDate } from '../clock';
 
@@ -25,11 +29,7 @@ export interface BookingTiles {
   thisMonth: number;
 }
 
-export interface Revenue {
-  collected: number;
-  pending: number;
-  expected: number;
-}
+export type { Revenue };
 
 export interface BookingInsights {
   bookings: BookingTiles;
@@ -46,54 +46,139 @@ const TOTALS_SQL = `
     COUNT(*) AS total,
     COALESCE(SUM(status IN ('pending', 'pending_payment')), 0) AS pending,
     COALESCE(SUM(status = 'completed' OR (status = 'confirmed' AND install_done_at != '' AND (removal_date = '' OR removal_done_at != ''))), 0) AS completed,
-    COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth,
-    COALESCE(SUM(CASE payment_status WHEN 'paid' THEN total_price WHEN 'deposit_paid' THEN total_price - balance_remaining ELSE 0 END), 0) AS collected,
-    COALESCE(SUM(CASE payment_status WHEN 'deposit_paid' THEN balance_remaining WHEN 'pending' THEN total_price ELSE 0 END), 0) AS owed
+    COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth
   FROM bookings WHERE ${COUNTED}`;
 
-// The damages part of the succeeded charges of the bookings that count.
-const DAMAGES_SQL = `
-  SELECT COALESCE(SUM(damages_amount), 0) AS damages FROM charges
-  WHERE status = 'succeeded' AND damages_amount > 0 AND booking IN (SELECT id FROM bookings WHERE ${COUNTED})`;
+// The bookings whose ledger can hold or owe money: those that count, and any other with a
+// deposit in, a payment status past pending or a charge (an abandoned checkout has none).
+const LEDGER_BOOKINGS_SQL = `
+  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at, dispute_id, cancel_reason, deposit_refund,
+    (${COUNTED}) AS counted
+  FROM bookings
+  WHERE (${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending' OR id IN (SELECT booking FROM charges)`;
 
-// Payments grouped by UTC date and by three bands of UTC hours that each fall on one New York
-// date (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter;
-// from 05:00 the same date), each band named by its first hour: a handful of rows per
-// payment day for domain/insights.ts `weeklyCollected` to place in New York weeks.
-const HOUR_BAND = (column: string) => `substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END`;
+const LEDGER_CHARGES_SQL = `
+  SELECT id, booking, kind, amount, balance_amount, damages_amount, status, method, stripe_checkout_session_id, refund_status, refund_amount, requested_at, created_at
+  FROM charges ORDER BY created_at, id`;
 
-const PAYMENT_HOURS_SQL = `
-  SELECT hour, SUM(deposits) AS deposits, SUM(balances) AS balances FROM (
-    SELECT ${HOUR_BAND('deposit_paid_at')} AS hour, deposit_amount AS deposits, 0 AS balances
-    FROM bookings WHERE ${COUNTED} AND payment_status IN ('deposit_paid', 'paid') AND deposit_paid_at >= {:from}
-    UNION ALL
-    SELECT ${HOUR_BAND('balance_paid_at')}, 0, total_price - deposit_amount
-    FROM bookings WHERE ${COUNTED} AND payment_status = 'paid' AND balance_paid_at >= {:from}
-  )
-  GROUP BY hour`;
+interface BookingRow {
+  id: string;
+  status: string;
+  payment_status: string;
+  total_price: number;
+  deposit_amount: number;
+  deposit_method: string;
+  deposit_paid_at: string;
+  dispute_id: string;
+  cancel_reason: string;
+  deposit_refund: string;
+  counted: number | boolean;
+}
 
-/** Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. */
+interface ChargeRow {
+  id: string;
+  booking: string;
+  kind: string;
+  amount: number;
+  balance_amount: number;
+  damages_amount: number;
+  status: string;
+  method: string;
+  stripe_checkout_session_id: string;
+  refund_status: string;
+  refund_amount: number;
+  requested_at: string;
+  created_at: string;
+}
+
+/** JSVM models hold Go values: plain JS copies, so the shared domain code reads ordinary strings and numbers. */
+const plainBooking = (r: BookingRow): BookingRow => ({
+  id: String(r.id),
+  status: String(r.status),
+  payment_status: String(r.payment_status),
+  total_price: Number(r.total_price),
+  deposit_amount: Number(r.deposit_amount),
+  deposit_method: String(r.deposit_method),
+  deposit_paid_at: String(r.deposit_paid_at),
+  dispute_id: String(r.dispute_id),
+  cancel_reason: String(r.cancel_reason),
+  deposit_refund: String(r.deposit_refund),
+  counted: Number(r.counted) === 1 || r.counted === true,
+});
+const plainCharge = (c: ChargeRow): ChargeRow => ({
+  id: String(c.id),
+  booking: String(c.booking),
+  kind: String(c.kind),
+  amount: Number(c.amount),
+  balance_amount: Number(c.balance_amount),
+  damages_amount: Number(c.damages_amount),
+  status: String(c.status),
+  method: String(c.method),
+  stripe_checkout_session_id: String(c.stripe_checkout_session_id),
+  refund_status: String(c.refund_status),
+  refund_amount: Number(c.refund_amount),
+  requested_at: String(c.requested_at),
+  created_at: String(c.created_at),
+});
+
+/** Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Three queries whatever the number of bookings. */
 export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingInsights {
   const monthStart = toPbDate(businessMidnightMs(`${today.slice(0, 8)}01`));
-  const params = { now: toPbDate(now), monthStart, from: toPbDate(businessMidnightMs(chartSeasonStart(today))) } as unknown as dbx.Params;
+  const params = { now: toPbDate(now), monthStart } as unknown as dbx.Params;
 
-  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<string, number>;
+  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0 }) as unknown as Record<string, number>;
   app.db().newQuery(TOTALS_SQL).bind(params).one(t);
 
-  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as { hour: string; deposits: number; balances: number }[];
-  app.db().newQuery(PAYMENT_HOURS_SQL).bind(params).all(hours);
+  const bookingRows = arrayOf(
+    new DynamicModel({
+      id: '',
+      status: '',
+      payment_status: '',
+      total_price: 0,
+      deposit_amount: 0,
+      deposit_method: '',
+      deposit_paid_at: '',
+      dispute_id: '',
+      cancel_reason: '',
+      deposit_refund: '',
+      counted: 0,
+    }),
+  ) as unknown as BookingRow[];
+  app.db().newQuery(LEDGER_BOOKINGS_SQL).bind(params).all(bookingRows);
+  const chargeRows = arrayOf(
+    new DynamicModel({
+      id: '',
+      booking: '',
+      kind: '',
+      amount: 0,
+      balance_amount: 0,
+      damages_amount: 0,
+      status: '',
+      method: '',
+      stripe_checkout_session_id: '',
+      refund_status: '',
+      refund_amount: 0,
+      requested_at: '',
+      created_at: '',
+    }),
+  ) as unknown as ChargeRow[];
+  app.db().newQuery(LEDGER_CHARGES_SQL).all(chargeRows);
 
-  const d = new DynamicModel({ damages: 0 }) as unknown as Record<string, number>;
-  app.db().newQuery(DAMAGES_SQL).bind(params).one(d);
+  const chargesOf = groupByBooking(chargeRows.map(plainCharge));
+  const revenue: RevenueBooking[] = [];
+  const hours: PaymentHour[] = [];
+  for (const b of bookingRows.map(plainBooking)) {
+    const charges = chargesOf.get(b.id) ?? [];
+    const ledger = bookingLedger(b, charges);
+    revenue.push({ money: ledger.money, counted: b.counted === true });
+    // requested_at is set on the app's clock by every path that makes a charge; created_at for older rows.
+    const times = new Map(charges.map((c) => [c.id, c.requested_at || c.created_at]));
+    hours.push(...paymentHoursOf(ledger.movements, b.deposit_paid_at, times));
+  }
 
-  const collected = Number(t.collected) + Number(d.damages);
-  const owed = Number(t.owed);
   return {
     bookings: { total: Number(t.total), pending: Number(t.pending), completed: Number(t.completed), thisMonth: Number(t.thisMonth) },
-    revenue: { collected, pending: owed, expected: collected + owed },
-    weekly: weeklyCollected(
-      hours.map((h) => ({ hourUtc: String(h.hour), deposits: Number(h.deposits), balances: Number(h.balances) })),
-      today,
-    ),
+    revenue: revenueOf(revenue),
+    weekly: weeklyCollected(hours, today),
   };
 }

@@ -6,58 +6,58 @@
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
-import { moneyOf, movementsOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
+import { keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
+import { moneyOf, movementsOf, paymentStatusOf, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
   return tx.findRecordsByFilter('charges', 'booking = {:b}', 'created_at,id', 0, 0, { b: bookingId } as unknown as dbx.Params) as core.Record[];
 }
 
+/** The booking row's ledger fields (domain/money/booking-money.ts reads them the same way on every side). */
+export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
+  return {
+    status: b.getString('status'),
+    payment_status: b.getString('payment_status'),
+    total_price: b.getInt('total_price'),
+    deposit_amount: b.getInt('deposit_amount'),
+    deposit_method: b.getString('deposit_method'),
+    deposit_paid_at: b.getString('deposit_paid_at'),
+    dispute_id: b.getString('dispute_id'),
+    cancel_reason: b.getString('cancel_reason'),
+    deposit_refund: b.getString('deposit_refund'),
+  };
+}
+
+/** A `charges` record's ledger fields. */
+export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
+  return {
+    id: c.id,
+    kind: c.getString('kind'),
+    amount: c.getInt('amount'),
+    balance_amount: c.getInt('balance_amount'),
+    damages_amount: c.getInt('damages_amount'),
+    status: c.getString('status'),
+    method: c.getString('method'),
+    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
+    refund_status: c.getString('refund_status'),
+    refund_amount: c.getInt('refund_amount'),
+  };
+}
+
 /** What a cancelled booking keeps: the deposit unless its refund was asked for (on rows older than `deposit_refund`, by `payment_status`). */
 export function keptOf(b: core.Record, charges: core.Record[]): Kept {
-  if (b.getString('deposit_refund')) return 'nothing';
-  const ledgerEra = charges.some((c) => !!c.getString('refund_status'));
-  return !ledgerEra && ['refund_pending', 'refunded'].includes(b.getString('payment_status')) ? 'nothing' : 'deposit';
+  return keptOfRows(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
 }
 
 /** The booking as the ledger reads it; `kept` overrides what a cancelled booking keeps. */
 export function ledgerBookingOf(b: core.Record, charges: core.Record[], kept?: Kept): LedgerBooking {
-  const status = b.getString('status');
-  return {
-    totalCents: b.getInt('total_price'),
-    depositCents: b.getInt('deposit_amount'),
-    cancelled: status === 'cancelled' || status === 'payment_conflict',
-    kept: kept ?? keptOf(b, charges),
-  };
+  return ledgerBookingOfRows(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf), kept);
 }
 
 /** The movements of booking `b` with `charges`. */
 export function movementsOfRecords(b: core.Record, charges: core.Record[]): Movement[] {
-  return movementsOf(
-    {
-      status: b.getString('status'),
-      payment_status: b.getString('payment_status'),
-      total_price: b.getInt('total_price'),
-      deposit_amount: b.getInt('deposit_amount'),
-      deposit_method: b.getString('deposit_method'),
-      deposit_paid_at: b.getString('deposit_paid_at'),
-      dispute_id: b.getString('dispute_id'),
-      cancel_reason: b.getString('cancel_reason'),
-      deposit_refund: b.getString('deposit_refund'),
-    },
-    charges.map((c) => ({
-      id: c.id,
-      kind: c.getString('kind'),
-      amount: c.getInt('amount'),
-      balance_amount: c.getInt('balance_amount'),
-      damages_amount: c.getInt('damages_amount'),
-      status: c.getString('status'),
-      method: c.getString('method'),
-      stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-      refund_status: c.getString('refund_status'),
-      refund_amount: c.getInt('refund_amount'),
-    })),
-  );
+  return movementsOf(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
 }
 
 /** The money of booking `b` (read in `tx`). */
