@@ -91,6 +91,16 @@ export function bookingLedger(booking: LooseRow, charges: readonly LooseRow[]): 
   return { movements, booking: book, money: moneyOf(movements, book) };
 }
 
+/**
+ * What the booking still has to pay, in cents: owed less paid, payments in flight not yet paid
+ * (a Checkout open or the bank still processing leaves the balance shown until the money lands,
+ * as `balance_remaining` did); 0 once cancelled (a cancelled booking is owed only what it keeps,
+ * docs/decisions/045). Of it, `money.pendingCents` may be on its way.
+ */
+export function balanceOf(ledger: BookingLedger): number {
+  return ledger.booking.cancelled ? 0 : Math.max(0, ledger.money.owedCents - ledger.money.paidCents);
+}
+
 /** `bookingLedger(booking, charges).money`. */
 export function bookingMoney(booking: LooseRow, charges: readonly LooseRow[]): Money {
   return bookingLedger(booking, charges).money;
