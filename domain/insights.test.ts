@@ -13,6 +13,7 @@ import {
   weekStart,
   websiteFromTally,
   weeklyCollected,
+  mergePaymentHours,
   paymentHoursOf,
   revenueOf,
   type EventGroup,
@@ -274,6 +275,8 @@ describe("Revenue from each booking's ledger (docs/decisions/045)", () => {
         { money: credit, counted: true },
       ]),
     ).toEqual({ collected: 70_000 + 50_000 + 0 + 105_000, pending: 30_000 + 100_000, expected: 225_000 + 130_000 });
+    // Bookings with the same money, counted once with their number.
+    expect(revenueOf([{ money: cash, counted: true, count: 3 }])).toEqual(revenueOf([0, 1, 2].map(() => ({ money: cash, counted: true }))));
     // A hold that ran out counts in nothing.
     expect(revenueOf([{ money: hold, counted: false }])).toEqual({ collected: 0, pending: 0, expected: 0 });
   });
@@ -299,5 +302,23 @@ describe("Revenue from each booking's ledger (docs/decisions/045)", () => {
     expect(held).toBe(moneyOf(movements, { totalCents: 100_000, depositCents: 50_000, cancelled: false, kept: 'deposit' }).paidCents);
     // No time, no hour.
     expect(paymentHoursOf(movements, '', new Map())).toEqual([]);
+  });
+});
+
+describe('mergePaymentHours', () => {
+  it('sums by UTC date and the three bands that each fall on one New York date; the weeks are the same', () => {
+    const hours = [
+      { hourUtc: '2026-11-17 01', deposits: 100, balances: 0 },
+      { hourUtc: '2026-11-17 03', deposits: 0, balances: 5 },
+      { hourUtc: '2026-11-17 04', deposits: 7, balances: 0 },
+      { hourUtc: '2026-11-17 05', deposits: 1, balances: 0 },
+      { hourUtc: '2026-11-17 23', deposits: 2, balances: 3 },
+    ];
+    expect(mergePaymentHours(hours)).toEqual([
+      { hourUtc: '2026-11-17 00', deposits: 100, balances: 5 },
+      { hourUtc: '2026-11-17 04', deposits: 7, balances: 0 },
+      { hourUtc: '2026-11-17 05', deposits: 3, balances: 3 },
+    ]);
+    expect(weeklyCollected(mergePaymentHours(hours), '2026-11-20')).toEqual(weeklyCollected(hours, '2026-11-20'));
   });
 });

@@ -293,6 +293,8 @@ export interface RevenueBooking {
   money: Money;
   /** Not cancelled, not a payment conflict, not an unpaid checkout hold that ran out. */
   counted: boolean;
+  /** How many bookings have this same money (the server groups bookings whose ledgers are alike); 1 when absent. */
+  count?: number;
 }
 
 /**
@@ -306,9 +308,9 @@ export interface RevenueBooking {
 export function revenueOf(bookings: readonly RevenueBooking[]): Revenue {
   let collected = 0;
   let pending = 0;
-  for (const { money, counted } of bookings) {
-    collected += money.paidCents;
-    if (counted) pending += Math.max(0, money.owedCents - money.paidCents);
+  for (const { money, counted, count = 1 } of bookings) {
+    collected += money.paidCents * count;
+    if (counted) pending += Math.max(0, money.owedCents - money.paidCents) * count;
   }
   return { collected, pending, expected: collected + pending };
 }
@@ -333,4 +335,23 @@ export function paymentHoursOf(movements: readonly Movement[], depositPaidAt: st
     out.push({ hourUtc: at.slice(0, 13), deposits: deposit ? cents : 0, balances: deposit ? 0 : cents });
   }
   return out;
+}
+
+/**
+ * `hours` summed by UTC date and by three bands of UTC hours that each fall on one New York date
+ * (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter; from
+ * 05:00 the same date), each band named by its first hour: at most three entries per payment
+ * day, so `weeklyCollected` places a season of payments in New York weeks in a few hundred steps.
+ */
+export function mergePaymentHours(hours: readonly PaymentHour[]): PaymentHour[] {
+  const byBand = new Map<string, PaymentHour>();
+  for (const h of hours) {
+    const hour = h.hourUtc.slice(11, 13);
+    const key = `${h.hourUtc.slice(0, 11)}${hour < '04' ? '00' : hour === '04' ? '04' : '05'}`;
+    const point = byBand.get(key) ?? { hourUtc: key, deposits: 0, balances: 0 };
+    point.deposits += h.deposits;
+    point.balances += h.balances;
+    byBand.set(key, point);
+  }
+  return [...byBand.values()];
 }

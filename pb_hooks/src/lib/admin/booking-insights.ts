@@ -13,12 +13,12 @@
  *   Expected = both (domain/insights.ts `revenueOf`);
  * - weekly: the money held per week of the season, the deposit at `deposit_paid_at`, every
  *   other payment at its charge's `requested_at` (domain/insights.ts `paymentHoursOf`,
- *   `weeklyCollected`).
+ *   `mergePaymentHours`, `weeklyCollected`).
  * Cancelled bookings, payment conflicts and checkout holds that ran out count in no tile and owe
  * nothing; what a cancelled booking kept stays collected.
  */
-import { businessMidnightMs, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
-import { bookingLedger, groupByBooking } from '@domain/money/booking-money';
+import { businessMidnightMs, mergePaymentHours, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
+import { bookingLedger, groupByBooking, type BookingLedger } from '@domain/money/booking-money';
 import type { Ymd } from '@domain/calendar';
 import { toPbDate } from '../clock';
 
@@ -49,34 +49,49 @@ const TOTALS_SQL = `
     COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth
   FROM bookings WHERE ${COUNTED}`;
 
-// The bookings whose ledger can hold or owe money: those that count, and any other with a
-// deposit in, a payment status past pending or a charge (an abandoned checkout has none).
-const LEDGER_BOOKINGS_SQL = `
-  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at, dispute_id, cancel_reason, deposit_refund,
-    (${COUNTED}) AS counted
-  FROM bookings
-  WHERE (${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending' OR id IN (SELECT booking FROM charges)`;
+// A PocketBase datetime's UTC date and a band of UTC hours that falls on one New York date, as
+// 'YYYY-MM-DD HH' (domain/insights.ts mergePaymentHours names the same bands); '' when unset.
+const HOUR_BAND = (column: string) =>
+  `CASE WHEN ${column} = '' THEN '' ELSE substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END END`;
 
-const LEDGER_CHARGES_SQL = `
-  SELECT id, booking, kind, amount, balance_amount, damages_amount, status, method, stripe_checkout_session_id, refund_status, refund_amount, requested_at, created_at
+// The bookings whose ledger can hold or owe money (those that count, and any other with a deposit
+// in or a payment status past pending: an abandoned checkout has neither) and no charge, grouped
+// by every field their ledger reads (movementsOf reads `deposit_paid_at` and `dispute_id` only as
+// set or not) and by the hour band their deposit came in: a season is a few hundred groups, each
+// read through the ledger once per distinct ledger.
+const PLAIN_BOOKINGS_SQL = `
+  SELECT status, payment_status, total_price, deposit_amount, deposit_method, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
+    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, COUNT(*) AS n
+  FROM bookings b
+  WHERE NOT EXISTS (SELECT 1 FROM charges c WHERE c.booking = b.id) AND ((${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending')
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+
+// The bookings with charges, one row each, and every charge (oldest first).
+const CHARGED_BOOKINGS_SQL = `
+  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
+    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, 1 AS n
+  FROM bookings WHERE id IN (SELECT booking FROM charges)`;
+
+const CHARGES_SQL = `
+  SELECT booking, kind, amount, balance_amount, damages_amount, status, method, stripe_checkout_session_id != '' AS link, refund_status, refund_amount,
+    ${HOUR_BAND("CASE WHEN requested_at != '' THEN requested_at ELSE created_at END")} AS band
   FROM charges ORDER BY created_at, id`;
 
-interface BookingRow {
+interface BookingGroup {
   id: string;
   status: string;
   payment_status: string;
   total_price: number;
   deposit_amount: number;
   deposit_method: string;
-  deposit_paid_at: string;
-  dispute_id: string;
-  cancel_reason: string;
+  paid_band: string;
+  disputed: number | boolean;
   deposit_refund: string;
   counted: number | boolean;
+  n: number;
 }
 
 interface ChargeRow {
-  id: string;
   booking: string;
   kind: string;
   amount: number;
@@ -84,44 +99,54 @@ interface ChargeRow {
   damages_amount: number;
   status: string;
   method: string;
-  stripe_checkout_session_id: string;
+  link: number | boolean;
   refund_status: string;
   refund_amount: number;
-  requested_at: string;
-  created_at: string;
+  band: string;
 }
 
-/** JSVM models hold Go values: plain JS copies, so the shared domain code reads ordinary strings and numbers. */
-const plainBooking = (r: BookingRow): BookingRow => ({
-  id: String(r.id),
-  status: String(r.status),
-  payment_status: String(r.payment_status),
-  total_price: Number(r.total_price),
-  deposit_amount: Number(r.deposit_amount),
-  deposit_method: String(r.deposit_method),
-  deposit_paid_at: String(r.deposit_paid_at),
-  dispute_id: String(r.dispute_id),
-  cancel_reason: String(r.cancel_reason),
-  deposit_refund: String(r.deposit_refund),
-  counted: Number(r.counted) === 1 || r.counted === true,
-});
-const plainCharge = (c: ChargeRow): ChargeRow => ({
-  id: String(c.id),
-  booking: String(c.booking),
-  kind: String(c.kind),
-  amount: Number(c.amount),
-  balance_amount: Number(c.balance_amount),
-  damages_amount: Number(c.damages_amount),
-  status: String(c.status),
-  method: String(c.method),
-  stripe_checkout_session_id: String(c.stripe_checkout_session_id),
-  refund_status: String(c.refund_status),
-  refund_amount: Number(c.refund_amount),
-  requested_at: String(c.requested_at),
-  created_at: String(c.created_at),
-});
+const truthy = (v: unknown) => v === true || Number(v) === 1;
 
-/** Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Three queries whatever the number of bookings. */
+/**
+ * The ledger rows of a group (JSVM models hold Go values: plain JS copies) and the key of its
+ * ledger: bookings with the same key have the same movements and money, whatever their ids and
+ * times. Charges get ids by position ('c0', 'c1'…) so one ledger serves every booking of the key.
+ */
+function ledgerInput(b: BookingGroup, charges: readonly ChargeRow[]) {
+  const booking = {
+    status: String(b.status),
+    payment_status: String(b.payment_status),
+    total_price: Number(b.total_price),
+    deposit_amount: Number(b.deposit_amount),
+    deposit_method: String(b.deposit_method),
+    // movementsOf reads these two as set or not.
+    deposit_paid_at: String(b.paid_band) ? 'set' : '',
+    dispute_id: truthy(b.disputed) ? 'set' : '',
+    cancel_reason: '',
+    deposit_refund: String(b.deposit_refund),
+  };
+  const rows = charges.map((c, i) => ({
+    id: `c${i}`,
+    kind: String(c.kind),
+    amount: Number(c.amount),
+    balance_amount: Number(c.balance_amount),
+    damages_amount: Number(c.damages_amount),
+    status: String(c.status),
+    method: String(c.method),
+    stripe_checkout_session_id: truthy(c.link) ? 'set' : '',
+    refund_status: String(c.refund_status),
+    refund_amount: Number(c.refund_amount),
+  }));
+  return { booking, charges: rows, key: JSON.stringify([booking, rows]) };
+}
+
+const groupModel = () =>
+  new DynamicModel({ id: '', status: '', payment_status: '', total_price: 0, deposit_amount: 0, deposit_method: '', paid_band: '', disputed: 0, deposit_refund: '', counted: 0, n: 0 });
+
+/**
+ * Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Four
+ * queries whatever the number of bookings; the ledger is read once per distinct ledger.
+ */
 export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingInsights {
   const monthStart = toPbDate(businessMidnightMs(`${today.slice(0, 8)}01`));
   const params = { now: toPbDate(now), monthStart } as unknown as dbx.Params;
@@ -129,56 +154,36 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0 }) as unknown as Record<string, number>;
   app.db().newQuery(TOTALS_SQL).bind(params).one(t);
 
-  const bookingRows = arrayOf(
-    new DynamicModel({
-      id: '',
-      status: '',
-      payment_status: '',
-      total_price: 0,
-      deposit_amount: 0,
-      deposit_method: '',
-      deposit_paid_at: '',
-      dispute_id: '',
-      cancel_reason: '',
-      deposit_refund: '',
-      counted: 0,
-    }),
-  ) as unknown as BookingRow[];
-  app.db().newQuery(LEDGER_BOOKINGS_SQL).bind(params).all(bookingRows);
+  const plain = arrayOf(groupModel()) as unknown as BookingGroup[];
+  app.db().newQuery(PLAIN_BOOKINGS_SQL).bind(params).all(plain);
+  const charged = arrayOf(groupModel()) as unknown as BookingGroup[];
+  app.db().newQuery(CHARGED_BOOKINGS_SQL).bind(params).all(charged);
   const chargeRows = arrayOf(
-    new DynamicModel({
-      id: '',
-      booking: '',
-      kind: '',
-      amount: 0,
-      balance_amount: 0,
-      damages_amount: 0,
-      status: '',
-      method: '',
-      stripe_checkout_session_id: '',
-      refund_status: '',
-      refund_amount: 0,
-      requested_at: '',
-      created_at: '',
-    }),
+    new DynamicModel({ booking: '', kind: '', amount: 0, balance_amount: 0, damages_amount: 0, status: '', method: '', link: 0, refund_status: '', refund_amount: 0, band: '' }),
   ) as unknown as ChargeRow[];
-  app.db().newQuery(LEDGER_CHARGES_SQL).all(chargeRows);
+  app.db().newQuery(CHARGES_SQL).all(chargeRows);
 
-  const chargesOf = groupByBooking(chargeRows.map(plainCharge));
+  const chargesOf = groupByBooking(chargeRows.map((c) => ({ ...c, booking: String(c.booking), band: String(c.band) })));
+  const ledgers = new Map<string, BookingLedger>();
   const revenue: RevenueBooking[] = [];
   const hours: PaymentHour[] = [];
-  for (const b of bookingRows.map(plainBooking)) {
-    const charges = chargesOf.get(b.id) ?? [];
-    const ledger = bookingLedger(b, charges);
-    revenue.push({ money: ledger.money, counted: b.counted === true });
-    // requested_at is set on the app's clock by every path that makes a charge; created_at for older rows.
-    const times = new Map(charges.map((c) => [c.id, c.requested_at || c.created_at]));
-    hours.push(...paymentHoursOf(ledger.movements, b.deposit_paid_at, times));
+  for (const g of [...plain, ...charged]) {
+    const charges = chargesOf.get(String(g.id)) ?? [];
+    const input = ledgerInput(g, charges);
+    let ledger = ledgers.get(input.key);
+    if (!ledger) {
+      ledger = bookingLedger(input.booking, input.charges);
+      ledgers.set(input.key, ledger);
+    }
+    const n = Number(g.n);
+    revenue.push({ money: ledger.money, counted: truthy(g.counted), count: n });
+    const times = new Map(charges.map((c, i) => [`c${i}`, c.band]));
+    for (const h of paymentHoursOf(ledger.movements, String(g.paid_band), times)) hours.push({ hourUtc: h.hourUtc, deposits: h.deposits * n, balances: h.balances * n });
   }
 
   return {
     bookings: { total: Number(t.total), pending: Number(t.pending), completed: Number(t.completed), thisMonth: Number(t.thisMonth) },
     revenue: revenueOf(revenue),
-    weekly: weeklyCollected(hours, today),
+    weekly: weeklyCollected(mergePaymentHours(hours), today),
   };
 }
