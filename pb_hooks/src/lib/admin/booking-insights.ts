@@ -6,8 +6,10 @@
  *   done and the removal done or none): a confirmed booking still to be visited is neither;
  *   This Month = created since the first of the current month in New York;
  * - revenue (cents) and the weekly chart from each booking's ledger (docs/decisions/045:
- *   domain/money/booking-money.ts `bookingLedger`, `moneyOf`), read in two queries (the bookings
- *   with money or still counted, and every charge), never one per booking: Collected = money
+ *   domain/money/booking-money.ts `bookingLedger`, `moneyOf`), read in four queries, never one
+ *   per booking (the bookings without charges grouped by the fields their ledger reads, their
+ *   deposits by hour band, the bookings with charges, every charge), each distinct ledger
+ *   derived once (the JSVM is slow over a season's rows one by one): Collected = money
  *   held (deposits, balances, removals, damages, tips, recorded cash and checks, less refunds
  *   made, voids and disputes lost); Pending = owed less paid of the bookings that count;
  *   Expected = both (domain/insights.ts `revenueOf`);
@@ -19,6 +21,7 @@
  */
 import { businessMidnightMs, mergePaymentHours, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
 import { bookingLedger, groupByBooking, type BookingLedger } from '@domain/money/booking-money';
+import { heldOf } from '@domain/money/ledger';
 import type { Ymd } from '@domain/calendar';
 import { toPbDate } from '../clock';
 
@@ -55,20 +58,28 @@ const HOUR_BAND = (column: string) =>
   `CASE WHEN ${column} = '' THEN '' ELSE substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END END`;
 
 // The bookings whose ledger can hold or owe money (those that count, and any other with a deposit
-// in or a payment status past pending: an abandoned checkout has neither) and no charge, grouped
-// by every field their ledger reads (movementsOf reads `deposit_paid_at` and `dispute_id` only as
-// set or not) and by the hour band their deposit came in: a season is a few hundred groups, each
-// read through the ledger once per distinct ledger.
+// in or a payment status past pending: an abandoned checkout has neither) and no charge.
+const PLAIN = `NOT EXISTS (SELECT 1 FROM charges c WHERE c.booking = b.id) AND ((${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending')`;
+
+// Those bookings grouped by every field their ledger reads (movementsOf reads `deposit_paid_at` and
+// `dispute_id` only as set or not): a season is a few dozen groups, each read through the ledger once.
 const PLAIN_BOOKINGS_SQL = `
-  SELECT status, payment_status, total_price, deposit_amount, deposit_method, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
+  SELECT '' AS id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid,
     dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, COUNT(*) AS n
-  FROM bookings b
-  WHERE NOT EXISTS (SELECT 1 FROM charges c WHERE c.booking = b.id) AND ((${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending')
-  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+  FROM bookings b WHERE ${PLAIN}
+  GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10`;
+
+// Their deposits by the hour band they came in and the fields that decide whether a deposit is
+// held (not the amounts: a deposit without charges is held whole or not at all, so the ledger of
+// a one-cent deposit says which, and the sum of the deposits is what is held).
+const PLAIN_DEPOSITS_SQL = `
+  SELECT status, payment_status, deposit_method, dispute_id != '' AS disputed, deposit_refund, ${HOUR_BAND('deposit_paid_at')} AS band, SUM(deposit_amount) AS cents
+  FROM bookings b WHERE ${PLAIN} AND deposit_paid_at != '' AND deposit_amount > 0
+  GROUP BY 1, 2, 3, 4, 5, 6`;
 
 // The bookings with charges, one row each, and every charge (oldest first).
 const CHARGED_BOOKINGS_SQL = `
-  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
+  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
     dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, 1 AS n
   FROM bookings WHERE id IN (SELECT booking FROM charges)`;
 
@@ -84,6 +95,7 @@ interface BookingGroup {
   total_price: number;
   deposit_amount: number;
   deposit_method: string;
+  paid: number | boolean;
   paid_band: string;
   disputed: number | boolean;
   deposit_refund: string;
@@ -112,7 +124,7 @@ const truthy = (v: unknown) => v === true || Number(v) === 1;
  * ledger: bookings with the same key have the same movements and money, whatever their ids and
  * times. Charges get ids by position ('c0', 'c1'…) so one ledger serves every booking of the key.
  */
-function ledgerInput(b: BookingGroup, charges: readonly ChargeRow[]) {
+function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>, charges: readonly ChargeRow[]) {
   const booking = {
     status: String(b.status),
     payment_status: String(b.payment_status),
@@ -120,7 +132,7 @@ function ledgerInput(b: BookingGroup, charges: readonly ChargeRow[]) {
     deposit_amount: Number(b.deposit_amount),
     deposit_method: String(b.deposit_method),
     // movementsOf reads these two as set or not.
-    deposit_paid_at: String(b.paid_band) ? 'set' : '',
+    deposit_paid_at: truthy(b.paid) ? 'set' : '',
     dispute_id: truthy(b.disputed) ? 'set' : '',
     cancel_reason: '',
     deposit_refund: String(b.deposit_refund),
@@ -137,14 +149,16 @@ function ledgerInput(b: BookingGroup, charges: readonly ChargeRow[]) {
     refund_status: String(c.refund_status),
     refund_amount: Number(c.refund_amount),
   }));
-  return { booking, charges: rows, key: JSON.stringify([booking, rows]) };
+  // Every value is a number or a string without '|' or ';' (select values, '', 'set'): the joined values are the key.
+  const key = [Object.values(booking).join('|'), ...rows.map((r) => Object.values(r).join('|'))].join(';');
+  return { booking, charges: rows, key };
 }
 
 const groupModel = () =>
-  new DynamicModel({ id: '', status: '', payment_status: '', total_price: 0, deposit_amount: 0, deposit_method: '', paid_band: '', disputed: 0, deposit_refund: '', counted: 0, n: 0 });
+  new DynamicModel({ id: '', status: '', payment_status: '', total_price: 0, deposit_amount: 0, deposit_method: '', paid: 0, paid_band: '', disputed: 0, deposit_refund: '', counted: 0, n: 0 });
 
 /**
- * Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Four
+ * Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Five
  * queries whatever the number of bookings; the ledger is read once per distinct ledger.
  */
 export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingInsights {
@@ -156,6 +170,11 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
 
   const plain = arrayOf(groupModel()) as unknown as BookingGroup[];
   app.db().newQuery(PLAIN_BOOKINGS_SQL).bind(params).all(plain);
+  const deposits = arrayOf(new DynamicModel({ status: '', payment_status: '', deposit_method: '', disputed: 0, deposit_refund: '', band: '', cents: 0 })) as unknown as (Omit<
+    BookingGroup,
+    'id' | 'total_price' | 'deposit_amount' | 'paid' | 'paid_band' | 'counted' | 'n'
+  > & { band: string; cents: number })[];
+  app.db().newQuery(PLAIN_DEPOSITS_SQL).bind(params).all(deposits);
   const charged = arrayOf(groupModel()) as unknown as BookingGroup[];
   app.db().newQuery(CHARGED_BOOKINGS_SQL).bind(params).all(charged);
   const chargeRows = arrayOf(
@@ -163,22 +182,30 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   ) as unknown as ChargeRow[];
   app.db().newQuery(CHARGES_SQL).all(chargeRows);
 
-  const chargesOf = groupByBooking(chargeRows.map((c) => ({ ...c, booking: String(c.booking), band: String(c.band) })));
   const ledgers = new Map<string, BookingLedger>();
-  const revenue: RevenueBooking[] = [];
-  const hours: PaymentHour[] = [];
-  for (const g of [...plain, ...charged]) {
-    const charges = chargesOf.get(String(g.id)) ?? [];
-    const input = ledgerInput(g, charges);
+  const ledgerOf = (input: ReturnType<typeof ledgerInput>) => {
     let ledger = ledgers.get(input.key);
     if (!ledger) {
       ledger = bookingLedger(input.booking, input.charges);
       ledgers.set(input.key, ledger);
     }
-    const n = Number(g.n);
-    revenue.push({ money: ledger.money, counted: truthy(g.counted), count: n });
+    return ledger;
+  };
+  const revenue: RevenueBooking[] = [];
+  const hours: PaymentHour[] = [];
+  for (const g of plain) revenue.push({ money: ledgerOf(ledgerInput(g, [])).money, counted: truthy(g.counted), count: Number(g.n) });
+  for (const d of deposits) {
+    const unit = ledgerOf(ledgerInput({ ...d, total_price: 1, deposit_amount: 1, paid: true }, []));
+    const held = heldOf(unit.movements, 'deposit');
+    if (held > 0) hours.push({ hourUtc: String(d.band), deposits: Number(d.cents) * held, balances: 0 });
+  }
+  const chargesOf = groupByBooking(chargeRows.map((c) => ({ ...c, booking: String(c.booking), band: String(c.band) })));
+  for (const g of charged) {
+    const charges = chargesOf.get(String(g.id)) ?? [];
+    const ledger = ledgerOf(ledgerInput(g, charges));
+    revenue.push({ money: ledger.money, counted: truthy(g.counted) });
     const times = new Map(charges.map((c, i) => [`c${i}`, c.band]));
-    for (const h of paymentHoursOf(ledger.movements, String(g.paid_band), times)) hours.push({ hourUtc: h.hourUtc, deposits: h.deposits * n, balances: h.balances * n });
+    hours.push(...paymentHoursOf(ledger.movements, String(g.paid_band), times));
   }
 
   return {
