@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceCell,
+  type BalanceCell,
   bookingStatusLabel,
   bookingStatusTone,
   compareNewestFirst,
@@ -27,17 +28,40 @@ describe('packageTitle (docs/product.md §1 legacy names)', () => {
   });
 });
 
-describe('balanceCell (docs/product.md §2 Balance Due)', () => {
-  it.each([
-    ['deposit paid with a balance', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'due', cents: 82500 }],
-    ['paid in full', { balance_remaining: 0, payment_status: 'paid', status: 'confirmed' }, { kind: 'paid' }],
-    ['nothing left but not marked paid', { balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, { kind: 'none' }],
-    ['an unpaid hold', { balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' }, { kind: 'owed', cents: 165000 }],
-    ['a cancelled booking: nothing due', { balance_remaining: 82500, payment_status: 'deposit_paid', status: 'cancelled' }, { kind: 'cancelled' }],
-    ['a cancelled booking, deposit refunded', { balance_remaining: 165000, payment_status: 'refunded', status: 'cancelled' }, { kind: 'cancelled' }],
-    ['a refunded conflict', { balance_remaining: 0, payment_status: 'refunded', status: 'payment_conflict' }, { kind: 'none' }],
-  ])('%s', (_name, b, cell) => {
-    expect(balanceCell(b)).toEqual(cell);
+describe("balanceCell (docs/product.md §2 Balance Due; the booking's ledger, docs/decisions/045)", () => {
+  // The rows as the admin's mirror holds them: the booking and its charges.
+  const paidDeposit = { total_price: 165000, deposit_amount: 82500, deposit_paid_at: '2026-11-03 15:00:00.000Z', balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' };
+  const balancePaid = { id: 'c1', booking: 'b1', kind: 'balance', amount: 82500, balance_amount: 82500, status: 'succeeded' };
+  it.each<[string, Record<string, unknown> & { status: string; payment_status: string }, Record<string, unknown>[], BalanceCell]>([
+    ['deposit paid with a balance', paidDeposit, [], { kind: 'due', cents: 82500 }],
+    ['paid in full', { ...paidDeposit, balance_remaining: 0, payment_status: 'paid' }, [balancePaid], { kind: 'paid' }],
+    ['nothing left but not marked paid', { total_price: 0, deposit_amount: 0, balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, [], { kind: 'none' }],
+    ['an unpaid hold', { total_price: 165000, deposit_amount: 82500, balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' }, [], { kind: 'owed', cents: 165000 }],
+    ['a cancelled booking: nothing due', { ...paidDeposit, status: 'cancelled' }, [], { kind: 'cancelled' }],
+    ['a cancelled booking, deposit refunded', { ...paidDeposit, balance_remaining: 165000, payment_status: 'refunded', status: 'cancelled' }, [], { kind: 'cancelled' }],
+    ['a refunded conflict', { ...paidDeposit, balance_remaining: 0, payment_status: 'refunded', status: 'payment_conflict' }, [], { kind: 'none' }],
+    // What balance_remaining alone could not say.
+    [
+      'cash recorded on this device, not yet sent: pending, the rest due',
+      paidDeposit,
+      [{ ...balancePaid, method: 'cash', amount: 20000, status: 'queued' }],
+      { kind: 'pending', cents: 62500, pendingCents: 20000 },
+    ],
+    [
+      'a payment link open for the balance: nothing more to charge',
+      paidDeposit,
+      [{ ...balancePaid, status: 'requires_checkout', stripe_checkout_session_id: 'cs_1' }],
+      { kind: 'pending', cents: 0, pendingCents: 82500 },
+    ],
+    ['cash voided: due again', { ...paidDeposit, balance_remaining: 82500 }, [{ ...balancePaid, method: 'cash', status: 'voided' }], { kind: 'due', cents: 82500 }],
+    [
+      'the balance and damages paid together',
+      { ...paidDeposit, balance_remaining: 0, payment_status: 'paid' },
+      [{ ...balancePaid, kind: 'balance_and_damages', amount: 86000, damages_amount: 3500 }],
+      { kind: 'paid' },
+    ],
+  ])('%s', (_name, b, charges, cell) => {
+    expect(balanceCell(b, charges)).toEqual(cell);
   });
 });
 

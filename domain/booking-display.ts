@@ -1,12 +1,14 @@
 /**
  * How the admin shows a stored booking (docs/product.md §2 Admin dashboard, Bookings tab; §4 booking
  * status and payment_status): the package's current name for legacy values, the Deposit Status
- * and Balance Due cells, status labels and colours, the payment provider's link, which rows are
+ * and Balance Due cells (the Balance Due from the booking's ledger, docs/decisions/045), status labels and colours, the payment provider's link, which rows are
  * abandoned checkouts, and the newest-first order. Pure: callers pass the row and "now".
  */
 import { chargeBlocker } from './balance-charge';
 import { parseTimestamp } from './calendar';
 import { findPackage } from './catalog';
+import { balanceOf, bookingLedger, type LooseRow } from './money/booking-money';
+import { paymentStatusOf } from './money/ledger';
 
 /** The booking fields these rules read (PocketBase record shape; amounts in cents). */
 export interface DisplayedBooking {
@@ -38,8 +40,14 @@ export function balanceChargeable(b: Pick<DisplayedBooking, 'balance_remaining' 
 export type BalanceCell =
   /** A clickable amount that opens the damages dialog. */
   | { kind: 'due'; cents: number }
-  /** An amount that cannot be charged (unpaid hold, cancelled booking): shown, not clickable. */
+  /** An amount that cannot be charged (unpaid hold, a booking the rules block): what it owes, shown, not clickable. */
   | { kind: 'owed'; cents: number }
+  /**
+   * Payments on their way (a payment recorded on this device and not yet sent, a payment link
+   * open, a charge the bank is processing): what is due beyond them, and their cents. Not
+   * clickable: one way of collecting at a time (docs/decisions/045).
+   */
+  | { kind: 'pending'; cents: number; pendingCents: number }
   /** '$0 Paid'. */
   | { kind: 'paid' }
   /** '$0'. */
@@ -47,12 +55,24 @@ export type BalanceCell =
   /** A cancelled booking: marked Cancelled, nothing due (whatever balance it kept). */
   | { kind: 'cancelled' };
 
-/** The Balance Due cell (docs/product.md §2): clickable amount when above 0, '$0 Paid' when paid, nothing due once cancelled, else '$0'. */
-export function balanceCell(b: Pick<DisplayedBooking, 'balance_remaining' | 'payment_status' | 'status'>): BalanceCell {
+/**
+ * The Balance Due cell (docs/product.md §2) from the booking's ledger (domain/money/booking-money.ts
+ * `bookingLedger` over the booking row and its `charges` rows, as the server and the manage page
+ * read it): 'Nothing due' once cancelled; '$0' for a payment conflict (refunded) or a booking owing
+ * nothing; '$0 Paid' when paid in full (the ledger's `paymentStatusOf`); a booking that cannot be
+ * charged (chargeBlocker: an unpaid hold) shows what it owes; payments in flight show what is due
+ * beyond them and their cents; else the amount due, clickable. Cents.
+ */
+export function balanceCell(b: Pick<DisplayedBooking, 'payment_status' | 'status'> & LooseRow, charges: readonly LooseRow[] = []): BalanceCell {
   if (b.status === 'cancelled') return { kind: 'cancelled' };
-  if (b.payment_status === 'paid') return { kind: 'paid' };
-  if (b.balance_remaining > 0) return balanceChargeable(b) ? { kind: 'due', cents: b.balance_remaining } : { kind: 'owed', cents: b.balance_remaining };
-  return { kind: 'none' };
+  const ledger = bookingLedger(b, charges);
+  const { money } = ledger;
+  if (ledger.booking.cancelled) return { kind: 'none' };
+  const balance = balanceOf(ledger);
+  if (balance === 0) return paymentStatusOf(money, ledger.booking, false) === 'paid' ? { kind: 'paid' } : { kind: 'none' };
+  if (chargeBlocker(b) !== null) return { kind: 'owed', cents: balance };
+  if (money.pendingCents > 0) return { kind: 'pending', cents: money.dueCents, pendingCents: money.pendingCents };
+  return { kind: 'due', cents: money.dueCents };
 }
 
 export type DepositState = 'paid' | 'pending' | 'refund_pending' | 'refunded';

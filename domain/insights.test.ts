@@ -13,9 +13,14 @@ import {
   weekStart,
   websiteFromTally,
   weeklyCollected,
+  mergePaymentHours,
+  paymentHoursOf,
+  revenueOf,
   type EventGroup,
   type TrafficSource,
 } from './insights';
+import { bookingLedger } from './money/booking-money';
+import { heldOf, moneyOf, type Movement } from './money/ledger';
 
 describe('traffic source of a page view (docs/product.md §9: a missing source counts as direct)', () => {
   it.each<[string, string, string, TrafficSource]>([
@@ -251,5 +256,69 @@ describe('the running tally of analytics events', () => {
       devices: { desktop: 2, mobile: 6, tablet: 0 },
       topDevice: 'Mobile',
     });
+  });
+});
+
+describe("Revenue from each booking's ledger (docs/decisions/045)", () => {
+  const live = { status: 'confirmed', payment_status: 'deposit_paid', total_price: 100_000, deposit_amount: 50_000, deposit_paid_at: '2026-11-03 15:00:00.000Z' };
+
+  it('Collected is the money held by every booking, Pending what the counted ones still owe, Expected both', () => {
+    const cash = bookingLedger(live, [{ id: 'c1', kind: 'balance', amount: 20_000, status: 'succeeded', method: 'cash' }]).money;
+    const kept = bookingLedger({ ...live, status: 'cancelled' }, []).money;
+    const hold = bookingLedger({ ...live, status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' }, []).money;
+    const credit = bookingLedger({ ...live, payment_status: 'paid' }, [{ id: 'c2', kind: 'balance', amount: 55_000, status: 'succeeded', method: 'cash' }]).money;
+    expect(
+      revenueOf([
+        { money: cash, counted: true },
+        { money: kept, counted: false },
+        { money: hold, counted: true },
+        { money: credit, counted: true },
+      ]),
+    ).toEqual({ collected: 70_000 + 50_000 + 0 + 105_000, pending: 30_000 + 100_000, expected: 225_000 + 130_000 });
+    // Bookings with the same money, counted once with their number.
+    expect(revenueOf([{ money: cash, counted: true, count: 3 }])).toEqual(revenueOf([0, 1, 2].map(() => ({ money: cash, counted: true }))));
+    // A hold that ran out counts in nothing.
+    expect(revenueOf([{ money: hold, counted: false }])).toEqual({ collected: 0, pending: 0, expected: 0 });
+  });
+
+  it('the chart places each payment at the hour it came in, less what reversed it; the held cents add up to paidCents', () => {
+    const { movements } = bookingLedger(live, [
+      { id: 'c1', kind: 'balance', amount: 20_000, status: 'succeeded', method: 'cash' },
+      { id: 'c2', kind: 'balance', amount: 5_000, status: 'voided', method: 'check' },
+      { id: 'c3', kind: 'balance_and_damages', amount: 33_500, balance_amount: 30_000, damages_amount: 3_500, status: 'succeeded', refund_status: 'succeeded', refund_amount: 0 },
+      { id: 'c4', kind: 'damages', amount: 2_000, status: 'processing' },
+    ]);
+    const times = new Map([
+      ['c1', '2026-11-10 15:00:00.000Z'],
+      ['c2', '2026-11-10 16:00:00.000Z'],
+      ['c3', '2026-11-12 15:00:00.000Z'],
+      ['c4', '2026-11-13 15:00:00.000Z'],
+    ]);
+    expect(paymentHoursOf(movements, '2026-11-03 15:00:00.000Z', times)).toEqual([
+      { hourUtc: '2026-11-03 15', deposits: 50_000, balances: 0 },
+      { hourUtc: '2026-11-10 15', deposits: 0, balances: 20_000 },
+    ]);
+    const held = movements.filter((m: Movement) => m.direction === 'payment').reduce((t, m) => t + heldOf(movements, m.id), 0);
+    expect(held).toBe(moneyOf(movements, { totalCents: 100_000, depositCents: 50_000, cancelled: false, kept: 'deposit' }).paidCents);
+    // No time, no hour.
+    expect(paymentHoursOf(movements, '', new Map())).toEqual([]);
+  });
+});
+
+describe('mergePaymentHours', () => {
+  it('sums by UTC date and the three bands that each fall on one New York date; the weeks are the same', () => {
+    const hours = [
+      { hourUtc: '2026-11-17 01', deposits: 100, balances: 0 },
+      { hourUtc: '2026-11-17 03', deposits: 0, balances: 5 },
+      { hourUtc: '2026-11-17 04', deposits: 7, balances: 0 },
+      { hourUtc: '2026-11-17 05', deposits: 1, balances: 0 },
+      { hourUtc: '2026-11-17 23', deposits: 2, balances: 3 },
+    ];
+    expect(mergePaymentHours(hours)).toEqual([
+      { hourUtc: '2026-11-17 00', deposits: 100, balances: 5 },
+      { hourUtc: '2026-11-17 04', deposits: 7, balances: 0 },
+      { hourUtc: '2026-11-17 05', deposits: 3, balances: 3 },
+    ]);
+    expect(weeklyCollected(mergePaymentHours(hours), '2026-11-20')).toEqual(weeklyCollected(hours, '2026-11-20'));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The maths of the admin's Overview (docs/product.md §9 Revenue and insights; docs/decisions/015): where a visit
  * came from, the conversion rate, the top device and countries, and the week and month buckets
- * of the revenue chart, and the running tally of analytics events the website figures come
- * from. The server groups rows in SQL (GET /api/fn/insights) and hands the groups to these
+ * of the revenue chart, the Revenue tiles from each booking's ledger (domain/money/ledger.ts
+ * `moneyOf`, docs/decisions/045), and the running tally of analytics events the website figures
+ * come from. The server groups rows in SQL (GET /api/fn/insights) and hands the groups to these
  * functions, so the rules live here once. No I/O, no clock: "today" is passed in.
  */
 import { addDays, businessToday, isYmd, newYorkTimeMs, weekdayOf, type Ymd } from './calendar';
+import { heldOf, type Money, type Movement } from './money/ledger';
 
 export const TRAFFIC_SOURCES = ['qr_code', 'social_media', 'google_ad', 'organic', 'direct'] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
@@ -277,4 +279,79 @@ export function weeklyCollected(hours: readonly PaymentHour[], today: Ymd): Week
   const out: WeeklyPoint[] = [];
   for (let w = weeks[0]!; w <= last; w = addDays(w, 7)) out.push(byWeek.get(w) ?? { weekStart: w, deposits: 0, balances: 0 });
   return out;
+}
+
+/** The Overview's Revenue in cents (docs/product.md §9 Revenue and insights). */
+export interface Revenue {
+  collected: number;
+  pending: number;
+  expected: number;
+}
+
+/** One booking as the Revenue reads it: its ledger's money and whether it counts in what is owed. */
+export interface RevenueBooking {
+  money: Money;
+  /** Not cancelled, not a payment conflict, not an unpaid checkout hold that ran out. */
+  counted: boolean;
+  /** How many bookings have this same money (the server groups bookings whose ledgers are alike); 1 when absent. */
+  count?: number;
+}
+
+/**
+ * The Revenue from each booking's ledger (docs/decisions/045; docs/product.md §9): Collected is the
+ * money held, `paidCents` of every booking (deposits, balances, removals, damages and tips, by card,
+ * cash, check or another way, less refunds made, voids and disputes lost; a cancelled booking's
+ * kept deposit too, docs/product.md §2 "its Revenue is kept"); Pending is what the counted
+ * bookings still owe, owed less paid (payments in flight included: they are not collected yet);
+ * Expected is both.
+ */
+export function revenueOf(bookings: readonly RevenueBooking[]): Revenue {
+  let collected = 0;
+  let pending = 0;
+  for (const { money, counted, count = 1 } of bookings) {
+    collected += money.paidCents * count;
+    if (counted) pending += Math.max(0, money.owedCents - money.paidCents) * count;
+  }
+  return { collected, pending, expected: collected + pending };
+}
+
+/**
+ * The money held by each payment of a booking, in the UTC hour it came in, for `weeklyCollected`:
+ * the deposit at `depositPaidAt` (under deposits), every other payment at the time its charge
+ * was requested on the app's clock (`chargeTimes` by charge id; under balances). What was refunded,
+ * voided or lost to a dispute is taken off the payment it reverses, so the chart adds up to the
+ * Collected of its payments. Payments without a time are left out. Timestamps are PocketBase
+ * datetimes ('2026-11-17 02:00:00.000Z').
+ */
+export function paymentHoursOf(movements: readonly Movement[], depositPaidAt: string, chargeTimes: ReadonlyMap<string, string>): PaymentHour[] {
+  const out: PaymentHour[] = [];
+  for (const m of movements) {
+    if (m.direction !== 'payment') continue;
+    const cents = heldOf(movements, m.id);
+    if (cents <= 0) continue;
+    const deposit = m.id === 'deposit';
+    const at = deposit ? depositPaidAt : (chargeTimes.get(m.id.split('#')[0]!) ?? '');
+    if (at.length < 13) continue;
+    out.push({ hourUtc: at.slice(0, 13), deposits: deposit ? cents : 0, balances: deposit ? 0 : cents });
+  }
+  return out;
+}
+
+/**
+ * `hours` summed by UTC date and by three bands of UTC hours that each fall on one New York date
+ * (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter; from
+ * 05:00 the same date), each band named by its first hour: at most three entries per payment
+ * day, so `weeklyCollected` places a season of payments in New York weeks in a few hundred steps.
+ */
+export function mergePaymentHours(hours: readonly PaymentHour[]): PaymentHour[] {
+  const byBand = new Map<string, PaymentHour>();
+  for (const h of hours) {
+    const hour = h.hourUtc.slice(11, 13);
+    const key = `${h.hourUtc.slice(0, 11)}${hour < '04' ? '00' : hour === '04' ? '04' : '05'}`;
+    const point = byBand.get(key) ?? { hourUtc: key, deposits: 0, balances: 0 };
+    point.deposits += h.deposits;
+    point.balances += h.balances;
+    byBand.set(key, point);
+  }
+  return [...byBand.values()];
 }

@@ -98,6 +98,18 @@ const reverses = (m: Movement) =>
 const queued = (m: Movement) => m.direction === 'refund' && (m.status === 'pending' || m.status === 'processing' || m.status === 'to_return');
 const sum = (ms: readonly Movement[]) => ms.reduce((t, m) => t + m.amountCents, 0);
 
+/**
+ * The cents of payment `id` among `movements` still held: its amount less the refunds made, the
+ * voids and the disputes lost that reverse it; 0 unless it succeeded. Over every payment this
+ * sums to `moneyOf`'s `paidCents`, so a view that splits the money paid (by week, by kind) adds
+ * up to it.
+ */
+export function heldOf(movements: readonly Movement[], id: string): number {
+  const p = movements.find((m) => m.id === id && m.direction === 'payment');
+  if (!p || p.status !== 'succeeded') return 0;
+  return p.amountCents - sum(movements.filter((m) => m.of === id && reverses(m)));
+}
+
 /** The money of a booking with `movements`. Pure; cents. */
 export function moneyOf(movements: readonly Movement[], booking: LedgerBooking): Money {
   const payments = movements.filter((m) => m.direction === 'payment');

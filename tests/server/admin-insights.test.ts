@@ -47,8 +47,9 @@ async function seedEvents(): Promise<void> {
 async function seedBookings(): Promise<void> {
   // Counted (upcoming: not Completed, its visits are not done). Collected 82,500 (deposit), Pending 82,500 (balance).
   await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', total_price: 165000, deposit_amount: 82500, balance_remaining: 82500, deposit_paid_at: '2026-11-03 15:00:00.000Z' });
-  // Completed tile. Collected 100,000 (paid in full); balance 50,000 paid on Monday 16th, 9 PM in New York.
-  await createBookingRecord({
+  // Completed tile. Collected 100,000 (paid in full); balance 50,000 paid on Monday 16th, 9 PM in New York,
+  // as its ledger records it: a balance charge requested then (docs/decisions/045).
+  const paid = await createBookingRecord({
     status: 'completed',
     payment_status: 'paid',
     total_price: 100000,
@@ -57,6 +58,9 @@ async function seedBookings(): Promise<void> {
     deposit_paid_at: '2026-11-03 16:00:00.000Z',
     balance_paid_at: '2026-11-17 02:00:00.000Z',
   });
+  await superuser()
+    .collection('charges')
+    .create({ booking: paid.id, kind: 'balance', amount: 50000, balance_amount: 50000, status: 'succeeded', idempotency_key: `paid-${paid.id}`, requested_at: '2026-11-17 02:00:00.000Z' });
   // Pending tile: a live checkout hold. Pending 60,000.
   await createBookingRecord({ status: 'pending_payment', payment_status: 'pending', total_price: 60000, deposit_amount: 30000, balance_remaining: 60000, hold_expires_at: '2026-11-20 17:20:00.000Z' });
   // Counts nowhere: a hold that ran out (the cron has not cancelled it yet).
@@ -187,6 +191,51 @@ describe('an empty database', () => {
       revenue: { collected: 0, pending: 0, expected: 0 },
       weekly: [],
     });
+  });
+});
+
+describe("Revenue reads each booking's ledger (docs/decisions/045)", () => {
+  it('counts cash beyond the balance, a kept deposit, voids and damages as the ledger does; the chart adds up to what came in each week', async () => {
+    await clearCollections('bookings', 'charges');
+    const su = superuser();
+    let key = 0;
+    const pay = (booking: string, over: Record<string, unknown>) => su.collection('charges').create({ booking, kind: 'balance', status: 'succeeded', idempotency_key: `ledger-${key++}`, ...over });
+    // Deposit by card, 200 in cash at the door, 20 of damages charged: paid 72,000 of 102,000.
+    const b1 = await createBookingRecord({
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      total_price: 100000,
+      deposit_amount: 50000,
+      balance_remaining: 30000,
+      deposit_paid_at: '2026-11-03 15:00:00.000Z',
+    });
+    await pay(b1.id, { method: 'cash', amount: 20000, balance_amount: 20000, requested_at: '2026-11-10 15:00:00.000Z' });
+    await pay(b1.id, { kind: 'damages', amount: 2000, damages_amount: 2000, requested_at: '2026-11-17 15:00:00.000Z' });
+    // Cancelled by the owner, deposit kept: its 25,000 stay collected; it owes nothing.
+    await createBookingRecord({
+      status: 'cancelled',
+      payment_status: 'deposit_paid',
+      total_price: 50000,
+      deposit_amount: 25000,
+      balance_remaining: 25000,
+      deposit_paid_at: '2026-11-04 15:00:00.000Z',
+    });
+    // A check recorded by mistake and voided, then cash: paid in full, 40,000.
+    const b3 = await createBookingRecord({ status: 'confirmed', payment_status: 'paid', total_price: 40000, deposit_amount: 20000, balance_remaining: 0, deposit_paid_at: '2026-11-05 15:00:00.000Z' });
+    await pay(b3.id, { method: 'check', amount: 20000, balance_amount: 20000, status: 'voided', requested_at: '2026-11-12 15:00:00.000Z' });
+    await pay(b3.id, { method: 'cash', amount: 20000, balance_amount: 20000, requested_at: '2026-11-13 15:00:00.000Z' });
+    // 350 in cash for a balance of 300: the 50 beyond it is held (a credit) until given back.
+    const b4 = await createBookingRecord({ status: 'confirmed', payment_status: 'paid', total_price: 60000, deposit_amount: 30000, balance_remaining: 0, deposit_paid_at: '2026-11-06 15:00:00.000Z' });
+    await pay(b4.id, { method: 'cash', amount: 35000, balance_amount: 30000, requested_at: '2026-11-16 15:00:00.000Z' });
+
+    const res = await callFnAs(admin.token, 'GET', '/api/fn/insights');
+    expect(res.status).toBe(200);
+    expect(res.body.revenue).toEqual({ collected: 72000 + 25000 + 40000 + 65000, pending: 30000, expected: 202000 + 30000 });
+    expect(res.body.weekly).toEqual([
+      { weekStart: '2026-11-02', deposits: 50000 + 25000 + 20000 + 30000, balances: 0 },
+      { weekStart: '2026-11-09', deposits: 0, balances: 20000 + 20000 },
+      { weekStart: '2026-11-16', deposits: 0, balances: 2000 + 35000 },
+    ]);
   });
 });
 

@@ -117,6 +117,21 @@ describe('the manage link', () => {
     });
     expect(body.policies.join(' ')).toContain('within 72 hours of booking');
   });
+
+  it("what is paid and due is the booking's ledger (docs/decisions/045): damages paid count, cash voided does not, a balance link still open leaves the balance due", async () => {
+    const { id, token } = await paidBooking();
+    const charge = (over: Record<string, unknown>) => su.collection('charges').create({ booking: id, status: 'succeeded', idempotency_key: `view-${Math.random()}`, ...over });
+    // A balance Checkout opened and not paid: nothing paid yet, the balance still shown.
+    const link = await charge({ kind: 'balance', amount: 82500, balance_amount: 82500, status: 'requires_checkout', stripe_checkout_session_id: 'cs_test_view' });
+    expect((await view(token)).body).toMatchObject({ paidCents: 82500, balanceCents: 82500 });
+    await su.collection('charges').update(link.id, { status: 'failed' });
+    // Cash recorded by mistake and voided: paid nothing.
+    await charge({ kind: 'balance', method: 'cash', amount: 10000, balance_amount: 10000, status: 'voided' });
+    // The balance and 35 of damages charged together, as the admin's charge does (docs/product.md §9).
+    await charge({ kind: 'balance_and_damages', amount: 86000, balance_amount: 82500, damages_amount: 3500 });
+    await su.collection('bookings').update(id, { payment_status: 'paid', balance_remaining: 0 });
+    expect((await view(token)).body).toMatchObject({ totalCents: 165000, paidCents: 165000 + 3500, balanceCents: 0 });
+  });
 });
 
 describe('moving a visit', () => {

@@ -1,20 +1,27 @@
 /**
  * The booking half of the admin's Overview (docs/product.md §4 booking status, §9 Revenue and
- * insights), counted in SQL over `bookings`:
- * - tiles: total; Pending = pending + pending_payment; Completed = the bookings whose visits are
- *   done (status completed, or confirmed with the installation done and the removal done or
- *   none): a confirmed booking still to be visited is neither;
+ * insights):
+ * - tiles, counted in SQL over `bookings`: total; Pending = pending + pending_payment; Completed =
+ *   the bookings whose visits are done (status completed, or confirmed with the installation
+ *   done and the removal done or none): a confirmed booking still to be visited is neither;
  *   This Month = created since the first of the current month in New York;
- * - revenue (cents): Collected = totals of paid bookings + what deposit_paid ones have paid
- *   (the deposit and any part of the balance, e.g. cash recorded at the door);
- *   Pending = balances of deposit_paid bookings + totals of pending ones; Expected = both;
- *   Collected also counts the damages charged (the damages part of succeeded charges, which a
- *   booking's total does not include), usually after the balance was paid;
- * - weekly: deposits (at deposit_paid_at) and balances (total − deposit, at balance_paid_at)
- *   collected per week of the season (domain/insights.ts `weeklyCollected`).
- * Cancelled bookings, payment conflicts and checkout holds that ran out count nowhere.
+ * - revenue (cents) and the weekly chart from each booking's ledger (docs/decisions/045:
+ *   domain/money/booking-money.ts `bookingLedger`, `moneyOf`), read in four queries, never one
+ *   per booking (the bookings without charges grouped by the fields their ledger reads, their
+ *   deposits by hour band, the bookings with charges, every charge), each distinct ledger
+ *   derived once (the JSVM is slow over a season's rows one by one): Collected = money
+ *   held (deposits, balances, removals, damages, tips, recorded cash and checks, less refunds
+ *   made, voids and disputes lost); Pending = owed less paid of the bookings that count;
+ *   Expected = both (domain/insights.ts `revenueOf`);
+ * - weekly: the money held per week of the season, the deposit at `deposit_paid_at`, every
+ *   other payment at its charge's `requested_at` (domain/insights.ts `paymentHoursOf`,
+ *   `mergePaymentHours`, `weeklyCollected`).
+ * Cancelled bookings, payment conflicts and checkout holds that ran out count in no tile and owe
+ * nothing; what a cancelled booking kept stays collected.
  */
-import { businessMidnightMs, chartSeasonStart, weeklyCollected, type WeeklyPoint } from '@domain/insights';
+import { businessMidnightMs, mergePaymentHours, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
+import { bookingLedger, chargeMoneyRow, groupByBooking, type BookingLedger } from '@domain/money/booking-money';
+import { heldOf } from '@domain/money/ledger';
 import type { Ymd } from '@domain/calendar';
 import { toPbDate } from '../clock';
 
@@ -25,11 +32,7 @@ export interface BookingTiles {
   thisMonth: number;
 }
 
-export interface Revenue {
-  collected: number;
-  pending: number;
-  expected: number;
-}
+export type { Revenue };
 
 export interface BookingInsights {
   bookings: BookingTiles;
@@ -46,54 +49,170 @@ const TOTALS_SQL = `
     COUNT(*) AS total,
     COALESCE(SUM(status IN ('pending', 'pending_payment')), 0) AS pending,
     COALESCE(SUM(status = 'completed' OR (status = 'confirmed' AND install_done_at != '' AND (removal_date = '' OR removal_done_at != ''))), 0) AS completed,
-    COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth,
-    COALESCE(SUM(CASE payment_status WHEN 'paid' THEN total_price WHEN 'deposit_paid' THEN total_price - balance_remaining ELSE 0 END), 0) AS collected,
-    COALESCE(SUM(CASE payment_status WHEN 'deposit_paid' THEN balance_remaining WHEN 'pending' THEN total_price ELSE 0 END), 0) AS owed
+    COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth
   FROM bookings WHERE ${COUNTED}`;
 
-// The damages part of the succeeded charges of the bookings that count.
-const DAMAGES_SQL = `
-  SELECT COALESCE(SUM(damages_amount), 0) AS damages FROM charges
-  WHERE status = 'succeeded' AND damages_amount > 0 AND booking IN (SELECT id FROM bookings WHERE ${COUNTED})`;
+// A PocketBase datetime's UTC date and a band of UTC hours that falls on one New York date, as
+// 'YYYY-MM-DD HH' (domain/insights.ts mergePaymentHours names the same bands); '' when unset.
+const HOUR_BAND = (column: string) =>
+  `CASE WHEN ${column} = '' THEN '' ELSE substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END END`;
 
-// Payments grouped by UTC date and by three bands of UTC hours that each fall on one New York
-// date (before 04:00 the evening before; 04:00, midnight in summer time and 11 PM in winter;
-// from 05:00 the same date), each band named by its first hour: a handful of rows per
-// payment day for domain/insights.ts `weeklyCollected` to place in New York weeks.
-const HOUR_BAND = (column: string) => `substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END`;
+// The bookings whose ledger can hold or owe money (those that count, and any other with a deposit
+// in or a payment status past pending: an abandoned checkout has neither) and no charge.
+const PLAIN = `NOT EXISTS (SELECT 1 FROM charges c WHERE c.booking = b.id) AND ((${COUNTED}) OR deposit_paid_at != '' OR payment_status != 'pending')`;
 
-const PAYMENT_HOURS_SQL = `
-  SELECT hour, SUM(deposits) AS deposits, SUM(balances) AS balances FROM (
-    SELECT ${HOUR_BAND('deposit_paid_at')} AS hour, deposit_amount AS deposits, 0 AS balances
-    FROM bookings WHERE ${COUNTED} AND payment_status IN ('deposit_paid', 'paid') AND deposit_paid_at >= {:from}
-    UNION ALL
-    SELECT ${HOUR_BAND('balance_paid_at')}, 0, total_price - deposit_amount
-    FROM bookings WHERE ${COUNTED} AND payment_status = 'paid' AND balance_paid_at >= {:from}
-  )
-  GROUP BY hour`;
+// Those bookings grouped by every field their ledger reads (movementsOf reads `deposit_paid_at` and
+// `dispute_id` only as set or not): a season is a few dozen groups, each read through the ledger once.
+const PLAIN_BOOKINGS_SQL = `
+  SELECT '' AS id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid,
+    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, COUNT(*) AS n
+  FROM bookings b WHERE ${PLAIN}
+  GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10`;
 
-/** Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. */
+// Their deposits by the hour band they came in and the fields that decide whether a deposit is
+// held (not the amounts: a deposit without charges is held whole or not at all, so the ledger of
+// a one-cent deposit says which, and the sum of the deposits is what is held).
+const PLAIN_DEPOSITS_SQL = `
+  SELECT status, payment_status, deposit_method, dispute_id != '' AS disputed, deposit_refund, ${HOUR_BAND('deposit_paid_at')} AS band, SUM(deposit_amount) AS cents
+  FROM bookings b WHERE ${PLAIN} AND deposit_paid_at != '' AND deposit_amount > 0
+  GROUP BY 1, 2, 3, 4, 5, 6`;
+
+// The bookings with charges, one row each, and every charge (oldest first).
+const CHARGED_BOOKINGS_SQL = `
+  SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
+    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, 1 AS n
+  FROM bookings WHERE id IN (SELECT booking FROM charges)`;
+
+const CHARGES_SQL = `
+  SELECT booking, kind, amount, balance_amount, damages_amount, status, method, stripe_checkout_session_id != '' AS link, refund_status, refund_amount, refunds,
+    ${HOUR_BAND("CASE WHEN requested_at != '' THEN requested_at ELSE created_at END")} AS band
+  FROM charges ORDER BY created_at, id`;
+
+interface BookingGroup {
+  id: string;
+  status: string;
+  payment_status: string;
+  total_price: number;
+  deposit_amount: number;
+  deposit_method: string;
+  paid: number | boolean;
+  paid_band: string;
+  disputed: number | boolean;
+  deposit_refund: string;
+  counted: number | boolean;
+  n: number;
+}
+
+interface ChargeRow {
+  booking: string;
+  kind: string;
+  amount: number;
+  balance_amount: number;
+  damages_amount: number;
+  status: string;
+  method: string;
+  link: number | boolean;
+  refund_status: string;
+  refund_amount: number;
+  /** The charge's later refunds, as their JSON text. */
+  refunds: string;
+  band: string;
+}
+
+const truthy = (v: unknown) => v === true || Number(v) === 1;
+
+/**
+ * The ledger rows of a group (JSVM models hold Go values: plain JS copies) and the key of its
+ * ledger: bookings with the same key have the same movements and money, whatever their ids and
+ * times. Charges get ids by position ('c0', 'c1'…) so one ledger serves every booking of the key.
+ */
+function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>, charges: readonly ChargeRow[]) {
+  const booking = {
+    status: String(b.status),
+    payment_status: String(b.payment_status),
+    total_price: Number(b.total_price),
+    deposit_amount: Number(b.deposit_amount),
+    deposit_method: String(b.deposit_method),
+    // movementsOf reads these two as set or not.
+    deposit_paid_at: truthy(b.paid) ? 'set' : '',
+    dispute_id: truthy(b.disputed) ? 'set' : '',
+    cancel_reason: '',
+    deposit_refund: String(b.deposit_refund),
+  };
+  const rows = charges.map((c, i) => ({
+    id: `c${i}`,
+    kind: String(c.kind),
+    amount: Number(c.amount),
+    balance_amount: Number(c.balance_amount),
+    damages_amount: Number(c.damages_amount),
+    status: String(c.status),
+    method: String(c.method),
+    stripe_checkout_session_id: truthy(c.link) ? 'set' : '',
+    refund_status: String(c.refund_status),
+    refund_amount: Number(c.refund_amount),
+    refunds: chargeMoneyRow({ refunds: String(c.refunds ?? '') }).refunds,
+  }));
+  const key = JSON.stringify([booking, rows]);
+  return { booking, charges: rows, key };
+}
+
+const groupModel = () =>
+  new DynamicModel({ id: '', status: '', payment_status: '', total_price: 0, deposit_amount: 0, deposit_method: '', paid: 0, paid_band: '', disputed: 0, deposit_refund: '', counted: 0, n: 0 });
+
+/**
+ * Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Five
+ * queries whatever the number of bookings; the ledger is read once per distinct ledger.
+ */
 export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingInsights {
   const monthStart = toPbDate(businessMidnightMs(`${today.slice(0, 8)}01`));
-  const params = { now: toPbDate(now), monthStart, from: toPbDate(businessMidnightMs(chartSeasonStart(today))) } as unknown as dbx.Params;
+  const params = { now: toPbDate(now), monthStart } as unknown as dbx.Params;
 
-  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0, collected: 0, owed: 0 }) as unknown as Record<string, number>;
+  const t = new DynamicModel({ total: 0, pending: 0, completed: 0, thisMonth: 0 }) as unknown as Record<string, number>;
   app.db().newQuery(TOTALS_SQL).bind(params).one(t);
 
-  const hours = arrayOf(new DynamicModel({ hour: '', deposits: 0, balances: 0 })) as unknown as { hour: string; deposits: number; balances: number }[];
-  app.db().newQuery(PAYMENT_HOURS_SQL).bind(params).all(hours);
+  const plain = arrayOf(groupModel()) as unknown as BookingGroup[];
+  app.db().newQuery(PLAIN_BOOKINGS_SQL).bind(params).all(plain);
+  const deposits = arrayOf(new DynamicModel({ status: '', payment_status: '', deposit_method: '', disputed: 0, deposit_refund: '', band: '', cents: 0 })) as unknown as (Omit<
+    BookingGroup,
+    'id' | 'total_price' | 'deposit_amount' | 'paid' | 'paid_band' | 'counted' | 'n'
+  > & { band: string; cents: number })[];
+  app.db().newQuery(PLAIN_DEPOSITS_SQL).bind(params).all(deposits);
+  const charged = arrayOf(groupModel()) as unknown as BookingGroup[];
+  app.db().newQuery(CHARGED_BOOKINGS_SQL).bind(params).all(charged);
+  const chargeRows = arrayOf(
+    new DynamicModel({ booking: '', kind: '', amount: 0, balance_amount: 0, damages_amount: 0, status: '', method: '', link: 0, refund_status: '', refund_amount: 0, band: '' }),
+  ) as unknown as ChargeRow[];
+  app.db().newQuery(CHARGES_SQL).all(chargeRows);
 
-  const d = new DynamicModel({ damages: 0 }) as unknown as Record<string, number>;
-  app.db().newQuery(DAMAGES_SQL).bind(params).one(d);
+  const ledgers = new Map<string, BookingLedger>();
+  const ledgerOf = (input: ReturnType<typeof ledgerInput>) => {
+    let ledger = ledgers.get(input.key);
+    if (!ledger) {
+      ledger = bookingLedger(input.booking, input.charges);
+      ledgers.set(input.key, ledger);
+    }
+    return ledger;
+  };
+  const revenue: RevenueBooking[] = [];
+  const hours: PaymentHour[] = [];
+  for (const g of plain) revenue.push({ money: ledgerOf(ledgerInput(g, [])).money, counted: truthy(g.counted), count: Number(g.n) });
+  for (const d of deposits) {
+    const unit = ledgerOf(ledgerInput({ ...d, total_price: 1, deposit_amount: 1, paid: true }, []));
+    const held = heldOf(unit.movements, 'deposit');
+    if (held > 0) hours.push({ hourUtc: String(d.band), deposits: Number(d.cents) * held, balances: 0 });
+  }
+  const chargesOf = groupByBooking(chargeRows.map((c) => ({ ...c, booking: String(c.booking), band: String(c.band) })));
+  for (const g of charged) {
+    const charges = chargesOf.get(String(g.id)) ?? [];
+    const ledger = ledgerOf(ledgerInput(g, charges));
+    revenue.push({ money: ledger.money, counted: truthy(g.counted) });
+    const times = new Map(charges.map((c, i) => [`c${i}`, c.band]));
+    hours.push(...paymentHoursOf(ledger.movements, String(g.paid_band), times));
+  }
 
-  const collected = Number(t.collected) + Number(d.damages);
-  const owed = Number(t.owed);
   return {
     bookings: { total: Number(t.total), pending: Number(t.pending), completed: Number(t.completed), thisMonth: Number(t.thisMonth) },
-    revenue: { collected, pending: owed, expected: collected + owed },
-    weekly: weeklyCollected(
-      hours.map((h) => ({ hourUtc: String(h.hour), deposits: Number(h.deposits), balances: Number(h.balances) })),
-      today,
-    ),
+    revenue: revenueOf(revenue),
+    weekly: weeklyCollected(mergePaymentHours(hours), today),
   };
 }

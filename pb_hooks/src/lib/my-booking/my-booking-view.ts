@@ -2,15 +2,20 @@
  * What /my-booking shows of a booking to whoever holds its manage link (docs/decisions/027):
  * the choices, the visits with their arrival windows, the address, notes and parking, what was
  * paid and what is due, the reference, the policies, and what the customer may do now. Built
- * from the record; the same JSON for every route of the page.
+ * from the record and its charges; the same JSON for every route of the page. What was paid and
+ * what is due are the booking's ledger (docs/decisions/045: domain/money/booking-money.ts, the
+ * same figures as the admin's): paid = money held (refunds made, voids and disputes lost taken
+ * off), balance = owed less paid, 0 once cancelled.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
 import { balancePayableOnline, hasRemovalVisit, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitStartMs, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
 import { cancelNotice } from '@domain/booking/policy';
 import { BUSINESS } from '@domain/business';
+import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { removalAdditionCents } from '@domain/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -18,14 +23,14 @@ function visitView(date: string, slot: string, done: string): VisitView {
   return { date, timeSlot: slot, window: visitWindowText(slot), done: !!done };
 }
 
-/** The page's view of booking `r` at `now` (epoch ms). */
-export function myBookingView(r: core.Record, now: number): MyBookingView {
+/** The page's view of booking `r` at `now` (epoch ms), its charges read in `app`. */
+export function myBookingView(r: core.Record, now: number, app: CoreApp = $app): MyBookingView {
   const l: LetterBooking = letterBookingOf(r);
   const state = selfServiceBookingOf(r);
   const o: SelfServiceOptions = selfServiceOptions(state, now);
   const choices = choicesOfBooking(r);
-  const balance = Math.max(0, r.getInt('balance_remaining'));
-  const paid = ['deposit_paid', 'paid'].includes(r.getString('payment_status')) ? r.getInt('total_price') - balance : 0;
+  const ledger = bookingLedger(bookingMoneyRowOf(r), chargesOfBooking(app, r.id).map(chargeMoneyRowOf));
+  const balance = balanceOf(ledger);
   return {
     reference: l.reference,
     status: r.getString('status'),
@@ -45,8 +50,8 @@ export function myBookingView(r: core.Record, now: number): MyBookingView {
     removal: hasRemovalVisit(state) ? visitView(state.removal_date, state.removal_time_slot, r.getString('removal_done_at')) : null,
     priceLines: l.priceLines.map((p) => ({ label: p.label, amountCents: p.amountCents })),
     totalCents: l.totalCents,
-    paidCents: paid,
-    balanceCents: r.getString('status') === 'cancelled' ? 0 : balance,
+    paidCents: ledger.money.paidCents,
+    balanceCents: balance,
     policies: policyLines(l, now, !!r.getString('install_done_at')),
     cancelNotice:
       o.cancel || !state.removal_hold

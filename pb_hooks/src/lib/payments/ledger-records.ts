@@ -6,6 +6,7 @@
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
+import { keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
 import {
   chargeRefundRowsOf,
   moneyOf,
@@ -26,25 +27,7 @@ export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] 
   return tx.findRecordsByFilter('charges', 'booking = {:b}', 'created_at,id', 0, 0, { b: bookingId } as unknown as dbx.Params) as core.Record[];
 }
 
-/** What a cancelled booking keeps: the deposit unless its refund was asked for (on rows older than `deposit_refund`, by `payment_status`). */
-export function keptOf(b: core.Record, charges: core.Record[]): Kept {
-  if (b.getString('deposit_refund')) return 'nothing';
-  const ledgerEra = charges.some((c) => !!c.getString('refund_status'));
-  return !ledgerEra && ['refund_pending', 'refunded'].includes(b.getString('payment_status')) ? 'nothing' : 'deposit';
-}
-
-/** The booking as the ledger reads it; `kept` overrides what a cancelled booking keeps. */
-export function ledgerBookingOf(b: core.Record, charges: core.Record[], kept?: Kept): LedgerBooking {
-  const status = b.getString('status');
-  return {
-    totalCents: b.getInt('total_price'),
-    depositCents: b.getInt('deposit_amount'),
-    cancelled: status === 'cancelled' || status === 'payment_conflict',
-    kept: kept ?? keptOf(b, charges),
-  };
-}
-
-/** A `bookings` record as the ledger reads it. */
+/** The booking row's ledger fields (domain/money/booking-money.ts reads them the same way on every side). */
 export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
   return {
     status: b.getString('status'),
@@ -57,6 +40,16 @@ export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
     cancel_reason: b.getString('cancel_reason'),
     deposit_refund: b.getString('deposit_refund'),
   };
+}
+
+/** What a cancelled booking keeps: the deposit unless its refund was asked for (on rows older than `deposit_refund`, by `payment_status`). */
+export function keptOf(b: core.Record, charges: core.Record[]): Kept {
+  return keptOfRows(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
+}
+
+/** The booking as the ledger reads it; `kept` overrides what a cancelled booking keeps. */
+export function ledgerBookingOf(b: core.Record, charges: core.Record[], kept?: Kept): LedgerBooking {
+  return ledgerBookingOfRows(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf), kept);
 }
 
 /** The movements of booking `b` with `charges`. */

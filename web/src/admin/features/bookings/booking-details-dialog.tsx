@@ -5,7 +5,7 @@ import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking-deletion';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
 import { formatCents } from '@domain/money';
-import { movementsOf } from '@domain/money/ledger';
+import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { recordDamagesButton } from '@domain/permissions';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
@@ -176,7 +176,7 @@ export function BookingFacts({
           <Fact label="Total price">{formatCents(b.total_price)}</Fact>
           <Fact label="Deposit">{formatCents(b.deposit_amount)}</Fact>
           <Fact label="Deposit paid">{formatTimestamp(b.deposit_paid_at)}</Fact>
-          <Fact label="Balance remaining">{formatCents(b.balance_remaining)}</Fact>
+          <Fact label="Balance remaining">{formatCents(balanceOf(bookingLedger(b, charges)))}</Fact>
           <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
           {providerUrl && (
             <Fact label="Payment provider">
@@ -218,37 +218,15 @@ export function BookingFacts({
 /**
  * Money paid by hand (cash, a check) that a cancellation or an excess refunds: the owner gives it
  * back in person, then marks it here, which sends the customer's receipt (docs/decisions/045).
- * Read from the same ledger as the server (domain/money/ledger.ts). Online only.
+ * Read from the same ledger as the server (domain/money/booking-money.ts). Online only.
  */
 function ToGiveBack({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
   const [busy, setBusy] = useState('');
   const [problem, setProblem] = useState('');
-  const movements = movementsOf(
-    {
-      status: b.status,
-      payment_status: b.payment_status,
-      total_price: b.total_price,
-      deposit_amount: b.deposit_amount,
-      deposit_method: b.deposit_method ?? '',
-      deposit_paid_at: b.deposit_paid_at,
-      dispute_id: b.dispute_id ?? '',
-      cancel_reason: b.cancel_reason ?? '',
-      deposit_refund: b.deposit_refund ?? '',
-    },
-    charges
-      .filter((c) => c.status !== 'queued')
-      .map((c) => ({
-        id: c.id,
-        kind: c.kind,
-        amount: c.amount,
-        balance_amount: c.balance_amount ?? 0,
-        damages_amount: 0,
-        status: c.status,
-        method: c.method ?? '',
-        stripe_checkout_session_id: c.stripe_checkout_session_id ?? '',
-        refund_status: c.refund_status ?? '',
-        refund_amount: c.refund_amount ?? 0,
-      })),
+  // Only what the server holds: a payment queued on this phone has nothing to give back yet.
+  const { movements } = bookingLedger(
+    b,
+    charges.filter((c) => c.status !== 'queued'),
   );
   const toReturn = movements.filter((m) => m.direction === 'refund' && m.status === 'to_return');
   if (toReturn.length === 0) return null;

@@ -6,8 +6,8 @@ import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, pac
 import { formatCents } from '@domain/money';
 import { formatSlotRange } from '@domain/slots';
 import { adminDb } from '@/admin/core/db';
-import type { AdminBooking } from '@/admin/core/model/records';
-import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
+import { groupByBooking } from '@domain/money/booking-money';
+import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { Pill } from '@/admin/ui/pill';
@@ -16,6 +16,7 @@ import { Pill } from '@/admin/ui/pill';
 const PAGE = 50;
 
 const stop = (e: MouseEvent) => e.stopPropagation();
+const NO_CHARGES: readonly AdminCharge[] = [];
 
 function DepositCell({ b }: { b: AdminBooking }) {
   const state = depositState(b);
@@ -33,16 +34,9 @@ function DepositCell({ b }: { b: AdminBooking }) {
   );
 }
 
-function BalanceCell({ b, queuedCents, onCharge }: { b: AdminBooking; queuedCents: number; onCharge: (id: string) => void }) {
-  // A payment recorded on this phone counts at once, as pending: no charge button meanwhile.
-  if (queuedCents > 0) {
-    return (
-      <>
-        {formatCents(dueAfterQueued(b.balance_remaining, queuedCents))} <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>
-      </>
-    );
-  }
-  const cell = balanceCell(b);
+/** The Balance Due cell from the booking's ledger over its mirrored charges (domain/booking-display.ts balanceCell). */
+function BalanceCell({ b, charges, onCharge }: { b: AdminBooking; charges: readonly AdminCharge[]; onCharge: (id: string) => void }) {
+  const cell = balanceCell(b, charges);
   switch (cell.kind) {
     case 'due':
       return (
@@ -60,6 +54,13 @@ function BalanceCell({ b, queuedCents, onCharge }: { b: AdminBooking; queuedCent
       );
     case 'owed':
       return <>{formatCents(cell.cents)}</>;
+    // Payments on their way (one recorded on this phone counts at once): no charge button meanwhile.
+    case 'pending':
+      return (
+        <>
+          {formatCents(cell.cents)} <Pill tone="yellow">{formatCents(cell.pendingCents)} pending</Pill>
+        </>
+      );
     case 'paid':
       return <>$0 Paid</>;
     case 'cancelled':
@@ -92,7 +93,9 @@ function matches(b: AdminBooking, q: string): boolean {
  */
 export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
-  const queued = useQueuedCentsByBooking();
+  // Every charge once, grouped by booking: each row's Balance Due is its ledger (docs/decisions/045).
+  const charges = useLiveQuery(() => adminDb().charges.toArray(), []);
+  const chargesOf = useMemo(() => groupByBooking(charges ?? []), [charges]);
   const [showAbandoned, setShowAbandoned] = useState(false);
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
@@ -171,7 +174,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
                   <DepositCell b={b} />
                 </td>
                 <td data-label="Balance Due">
-                  <BalanceCell b={b} queuedCents={queued?.get(b.id) ?? 0} onCharge={onCharge} />
+                  <BalanceCell b={b} charges={chargesOf.get(b.id) ?? NO_CHARGES} onCharge={onCharge} />
                 </td>
               </tr>
             ))}

@@ -2,10 +2,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money';
+import { bookingMoney } from '@domain/money/booking-money';
 import { parseRecordedPayment, RECORDED_PAYMENT_MESSAGES, type RecordedPaymentMethod } from '@domain/recorded-payments';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
-import { balanceWithQueued } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import type { OutboxEntry } from '@/admin/core/model/outbox-entry';
 import { isEntryOf } from '@/admin/core/outbox/action-registry';
@@ -30,8 +30,9 @@ function dollarsToCents(text: string): number {
 const centsToDollars = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /**
- * Payments at the door (docs/decisions/030): the balance due (a payment queued on this phone
- * already counts, marked pending), the payments recorded with the method, who and when, and
+ * Payments at the door (docs/decisions/030): the balance due, from the booking's ledger over
+ * its mirrored charges (docs/decisions/045: a payment queued on this phone, a link open or a
+ * charge the bank is processing already counts, marked pending), the payments recorded with the method, who and when, and
  * their state ('Queued' until the server has them, 'Voided' with the reason), a Void with a
  * reason for each, and the form to record cash, a check with its number, or another way. Works
  * offline through the outbox.
@@ -39,7 +40,7 @@ const centsToDollars = (cents: number) => (cents % 100 === 0 ? String(cents / 10
 export function PaymentsPanel({ booking, entries }: { booking: AdminBooking; entries: ReadonlyMap<string, OutboxEntry> }) {
   const charges = useLiveQuery(() => adminDb().charges.where('booking').equals(booking.id).sortBy('created_at'), [booking.id]) ?? [];
   const recorded = charges.filter((c) => c.method);
-  const { dueCents, queuedCents } = balanceWithQueued(booking, charges);
+  const { dueCents, pendingCents } = bookingMoney(booking, charges);
   const [open, setOpen] = useState(false);
   const canTake = booking.status !== 'cancelled' && (booking.payment_status === 'deposit_paid' || booking.payment_status === 'paid');
   const voids = new Map([...entries.values()].filter((e) => isEntryOf(e, 'payment_void')).map((e) => [e.payload.paymentId, e]));
@@ -48,10 +49,10 @@ export function PaymentsPanel({ booking, entries }: { booking: AdminBooking; ent
     <div className="admin-payments" role="group" aria-label="Payments at the door">
       <p className="admin-payments__due">
         <strong>Balance due: {formatCents(dueCents)}</strong>
-        {queuedCents > 0 && (
+        {pendingCents > 0 && (
           <>
             {' '}
-            <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>
+            <Pill tone="yellow">{formatCents(pendingCents)} pending</Pill>
           </>
         )}
       </p>

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { bookingLedger, bookingMoney, chargeMoneyRow, groupByBooking, keptOfRows, ledgerBookingOfRows, bookingMoneyRow } from './booking-money';
+
+const booking = { status: 'confirmed', payment_status: 'deposit_paid', total_price: 100_000, deposit_amount: 50_000, deposit_paid_at: '2026-11-03 15:00:00.000Z' };
+
+describe('bookingMoney: moneyOf over plain rows', () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>[], Record<string, number>]>([
+    ['a deposit by card: half due', booking, [], { owedCents: 100_000, paidCents: 50_000, dueCents: 50_000, pendingCents: 0 }],
+    [
+      'cash recorded at the door and a voided check',
+      booking,
+      [
+        { id: 'c1', kind: 'balance', amount: 20_000, balance_amount: 20_000, status: 'succeeded', method: 'cash' },
+        { id: 'c2', kind: 'balance', amount: 30_000, balance_amount: 30_000, status: 'voided', method: 'check' },
+      ],
+      { paidCents: 70_000, dueCents: 30_000 },
+    ],
+    [
+      'a payment queued on the admin device counts as pending',
+      booking,
+      [{ id: 'q1', kind: 'balance', amount: 10_000, status: 'queued', method: 'cash' }],
+      { paidCents: 50_000, pendingCents: 10_000, dueCents: 40_000 },
+    ],
+    [
+      'damages charged are owed and paid',
+      booking,
+      [{ id: 'd1', kind: 'balance_and_damages', amount: 53_500, balance_amount: 50_000, damages_amount: 3_500, status: 'succeeded' }],
+      { owedCents: 103_500, paidCents: 103_500, dueCents: 0 },
+    ],
+    [
+      'cash beyond the balance is a credit',
+      booking,
+      [{ id: 'c1', kind: 'balance', amount: 55_000, balance_amount: 50_000, status: 'succeeded', method: 'cash' }],
+      { paidCents: 105_000, excessCents: 5_000, creditCents: 5_000, dueCents: 0 },
+    ],
+    [
+      'an unpaid checkout hold: the deposit in flight',
+      { ...booking, status: 'pending_payment', payment_status: 'pending', deposit_paid_at: '' },
+      [],
+      { paidCents: 0, pendingCents: 50_000, dueCents: 50_000 },
+    ],
+    ['cancelled keeping the deposit: nothing due', { ...booking, status: 'cancelled' }, [], { owedCents: 50_000, paidCents: 50_000, dueCents: 0 }],
+    ['a payment conflict refunded (before deposit_refund): nothing held', { ...booking, status: 'payment_conflict', payment_status: 'refunded' }, [], { paidCents: 0, dueCents: 0, owedCents: 0 }],
+  ])('%s', (_name, b, charges, expected) => {
+    expect(bookingMoney(b, charges)).toMatchObject(expected);
+  });
+
+  it('reads rows missing fields (the mirror keeps what the server sent) as 0 and empty', () => {
+    expect(chargeMoneyRow({ id: 'x', kind: 'balance', amount: 5 })).toEqual({
+      id: 'x',
+      kind: 'balance',
+      amount: 5,
+      balance_amount: 0,
+      damages_amount: 0,
+      status: '',
+      method: '',
+      stripe_checkout_session_id: '',
+      refund_status: '',
+      refund_amount: 0,
+    });
+    expect(bookingMoneyRow({})).toMatchObject({ status: '', total_price: 0, deposit_refund: '' });
+  });
+
+  it('keeps the deposit of a cancelled booking unless its refund was asked for', () => {
+    const b = bookingMoneyRow({ ...booking, status: 'cancelled' });
+    expect(keptOfRows(b, [])).toBe('deposit');
+    expect(keptOfRows({ ...b, deposit_refund: 'pending' }, [])).toBe('nothing');
+    expect(keptOfRows({ ...b, payment_status: 'refunded' }, [])).toBe('nothing');
+    expect(ledgerBookingOfRows(b, [], 'nothing')).toEqual({ totalCents: 100_000, depositCents: 50_000, cancelled: true, kept: 'nothing' });
+  });
+
+  it('gives the movements with the money', () => {
+    const l = bookingLedger(booking, [{ id: 'c1', kind: 'removal', amount: 8_500, status: 'succeeded', stripe_checkout_session_id: 'cs_1' }]);
+    expect(l.movements.map((m) => [m.id, m.kind, m.method])).toEqual([
+      ['deposit', 'deposit', 'card_checkout'],
+      ['c1', 'removal', 'payment_link'],
+    ]);
+    expect(l.money.paidCents).toBe(58_500);
+  });
+});
+
+describe('groupByBooking', () => {
+  it('groups rows by booking, keeping their order', () => {
+    const g = groupByBooking([
+      { booking: 'a', id: '1' },
+      { booking: 'b', id: '2' },
+      { booking: 'a', id: '3' },
+    ]);
+    expect([...g.entries()].map(([k, v]) => [k, v.map((r) => r.id)])).toEqual([
+      ['a', ['1', '3']],
+      ['b', ['2']],
+    ]);
+  });
+});

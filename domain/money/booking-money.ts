@@ -1,0 +1,129 @@
+/**
+ * The ledger of a booking read from its plain rows (docs/decisions/045): the booking row and its
+ * `charges` rows as PocketBase stores them, whether they come from the server's records, a SQL
+ * batch (the Overview's Revenue) or the admin's offline mirror (Dexie), become the movements of
+ * domain/money/ledger.ts and their `moneyOf`. One adapter, so the server, the admin's screens and
+ * the manage page derive the same paid, due, pending and credit. Rows may miss fields (the
+ * mirror keeps what the server sent; older rows lack the ledger's fields): numbers default to 0,
+ * text to ''. Pure; integer cents.
+ */
+import type { Kept } from '../booking/policy';
+import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
+
+/** A row as it comes (a PocketBase JSON record, a Dexie row, a SQL row): any of the fields the ledger reads. */
+export type LooseRow = object;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
+
+/** The booking fields `movementsOf` reads, from a row that may miss some ('' and 0 for those). */
+export function bookingMoneyRow(row: LooseRow): BookingMoneyRow {
+  const r = row as Readonly<Record<string, unknown>>;
+  return {
+    status: text(r.status),
+    payment_status: text(r.payment_status),
+    total_price: int(r.total_price),
+    deposit_amount: int(r.deposit_amount),
+    deposit_method: text(r.deposit_method),
+    deposit_paid_at: text(r.deposit_paid_at),
+    dispute_id: text(r.dispute_id),
+    cancel_reason: text(r.cancel_reason),
+    deposit_refund: text(r.deposit_refund),
+  };
+}
+
+/** A `charges` row's fields `movementsOf` reads, from a row that may miss some. */
+export function chargeMoneyRow(row: LooseRow): ChargeMoneyRow {
+  const r = row as Readonly<Record<string, unknown>>;
+  return {
+    id: text(r.id),
+    kind: text(r.kind),
+    amount: int(r.amount),
+    balance_amount: int(r.balance_amount),
+    damages_amount: int(r.damages_amount),
+    status: text(r.status),
+    method: text(r.method),
+    stripe_checkout_session_id: text(r.stripe_checkout_session_id),
+    refund_status: text(r.refund_status),
+    refund_amount: int(r.refund_amount),
+    refunds: chargeRefundRowsOf(jsonValue(r.refunds)),
+  };
+}
+
+/** A JSON field as it comes: parsed already (a record, the mirror) or as its text (a SQL row); null when unreadable. */
+function jsonValue(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a cancelled booking keeps: the deposit unless its refund was asked for (`deposit_refund`;
+ * on rows older than it, a `payment_status` of refund_pending or refunded with no charge refunded
+ * the ledger's way).
+ */
+export function keptOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Kept {
+  if (b.deposit_refund) return 'nothing';
+  const ledgerEra = charges.some((c) => !!c.refund_status);
+  return !ledgerEra && ['refund_pending', 'refunded'].includes(b.payment_status) ? 'nothing' : 'deposit';
+}
+
+/** The booking as the ledger reads it: `cancelled` for a cancelled booking or a payment conflict; `kept` overrides what a cancelled one keeps. */
+export function ledgerBookingOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[], kept?: Kept): LedgerBooking {
+  return {
+    totalCents: b.total_price,
+    depositCents: b.deposit_amount,
+    cancelled: b.status === 'cancelled' || b.status === 'payment_conflict',
+    kept: kept ?? keptOfRows(b, charges),
+  };
+}
+
+/** A booking's ledger: its movements, the booking as the ledger reads it, and `moneyOf` over them. */
+export interface BookingLedger {
+  movements: Movement[];
+  booking: LedgerBooking;
+  money: Money;
+}
+
+/**
+ * The ledger of booking row `booking` with its `charges` rows (any order; loose rows are read
+ * with `bookingMoneyRow` / `chargeMoneyRow`). The figures are domain/money/ledger.ts `moneyOf`'s:
+ * owed, paid, due, pending (in flight, including a payment queued on the admin's device, which
+ * the mirror holds as a charge of status `queued`), refunding, excess, credit.
+ */
+export function bookingLedger(booking: LooseRow, charges: readonly LooseRow[]): BookingLedger {
+  const b = bookingMoneyRow(booking);
+  const cs = charges.map(chargeMoneyRow);
+  const movements = movementsOf(b, cs);
+  const book = ledgerBookingOfRows(b, cs);
+  return { movements, booking: book, money: moneyOf(movements, book) };
+}
+
+/**
+ * What the booking still has to pay, in cents: owed less paid, payments in flight not yet paid
+ * (a Checkout open or the bank still processing leaves the balance shown until the money lands,
+ * as `balance_remaining` did); 0 once cancelled (a cancelled booking is owed only what it keeps,
+ * docs/decisions/045). Of it, `money.pendingCents` may be on its way.
+ */
+export function balanceOf(ledger: BookingLedger): number {
+  return ledger.booking.cancelled ? 0 : Math.max(0, ledger.money.owedCents - ledger.money.paidCents);
+}
+
+/** `bookingLedger(booking, charges).money`. */
+export function bookingMoney(booking: LooseRow, charges: readonly LooseRow[]): Money {
+  return bookingLedger(booking, charges).money;
+}
+
+/** Rows grouped by their `booking` id, each group in the order given (for reading every charge of many bookings at once). */
+export function groupByBooking<T extends { booking: string }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.booking);
+    if (list) list.push(r);
+    else out.set(r.booking, [r]);
+  }
+  return out;
+}
