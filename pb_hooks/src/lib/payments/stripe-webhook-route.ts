@@ -25,7 +25,7 @@ import { completePaidSession } from './complete-payment';
 import { recordDispute } from './disputes';
 import { refundOrphanPayment } from './orphan-payments';
 import { releaseHold } from './release-hold';
-import { paymentIdsOf, retrieveCheckoutSession, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+import { paymentIdsOf, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
 import { logWarning } from '../log';
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -44,11 +44,11 @@ interface StripeDispute {
   payment_intent?: string | { id: string } | null;
 }
 
-/** Payment ids from the session, with the saved card when Stripe can tell us (best effort). */
+/** Payment ids from the session, with the saved card and its brand and last 4 digits when Stripe can tell us (best effort). */
 function idsFor(session: StripeCheckoutSession) {
   try {
     const full = paymentIdsOf(retrieveCheckoutSession(session.id));
-    if (full.paymentIntentId) return full;
+    if (full.paymentIntentId) return withCard(full);
   } catch (err) {
     logWarning(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
   }
