@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// The card on file (docs/decisions/015): the brand ('visa', 'mastercard', 'amex', … as Stripe
+// The card on file (docs/decisions/013): the brand ('visa', 'mastercard', 'amex', … as Stripe
 // names it) and the last 4 digits of the card a deposit or a balance was paid with, read from
 // Stripe's PaymentMethod when the payment settles, so the owner's damages dialog can name the
 // card it charges ('Visa ending 4242'). Empty when Stripe did not say; a payment never fails for

@@ -52,7 +52,7 @@ function idsFor(session: StripeCheckoutSession) {
   } catch (err) {
     logWarning(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
   }
-  return paymentIdsOf(session);
+  return withCard(paymentIdsOf(session));
 }
 
 /** A Checkout Session's event: a charge's payment link, or a booking's deposit. */

@@ -77,6 +77,9 @@ export interface AdminBooking extends MirroredRow {
   deposit_method?: string;
   /** The deposit's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned. */
   deposit_refund?: string;
+  /** The card on file: its brand as Stripe names it ('visa', …) and last 4 digits, '' when unknown. */
+  card_brand?: string;
+  card_last4?: string;
 }
 
 export interface AdminConsultation extends MirroredRow {
