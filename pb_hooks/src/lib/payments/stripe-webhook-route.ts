@@ -14,7 +14,10 @@
  * - charge.dispute.created flags the booking 'Disputed' and e-mails the owner
  *   (lib/payments/disputes.ts).
  * 400 for a missing, bad or stale signature, and nothing changes; 503 when no secret is
- * configured.
+ * configured. The signature is checked first; then each change is a command run through the
+ * runner's `executeCommand` (docs/architecture.md "The path of a command"): settle-deposit,
+ * release-hold, stripe-dispute and card-on-file (domain/commands/), with Stripe's calls (the
+ * session's card, a conflict's refund) outside their transactions.
  */
 import { verifyStripeSignature } from '@domain/stripe-signature';
 import { findBySession } from '../bookings/bookings-repo';
