@@ -7,7 +7,7 @@ import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBook
  * The owner's phone at 375 px tells the truth about money (docs/product.md §2, §4, §5):
  * a cancelled booking is marked Cancelled in the Bookings list with nothing due; damages found
  * at the removal are charged after the balance was paid, after a question naming the amount
- * and the card; and a booking with payments offers no Delete, only Cancel.
+ * and the card on file (its brand and last 4 digits); and a booking with payments offers no Delete, only Cancel.
  */
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -53,6 +53,9 @@ test('damages found at the removal are charged after the balance was paid, after
     balance_remaining: 0,
     install_done_at: '2026-11-08 17:00:00.000Z',
     removal_done_at: '2026-11-18 17:00:00.000Z',
+    // The card on file, as the deposit's settlement stores it from Stripe's PaymentMethod.
+    card_brand: 'visa',
+    card_last4: '4242',
   });
   await signedIn(page);
   await page.getByRole('button', { name, exact: true }).click();
@@ -71,7 +74,7 @@ test('damages found at the removal are charged after the balance was paid, after
   await dialog.getByLabel('Description').fill('Three glass ornaments broken on the stairs');
   await dialog.getByRole('button', { name: 'Charge $15' }).click();
   const confirm = dialog.getByRole('group', { name: 'Confirm the charge' });
-  await expect(confirm).toContainText('Charge $15 to the card on file?');
+  await expect(confirm).toContainText('Charge $15 to the Visa card ending in 4242?');
   await expect(confirm.getByRole('button', { name: 'Yes, charge $15' })).toBeInViewport();
   await confirm.getByRole('button', { name: 'Yes, charge $15' }).click();
   await expect(toast(page, 'Charged $15 successfully')).toBeVisible();

@@ -35,8 +35,8 @@ export type LifecycleEvent =
   | { type: 'deposit_paid' }
   /** The deposit arrived but a slot was lost meanwhile (docs/decisions/010): refunded and flagged. */
   | { type: 'slot_lost' }
-  /** The 30-minute hold ran out, the Checkout failed, or another checkout replaced it. */
-  | { type: 'hold_ended'; reason: 'hold_expired' | 'checkout_failed' | 'replaced' }
+  /** The 30-minute hold ran out, the Checkout failed, another checkout replaced it, or the customer left the checkout page. */
+  | { type: 'hold_ended'; reason: 'hold_expired' | 'checkout_failed' | 'replaced' | 'customer_cancelled' }
   | { type: 'visit_moved'; visit: Visit }
   /** The optional removal's payment page is opened (its date held), released, or it is added. */
   | { type: 'removal_held' }

@@ -120,3 +120,38 @@ describe('a second deposit for a booking that still exists', () => {
     expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed' });
   });
 });
+
+describe('a card Stripe cannot name', () => {
+  it('never fails the deposit: the booking is confirmed and the card on file stays unnamed', async () => {
+    const sessionId = `cs_nocard_${Date.now()}`;
+    const b = await stripeBooking({
+      status: 'pending_payment',
+      payment_status: 'pending',
+      deposit_paid_at: '',
+      balance_remaining: 165000,
+      checkout_session_id: sessionId,
+      hold_expires_at: pbDate(Date.parse(SERVER_NOW) + 600_000),
+      install_date: '2026-12-21',
+      removal_date: '',
+      removal_time_slot: '',
+    });
+    w.standIn.override('GET', `/v1/checkout/sessions/${sessionId}`, HTML);
+    w.standIn.override('GET', '/v1/payment_methods/pm_unreadable', HTML);
+    try {
+      const session = {
+        object: 'checkout.session',
+        id: sessionId,
+        payment_status: 'paid',
+        status: 'complete',
+        payment_intent: { id: `pi_nocard_${b.id}`, payment_method: 'pm_unreadable' },
+        metadata: { booking_id: b.id },
+      };
+      expect((await postWebhook(w.server.url, 'checkout.session.completed', session, Math.floor(Date.parse(SERVER_NOW) / 1000))).status).toBe(200);
+    } finally {
+      w.standIn.override('GET', `/v1/checkout/sessions/${sessionId}`, undefined);
+      w.standIn.override('GET', '/v1/payment_methods/pm_unreadable', undefined);
+    }
+    expect(w.standIn.seen.some((r) => r.method === 'GET' && r.path === '/v1/payment_methods/pm_unreadable')).toBe(true);
+    expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', payment_method_id: 'pm_unreadable', card_brand: '', card_last4: '' });
+  });
+});

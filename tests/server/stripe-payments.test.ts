@@ -123,6 +123,17 @@ describe('Stripe Checkout session', () => {
 });
 
 describe('Stripe webhook', () => {
+  it('a card deposit stores the card on file: its brand and last 4 digits, from the PaymentIntent’s payment method', async () => {
+    const { sessionId, bookingId } = await checkout('2026-12-05', 'stripe-card@example.com');
+    const before = mock.requests.length;
+    const res = await webhook('checkout.session.completed', { id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_card', customer: 'cus_test_card' });
+    expect(res).toEqual({ status: 200, body: { received: true } });
+    // stripe-mock's PaymentMethod fixture is a Visa ending in 4242.
+    expect(await pb.collection('bookings').getOne(bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', card_brand: 'visa', card_last4: '4242' });
+    const asked = mock.requests.slice(before).find((r) => r.method === 'GET' && r.path.startsWith(`/v1/checkout/sessions/${sessionId}?`));
+    expect(decodeURIComponent(asked!.path)).toContain('expand[0]=payment_intent.payment_method');
+  });
+
   it('a valid signature confirms once even when delivered twice', async () => {
     const { sessionId, bookingId } = await checkout('2026-11-27', 'stripe4@example.com');
     const event = { id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_123', customer: 'cus_test_123' };

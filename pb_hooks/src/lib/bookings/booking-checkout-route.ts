@@ -18,33 +18,76 @@
  * 422 when the Idempotency-Key was used for a different request; 429 when the caller holds too
  * many unpaid checkouts; 502 'Failed to create checkout session' when Stripe fails (the hold is
  * released).
+ *
+ * The rule is the command domain/commands/create-checkout-command.ts (docs/architecture.md "The
+ * path of a command"); its transaction is run here (decideCheckout), the Checkout page after it
+ * (new-booking.ts checkoutLink, the checkout-session command).
  */
-import { isWizardId, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { isRefusal, type FieldValue, type Outcome } from '@domain/commands/command';
+import { createCheckoutCommand, type CreateCheckoutAnswer, type CreateCheckoutInput, type CreateCheckoutState } from '@domain/commands/create-checkout-command';
 import { HOLD_MINUTES } from '@domain/overlap';
-import { parseBookingRequest } from '@domain/schemas';
-import { findByIdempotencyKey, holdCapReached, replaceWizardHolds } from './booking-holds';
-import { bookingFields, checkAndPrice, checkoutLink, visitConflict } from './new-booking';
+import { findByIdempotencyKey, holdCapReached } from './booking-holds';
+import { bookingsOnDates } from './bookings-repo';
+import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject, type Refusal } from '../http';
+import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
 import { paymentMode } from '../payments/mode';
+import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
 import { loadCrews } from '../settings';
 import { logWarning } from '../log';
 
-/** The body's optional wizard id ('' when absent); 400 when malformed. */
-function wizardIdOf(body: Record<string, unknown>): string {
-  const id = typeof body.wizardId === 'string' ? body.wizardId.trim() : '';
-  if (body.wizardId !== undefined && body.wizardId !== null && !isWizardId(id)) throw badRequest(OWNERSHIP_MESSAGES.wizardIdInvalid);
-  return id;
+/** The active unpaid holds of wizard `wizardId` at `now` (epoch ms), read in `tx`. */
+function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] {
+  if (!wizardId) return [];
+  const params = { wizard: wizardId, now: toPbDate(now) } as unknown as dbx.Params;
+  return tx.findRecordsByFilter('bookings', "wizard_id = {:wizard} && status = 'pending_payment' && payment_status = 'pending' && hold_expires_at > {:now}", '', 50, 0, params) as core.Record[];
+}
+
+/**
+ * The checkout's one transaction: the state read, the command's decision, and its writes. Run
+ * here rather than by the runner's executeCommand so the new booking is made from the cached
+ * collection and the replaced holds are saved from the records just read: the runner would look
+ * the collection up (and each hold again) while holding the one writer, the cost
+ * docs/decisions/040 removed from this hottest path. Reads only what `decide` needs, in its order.
+ */
+function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, now: number): Outcome<never, CreateCheckoutAnswer> {
+  const bookings = $app.findCachedCollectionByNameOrId('bookings');
+  const newId = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
+  const p = input.prepared!;
+  let outcome: Outcome<never, CreateCheckoutAnswer> | null = null;
+  $app.runInTransaction((tx) => {
+    const same = findByIdempotencyKey(tx, p.key);
+    const state: CreateCheckoutState = { sameKey: same ? { id: same.id, fingerprint: same.getString('request_fingerprint') } : null, capReached: false, wizardHolds: [], schedules: [], newId };
+    let holds: core.Record[] = [];
+    if (!same) {
+      state.capReached = callerLimitsEnabled() && holdCapReached(tx, { ip, email, wizardId: input.wizardId }, now);
+      if (!state.capReached) {
+        holds = wizardHolds(tx, input.wizardId, now);
+        state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: h.getString('payment_mode'), checkout_session_id: h.getString('checkout_session_id') }));
+        state.schedules = bookingsOnDates(tx, [input.request.installDate, input.request.removalDate ?? '']);
+      }
+    }
+    const decision = createCheckoutCommand.decide(state, input, now);
+    outcome = decision;
+    if (isRefusal(decision)) return;
+    for (const c of decision.changes) {
+      const rec = c.op === 'create' ? new Record(bookings) : holds.find((h) => h.id === c.id)!;
+      if (c.op === 'create' && c.id) rec.set('id', c.id);
+      rec.load(c.fields as Record<string, unknown>);
+      tx.save(rec);
+    }
+  });
+  if (!outcome) throw apiError(500, 'This action could not be completed. Please try again.');
+  return outcome;
 }
 
 export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const idempotencyKey = idempotencyKeyHeader(e);
-  const body = readJsonObject(e);
-  const wizardId = wizardIdOf(body);
-  const parsed = parseBookingRequest('bookingData' in body ? body.bookingData : body);
+  const parsed = createCheckoutCommand.parse(readJsonObject(e), []);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const r = parsed.value;
+  const { request: r, wizardId } = parsed.value;
   const fingerprint = $security.sha256(JSON.stringify(r));
   const origin = appOrigin(e);
 
@@ -63,60 +106,28 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   // request's latency, and the hold lasts exactly as long as the session can be paid.
   const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
   const demoSessionId = mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
-  const crews = loadCrews($app);
-  // The cached collection, not a query inside the transaction: decoding the collection's
-  // fields was half of the time the one writer was held (docs/decisions/040).
-  const bookings = $app.findCachedCollectionByNameOrId('bookings');
   const clientIp = e.realIP();
-  let refusal: Refusal | null = null;
-  let replayOf = '';
-  let bookingId = '';
-  let replacedSessions: string[] = [];
+  const fields = {
+    ...bookingFields(r, checked),
+    payment_mode: mode,
+    hold_expires_at: toPbDate(holdUntil),
+    checkout_session_id: demoSessionId,
+    checkout_url: mode === 'demo' ? `${origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}` : '',
+    idempotency_key: idempotencyKey,
+    request_fingerprint: fingerprint,
+    wizard_id: wizardId,
+    client_ip: clientIp,
+  } as Record<string, FieldValue>;
+  const input: CreateCheckoutInput = { request: r, wizardId, prepared: { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), fields } };
 
-  try {
-    $app.runInTransaction((tx) => {
-      // A request with the same key that got here first (same instant) owns the answer.
-      const raced = findByIdempotencyKey(tx, idempotencyKey);
-      if (raced) {
-        if (raced.getString('request_fingerprint') !== fingerprint) refusal = { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
-        else replayOf = raced.id;
-        return;
-      }
-      if (callerLimitsEnabled() && holdCapReached(tx, { ip: clientIp, email: r.customerEmail, wizardId }, now)) {
-        refusal = { status: 429, message: OWNERSHIP_MESSAGES.tooManyHolds };
-        return;
-      }
-      replacedSessions = replaceWizardHolds(tx, wizardId, now);
-      const conflict = visitConflict(tx, r, checked.visits, now, crews);
-      if (conflict) {
-        refusal = conflict;
-        // Roll back the replacement too: the customer keeps their earlier hold.
-        throw new Error('checkout refused');
-      }
-      const rec = new Record(bookings);
-      rec.load({
-        ...bookingFields(r, checked),
-        payment_mode: mode,
-        hold_expires_at: toPbDate(holdUntil),
-        checkout_session_id: demoSessionId,
-        checkout_url: mode === 'demo' ? `${origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}` : '',
-        idempotency_key: idempotencyKey,
-        request_fingerprint: fingerprint,
-        wizard_id: wizardId,
-        client_ip: clientIp,
-      });
-      tx.save(rec);
-      bookingId = rec.id;
-    });
-  } catch (err) {
-    if (!refusal) throw err;
-  }
-  if (refusal) throw apiError((refusal as Refusal).status, (refusal as Refusal).message);
-  if (replayOf) return e.json(200, checkoutLink(replayOf, origin));
+  const outcome = decideCheckout(input, clientIp, r.customerEmail, now);
+  if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);
+  const answer = outcome.answer;
+  if (answer.replay) return e.json(200, checkoutLink(answer.bookingId, origin));
 
   // Replaced Stripe sessions are expired so they can no longer be paid (a payment that still
   // slips through is refunded as a conflict); best effort, outside the transaction.
-  for (const id of replacedSessions) {
+  for (const id of answer.replacedSessions) {
     try {
       expireCheckoutSession(id);
     } catch (err) {
@@ -124,5 +135,5 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     }
   }
   // Stripe is called outside the transaction; if it fails, the hold is released at once.
-  return e.json(200, checkoutLink(bookingId, origin));
+  return e.json(200, checkoutLink(answer.bookingId, origin));
 }

@@ -14,7 +14,7 @@ import { findBySession } from './bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
-import { paymentIdsOf, retrieveCheckoutSession } from '../payments/stripe';
+import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/stripe';
 import { logError } from '../log';
 
 const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
@@ -35,7 +35,7 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
       throw apiError(502, 'Payment verification failed');
     }
     if (session.payment_status === 'paid') {
-      completePaidSession($app, sessionId, paymentIdsOf(session));
+      completePaidSession($app, sessionId, withCard(paymentIdsOf(session)));
       rec = findBySession($app, sessionId)!;
     }
   }

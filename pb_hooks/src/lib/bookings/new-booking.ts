@@ -13,11 +13,14 @@ import { quote, type PriceQuote } from '@domain/pricing';
 import { toChoices, type BookingRequest } from '@domain/schemas';
 import { installDateProblem, removalDateProblem } from '@domain/season';
 import { findSlot, type TimeSlot } from '@domain/slots';
+import { checkoutSessionCommand, type CheckoutSessionAnswer, type CheckoutSessionInput, type CheckoutSessionState } from '@domain/commands/checkout-session-command';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, badRequest, type Refusal } from '../http';
 import { logError } from '../log';
+import { paymentBookingRow } from '../payments/settle-payment';
 import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
 import { loadDateContext } from '../settings';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates, findBooking } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
 
@@ -145,11 +148,23 @@ function stripeSessionFor(rec: core.Record, origin: string): StripeCheckoutSessi
   }
 }
 
+/** The checkout-session command on the server (domain/commands/checkout-session-command.ts), run through `executeCommand`. */
+export const checkoutSession: ServerCommand<CheckoutSessionInput, CheckoutSessionState, never, CheckoutSessionAnswer> = {
+  command: checkoutSessionCommand,
+  path: '/api/fn/create-booking-checkout',
+  load(tx, input) {
+    const rec = findBooking(tx, input.bookingId);
+    return { booking: rec ? { ...paymentBookingRow(rec), checkout_url: rec.getString('checkout_url'), checkout_session_id: rec.getString('checkout_session_id') } : null };
+  },
+  respond: (_app, a) => a,
+};
+
 /**
  * The deposit's Checkout page of booking `bookingId` → { url, sessionId, bookingId }: the stored
  * one, or (Stripe mode, none stored yet) the session Stripe gives for the booking's idempotency
- * key, stored unless a concurrent request stored one first. Throws 502 when no session can be
- * had (the booking is then let go: `checkout_failed`). Calls Stripe: never inside a transaction.
+ * key, stored unless a concurrent request stored one first (the checkout-session command).
+ * Throws 502 when no session can be had (the booking is then let go: `checkout_failed`). Calls
+ * Stripe: never inside a transaction.
  */
 export function checkoutLink(bookingId: string, origin: string): { url: string; sessionId: string; bookingId: string } {
   const rec = $app.findRecordById('bookings', bookingId);
@@ -158,19 +173,9 @@ export function checkoutLink(bookingId: string, origin: string): { url: string; 
     throw apiError(502, MESSAGES.failedToCreateCheckout);
   }
   const session = stripeSessionFor(rec, origin);
-  let answer = { url: '', sessionId: '', bookingId };
-  $app.runInTransaction((tx) => {
-    const fresh = tx.findRecordById('bookings', bookingId);
-    if (!fresh.getString('checkout_url') && session?.id && session.url) {
-      fresh.set('checkout_session_id', session.id);
-      fresh.set('checkout_url', session.url);
-    } else if (!fresh.getString('checkout_url')) {
-      fresh.set('status', 'cancelled');
-      fresh.set('cancel_reason', 'checkout_failed');
-    }
-    tx.save(fresh);
-    answer = { url: fresh.getString('checkout_url'), sessionId: fresh.getString('checkout_session_id'), bookingId };
-  });
-  if (!answer.url) throw apiError(502, MESSAGES.failedToCreateCheckout);
+  const input = session?.id && session.url ? { bookingId, sessionId: session.id, url: session.url } : { bookingId, sessionId: '', url: '' };
+  const run = executeCommand($app, checkoutSession, input, { staffId: '', origin, fingerprint: '' });
+  const answer = run.kind === 'answered' ? (run.body as CheckoutSessionAnswer) : null;
+  if (!answer?.url) throw apiError(502, MESSAGES.failedToCreateCheckout);
   return answer;
 }

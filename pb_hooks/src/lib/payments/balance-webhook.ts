@@ -10,14 +10,49 @@
  * pending or processing charge; payment_intent.payment_failed fails it, keeps the balance due
  * and e-mails the owner (lib/payments/balance-charges.ts settleChargeIntent).
  *
+ * A charge paid by card stores that card's brand and last 4 digits on its booking, as the card
+ * on file (domain/commands/card-on-file-command.ts), best effort after the charge is settled.
+ *
  * Money that arrives for a charge deleted with its booking is refunded and reported
  * (orphan-payments.ts). Events are already verified (stripe-webhook-route.ts).
  */
+import { cardOnFileCommand, type CardOnFileAnswer, type CardOnFileInput, type CardOnFileState } from '@domain/commands/card-on-file-command';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { deliverMail } from '../mail/mail-outbox';
+import { logWarning } from '../log';
 import { expireChargeCheckout, settleChargeCheckout, settleChargeIntent } from './balance-charges';
 import { failureMessage } from './balance-payment';
 import { refundOrphanPayment } from './orphan-payments';
-import { paymentIdsOf, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+import { cardOf, paymentIdsOf, retrieveCard, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+
+/** The card-on-file command on the server (domain/commands/card-on-file-command.ts), run through `executeCommand`. */
+export const cardOnFile: ServerCommand<CardOnFileInput, CardOnFileState, never, CardOnFileAnswer> = {
+  command: cardOnFileCommand,
+  path: '/api/fn/stripe-webhook',
+  load(tx, input) {
+    try {
+      const b = tx.findRecordById('bookings', input.bookingId);
+      return { booking: { id: b.id, cardBrand: b.getString('card_brand'), cardLast4: b.getString('card_last4') } };
+    } catch {
+      return { booking: null };
+    }
+  },
+  respond: (_app, a) => a,
+};
+
+/**
+ * Stores on booking `bookingId` the card `read` names (Stripe is asked outside any transaction);
+ * the payment is already recorded, so a card that cannot be read or stored is only logged.
+ */
+function storeCard(app: CoreApp, bookingId: string, read: () => { cardBrand: string; cardLast4: string }): void {
+  if (!bookingId) return;
+  try {
+    const card = read();
+    if (card.cardLast4) executeCommand(app, cardOnFile, { bookingId, ...card }, { staffId: '', origin: '', fingerprint: '' });
+  } catch (err) {
+    logWarning(`stripe-webhook: the card of booking ${bookingId} was not stored: ${String(err)}`);
+  }
+}
 
 function chargeExists(app: CoreApp, chargeId: string): boolean {
   try {
@@ -35,7 +70,10 @@ export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: S
   if ((type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') && session.payment_status === 'paid') {
     const paymentIntentId = paymentIdsOf(session).paymentIntentId;
     if (!chargeExists(app, chargeId)) refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
-    else deliverMail(app, settleChargeCheckout(app, chargeId, session.id, paymentIntentId));
+    else {
+      deliverMail(app, settleChargeCheckout(app, chargeId, session.id, paymentIntentId));
+      storeCard(app, session.metadata?.booking_id ?? '', () => withCard(paymentIdsOf(retrieveCheckoutSession(session.id))));
+    }
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
     expireChargeCheckout(app, chargeId, session.id);
   }
@@ -49,7 +87,11 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
   if (type === 'payment_intent.succeeded') {
     const mailIds = settleChargeIntent(app, chargeId, intent.id, { status: 'succeeded' });
     if (mailIds === null) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
-    else deliverMail(app, mailIds);
+    else {
+      deliverMail(app, mailIds);
+      const pm = intent.payment_method;
+      storeCard(app, intent.metadata?.booking_id ?? '', () => (pm && typeof pm === 'object' ? cardOf(pm) : retrieveCard(pm ?? '')));
+    }
   } else if (type === 'payment_intent.payment_failed') {
     const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
     deliverMail(app, settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? []);

@@ -2,10 +2,11 @@
  * `charge.dispute.created` (docs/decisions/021): the customer's bank disputes a payment. The
  * booking that payment belongs to (its deposit, or one of its charges) is flagged 'Disputed'
  * (`dispute_id`, `disputed_at`) and the owner is e-mailed, in one transaction; a redelivered
- * event changes nothing and e-mails no one again.
+ * event changes nothing and e-mails no one again. On the command path: the rule is
+ * domain/commands/dispute-command.ts (docs/architecture.md "The path of a command").
  */
-import { nowMs, toPbDate } from '../clock';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { disputeCommand, type DisputeAnswer, type DisputeInput, type DisputeMail, type DisputeState } from '@domain/commands/dispute-command';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { disputeNotice, type DisputeFacts } from '../mail/owner-notices';
 import { logError } from '../log';
 
@@ -23,21 +24,24 @@ function bookingOfIntent(tx: CoreApp, paymentIntentId: string): core.Record | nu
   }
 }
 
-/** Flags the booking of dispute `d`; false when no booking has its payment. */
+/** The dispute command on the server; run through `executeCommand` by the webhook once its signature is checked. */
+export const disputeServer: ServerCommand<DisputeInput, DisputeState, DisputeMail, DisputeAnswer> = {
+  command: disputeCommand,
+  path: '/api/fn/stripe-webhook',
+  load(tx, input) {
+    const booking = bookingOfIntent(tx, input.paymentIntentId);
+    return { booking: booking ? { id: booking.id, disputeId: booking.getString('dispute_id') } : null };
+  },
+  composeMail: (tx, m) =>
+    disputeNotice(tx.findRecordById('bookings', m.bookingId), { id: m.dispute.disputeId, amountCents: m.dispute.amountCents, reason: m.dispute.reason, paymentIntentId: m.dispute.paymentIntentId }),
+  respond: (_app, a) => a,
+};
+
+/** Flags the booking of dispute `d`; false when no booking has its payment. Throws when the write fails (our 5xx). */
 export function recordDispute(app: CoreApp, d: DisputeFacts): boolean {
-  let found = false;
-  let mailIds: string[] = [];
-  app.runInTransaction((tx) => {
-    const booking = bookingOfIntent(tx, d.paymentIntentId);
-    if (!booking) return;
-    found = true;
-    if (booking.getString('dispute_id') === d.id) return;
-    booking.set('dispute_id', d.id);
-    booking.set('disputed_at', toPbDate(nowMs()));
-    tx.save(booking);
-    mailIds = [queueMail(tx, disputeNotice(booking, d))];
-  });
-  deliverMail(app, mailIds);
+  const input: DisputeInput = { disputeId: d.id, amountCents: d.amountCents, reason: d.reason, paymentIntentId: d.paymentIntentId };
+  const run = executeCommand(app, disputeServer, input, { staffId: '', origin: '', fingerprint: '' });
+  const found = run.kind === 'answered' && (run.body as DisputeAnswer).found;
   if (!found) logError(`stripe-webhook: dispute ${d.id} on ${d.paymentIntentId}, which no booking has`);
   return found;
 }

@@ -1,94 +1,156 @@
 /**
  * Applies a paid checkout session to its booking, from whichever path learns of it first (demo
- * Pay, verify-booking-payment, the Stripe webhook), in ONE transaction that re-reads the booking
- * and its slots (docs/architecture.md reading 15; docs/decisions/010):
- * - a payable booking whose slots are still free is confirmed (deposit paid);
- * - a booking that can no longer own its slots (cancelled, replaced, or its slot resold after
- *   the hold lapsed) becomes `payment_conflict` with `refund_pending`: the caller refunds it
- *   outside the transaction (lib/payments/refund.ts);
+ * Pay, verify-booking-payment, the Stripe webhook), on the command path (docs/architecture.md
+ * "The path of a command" and reading 15; docs/decisions/010, 047): the rule is
+ * domain/commands/settle-deposit-command.ts, run by the runner's `executeCommand` in ONE
+ * transaction that re-reads the booking and its slots:
+ * - a payable booking whose slots are still free is confirmed (deposit paid), its e-mails (the
+ *   confirmation, the owner's notice, the deposit's receipt) queued in mail_log with it and sent
+ *   after the commit, and its conversion recorded (docs/decisions/039);
+ * - a booking that can no longer own its slots becomes `payment_conflict` with its deposit's
+ *   refund queued: the caller refunds it outside the transaction (lib/payments/refund.ts);
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
- * A confirmation queues its e-mails (the confirmation, the owner's notice, the deposit's receipt)
- * in the same transaction (lib/mail/mail-outbox.ts), so a
- * crash after the commit cannot lose them, and records the Overview's conversion there too
- * (lib/payments/payment-conversion.ts; docs/decisions/039).
+ * The card's brand and last 4 digits are stored when the signal knew them (an admin-only field).
  */
-import { paymentDecision } from '@domain/booking-ownership';
+import { lifecycleOf, transition } from '@domain/booking/lifecycle';
+import type { PaymentBookingRow } from '@domain/commands/booking-money';
+import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
+import type { ChargeMoneyRow } from '@domain/money/ledger';
 import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
-import { queueMail } from '../mail/mail-outbox';
+import { queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
-import { recordPaidConversion } from './payment-conversion';
+import { chargesOfBooking, syncPaymentStatus } from './ledger-records';
+import { conversionCounted, recordPaidConversion } from './payment-conversion';
 
-/** What the payment provider tells about the paid session. */
+/** What the payment provider tells about the paid session ('' or absent when it did not say). */
 export interface PaymentIds {
   paymentIntentId: string;
   customerId?: string;
   paymentMethodId?: string;
+  /** The card's brand ('visa', …) and last 4 digits, to name the card on file. */
+  cardBrand?: string;
+  cardLast4?: string;
 }
 
 export interface SettleResult {
   bookingId: string;
   /** confirmed: the deposit is recorded; conflict: the payment must be refunded. */
   outcome: 'confirmed' | 'conflict';
-  /** True only for the call that made the change (so e-mail and refunds run once). */
+  /** True only for the call that made the change (so refunds run once; its e-mails went already). */
   changed: boolean;
-  /** The mail outbox rows queued with a confirmation (to send once the transaction commits). */
-  mailIds: string[];
 }
 
+/** The booking fields the payment commands read, from record `r`. */
+export function paymentBookingRow(r: core.Record): PaymentBookingRow {
+  const s = (f: string) => r.getString(f);
+  return {
+    id: r.id,
+    status: s('status'),
+    payment_status: s('payment_status'),
+    cancel_reason: s('cancel_reason'),
+    total_price: r.getInt('total_price'),
+    deposit_amount: r.getInt('deposit_amount'),
+    deposit_method: s('deposit_method'),
+    deposit_paid_at: s('deposit_paid_at'),
+    dispute_id: s('dispute_id'),
+    deposit_refund: s('deposit_refund'),
+    install_done_at: s('install_done_at'),
+    removal_done_at: s('removal_done_at'),
+    removal_date: s('removal_date'),
+    removal_time_slot: s('removal_time_slot'),
+    removal_hold: s('removal_hold'),
+  };
+}
+
+/** The charges of booking `bookingId` as the ledger reads them (read in `tx`). */
+export function chargeRows(tx: CoreApp, bookingId: string): ChargeMoneyRow[] {
+  return chargesOfBooking(tx, bookingId).map((c) => ({
+    id: c.id,
+    kind: c.getString('kind'),
+    amount: c.getInt('amount'),
+    balance_amount: c.getInt('balance_amount'),
+    damages_amount: c.getInt('damages_amount'),
+    status: c.getString('status'),
+    method: c.getString('method'),
+    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
+    refund_status: c.getString('refund_status'),
+    refund_amount: c.getInt('refund_amount'),
+  }));
+}
+
+/** The manage link of a confirmation's e-mail (each e-mail its own, docs/decisions/027). */
+const linkFor = (tx: CoreApp, rec: core.Record) => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
+
+/** Booking `rec`'s confirmation e-mail of `kind`, composed from the booking as changed. */
+function depositMail(tx: CoreApp, rec: core.Record, kind: SettleDepositMail['kind']): QueuedMail {
+  if (kind === 'receipt') return depositReceiptMail(rec, linkFor(tx, rec));
+  // The owner's notice carries no manage link: no token is issued for it.
+  const [customer, notice] = bookingConfirmationMails(rec, kind === 'confirmation' ? linkFor(tx, rec) : '');
+  return kind === 'confirmation' ? customer! : notice!;
+}
+
+/** The settle-deposit command on the server; run through `executeCommand` by the three signals (no route of its own). */
+export const settleDeposit: ServerCommand<SettleDepositInput, SettleDepositState, SettleDepositMail, SettleDepositAnswer> = {
+  command: settleDepositCommand,
+  path: '/api/fn/stripe-webhook',
+  load(tx, input) {
+    const rec = findBySession(tx, input.sessionId);
+    if (!rec) return { booking: null, slotsFree: false, charges: [], converted: false };
+    return {
+      booking: { ...paymentBookingRow(rec), booked_by: rec.getString('booked_by'), checkout_session_id: rec.getString('checkout_session_id') },
+      slotsFree: visitsFreeFor(tx, rec, nowMs(), loadCrews(tx)),
+      charges: chargeRows(tx, rec.id),
+      converted: conversionCounted(tx, rec.id),
+    };
+  },
+  composeMail: (tx, m) => depositMail(tx, tx.findRecordById('bookings', m.bookingId), m.kind),
+  respond: (_app, a) => a,
+};
+
 /**
- * Settles the booking of `sessionId` with the payment `ids`. Returns null when no booking has
- * that session. Never calls out (Stripe, SMTP): safe to run inside the write lock.
+ * Settles the booking of `sessionId` with the payment `ids` (the e-mails of a confirmation are
+ * sent before it returns). Returns null when no booking has that session. Never calls Stripe:
+ * the caller refunds a conflict (complete-payment.ts). Throws when the write fails (our 5xx).
  */
 export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentIds): SettleResult | null {
-  let result: SettleResult | null = null;
-  const crews = loadCrews(app);
-  app.runInTransaction((tx) => {
-    const rec = findBySession(tx, sessionId);
-    if (!rec) return;
-    const now = nowMs();
-    const state = { status: rec.getString('status'), payment_status: rec.getString('payment_status'), cancel_reason: rec.getString('cancel_reason') };
-    const decision = paymentDecision(state, visitsFreeFor(tx, rec, now, crews));
-    if (decision === 'already_settled') {
-      result = { bookingId: rec.id, outcome: state.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false, mailIds: [] };
-      return;
-    }
-    rec.set('payment_intent_id', ids.paymentIntentId);
-    if (ids.customerId) rec.set('stripe_customer_id', ids.customerId);
-    if (ids.paymentMethodId) rec.set('payment_method_id', ids.paymentMethodId);
-    if (decision === 'confirm') {
-      result = { bookingId: rec.id, outcome: 'confirmed', changed: true, mailIds: confirmDeposit(tx, rec, now) };
-      return;
-    }
-    rec.set('payment_status', 'refund_pending');
-    rec.set('deposit_refund', 'pending');
-    rec.set('status', 'payment_conflict');
-    tx.save(rec);
-    result = { bookingId: rec.id, outcome: 'conflict', changed: true, mailIds: [] };
-  });
-  return result;
+  const input: SettleDepositInput = {
+    sessionId,
+    paymentIntentId: ids.paymentIntentId,
+    customerId: ids.customerId ?? '',
+    paymentMethodId: ids.paymentMethodId ?? '',
+    cardBrand: ids.cardBrand ?? '',
+    cardLast4: ids.cardLast4 ?? '',
+  };
+  const run = executeCommand(app, settleDeposit, input, { staffId: '', origin: '', fingerprint: '' });
+  // A state `transition` refuses (a booking neither waiting nor lapsed, yet not settled): nothing changes.
+  if (run.kind !== 'answered') return null;
+  const a = run.body as SettleDepositAnswer;
+  return a.outcome ? { bookingId: a.bookingId, outcome: a.outcome, changed: a.changed } : null;
 }
 
 /**
  * Inside transaction `tx`: booking `rec`'s deposit is paid at `now` (epoch ms), by card or, for
- * a phone booking, as its `deposit_method` says: confirmed, the balance due, its e-mails
- * queued (the confirmation, the owner's notice, the deposit's receipt, each with its own manage
- * link, docs/decisions/027) and, for a website booking, its conversion recorded (the only
- * source of conversions, docs/decisions/039). Returns the mail outbox ids to send once the
- * transaction commits.
+ * a phone booking, as its `deposit_method` says: confirmed (`transition` 'deposit_paid'), the
+ * balance due, `payment_status` as its ledger reads it, its e-mails queued (the confirmation,
+ * the owner's notice, the deposit's receipt, each with its own manage link, docs/decisions/027)
+ * and, for a website booking, its conversion recorded (docs/decisions/039). Returns the mail
+ * outbox ids to send once the transaction commits. Throws when the booking is not waiting for its deposit.
  */
 export function confirmDeposit(tx: CoreApp, rec: core.Record, now: number): string[] {
-  rec.set('payment_status', 'deposit_paid');
-  rec.set('status', 'confirmed');
-  rec.set('cancel_reason', '');
+  const next = transition(lifecycleOf(paymentBookingRow(rec)), { type: 'deposit_paid' });
+  if (!next.ok) throw new Error(`confirmDeposit ${rec.id}: ${next.reason}`);
+  rec.set('status', next.state.status);
+  rec.set('cancel_reason', next.state.cancelReason);
   rec.set('deposit_paid_at', toPbDate(now));
   rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
+  syncPaymentStatus(tx, rec);
   tx.save(rec);
   recordPaidConversion(tx, rec, now);
-  const link = () => manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
-  return [...bookingConfirmationMails(rec, link()), depositReceiptMail(rec, link())].map((m) => queueMail(tx, m));
+  return (['confirmation', 'owner_notice', 'receipt'] as const).map((kind) => queueMail(tx, depositMail(tx, rec, kind)));
 }

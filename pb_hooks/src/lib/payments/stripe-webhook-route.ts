@@ -14,7 +14,10 @@
  * - charge.dispute.created flags the booking 'Disputed' and e-mails the owner
  *   (lib/payments/disputes.ts).
  * 400 for a missing, bad or stale signature, and nothing changes; 503 when no secret is
- * configured.
+ * configured. The signature is checked first; then each change is a command run through the
+ * runner's `executeCommand` (docs/architecture.md "The path of a command"): settle-deposit,
+ * release-hold, stripe-dispute and card-on-file (domain/commands/), with Stripe's calls (the
+ * session's card, a conflict's refund) outside their transactions.
  */
 import { verifyStripeSignature } from '@domain/stripe-signature';
 import { findBySession } from '../bookings/bookings-repo';
@@ -25,7 +28,7 @@ import { completePaidSession } from './complete-payment';
 import { recordDispute } from './disputes';
 import { refundOrphanPayment } from './orphan-payments';
 import { releaseHold } from './release-hold';
-import { paymentIdsOf, retrieveCheckoutSession, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+import { paymentIdsOf, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
 import { logWarning } from '../log';
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -44,15 +47,15 @@ interface StripeDispute {
   payment_intent?: string | { id: string } | null;
 }
 
-/** Payment ids from the session, with the saved card when Stripe can tell us (best effort). */
+/** Payment ids from the session, with the saved card and its brand and last 4 digits when Stripe can tell us (best effort). */
 function idsFor(session: StripeCheckoutSession) {
   try {
     const full = paymentIdsOf(retrieveCheckoutSession(session.id));
-    if (full.paymentIntentId) return full;
+    if (full.paymentIntentId) return withCard(full);
   } catch (err) {
     logWarning(`stripe-webhook: could not expand session ${session.id}: ${String(err)}`);
   }
-  return paymentIdsOf(session);
+  return withCard(paymentIdsOf(session));
 }
 
 /** A Checkout Session's event: a charge's payment link, or a booking's deposit. */

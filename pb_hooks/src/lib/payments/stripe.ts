@@ -21,7 +21,7 @@ export interface StripeCheckoutSession {
   status: string;
   payment_status: string;
   customer: string | { id: string } | null;
-  payment_intent: string | { id: string; payment_method: string | { id: string } | null } | null;
+  payment_intent: string | { id: string; payment_method: string | StripePaymentMethod | null } | null;
   /** Our metadata: `booking_id`, and `charge_id` on the Checkout link of a balance charge. */
   metadata?: Record<string, string> | null;
 }
@@ -114,20 +114,60 @@ export function createCheckoutSession(input: CheckoutSessionInput): StripeChecko
   );
 }
 
-/** Retrieves a Checkout Session with its PaymentIntent expanded. */
-export function retrieveCheckoutSession(id: string): StripeCheckoutSession {
-  return stripeRequest<StripeCheckoutSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, { expand: ['payment_intent'] });
+/**
+ * A PaymentMethod as far as we read it (https://docs.stripe.com/api/payment_methods/object): a
+ * card's brand ('visa', 'mastercard', 'amex', …) and last 4 digits, to name the card on file.
+ */
+export interface StripePaymentMethod {
+  id: string;
+  type?: string;
+  card?: { brand?: string; last4?: string } | null;
 }
 
-/** The ids needed for later off-session charges, from a (possibly expanded) session. */
-export function paymentIdsOf(s: StripeCheckoutSession): { paymentIntentId: string; customerId: string; paymentMethodId: string } {
+/** Retrieves a Checkout Session with its PaymentIntent and that intent's PaymentMethod expanded (the card's brand and last 4). */
+export function retrieveCheckoutSession(id: string): StripeCheckoutSession {
+  return stripeRequest<StripeCheckoutSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`, { expand: ['payment_intent.payment_method'] });
+}
+
+/**
+ * The ids needed for later off-session charges, and the card's brand and last 4 digits when
+ * the session's PaymentMethod is expanded and is a card ('' otherwise), from a session.
+ */
+export function paymentIdsOf(s: StripeCheckoutSession): { paymentIntentId: string; customerId: string; paymentMethodId: string; cardBrand: string; cardLast4: string } {
   const pi = s.payment_intent;
   const pm = pi && typeof pi === 'object' ? pi.payment_method : null;
+  const card = pm && typeof pm === 'object' ? cardOf(pm) : { cardBrand: '', cardLast4: '' };
   return {
     paymentIntentId: typeof pi === 'string' ? pi : (pi?.id ?? ''),
     customerId: typeof s.customer === 'string' ? s.customer : (s.customer?.id ?? ''),
     paymentMethodId: typeof pm === 'string' ? pm : (pm?.id ?? ''),
+    ...card,
   };
+}
+
+/** The card's brand and last 4 digits of PaymentMethod `pm` ('' each when it is no card or Stripe did not say). */
+export function cardOf(pm: StripePaymentMethod | null | undefined): { cardBrand: string; cardLast4: string } {
+  const brand = typeof pm?.card?.brand === 'string' ? pm.card.brand : '';
+  const last4 = typeof pm?.card?.last4 === 'string' && /^\d{4}$/.test(pm.card.last4) ? pm.card.last4 : '';
+  return brand && last4 ? { cardBrand: brand, cardLast4: last4 } : { cardBrand: '', cardLast4: '' };
+}
+
+/**
+ * `ids` of a paid session with the card's brand and last 4 digits: as they are when known, else
+ * read from Stripe's PaymentMethod (retrieveCard). Never throws.
+ */
+export function withCard<T extends { paymentMethodId: string; cardBrand: string; cardLast4: string }>(ids: T): T {
+  return ids.cardLast4 || !ids.paymentMethodId ? ids : { ...ids, ...retrieveCard(ids.paymentMethodId) };
+}
+
+/**
+ * The card of PaymentMethod `id` (GET /v1/payment_methods/:id): its brand and last 4 digits, or
+ * '' each when Stripe cannot say. Never throws: a payment never fails for want of them.
+ */
+export function retrieveCard(id: string): { cardBrand: string; cardLast4: string } {
+  if (!id) return { cardBrand: '', cardLast4: '' };
+  const reply = stripeTry<StripePaymentMethod>('GET', `/v1/payment_methods/${encodeURIComponent(id)}`, {}, '');
+  return reply.ok ? cardOf(reply.value) : { cardBrand: '', cardLast4: '' };
 }
 
 export interface StripeRefund {
@@ -199,6 +239,8 @@ export interface StripePaymentIntent {
   /** Ours: `booking_id`, and `charge_id` for balance and damage charges. */
   metadata?: Record<string, string> | null;
   last_payment_error?: StripeErrorBody | null;
+  /** The card it was paid with (an id, or the object when expanded). */
+  payment_method?: string | StripePaymentMethod | null;
 }
 
 /**

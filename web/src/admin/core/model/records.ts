@@ -79,6 +79,9 @@ export interface AdminBooking extends MirroredRow {
   deposit_refund?: string;
   /** The owner's choice for each visit on a day she blocked: { 'YYYY-MM-DD': 'keep' | 'emailed' }. */
   blocked_day_choices?: Record<string, string> | null;
+  /** The card on file: its brand as Stripe names it ('visa', …) and last 4 digits, '' when unknown. */
+  card_brand?: string;
+  card_last4?: string;
 }
 
 export interface AdminConsultation extends MirroredRow {

@@ -209,8 +209,8 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
       footer={
         asking !== null ? (
           <div role="group" aria-label="Confirm the charge" className="damage-confirm">
-            {/* The saved card's brand and last digits are not stored yet: 'the card on file'. */}
-            <p role="status">{chargeQuestion(balance + (asking ? priced.totalCents : 0))}</p>
+            {/* The card's brand and last 4 digits, stored when a card payment settled; else 'the card on file'. */}
+            <p role="status">{chargeQuestion(balance + (asking ? priced.totalCents : 0), booking ? { brand: booking.card_brand, last4: booking.card_last4 } : null)}</p>
             <button type="button" className="button" onClick={() => setAsking(null)}>
               Go back
             </button>

@@ -1,0 +1,34 @@
+/**
+ * A booking row as the checkout's and the webhook's commands read it, and its `payment_status`
+ * as the ledger reads it (docs/decisions/045: `payment_status` is the ledger's summary, never
+ * written by hand). The same derivation as pb_hooks/src/lib/payments/ledger-records.ts
+ * syncPaymentStatus, on plain rows, so a pure command can state the value it writes. Pure; cents.
+ */
+import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
+
+/** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
+export interface PaymentBookingRow extends BookingMoneyRow {
+  id: string;
+  install_done_at: string;
+  removal_done_at: string;
+  removal_date: string;
+  removal_time_slot: string;
+  removal_hold: string;
+}
+
+/**
+ * `payment_status` of booking `row` with `charges`, as its ledger reads it: what a cancelled
+ * booking keeps follows `deposit_refund` (or, on rows older than it, the stored status), as
+ * ledger-records.ts keptOf says.
+ */
+export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
+  const movements = movementsOf(row, charges);
+  const ledgerEra = charges.some((c) => !!c.refund_status);
+  const kept = row.deposit_refund ? 'nothing' : !ledgerEra && ['refund_pending', 'refunded'].includes(row.payment_status) ? 'nothing' : 'deposit';
+  const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: row.status === 'cancelled' || row.status === 'payment_conflict', kept } as const;
+  return paymentStatusOf(
+    moneyOf(movements, book),
+    book,
+    movements.some((m) => m.direction === 'refund'),
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * A website checkout's hold, as a command (docs/product.md §7; docs/architecture.md readings
+ * 4–6 and 15, "The path of a command"; docs/decisions/010, 045). The server checks and prices
+ * the request before the transaction (the distance may call out) and, inside it, reads the
+ * checkout already made under the same Idempotency-Key, whether the caller's unpaid holds reach
+ * their cap, the same wizard's active holds, and the schedules of the visits' dates; this decides:
+ * - the same key: its booking again (a replay), or 422 for another request;
+ * - 429 when the caller holds too many unpaid checkouts;
+ * - the wizard's earlier holds are let go (`transition` 'hold_ended', `replaced`), so a customer
+ *   who goes back and pays again never blocks their own slot;
+ * - 409 when a slot is taken by another active booking (nothing is written: the customer keeps
+ *   their earlier hold);
+ * - else the booking is created, waiting for its deposit (`pending_payment`, its
+ *   `payment_status` as the ledger reads it), with its hold.
+ * The Stripe Checkout Session is asked for after the commit (new-booking.ts checkoutLink). Pure.
+ */
+import { OWNERSHIP_MESSAGES, isWizardId } from '../booking-ownership';
+import { lifecycleOf, transition } from '../booking/lifecycle';
+import type { ParseResult } from '../contact-schema';
+import { slotHasConflict, type BookingSchedule } from '../overlap';
+import { parseBookingRequest, type BookingRequest } from '../schemas';
+import type { TimeSlot } from '../slots';
+import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
+import { decided, refuse, type Change, type Command, type FieldValue } from './command';
+
+/** What the server checked and priced before the transaction, and the request's own keys. */
+export interface PreparedCheckout {
+  /** The Idempotency-Key header ('' when none) and the SHA-256 of the checked request. */
+  key: string;
+  fingerprint: string;
+  visits: { install: TimeSlot; removal: TimeSlot | null };
+  crews: number;
+  /** The new booking's fields (new-booking.ts bookingFields, with its payment mode, hold and keys). */
+  fields: Record<string, FieldValue>;
+}
+
+export interface CreateCheckoutInput {
+  request: BookingRequest;
+  /** The wizard's id ('' when none): a newer checkout from it replaces its earlier holds. */
+  wizardId: string;
+  /** Set by the server before the transaction; null straight from parse. */
+  prepared: PreparedCheckout | null;
+}
+
+export interface CreateCheckoutState {
+  /** The booking an earlier request with the same key made, with its request's fingerprint. */
+  sameKey: { id: string; fingerprint: string } | null;
+  capReached: boolean;
+  /** The wizard's active unpaid holds. */
+  wizardHolds: (PaymentBookingRow & { payment_mode: string; checkout_session_id: string })[];
+  /** Non-cancelled bookings with a visit on the request's dates (the overlap check's reading). */
+  schedules: BookingSchedule[];
+  /** The new booking's id (made by the server). */
+  newId: string;
+}
+
+/** The checkout's booking; `replacedSessions` the Stripe sessions of the holds it replaced, to expire after the commit. */
+export interface CreateCheckoutAnswer {
+  bookingId: string;
+  replay: boolean;
+  replacedSessions: string[];
+}
+
+/** Checks the body: the booking request (under `bookingData`, or the body itself) and an optional wizard id. */
+export function parseCreateCheckout(body: Record<string, unknown>): ParseResult<CreateCheckoutInput> {
+  const wizardId = typeof body.wizardId === 'string' ? body.wizardId.trim() : '';
+  if (body.wizardId !== undefined && body.wizardId !== null && !isWizardId(wizardId)) return { ok: false, message: OWNERSHIP_MESSAGES.wizardIdInvalid };
+  const parsed = parseBookingRequest('bookingData' in body ? body.bookingData : body);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { request: parsed.value, wizardId, prepared: null } };
+}
+
+/** The visit of `request` that another active booking holds ('installation' first), or null. */
+function takenVisit(request: BookingRequest, p: PreparedCheckout, others: readonly BookingSchedule[], nowMs: number): 'installation' | 'removal' | null {
+  if (slotHasConflict(request.installDate, p.visits.install, others, nowMs, p.crews)) return 'installation';
+  if (p.visits.removal && request.removalDate && slotHasConflict(request.removalDate, p.visits.removal, others, nowMs, p.crews)) return 'removal';
+  return null;
+}
+
+export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutState, never, CreateCheckoutAnswer> = {
+  name: 'create-booking-checkout',
+  parse: (body) => parseCreateCheckout(body),
+  idempotency: { by: 'natural', header: 'none', why: 'the optional key is stored on the booking itself (idempotency_key, request_fingerprint): the same key answers its booking' },
+  decide(state, input, nowMs) {
+    const p = input.prepared;
+    // Our mistake, never the caller's: the server prepares every checkout before deciding it.
+    if (!p) return refuse(500, 'This action could not be completed. Please try again.');
+    if (state.sameKey) {
+      if (state.sameKey.fingerprint !== p.fingerprint) return refuse(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
+      return decided([], { bookingId: state.sameKey.id, replay: true, replacedSessions: [] });
+    }
+    if (state.capReached) return refuse(429, OWNERSHIP_MESSAGES.tooManyHolds);
+
+    const changes: Change[] = [];
+    const replaced = new Set<string>();
+    const replacedSessions: string[] = [];
+    for (const h of state.wizardHolds) {
+      const next = transition(lifecycleOf(h), { type: 'hold_ended', reason: 'replaced' });
+      if (!next.ok) continue;
+      replaced.add(h.id);
+      // An unpaid hold has no charges: its ledger is its deposit alone.
+      const row = { ...h, status: next.state.status, cancel_reason: next.state.cancelReason };
+      changes.push({ op: 'update', collection: 'bookings', id: h.id, fields: { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, []) } });
+      if (h.payment_mode === 'stripe' && h.checkout_session_id) replacedSessions.push(h.checkout_session_id);
+    }
+    const taken = takenVisit(
+      input.request,
+      p,
+      state.schedules.filter((s) => !s.id || !replaced.has(s.id)),
+      nowMs,
+    );
+    // A refusal writes nothing: the customer keeps their earlier hold.
+    if (taken) return refuse(409, `That ${taken} time slot was just booked by someone else. Please choose another slot.`);
+
+    const f = p.fields;
+    const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);
+    const paymentStatus = ledgerPaymentStatus(
+      {
+        status: String(f.status ?? 'pending_payment'),
+        payment_status: '',
+        total_price: num(f.total_price),
+        deposit_amount: num(f.deposit_amount),
+        deposit_method: '',
+        deposit_paid_at: '',
+        dispute_id: '',
+        cancel_reason: '',
+        deposit_refund: '',
+      },
+      [],
+    );
+    changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: { ...f, payment_status: paymentStatus } });
+    return decided(changes, { bookingId: state.newId, replay: false, replacedSessions });
+  },
+};

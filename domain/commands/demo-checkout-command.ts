@@ -1,0 +1,95 @@
+/**
+ * The demo payment page's Pay and Cancel as commands (docs/architecture.md reading 6 and "The
+ * path of a command"), available only without a Stripe key. They make the same changes a paid
+ * or abandoned Stripe Checkout Session would, through the same rules: Pay settles the deposit
+ * (settle-deposit-command.ts: confirmed, or refunded as a conflict when the slot was lost),
+ * Cancel lets the hold go (release-hold-command.ts, `customer_cancelled`). Each reads the
+ * session's state first: open, paid, expired or cancelled. Pure.
+ */
+import type { ParseResult } from '../contact-schema';
+import { decided, isRefusal, refuse, type Command } from './command';
+import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
+import { settleDepositCommand, type SettleDepositMail, type SettleDepositState } from './settle-deposit-command';
+
+export const DEMO_CHECKOUT_MESSAGES = {
+  noSession: 'No payment session found.',
+  notFound: 'Payment session not found.',
+  ended: 'This checkout session has expired and no card was charged. Please book again.',
+} as const;
+
+export interface DemoSessionInput {
+  sessionId: string;
+}
+
+/** Where the demo session stands: paid, cancelled, or open until its hold ends, then expired. */
+export type DemoSessionState = 'open' | 'paid' | 'expired' | 'cancelled';
+
+/** The session's state from its booking's fields (`holdExpiresAtMs` NaN when unset). */
+export function demoSessionState(b: { status: string; payment_status: string }, holdExpiresAtMs: number, nowMs: number): DemoSessionState {
+  if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return 'paid';
+  if (b.status === 'cancelled') return 'cancelled';
+  return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? 'open' : 'expired';
+}
+
+/** Checks { sessionId } (a demo session's id starts with `demo_cs_`). */
+export function parseDemoSession(body: Record<string, unknown>): ParseResult<DemoSessionInput> {
+  const sessionId = typeof body.sessionId === 'string' ? body.sessionId.trim() : '';
+  return sessionId.startsWith('demo_cs_') ? { ok: true, value: { sessionId } } : { ok: false, message: DEMO_CHECKOUT_MESSAGES.noSession };
+}
+
+export interface DemoPayState extends SettleDepositState {
+  holdExpiresAtMs: number;
+  /** The demo's own PaymentIntent id (made by the server: random). */
+  paymentIntentId: string;
+  /** The public origin, for the page the customer goes to next. */
+  origin: string;
+}
+
+/** Where the customer goes next, and how the deposit settled (`conflict`: the route refunds and answers 409). */
+export interface DemoPayAnswer {
+  url: string;
+  bookingId: string;
+  outcome: 'confirmed' | 'conflict';
+  changed: boolean;
+}
+
+export const demoPayCommand: Command<DemoSessionInput, DemoPayState, SettleDepositMail, DemoPayAnswer> = {
+  name: 'demo-checkout-pay',
+  parse: (body) => parseDemoSession(body),
+  idempotency: { by: 'natural', header: 'none', why: 'a paid session answers its page again; settle-deposit changes nothing twice' },
+  decide(state, input, nowMs) {
+    const b = state.booking;
+    if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
+    const url = `${state.origin}/booking-success?session_id=${encodeURIComponent(input.sessionId)}`;
+    const session = demoSessionState(b, state.holdExpiresAtMs, nowMs);
+    if (session === 'expired' || session === 'cancelled') return refuse(410, DEMO_CHECKOUT_MESSAGES.ended);
+    if (session === 'paid') return decided([], { url, bookingId: b.id, outcome: 'confirmed', changed: false });
+    // Like a card charged by Stripe: if the hold was cancelled or its slot resold meanwhile, it is refunded, never confirmed.
+    const settled = settleDepositCommand.decide(
+      state,
+      { sessionId: input.sessionId, paymentIntentId: state.paymentIntentId, customerId: '', paymentMethodId: '', cardBrand: '', cardLast4: '' },
+      nowMs,
+    );
+    if (isRefusal(settled)) return settled;
+    return { ...settled, answer: { url, bookingId: b.id, outcome: settled.answer.outcome ?? 'confirmed', changed: settled.answer.changed } };
+  },
+};
+
+export interface DemoCancelState extends ReleaseHoldState {
+  holdExpiresAtMs: number;
+  origin: string;
+}
+
+export const demoCancelCommand: Command<DemoSessionInput, DemoCancelState, never, { url: string }> = {
+  name: 'demo-checkout-cancel',
+  parse: (body) => parseDemoSession(body),
+  idempotency: { by: 'natural', header: 'none', why: 'a cancelled session is no longer open: cancelling it again changes nothing' },
+  decide(state, input, nowMs) {
+    const b = state.booking;
+    if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
+    const answer = { url: `${state.origin}/booking-cancel` };
+    if (demoSessionState(b, state.holdExpiresAtMs, nowMs) !== 'open') return decided([], answer);
+    const released = releaseHoldCommand.decide(state, { sessionId: input.sessionId, reason: 'customer_cancelled' }, nowMs);
+    return isRefusal(released) ? released : { ...released, answer };
+  },
+};

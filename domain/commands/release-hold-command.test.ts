@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentBookingRow } from './booking-money';
+import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
+
+const NOW = Date.parse('2026-11-20T15:00:00Z');
+const row = (over: Partial<PaymentBookingRow> = {}): PaymentBookingRow => ({
+  id: 'b1',
+  status: 'pending_payment',
+  payment_status: 'pending',
+  cancel_reason: '',
+  total_price: 40_000,
+  deposit_amount: 20_000,
+  deposit_method: '',
+  deposit_paid_at: '',
+  dispute_id: '',
+  deposit_refund: '',
+  install_done_at: '',
+  removal_done_at: '',
+  removal_date: '',
+  removal_time_slot: '',
+  removal_hold: '',
+  ...over,
+});
+const state = (booking: PaymentBookingRow | null): ReleaseHoldState => ({ booking, charges: [] });
+
+describe('the release-hold command', () => {
+  it.each([['hold_expired' as const], ['customer_cancelled' as const]])('cancels a waiting booking with %s', (reason) => {
+    expect(releaseHoldCommand.decide(state(row()), { sessionId: 'cs_1', reason }, NOW)).toEqual({
+      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: reason, payment_status: 'pending' } }],
+      mails: [],
+      answer: { bookingId: 'b1', released: true },
+    });
+  });
+
+  it.each([
+    ['a confirmed booking', row({ status: 'confirmed', payment_status: 'deposit_paid' })],
+    ['a booking already cancelled (a replay)', row({ status: 'cancelled', cancel_reason: 'hold_expired' })],
+    ['a payment on its way', row({ payment_status: 'deposit_paid' })],
+    ['a conflict', row({ status: 'payment_conflict', payment_status: 'refund_pending' })],
+  ])('leaves %s untouched', (_name, booking) => {
+    expect(releaseHoldCommand.decide(state(booking), { sessionId: 'cs_1', reason: 'hold_expired' }, NOW)).toEqual({ changes: [], mails: [], answer: { bookingId: 'b1', released: false } });
+  });
+
+  it('answers no booking for an unknown session', () => {
+    expect(releaseHoldCommand.decide(state(null), { sessionId: 'cs_x', reason: 'hold_expired' }, NOW)).toEqual({ changes: [], mails: [], answer: { bookingId: '', released: false } });
+  });
+
+  it('parses a session and reads any other reason as an expiry', () => {
+    expect(releaseHoldCommand.parse({}, [])).toEqual({ ok: false, message: 'No payment session found.' });
+    expect(releaseHoldCommand.parse({ sessionId: ' cs_1 ', reason: 'x' }, [])).toEqual({ ok: true, value: { sessionId: 'cs_1', reason: 'hold_expired' } });
+    expect(releaseHoldCommand.idempotency).toMatchObject({ by: 'natural' });
+  });
+});
