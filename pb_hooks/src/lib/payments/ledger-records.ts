@@ -6,7 +6,7 @@
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
-import { moneyOf, movementsOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
+import { moneyOf, movementsOf, paymentStatusOf, refundsToQueue, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
@@ -31,33 +31,40 @@ export function ledgerBookingOf(b: core.Record, charges: core.Record[], kept?: K
   };
 }
 
+/** Booking `b`'s fields the ledger reads, as a plain row (for a pure command's state). */
+export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
+  return {
+    status: b.getString('status'),
+    payment_status: b.getString('payment_status'),
+    total_price: b.getInt('total_price'),
+    deposit_amount: b.getInt('deposit_amount'),
+    deposit_method: b.getString('deposit_method'),
+    deposit_paid_at: b.getString('deposit_paid_at'),
+    dispute_id: b.getString('dispute_id'),
+    cancel_reason: b.getString('cancel_reason'),
+    deposit_refund: b.getString('deposit_refund'),
+  };
+}
+
+/** Charge `c`'s fields the ledger reads, as a plain row. */
+export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
+  return {
+    id: c.id,
+    kind: c.getString('kind'),
+    amount: c.getInt('amount'),
+    balance_amount: c.getInt('balance_amount'),
+    damages_amount: c.getInt('damages_amount'),
+    status: c.getString('status'),
+    method: c.getString('method'),
+    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
+    refund_status: c.getString('refund_status'),
+    refund_amount: c.getInt('refund_amount'),
+  };
+}
+
 /** The movements of booking `b` with `charges`. */
 export function movementsOfRecords(b: core.Record, charges: core.Record[]): Movement[] {
-  return movementsOf(
-    {
-      status: b.getString('status'),
-      payment_status: b.getString('payment_status'),
-      total_price: b.getInt('total_price'),
-      deposit_amount: b.getInt('deposit_amount'),
-      deposit_method: b.getString('deposit_method'),
-      deposit_paid_at: b.getString('deposit_paid_at'),
-      dispute_id: b.getString('dispute_id'),
-      cancel_reason: b.getString('cancel_reason'),
-      deposit_refund: b.getString('deposit_refund'),
-    },
-    charges.map((c) => ({
-      id: c.id,
-      kind: c.getString('kind'),
-      amount: c.getInt('amount'),
-      balance_amount: c.getInt('balance_amount'),
-      damages_amount: c.getInt('damages_amount'),
-      status: c.getString('status'),
-      method: c.getString('method'),
-      stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-      refund_status: c.getString('refund_status'),
-      refund_amount: c.getInt('refund_amount'),
-    })),
-  );
+  return movementsOf(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
 }
 
 /** The money of booking `b` (read in `tx`). */
