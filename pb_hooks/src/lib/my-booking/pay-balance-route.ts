@@ -6,46 +6,61 @@
  * nothing due, the removal's payment page open, or an attempt still with Stripe; 502 Stripe
  * declined making the page; 503 Stripe could not be reached (the next click finishes it under
  * the same key).
+ * Composed around Stripe (docs/architecture.md "The path of a command"): the pay-balance
+ * command (domain/commands/pay-balance-command.ts) decides and stores the pending charge in
+ * one transaction through the runner's executeCommand; the Checkout page is made outside any
+ * transaction and its outcome recorded (payments/balance-charges.ts recordChargeOutcome).
  */
-import { balancePayableOnline, SELF_SERVICE_MESSAGES as M } from '@domain/self-service';
 import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { balanceRequest, payBalanceCommand, type PayBalanceAnswer, type PayBalanceInput, type PayBalanceState } from '@domain/commands/pay-balance-command';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { deliverMail } from '../mail/mail-outbox';
-import { claimAbandonedCharge, insertPendingCharge, openCharges, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
+import { answerRun } from '../payments/command-request';
+import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
 import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking } from './manage-links';
 
 /** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
-function chargeCount(bookingId: string): number {
-  return $app.findRecordsByFilter('charges', 'booking = {:b}', '', 0, 0, { b: bookingId } as unknown as dbx.Params).length;
+function chargeCount(tx: CoreApp, bookingId: string): number {
+  return tx.findRecordsByFilter('charges', 'booking = {:b}', '', 0, 0, { b: bookingId } as unknown as dbx.Params).length;
 }
 
-export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const now = nowMs();
-  const booking = requireBooking($app, body, now);
-  if (!balancePayableOnline(selfServiceBookingOf(booking), booking.getInt('balance_remaining'))) throw apiError(409, M.nothingDue);
-  // The open page is the removal's (docs/decisions/029): one payment at a time, and not that one for the balance.
-  if (booking.getString('removal_hold')) throw apiError(409, M.removalPaymentOpen);
-  // A link already open for this booking is the answer: one payment page at a time.
-  const open = openCharges($app, booking.id).find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
-  if (open) return e.json(200, { url: open.getString('checkout_url') });
+export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, PayBalanceAnswer> = {
+  command: payBalanceCommand,
+  path: '/api/fn/my-booking/pay-balance',
+  load(tx, input) {
+    const b = tx.findRecordById('bookings', input.bookingId);
+    const open = openCharges(tx, b.id);
+    const link = open.find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
+    // Two clicks at once share the key (the same attempt number), so they make one charge. An
+    // attempt whose Stripe call got no answer (an outage) is finished under its own key at the
+    // next click, not refused as in flight until the reconcile job.
+    const prefix = `customer-balance-${b.id}-`;
+    const unanswered = open.find((c) => c!.getString('status') === 'pending' && c!.getString('idempotency_key').startsWith(prefix));
+    const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(tx, b.id) + 1}`;
+    const request = balanceRequest(b.id);
+    const chargeable = chargeableOf(b);
+    return {
+      booking: { status: chargeable.status, paymentStatus: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!b.getString('removal_hold') },
+      openLinkUrl: link ? link.getString('checkout_url') : '',
+      pending: pendingChargeState(tx, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' }),
+    };
+  },
+  respond: (_app, a) => a,
+};
 
-  const request = { bookingId: booking.id, selection: null, description: 'Balance paid online' };
-  // Two clicks at once share the key (the same attempt number), so they make one charge. An
-  // attempt whose Stripe call got no answer (an outage) is finished under its own key at the
-  // next click, not refused as in flight until the reconcile job.
-  const prefix = `customer-balance-${booking.id}-`;
-  const unanswered = openCharges($app, booking.id).find((c) => c!.getString('status') === 'pending' && c!.getString('idempotency_key').startsWith(prefix));
-  const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(booking.id) + 1}`;
-  const inserted = insertPendingCharge($app, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' });
-  if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
-  const chargeId = 'replayOf' in inserted ? inserted.replayOf : inserted.chargeId;
-  if ('chargeId' in inserted || claimAbandonedCharge($app, chargeId)) {
-    const charge = $app.findRecordById('charges', chargeId);
-    const outcome = payChargeByLink(charge, booking, appOrigin(e));
+export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
+  const booking = requireBooking($app, readJsonObject(e), nowMs());
+  const run = executeCommand($app, payBalance, { bookingId: booking.id }, { staffId: '', origin: appOrigin(e), fingerprint: '' });
+  if (run.kind !== 'answered') return answerRun(e, run);
+  const a = run.body as PayBalanceAnswer;
+  if ('url' in a) return e.json(200, { url: a.url });
+  const chargeId = a.chargeId;
+  if (!a.replay || claimAbandonedCharge($app, chargeId)) {
+    // Stripe is called only now, outside every transaction, under the stored key.
+    const outcome = payChargeByLink($app.findRecordById('charges', chargeId), booking, appOrigin(e));
     if (outcome.status === 'unknown') {
       releaseCharge($app, chargeId);
       throw apiError(503, CHARGE_MESSAGES.unreachable);

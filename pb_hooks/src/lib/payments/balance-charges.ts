@@ -67,30 +67,33 @@ export interface NewCharge {
 
 export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal };
 
+/** The state of the pending-charge command for `c`, read in `tx` (a fresh id made here). */
+export function pendingChargeState(tx: CoreApp, c: NewCharge): PendingChargeState {
+  const prior = findChargeByKey(tx, c.key);
+  let booking: core.Record | null;
+  try {
+    booking = tx.findRecordById('bookings', c.request.bookingId);
+  } catch {
+    booking = null;
+  }
+  const open = booking ? openCharges(tx, booking.id) : [];
+  return {
+    key: c.key,
+    fingerprint: c.fingerprint,
+    staffId: c.staffId,
+    prior: prior ? prior.id : null,
+    freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+    booking: booking ? { id: booking.id, ...chargeableOf(booking) } : null,
+    openStatus: open.length > 0 ? open[0]!.getString('status') : '',
+  };
+}
+
 /** The pending-charge command for `c` (its key, fingerprint and caller bound in). */
 function pendingCharge(c: NewCharge): ServerCommand<ChargeRequest, PendingChargeState, never, PendingChargeAnswer> {
   return {
     command: pendingChargeCommand,
     path: '/api/fn/charge-booking-balance',
-    load(tx) {
-      const prior = findChargeByKey(tx, c.key);
-      let booking: core.Record | null;
-      try {
-        booking = tx.findRecordById('bookings', c.request.bookingId);
-      } catch {
-        booking = null;
-      }
-      const open = booking ? openCharges(tx, booking.id) : [];
-      return {
-        key: c.key,
-        fingerprint: c.fingerprint,
-        staffId: c.staffId,
-        prior: prior ? prior.id : null,
-        freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
-        booking: booking ? { id: booking.id, ...chargeableOf(booking) } : null,
-        openStatus: open.length > 0 ? open[0]!.getString('status') : '',
-      };
-    },
+    load: (tx) => pendingChargeState(tx, c),
     respond: (_app, a) => a,
   };
 }
