@@ -2,7 +2,8 @@
  * The payment routes on the command runner (docs/architecture.md "The path of a command"):
  * a replay with the same Idempotency-Key (or the same request on a naturally idempotent
  * command) changes nothing more: no second row, no second receipt, the booking as it was.
- * Their full behaviour is in recorded-payments, one-ledger, admin-charges and phone-booking.
+ * Their full behaviour is in recorded-payments, one-ledger, admin-charges, my-booking and
+ * phone-booking (whose first test replays its key).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
@@ -46,6 +47,21 @@ describe('a replay changes nothing more', () => {
     expect(await paymentsOf(b.id)).toHaveLength(1);
     expect(await receiptsOf(su, b.id)).toHaveLength(1);
     expect(await booking(b.id)).toMatchObject({ balance_remaining: 52500, payment_status: 'deposit_paid', updated_at: after.updated_at });
+  });
+
+  it('charge-booking-balance: the same key after the first answer gives the same charge, one row, one receipt', async () => {
+    const b = await stage();
+    const key = newKey();
+    const first = await asAdmin('/api/fn/charge-booking-balance', key, { bookingId: b.id });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ success: true, amountCharged: 82500 });
+    const after = await booking(b.id);
+    const again = await asAdmin('/api/fn/charge-booking-balance', key, { bookingId: b.id });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, amountCharged: 82500, chargeId: first.body.chargeId });
+    expect(await paymentsOf(b.id)).toHaveLength(1);
+    expect(await receiptsOf(su, b.id)).toHaveLength(1);
+    expect(await booking(b.id)).toMatchObject({ balance_remaining: 0, payment_status: 'paid', updated_at: after.updated_at });
   });
 
   it('booking-payments/void: voiding again (another key, the other phone) answers the same and sends no second receipt', async () => {
