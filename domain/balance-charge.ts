@@ -46,6 +46,17 @@ export const CHARGE_MESSAGES = {
  */
 export const OPEN_CHARGE_STATUSES = ['pending', 'processing', 'requires_checkout'] as const;
 
+/** The sentence when a card payment is going through and a change must wait for it (docs/decisions/045). */
+export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going through right now. Please wait a few minutes for it to finish, then try again, or call us.';
+
+/**
+ * The balance of a live booking (cents) once a payment's balance part `partCents` succeeded:
+ * never below 0; at 0 the booking is paid off (its `payment_status` then follows the ledger).
+ */
+export function balanceAfterPayment(balanceCents: number, partCents: number): number {
+  return Math.max(0, balanceCents - partCents);
+}
+
 /** The booking fields the charge rules read (a PocketBase `bookings` record as JSON). */
 export interface ChargeableBooking {
   package_type: string;

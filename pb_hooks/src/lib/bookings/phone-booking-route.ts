@@ -17,20 +17,34 @@
  * - No per-caller hold caps: the admin is trusted, and signed in.
  * Refused: 400 the wizard's messages, a deposit choice missing; 401/403 not the admin; 409 a
  * slot taken; 422 a key reused for another request.
+ * The booking is made by the phone-booking command (domain/commands/phone-booking-command.ts)
+ * through the runner's executeCommand; the request is priced before it (an outside routing
+ * service) and the deposit link made after it (Stripe), each outside any transaction, and the
+ * link's e-mail queued by a second command.
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { parsePhoneDeposit, DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
-import { parseBookingRequest } from '@domain/schemas';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import type { Command } from '@domain/commands/command';
+import {
+  phoneBookingCommand,
+  phoneBookingFingerprintSource,
+  type PhoneBookingAnswer,
+  type PhoneBookingInput,
+  type PhoneBookingMail,
+  type PhoneBookingState,
+} from '@domain/commands/phone-booking-command';
+import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
+import { executeCommand, type CommandRun, type ServerCommand } from '../commands/run-command';
 import { nowMs, toPbDate } from '../clock';
-import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject, refusableTransaction } from '../http';
+import { configuredOrigin } from '../http';
+import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { depositLinkMail } from '../mail/deposit-link';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { depositReceiptMail } from '../mail/receipts';
+import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { paymentMode } from '../payments/mode';
-import { confirmDeposit } from '../payments/settle-payment';
+import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';
 import { findByIdempotencyKey } from './booking-holds';
-import { bookingFields, checkAndPrice, checkoutLink, visitConflict } from './new-booking';
+import { bookingFields, checkAndPrice, checkoutLink, visitConflict, type CheckedRequest } from './new-booking';
 
 /** The answer for phone booking `bookingId`: the booking, and its deposit link ('' when the deposit was taken). */
 function answerFor(bookingId: string, origin: string) {
@@ -39,68 +53,78 @@ function answerFor(bookingId: string, origin: string) {
   return { booking, url: wantsLink ? checkoutLink(bookingId, origin).url : booking.getString('checkout_url') };
 }
 
-export function phoneBookingRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const key = idempotencyKeyHeader(e, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  const body = readJsonObject(e);
-  const parsed = parseBookingRequest(body.bookingData);
-  if (!parsed.ok) throw badRequest(parsed.message);
-  const deposit = parsePhoneDeposit(body.deposit);
-  if (!deposit.ok) throw badRequest(deposit.message);
-  const r = parsed.value;
-  const d = deposit.value;
-  const fingerprint = $security.sha256(JSON.stringify(['phone', r, d]));
-  const origin = appOrigin(e);
+/** The phone-booking command for a request with Idempotency-Key `key`, priced as `checked` before the transaction. */
+export function phoneBooking(key: string, checked: CheckedRequest): ServerCommand<PhoneBookingInput, PhoneBookingState, PhoneBookingMail, PhoneBookingAnswer> {
+  return {
+    command: phoneBookingCommand,
+    path: '/api/fn/admin-bookings/create',
+    load(tx, input, ctx) {
+      const prior = findByIdempotencyKey(tx, key);
+      const now = nowMs();
+      const mode = paymentMode();
+      const demoSessionId = input.deposit.kind === 'link' && mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
+      return {
+        key,
+        fingerprint: $security.sha256(phoneBookingFingerprintSource(input)),
+        prior: prior ? { id: prior.id, fingerprint: prior.getString('request_fingerprint') } : null,
+        conflict: prior ? null : visitConflict(tx, input.request, checked.visits, now, loadCrews(tx)),
+        freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+        fields: {
+          ...(bookingFields(input.request, checked) as PhoneBookingState['fields']),
+          payment_mode: mode,
+          hold_expires_at: toPbDate(now + DEPOSIT_LINK_HOLD_MINUTES * 60_000),
+          checkout_session_id: demoSessionId,
+          checkout_url: demoSessionId ? `${ctx.origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}` : '',
+          idempotency_key: key,
+          request_fingerprint: $security.sha256(phoneBookingFingerprintSource(input)),
+          booked_by: ctx.staffId,
+        },
+      };
+    },
+    composeMail(tx, m) {
+      const rec = tx.findRecordById('bookings', m.bookingId);
+      // Each e-mail carries its own manage link (docs/decisions/027).
+      const link = manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
+      if (m.which === 'deposit_receipt') return depositReceiptMail(rec, link);
+      return bookingConfirmationMails(rec, link)[m.which === 'confirmation' ? 0 : 1]!;
+    },
+    respond: (_app, a) => a,
+  };
+}
 
+/** The deposit link's e-mail to the customer, once the link exists: no change, one e-mail. */
+const depositLinkCommand: Command<{ bookingId: string; url: string }, null, { bookingId: string; url: string }, { bookingId: string }> = {
+  name: 'admin-bookings-create-link',
+  parse: () => ({ ok: false, message: 'Not a request.' }),
+  idempotency: { by: 'natural', header: 'none', why: 'sent once, right after the booking is made; its mail_log key keeps one' },
+  decide: (_state, input) => ({ changes: [], mails: [input], answer: { bookingId: input.bookingId } }),
+};
+const depositLink: ServerCommand<{ bookingId: string; url: string }, null, { bookingId: string; url: string }, { bookingId: string }> = {
+  command: depositLinkCommand,
+  path: '/api/fn/admin-bookings/create',
+  load: () => null,
+  composeMail: (tx, m) => depositLinkMail(tx.findRecordById('bookings', m.bookingId), m.url),
+  respond: (_app, a) => a,
+};
+
+/** The booking a run made or found, or the run's refusal thrown (answerRun). */
+function bookingOf(e: core.RequestEvent, run: CommandRun): PhoneBookingAnswer {
+  if (run.kind !== 'answered') answerRun(e, run);
+  return (run as Extract<CommandRun, { kind: 'answered' }>).body as PhoneBookingAnswer;
+}
+
+export function phoneBookingRoute(e: core.RequestEvent): void {
+  const { key, input, ctx } = adminCommandRequest(e, phoneBookingCommand, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
   const earlier = findByIdempotencyKey($app, key);
   if (earlier) {
-    if (earlier.getString('request_fingerprint') !== fingerprint) throw apiError(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
-    return e.json(200, answerFor(earlier.id, origin));
+    if (earlier.getString('request_fingerprint') !== $security.sha256(phoneBookingFingerprintSource(input)))
+      answerRun(e, { kind: 'refused', refusal: { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused } });
+    return e.json(200, answerFor(earlier.id, ctx.origin));
   }
-
-  const checked = checkAndPrice(r);
-  const mode = paymentMode();
-  const staffId = staffIdOf(e);
-  const crews = loadCrews($app);
-  const now = nowMs();
-  const demoSessionId = d.kind === 'link' && mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
-  let bookingId = '';
-  let mailIds: string[] = [];
-
-  refusableTransaction($app, (tx) => {
-    const raced = findByIdempotencyKey(tx, key);
-    if (raced) {
-      if (raced.getString('request_fingerprint') !== fingerprint) return { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused };
-      bookingId = raced.id;
-      return;
-    }
-    const conflict = visitConflict(tx, r, checked.visits, now, crews);
-    if (conflict) return conflict;
-    const rec = new Record(tx.findCollectionByNameOrId('bookings'));
-    rec.load({
-      ...bookingFields(r, checked),
-      payment_mode: mode,
-      hold_expires_at: toPbDate(now + DEPOSIT_LINK_HOLD_MINUTES * 60_000),
-      checkout_session_id: demoSessionId,
-      checkout_url: demoSessionId ? `${origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}` : '',
-      idempotency_key: key,
-      request_fingerprint: fingerprint,
-      booked_by: staffId,
-      ...(d.kind === 'recorded' ? { deposit_method: d.method, deposit_check_number: d.checkNumber, deposit_note: d.note } : {}),
-    });
-    tx.save(rec);
-    bookingId = rec.id;
-    if (d.kind === 'recorded') mailIds = confirmDeposit(tx, rec, now);
-  });
-  deliverMail($app, mailIds);
+  // Priced before the transaction: the distance may come from an outside routing service.
+  const made = bookingOf(e, executeCommand($app, phoneBooking(key, checkAndPrice(input.request)), input, ctx));
   // The link is made outside the transaction (Stripe may be slow); failing, the hold is let go (502).
-  const answer = answerFor(bookingId, origin);
-  if (answer.url) {
-    let linkMail = '';
-    $app.runInTransaction((tx) => {
-      linkMail = queueMail(tx, depositLinkMail(tx.findRecordById('bookings', bookingId), answer.url));
-    });
-    deliverMail($app, [linkMail]);
-  }
+  const answer = answerFor(made.bookingId, ctx.origin);
+  if (answer.url && !made.replay) executeCommand($app, depositLink, { bookingId: made.bookingId, url: answer.url }, ctx);
   return e.json(200, answer);
 }

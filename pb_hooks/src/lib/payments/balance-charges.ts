@@ -7,18 +7,20 @@
  * one) lowers the booking's balance by its balance part, and marks the booking paid when
  * nothing is left; a `processing` charge keeps the balance due.
  */
-import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, planCharge, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
+import { balanceAfterPayment, CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
+import { pendingChargeCommand, type PendingChargeAnswer, type PendingChargeState } from '@domain/commands/pending-charge-command';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { parseTimestamp } from '@domain/calendar';
 import { nowMs, toPbDate } from '../clock';
 import { chargeFailedNotice } from '../mail/owner-notices';
-import { queueMail } from '../mail/mail-outbox';
+import { queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
 import { isRecordedMethod } from '@domain/recorded-payments';
 import { latePaymentNotice } from '../mail/owner-notices';
-import { queueLedgerRefunds } from './ledger-records';
+import { queueLedgerRefunds, syncPaymentStatus } from './ledger-records';
 import { runRefunds } from './refund';
 
 /**
@@ -65,61 +67,50 @@ export interface NewCharge {
 
 export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal };
 
+/** The state of the pending-charge command for `c`, read in `tx` (a fresh id made here). */
+export function pendingChargeState(tx: CoreApp, c: NewCharge): PendingChargeState {
+  const prior = findChargeByKey(tx, c.key);
+  let booking: core.Record | null;
+  try {
+    booking = tx.findRecordById('bookings', c.request.bookingId);
+  } catch {
+    booking = null;
+  }
+  const open = booking ? openCharges(tx, booking.id) : [];
+  return {
+    key: c.key,
+    fingerprint: c.fingerprint,
+    staffId: c.staffId,
+    prior: prior ? prior.id : null,
+    freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+    booking: booking ? { id: booking.id, ...chargeableOf(booking) } : null,
+    openStatus: open.length > 0 ? open[0]!.getString('status') : '',
+  };
+}
+
+/** The pending-charge command for `c` (its key, fingerprint and caller bound in). */
+function pendingCharge(c: NewCharge): ServerCommand<ChargeRequest, PendingChargeState, never, PendingChargeAnswer> {
+  return {
+    command: pendingChargeCommand,
+    path: '/api/fn/charge-booking-balance',
+    load: (tx) => pendingChargeState(tx, c),
+    respond: (_app, a) => a,
+  };
+}
+
 /**
- * In one transaction: the charge a request with the same key stored first (`replayOf`, also
- * when it arrived at the same instant: writes are serialized), or a refusal (no booking 404;
- * planCharge's 400/409; another charge of the booking still in flight or waiting on its
- * Checkout link 409), or a new `pending` charge priced by planCharge (`chargeId`).
+ * In one transaction (the pending-charge command, domain/commands/pending-charge-command.ts,
+ * through the runner's executeCommand): the charge a request with the same key stored first
+ * (`replayOf`, also when it arrived at the same instant: writes are serialized), or a refusal
+ * (no booking 404; planCharge's 400/409; another charge of the booking still in flight or
+ * waiting on its Checkout link 409), or a new `pending` charge priced by planCharge (`chargeId`).
  */
 export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
-  // Every path through the transaction sets it; a failed transaction throws instead.
-  let result = {} as InsertResult;
-  app.runInTransaction((tx) => {
-    const raced = findChargeByKey(tx, c.key);
-    if (raced) {
-      result = { replayOf: raced.id };
-      return;
-    }
-    let booking: core.Record;
-    try {
-      booking = tx.findRecordById('bookings', c.request.bookingId);
-    } catch {
-      result = { refusal: { status: 404, message: CHARGE_MESSAGES.notFound } };
-      return;
-    }
-    const plan = planCharge(chargeableOf(booking), c.request.selection);
-    if (!plan.ok) {
-      result = { refusal: { status: plan.status, message: plan.message } };
-      return;
-    }
-    // One charge at a time per booking: two keys must never both take the same balance.
-    const open = openCharges(tx, booking.id);
-    if (open.length > 0) {
-      const status = open[0]!.getString('status');
-      const message = status === 'pending' ? CHARGE_MESSAGES.otherInFlight : status === 'processing' ? CHARGE_MESSAGES.otherProcessing : CHARGE_MESSAGES.linkOpen;
-      result = { refusal: { status: 409, message } };
-      return;
-    }
-    const rec = new Record(tx.findCollectionByNameOrId('charges'));
-    rec.load({
-      booking: booking.id,
-      kind: plan.kind,
-      amount: plan.totalCents,
-      balance_amount: plan.balanceCents,
-      damages_amount: plan.damagesCents,
-      damage_lines: plan.lines,
-      description: c.request.description,
-      idempotency_key: c.key,
-      request_fingerprint: c.fingerprint,
-      status: 'pending',
-      attempted_at: toPbDate(nowMs()),
-      requested_at: toPbDate(nowMs()),
-      created_by: c.staffId,
-    });
-    tx.save(rec);
-    result = { chargeId: rec.id };
-  });
-  return result;
+  const run = executeCommand(app, pendingCharge(c), c.request, { staffId: c.staffId, origin: '', fingerprint: c.fingerprint });
+  if (run.kind === 'refused') return { refusal: run.refusal };
+  if (run.kind !== 'answered') throw new Error('insertPendingCharge: a run without a claim cannot find its key taken');
+  const a = run.body as PendingChargeAnswer;
+  return a.replay ? { replayOf: a.chargeId } : { chargeId: a.chargeId };
 }
 
 /**
@@ -204,12 +195,11 @@ export function applyPaidCharge(tx: CoreApp, charge: core.Record, lateRefunds: s
   }
   const part = charge.getInt('balance_amount');
   if (live && part > 0) {
-    const left = Math.max(0, booking.getInt('balance_remaining') - part);
+    const left = balanceAfterPayment(booking.getInt('balance_remaining'), part);
     booking.set('balance_remaining', left);
-    if (left === 0) {
-      booking.set('payment_status', 'paid');
-      if (!booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
-    }
+    if (left === 0 && !booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
+    // payment_status is the ledger's summary, never set by hand (docs/decisions/045).
+    syncPaymentStatus(tx, booking);
     tx.save(booking);
   }
   // Only a card payment is given back on its own; cash recorded beyond the balance stays a credit the owner sees.
@@ -229,8 +219,17 @@ export function applyPaidCharge(tx: CoreApp, charge: core.Record, lateRefunds: s
     );
     return mailIds;
   }
-  mailIds.push(queueMail(tx, chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)))));
+  mailIds.push(queueMail(tx, paidChargeReceipt(tx, charge, booking)));
   return mailIds;
+}
+
+/**
+ * The customer's receipt for paid charge `charge` of `booking` (lib/mail/receipts.ts), with a
+ * new manage link (its token is stored in `tx`). For applyPaidCharge and the recorded-payment
+ * command, which compose it once their changes are written.
+ */
+export function paidChargeReceipt(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
+  return chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)));
 }
 
 /**

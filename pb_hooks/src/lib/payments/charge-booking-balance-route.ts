@@ -26,18 +26,21 @@
  * package they do not apply to, another charge of the booking in flight or waiting on its
  * link, or this key's charge still being processed; 422 the key was used for another request;
  * 503 Stripe could not be reached (the charge stays open: retry with the same key).
+ * The pending charge is stored by the pending-charge command (domain/commands/
+ * pending-charge-command.ts, through the runner's executeCommand) before Stripe is called.
  * A charge the bank accepted but has not confirmed answers success false with the 'processing'
  * sentence; the booking's balance stays due until the webhook says it succeeded.
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource, parseChargeRequest } from '@domain/balance-charge';
-import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource } from '@domain/balance-charge';
+import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
+import { apiError } from '../http';
+import { adminCommandRequest } from './command-request';
 import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, recordChargeOutcome, releaseCharge, requestedAtMs } from './balance-charges';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
 import { deliverMail } from '../mail/mail-outbox';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -98,20 +101,18 @@ function replayed(earlier: core.Record, fingerprint: string, origin: string): co
 }
 
 export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const key = idempotencyKeyHeader(e, CHARGE_MESSAGES.keyMissing);
-  const parsed = parseChargeRequest(readJsonObject(e));
-  if (!parsed.ok) throw badRequest(parsed.message);
-  const fingerprint = $security.sha256(chargeFingerprintSource(parsed.value));
-  const origin = appOrigin(e);
+  // The runner's request steps; then the pending-charge command, Stripe outside any
+  // transaction, and the outcome recorded (docs/architecture.md "The path of a command").
+  const { key, input, ctx } = adminCommandRequest(e, pendingChargeCommand, CHARGE_MESSAGES.keyMissing);
+  const fingerprint = $security.sha256(chargeFingerprintSource(input));
+  const origin = ctx.origin;
 
   let charge: core.Record;
   const earlier = findChargeByKey($app, key);
   if (earlier) {
     charge = replayed(earlier, fingerprint, origin);
   } else {
-    const staffId = staffIdOf(e);
-    const inserted = insertPendingCharge($app, { key, fingerprint, request: parsed.value, staffId });
+    const inserted = insertPendingCharge($app, { key, fingerprint, request: input, staffId: ctx.staffId });
     if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
     if ('replayOf' in inserted) {
       charge = replayed($app.findRecordById('charges', inserted.replayOf), fingerprint, origin);

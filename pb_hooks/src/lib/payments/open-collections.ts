@@ -7,15 +7,15 @@
  * sentence, and the payment, when it lands, is settled by the ledger (kept if owed, refunded
  * if not). Called outside any transaction (Stripe).
  */
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '@domain/balance-charge';
 import { apiError } from '../http';
 import { logError } from '../log';
 import { expireChargeCheckout, openCharges } from './balance-charges';
 import { paymentMode } from './mode';
 import { tryExpireCheckoutSession } from './stripe';
 
-/** The sentence when a payment is going through and the change must wait for it. */
-export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going through right now. Please wait a few minutes for it to finish, then try again, or call us.';
+// The sentence lives with the charge rules, so a pure command can refuse with it too.
+export { PAYMENT_GOING_THROUGH };
 
 /**
  * Closes booking `bookingId`'s open payment links; throws 409 with `busy` when a payment cannot

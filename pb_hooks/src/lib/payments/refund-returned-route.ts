@@ -6,56 +6,44 @@
  * follows the ledger and the customer's refund receipt is queued (only now: no receipt for
  * money nobody returned yet). Marking it again answers as it is.
  * Refused: 400 a malformed body; 404 no such booking; 409 nothing of that payment waits to be
- * given back.
+ * given back. On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/refund-returned-command.ts.
  */
-import { BOOKING_NOT_FOUND, findBooking } from '../bookings/bookings-repo';
-import { paymentMethodText } from '@domain/recorded-payments';
-import { requireAdmin } from '../admin/staff-auth';
-import { nowMs, toPbDate } from '../clock';
-import { badRequest, readJsonObject, refusableTransaction } from '../http';
-import { deliverMail, queueMail } from '../mail/mail-outbox';
+import { refundReturnedCommand, type RefundReturnedAnswer, type RefundReturnedInput, type RefundReturnedState, type ReturnedReceiptMail } from '@domain/commands/refund-returned-command';
+import { findBooking } from '../bookings/bookings-repo';
+import { runCommand, type ServerCommand } from '../commands/run-command';
 import { ledgerRefundReceiptMail } from '../mail/receipts';
-import { movementsOfRecords, chargesOfBooking, syncPaymentStatus } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
 
-export const RETURNED_MESSAGES = {
-  body: 'Please choose the booking and the payment given back.',
-  nothing: 'Nothing of this payment waits to be given back by hand.',
-} as const;
+export { RETURNED_MESSAGES } from '@domain/commands/refund-returned-command';
+
+const handOf = (r: core.Record, prefix: string) => ({
+  method: r.getString(`${prefix}method`),
+  checkNumber: r.getString(`${prefix}check_number`),
+  note: r.getString(`${prefix}note`),
+});
+
+export const refundReturned: ServerCommand<RefundReturnedInput, RefundReturnedState, ReturnedReceiptMail, RefundReturnedAnswer> = {
+  command: refundReturnedCommand,
+  path: '/api/fn/admin-refunds/returned',
+  load(tx, input) {
+    const b = findBooking(tx, input.bookingId);
+    if (!b) return { booking: null };
+    const charges = chargesOfBooking(tx, b.id);
+    return {
+      booking: {
+        id: b.id,
+        deposit: handOf(b, 'deposit_'),
+        money: { booking: bookingMoneyRowOf(b), charges: charges.map(chargeMoneyRowOf), ledger: ledgerBookingOf(b, charges) },
+        movements: movementsOfRecords(b, charges),
+        charges: charges.map((c) => ({ id: c.id, ...handOf(c, '') })),
+      },
+    };
+  },
+  composeMail: (tx, m) => ledgerRefundReceiptMail(tx.findRecordById('bookings', m.bookingId), `returned-${m.paymentId}`, m.amountCents, m.byHand),
+  respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
+};
 
 export function refundReturnedRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const body = readJsonObject(e);
-  const bookingId = typeof body.bookingId === 'string' ? body.bookingId.trim() : '';
-  const paymentId = typeof body.paymentId === 'string' ? body.paymentId.trim() : '';
-  if (!bookingId || !paymentId) throw badRequest(RETURNED_MESSAGES.body);
-  let mailIds: string[] = [];
-  refusableTransaction($app, (tx) => {
-    const b = findBooking(tx, bookingId);
-    if (!b) return BOOKING_NOT_FOUND;
-    const charges = chargesOfBooking(tx, b.id);
-    const refund = movementsOfRecords(b, charges).find((m) => m.direction === 'refund' && m.of!.split('#')[0] === paymentId);
-    if (refund?.status === 'returned') return;
-    if (!refund || refund.status !== 'to_return') return { status: 409, message: RETURNED_MESSAGES.nothing };
-    const at = toPbDate(nowMs());
-    let byHand: string;
-    let amount: number;
-    if (paymentId === 'deposit') {
-      b.set('deposit_refund', 'returned');
-      b.set('refunded_at', at);
-      byHand = paymentMethodText(b.getString('deposit_method'), b.getString('deposit_check_number'), b.getString('deposit_note'));
-      amount = b.getInt('deposit_amount');
-    } else {
-      const c = charges.find((x) => x.id === paymentId)!;
-      c.set('refund_status', 'returned');
-      c.set('refunded_at', at);
-      tx.save(c);
-      byHand = paymentMethodText(c.getString('method'), c.getString('check_number'), c.getString('note'));
-      amount = c.getInt('refund_amount') || c.getInt('amount');
-    }
-    syncPaymentStatus(tx, b);
-    tx.save(b);
-    mailIds = [queueMail(tx, ledgerRefundReceiptMail(b, `returned-${paymentId}`, amount, byHand))];
-  });
-  deliverMail($app, mailIds);
-  return e.json(200, { booking: $app.findRecordById('bookings', bookingId) });
+  runCommand(e, refundReturned);
 }

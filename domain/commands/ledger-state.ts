@@ -1,0 +1,33 @@
+/**
+ * A booking's money as a command's state carries it (docs/decisions/045): the plain rows the
+ * ledger reads (domain/money/ledger.ts `movementsOf`), so a command decides its writes and the
+ * `payment_status` they lead to without a server. The server reads the rows with
+ * pb_hooks/src/lib/payments/ledger-records.ts (`bookingMoneyRowOf`, `chargeMoneyRowOf`,
+ * `ledgerBookingOf`), whose `syncPaymentStatus` is the same derivation on records. Pure.
+ */
+import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
+
+/** The booking's row, its charges' rows (oldest first) and the booking as the ledger reads it. */
+export interface MoneyRows {
+  booking: BookingMoneyRow;
+  charges: readonly ChargeMoneyRow[];
+  ledger: LedgerBooking;
+}
+
+export type PaymentStatus = ReturnType<typeof paymentStatusOf>;
+
+/**
+ * The `payment_status` the ledger reads for `rows` once `bookingPatch` and `chargePatches` (by
+ * charge id; a charge not among the rows is added) are applied: the only way a command sets it.
+ */
+export function paymentStatusAfter(rows: MoneyRows, bookingPatch: Partial<BookingMoneyRow> = {}, chargePatches: readonly ChargeMoneyRow[] = []): PaymentStatus {
+  const patched = rows.charges.map((c) => chargePatches.find((p) => p.id === c.id) ?? c);
+  const added = chargePatches.filter((p) => !rows.charges.some((c) => c.id === p.id));
+  const booking = { ...rows.booking, ...bookingPatch };
+  const movements = movementsOf(booking, [...patched, ...added]);
+  return paymentStatusOf(
+    moneyOf(movements, rows.ledger),
+    rows.ledger,
+    movements.some((m) => m.direction === 'refund'),
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { OWNERSHIP_MESSAGES } from '../booking-ownership';
+import { PHONE_BOOKING_MESSAGES } from '../phone-booking';
+import { parseBookingRequest } from '../schemas';
+import { isRefusal } from './command';
+import { phoneBookingCommand, type PhoneBookingInput, type PhoneBookingState } from './phone-booking-command';
+
+const NOW = Date.parse('2026-11-20T17:00:00Z');
+const bookingData = {
+  customerName: 'Jane Doe',
+  customerEmail: 'jane@example.com',
+  customerPhone: '(410) 555-0100',
+  customerAddress: '123 Main St, Ellicott City, MD 21043',
+  packageType: 'elevated-arbor',
+  treeSize: '7.5-9ft',
+  installDate: '2026-12-04',
+  installTimeSlot: '9-15',
+  removalDate: '2026-12-28',
+  removalTimeSlot: '9-15',
+  selectedAddons: [],
+};
+const parsed = parseBookingRequest(bookingData);
+if (!parsed.ok) throw new Error(parsed.message);
+const request = parsed.value;
+
+const FIELDS = {
+  customer_name: 'Jane Doe',
+  total_price: 165000,
+  deposit_amount: 82500,
+  balance_remaining: 165000,
+  status: 'pending_payment',
+  payment_status: 'pending',
+  removal_date: '2026-12-28',
+  removal_time_slot: '9-15',
+  idempotency_key: 'k1',
+  booked_by: 's1',
+};
+const state = (over: Partial<PhoneBookingState> = {}): PhoneBookingState => ({ key: 'k1', fingerprint: 'f1', prior: null, conflict: null, freshId: 'fresh0000000001', fields: FIELDS, ...over });
+const cash: PhoneBookingInput = { request, deposit: { kind: 'recorded', method: 'cash', checkNumber: '', note: '' } };
+const link: PhoneBookingInput = { request, deposit: { kind: 'link' } };
+
+describe('the phone-booking command', () => {
+  it('a deposit taken now: confirmed by the lifecycle, deposit_paid by the ledger, the balance due, three e-mails', () => {
+    const out = phoneBookingCommand.decide(state(), cash, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.answer).toEqual({ bookingId: 'fresh0000000001', replay: false });
+    expect(out.changes).toEqual([
+      {
+        op: 'create',
+        collection: 'bookings',
+        id: 'fresh0000000001',
+        fields: {
+          ...FIELDS,
+          deposit_method: 'cash',
+          deposit_check_number: '',
+          deposit_note: '',
+          status: 'confirmed',
+          cancel_reason: '',
+          deposit_paid_at: '2026-11-20 17:00:00.000Z',
+          balance_remaining: 82500,
+          payment_status: 'deposit_paid',
+        },
+      },
+    ]);
+    expect(out.mails.map((m) => m.which)).toEqual(['confirmation', 'owner_notice', 'deposit_receipt']);
+  });
+
+  it('a link: the booking as priced, pending payment, no e-mail yet (the link is made after the commit)', () => {
+    expect(phoneBookingCommand.decide(state(), link, NOW)).toEqual({
+      changes: [{ op: 'create', collection: 'bookings', id: 'fresh0000000001', fields: FIELDS }],
+      mails: [],
+      answer: { bookingId: 'fresh0000000001', replay: false },
+    });
+  });
+
+  it.each([
+    ['the same key and request: that booking, nothing more', state({ prior: { id: 'b0', fingerprint: 'f1' } }), { changes: [], mails: [], answer: { bookingId: 'b0', replay: true } }],
+    ['the same key with another request', state({ prior: { id: 'b0', fingerprint: 'other' } }), { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused }],
+    ['a slot taken meanwhile', state({ conflict: { status: 409, message: 'taken' } }), { status: 409, message: 'taken' }],
+  ])('%s', (_name, s, outcome) => {
+    expect(phoneBookingCommand.decide(s, cash, NOW)).toEqual(outcome);
+  });
+
+  it('parses the wizard request, then the deposit choice', () => {
+    expect(phoneBookingCommand.parse({ bookingData, deposit: 'link' }, [])).toEqual({ ok: true, value: link });
+    expect(phoneBookingCommand.parse({ bookingData, deposit: 'card' }, [])).toEqual({ ok: false, message: PHONE_BOOKING_MESSAGES.deposit });
+    expect(phoneBookingCommand.parse({ bookingData: {}, deposit: 'link' }, [])).toMatchObject({ ok: false });
+    expect(phoneBookingCommand.idempotency).toMatchObject({ by: 'natural', header: 'required' });
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The owner's phone booking as a command (docs/decisions/037; the request's rules are
+ * domain/schemas.ts and domain/phone-booking.ts): the booking is made from the wizard's request,
+ * checked and priced by the server before the transaction; inside it, a slot another booking
+ * holds refuses it (409). A deposit taken now confirms it at once (its status from the
+ * lifecycle's `deposit_paid`, its `payment_status` from the ledger), with the confirmation,
+ * the owner's notice and the deposit's receipt; a link leaves it `pending_payment`, holding its
+ * slots while the link lives (the link is made after the commit). The Idempotency-Key is stored
+ * on the booking, so the state carries the booking made under it. Pure.
+ */
+import { OWNERSHIP_MESSAGES } from '../booking-ownership';
+import { lifecycleOf, transition } from '../booking/lifecycle';
+import { parsePhoneDeposit, type PhoneDeposit } from '../phone-booking';
+import { parseBookingRequest, type BookingRequest } from '../schemas';
+import { decided, pbDate, refuse, type Command, type FieldValue, type Outcome, type Refusal } from './command';
+import { paymentStatusAfter } from './ledger-state';
+
+export interface PhoneBookingInput {
+  request: BookingRequest;
+  deposit: PhoneDeposit;
+}
+
+export interface PhoneBookingState {
+  /** The request's Idempotency-Key and the SHA-256 of its fingerprint, stored on the booking. */
+  key: string;
+  fingerprint: string;
+  /** The booking already made under `key` and its request's fingerprint, or null. */
+  prior: { id: string; fingerprint: string } | null;
+  /** A slot another booking holds (the 409), or null. */
+  conflict: Refusal | null;
+  /** The new booking's id (made by the server's load). */
+  freshId: string;
+  /** The booking's fields as the server checked and priced them, pending payment, with the hold, the payment mode and who booked it. */
+  fields: Record<string, FieldValue>;
+}
+
+/** The e-mails of a deposit taken now (each composed with its own manage link). */
+export interface PhoneBookingMail {
+  bookingId: string;
+  which: 'confirmation' | 'owner_notice' | 'deposit_receipt';
+}
+
+export interface PhoneBookingAnswer {
+  bookingId: string;
+  /** The booking was made by an earlier request with the key: nothing more to send. */
+  replay: boolean;
+}
+
+/** The text whose SHA-256 is the request's fingerprint (unchanged, so stored keys still match). */
+export function phoneBookingFingerprintSource(input: PhoneBookingInput): string {
+  return JSON.stringify(['phone', input.request, input.deposit]);
+}
+
+const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);
+const str = (v: FieldValue | undefined) => (typeof v === 'string' ? v : '');
+
+export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, PhoneBookingMail, PhoneBookingAnswer> = {
+  name: 'admin-bookings-create',
+  parse(body) {
+    const parsed = parseBookingRequest(body.bookingData);
+    if (!parsed.ok) return parsed;
+    const deposit = parsePhoneDeposit(body.deposit);
+    if (!deposit.ok) return deposit;
+    return { ok: true, value: { request: parsed.value, deposit: deposit.value } };
+  },
+  idempotency: { by: 'natural', header: 'required', why: 'the Idempotency-Key is stored on the booking it made; a replay finds it and answers that booking (422 for another request)' },
+  decide(state, input, nowMs): Outcome<PhoneBookingMail, PhoneBookingAnswer> {
+    if (state.prior) return state.prior.fingerprint === state.fingerprint ? decided([], { bookingId: state.prior.id, replay: true }) : refuse(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
+    if (state.conflict) return state.conflict;
+    const id = state.freshId;
+    const answer = { bookingId: id, replay: false };
+    const d = input.deposit;
+    if (d.kind === 'link') return decided([{ op: 'create', collection: 'bookings', id, fields: state.fields }], answer);
+    const f = state.fields;
+    const next = transition(
+      lifecycleOf({ status: str(f.status), install_done_at: '', removal_done_at: '', removal_date: str(f.removal_date), removal_time_slot: str(f.removal_time_slot), removal_hold: '' }),
+      { type: 'deposit_paid' },
+    );
+    if (!next.ok) return refuse(409, next.reason);
+    const paid: Record<string, FieldValue> = {
+      deposit_method: d.method,
+      deposit_check_number: d.checkNumber,
+      deposit_note: d.note,
+      status: next.state.status,
+      cancel_reason: next.state.cancelReason,
+      deposit_paid_at: pbDate(nowMs),
+      balance_remaining: num(f.total_price) - num(f.deposit_amount),
+    };
+    const row = {
+      status: next.state.status,
+      payment_status: str(f.payment_status),
+      total_price: num(f.total_price),
+      deposit_amount: num(f.deposit_amount),
+      deposit_method: d.method,
+      deposit_paid_at: str(paid.deposit_paid_at),
+      dispute_id: '',
+      cancel_reason: '',
+    };
+    const ledger = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: false, kept: 'deposit' as const };
+    paid.payment_status = paymentStatusAfter({ booking: row, charges: [], ledger });
+    return {
+      changes: [{ op: 'create', collection: 'bookings', id, fields: { ...f, ...paid } }],
+      mails: (['confirmation', 'owner_notice', 'deposit_receipt'] as const).map((which) => ({ bookingId: id, which })),
+      answer,
+    };
+  },
+};

@@ -1,0 +1,194 @@
+/**
+ * Payments the owner records at the door, and their voiding, as commands (docs/decisions/030;
+ * the request's rules are domain/recorded-payments.ts; docs/decisions/045 for the ledger):
+ * - record: a `charges` row (kind balance, the method, succeeded; its id the phone's when
+ *   given) whose balance part lowers a live booking's balance, `payment_status` following the
+ *   ledger, and the customer's receipt. The Idempotency-Key is stored on the payment itself
+ *   (`idempotency_key`, `request_fingerprint`), so the state carries the payment stored under
+ *   it: the same request answers that payment, another is a 422. Two keys are two payments.
+ * - void: the recorded payment voided with its reason, its balance part due again less what
+ *   the booking's other recorded payments paid beyond the balance (balanceAfterVoid), and a
+ *   corrected receipt. Voiding it again answers as it is.
+ * Pure.
+ */
+import { balanceAfterPayment, chargeBlocker, PAYMENT_GOING_THROUGH } from '../balance-charge';
+import type { ChargeMoneyRow } from '../money/ledger';
+import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../recorded-payments';
+import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
+import { paymentStatusAfter, type MoneyRows } from './ledger-state';
+
+export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
+  bookingNotFound: 'Booking not found.',
+  paymentNotFound: 'Payment not found.',
+  voidMissing: 'Please choose the payment to void.',
+  voidReasonTooLong: `The reason must be at most ${MAX_PAYMENT_NOTE} characters.`,
+} as const;
+const C = RECORDED_PAYMENT_COMMAND_MESSAGES;
+
+/** The phone's client-made id (PocketBase's id shape). */
+const CLIENT_ID = /^[a-z0-9]{15}$/;
+
+/** A booking as the recorded-payment commands read it. */
+export interface PaymentBooking {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  /** Cents. */
+  balanceCents: number;
+  /** PocketBase datetime, '' until the balance was paid off. */
+  balancePaidAt: string;
+  money: MoneyRows;
+}
+
+export interface RecordPaymentInput extends RecordedPaymentRequest {
+  /** The phone's client-made id for the payment, '' when none (or not of the id's shape). */
+  clientId: string;
+}
+
+export interface RecordPaymentState {
+  /** The request's Idempotency-Key and the SHA-256 of its fingerprint, stored on the payment. */
+  key: string;
+  fingerprint: string;
+  /** The payment already stored under `key` and its request's fingerprint, or null. */
+  prior: { id: string; fingerprint: string } | null;
+  /** The new payment's id when the phone gave none (made by the server's load). */
+  freshId: string;
+  /** The staff member recording it ('' for a superuser). */
+  staffId: string;
+  /** A charge of the booking may still move money (pending, processing, a link open). */
+  paymentOpen: boolean;
+  booking: PaymentBooking | null;
+}
+
+/** The customer's receipt for payment `paymentId` (composed from the records as changed). */
+export interface PaymentReceiptMail {
+  paymentId: string;
+}
+
+export interface PaymentAnswer {
+  paymentId: string;
+}
+
+/** What a live booking's fields become once a payment of balance part `partCents` succeeded (none when nothing changes). */
+function paidBalanceFields(b: PaymentBooking, partCents: number, payment: ChargeMoneyRow, nowMs: number): Record<string, FieldValue> | null {
+  const live = b.status === 'confirmed' || b.status === 'completed';
+  if (!live || partCents <= 0) return null;
+  const left = balanceAfterPayment(b.balanceCents, partCents);
+  const fields: Record<string, FieldValue> = { balance_remaining: left, payment_status: paymentStatusAfter(b.money, {}, [payment]) };
+  if (left === 0 && !b.balancePaidAt) fields.balance_paid_at = pbDate(nowMs);
+  return fields;
+}
+
+export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentState, PaymentReceiptMail, PaymentAnswer> = {
+  name: 'booking-payments',
+  parse(body) {
+    const parsed = parseRecordedPayment(body);
+    if (!parsed.ok) return parsed;
+    const clientId = typeof body.id === 'string' && CLIENT_ID.test(body.id) ? body.id : '';
+    return { ok: true, value: { ...parsed.value, clientId } };
+  },
+  // The key is kept on the payment it made, not in request_keys: load finds that payment.
+  idempotency: { by: 'natural', header: 'required', why: 'the Idempotency-Key is stored on the payment it made; a replay finds it and answers that payment (422 for another request)' },
+  decide(state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> {
+    if (state.prior) return state.prior.fingerprint === state.fingerprint ? decided([], { paymentId: state.prior.id }) : refuse(422, M.keyReused);
+    if (state.paymentOpen) return refuse(409, PAYMENT_GOING_THROUGH);
+    const b = state.booking;
+    if (!b) return refuse(404, C.bookingNotFound);
+    const blocker = chargeBlocker({ status: b.status, payment_status: b.paymentStatus });
+    if (blocker) return refuse(409, blocker);
+    const id = input.clientId || state.freshId;
+    // What it pays of the balance; the rest (a second payment of a paid booking) stays a credit
+    // a void of another payment can draw on.
+    const part = Math.min(input.amountCents, Math.max(0, b.balanceCents));
+    const at = pbDate(nowMs);
+    const changes: Change[] = [
+      {
+        op: 'create',
+        collection: 'charges',
+        id,
+        fields: {
+          booking: b.id,
+          kind: 'balance',
+          method: input.method,
+          amount: input.amountCents,
+          balance_amount: part,
+          damages_amount: 0,
+          damage_lines: [],
+          check_number: input.checkNumber,
+          note: input.note,
+          description: paymentMethodText(input.method, input.checkNumber, input.note).slice(0, 500),
+          idempotency_key: state.key,
+          request_fingerprint: state.fingerprint,
+          status: 'succeeded',
+          requested_at: at,
+          created_by: state.staffId,
+        },
+      },
+    ];
+    const row: ChargeMoneyRow = { id, kind: 'balance', amount: input.amountCents, balance_amount: part, damages_amount: 0, status: 'succeeded', method: input.method, stripe_checkout_session_id: '' };
+    const fields = paidBalanceFields(b, part, row, nowMs);
+    if (fields) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
+    return { changes, mails: [{ paymentId: id }], answer: { paymentId: id } };
+  },
+};
+
+export interface VoidPaymentInput {
+  paymentId: string;
+  reason: string;
+}
+
+/** A recorded payment of the booking still standing: its amount and what it pays of the balance (cents). */
+export interface StandingPayment {
+  id: string;
+  amountCents: number;
+  balanceCents: number;
+}
+
+export interface VoidPaymentState {
+  /** The staff member voiding it ('' for a superuser). */
+  staffId: string;
+  payment: { id: string; method: string; status: string; amountCents: number; balanceCents: number } | null;
+  booking: PaymentBooking | null;
+  /** The booking's other recorded payments still standing, oldest first. */
+  others: readonly StandingPayment[];
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
+  name: 'booking-payments-void',
+  parse(body) {
+    const paymentId = text(body.paymentId);
+    const reason = text(body.reason);
+    if (!paymentId) return { ok: false, message: C.voidMissing };
+    if (!reason) return { ok: false, message: M.voidReason };
+    if (reason.length > MAX_PAYMENT_NOTE) return { ok: false, message: C.voidReasonTooLong };
+    return { ok: true, value: { paymentId, reason } };
+  },
+  idempotency: { by: 'natural', header: 'required', why: 'a payment voided already (a replay, or the other phone) answers as it is and sends nothing twice' },
+  decide(state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> {
+    const p = state.payment;
+    if (!p) return refuse(404, C.paymentNotFound);
+    if (!isRecordedMethod(p.method)) return refuse(409, M.notVoidable);
+    const answer = { paymentId: p.id };
+    if (p.status === 'voided') return decided([], answer);
+    const b = state.booking;
+    if (!b) return refuse(404, C.bookingNotFound);
+    const after = balanceAfterVoid(
+      b.balanceCents,
+      p.balanceCents,
+      state.others.map((o) => ({ amountCents: o.amountCents, balanceCents: o.balanceCents })),
+    );
+    const changes: Change[] = [{ op: 'update', collection: 'charges', id: p.id, fields: { status: 'voided', voided_at: pbDate(nowMs), void_reason: input.reason, voided_by: state.staffId } }];
+    state.others.forEach((o, i) => {
+      if (after.partsCents[i] !== o.balanceCents) changes.push({ op: 'update', collection: 'charges', id: o.id, fields: { balance_amount: after.partsCents[i]! } });
+    });
+    const voided = b.money.charges.find((c) => c.id === p.id);
+    const paymentStatus = paymentStatusAfter(b.money, {}, voided ? [{ ...voided, status: 'voided' }] : []);
+    const fields: Record<string, FieldValue> = { balance_remaining: after.balanceCents, payment_status: paymentStatus };
+    // Due again: the booking is no longer paid off.
+    if (after.balanceCents > 0 && b.balancePaidAt) fields.balance_paid_at = '';
+    changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
+    return { changes, mails: [{ paymentId: p.id }], answer };
+  },
+};
