@@ -97,6 +97,18 @@ describe('the record-payment command', () => {
     expect(out.changes.slice(1)).toEqual(bookingFields ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: bookingFields }] : []);
   });
 
+  it.each([
+    ['the balance and all the damages', 82500 + 1500, 'balance_and_damages', 82500, 1500],
+    ['the balance and part of the damages', 82500 + 500, 'balance_and_damages', 82500, 500],
+    ['only the damages, the balance already paid', 1500, 'damages', 0, 1500],
+  ])('a payment recorded while a damages link closes pays %s: the damages stay owed, nothing is a credit', (_name, amount, kind, part, damages) => {
+    const closedDamages = { cents: 1500, lines: [{ label: 'Small pieces', quantity: 3, cents: 1500 }], description: 'Broken ornaments' };
+    const b = part === 0 ? booking(0, [cash('c0', 82500, 82500)]) : booking(82500);
+    const out = recordPaymentCommand.decide(recordState({ booking: b, closedDamages }), input({ amountCents: amount }), NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { kind, amount, balance_amount: part, damages_amount: damages, damage_lines: closedDamages.lines, description: 'Broken ornaments (Cash)' } });
+  });
+
   it('keeps the phone’s id', () => {
     const out = recordPaymentCommand.decide(recordState(), input({ clientId: 'abcdefghij12345' }), NOW);
     if (isRefusal(out)) throw new Error(out.message);

@@ -58,6 +58,19 @@ export interface RecordPaymentState {
   /** A charge of the booking may still move money (pending, processing, a link open). */
   paymentOpen: boolean;
   booking: PaymentBooking | null;
+  /** The damages of the payment links closed for this payment (none: no link, or none with damages). */
+  closedDamages?: ClosedDamages;
+}
+
+/**
+ * The damages a payment link asked for when cash or a check is recorded instead and the link is
+ * closed (docs/decisions/045, one way of collecting at a time): they stay owed, so the payment
+ * pays them after the balance. Cents; the damage lines and description as the link stored them.
+ */
+export interface ClosedDamages {
+  cents: number;
+  lines: readonly Record<string, unknown>[];
+  description: string;
 }
 
 /** The customer's receipt for payment `paymentId` (composed from the records as changed). */
@@ -100,6 +113,11 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
     // What it pays of the balance; the rest (a second payment of a paid booking) stays a credit
     // a void of another payment can draw on.
     const part = Math.min(input.amountCents, Math.max(0, b.balanceCents));
+    // Then the damages of a link it replaces, which stay owed (the link closed for it).
+    const closed = state.closedDamages ?? { cents: 0, lines: [], description: '' };
+    const damagesPart = Math.min(input.amountCents - part, closed.cents);
+    const kind = damagesPart <= 0 ? 'balance' : part > 0 ? 'balance_and_damages' : 'damages';
+    const method = paymentMethodText(input.method, input.checkNumber, input.note);
     const at = pbDate(nowMs);
     const changes: Change[] = [
       {
@@ -108,15 +126,15 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
         id,
         fields: {
           booking: b.id,
-          kind: 'balance',
+          kind,
           method: input.method,
           amount: input.amountCents,
           balance_amount: part,
-          damages_amount: 0,
-          damage_lines: [],
+          damages_amount: Math.max(0, damagesPart),
+          damage_lines: damagesPart > 0 ? [...closed.lines] : [],
           check_number: input.checkNumber,
           note: input.note,
-          description: paymentMethodText(input.method, input.checkNumber, input.note).slice(0, 500),
+          description: (damagesPart > 0 && closed.description ? `${closed.description} (${method})` : method).slice(0, 500),
           idempotency_key: state.key,
           request_fingerprint: state.fingerprint,
           status: 'succeeded',
@@ -125,7 +143,16 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
         },
       },
     ];
-    const row: ChargeMoneyRow = { id, kind: 'balance', amount: input.amountCents, balance_amount: part, damages_amount: 0, status: 'succeeded', method: input.method, stripe_checkout_session_id: '' };
+    const row: ChargeMoneyRow = {
+      id,
+      kind,
+      amount: input.amountCents,
+      balance_amount: part,
+      damages_amount: Math.max(0, damagesPart),
+      status: 'succeeded',
+      method: input.method,
+      stripe_checkout_session_id: '',
+    };
     const fields = paidBalanceFields(b, part, row, nowMs);
     if (fields) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
     return { changes, mails: [{ paymentId: id }], answer: { paymentId: id } };

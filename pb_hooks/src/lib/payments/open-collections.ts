@@ -18,10 +18,11 @@ import { tryExpireCheckoutSession } from './stripe';
 export { PAYMENT_GOING_THROUGH };
 
 /**
- * Closes booking `bookingId`'s open payment links; throws 409 with `busy` when a payment cannot
- * be stopped, 503 when Stripe cannot be reached.
+ * Closes booking `bookingId`'s open payment links and answers the ids of the charges closed;
+ * throws 409 with `busy` when a payment cannot be stopped, 503 when Stripe cannot be reached.
  */
-export function closeOpenCollections(app: CoreApp, bookingId: string, busy: string = PAYMENT_GOING_THROUGH): void {
+export function closeOpenCollections(app: CoreApp, bookingId: string, busy: string = PAYMENT_GOING_THROUGH): string[] {
+  const closed: string[] = [];
   for (const c of openCharges(app, bookingId)) {
     const session = c.getString('stripe_checkout_session_id');
     if (c.getString('status') !== 'requires_checkout' || !session) throw apiError(409, busy);
@@ -37,5 +38,7 @@ export function closeOpenCollections(app: CoreApp, bookingId: string, busy: stri
       }
     }
     expireChargeCheckout(app, c.id, session);
+    closed.push(c.id);
   }
+  return closed;
 }

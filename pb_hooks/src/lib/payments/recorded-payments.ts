@@ -22,6 +22,7 @@ import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
 import {
   recordPaymentCommand,
   voidPaymentCommand,
+  type ClosedDamages,
   type PaymentAnswer,
   type PaymentBooking,
   type PaymentReceiptMail,
@@ -35,6 +36,7 @@ import { findBooking } from '../bookings/bookings-repo';
 import { executeCommand, runCommand, type ServerCommand } from '../commands/run-command';
 import { voidedPaymentMail } from '../mail/receipts';
 import { findChargeByKey, openCharges, paidChargeReceipt } from './balance-charges';
+import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from './ledger-records';
 import { closeOpenCollections } from './open-collections';
@@ -65,8 +67,27 @@ function receiptOf(tx: CoreApp, paymentId: string, voided: boolean) {
   return voided ? voidedPaymentMail(payment, booking) : paidChargeReceipt(tx, payment, booking);
 }
 
-/** The record command for a request with Idempotency-Key `key` (stored on the payment it makes). */
-export function recordPayment(key: string): ServerCommand<RecordPaymentInput, RecordPaymentState, PaymentReceiptMail, PaymentAnswer> {
+/** The damages the payment links `closedIds` carried (closed just before the payment is recorded). */
+function closedDamagesOf(tx: CoreApp, closedIds: readonly string[]): ClosedDamages {
+  let cents = 0;
+  let description = '';
+  const lines: Record<string, unknown>[] = [];
+  for (const id of closedIds) {
+    const c = tx.findRecordById('charges', id);
+    const damages = c.getString('kind') === 'damages' ? c.getInt('amount') : c.getInt('damages_amount');
+    if (damages <= 0) continue;
+    cents += damages;
+    lines.push(...jsonObjects(c, 'damage_lines'));
+    description = description || c.getString('description');
+  }
+  return { cents, lines, description };
+}
+
+/**
+ * The record command for a request with Idempotency-Key `key` (stored on the payment it makes);
+ * `closedIds`: the payment links closed for it, whose damages the payment may pay.
+ */
+export function recordPayment(key: string, closedIds: readonly string[] = []): ServerCommand<RecordPaymentInput, RecordPaymentState, PaymentReceiptMail, PaymentAnswer> {
   return {
     command: recordPaymentCommand,
     path: '/api/fn/booking-payments',
@@ -81,6 +102,7 @@ export function recordPayment(key: string): ServerCommand<RecordPaymentInput, Re
         staffId: ctx.staffId,
         paymentOpen: openCharges(tx, input.bookingId).length > 0,
         booking: b ? paymentBookingOf(tx, b) : null,
+        closedDamages: closedDamagesOf(tx, closedIds),
       };
     },
     composeMail: (tx, m) => receiptOf(tx, m.paymentId, false),
@@ -93,8 +115,9 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
   // One way of collecting at a time (docs/decisions/045): a payment link still open for this
   // booking is closed at Stripe before cash or a check is recorded, so the same balance is not
   // paid twice; a replay of a recorded payment has nothing to close.
-  if (!findChargeByKey($app, req.key)) closeOpenCollections($app, req.input.bookingId);
-  answerRun(e, executeCommand($app, recordPayment(req.key), req.input, req.ctx));
+  // The damages a closed link asked for stay owed: the payment pays them after the balance.
+  const closed = findChargeByKey($app, req.key) ? [] : closeOpenCollections($app, req.input.bookingId);
+  answerRun(e, executeCommand($app, recordPayment(req.key, closed), req.input, req.ctx));
 }
 
 export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
