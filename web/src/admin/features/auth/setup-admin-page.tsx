@@ -14,7 +14,8 @@ import { FormProblem } from '@/admin/ui/form-problem';
 /**
  * First-admin setup (docs/product.md §2 Admin setup; docs/architecture.md reading 9; docs/decisions/023): the
  * one-time setup code from the server's start message creates the first admin, with the owner's
- * e-mail (where "Forgot password?" sends its link, docs/decisions/034); the server
+ * e-mail (where "Forgot password?" sends its link, docs/decisions/034; left empty, the server's
+ * ADMIN_EMAIL); the server
  * generates the password and returns it once, shown here with a Copy button, the warning to
  * change it and a link to the login. The server's sentence for an address that is not one (400), a wrong code (403), an existing
  * admin (409) or too many tries (429); 'Failed to create admin account' otherwise.
@@ -28,7 +29,7 @@ export function SetupAdminPage() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = resetEmailProblem(email);
+    const invalid = email.trim() ? resetEmailProblem(email) : null;
     if (invalid) {
       setProblem(invalid);
       return;
@@ -117,7 +118,8 @@ export function SetupAdminPage() {
             disabled={busy}
           />
           <p id="setup-email-help" className="muted">
-            You sign in with it, and Forgot password? sends its link there. You can change it later from the dashboard&apos;s menu.
+            You sign in with it, and Forgot password? sends its link there. Left empty, the account takes the address set for this server (ADMIN_EMAIL). You can change it later from the
+            dashboard&apos;s menu.
           </p>
         </div>
         <FormProblem problem={problem}>
@@ -128,7 +130,7 @@ export function SetupAdminPage() {
             </>
           )}
         </FormProblem>
-        <button type="submit" className="button button--primary button--large" disabled={busy || !code.trim() || !email.trim()}>
+        <button type="submit" className="button button--primary button--large" disabled={busy || !code.trim()}>
           {busy ? 'Creating...' : 'Create Admin Account'}
         </button>
       </form>
