@@ -7,13 +7,15 @@
 import { addDays, isYmd } from './calendar';
 
 /** The `settings` keys the admin edits. Others (such as the calendar feed's token) are the server's. */
-export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles'] as const;
+export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url'] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];
 
 /** Crews working at once (key `capacity`, `{ crews }`). */
 export const CREWS_RANGE = { min: 1, max: 20 } as const;
 /** The farthest address served, in miles (key `max_service_miles`). */
 export const SERVICE_MILES_RANGE = { min: 1, max: 1000 } as const;
+/** Longest Google review link stored (key `google_review_url`). */
+export const GOOGLE_REVIEW_URL_MAX = 500;
 /** Longest blocked-date reason, as the collection's field allows. */
 export const BLOCKED_REASON_MAX = 200;
 
@@ -25,6 +27,7 @@ export const SETTINGS_MESSAGES = {
   miles: `The maximum service distance must be a number of miles from ${SERVICE_MILES_RANGE.min} to ${SERVICE_MILES_RANGE.max}.`,
   blockedDate: 'Please enter a real date (YYYY-MM-DD).',
   reasonTooLong: `The reason must be less than ${BLOCKED_REASON_MAX} characters`,
+  googleReviewUrl: 'The Google review link must be a full web address starting with https://, or empty.',
 } as const;
 
 const WINDOW_NAMES = { install: 'installation', removal: 'removal', consultation: 'consultation' } as const;
@@ -55,6 +58,19 @@ function seasonProblem(value: unknown): string | null {
   return null;
 }
 
+/** https://, a host of dot-separated labels (no credentials: no '@'), an optional port, then any path without spaces. */
+const HTTPS_URL = /^https:\/\/[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d{1,5})?([/?#]\S*)?$/;
+
+/**
+ * Whether `value` is a link customers may be sent to: an https:// URL with a host, without
+ * credentials, at most GOOGLE_REVIEW_URL_MAX characters ('' clears the setting).
+ */
+function googleReviewUrlOk(value: unknown): boolean {
+  if (value === '') return true;
+  // A regular expression, not URL: the hooks' JavaScript runtime has no URL.
+  return typeof value === 'string' && value.length <= GOOGLE_REVIEW_URL_MAX && HTTPS_URL.test(value);
+}
+
 function inRange(n: unknown, range: { min: number; max: number }): n is number {
   return typeof n === 'number' && Number.isFinite(n) && n >= range.min && n <= range.max;
 }
@@ -66,6 +82,8 @@ function inRange(n: unknown, range: { min: number; max: number }): n is number {
  *   docs/product.md's dates for the season being sold);
  * - `capacity`: `{ crews }`, a whole number from 1 to 20;
  * - `max_service_miles`: a number of miles from 1 to 1000;
+ * - `google_review_url`: the business's Google review page, an https:// URL, or '' for none
+ *   (offered after a 5-star review, docs/product.md §4 Review);
  * - any other key: not editable.
  */
 export function settingValueProblem(key: string, value: unknown): string | null {
@@ -78,6 +96,8 @@ export function settingValueProblem(key: string, value: unknown): string | null 
     }
     case 'max_service_miles':
       return inRange(value, SERVICE_MILES_RANGE) ? null : SETTINGS_MESSAGES.miles;
+    case 'google_review_url':
+      return googleReviewUrlOk(value) ? null : SETTINGS_MESSAGES.googleReviewUrl;
     default:
       return SETTINGS_MESSAGES.unknownKey;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../reviews';
 import { isRefusal } from './command';
-import { parseReviewRequest, REVIEW_REQUEST_MESSAGES, reviewRequestCommand, reviewWentAhead, type ReviewRequestBooking, type ReviewRequestState } from './review-request-command';
+import { alreadyReviewed, parseReviewRequest, REVIEW_REQUEST_MESSAGES, reviewRequestCommand, reviewWentAhead, type ReviewRequestBooking, type ReviewRequestState } from './review-request-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const BOOKING: ReviewRequestBooking = {
@@ -19,6 +19,7 @@ const BOOKING: ReviewRequestBooking = {
 const state = (over: Partial<ReviewRequestState> = {}): ReviewRequestState => ({
   booking: BOOKING,
   placeholder: null,
+  reviews: [],
   token: 'T'.repeat(32),
   newId: 'newplaceholder1',
   origin: 'https://example.test',
@@ -82,6 +83,26 @@ describe('the review-request command', () => {
     });
     const out = reviewRequestCommand.decide(state(), { bookingId: 'b1', stage: 'post_removal', renew: false }, NOW);
     expect(isRefusal(out) ? out.message : out.changes[0]!.op).toBe('create');
+  });
+
+  it.each([
+    ['no review', [], false],
+    ['a review of this booking (its installation)', [{ bookingId: 'b1', serviceDate: '2026-11-24' }], true],
+    ['a review of this booking, whatever its date', [{ bookingId: 'b1', serviceDate: '' }], true],
+    ['the same address, another booking of this season (its removal in January)', [{ bookingId: 'b0', serviceDate: '2027-01-05' }], true],
+    ['the same address, a review without a booking this season', [{ bookingId: '', serviceDate: '2026-12-01' }], true],
+    ['the same address, last season', [{ bookingId: 'b0', serviceDate: '2025-12-28' }], false],
+    ['the same address, last season (its removal in January)', [{ bookingId: 'b0', serviceDate: '2026-01-10' }], false],
+    ['the same address, no date', [{ bookingId: 'b0', serviceDate: '' }], false],
+  ] as const)('already reviewed: %s → %s', (_name, reviews, expected) => {
+    expect(alreadyReviewed(BOOKING, reviews)).toBe(expected);
+  });
+
+  it('the daily job (no renewal) asks no customer who has already reviewed this season; the admin by hand still may', () => {
+    const reviewed = state({ reviews: [{ bookingId: 'b1', serviceDate: '2026-11-24' }] });
+    expect(reviewRequestCommand.decide(reviewed, { bookingId: 'b1', stage: 'post_removal', renew: false }, NOW)).toEqual({ status: 409, message: REVIEW_REQUEST_MESSAGES.alreadyReviewed });
+    const byHand = reviewRequestCommand.decide(reviewed, { bookingId: 'b1', stage: 'post_removal', renew: true }, NOW);
+    expect(isRefusal(byHand) ? byHand.message : byHand.changes[0]!.op).toBe('create');
   });
 
   it.each([

@@ -8,6 +8,7 @@
  * the token and the id a new placeholder takes.
  */
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews';
+import { seasonOfInstall } from '../season';
 import { pbDate, refuse, type Command } from './command';
 
 export const REVIEW_REQUEST_MESSAGES = {
@@ -16,6 +17,7 @@ export const REVIEW_REQUEST_MESSAGES = {
   notAhead: 'Reviews can be requested only for paid or confirmed bookings.',
   submitted: 'The customer has already submitted this review.',
   alreadySent: 'A review link for this booking was already sent.',
+  alreadyReviewed: 'The customer has already reviewed this season.',
 } as const;
 
 export interface ReviewRequestInput {
@@ -46,6 +48,11 @@ export interface ReviewRequestState {
   booking: ReviewRequestBooking | null;
   /** The booking's placeholder for the stage, if there is one. */
   placeholder: { id: string; submitted: boolean } | null;
+  /**
+   * The submitted reviews of this booking (any stage) or of its customer's e-mail address: each
+   * one's booking id and service date (YYYY-MM-DD), for alreadyReviewed.
+   */
+  reviews: readonly SubmittedReview[];
   /** A fresh random token for the link, and the id a new placeholder takes. */
   token: string;
   newId: string;
@@ -74,6 +81,23 @@ export interface ReviewRequestAnswer {
   expiresAt: string;
 }
 
+/** A submitted review: its booking's id ('' for none) and its service date (YYYY-MM-DD). */
+export interface SubmittedReview {
+  bookingId: string;
+  serviceDate: string;
+}
+
+/**
+ * Whether the customer of booking `b` has already reviewed (docs/product.md §4 Review): one of
+ * `reviews` is of this booking, at any stage, or of the same customer's e-mail address (the
+ * caller selects by address) for a service in the same season as this booking's installation
+ * (domain/season.ts seasonOfInstall). The daily job asks no one twice a season.
+ */
+export function alreadyReviewed(b: Pick<ReviewRequestBooking, 'id' | 'installDate'>, reviews: readonly SubmittedReview[]): boolean {
+  const season = seasonOfInstall(b.installDate, b.installDate).year;
+  return reviews.some((r) => r.bookingId === b.id || (!!r.serviceDate && seasonOfInstall(r.serviceDate, r.serviceDate).year === season));
+}
+
 /** Whether booking `b` went ahead: not cancelled, and confirmed, completed or paid. */
 export function reviewWentAhead(b: Pick<ReviewRequestBooking, 'status' | 'paymentStatus'>): boolean {
   if (b.status === 'cancelled') return false;
@@ -100,6 +124,9 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
     if (!reviewWentAhead(b)) return refuse(400, REVIEW_REQUEST_MESSAGES.notAhead);
     if (state.placeholder?.submitted) return refuse(409, REVIEW_REQUEST_MESSAGES.submitted);
     if (state.placeholder && !input.renew) return refuse(409, REVIEW_REQUEST_MESSAGES.alreadySent);
+    // The job's automatic request goes only to a customer who has not reviewed this season; the
+    // admin asking by hand (renew) may still ask on purpose.
+    if (!input.renew && alreadyReviewed(b, state.reviews)) return refuse(409, REVIEW_REQUEST_MESSAGES.alreadyReviewed);
     const expiresAtMs = nowMs + REVIEW_LINK_DAYS * 86_400_000;
     const expiresAt = pbDate(expiresAtMs);
     const reviewUrl = `${state.origin}/submit-review?token=${state.token}`;

@@ -16,9 +16,12 @@ onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetWebsite
 onRecordCreate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
 onRecordUpdate((e) => require(`${__hooks}/lib/app.js`).setPublicReviewerName(e), 'testimonials');
 
-// "Forgot password?" for staff (docs/decisions/034): the reset e-mail goes through the mail outbox,
-// at most 3 an hour per account, and the answer is PocketBase's 204 whatever happened.
-onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/app.js`).mailStaffPasswordReset(e), 'staff');
+// "Forgot password?" for staff and superusers (docs/decisions/034): the reset e-mail goes through the
+// mail outbox, at most 3 an hour per account, and the answer is PocketBase's 204 whatever happened.
+onRecordRequestPasswordResetRequest((e) => require(`${__hooks}/lib/app.js`).mailStaffPasswordReset(e), 'staff', '_superusers');
+// PocketBase's other auth e-mails are not used: their routes send nothing (lib/admin/staff-password-reset.ts).
+onRecordRequestVerificationRequest((e) => require(`${__hooks}/lib/app.js`).ignoreVerificationRequest(e), 'staff');
+onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/app.js`).refuseEmailChangeRequest(e), 'staff', '_superusers');
 
 // Inspiration-image uploads (docs/decisions/004); the disk guard, the wizard and the caps'
 // hidden fields on the request, the caps in the insert's transaction (docs/decisions/042).

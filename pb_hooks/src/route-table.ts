@@ -57,6 +57,7 @@ export const ROUTES = [
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
   { method: 'GET', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminStatusRoute' },
+  { method: 'POST', path: '/api/fn/change-email', caller: 'anyone', library: 'app', handler: 'changeEmailRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
   { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
   { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },

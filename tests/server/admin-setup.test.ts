@@ -128,8 +128,9 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
     await setup(ctx.server, {}); // makes the code
     const res = await setup(ctx.server, { code: readCode(ctx.dataDir), email: 'mallory@example.com', password: '123456' });
     expect(res.status).toBe(200);
-    // Never the e-mail or password sent by the caller.
-    expect(res.body.email).toBe(DEFAULT_EMAIL);
+    // The e-mail is the one typed on the setup page (the code shows the caller runs the server);
+    // never the password sent by the caller.
+    expect(res.body.email).toBe('mallory@example.com');
     expect(res.body.password).not.toBe('123456');
     expect(await admins(ctx.su)).toHaveLength(1);
   });
@@ -161,5 +162,35 @@ describe('setup-admin with ADMIN_EMAIL', () => {
     expect(res.status).toBe(200);
     expect(res.body.email).toBe('owner@example.com');
     expect((await admins(ctx.su)).map((a) => a.email)).toEqual(['owner@example.com']);
+  });
+});
+
+describe('the owner types their e-mail on the setup page', () => {
+  let ctx: Awaited<ReturnType<typeof ownServer>>;
+  beforeAll(async () => {
+    ctx = await ownServer({ ADMIN_EMAIL: 'configured@example.com' });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.server.stop();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  it('an address that is not one is a 400 with the sentence, once the code is right, and creates nothing', async () => {
+    expect((await setup(ctx.server, { code: 'WRONG-CODE-0000', email: 'owner@' })).status).toBe(403);
+    const res = await setup(ctx.server, { code: readCode(ctx.dataDir), email: 'owner@' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid e-mail address.');
+    expect(await admins(ctx.su)).toHaveLength(0);
+    expect(existsSync(codeFile(ctx.dataDir))).toBe(true);
+  });
+
+  it('creates the admin with the typed address (lower case) instead of ADMIN_EMAIL', async () => {
+    const res = await setup(ctx.server, { code: readCode(ctx.dataDir), email: '  Owner@Example.com ' });
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe('owner@example.com');
+    expect((await admins(ctx.su)).map((a) => a.email)).toEqual(['owner@example.com']);
+    const signIn = new PocketBase(ctx.server.url);
+    await signIn.collection('staff').authWithPassword('owner@example.com', res.body.password!);
+    expect(signIn.authStore.isValid).toBe(true);
   });
 });

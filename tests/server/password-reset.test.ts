@@ -139,6 +139,36 @@ describe('asking for a reset link', () => {
   });
 });
 
+describe("PocketBase's other auth e-mails", () => {
+  const post = (route: string, body: unknown) => request({ base: server.url, route, body });
+
+  it("the superusers' reset: four requests within the hour, three e-mails, the same 204 each time", async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await post('/api/collections/_superusers/request-password-reset', { email: SUPERUSER.email }));
+    expect(answers).toEqual(Array.from({ length: 4 }, () => ({ status: 204, body: null })));
+    await sink.waitFor(() => mailsTo(SUPERUSER.email).length === 3);
+    await settle();
+    expect(mailsTo(SUPERUSER.email)).toHaveLength(3);
+    const id = su.authStore.record!.id;
+    expect(await resetRows(id)).toHaveLength(3);
+  });
+
+  it('verification, asked 30 times for a staff account: 204 each time, and no e-mail (superusers: PocketBase refuses)', async () => {
+    const admin = await newAdmin();
+    expect((await su.collection('staff').getOne(admin.id)).verified).toBe(false);
+    const answers: { status: number; body: { message?: string } | null }[] = [];
+    for (let i = 0; i < 30; i++) {
+      answers.push(await post('/api/collections/staff/request-verification', { email: admin.email }));
+      answers.push(await post('/api/collections/_superusers/request-verification', { email: SUPERUSER.email }));
+    }
+    expect(answers.filter((_, i) => i % 2 === 0 && answers[i]!.status !== 204)).toEqual([]);
+    expect(answers.filter((_, i) => i % 2 === 1).every((a) => a.status === 400 && a.body?.message === 'All superusers are verified by default.')).toBe(true);
+    await settle();
+    expect(mailsTo(admin.email)).toEqual([]);
+    expect(sink.messages.filter((m) => /verif/i.test(m.subject ?? ''))).toEqual([]);
+  });
+});
+
 describe('using the link', () => {
   it('sets the new password: it signs in, the old one no longer does, and the link works only once', async () => {
     const admin = await newAdmin();

@@ -5,8 +5,8 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBookingRecord } from './fixtures';
-import { staffClient } from './review-fixtures';
-import { clearCollections, superuser, callFnAs } from './support';
+import { requestReviewToken, reviewText, staffClient } from './review-fixtures';
+import { callFn, clearCollections, superuser, callFnAs } from './support';
 
 const runJob = () => callFnAs(superuser().authStore.token, 'POST', '/api/fn/jobs/review-requests');
 
@@ -80,6 +80,50 @@ describe('review-request job (today is 2026-11-20 in New York)', () => {
     const su = superuser();
     const stages = (await su.collection('testimonials').getFullList({ sort: 'review_stage' })).map((t) => t.review_stage);
     expect(stages).toEqual(['post_install', 'post_removal']);
+  });
+
+  it('asks no customer who has already reviewed: this booking at installation, or another booking of theirs this season', async () => {
+    const admin = await staffClient('admin');
+    const base = { install_date: '2026-11-01', removal_date: '2026-11-19', status: 'confirmed', payment_status: 'deposit_paid' };
+    // Reviewed after the installation, through the link the admin sent.
+    const reviewedAtInstall = await createBookingRecord({ ...base, customer_email: 'installed@example.com' });
+    const { token } = await requestReviewToken(admin, reviewedAtInstall.id, 'post_install');
+    expect((await callFn('POST', '/api/fn/submit-review', { token, rating: 5, review_text: reviewText() })).status).toBe(200);
+    // The same address reviewed another booking of this season; and one that reviewed only last season.
+    const sameSeason = await createBookingRecord({ ...base, customer_email: 'twice@example.com' });
+    const su = superuser();
+    await su
+      .collection('testimonials')
+      .create({
+        customer_name: 'Twice',
+        customer_email: 'twice@example.com',
+        rating: 4,
+        review_text: reviewText(),
+        service_date: '2026-11-08',
+        review_stage: 'post_install',
+        submitted_at: '2026-11-09 12:00:00.000Z',
+      });
+    const lastSeason = await createBookingRecord({ ...base, customer_email: 'returning@example.com' });
+    await su
+      .collection('testimonials')
+      .create({
+        customer_name: 'Returning',
+        customer_email: 'returning@example.com',
+        rating: 5,
+        review_text: reviewText(),
+        service_date: '2025-12-28',
+        review_stage: 'post_removal',
+        submitted_at: '2026-01-02 12:00:00.000Z',
+      });
+
+    expect((await runJob()).body).toEqual({ sent: 1, skipped: 2 });
+    const mails = await su.collection('mail_log').getFullList({ filter: "kind = 'review_request'", sort: 'to' });
+    // The admin's post_install request, and the job's one request: to the customer who reviewed only last season.
+    expect(mails.map((m) => m.to)).toEqual(['installed@example.com', 'returning@example.com']);
+    const removalRequests = await su.collection('testimonials').getFullList({ filter: "review_stage = 'post_removal' && submitted_at = ''" });
+    expect(removalRequests.map((t) => t.booking)).toEqual([lastSeason.id]);
+    expect((await runJob()).body).toEqual({ sent: 0, skipped: 3 });
+    expect(sameSeason.id).toBeTruthy();
   });
 
   it('gives concurrent runs one request per booking', async () => {

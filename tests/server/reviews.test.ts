@@ -146,6 +146,28 @@ describe('GET /api/fn/review-link', () => {
     expect(res.body).toEqual({ customerName: 'Holly Berry', packageTitle: 'Elevated Arbor', treeSize: '7.5–9 ft', serviceDate: '2026-12-28', reviewStage: 'post_removal' });
   });
 
+  it("offers the business's Google review page when the owner set one (an https link; others are refused)", async () => {
+    const su = superuser();
+    const bad = await admin
+      .collection('settings')
+      .create({ key: 'google_review_url', value: 'http://g.page/r/abc/review' })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(bad).toBeInstanceOf(ClientResponseError);
+    expect((bad as ClientResponseError).status).toBe(400);
+    const row = await admin.collection('settings').create({ key: 'google_review_url', value: 'https://g.page/r/abc/review' });
+    try {
+      const { token } = await requestToken((await paidBooking()).id);
+      const res = await link(token);
+      expect(res.status).toBe(200);
+      expect(res.body.googleReviewUrl).toBe('https://g.page/r/abc/review');
+    } finally {
+      await su.collection('settings').delete(row.id);
+    }
+  });
+
   it.each<[string, string | undefined, string]>([
     ['missing', undefined, M.missing],
     ['empty', '', M.missing],

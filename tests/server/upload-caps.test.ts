@@ -244,6 +244,27 @@ describe('the orphan job (uploads no booking links to, 24 hours after upload)', 
     expect((await request({ base: capped.url, route: ROUTE, body: {} })).status).toBe(401);
     expect([401, 403]).toContain((await request({ base: capped.url, route: ROUTE, body: {}, token: admin })).status);
   });
+  it('a checkout hold that ended unpaid stops keeping its images 24 hours after it ended; a live hold keeps them', async () => {
+    const expiredHold = await uploadDated(48);
+    const liveHold = await uploadDated(48);
+    const at = (hours: number) => new Date(Date.parse(SERVER_NOW) + hours * HOUR).toISOString();
+    const link = (r: { id: string; image: string }) => [`/api/files/inspiration_images/${r.id}/${r.image}`];
+    const unpaid = { payment_status: 'pending', deposit_paid_at: '', install_date: '2026-12-19' };
+    await stageBooking(capped.su, { ...unpaid, status: 'cancelled', cancel_reason: 'hold_expired', hold_expires_at: at(-1).replace('T', ' '), style_inspiration_images: link(expiredHold) });
+    await stageBooking(capped.su, { ...unpaid, status: 'pending_payment', hold_expires_at: at(0.5).replace('T', ' '), style_inspiration_images: link(liveHold) });
+    const exists = async (r: { id: string; image: string; collectionId: string }) => (await statusOfUrl(fileUrl(capped.url, r))) === 200;
+
+    // The hold expired an hour ago, and 22 hours on it is still within the day.
+    await runJob();
+    await runJob(at(22));
+    expect([await exists(expiredHold), await exists(liveHold)]).toEqual([true, true]);
+    // 24 hours after it expired its images go; the live hold's stay.
+    await runJob(at(23.5));
+    expect([await exists(expiredHold), await exists(liveHold)]).toEqual([false, true]);
+    await expect(capped.su.collection('inspiration_images').getOne(expiredHold.id)).rejects.toMatchObject({ status: 404 });
+    await runJob(at(24 * 7));
+    expect(await exists(liveHold)).toBe(true);
+  });
 });
 
 describe('deleting a booking deletes its images and job photos', () => {

@@ -4,12 +4,15 @@
  * while no admin exists, and only for the caller who knows the one-time setup code. The server
  * prints that code in its start message (the journal in production) and keeps it in the file
  * SETUP_CODE_FILE of its data dir (mode 0600; pb/setup_code.go); it dies with the first admin.
- * Body { code } (case, dashes and spaces ignored). The e-mail is ADMIN_EMAIL (default
- * DEFAULT_ADMIN_EMAIL); the password is generated here from a cryptographic source and returned
+ * Body { code, email? } (the code: case, dashes and spaces ignored). The e-mail is `email`, the
+ * owner's address typed on the setup page, where "Forgot password?" sends its link
+ * (docs/decisions/034); without one, ADMIN_EMAIL (default DEFAULT_ADMIN_EMAIL). The password is generated here from a cryptographic source and returned
  * once, for the page to show with the warning to change it. No password ships with the product.
  * Every call counts against the route's per-IP rate limit (5 in 10 minutes), wrong codes too.
  *
  * 200 { email, password } (the password: GENERATED_PASSWORD_LENGTH characters).
+ * 400 the reset form's sentence (domain/staff-password-reset.ts) for an `email` that is not an
+ *     address, once the code is right.
  * 403 SETUP_ADMIN_MESSAGES.wrongCode for a missing or wrong code (compared in constant time).
  *     With no admin and no code file (the code was used and the admin since deleted), a new
  *     code is written and printed to the server's log.
@@ -19,6 +22,7 @@
  * 503 'Failed to create admin account' when the record cannot be saved (an invalid ADMIN_EMAIL,
  *     a staff member already holding it, a database failure); the reason goes to the server log.
  */
+import { resetEmailProblem } from '@domain/staff-password-reset';
 import { apiError, readJsonObject } from '../http';
 import { logError } from '../log';
 
@@ -72,6 +76,15 @@ export function adminEmail(): string {
   return ($os.getenv('ADMIN_EMAIL') || '').trim() || DEFAULT_ADMIN_EMAIL;
 }
 
+/** The first admin's address: `given` (trimmed, lower case) when typed, else adminEmail(); 400 when it is not an address. */
+function setupEmail(given: unknown): string {
+  const typed = typeof given === 'string' ? given.trim() : '';
+  if (!typed) return adminEmail();
+  const problem = resetEmailProblem(typed);
+  if (problem) throw apiError(400, problem);
+  return typed.toLowerCase();
+}
+
 function adminExists(app: CoreApp): boolean {
   return app.countRecords('staff', $dbx.hashExp({ role: 'admin' })) > 0;
 }
@@ -92,7 +105,7 @@ export function setupAdminRoute(e: core.RequestEvent): void {
     body = {}; // no body: no code
   }
   requireSetupCode(body.code);
-  const email = adminEmail();
+  const email = setupEmail(body.email);
   const password = $security.randomStringWithAlphabet(GENERATED_PASSWORD_LENGTH, PASSWORD_ALPHABET);
   let created = false;
   try {

@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" for staff (docs/decisions/034). PocketBase's own route
+ * "Forgot password?" for staff (docs/decisions/034), and PocketBase's other auth e-mails. PocketBase's own route
  * (`POST /api/collections/staff/request-password-reset { email }`, rate-limited per IP by
  * pb_migrations/1732000110_password_reset.js) answers an unknown address 204 by itself and
  * calls this hook for a known one. The hook sends the e-mail instead of PocketBase:
@@ -18,6 +18,13 @@
  * The answer is PocketBase's for success, 204 with no body, whatever happened: e-mailed, over
  * the limit, or (by PocketBase) no such account. It is sent before the SMTP conversation, so
  * the time it takes tells nobody whether an e-mail went out either.
+ *
+ * The superusers' reset (`/api/collections/_superusers/request-password-reset`, PocketBase's
+ * dashboard) goes the same way and under the same limit, in the `_superusers` template (its link
+ * is the dashboard's, on APP_URL). PocketBase's other auth e-mails are not used by the product
+ * (no account is asked to verify its address, an admin changes the e-mail with the password,
+ * lib/admin/change-email-route.ts; OTP is off): their request routes send nothing, so no one can
+ * fill an inbox through them.
  */
 import { parseTimestamp } from '@domain/calendar';
 import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed } from '@domain/staff-password-reset';
@@ -67,7 +74,7 @@ export function staffPasswordResetMail(app: CoreApp, staff: core.Record, origin:
 }
 
 /**
- * The `onRecordRequestPasswordResetRequest` hook of `staff` (main.ts): queues the e-mail while
+ * The `onRecordRequestPasswordResetRequest` hook of `staff` and `_superusers` (main.ts): queues the e-mail while
  * the account's hourly limit allows, answers 204, then sends it. Never calls PocketBase's own
  * sender (e.next()). A failed queueing (a full disk) is the usual 503.
  */
@@ -87,4 +94,24 @@ export function mailStaffPasswordReset(e: core.RecordRequestPasswordResetRequest
     // Not flushable (never with PocketBase's router): the answer goes when this returns.
   }
   deliverMail(e.app, [mailId]);
+}
+
+/**
+ * The `onRecordRequestVerificationRequest` hook of `staff` (main.ts): answers PocketBase's 204,
+ * as for an unknown address, and sends nothing; the product never asks an account to verify its
+ * address. PocketBase itself refuses it for superusers.
+ */
+export function ignoreVerificationRequest(e: core.RecordRequestVerificationRequestEvent): void {
+  e.noContent(204);
+}
+
+/** Why PocketBase's own e-mail change request is refused (lib/admin/change-email-route.ts replaces it). */
+export const EMAIL_CHANGE_ELSEWHERE = "Change the account's e-mail from the account menu, with the current password.";
+
+/**
+ * The `onRecordRequestEmailChangeRequest` hook of `staff` and `_superusers` (main.ts): 403 with
+ * EMAIL_CHANGE_ELSEWHERE and no e-mail. The caller is signed in, so it is told where to go.
+ */
+export function refuseEmailChangeRequest(): void {
+  throw new ForbiddenError(EMAIL_CHANGE_ELSEWHERE);
 }

@@ -6,6 +6,10 @@
  * - The orphan job (cron `delete-orphan-uploads`, hourly, and POST
  *   /api/fn/jobs/delete-orphan-uploads) deletes the uploads that no booking links to once they
  *   are ORPHAN_UPLOAD_HOURS (24) old on the server clock (`uploaded_at`; APP_NOW in tests).
+ * - A checkout hold that ended unpaid (cancelled as hold_expired, checkout_failed or replaced,
+ *   docs/decisions/045) stops counting as a link ORPHAN_UPLOAD_HOURS after it ended: the
+ *   customer did not book, and a new checkout of theirs links the images itself. It ended at
+ *   its `hold_expires_at`, or when it was cancelled (`updated_at`) if that came first.
  * - Deleting a booking deletes the uploads it linked to that no other booking links to, in the
  *   delete's transaction (booking-delete-hooks.ts); its job events, photos included, go by the
  *   relation's cascade (pb_migrations/1732000005).
@@ -26,13 +30,26 @@ const COLLECTION = 'inspiration_images';
 /** How many candidates one page of the job reads and deletes in one transaction. */
 const PAGE = 100;
 
-/** SQL: upload `i` is linked to by no booking (every booking, whatever its status). */
+/** The cancel reasons of a checkout hold that ended unpaid (domain/booking/lifecycle.ts 'hold_ended'). */
+const HOLD_ENDED_REASONS = "'hold_expired', 'checkout_failed', 'replaced'";
+
+/**
+ * SQL: upload `i` is linked to by no booking, whatever its status, except a checkout hold that
+ * ended unpaid before {:holdCutoff} (a PocketBase datetime).
+ */
 const UNLINKED = `NOT EXISTS (
   SELECT 1 FROM bookings b,
     json_each(CASE WHEN json_valid(b.style_inspiration_images) THEN b.style_inspiration_images ELSE '[]' END) j
-  WHERE j.type = 'text' AND j.value LIKE '%/api/files/%/' || i.id || '/%')`;
+  WHERE j.type = 'text' AND j.value LIKE '%/api/files/%/' || i.id || '/%'
+    AND NOT (b.status = 'cancelled' AND b.cancel_reason IN (${HOLD_ENDED_REASONS})
+      AND (CASE WHEN b.hold_expires_at != '' AND b.hold_expires_at < b.updated_at THEN b.hold_expires_at ELSE b.updated_at END) < {:holdCutoff}))`;
 
-/** Ids of unlinked uploads matching `where` (on alias i), in id order, at most `limit`. */
+/** The query parameter {:holdCutoff} at `now` (epoch ms): holds that ended before it no longer count as links. */
+function holdCutoff(now: number): { holdCutoff: string } {
+  return { holdCutoff: toPbDate(now - ORPHAN_UPLOAD_HOURS * 60 * 60 * 1000) };
+}
+
+/** Ids of unlinked uploads matching `where` (on alias i), in id order, at most `limit`; `params` include {:holdCutoff}. */
 function unlinkedIds(app: CoreApp, where: string, params: Record<string, unknown>, limit: number): string[] {
   const rows = arrayOf(new DynamicModel({ id: '' })) as unknown as { id: string }[];
   app
@@ -43,8 +60,8 @@ function unlinkedIds(app: CoreApp, where: string, params: Record<string, unknown
   return rows.map((r) => r.id);
 }
 
-/** Deletes upload `id` in transaction `tx` if it still exists and no booking links to it; true if it went. */
-function deleteIfUnlinked(tx: CoreApp, id: string, where = '1 = 1', params: Record<string, unknown> = {}): boolean {
+/** Deletes upload `id` in transaction `tx` if it still exists and no booking links to it; true if it went. `params` include {:holdCutoff}. */
+function deleteIfUnlinked(tx: CoreApp, id: string, params: Record<string, unknown>, where = '1 = 1'): boolean {
   if (unlinkedIds(tx, `i.id = {:id} AND ${where}`, { ...params, id }, 1).length === 0) return false;
   tx.delete(tx.findRecordById(COLLECTION, id));
   return true;
@@ -52,12 +69,12 @@ function deleteIfUnlinked(tx: CoreApp, id: string, where = '1 = 1', params: Reco
 
 /**
  * Deletes, with their files, the uploads uploaded before `now` − ORPHAN_UPLOAD_HOURS (epoch ms)
- * that no booking links to. Pages through the candidates by id, PAGE at a time; each page is
+ * that no booking links to (a hold that ended unpaid that long ago no longer links). Pages through the candidates by id, PAGE at a time; each page is
  * checked again and deleted in one transaction, so a booking saved meanwhile keeps its images.
  * Returns how many went.
  */
 export function deleteOrphanUploads(app: CoreApp, now: number): number {
-  const params = { cutoff: toPbDate(now - ORPHAN_UPLOAD_HOURS * 60 * 60 * 1000) };
+  const params = { cutoff: toPbDate(now - ORPHAN_UPLOAD_HOURS * 60 * 60 * 1000), ...holdCutoff(now) };
   const old = 'i.uploaded_at < {:cutoff}';
   let after = '';
   let deleted = 0;
@@ -66,7 +83,7 @@ export function deleteOrphanUploads(app: CoreApp, now: number): number {
     if (page.length === 0) break;
     let gone = 0;
     app.runInTransaction((tx) => {
-      gone = page.filter((id) => deleteIfUnlinked(tx, id, old, params)).length;
+      gone = page.filter((id) => deleteIfUnlinked(tx, id, params, old)).length;
     });
     deleted += gone;
     if (page.length < PAGE) break;
@@ -99,8 +116,9 @@ export function orphanUploadsJobRoute(e: core.RequestEvent): void {
 /**
  * In transaction `tx`, after a booking's row is deleted: deletes the uploads of `ids` (the
  * booking's, domain linkedInspirationIds) that no remaining booking links to, whatever their
- * age. Returns how many went.
+ * age (on the server clock, for the holds that ended unpaid). Returns how many went.
  */
 export function deleteUnlinkedUploads(tx: CoreApp, ids: readonly string[]): number {
-  return ids.filter((id) => deleteIfUnlinked(tx, id)).length;
+  const params = holdCutoff(nowMs());
+  return ids.filter((id) => deleteIfUnlinked(tx, id, params)).length;
 }

@@ -50,10 +50,17 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
     try {
       b = tx.findRecordById('bookings', input.bookingId);
     } catch {
-      return { booking: null, placeholder: null, ...fresh };
+      return { booking: null, placeholder: null, reviews: [], ...fresh };
     }
     const found = tx.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: b.id, stage: input.stage } as unknown as dbx.Params);
     const p = found[0];
+    // Submitted reviews of this booking or of its customer's address (alreadyReviewed decides the season).
+    const reviews = tx
+      .findRecordsByFilter('testimonials', "submitted_at != '' && (booking = {:booking} || customer_email = {:email})", '', 0, 0, {
+        booking: b.id,
+        email: b.getString('customer_email'),
+      } as unknown as dbx.Params)
+      .map((t) => ({ bookingId: t!.getString('booking'), serviceDate: t!.getString('service_date') }));
     return {
       booking: {
         id: b.id,
@@ -68,6 +75,7 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
         serviceLine: serviceLine(b.getString('package_type'), b.getString('tree_size')),
       },
       placeholder: p ? { id: p.id, submitted: !!p.getString('submitted_at') } : null,
+      reviews,
       ...fresh,
     };
   },

@@ -14,11 +14,12 @@ export const SETUP_ADMIN_MESSAGES = {
 /**
  * POST /api/fn/setup-admin (docs/architecture.md reading 9; docs/decisions/023): creates the first admin
  * with a password the server generates and returns once, for the holder of the one-time setup
- * code `code` (from the server's start message). Rejects with a ClientResponseError (403 wrong
- * code, 409 an admin already exists, 429 too many tries) or a zod error for an unexpected answer.
+ * code `code` (from the server's start message), with the owner's address `email` (where
+ * "Forgot password?" writes; docs/decisions/034). Rejects with a ClientResponseError (400 not an
+ * address, 403 wrong code, 409 an admin already exists, 429 too many tries) or a zod error for an unexpected answer.
  */
-export async function setupAdmin(code: string): Promise<CreatedAdmin> {
-  const res = await pb.send('/api/fn/setup-admin', { method: 'POST', body: { code }, requestKey: null });
+export async function setupAdmin(code: string, email: string): Promise<CreatedAdmin> {
+  const res = await pb.send('/api/fn/setup-admin', { method: 'POST', body: { code, email: email.trim() }, requestKey: null });
   return createdSchema.parse(res);
 }
 

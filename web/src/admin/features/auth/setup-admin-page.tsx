@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
+import { resetEmailProblem } from '@domain/staff-password-reset';
 import { errorMessage } from '@/lib/pb';
 import { paths } from '@/lib/paths';
 import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/api/setup-admin';
@@ -12,28 +13,36 @@ import { FormProblem } from '@/admin/ui/form-problem';
 
 /**
  * First-admin setup (docs/product.md §2 Admin setup; docs/architecture.md reading 9; docs/decisions/023): the
- * one-time setup code from the server's start message creates the first admin; the server
+ * one-time setup code from the server's start message creates the first admin, with the owner's
+ * e-mail (where "Forgot password?" sends its link, docs/decisions/034; left empty, the server's
+ * ADMIN_EMAIL); the server
  * generates the password and returns it once, shown here with a Copy button, the warning to
- * change it and a link to the login. The server's sentence for a wrong code (403), an existing
+ * change it and a link to the login. The server's sentence for an address that is not one (400), a wrong code (403), an existing
  * admin (409) or too many tries (429); 'Failed to create admin account' otherwise.
  */
 export function SetupAdminPage() {
   const [created, setCreated] = useState<CreatedAdmin | null>(null);
   const [code, setCode] = useState('');
+  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
+    const invalid = email.trim() ? resetEmailProblem(email) : null;
+    if (invalid) {
+      setProblem(invalid);
+      return;
+    }
     setBusy(true);
     setProblem('');
     try {
-      const admin = await setupAdmin(code);
+      const admin = await setupAdmin(code, email);
       setCreated(admin);
       toast.success(SETUP_ADMIN_MESSAGES.created);
     } catch (err) {
       logError('Admin setup failed', err);
-      const known = err instanceof ClientResponseError && [403, 409, 429].includes(err.status);
+      const known = err instanceof ClientResponseError && [400, 403, 409, 429].includes(err.status);
       const message = known ? errorMessage(err, SETUP_ADMIN_MESSAGES.failed) : SETUP_ADMIN_MESSAGES.failed;
       setProblem(message);
       toast.error('Error', { description: message });
@@ -93,6 +102,24 @@ export function SetupAdminPage() {
           />
           <p id="setup-code-help" className="muted">
             The server shows it when it starts (in production: <code>journalctl -u thoughtfully-adorned -e</code>) and keeps it in the file <code>setup-code</code> of its data directory.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="setup-email">Your e-mail</label>
+          <input
+            id="setup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            aria-describedby="setup-email-help"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy}
+          />
+          <p id="setup-email-help" className="muted">
+            You sign in with it, and Forgot password? sends its link there. Left empty, the account takes the address set for this server (ADMIN_EMAIL). You can change it later from the
+            dashboard&apos;s menu.
           </p>
         </div>
         <FormProblem problem={problem}>

@@ -6,6 +6,7 @@ import { reportError } from '@/admin/ui/report-error';
 import { BlockedDatesSettings } from './blocked-dates-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { CapacitySettings } from './capacity-settings';
+import { GoogleReviewSettings } from './google-review-settings';
 import { SeasonSettings } from './season-settings';
 
 interface Loaded {
@@ -16,7 +17,7 @@ interface Loaded {
 
 /**
  * The Settings tab: what the owner changes each year (season dates, crews, service distance,
- * blocked dates) and the calendar subscription. Read from the server on opening and after each
+ * blocked dates), the Google review link and the calendar subscription. Read from the server on opening and after each
  * save; these are not mirrored on the device.
  */
 export function SettingsTab({ onOpenBooking }: { onOpenBooking: (bookingId: string) => void }) {
@@ -45,6 +46,7 @@ export function SettingsTab({ onOpenBooking }: { onOpenBooking: (bookingId: stri
           <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
           <BlockedDatesSettings rows={data.blocked} onChanged={reload} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
+          <GoogleReviewSettings key={`google-${version}`} row={data.settings.get('google_review_url')} onSaved={reload} />
           <CalendarFeedSettings />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useContext, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money';
@@ -15,6 +16,20 @@ import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
 
+/**
+ * What the wizard keeps in its history entries' state (docs/product.md §2 Booking wizard): the
+ * entry's step, and for an entry Continue made, the step it came from, so the wizard's own
+ * Back returns along the history rather than adding to it.
+ */
+interface WizardHistoryState {
+  wizardStep?: Step;
+  wizardFrom?: Step;
+}
+
+function isStep(value: unknown): value is Step {
+  return typeof value === 'number' && (STEPS as number[]).includes(value);
+}
+
 // Steps 3–5 bring the uploader, the calendars, the SDK and the form schemas: they load when
 // reached (fetched from step 2 on, see below), so the wizard's first step opens fast.
 const loadStyle = () => import('./step-style');
@@ -25,7 +40,10 @@ const StepSchedule = lazy(() => loadSchedule().then((m) => ({ default: m.StepSch
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
 
 /**
- * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). `initialPackage` comes from
+ * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). Each step is an entry
+ * of the browser's history (its state, not the URL: the prerendered page answers every query
+ * the same, docs/decisions/019), so the phone's Back and Forward walk the steps; what was
+ * entered stays in the store. `initialPackage` comes from
  * `/booking?package=slug` and preselects the package. `title` names the page (the admin's phone
  * booking, docs/decisions/037, which also gives its own last step through WizardFinish).
  */
@@ -37,6 +55,10 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   useDistanceLookup();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const choices = choicesOf(s);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = (location.state ?? {}) as WizardHistoryState;
+  const entryStep = isStep(entry.wizardStep) ? entry.wizardStep : null;
   const quote = choices ? priceQuote(choices) : null;
 
   // Once the customer moves past the first step, fetch the later ones ahead of need.
@@ -56,10 +78,39 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
     if (initialPackage) apply((st) => (st.packageSlug === initialPackage ? st : { ...choosePackage(st, initialPackage), step: 1 }));
   }, [initialPackage, apply]);
 
-  const goTo = (next: Step) => {
+  const showStep = (next: Step) => {
     apply((st) => ({ ...st, step: next }));
     headingRef.current?.focus();
     window.scrollTo({ top: 0 });
+  };
+
+  /** Another history entry of this page with `state`: pushed, or in place of this one. */
+  const toEntry = (state: WizardHistoryState, replace: boolean) =>
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace, state: { ...(location.state as object | null), ...state } });
+
+  // The entry the wizard opens on holds its step (the stored one, which a reload keeps); an
+  // entry that already has one (Back or Forward onto the page) shows that step.
+  // Back and Forward: the entry's step becomes the wizard's (an entry of Continue already is).
+  const seenKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    const first = seenKey.current === null;
+    seenKey.current = location.key;
+    const current = useWizard.getState().step;
+    if (entryStep === null) {
+      if (first) void toEntry({ wizardStep: current }, true);
+      return;
+    }
+    if (entryStep !== current) showStep(entryStep);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per history entry
+  }, [location.key, entryStep]);
+
+  const goTo = (next: Step) => {
+    showStep(next);
+    if (next > step) void toEntry({ wizardStep: next, wizardFrom: step }, false);
+    // Back along the history when this entry came from that step, else this entry becomes it.
+    else if (entry.wizardFrom === next) void navigate(-1);
+    else void toEntry({ wizardStep: next, wizardFrom: undefined }, true);
   };
 
   const onContinue = () => {

@@ -11,6 +11,8 @@ export interface ReviewLink {
   /** YYYY-MM-DD or ''. */
   serviceDate: string;
   reviewStage: ReviewStage;
+  /** The business's Google review page (an https URL), present only when the owner set one. */
+  googleReviewUrl?: string;
 }
 
 const TOKEN_MESSAGES: ReadonlySet<string> = new Set([REVIEW_MESSAGES.linkMissing, REVIEW_MESSAGES.linkNotFound, REVIEW_MESSAGES.linkUsed, REVIEW_MESSAGES.linkExpired]);

@@ -11,7 +11,7 @@ import { StarRatingInput } from './star-rating-input';
 import '../reviews.css';
 import { logError } from '@/lib/log';
 
-type LinkState = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; link: ReviewLink } | { kind: 'done' };
+type LinkState = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; link: ReviewLink } | { kind: 'done'; googleReviewUrl: string };
 
 /**
  * A heading that takes focus and brings the top of the page into view when it appears: the
@@ -45,7 +45,7 @@ function LinkProblem({ message }: { message: string }) {
   );
 }
 
-function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; link: ReviewLink; onDone: () => void; onLinkProblem: (m: string) => void }) {
+function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; link: ReviewLink; onDone: (rating: number) => void; onLinkProblem: (m: string) => void }) {
   const [rating, setRating] = useState(5);
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -62,7 +62,7 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
     try {
       await submitReview({ token, rating, review_text: text.trim() });
       toast.success(REVIEW_MESSAGES.submitted);
-      onDone();
+      onDone(rating);
     } catch (err) {
       logError('Review submission failed', err);
       const linkProblem = tokenMessageOf(err);
@@ -126,7 +126,8 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
 /**
  * The review page reached from the e-mailed link (docs/product.md §2 Submit review): service details
  * from /api/fn/review-link, 1–5 stars (default 5), text with a live count and a 50-character
- * minimum, then a thank-you. Any link problem shows the 'Oops!' page with docs/product.md's message.
+ * minimum, then a thank-you, which offers the business's Google review page after a 5-star
+ * review when the owner has set one (settings key google_review_url). Any link problem shows the 'Oops!' page with docs/product.md's message.
  */
 export function SubmitReviewPage({ token }: { token: string | null }) {
   const [state, setState] = useState<LinkState>(() => (token ? { kind: 'loading' } : { kind: 'invalid', message: REVIEW_MESSAGES.linkMissing }));
@@ -162,11 +163,26 @@ export function SubmitReviewPage({ token }: { token: string | null }) {
         <p className="lead" role="status">
           Your review has been submitted. It will be visible on our testimonials page once it has been approved.
         </p>
+        {state.googleReviewUrl && (
+          <p>
+            Would you share it on Google too? It helps other families find us.{' '}
+            <a href={state.googleReviewUrl} target="_blank" rel="noopener noreferrer" className="button">
+              Review us on Google
+            </a>
+          </p>
+        )}
         <Link to={paths.home} className="button button--primary">
           Return Home
         </Link>
       </div>
     );
   }
-  return <ReviewForm token={token!} link={state.link} onDone={() => setState({ kind: 'done' })} onLinkProblem={(message) => setState({ kind: 'invalid', message })} />;
+  return (
+    <ReviewForm
+      token={token!}
+      link={state.link}
+      onDone={(rating) => setState({ kind: 'done', googleReviewUrl: rating === 5 ? (state.link.googleReviewUrl ?? '') : '' })}
+      onLinkProblem={(message) => setState({ kind: 'invalid', message })}
+    />
+  );
 }

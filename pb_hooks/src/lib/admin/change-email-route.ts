@@ -1,0 +1,44 @@
+/**
+ * POST /api/fn/change-email, for a signed-in staff member (docs/product.md §2 Admin dashboard
+ * header): changes the account's own e-mail, the address "Forgot password?" writes to
+ * (docs/decisions/034). Body { email, currentPassword }; the rule is domain/staff-email.ts.
+ * PocketBase's own request-email-change is turned off (lib/admin/staff-password-reset.ts): it
+ * would mail a confirmation link, and the product asks for the current password instead, as
+ * Change Password does. PocketBase rotates the account's token key with its address, so every
+ * session is signed out, this one included: the page signs in again with the new address.
+ *
+ * 200 { email } (the new address, lower case).
+ * 400 a missing or invalid address, a missing or wrong current password, the same address
+ *     (STAFF_EMAIL_MESSAGES, PASSWORD_RESET_MESSAGES); 401 without a staff sign-in;
+ * 409 another account holds the address; 503 the save failed (the reason goes to the log).
+ */
+import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/staff-email';
+import { apiError, readJsonObject } from '../http';
+
+export function changeEmailRoute(e: core.RequestEvent): void {
+  const auth = e.auth;
+  if (!auth || auth.collection().name !== 'staff') throw apiError(401, 'Please sign in.');
+  const body = readJsonObject(e);
+  const input = { email: typeof body.email === 'string' ? body.email : '', currentPassword: typeof body.currentPassword === 'string' ? body.currentPassword : '' };
+  const problem = changeEmailProblem(input, auth.email());
+  if (problem) throw apiError(400, problem);
+  if (!auth.validatePassword(input.currentPassword)) throw apiError(400, STAFF_EMAIL_MESSAGES.wrongPassword);
+  const email = input.email.trim().toLowerCase();
+  let taken = false;
+  try {
+    $app.runInTransaction((tx) => {
+      if (tx.countRecords('staff', $dbx.exp('lower(email) = {:email} AND id != {:id}', { email, id: auth.id })) > 0) {
+        taken = true;
+        return;
+      }
+      const record = tx.findRecordById('staff', auth.id);
+      record.setEmail(email);
+      tx.save(record);
+    });
+  } catch (err) {
+    $app.logger().error('change-email: the address could not be saved', 'staff', auth.id, 'error', String(err));
+    throw apiError(503, STAFF_EMAIL_MESSAGES.failed);
+  }
+  if (taken) throw apiError(409, STAFF_EMAIL_MESSAGES.taken);
+  return e.json(200, { email });
+}
