@@ -57,8 +57,16 @@ describe('bookingMoney: moneyOf over plain rows', () => {
       stripe_checkout_session_id: '',
       refund_status: '',
       refund_amount: 0,
+      refunds: [],
     });
     expect(bookingMoneyRow({})).toMatchObject({ status: '', total_price: 0, deposit_refund: '' });
+  });
+
+  it("reads a charge's later refunds whether they come parsed (a record, the mirror) or as JSON text (a SQL row)", () => {
+    const refunds = [{ n: 2, part: '', amount: 4_000, status: 'succeeded', refund_id: 're_2', refunded_at: '', waive: true }];
+    expect(chargeMoneyRow({ id: 'x', refunds }).refunds).toEqual(refunds);
+    expect(chargeMoneyRow({ id: 'x', refunds: JSON.stringify(refunds) }).refunds).toEqual(refunds);
+    expect(chargeMoneyRow({ id: 'x', refunds: 'not json' }).refunds).toEqual([]);
   });
 
   it('keeps the deposit of a cancelled booking unless its refund was asked for', () => {

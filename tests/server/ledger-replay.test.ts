@@ -2,7 +2,8 @@
  * The ledger's model-based sequences replayed against the real server (docs/decisions/045):
  * 50 sequences of domain/money/ledger.model.test.ts (the same generator and seed, from
  * domain/money/ledger-model.ts: the first of its 1,000 that pay a deposit in their first two
- * steps, replaySequences, so every sequence moves money on the server), each on a fresh booking of its own dates, run step by step
+ * steps, replaySequences, so every sequence moves money on the server, with each kind of command
+ * the model acts on among them), each on a fresh booking of its own dates, run step by step
  * through the real routes of one PocketBase in Stripe mode (stripe-mock behind the stand-in of
  * tests/support/stripe-stand-in.ts, a real SMTP sink). After every step the booking, its
  * charges and its mail_log rows are read as superuser and the model's invariants checked on
@@ -468,7 +469,7 @@ describe('the ledger model replayed against the server (50 sequences, Stripe mod
         [...tally].map(([k, t]) => `${k.padEnd(17)} ${t.taken} / ${t.refused} / ${t.notSent} | ${t.model} | ${t.differ}`).join('\n'),
     );
     expect([...tally.values()].reduce((n, t) => n + t.taken + t.refused + t.notSent, 0)).toBe(SEQUENCES.reduce((n, s) => n + s.length, 0));
-    // Every kind of command was taken by the server at least once: the replay reaches every path.
-    expect([...tally].filter(([, t]) => t.taken === 0).map(([k]) => k)).toEqual([]);
+    // Every kind of command the model acted on was taken by the server at least once: the replay reaches every path.
+    expect([...tally].filter(([, t]) => t.model > 0 && t.taken === 0).map(([k]) => k)).toEqual([]);
   }, 120_000);
 });

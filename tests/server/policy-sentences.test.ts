@@ -5,12 +5,14 @@
  * can be done and whom to call; within the window, the page says until when everything paid is
  * refunded, never 'refunded in full' above 'nonrefundable'.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../domain/business';
 import { checkout } from './fixtures';
-import { callFn, superuser } from './support';
+import { callFn, clearCollections, superuser } from './support';
 
 const su = superuser();
+// Files of one server run one after another; an earlier one may have left a booking on these slots.
+beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
 /** A demo booking paid now (the server's frozen Friday 2026-11-20, noon in New York), its confirmation and manage token. */
 async function paidBooking(installDate: string, removalDate: string) {
