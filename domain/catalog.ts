@@ -2,7 +2,7 @@
  * The catalogue: packages, tree sizes, add-ons and the fixed prices of docs/product.md §3 and §9, in
  * integer cents. Every price shown or charged anywhere comes from here.
  */
-import { dollars } from './money';
+import { dollars } from './money/cents';
 
 export const TREE_SIZES = ['5-7ft', '7.5-9ft', '10-12ft'] as const;
 /** A tree height tier as written in booking payloads and stored bookings (docs/product.md §3). */

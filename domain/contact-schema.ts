@@ -2,7 +2,7 @@
  * The contact form's zod schema with docs/product.md §5's messages, shared by the booking and
  * consultation forms and the server, and the small parse helpers every schema module uses. A
  * module of its own: building zod schemas costs time at start-up, and the consultation page
- * needs only these, not the booking request's (domain/schemas.ts). Free text is normalised
+ * needs only these, not the booking request's (domain/booking/schemas.ts). Free text is normalised
  * (domain/text.ts) before it is checked; see docs/decisions/011.
  */
 import { z } from 'zod';

@@ -3,7 +3,7 @@
 // name is kept in `testimonials.public_name` (set on every save by a record hook,
 // pb_hooks/src/lib/reviews/public-name-hooks.ts) and the public view exposes it as
 // `customer_name`, so a full name never reaches a visitor. Existing rows get theirs here, with
-// the rule of domain/reviews.ts publicReviewerName (a migration cannot import it).
+// the rule of domain/reviews/reviews.ts publicReviewerName (a migration cannot import it).
 migrate((app) => {
   const testimonials = app.findCollectionByNameOrId("testimonials");
   testimonials.fields.add(new TextField({ name: "public_name", max: 120 }));

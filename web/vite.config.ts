@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device/pwa-constants.ts';
 import { BUSINESS } from '../domain/business.ts';
-import type * as ZipNearby from '../domain/zip-nearby.ts';
+import type * as ZipNearby from '../domain/place/zip-nearby.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -61,7 +61,7 @@ function appShellCopy(): Plugin {
 
 /**
  * `virtual:nearby-zips`: the ZIP centroids within 150 road miles of the base ZIP
- * (domain/zip-nearby.ts), cut from the server's full table (domain/data/zip-centroids.json,
+ * (domain/place/zip-nearby.ts), cut from the server's full table (domain/data/zip-centroids.json,
  * which the web app must not ship) whenever the app is built or served, so the subset always
  * matches the table and the base ZIP. The admin's day imports it on demand for the drive
  * between visits, as a chunk of its own (docs/decisions/035).
@@ -80,7 +80,7 @@ function nearbyZips(): Plugin {
       code ??= (async () => {
         // Through Vite's module runner: domain/ imports without file extensions, which the
         // config's own loader is to stop resolving.
-        const { module } = await runnerImport<typeof ZipNearby>(fileURLToPath(new URL('../domain/zip-nearby.ts', import.meta.url)));
+        const { module } = await runnerImport<typeof ZipNearby>(fileURLToPath(new URL('../domain/place/zip-nearby.ts', import.meta.url)));
         const { centroids } = JSON.parse(readFileSync(source, 'utf8')) as { centroids: Record<string, string> };
         return `export default ${JSON.stringify(module.nearbyZipTable(centroids, BUSINESS.baseZip))};`;
       })();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '../business';
-import { newYorkTimeMs } from '../calendar';
+import { newYorkTimeMs } from '../schedule/calendar';
 import { bookingPolicyLines, cancelDeadlineMs, cancelNotice, coolingOffEndsAtMs, keptOnCancel, POLICY, POLICY_SENTENCES, POLICY_TABLE, visitChangeDeadlineMs } from './policy';
 
 const H = 3_600_000;

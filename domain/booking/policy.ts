@@ -12,8 +12,8 @@
  * deposit is ever kept on a cancelled booking.
  */
 import { BUSINESS } from '../business';
-import { businessToday, formatLongDate, newYorkOffsetHours } from '../calendar';
-import { formatHour } from '../slots';
+import { businessToday, formatLongDate, newYorkOffsetHours } from '../schedule/calendar';
+import { formatHour } from '../schedule/slots';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

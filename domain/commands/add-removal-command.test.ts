@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingChoices } from '../pricing';
-import { seasonFor } from '../season';
-import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import type { BookingChoices } from '../money/pricing';
+import { seasonFor } from '../schedule/season';
+import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { ADD_REMOVAL_MESSAGES, addRemovalCommand, removalAddedHistory, removalBookedFields, removalChargeFingerprint, type AddRemovalState, type AddRemovalTarget } from './add-removal-command';
 import type { BookingFacts } from './booking-changes';
 import { isRefusal } from './command';

@@ -1,7 +1,7 @@
 /**
  * The customer adds the optional removal they skipped at booking, through the manage link
  * (`my-booking/add-removal`, docs/decisions/029), on a free removal slot whose own deadline has
- * not passed (domain/self-service.ts). Its price (pricing.ts removalAdditionCents, from the
+ * not passed (domain/booking/self-service.ts). Its price (pricing.ts removalAdditionCents, from the
  * stored choices) decides the path:
  * - free (an upgrade includes it): booked at once (`transition` removal_added): the removal
  *   becomes part of the booking, the calendar SEQUENCE rises, the links are renewed, the history
@@ -14,12 +14,12 @@
  */
 import { transition } from '../booking/lifecycle';
 import { isTreeSize, type TreeSize } from '../catalog';
-import { formatCents } from '../money';
-import { slotHasConflict } from '../overlap';
-import { removalAdditionCents, type BookingChoices } from '../pricing';
-import { removalDateProblem } from '../season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../self-service';
-import { findSlot } from '../slots';
+import { formatCents } from '../money/cents';
+import { slotHasConflict } from '../schedule/overlap';
+import { removalAdditionCents, type BookingChoices } from '../money/pricing';
+import { removalDateProblem } from '../schedule/season';
+import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../booking/self-service';
+import { findSlot } from '../schedule/slots';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, renewLinks, type BookingFacts } from './booking-changes';
 import { visitTime, type MoveWorld } from './visit-move-command';

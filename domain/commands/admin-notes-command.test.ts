@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_NOTES_MESSAGES } from '../admin-notes';
+import { ADMIN_NOTES_MESSAGES } from '../booking/admin-notes';
 import { adminNotesCommand, type AdminNotesState } from './admin-notes-command';
 import { isRefusal } from './command';
 

@@ -1,11 +1,11 @@
 /**
- * The admin's own note on a booking as a command (docs/decisions/016, 039; domain/admin-notes.ts):
+ * The admin's own note on a booking as a command (docs/decisions/016, 039; domain/booking/admin-notes.ts):
  * the edit's device time is checked against the server's clock, and the edit is stored only
  * when it wins over the stored one (the later edit wins). Sending the same edit again changes
  * nothing, so it needs no key. Pure.
  */
-import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit, type AdminNotesEdit } from '../admin-notes';
-import { checkDeviceTime } from '../device-clock';
+import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit, type AdminNotesEdit } from '../booking/admin-notes';
+import { checkDeviceTime } from '../admin/device-clock';
 import { decided, pbDate, refuse, type Command } from './command';
 
 /** The booking as the command reads it (null: no such booking). Times in epoch ms, NaN when unset. */
@@ -23,7 +23,7 @@ export interface AdminNotesAnswer {
 export const adminNotesCommand: Command<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
   name: 'booking-admin-notes',
   parse: (body) => parseAdminNotesEdit(body),
-  idempotency: { by: 'natural', header: 'none', why: 'the same edit again loses to itself (domain/admin-notes.ts adminNotesEditWins)' },
+  idempotency: { by: 'natural', header: 'none', why: 'the same edit again loses to itself (domain/booking/admin-notes.ts adminNotesEditWins)' },
   decide(state, edit, nowMs) {
     const b = state.booking;
     if (!b) return refuse(404, ADMIN_NOTES_MESSAGES.notFound);

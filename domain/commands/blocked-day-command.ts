@@ -7,7 +7,7 @@
  * An e-mail is sent once per key (the same request again answers the same and sends nothing).
  * Pure.
  */
-import { isYmd, type Ymd } from '../calendar';
+import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command } from './command';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { movementsOf, type ChargeMoneyRow } from '../money/ledger';
-import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
 import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
 import {

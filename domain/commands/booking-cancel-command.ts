@@ -13,7 +13,7 @@
 import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
 import { moneyOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Movement } from '../money/ledger';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../self-service';
+import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../booking/self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, revokeLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
 

@@ -8,7 +8,7 @@
  */
 import type { LifecycleState } from '../booking/lifecycle';
 import { lifecycleOf } from '../booking/lifecycle';
-import { linkExpiresAtMs, type SelfServiceBooking } from '../self-service';
+import { linkExpiresAtMs, type SelfServiceBooking } from '../booking/self-service';
 import { pbDate, type Change } from './command';
 
 /** What the server made ready for a change's new manage link and history line. */

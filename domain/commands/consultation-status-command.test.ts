@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSULTATION_STATUS_MESSAGES as M } from '../consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M } from '../consultations/consultation-status';
 import { isRefusal } from './command';
 import { CONSULTATION_COMMAND_MESSAGES, consultationStatusCommand, parseConsultationStatus, type ConsultationStatusState } from './consultation-status-command';
 

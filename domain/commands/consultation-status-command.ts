@@ -1,13 +1,13 @@
 /**
  * The owner's answer to a consultation request as a command (docs/decisions/033;
- * domain/consultation-status.ts): confirm, move to another free Wednesday slot (which confirms
+ * domain/consultations/consultation-status.ts): confirm, move to another free Wednesday slot (which confirms
  * it), mark done, or cancel; each change raises the calendar file's sequence (but a thank-you)
  * and e-mails the customer once. The same action on the state it already reached changes
  * nothing and mails nothing. Pure.
  */
-import { CONSULTATION_STATUS_MESSAGES as M, isConsultationAction, nextConsultationStatus, type ConsultationAction } from '../consultation-status';
-import { consultationDateProblem, type DateContext } from '../season';
-import { CONSULTATION_SLOTS } from '../slots';
+import { CONSULTATION_STATUS_MESSAGES as M, isConsultationAction, nextConsultationStatus, type ConsultationAction } from '../consultations/consultation-status';
+import { consultationDateProblem, type DateContext } from '../schedule/season';
+import { CONSULTATION_SLOTS } from '../schedule/slots';
 import { decided, refuse, type Change, type Command } from './command';
 
 export const CONSULTATION_COMMAND_MESSAGES = {

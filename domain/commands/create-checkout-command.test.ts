@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OWNERSHIP_MESSAGES } from '../booking-ownership';
-import type { BookingSchedule } from '../overlap';
-import { parseBookingRequest } from '../schemas';
-import { findSlot } from '../slots';
+import { OWNERSHIP_MESSAGES } from '../booking/ownership';
+import type { BookingSchedule } from '../schedule/overlap';
+import { parseBookingRequest } from '../booking/schemas';
+import { findSlot } from '../schedule/slots';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
 import { createCheckoutCommand, type CreateCheckoutInput, type CreateCheckoutState } from './create-checkout-command';

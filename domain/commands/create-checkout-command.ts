@@ -14,12 +14,12 @@
  *   `payment_status` as the ledger reads it), with its hold.
  * The Stripe Checkout Session is asked for after the commit (new-booking.ts checkoutLink). Pure.
  */
-import { OWNERSHIP_MESSAGES, isWizardId } from '../booking-ownership';
+import { OWNERSHIP_MESSAGES, isWizardId } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
-import { slotHasConflict, type BookingSchedule } from '../overlap';
-import { parseBookingRequest, type BookingRequest } from '../schemas';
-import type { TimeSlot } from '../slots';
+import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
+import type { TimeSlot } from '../schedule/slots';
 import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 

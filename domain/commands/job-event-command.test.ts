@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_EVENT_MESSAGES, type JobEventKind } from '../job-events';
+import { JOB_EVENT_MESSAGES, type JobEventKind } from '../booking/job-events';
 import { isRefusal } from './command';
 import { JOB_EVENT_COMMAND_MESSAGES, jobEventCommand, type JobEventState } from './job-event-command';
 

@@ -1,12 +1,21 @@
 /**
  * An on-site action from the admin's offline outbox as a command (docs/decisions/016, 039;
- * domain/job-events.ts): the event is stored once under the phone's client-made id (its record
+ * domain/booking/job-events.ts): the event is stored once under the phone's client-made id (its record
  * id), a done mark stamps its booking (first mark wins; the last visit completes it), and a
  * replay of the same action answers the first event. Pure: the server loads the earlier event
  * and whether its fingerprint matches this request, and the booking.
  */
-import { doneMarkBlocker, doneMarkChanges, JOB_EVENT_MESSAGES, jobEventFingerprintSource, parseJobEventRequest, type DoneMarkBooking, type JobEventRequest, type PhotoInfo } from '../job-events';
-import { checkDeviceTime } from '../device-clock';
+import {
+  doneMarkBlocker,
+  doneMarkChanges,
+  JOB_EVENT_MESSAGES,
+  jobEventFingerprintSource,
+  parseJobEventRequest,
+  type DoneMarkBooking,
+  type JobEventRequest,
+  type PhotoInfo,
+} from '../booking/job-events';
+import { checkDeviceTime } from '../admin/device-clock';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
 
 export const JOB_EVENT_COMMAND_MESSAGES = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_MESSAGES } from '../balance-charge';
-import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import { CHARGE_MESSAGES } from '../money/balance-charge';
+import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { isRefusal } from './command';
 import { payBalanceCommand, type PayBalanceState } from './pay-balance-command';
 

@@ -6,8 +6,8 @@
  * attempt's key, which the server numbers after the booking's charges (two clicks at once
  * share it) or takes from an attempt whose Stripe call got no answer. Pure.
  */
-import type { ChargeRequest } from '../balance-charge';
-import { balancePayableOnline, SELF_SERVICE_MESSAGES as M } from '../self-service';
+import type { ChargeRequest } from '../money/balance-charge';
+import { balancePayableOnline, SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { decided, isRefusal, refuse, type Command, type Outcome } from './command';
 import { pendingChargeCommand, type PendingChargeState } from './pending-charge-command';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_MESSAGES, type ChargeRequest } from '../balance-charge';
-import { DAMAGE_MESSAGES } from '../damages';
+import { CHARGE_MESSAGES, type ChargeRequest } from '../money/balance-charge';
+import { DAMAGE_MESSAGES } from '../money/damages';
 import { isRefusal } from './command';
 import { pendingChargeCommand, type PendingChargeState } from './pending-charge-command';
 

@@ -7,7 +7,7 @@
  * transaction (lib/payments/charge-booking-balance-route.ts, my-booking/pay-balance-route.ts).
  * Pure.
  */
-import { CHARGE_MESSAGES, parseChargeRequest, planCharge, type ChargeableBooking, type ChargeRequest } from '../balance-charge';
+import { CHARGE_MESSAGES, parseChargeRequest, planCharge, type ChargeableBooking, type ChargeRequest } from '../money/balance-charge';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
 
 export interface PendingChargeState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OWNERSHIP_MESSAGES } from '../booking-ownership';
-import { PHONE_BOOKING_MESSAGES } from '../phone-booking';
-import { parseBookingRequest } from '../schemas';
+import { OWNERSHIP_MESSAGES } from '../booking/ownership';
+import { PHONE_BOOKING_MESSAGES } from '../booking/phone-booking';
+import { parseBookingRequest } from '../booking/schemas';
 import { isRefusal } from './command';
 import { phoneBookingCommand, type PhoneBookingInput, type PhoneBookingState } from './phone-booking-command';
 

@@ -1,6 +1,6 @@
 /**
  * The owner's phone booking as a command (docs/decisions/037; the request's rules are
- * domain/schemas.ts and domain/phone-booking.ts): the booking is made from the wizard's request,
+ * domain/booking/schemas.ts and domain/booking/phone-booking.ts): the booking is made from the wizard's request,
  * checked and priced by the server before the transaction; inside it, a slot another booking
  * holds refuses it (409). A deposit taken now confirms it at once (its status from the
  * lifecycle's `deposit_paid`, its `payment_status` from the ledger), with the confirmation,
@@ -8,10 +8,10 @@
  * slots while the link lives (the link is made after the commit). The Idempotency-Key is stored
  * on the booking, so the state carries the booking made under it. Pure.
  */
-import { OWNERSHIP_MESSAGES } from '../booking-ownership';
+import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
-import { parsePhoneDeposit, type PhoneDeposit } from '../phone-booking';
-import { parseBookingRequest, type BookingRequest } from '../schemas';
+import { parsePhoneDeposit, type PhoneDeposit } from '../booking/phone-booking';
+import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import { decided, pbDate, refuse, type Command, type FieldValue, type Outcome, type Refusal } from './command';
 import { paymentStatusAfter } from './ledger-state';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_MESSAGES } from '../balance-charge';
+import { CHARGE_MESSAGES } from '../money/balance-charge';
 import { reconcileDecision, type ListedIntent, type ReconcileFacts } from './reconcile-charge';
 
 const facts = (over: Partial<ReconcileFacts> = {}): ReconcileFacts => ({ chargeId: 'c1', demo: false, customerId: 'cus_1', intents: [], ...over });

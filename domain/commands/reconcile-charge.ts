@@ -10,7 +10,7 @@
  * - no PaymentIntent names the charge (metadata `charge_id`): nothing was charged, failed as interrupted;
  * - else the intent's state: succeeded, processing, or failed with the bank's sentence.
  */
-import { CHARGE_MESSAGES } from '../balance-charge';
+import { CHARGE_MESSAGES } from '../money/balance-charge';
 
 /** A PaymentIntent as the rule reads it (Stripe's list; `failure` already worded for people, '' when none). */
 export interface ListedIntent {

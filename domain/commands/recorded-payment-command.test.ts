@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '../balance-charge';
+import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
-import { RECORDED_PAYMENT_MESSAGES as M } from '../recorded-payments';
+import { RECORDED_PAYMENT_MESSAGES as M } from '../money/recorded-payments';
 import { isRefusal } from './command';
 import {
   RECORDED_PAYMENT_COMMAND_MESSAGES as C,

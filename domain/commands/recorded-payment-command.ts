@@ -1,6 +1,6 @@
 /**
  * Payments the owner records at the door, and their voiding, as commands (docs/decisions/030;
- * the request's rules are domain/recorded-payments.ts; docs/decisions/045 for the ledger):
+ * the request's rules are domain/money/recorded-payments.ts; docs/decisions/045 for the ledger):
  * - record: a `charges` row (kind balance, the method, succeeded; its id the phone's when
  *   given) whose balance part lowers a live booking's balance, `payment_status` following the
  *   ledger, and the customer's receipt. The Idempotency-Key is stored on the payment itself
@@ -11,9 +11,9 @@
  *   corrected receipt. Voiding it again answers as it is.
  * Pure.
  */
-import { balanceAfterPayment, chargeBlocker, PAYMENT_GOING_THROUGH } from '../balance-charge';
+import { balanceAfterPayment, chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
-import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../recorded-payments';
+import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { paymentStatusAfter, type MoneyRows } from './ledger-state';
 

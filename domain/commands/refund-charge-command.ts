@@ -11,7 +11,7 @@
  * made, queued or to return), so per method refunded ≤ paid. Replays are recognised by the
  * required `Idempotency-Key`. Pure; cents.
  */
-import { formatCents } from '../money';
+import { formatCents } from '../money/cents';
 import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, paymentStatusOfRows, type ChargeRefundRow } from '../money/ledger';
 import { refuse, type Change, type Command } from './command';
 import type { RecordRefundsState } from './record-refunds-command';

@@ -4,7 +4,7 @@
  * went back; then it is 'returned', the booking's `payment_status` follows the ledger, and only
  * now the customer's refund receipt is sent. Marking it again answers as it is. Pure.
  */
-import { paymentMethodText } from '../recorded-payments';
+import { paymentMethodText } from '../money/recorded-payments';
 import type { Movement } from '../money/ledger';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
 import { paymentStatusAfter, type MoneyRows } from './ledger-state';

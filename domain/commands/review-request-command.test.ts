@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES } from '../reviews';
+import { REVIEW_MESSAGES } from '../reviews/reviews';
 import { isRefusal } from './command';
 import { alreadyReviewed, parseReviewRequest, REVIEW_REQUEST_MESSAGES, reviewRequestCommand, reviewWentAhead, type ReviewRequestBooking, type ReviewRequestState } from './review-request-command';
 

@@ -7,8 +7,8 @@
  * same request without renewing (lib/reviews/review-requests-job.ts). Pure: the server hands in
  * the token and the id a new placeholder takes.
  */
-import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews';
-import { seasonOfInstall } from '../season';
+import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
+import { seasonOfInstall } from '../schedule/season';
 import { pbDate, refuse, type Command } from './command';
 
 export const REVIEW_REQUEST_MESSAGES = {
@@ -91,7 +91,7 @@ export interface SubmittedReview {
  * Whether the customer of booking `b` has already reviewed (docs/product.md §4 Review): one of
  * `reviews` is of this booking, at any stage, or of the same customer's e-mail address (the
  * caller selects by address) for a service in the same season as this booking's installation
- * (domain/season.ts seasonOfInstall). The daily job asks no one twice a season.
+ * (domain/schedule/season.ts seasonOfInstall). The daily job asks no one twice a season.
  */
 export function alreadyReviewed(b: Pick<ReviewRequestBooking, 'id' | 'installDate'>, reviews: readonly SubmittedReview[]): boolean {
   const season = seasonOfInstall(b.installDate, b.installDate).year;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_MESSAGES } from '../reviews';
+import { REVIEW_MESSAGES } from '../reviews/reviews';
 import { parseReviewSubmit, reviewSubmitCommand, type ReviewSubmitState } from './review-submit-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');

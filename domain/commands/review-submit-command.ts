@@ -4,7 +4,7 @@
  * submitted_at), unapproved until the admin approves it. A link fills its review once: a second
  * submit is refused as used and changes nothing. Pure.
  */
-import { parseReviewSubmission, REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '../reviews';
+import { parseReviewSubmission, REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '../reviews/reviews';
 import { decided, pbDate, refuse, type Command } from './command';
 
 export interface ReviewSubmitInput {

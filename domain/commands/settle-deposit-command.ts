@@ -15,7 +15,7 @@
  * `payment_status` is the ledger's summary of the fields written (booking-money.ts). The card's
  * brand and last 4 digits are stored when the signal knew them. Pure.
  */
-import { paymentDecision } from '../booking-ownership';
+import { paymentDecision } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';

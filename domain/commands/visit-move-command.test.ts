@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OWNERSHIP_MESSAGES } from '../booking-ownership';
-import { seasonFor } from '../season';
-import { SELF_SERVICE_MESSAGES as M } from '../self-service';
+import { OWNERSHIP_MESSAGES } from '../booking/ownership';
+import { seasonFor } from '../schedule/season';
+import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
 import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
 import { isRefusal } from './command';

@@ -2,23 +2,23 @@
  * Moving one visit of a booking to another date and slot, as two commands: the customer's
  * through the manage link (`my-booking/move`, docs/decisions/027) and the owner's from the
  * admin (`admin-bookings/move`, docs/decisions/036). Both apply the season's rules for the
- * visit (domain/visit-move.ts moveDateProblem), the slots offered for the tree size and the
+ * visit (domain/booking/visit-move.ts moveDateProblem), the slots offered for the tree size and the
  * overlap check on the bookings the server read in the same transaction, so two moves onto one
  * free slot end with one owner; the visit may move only where `transition` (visit_moved,
  * domain/booking/lifecycle.ts) allows. A move raises `ics_sequence`, renews the manage links,
  * writes the history and e-mails the customer (and, for the customer's own move, the owner).
- * The customer is held to the policy's deadlines (domain/self-service.ts); the owner is not.
+ * The customer is held to the policy's deadlines (domain/booking/self-service.ts); the owner is not.
  * Pure.
  */
-import { OWNERSHIP_MESSAGES } from '../booking-ownership';
+import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
-import { formatLongDate, type Ymd } from '../calendar';
+import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
-import { slotHasConflict, type BookingSchedule } from '../overlap';
-import type { DateContext } from '../season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../self-service';
-import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../slots';
-import { moveDateProblem } from '../visit-move';
+import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import type { DateContext } from '../schedule/season';
+import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../booking/self-service';
+import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule/slots';
+import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
 import { historyLine, lifecycleOfFacts, renewLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newYorkTimeMs } from '../calendar';
-import type { ReminderBooking } from '../reminders';
+import { newYorkTimeMs } from '../schedule/calendar';
+import type { ReminderBooking } from '../mail/reminders';
 import { VISIT_REMINDER_MESSAGES, visitReminderCommand, type VisitReminderState } from './visit-reminder-command';
 
 // Tomorrow (New York) is 2026-12-05; reminders go out from 9 AM on the 4th.

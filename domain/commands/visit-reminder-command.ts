@@ -1,7 +1,7 @@
 /**
  * One visit reminder, as a command (docs/decisions/028; docs/architecture.md "The path of a
  * command"): the e-mail the day before an installation or a removal, with a fresh manage link
- * (docs/decisions/027), once per visit and time. Due when domain/reminders.ts dueReminders
+ * (docs/decisions/027), once per visit and time. Due when domain/mail/reminders.ts dueReminders
  * says so at the job's instant `atMs` (epoch ms; the run-now route may set it): the booking
  * active, the visit tomorrow (New York), 9 AM today passed, not done, booked before that 9 AM.
  * Refused (409) when its outbox key was already queued (a second run: the job counts it
@@ -12,7 +12,7 @@
  * queues it. The manage link is issued where the e-mail is composed, in the same transaction
  * (lib/my-booking/manage-links.ts issueManageToken). Pure.
  */
-import { dueReminders, type DueReminder, type ReminderBooking } from '../reminders';
+import { dueReminders, type DueReminder, type ReminderBooking } from '../mail/reminders';
 import { blockedDayHoldsReminder, type BlockedDayChoices } from './blocked-day-command';
 import { refuse, type Command } from './command';
 
@@ -25,7 +25,7 @@ export const VISIT_REMINDER_MESSAGES = {
 
 export interface VisitReminderInput {
   bookingId: string;
-  /** The reminder's version (domain/reminders.ts reminderVersion): visit, date and slot. */
+  /** The reminder's version (domain/mail/reminders.ts reminderVersion): visit, date and slot. */
   version: string;
   /** The job's instant, epoch ms (the hourly run's clock, or the run-now route's `now`). */
   atMs: number;

@@ -21,7 +21,7 @@
 import fc from 'fast-check';
 import { holdsSlots, transition, type LifecycleEvent, type LifecycleState } from '../booking/lifecycle';
 import { cancelDeadlineMs, coolingOffEndsAtMs, keptOnCancel, type Kept } from '../booking/policy';
-import { newYorkTimeMs } from '../calendar';
+import { newYorkTimeMs } from '../schedule/calendar';
 import { collectionOf, isCardMethod, moneyOf, receiptFor, refundsToQueue, type LedgerBooking, type Movement, type MovementMethod } from './ledger';
 
 /** One thing that happens to a booking; each is a no-op when the booking's state does not allow it. */

@@ -9,7 +9,7 @@
  * (docs/architecture.md reading 1). Pure: no clock, no I/O.
  */
 import type { Kept } from '../booking/policy';
-import { formatCents } from '../money';
+import { formatCents } from './cents';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];

@@ -11,7 +11,7 @@
 // The table is bundled only into the hooks (pb_hooks/lib/app.js), where every pooled JSVM
 // runtime that requires it holds its own copy. So it is compact and stays a handful of
 // strings rather than 40,000 small objects: one string per 3-digit ZIP prefix, made of
-// fixed-width records that domain/zip-centroids.ts reads in place (the format is described
+// fixed-width records that domain/place/zip-centroids.ts reads in place (the format is described
 // there and in the file's "format" field). The output is committed; this script (and the dev
 // dependency) is only needed to refresh it.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';

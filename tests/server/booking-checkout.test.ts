@@ -3,8 +3,8 @@
  * (docs/product.md §7; docs/architecture.md readings 1, 4, 5, 6). Client amounts are sent and must be ignored.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { quote } from '../../domain/pricing';
-import { parseBookingRequest, toChoices } from '../../domain/schemas';
+import { quote } from '../../domain/money/pricing';
+import { parseBookingRequest, toChoices } from '../../domain/booking/schemas';
 import { checkout, countBookings } from './fixtures';
 import { bookingRequest, callFn, clearCollections, superuser } from './support';
 import { EXAMPLE_CHOICES } from '../../scripts/lib/example-booking.mjs';

@@ -1,5 +1,5 @@
 /**
- * Change e-mail (lib/admin/change-email-route.ts, domain/staff-email.ts): a signed-in staff
+ * Change e-mail (lib/admin/change-email-route.ts, domain/admin/staff-email.ts): a signed-in staff
  * member changes the account's address with the current password; "Forgot password?" then
  * writes there. PocketBase's own request-email-change is turned off.
  */

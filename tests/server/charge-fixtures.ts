@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
-import { chargeFingerprintSource, parseChargeRequest } from '../../domain/balance-charge';
+import { chargeFingerprintSource, parseChargeRequest } from '../../domain/money/balance-charge';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';

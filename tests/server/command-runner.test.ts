@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNERSHIP_MESSAGES } from '../../domain/booking-ownership';
-import { CONSULTATION_SLOTS } from '../../domain/slots';
+import { OWNERSHIP_MESSAGES } from '../../domain/booking/ownership';
+import { CONSULTATION_SLOTS } from '../../domain/schedule/slots';
 import { ROUTES } from '../../pb_hooks/src/route-table';
 import { createBookingRecord, createConsultationRecord, deleteBookings } from './fixtures';
 import { requestReviewToken, reviewText, staffClient } from './review-fixtures';

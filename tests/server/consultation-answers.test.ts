@@ -5,7 +5,7 @@
  * refusals say why. Who may call: tests/server/admin-access.test.ts.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSULTATION_STATUS_MESSAGES as M } from '../../domain/consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M } from '../../domain/consultations/consultation-status';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { itipProblems } from '../support/itip';
 import { consultationRequest } from './review-fixtures';

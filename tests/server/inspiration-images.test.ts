@@ -8,7 +8,7 @@
  */
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../domain/inspiration-images';
+import { MAX_IMAGE_BYTES } from '../../domain/booking/inspiration-images';
 import { countBookings } from './fixtures';
 import { PNG, imageForm as form } from './image-fixtures';
 import { anonymous, baseUrl, bookingRequest, callFn, clearCollections, statusOf, superuser } from './support';

@@ -1,5 +1,5 @@
 /**
- * `mail_log` keeps no working manage link (docs/decisions/027, domain/mail-redaction.ts): once the
+ * `mail_log` keeps no working manage link (docs/decisions/027, domain/mail/redaction.ts): once the
  * confirmation has left over SMTP, its stored body and HTML no longer carry the token that opens
  * the booking (admins read the log, every backup holds it); the customer's e-mail keeps the link,
  * which still works.

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SELF_SERVICE_MESSAGES as M } from '../../domain/self-service';
+import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { expectNoRead, signedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
 import { runScenario } from './scenario';

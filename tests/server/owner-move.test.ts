@@ -6,7 +6,7 @@
  * tests/server/admin-access.test.ts. The server's clock is 2026-11-20 (New York).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SELF_SERVICE_MESSAGES as M } from '../../domain/self-service';
+import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
 import { callFn, clearCollections, request, superuser } from './support';

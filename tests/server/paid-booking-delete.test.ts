@@ -1,6 +1,6 @@
 /**
  * A booking money moved for cannot be deleted, only cancelled (docs/product.md §2 Delete
- * Booking, domain/booking-deletion.ts): a deposit paid, a charge taken, a payment recorded at the
+ * Booking, domain/booking/deletion.ts): a deposit paid, a charge taken, a payment recorded at the
  * door. The admin's delete is refused with a sentence saying so and nothing changes; anonymous
  * visitors and staff without the admin role cannot delete at all. An unpaid hold (or one whose
  * only charge failed) is still deleted.

@@ -6,8 +6,8 @@
  * call: tests/server/admin-access.test.ts. The server's clock is 2026-11-20 12:00 (New York), demo mode.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RECORDED_PAYMENT_MESSAGES } from '../../domain/recorded-payments';
-import { PHONE_BOOKING_MESSAGES } from '../../domain/phone-booking';
+import { RECORDED_PAYMENT_MESSAGES } from '../../domain/money/recorded-payments';
+import { PHONE_BOOKING_MESSAGES } from '../../domain/booking/phone-booking';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
 import { bookingRequest, callFn, clearCollections, request, superuser } from './support';

@@ -5,7 +5,7 @@
  * and the customer's receipts after each; the refusals. Who may call: tests/server/admin-access.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDED_PAYMENT_MESSAGES as M } from '../../domain/recorded-payments';
+import { RECORDED_PAYMENT_MESSAGES as M } from '../../domain/money/recorded-payments';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { receiptsOf, stageBooking } from './charge-fixtures';
 import { deleteBookings } from './fixtures';

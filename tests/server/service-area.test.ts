@@ -6,7 +6,7 @@
  * nothing. Distances are the ZIP-centroid estimate from the base ZIP 21043 (× 1.25 circuity).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { travelFeeCents } from '../../domain/travel';
+import { travelFeeCents } from '../../domain/place/travel';
 import { checkout, countBookings } from './fixtures';
 import { callFn, clearCollections, superuser } from './support';
 

@@ -2,7 +2,7 @@
  * The server's clock. `APP_NOW` (an ISO instant) freezes it for tests and demos, so no test
  * depends on the wall clock (docs/architecture.md "Conventions").
  */
-import { businessToday, type Ymd } from '@domain/calendar';
+import { businessToday, type Ymd } from '@domain/schedule/calendar';
 
 /** Current instant in epoch milliseconds. */
 export function nowMs(): number {

@@ -2,7 +2,7 @@
  * Request helpers for the `/api/fn/` routes: a size-capped JSON body parsed into plain
  * JavaScript values, and typed PocketBase errors with safe, user-facing messages.
  */
-import { isIdempotencyKey, OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { isIdempotencyKey, OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 
 /** Largest accepted JSON body (bytes): a booking with notes and image links is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024;

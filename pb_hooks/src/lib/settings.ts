@@ -7,9 +7,9 @@
  * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
  * and reading them took three of its four queries.
  */
-import { seasonFor, seasonOfInstall, type DateContext, type SeasonOverrides } from '@domain/season';
-import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
-import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/site-settings';
+import { seasonFor, seasonOfInstall, type DateContext, type SeasonOverrides } from '@domain/schedule/season';
+import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
+import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/admin/site-settings';
 import { today } from './clock';
 import { kept } from './kept';
 
@@ -78,7 +78,7 @@ export function loadDateContext(app: CoreApp): DateContext {
 /**
  * Today, the season of the booking installed on `installDate` (not the one being sold: from
  * December 24 that is next year's) and the blocked dates: what a booking's visit move or added
- * removal is checked against (domain/season.ts seasonOfInstall).
+ * removal is checked against (domain/schedule/season.ts seasonOfInstall).
  */
 export function loadBookingDateContext(app: CoreApp, installDate: string): DateContext {
   const t = today();

@@ -5,7 +5,7 @@
  * a failure is only logged (docs/product.md §8 "Tracking failures are only logged").
  * Visitors record page views and shares; conversions are the server's (docs/decisions/039).
  */
-import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type VisitorEventType } from '@domain/analytics';
+import { browserFromUserAgent, deviceTypeFromUserAgent, normalizeAnalyticsEvent, type VisitorEventType } from '@domain/admin/analytics';
 import { logWarning } from '@/lib/log';
 
 const ENDPOINT = '/api/collections/analytics_events/records';

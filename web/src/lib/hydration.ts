@@ -7,7 +7,7 @@
  * server and while hydrating, getSnapshot otherwise, and re-renders when the two differ.
  */
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { businessToday, type Ymd } from '@domain/calendar';
+import { businessToday, type Ymd } from '@domain/schedule/calendar';
 
 /**
  * The instant (ms since the epoch) a prerendered page was rendered at, or null when the page

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS } from '@domain/business';
 import { PACKAGES } from '@domain/catalog';
-import { formatCents } from '@domain/money';
-import { FREE_RADIUS_MILES } from '@domain/travel';
+import { formatCents } from '@domain/money/cents';
+import { FREE_RADIUS_MILES } from '@domain/place/travel';
 import { paths } from './paths';
 import { SITE_URL, absoluteUrl } from './site-url';
 

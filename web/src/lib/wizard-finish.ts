@@ -5,8 +5,8 @@
  * the admin imports nothing of the wizard: the route composes them.
  */
 import { createContext, type ComponentType } from 'react';
-import type { PriceQuote } from '@domain/pricing';
-import type { BookingRequestInput } from '@domain/schemas';
+import type { PriceQuote } from '@domain/money/pricing';
+import type { BookingRequestInput } from '@domain/booking/schemas';
 
 export interface WizardFinishProps {
   quote: PriceQuote | null;

@@ -6,7 +6,7 @@
  * collection's rate limit (pb_migrations) caps how many one visitor can send. Conversions are
  * the server's own rows (lib/payments/payment-conversion.ts).
  */
-import { normalizeAnalyticsEvent } from '@domain/analytics';
+import { normalizeAnalyticsEvent } from '@domain/admin/analytics';
 import { badRequest } from '../http';
 
 export function validateAnalyticsEvent(e: core.RecordRequestEvent): void {

@@ -12,17 +12,17 @@
  *   derived once (the JSVM is slow over a season's rows one by one): Collected = money
  *   held (deposits, balances, removals, damages, tips, recorded cash and checks, less refunds
  *   made, voids and disputes lost); Pending = owed less paid of the bookings that count;
- *   Expected = both (domain/insights.ts `revenueOf`);
+ *   Expected = both (domain/admin/insights.ts `revenueOf`);
  * - weekly: the money held per week of the season, the deposit at `deposit_paid_at`, every
- *   other payment at its charge's `requested_at` (domain/insights.ts `paymentHoursOf`,
+ *   other payment at its charge's `requested_at` (domain/admin/insights.ts `paymentHoursOf`,
  *   `mergePaymentHours`, `weeklyCollected`).
  * Cancelled bookings, payment conflicts and checkout holds that ran out count in no tile and owe
  * nothing; what a cancelled booking kept stays collected.
  */
-import { businessMidnightMs, mergePaymentHours, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/insights';
+import { businessMidnightMs, mergePaymentHours, paymentHoursOf, revenueOf, weeklyCollected, type PaymentHour, type Revenue, type RevenueBooking, type WeeklyPoint } from '@domain/admin/insights';
 import { bookingLedger, chargeMoneyRow, groupByBooking, type BookingLedger } from '@domain/money/booking-money';
 import { heldOf } from '@domain/money/ledger';
-import type { Ymd } from '@domain/calendar';
+import type { Ymd } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 
 export interface BookingTiles {
@@ -53,7 +53,7 @@ const TOTALS_SQL = `
   FROM bookings WHERE ${COUNTED}`;
 
 // A PocketBase datetime's UTC date and a band of UTC hours that falls on one New York date, as
-// 'YYYY-MM-DD HH' (domain/insights.ts mergePaymentHours names the same bands); '' when unset.
+// 'YYYY-MM-DD HH' (domain/admin/insights.ts mergePaymentHours names the same bands); '' when unset.
 const HOUR_BAND = (column: string) =>
   `CASE WHEN ${column} = '' THEN '' ELSE substr(${column}, 1, 11) || CASE WHEN substr(${column}, 12, 2) < '04' THEN '00' WHEN substr(${column}, 12, 2) = '04' THEN '04' ELSE '05' END END`;
 

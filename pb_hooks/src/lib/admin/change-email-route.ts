@@ -1,7 +1,7 @@
 /**
  * POST /api/fn/change-email, for a signed-in staff member (docs/product.md §2 Admin dashboard
  * header): changes the account's own e-mail, the address "Forgot password?" writes to
- * (docs/decisions/034). Body { email, currentPassword }; the rule is domain/staff-email.ts.
+ * (docs/decisions/034). Body { email, currentPassword }; the rule is domain/admin/staff-email.ts.
  * PocketBase's own request-email-change is turned off (lib/admin/staff-password-reset.ts): it
  * would mail a confirmation link, and the product asks for the current password instead, as
  * Change Password does. PocketBase rotates the account's token key with its address, so every
@@ -12,7 +12,7 @@
  *     (STAFF_EMAIL_MESSAGES, PASSWORD_RESET_MESSAGES); 401 without a staff sign-in;
  * 409 another account holds the address; 503 the save failed (the reason goes to the log).
  */
-import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/staff-email';
+import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-email';
 import { apiError, readJsonObject } from '../http';
 
 export function changeEmailRoute(e: core.RequestEvent): void {

@@ -6,9 +6,9 @@
  * record id is the client-made id) and the booking's done mark commit together and an action is
  * applied exactly once however often, and however simultaneously, the phone sends it.
  */
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
-import type { JobEventRequest } from '@domain/job-events';
+import type { JobEventRequest } from '@domain/booking/job-events';
 import { nowMs, toPbDate } from '../clock';
 
 /** The event stored under client id `clientId` (its record id, or `client_id` for older rows). */

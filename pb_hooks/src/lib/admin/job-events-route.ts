@@ -26,7 +26,7 @@
  * photo while the data disk is short of space (lib/upload-room.ts, docs/decisions/042): our
  * failure, so the outbox keeps the photo and sends it again later.
  */
-import { JOB_EVENT_MESSAGES } from '@domain/job-events';
+import { JOB_EVENT_MESSAGES } from '@domain/booking/job-events';
 import { jobEventCommand, type JobEventAnswer, type JobEventInput, type JobEventState } from '@domain/commands/job-event-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { loadJobEventState } from './job-events-repo';

@@ -7,9 +7,9 @@
  * transaction (e-mail) are done, the answer is completed. A replay gets the stored answer and
  * repeats nothing.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { parseTimestamp } from '@domain/calendar';
-import { REQUEST_KEY_MESSAGES } from '@domain/request-keys';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { REQUEST_KEY_MESSAGES } from '@domain/admin/request-keys';
 import { nowMs, toPbDate } from '../clock';
 import { apiError } from '../http';
 

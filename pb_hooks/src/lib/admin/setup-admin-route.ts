@@ -11,7 +11,7 @@
  * Every call counts against the route's per-IP rate limit (5 in 10 minutes), wrong codes too.
  *
  * 200 { email, password } (the password: GENERATED_PASSWORD_LENGTH characters).
- * 400 the reset form's sentence (domain/staff-password-reset.ts) for an `email` that is not an
+ * 400 the reset form's sentence (domain/admin/staff-password-reset.ts) for an `email` that is not an
  *     address, once the code is right.
  * 403 SETUP_ADMIN_MESSAGES.wrongCode for a missing or wrong code (compared in constant time).
  *     With no admin and no code file (the code was used and the admin since deleted), a new
@@ -22,7 +22,7 @@
  * 503 'Failed to create admin account' when the record cannot be saved (an invalid ADMIN_EMAIL,
  *     a staff member already holding it, a database failure); the reason goes to the server log.
  */
-import { resetEmailProblem } from '@domain/staff-password-reset';
+import { resetEmailProblem } from '@domain/admin/staff-password-reset';
 import { apiError, readJsonObject } from '../http';
 import { logError } from '../log';
 

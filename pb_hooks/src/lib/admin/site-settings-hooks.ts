@@ -1,12 +1,12 @@
 /**
  * Record hooks for what the admin edits on the Settings tab (docs/decisions/015): a `settings` value or a
- * blocked date the admin sends is checked by domain/site-settings.ts and refused with a 400 and
+ * blocked date the admin sends is checked by domain/admin/site-settings.ts and refused with a 400 and
  * a plain sentence, rather than stored and silently replaced by the default where it is read.
  * Which keys the admin may write is the collection's API rule (migration 1732000014); these run
  * for admin staff only: others are refused by the rules, and superusers (operators, tests) may
  * store anything, which the readers in lib/settings.ts survive.
  */
-import { blockedDateProblem, settingValueProblem } from '@domain/site-settings';
+import { blockedDateProblem, settingValueProblem } from '@domain/admin/site-settings';
 import { apiError, badRequest } from '../http';
 import { isStaffAdmin } from './staff-auth';
 

@@ -26,8 +26,8 @@
  * lib/admin/change-email-route.ts; OTP is off): their request routes send nothing, so no one can
  * fill an inbox through them.
  */
-import { parseTimestamp } from '@domain/calendar';
-import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed } from '@domain/staff-password-reset';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed } from '@domain/admin/staff-password-reset';
 import { appOrigin } from '../http';
 import { fillEmailTemplate } from '../mail/email-template';
 import { deliverMail, mailKey, queueMail, type QueuedMail } from '../mail/mail-outbox';

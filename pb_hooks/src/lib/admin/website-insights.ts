@@ -8,9 +8,9 @@
  * since (grouped in SQL by the columns the Overview reads). The first call after a start
  * tallies everything; a superuser's change or deletion of an event (record hooks in main.ts)
  * bumps a generation number so the next call starts over. The tally's rules are in
- * domain/insights.ts.
+ * domain/admin/insights.ts.
  */
-import { addEventGroups, emptyTally, websiteFromTally, type EventGroup, type EventTally, type WebsiteInsights } from '@domain/insights';
+import { addEventGroups, emptyTally, websiteFromTally, type EventGroup, type EventTally, type WebsiteInsights } from '@domain/admin/insights';
 
 const TALLY_KEY = 'insights.websiteTally';
 const GENERATION_KEY = 'insights.websiteGeneration';

@@ -7,11 +7,11 @@
  * endHour, available }] }. A date that cannot be booked (not a work day, out of season, past,
  * blocked) is bookable: false with the reason and no slots. 400 for malformed parameters.
  */
-import { isYmd } from '@domain/calendar';
+import { isYmd } from '@domain/schedule/calendar';
 import { isTreeSize } from '@domain/catalog';
-import { slotChoices } from '@domain/overlap';
-import { installDateProblem, removalDateProblem } from '@domain/season';
-import { closingHour, type VisitKind } from '@domain/slots';
+import { slotChoices } from '@domain/schedule/overlap';
+import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
+import { closingHour, type VisitKind } from '@domain/schedule/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';

@@ -11,7 +11,7 @@
  * `Idempotency-Key` header (made once per checkout attempt by the wizard) makes a retry return
  * the same booking and checkout URL, also at the same instant; the optional body field
  * `wizardId` lets a newer checkout from the same wizard replace that wizard's earlier hold;
- * unpaid holds are capped per IP and per e-mail (domain/booking-ownership.ts HOLD_CAPS, off
+ * unpaid holds are capped per IP and per e-mail (domain/booking/ownership.ts HOLD_CAPS, off
  * with RATE_LIMITS=off like the other per-caller limits).
  *
  * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile;
@@ -23,10 +23,10 @@
  * path of a command"); its transaction is run here (decideCheckout), the Checkout page after it
  * (new-booking.ts checkoutLink, the checkout-session command).
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type FieldValue, type Outcome } from '@domain/commands/command';
 import { createCheckoutCommand, type CreateCheckoutAnswer, type CreateCheckoutInput, type CreateCheckoutState } from '@domain/commands/create-checkout-command';
-import { HOLD_MINUTES } from '@domain/overlap';
+import { HOLD_MINUTES } from '@domain/schedule/overlap';
 import { findByIdempotencyKey, holdCapReached } from './booking-holds';
 import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';

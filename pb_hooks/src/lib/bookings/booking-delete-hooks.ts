@@ -2,7 +2,7 @@
  * Deleting a booking never leaves money in flight without a trace (docs/decisions/021).
  *
  * - First (onRecordDeleteRequest): a booking money moved for (a deposit paid, a charge that
- *   succeeded or is still with the bank, a payment recorded at the door; domain/booking-deletion.ts)
+ *   succeeded or is still with the bank, a payment recorded at the door; domain/booking/deletion.ts)
  *   is never deleted by the admin: 400 with a sentence saying to cancel it instead, so its refund,
  *   its e-mail and its place in Revenue are kept (409 while a charge is still in progress).
  *   Only superusers (the PocketBase dashboard, maintenance and test data) are not refused.
@@ -24,9 +24,9 @@
  * inspiration uploads that no other booking links to commit together (docs/decisions/042).
  * Their files are removed once it commits.
  */
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
-import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking-deletion';
-import { INSPIRATION_COLLECTION, linkedInspirationIds } from '@domain/inspiration-images';
+import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
+import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking/deletion';
+import { INSPIRATION_COLLECTION, linkedInspirationIds } from '@domain/booking/inspiration-images';
 import { deleteUnlinkedUploads } from './inspiration-orphans';
 import { apiError } from '../http';
 import { openCharges } from '../payments/balance-charges';

@@ -5,7 +5,7 @@
  * takes the app it runs on: call them inside the checkout's transaction so the answer holds
  * for the insert that follows.
  */
-import { HOLD_CAPS } from '@domain/booking-ownership';
+import { HOLD_CAPS } from '@domain/booking/ownership';
 import { transition } from '@domain/booking/lifecycle';
 import { toPbDate } from '../clock';
 import { lifecycleOfRecord } from './bookings-repo';

@@ -1,10 +1,10 @@
 /**
  * The booking details shown to whoever holds a checkout session id (the demo payment page and
  * the success page): what was booked and the amounts, never the customer's name, e-mail,
- * address or phone, and only for a day after the checkout closed (domain/booking-summary.ts).
+ * address or phone, and only for a day after the checkout closed (domain/booking/summary.ts).
  */
-import { summaryIsShown, type BookingSummary } from '@domain/booking-summary';
-import { parseTimestamp } from '@domain/calendar';
+import { summaryIsShown, type BookingSummary } from '@domain/booking/summary';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { findPackage, TREE_SIZE_INFO, isTreeSize } from '@domain/catalog';
 
 export type { BookingSummary };

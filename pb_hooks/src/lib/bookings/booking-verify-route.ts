@@ -8,7 +8,7 @@
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { bookingSummary } from './booking-summary';
 import { findBySession } from './bookings-repo';
 import { nowMs } from '../clock';

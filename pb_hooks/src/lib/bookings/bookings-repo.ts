@@ -3,13 +3,13 @@
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
 import { lifecycleOf, type LifecycleState } from '@domain/booking/lifecycle';
-import { parseTimestamp } from '@domain/calendar';
-import { slotHasConflict, type BookingSchedule } from '@domain/overlap';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { slotHasConflict, type BookingSchedule } from '@domain/schedule/overlap';
 import { findPackage, isTreeSize, LUXE_KEEP_OPTIONS, type AddonId, type LuxeKeepCount } from '@domain/catalog';
-import { removalIsOptional, type BookingChoices } from '@domain/pricing';
-import type { SelfServiceBooking } from '@domain/self-service';
+import { removalIsOptional, type BookingChoices } from '@domain/money/pricing';
+import type { SelfServiceBooking } from '@domain/booking/self-service';
 import { jsonObjects } from '../json-fields';
-import { parseSlotId } from '@domain/slots';
+import { parseSlotId } from '@domain/schedule/slots';
 import { kept } from '../kept';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */

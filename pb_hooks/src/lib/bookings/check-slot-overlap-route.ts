@@ -3,8 +3,8 @@
  * Body { check_date: 'YYYY-MM-DD', start_hour, end_hour, is_install }; response: a JSON boolean,
  * true when the range overlaps active bookings on that date (so the slot is unavailable).
  */
-import { isYmd } from '@domain/calendar';
-import { slotHasConflict } from '@domain/overlap';
+import { isYmd } from '@domain/schedule/calendar';
+import { slotHasConflict } from '@domain/schedule/overlap';
 import { bookingsOnDates } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, readJsonObject } from '../http';

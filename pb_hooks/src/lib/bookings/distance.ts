@@ -3,8 +3,8 @@
  * docs/product.md §7 calculate-distance, §9 Travel), used by the calculate-distance route and by the
  * checkout so the price uses the server's distance, never the client's.
  *
- * The address must give a US ZIP (the last one in it, domain/distance.ts parseZip) and lie
- * within the `max_service_miles` setting (domain/service-area.ts). Default provider: bundled
+ * The address must give a US ZIP (the last one in it, domain/place/distance.ts parseZip) and lie
+ * within the `max_service_miles` setting (domain/place/service-area.ts). Default provider: bundled
  * ZIP-code centroids (domain/data/zip-centroids.json, every US ZIP) times a road-circuity
  * factor. With OPENROUTESERVICE_API_KEY set, openrouteservice geocodes the address and routes
  * by car from the base ZIP's centroid; if that fails, the ZIP estimate is used (logged), so a
@@ -12,9 +12,9 @@
  * (tests).
  */
 import { BUSINESS } from '@domain/business';
-import { distanceResult, type DistanceError, type DistanceResult, type LatLon } from '@domain/distance';
-import { serviceAreaDistance } from '@domain/service-area';
-import { zipCentroids } from '@domain/zip-centroids';
+import { distanceResult, type DistanceError, type DistanceResult, type LatLon } from '@domain/place/distance';
+import { serviceAreaDistance } from '@domain/place/service-area';
+import { zipCentroids } from '@domain/place/zip-centroids';
 import zipData from '@domain/data/zip-centroids.json';
 import { badRequest } from '../http';
 import { loadMaxServiceMiles } from '../settings';

@@ -9,7 +9,7 @@
  * Returns how many holds were cancelled.
  */
 import { expireHoldCommand, type ExpireHoldInput, type ExpireHoldState } from '@domain/commands/expire-hold-command';
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { nowMs, toPbDate } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';

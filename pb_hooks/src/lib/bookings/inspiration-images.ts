@@ -4,7 +4,7 @@
  * server builds itself, so a booking can never make the admin's browser load an image from
  * elsewhere.
  */
-import { INSPIRATION_COLLECTION, inspirationImagePath, isRecordId, MAX_INSPIRATION_IMAGES, parseFileUrl, UPLOAD_MESSAGES } from '@domain/inspiration-images';
+import { INSPIRATION_COLLECTION, inspirationImagePath, isRecordId, MAX_INSPIRATION_IMAGES, parseFileUrl, UPLOAD_MESSAGES } from '@domain/booking/inspiration-images';
 import { configuredAppUrl } from '../http';
 
 /** The links to store on the booking, or the user-facing reason the request is refused. */

@@ -22,7 +22,7 @@
  * id since docs/decisions/007). It is a substring test, so it can only keep too much, never
  * delete an upload a booking shows.
  */
-import { ORPHAN_UPLOAD_HOURS } from '@domain/inspiration-images';
+import { ORPHAN_UPLOAD_HOURS } from '@domain/booking/inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 
 const COLLECTION = 'inspiration_images';

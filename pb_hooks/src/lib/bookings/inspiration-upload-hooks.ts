@@ -21,8 +21,8 @@
  * Download: the file URL is public by record id; it is served with Cache-Control
  * `public, max-age=3600` as docs/product.md's storage upload asks (PocketBase's default is 30 days).
  */
-import { isWizardId } from '@domain/booking-ownership';
-import { cleanOriginalName, storedImageName, UPLOAD_MESSAGES } from '@domain/inspiration-images';
+import { isWizardId } from '@domain/booking/ownership';
+import { cleanOriginalName, storedImageName, UPLOAD_MESSAGES } from '@domain/booking/inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 import { badRequest } from '../http';
 import { requireUploadRoom } from '../upload-room';

@@ -1,18 +1,18 @@
 /**
- * A new booking from a checked request (domain/schemas.ts BookingRequest), shared by the
+ * A new booking from a checked request (domain/booking/schemas.ts BookingRequest), shared by the
  * website's checkout (booking-checkout-route.ts) and the owner's phone booking
  * (phone-booking-route.ts, docs/decisions/037): the visits checked against the season, the
  * record's fields priced on the server, the overlap check inside the caller's transaction, and
  * the deposit's Checkout page.
  */
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
-import { slotHasConflict } from '@domain/overlap';
-import { quote, type PriceQuote } from '@domain/pricing';
-import { toChoices, type BookingRequest } from '@domain/schemas';
-import { installDateProblem, removalDateProblem } from '@domain/season';
-import { findSlot, type TimeSlot } from '@domain/slots';
+import { slotHasConflict } from '@domain/schedule/overlap';
+import { quote, type PriceQuote } from '@domain/money/pricing';
+import { toChoices, type BookingRequest } from '@domain/booking/schemas';
+import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
+import { findSlot, type TimeSlot } from '@domain/schedule/slots';
 import { checkoutSessionCommand, type CheckoutSessionAnswer, type CheckoutSessionInput, type CheckoutSessionState } from '@domain/commands/checkout-session-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, badRequest, type Refusal } from '../http';

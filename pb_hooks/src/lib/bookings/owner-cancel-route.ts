@@ -20,8 +20,8 @@
  * Refused: 400 a malformed body or key; 404 no such booking; 409 a booking that is not
  * confirmed, or whose money is still moving (a charge in flight or waiting on its link).
  */
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type OwnerCancelInput, type OwnerCancelState } from '@domain/commands/booking-cancel-command';
 import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 import type { ServerCommand } from '../commands/run-command';

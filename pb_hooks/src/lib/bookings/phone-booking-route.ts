@@ -22,7 +22,7 @@
  * service) and the deposit link made after it (Stripe), each outside any transaction, and the
  * link's e-mail queued by a second command.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import type { Command } from '@domain/commands/command';
 import {
   phoneBookingCommand,
@@ -32,7 +32,7 @@ import {
   type PhoneBookingMail,
   type PhoneBookingState,
 } from '@domain/commands/phone-booking-command';
-import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
+import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/booking/phone-booking';
 import { executeCommand, type CommandRun, type ServerCommand } from '../commands/run-command';
 import { nowMs, toPbDate } from '../clock';
 import { configuredOrigin } from '../http';

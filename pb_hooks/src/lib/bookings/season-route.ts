@@ -4,8 +4,8 @@
  * With `?installDate=YYYY-MM-DD`, the season of the booking installed then (its visits' moves).
  * Response: { today, season: { year, install, removal, consultation }, workDays }.
  */
-import { WORK_DAYS } from '@domain/season';
-import { isYmd } from '@domain/calendar';
+import { WORK_DAYS } from '@domain/schedule/season';
+import { isYmd } from '@domain/schedule/calendar';
 import { queryParam } from '../http';
 import { loadBookingDateContext, loadDateContext } from '../settings';
 

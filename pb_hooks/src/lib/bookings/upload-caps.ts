@@ -9,7 +9,7 @@
  * RATE_LIMITS=off like the others (http.ts callerLimitsEnabled); the site's budget bounds the
  * disk and always holds.
  */
-import { UPLOAD_BUDGET_DEFAULTS, uploadBudgets, uploadCapRefusal, type UploadBudgets, type UploadUsage } from '@domain/inspiration-images';
+import { UPLOAD_BUDGET_DEFAULTS, uploadBudgets, uploadCapRefusal, type UploadBudgets, type UploadUsage } from '@domain/booking/inspiration-images';
 import { nowMs, toPbDate } from '../clock';
 import { callerLimitsEnabled, refusableTransaction } from '../http';
 

@@ -1,6 +1,6 @@
 /**
  * The visit-reminder job (hourly, route-table.ts; docs/decisions/028): at 9 AM New York time,
- * or at the first run after it, one reminder per visit tomorrow (domain/reminders.ts
+ * or at the first run after it, one reminder per visit tomorrow (domain/mail/reminders.ts
  * dueReminders) with a fresh manage link. Each is the send-visit-reminder command
  * (domain/commands/visit-reminder-command.ts) run by the command runner
  * (lib/commands/run-command.ts executeCommand): in its transaction the reminder's outbox key is
@@ -10,7 +10,7 @@
  *
  * Returns { queued, skipped }: reminders queued on this run, and due ones already queued.
  */
-import { addDays, businessToday } from '@domain/calendar';
+import { addDays, businessToday } from '@domain/schedule/calendar';
 import {
   VISIT_REMINDER_MESSAGES,
   visitReminderCommand,
@@ -20,7 +20,7 @@ import {
   type VisitReminderState,
 } from '@domain/commands/visit-reminder-command';
 import { blockedDayChoicesOf } from '@domain/commands/blocked-day-command';
-import { dueReminders } from '@domain/reminders';
+import { dueReminders } from '@domain/mail/reminders';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { configuredOrigin } from '../http';

@@ -11,7 +11,7 @@
  * 401 without a signed-in user and 403 for anyone but an admin on the last two.
  */
 import { BUSINESS } from '@domain/business';
-import { buildIcs } from '@domain/ics';
+import { buildIcs } from '@domain/mail/ics';
 import { ensureFeedToken, isFeedToken, rotateFeedToken } from './feed-token';
 import { feedEvents } from './feed-events';
 import { nowMs, today } from '../clock';

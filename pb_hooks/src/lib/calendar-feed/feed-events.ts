@@ -6,11 +6,11 @@
  * cancelled, from FEED_DAYS_BACK days ago onward. Times are New York wall-clock times.
  */
 import { BUSINESS } from '@domain/business';
-import { addDays, isYmd, type Ymd } from '@domain/calendar';
-import { consultationSlotMinutes } from '@domain/consultation';
-import type { CalendarEvent } from '@domain/ics';
-import { formatCents } from '@domain/money';
-import { parseSlotId } from '@domain/slots';
+import { addDays, isYmd, type Ymd } from '@domain/schedule/calendar';
+import { consultationSlotMinutes } from '@domain/consultations/consultation';
+import type { CalendarEvent } from '@domain/mail/ics';
+import { formatCents } from '@domain/money/cents';
+import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */

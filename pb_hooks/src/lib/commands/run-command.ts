@@ -17,7 +17,7 @@
  *
  * No route on it calls the mailer or handles replays itself.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
 import { ROUTES } from '../../route-table';
 import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';

@@ -13,9 +13,9 @@
  * 409 when the slot is already taken (also when two requests race for it); 429 when the caller
  * already has CONSULTATION_CAPS pending upcoming requests (per e-mail, phone or IP).
  */
-import { parseConsultationRequest } from '@domain/consultation';
-import { consultationDateProblem } from '@domain/season';
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { parseConsultationRequest } from '@domain/consultations/consultation';
+import { consultationDateProblem } from '@domain/schedule/season';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { today } from '../clock';
 import { consultationCapReached, takenConsultationSlots } from './consultations-repo';
 import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';

@@ -7,9 +7,9 @@
  * that cannot be booked (not a Wednesday, out of the window, past or today, blocked) is
  * bookable: false with the reason and no slots. 400 for a malformed date.
  */
-import { isYmd } from '@domain/calendar';
-import { consultationDateProblem } from '@domain/season';
-import { CONSULTATION_SLOTS } from '@domain/slots';
+import { isYmd } from '@domain/schedule/calendar';
+import { consultationDateProblem } from '@domain/schedule/season';
+import { CONSULTATION_SLOTS } from '@domain/schedule/slots';
 import { takenConsultationSlots } from './consultations-repo';
 import { badRequest, queryParam } from '../http';
 import { loadDateContext } from '../settings';

@@ -12,7 +12,7 @@
  * request; 409 a done or cancelled request, a slot taken meanwhile (also by a request at the
  * same instant: the partial unique index decides).
  */
-import { CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultations/consultation-status';
 import {
   consultationStatusCommand,
   type ConsultationStatusAnswer,

@@ -2,7 +2,7 @@
  * Reads of the `consultation_requests` collection shared by the consultation routes. Takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
-import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking-ownership';
+import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking/ownership';
 
 /**
  * The slot ids ('HH:MM') of `date` held by a request that is not cancelled: the same rows the

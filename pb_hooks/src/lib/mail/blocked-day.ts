@@ -4,9 +4,9 @@
  * words, so the same message for the same day is sent once.
  */
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
+import { formatLongDate } from '@domain/schedule/calendar';
 import type { BlockedDayMail } from '@domain/commands/blocked-day-command';
-import { visitName } from '@domain/slots';
+import { visitName } from '@domain/schedule/slots';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 

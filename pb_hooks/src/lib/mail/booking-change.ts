@@ -6,13 +6,13 @@
  * customer with METHOD:CANCEL for the same UIDs and what happens to the deposit; to the owner).
  * Keyed by booking and `ics_sequence`, so each change is mailed once.
  */
-import { manageSection, visitLines, type LetterSection } from '@domain/booking-letter';
+import { manageSection, visitLines, type LetterSection } from '@domain/mail/letter';
 import { BUSINESS } from '@domain/business';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { refundSentences, type Movement } from '@domain/money/ledger';
-import { bookingReference } from '@domain/receipts';
-import { buildIcs } from '@domain/ics';
-import { visitName } from '@domain/slots';
+import { bookingReference } from '@domain/mail/receipts';
+import { buildIcs } from '@domain/mail/ics';
+import { visitName } from '@domain/schedule/slots';
 import { nowMs } from '../clock';
 import { bookingFacts, letterBookingOf, manageButtons, visitEvents, visitInvitation } from './booking-confirmation';
 import { composeMail } from './compose';

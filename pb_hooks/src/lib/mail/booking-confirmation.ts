@@ -1,17 +1,17 @@
 /**
  * The e-mails sent once a booking's deposit is paid (docs/product.md §7): a confirmation to the
  * customer with an ICS attachment of the install and removal visits, and a notice to the
- * business; what they say is domain/booking-letter.ts's (the reference, the visits with their
+ * business; what they say is domain/mail/letter.ts's (the reference, the visits with their
  * arrival windows, the choices, the priced lines, how to prepare, the policies). Built from the booking record, to be queued in the mail outbox (mail-outbox.ts) in
  * the transaction that confirms the booking.
  */
-import { confirmationSections, ownerNoticeSections, visitLines, type LetterBooking } from '@domain/booking-letter';
+import { confirmationSections, ownerNoticeSections, visitLines, type LetterBooking } from '@domain/mail/letter';
 import { BUSINESS } from '@domain/business';
-import { businessToday, formatLongDate, parseTimestamp } from '@domain/calendar';
-import { buildIcs, type CalendarEvent, type Invitation } from '@domain/ics';
-import type { PriceLine } from '@domain/pricing';
-import { bookingReference } from '@domain/receipts';
-import { parseSlotId } from '@domain/slots';
+import { businessToday, formatLongDate, parseTimestamp } from '@domain/schedule/calendar';
+import { buildIcs, type CalendarEvent, type Invitation } from '@domain/mail/ics';
+import type { PriceLine } from '@domain/money/pricing';
+import { bookingReference } from '@domain/mail/receipts';
+import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
@@ -46,7 +46,7 @@ export function visitEvents(r: core.Record, packageLine: string, manageUrl = '')
 }
 
 /**
- * The iTIP parties of booking `r`'s calendar files (domain/ics.ts): the business organizes,
+ * The iTIP parties of booking `r`'s calendar files (domain/mail/ics.ts): the business organizes,
  * the customer attends.
  */
 export function visitInvitation(r: core.Record): Invitation {
@@ -80,7 +80,7 @@ export function manageButtons(manageUrl: string, calendar = false): MailButton[]
   return [{ label: 'Manage your booking', url: manageUrl }, ...(ics ? [{ label: 'Add to calendar', url: ics }] : [])];
 }
 
-/** Booking record `r` as the e-mails read it (domain/booking-letter.ts). */
+/** Booking record `r` as the e-mails read it (domain/mail/letter.ts). */
 export function letterBookingOf(r: core.Record): LetterBooking {
   const b = bookingDetails(r);
   const paidAt = parseTimestamp(r.getString('deposit_paid_at'));

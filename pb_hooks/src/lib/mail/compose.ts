@@ -1,9 +1,9 @@
 /**
- * One e-mail body from sections (domain/booking-letter.ts LetterSection), in the one look of
+ * One e-mail body from sections (domain/mail/letter.ts LetterSection), in the one look of
  * layout.ts: the plain-text part and the HTML part carry the same lines in the same order, so
  * what a text-only mail client shows matches what the HTML shows.
  */
-import type { LetterSection } from '@domain/booking-letter';
+import type { LetterSection } from '@domain/mail/letter';
 import { renderMail, type MailLead } from './layout';
 
 /**

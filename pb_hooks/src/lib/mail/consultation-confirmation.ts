@@ -4,9 +4,9 @@
  * notice to the business, queued in the mail outbox (mail-outbox.ts) with the request.
  */
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
-import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consultation';
-import { buildIcs } from '@domain/ics';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consultations/consultation';
+import { buildIcs } from '@domain/mail/ics';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
@@ -29,7 +29,7 @@ export interface ConsultationMail {
 
 /**
  * The consultation's calendar file: one 30-minute event under the request's stable UID, at
- * revision `sequence` (raised by each change from the admin), as iTIP (domain/ics.ts): a
+ * revision `sequence` (raised by each change from the admin), as iTIP (domain/mail/ics.ts): a
  * REQUEST from the business to the customer (tentative until `confirmed`), withdrawn with
  * `method` CANCEL; PUBLISH for the business's own copy. '' for a slot that cannot be read.
  */

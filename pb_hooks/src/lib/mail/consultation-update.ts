@@ -5,9 +5,9 @@
  * by request, action and revision, so each change is mailed once.
  */
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
-import { consultationSlotLabel } from '@domain/consultation';
-import type { ConsultationAction } from '@domain/consultation-status';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { consultationSlotLabel } from '@domain/consultations/consultation';
+import type { ConsultationAction } from '@domain/consultations/consultation-status';
 import { configuredOrigin } from '../http';
 import { composeMail } from './compose';
 import { consultationIcs } from './consultation-confirmation';

@@ -4,10 +4,10 @@
  * times are held for it. Keyed once per booking. Paid, the usual confirmation and receipt follow
  * (lib/payments/settle-payment.ts).
  */
-import { visitLines } from '@domain/booking-letter';
+import { visitLines } from '@domain/mail/letter';
 import { BUSINESS } from '@domain/business';
-import { formatCents } from '@domain/money';
-import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/phone-booking';
+import { formatCents } from '@domain/money/cents';
+import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/booking/phone-booking';
 import { bookingFacts, letterBookingOf } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';

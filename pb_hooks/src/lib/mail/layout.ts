@@ -6,7 +6,7 @@
  * shows; a button is `Label: address` in the text part and a link labelled `Label` in the HTML.
  * Pure: no PocketBase API, so its unit tests run in Node.
  */
-import type { LetterSection } from '@domain/booking-letter';
+import type { LetterSection } from '@domain/mail/letter';
 import { BUSINESS } from '@domain/business';
 
 /** One key fact, shown first: `Installation: Tuesday, November 24, 2026, 9 AM - 3 PM`. */
@@ -35,7 +35,7 @@ export interface MailContent {
 /** The parts composeMail adds before the letter: the title, the key facts and the buttons. */
 export type MailLead = Pick<MailContent, 'title' | 'facts' | 'buttons'>;
 
-/** `Label: value` lines (domain/booking-letter.ts visitLines…) as facts; a line without `: ` is a value alone. */
+/** `Label: value` lines (domain/mail/letter.ts visitLines…) as facts; a line without `: ` is a value alone. */
 export function factsOf(lines: string[]): MailFact[] {
   return lines.map((l) => {
     const at = l.indexOf(': ');

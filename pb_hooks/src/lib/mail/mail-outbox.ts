@@ -16,9 +16,9 @@
  * Scheduling uses the wall clock, not APP_NOW: retries are about real time passing, while
  * APP_NOW freezes the business day for tests and demos.
  */
-import { redactManageTokens } from '@domain/mail-redaction';
+import { redactManageTokens } from '@domain/mail/redaction';
 import { toPbDate } from '../clock';
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { smtpEnabled, smtpSend, type Attachment, type MailStatus, type OutgoingMail } from './send-mail';
 import { logError } from '../log';
 import { afterSent, stillWanted } from './outbox-checks';

@@ -6,10 +6,10 @@
  * apart from mail-outbox.ts so that the message builders, which import the outbox, are not
  * imported by it.
  */
-import { formatLongDate, parseTimestamp } from '@domain/calendar';
-import { parseReminderVersion, reminderStillDue } from '@domain/reminders';
-import { resetLinkAlive } from '@domain/staff-password-reset';
-import { formatSlotRange } from '@domain/slots';
+import { formatLongDate, parseTimestamp } from '@domain/schedule/calendar';
+import { parseReminderVersion, reminderStillDue } from '@domain/mail/reminders';
+import { resetLinkAlive } from '@domain/admin/staff-password-reset';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { addServerEvent } from '../admin/job-events-repo';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
 

@@ -6,8 +6,8 @@
  * twice.
  */
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 

@@ -5,9 +5,9 @@
  * outbox (mail-outbox.ts), by whichever comes first: the refund, or its first failure.
  */
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
-import { formatSlotRange } from '@domain/slots';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';

@@ -2,12 +2,12 @@
  * Receipt e-mails (docs/product.md §9 Payment; docs/decisions/026): one to the customer for every
  * money movement on a booking, queued in the mail outbox inside the transaction that records
  * the movement, under a key per movement, so a redelivered webhook or a replayed request sends
- * none twice. The lines come from domain/receipts.ts.
+ * none twice. The lines come from domain/mail/receipts.ts.
  */
 import { BUSINESS } from '@domain/business';
-import { manageSection } from '@domain/booking-letter';
-import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/receipts';
-import { isRecordedMethod, paymentMethodText } from '@domain/recorded-payments';
+import { manageSection } from '@domain/mail/letter';
+import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/mail/receipts';
+import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
 import { mailKey, type QueuedMail } from './mail-outbox';

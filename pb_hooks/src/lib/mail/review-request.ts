@@ -4,9 +4,9 @@
  * with kind `review_request`, for the mail outbox (mail-outbox.ts).
  */
 import { BUSINESS } from '@domain/business';
-import { businessToday, formatLongDate } from '@domain/calendar';
+import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import type { ReviewRequestMailData } from '@domain/commands/review-request-command';
-import { REVIEW_STAGE_LABELS } from '@domain/reviews';
+import { REVIEW_STAGE_LABELS } from '@domain/reviews/reviews';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 

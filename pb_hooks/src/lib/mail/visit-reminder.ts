@@ -4,12 +4,12 @@
  * balance due on installation day, and the manage link. Keyed by booking and visit version
  * (visit, date, slot), so each visit and time is reminded once and a moved visit again.
  */
-import { manageSection, VISIT_PREPARATION, visitWindowText, type LetterSection } from '@domain/booking-letter';
+import { manageSection, VISIT_PREPARATION, visitWindowText, type LetterSection } from '@domain/mail/letter';
 import { BUSINESS } from '@domain/business';
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
-import type { DueReminder } from '@domain/reminders';
-import { bookingReference } from '@domain/receipts';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
+import type { DueReminder } from '@domain/mail/reminders';
+import { bookingReference } from '@domain/mail/receipts';
 import { manageButtons } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';

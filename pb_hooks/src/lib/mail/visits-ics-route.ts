@@ -1,14 +1,14 @@
 /**
  * GET /api/fn/visits.ics?token=… (anyone with the link): the 'Add to calendar' button of the
  * booking e-mails (layout.ts). The booking's visits as the e-mails attach them (iTIP REQUEST,
- * domain/ics.ts): the same UIDs at the booking's current SEQUENCE, so opening it after the
+ * domain/mail/ics.ts): the same UIDs at the booking's current SEQUENCE, so opening it after the
  * attachment updates the one event per visit instead of adding another. The token is the manage
  * link's (my-booking/manage-links.ts): 404 with the manage page's sentence for a malformed,
  * unknown, expired or revoked one (a cancelled booking's links are revoked).
  */
-import { SELF_SERVICE_MESSAGES } from '@domain/self-service';
+import { SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { BUSINESS } from '@domain/business';
-import { buildIcs } from '@domain/ics';
+import { buildIcs } from '@domain/mail/ics';
 import { nowMs } from '../clock';
 import { apiError, queryParam } from '../http';
 import { bookingForToken } from '../my-booking/manage-links';

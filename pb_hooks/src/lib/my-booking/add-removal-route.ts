@@ -15,7 +15,7 @@
  * confirmed and paid, or with another payment open 409; a date too soon or taken 409; a date
  * outside the removal season or a slot not offered 400; Stripe unreachable 503 (nothing held).
  */
-import { CHARGE_MESSAGES } from '@domain/balance-charge';
+import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { addRemovalCommand, removalChargeFingerprint, type AddRemovalAnswer, type AddRemovalInput, type AddRemovalState, type RemovalAddedMail } from '@domain/commands/add-removal-command';
 import { choicesOfBooking } from '../bookings/bookings-repo';
 import { loadMoveWorld } from '../bookings/visit-move';

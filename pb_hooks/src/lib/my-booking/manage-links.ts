@@ -6,8 +6,8 @@
  * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
  * booking deletes them.
  */
-import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/self-service';
-import { parseTimestamp } from '@domain/calendar';
+import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
 import { addServerEvent } from '../admin/job-events-repo';

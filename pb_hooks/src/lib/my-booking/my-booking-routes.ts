@@ -1,6 +1,6 @@
 /**
  * The customer's own booking through its manage link (docs/decisions/027; the rules are
- * domain/self-service.ts):
+ * domain/booking/self-service.ts):
  * - POST /api/fn/my-booking { token } → 200 MyBookingView;
  * - POST /api/fn/my-booking/move { token, visit: 'install' | 'removal', date, timeSlot } → 200
  *   { moved: true, view } once the visit has moved: the same rules as checkout (season, work

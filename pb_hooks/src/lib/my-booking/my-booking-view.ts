@@ -7,12 +7,21 @@
  * same figures as the admin's): paid = money held (refunds made, voids and disputes lost taken
  * off), balance = owed less paid, 0 once cancelled.
  */
-import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/booking-letter';
-import { balancePayableOnline, hasRemovalVisit, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitStartMs, type MyBookingView, type SelfServiceOptions, type VisitView } from '@domain/self-service';
+import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/mail/letter';
+import {
+  balancePayableOnline,
+  hasRemovalVisit,
+  SELF_SERVICE_MESSAGES as M,
+  selfServiceOptions,
+  visitStartMs,
+  type MyBookingView,
+  type SelfServiceOptions,
+  type VisitView,
+} from '@domain/booking/self-service';
 import { cancelNotice } from '@domain/booking/policy';
 import { BUSINESS } from '@domain/business';
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
-import { removalAdditionCents } from '@domain/pricing';
+import { removalAdditionCents } from '@domain/money/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';

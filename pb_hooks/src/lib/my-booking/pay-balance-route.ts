@@ -11,7 +11,7 @@
  * one transaction through the runner's executeCommand; the Checkout page is made outside any
  * transaction and its outcome recorded (payments/balance-charges.ts recordChargeOutcome).
  */
-import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/money/balance-charge';
 import { balanceRequest, payBalanceCommand, type PayBalanceAnswer, type PayBalanceInput, type PayBalanceState } from '@domain/commands/pay-balance-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { nowMs } from '../clock';

@@ -7,10 +7,10 @@
  * one) lowers the booking's balance by its balance part, and marks the booking paid when
  * nothing is left; a `processing` charge keeps the balance due.
  */
-import { balanceAfterPayment, CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from '@domain/balance-charge';
+import { balanceAfterPayment, CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from '@domain/money/balance-charge';
 import { pendingChargeCommand, type PendingChargeAnswer, type PendingChargeState } from '@domain/commands/pending-charge-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import { nowMs, toPbDate } from '../clock';
 import { chargeFailedNotice } from '../mail/owner-notices';
 import { queueMail, type QueuedMail } from '../mail/mail-outbox';
@@ -18,7 +18,7 @@ import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
-import { isRecordedMethod } from '@domain/recorded-payments';
+import { isRecordedMethod } from '@domain/money/recorded-payments';
 import { latePaymentNotice } from '../mail/owner-notices';
 import { queueLedgerRefunds, syncPaymentStatus } from './ledger-records';
 import { runRefunds } from './refund';
@@ -29,7 +29,7 @@ import { runRefunds } from './refund';
  */
 export const ABANDONED_AFTER_MS = 60_000;
 
-/** The booking fields the charge rules read (domain/balance-charge.ts). */
+/** The booking fields the charge rules read (domain/money/balance-charge.ts). */
 export function chargeableOf(rec: core.Record): ChargeableBooking {
   let addons: unknown;
   try {

@@ -7,7 +7,7 @@
  * Everything the calls send is built from the stored charge and booking, so a retry sends
  * Stripe identical parameters under the same keys and gets the first result back.
  */
-import { CHARGE_MESSAGES, chargeTitle, type ChargeKind } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
 import type { ChargeOutcome } from './balance-charges';
 import { paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';

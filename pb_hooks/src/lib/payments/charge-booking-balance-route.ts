@@ -9,7 +9,7 @@
  *                           incidentals?: boolean, totalLoss?: boolean } | null,
  *     chargeDescription?: string }   (default 'Post-removal damages and incidentals')
  * `additionalCharges` is the damage dialog's selection, never an amount: the server prices it
- * from the booking (domain/damages.ts; quantities whole numbers 0–999; items, incidentals and
+ * from the booking (domain/money/damages.ts; quantities whole numbers 0–999; items, incidentals and
  * total loss exclude each other) and adds the booking's remaining balance. Absent or null:
  * the balance alone.
  *
@@ -31,8 +31,8 @@
  * A charge the bank accepted but has not confirmed answers success false with the 'processing'
  * sentence; the booking's balance stays due until the webhook says it succeeded.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
-import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource } from '@domain/balance-charge';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
+import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource } from '@domain/money/balance-charge';
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
 import { adminCommandRequest } from './command-request';

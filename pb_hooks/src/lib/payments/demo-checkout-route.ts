@@ -10,7 +10,7 @@
  * are on the command runner (domain/commands/demo-checkout-command.ts; docs/architecture.md
  * "The path of a command").
  */
-import { parseTimestamp } from '@domain/calendar';
+import { parseTimestamp } from '@domain/schedule/calendar';
 import {
   demoCancelCommand,
   demoPayCommand,

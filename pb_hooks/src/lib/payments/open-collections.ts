@@ -7,7 +7,7 @@
  * sentence, and the payment, when it lands, is settled by the ledger (kept if owed, refunded
  * if not). Called outside any transaction (Stripe).
  */
-import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '@domain/money/balance-charge';
 import { apiError } from '../http';
 import { logError } from '../log';
 import { expireChargeCheckout, openCharges } from './balance-charges';

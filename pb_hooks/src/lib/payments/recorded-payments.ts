@@ -1,6 +1,6 @@
 /**
  * Payments the owner records at the door, and their voiding (docs/decisions/030; the rules are
- * domain/commands/recorded-payment-command.ts and domain/recorded-payments.ts):
+ * domain/commands/recorded-payment-command.ts and domain/money/recorded-payments.ts):
  * - POST /api/fn/booking-payments, header Idempotency-Key (the admin's outbox sends its
  *   client-made key, so a replay from the phone's outbox counts once), body
  *   { id?, bookingId, method: 'cash' | 'check' | 'other', amountCents, checkNumber?, note? } →
@@ -18,7 +18,7 @@
  * not a recorded one; 422 a key reused for another request; 503 Stripe unreachable while
  * closing an open link.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking-ownership';
+import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import {
   recordPaymentCommand,
   voidPaymentCommand,
@@ -31,7 +31,7 @@ import {
   type VoidPaymentInput,
   type VoidPaymentState,
 } from '@domain/commands/recorded-payment-command';
-import { recordedPaymentFingerprintSource } from '@domain/recorded-payments';
+import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payments';
 import { findBooking } from '../bookings/bookings-repo';
 import { executeCommand, runCommand, type ServerCommand } from '../commands/run-command';
 import { voidedPaymentMail } from '../mail/receipts';

@@ -19,7 +19,7 @@
  * release-hold, stripe-dispute and card-on-file (domain/commands/), with Stripe's calls (the
  * session's card, a conflict's refund) outside their transactions.
  */
-import { verifyStripeSignature } from '@domain/stripe-signature';
+import { verifyStripeSignature } from '@domain/money/stripe-signature';
 import { findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest } from '../http';

@@ -4,12 +4,12 @@
  *
  * 200 { customerName, packageTitle, treeSize (display label), serviceDate (YYYY-MM-DD or ''),
  * reviewStage, googleReviewUrl? }: googleReviewUrl, the business's Google review page (settings
- * key google_review_url, an https URL: domain/site-settings.ts), only when the owner set one; the
+ * key google_review_url, an https URL: domain/admin/site-settings.ts), only when the owner set one; the
  * page offers it after a 5-star review. 400 with docs/product.md's exact message for a missing, unknown, used or expired link.
  * Never returns the e-mail address or anything about other reviews.
  */
 import { findPackage, isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
-import { settingValueProblem } from '@domain/site-settings';
+import { settingValueProblem } from '@domain/admin/site-settings';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
 import { checkReviewToken } from './review-links';

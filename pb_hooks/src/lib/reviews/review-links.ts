@@ -2,7 +2,7 @@
  * Review-link token checks shared by the review-link and submit-review routes (docs/product.md §5
  * Reviews), with docs/product.md's exact messages.
  */
-import { REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '@domain/reviews';
+import { REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '@domain/reviews/reviews';
 
 /** The testimonial a token belongs to, or null when none does. */
 export function findByToken(app: CoreApp, token: string): core.Record | null {

@@ -19,7 +19,7 @@
  * went ahead; 401/403 for anyone but an admin; 404 unknown booking; 409 when that review was
  * already submitted.
  */
-import { REVIEW_TOKEN_LENGTH } from '@domain/reviews';
+import { REVIEW_TOKEN_LENGTH } from '@domain/reviews/reviews';
 import { reviewRequestCommand, type ReviewRequestAnswer, type ReviewRequestInput, type ReviewRequestMailData, type ReviewRequestState } from '@domain/commands/review-request-command';
 import { toPbDate } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';

@@ -10,8 +10,8 @@
  *
  * Returns { sent, skipped }: requests made on this run, and due bookings that already had one.
  */
-import { addDays } from '@domain/calendar';
-import { REVIEW_REQUEST_LOOKBACK_DAYS, reviewRequestDue } from '@domain/reviews';
+import { addDays } from '@domain/schedule/calendar';
+import { REVIEW_REQUEST_LOOKBACK_DAYS, reviewRequestDue } from '@domain/reviews/reviews';
 import { today } from '../clock';
 import { configuredOrigin } from '../http';
 import { executeCommand } from '../commands/run-command';

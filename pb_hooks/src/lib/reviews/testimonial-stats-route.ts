@@ -6,7 +6,7 @@
  *
  * 200 { count, average (one decimal, 0 when none), ratings: { "1": n, …, "5": n } }.
  */
-import { ratingSummary, type RatingCounts } from '@domain/reviews';
+import { ratingSummary, type RatingCounts } from '@domain/reviews/reviews';
 
 export function testimonialStatsRoute(e: core.RequestEvent): void {
   const rows = arrayOf(new DynamicModel({ rating: 0, n: 0 }));

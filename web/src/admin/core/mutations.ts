@@ -18,9 +18,9 @@
  * unchanged.
  */
 import { ClientResponseError } from 'pocketbase';
-import type { JobEventKind } from '@domain/job-events';
-import type { RecordedPaymentRequest } from '@domain/recorded-payments';
-import type { ReviewStage } from '@domain/reviews';
+import type { JobEventKind } from '@domain/booking/job-events';
+import type { RecordedPaymentRequest } from '@domain/money/recorded-payments';
+import type { ReviewStage } from '@domain/reviews/reviews';
 import type { ChargeAnswer, ChargeRequest } from './api/charge-booking-balance';
 import { deleteBooking } from './api/delete-booking';
 import { deleteTestimonial } from './api/delete-testimonial';

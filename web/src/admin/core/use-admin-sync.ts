@@ -12,7 +12,7 @@ import { adminTransport, syncMirror } from './admin-data';
 import { COLLECTIONS, TOMBSTONES, type PulledCollection } from './sync/collections';
 import { AdminSync, isNoAnswer, type SyncStatus } from './sync/sync';
 import { firstLookWindow } from './sync/first-look';
-import { businessToday } from '@domain/calendar';
+import { businessToday } from '@domain/schedule/calendar';
 import { fetchSeason } from '@/lib/api/get-season';
 import { logError } from '@/lib/log';
 

@@ -4,7 +4,7 @@
  * JPEG of a few hundred KB, so it fits the outbox's IndexedDB quota and goes up quickly over
  * one bar of signal. The longest side becomes at most PHOTO_MAX_SIDE pixels.
  */
-import { MAX_JOB_PHOTO_BYTES } from '@domain/job-events';
+import { MAX_JOB_PHOTO_BYTES } from '@domain/booking/job-events';
 import type { StoredPhoto } from '@/admin/core/model/outbox-entry';
 
 /** The longest side of a stored photo (px): sharp on any phone screen, small on the wire. */

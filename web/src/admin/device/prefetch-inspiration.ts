@@ -4,7 +4,7 @@
  * INSPIRATION_IMAGE_CACHE, web/vite.config.ts); this module decides which to fetch and fetches
  * those the cache does not hold yet, a few at a time.
  */
-import { addDays, businessToday, type Ymd } from '@domain/calendar';
+import { addDays, businessToday, type Ymd } from '@domain/schedule/calendar';
 import { INSPIRATION_IMAGE_CACHE } from './pwa-constants';
 
 /** How far ahead images are fetched (days, in the business time zone, today included). */

@@ -4,7 +4,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { formatLongDate, isYmd, parseTimestamp } from '@domain/calendar';
+import { formatLongDate, isYmd, parseTimestamp } from '@domain/schedule/calendar';
 import { isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
 import { BUSINESS_TIME_ZONE } from './time-zone';
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
-import { formatLongDate, type Ymd } from '@domain/calendar';
+import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
 import { dayDate, dayYmd } from './calendar-day';
 import { dayPickerLabels } from './day-picker-labels';
 

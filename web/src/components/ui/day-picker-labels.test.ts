@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { eachDayOfInterval } from 'date-fns';
 import { formatDay } from 'react-day-picker';
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from '@domain/calendar';
+import { formatLongDate } from '@domain/schedule/calendar';
 import { dayButtonLabel, dayPickerLabels } from './day-picker-labels';
 
 const words = (label: string) => label.split(/[^\p{L}\p{N}]+/u);

@@ -109,7 +109,7 @@ describe('booking request', () => {
     expect(r).toMatchObject({ packageType: 'adorned-arrangement', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, selectedAddons: ['gift-wrap'] });
   });
 
-  // The server reads an absent flag from the removal fields (domain/schemas.ts); the wizard
+  // The server reads an absent flag from the removal fields (domain/booking/schemas.ts); the wizard
   // always says what the customer ticked, so its bookings never depend on that reading.
   it.each<[string, WizardState, boolean]>([
     ['removal declined', adorned, false],

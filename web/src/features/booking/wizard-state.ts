@@ -5,8 +5,8 @@
 import type { CheckoutAttempt } from './checkout-attempt';
 import { ADDONS, findPackage, type AddonId, type PackageSlug, type TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
-import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/pricing';
-import type { BookingRequestInput } from '@domain/schemas';
+import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/money/pricing';
+import type { BookingRequestInput } from '@domain/booking/schemas';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -38,7 +38,7 @@ export interface ContactDetails {
 }
 
 /**
- * The wizard's state: the priced choices under their domain names (domain/pricing.ts
+ * The wizard's state: the priced choices under their domain names (domain/money/pricing.ts
  * BookingChoices, with the package and size still open), the visits, the design and contact
  * steps, and the checkout attempt.
  */

@@ -1,6 +1,6 @@
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
-import { formatSlotRange } from '@domain/slots';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
+import { formatSlotRange } from '@domain/schedule/slots';
 import type { BookingSummary } from './api/verify-payment';
 
 /** The booked package, visits and amounts, as shown on the payment pages. */

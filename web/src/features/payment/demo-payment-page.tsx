@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
 import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoSession } from './api/demo-checkout';

@@ -3,7 +3,7 @@
  * they survive a reload and the back button (docs/product.md §2 Testimonials). Read by hand rather than
  * with a zod schema: the page would otherwise load zod (about 25 kB gzipped) only for this.
  */
-import { isReviewStage } from '@domain/reviews';
+import { isReviewStage } from '@domain/reviews/reviews';
 import type { TestimonialQuery } from './api/get-testimonials';
 
 const MAX_PAGE = 10_000;

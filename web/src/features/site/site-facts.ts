@@ -2,11 +2,11 @@
  * Display forms of the business facts the content pages quote (prices, radius, windows), all
  * derived from domain/ so no number is typed twice (docs/decisions/006).
  */
-import { formatMonthDay, type Ymd } from '@domain/calendar';
+import { formatMonthDay, type Ymd } from '@domain/schedule/calendar';
 import { DEPOSIT_RATE, INCLUDED_REMOVAL_VALUE_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
-import { formatCents } from '@domain/money';
-import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS } from '@domain/season';
-import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/travel';
+import { formatCents } from '@domain/money/cents';
+import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS } from '@domain/schedule/season';
+import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/place/travel';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 

@@ -3,7 +3,7 @@
  * exactly what the server refuses (docs/product.md §5 Dates). Shared by every feature with a calendar.
  */
 import { startTransition, useEffect, useState } from 'react';
-import type { SeasonWindows } from '@domain/season';
+import type { SeasonWindows } from '@domain/schedule/season';
 import { pb } from '../pb';
 import { logError } from '@/lib/log';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { DamageSelection } from '@domain/damages';
+import type { DamageSelection } from '@domain/money/damages';
 import { pb } from '@/lib/pb';
 
 /**
  * The body of charge-booking-balance (docs/product.md §7; docs/decisions/015): the booking, the damage selection
- * the server prices itself (domain/damages.ts; null to charge the balance alone) and the
+ * the server prices itself (domain/money/damages.ts; null to charge the balance alone) and the
  * description ('Post-removal damages and incidentals' by default).
  */
 export interface ChargeRequest {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConsultationAction } from '@domain/consultation-status';
+import type { ConsultationAction } from '@domain/consultations/consultation-status';
 import { pb } from '@/lib/pb';
 
 const answerSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { JobEventRequest as ServerJobEventRequest } from '@domain/job-events';
+import type { JobEventRequest as ServerJobEventRequest } from '@domain/booking/job-events';
 import { pb } from '@/lib/pb';
 import type { StoredPhoto } from '../model/outbox-entry';
 
 /**
- * An on-site action as the outbox sends it: the request the server parses (domain/job-events.ts,
+ * An on-site action as the outbox sends it: the request the server parses (domain/booking/job-events.ts,
  * pb_hooks/src/lib/admin/job-events-route.ts), with the photo it uploads alongside.
  */
 export interface JobEventRequest extends ServerJobEventRequest {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PhoneDeposit } from '@domain/phone-booking';
-import type { BookingRequestInput } from '@domain/schemas';
+import type { PhoneDeposit } from '@domain/booking/phone-booking';
+import type { BookingRequestInput } from '@domain/booking/schemas';
 import { pb } from '@/lib/pb';
 
 const answerSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VisitKind } from '@domain/slots';
+import type { VisitKind } from '@domain/schedule/slots';
 import { pb } from '@/lib/pb';
 
 const answerSchema = z.object({

@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_MESSAGES as M } from '@domain/staff-password-reset';
+import { PASSWORD_RESET_MESSAGES as M } from '@domain/admin/staff-password-reset';
 import { isDeadResetLink, passwordResetConfirmProblem } from './confirm-password-reset';
 import { passwordResetRequestProblem } from './request-password-reset';
 

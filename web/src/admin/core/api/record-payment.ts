@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RecordedPaymentRequest } from '@domain/recorded-payments';
+import type { RecordedPaymentRequest } from '@domain/money/recorded-payments';
 import { pb } from '@/lib/pb';
 
 const answerSchema = z.object({

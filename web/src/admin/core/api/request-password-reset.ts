@@ -1,5 +1,5 @@
 import { ClientResponseError } from 'pocketbase';
-import { PASSWORD_RESET_MESSAGES } from '@domain/staff-password-reset';
+import { PASSWORD_RESET_MESSAGES } from '@domain/admin/staff-password-reset';
 import { pb } from '@/lib/pb';
 import { STAFF_COLLECTION } from './sign-in';
 

@@ -1,4 +1,4 @@
-import type { ReviewStage } from '@domain/reviews';
+import type { ReviewStage } from '@domain/reviews/reviews';
 import { pb } from '@/lib/pb';
 
 export interface ReviewRequestSent {

@@ -5,7 +5,7 @@
  * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
  * record is kept as it came.
  */
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 
 /** What every mirrored row has. */
 export interface MirroredRow {

@@ -3,7 +3,7 @@
  * "Failure is visible"): try again later, wait for a new sign-in, or set the entry aside for
  * the admin with the server's message. Nothing here ever drops an entry.
  */
-import { isRetryLater } from '@domain/request-keys';
+import { isRetryLater } from '@domain/admin/request-keys';
 
 export type FailureAction =
   /** No connection, a timeout, a 5xx, or "still processing": keep it and back off. */

@@ -3,7 +3,7 @@
  * data and sync"), what the pull asks the server to leave out, and which rows are kept.
  */
 import type { Table } from 'dexie';
-import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
+import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
 import type { AdminDb } from '../db';
 import type { MirroredRow } from '../model/records';
 

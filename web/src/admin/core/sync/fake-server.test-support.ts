@@ -3,8 +3,8 @@
  * collections of rows, listAfter with PocketBase's (updated_at, id) order and the cursor
  * filter, realtime events sent by the test, and a log of every call in order.
  */
-import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
-import type { DateWindow } from '@domain/day-plan';
+import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import { compareCursors, type Cursor } from './cursor';
 import type { RealtimeAction, ServerRow, SyncTransport } from './transport';
 

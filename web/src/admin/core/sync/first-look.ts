@@ -6,8 +6,8 @@
  * mirror's rules (the pull later brings the same rows again, harmlessly); the window they cover
  * is stored with each collection's cursor until its pull has read to the end.
  */
-import { addDays, type Ymd } from '@domain/calendar';
-import type { DateWindow } from '@domain/day-plan';
+import { addDays, type Ymd } from '@domain/schedule/calendar';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import type { Mirror } from './mirror';
 import type { SyncTransport } from './transport';
 

@@ -12,7 +12,7 @@
 import { COLLECTIONS, isMirrored, tableOf, toLocalRow, type MirroredCollection } from './collections';
 import type { AdminDb } from '../db';
 import type { MirroredRow, SyncState } from '../model/records';
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import type { ServerRow } from './transport';
 
 export class Mirror {

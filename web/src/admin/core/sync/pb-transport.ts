@@ -4,7 +4,7 @@
  * PB_CONNECT event for reconnects. Requests are never auto-cancelled (pages and events overlap).
  */
 import type PocketBase from 'pocketbase';
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import type { Cursor } from './cursor';
 import type { RealtimeAction, ServerRow, SyncTransport } from './transport';
 

@@ -1,6 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews';
+import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
 import { AdminDb } from '../db';
 import { FakeServer, row } from './fake-server.test-support';
 import { Mirror } from './mirror';

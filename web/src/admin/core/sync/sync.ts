@@ -10,7 +10,7 @@ import type { Mirror } from './mirror';
 import { pullCollection } from './pull';
 import { FIRST_LOOK_FIELDS, takeFirstLook } from './first-look';
 import type { ServerRow, SyncTransport, Unsubscribe } from './transport';
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import type { SyncState } from '../model/records';
 import { logError, logWarning } from '@/lib/log';
 

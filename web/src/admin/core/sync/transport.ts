@@ -2,7 +2,7 @@
  * What the sync needs from the server, as a small interface: the PocketBase SDK implements it
  * (pb-transport.ts) and the unit tests fake it (an in-memory server).
  */
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import type { Cursor } from './cursor';
 
 /** A record as the server sends it. */

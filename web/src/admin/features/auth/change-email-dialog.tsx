@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/staff-email';
+import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-email';
 import { errorMessage } from '@/lib/pb';
 import { changeEmail } from '@/admin/core/api/change-email';
 import { currentAdmin } from '@/admin/core/session/admin-session';
@@ -12,7 +12,7 @@ import { FormProblem } from '@/admin/ui/form-problem';
 const EMPTY = { email: '', currentPassword: '' };
 
 /**
- * Change e-mail (docs/product.md §2 Admin dashboard header; domain/staff-email.ts): the new
+ * Change e-mail (docs/product.md §2 Admin dashboard header; domain/admin/staff-email.ts): the new
  * address and the current password, as Change Password asks. The address is the one "Forgot
  * password?" writes to (docs/decisions/034). The server's sentence for a refusal (4xx); a
  * generic one for its own failure.

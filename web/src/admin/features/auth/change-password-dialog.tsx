@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/staff-password';
+import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
 import { errorMessage } from '@/lib/pb';
 import { changePassword } from '@/admin/core/api/change-password';
 import { currentAdmin } from '@/admin/core/session/admin-session';

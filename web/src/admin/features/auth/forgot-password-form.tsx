@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_RESET_MESSAGES, resetEmailProblem } from '@domain/staff-password-reset';
+import { PASSWORD_RESET_MESSAGES, resetEmailProblem } from '@domain/admin/staff-password-reset';
 import { passwordResetRequestProblem, requestPasswordReset } from '@/admin/core/api/request-password-reset';
 import { FormProblem } from '@/admin/ui/form-problem';
 import { logError } from '@/lib/log';

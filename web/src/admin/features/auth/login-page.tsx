@@ -11,7 +11,7 @@ import { currentAdmin, endSession, isAdminRecord, SESSION_MESSAGES } from '@/adm
 import '@/admin/ui/admin.css';
 import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
-import { PASSWORD_RESET_MESSAGES } from '@domain/staff-password-reset';
+import { PASSWORD_RESET_MESSAGES } from '@domain/admin/staff-password-reset';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { loginArrivalOf } from './login-arrival';
 

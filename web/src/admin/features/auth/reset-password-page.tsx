@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { getTokenPayload } from 'pocketbase';
-import { newPasswordProblem, STAFF_PASSWORD_MIN } from '@domain/staff-password';
-import { PASSWORD_RESET_MESSAGES } from '@domain/staff-password-reset';
+import { newPasswordProblem, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
+import { PASSWORD_RESET_MESSAGES } from '@domain/admin/staff-password-reset';
 import { confirmPasswordReset, isDeadResetLink, passwordResetConfirmProblem } from '@/admin/core/api/confirm-password-reset';
 import { endSession } from '@/admin/core/session/admin-session';
 import { useAdminAppManifest } from '@/admin/device/app-manifest';

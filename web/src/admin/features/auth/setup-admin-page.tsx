@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { resetEmailProblem } from '@domain/staff-password-reset';
+import { resetEmailProblem } from '@domain/admin/staff-password-reset';
 import { errorMessage } from '@/lib/pb';
 import { paths } from '@/lib/paths';
 import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/api/setup-admin';

@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type ReactNode } from 'react';
-import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES } from '@domain/balance-charge';
-import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking-deletion';
+import { CHARGE_MESSAGES, OPEN_CHARGE_STATUSES } from '@domain/money/balance-charge';
+import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking/deletion';
 import { ADDONS, isAddonId } from '@domain/catalog';
-import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking-display';
-import { formatCents } from '@domain/money';
+import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking/display';
+import { formatCents } from '@domain/money/cents';
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
-import { recordDamagesButton } from '@domain/permissions';
-import { formatSlotRange } from '@domain/slots';
+import { recordDamagesButton } from '@domain/admin/permissions';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
 import { markRefundReturned } from '@/admin/core/api/mark-refund-returned';
 import { errorMessage } from '@/lib/pb';
@@ -21,7 +21,7 @@ import { Pill } from '@/admin/ui/pill';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
 import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
-import type { VisitKind } from '@domain/slots';
+import type { VisitKind } from '@domain/schedule/slots';
 
 /** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -275,7 +275,7 @@ const IN_FLIGHT = new Set<string>([...OPEN_CHARGE_STATUSES, 'queued']);
  * The rarely used, destructive actions behind a 'More actions' button, so none sits where a
  * thumb reaches for Charge: Cancel booking (a confirmed one; the deposit refunded or kept) and
  * Delete Booking (which keeps docs/product.md's confirmation), both refused with the reason
- * while money is in flight; Delete also for good once money moved (domain/booking-deletion.ts:
+ * while money is in flight; Delete also for good once money moved (domain/booking/deletion.ts:
  * such a booking is cancelled instead, as the server insists).
  */
 function MoreActions({ moneyInFlight, paid, onDelete, onCancel }: { moneyInFlight: boolean; paid: boolean; onDelete: () => void; onCancel: (() => void) | null }) {
@@ -326,7 +326,7 @@ interface BookingDetailsDialogProps {
  * Booking Details (docs/product.md §2): who and where, then the on-site actions (docs/decisions/016:
  * they work offline), then every section of the booking, read live from the mirror (a payment
  * elsewhere shows at once), with 'Record Damages & Charge' (shown and enabled by
- * docs/product.md §5's rule, domain/permissions.ts) and Delete Booking under More actions
+ * docs/product.md §5's rule, domain/admin/permissions.ts) and Delete Booking under More actions
  * (docs/decisions/031).
  */
 export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite }: BookingDetailsDialogProps) {

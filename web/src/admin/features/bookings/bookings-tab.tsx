@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking-display';
-import { formatCents } from '@domain/money';
-import { formatSlotRange } from '@domain/slots';
+import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking/display';
+import { formatCents } from '@domain/money/cents';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
 import { groupByBooking } from '@domain/money/booking-money';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
@@ -34,7 +34,7 @@ function DepositCell({ b }: { b: AdminBooking }) {
   );
 }
 
-/** The Balance Due cell from the booking's ledger over its mirrored charges (domain/booking-display.ts balanceCell). */
+/** The Balance Due cell from the booking's ledger over its mirrored charges (domain/booking/display.ts balanceCell). */
 function BalanceCell({ b, charges, onCharge }: { b: AdminBooking; charges: readonly AdminCharge[]; onCharge: (id: string) => void }) {
   const cell = balanceCell(b, charges);
   switch (cell.kind) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { FormProblem } from '@/admin/ui/form-problem';

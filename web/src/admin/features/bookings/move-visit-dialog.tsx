@@ -1,11 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { businessToday, isYmd } from '@domain/calendar';
+import { businessToday, isYmd } from '@domain/schedule/calendar';
 import { isTreeSize } from '@domain/catalog';
-import { slotChoices } from '@domain/overlap';
-import { formatSlotRange, visitName, type VisitKind } from '@domain/slots';
-import { moveDateProblem, seasonUnknownContext } from '@domain/visit-move';
+import { slotChoices } from '@domain/schedule/overlap';
+import { formatSlotRange, visitName, type VisitKind } from '@domain/schedule/slots';
+import { moveDateProblem, seasonUnknownContext } from '@domain/booking/visit-move';
 import { getSettings } from '@/admin/core/api/get-settings';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { hasRemovalVisit } from '@domain/self-service';
-import { visitName, type VisitKind } from '@domain/slots';
+import { hasRemovalVisit } from '@domain/booking/self-service';
+import { visitName, type VisitKind } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { entryLabel } from '@/admin/ui/outbox-labels';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { compareNewestFirst } from '@domain/booking-display';
-import { formatConsultationSlot } from '@domain/schedule';
+import { compareNewestFirst } from '@domain/booking/display';
+import { formatConsultationSlot } from '@domain/schedule/schedule';
 import { adminDb } from '@/admin/core/db';
 import { formatShortDate } from '@/admin/ui/format';
 import { AddressLink, CustomerCell } from '@/admin/ui/contact-links';

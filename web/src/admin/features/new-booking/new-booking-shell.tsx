@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PHONE_BOOKING_MESSAGES } from '@domain/phone-booking';
+import { PHONE_BOOKING_MESSAGES } from '@domain/booking/phone-booking';
 import { useAdminGuard } from '@/admin/core/session/admin-session';
 import { useOnline } from '@/admin/core/use-admin-sync';
 import { paths } from '@/lib/paths';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@domain/balance-charge';
+import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@domain/money/balance-charge';
 import {
   chargeQuestion,
   DAMAGE_ITEM_KEYS,
@@ -16,10 +16,10 @@ import {
   setTotalLoss,
   toggleItem,
   type DamageForm,
-} from '@domain/damage-dialog';
-import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/damages';
+} from '@domain/money/damage-dialog';
+import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/money/damages';
 import { isTreeSize } from '@domain/catalog';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { errorMessage } from '@/lib/pb';
 import { newIdempotencyKey, type ChargeAnswer } from '@/admin/core/api/charge-booking-balance';
 import { adminDb } from '@/admin/core/db';
@@ -94,10 +94,10 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
 /**
  * The damages dialog (docs/product.md §2 Balance Due, §4 Damage dialog, §5 Admin, §7
  * charge-booking-balance): the damage items, incidentals or total loss (priced by
- * domain/damages.ts, as the server prices them again), a description, and Charge for the
+ * domain/money/damages.ts, as the server prices them again), a description, and Charge for the
  * balance plus the damages; 'Charge balance only' charges the balance alone. Either first asks
- * a question naming the amount and the card (domain/damage-dialog.ts chargeQuestion). Damages
- * can be charged after the balance was paid, once a visit was done (domain/permissions.ts). One attempt keeps
+ * a question naming the amount and the card (domain/money/damage-dialog.ts chargeQuestion). Damages
+ * can be charged after the balance was paid, once a visit was done (domain/admin/permissions.ts). One attempt keeps
  * one Idempotency-Key until its answer is known, so a retry after a lost connection can never
  * charge twice; changing the selection starts a new attempt. The charge goes through the
  * outbox (docs/decisions/016): without a connection it is queued under its key, shown as queued on the

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { JOB_EVENT_MESSAGES, MAX_JOB_EVENT_TEXT } from '@domain/job-events';
-import { MAX_ADMIN_NOTES } from '@domain/admin-notes';
+import { JOB_EVENT_MESSAGES, MAX_JOB_EVENT_TEXT } from '@domain/booking/job-events';
+import { MAX_ADMIN_NOTES } from '@domain/booking/admin-notes';
 import { pb } from '@/lib/pb';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
@@ -15,7 +15,7 @@ import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { FormProblem } from '@/admin/ui/form-problem';
-import { businessToday, formatLongDate } from '@domain/calendar';
+import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import { PaymentsPanel } from './payments-panel';
 
 /** How often a shown server photo's file token is renewed (PocketBase's last 3 minutes). */

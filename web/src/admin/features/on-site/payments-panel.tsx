@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { bookingMoney } from '@domain/money/booking-money';
-import { parseRecordedPayment, RECORDED_PAYMENT_MESSAGES, type RecordedPaymentMethod } from '@domain/recorded-payments';
+import { parseRecordedPayment, RECORDED_PAYMENT_MESSAGES, type RecordedPaymentMethod } from '@domain/money/recorded-payments';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';

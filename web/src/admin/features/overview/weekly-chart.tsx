@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import type { Insights } from '@/admin/core/api/get-insights';
 import { formatShortDate } from '@/admin/ui/format';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { isTreeSize, TREE_SIZE_INFO } from '@domain/catalog';
-import { packageTitle } from '@domain/booking-display';
-import { REVIEW_ADMIN_MESSAGES as M, REVIEW_STAGE_LABELS, isReviewStage } from '@domain/reviews';
+import { packageTitle } from '@domain/booking/display';
+import { REVIEW_ADMIN_MESSAGES as M, REVIEW_STAGE_LABELS, isReviewStage } from '@domain/reviews/reviews';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminTestimonial } from '@/admin/core/model/records';
 import { formatTimestamp } from '@/admin/ui/format';

@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { compareNewestFirst, packageTitle } from '@domain/booking-display';
-import { bookingWentAhead, DEFAULT_REVIEW_STAGE, REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, type ReviewStage } from '@domain/reviews';
+import { compareNewestFirst, packageTitle } from '@domain/booking/display';
+import { bookingWentAhead, DEFAULT_REVIEW_STAGE, REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, type ReviewStage } from '@domain/reviews/reviews';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import { formatShortDate } from '@/admin/ui/format';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
-import { businessToday, formatLongDate } from '@domain/calendar';
+import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import { reportError } from '@/admin/ui/report-error';
 
 const REVIEW_REQUEST_QUEUED = 'Review request queued';

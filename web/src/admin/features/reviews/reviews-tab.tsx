@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { ratingSummary, type RatingCounts } from '@domain/reviews';
+import { ratingSummary, type RatingCounts } from '@domain/reviews/reviews';
 import { adminDb } from '@/admin/core/db';
 import { ReviewCard } from './review-card';
 import { ReviewRequestForm } from './review-request-form';

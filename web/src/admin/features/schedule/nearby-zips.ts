@@ -5,8 +5,8 @@
  * appear when the chunk arrives. The service worker precaches it with the app, so offline too.
  */
 import { useSyncExternalStore } from 'react';
-import type { CentroidLookup } from '@domain/distance';
-import { nearbyZipLookup } from '@domain/zip-nearby';
+import type { CentroidLookup } from '@domain/place/distance';
+import { nearbyZipLookup } from '@domain/place/zip-nearby';
 import { logWarning } from '@/lib/log';
 
 let lookup: CentroidLookup | null = null;

@@ -11,7 +11,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { adminDb, type AdminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
-import type { DateWindow } from '@domain/day-plan';
+import type { DateWindow } from '@domain/schedule/day-plan';
 import { logError } from '@/lib/log';
 
 /** The collections the schedule shows (their pull cursors say when they are on the device). */

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { businessToday, formatLongDate, type Ymd } from '@domain/calendar';
-import { packageTitle } from '@domain/booking-display';
-import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { businessToday, formatLongDate, type Ymd } from '@domain/schedule/calendar';
+import { packageTitle } from '@domain/booking/display';
+import { scheduledDates, scheduleItemsOn, type ScheduleItem } from '@domain/schedule/schedule';
 import { dayDate, dayYmd } from '@/components/ui/calendar-day';
 import { dayPickerLabels } from '@/components/ui/day-picker-labels';
 import { useSeason } from '@/lib/api/get-season';

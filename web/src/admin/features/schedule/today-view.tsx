@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
-import { businessToday, formatLongDate } from '@domain/calendar';
-import { dayDrives, dayStops, driveText, gapWarningText, type DriveLeg } from '@domain/day-drives';
-import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/day-plan';
-import { formatCents } from '@domain/money';
-import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule';
+import { businessToday, formatLongDate } from '@domain/schedule/calendar';
+import { dayDrives, dayStops, driveText, gapWarningText, type DriveLeg } from '@domain/schedule/day-drives';
+import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/schedule/day-plan';
+import { formatCents } from '@domain/money/cents';
+import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule/schedule';
 import { useSeason } from '@/lib/api/get-season';
 import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
 import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';

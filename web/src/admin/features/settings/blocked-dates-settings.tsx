@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatLongDate, isYmd } from '@domain/calendar';
-import { BLOCKED_REASON_MAX, blockedDateProblem } from '@domain/site-settings';
+import { formatLongDate, isYmd } from '@domain/schedule/calendar';
+import { BLOCKED_REASON_MAX, blockedDateProblem } from '@domain/admin/site-settings';
 import { createBlockedDate } from '@/admin/core/api/create-blocked-date';
 import { deleteBlockedDate } from '@/admin/core/api/delete-blocked-date';
 import type { BlockedDateRow } from '@/admin/core/api/list-blocked-dates';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { reportError } from '@/admin/ui/report-error';
-import { visitName } from '@domain/slots';
+import { visitName } from '@domain/schedule/slots';
 import { useVisitsOnDays, VisitsOnBlockedDays } from './visits-on-blocked-days';
 
 /**

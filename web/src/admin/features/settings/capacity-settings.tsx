@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_MAX_SERVICE_MILES } from '@domain/service-area';
-import { CREWS_RANGE, SERVICE_MILES_RANGE, settingValueProblem } from '@domain/site-settings';
+import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
+import { CREWS_RANGE, SERVICE_MILES_RANGE, settingValueProblem } from '@domain/admin/site-settings';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
 import { reportError } from '@/admin/ui/report-error';
@@ -15,7 +15,7 @@ const milesOf = (row: SettingRow | undefined) => (typeof row?.value === 'number'
 /**
  * The number of crews (docs/architecture.md reading 4: a slot is taken when as many bookings overlap it)
  * and the farthest address served (decision 16), from `settings` keys capacity and
- * max_service_miles, checked with the server's own rules (domain/site-settings.ts).
+ * max_service_miles, checked with the server's own rules (domain/admin/site-settings.ts).
  */
 export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: SettingRow | undefined; maxMiles: SettingRow | undefined; onSaved: () => void }) {
   const [crews, setCrews] = useState(String(crewsOf(capacity)));

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { settingValueProblem } from '@domain/site-settings';
+import { settingValueProblem } from '@domain/admin/site-settings';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
 import { reportError } from '@/admin/ui/report-error';
@@ -9,7 +9,7 @@ const urlOf = (row: SettingRow | undefined) => (typeof row?.value === 'string' ?
 
 /**
  * The business's Google review page (settings key google_review_url, an https:// address or
- * empty; domain/site-settings.ts): a customer who gives 5 stars is offered it on the review's
+ * empty; domain/admin/site-settings.ts): a customer who gives 5 stars is offered it on the review's
  * thank-you page. Checked with the server's own rule before it is sent.
  */
 export function GoogleReviewSettings({ row, onSaved }: { row: SettingRow | undefined; onSaved: () => void }) {

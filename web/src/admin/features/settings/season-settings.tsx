@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { isYmd } from '@domain/calendar';
-import type { SeasonWindows } from '@domain/season';
-import { settingValueProblem } from '@domain/site-settings';
+import { isYmd } from '@domain/schedule/calendar';
+import type { SeasonWindows } from '@domain/schedule/season';
+import { settingValueProblem } from '@domain/admin/site-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { reportError } from '@/admin/ui/report-error';

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { businessToday, formatLongDate } from '@domain/calendar';
+import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import { BLOCKED_DAY_MESSAGE_MAX, visitsOnDays, type VisitOnBlockedDay } from '@domain/commands/blocked-day-command';
-import { visitName } from '@domain/slots';
+import { visitName } from '@domain/schedule/slots';
 import { chooseForBlockedDay } from '@/admin/core/api/blocked-day-choice';
 import { newIdempotencyKey } from '@/admin/core/api/charge-booking-balance';
 import { adminDb } from '@/admin/core/db';

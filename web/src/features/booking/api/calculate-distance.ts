@@ -7,7 +7,7 @@
  * is cleared (fee 0) and logged.
  */
 import { useEffect } from 'react';
-import type { DistanceResult } from '@domain/distance';
+import type { DistanceResult } from '@domain/place/distance';
 import { useWizard } from '../store';
 import { logWarning } from '@/lib/log';
 

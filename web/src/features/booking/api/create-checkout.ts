@@ -1,4 +1,4 @@
-import type { BookingRequestInput } from '@domain/schemas';
+import type { BookingRequestInput } from '@domain/booking/schemas';
 import { pb } from '@/lib/pb';
 
 export interface CheckoutSession {

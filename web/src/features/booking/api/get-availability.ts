@@ -1,5 +1,5 @@
 import type { TreeSize } from '@domain/catalog';
-import type { TimeSlot, VisitKind } from '@domain/slots';
+import type { TimeSlot, VisitKind } from '@domain/schedule/slots';
 import { pb } from '@/lib/pb';
 import { useKeyedQuery } from '@/lib/use-keyed-query';
 

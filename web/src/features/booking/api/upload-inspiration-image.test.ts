@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '@domain/inspiration-images';
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '@domain/booking/inspiration-images';
 import { localFileProblem, uploadErrorMessage } from './upload-inspiration-image';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });

@@ -9,7 +9,7 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
-import { MAX_IMAGE_BYTES, MAX_INSPIRATION_IMAGES, UPLOAD_CAP_MESSAGES, UPLOAD_MESSAGES, imageExtension } from '@domain/inspiration-images';
+import { MAX_IMAGE_BYTES, MAX_INSPIRATION_IMAGES, UPLOAD_CAP_MESSAGES, UPLOAD_MESSAGES, imageExtension } from '@domain/booking/inspiration-images';
 import { errorMessage, pb } from '@/lib/pb';
 
 /** Bytes sent and total of the current request. */

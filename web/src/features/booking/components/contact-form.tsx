@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatCents } from '@domain/money';
-import { contactSchema } from '@domain/schemas';
-import { FREE_RADIUS_MILES, travelFeeCents } from '@domain/travel';
+import { formatCents } from '@domain/money/cents';
+import { contactSchema } from '@domain/booking/schemas';
+import { FREE_RADIUS_MILES, travelFeeCents } from '@domain/place/travel';
 import { MIN_ADDRESS_LENGTH } from '../api/calculate-distance';
 import { useWizard } from '../store';
 import type { ContactDetails } from '../wizard-state';

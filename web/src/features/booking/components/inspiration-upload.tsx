@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef } from 'react';
-import { MAX_INSPIRATION_IMAGES } from '@domain/inspiration-images';
+import { MAX_INSPIRATION_IMAGES } from '@domain/booking/inspiration-images';
 import { useInspirationUpload } from '../api/upload-inspiration-image';
 import { useWizard } from '../store';
 

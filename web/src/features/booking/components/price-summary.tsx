@@ -1,5 +1,5 @@
-import { formatCents } from '@domain/money';
-import type { PriceQuote } from '@domain/pricing';
+import { formatCents } from '@domain/money/cents';
+import type { PriceQuote } from '@domain/money/pricing';
 
 /** The running total: every line, the total, the 50% deposit due now and the balance. */
 export function PriceSummary({ quote, title = 'Your order' }: { quote: PriceQuote | null; title?: string }) {

@@ -1,6 +1,6 @@
 import type { TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
-import type { VisitKind } from '@domain/slots';
+import type { VisitKind } from '@domain/schedule/slots';
 import { useAvailability } from '../api/get-availability';
 
 interface SlotPickerProps {

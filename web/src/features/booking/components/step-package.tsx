@@ -1,5 +1,5 @@
 import { PACKAGES, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { useWizard } from '../store';
 import { chooseTreeSize, choosePackage } from '../wizard-state';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
-import { installDateProblem, removalDateProblem, type DateContext } from '@domain/season';
+import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard } from '../store';

@@ -1,6 +1,6 @@
 import { ADDONS, ADDON_IDS, EXTRA_TREE_CENTS, KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, LUXE_KEEP_CENTS, LUXE_KEEP_OPTIONS, findPackage } from '@domain/catalog';
-import { formatCents } from '@domain/money';
-import { keepOrnamentsEligible, upgradeIncludesRemoval } from '@domain/pricing';
+import { formatCents } from '@domain/money/cents';
+import { keepOrnamentsEligible, upgradeIncludesRemoval } from '@domain/money/pricing';
 import { useWizard } from '../store';
 import { removalOptional, setAddonQuantity, setKeepOrnaments, setLuxeFinish, setRemovalRequested, toggleAddon } from '../wizard-state';
 

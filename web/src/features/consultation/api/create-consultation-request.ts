@@ -1,4 +1,4 @@
-import type { ConsultationRequestInput } from '@domain/consultation';
+import type { ConsultationRequestInput } from '@domain/consultations/consultation';
 import { pb } from '@/lib/pb';
 
 export interface ConsultationCreated {

@@ -2,10 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEve
 import { useNavigate } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { consultationRequestSchema } from '@domain/consultation';
+import { consultationRequestSchema } from '@domain/consultations/consultation';
 import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/contact-schema';
-import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/season';
+import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';

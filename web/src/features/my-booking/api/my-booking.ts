@@ -11,9 +11,9 @@
  *   dates, for the move calendar (GET /api/fn/season?installDate=, blocked_dates' list).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
-import type { DateContext, SeasonWindows } from '@domain/season';
-import type { MyBookingView } from '@domain/self-service';
-import type { VisitKind } from '@domain/slots';
+import type { DateContext, SeasonWindows } from '@domain/schedule/season';
+import type { MyBookingView } from '@domain/booking/self-service';
+import type { VisitKind } from '@domain/schedule/slots';
 
 export type { MyBookingView };
 

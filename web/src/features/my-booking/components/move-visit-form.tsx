@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { formatLongDate, type Ymd } from '@domain/calendar';
-import { visitName, type VisitKind } from '@domain/slots';
-import { formatCents } from '@domain/money';
-import { firstBookableDate, type DateContext } from '@domain/season';
-import { moveDateProblem } from '@domain/visit-move';
+import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
+import { visitName, type VisitKind } from '@domain/schedule/slots';
+import { formatCents } from '@domain/money/cents';
+import { firstBookableDate, type DateContext } from '@domain/schedule/season';
+import { moveDateProblem } from '@domain/booking/visit-move';
 import { DateField } from '@/components/ui/date-field';
 import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
@@ -23,7 +23,7 @@ interface Props {
 /**
  * Moving one visit to another free slot, or adding the optional removal: the wizard's calendar
  * with the days the server refuses disabled (the booking's season, work days, blocked dates, the
- * order of the visits: domain/visit-move.ts), opening on the first month with a day to pick; then
+ * order of the visits: domain/booking/visit-move.ts), opening on the first month with a day to pick; then
  * that date's slots for the booking's tree size (taken ones disabled), then Move (or Book, which
  * opens the Checkout page for a priced removal). The server checks everything again in its
  * transaction; its sentence is shown under the form when it refuses. Loaded on demand (the

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatLongDate } from '@domain/calendar';
-import { formatCents } from '@domain/money';
-import { deadlineText } from '@domain/self-service';
-import type { VisitKind } from '@domain/slots';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
+import { deadlineText } from '@domain/booking/self-service';
+import type { VisitKind } from '@domain/schedule/slots';
 import { useHydrated } from '@/lib/hydration';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
 import '../my-booking.css';

@@ -1,4 +1,4 @@
-import type { BookingSummary } from '@domain/booking-summary';
+import type { BookingSummary } from '@domain/booking/summary';
 import { pb } from '@/lib/pb';
 
 export type { BookingSummary };

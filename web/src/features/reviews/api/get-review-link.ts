@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES, type ReviewStage } from '@domain/reviews';
+import { REVIEW_MESSAGES, type ReviewStage } from '@domain/reviews/reviews';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pb';
 

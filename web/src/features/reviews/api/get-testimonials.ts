@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews';
+import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews/reviews';
 import { pb } from '@/lib/pb';
 import { logError } from '@/lib/log';
 

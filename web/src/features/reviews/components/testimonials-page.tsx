@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews';
+import { REVIEW_MESSAGES, REVIEW_STAGE_LABELS, REVIEW_STAGES, TESTIMONIALS_PAGE_SIZE, isReviewStage, type ReviewStage } from '@domain/reviews/reviews';
 import { paths } from '@/lib/paths';
 import { useTestimonialStats, type TestimonialStats } from '../api/get-testimonial-stats';
 import { useTestimonials, type TestimonialQuery } from '../api/get-testimonials';

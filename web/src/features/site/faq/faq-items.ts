@@ -3,11 +3,11 @@
  * the answers stay consistent with the prices and policies actually charged.
  */
 import { BUSINESS } from '@domain/business';
-import type { Ymd } from '@domain/calendar';
+import type { Ymd } from '@domain/schedule/calendar';
 import { KEEP_ORNAMENTS_CENTS, LUXE_FINISH_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { POLICY_SENTENCES } from '@domain/booking/policy';
-import { ARRIVAL_WINDOW_HOURS } from '@domain/policies';
+import { ARRIVAL_WINDOW_HOURS } from '@domain/booking/policies';
 import {
   CONSULTATION_DAY,
   FREE_RADIUS,

@@ -14,7 +14,7 @@ import {
   TREE_SIZE_INFO,
   type AddonInfo,
 } from '@domain/catalog';
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { paths } from '@/lib/paths';
 import { usePageMeta } from '@/lib/page-meta';
 import { SERVICE_SECTIONS, sectionLabel } from '@/lib/site-sections';

@@ -4,7 +4,7 @@
  * attempt, made by the dialog: the server charges a key once). Nothing optimistic: the screen
  * waits for the answer, or shows the entry as queued.
  */
-import { formatCents } from '@domain/money';
+import { formatCents } from '@domain/money/cents';
 import { chargeBookingBalance, type ChargeAnswer, type ChargeRequest } from '@/admin/core/api/charge-booking-balance';
 import { defineAction, nothingToUndo, serverRows, type ActionEntry } from '../action-spec';
 

@@ -3,7 +3,7 @@
  * under the entry's client-made id, which is the event's record id and its `client_id` (the
  * server records each id once), shown at once as an optimistic job event of the same id.
  */
-import type { JobEventKind } from '@domain/job-events';
+import type { JobEventKind } from '@domain/booking/job-events';
 import { createJobEvent } from '@/admin/core/api/create-job-event';
 import type { StoredPhoto } from '@/admin/core/model/outbox-entry';
 import { defineAction, removeOptimisticRow, serverRows, str, type ActionEntry } from '../action-spec';

@@ -3,8 +3,8 @@
  * counted once under the entry's key; a `queued` charges row of that id shows at once, so the
  * balance never invites the same money twice.
  */
-import { paymentMethodText, type RecordedPaymentRequest } from '@domain/recorded-payments';
-import { formatCents } from '@domain/money';
+import { paymentMethodText, type RecordedPaymentRequest } from '@domain/money/recorded-payments';
+import { formatCents } from '@domain/money/cents';
 import { recordPayment } from '@/admin/core/api/record-payment';
 import { defineAction, removeOptimisticRow, serverRows, str, type ActionEntry } from '../action-spec';
 

@@ -3,7 +3,7 @@
  * docs/decisions/016): sent with the entry's key as Idempotency-Key, so a resend answers the
  * first answer and sends no second e-mail. Nothing the admin mirrors changes.
  */
-import type { ReviewStage } from '@domain/reviews';
+import type { ReviewStage } from '@domain/reviews/reviews';
 import { sendReviewRequest } from '@/admin/core/api/send-review-request';
 import { defineAction, nothingToUndo, str, type ActionEntry } from '../action-spec';
 

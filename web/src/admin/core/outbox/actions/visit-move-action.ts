@@ -2,8 +2,8 @@
  * The owner's move of a visit to another slot (docs/decisions/036), applied once under the
  * entry's key; the booking keeps its old time until the server has moved it.
  */
-import { formatLongDate, isYmd } from '@domain/calendar';
-import { formatSlotRange } from '@domain/slots';
+import { formatLongDate, isYmd } from '@domain/schedule/calendar';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { moveVisit, type VisitMoveRequest } from '@/admin/core/api/move-visit';
 import { defineAction, nothingToUndo, serverRows, str, type ActionEntry } from '../action-spec';
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { ChargeableBooking } from '../money/balance-charge';
+import { PERMISSIONS, can, recordDamagesButton, type VisitMarks } from './permissions';
+
+const admin = { role: 'admin' };
+const member = { role: '' };
+
+const booking = (over: Partial<ChargeableBooking & VisitMarks> = {}): ChargeableBooking & VisitMarks => ({
+  package_type: 'curated-christmas',
+  tree_size: '5-7ft',
+  luxe_finish: false,
+  selected_addons: [],
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  balance_remaining: 50000,
+  ...over,
+});
+
+const plainAdorned = { package_type: 'adorned-arrangement' };
+const paid = { payment_status: 'paid', balance_remaining: 0 };
+
+describe("'booking:charge' and 'booking:charge-damages'", () => {
+  it.each([
+    ['admin, balance due', admin, booking(), true, true],
+    ['non-admin staff', member, booking(), false, false],
+    ['signed out', null, booking(), false, false],
+    ['admin, plain Adorned Arrangement with a balance', admin, booking(plainAdorned), true, false],
+    ['admin, paid Curated Christmas (damages only)', admin, booking(paid), true, true],
+    ['admin, paid plain Adorned Arrangement (nothing to charge)', admin, booking({ ...plainAdorned, ...paid }), false, false],
+    ['admin, cancelled', admin, booking({ status: 'cancelled' }), false, false],
+    ['admin, unpaid deposit', admin, booking({ status: 'pending_payment', payment_status: 'pending' }), false, false],
+  ] as const)('%s', (_name, user, b, charge, damages) => {
+    expect(can('booking:charge', user, b)).toBe(charge);
+    expect(PERMISSIONS['booking:charge-damages'](user, b)).toBe(damages);
+  });
+});
+
+describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
+  it.each([
+    ['Elevated Arbor with a balance', booking({ package_type: 'elevated-arbor' }), 'enabled'],
+    ['legacy luxury with a balance', booking({ package_type: 'luxury' }), 'enabled'],
+    ['Adorned Arrangement with the Luxe Finish', booking({ ...plainAdorned, luxe_finish: true }), 'enabled'],
+    ['legacy designer with monogram charms', booking({ package_type: 'designer', selected_addons: [{ id: 'monogram-charms', price: 1500 }] }), 'enabled'],
+    ['plain Adorned Arrangement', booking(plainAdorned), 'disabled'],
+    ['Adorned Arrangement with gift-wrap only', booking({ ...plainAdorned, selected_addons: [{ id: 'gift-wrap', price: 12500 }] }), 'disabled'],
+    ['nothing left to pay, no visit done', booking(paid), 'hidden'],
+    ['paid in full, the removal done: damages', booking({ ...paid, removal_done_at: '2027-01-09 17:00:00.000Z' }), 'enabled'],
+    ['paid in full, the installation done: damages', booking({ ...paid, install_done_at: '2026-12-05 17:00:00.000Z' }), 'enabled'],
+    ['paid in full, a visit done, no damages apply', booking({ ...plainAdorned, ...paid, removal_done_at: '2027-01-09 17:00:00.000Z' }), 'hidden'],
+    ['a cancelled booking', booking({ status: 'cancelled' }), 'hidden'],
+  ] as const)('%s → %s', (_name, b, expected) => {
+    expect(recordDamagesButton(admin, b)).toBe(expected);
+  });
+
+  it('is hidden from anyone but an admin', () => {
+    expect(recordDamagesButton(member, booking())).toBe('hidden');
+    expect(recordDamagesButton(null, booking())).toBe('hidden');
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * What a customer may do with their own booking through the manage-booking link
+ * (docs/product.md §9 Schedule "Reschedule or cancel within 72 hours of booking";
+ * docs/decisions/027 for the reading): the rules, their deadlines and the sentences. Pure and
+ * shared: the server decides with these, the /my-booking page shows the same answers. Times are
+ * epoch ms; dates `YYYY-MM-DD` and slots '9-15' in America/New_York.
+ */
+import { cancelDeadlineMs, coolingOffEndsAtMs, POLICY, visitChangeDeadlineMs } from './policy';
+import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
+import { parseSlotId } from '../schedule/slots';
+
+// The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
+export { deadlineText, visitChangeDeadlineMs } from './policy';
+
+/** No move or cancellation of a visit this close to it (hours before its slot starts). */
+export const VISIT_LOCK_HOURS = POLICY.visitLockHours;
+/** After the change window, the removal may still be moved until this many days before it. */
+export const REMOVAL_MOVE_DAYS = POLICY.removalMoveDays;
+/** A link works until this many days after the booking's last visit. */
+export const LINK_DAYS_AFTER_LAST_VISIT = POLICY.linkDaysAfterLastVisit;
+
+export const SELF_SERVICE_MESSAGES = {
+  /** The one answer for a wrong, expired, used or deleted booking's link (no hint which). */
+  invalidLink: 'This link is not valid any more. Please use the link in the latest e-mail from us, or call us.',
+  notChangeable: 'This booking can no longer be changed online. Please call us and we will help.',
+  moveClosed: 'This visit can no longer be moved online. Please call us and we will help.',
+  cancelClosed: 'This booking can no longer be cancelled online: the 72 hours after booking have passed or the installation is less than 48 hours away. Please call us.',
+  sameSlot: 'That is already the time of this visit.',
+  slotTaken: 'That time slot was just booked by someone else. Please choose another slot.',
+  badVisit: 'Please choose the installation or the removal to move.',
+  nothingDue: 'Nothing is due on this booking now.',
+  installTooSoon: 'The installation can only be moved online to a time more than 48 hours away. Please choose a later date, or call us.',
+  removalTooSoon: 'A removal can be booked or moved online until 7 days before it (48 hours before it in the first 72 hours after booking). Please choose a later date, or call us.',
+  removalClosed: 'A removal can no longer be added to this booking online. Please call us and we will help.',
+  removalPaymentOpen: 'A payment for this booking is still open. Please finish or let it expire first, or call us.',
+} as const;
+
+/** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
+export function visitStartMs(date: Ymd, slotId: string): number {
+  const slot = parseSlotId(slotId);
+  return slot ? newYorkTimeMs(date, slot.startHour) : NaN;
+}
+
+/** The booking as these rules read it. */
+export interface SelfServiceBooking {
+  status: string;
+  payment_status: string;
+  /** When the deposit was paid (epoch ms): the 72-hour window counts from it. */
+  depositPaidAtMs: number;
+  install_date: Ymd;
+  install_time_slot: string;
+  removal_date: Ymd | '';
+  removal_time_slot: string;
+  install_done_at: string;
+  removal_done_at: string;
+  /** Removal is the customer's choice for this booking (pricing.ts removalIsOptional). */
+  removalOptional: boolean;
+  /** The charge whose Checkout page holds the removal date and slot above while unpaid ('' when none). */
+  removal_hold: string;
+}
+
+/** The booking has a removal visit (a date and slot it owns, not one held for a payment). */
+export function hasRemovalVisit(b: Pick<SelfServiceBooking, 'removal_date' | 'removal_time_slot' | 'removal_hold'>): boolean {
+  return !!b.removal_date && !!b.removal_time_slot && !b.removal_hold;
+}
+
+/** When a manage link for booking `b` stops working: the end of its last visit's day plus 30 days. */
+export function linkExpiresAtMs(b: Pick<SelfServiceBooking, 'install_date' | 'removal_date'>): number {
+  const last = b.removal_date && b.removal_date > b.install_date ? b.removal_date : b.install_date;
+  return newYorkTimeMs(addDays(last, LINK_DAYS_AFTER_LAST_VISIT + 1), 0);
+}
+
+/** Whether the customer can pay the balance online now: a confirmed booking, the deposit paid, something due (cents). */
+export function balancePayableOnline(b: Pick<SelfServiceBooking, 'status' | 'payment_status'>, balanceCents: number): boolean {
+  return b.status === 'confirmed' && b.payment_status === 'deposit_paid' && balanceCents > 0;
+}
+
+/** What the customer may do now, and until when. */
+export interface SelfServiceOptions {
+  /** The booking is confirmed, paid and not finished: something may still be possible. */
+  active: boolean;
+  /** The end of the 72 hours after booking (epoch ms). */
+  changeWindowEndsAtMs: number;
+  moveInstall: boolean;
+  moveRemoval: boolean;
+  cancel: boolean;
+  /** The optional removal may be added (with a date at least REMOVAL_MOVE_DAYS ahead), or its held payment finished. */
+  addRemoval: boolean;
+  /** Until when each is possible (epoch ms), for the page to say; null when it is not. */
+  moveInstallUntilMs: number | null;
+  moveRemovalUntilMs: number | null;
+  cancelUntilMs: number | null;
+}
+
+/**
+ * The options of booking `b` at `now`:
+ * - within 72 hours of booking, a visit more than 48 hours away may be moved, and the booking
+ *   cancelled (deposit refunded) while the installation is more than 48 hours away and only the
+ *   deposit was paid;
+ * - afterwards, only the removal may be moved, until 7 days before it;
+ * - an optional removal not booked may be added at any time, on a date whose own deadline has
+ *   not passed (the route checks the date);
+ * - never for a booking that is not confirmed and paid, or whose visit is done.
+ */
+export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServiceOptions {
+  const active = b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') && Number.isFinite(b.depositPaidAtMs);
+  const windowEnd = coolingOffEndsAtMs(b.depositPaidAtMs);
+  const hasRemoval = hasRemovalVisit(b);
+  const until = (ok: boolean, at: number) => (ok ? at : null);
+
+  const installUntil = visitChangeDeadlineMs('install', visitStartMs(b.install_date, b.install_time_slot), windowEnd);
+  const moveInstall = active && !b.install_done_at && now < installUntil;
+  const removalUntil = hasRemoval ? visitChangeDeadlineMs('removal', visitStartMs(b.removal_date, b.removal_time_slot), windowEnd) : NaN;
+  const moveRemoval = active && hasRemoval && !b.removal_done_at && now < removalUntil;
+  const cancelUntil = cancelDeadlineMs(visitStartMs(b.install_date, b.install_time_slot), windowEnd);
+  const cancel = active && !b.install_done_at && !b.removal_hold && now < cancelUntil;
+  const addRemoval = active && b.removalOptional && !hasRemoval;
+  return {
+    active: (active && !(b.install_done_at && (!hasRemoval || b.removal_done_at))) || addRemoval,
+    changeWindowEndsAtMs: windowEnd,
+    moveInstall,
+    moveRemoval,
+    cancel,
+    addRemoval,
+    moveInstallUntilMs: until(moveInstall, installUntil),
+    moveRemovalUntilMs: until(moveRemoval, removalUntil),
+    cancelUntilMs: until(cancel, cancelUntil),
+  };
+}
+
+/** A visit as /my-booking shows it. */
+export interface VisitView {
+  date: Ymd;
+  timeSlot: string;
+  /** "9 AM - 3 PM, arriving between 9 AM and 10 AM". */
+  window: string;
+  done: boolean;
+}
+
+/** What POST /api/fn/my-booking answers: the booking as its customer sees it, and what they may do now. */
+export interface MyBookingView {
+  reference: string;
+  status: string;
+  customerName: string;
+  packageTitle: string;
+  treeSize: string;
+  /** The tree size's id ('7.5-9ft'), for the availability of other slots. */
+  treeSizeId: string;
+  luxeFinish: boolean;
+  keepOrnaments: boolean;
+  addons: string[];
+  style: string;
+  styleRequests: string;
+  notes: string;
+  parkingInstructions: string;
+  address: string;
+  install: VisitView;
+  removal: VisitView | null;
+  priceLines: { label: string; amountCents: number }[];
+  totalCents: number;
+  paidCents: number;
+  balanceCents: number;
+  policies: string[];
+  /** What the policy says about cancelling now: until when online, or what still can be done and whom to call (domain/booking/policy.ts). */
+  cancelNotice: string;
+  contact: { phone: string; email: string };
+  /** What may be done now, with deadlines as ISO times (null when not possible). */
+  options: {
+    moveInstall: boolean;
+    moveRemoval: boolean;
+    cancel: boolean;
+    /** The balance can be paid online now (confirmed, deposit paid, something due). */
+    payBalance: boolean;
+    /** The optional removal can be added; its price in cents (0: free) and whether a Checkout page for it is already open. */
+    addRemoval: boolean;
+    removalPriceCents: number | null;
+    removalPaymentOpen: boolean;
+    moveInstallUntil: string | null;
+    moveRemovalUntil: string | null;
+    cancelUntil: string | null;
+  };
+}

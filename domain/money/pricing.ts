@@ -1,0 +1,189 @@
+/**
+ * Pricing and the option rules it depends on (docs/product.md §4 Booking wizard, §9; docs/architecture.md
+ * decision 5). Pure functions over a booking's choices; amounts in integer cents.
+ *
+ * The same code prices the wizard's running total and the server's charge, so the two can
+ * never disagree. Table of rules (one test each in pricing.test.ts):
+ *   base            package price by tree size
+ *   removal-addon   Adorned Arrangement: optional removal +$85, free when an upgrade
+ *                   (any add-on other than gift-wrap, or the Luxe Finish) is chosen
+ *   luxe            Luxe Finish +$1,000; à-la-carte add-ons it includes are dropped
+ *   addons          flat, per letter (monogram, $5) or each (stockings, holders, $15)
+ *   keep            keep-ornaments +$400/$800/$1,200 by size, luxe extra +$500/+$750
+ *   removal-credit  keep-ornaments with removal declined: −$150 (−$85 Adorned Arrangement)
+ *   extra-tree      +$1,000, and +$500 when removal applies
+ *   travel          $2 per mile beyond 20 miles, on distance rounded to 0.1 mile
+ *   deposit         50% of the total, rounded to the cent; balance is the rest
+ */
+import {
+  ADDONS,
+  DEPOSIT_RATE,
+  EXTRA_TREE_CENTS,
+  EXTRA_TREE_REMOVAL_CENTS,
+  INCLUDED_REMOVAL_VALUE_CENTS,
+  KEEP_ORNAMENTS_CENTS,
+  LUXE_FINISH_CENTS,
+  LUXE_KEEP_CENTS,
+  TREE_SIZE_INFO,
+  findPackage,
+  type AddonId,
+  type LuxeKeepCount,
+  type PackageInfo,
+  type PackageSlug,
+  type TreeSize,
+} from '../catalog';
+import { travelFeeCents } from '../place/travel';
+
+/** Add-on id → quantity (1 for flat add-ons; letters or items for the others). */
+export type AddonQuantities = Partial<Record<AddonId, number>>;
+
+/** Everything the customer chose that affects the price. */
+export interface BookingChoices {
+  packageSlug: PackageSlug;
+  treeSize: TreeSize;
+  addons: AddonQuantities;
+  luxeFinish: boolean;
+  /** The removal tick, where removal is optional (Adorned Arrangement, or keep-ornaments). */
+  removalRequested: boolean;
+  extraTree: boolean;
+  keepOrnaments: boolean;
+  luxeKeepOrnaments: LuxeKeepCount;
+  /** Driving distance from the base in miles, or null when unknown (fee 0). */
+  distanceMiles: number | null;
+}
+
+export interface PriceLine {
+  code: string;
+  label: string;
+  amountCents: number;
+}
+
+/** A priced booking: the lines, the total, the 50% deposit and the balance, all in cents. */
+export interface PriceQuote {
+  lines: PriceLine[];
+  /** The add-ons actually charged, with their line price (stored as selected_addons). */
+  addons: { id: AddonId; quantity: number; price: number }[];
+  removalApplies: boolean;
+  travelFeeCents: number;
+  ornamentOwnershipCents: number;
+  totalCents: number;
+  depositCents: number;
+  balanceCents: number;
+}
+
+function packageOf(slug: PackageSlug): PackageInfo {
+  const pkg = findPackage(slug);
+  if (!pkg) throw new Error(`Unknown package: ${slug}`);
+  return pkg;
+}
+
+/** Add-ons still in effect: those the Luxe Finish includes are dropped when it is chosen. */
+export function effectiveAddons(addons: AddonQuantities, luxeFinish: boolean): AddonQuantities {
+  const out: AddonQuantities = {};
+  for (const [id, qty] of Object.entries(addons) as [AddonId, number][]) {
+    if (!ADDONS[id] || !qty || qty < 1) continue;
+    if (luxeFinish && ADDONS[id].clearedByLuxe) continue;
+    out[id] = ADDONS[id].unit === 'flat' ? 1 : Math.floor(qty);
+  }
+  return out;
+}
+
+/** Adorned Arrangement upgrades that switch removal on at no charge: any add-on but gift-wrap, or luxe. */
+export function upgradeIncludesRemoval(addons: AddonQuantities, luxeFinish: boolean): boolean {
+  if (luxeFinish) return true;
+  return Object.keys(effectiveAddons(addons, false)).some((id) => id !== 'gift-wrap');
+}
+
+/**
+ * Whether keep-ornaments may be chosen: Elevated Arbor, Curated Christmas, any package with the
+ * Luxe Finish, or Adorned Arrangement with an ornament upgrade (docs/product.md §4).
+ */
+export function keepOrnamentsEligible(packageSlug: PackageSlug, addons: AddonQuantities, luxeFinish: boolean): boolean {
+  if (luxeFinish || packageOf(packageSlug).includesRemoval) return true;
+  return Object.keys(effectiveAddons(addons, false)).some((id) => ADDONS[id as AddonId].ornamentUpgrade);
+}
+
+/**
+ * Whether removal is the customer's choice (a tick) rather than part of the package:
+ * Adorned Arrangement, or any package with keep-ornaments on.
+ */
+export function removalIsOptional(packageSlug: PackageSlug, keepOrnaments: boolean): boolean {
+  return keepOrnaments || !packageOf(packageSlug).includesRemoval;
+}
+
+/** Whether a removal visit is booked, so its date and slot are required (docs/product.md §4). */
+export function removalApplies(c: Pick<BookingChoices, 'packageSlug' | 'keepOrnaments' | 'removalRequested'>): boolean {
+  return removalIsOptional(c.packageSlug, c.keepOrnaments) ? c.removalRequested : true;
+}
+
+/** Prices a booking's choices. Throws only for an unknown package (the schemas reject those first). */
+export function quote(c: BookingChoices): PriceQuote {
+  const pkg = packageOf(c.packageSlug);
+  const size = TREE_SIZE_INFO[c.treeSize];
+  const lines: PriceLine[] = [];
+  const add = (code: string, label: string, amountCents: number) => {
+    if (amountCents !== 0) lines.push({ code, label, amountCents });
+  };
+
+  add('base', `${pkg.title} · ${size.label}`, pkg.pricesCents[c.treeSize]);
+
+  const removal = removalApplies(c);
+  const keep = c.keepOrnaments && keepOrnamentsEligible(c.packageSlug, c.addons, c.luxeFinish);
+
+  if (!pkg.includesRemoval && removal && !keep && !upgradeIncludesRemoval(c.addons, c.luxeFinish)) {
+    add('removal', 'Removal service', pkg.removalAddOnCents ?? 0);
+  }
+
+  if (c.luxeFinish) add('luxe', 'Luxe Finish', LUXE_FINISH_CENTS);
+
+  const addons: PriceQuote['addons'] = [];
+  for (const [id, qty] of Object.entries(effectiveAddons(c.addons, c.luxeFinish)) as [AddonId, number][]) {
+    const info = ADDONS[id];
+    const price = info.unitCents * qty;
+    addons.push({ id, quantity: qty, price });
+    add(`addon:${id}`, info.unit === 'flat' ? info.title : `${info.title} × ${qty}`, price);
+  }
+
+  let ornamentOwnershipCents = 0;
+  if (keep) {
+    ornamentOwnershipCents = KEEP_ORNAMENTS_CENTS[c.treeSize] + LUXE_KEEP_CENTS[c.luxeKeepOrnaments];
+    add('keep', 'Keep your tree and ornaments', KEEP_ORNAMENTS_CENTS[c.treeSize]);
+    add('keep-luxe', `Luxe extra ornaments (+${c.luxeKeepOrnaments})`, LUXE_KEEP_CENTS[c.luxeKeepOrnaments]);
+    if (!c.removalRequested) {
+      const credit = pkg.includesRemoval ? INCLUDED_REMOVAL_VALUE_CENTS : (pkg.removalAddOnCents ?? 0);
+      add('removal-credit', 'Removal declined (credit)', -credit);
+    }
+  }
+
+  if (c.extraTree) {
+    add('extra-tree', 'Extra tree', EXTRA_TREE_CENTS);
+    if (removal) add('extra-tree-removal', 'Extra tree removal', EXTRA_TREE_REMOVAL_CENTS);
+  }
+
+  const travel = travelFeeCents(c.distanceMiles);
+  add('travel', 'Travel fee', travel);
+
+  const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const depositCents = Math.round(totalCents * DEPOSIT_RATE);
+  return {
+    lines,
+    addons,
+    removalApplies: removal,
+    travelFeeCents: travel,
+    ornamentOwnershipCents,
+    totalCents,
+    depositCents,
+    balanceCents: totalCents - depositCents,
+  };
+}
+
+/**
+ * What adding the optional removal after booking costs (cents): the total with removal ticked
+ * less the total without, so every rule above (the add-on price, an upgrade that makes it free,
+ * the keep-ornaments credit given back, the extra tree's removal) applies as at checkout.
+ * Null when removal is not the customer's choice or is already booked (docs/decisions/029).
+ */
+export function removalAdditionCents(c: BookingChoices): number | null {
+  if (!removalIsOptional(c.packageSlug, c.keepOrnaments) || c.removalRequested) return null;
+  return quote({ ...c, removalRequested: true }).totalCents - quote({ ...c, removalRequested: false }).totalCents;
+}

@@ -1,0 +1,110 @@
+/**
+ * Slot overlap and booking activity (docs/product.md §7 check_slot_overlap; docs/architecture.md reading 4).
+ * A slot is unavailable when it overlaps, on the same date, the install or removal visit of
+ * as many active bookings as there are crews.
+ */
+import { parseTimestamp, type Ymd } from './calendar';
+import type { TreeSize } from '../catalog';
+import { parseSlotId, slotsFor, type TimeSlot, type VisitKind } from './slots';
+
+/** The stored booking fields the overlap check reads (PocketBase record shape). */
+export interface BookingSchedule {
+  /** The record id, when known: lets a booking be checked against all others but itself. */
+  id?: string;
+  status: string;
+  payment_status: string;
+  hold_expires_at?: string | null;
+  install_date: string;
+  install_time_slot: string;
+  removal_date?: string | null;
+  removal_time_slot?: string | null;
+}
+
+/** Minutes a pending checkout holds its slots (Stripe's minimum session life). */
+export const HOLD_MINUTES = 30;
+
+/** Half-open hour ranges [start, end) overlap. Back-to-back slots (9-12, 12-15) do not. */
+export function hoursOverlap(a: { startHour: number; endHour: number }, b: { startHour: number; endHour: number }): boolean {
+  return a.startHour < b.endHour && b.startHour < a.endHour;
+}
+
+/**
+ * Whether a booking holds its slots at `nowMs` (epoch ms): deposit paid or paid, confirmed or
+ * completed, or awaiting payment with an unexpired hold. Cancelled bookings never do.
+ */
+export function isActiveBooking(b: BookingSchedule, nowMs: number): boolean {
+  if (b.status === 'cancelled') return false;
+  if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return true;
+  if (b.status === 'confirmed' || b.status === 'completed') return true;
+  if (b.status === 'pending_payment') {
+    const expires = parseTimestamp(b.hold_expires_at);
+    return Number.isFinite(expires) && expires > nowMs;
+  }
+  return false;
+}
+
+/** The visits (install, removal) a booking has on `date`, as hour ranges. */
+export function visitsOn(b: BookingSchedule, date: Ymd): { startHour: number; endHour: number }[] {
+  const out: { startHour: number; endHour: number }[] = [];
+  if (b.install_date === date) {
+    const s = parseSlotId(b.install_time_slot);
+    if (s) out.push(s);
+  }
+  if (b.removal_date === date) {
+    const s = parseSlotId(b.removal_time_slot);
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+/** An hour range [startHour, endHour) of a slot or visit. */
+type Hours = { startHour: number; endHour: number };
+
+/**
+ * The visits on `date` of each booking active at `nowMs`, one list per booking: what every
+ * slot of that date is checked against (slotTaken), worked out once for all of them.
+ */
+export function activeVisitsOn(date: Ymd, bookings: readonly BookingSchedule[], nowMs: number): Hours[][] {
+  const out: Hours[][] = [];
+  for (const b of bookings) {
+    if (!isActiveBooking(b, nowMs)) continue;
+    const visits = visitsOn(b, date);
+    if (visits.length > 0) out.push(visits);
+  }
+  return out;
+}
+
+/**
+ * True when `slot` overlaps a visit of at least `crews` of the bookings whose visits are
+ * listed (activeVisitsOn); a booking counts once however many of its visits overlap.
+ */
+export function slotTaken(slot: Hours, visitsByBooking: readonly (readonly Hours[])[], crews = 1): boolean {
+  let overlapping = 0;
+  for (const visits of visitsByBooking) {
+    if (visits.some((v) => hoursOverlap(v, slot))) overlapping++;
+    if (overlapping >= Math.max(1, crews)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when `slot` on `date` overlaps the visits of at least `crews` active bookings (so the
+ * slot is unavailable). `bookings` may include any bookings; inactive ones are ignored.
+ */
+export function slotHasConflict(date: Ymd, slot: Hours, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): boolean {
+  return slotTaken(slot, activeVisitsOn(date, bookings, nowMs), crews);
+}
+
+/** A slot offered on a date, and whether fewer than `crews` other bookings hold it. */
+export type SlotChoice = TimeSlot & { available: boolean };
+
+/**
+ * The slots a `kind` visit of a `size` tree may take on `date` (domain/schedule/slots.ts), each marked
+ * available unless `bookings` active at `nowMs` fill it for `crews` crews: the booking
+ * calendar's answer (GET /api/fn/availability) and the admin's move, offline too. Leave the
+ * booking being moved out of `bookings`.
+ */
+export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): SlotChoice[] {
+  const busy = activeVisitsOn(date, bookings, nowMs);
+  return slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
+}
