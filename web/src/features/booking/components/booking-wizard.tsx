@@ -85,8 +85,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   };
 
   /** Another history entry of this page with `state`: pushed, or in place of this one. */
-  const toEntry = (state: WizardHistoryState, replace: boolean) =>
-    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace, state: { ...(location.state as object | null), ...state } });
+  const ownEntry = useRef(false);
+  const toEntry = (state: WizardHistoryState, replace: boolean) => {
+    // The wizard already shows this entry's step: only Back and Forward onto an entry change it.
+    ownEntry.current = true;
+    return navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace, state: { ...(location.state as object | null), ...state } });
+  };
 
   // The entry the wizard opens on holds its step (the stored one, which a reload keeps); an
   // entry that already has one (Back or Forward onto the page) shows that step.
@@ -96,6 +100,11 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
     if (seenKey.current === location.key) return;
     const first = seenKey.current === null;
     seenKey.current = location.key;
+    // An entry the wizard made itself: its step may be stale already (the store was reset since, as after a paid booking).
+    if (ownEntry.current) {
+      ownEntry.current = false;
+      return;
+    }
     const current = useWizard.getState().step;
     if (entryStep === null) {
       if (first) void toEntry({ wizardStep: current }, true);
