@@ -219,6 +219,7 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await expect(damages).toBeHidden();
   await expect(details.locator('.admin-outbox-item', { hasText: 'Damages and balance charge' })).toContainText('Queued');
   await expect(page.getByText(/Charged \$/)).toHaveCount(0);
+  await expect(details.getByText('Queued', { exact: true }).first()).toBeVisible();
   await expect(chip(page)).toHaveAttribute('data-waiting', '4');
 
   // Nothing reached the server meanwhile.
@@ -229,7 +230,8 @@ test('offline: reload, mark install done, a note, a photo, damages with the bala
   await context.setOffline(false);
   await expect(chip(page)).toHaveAttribute('data-waiting', '0', { timeout: 20_000 });
   await expect(chip(page)).toContainText('Online');
-  await expect(details.getByText('Queued')).toHaveCount(0);
+  // Exactly 'Queued': the state pills (a toast such as 'Charge queued' may sit in the dialog's top layer).
+  await expect(details.getByText('Queued', { exact: true })).toHaveCount(0);
 
   state = await serverState(bookingId);
   expect(state.events.map((e) => e.kind)).toEqual(['install_done', 'note', 'photo']);
