@@ -5,6 +5,7 @@
  * removed December 28, 7.5–9 ft. Nothing in the product imports it.
  */
 import type { BookingFacts } from './booking-changes';
+import type { PaymentBookingRow } from './booking-money';
 
 export const FIXTURE_NOW = Date.parse('2026-11-20T15:00:00Z');
 export const FIXTURE_PAID = FIXTURE_NOW - 3_600_000;
@@ -27,6 +28,31 @@ export function bookingFacts(over: Partial<BookingFacts> = {}): BookingFacts {
     treeSize: '7.5-9ft',
     icsSequence: 0,
     cancelReason: '',
+    ...over,
+  };
+}
+
+/**
+ * A booking waiting for its $200 deposit (of $400) as the deposit commands read it
+ * (booking-money.ts PaymentBookingRow), with `over` applied.
+ */
+export function pendingPaymentRow(over: Partial<PaymentBookingRow> = {}): PaymentBookingRow {
+  return {
+    id: 'b1',
+    status: 'pending_payment',
+    payment_status: 'pending',
+    cancel_reason: '',
+    total_price: 40_000,
+    deposit_amount: 20_000,
+    deposit_method: '',
+    deposit_paid_at: '',
+    dispute_id: '',
+    deposit_refund: '',
+    install_done_at: '',
+    removal_done_at: '',
+    removal_date: '',
+    removal_time_slot: '',
+    removal_hold: '',
     ...over,
   };
 }

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { pendingPaymentRow } from './booking-facts.fixture';
 import { checkoutSessionCommand, type CheckoutSessionState } from './checkout-session-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const booking = (over: Partial<NonNullable<CheckoutSessionState['booking']>> = {}): CheckoutSessionState => ({
-  booking: {
-    id: 'b1',
-    status: 'pending_payment',
-    payment_status: 'pending',
-    cancel_reason: '',
-    total_price: 40_000,
-    deposit_amount: 20_000,
-    deposit_method: '',
-    deposit_paid_at: '',
-    dispute_id: '',
-    deposit_refund: '',
-    install_done_at: '',
-    removal_done_at: '',
-    removal_date: '',
-    removal_time_slot: '',
-    removal_hold: '',
-    checkout_url: '',
-    checkout_session_id: '',
-    ...over,
-  },
+  booking: { ...pendingPaymentRow(), checkout_url: '', checkout_session_id: '', ...over },
 });
 const given = { bookingId: 'b1', sessionId: 'cs_1', url: 'https://checkout.stripe.com/c/cs_1' };
 const failed = { bookingId: 'b1', sessionId: '', url: '' };

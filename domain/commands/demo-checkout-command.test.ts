@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
 import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoPayCommand, demoSessionState, type DemoPayState } from './demo-checkout-command';
@@ -6,24 +7,7 @@ import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoPayCommand, demoSes
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const LATER = NOW + 10 * 60_000;
 const EARLIER = NOW - 60_000;
-const row = (over: Partial<PaymentBookingRow> = {}): PaymentBookingRow => ({
-  id: 'b1',
-  status: 'pending_payment',
-  payment_status: 'pending',
-  cancel_reason: '',
-  total_price: 40_000,
-  deposit_amount: 20_000,
-  deposit_method: '',
-  deposit_paid_at: '',
-  dispute_id: '',
-  deposit_refund: '',
-  install_done_at: '',
-  removal_done_at: '',
-  removal_date: '',
-  removal_time_slot: '',
-  removal_hold: '',
-  ...over,
-});
+const row = pendingPaymentRow;
 const payState = (over: Partial<PaymentBookingRow> | null, holdExpiresAtMs = LATER, slotsFree = true): DemoPayState => ({
   booking: over === null ? null : { ...row(over), booked_by: '', checkout_session_id: 'demo_cs_1' },
   slotsFree,

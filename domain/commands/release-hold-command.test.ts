@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
-const row = (over: Partial<PaymentBookingRow> = {}): PaymentBookingRow => ({
-  id: 'b1',
-  status: 'pending_payment',
-  payment_status: 'pending',
-  cancel_reason: '',
-  total_price: 40_000,
-  deposit_amount: 20_000,
-  deposit_method: '',
-  deposit_paid_at: '',
-  dispute_id: '',
-  deposit_refund: '',
-  install_done_at: '',
-  removal_done_at: '',
-  removal_date: '',
-  removal_time_slot: '',
-  removal_hold: '',
-  ...over,
-});
+const row = pendingPaymentRow;
 const state = (booking: PaymentBookingRow | null): ReleaseHoldState => ({ booking, charges: [] });
 
 describe('the release-hold command', () => {

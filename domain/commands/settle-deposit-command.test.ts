@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal, pbDate } from './command';
 import { settleDepositCommand, type SettleDepositInput, type SettleDepositState } from './settle-deposit-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
-const row = (over: Partial<PaymentBookingRow & { booked_by: string }> = {}): SettleDepositState['booking'] => ({
-  id: 'b1',
-  status: 'pending_payment',
-  payment_status: 'pending',
-  cancel_reason: '',
-  total_price: 40_000,
-  deposit_amount: 20_000,
-  deposit_method: '',
-  deposit_paid_at: '',
-  dispute_id: '',
-  deposit_refund: '',
-  install_done_at: '',
-  removal_done_at: '',
-  removal_date: '',
-  removal_time_slot: '',
-  removal_hold: '',
-  booked_by: '',
-  checkout_session_id: 'cs_1',
-  ...over,
-});
+const row = (over: Partial<PaymentBookingRow & { booked_by: string }> = {}): SettleDepositState['booking'] => ({ ...pendingPaymentRow(), booked_by: '', checkout_session_id: 'cs_1', ...over });
 const state = (booking: SettleDepositState['booking'], slotsFree = true, converted = false): SettleDepositState => ({ booking, slotsFree, charges: [], converted });
 const input: SettleDepositInput = { sessionId: 'cs_1', paymentIntentId: 'pi_1', customerId: 'cus_1', paymentMethodId: 'pm_1', cardBrand: 'visa', cardLast4: '4242' };
 

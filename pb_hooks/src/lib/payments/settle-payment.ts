@@ -25,7 +25,7 @@ import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
-import { chargesOfBooking, syncPaymentStatus } from './ledger-records';
+import { chargeMoneyRowOf, chargesOfBooking, syncPaymentStatus } from './ledger-records';
 import { conversionCounted, recordPaidConversion } from './payment-conversion';
 
 /** What the payment provider tells about the paid session ('' or absent when it did not say). */
@@ -70,18 +70,7 @@ export function paymentBookingRow(r: core.Record): PaymentBookingRow {
 
 /** The charges of booking `bookingId` as the ledger reads them (read in `tx`). */
 export function chargeRows(tx: CoreApp, bookingId: string): ChargeMoneyRow[] {
-  return chargesOfBooking(tx, bookingId).map((c) => ({
-    id: c.id,
-    kind: c.getString('kind'),
-    amount: c.getInt('amount'),
-    balance_amount: c.getInt('balance_amount'),
-    damages_amount: c.getInt('damages_amount'),
-    status: c.getString('status'),
-    method: c.getString('method'),
-    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-    refund_status: c.getString('refund_status'),
-    refund_amount: c.getInt('refund_amount'),
-  }));
+  return chargesOfBooking(tx, bookingId).map(chargeMoneyRowOf);
 }
 
 /** The manage link of a confirmation's e-mail (each e-mail its own, docs/decisions/027). */
