@@ -40,7 +40,7 @@ const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState =
   ),
   totalCents: 165000,
   depositCents: 82500,
-  chargeRefunds: charges.map((c) => ({ id: c.id, refundStatus: c.refund_status ?? '', refundAmount: c.refund_amount ?? 0 })),
+  charges,
 });
 const charge = (over: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
   id: 'c1',
@@ -83,11 +83,11 @@ describe("the ledger's writes on a cancel", () => {
       [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 92500 } }],
     ],
     [
-      'a charge partly refunded before: the new refund adds to its amount',
+      'a charge partly refunded before: the rest is a later refund of its own (its own Stripe key), the first one kept as it was',
       money([charge({ refund_status: 'succeeded', refund_amount: 10000 })]),
       'nothing',
       { payment_status: 'refund_pending', deposit_refund: 'pending' },
-      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 82500 } }],
+      [{ op: 'update', collection: 'charges', id: 'c1', fields: { refunds: [{ n: 2, part: '', amount: 72500, status: 'pending', refund_id: '', refunded_at: '', waive: false }] } }],
     ],
     [
       'the deposit kept, a balance refunded before: nothing more, and it reads refunded',

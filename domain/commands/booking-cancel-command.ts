@@ -12,7 +12,7 @@
  */
 import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
-import { moneyOf, paymentStatusOf, refundsToQueue, type LedgerBooking, type Movement } from '../money/ledger';
+import { moneyOf, paymentStatusOf, refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../booking/self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, revokeLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
@@ -31,8 +31,8 @@ export interface MoneyState {
   /** `total_price` and `deposit_amount`, in cents. */
   totalCents: number;
   depositCents: number;
-  /** Each charge's refund as stored: a new refund of the charge adds to it. */
-  chargeRefunds: readonly { id: string; refundStatus: string; refundAmount: number }[];
+  /** The charges' rows as the ledger reads them (their refunds so far with them). */
+  charges: readonly ChargeMoneyRow[];
 }
 
 /** What the ledger writes when a booking is cancelled. */
@@ -48,26 +48,15 @@ export interface CancelLedger {
 /**
  * The ledger's writes when the booking with `money` is cancelled keeping `kept` (policy.ts
  * keptOnCancel): the refunds that bring what it holds down to what it is owed, newest payment
- * first, each queued its own way ('pending' a card, for Stripe; 'to_return' by hand), and its
- * `payment_status` once they are queued. Two parts of one charge (balance and damages) are one
- * refund of their sum.
+ * first, each queued its own way ('pending' a card, for Stripe; 'to_return' by hand; written as
+ * the ledger's refundWrites says, as for a late payment), and its `payment_status` once they are
+ * queued.
  */
 export function cancelLedger(money: MoneyState, kept: Kept): CancelLedger {
   const book: LedgerBooking = { totalCents: money.totalCents, depositCents: money.depositCents, cancelled: true, kept };
   const refunds = refundsToQueue(money.movements, book);
-  const bookingFields: Record<string, FieldValue> = {};
-  const charges = new Map<string, { refundStatus: string; refundAmount: number }>();
-  for (const r of refunds) {
-    const state = r.status === 'pending' ? 'pending' : 'to_return';
-    const paymentId = (r.of ?? '').split('#')[0]!;
-    if (paymentId === 'deposit') {
-      bookingFields.deposit_refund = state;
-      continue;
-    }
-    const c = charges.get(paymentId) ?? money.chargeRefunds.find((x) => x.id === paymentId);
-    if (!c) continue;
-    charges.set(paymentId, { refundStatus: state, refundAmount: (c.refundStatus ? c.refundAmount : 0) + r.amountCents });
-  }
+  const writes = refundWrites(money.charges, refunds);
+  const bookingFields: Record<string, FieldValue> = writes.depositRefund ? { deposit_refund: writes.depositRefund } : {};
   const after = [...money.movements, ...refunds];
   bookingFields.payment_status = paymentStatusOf(
     moneyOf(after, book),
@@ -76,7 +65,7 @@ export function cancelLedger(money: MoneyState, kept: Kept): CancelLedger {
   );
   return {
     bookingFields,
-    changes: [...charges].map(([id, c]) => ({ op: 'update', collection: 'charges', id, fields: { refund_status: c.refundStatus, refund_amount: c.refundAmount } })),
+    changes: [...writes.charges].map(([id, fields]) => ({ op: 'update' as const, collection: 'charges', id, fields: fields as Record<string, FieldValue> })),
     refunds,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chargeRefundKey,
+  refundWrites,
   collectionOf,
   chargeRefundRowsOf,
   moneyOf,
@@ -232,5 +233,48 @@ describe('a charge refunded in part more than once', () => {
     const out = ms.filter((m) => m.direction === 'refund' && m.method === 'card_off_session').reduce((t, m) => t + m.amountCents, 0);
     expect(out).toBe(12_000);
     expect(moneyOf(ms, book).refundable.find((r) => r.id === 'd1')).toBeUndefined();
+  });
+});
+
+describe('refundWrites', () => {
+  const charge = (over: Partial<ChargeMoneyRow> = {}): ChargeMoneyRow => ({
+    id: 'c1',
+    kind: 'balance_and_damages',
+    amount: 12_000,
+    balance_amount: 10_000,
+    damages_amount: 2_000,
+    status: 'succeeded',
+    method: '',
+    stripe_checkout_session_id: '',
+    refund_status: '',
+    refund_amount: 0,
+    ...over,
+  });
+  const refund = (of: string, amountCents: number, status: Movement['status'] = 'pending'): Movement => ({
+    id: `${of}:refund`,
+    kind: 'balance',
+    method: 'card_off_session',
+    direction: 'refund',
+    status,
+    amountCents,
+    of,
+  });
+
+  it("writes a charge's first refund in its own fields, its two parts as one sum, and the deposit's state", () => {
+    const w = refundWrites([charge()], [refund('c1', 10_000), refund('c1#damages', 2_000), refund('deposit', 5_000, 'to_return')]);
+    expect(w.depositRefund).toBe('to_return');
+    expect(w.charges.get('c1')).toEqual({ refund_status: 'pending', refund_amount: 12_000 });
+  });
+
+  it('writes a later refund of a charge refunded before as its own numbered entry (its own Stripe key), never adding to the first', () => {
+    const before = charge({ refund_status: 'succeeded', refund_amount: 4_000 });
+    const w = refundWrites([before], [refund('c1', 8_000)]);
+    expect(w.depositRefund).toBe('');
+    expect(w.charges.get('c1')).toEqual({ refunds: [{ n: 2, part: '', amount: 8_000, status: 'pending', refund_id: '', refunded_at: '', waive: false }] });
+    const twice = refundWrites([before], [refund('c1', 6_000), refund('c1#damages', 2_000)]);
+    expect(twice.charges.get('c1')?.refunds?.map((r) => [r.n, r.part, r.amount])).toEqual([
+      [2, '', 6_000],
+      [3, 'damages', 2_000],
+    ]);
   });
 });

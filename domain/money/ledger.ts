@@ -291,6 +291,54 @@ export function chargeRefundRowsOf(json: unknown): ChargeRefundRow[] {
     }));
 }
 
+/** What a charge's row becomes when refunds are queued for it (only the fields that change). */
+export interface ChargeRefundWrite {
+  refund_status?: string;
+  refund_amount?: number;
+  refunds?: ChargeRefundRow[];
+}
+
+/**
+ * The writes that queue `refunds` (refundsToQueue's, each `of` a payment) on the booking and its
+ * `charges`: the deposit's refund state ('pending' for a card, for Stripe; 'to_return' by hand),
+ * and per charge either its first refund (`refund_status`, `refund_amount`: two parts of one
+ * charge, balance and damages, are one refund of their sum) or, for a charge refunded before,
+ * a later refund of its own (an entry of `refunds`, numbered, with its own Stripe key). One
+ * rule for every path that queues refunds (a cancellation, a late payment). Pure; cents.
+ */
+export function refundWrites(charges: readonly ChargeMoneyRow[], refunds: readonly Movement[]): { depositRefund: string; charges: Map<string, ChargeRefundWrite> } {
+  let depositRefund = '';
+  const out = new Map<string, ChargeRefundWrite>();
+  for (const r of refunds) {
+    const state = r.status === 'pending' ? 'pending' : 'to_return';
+    const chargeId = collectionOf(r.of ?? '');
+    if (chargeId === 'deposit' || !chargeId) {
+      depositRefund = state;
+      continue;
+    }
+    const c = charges.find((x) => x.id === chargeId);
+    if (!c) continue;
+    const done = out.get(chargeId) ?? {};
+    const row = { ...c, ...done } as ChargeMoneyRow;
+    if (nextChargeRefundNumber(c) > 1) {
+      // Refunded before this queueing: this one is a later refund of its own.
+      const later: ChargeRefundRow = {
+        n: nextChargeRefundNumber(row),
+        part: (r.of ?? '').includes('#') ? 'damages' : '',
+        amount: r.amountCents,
+        status: state,
+        refund_id: '',
+        refunded_at: '',
+        waive: false,
+      };
+      out.set(chargeId, { ...done, refunds: [...(row.refunds ?? []), later] });
+      continue;
+    }
+    out.set(chargeId, { ...done, refund_status: state, refund_amount: (done.refund_status ? (done.refund_amount ?? 0) : 0) + r.amountCents });
+  }
+  return { depositRefund, charges: out };
+}
+
 /** The number the next refund of a charge takes: 1 while it has none, else one past the last. */
 export function nextChargeRefundNumber(c: Pick<ChargeMoneyRow, 'refund_status' | 'refunds'>): number {
   const later = c.refunds ?? [];

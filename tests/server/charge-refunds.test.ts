@@ -109,6 +109,47 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     expect(await receiptsOf(w.su, b.id)).toHaveLength(1);
   });
 
+  it("a cancel after a charge's first refund refunds the rest as a later refund of its own (its own key), never again under the first one's", async () => {
+    const b = await stageBooking(w.su, {
+      payment_mode: 'stripe',
+      stripe_customer_id: 'cus_saved',
+      payment_method_id: 'pm_saved',
+      payment_intent_id: 'pi_deposit_cr3',
+      payment_status: 'paid',
+      balance_remaining: 0,
+    });
+    await w.su
+      .collection('charges')
+      .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: 'pi_balance_cr3' });
+    // Refunded $40 before, in the charge's own fields (its first refund, key refund-charge-<charge>).
+    const damages = await w.su
+      .collection('charges')
+      .create({
+        booking: b.id,
+        idempotency_key: newKey(),
+        status: 'succeeded',
+        kind: 'damages',
+        amount: 12000,
+        balance_amount: 0,
+        damages_amount: 12000,
+        stripe_payment_intent_id: 'pi_damages_cr3',
+        refund_status: 'succeeded',
+        refund_amount: 4000,
+        refund_id: 're_first',
+      });
+    const cancel = await fetch(`${w.server.url}/api/fn/admin-bookings/cancel`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newKey(), Authorization: w.admin },
+      body: JSON.stringify({ bookingId: b.id, refund: true }),
+    });
+    expect(cancel.status, await cancel.text()).toBe(200);
+    await expect.poll(async () => (await w.su.collection('charges').getOne(damages.id)).refunds?.[0]?.status, { timeout: 10_000 }).toBe('succeeded');
+    const row = await w.su.collection('charges').getOne(damages.id);
+    expect([row.refund_status, row.refund_amount, row.refund_id]).toEqual(['succeeded', 4000, 're_first']);
+    expect(row.refunds).toMatchObject([{ n: 2, amount: 8000, status: 'succeeded', waive: false }]);
+    expect(refundsOf('pi_damages_cr3').map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${damages.id}-2`, '8000']]);
+  });
+
   it('only an admin may refund, with an Idempotency-Key', async () => {
     expect((await refund({ bookingId: 'x', paymentId: 'y', amountCents: 1 }, newKey(), null)).status).toBe(401);
     const noKey = await fetch(`${w.server.url}${ROUTE}`, {

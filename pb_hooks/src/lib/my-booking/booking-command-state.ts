@@ -13,7 +13,7 @@ import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
-import { chargesOfBooking, movementsOfRecords } from '../payments/ledger-records';
+import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../payments/ledger-records';
 import { liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
 
 /** Booking record `r` as the commands read it. */
@@ -73,7 +73,7 @@ export function cancelTargetOf(tx: CoreApp, r: core.Record, prefix: 'customer' |
       movements: movementsOfRecords(r, charges),
       totalCents: r.getInt('total_price'),
       depositCents: r.getInt('deposit_amount'),
-      chargeRefunds: charges.map((c) => ({ id: c.id, refundStatus: c.getString('refund_status'), refundAmount: c.getInt('refund_amount') })),
+      charges: charges.map(chargeMoneyRowOf),
     },
     openCharges: openCharges(tx, r.id).length,
     tokens: { liveLinkIds: liveManageLinkIds(tx, r.id), historyClientId: `${prefix}_${$security.randomString(20)}` },

@@ -11,7 +11,7 @@ import {
   chargeRefundRowsOf,
   moneyOf,
   movementsOf,
-  nextChargeRefundNumber,
+  refundWrites,
   paymentStatusOf,
   refundsToQueue,
   type BookingMoneyRow,
@@ -95,29 +95,11 @@ export function queueLedgerRefunds(tx: CoreApp, b: core.Record, opts: { kept?: K
   const charges = chargesOfBooking(tx, b.id);
   const book = ledgerBookingOf(b, charges, opts.kept);
   const refunds = refundsToQueue(movementsOfRecords(b, charges), book, opts.onlyCharge).filter((r) => !opts.onlyCharge || chargeIdOf(r.of!) === opts.onlyCharge);
-  // A charge refunded before keeps that refund: this one is its own (a later refund, its own Stripe key).
-  const refundedBefore = new Set(charges.filter((c) => nextChargeRefundNumber(chargeMoneyRowOf(c)) > 1).map((c) => c.id));
-  for (const r of refunds) {
-    const state = r.status === 'pending' ? 'pending' : 'to_return';
-    const chargeId = chargeIdOf(r.of!);
-    if (!chargeId) {
-      b.set('deposit_refund', state);
-      continue;
-    }
-    const c = charges.find((x) => x.id === chargeId)!;
-    if (refundedBefore.has(chargeId)) {
-      const row = chargeMoneyRowOf(c);
-      const later = [
-        ...(row.refunds ?? []),
-        { n: nextChargeRefundNumber(row), part: r.of!.includes('#') ? 'damages' : '', amount: r.amountCents, status: state, refund_id: '', refunded_at: '', waive: false },
-      ];
-      c.set('refunds', later);
-      tx.save(c);
-      continue;
-    }
-    // Two parts of one charge (balance and damages) are one refund of their sum.
-    c.set('refund_amount', (c.getString('refund_status') ? c.getInt('refund_amount') : 0) + r.amountCents);
-    c.set('refund_status', state);
+  const writes = refundWrites(charges.map(chargeMoneyRowOf), refunds);
+  if (writes.depositRefund) b.set('deposit_refund', writes.depositRefund);
+  for (const [id, fields] of writes.charges) {
+    const c = charges.find((x) => x.id === id)!;
+    c.load(fields as Record<string, unknown>);
     tx.save(c);
   }
   syncPaymentStatus(tx, b);
