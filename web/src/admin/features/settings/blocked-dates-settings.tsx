@@ -16,7 +16,18 @@ import { useVisitsOnDays, VisitsOnBlockedDays } from './visits-on-blocked-days';
  * named with them before it is blocked; after, each is moved, its customer e-mailed or kept
  * (visits-on-blocked-days.tsx).
  */
-export function BlockedDatesSettings({ rows, onChanged, onOpenBooking }: { rows: readonly BlockedDateRow[]; onChanged: () => void; onOpenBooking: (bookingId: string) => void }) {
+export function BlockedDatesSettings({
+  rows,
+  onChanged,
+  bookingsLoaded,
+  onOpenBooking,
+}: {
+  rows: readonly BlockedDateRow[];
+  onChanged: () => void;
+  /** Whether this device holds every booking yet: until then a day's visits cannot be named, so nothing is blocked. */
+  bookingsLoaded: boolean;
+  onOpenBooking: (bookingId: string) => void;
+}) {
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,8 +45,9 @@ export function BlockedDatesSettings({ rows, onChanged, onOpenBooking }: { rows:
       toast.error('Error', { description: 'That date is already blocked.' });
       return;
     }
-    // A day with visits is named with them first.
-    if (onDay && onDay.length > 0) return setAsking(true);
+    // A day with visits is named with them first (its visits read from this device, not yet: wait).
+    if (!bookingsLoaded || !onDay) return;
+    if (onDay.length > 0) return setAsking(true);
     await block().catch(() => undefined); // reportError has shown it
   };
 
@@ -97,9 +109,14 @@ export function BlockedDatesSettings({ rows, onChanged, onOpenBooking }: { rows:
           <label htmlFor="block-reason">Reason (optional)</label>
           <input id="block-reason" maxLength={BLOCKED_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || !bookingsLoaded}>
           Block date
         </button>
+        {!bookingsLoaded && (
+          <p className="muted" role="status">
+            The bookings are still loading on this device: a day is blocked once its visits can be named.
+          </p>
+        )}
       </form>
       <VisitsOnBlockedDays days={rows.map((r) => r.blocked_date)} onOpenBooking={onOpenBooking} />
       <ConfirmDialog

@@ -20,7 +20,7 @@ interface Loaded {
  * blocked dates), the Google review link and the calendar subscription. Read from the server on opening and after each
  * save; these are not mirrored on the device.
  */
-export function SettingsTab({ onOpenBooking }: { onOpenBooking: (bookingId: string) => void }) {
+export function SettingsTab({ bookingsLoaded, onOpenBooking }: { bookingsLoaded: boolean; onOpenBooking: (bookingId: string) => void }) {
   const [data, setData] = useState<Loaded | null>(null);
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -44,7 +44,7 @@ export function SettingsTab({ onOpenBooking }: { onOpenBooking: (bookingId: stri
       ) : (
         <div className="admin-settings">
           <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
-          <BlockedDatesSettings rows={data.blocked} onChanged={reload} onOpenBooking={onOpenBooking} />
+          <BlockedDatesSettings rows={data.blocked} onChanged={reload} bookingsLoaded={bookingsLoaded} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
           <GoogleReviewSettings key={`google-${version}`} row={data.settings.get('google_review_url')} onSaved={reload} />
           <CalendarFeedSettings />

@@ -169,7 +169,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />
           </div>
         )}
-        {tab === 'settings' && <SettingsTab onOpenBooking={openDetails} />}
+        {tab === 'settings' && <SettingsTab bookingsLoaded={loaded('bookings')} onOpenBooking={openDetails} />}
       </div>
       {dialogs}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
