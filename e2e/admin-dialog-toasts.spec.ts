@@ -53,7 +53,8 @@ test('a refusal inside a dialog shows its toast on top of the dialog, dismissabl
   await expect(refused).toBeVisible();
   await expect(dialog).toContainText('Please select at least one damage item to charge');
   // The toast is inside the open dialog's top layer: what is at its centre is the toast itself.
-  expect(await onTop(page, (await refused.boundingBox())!)).toBe(true);
+  // Once it has slid in, what is at its centre is the toast itself.
+  await expect.poll(async () => onTop(page, (await refused.boundingBox())!)).toBe(true);
   // And it can be dismissed there (a toast behind a modal dialog is inert: the click would not land).
   await refused.hover();
   await refused.getByRole('button', { name: /close/i }).click({ timeout: 5_000 });
@@ -96,7 +97,8 @@ test('a refused reschedule of a consultation shows on top of its dialog and in t
   const sentence = (await refused.locator('[data-description]').textContent()) ?? '';
   expect(sentence).not.toBe('');
   await expect(move.getByRole('alert')).toHaveText(sentence);
-  expect(await onTop(page, (await refused.boundingBox())!)).toBe(true);
+  // Once it has slid in, what is at its centre is the toast itself.
+  await expect.poll(async () => onTop(page, (await refused.boundingBox())!)).toBe(true);
   await refused.hover();
   await refused.getByRole('button', { name: /close/i }).click({ timeout: 5_000 });
   await expect(refused).toBeHidden();

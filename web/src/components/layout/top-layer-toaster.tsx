@@ -10,9 +10,12 @@ import { topmostModal } from './topmost-modal';
  * outbox entry set aside) would show under it and could not be dismissed. The Toaster renders
  * into a host element of our own that moves into the topmost modal while any is open and back to
  * <body> when none is; the Toaster itself never remounts, so a toast raised just before a dialog
- * closes ("Booking cancelled") stays on screen. `props` are sonner's.
+ * closes ("Booking cancelled") stays on screen. Inside a dialog the toasts show at the top, never
+ * over the dialog's buttons at its foot. `props` are sonner's.
  */
 export function TopLayerToaster(props: ToasterProps) {
+  // In a dialog the toasts come down from the top: at the bottom they would cover its buttons.
+  const [inDialog, setInDialog] = useState(false);
   const [host] = useState(() => {
     const el = document.createElement('div');
     el.className = 'toaster-host';
@@ -24,6 +27,7 @@ export function TopLayerToaster(props: ToasterProps) {
     const place = () => {
       const target = topmostModal(opened, document.querySelectorAll('dialog')) ?? document.body;
       if (host.parentNode !== target) target.appendChild(host);
+      setInDialog(target !== document.body);
     };
     place();
     // A dialog opens or closes (its `open` attribute), or leaves the page while open (unmounted).
@@ -35,5 +39,5 @@ export function TopLayerToaster(props: ToasterProps) {
     };
   }, [host]);
 
-  return createPortal(<Toaster {...props} />, host);
+  return createPortal(<Toaster {...props} position={inDialog ? 'top-center' : props.position} />, host);
 }
