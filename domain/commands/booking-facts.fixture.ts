@@ -6,6 +6,7 @@
  */
 import type { BookingFacts } from './booking-changes';
 import type { PaymentBookingRow } from './booking-money';
+import type { PendingChargeState } from './pending-charge-command';
 
 export const FIXTURE_NOW = Date.parse('2026-11-20T15:00:00Z');
 export const FIXTURE_PAID = FIXTURE_NOW - 3_600_000;
@@ -53,6 +54,21 @@ export function pendingPaymentRow(over: Partial<PaymentBookingRow> = {}): Paymen
     removal_date: '',
     removal_time_slot: '',
     removal_hold: '',
+    ...over,
+  };
+}
+
+/** A confirmed 7.5–9 ft Elevated Arbor with its $825 balance due, as the pending-charge command reads it. */
+export function chargeableBooking(over: Partial<NonNullable<PendingChargeState['booking']>> = {}): NonNullable<PendingChargeState['booking']> {
+  return {
+    id: 'b1',
+    package_type: 'elevated-arbor',
+    tree_size: '7.5-9ft',
+    luxe_finish: false,
+    selected_addons: null,
+    status: 'confirmed',
+    payment_status: 'deposit_paid',
+    balance_remaining: 82500,
     ...over,
   };
 }

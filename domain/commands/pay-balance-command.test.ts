@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chargeableBooking } from './booking-facts.fixture';
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { isRefusal } from './command';
@@ -9,25 +10,7 @@ const NOW = Date.parse('2026-11-20T17:00:00Z');
 const state = (booking: Partial<PayBalanceState['booking']> = {}, over: Partial<PayBalanceState> = {}, pending: Partial<PayBalanceState['pending']> = {}): PayBalanceState => ({
   booking: { status: 'confirmed', paymentStatus: 'deposit_paid', balanceCents: 82500, removalHeld: false, ...booking },
   openLinkUrl: '',
-  pending: {
-    key: 'customer-balance-b1-1',
-    fingerprint: 'f1',
-    staffId: '',
-    prior: null,
-    freshId: 'fresh0000000001',
-    booking: {
-      id: 'b1',
-      package_type: 'elevated-arbor',
-      tree_size: '7.5-9ft',
-      luxe_finish: false,
-      selected_addons: null,
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-      balance_remaining: 82500,
-    },
-    openStatus: '',
-    ...pending,
-  },
+  pending: { key: 'customer-balance-b1-1', fingerprint: 'f1', staffId: '', prior: null, freshId: 'fresh0000000001', booking: chargeableBooking(), openStatus: '', ...pending },
   ...over,
 });
 const input = { bookingId: 'b1' };

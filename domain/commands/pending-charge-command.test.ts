@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chargeableBooking } from './booking-facts.fixture';
 import { CHARGE_MESSAGES, type ChargeRequest } from '../money/balance-charge';
 import { DAMAGE_MESSAGES } from '../money/damages';
 import { isRefusal } from './command';
@@ -13,17 +14,7 @@ const state = (over: Partial<PendingChargeState> = {}, booking: Partial<NonNulla
   staffId: 's1',
   prior: null,
   freshId: 'fresh0000000001',
-  booking: {
-    id: 'b1',
-    package_type: 'elevated-arbor',
-    tree_size: '7.5-9ft',
-    luxe_finish: false,
-    selected_addons: null,
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
-    balance_remaining: 82500,
-    ...booking,
-  },
+  booking: chargeableBooking(booking),
   openStatus: '',
   ...over,
 });
