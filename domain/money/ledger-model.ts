@@ -22,6 +22,7 @@ import fc from 'fast-check';
 import { holdsSlots, transition, type LifecycleEvent, type LifecycleState } from '../booking/lifecycle';
 import { cancelDeadlineMs, coolingOffEndsAtMs, keptOnCancel, type Kept } from '../booking/policy';
 import { newYorkTimeMs } from '../schedule/calendar';
+import { DAMAGE_ITEMS } from './damages';
 import { collectionOf, isCardMethod, moneyOf, receiptFor, refundsToQueue, type LedgerBooking, type Movement, type MovementMethod } from './ledger';
 
 /** One thing that happens to a booking; each is a no-op when the booking's state does not allow it. */
@@ -79,23 +80,33 @@ export function ledgerSequences(n: number): LedgerCommand[][] {
 
 /**
  * The sequences the server replays (tests/server/ledger-replay.test.ts): `n` of the 1,000 the
- * model test runs, in their order, among those that pay a card deposit in their first two steps
- * (fast-check's first samples are short and mostly never pay one, so on the server they would
- * move no money; a card booking also saves the card the owner's charges and refunds need):
- * first, for each kind of command, the first such sequence in which the model acts on it (so the
- * rare ones, an owner's partial refund or cash given back, are replayed too), then the first
- * others up to `n`.
+ * model test runs, in their order, among those whose first deposit is by card (a card booking
+ * also saves the card the owner's charges and refunds need). Preferred are those that pay it in
+ * their first two steps (fast-check's first samples are short and mostly never pay one, so on
+ * the server they would move no money): first, for each kind of command, the first such
+ * sequence in which the model acts on it, then, for a kind none of them reaches (damages and the
+ * owner's partial refund need a later deposit), the first sequence paying its card deposit later
+ * that does, then the first preferred others up to `n`.
  */
 export function replaySequences(n: number): LedgerCommand[][] {
-  const candidates = ledgerSequences(1_000).filter((cmds) => cmds.slice(0, 2).some((c) => c.c === 'deposit' && c.method === 'card_checkout'));
+  const all = ledgerSequences(1_000);
+  const firstDepositByCard = (cmds: readonly LedgerCommand[]) => {
+    const d = cmds.find((c) => c.c === 'deposit');
+    return d?.c === 'deposit' && d.method === 'card_checkout';
+  };
+  const early = (cmds: readonly LedgerCommand[]) => cmds.slice(0, 2).some((c) => c.c === 'deposit' && c.method === 'card_checkout');
+  const candidates = all.filter(firstDepositByCard);
   const acted = candidates.map(kindsActedOn);
   const chosen = new Set<number>();
-  for (const kind of new Set(acted.flatMap((k) => [...k]))) {
-    if ([...chosen].some((i) => acted[i]!.has(kind))) continue;
-    const first = acted.findIndex((k) => k.has(kind));
-    if (first >= 0 && chosen.size < n) chosen.add(first);
+  const covered = (kind: LedgerCommand['c']) => [...chosen].some((i) => acted[i]!.has(kind));
+  for (const preferEarly of [true, false]) {
+    for (const kind of new Set(acted.flatMap((k) => [...k]))) {
+      if (covered(kind)) continue;
+      const first = candidates.findIndex((cmds, i) => (!preferEarly || early(cmds)) && acted[i]!.has(kind));
+      if (first >= 0 && chosen.size < n) chosen.add(first);
+    }
   }
-  for (let i = 0; i < candidates.length && chosen.size < n; i++) chosen.add(i);
+  for (let i = 0; i < candidates.length && chosen.size < n; i++) if (early(candidates[i]!)) chosen.add(i);
   return [...chosen].sort((x, y) => x - y).map((i) => candidates[i]!);
 }
 
@@ -207,6 +218,17 @@ function cardLands(m: LedgerModel, mv: Movement): void {
   queueRefunds(m, mv.id);
 }
 
+/**
+ * The small pieces a damages command's drawn amount stands for (1 to 10), and what the server
+ * prices them at (domain/money/damages.ts, $5 each): the model charges what the server would.
+ */
+export function damagePiecesOf(drawnCents: number): number {
+  return Math.max(1, Math.min(10, Math.round(drawnCents / 5_000)));
+}
+function damagesCentsOf(drawnCents: number): number {
+  return damagePiecesOf(drawnCents) * DAMAGE_ITEMS['small-pieces'].unitCents;
+}
+
 /** Whether the customer may still cancel online at the model's now (docs/product.md policy; domain/booking/policy.ts). */
 export function customerMayCancel(m: LedgerModel): boolean {
   return m.now < cancelDeadlineMs(m.installStartMs, coolingOffEndsAtMs(m.depositPaidAtMs));
@@ -270,9 +292,21 @@ export function stepModel(m: LedgerModel, cmd: LedgerCommand): void {
         cardLands(m, mv);
       }
       return;
-    case 'damages':
-      if (live(m) && m.life.install === 'done' && !openOf(m)) cardLands(m, pay(m, 'damages', 'card_off_session', cmd.cents, 'pending'));
+    case 'damages': {
+      // The owner's 'Record Damages & Charge' (domain/admin/permissions.ts recordDamagesButton): with
+      // a balance left, the balance and the damages as one charge of two parts; once it is paid,
+      // the damages alone after a visit was done. The saved card, at once.
+      if (!live(m) || openOf(m)) return;
+      const balance = due();
+      if (balance <= 0 && m.life.install !== 'done' && m.life.removal !== 'done') return;
+      const id = `p${++m.seq}`;
+      const part = (pid: string, kind: Movement['kind'], cents: number): Movement => ({ id: pid, kind, method: 'card_off_session', direction: 'payment', status: 'pending', amountCents: cents });
+      const cents = damagesCentsOf(cmd.cents);
+      const parts = balance > 0 ? [part(id, 'balance', balance), part(`${id}#damages`, 'damages', cents)] : [part(id, 'damages', cents)];
+      m.movements.push(...parts);
+      for (const mv of parts) cardLands(m, mv);
       return;
+    }
     case 'dispute': {
       const d = m.movements.find((x) => x.id === 'p1');
       if (d && d.status === 'succeeded' && isCardMethod(d.method) && !m.movements.some((x) => x.direction === 'dispute')) {

@@ -36,7 +36,7 @@
  *   recorded payment voided;
  * - move: the owner moves the installation between the sequence's two dates; addRemoval: the
  *   customer adds the removal and pays its Checkout; damages: the owner charges a damage line
- *   (the server prices it: the model's amount picks the quantity); dispute: a dispute on the
+ *   (the server prices it: the model's amount picks the quantity of small pieces and the model charges what the server prices them at, ledger-model.ts damagePiecesOf); dispute: a dispute on the
  *   deposit's intent; installDone: the crew's done mark (job-events);
  * - cancel: the customer's manage link, or the owner with or without refund;
  *   runRefunds: the expire-holds cron (it retries refunds) and the reconcile job; markReturned: the owner marks the
@@ -52,8 +52,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptOnCancel, type Kept } from '../../domain/booking/policy';
 import { lifecycleOf, transition } from '../../domain/booking/lifecycle';
-import { isCardMethod, moneyOf, movementsOf, receiptFor, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../../domain/money/ledger';
-import { customerMayCancel, describeSequence, freshModel, ledgerViolations, MODEL_BOOKED_AT, replaySequences, stepModel, type LedgerCommand, type LedgerModel } from '../../domain/money/ledger-model';
+import { chargeRefundKey, isCardMethod, moneyOf, movementsOf, receiptFor, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../../domain/money/ledger';
+import {
+  customerMayCancel,
+  damagePiecesOf,
+  describeSequence,
+  freshModel,
+  ledgerViolations,
+  MODEL_BOOKED_AT,
+  replaySequences,
+  stepModel,
+  type LedgerCommand,
+  type LedgerModel,
+} from '../../domain/money/ledger-model';
 import { chargesOf, newKey, postWebhook } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
@@ -295,7 +306,7 @@ class Replay {
         return `add-removal 200 ${res.body?.added ? 'added at once' : 'a Checkout'}${row ? `, paid ${await this.linkPaid(row, 1)}` : ''}`;
       }
       case 'damages': {
-        const small = Math.max(1, Math.min(10, Math.round(cmd.cents / 5_000)));
+        const small = damagePiecesOf(cmd.cents);
         const res = await asAdmin('/api/fn/charge-booking-balance', { bookingId: this.bookingId, additionalCharges: { items: { small } } });
         return `damages ×${small} ${res.status} ${answerOf(res.body)}`;
       }
@@ -374,6 +385,9 @@ class Replay {
     const count = (key: string) => receipts.filter((k) => k === key).length;
     const chargeOf = (id: string) => charges.find((c) => c.id === id);
     const base = (id: string) => id.split('#')[0]!;
+    // A charge's later refunds (an owner's partial refund after the first): `<charge>:refund<n>`, each its own entry and Stripe key.
+    const refundNumber = (mv: Movement) => Number(/:refund(\d+)$/.exec(mv.id)?.[1] ?? 1);
+    const laterRefund = (chargeId: string, n: number) => ((chargeOf(chargeId)?.refunds ?? []) as { n: number; refund_id: string; status: string }[]).find((r) => r.n === n);
     const B = this.bookingId;
     /** The receipt key of each movement (keys: pb_hooks/src/lib/mail/receipts.ts). */
     const keyOf = (mv: Movement): string => {
@@ -382,7 +396,8 @@ class Replay {
       if (mv.direction === 'void') return `receipt:${of}:void`;
       if (mv.direction === 'refund') {
         if (mv.status === 'returned' || mv.status === 'to_return') return `receipt:${B}:refund-returned-${of}`;
-        const refundId = of === 'deposit' ? b.refund_id : chargeOf(of)?.refund_id;
+        const n = refundNumber(mv);
+        const refundId = of === 'deposit' ? b.refund_id : n > 1 ? laterRefund(of, n)?.refund_id : chargeOf(of)?.refund_id;
         return refundId ? `receipt:${B}:refund-${refundId}` : '';
       }
       return '';
@@ -405,13 +420,20 @@ class Replay {
     });
     // What it sent to Stripe: a refund only for a card refund the ledger holds, and one for every card refund made
     // (keys: lib/payments/refund.ts, one per payment, so a retry never refunds twice).
-    const refundKey = (of: string) => (of === 'deposit' ? `refund-${B}` : `refund-charge-${of}`);
-    const ours = new Set([refundKey('deposit'), ...charges.map((c) => refundKey(c.id))]);
+    const refundKey = (of: string, n = 1) => (of === 'deposit' ? `refund-${B}` : chargeRefundKey(of, n));
+    const ours = new Set([refundKey('deposit'), ...charges.flatMap((c) => [refundKey(c.id), ...((c.refunds ?? []) as { n: number }[]).map((r) => refundKey(c.id, r.n))])]);
     const sent = new Set(w.standIn.seen.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && ours.has(r.idempotencyKey ?? '')).map((r) => r.idempotencyKey!));
     const cardRefunds = movements.filter((m) => m.direction === 'refund' && isCardMethod(m.method));
-    const failedRefund = (key: string) => (key === refundKey('deposit') ? b.deposit_refund === 'failed' : charges.some((c) => refundKey(c.id) === key && c.refund_status === 'failed'));
-    for (const key of sent) if (!cardRefunds.some((m) => refundKey(base(m.of!)) === key) && !failedRefund(key)) violations.push(`a refund sent to Stripe that the ledger does not hold: ${key}`);
-    for (const m of cardRefunds) if (m.status === 'succeeded' && !sent.has(refundKey(base(m.of!)))) violations.push(`refund ${m.id} made but never sent to Stripe`);
+    const failedRefund = (key: string) =>
+      key === refundKey('deposit')
+        ? b.deposit_refund === 'failed'
+        : charges.some(
+            (c) =>
+              (refundKey(c.id) === key && c.refund_status === 'failed') || ((c.refunds ?? []) as { n: number; status: string }[]).some((r) => refundKey(c.id, r.n) === key && r.status === 'failed'),
+          );
+    const keyOfRefund = (m: Movement) => refundKey(base(m.of!), refundNumber(m));
+    for (const key of sent) if (!cardRefunds.some((m) => keyOfRefund(m) === key) && !failedRefund(key)) violations.push(`a refund sent to Stripe that the ledger does not hold: ${key}`);
+    for (const m of cardRefunds) if (m.status === 'succeeded' && !sent.has(keyOfRefund(m))) violations.push(`refund ${m.id} made but never sent to Stripe`);
     if (b.status === 'cancelled') {
       // Not only its state: the installation's slot is free again for anyone.
       const q = new URLSearchParams({ date: b.install_date, size: SIZE, kind: 'install' });
