@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
@@ -107,16 +108,42 @@ test('after the 72 hours the manage page says the booking can no longer be cance
   await expect(page.getByRole('button', { name: 'Cancel the booking' })).toHaveCount(0);
 });
 
-test('paying the balance online from the link (demo mode): paid at once, with a receipt', async ({ page }) => {
+/** The manage link's path in e-mail `text`. */
+function manageLinkIn(text: string): string {
+  const link = /https?:\/\/\S+\/my-booking\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+  expect(link, 'a manage link in the e-mail').toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+/** The page fits the 375 px viewport: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test('paying the balance online from the link (demo mode): the demo payment page shows what it is for, Pay, then paid with a receipt', async ({ page }) => {
   const email = `pia.${Date.now()}@example.com`;
   await page.goto(await bookedWithLink({ name: 'Pia Payer', email, installDate: '2026-12-19', installTimeSlot: '9-15', removalDate: '2027-01-23', removalTimeSlot: '9-15' }));
   const payment = page.getByRole('region', { name: 'Payment' });
   await payment.getByRole('button', { name: 'Pay $825 online' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Thank you: your balance is paid.' })).toBeVisible();
-  await expect(payment).toContainText('Nothing: paid in full');
-  await expect(payment.getByRole('button', { name: /online/ })).toHaveCount(0);
+  // Demo mode shows the payment page customers will see, as the wizard does.
+  await expect(page).toHaveURL(/\/demo-payment\?session_id=demo_cs_/);
+  await expect(page.getByRole('note')).toHaveText('Demo payment – no card is charged');
+  await expect(page.getByRole('heading', { name: 'Make your payment' })).toBeVisible();
+  await expect(page.getByText('You are paying for your booking: Remaining balance.')).toBeVisible();
+  await expect(page.getByText('Saturday, December 19, 2026, 9 AM - 3 PM')).toBeVisible();
+  await expect(page.getByTestId('charge-amount')).toHaveText('$825');
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Pay $825', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you: your payment of $825 (Remaining balance) is made.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
   const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
   expect(receipt.text).toContain('Remaining due: nothing, your booking is paid in full');
+  // The receipt's link: paid in full, nothing left to pay online.
+  await page.goto(manageLinkIn(receipt.text));
+  await expect(payment).toContainText('Nothing: paid in full');
+  await expect(payment.getByRole('button', { name: /online/ })).toHaveCount(0);
 });
 
 test('adding the skipped removal from the link: its price from the server, a date and slot, booked with the updated calendar', async ({ page }) => {
@@ -135,11 +162,18 @@ test('adding the skipped removal from the link: its price from the server, a dat
   await pickDay(form.getByRole('group', { name: 'Removal date' }), 'Thursday, January 14, 2027');
   await form.getByRole('radio', { name: /Morning/ }).check();
   await form.getByRole('button', { name: 'Book the removal' }).click();
-  // Demo mode pays at once; with Stripe the Checkout page comes first.
-  await expect(page.getByRole('status').filter({ hasText: 'Your removal is booked.' })).toBeVisible();
+  // The payment page comes first (demo mode's, as Stripe's would), with the date held.
+  await expect(page).toHaveURL(/\/demo-payment\?session_id=demo_cs_/);
+  await expect(page.getByText('You are paying for your booking: Removal service.')).toBeVisible();
+  await expect(page.getByText('Thursday, January 14, 2027, 9 AM - 3 PM')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Pay $85', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you: your payment of $85 (Removal service) is made.' })).toBeVisible();
+  const booked = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal is booked'));
+  // The e-mail's new link shows the removal booked and paid.
+  await page.goto(manageLinkIn(booked.text));
   await expect(visits).toContainText('Removal: Thursday, January 14, 2027, 9 AM - 3 PM');
   await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Removal service (added after booking)');
-  const booked = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your removal is booked'));
   expect(booked.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
   const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Removal service of $85'));
   expect(receipt.text).toContain('Remaining due: $300');

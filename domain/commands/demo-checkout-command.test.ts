@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
-import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoPayCommand, demoSessionState, type DemoPayState } from './demo-checkout-command';
+import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoChargeState, demoChargeStep, demoPayCommand, demoSessionState, type DemoPayState } from './demo-checkout-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const LATER = NOW + 10 * 60_000;
@@ -27,6 +27,30 @@ describe('the demo session state', () => {
     ['expired', { status: 'pending_payment', payment_status: 'pending' }, EARLIER],
     ['expired', { status: 'pending_payment', payment_status: 'pending' }, NaN],
   ])('%s', (want, b, hold) => expect(demoSessionState(b, hold, NOW)).toBe(want));
+});
+
+describe("a demo payment link's state, from its charge", () => {
+  it.each([
+    ['requires_checkout', 'open'],
+    ['succeeded', 'paid'],
+    ['failed', 'cancelled'],
+    ['refunded', 'expired'],
+    ['voided', 'expired'],
+    ['pending', 'expired'],
+  ])('%s → %s', (status, want) => expect(demoChargeState(status)).toBe(want));
+});
+
+describe('Pay and Cancel on a demo payment link', () => {
+  it.each([
+    ['pay', 'open', 'settle'],
+    ['pay', 'paid', 'answer'],
+    ['pay', 'cancelled', 'ended'],
+    ['pay', 'expired', 'ended'],
+    ['cancel', 'open', 'close'],
+    ['cancel', 'paid', 'answer'],
+    ['cancel', 'cancelled', 'answer'],
+    ['cancel', 'expired', 'answer'],
+  ] as const)('%s on %s → %s', (action, state, want) => expect(demoChargeStep(action, state)).toBe(want));
 });
 
 describe('the demo Pay command', () => {

@@ -5,6 +5,12 @@
  * (settle-deposit-command.ts: confirmed, or refunded as a conflict when the slot was lost),
  * Cancel lets the hold go (release-hold-command.ts, `customer_cancelled`). Each reads the
  * session's state first: open, paid, expired or cancelled. Pure.
+ *
+ * The same page also takes the customer's own payment links in demo mode (the manage page's
+ * 'Pay online' and a priced removal added later, lib/payments/balance-payment.ts
+ * payChargeByLink): such a session belongs to a `charges` row waiting on it, and Pay and
+ * Cancel settle or close that charge the way Stripe's Checkout events would
+ * (demoChargeState, demoChargeStep; docs/decisions/045).
  */
 import type { ParseResult } from '../contact-schema';
 import { decided, isRefusal, refuse, type Command } from './command';
@@ -15,6 +21,8 @@ export const DEMO_CHECKOUT_MESSAGES = {
   noSession: 'No payment session found.',
   notFound: 'Payment session not found.',
   ended: 'This checkout session has expired and no card was charged. Please book again.',
+  /** A charge's payment page that was cancelled or closed: the manage page opens a new one. */
+  chargeEnded: 'This payment page has closed and no card was charged. Please open the payment again from your booking.',
 } as const;
 
 export interface DemoSessionInput {
@@ -29,6 +37,29 @@ export function demoSessionState(b: { status: string; payment_status: string }, 
   if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return 'paid';
   if (b.status === 'cancelled') return 'cancelled';
   return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? 'open' : 'expired';
+}
+
+/**
+ * The state of a demo payment link from its charge's `status` (a `charges` row): waiting on the
+ * page (`requires_checkout`) is open, `succeeded` is paid, `failed` (cancelled on the page, or
+ * closed by a cancellation or a payment recorded another way: lib/payments/open-collections.ts)
+ * is cancelled; anything else (refunded, voided) can no longer be paid: expired.
+ */
+export function demoChargeState(status: string): DemoSessionState {
+  if (status === 'requires_checkout') return 'open';
+  if (status === 'succeeded') return 'paid';
+  return status === 'failed' ? 'cancelled' : 'expired';
+}
+
+/**
+ * What Pay or Cancel does on a demo payment link in state `state`: `settle` the charge (paid,
+ * as the webhook's checkout.session.completed would), `close` it (failed, its removal hold let
+ * go, as checkout.session.expired would), `answer` again without a change (a second Pay or
+ * Cancel is harmless), or refuse Pay on a link no longer open (`ended`: 410 chargeEnded).
+ */
+export function demoChargeStep(action: 'pay' | 'cancel', state: DemoSessionState): 'settle' | 'close' | 'answer' | 'ended' {
+  if (state === 'open') return action === 'pay' ? 'settle' : 'close';
+  return action === 'pay' && state !== 'paid' ? 'ended' : 'answer';
 }
 
 /** Checks { sessionId } (a demo session's id starts with `demo_cs_`). */

@@ -12,11 +12,15 @@ beforeEach(() => clearCollections('staff'));
 const change = (token: string | null, body: unknown) => callFnAs(token, 'POST', '/api/fn/change-email', body);
 
 describe('POST /api/fn/change-email', () => {
-  it('with the current password: the new address (lower case) signs in, the old one no longer, and every session is signed out', async () => {
+  it('with the current password: the new address (lower case) signs in, the old one no longer; every session is signed out, and this one gets a new token', async () => {
     const admin = await signedInStaff('admin');
     const res = await change(admin.token, { email: ' Owner@Example.com ', currentPassword: STAFF_PASSWORD });
-    expect(res.body).toEqual({ email: 'owner@example.com' });
+    expect(res.body).toEqual({ email: 'owner@example.com', token: expect.any(String), record: expect.objectContaining({ id: admin.id, email: 'owner@example.com', role: 'admin' }) });
     expect(res.status).toBe(200);
+    // The answer signs this session in again, as a sign-in's answer would: no password or token key in it.
+    expect(res.body.record).not.toHaveProperty('password');
+    expect(res.body.record).not.toHaveProperty('tokenKey');
+    expect((await callFnAs(res.body.token, 'GET', '/api/fn/insights')).status).toBe(200);
     expect((await superuser().collection('staff').getOne(admin.id)).email).toBe('owner@example.com');
     const fresh = anonymous();
     await fresh.collection('staff').authWithPassword('owner@example.com', STAFF_PASSWORD);

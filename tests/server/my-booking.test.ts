@@ -234,25 +234,82 @@ describe('cancelling', () => {
   });
 });
 
+/** The demo payment page's calls (demo mode: docs/architecture.md reading 6) for session `sessionId`. */
+const demoPage = {
+  get: (sessionId: string) => callFn('GET', `/api/fn/demo-checkout?session_id=${encodeURIComponent(sessionId)}`),
+  pay: (sessionId: string) => callFn('POST', '/api/fn/demo-checkout/pay', { sessionId }),
+  cancel: (sessionId: string) => callFn('POST', '/api/fn/demo-checkout/cancel', { sessionId }),
+};
+/** The demo session of payment page `url`, after checking it is the demo payment page. */
+function demoSessionOf(url: unknown): string {
+  expect(url).toMatch(/\/demo-payment\?session_id=demo_cs_[A-Za-z0-9]+$/);
+  return new URL(url as string).searchParams.get('session_id')!;
+}
+const chargesOf = (id: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }), sort: 'created_at' });
+const receiptsOf = (id: string) => su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id }), sort: 'created_at' });
+
 describe('paying the balance online', () => {
   const pay = (token: string) => callFn('POST', '/api/fn/my-booking/pay-balance', { token });
 
-  it('demo mode: paid at once, with a receipt; then nothing is due; a wrong link pays nothing', async () => {
+  it('demo mode: the demo payment page for the balance; paying it settles once with a receipt; then nothing is due; a wrong link pays nothing', async () => {
     const { id, token } = await paidBooking();
     expect((await view(token)).body.options.payBalance).toBe(true);
     expect((await pay('B'.repeat(43))).status).toBe(404);
-    // Two taps at once: one charge (the second is its replay, or finds nothing left to pay).
+    // Two taps at once: one charge and one page (the second is its replay, or finds it still being made).
     const both = await Promise.all([pay(token), pay(token)]);
-    expect(both[0]!.status === 200 || both[1]!.status === 200).toBe(true);
     for (const r of both) expect([200, 409]).toContain(r.status);
+    const url = both.find((r) => r.status === 200)!.body.url as string;
+    const sessionId = demoSessionOf(url);
+    for (const r of both) if (r.status === 200) expect(r.body).toEqual({ url });
+    // The page is open: nothing is paid yet, and the next click gets the same page.
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+    expect((await chargesOf(id)).map((c) => [c.kind, c.amount, c.status, c.stripe_checkout_session_id])).toEqual([['balance', 82500, 'requires_checkout', sessionId]]);
+    expect(await pay(token)).toMatchObject({ status: 200, body: { url } });
+    const page = await demoPage.get(sessionId);
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({
+      sessionId,
+      state: 'open',
+      booking: null,
+      charge: { title: 'Remaining balance', amountCents: 82500, booking: expect.objectContaining({ packageTitle: 'Elevated Arbor', installDate: '2026-12-05', installTimeSlot: '9-15' }) },
+    });
+    expect(JSON.stringify(page.body)).not.toMatch(/Jane|@example\.com|555-0100|Main St/);
+
+    // Pay on the page: paid once; a second Pay (or a Cancel after it) changes nothing.
+    const paid = await Promise.all([demoPage.pay(sessionId), demoPage.pay(sessionId)]);
+    for (const r of paid) expect(r).toMatchObject({ status: 200, body: { url } });
+    expect(await demoPage.pay(sessionId)).toMatchObject({ status: 200, body: { url } });
+    expect((await demoPage.cancel(sessionId)).status).toBe(200);
+    expect((await demoPage.get(sessionId)).body).toMatchObject({ state: 'paid', charge: { title: 'Remaining balance', amountCents: 82500, booking: null } });
     expect(await su.collection('bookings').getOne(id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
-    const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }) });
+    const charges = await chargesOf(id);
     expect(charges.map((c) => [c.kind, c.amount, c.status])).toEqual([['balance', 82500, 'succeeded']]);
-    const receipts = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'receipt'", { id }), sort: 'created_at' });
+    expect(charges[0]!.stripe_payment_intent_id).toMatch(/^demo_pi_/);
+    const receipts = await receiptsOf(id);
     expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825', 'Receipt: Balance payment of $825']);
     expect(receipts[1]!.body).toContain('Remaining due: nothing, your booking is paid in full');
     expect(await pay(token)).toMatchObject({ status: 409, body: { message: M.nothingDue } });
     expect((await view(token)).body).toMatchObject({ balanceCents: 0, paidCents: 165000, options: { payBalance: false } });
+  });
+
+  it('demo mode: Cancel on the page leaves the balance due and nothing paid; the page cannot be paid after; the next click opens a new one', async () => {
+    const { id, token } = await paidBooking();
+    const { url } = (await pay(token)).body;
+    const sessionId = demoSessionOf(url);
+    const cancelled = await demoPage.cancel(sessionId);
+    expect(cancelled).toMatchObject({ status: 200, body: { url } });
+    expect((await demoPage.cancel(sessionId)).status).toBe(200);
+    expect((await demoPage.get(sessionId)).body).toMatchObject({ state: 'cancelled', charge: { amountCents: 82500, booking: null } });
+    expect(await demoPage.pay(sessionId)).toMatchObject({ status: 410, body: { message: 'This payment page has closed and no card was charged. Please open the payment again from your booking.' } });
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500, balance_paid_at: '' });
+    expect((await chargesOf(id)).map((c) => [c.kind, c.status])).toEqual([['balance', 'failed']]);
+    expect((await receiptsOf(id)).map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825']);
+    expect((await view(token)).body).toMatchObject({ balanceCents: 82500, options: { payBalance: true } });
+
+    const again = await pay(token);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(demoSessionOf(again.body.url)).not.toBe(sessionId);
+    expect((await chargesOf(id)).map((c) => c.status)).toEqual(['failed', 'requires_checkout']);
   });
 });
 
@@ -260,7 +317,7 @@ describe('adding the optional removal (docs/decisions/029)', () => {
   const add = (token: string, date: string, timeSlot: string) => callFn('POST', '/api/fn/my-booking/add-removal', { token, date, timeSlot });
   const noRemoval = { packageType: 'adorned-arrangement', removalDate: null, removalTimeSlot: null };
 
-  it('after the 72 hours: priced on the server, paid (demo) with a receipt, booked with the updated calendar; the old link is spent', async () => {
+  it('after the 72 hours: priced on the server, paid on the demo payment page with a receipt, booked with the updated calendar; the old link is spent', async () => {
     const { id, token } = await paidBooking(noRemoval);
     await paidHoursAgo(id, 100);
     const before = (await view(token)).body;
@@ -268,8 +325,17 @@ describe('adding the optional removal (docs/decisions/029)', () => {
 
     const res = await add(token, '2027-01-05', '12-18');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.added).toBe(true);
-    expect(res.body.view).toMatchObject({ removal: { date: '2027-01-05', timeSlot: '12-18' }, totalCents: 68500, paidCents: 38500, balanceCents: 30000 });
+    // Demo mode: the demo payment page for the price, the date held meanwhile; a second click gets the same page.
+    const sessionId = demoSessionOf(res.body.url);
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ removal_date: expect.stringMatching(/^2027-01-05/), removal_service: false, removal_hold: expect.any(String) });
+    expect((await view(token)).body.options).toMatchObject({ removalPaymentOpen: true });
+    expect(await add(token, '', '')).toMatchObject({ status: 200, body: { url: res.body.url } });
+    expect((await demoPage.get(sessionId)).body).toMatchObject({
+      state: 'open',
+      charge: { title: 'Removal service', amountCents: 8500, booking: { removalDate: '2027-01-05', removalTimeSlot: '12-18' } },
+    });
+    for (let i = 0; i < 2; i++) expect((await demoPage.pay(sessionId)).status).toBe(200);
+    expect((await view(await latestToken(id, 'booking_change'))).body).toMatchObject({ removal: { date: '2027-01-05', timeSlot: '12-18' }, totalCents: 68500, paidCents: 38500, balanceCents: 30000 });
     expect(await su.collection('bookings').getOne(id)).toMatchObject({
       removal_service: true,
       removal_hold: '',
@@ -298,6 +364,26 @@ describe('adding the optional removal (docs/decisions/029)', () => {
     const fresh = (await view(await latestToken(id, 'booking_change'))).body;
     expect(fresh.options).toMatchObject({ addRemoval: false, moveRemoval: true });
     expect(fresh.priceLines).toContainEqual({ label: 'Removal service (added after booking)', amountCents: 8500 });
+  });
+
+  it("demo mode: Cancel on the removal's payment page lets the held date go, nothing charged or booked; another customer can then take it", async () => {
+    const { id, token } = await paidBooking(noRemoval);
+    await paidHoursAgo(id, 100);
+    const res = await add(token, '2027-01-06', '9-15');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = demoSessionOf(res.body.url);
+    const other = await paidBooking({ ...noRemoval, installDate: '2026-12-12' });
+    expect(await add(other.token, '2027-01-06', '9-15')).toMatchObject({ status: 409, body: { message: M.slotTaken } });
+
+    expect((await demoPage.cancel(sessionId)).status).toBe(200);
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ removal_date: '', removal_time_slot: '', removal_hold: '', removal_service: false, total_price: 60000, ics_sequence: 0 });
+    expect((await chargesOf(id)).map((c) => [c.kind, c.status])).toEqual([['removal', 'failed']]);
+    expect((await demoPage.pay(sessionId)).status).toBe(410);
+    expect((await receiptsOf(id)).map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $300']);
+    expect((await view(token)).body.options).toMatchObject({ addRemoval: true, removalPaymentOpen: false });
+    const taken = await add(other.token, '2027-01-06', '9-15');
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(demoSessionOf(taken.body.url)).not.toBe(sessionId);
   });
 
   it('free when an upgrade includes it: booked at once, nothing charged, the total unchanged', async () => {

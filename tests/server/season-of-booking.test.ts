@@ -88,6 +88,9 @@ describe("on December 28, a booking's removal is scheduled in its own season", (
     const token = await linkFor(b.id);
     const res = await post('/api/fn/my-booking/add-removal', { token, date: '2027-01-15', timeSlot: '9-15' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Priced: demo mode's payment page holds the date; paying it books the removal.
+    const sessionId = new URL(res.body.url).searchParams.get('session_id');
+    expect((await post('/api/fn/demo-checkout/pay', { sessionId })).status).toBe(200);
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_service: true, removal_date: expect.stringMatching(/^2027-01-15/) });
   });
 

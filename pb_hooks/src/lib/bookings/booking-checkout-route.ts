@@ -32,7 +32,7 @@ import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
-import { paymentMode } from '../payments/mode';
+import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
 import { loadCrews } from '../settings';
@@ -105,14 +105,14 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
   // request's latency, and the hold lasts exactly as long as the session can be paid.
   const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
-  const demoSessionId = mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
+  const demoSessionId = mode === 'demo' ? newDemoSessionId() : '';
   const clientIp = e.realIP();
   const fields = {
     ...bookingFields(r, checked),
     payment_mode: mode,
     hold_expires_at: toPbDate(holdUntil),
     checkout_session_id: demoSessionId,
-    checkout_url: mode === 'demo' ? `${origin}/demo-payment?session_id=${encodeURIComponent(demoSessionId)}` : '',
+    checkout_url: mode === 'demo' ? demoPaymentUrl(origin, demoSessionId) : '',
     idempotency_key: idempotencyKey,
     request_fingerprint: fingerprint,
     wizard_id: wizardId,

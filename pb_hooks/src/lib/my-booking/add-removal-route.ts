@@ -9,8 +9,9 @@
  *   holds the date and slot for a `removal` charge in the same transaction as the overlap check
  *   (two customers onto one slot: one owner), and a Checkout page is opened for its price,
  *   outside it → 200 { url }; paying it books the removal (the charge webhook, with its receipt
- *   and the updated calendar), expiry lets the slot go. Demo mode pays at once →
- *   200 { added: true, view }. A second request while the page is open gets the same { url }.
+ *   and the updated calendar), expiry lets the slot go. Demo mode opens the demo payment page
+ *   the same way (payments/demo-checkout-route.ts: its Pay books the removal, its Cancel lets
+ *   the slot go). A second request while the page is open gets the same { url }.
  * Refused: a dead link 404; a booking whose removal is not optional, already booked, not
  * confirmed and paid, or with another payment open 409; a date too soon or taken 409; a date
  * outside the removal season or a slot not offered 400; Stripe unreachable 503 (nothing held).

@@ -2,7 +2,9 @@
  * POST /api/fn/my-booking/pay-balance (docs/decisions/027 and 045), anyone with the booking's
  * manage link: body { token } → 200 { url } of a Checkout page for the balance (one open link
  * per booking: a second click gets the same one; the webhook settles it and the receipt
- * follows), or { paid: true } in demo mode. Refused: 404 a wrong, expired or used link; 409
+ * follows; in demo mode the demo payment page, whose Pay settles it the same way:
+ * payments/demo-checkout-route.ts), or { paid: true } when that charge had already been paid
+ * (a replay). Refused: 404 a wrong, expired or used link; 409
  * nothing due, the removal's payment page open, or an attempt still with Stripe; 502 Stripe
  * declined making the page; 503 Stripe could not be reached (the next click finishes it under
  * the same key).

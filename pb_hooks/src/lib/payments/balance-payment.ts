@@ -1,6 +1,7 @@
 /**
  * Moves the money of one `pending` charge (docs/decisions/015; docs/decisions/013), outside any
- * transaction. Demo mode: the saved card always succeeds and nothing is called. Stripe: the
+ * transaction. Demo mode: the saved card always succeeds and nothing is called, and a payment
+ * link is the local demo payment page (docs/architecture.md reading 6). Stripe: the
  * card saved at checkout is charged off-session (PaymentIntent, confirm, Stripe idempotency key
  * = the charge's Idempotency-Key); when the bank wants the customer (authentication_required)
  * or no card is saved, a Checkout Session is created instead for the customer to pay.
@@ -9,7 +10,7 @@
  */
 import { CHARGE_MESSAGES, chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
 import type { ChargeOutcome } from './balance-charges';
-import { paymentMode } from './mode';
+import { demoPaymentUrl, newDemoSessionId, paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';
 import { logError, logWarning } from '../log';
 
@@ -66,10 +67,15 @@ function checkoutFallback(charge: core.Record, booking: core.Record, origin: str
 
 /**
  * The customer's own payment of `charge` through the manage link: always a Checkout link for
- * them to pay (never the saved card behind their back); demo mode records it paid at once.
+ * them to pay (never the saved card behind their back). Demo mode opens the demo payment page
+ * instead, so a trial shows what customers will see: a `demo_cs_` session the page's Pay
+ * settles and its Cancel closes (lib/payments/demo-checkout-route.ts), as Stripe's events would.
  */
 export function payChargeByLink(charge: core.Record, booking: core.Record, origin: string): ChargeAttempt {
-  if (paymentMode() === 'demo') return { status: 'succeeded', paymentIntentId: `demo_pi_${$security.randomString(24)}` };
+  if (paymentMode() === 'demo') {
+    const sessionId = newDemoSessionId();
+    return { status: 'requires_checkout', paymentIntentId: '', checkoutSessionId: sessionId, checkoutUrl: demoPaymentUrl(origin, sessionId) };
+  }
   return checkoutFallback(charge, booking, origin, '');
 }
 

@@ -9,10 +9,24 @@
  * It completes the same state transitions a paid Stripe Checkout Session would. Pay and Cancel
  * are on the command runner (domain/commands/demo-checkout-command.ts; docs/architecture.md
  * "The path of a command").
+ *
+ * A session may also be a customer's payment link (the manage page's 'Pay online', a priced
+ * removal: lib/payments/balance-payment.ts payChargeByLink), its `charges` row waiting on it:
+ *   GET  → { sessionId, state, booking: null, charge: { title, amountCents, booking } }
+ *        (`booking` the booked visits and amounts, shown only while the link is open);
+ *   Pay  → { url } of this page again, now paid: the charge settles as the Stripe webhook's
+ *        paid link would (balance-charges.ts settleChargeCheckout: the balance lowered or the
+ *        held removal booked, the receipt e-mailed), once; 410 when the link had closed;
+ *   Cancel → { url } of this page again: the charge fails and a held removal date is let go
+ *        (balance-charges.ts expireChargeCheckout), the balance still due.
+ * Both call those functions' own transactions, outside the runner: nothing is decided beyond
+ * demoChargeStep, and no one else is called.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import {
   demoCancelCommand,
+  demoChargeState,
+  demoChargeStep,
   demoPayCommand,
   demoSessionState,
   DEMO_CHECKOUT_MESSAGES,
@@ -23,12 +37,17 @@ import {
   type DemoSessionInput,
 } from '@domain/commands/demo-checkout-command';
 import type { SettleDepositMail } from '@domain/commands/settle-deposit-command';
-import { bookingSummary } from '../bookings/booking-summary';
+import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
+import { staffIdOf } from '../admin/staff-auth';
+import { bookingDetails, bookingSummary } from '../bookings/booking-summary';
 import { findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
-import { runCommand, type ServerCommand } from '../commands/run-command';
-import { apiError, badRequest, queryParam } from '../http';
-import { requireDemoMode } from './mode';
+import { executeCommand, type ServerCommand } from '../commands/run-command';
+import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
+import { deliverMail } from '../mail/mail-outbox';
+import { expireChargeCheckout, settleChargeCheckout } from './balance-charges';
+import { answerRun } from './command-request';
+import { demoPaymentUrl, requireDemoMode } from './mode';
 import { runRefunds } from './refund';
 import { releaseHoldServer } from './release-hold';
 import { settleDeposit } from './settle-payment';
@@ -36,17 +55,64 @@ import { settleDeposit } from './settle-payment';
 /** The answer when a payment could not secure its slot (the deposit is refunded). */
 export const PAYMENT_CONFLICT_MESSAGE = 'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
 
-function sessionRecord(sessionId: unknown): core.Record {
-  const parsed = parseDemoSession({ sessionId });
+/** The checked { sessionId } of `body`, or 400. */
+function sessionInput(body: Record<string, unknown>): DemoSessionInput {
+  const parsed = parseDemoSession(body);
   if (!parsed.ok) throw badRequest(parsed.message);
-  const rec = findBySession($app, parsed.value.sessionId);
-  if (!rec) throw apiError(404, DEMO_CHECKOUT_MESSAGES.notFound);
-  return rec;
+  return parsed.value;
+}
+
+/** The charge whose demo payment link is session `sessionId` (payChargeByLink), or null: a wizard's session is its booking's. */
+function chargeOfSession(app: CoreApp, sessionId: string): core.Record | null {
+  try {
+    return app.findFirstRecordByData('charges', 'stripe_checkout_session_id', sessionId);
+  } catch {
+    return null;
+  }
+}
+
+/** What the demo page shows of payment link `charge`: what it is for and how much (cents); the booking's visits while it is open. */
+function chargeSessionView(charge: core.Record, sessionId: string) {
+  const state = demoChargeState(charge.getString('status'));
+  let booking: core.Record | null;
+  try {
+    booking = state === 'open' ? $app.findRecordById('bookings', charge.getString('booking')) : null;
+  } catch {
+    booking = null;
+  }
+  return {
+    sessionId,
+    state,
+    booking: null,
+    charge: {
+      title: chargeTitle(charge.getString('kind') as ChargeKind, charge.getString('description')),
+      amountCents: charge.getInt('amount'),
+      booking: booking ? bookingDetails(booking) : null,
+    },
+  };
+}
+
+/**
+ * Pay or Cancel on payment link `charge` (see the file's comment): settled or closed through
+ * the charges' own outcome functions, the receipt sent after their commit; answers the page again.
+ */
+function answerChargeSession(e: core.RequestEvent, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): void {
+  const step = demoChargeStep(action, demoChargeState(charge.getString('status')));
+  if (step === 'ended') throw apiError(410, DEMO_CHECKOUT_MESSAGES.chargeEnded);
+  if (step === 'settle') deliverMail($app, settleChargeCheckout($app, charge.id, sessionId, `demo_pi_${$security.randomString(24)}`));
+  if (step === 'close') expireChargeCheckout($app, charge.id, sessionId);
+  return e.json(200, { url: demoPaymentUrl(appOrigin(e), sessionId) });
 }
 
 export function demoCheckoutRoute(e: core.RequestEvent): void {
   requireDemoMode();
-  const rec = sessionRecord(queryParam(e, 'session_id'));
+  const { sessionId } = sessionInput({ sessionId: queryParam(e, 'session_id') });
+  const rec = findBySession($app, sessionId);
+  if (!rec) {
+    const charge = chargeOfSession($app, sessionId);
+    if (!charge) throw apiError(404, DEMO_CHECKOUT_MESSAGES.notFound);
+    return e.json(200, chargeSessionView(charge, sessionId));
+  }
   const state = demoSessionState({ status: rec.getString('status'), payment_status: rec.getString('payment_status') }, parseTimestamp(rec.getString('hold_expires_at')), nowMs());
   return e.json(200, { sessionId: rec.getString('checkout_session_id'), state, booking: bookingSummary(rec, nowMs()) });
 }
@@ -83,12 +149,26 @@ export const demoCancel: ServerCommand<DemoSessionInput, DemoCancelState, never,
   respond: (_app, a) => a,
 };
 
-export function demoCheckoutPayRoute(e: core.RequestEvent): void {
+/**
+ * Pay or Cancel (`sc`) of the session in the request's body: a payment link's charge settled
+ * or closed (answerChargeSession), else the wizard's session through the runner. The body is
+ * read once here, so the runner is called by executeCommand (these routes are anyone's, and
+ * their commands take no Idempotency-Key: nothing of runCommand's is skipped).
+ */
+function demoSessionRoute<State, Mail, Answer>(e: core.RequestEvent, action: 'pay' | 'cancel', sc: ServerCommand<DemoSessionInput, State, Mail, Answer>): void {
   requireDemoMode();
-  runCommand(e, demoPay);
+  const input = sessionInput(readJsonObject(e));
+  if (!findBySession($app, input.sessionId)) {
+    const charge = chargeOfSession($app, input.sessionId);
+    if (charge) return answerChargeSession(e, action, charge, input.sessionId);
+  }
+  return answerRun(e, executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint: '' }));
+}
+
+export function demoCheckoutPayRoute(e: core.RequestEvent): void {
+  demoSessionRoute(e, 'pay', demoPay);
 }
 
 export function demoCheckoutCancelRoute(e: core.RequestEvent): void {
-  requireDemoMode();
-  runCommand(e, demoCancel);
+  demoSessionRoute(e, 'cancel', demoCancel);
 }

@@ -12,3 +12,13 @@ export function paymentMode(): PaymentMode {
 export function requireDemoMode(): void {
   if (paymentMode() !== 'demo') throw new ForbiddenError('Demo payments are disabled on this server.');
 }
+
+/** A new demo checkout session id (`demo_cs_` and 24 random characters: domain/commands/demo-checkout-command.ts parseDemoSession). */
+export function newDemoSessionId(): string {
+  return `demo_cs_${$security.randomString(24)}`;
+}
+
+/** The demo payment page of session `sessionId` at `origin` (web/src/app/routes/demo-payment.tsx). */
+export function demoPaymentUrl(origin: string, sessionId: string): string {
+  return `${origin}/demo-payment?session_id=${encodeURIComponent(sessionId)}`;
+}

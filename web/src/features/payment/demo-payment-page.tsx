@@ -2,15 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money/cents';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
-import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoSession } from './api/demo-checkout';
+import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoCharge, type DemoSession } from './api/demo-checkout';
 import { BookingDetails } from './booking-details';
 import './payment.css';
 
 /**
  * The demo checkout page (docs/architecture.md reading 6): clearly marked, Pay confirms the deposit the
- * way a paid Stripe Checkout Session would, Cancel releases the hold.
+ * way a paid Stripe Checkout Session would, Cancel releases the hold. A customer's payment link
+ * from the manage page (the balance, an added removal) opens here too in demo mode: Pay settles
+ * it with its receipt e-mailed, Cancel closes it with nothing charged (ChargePayment).
  */
 export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
   const [session, setSession] = useState<DemoSession | null>(null);
@@ -39,8 +43,10 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
       <p className="demo-banner" role="note">
         <strong>Demo payment – no card is charged</strong>
       </p>
-      <h1>Pay your deposit</h1>
-      {!sessionId ? (
+      <h1>{session?.charge ? 'Make your payment' : 'Pay your deposit'}</h1>
+      {session?.charge ? (
+        <ChargePayment charge={session.charge} state={session.state} busy={busy} onPay={() => void act(payDemoSession)} onCancel={() => void act(cancelDemoSession)} />
+      ) : !sessionId ? (
         <p>
           No payment session found. <Link to={paths.booking}>Return to booking</Link>
         </p>
@@ -70,5 +76,74 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A payment link's side of the page: what it is for and the amount, Pay and Cancel while it is
+ * open; after Pay the page comes back paid (the receipt is e-mailed), after Cancel closed.
+ */
+function ChargePayment({ charge, state, busy, onPay, onCancel }: { charge: DemoCharge; state: DemoSession['state']; busy: boolean; onPay: () => void; onCancel: () => void }) {
+  if (state === 'paid') {
+    return (
+      <p role="status">
+        Thank you: your payment of {formatCents(charge.amountCents)} ({charge.title}) is made. Your receipt is on its way by e-mail. <Link to={paths.home}>Continue</Link>
+      </p>
+    );
+  }
+  if (state !== 'open') {
+    return (
+      <p role="alert">
+        This payment page has closed and no card was charged. You can pay again from your booking&apos;s page, with the link in your e-mails. <Link to={paths.home}>Continue</Link>
+      </p>
+    );
+  }
+  const b = charge.booking;
+  return (
+    <>
+      <p className="lead">You are paying for your booking: {charge.title}.</p>
+      <dl className="review-list card payment-details">
+        <div>
+          <dt>For</dt>
+          <dd>{charge.title}</dd>
+        </div>
+        {b && (
+          <>
+            <div>
+              <dt>Package</dt>
+              <dd>
+                {b.packageTitle} · {b.treeSize}
+              </dd>
+            </div>
+            <div>
+              <dt>Installation</dt>
+              <dd>
+                {formatLongDate(b.installDate)}, {formatSlotRange(b.installTimeSlot)}
+              </dd>
+            </div>
+            {b.removalDate && b.removalTimeSlot && (
+              <div>
+                <dt>Removal</dt>
+                <dd>
+                  {formatLongDate(b.removalDate)}, {formatSlotRange(b.removalTimeSlot)}
+                </dd>
+              </div>
+            )}
+          </>
+        )}
+        <div>
+          <dt>Amount</dt>
+          <dd data-testid="charge-amount">{formatCents(charge.amountCents)}</dd>
+        </div>
+      </dl>
+      <div className="button-row payment-actions">
+        <button type="button" className="button button--primary button--large" disabled={busy} onClick={onPay}>
+          Pay {formatCents(charge.amountCents)}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }

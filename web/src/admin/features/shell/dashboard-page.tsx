@@ -20,6 +20,7 @@ import { SyncStatusChip } from './sync-status-chip';
 import { SIGNED_OUT_EVERYWHERE, SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 import { BookingsTab } from '@/admin/features/bookings/bookings-tab';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
+import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
@@ -54,7 +55,7 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 /**
  * The admin dashboard (docs/product.md §2 Admin dashboard): a checking state, then the dashboard or a
  * redirect to the login (docs/product.md §4 Admin dashboard access); the header with Back to Website,
- * Change Password and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
+ * Change Password, Change E-mail and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
  * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
  * docs/decisions/016: the status chip (online or not, last sync, changes waiting) opens the changes on
  * this device; the outbox sends them while this is open; the offline copy is asked to be kept
@@ -75,6 +76,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   // Offline also when the browser thinks it is online but the server gives no answer.
   const online = useOnline() && !sync.unreachable;
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
   const [outboxOpen, setOutboxOpen] = useState(false);
   const [logoutConfirm, setLogoutConfirm] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
@@ -138,6 +140,9 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <button type="button" className="button" onClick={() => setPasswordOpen(true)}>
               Change Password
             </button>
+            <button type="button" className="button" onClick={() => setEmailOpen(true)}>
+              Change E-mail
+            </button>
             <button type="button" className="button" onClick={() => void logout()}>
               Logout
             </button>
@@ -173,6 +178,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
       </div>
       {dialogs}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ChangeEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
       <OutboxDialog open={outboxOpen} onClose={() => setOutboxOpen(false)} entries={entries} status={outbox} storage={storage} />
       <SignOutEverywhereDialog open={signOutAllOpen} online={online} waiting={mine.length} onClose={() => setSignOutAllOpen(false)} onSignedOut={() => leave(SIGNED_OUT_EVERYWHERE)} />
       <ConfirmDialog

@@ -4,9 +4,10 @@
  * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking);
  * - moveVisit(token, visit, date, timeSlot) → the view after the move (POST /api/fn/my-booking/move);
  * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel);
- * - payBalanceOnline(token) → { url } of a Checkout page, or { paid } (POST /api/fn/my-booking/pay-balance);
- * - addRemoval(token, date, timeSlot) → { url } of a Checkout page for its price, or { view }
- *   once booked (free, or demo mode) (POST /api/fn/my-booking/add-removal, docs/decisions/029);
+ * - payBalanceOnline(token) → { url } of a Checkout page (the demo payment page in demo mode), or
+ *   { paid } when it was already paid (POST /api/fn/my-booking/pay-balance);
+ * - addRemoval(token, date, timeSlot) → { url } of a Checkout page for its price (the demo
+ *   payment page in demo mode), or { view } once booked (free) (POST /api/fn/my-booking/add-removal, docs/decisions/029);
  * - fetchMoveCalendar(installDate) → the server's today, the booking's season and the blocked
  *   dates, for the move calendar (GET /api/fn/season?installDate=, blocked_dates' list).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
@@ -48,7 +49,7 @@ export async function moveVisit(token: string, visit: VisitKind, date: string, t
   return (await post<{ view: MyBookingView }>('/api/fn/my-booking/move', { token, visit, date, timeSlot })).view;
 }
 
-/** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at, or paid at once (demo mode). */
+/** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at (the demo payment page in demo mode), or paid already. */
 export function payBalanceOnline(token: string): Promise<{ url?: string; paid?: boolean }> {
   return post('/api/fn/my-booking/pay-balance', { token });
 }

@@ -319,7 +319,7 @@ function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; to
   );
 }
 
-/** The balance paid online: to the Checkout page, or (demo mode) paid at once with the receipt e-mailed. */
+/** The balance paid online: to the Checkout page (the demo payment page in demo mode), or already paid (a replay) with the receipt e-mailed. */
 function PayBalance({ booking: b, token, onPaid }: { booking: MyBookingView; token: string; onPaid: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');

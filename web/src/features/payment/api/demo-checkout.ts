@@ -4,7 +4,16 @@ import type { BookingSummary } from './verify-payment';
 export interface DemoSession {
   sessionId: string;
   state: 'open' | 'paid' | 'expired' | 'cancelled';
-  /** Null a day after the checkout closed (never while the session is open). */
+  /** Null a day after the checkout closed (never while the session is open); null for a payment link. */
+  booking: BookingSummary | null;
+  /** A customer's payment link (the manage page's 'Pay online' or an added removal); absent for the wizard's deposit. */
+  charge?: DemoCharge;
+}
+
+/** What a demo payment link is for: its title, its amount (cents), and the booking's visits while it is open. */
+export interface DemoCharge {
+  title: string;
+  amountCents: number;
   booking: BookingSummary | null;
 }
 
@@ -13,12 +22,12 @@ export function fetchDemoSession(sessionId: string): Promise<DemoSession> {
   return pb.send<DemoSession>('/api/fn/demo-checkout', { method: 'GET', query: { session_id: sessionId } });
 }
 
-/** POST /api/fn/demo-checkout/pay → the success URL. */
+/** POST /api/fn/demo-checkout/pay → the success URL (a payment link: this page again, now paid). */
 export function payDemoSession(sessionId: string): Promise<{ url: string }> {
   return pb.send('/api/fn/demo-checkout/pay', { method: 'POST', body: { sessionId } });
 }
 
-/** POST /api/fn/demo-checkout/cancel → the cancel URL; the hold is released. */
+/** POST /api/fn/demo-checkout/cancel → the cancel URL (a payment link: this page again, closed); the hold is released. */
 export function cancelDemoSession(sessionId: string): Promise<{ url: string }> {
   return pb.send('/api/fn/demo-checkout/cancel', { method: 'POST', body: { sessionId } });
 }
