@@ -12,6 +12,7 @@
  */
 import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
+import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
 import { formatCents } from '../money/cents';
 import { moneyOf, paymentStatusOf, refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 import { normalizeText } from '../text';
@@ -77,6 +78,15 @@ export function cancelLedger(money: MoneyState, kept: Kept, chosen?: readonly Mo
     changes: [...writes.charges].map(([id, fields]) => ({ op: 'update' as const, collection: 'charges', id, fields: fields as Record<string, FieldValue> })),
     refunds,
   };
+}
+
+/**
+ * A booking's money as the cancel reads it, from plain rows (a mirror's booking and its charges,
+ * domain/money/booking-money.ts), so the admin shows the same range the server will check.
+ */
+export function moneyStateOfRows(booking: LooseRow, charges: readonly LooseRow[]): MoneyState {
+  const b = bookingMoneyRow(booking);
+  return { movements: bookingLedger(booking, charges).movements, totalCents: b.total_price, depositCents: b.deposit_amount, charges: charges.map(chargeMoneyRow) };
 }
 
 const sumCents = (ms: readonly Movement[]) => ms.reduce((t, m) => t + m.amountCents, 0);
