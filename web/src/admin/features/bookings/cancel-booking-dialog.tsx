@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { CANCEL_MESSAGE_MAX, moneyStateOfRows, ownerRefundRange } from '@domain/commands/booking-cancel-command';
+import { CANCEL_MESSAGE_MAX, moneyStateOfRows, ownerRefundRange, ownerRefundSplit } from '@domain/commands/booking-cancel-command';
 import { dollars, formatCents } from '@domain/money/cents';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
@@ -38,13 +38,21 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
   const [problem, setProblem] = useState('');
   const bookingId = booking?.id ?? '';
   const charges = useLiveQuery(() => adminDb().charges.where('booking').equals(bookingId).toArray(), [bookingId]);
-  const range = useMemo(() => (booking ? ownerRefundRange(moneyStateOfRows(booking, charges ?? [])) : null), [booking, charges]);
-  if (!booking || !range) return null;
+  const money = useMemo(() => (booking ? moneyStateOfRows(booking, charges ?? []) : null), [booking, charges]);
+  const range = useMemo(() => (money ? ownerRefundRange(money) : null), [money]);
+  if (!booking || !money || !range) return null;
   const deposit = formatCents(booking.deposit_amount);
   const refundCents = choice === 'amount' ? centsOf(amount) : choice === 'refund' ? range.policyRefundCents : range.policyKeepCents;
   const confirm = async () => {
     if (choice === 'amount' && !(refundCents >= 0 && refundCents <= range.refundableCents)) {
       setProblem(`Please enter an amount from $0 to ${formatCents(range.refundableCents)}.`);
+      return;
+    }
+    // The server's own rule, over the mirror's rows: a deposit given back in part is refused here
+    // before anything is queued (the server checks again).
+    const split = choice === 'amount' ? ownerRefundSplit(money, refundCents) : null;
+    if (split && 'refused' in split) {
+      setProblem(split.refused);
       return;
     }
     setBusy(true);
