@@ -5,7 +5,10 @@ import type { BookingFacts } from './booking-changes';
 import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
 import {
   cancelLedger,
+  CANCEL_MESSAGE_MAX,
   customerCancelCommand,
+  ownerRefundRange,
+  ownerRefundSplit,
   OWNER_CANCEL_MESSAGES,
   ownerCancelCommand,
   type CancelTarget,
@@ -196,5 +199,126 @@ describe("the owner's cancel", () => {
     [{ bookingId: 'b1', refund: 'yes' }, OWNER_CANCEL_MESSAGES.refundChoice],
   ])('parse refuses %j', (body, message) => {
     expect(ownerCancelCommand.parse(body, [])).toEqual({ ok: false, message });
+  });
+});
+
+describe("the owner's own refund amount", () => {
+  // $825 card deposit, a $825 card balance (c1), a $100 cash damages payment (c2, newest).
+  const full = () => money([charge({}), charge({ id: 'c2', kind: 'damages', amount: 10000, balance_amount: 0, damages_amount: 10000, method: 'cash' })]);
+
+  it("the range: everything held, the deposit, and the policy's two amounts", () => {
+    expect(ownerRefundRange(full())).toEqual({ refundableCents: 175000, depositCents: 82500, policyRefundCents: 175000, policyKeepCents: 92500 });
+    expect(ownerRefundRange(money())).toEqual({ refundableCents: 82500, depositCents: 82500, policyRefundCents: 82500, policyKeepCents: 0 });
+  });
+
+  it.each([
+    ['nothing', 0, [], false],
+    ['part of the newest payment (cash, to give back by hand)', 4000, [['c2', 4000, 'to_return']], false],
+    [
+      'the newest whole and part of the card balance',
+      30000,
+      [
+        ['c2', 10000, 'to_return'],
+        ['c1', 20000, 'pending'],
+      ],
+      false,
+    ],
+    [
+      'all but the deposit',
+      92500,
+      [
+        ['c2', 10000, 'to_return'],
+        ['c1', 82500, 'pending'],
+      ],
+      false,
+    ],
+    [
+      'the deposit whole, then the newest first',
+      100000,
+      [
+        ['deposit', 82500, 'pending'],
+        ['c2', 10000, 'to_return'],
+        ['c1', 7500, 'pending'],
+      ],
+      true,
+    ],
+    [
+      'everything',
+      175000,
+      [
+        ['deposit', 82500, 'pending'],
+        ['c2', 10000, 'to_return'],
+        ['c1', 82500, 'pending'],
+      ],
+      true,
+    ],
+  ] as const)('splits %s', (_name, cents, expected, depositRefunded) => {
+    const out = ownerRefundSplit(full(), cents);
+    if ('refused' in out) throw new Error(out.refused);
+    expect(out.refunds.map((r) => [r.of, r.amountCents, r.status])).toEqual(expected);
+    expect(out.depositRefunded).toBe(depositRefunded);
+  });
+
+  it.each([
+    ['above what is refundable', full(), 175001, 'The refund can be at most $1,750, what this booking can still give back.'],
+    [
+      'part of the deposit',
+      money([charge({ id: 'c2', kind: 'damages', amount: 10000, balance_amount: 0, damages_amount: 10000, method: 'cash' })]),
+      50000,
+      'The deposit of $825 can only be refunded whole: please refund up to $100, or from $825 to $925.',
+    ],
+    ['part of a deposit paid alone', money(), 5000, 'The deposit of $825 can only be refunded whole: please refund $0 or $825.'],
+  ] as const)('refuses %s', (_name, m, cents, refused) => {
+    expect(ownerRefundSplit(m, cents)).toEqual({ refused });
+  });
+
+  const state = (t: CancelTarget | null): OwnerCancelState => ({ found: t, paymentInFlight: IN_FLIGHT, staffId: 's1' });
+
+  it('cancels with $300 of the card balance refunded and a message: the charge refunded in part, the deposit kept, the message stored for the e-mail', () => {
+    const out = ownerCancelCommand.decide(state(target(booking(), money([charge({})]))), { bookingId: 'b1', refund: true, refundCents: 30000, message: 'So sorry.\nSee you next year!' }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toEqual({ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 30000 } });
+    expect(out.changes[1]).toEqual({
+      op: 'update',
+      collection: 'bookings',
+      id: 'b1',
+      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'refund_pending', cancel_message: 'So sorry.\nSee you next year!' },
+    });
+    expect(out.changes[3]).toMatchObject({ collection: 'job_events', fields: { text: 'Cancelled from the admin; $300 refunded, the deposit kept.' } });
+    expect(out.mails).toEqual([]);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: false });
+  });
+
+  it('refunding $0 with a message: nothing queued, so the e-mails (with the message) go now', () => {
+    const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: false, refundCents: 0, message: 'Call me.' }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { payment_status: 'deposit_paid', cancel_message: 'Call me.' } });
+    expect(out.mails).toHaveLength(2);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: false, refund: false });
+  });
+
+  it('refuses an amount above what is refundable with a 400 and writes nothing', () => {
+    expect(ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: true, refundCents: 90000 }, NOW)).toEqual({
+      status: 400,
+      message: 'The refund can be at most $825, what this booking can still give back.',
+    });
+  });
+
+  it.each([
+    [{ bookingId: 'b1', refund: true, refundCents: -1 }, OWNER_CANCEL_MESSAGES.refundAmount],
+    [{ bookingId: 'b1', refund: true, refundCents: 10.5 }, OWNER_CANCEL_MESSAGES.refundAmount],
+    [{ bookingId: 'b1', refund: true, refundCents: '100' }, OWNER_CANCEL_MESSAGES.refundAmount],
+    [{ bookingId: 'b1', refund: true, message: 'x'.repeat(CANCEL_MESSAGE_MAX + 1) }, OWNER_CANCEL_MESSAGES.messageLong],
+    [{ bookingId: 'b1', refund: true, message: 42 }, OWNER_CANCEL_MESSAGES.messageLong],
+  ])('parse refuses %j', (body, message) => {
+    expect(ownerCancelCommand.parse(body, [])).toEqual({ ok: false, message });
+  });
+
+  it('parse keeps a normalised message and drops an empty one', () => {
+    expect(ownerCancelCommand.parse({ bookingId: 'b1', refund: false, refundCents: 500, message: '  Hello\r\nthere\u200b  ' }, [])).toEqual({
+      ok: true,
+      value: { bookingId: 'b1', refund: false, refundCents: 500, message: 'Hello\nthere' },
+    });
+    expect(ownerCancelCommand.parse({ bookingId: 'b1', refund: false, message: '   ' }, [])).toEqual({ ok: true, value: { bookingId: 'b1', refund: false } });
   });
 });

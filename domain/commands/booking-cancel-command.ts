@@ -12,7 +12,10 @@
  */
 import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
+import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
+import { formatCents } from '../money/cents';
 import { moneyOf, paymentStatusOf, refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
+import { normalizeText } from '../text';
 import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../booking/self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, revokeLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
@@ -22,7 +25,12 @@ export const OWNER_CANCEL_MESSAGES = {
   refundChoice: 'Please choose whether to refund the deposit or keep it.',
   notFound: 'Booking not found.',
   notConfirmed: 'Only a confirmed booking can be cancelled here.',
+  refundAmount: 'Please enter the refund as a whole number of cents, 0 or more.',
+  messageLong: 'Please keep the message to the customer under 1,000 characters.',
 } as const;
+
+/** The longest personal message the owner may add to the customer's cancellation e-mail (characters, after normalising). */
+export const CANCEL_MESSAGE_MAX = 1000;
 
 /** The booking's money as stored. */
 export interface MoneyState {
@@ -50,11 +58,13 @@ export interface CancelLedger {
  * keptOnCancel): the refunds that bring what it holds down to what it is owed, newest payment
  * first, each queued its own way ('pending' a card, for Stripe; 'to_return' by hand; written as
  * the ledger's refundWrites says, as for a late payment), and its `payment_status` once they are
- * queued.
+ * queued. `chosen` (ownerRefundSplit's refunds) replaces the policy's refunds when the owner
+ * chose the amount; `kept` must then say whether they spare the deposit.
  */
-export function cancelLedger(money: MoneyState, kept: Kept): CancelLedger {
+export function cancelLedger(money: MoneyState, kept: Kept, chosen?: readonly Movement[]): CancelLedger {
   const book: LedgerBooking = { totalCents: money.totalCents, depositCents: money.depositCents, cancelled: true, kept };
-  const refunds = refundsToQueue(money.movements, book);
+  // `chosen`: the owner's own amount, already split by ownerRefundSplit.
+  const refunds = chosen ? [...chosen] : refundsToQueue(money.movements, book);
   const writes = refundWrites(money.charges, refunds);
   const bookingFields: Record<string, FieldValue> = writes.depositRefund ? { deposit_refund: writes.depositRefund } : {};
   const after = [...money.movements, ...refunds];
@@ -68,6 +78,76 @@ export function cancelLedger(money: MoneyState, kept: Kept): CancelLedger {
     changes: [...writes.charges].map(([id, fields]) => ({ op: 'update' as const, collection: 'charges', id, fields: fields as Record<string, FieldValue> })),
     refunds,
   };
+}
+
+/**
+ * A booking's money as the cancel reads it, from plain rows (a mirror's booking and its charges,
+ * domain/money/booking-money.ts), so the admin shows the same range the server will check.
+ */
+export function moneyStateOfRows(booking: LooseRow, charges: readonly LooseRow[]): MoneyState {
+  const b = bookingMoneyRow(booking);
+  return { movements: bookingLedger(booking, charges).movements, totalCents: b.total_price, depositCents: b.deposit_amount, charges: charges.map(chargeMoneyRow) };
+}
+
+const sumCents = (ms: readonly Movement[]) => ms.reduce((t, m) => t + m.amountCents, 0);
+
+/** What the owner's cancel may refund of booking money `money`, in cents. */
+export interface OwnerRefundRange {
+  /** Everything the payments still hold (the ledger's `refundable`, less refunds already queued). */
+  refundableCents: number;
+  /** Of it, the deposit's (0 when already given back): it is refunded whole or not at all. */
+  depositCents: number;
+  /** What the policy refunds when the owner refunds the deposit, and when she keeps it (docs/decisions/032, 045). */
+  policyRefundCents: number;
+  policyKeepCents: number;
+}
+
+/** The refunds of cancelling with nothing kept: every payment still held, newest first (ledger refundsToQueue). */
+function everythingBack(money: MoneyState): Movement[] {
+  return refundsToQueue(money.movements, { totalCents: money.totalCents, depositCents: money.depositCents, cancelled: true, kept: 'nothing' });
+}
+
+/** The range of the owner's refund on cancelling a booking with `money`, and the policy's two amounts (the dialog's defaults). Cents. */
+export function ownerRefundRange(money: MoneyState): OwnerRefundRange {
+  const all = everythingBack(money);
+  return {
+    refundableCents: sumCents(all),
+    depositCents: sumCents(all.filter((r) => r.of === 'deposit')),
+    policyRefundCents: sumCents(cancelLedger(money, 'nothing').refunds),
+    policyKeepCents: sumCents(cancelLedger(money, 'deposit').refunds),
+  };
+}
+
+/**
+ * The owner's own refund of `cents` on cancelling a booking with `money`, split over its payments
+ * by the ledger (docs/decisions/045): the payments after the deposit first, newest first, each in
+ * part if need be (a charge's refund may be partial, `refund_amount`); the deposit, which the
+ * records refund only whole (`deposit_refund`), is given back only when the amount is more than
+ * the other payments hold, and then the rest comes from them newest first. Each refund its own
+ * way (a card 'pending' for Stripe, cash or a check 'to_return'). Refused (a sentence) above what
+ * is refundable, or when the amount would give back part of the deposit.
+ */
+export function ownerRefundSplit(money: MoneyState, cents: number): { refunds: Movement[]; depositRefunded: boolean } | { refused: string } {
+  const all = everythingBack(money);
+  const deposit = all.filter((r) => r.of === 'deposit');
+  const others = all.filter((r) => r.of !== 'deposit');
+  const depositCents = sumCents(deposit);
+  const otherCents = sumCents(others);
+  if (cents > depositCents + otherCents) return { refused: `The refund can be at most ${formatCents(depositCents + otherCents)}, what this booking can still give back.` };
+  const withDeposit = cents > otherCents;
+  if (withDeposit && cents < depositCents) {
+    const choices = otherCents > 0 ? `up to ${formatCents(otherCents)}, or from ${formatCents(depositCents)} to ${formatCents(depositCents + otherCents)}` : `$0 or ${formatCents(depositCents)}`;
+    return { refused: `The deposit of ${formatCents(depositCents)} can only be refunded whole: please refund ${choices}.` };
+  }
+  const refunds: Movement[] = withDeposit ? [...deposit] : [];
+  let left = cents - (withDeposit ? depositCents : 0);
+  for (const r of others) {
+    if (left <= 0) break;
+    const part = Math.min(left, r.amountCents);
+    left -= part;
+    refunds.push({ ...r, amountCents: part });
+  }
+  return { refunds, depositRefunded: withDeposit };
 }
 
 /** What either cancel reads of a booking it may cancel. */
@@ -84,16 +164,31 @@ export interface CancelTarget {
  * gives: status, reason and calendar SEQUENCE, the ledger's refunds, the links revoked, the
  * history line.
  */
-function cancelChanges(t: CancelTarget, by: 'customer' | 'owner', kept: Kept, history: string, nowMs: number, staffId = ''): { changes: Change[]; refunds: Movement[] } | { refused: string } {
+function cancelChanges(
+  t: CancelTarget,
+  by: 'customer' | 'owner',
+  kept: Kept,
+  history: string,
+  nowMs: number,
+  staffId = '',
+  owner: { chosen?: readonly Movement[]; message?: string } = {},
+): { changes: Change[]; refunds: Movement[] } | { refused: string } {
   const b = t.booking;
   const next = transition(lifecycleOfFacts(b), { type: 'cancel', by });
   if (!next.ok) return { refused: next.reason };
-  const ledger = cancelLedger(t.money, kept);
+  const ledger = cancelLedger(t.money, kept, owner.chosen);
+  // The owner's personal message, read by the cancellation e-mail whichever path sends it (lib/mail/booking-change.ts).
+  const message: Record<string, FieldValue> = owner.message ? { cancel_message: owner.message } : {};
   return {
     refunds: ledger.refunds,
     changes: [
       ...ledger.changes,
-      { op: 'update', collection: 'bookings', id: b.id, fields: { status: next.state.status, cancel_reason: next.state.cancelReason, ics_sequence: b.icsSequence + 1, ...ledger.bookingFields } },
+      {
+        op: 'update',
+        collection: 'bookings',
+        id: b.id,
+        fields: { status: next.state.status, cancel_reason: next.state.cancelReason, ics_sequence: b.icsSequence + 1, ...ledger.bookingFields, ...message },
+      },
       ...revokeLinks(t.tokens, nowMs),
       historyLine(b.id, by === 'owner' ? 'owner_change' : 'customer_change', history, t.tokens.historyClientId, nowMs, staffId),
     ],
@@ -143,8 +238,12 @@ export const customerCancelCommand: Command<CustomerCancelInput, CustomerCancelS
 
 export interface OwnerCancelInput {
   bookingId: string;
-  /** Refund the deposit (true) or keep it (false). */
+  /** Refund the deposit (true) or keep it (false); with `refundCents`, only what the answer says. */
   refund: boolean;
+  /** The owner's own refund in cents, 0..refundable (ownerRefundSplit); absent: what the policy refunds for `refund`. */
+  refundCents?: number;
+  /** A personal message for the customer's cancellation e-mail: plain text, normalised, at most CANCEL_MESSAGE_MAX characters; '' none. */
+  message?: string;
 }
 
 export interface OwnerCancelState {
@@ -161,7 +260,17 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     const bookingId = typeof body.bookingId === 'string' ? body.bookingId.trim() : '';
     if (!bookingId) return { ok: false, message: OWNER_CANCEL_MESSAGES.missing };
     if (typeof body.refund !== 'boolean') return { ok: false, message: OWNER_CANCEL_MESSAGES.refundChoice };
-    return { ok: true, value: { bookingId, refund: body.refund } };
+    const value: OwnerCancelInput = { bookingId, refund: body.refund };
+    if (body.refundCents !== undefined && body.refundCents !== null) {
+      if (typeof body.refundCents !== 'number' || !Number.isSafeInteger(body.refundCents) || body.refundCents < 0) return { ok: false, message: OWNER_CANCEL_MESSAGES.refundAmount };
+      value.refundCents = body.refundCents;
+    }
+    if (body.message !== undefined && body.message !== null) {
+      const message = typeof body.message === 'string' ? normalizeText(body.message, 'multiline') : '';
+      if (typeof body.message !== 'string' || message.length > CANCEL_MESSAGE_MAX) return { ok: false, message: OWNER_CANCEL_MESSAGES.messageLong };
+      if (message) value.message = message;
+    }
+    return { ok: true, value };
   },
   idempotency: { by: 'natural', header: 'required', why: 'a booking already cancelled answers as it is and changes nothing (the outbox may send the same cancel again)' },
   decide(state, input, nowMs) {
@@ -171,9 +280,15 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     const answer = { bookingId: b.id, refundsQueued: false, refund: input.refund };
     if (b.status === 'cancelled') return decided([], answer);
     if (t.openCharges > 0) return refuse(409, state.paymentInFlight);
-    const text = `Cancelled from the admin; the deposit is ${input.refund ? 'refunded' : 'kept'}.`;
-    // The owner keeps the deposit or refunds it; anything paid beyond it is always refunded, each its own way.
-    const made = cancelChanges(t, 'owner', keptOnCancel('owner', input.refund), text, nowMs, state.staffId);
+    // The owner's own amount, split by the ledger; above what is refundable is the caller's mistake.
+    const split = input.refundCents === undefined ? null : ownerRefundSplit(t.money, input.refundCents);
+    if (split && 'refused' in split) return refuse(400, split.refused);
+    const text = split
+      ? `Cancelled from the admin; ${formatCents(input.refundCents ?? 0)} refunded, the deposit ${split.depositRefunded ? 'with it' : 'kept'}.`
+      : `Cancelled from the admin; the deposit is ${input.refund ? 'refunded' : 'kept'}.`;
+    // The owner keeps the deposit or refunds it; anything paid beyond it is always refunded, each its own way (unless she chose the amount).
+    const kept = split ? (split.depositRefunded ? 'nothing' : 'deposit') : keptOnCancel('owner', input.refund);
+    const made = cancelChanges(t, 'owner', kept, text, nowMs, state.staffId, { chosen: split?.refunds, message: input.message });
     if ('refused' in made) return refuse(409, b.status === 'confirmed' ? made.refused : OWNER_CANCEL_MESSAGES.notConfirmed);
     const refundsQueued = made.refunds.length > 0;
     // A refund's own path sends the cancellation e-mails once it has happened (or failed); nothing to refund, now.
@@ -183,6 +298,6 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
           { bookingId: b.id, to: 'customer' },
           { bookingId: b.id, to: 'owner' },
         ];
-    return { changes: made.changes, mails, answer: { ...answer, refundsQueued } };
+    return { changes: made.changes, mails, answer: { ...answer, refund: split ? split.depositRefunded : input.refund, refundsQueued } };
   },
 };

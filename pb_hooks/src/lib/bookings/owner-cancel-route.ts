@@ -4,7 +4,12 @@
  * domain/commands/booking-cancel-command.ts ownerCancelCommand, run through the command
  * runner's transaction (lib/commands/run-command.ts executeCommand) between two Stripe calls.
  * Header Idempotency-Key (the phone's outbox sends its own, so it may come again); body
- * { bookingId, refund: boolean } → 200 { booking, refunded }.
+ * { bookingId, refund: boolean, refundCents?: number, message?: string } → 200 { booking, refunded }.
+ * `refundCents` (integer cents, 0 up to what the payments still hold) replaces what the policy
+ * refunds: the ledger splits it over the payments after the deposit, newest first, and gives
+ * the deposit back only whole (ownerRefundSplit); `message` (plain text, at most 1,000
+ * characters) is stored as `cancel_message` and goes into the customer's cancellation e-mail,
+ * whichever path sends it.
  * - First, outside any transaction: the booking's open payment links are closed at Stripe
  *   (one way of collecting at a time, docs/decisions/045).
  * - In one transaction: the booking is cancelled (`owner_cancelled`, its slots free at once),
@@ -17,7 +22,8 @@
  *   or a check to be given back by hand. A Stripe failure stays pending, retried by the
  *   hold-expiry job.
  * A booking already cancelled answers as it is (a replay from the outbox changes nothing).
- * Refused: 400 a malformed body or key; 404 no such booking; 409 a booking that is not
+ * Refused: 400 a malformed body or key, a refund above what is refundable or one that would
+ * give back part of the deposit (a plain sentence); 404 no such booking; 409 a booking that is not
  * confirmed, or whose money is still moving (a charge in flight or waiting on its link).
  */
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';

@@ -129,7 +129,8 @@ export function removalAddedMails(r: core.Record, paidCents: number, manageUrl: 
  * After booking `r` was cancelled by its customer, or by the owner (`cancel_reason`
  * owner_cancelled): the customer's e-mail (each refund made, being made, or to be given back by
  * hand, from the ledger's `movements`; or the deposit kept when the owner chose so) with
- * METHOD:CANCEL for the same UIDs; the owner's notice. Each refund's receipt is its own e-mail
+ * METHOD:CANCEL for the same UIDs, and the owner's personal message (`cancel_message`) when she
+ * wrote one; the owner's notice. Each refund's receipt is its own e-mail
  * (lib/mail/receipts.ts). Without `movements`, the deposit alone is spoken of.
  */
 export function cancellationMails(r: core.Record, refunded: boolean, movements: readonly Movement[] = []): QueuedMail[] {
@@ -153,10 +154,13 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
           ]),
   ];
   const refundLine = refundLines.join(' ');
+  const message = byOwner ? r.getString('cancel_message') : '';
   const customer = composeMail(
     `Hello ${r.getString('customer_name')},`,
     [
       { lines: [byOwner ? `We have cancelled your booking ${letter.reference}.` : `Your booking ${letter.reference} is cancelled, as you asked.`, refundLine] },
+      // The owner's personal message (plain text, escaped by the layout), when she wrote one.
+      ...(message ? [{ heading: 'A note from us', lines: message.split('\n') }] : []),
       { heading: 'Cancelled visits', lines: visitLines(letter) },
       { lines: ['The attached calendar file removes the visits from your calendar. We would be glad to decorate for you another time.'] },
     ],

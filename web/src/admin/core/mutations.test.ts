@@ -202,6 +202,15 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("a cancellation with the owner's own amount and a message, queued offline, sends both with the entry's key", async () => {
+    online = false;
+    expect(await queued().cancelBooking('b3', true, { refundCents: 30000, message: 'See you next year' })).toEqual({ queued: true });
+    online = true;
+    await box.flush();
+    expect(server.cancelBooking).toHaveBeenLastCalledWith('b3', true, expect.stringMatching(/^booking_cancel-/), { refundCents: 30000, message: 'See you next year' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('a move online answers at once with the moved booking; offline it is queued, and a slot taken meanwhile waits under Needs attention with the reason', async () => {
     const out = await queued().moveVisit({ bookingId: 'b1', visit: 'removal', date: '2027-01-05', timeSlot: '9-15' });
     expect(out.queued).toBe(false);

@@ -32,7 +32,7 @@ import type { Outbox } from './outbox/outbox';
 import { actionFor, type AnswerOf, type OutboxKind, type PayloadOf } from './outbox/action-registry';
 import { str, type Payload } from './outbox/action-spec';
 import type { JobEventPayload } from './outbox/actions/job-event-action';
-import type { CancelAnswer } from './api/cancel-booking';
+import type { CancelAnswer, CancelExtras } from './api/cancel-booking';
 import type { MoveAnswer, VisitMoveRequest } from './api/move-visit';
 import type { ConsultationAnswer, ConsultationChange } from './api/consultation-status';
 import { currentAdmin, offlineExpiredAdmin } from './session/admin-session';
@@ -120,11 +120,12 @@ export interface AdminMutations {
   /** Queues the void of recorded payment `paymentId` with `reason`. Resolves with the action's id. */
   voidPayment(bookingId: string, paymentId: string, reason: string): Promise<string>;
   /**
-   * Cancels booking `bookingId` (docs/decisions/032), the deposit refunded or kept, through the
+   * Cancels booking `bookingId` (docs/decisions/032), the deposit refunded or kept (or `extras`:
+   * her own refund amount and a message for the customer), through the
    * outbox (the server applies it once); then as sendReviewRequest: the answer when it comes
    * within ANSWER_WAIT_MS, else `queued`; rejects with the server's refusal.
    */
-  cancelBooking(bookingId: string, refund: boolean): Promise<Queued<CancelAnswer>>;
+  cancelBooking(bookingId: string, refund: boolean, extras?: CancelExtras): Promise<Queued<CancelAnswer>>;
   /**
    * Moves a booking's installation or removal to another slot (docs/decisions/036), as
    * cancelBooking: online the server's answer at once (or its refusal, e.g. the slot taken);
@@ -249,8 +250,8 @@ export function createMutations(deps: MutationDeps): AdminMutations {
     moveVisit(req) {
       return queueActionAndWait('visit_move', { ...req });
     },
-    cancelBooking(bookingId, refund) {
-      return queueActionAndWait('booking_cancel', { bookingId, refund });
+    cancelBooking(bookingId, refund, extras = {}) {
+      return queueActionAndWait('booking_cancel', { bookingId, refund, ...extras });
     },
     saveAdminNotes(bookingId, adminNotes) {
       return queueAction('admin_notes', { bookingId, adminNotes, editedAt: now().toISOString() });

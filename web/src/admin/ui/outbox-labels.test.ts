@@ -16,6 +16,7 @@ describe('entryLabel', () => {
     ['a consultation moved', { kind: 'consultation_status', payload: { action: 'reschedule' } }, 'Consultation: move'],
     ['a move', { kind: 'visit_move', payload: { visit: 'removal', date: '2027-01-05', timeSlot: '9-15' } }, 'Move the removal to Tuesday, January 5, 2027, 9 AM - 3 PM'],
     ['a cancellation', { kind: 'booking_cancel', payload: { refund: true } }, 'Cancel the booking, refund the deposit'],
+    ['a cancellation with her own amount', { kind: 'booking_cancel', payload: { refund: true, refundCents: 30000, message: 'Sorry' } }, 'Cancel the booking, refund $300'],
     ['a kind of a newer version', { kind: 'from_a_newer_version', payload: {} }, 'A change this version of the app does not know'],
   ])('%s', (_n, entry, label) => expect(entryLabel(entry)).toBe(label));
 });

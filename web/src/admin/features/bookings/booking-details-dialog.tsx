@@ -19,6 +19,7 @@ import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { PaymentQrDialog } from './payment-qr-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
 import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
 import type { VisitKind } from '@domain/schedule/slots';
@@ -77,6 +78,8 @@ export function BookingFacts({
   const addons = (b.selected_addons ?? []).filter((a) => a && typeof a.id === 'string');
   const images = (b.style_inspiration_images ?? []).filter((u) => typeof u === 'string' && u);
   const providerUrl = paymentDashboardUrl(b);
+  // 'Card at the door': the charge whose payment link is shown as a QR code ('' none).
+  const [qrCharge, setQrCharge] = useState('');
   return (
     <div className="admin-details">
       <Section title="Client information">
@@ -200,7 +203,11 @@ export function BookingFacts({
                       ·{' '}
                       <a className="admin-link" href={c.checkout_url} target="_blank" rel="noreferrer">
                         Payment link
-                      </a>
+                      </a>{' '}
+                      ·{' '}
+                      <button type="button" className="button" onClick={() => setQrCharge(c.id)} aria-label={`Show the QR code of the ${formatCents(c.amount)} payment link`}>
+                        Show QR code
+                      </button>
                     </>
                   )}
                   {c.status === 'failed' && c.error ? `: ${c.error}` : ''}
@@ -210,6 +217,7 @@ export function BookingFacts({
           </>
         )}
         <ToGiveBack booking={b} charges={charges} />
+        {qrCharge && <PaymentQrDialog chargeId={qrCharge} customerName={b.customer_name} onClose={() => setQrCharge('')} />}
       </Section>
     </div>
   );

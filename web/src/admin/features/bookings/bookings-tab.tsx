@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking/display';
 import { formatCents } from '@domain/money/cents';
@@ -11,6 +11,9 @@ import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { Pill } from '@/admin/ui/pill';
+import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
+import { businessToday } from '@domain/schedule/calendar';
+import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFilterOf, DEFAULT_BOOKING_FILTER, filterBookings, type BookingFilter } from './booking-filters';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -89,7 +92,9 @@ function matches(b: AdminBooking, q: string): boolean {
  * The Bookings tab (docs/product.md §2): 'All Bookings (count)' newest first, with every column; a row
  * opens Booking Details, the Balance Due amount opens the damages dialog. A table on wide
  * screens, one card per booking on a phone. Checkouts that were never paid are left out unless
- * asked for; a search box filters by name, e-mail, phone or address.
+ * asked for; a search box filters by name, e-mail, phone or address, and the filters Upcoming,
+ * Balance due, Cancelled and All (./booking-filters.ts, each with its count over the searched
+ * list) narrow it further. The chosen filter is kept in the URL (`?filter=`), beside the tab.
  */
 export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onOpen: (id: string) => void; onCharge: (id: string) => void }) {
   const bookings = useLiveQuery(() => adminDb().bookings.toArray(), []);
@@ -100,24 +105,37 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(PAGE);
   const q = useDeferredValue(query.trim().toLowerCase());
+  const [params, setParams] = useSearchParams();
+  const filter = bookingFilterOf(params.get('filter'));
+  const chooseFilter = (next: BookingFilter) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next === DEFAULT_BOOKING_FILTER) out.delete('filter');
+        else out.set('filter', next);
+        return out;
+      },
+      { replace: true },
+    );
 
-  const { listed, abandoned, stripe } = useMemo(() => {
+  const { listed, counts, abandoned, stripe } = useMemo(() => {
     const all = [...(bookings ?? [])].sort(compareNewestFirst);
     const now = Date.now();
     const isAbandoned = (b: AdminBooking) => isAbandonedCheckout(b, now);
+    const searched = all.filter((b) => (showAbandoned || !isAbandoned(b)) && matches(b, q));
     return {
-      listed: all.filter((b) => (showAbandoned || !isAbandoned(b)) && matches(b, q)),
+      ...filterBookings(searched, (id) => chargesOf.get(id) ?? NO_CHARGES, filter, businessToday(new Date(now))),
       abandoned: all.filter(isAbandoned).length,
       stripe: all.some((b) => b.payment_mode === 'stripe'),
     };
-  }, [bookings, showAbandoned, q]);
+  }, [bookings, chargesOf, showAbandoned, q, filter]);
 
   if (!bookings || (!loaded && bookings.length === 0)) return <p role="status">Loading bookings…</p>;
 
   return (
     <section aria-labelledby="bookings-heading" className="admin-panel">
       <div className="admin-panel__head">
-        <h2 id="bookings-heading">All Bookings ({listed.length})</h2>
+        <h2 id="bookings-heading">All Bookings ({counts.all})</h2>
         <Link to={paths.adminNewBooking} className="button button--primary">
           New booking
         </Link>
@@ -139,53 +157,63 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
           </label>
         )}
       </div>
-      {listed.length === 0 ? (
-        <p className="admin-empty">No bookings yet.</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Package</th>
-              <th scope="col">Tree Size</th>
-              <th scope="col">Install Date</th>
-              <th scope="col">Removal Date</th>
-              <th scope="col">Total Price</th>
-              <th scope="col">Deposit Status</th>
-              <th scope="col">Balance Due</th>
-            </tr>
-          </thead>
-          <tbody>
-            {listed.slice(0, limit).map((b) => (
-              <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
-                <CustomerCell
-                  name={b.customer_name}
-                  email={b.customer_email}
-                  phone={b.customer_phone}
-                  onOpen={() => onOpen(b.id)}
-                  badge={b.status === 'cancelled' ? <Pill tone="grey">Cancelled</Pill> : undefined}
-                />
-                <td data-label="Package">{packageTitle(b.package_type)}</td>
-                <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>
-                <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>
-                <td data-label="Removal Date">{visit(b.removal_date, b.removal_time_slot)}</td>
-                <td data-label="Total Price">{formatCents(b.total_price)}</td>
-                <td data-label="Deposit Status">
-                  <DepositCell b={b} />
-                </td>
-                <td data-label="Balance Due">
-                  <BalanceCell b={b} charges={chargesOf.get(b.id) ?? NO_CHARGES} onCharge={onCharge} />
-                </td>
+      <TabBar
+        label="Show bookings"
+        idPrefix="booking-filter"
+        value={filter}
+        onChange={chooseFilter}
+        tabs={BOOKING_FILTERS.map((id) => ({ id, label: `${BOOKING_FILTER_LABELS[id]} (${counts[id]})` }))}
+        className="admin-tabs--filters"
+      />
+      <div role="tabpanel" id={panelId('booking-filter')} aria-labelledby={tabId('booking-filter', filter)}>
+        {listed.length === 0 ? (
+          <p className="admin-empty">{q ? `No ${filter === 'all' ? '' : `${BOOKING_FILTER_LABELS[filter].toLowerCase()} `}bookings match “${query.trim()}”.` : BOOKING_FILTER_EMPTY[filter]}</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Package</th>
+                <th scope="col">Tree Size</th>
+                <th scope="col">Install Date</th>
+                <th scope="col">Removal Date</th>
+                <th scope="col">Total Price</th>
+                <th scope="col">Deposit Status</th>
+                <th scope="col">Balance Due</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {listed.length > limit && (
-        <button type="button" className="button admin-more" onClick={() => setLimit((l) => l + PAGE)}>
-          Show more ({listed.length - limit} left)
-        </button>
-      )}
+            </thead>
+            <tbody>
+              {listed.slice(0, limit).map((b) => (
+                <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
+                  <CustomerCell
+                    name={b.customer_name}
+                    email={b.customer_email}
+                    phone={b.customer_phone}
+                    onOpen={() => onOpen(b.id)}
+                    badge={b.status === 'cancelled' ? <Pill tone="grey">Cancelled</Pill> : undefined}
+                  />
+                  <td data-label="Package">{packageTitle(b.package_type)}</td>
+                  <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>
+                  <td data-label="Install Date">{visit(b.install_date, b.install_time_slot)}</td>
+                  <td data-label="Removal Date">{visit(b.removal_date, b.removal_time_slot)}</td>
+                  <td data-label="Total Price">{formatCents(b.total_price)}</td>
+                  <td data-label="Deposit Status">
+                    <DepositCell b={b} />
+                  </td>
+                  <td data-label="Balance Due">
+                    <BalanceCell b={b} charges={chargesOf.get(b.id) ?? NO_CHARGES} onCharge={onCharge} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {listed.length > limit && (
+          <button type="button" className="button admin-more" onClick={() => setLimit((l) => l + PAGE)}>
+            Show more ({listed.length - limit} left)
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * The owner cancels with a refund of her own amount and a personal message (docs/decisions/032,
+ * 045; domain/commands/booking-cancel-command.ts ownerRefundSplit), against the real binary in
+ * Stripe mode (stripe-mock behind the stand-in, a real SMTP sink): $300 of a $1,650 booking given
+ * back, split by the ledger onto the newest payment (the card balance, in part, under its
+ * charge's key), its receipt for $300, the deposit kept; the message in the customer's
+ * cancellation e-mail, escaped in its HTML. An amount above what is refundable is refused with a
+ * plain sentence and changes nothing; only an admin may cancel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
+import { SERVER_NOW } from './constants';
+import { startStripeWorld, type StripeWorld } from './stripe-world';
+
+const ROUTE = '/api/fn/admin-bookings/cancel';
+
+describe('the owner cancels with her own refund and a message (Stripe mode)', () => {
+  let w: StripeWorld;
+  let seq = 0;
+
+  beforeAll(async () => {
+    w = await startStripeWorld(SERVER_NOW);
+  }, 60_000);
+
+  afterAll(async () => {
+    await w?.stop();
+  });
+
+  const cancel = (body: Record<string, unknown>, token: string | null = w.admin, key = newKey()) =>
+    fetch(`${w.server.url}${ROUTE}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...(token ? { Authorization: token } : {}) },
+      body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  const refundsOf = (intent: string) => w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent);
+
+  /** A Stripe booking of $1,650: the $825 deposit and the $825 balance paid by card. */
+  async function paidInFull() {
+    const n = ++seq;
+    const b = await stageBooking(w.su, {
+      customer_email: `partial.${n}@example.com`,
+      install_date: `2026-12-${String(13 + n).padStart(2, '0')}`,
+      payment_mode: 'stripe',
+      stripe_customer_id: 'cus_saved',
+      payment_method_id: 'pm_saved',
+      payment_intent_id: `pi_deposit_pc${n}`,
+      payment_status: 'paid',
+      balance_remaining: 0,
+    });
+    const c = await w.su
+      .collection('charges')
+      .create({ booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, idempotency_key: newKey(), status: 'succeeded', stripe_payment_intent_id: `pi_balance_pc${n}` });
+    return { b, c, n };
+  }
+
+  it('$300 refunded: the card balance in part under its key, a $300 receipt, the deposit kept, the message in the e-mail', async () => {
+    const { b, c, n } = await paidInFull();
+    const message = 'We are so sorry, <b>Jane</b>.\nSee you next year!';
+    const res = await cancel({ bookingId: b.id, refund: true, refundCents: 30000, message });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.booking).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', cancel_message: message });
+
+    expect(refundsOf(`pi_balance_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${c.id}`, '30000']]);
+    expect(refundsOf(`pi_deposit_pc${n}`)).toHaveLength(0);
+    expect(await w.su.collection('charges').getOne(c.id)).toMatchObject({ refund_status: 'succeeded', refund_amount: 30000 });
+    expect((await w.su.collection('bookings').getOne(b.id)).deposit_refund).toBe('');
+    expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $300']);
+
+    const told = await w.sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(`partial.${n}@example.com`) && (m.subject?.startsWith('Your booking is cancelled') ?? false));
+    expect(told.text).toContain('We are so sorry, <b>Jane</b>.');
+    expect(told.text).toContain('See you next year!');
+    expect(told.html).toContain('We are so sorry, &lt;b&gt;Jane&lt;/b&gt;.');
+    expect(told.html).not.toContain('<b>Jane</b>');
+    expect(told.text).toContain('Your deposit of $825 is kept');
+    const history = await w.su.collection('job_events').getFullList({ filter: w.su.filter('booking = {:id}', { id: b.id }) });
+    expect(history.map((e) => e.text)).toEqual(['Cancelled from the admin; $300 refunded, the deposit kept.']);
+  });
+
+  it('above what is refundable: a plain 400, nothing cancelled, nothing sent to Stripe', async () => {
+    const { b, n } = await paidInFull();
+    const res = await cancel({ bookingId: b.id, refund: true, refundCents: 165001 });
+    expect(res).toEqual({ status: 400, body: expect.objectContaining({ message: 'The refund can be at most $1,650, what this booking can still give back.' }) });
+    expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', cancel_message: '' });
+    expect([...refundsOf(`pi_balance_pc${n}`), ...refundsOf(`pi_deposit_pc${n}`)]).toHaveLength(0);
+    // A message too long, or an amount that is not whole cents: the caller's mistake too.
+    expect((await cancel({ bookingId: b.id, refund: true, message: 'x'.repeat(1001) })).status).toBe(400);
+    expect((await cancel({ bookingId: b.id, refund: true, refundCents: 12.5 })).status).toBe(400);
+    expect((await w.su.collection('bookings').getOne(b.id)).status).toBe('confirmed');
+  });
+
+  it('only an admin: signed out 401, a staff member without the admin role 403, nothing changed', async () => {
+    const { b } = await paidInFull();
+    const body = { bookingId: b.id, refund: true, refundCents: 1000, message: 'Hello' };
+    expect((await cancel(body, null)).status).toBe(401);
+    expect((await cancel(body, await staffToken(w.su, ''))).status).toBe(403);
+    expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', cancel_message: '' });
+  });
+});
