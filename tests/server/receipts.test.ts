@@ -61,6 +61,19 @@ describe('receipts', () => {
     expect(receipt!.body).toContain('Damages and incidentals received: $35\n3 × Small pieces: $15\n1 × Fixtures and electric items: $20\nMethod:');
   });
 
+  it('what remains due is read from the ledger, also when the stored balance disagrees with the charges', async () => {
+    // Stored $500 due where the deposit and the charges leave $825: the card is charged the $500
+    // asked (planCharge reads the stored balance), and the ledger still has $325 to collect.
+    const b = await stageBooking(su, { customer_email: 'receipt-ledger@example.com', balance_remaining: 50000 });
+    created.push(b.id);
+    expect((await charge(baseUrl(), admin, newKey(), { bookingId: b.id })).status).toBe(200);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ balance_remaining: 32500, payment_status: 'deposit_paid' });
+    const [receipt, ...more] = await receiptsOf(su, b.id);
+    expect(more).toHaveLength(0);
+    expect(receipt!.body).toContain('Balance payment received: $500');
+    expect(receipt!.body).toContain('Remaining due: $325');
+  });
+
   it('a charge that fails sends no receipt', async () => {
     const b = await stageBooking(su, { customer_email: 'receipt-none@example.com', status: 'cancelled' });
     created.push(b.id);

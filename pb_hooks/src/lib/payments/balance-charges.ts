@@ -168,5 +168,5 @@ export type ChargeOutcome = ChargeCallOutcome;
  * commands, which compose it once their changes are written.
  */
 export function paidChargeReceipt(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
-  return chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)));
+  return chargeReceiptMail(tx, charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)));
 }
