@@ -18,6 +18,7 @@ import {
 } from '@domain/commands/charge-outcome-command';
 import { findBooking } from '../bookings/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
+import { jsonObjects } from '../json-fields';
 import { removalAddedMails } from '../mail/booking-change';
 import { chargeFailedNotice, latePaymentNotice } from '../mail/owner-notices';
 import { changeTokensFor } from '../my-booking/booking-command-state';
@@ -41,12 +42,6 @@ function outcomeChargeOf(rec: core.Record): OutcomeCharge {
 
 /** The booking fields the outcome command reads. */
 function outcomeBookingOf(b: core.Record): OutcomeBooking {
-  let lines: unknown;
-  try {
-    lines = JSON.parse(b.getString('price_lines') || '[]');
-  } catch {
-    lines = [];
-  }
   return {
     ...bookingMoneyRowOf(b),
     id: b.id,
@@ -57,7 +52,7 @@ function outcomeBookingOf(b: core.Record): OutcomeBooking {
     removal_time_slot: b.getString('removal_time_slot'),
     install_date: b.getString('install_date'),
     ics_sequence: b.getInt('ics_sequence'),
-    price_lines: Array.isArray(lines) ? lines : [],
+    price_lines: jsonObjects(b, 'price_lines'),
   };
 }
 
