@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chargeQuestion,
-  dialogAmounts,
-  EMPTY_DAMAGE_FORM,
-  incidentalsDisabled,
-  itemsDisabled,
-  selectionOf,
-  setIncidentals,
-  setQuantity,
-  settleQuantity,
-  setTotalLoss,
-  toggleItem,
-} from './damage-dialog';
+import { chargeQuestion, EMPTY_DAMAGE_FORM, incidentalsDisabled, itemsDisabled, selectionOf, setIncidentals, setQuantity, settleQuantity, setTotalLoss, toggleItem } from './damage-dialog';
 import { priceDamages } from './damages';
 
 const inventory = { treeSize: '7.5-9ft' as const, luxeFinish: false, addonCents: {} };
@@ -83,26 +71,5 @@ describe('the question before charging the card', () => {
     expect(chargeQuestion(3500)).toBe('Charge $35 to the card on file?');
     expect(chargeQuestion(3500, { brand: 'visa', last4: '4242' })).toBe('Charge $35 to the Visa card ending in 4242?');
     expect(chargeQuestion(117500, { brand: null, last4: '12' })).toBe('Charge $1,175 to the card on file?');
-  });
-});
-
-describe('the damage dialog’s amounts come from the booking’s ledger', () => {
-  const confirmed = { status: 'confirmed', payment_status: 'deposit_paid', total_price: 100_000, deposit_amount: 50_000, deposit_paid_at: '2026-11-03 15:00:00.000Z' };
-  it.each<[string, Record<string, unknown>, Record<string, unknown>[], number]>([
-    ['a stored balance of 0 while half is owed', { ...confirmed, balance_remaining: 0 }, [], 50_000],
-    [
-      'a stored balance left high after a card charge succeeded',
-      { ...confirmed, balance_remaining: 50_000 },
-      [{ id: 'c1', kind: 'balance', amount: 50_000, balance_amount: 50_000, status: 'succeeded' }],
-      0,
-    ],
-    [
-      'a stored balance left high after part was paid in cash',
-      { ...confirmed, balance_remaining: 50_000 },
-      [{ id: 'c1', kind: 'balance', amount: 15_000, balance_amount: 15_000, status: 'succeeded', method: 'cash' }],
-      35_000,
-    ],
-  ])('%s', (_name, b, charges, balanceCents) => {
-    expect(dialogAmounts(b, charges, 3_500)).toEqual({ balanceCents, withDamagesCents: balanceCents + 3_500 });
   });
 });

@@ -6,7 +6,6 @@
  * domain/money/damages.ts (the server prices it again; the dialog only shows the amounts).
  */
 import { DAMAGE_SELECTION_KEYS, dialogQuantity, type DamageItemKey, type DamageSelection } from './damages';
-import { balanceOf, bookingLedger, type LooseRow } from './booking-money';
 import { formatCents } from './cents';
 
 export const DAMAGE_ITEM_KEYS = Object.keys(DAMAGE_SELECTION_KEYS) as DamageItemKey[];
@@ -90,16 +89,4 @@ export function chargeQuestion(cents: number, card: CardOnFile | null = null): s
   const last4 = card?.last4 && /^\d{4}$/.test(card.last4) ? card.last4 : '';
   const brand = card?.brand ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ` : '';
   return `Charge ${formatCents(cents)} to ${last4 ? `the ${brand}card ending in ${last4}` : 'the card on file'}?`;
-}
-
-/**
- * The amounts the damages dialog shows and asks about for booking row `booking` with its
- * `charges` rows (the admin's mirror), with damages of `damagesCents` chosen: the balance as
- * the booking's ledger reads it (booking-money.ts `balanceOf`, as the Bookings list and the
- * payments panel do; never the stored `balance_remaining`), and the balance plus the damages.
- * Cents; docs/product.md §4 Damage dialog, docs/decisions/045.
- */
-export function dialogAmounts(booking: LooseRow, charges: readonly LooseRow[], damagesCents: number): { balanceCents: number; withDamagesCents: number } {
-  const balanceCents = balanceOf(bookingLedger(booking, charges));
-  return { balanceCents, withDamagesCents: balanceCents + damagesCents };
 }

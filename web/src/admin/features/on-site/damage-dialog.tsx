@@ -6,7 +6,6 @@ import { CHARGE_MESSAGES, DEFAULT_CHARGE_DESCRIPTION, damagesEligible } from '@d
 import {
   chargeQuestion,
   DAMAGE_ITEM_KEYS,
-  dialogAmounts,
   EMPTY_DAMAGE_FORM,
   incidentalsDisabled,
   itemsDisabled,
@@ -25,7 +24,7 @@ import { errorMessage } from '@/lib/pb';
 import { newIdempotencyKey, type ChargeAnswer } from '@/admin/core/api/charge-booking-balance';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
-import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
+import type { AdminBooking } from '@/admin/core/model/records';
 import { reportError } from '@/admin/ui/report-error';
 import { Modal } from '@/admin/ui/modal';
 import { FormProblem } from '@/admin/ui/form-problem';
@@ -104,13 +103,8 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
  * outbox (docs/decisions/016): without a connection it is queued under its key, shown as queued on the
  * booking, and charged once when the connection is back.
  */
-/** No charges yet (one array, so the mirror's first read does not re-render). */
-const NO_CHARGES: readonly AdminCharge[] = [];
-
 export function DamageDialog({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {
   const booking = useLiveQuery(async () => (bookingId ? ((await adminDb().bookings.get(bookingId)) ?? null) : null), [bookingId]);
-  // The booking's charges, for its ledger: the balance is read from them, not from balance_remaining (docs/decisions/045).
-  const charges = useLiveQuery(async () => (bookingId ? await adminDb().charges.where('booking').equals(bookingId).toArray() : []), [bookingId]) ?? NO_CHARGES;
   const [form, setForm] = useState<DamageForm>(EMPTY_DAMAGE_FORM);
   const [description, setDescription] = useState(DEFAULT_CHARGE_DESCRIPTION);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -142,7 +136,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     booking && isTreeSize(booking.tree_size)
       ? priceDamages(selection, { treeSize: booking.tree_size, luxeFinish: !!booking.luxe_finish, addonCents: addonCentsOf(booking.selected_addons) })
       : { lines: [], totalCents: 0 };
-  const { balanceCents: balance, withDamagesCents } = booking ? dialogAmounts(booking, charges, priced.totalCents) : { balanceCents: 0, withDamagesCents: 0 };
+  const balance = booking?.balance_remaining ?? 0;
 
   const settle = (answer: ChargeAnswer) => {
     if (answer.requiresCheckout && answer.checkoutUrl) {
@@ -236,7 +230,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
             )}
             {eligible && (
               <button type="button" className="button button--primary" onClick={() => ask(true)} disabled={busy}>
-                {busy ? 'Charging...' : `Charge ${formatCents(withDamagesCents)}`}
+                {busy ? 'Charging...' : `Charge ${formatCents(balance + priced.totalCents)}`}
               </button>
             )}
           </>
@@ -285,7 +279,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
             </div>
             <div className="damage-summary__total">
               <dt>Total to charge</dt>
-              <dd>{formatCents(withDamagesCents)}</dd>
+              <dd>{formatCents(balance + priced.totalCents)}</dd>
             </div>
           </dl>
           <FormProblem problem={problem} />
