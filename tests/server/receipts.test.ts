@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
 import { checkout, deleteBookings } from './fixtures';
-import { baseUrl, callFn, clearCollections, superuser } from './support';
+import { baseUrl, callFn, clearCollections, request, superuser } from './support';
 
 const su = superuser();
 const created: string[] = [];
@@ -72,6 +72,24 @@ describe('receipts', () => {
     expect(more).toHaveLength(0);
     expect(receipt!.body).toContain('Balance payment received: $500');
     expect(receipt!.body).toContain('Remaining due: $325');
+  });
+
+  it('a payment recorded at the door: its receipt reads what remains due from the ledger, not the stored balance', async () => {
+    // Stored $500 due where the deposit leaves $825; $100 in cash leaves $725 by the ledger
+    // (the stored balance, lowered by the payment's part, would say $400).
+    const b = await stageBooking(su, { customer_email: 'receipt-door@example.com', balance_remaining: 50000 });
+    created.push(b.id);
+    const res = await request({
+      method: 'POST',
+      route: '/api/fn/booking-payments',
+      token: admin,
+      headers: { 'Idempotency-Key': newKey() },
+      body: { bookingId: b.id, method: 'cash', amountCents: 10000 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [receipt, ...more] = await receiptsOf(su, b.id);
+    expect(more).toHaveLength(0);
+    expect(receipt!.body).toContain('Remaining due: $725');
   });
 
   it('a charge that fails sends no receipt', async () => {
