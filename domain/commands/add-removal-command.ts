@@ -9,7 +9,7 @@
  * - priced: the booking holds the date and slot (`transition` removal_held) for a new `removal`
  *   charge, written pending in the same transaction as the overlap check (two customers onto
  *   one slot: one owner); the server then opens its Checkout page outside the transaction, and
- *   paying it books the removal (lib/payments/balance-charges.ts, with removal-hold.ts).
+ *   paying it books the removal (charge-outcome-command.ts, run by lib/payments/charge-outcome.ts).
  * A page already open for the held removal is the answer again. Pure.
  */
 import { transition } from '../booking/lifecycle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLedger, bookingMoney, chargeMoneyRow, groupByBooking, keptOfRows, ledgerBookingOfRows, bookingMoneyRow } from './booking-money';
+import { bookingLedger, bookingMoney, chargeMoneyRow, doorBalance, groupByBooking, keptOfRows, ledgerBookingOfRows, bookingMoneyRow } from './booking-money';
 
 const booking = { status: 'confirmed', payment_status: 'deposit_paid', total_price: 100_000, deposit_amount: 50_000, deposit_paid_at: '2026-11-03 15:00:00.000Z' };
 
@@ -98,5 +98,33 @@ describe('groupByBooking', () => {
       ['a', ['1', '3']],
       ['b', ['2']],
     ]);
+  });
+});
+
+describe('doorBalance: what the today view collects at the door', () => {
+  // Each booking's stored balance_remaining disagrees with its charges: the ledger's figure wins.
+  it.each<[string, Record<string, unknown>, Record<string, unknown>[], { dueCents: number; queuedCents: number }]>([
+    ['a stored balance of 0 while half is still owed', { ...booking, balance_remaining: 0 }, [], { dueCents: 50_000, queuedCents: 0 }],
+    [
+      'a stored balance never lowered by the cash recorded',
+      { ...booking, balance_remaining: 50_000 },
+      [{ id: 'c1', kind: 'balance', amount: 20_000, balance_amount: 20_000, status: 'succeeded', method: 'cash' }],
+      { dueCents: 30_000, queuedCents: 0 },
+    ],
+    [
+      'a payment queued on this phone counts, as pending',
+      { ...booking, balance_remaining: 99_999 },
+      [{ id: 'q1', kind: 'balance', amount: 10_000, status: 'queued', method: 'cash' }],
+      { dueCents: 40_000, queuedCents: 10_000 },
+    ],
+    [
+      'a link still open keeps the balance due (it is not paid yet)',
+      { ...booking, balance_remaining: 0 },
+      [{ id: 'l1', kind: 'balance', amount: 50_000, balance_amount: 50_000, status: 'requires_checkout', stripe_checkout_session_id: 'cs_1' }],
+      { dueCents: 50_000, queuedCents: 0 },
+    ],
+    ['a cancelled booking owes nothing at the door', { ...booking, status: 'cancelled', balance_remaining: 50_000 }, [], { dueCents: 0, queuedCents: 0 }],
+  ])('%s', (_name, b, charges, expected) => {
+    expect(doorBalance(b, charges)).toEqual(expected);
   });
 });

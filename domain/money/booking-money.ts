@@ -112,6 +112,20 @@ export function balanceOf(ledger: BookingLedger): number {
   return ledger.booking.cancelled ? 0 : Math.max(0, ledger.money.owedCents - ledger.money.paidCents);
 }
 
+/**
+ * What is left to collect at the door for booking row `booking` with its `charges` rows (the
+ * admin's mirror): the ledger's balance (`balanceOf`, never the stored `balance_remaining`) less
+ * the payments queued on this device (charges of status `queued`, not yet sent), never below 0,
+ * and those queued cents. Cents; docs/decisions/030 and 045.
+ */
+export function doorBalance(booking: LooseRow, charges: readonly LooseRow[]): { dueCents: number; queuedCents: number } {
+  const queuedCents = charges
+    .map(chargeMoneyRow)
+    .filter((c) => c.status === 'queued')
+    .reduce((t, c) => t + c.amount, 0);
+  return { dueCents: Math.max(0, balanceOf(bookingLedger(booking, charges)) - queuedCents), queuedCents };
+}
+
 /** `bookingLedger(booking, charges).money`. */
 export function bookingMoney(booking: LooseRow, charges: readonly LooseRow[]): Money {
   return bookingLedger(booking, charges).money;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charge, newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
 import { checkout, deleteBookings } from './fixtures';
-import { baseUrl, callFn, clearCollections, superuser } from './support';
+import { baseUrl, callFn, clearCollections, request, superuser } from './support';
 
 const su = superuser();
 const created: string[] = [];
@@ -59,6 +59,37 @@ describe('receipts', () => {
     expect(more).toHaveLength(0);
     expect(receipt!.subject).toMatch(/^Receipt: Damages and incidentals of \$35 /);
     expect(receipt!.body).toContain('Damages and incidentals received: $35\n3 × Small pieces: $15\n1 × Fixtures and electric items: $20\nMethod:');
+  });
+
+  it('what remains due is read from the ledger, also when the stored balance disagrees with the charges', async () => {
+    // Stored $500 due where the deposit and the charges leave $825: the card is charged the $500
+    // asked (planCharge reads the stored balance), and the ledger still has $325 to collect.
+    const b = await stageBooking(su, { customer_email: 'receipt-ledger@example.com', balance_remaining: 50000 });
+    created.push(b.id);
+    expect((await charge(baseUrl(), admin, newKey(), { bookingId: b.id })).status).toBe(200);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ balance_remaining: 32500, payment_status: 'deposit_paid' });
+    const [receipt, ...more] = await receiptsOf(su, b.id);
+    expect(more).toHaveLength(0);
+    expect(receipt!.body).toContain('Balance payment received: $500');
+    expect(receipt!.body).toContain('Remaining due: $325');
+  });
+
+  it('a payment recorded at the door: its receipt reads what remains due from the ledger, not the stored balance', async () => {
+    // Stored $500 due where the deposit leaves $825; $100 in cash leaves $725 by the ledger
+    // (the stored balance, lowered by the payment's part, would say $400).
+    const b = await stageBooking(su, { customer_email: 'receipt-door@example.com', balance_remaining: 50000 });
+    created.push(b.id);
+    const res = await request({
+      method: 'POST',
+      route: '/api/fn/booking-payments',
+      token: admin,
+      headers: { 'Idempotency-Key': newKey() },
+      body: { bookingId: b.id, method: 'cash', amountCents: 10000 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [receipt, ...more] = await receiptsOf(su, b.id);
+    expect(more).toHaveLength(0);
+    expect(receipt!.body).toContain('Remaining due: $725');
   });
 
   it('a charge that fails sends no receipt', async () => {

@@ -7,12 +7,23 @@
 import { BUSINESS } from '@domain/business';
 import { manageSection } from '@domain/mail/letter';
 import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/mail/receipts';
+import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 import { manageButtons } from './booking-confirmation';
+
+/**
+ * What `booking` still has to pay as its ledger reads it in `tx` (domain/money/booking-money.ts
+ * balanceOf over the booking and its charges, as written so far in the transaction), for a
+ * receipt's 'Remaining due': never the stored `balance_remaining` (docs/decisions/045). Cents.
+ */
+function remainingOf(tx: CoreApp, booking: core.Record): number {
+  return balanceOf(bookingLedger(bookingMoneyRowOf(booking), chargesOfBooking(tx, booking.id).map(chargeMoneyRowOf)));
+}
 
 function isDemo(paymentId: string): boolean {
   return paymentId.startsWith('demo_');
@@ -56,10 +67,11 @@ export function depositReceiptMail(booking: core.Record, manageUrl: string): Que
 
 /**
  * The receipt for charge `charge` (a `charges` record that just succeeded) of `booking`, read
- * after the booking's balance was lowered: the balance part and each damage line by item and
- * quantity (keyed once per charge), with the booking's manage link.
+ * in `tx` once the charge is written: the balance part and each damage line by item and
+ * quantity (keyed once per charge), what remains due as the ledger reads it, and the booking's
+ * manage link.
  */
-export function chargeReceiptMail(charge: core.Record, booking: core.Record, manageUrl: string): QueuedMail {
+export function chargeReceiptMail(tx: CoreApp, charge: core.Record, booking: core.Record, manageUrl: string): QueuedMail {
   const intent = charge.getString('stripe_payment_intent_id');
   const recorded = charge.getString('method');
   const method = isRecordedMethod(recorded)
@@ -86,7 +98,7 @@ export function chargeReceiptMail(charge: core.Record, booking: core.Record, man
       method,
       at: nowMs(),
       reference: bookingReference(booking.id),
-      remainingCents: Math.max(0, booking.getInt('balance_remaining')),
+      remainingCents: remainingOf(tx, booking),
       lines,
       // The owner's words about the damages (the dialog's Description) reach the customer.
       description: charge.getInt('damages_amount') > 0 || damageLines.length > 0 ? charge.getString('description') : '',
@@ -132,16 +144,17 @@ export function ledgerRefundReceiptMail(booking: core.Record, refundId: string, 
 
 /**
  * The correction for recorded payment `payment` of `booking`, just voided (its balance back
- * on the booking): what was voided, why, and what is due now (keyed once per payment).
+ * on the booking): what was voided, why, and what is due now as the ledger reads it in `tx`
+ * (keyed once per payment).
  */
-export function voidedPaymentMail(payment: core.Record, booking: core.Record): QueuedMail {
+export function voidedPaymentMail(tx: CoreApp, payment: core.Record, booking: core.Record): QueuedMail {
   return receiptMail(mailKey('receipt', payment.id, 'void'), booking, {
     kind: 'void',
     amountCents: payment.getInt('amount'),
     method: `${paymentMethodText(payment.getString('method'), payment.getString('check_number'), payment.getString('note'))} (voided: ${payment.getString('void_reason')})`,
     at: nowMs(),
     reference: bookingReference(booking.id),
-    remainingCents: Math.max(0, booking.getInt('balance_remaining')),
+    remainingCents: remainingOf(tx, booking),
     lines: [],
   });
 }

@@ -24,8 +24,8 @@ import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
-import { deliverMail } from '../mail/mail-outbox';
-import { openCharges, recordChargeOutcome } from '../payments/balance-charges';
+import { openCharges } from '../payments/balance-charges';
+import { recordChargeOutcome } from '../payments/charge-outcome';
 import { chargesOfBooking } from '../payments/ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
 import { bookingFactsOf, parseForCommand, runParsedCommand } from './booking-command-state';
@@ -80,12 +80,12 @@ export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
   if (answer.kind === 'added') return e.json(200, addedView(answer.bookingId));
 
   // Held: the Checkout page is opened outside any transaction, and its outcome recorded by the
-  // charges' own path (payments/balance-charges.ts recordChargeOutcome, which books the removal when paid).
+  // charges' own path (payments/charge-outcome.ts recordChargeOutcome, whose command books the removal when paid).
   const { bookingId, chargeId } = answer;
   const outcome = payChargeByLink($app.findRecordById('charges', chargeId), $app.findRecordById('bookings', bookingId), appOrigin(e));
   // No clear answer from Stripe: nothing was shown to the customer, so the hold is let go at once.
   const recorded = outcome.status === 'unknown' ? { status: 'failed' as const, paymentIntentId: '', error: CHARGE_MESSAGES.unreachable } : outcome;
-  deliverMail($app, recordChargeOutcome($app, chargeId, recorded));
+  recordChargeOutcome($app, { via: 'call', chargeId, outcome: recorded });
   if (outcome.status === 'unknown') throw apiError(503, CHARGE_MESSAGES.unreachable);
   const charge = $app.findRecordById('charges', chargeId);
   const status = charge.getString('status');

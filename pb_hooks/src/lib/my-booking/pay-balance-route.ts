@@ -11,16 +11,16 @@
  * Composed around Stripe (docs/architecture.md "The path of a command"): the pay-balance
  * command (domain/commands/pay-balance-command.ts) decides and stores the pending charge in
  * one transaction through the runner's executeCommand; the Checkout page is made outside any
- * transaction and its outcome recorded (payments/balance-charges.ts recordChargeOutcome).
+ * transaction and its outcome recorded (payments/charge-outcome.ts recordChargeOutcome).
  */
 import { CHARGE_MESSAGES, chargeFingerprintSource } from '@domain/money/balance-charge';
 import { balanceRequest, payBalanceCommand, type PayBalanceAnswer, type PayBalanceInput, type PayBalanceState } from '@domain/commands/pay-balance-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, readJsonObject } from '../http';
-import { deliverMail } from '../mail/mail-outbox';
 import { answerRun } from '../payments/command-request';
-import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, recordChargeOutcome, releaseCharge } from '../payments/balance-charges';
+import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, releaseCharge } from '../payments/balance-charges';
+import { recordChargeOutcome } from '../payments/charge-outcome';
 import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking } from './manage-links';
 
@@ -67,7 +67,7 @@ export function myBookingPayBalanceRoute(e: core.RequestEvent): void {
       releaseCharge($app, chargeId);
       throw apiError(503, CHARGE_MESSAGES.unreachable);
     }
-    deliverMail($app, recordChargeOutcome($app, chargeId, outcome));
+    recordChargeOutcome($app, { via: 'call', chargeId, outcome });
   }
   const charge = $app.findRecordById('charges', chargeId);
   const status = charge.getString('status');

@@ -1,27 +1,23 @@
 /**
- * The `charges` rows of balance and damage charges and what they do to their booking (docs/architecture.md
- * decision 12; docs/decisions/013 and 021). Every write here is one short transaction that
- * never calls out: the row is inserted `pending` under its unique Idempotency-Key BEFORE Stripe
- * is called, and the outcome is recorded in a second transaction after. Only a charge that
- * succeeded (now, when its Checkout link is paid, or when the bank confirms a `processing`
- * one) lowers the booking's balance by its balance part, and marks the booking paid when
- * nothing is left; a `processing` charge keeps the balance due.
+ * The `charges` rows of balance, damages and removal charges and what they do to their booking
+ * (docs/architecture.md decision 12 and "The path of a command"; docs/decisions/013, 021, 045,
+ * 047). The row is inserted `pending` under its unique Idempotency-Key BEFORE Stripe is called
+ * (the pending-charge command), and the outcome is recorded after, outside the call, by the
+ * charge-outcome command (domain/commands/charge-outcome-command.ts) through the runner's one
+ * transaction: only a charge that succeeded (now, when its Checkout link is paid, or when the
+ * bank confirms a `processing` one) pays its booking, whose balance is then what its ledger
+ * still has to collect; a `processing` charge keeps the balance due.
  */
-import { balanceAfterPayment, CHARGE_MESSAGES, OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from '@domain/money/balance-charge';
+import { OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from '@domain/money/balance-charge';
+import type { ChargeCallOutcome } from '@domain/commands/charge-outcome-command';
 import { pendingChargeCommand, type PendingChargeAnswer, type PendingChargeState } from '@domain/commands/pending-charge-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { nowMs, toPbDate } from '../clock';
-import { chargeFailedNotice } from '../mail/owner-notices';
-import { queueMail, type QueuedMail } from '../mail/mail-outbox';
+import type { QueuedMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
-import { bookHeldRemoval, releaseRemovalHold } from '../my-booking/removal-hold';
-import { isRecordedMethod } from '@domain/money/recorded-payments';
-import { latePaymentNotice } from '../mail/owner-notices';
-import { queueLedgerRefunds, syncPaymentStatus } from './ledger-records';
-import { runRefunds } from './refund';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -163,204 +159,14 @@ export function requestedAtMs(rec: core.Record): number {
   return Number.isFinite(at) ? at : parseTimestamp(rec.getString('created_at'));
 }
 
-/** How a charge attempt ended (lib/payments/balance-payment.ts). */
-export type ChargeOutcome =
-  | { status: 'succeeded'; paymentIntentId: string }
-  | { status: 'processing'; paymentIntentId: string }
-  | { status: 'requires_checkout'; paymentIntentId: string; checkoutSessionId: string; checkoutUrl: string }
-  | { status: 'failed'; paymentIntentId: string; error: string };
-
-/**
- * Books the removal a `removal` charge paid for, lowers the booking's balance by the charge's
- * balance part (paid when nothing is left) and queues the customer's receipt (lib/mail/receipts.ts).
- * A payment that arrives for a cancelled booking, or for money already collected another way,
- * is kept by no one (docs/decisions/045): its refund is queued by the ledger (to the card it
- * came from), the owner is e-mailed, and the customer gets the refund's receipt instead of a
- * payment receipt and a new manage link; `lateRefunds` receives the booking's id so the
- * caller runs the refund after the commit. Returns the mail outbox ids to send once the
- * transaction commits ([] when the booking is gone).
- */
-export function applyPaidCharge(tx: CoreApp, charge: core.Record, lateRefunds: string[] = []): string[] {
-  let booking: core.Record;
-  try {
-    booking = tx.findRecordById('bookings', charge.getString('booking'));
-  } catch {
-    return [];
-  }
-  const mailIds: string[] = [];
-  const live = booking.getString('status') === 'confirmed' || booking.getString('status') === 'completed';
-  // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
-  if (live && charge.getString('kind') === 'removal' && booking.getString('removal_hold') === charge.id) {
-    mailIds.push(...bookHeldRemoval(tx, booking, charge.getInt('amount'), nowMs()));
-  }
-  const part = charge.getInt('balance_amount');
-  if (live && part > 0) {
-    const left = balanceAfterPayment(booking.getInt('balance_remaining'), part);
-    booking.set('balance_remaining', left);
-    if (left === 0 && !booking.getString('balance_paid_at')) booking.set('balance_paid_at', toPbDate(nowMs()));
-    // payment_status is the ledger's summary, never set by hand (docs/decisions/045).
-    syncPaymentStatus(tx, booking);
-    tx.save(booking);
-  }
-  // Only a card payment is given back on its own; cash recorded beyond the balance stays a credit the owner sees.
-  const refunds = isRecordedMethod(charge.getString('method')) ? [] : queueLedgerRefunds(tx, booking, { onlyCharge: charge.id });
-  if (refunds.length > 0) {
-    tx.save(booking);
-    lateRefunds.push(booking.id);
-    mailIds.push(
-      queueMail(
-        tx,
-        latePaymentNotice(
-          charge,
-          booking,
-          refunds.reduce((t, r) => t + r.amountCents, 0),
-        ),
-      ),
-    );
-    return mailIds;
-  }
-  mailIds.push(queueMail(tx, paidChargeReceipt(tx, charge, booking)));
-  return mailIds;
-}
+/** How a charge attempt ended (lib/payments/balance-payment.ts; domain/commands/charge-outcome-command.ts). */
+export type ChargeOutcome = ChargeCallOutcome;
 
 /**
  * The customer's receipt for paid charge `charge` of `booking` (lib/mail/receipts.ts), with a
- * new manage link (its token is stored in `tx`). For applyPaidCharge and the recorded-payment
- * command, which compose it once their changes are written.
+ * new manage link (its token is stored in `tx`). For the charge-outcome and recorded-payment
+ * commands, which compose it once their changes are written.
  */
 export function paidChargeReceipt(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
-  return chargeReceiptMail(charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)));
-}
-
-/**
- * Records the outcome of charge `chargeId` (second transaction, after Stripe answered), unless
- * another request recorded one first. A success updates the booking and queues the receipt in
- * the same transaction; returns the mail outbox ids to send after the commit.
- */
-export function recordChargeOutcome(app: CoreApp, chargeId: string, outcome: ChargeOutcome): string[] {
-  let mailIds: string[] = [];
-  const late: string[] = [];
-  app.runInTransaction((tx) => {
-    const rec = tx.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== 'pending') return;
-    rec.set('status', outcome.status);
-    if (outcome.paymentIntentId) rec.set('stripe_payment_intent_id', outcome.paymentIntentId);
-    if (outcome.status === 'requires_checkout') {
-      rec.set('stripe_checkout_session_id', outcome.checkoutSessionId);
-      rec.set('checkout_url', outcome.checkoutUrl);
-    } else if (outcome.status === 'failed') {
-      rec.set('error', outcome.error.slice(0, 1000));
-    }
-    tx.save(rec);
-    if (outcome.status === 'failed') releaseRemovalHold(tx, rec.getString('booking'), rec.id);
-    if (outcome.status === 'succeeded') mailIds = applyPaidCharge(tx, rec, late);
-  });
-  late.forEach((id) => runRefunds(app, id));
-  return mailIds;
-}
-
-/**
- * What the bank finally said about the PaymentIntent `paymentIntentId` of charge `chargeId`
- * (webhook `payment_intent.succeeded` / `payment_intent.payment_failed`, or the reconcile job).
- * - succeeded: a `pending`, `processing` or `failed` charge of that intent succeeds and the
- *   booking's balance follows, once;
- * - failed: a `pending` or `processing` charge fails (the balance stays due and the booking can
- *   be charged again) and the owner is e-mailed, once. A charge that already succeeded stays
- *   so: a late or redelivered failure changes nothing.
- * Ignored for a charge waiting on its Checkout link (its own events settle it) or tied to
- * another intent. Returns the mail outbox ids queued (to send after the commit), or null when
- * no charge `chargeId` exists (deleted with its booking).
- */
-export function settleChargeIntent(app: CoreApp, chargeId: string, paymentIntentId: string, outcome: { status: 'succeeded' } | { status: 'failed'; error: string }): string[] | null {
-  let mailIds: string[] | null = null;
-  const late: string[] = [];
-  app.runInTransaction((tx) => {
-    let rec: core.Record;
-    try {
-      rec = tx.findRecordById('charges', chargeId);
-    } catch {
-      return;
-    }
-    mailIds = [];
-    const status = rec.getString('status');
-    const intent = rec.getString('stripe_payment_intent_id');
-    if (intent && intent !== paymentIntentId) return;
-    if (outcome.status === 'succeeded') {
-      if (status !== 'pending' && status !== 'processing' && status !== 'failed') return;
-      rec.set('status', 'succeeded');
-      rec.set('error', '');
-      rec.set('stripe_payment_intent_id', paymentIntentId);
-      tx.save(rec);
-      mailIds = applyPaidCharge(tx, rec, late);
-      return;
-    }
-    if (status !== 'pending' && status !== 'processing') return;
-    rec.set('status', 'failed');
-    rec.set('error', outcome.error.slice(0, 1000));
-    rec.set('stripe_payment_intent_id', paymentIntentId);
-    tx.save(rec);
-    releaseRemovalHold(tx, rec.getString('booking'), rec.id);
-    const booking = tx.findRecordsByFilter('bookings', 'id = {:id}', '', 1, 0, { id: rec.getString('booking') } as unknown as dbx.Params)[0];
-    if (booking) mailIds = [queueMail(tx, chargeFailedNotice(rec, booking))];
-  });
-  late.forEach((id) => runRefunds(app, id));
-  return mailIds;
-}
-
-/**
- * The Checkout link of charge `chargeId` was paid (webhook): the charge succeeds and the booking
- * follows, once. Ignored unless the charge waits on exactly that session `sessionId`. Returns
- * the receipt's mail outbox ids to send after the commit.
- */
-export function settleChargeCheckout(app: CoreApp, chargeId: string, sessionId: string, paymentIntentId: string): string[] {
-  let mailIds: string[] = [];
-  const late: string[] = [];
-  app.runInTransaction((tx) => {
-    // A session paid after we closed it (its expiry raced the payment): the money arrived all
-    // the same, and the ledger decides whether it is owed or refunded (docs/decisions/045).
-    const rec = waitingCharge(tx, chargeId, sessionId) ?? closedCharge(tx, chargeId, sessionId);
-    if (!rec) return;
-    rec.set('status', 'succeeded');
-    rec.set('error', '');
-    if (paymentIntentId) rec.set('stripe_payment_intent_id', paymentIntentId);
-    tx.save(rec);
-    mailIds = applyPaidCharge(tx, rec, late);
-  });
-  late.forEach((id) => runRefunds(app, id));
-  return mailIds;
-}
-
-/** The Checkout link of charge `chargeId` expired unpaid: the charge failed, the booking may be charged again. */
-export function expireChargeCheckout(app: CoreApp, chargeId: string, sessionId: string): void {
-  app.runInTransaction((tx) => {
-    const rec = waitingCharge(tx, chargeId, sessionId);
-    if (!rec) return;
-    rec.set('status', 'failed');
-    rec.set('error', CHARGE_MESSAGES.linkExpired);
-    tx.save(rec);
-    releaseRemovalHold(tx, rec.getString('booking'), rec.id);
-  });
-}
-
-/** The charge `chargeId` if it failed while naming Checkout Session `sessionId` (we closed or expired it), else null. */
-function closedCharge(tx: CoreApp, chargeId: string, sessionId: string): core.Record | null {
-  let rec: core.Record;
-  try {
-    rec = tx.findRecordById('charges', chargeId);
-  } catch {
-    return null;
-  }
-  return rec.getString('status') === 'failed' && rec.getString('stripe_checkout_session_id') === sessionId ? rec : null;
-}
-
-/** The charge `chargeId` if it is waiting on Checkout Session `sessionId`, else null. */
-function waitingCharge(tx: CoreApp, chargeId: string, sessionId: string): core.Record | null {
-  let rec: core.Record;
-  try {
-    rec = tx.findRecordById('charges', chargeId);
-  } catch {
-    return null;
-  }
-  if (rec.getString('status') !== 'requires_checkout' || rec.getString('stripe_checkout_session_id') !== sessionId) return null;
-  return rec;
+  return chargeReceiptMail(tx, charge, booking, manageUrl(configuredOrigin(tx), issueManageToken(tx, booking)));
 }

@@ -8,7 +8,8 @@
  *
  * PaymentIntent events for a charge (metadata `charge_id`): payment_intent.succeeded settles a
  * pending or processing charge; payment_intent.payment_failed fails it, keeps the balance due
- * and e-mails the owner (lib/payments/balance-charges.ts settleChargeIntent).
+ * and e-mails the owner. Each is an input of the charge-outcome command
+ * (domain/commands/charge-outcome-command.ts, run by lib/payments/charge-outcome.ts recordChargeOutcome).
  *
  * A charge paid by card stores that card's brand and last 4 digits on its booking, as the card
  * on file (domain/commands/card-on-file-command.ts), best effort after the charge is settled.
@@ -18,9 +19,8 @@
  */
 import { cardOnFileCommand, type CardOnFileAnswer, type CardOnFileInput, type CardOnFileState } from '@domain/commands/card-on-file-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
-import { deliverMail } from '../mail/mail-outbox';
 import { logWarning } from '../log';
-import { expireChargeCheckout, settleChargeCheckout, settleChargeIntent } from './balance-charges';
+import { recordChargeOutcome } from './charge-outcome';
 import { failureMessage } from './balance-payment';
 import { refundOrphanPayment } from './orphan-payments';
 import { cardOf, paymentIdsOf, retrieveCard, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
@@ -71,11 +71,11 @@ export function handleChargeCheckoutEvent(app: CoreApp, type: string, session: S
     const paymentIntentId = paymentIdsOf(session).paymentIntentId;
     if (!chargeExists(app, chargeId)) refundOrphanPayment(app, session.metadata?.booking_id ?? '', paymentIntentId, session.amount_total ?? 0);
     else {
-      deliverMail(app, settleChargeCheckout(app, chargeId, session.id, paymentIntentId));
+      recordChargeOutcome(app, { via: 'checkout_paid', chargeId, sessionId: session.id, paymentIntentId });
       storeCard(app, session.metadata?.booking_id ?? '', () => withCard(paymentIdsOf(retrieveCheckoutSession(session.id))));
     }
   } else if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed') {
-    expireChargeCheckout(app, chargeId, session.id);
+    recordChargeOutcome(app, { via: 'checkout_expired', chargeId, sessionId: session.id });
   }
   return true;
 }
@@ -85,16 +85,15 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
   const chargeId = intent.metadata?.charge_id;
   if (typeof chargeId !== 'string' || !chargeId || typeof intent.id !== 'string') return false;
   if (type === 'payment_intent.succeeded') {
-    const mailIds = settleChargeIntent(app, chargeId, intent.id, { status: 'succeeded' });
-    if (mailIds === null) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
+    const settled = recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: 'succeeded' } });
+    if (!settled.found) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
     else {
-      deliverMail(app, mailIds);
       const pm = intent.payment_method;
       storeCard(app, intent.metadata?.booking_id ?? '', () => (pm && typeof pm === 'object' ? cardOf(pm) : retrieveCard(pm ?? '')));
     }
   } else if (type === 'payment_intent.payment_failed') {
     const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
-    deliverMail(app, settleChargeIntent(app, chargeId, intent.id, { status: 'failed', error: error || 'The bank declined the payment.' }) ?? []);
+    recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: 'failed', error: error || 'The bank declined the payment.' } });
   }
   return true;
 }

@@ -36,11 +36,11 @@ import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource } from '@domain/
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
 import { adminCommandRequest } from './command-request';
-import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, recordChargeOutcome, releaseCharge, requestedAtMs } from './balance-charges';
+import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, releaseCharge, requestedAtMs } from './balance-charges';
+import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
-import { deliverMail } from '../mail/mail-outbox';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -58,7 +58,7 @@ function attempt(chargeId: string, origin: string): void {
     releaseCharge($app, chargeId);
     throw apiError(503, CHARGE_MESSAGES.unreachable);
   }
-  deliverMail($app, recordChargeOutcome($app, chargeId, outcome));
+  recordChargeOutcome($app, { via: 'call', chargeId, outcome });
 }
 
 /**

@@ -12,8 +12,8 @@
  */
 import { reconcileDecision } from '@domain/commands/reconcile-charge';
 import { nowMs, toPbDate } from '../clock';
-import { deliverMail } from '../mail/mail-outbox';
-import { ABANDONED_AFTER_MS, claimAbandonedCharge, recordChargeOutcome, requestedAtMs, settleChargeIntent } from './balance-charges';
+import { ABANDONED_AFTER_MS, claimAbandonedCharge, requestedAtMs } from './balance-charges';
+import { recordChargeOutcome } from './charge-outcome';
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
 import { listCustomerPaymentIntents } from './stripe';
@@ -28,9 +28,9 @@ export type ReconcileResult = 'settled' | 'unknown';
 /**
  * Asks Stripe what happened under `pending` charge `charge` (which the caller has claimed) and
  * records it: the rule is domain/commands/reconcile-charge.ts reconcileDecision; Stripe is read
- * outside any transaction, and the outcome recorded through the charge's own outcome path
- * (balance-charges.ts recordChargeOutcome, or settleChargeIntent for a failure, so the owner
- * hears of it like any failure after the fact).
+ * outside any transaction, and the outcome recorded by the charge-outcome command
+ * (charge-outcome.ts recordChargeOutcome: a failure of a known intent as the bank's, so the
+ * owner hears of it like any failure after the fact).
  */
 export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileResult {
   let booking: core.Record;
@@ -62,9 +62,9 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
   if (decision.record === 'nothing') return 'unknown';
   const outcome = decision.outcome;
   if (outcome.status === 'failed' && outcome.paymentIntentId) {
-    deliverMail(app, settleChargeIntent(app, charge.id, outcome.paymentIntentId, { status: 'failed', error: outcome.error }) ?? []);
+    recordChargeOutcome(app, { via: 'intent', chargeId: charge.id, paymentIntentId: outcome.paymentIntentId, result: { status: 'failed', error: outcome.error } });
   } else {
-    deliverMail(app, recordChargeOutcome(app, charge.id, outcome));
+    recordChargeOutcome(app, { via: 'call', chargeId: charge.id, outcome });
   }
   return 'settled';
 }

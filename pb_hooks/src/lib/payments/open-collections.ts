@@ -10,7 +10,8 @@
 import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '@domain/money/balance-charge';
 import { apiError } from '../http';
 import { logError } from '../log';
-import { expireChargeCheckout, openCharges } from './balance-charges';
+import { openCharges } from './balance-charges';
+import { expireChargeCheckout } from './charge-outcome';
 import { paymentMode } from './mode';
 import { tryExpireCheckoutSession } from './stripe';
 

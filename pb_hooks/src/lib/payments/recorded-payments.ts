@@ -64,7 +64,7 @@ function respondPayment(app: CoreApp, a: PaymentAnswer) {
 function receiptOf(tx: CoreApp, paymentId: string, voided: boolean) {
   const payment = tx.findRecordById('charges', paymentId);
   const booking = tx.findRecordById('bookings', payment.getString('booking'));
-  return voided ? voidedPaymentMail(payment, booking) : paidChargeReceipt(tx, payment, booking);
+  return voided ? voidedPaymentMail(tx, payment, booking) : paidChargeReceipt(tx, payment, booking);
 }
 
 /** The damages the payment links `closedIds` carried (closed just before the payment is recorded). */

@@ -1,15 +1,20 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, type ReactNode } from 'react';
 import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import { dayDrives, dayStops, driveText, gapWarningText, type DriveLeg } from '@domain/schedule/day-drives';
 import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from '@domain/schedule/day-plan';
+import { doorBalance, groupByBooking } from '@domain/money/booking-money';
 import { formatCents } from '@domain/money/cents';
 import { scheduleItemsOn, type ScheduleItem } from '@domain/schedule/schedule';
 import { useSeason } from '@/lib/api/get-season';
-import { dueAfterQueued, useQueuedCentsByBooking } from '@/admin/core/pending-payments';
-import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records';
+import { adminDb } from '@/admin/core/db';
+import type { AdminBooking, AdminCharge, AdminConsultation } from '@/admin/core/model/records';
 import { Pill } from '@/admin/ui/pill';
 import { useNearbyZips } from './nearby-zips';
 import { useDayData } from './schedule-data';
+
+/** No charges mirrored for a booking (one array for every such card). */
+const NO_CHARGES: readonly AdminCharge[] = [];
 
 const KIND_LABEL = { install: 'Install', removal: 'Removal', consultation: 'Consultation' } as const;
 
@@ -50,10 +55,11 @@ function CardHead({ when, person, onOpen }: { when: ReactNode; person: { custome
   );
 }
 
-function VisitCard({ item, booking, queuedCents, onOpen }: { item: ScheduleItem; booking: AdminBooking; queuedCents: number; onOpen: () => void }) {
+function VisitCard({ item, booking, charges, onOpen }: { item: ScheduleItem; booking: AdminBooking; charges: readonly AdminCharge[]; onOpen: () => void }) {
   const kind = item.kind === 'removal' ? 'removal' : 'install';
   const done = kind === 'install' ? booking.install_done_at : booking.removal_done_at;
-  const due = dueAfterQueued(booking.balance_remaining, queuedCents);
+  // The booking's ledger, less what this phone has queued (docs/decisions/045), never the stored balance_remaining.
+  const { dueCents: due, queuedCents } = doorBalance(booking, charges);
   return (
     <div className={`today-visit today-visit--${kind}`}>
       <CardHead
@@ -142,7 +148,9 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
   const data = useDayData();
   const season = useSeason();
   const today = season.data?.today ?? businessToday(new Date());
-  const queued = useQueuedCentsByBooking();
+  // Every charge of the mirror once, grouped by booking: each visit's balance is its ledger.
+  const allCharges = useLiveQuery(() => adminDb().charges.toArray(), []);
+  const chargesOf = useMemo(() => groupByBooking(allCharges ?? []), [allCharges]);
   const zips = useNearbyZips();
 
   const plan = useMemo(() => {
@@ -197,7 +205,7 @@ export function TodayView({ onOpenBooking, onOpenConsultation }: Props) {
                 <li key={item.key} className="today__stop">
                   {leg && <DriveLine leg={leg} fromName={from ? (nameOf(from) ?? null) : null} />}
                   {c && <ConsultationCard item={item} consultation={c} onOpen={() => open(item)} />}
-                  {b && <VisitCard item={item} booking={b} queuedCents={queued?.get(b.id) ?? 0} onOpen={() => open(item)} />}
+                  {b && <VisitCard item={item} booking={b} charges={chargesOf.get(b.id) ?? NO_CHARGES} onOpen={() => open(item)} />}
                 </li>
               );
             })}
