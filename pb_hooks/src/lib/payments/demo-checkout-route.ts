@@ -15,12 +15,12 @@
  *   GET  → { sessionId, state, booking: null, charge: { title, amountCents, booking } }
  *        (`booking` the booked visits and amounts, shown only while the link is open);
  *   Pay  → { url } of this page again, now paid: the charge settles as the Stripe webhook's
- *        paid link would (balance-charges.ts settleChargeCheckout: the balance lowered or the
- *        held removal booked, the receipt e-mailed), once; 410 when the link had closed;
+ *        paid link would (charge-outcome.ts recordChargeOutcome, the charge-outcome command: the
+ *        balance lowered or the held removal booked, the receipt e-mailed), once; 410 when the link had closed;
  *   Cancel → { url } of this page again: the charge fails and a held removal date is let go
- *        (balance-charges.ts expireChargeCheckout), the balance still due.
- * Both call those functions' own transactions, outside the runner: nothing is decided beyond
- * demoChargeStep, and no one else is called.
+ *        (charge-outcome.ts expireChargeCheckout), the balance still due.
+ * Both run the charge-outcome command as the Stripe webhook's events do; demoChargeStep only
+ * says which.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import {
@@ -44,8 +44,7 @@ import { findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
-import { deliverMail } from '../mail/mail-outbox';
-import { expireChargeCheckout, settleChargeCheckout } from './balance-charges';
+import { expireChargeCheckout, recordChargeOutcome } from './charge-outcome';
 import { answerRun } from './command-request';
 import { demoPaymentUrl, requireDemoMode } from './mode';
 import { runRefunds } from './refund';
@@ -94,12 +93,12 @@ function chargeSessionView(charge: core.Record, sessionId: string) {
 
 /**
  * Pay or Cancel on payment link `charge` (see the file's comment): settled or closed through
- * the charges' own outcome functions, the receipt sent after their commit; answers the page again.
+ * the charge-outcome command (as Stripe's events for a link), the receipt sent after its commit; answers the page again.
  */
 function answerChargeSession(e: core.RequestEvent, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): void {
   const step = demoChargeStep(action, demoChargeState(charge.getString('status')));
   if (step === 'ended') throw apiError(410, DEMO_CHECKOUT_MESSAGES.chargeEnded);
-  if (step === 'settle') deliverMail($app, settleChargeCheckout($app, charge.id, sessionId, `demo_pi_${$security.randomString(24)}`));
+  if (step === 'settle') recordChargeOutcome($app, { via: 'checkout_paid', chargeId: charge.id, sessionId, paymentIntentId: `demo_pi_${$security.randomString(24)}` });
   if (step === 'close') expireChargeCheckout($app, charge.id, sessionId);
   return e.json(200, { url: demoPaymentUrl(appOrigin(e), sessionId) });
 }
