@@ -37,6 +37,17 @@ export const SELF_SERVICE_MESSAGES = {
   staleRequest: 'This booking has changed since this page was opened, so nothing was changed. Please reload the page and check your booking.',
 } as const;
 
+/** The sentences of sending a manage link again (domain/commands/manage-link-commands.ts). */
+export const MANAGE_LINK_MESSAGES = {
+  missing: 'Please choose the booking.',
+  notFound: 'Booking not found.',
+  notConfirmed: 'This booking has no link to send yet: it gets one once its deposit is paid.',
+  noEmail: 'This booking has no e-mail address to send the link to.',
+  /** The customer's form, after every accepted request (known address or not, e-mailed or over the limit). */
+  requested: 'If we have a booking under this e-mail address, its link is on its way. Please check your inbox (and spam folder) in a few minutes.',
+  emailInvalid: 'Please enter the e-mail address you booked with.',
+} as const;
+
 /** A visit's date ('YYYY-MM-DD', New York) and slot ('9-15'); both '' for a removal not booked. */
 export interface VisitAt {
   date: string;

@@ -11,19 +11,12 @@
  * Pure.
  */
 import { z } from 'zod';
-import { linkExpiresAtMs } from '../booking/self-service';
+import { linkExpiresAtMs, MANAGE_LINK_MESSAGES } from '../booking/self-service';
 import { historyLine, revokeLinks } from './booking-changes';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
 
-export const MANAGE_LINK_MESSAGES = {
-  missing: 'Please choose the booking.',
-  notFound: 'Booking not found.',
-  notConfirmed: 'This booking has no link to send yet: it gets one once its deposit is paid.',
-  noEmail: 'This booking has no e-mail address to send the link to.',
-  /** The customer's form, after every accepted request (known address or not, e-mailed or over the limit). */
-  requested: 'If we have a booking under this e-mail address, its link is on its way. Please check your inbox (and spam folder) in a few minutes.',
-  emailInvalid: 'Please enter the e-mail address you booked with.',
-} as const;
+// The sentences are shared with the web page (no zod there): domain/booking/self-service.ts.
+export { MANAGE_LINK_MESSAGES };
 
 /** E-mails with links one address gets at most within LINK_REQUEST_WINDOW_MS. */
 export const LINK_REQUEST_MAIL_LIMIT = 3;
