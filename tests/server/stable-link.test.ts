@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { MANAGE_LINK_MESSAGES } from '../../domain/commands/manage-link-commands';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { SERVER_NOW } from './constants';
 import { bookingRequest, request, superuserAt, template } from './support';
 
@@ -118,6 +118,15 @@ describe('the link of the first e-mail', () => {
     // The server's clock is frozen; the expiry is moved to before it instead.
     await su.collection('booking_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
     expect(await view(token)).toMatchObject({ status: 404, body: { message: M.invalidLink } });
+  });
+});
+
+describe('the secret the links are derived from', () => {
+  it('is readable by the hooks and superusers only: anonymous, staff and the admin can neither list nor view it', async () => {
+    const [row] = await su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
+    expect(row!.value).toMatch(/^.{64}$/);
+    const anonymous = new PocketBase(server.url);
+    for (const pb of [anonymous, member.pb, admin.pb]) await expectNoRead(pb, 'server_secrets', row!.id);
   });
 });
 
