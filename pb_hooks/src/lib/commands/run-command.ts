@@ -12,7 +12,8 @@
  * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
  *    changes written, its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
- * 6. after the commit: the e-mails sent, the answer worded (it may read the records as stored),
+ * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
+ *    the answer worded (it may read the records as stored),
  *    the key's answer completed, and the answer sent.
  *
  * No route on it calls the mailer or handles replays itself.

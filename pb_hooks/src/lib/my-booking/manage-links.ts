@@ -8,7 +8,7 @@
  * 30 days after the last visit), which follows the visits as they change
  * (domain/commands/booking-changes.ts linksFollowVisits). A change does not end it, and a
  * cancelled booking's link shows it read-only; only the owner's "send a fresh link" does, by
- * raising `link_version` and revoking the booking's links (send-fresh-link.ts). Links e-mailed
+ * raising `link_version` and revoking the booking's links (send-link-route.ts). Links e-mailed
  * before this (random tokens) keep working until their expiry. A token is found by its hash and
  * the stored hash compared again in constant time; deleting the booking deletes its links.
  */
@@ -45,13 +45,9 @@ function currentToken(app: CoreApp, booking: core.Record): { token: string; toke
   return { token, tokenHash: hashOf(token) };
 }
 
-/** The `booking_links` row holding `tokenHash`, or null. */
+/** The `booking_links` row holding `tokenHash`, or null; a failed read throws (it may be inside a transaction). */
 export function linkRowOf(app: CoreApp, tokenHash: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('booking_links', 'token_hash', tokenHash);
-  } catch {
-    return null;
-  }
+  return app.findRecordsByFilter('booking_links', 'token_hash = {:h}', '', 1, 0, { h: tokenHash } as unknown as dbx.Params)[0] ?? null;
 }
 
 /**
