@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineText, hasRemovalVisit, linkExpiresAtMs, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type SelfServiceBooking } from './self-service';
+import {
+  deadlineText,
+  fromOf,
+  hasRemovalVisit,
+  isStaleFrom,
+  linkExpiresAtMs,
+  manageTokenOfHex,
+  selfServiceOptions,
+  visitChangeDeadlineMs,
+  visitStartMs,
+  type SelfServiceBooking,
+} from './self-service';
 
 const H = 3_600_000;
 const paidAt = Date.UTC(2026, 10, 20, 17); // Friday, November 20, 12 PM in New York
@@ -90,5 +101,37 @@ describe('adding the optional removal, and the deadline of a new time', () => {
     const soon = visitStartMs('2026-11-23', '12-18'); // Monday noon: 48 h before it is Saturday noon, inside the window
     expect(visitChangeDeadlineMs('removal', soon, windowEnd)).toBe(soon - 48 * H);
     expect(visitChangeDeadlineMs('install', soon, windowEnd)).toBe(soon - 48 * H);
+  });
+});
+
+describe('stable manage links', () => {
+  it('writes an HMAC as the 43 base64url characters of its 32 bytes', () => {
+    const cases: [string, string][] = [
+      ['00'.repeat(32), 'A'.repeat(43)],
+      ['ff'.repeat(32), `${'_'.repeat(42)}8`],
+      ['fb'.repeat(32), `${'-_v7'.repeat(10)}-_s`],
+    ];
+    for (const [hex, token] of cases) {
+      expect(manageTokenOfHex(hex)).toBe(token);
+      expect(manageTokenOfHex(hex)).toBe(Buffer.from(hex, 'hex').toString('base64url'));
+    }
+    expect(() => manageTokenOfHex('abc')).toThrow();
+  });
+});
+
+describe('a change request names what it changes from', () => {
+  const now = { date: '2026-12-10', timeSlot: '9-15' };
+  it.each([
+    ['no from (an older page): not stale', {}, false],
+    ['the visit as it is', { from: { date: '2026-12-10', timeSlot: '9-15' } }, false],
+    ['another date', { from: { date: '2026-12-09', timeSlot: '9-15' } }, true],
+    ['another slot', { from: { date: '2026-12-10', timeSlot: '12-18' } }, true],
+    ['an empty from', { from: {} }, true],
+    ['from not an object', { from: 'x' }, false],
+  ] as const)('%s', (_why, body, stale) => {
+    expect(isStaleFrom(fromOf(body as Record<string, unknown>), now)).toBe(stale);
+  });
+  it('a removal not booked is the empty visit', () => {
+    expect(isStaleFrom(fromOf({ from: { date: '', timeSlot: '' } }), { date: '', timeSlot: '' })).toBe(false);
   });
 });

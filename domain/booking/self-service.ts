@@ -33,7 +33,67 @@ export const SELF_SERVICE_MESSAGES = {
   removalTooSoon: 'A removal can be booked or moved online until 7 days before it (48 hours before it in the first 72 hours after booking). Please choose a later date, or call us.',
   removalClosed: 'A removal can no longer be added to this booking online. Please call us and we will help.',
   removalPaymentOpen: 'A payment for this booking is still open. Please finish or let it expire first, or call us.',
+  /** A change request whose `from` is not the visit as it is now: a stale page, or a request sent again. */
+  staleRequest: 'This booking has changed since this page was opened, so nothing was changed. Please reload the page and check your booking.',
 } as const;
+
+/** The sentences of sending a manage link again (domain/commands/manage-link-commands.ts). */
+export const MANAGE_LINK_MESSAGES = {
+  missing: 'Please choose the booking.',
+  notFound: 'Booking not found.',
+  notConfirmed: 'This booking has no link to send yet: it gets one once its deposit is paid.',
+  noEmail: 'This booking has no e-mail address to send the link to.',
+  /** The customer's form, after every accepted request (known address or not, e-mailed or over the limit). */
+  requested: 'If we have a booking under this e-mail address, its link is on its way. Please check your inbox (and spam folder) in a few minutes.',
+  emailInvalid: 'Please enter the e-mail address you booked with.',
+} as const;
+
+/** A visit's date ('YYYY-MM-DD', New York) and slot ('9-15'); both '' for a removal not booked. */
+export interface VisitAt {
+  date: string;
+  timeSlot: string;
+}
+
+/**
+ * The `from` of a change request from /my-booking: the date and slot the page showed for the
+ * visit it changes (docs/decisions/027), or null when the request names none (a request made
+ * before pages sent it: nothing to compare).
+ */
+export function fromOf(body: Record<string, unknown>): VisitAt | null {
+  const from = body.from;
+  if (!from || typeof from !== 'object' || Array.isArray(from)) return null;
+  const f = from as Record<string, unknown>;
+  return { date: typeof f.date === 'string' ? f.date : '', timeSlot: typeof f.timeSlot === 'string' ? f.timeSlot : '' };
+}
+
+/**
+ * Whether a request made `from` a visit is stale: it names a date or slot the visit no longer
+ * has (`now`), so applying it would change a booking the customer did not see (a page left open
+ * across a change, or a request sent again). A request without `from` (null) is never stale.
+ */
+export function isStaleFrom(from: VisitAt | null, now: VisitAt): boolean {
+  return from !== null && (from.date !== now.date || from.timeSlot !== now.timeSlot);
+}
+
+/**
+ * The token of a stable manage link (docs/decisions/027; lib/my-booking/manage-links.ts): the
+ * HMAC-SHA256 of the booking's id and link version as 64 hex digits, written as the 43
+ * base64url characters of its 32 bytes (no padding), the shape every link has had. Throws on
+ * anything but 64 hex digits.
+ */
+export function manageTokenOfHex(hex: string): string {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('manageTokenOfHex: 64 hex digits expected');
+  const ABC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const bytes: number[] = [];
+  for (let i = 0; i < 64; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
+    for (let c = 0; c < chars; c++) out += ABC[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
+}
 
 /** Epoch ms at which slot `slotId` starts on `date` in New York (NaN for a malformed slot). */
 export function visitStartMs(date: Ymd, slotId: string): number {

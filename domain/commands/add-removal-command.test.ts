@@ -51,17 +51,18 @@ const target = (over: Partial<AddRemovalTarget> = {}): AddRemovalTarget => ({
     dateContext: { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set() },
     others: [],
     crews: 1,
-    tokens: { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://example.test/my-booking?token=t', historyClientId: 'customer_x' },
+    tokens: { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://example.test/my-booking?token=t', stableLinkId: '', historyClientId: 'customer_x' },
   },
   newCharge: { id: 'c2', attempt: 3, fingerprint: 'fp' },
   ...over,
 });
 const state = (t: AddRemovalTarget | null): AddRemovalState => ({ found: t });
-const on = (date: string, timeSlot = '9-15') => ({ token: 't', date, timeSlot });
+const on = (date: string, timeSlot = '9-15', from: { date: string; timeSlot: string } | null = null) => ({ token: 't', date, timeSlot, from });
+const NONE = { date: '', timeSlot: '' };
 
 describe('adding the removal', () => {
-  it('free (the luxe finish includes it): booked at once, the links renewed, the history, both sides e-mailed', () => {
-    const out = addRemovalCommand.decide(state(target({ choices: choices({ luxeFinish: true }) })), on('2026-12-28'), NOW);
+  it('free (the luxe finish includes it): booked at once, the links following the visits, the history, both sides e-mailed', () => {
+    const out = addRemovalCommand.decide(state(target({ choices: choices({ luxeFinish: true }) })), on('2026-12-28', '9-15', NONE), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]).toEqual({
       op: 'update',
@@ -70,6 +71,9 @@ describe('adding the removal', () => {
       fields: { status: 'confirmed', removal_date: '2026-12-28', removal_time_slot: '9-15', removal_service: true, removal_hold: '', ics_sequence: 2 },
     });
     expect(out.changes.slice(1).map((c) => c.collection)).toEqual(['booking_links', 'booking_links', 'job_events']);
+    // Nothing revoked: the earlier link expires 30 days after the new last visit, and the stable link's row is written.
+    expect(out.changes[1]).toEqual({ op: 'update', collection: 'booking_links', id: 'l1', fields: { expires_at: '2027-01-28 05:00:00.000Z' } });
+    expect(out.changes[2]).toEqual({ op: 'create', collection: 'booking_links', fields: { booking: 'b1', token_hash: 'hash', expires_at: '2027-01-28 05:00:00.000Z' } });
     expect(out.changes[3]).toMatchObject({ fields: { text: 'The customer added the removal on Monday, December 28, 2026, 9 AM - 3 PM (no charge).' } });
     expect(out.mails.map((m) => [m.to, m.paidCents])).toEqual([
       ['customer', 0],
@@ -144,6 +148,13 @@ describe('adding the removal', () => {
       M.removalPaymentOpen,
     ],
     ['a slot taken', state(target({ world: { ...target().world, others: [taken] } })), on('2026-12-28'), 409, M.slotTaken],
+    [
+      'a request from a page that showed no removal, once one is booked (sent again)',
+      state(target({ booking: booking({ removal_date: '2026-12-28', removal_time_slot: '9-15' }) })),
+      on('2026-12-28', '9-15', NONE),
+      409,
+      M.staleRequest,
+    ],
   ] as const)('refuses %s', (_name, s, i, status, message) => {
     expect(addRemovalCommand.decide(s, i, NOW)).toEqual({ status, message });
   });

@@ -4,7 +4,7 @@
  * not passed (domain/booking/self-service.ts). Its price (pricing.ts removalAdditionCents, from the
  * stored choices) decides the path:
  * - free (an upgrade includes it): booked at once (`transition` removal_added): the removal
- *   becomes part of the booking, the calendar SEQUENCE rises, the links are renewed, the history
+ *   becomes part of the booking, the calendar SEQUENCE rises, the links follow the visits, the history
  *   written and both sides e-mailed;
  * - priced: the booking holds the date and slot (`transition` removal_held) for a new `removal`
  *   charge, written pending in the same transaction as the overlap check (two customers onto
@@ -18,11 +18,11 @@ import { formatCents } from '../money/cents';
 import { slotHasConflict } from '../schedule/overlap';
 import { removalAdditionCents, type BookingChoices } from '../money/pricing';
 import { removalDateProblem } from '../schedule/season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../booking/self-service';
+import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type VisitAt } from '../booking/self-service';
 import { findSlot } from '../schedule/slots';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
-import { historyLine, lifecycleOfFacts, renewLinks, type BookingFacts } from './booking-changes';
-import { visitTime, type MoveWorld } from './visit-move-command';
+import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts } from './booking-changes';
+import { visitAtOf, visitTime, type MoveWorld } from './visit-move-command';
 
 export const ADD_REMOVAL_MESSAGES = {
   slot: 'That removal time slot is not offered on this date. Please choose another slot.',
@@ -33,6 +33,8 @@ export interface AddRemovalInput {
   /** 'YYYY-MM-DD' in New York, and the slot ('9-15'), checked by decide. */
   date: string;
   timeSlot: string;
+  /** The removal as the page showed it (both '' when none was booked), or null when the request names none. */
+  from: VisitAt | null;
 }
 
 /** What the server reads of the booking the token opens, in the transaction. */
@@ -94,7 +96,12 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
   name: 'my-booking/add-removal',
   parse: (body) => ({
     ok: true,
-    value: { token: typeof body.token === 'string' ? body.token.trim() : '', date: typeof body.date === 'string' ? body.date : '', timeSlot: typeof body.timeSlot === 'string' ? body.timeSlot : '' },
+    value: {
+      token: typeof body.token === 'string' ? body.token.trim() : '',
+      date: typeof body.date === 'string' ? body.date : '',
+      timeSlot: typeof body.timeSlot === 'string' ? body.timeSlot : '',
+      from: fromOf(body),
+    },
   }),
   idempotency: { by: 'natural', header: 'none', why: 'a removal booked or held cannot be added again: the open page is answered again, a booked one refused' },
   decide(state, input, nowMs) {
@@ -102,6 +109,8 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
     if (!t) return refuse(404, M.invalidLink);
     const b = t.booking;
     if (t.openUrl) return decided([], { kind: 'open', url: t.openUrl });
+    // A removal booked since the page was opened (or this request sent again) is not added twice (docs/decisions/027).
+    if (isStaleFrom(input.from, visitAtOf(b, 'removal'))) return refuse(409, M.staleRequest);
     const cents = t.choices ? removalAdditionCents(t.choices) : null;
     if (cents === null) return refuse(409, M.removalClosed);
     const problem = removalDateProblem(input.date, b.install_date, t.world.dateContext);
@@ -123,7 +132,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
       return {
         changes: [
           { op: 'update', collection: 'bookings', id: b.id, fields: { ...when, ...removalBookedFields(b.icsSequence, 0, 0, []) } },
-          ...renewLinks(b.id, t.world.tokens, { install_date: b.install_date, removal_date: input.date }, nowMs),
+          ...linksFollowVisits(b.id, t.world.tokens, { install_date: b.install_date, removal_date: input.date }),
           historyLine(b.id, 'customer_change', removalAddedHistory(input.date, slot.id, 0), t.world.tokens.historyClientId, nowMs),
         ],
         mails: [

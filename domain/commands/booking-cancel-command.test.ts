@@ -109,8 +109,8 @@ describe("the ledger's writes on a cancel", () => {
 describe("the customer's cancel", () => {
   const state = (t: CancelTarget | null): CustomerCancelState => ({ found: t, paymentGoingThrough: BUSY });
 
-  it('cancels within the window: status and reason from transition, everything refunded, links revoked, the history; no e-mail (the refund sends it)', () => {
-    const out = customerCancelCommand.decide(state(target()), { token: 't' }, NOW);
+  it('cancels within the window: status and reason from transition, everything refunded, the history; the links stay (read-only); no e-mail (the refund sends it)', () => {
+    const out = customerCancelCommand.decide(state(target()), { token: 't', from: { date: '2026-12-04', timeSlot: '9-15' } }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes).toEqual([
       {
@@ -119,7 +119,6 @@ describe("the customer's cancel", () => {
         id: 'b1',
         fields: { status: 'cancelled', cancel_reason: 'customer_cancelled', ics_sequence: 3, payment_status: 'refund_pending', deposit_refund: 'pending' },
       },
-      { op: 'update', collection: 'booking_links', id: 'l1', fields: { revoked_at: '2026-11-20 15:00:00.000Z' } },
       {
         op: 'create',
         collection: 'job_events',
@@ -144,7 +143,11 @@ describe("the customer's cancel", () => {
     ['a removal held for its payment', state(target(booking({ removal_hold: 'c9' }))), 409, M.cancelClosed],
     ['a payment going through', state(target(booking(), money(), 1)), 409, BUSY],
   ] as const)('refuses %s', (_name, s, status, message) => {
-    expect(customerCancelCommand.decide(s, { token: 't' }, NOW)).toEqual({ status, message });
+    expect(customerCancelCommand.decide(s, { token: 't', from: null }, NOW)).toEqual({ status, message });
+  });
+
+  it('refuses a request from a page that showed another installation (the booking changed since)', () => {
+    expect(customerCancelCommand.decide(state(target()), { token: 't', from: { date: '2026-12-11', timeSlot: '9-15' } }, NOW)).toEqual({ status: 409, message: M.staleRequest });
   });
 });
 
@@ -160,7 +163,9 @@ describe("the owner's cancel", () => {
       id: 'b1',
       fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'deposit_paid' },
     });
-    expect(out.changes[2]).toMatchObject({ collection: 'job_events', fields: { kind: 'owner_change', text: 'Cancelled from the admin; the deposit is kept.', created_by: 's1' } });
+    expect(out.changes[1]).toMatchObject({ collection: 'job_events', fields: { kind: 'owner_change', text: 'Cancelled from the admin; the deposit is kept.', created_by: 's1' } });
+    // The customer's link stays: it shows the cancelled booking, read-only (docs/decisions/027).
+    expect(out.changes.some((c) => c.collection === 'booking_links')).toBe(false);
     expect(out.mails).toEqual([
       { bookingId: 'b1', to: 'customer' },
       { bookingId: 'b1', to: 'owner' },

@@ -16,9 +16,9 @@ import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '.
 import { formatCents } from '../money/cents';
 import { moneyOf, paymentStatusOf, refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 import { normalizeText } from '../text';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions } from '../booking/self-service';
+import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, type VisitAt } from '../booking/self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
-import { historyLine, lifecycleOfFacts, revokeLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
+import { historyLine, lifecycleOfFacts, type BookingFacts, type ChangeTokens } from './booking-changes';
 
 export const OWNER_CANCEL_MESSAGES = {
   missing: 'Please choose the booking to cancel.',
@@ -161,8 +161,8 @@ export interface CancelTarget {
 
 /**
  * The writes of cancelling `t.booking` by `by` keeping `kept`, or the refusal `transition`
- * gives: status, reason and calendar SEQUENCE, the ledger's refunds, the links revoked, the
- * history line.
+ * gives: status, reason and calendar SEQUENCE, the ledger's refunds, the history line. The
+ * links stay: a cancelled booking's link shows it, read-only (docs/decisions/027).
  */
 function cancelChanges(
   t: CancelTarget,
@@ -189,14 +189,15 @@ function cancelChanges(
         id: b.id,
         fields: { status: next.state.status, cancel_reason: next.state.cancelReason, ics_sequence: b.icsSequence + 1, ...ledger.bookingFields, ...message },
       },
-      ...revokeLinks(t.tokens, nowMs),
       historyLine(b.id, by === 'owner' ? 'owner_change' : 'customer_change', history, t.tokens.historyClientId, nowMs, staffId),
     ],
   };
 }
 
+/** The customer's cancel: the token, and the installation as the page showed it (null when the request names none). */
 export interface CustomerCancelInput {
   token: string;
+  from: VisitAt | null;
 }
 
 export interface CustomerCancelState {
@@ -221,11 +222,13 @@ export interface CancellationMail {
 
 export const customerCancelCommand: Command<CustomerCancelInput, CustomerCancelState, CancellationMail, CancelAnswer> = {
   name: 'my-booking/cancel',
-  parse: (body) => ({ ok: true, value: { token: typeof body.token === 'string' ? body.token.trim() : '' } }),
-  idempotency: { by: 'natural', header: 'none', why: 'the cancel revokes the link it was made with, and a cancelled booking cannot be cancelled again' },
-  decide(state, _input, nowMs) {
+  parse: (body) => ({ ok: true, value: { token: typeof body.token === 'string' ? body.token.trim() : '', from: fromOf(body) } }),
+  idempotency: { by: 'natural', header: 'none', why: 'a cancelled booking cannot be cancelled again, and a request naming an installation the booking no longer has is refused' },
+  decide(state, input, nowMs) {
     const t = state.found;
     if (!t) return refuse(404, M.invalidLink);
+    // The page showed another installation: the customer decided on a booking that has changed since.
+    if (isStaleFrom(input.from, { date: t.booking.install_date, timeSlot: t.booking.install_time_slot })) return refuse(409, M.staleRequest);
     if (!selfServiceOptions(t.booking, nowMs).cancel) return refuse(409, M.cancelClosed);
     if (t.openCharges > 0) return refuse(409, state.paymentGoingThrough);
     // Within the cooling-off window everything paid is refunded, each payment its own way.

@@ -1,23 +1,25 @@
 /**
  * The writes that every change to a booking by its customer's manage link or by the owner
  * shares, as data for a command's decision (docs/architecture.md "The path of a command"):
- * the links in force revoked and a fresh one issued for the change's e-mail (docs/decisions/027),
- * and the line in the booking's history (`job_events`, `customer_change` or `owner_change`).
- * The random parts (the new token's hash, the event's client id) are made by the server's
- * `load`, so these stay pure.
+ * the booking's links in force follow its visits (each expires 30 days after the last one;
+ * docs/decisions/027: one stable link per booking, which a change does not end), and the line in
+ * the booking's history (`job_events`, `customer_change` or `owner_change`). The server's `load`
+ * derives the stable token and makes the event's random client id, so these stay pure.
  */
 import type { LifecycleState } from '../booking/lifecycle';
 import { lifecycleOf } from '../booking/lifecycle';
 import { linkExpiresAtMs, type SelfServiceBooking } from '../booking/self-service';
 import { pbDate, type Change } from './command';
 
-/** What the server made ready for a change's new manage link and history line. */
+/** What the server made ready for a change's manage link and history line. */
 export interface ChangeTokens {
-  /** The ids of the booking's links still in force. */
+  /** The ids of the booking's links still in force (the stable one and any older ones). */
   liveLinkIds: readonly string[];
-  /** SHA-256 of the new link's token, and the page it opens (the token is only in the e-mail). */
+  /** SHA-256 of the booking's stable token, and the page it opens (the token is only in the e-mails). */
   tokenHash: string;
   manageUrl: string;
+  /** The id of the `booking_links` row holding `tokenHash` ('' when none was written yet). */
+  stableLinkId: string;
   /** A random client id for the history line (`customer_…` or `owner_…`). */
   historyClientId: string;
 }
@@ -45,18 +47,20 @@ export function lifecycleOfFacts(b: BookingFacts): LifecycleState {
 }
 
 /**
- * The writes that renew booking `bookingId`'s links at `nowMs`: every link in force revoked,
- * and the new one (its hash) stored, expiring 30 days after the last visit of `dates` (the
- * booking as changed; self-service.ts linkExpiresAtMs).
+ * The writes that keep booking `bookingId`'s links working after a change: each
+ * link in force expires 30 days after the last visit of `dates` (the booking as changed;
+ * self-service.ts linkExpiresAtMs), later or earlier as the visits moved, and the stable link's
+ * row is written when it has none yet (a booking whose e-mails carried only older links).
  */
-export function renewLinks(bookingId: string, tokens: ChangeTokens, dates: { install_date: string; removal_date: string }, nowMs: number): Change[] {
+export function linksFollowVisits(bookingId: string, tokens: ChangeTokens, dates: { install_date: string; removal_date: string }): Change[] {
+  const expires_at = pbDate(linkExpiresAtMs(dates));
   return [
-    ...tokens.liveLinkIds.map((id): Change => ({ op: 'update', collection: 'booking_links', id, fields: { revoked_at: pbDate(nowMs) } })),
-    { op: 'create', collection: 'booking_links', fields: { booking: bookingId, token_hash: tokens.tokenHash, expires_at: pbDate(linkExpiresAtMs(dates)) } },
+    ...tokens.liveLinkIds.map((id): Change => ({ op: 'update', collection: 'booking_links', id, fields: { expires_at } })),
+    ...(tokens.stableLinkId ? [] : [{ op: 'create' as const, collection: 'booking_links', fields: { booking: bookingId, token_hash: tokens.tokenHash, expires_at } }]),
   ];
 }
 
-/** Only the revocation of the links in force (a cancel: its e-mail carries no new link). */
+/** The revocation of the links in force at `nowMs` (the owner sent a fresh link, which ends them). */
 export function revokeLinks(tokens: Pick<ChangeTokens, 'liveLinkIds'>, nowMs: number): Change[] {
   return tokens.liveLinkIds.map((id) => ({ op: 'update', collection: 'booking_links', id, fields: { revoked_at: pbDate(nowMs) } }));
 }

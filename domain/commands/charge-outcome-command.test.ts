@@ -61,7 +61,7 @@ const rowOf = (c: OutcomeCharge): ChargeMoneyRow => ({
   refunds: [],
 });
 
-const TOKENS: ChangeTokens = { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://x/my-booking?token=t', historyClientId: 'customer_x' };
+const TOKENS: ChangeTokens = { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://x/my-booking?token=t', stableLinkId: 'l1', historyClientId: 'customer_x' };
 
 function state(c: OutcomeCharge | null, b: OutcomeBooking | null = booking(), others: ChargeMoneyRow[] = [], tokens: ChangeTokens | null = null): ChargeOutcomeState {
   return { charge: c, booking: b, charges: c ? [...others, rowOf(c)] : others, tokens };
@@ -194,8 +194,9 @@ describe('the charge-outcome command', () => {
     const removal = charge({ id: 'r1', kind: 'removal', amount: 9_900, balance_amount: 0, status: 'requires_checkout' });
     const out = run(state(removal, held, [balance], TOKENS), { via: 'checkout_paid', chargeId: 'r1', sessionId: 'cs_1', paymentIntentId: 'pi_r' });
     expect(updateOf(out.changes, 'bookings', 'b1')).toMatchObject({ removal_service: true, removal_hold: '', ics_sequence: 3, total_price: 69_900, payment_status: 'paid' });
-    expect(updateOf(out.changes, 'booking_links', 'l1')).toEqual({ revoked_at: pbDate(NOW) });
-    expect(out.changes).toContainEqual(expect.objectContaining({ op: 'create', collection: 'booking_links' }));
+    // The one link stays in force, its expiry following the removal (30 days after it).
+    expect(updateOf(out.changes, 'booking_links', 'l1')).toEqual({ expires_at: expect.stringMatching(/^2027-01-2/) });
+    expect(out.changes).not.toContainEqual(expect.objectContaining({ op: 'create', collection: 'booking_links' }));
     expect(out.changes).toContainEqual(expect.objectContaining({ op: 'create', collection: 'job_events', fields: expect.objectContaining({ kind: 'customer_change', client_id: 'customer_x' }) }));
     expect(out.mails).toEqual([
       { kind: 'removal_added', bookingId: 'b1', paidCents: 9_900, manageUrl: TOKENS.manageUrl, to: 'customer' },

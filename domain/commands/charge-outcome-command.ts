@@ -28,7 +28,7 @@ import { balanceOf, bookingLedger, ledgerBookingOfRows } from '../money/booking-
 import { collectionOf, movementsOf, paymentStatusOfRows, refundsToQueue, refundWrites, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 import { isRecordedMethod } from '../money/recorded-payments';
 import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from './add-removal-command';
-import { historyLine, renewLinks, type ChangeTokens } from './booking-changes';
+import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
@@ -157,7 +157,8 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
     Object.assign(fields, removalBookedFields(b.ics_sequence, c.amount, b.total_price, b.price_lines));
     total = b.total_price + c.amount;
     after.push(
-      ...renewLinks(b.id, t, { install_date: b.install_date, removal_date: b.removal_date }, nowMs),
+      // The booking's one link stays; its expiry follows the removal now booked (docs/decisions/027).
+      ...linksFollowVisits(b.id, t, { install_date: b.install_date, removal_date: b.removal_date }),
       historyLine(b.id, 'customer_change', removalAddedHistory(b.removal_date, b.removal_time_slot, c.amount), t.historyClientId, nowMs),
     );
     const mail = { kind: 'removal_added' as const, bookingId: b.id, paidCents: c.amount, manageUrl: t.manageUrl };

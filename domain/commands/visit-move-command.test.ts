@@ -16,12 +16,13 @@ const world = (over: Partial<MoveWorld> = {}): MoveWorld => ({
   dateContext: { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set(['2026-12-12']) },
   others: [],
   crews: 1,
-  tokens: { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://example.test/my-booking?token=t', historyClientId: 'customer_x' },
+  tokens: { liveLinkIds: ['l1'], tokenHash: 'hash', manageUrl: 'https://example.test/my-booking?token=t', stableLinkId: '', historyClientId: 'customer_x' },
   ...over,
 });
 
 const customer = (b: BookingFacts | null, w: MoveWorld = world()): CustomerMoveState => ({ found: b ? { booking: b, world: w } : null });
-const moveTo = (visit: string, date: string, timeSlot = '9-15') => ({ token: 't', visit, date, timeSlot });
+const moveTo = (visit: string, date: string, timeSlot = '9-15', from: { date: string; timeSlot: string } | null = null) => ({ token: 't', visit, date, timeSlot, from });
+const FROM_INSTALL = { date: '2026-12-04', timeSlot: '9-15' };
 
 /** Another confirmed booking installing on `date` at 9-15 (it takes the slot). */
 const holder = (date: string) => ({
@@ -36,12 +37,13 @@ const holder = (date: string) => ({
 });
 
 describe("the customer's move", () => {
-  it('moves the installation: the visit, the status transition answered, the SEQUENCE, the links renewed, the history, two e-mails', () => {
-    const out = customerMoveCommand.decide(customer(booking()), moveTo('install', '2026-12-11'), NOW);
+  it('moves the installation: the visit, the status transition answered, the SEQUENCE, the links following the visits (none revoked), the history, two e-mails', () => {
+    const out = customerMoveCommand.decide(customer(booking()), moveTo('install', '2026-12-11', '9-15', FROM_INSTALL), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'confirmed', install_date: '2026-12-11', install_time_slot: '9-15', ics_sequence: 1 } });
-    expect(out.changes[1]).toMatchObject({ op: 'update', collection: 'booking_links', id: 'l1' });
-    expect(out.changes[2]).toMatchObject({ op: 'create', collection: 'booking_links', fields: { booking: 'b1', token_hash: 'hash' } });
+    // The removal (2026-12-28) stays the last visit: the links expire 30 days after its day.
+    expect(out.changes[1]).toEqual({ op: 'update', collection: 'booking_links', id: 'l1', fields: { expires_at: '2027-01-28 05:00:00.000Z' } });
+    expect(out.changes[2]).toEqual({ op: 'create', collection: 'booking_links', fields: { booking: 'b1', token_hash: 'hash', expires_at: '2027-01-28 05:00:00.000Z' } });
     expect(out.changes[3]).toMatchObject({
       op: 'create',
       collection: 'job_events',
@@ -68,8 +70,28 @@ describe("the customer's move", () => {
     expect(customerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });
   });
 
-  it('parses anything into strings (decide judges them, after the link)', () => {
-    expect(customerMoveCommand.parse({ token: ' t ', visit: 3 }, [])).toEqual({ ok: true, value: { token: 't', visit: '', date: '', timeSlot: '' } });
+  it('keeps the stable link as it is when its row exists: only its expiry follows the visits', () => {
+    const w = world({ tokens: { ...world().tokens, liveLinkIds: ['l1', 'stable'], stableLinkId: 'stable' } });
+    const out = customerMoveCommand.decide(customer(booking(), w), moveTo('removal', '2027-01-12', '9-15', { date: '2026-12-28', timeSlot: '9-15' }), NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    const links = out.changes.filter((c) => c.collection === 'booking_links');
+    expect(links).toEqual([
+      { op: 'update', collection: 'booking_links', id: 'l1', fields: { expires_at: '2027-02-12 05:00:00.000Z' } },
+      { op: 'update', collection: 'booking_links', id: 'stable', fields: { expires_at: '2027-02-12 05:00:00.000Z' } },
+    ]);
+  });
+
+  it.each([
+    ['another date than the page showed', { date: '2026-12-05', timeSlot: '9-15' }],
+    ['another slot than the page showed', { date: '2026-12-04', timeSlot: '12-18' }],
+    ['the request sent again after the move (from the old time, to where it is now)', { date: '2026-11-27', timeSlot: '9-15' }],
+  ] as const)('refuses a stale request: %s', (_name, from) => {
+    expect(customerMoveCommand.decide(customer(booking()), moveTo('install', '2026-12-11', '9-15', from), NOW)).toEqual({ status: 409, message: M.staleRequest });
+  });
+
+  it('parses anything into strings (decide judges them, after the link), and `from` when the request names it', () => {
+    expect(customerMoveCommand.parse({ token: ' t ', visit: 3 }, [])).toEqual({ ok: true, value: { token: 't', visit: '', date: '', timeSlot: '', from: null } });
+    expect(customerMoveCommand.parse({ token: 't', from: { date: '2026-12-04', timeSlot: 9 } }, [])).toMatchObject({ ok: true, value: { from: { date: '2026-12-04', timeSlot: '' } } });
   });
 });
 

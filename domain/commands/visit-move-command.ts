@@ -16,11 +16,11 @@ import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
 import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
 import type { DateContext } from '../schedule/season';
-import { SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs } from '../booking/self-service';
+import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type VisitAt } from '../booking/self-service';
 import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule/slots';
 import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
-import { historyLine, lifecycleOfFacts, renewLinks, type BookingFacts, type ChangeTokens } from './booking-changes';
+import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts, type ChangeTokens } from './booking-changes';
 
 export type Visit = 'install' | 'removal';
 
@@ -107,7 +107,7 @@ export const visitTime = (date: string, slotId: string): string => `${formatLong
 /**
  * The writes of move `move` of booking `b` (already allowed), or 409 when another booking
  * holds the slot at `nowMs`: the visit's date and slot, the status `transition` answered, the
- * calendar SEQUENCE raised, the links renewed; with the old time for the history and e-mail.
+ * calendar SEQUENCE raised, the links following the visits; with the old time for the history and e-mail.
  */
 function moveChanges(b: BookingFacts, move: CheckedMove, status: string, world: MoveWorld, nowMs: number): { changes: Change[]; before: string } | Refusal {
   if (slotHasConflict(move.date, move.slot, world.others, nowMs, world.crews)) return refuse(409, M.slotTaken);
@@ -117,14 +117,23 @@ function moveChanges(b: BookingFacts, move: CheckedMove, status: string, world: 
     before,
     changes: [
       { op: 'update', collection: 'bookings', id: b.id, fields: { status, [`${move.visit}_date`]: move.date, [`${move.visit}_time_slot`]: move.slot.id, ics_sequence: b.icsSequence + 1 } },
-      ...renewLinks(b.id, world.tokens, moved, nowMs),
+      ...linksFollowVisits(b.id, world.tokens, moved),
     ],
   };
 }
 
-/** The customer's move: { token, visit, date, timeSlot }. */
+/**
+ * The customer's move: { token, visit, date, timeSlot, from? }, `from` the visit's date and slot
+ * as the page showed them (self-service.ts fromOf; null when the request names none).
+ */
 export interface CustomerMoveInput extends MoveRequest {
   token: string;
+  from: VisitAt | null;
+}
+
+/** The date and slot of `b`'s `visit` now (both '' for a removal it does not have). */
+export function visitAtOf(b: BookingFacts, visit: Visit): VisitAt {
+  return visit === 'install' ? { date: b.install_date, timeSlot: b.install_time_slot } : { date: b.removal_hold ? '' : b.removal_date, timeSlot: b.removal_hold ? '' : b.removal_time_slot };
 }
 
 export interface CustomerMoveState {
@@ -134,13 +143,15 @@ export interface CustomerMoveState {
 
 export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, VisitMovedMail, MoveAnswer> = {
   name: 'my-booking/move',
-  parse: (body) => ({ ok: true, value: { token: text(body.token).trim(), ...moveRequestOf(body) } }),
-  idempotency: { by: 'natural', header: 'none', why: 'the move revokes the link it was made with, and a move to where the visit already is is refused' },
+  parse: (body) => ({ ok: true, value: { token: text(body.token).trim(), ...moveRequestOf(body), from: fromOf(body) } }),
+  idempotency: { by: 'natural', header: 'none', why: 'the request names the time it moves the visit from, so a replay after the move is refused; a move to where the visit already is is refused too' },
   decide(state, input, nowMs) {
     if (!state.found) return refuse(404, M.invalidLink);
     const { booking: b, world } = state.found;
     const move = checkMove(b, input, world.dateContext);
     if (isRefusalOf(move)) return move;
+    // The link outlives the change (docs/decisions/027), so a stale page or a request sent again must not move the visit again.
+    if (isStaleFrom(input.from, visitAtOf(b, move.visit))) return refuse(409, M.staleRequest);
     const options = selfServiceOptions(b, nowMs);
     if (!(move.visit === 'install' ? options.moveInstall : options.moveRemoval)) return refuse(409, M.moveClosed);
     if (alreadyThere(b, move)) return refuse(409, M.sameSlot);

@@ -35,6 +35,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/admin-refunds/returned', caller: 'admin', library: 'app', handler: 'refundReturnedRoute' },
   { method: 'POST', path: '/api/fn/admin-refunds/charge', caller: 'admin', library: 'app', handler: 'refundChargeRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/move', caller: 'admin', library: 'app', handler: 'ownerMoveRoute' },
+  { method: 'POST', path: '/api/fn/admin-bookings/send-link', caller: 'admin', library: 'app', handler: 'freshLinkRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/create', caller: 'admin', library: 'app', handler: 'phoneBookingRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/blocked-day', caller: 'admin', library: 'app', handler: 'blockedDayChoiceRoute' },
   // Consultations.
@@ -52,6 +53,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-booking/cancel', caller: 'anyone', library: 'app', handler: 'myBookingCancelRoute' },
   { method: 'POST', path: '/api/fn/my-booking/pay-balance', caller: 'anyone', library: 'app', handler: 'myBookingPayBalanceRoute' },
   { method: 'POST', path: '/api/fn/my-booking/add-removal', caller: 'anyone', library: 'app', handler: 'myBookingAddRemovalRoute' },
+  { method: 'POST', path: '/api/fn/my-booking/send-link', caller: 'anyone', library: 'app', handler: 'myBookingSendLinkRoute' },
   // The booking e-mails' 'Add to calendar' button, by the manage link's token.
   { method: 'GET', path: '/api/fn/visits.ics', caller: 'anyone', library: 'app', handler: 'visitsIcsRoute' },
   // The admin back office.

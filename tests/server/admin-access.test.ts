@@ -67,6 +67,7 @@ describe('admin routes', () => {
       '/api/fn/admin-bookings/cancel',
       '/api/fn/admin-bookings/create',
       '/api/fn/admin-bookings/move',
+      '/api/fn/admin-bookings/send-link',
       '/api/fn/admin-refunds/charge',
       '/api/fn/admin-refunds/returned',
       '/api/fn/admin-session/sign-out-everywhere',

@@ -139,9 +139,12 @@ describe('the business’s e-mails, without APP_URL', () => {
     const cancelFile = readItip(cancelIcs);
     expect(cancelFile.method).toBe('CANCEL');
     expect(cancelFile.events.map((e) => [e.uid, e.sequence, e.status, e.organizer, e.attendees])).toEqual(first.events.map((e) => [e.uid, 2, 'CANCELLED', BUSINESS_EMAIL, [`mailto:${email}`]]));
-    // The cancelled booking's links are revoked: its calendar link too.
+    // The cancelled booking's link stays, read-only (docs/decisions/027): its calendar link serves the CANCEL too.
     const calendar = new URL(calendarLink(change));
-    expect((await fetch(`${server.url}${calendar.pathname}${calendar.search}`)).status).toBe(404);
+    const served = await fetch(`${server.url}${calendar.pathname}${calendar.search}`);
+    expect(served.status).toBe(200);
+    const servedFile = readItip(await served.text());
+    expect([servedFile.method, servedFile.events.map((e) => [e.uid, e.status])]).toEqual(['CANCEL', first.events.map((e) => [e.uid, 'CANCELLED'])]);
   });
 
   it('the owner’s actions and a consultation: each e-mail’s links on the address the request came in on', async () => {

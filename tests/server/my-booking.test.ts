@@ -44,12 +44,13 @@ const cancel = (token: string) => callFn('POST', '/api/fn/my-booking/cancel', { 
 const paidHoursAgo = (id: string, hours: number) => su.collection('bookings').update(id, { deposit_paid_at: pbDate(NOW - hours * H) });
 
 describe('the manage link', () => {
-  it('is random, stored only as its SHA-256, and answers one sentence for wrong, expired and deleted', async () => {
+  it('is one per booking, stored only as its SHA-256, and answers one sentence for wrong, expired and deleted', async () => {
     const { id, token } = await paidBooking();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const links = await su.collection('booking_links').getFullList({ filter: su.filter('booking = {:id}', { id }) });
-    // The confirmation and the deposit's receipt each carry their own link.
-    expect(links).toHaveLength(2);
+    // The confirmation and the deposit's receipt carry the same stable link (docs/decisions/027).
+    expect(links).toHaveLength(1);
+    expect(await latestToken(id, 'receipt')).toBe(token);
     expect(links.map((l) => l.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(links)).not.toContain(token);
     expect(links[0]!.expires_at).toBe('2027-01-28 05:00:00.000Z'); // the removal plus 30 days, midnight in New York
@@ -69,10 +70,10 @@ describe('the manage link', () => {
     }
     expect(wrong.body.message).toBe(M.invalidLink);
 
-    const other = await latestToken(id, 'receipt');
-    expect((await view(other)).status).toBe(200);
+    await su.collection('booking_links').update(link.id, { expires_at: links[0]!.expires_at });
+    expect((await view(token)).status).toBe(200);
     await su.collection('bookings').delete(id);
-    expect(await view(other)).toEqual(wrong);
+    expect(await view(token)).toEqual(wrong);
   });
 
   it('booking_links is for the hooks alone: anonymous, staff and the admin can neither read nor write it', async () => {
@@ -135,15 +136,20 @@ describe('the manage link', () => {
 });
 
 describe('moving a visit', () => {
-  it('within 72 hours: the install moves, the old link dies, the history and both e-mails say so, the ICS sequence rises', async () => {
+  it('within 72 hours: the install moves, the link keeps working, the history and both e-mails say so, the ICS sequence rises', async () => {
     const { id, token } = await paidBooking();
     const res = await move(token, 'install', '2026-12-06', '12-18');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.view.install).toMatchObject({ date: '2026-12-06', timeSlot: '12-18' });
     expect(await su.collection('bookings').getOne(id)).toMatchObject({ install_date: '2026-12-06', install_time_slot: '12-18', ics_sequence: 1, payment_status: 'deposit_paid' });
 
-    // The link cannot move again; the e-mail's new one can.
-    expect((await move(token, 'install', '2026-12-11', '9-15')).status).toBe(404);
+    // The same link opens the moved booking, and the change's e-mail carries it again; a request
+    // from the page as it was before the move is refused instead of moving the visit again.
+    expect((await view(token)).body.install).toMatchObject({ date: '2026-12-06', timeSlot: '12-18' });
+    expect(await latestToken(id, 'booking_change')).toBe(token);
+    const stale = await callFn('POST', '/api/fn/my-booking/move', { token, visit: 'install', date: '2026-12-11', timeSlot: '9-15', from: { date: '2026-12-05', timeSlot: '9-15' } });
+    expect(stale).toMatchObject({ status: 409, body: { message: M.staleRequest } });
+    expect((await su.collection('bookings').getOne(id)).install_date).toBe('2026-12-06');
     const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:id}', { id }) });
     expect(events.map((e) => [e.kind, e.text])).toEqual([
       ['customer_change', expect.stringContaining('moved the installation from Saturday, December 5, 2026, 9 AM - 3 PM to Sunday, December 6, 2026, 12 PM - 6 PM')],
@@ -214,11 +220,11 @@ describe('moving a visit', () => {
 });
 
 describe('cancelling', () => {
-  it('sent three times at once: cancelled once, the deposit refunded once with a receipt, the link dead', async () => {
+  it('sent three times at once: cancelled once, the deposit refunded once with a receipt, the link showing it read-only', async () => {
     const { id, token } = await paidBooking();
     const receiptLink = await latestToken(id, 'receipt');
     const results = await Promise.all([cancel(token), cancel(token), cancel(token)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(results.find((r) => r.status === 200)!.body).toEqual({ cancelled: true, refunded: true });
     const b = await su.collection('bookings').getOne(id);
     expect(b).toMatchObject({ status: 'cancelled', cancel_reason: 'customer_cancelled', payment_status: 'refunded' });
@@ -227,9 +233,13 @@ describe('cancelling', () => {
     expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825', 'Receipt: Refund of $825']);
     const told = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id }) });
     expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your booking is cancelled/)]);
-    // The slot is free again, and no link of the booking does anything.
-    expect((await view(token)).status).toBe(404);
-    expect((await view(receiptLink)).status).toBe(404);
+    // The slot is free again; the link shows the cancelled booking and offers nothing to do.
+    for (const t of [token, receiptLink]) {
+      const shown = await view(t);
+      expect(shown.status).toBe(200);
+      expect(shown.body).toMatchObject({ status: 'cancelled', options: { moveInstall: false, moveRemoval: false, cancel: false, payBalance: false, addRemoval: false } });
+    }
+    expect((await cancel(token)).status).toBe(409);
     expect((await checkout({ installDate: '2026-12-05', customerEmail: 'next@example.com' })).status).toBe(200);
   });
 });
@@ -317,7 +327,7 @@ describe('adding the optional removal (docs/decisions/029)', () => {
   const add = (token: string, date: string, timeSlot: string) => callFn('POST', '/api/fn/my-booking/add-removal', { token, date, timeSlot });
   const noRemoval = { packageType: 'adorned-arrangement', removalDate: null, removalTimeSlot: null };
 
-  it('after the 72 hours: priced on the server, paid on the demo payment page with a receipt, booked with the updated calendar; the old link is spent', async () => {
+  it('after the 72 hours: priced on the server, paid on the demo payment page with a receipt, booked with the updated calendar; the same link shows it', async () => {
     const { id, token } = await paidBooking(noRemoval);
     await paidHoursAgo(id, 100);
     const before = (await view(token)).body;
@@ -359,9 +369,11 @@ describe('adding the optional removal (docs/decisions/029)', () => {
     const events = await su.collection('job_events').getFullList({ filter: su.filter('booking = {:id}', { id }) });
     expect(events.map((e) => e.text)).toEqual([expect.stringContaining('added the removal on Tuesday, January 5, 2027, 12 PM - 6 PM (paid $85)')]);
 
-    // The link that made the change is spent; the e-mail's new one shows the removal, movable.
-    expect((await add(token, '2027-01-06', '9-15')).status).toBe(404);
-    const fresh = (await view(await latestToken(id, 'booking_change'))).body;
+    // The link that made the change still works (the e-mail carries the same one) and shows the
+    // removal, movable; a second addition is refused.
+    expect(await latestToken(id, 'booking_change')).toBe(token);
+    expect((await add(token, '2027-01-06', '9-15')).status).toBe(409);
+    const fresh = (await view(token)).body;
     expect(fresh.options).toMatchObject({ addRemoval: false, moveRemoval: true });
     expect(fresh.priceLines).toContainEqual({ label: 'Removal service (added after booking)', amountCents: 8500 });
   });

@@ -1,8 +1,8 @@
 /**
  * Per-IP limits on what anonymous visitors can create through /api/fn/ (pb_migrations
- * …fn_rate_limits.js) and on the staff password reset (…password_reset.js). The shared test
- * server turns limits off (RATE_LIMITS=off) because other tests fire many requests from one
- * address; this file starts a server with them on.
+ * …fn_rate_limits.js), on "e-mail me my link" (…stable_manage_links.js) and on the staff password
+ * reset (…password_reset.js). The shared test server turns limits off (RATE_LIMITS=off) because
+ * other tests fire many requests from one address; this file starts a server with them on.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -48,6 +48,12 @@ describe('rate limits for guests', () => {
     for (let i = 0; i < allowed + 2; i++) statuses.push(await post(route, { token: 'A'.repeat(43) }));
     expect(statuses.slice(0, allowed).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(allowed)).toEqual([429, 429]);
+  });
+
+  it("asking for one's manage link: 5 per 10 minutes from one address, whatever the addresses asked about (docs/decisions/027)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push(await post('/api/fn/my-booking/send-link', { email: `nobody-${i}@example.com` }));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it('asking for a password reset link: 5 per 10 minutes from one address, whatever the addresses asked about (docs/decisions/034)', async () => {

@@ -44,6 +44,7 @@ const PAGES: PageRoute[] = [
   { path: paths.bookingCancel, module: 'booking-cancel' },
   { path: paths.demoPayment, module: 'demo-payment' },
   { path: paths.myBooking, module: 'my-booking' },
+  { path: paths.myBookingLink, module: 'my-booking-link' },
   { path: '*', module: 'not-found' },
 ];
 

@@ -21,6 +21,8 @@ export const paths = {
   bookingCancel: '/booking-cancel',
   /** The customer's own booking, opened with the manage link from an e-mail (docs/decisions/027). */
   myBooking: '/my-booking',
+  /** "E-mail me my link": the manage link sent again to the address a booking was made with (docs/decisions/027). */
+  myBookingLink: '/my-booking/link',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;

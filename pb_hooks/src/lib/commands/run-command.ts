@@ -12,7 +12,8 @@
  * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
  *    changes written, its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
- * 6. after the commit: the e-mails sent, the answer worded (it may read the records as stored),
+ * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
+ *    the answer worded (it may read the records as stored),
  *    the key's answer completed, and the answer sent.
  *
  * No route on it calls the mailer or handles replays itself.
@@ -58,6 +59,11 @@ export interface ServerCommand<Input, State, Mail, Answer> {
   respond: (app: CoreApp, answer: Answer, mails: SentStatus[]) => unknown;
   /** A write a unique index refused (two requests at the same instant), as the refusal to answer, or null. */
   writeRefusal?: (err: unknown) => Refusal | null;
+  /**
+   * 'by-job': the e-mails are left to the deliver-mail job, not sent before the answer (a public
+   * route whose answer must take the same time whether it mailed or not); 'now' when omitted.
+   */
+  deliver?: 'now' | 'by-job';
   /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
@@ -162,7 +168,7 @@ export function executeCommand<Input, State, Mail, Answer>(
   if (!done) throw apiError(500, 'This action could not be completed. Please try again.');
   if (isRefusal(done)) return { kind: 'refused', refusal: done };
 
-  const sent = deliverMail(app, mailIds);
+  const sent: SentStatus[] = sc.deliver === 'by-job' ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
   const body = sc.respond(app, done.answer, sent);
   if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
   return { kind: 'answered', body };

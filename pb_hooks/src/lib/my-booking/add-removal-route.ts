@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/my-booking/add-removal { token, date, timeSlot } (docs/decisions/029): the
+ * POST /api/fn/my-booking/add-removal { token, date, timeSlot, from? } (docs/decisions/029): the
  * customer adds the optional removal they skipped at booking, on a free removal slot at least
  * 7 days away (48 hours within the first 72 hours after booking). The rule is
  * domain/commands/add-removal-command.ts, run in the command runner's one transaction
@@ -13,7 +13,8 @@
  *   the same way (payments/demo-checkout-route.ts: its Pay books the removal, its Cancel lets
  *   the slot go). A second request while the page is open gets the same { url }.
  * Refused: a dead link 404; a booking whose removal is not optional, already booked, not
- * confirmed and paid, or with another payment open 409; a date too soon or taken 409; a date
+ * confirmed and paid, or with another payment open 409; a `from` other than the removal as it is
+ * (both '' when none: a page showing no removal) 409; a date too soon or taken 409; a date
  * outside the removal season or a slot not offered 400; Stripe unreachable 503 (nothing held).
  */
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';

@@ -14,7 +14,7 @@ import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../payments/ledger-records';
-import { liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
+import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
 
 /** Booking record `r` as the commands read it. */
 export function bookingFactsOf(r: core.Record): BookingFacts {
@@ -27,13 +27,19 @@ export function bookingFactsOf(r: core.Record): BookingFacts {
 }
 
 /**
- * Inside the transaction: booking `bookingId`'s links in force, a fresh token (its hash, and its
- * page on the configured origin, as every manage link is sent) and a history line's client id
- * with `prefix` ('customer' or 'owner').
+ * Inside the transaction: booking `bookingId`'s links in force, its stable token (the hash, the
+ * row holding it if any, and its page on the configured origin, as every manage link is sent;
+ * manage-links.ts) and a history line's client id with `prefix` ('customer' or 'owner').
  */
 export function changeTokensFor(tx: CoreApp, bookingId: string, prefix: 'customer' | 'owner'): ChangeTokens {
-  const { token, tokenHash } = newManageToken();
-  return { liveLinkIds: liveManageLinkIds(tx, bookingId), tokenHash, manageUrl: manageUrl(configuredOrigin(tx), token), historyClientId: `${prefix}_${$security.randomString(20)}` };
+  const { token, tokenHash } = newManageToken(tx, tx.findRecordById('bookings', bookingId));
+  return {
+    liveLinkIds: liveManageLinkIds(tx, bookingId),
+    tokenHash,
+    manageUrl: manageUrl(configuredOrigin(tx), token),
+    stableLinkId: linkRowOf(tx, tokenHash)?.id ?? '',
+    historyClientId: `${prefix}_${$security.randomString(20)}`,
+  };
 }
 
 /**

@@ -1,12 +1,18 @@
 /**
- * Manage-booking links (docs/decisions/027): every e-mail that carries a link gets a fresh
- * random token of 32 bytes (256 bits, base64url); only its SHA-256 is stored, in
- * `booking_links` with its expiry (linkExpiresAtMs: the last visit plus 30 days). A token is
- * found by its hash and the stored hash compared again in constant time. A change made with any
- * link revokes all of the booking's links (the change's e-mail carries a new one); deleting the
- * booking deletes them.
+ * Manage-booking links (docs/decisions/027): one stable link per booking. Its token is derived,
+ * not random: the HMAC-SHA256 of `${bookingId}:${link_version}` under the server's secret
+ * (`server_secrets` row manage_links, made by pb_migrations/1732000200_stable_manage_links.js,
+ * readable by the hooks and superusers only), written as 43 base64url characters
+ * (domain/booking/self-service.ts manageTokenOfHex), so every e-mail of a booking carries the
+ * same link. Only its SHA-256 is stored, in `booking_links`, with its expiry (linkExpiresAtMs:
+ * 30 days after the last visit), which follows the visits as they change
+ * (domain/commands/booking-changes.ts linksFollowVisits). A change does not end it, and a
+ * cancelled booking's link shows it read-only; only the owner's "send a fresh link" does, by
+ * raising `link_version` and revoking the booking's links (send-link-route.ts). Links e-mailed
+ * before this (random tokens) keep working until their expiry. A token is found by its hash and
+ * the stored hash compared again in constant time; deleting the booking deletes its links.
  */
-import { linkExpiresAtMs, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
+import { linkExpiresAtMs, manageTokenOfHex, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
@@ -14,39 +20,85 @@ import { addServerEvent } from '../admin/job-events-repo';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** The `server_secrets` key of the links' secret. */
+const SECRET_KEY = 'manage_links';
 
 function hashOf(token: string): string {
   return $security.sha256(token);
 }
 
+/** The links' secret; throws when the migration's row is missing (our failure: a 5xx). */
+function linkSecret(app: CoreApp): string {
+  const value = app.findFirstRecordByData('server_secrets', 'key', SECRET_KEY).getString('value');
+  if (!value) throw new Error('manage links: the secret is empty');
+  return value;
+}
+
+/** The token of booking `bookingId` at link version `version` (a number >= 0). */
+export function stableManageToken(app: CoreApp, bookingId: string, version: number): string {
+  return manageTokenOfHex($security.hs256(`${bookingId}:${version}`, linkSecret(app)));
+}
+
+/** The booking's current stable token and its SHA-256 (`booking` the record as read now). */
+function currentToken(app: CoreApp, booking: core.Record): { token: string; tokenHash: string } {
+  const token = stableManageToken(app, booking.id, booking.getInt('link_version'));
+  return { token, tokenHash: hashOf(token) };
+}
+
+/** The `booking_links` row holding `tokenHash`, or null; a failed read throws (it may be inside a transaction). */
+export function linkRowOf(app: CoreApp, tokenHash: string): core.Record | null {
+  return app.findRecordsByFilter('booking_links', 'token_hash = {:h}', '', 1, 0, { h: tokenHash } as unknown as dbx.Params)[0] ?? null;
+}
+
 /**
- * A new link for `booking`, written through `tx` (inside the transaction of the change or
- * confirmation that sends it). Returns the raw token, which exists only in the e-mail.
+ * The link of `booking` for an e-mail, through `tx` (inside the transaction of the change,
+ * confirmation, receipt or reminder that sends it): its current stable token, whose row is
+ * written when missing and given the expiry of the booking as it is now. Returns the raw token,
+ * which exists only in the e-mails. Throws when a write fails.
  */
 export function issueManageToken(tx: CoreApp, booking: core.Record): string {
-  const { token, tokenHash } = newManageToken();
-  const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
-  rec.load({
-    booking: booking.id,
-    token_hash: tokenHash,
-    expires_at: toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') })),
-  });
-  tx.save(rec);
+  const { token, tokenHash } = currentToken(tx, booking);
+  const expires = toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }));
+  const row = linkRowOf(tx, tokenHash);
+  if (!row) {
+    const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
+    rec.load({ booking: booking.id, token_hash: tokenHash, expires_at: expires });
+    tx.save(rec);
+  } else if (!row.getString('revoked_at') && parseTimestamp(row.getString('expires_at')) !== parseTimestamp(expires)) {
+    row.set('expires_at', expires);
+    tx.save(row);
+  }
   return token;
 }
 
 /**
- * A fresh token and the SHA-256 stored for it, not yet written: a command's `load` makes it
- * so its pure `decide` can write the link as data (domain/commands/booking-changes.ts).
+ * The token of booking record `booking` read through `app` and its SHA-256, not yet written
+ * (a command's `load` gives them to its pure `decide`, domain/commands/booking-changes.ts).
+ * Without a booking (the old call): a random token of the same shape, which opens nothing until
+ * a row stores its hash.
  */
-export function newManageToken(): { token: string; tokenHash: string } {
+export function newManageToken(app?: CoreApp, booking?: core.Record): { token: string; tokenHash: string } {
+  if (app && booking) return currentToken(app, booking);
   const token = $security.randomStringWithAlphabet(43, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_');
   return { token, tokenHash: hashOf(token) };
 }
 
-/** The ids of booking `bookingId`'s links still in force (a change revokes them). */
+/** The ids of booking `bookingId`'s links still in force (only a fresh link from the owner revokes them). */
 export function liveManageLinkIds(app: CoreApp, bookingId: string): string[] {
   return app.findRecordsByFilter('booking_links', "booking = {:b} && revoked_at = ''", '', 0, 0, { b: bookingId } as unknown as dbx.Params).map((l) => l!.id);
+}
+
+/**
+ * Through `tx`: every link of `booking` still in force expires 30 days after its last visit as
+ * it is now (a change made outside a command, such as a paid removal booked by its payment).
+ */
+export function linksFollowBooking(tx: CoreApp, booking: core.Record): void {
+  const expires = toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }));
+  for (const id of liveManageLinkIds(tx, booking.id)) {
+    const l = tx.findRecordById('booking_links', id);
+    l.set('expires_at', expires);
+    tx.save(l);
+  }
 }
 
 /** The page a token opens, on the site the customer booked on. */
@@ -62,12 +114,8 @@ export function manageUrl(origin: string, token: string): string {
 export function bookingForToken(app: CoreApp, token: unknown, now: number): { booking: core.Record; link: core.Record } | null {
   if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
   const hash = hashOf(token);
-  let link: core.Record;
-  try {
-    link = app.findFirstRecordByData('booking_links', 'token_hash', hash);
-  } catch {
-    return null;
-  }
+  const link = linkRowOf(app, hash);
+  if (!link) return null;
   if (!$security.equal(link.getString('token_hash'), hash)) return null;
   if (link.getString('revoked_at')) return null;
   const expires = parseTimestamp(link.getString('expires_at'));
@@ -76,15 +124,6 @@ export function bookingForToken(app: CoreApp, token: unknown, now: number): { bo
     return { booking: app.findRecordById('bookings', link.getString('booking')), link };
   } catch {
     return null;
-  }
-}
-
-/** Revokes every link of booking `bookingId` still in force (after a change made with one). */
-export function revokeManageLinks(tx: CoreApp, bookingId: string, now: number): void {
-  for (const id of liveManageLinkIds(tx, bookingId)) {
-    const l = tx.findRecordById('booking_links', id);
-    l.set('revoked_at', toPbDate(now));
-    tx.save(l);
   }
 }
 

@@ -17,17 +17,24 @@
  * - POST /api/fn/my-booking/pay-balance { token } → 200 { url } of a Checkout page for the
  *   balance (one open link per booking: a second click gets the same one; the webhook settles
  *   it and the receipt follows), or { paid: true } in demo mode; 409 when nothing is due.
- * Every change revokes the booking's links (the change's e-mail carries a new one), records a
- * `customer_change` job event (the admin sees it through realtime), raises `ics_sequence` and
- * e-mails both sides. A wrong, expired, used or deleted booking's link is a 404 with one
- * sentence; a change the rules no longer allow is a 409 whatever the page showed.
+ * - POST /api/fn/my-booking/send-link { email } → 200 with one sentence whatever the address
+ *   (send-link-route.ts: "e-mail me my link").
+ * The link is the booking's one stable link (manage-links.ts): a change keeps it working (its
+ * expiry follows the visits), and a cancelled booking's link shows it read-only. Every change
+ * records a `customer_change` job event (the admin sees it through realtime), raises
+ * `ics_sequence` and e-mails both sides. A change request names what it changes `from` (the
+ * visit's date and slot as the page showed them; the installation's for a cancel): another one
+ * is a 409 (SELF_SERVICE_MESSAGES.staleRequest), so a stale page or a request sent again changes
+ * nothing. A wrong, expired, revoked or deleted booking's link is a 404 with one sentence; a
+ * change the rules no longer allow is a 409 whatever the page showed.
  */
+import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { readJsonObject } from '../http';
+import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
 import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
@@ -78,6 +85,8 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
   const input = parseForCommand(customerCancel, body);
   const booking = requireBooking($app, body, nowMs());
+  // Checked again in the command's transaction; here so a stale page closes no payment page either.
+  if (isStaleFrom(input.from, { date: booking.getString('install_date'), timeSlot: booking.getString('install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
   // One way of collecting at a time: a payment page the customer opened is closed first (at
   // Stripe, outside any transaction), so nothing can be paid for a cancelled booking (docs/decisions/045).
   closeOpenCollections($app, booking.id);

@@ -10,19 +10,19 @@ import { removalAddedHistory, removalBookedFields } from '@domain/commands/add-r
 import { configuredOrigin } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
 import { queueMail } from '../mail/mail-outbox';
-import { issueManageToken, manageUrl, recordCustomerChange, revokeManageLinks } from './manage-links';
+import { issueManageToken, linksFollowBooking, manageUrl, recordCustomerChange } from './manage-links';
 
 /**
  * Books the removal `booking` holds, for `paidCents` (0: free): the removal becomes part of the
  * booking (its price added to the total and the price lines, the balance unchanged because it
- * is paid), the calendar SEQUENCE rises, the links in force are revoked, the history records
- * it, and both sides are e-mailed (the customer with a new link). Returns the mail outbox ids.
+ * is paid), the calendar SEQUENCE rises, the links in force follow the visits (the same link
+ * keeps working, docs/decisions/027), the history records it, and both sides are e-mailed. Returns the mail outbox ids.
  */
 export function bookHeldRemoval(tx: CoreApp, booking: core.Record, paidCents: number, now: number): string[] {
   const lines = JSON.parse(booking.getString('price_lines') || '[]') as unknown[];
   booking.load(removalBookedFields(booking.getInt('ics_sequence'), paidCents, booking.getInt('total_price'), Array.isArray(lines) ? lines : []));
   tx.save(booking);
-  revokeManageLinks(tx, booking.id, now);
+  linksFollowBooking(tx, booking);
   recordCustomerChange(tx, booking.id, removalAddedHistory(booking.getString('removal_date'), booking.getString('removal_time_slot'), paidCents), now);
   const url = manageUrl(configuredOrigin(tx), issueManageToken(tx, booking));
   return removalAddedMails(booking, paidCents, url).map((m) => queueMail(tx, m));

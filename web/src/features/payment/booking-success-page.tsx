@@ -91,6 +91,9 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       <h1>Booking Confirmed!</h1>
       <p className="lead">Thank you! Your deposit has been received and a confirmation e-mail is on its way.</p>
       {state.booking && <BookingDetails booking={state.booking} />}
+      <p>
+        The e-mail has the link to see and manage your booking. No e-mail? <Link to={paths.myBookingLink}>E-mail me my link</Link>.
+      </p>
       <Link to={paths.home} className="button button--primary">
         Return to Home
       </Link>

@@ -21,6 +21,7 @@ import { Pill } from '@/admin/ui/pill';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { PaymentQrDialog } from './payment-qr-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
+import { SendLinkButton } from './send-link-dialog';
 import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
 import type { VisitKind } from '@domain/schedule/slots';
 
@@ -392,6 +393,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
                 Record Damages &amp; Charge
               </button>
             )}
+            <SendLinkButton booking={booking} />
             <MoreActions moneyInFlight={moneyInFlight} paid={paid} onDelete={() => onDelete(booking.id)} onCancel={booking.status === 'confirmed' ? () => setCancelling(true) : null} />
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">

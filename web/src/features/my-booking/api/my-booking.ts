@@ -2,21 +2,25 @@
  * The manage-booking calls (docs/decisions/027), with a plain `fetch` rather than the SDK so the
  * page stays within the public pages' JavaScript budget:
  * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking);
- * - moveVisit(token, visit, date, timeSlot) → the view after the move (POST /api/fn/my-booking/move);
- * - cancelMyBooking(token) → { refunded } (POST /api/fn/my-booking/cancel);
+ * - moveVisit(token, visit, date, timeSlot, from) → the view after the move (POST /api/fn/my-booking/move);
+ * - cancelMyBooking(token, from) → { refunded } (POST /api/fn/my-booking/cancel);
  * - payBalanceOnline(token) → { url } of a Checkout page (the demo payment page in demo mode), or
  *   { paid } when it was already paid (POST /api/fn/my-booking/pay-balance);
- * - addRemoval(token, date, timeSlot) → { url } of a Checkout page for its price (the demo
+ * - addRemoval(token, date, timeSlot, from) → { url } of a Checkout page for its price (the demo
  *   payment page in demo mode), or { view } once booked (free) (POST /api/fn/my-booking/add-removal, docs/decisions/029);
+ * - requestMyLink(email) → the server's one sentence (POST /api/fn/my-booking/send-link);
+ * A change names what it changes `from`: the visit's date and slot as the page showed them
+ * (the installation's for a cancel, both '' for a removal not booked), so the server refuses a
+ * request from a stale page (409) instead of applying it to a booking that changed since.
  * - fetchMoveCalendar(installDate) → the server's today, the booking's season and the blocked
  *   dates, for the move calendar (GET /api/fn/season?installDate=, blocked_dates' list).
  * Each rejects with a MyBookingError carrying the server's sentence and status (0: no answer).
  */
 import type { DateContext, SeasonWindows } from '@domain/schedule/season';
-import type { MyBookingView } from '@domain/booking/self-service';
+import type { MyBookingView, VisitAt } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
 
-export type { MyBookingView };
+export type { MyBookingView, VisitAt };
 
 export class MyBookingError extends Error {
   constructor(
@@ -45,8 +49,8 @@ export function fetchMyBooking(token: string): Promise<MyBookingView> {
   return post('/api/fn/my-booking', { token });
 }
 
-export async function moveVisit(token: string, visit: VisitKind, date: string, timeSlot: string): Promise<MyBookingView> {
-  return (await post<{ view: MyBookingView }>('/api/fn/my-booking/move', { token, visit, date, timeSlot })).view;
+export async function moveVisit(token: string, visit: VisitKind, date: string, timeSlot: string, from: VisitAt): Promise<MyBookingView> {
+  return (await post<{ view: MyBookingView }>('/api/fn/my-booking/move', { token, visit, date, timeSlot, from })).view;
 }
 
 /** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at (the demo payment page in demo mode), or paid already. */
@@ -55,12 +59,22 @@ export function payBalanceOnline(token: string): Promise<{ url?: string; paid?: 
 }
 
 /** POST /api/fn/my-booking/add-removal: the Checkout page for the removal's price (also the one already open), or the booking with the removal booked. */
-export function addRemoval(token: string, date: string, timeSlot: string): Promise<{ url?: string; view?: MyBookingView }> {
-  return post('/api/fn/my-booking/add-removal', { token, date, timeSlot });
+export function addRemoval(token: string, date: string, timeSlot: string, from: VisitAt): Promise<{ url?: string; view?: MyBookingView }> {
+  return post('/api/fn/my-booking/add-removal', { token, date, timeSlot, from });
 }
 
-export async function cancelMyBooking(token: string): Promise<{ refunded: boolean }> {
-  return post('/api/fn/my-booking/cancel', { token });
+export async function cancelMyBooking(token: string, from: VisitAt): Promise<{ refunded: boolean }> {
+  return post('/api/fn/my-booking/cancel', { token, from });
+}
+
+/** POST /api/fn/my-booking/send-link: the same sentence whether or not the address booked (429: too many from this connection). */
+export async function requestMyLink(email: string): Promise<string> {
+  return (await post<{ message: string }>('/api/fn/my-booking/send-link', { email })).message;
+}
+
+/** What a page shows of `visit` as the `from` of a change (both '' when there is none). */
+export function visitFrom(visit: { date: string; timeSlot: string } | null): VisitAt {
+  return visit ? { date: visit.date, timeSlot: visit.timeSlot } : { date: '', timeSlot: '' };
 }
 
 export interface SlotChoice {

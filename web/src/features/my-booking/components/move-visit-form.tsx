@@ -5,7 +5,7 @@ import { formatCents } from '@domain/money/cents';
 import { firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { moveDateProblem } from '@domain/booking/visit-move';
 import { DateField } from '@/components/ui/date-field';
-import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, type MyBookingView, type SlotChoice } from '../api/my-booking';
+import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, visitFrom, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
 type Slots = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; slots: SlotChoice[] } | { state: 'unbookable'; reason: string } | { state: 'error'; message: string };
 type Calendar = { state: 'loading' } | { state: 'ready'; ctx: DateContext } | { state: 'error'; message: string };
@@ -84,8 +84,8 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
     setSaving(true);
     setProblem('');
     try {
-      if (!adding) return onMoved(await moveVisit(token, visit, date, slotId));
-      const answer = await addRemoval(token, date, slotId);
+      if (!adding) return onMoved(await moveVisit(token, visit, date, slotId, visitFrom(current)));
+      const answer = await addRemoval(token, date, slotId, visitFrom(booking.removal));
       if (answer.url) location.assign(answer.url);
       else if (answer.view) onMoved(answer.view);
     } catch (err) {

@@ -4,7 +4,8 @@ import { formatCents } from '@domain/money/cents';
 import { deadlineText } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useHydrated } from '@/lib/hydration';
-import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, type MyBookingView } from '../api/my-booking';
+import { paths } from '@/lib/paths';
+import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, visitFrom, type MyBookingView } from '../api/my-booking';
 import '../my-booking.css';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
@@ -16,10 +17,21 @@ type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { sta
 /** A visit being moved, or the optional removal being added. */
 type Editing = VisitKind | 'add-removal' | null;
 
-/** What the customer just did. After a move, an added removal or a cancellation the link is spent: no more actions. */
+/** What the customer just did. The link keeps working after a change (docs/decisions/027); a cancelled booking is shown read-only. */
 type Done = { kind: 'moved'; what: string } | { kind: 'removal-added' } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
 
 const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
+
+/** Under a missing or dead link: the way to have it e-mailed again. */
+function AskForLink() {
+  return (
+    <p>
+      <a className="button" href={paths.myBookingLink}>
+        E-mail me my link
+      </a>
+    </p>
+  );
+}
 
 /**
  * /my-booking?token=… (docs/decisions/027): the customer's own booking from the manage link in
@@ -70,6 +82,7 @@ export function MyBookingPage({ token }: { token: string | null }) {
       {shown.state === 'invalid' && (
         <div className="card my-booking__notice" role="alert">
           <p>{shown.message}</p>
+          <AskForLink />
         </div>
       )}
       {shown.state === 'error' && (
@@ -121,7 +134,7 @@ interface DetailsProps {
 
 function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled, onPaid }: DetailsProps) {
   const cancelled = b.status === 'cancelled';
-  const actionsOpen = (!done || done.kind === 'paid') && !cancelled;
+  const actionsOpen = !cancelled;
   return (
     <>
       <p className="my-booking__ref">
@@ -133,9 +146,9 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
           {done.kind === 'paid' ? (
             <p>Thank you: your balance is paid. Your receipt is on its way by e-mail.</p>
           ) : done.kind === 'removal-added' ? (
-            <p>Your removal is booked. We have e-mailed you the details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
+            <p>Your removal is booked. We have e-mailed you the details with a new calendar file; your link stays the same.</p>
           ) : done.kind === 'moved' ? (
-            <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file and a new link; this page&apos;s link no longer works.</p>
+            <p>Your {done.what} has moved. We have e-mailed you the updated details with a new calendar file; your link stays the same.</p>
           ) : (
             <p>
               Your booking is cancelled.{' '}
@@ -286,7 +299,7 @@ function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; to
     setBusy(true);
     setProblem('');
     try {
-      const answer = await addRemoval(token, '', '');
+      const answer = await addRemoval(token, '', '', visitFrom(b.removal));
       if (answer.url) return window.location.assign(answer.url);
     } catch (err) {
       setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
@@ -365,7 +378,7 @@ function CancelBooking({ booking: b, token, onCancelled }: { booking: MyBookingV
     setBusy(true);
     setProblem('');
     try {
-      onCancelled((await cancelMyBooking(token)).refunded);
+      onCancelled((await cancelMyBooking(token, visitFrom(b.install))).refunded);
     } catch (err) {
       setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
       setBusy(false);
