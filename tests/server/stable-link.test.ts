@@ -83,8 +83,11 @@ describe('the link of the first e-mail', () => {
     expect((await view(token)).body.removal).toMatchObject({ date: '2027-01-12' });
     expect((await linksOf(id)).map((l) => [l.expires_at, l.revoked_at])).toEqual([['2027-02-12 05:00:00.000Z', '']]);
 
+    // Demo mode: 'Pay online' opens the demo payment page, paid there as a customer would.
     const paidBalance = await post('/api/fn/my-booking/pay-balance', { token });
     expect(paidBalance.status, JSON.stringify(paidBalance.body)).toBe(200);
+    const sessionId = new URL(paidBalance.body.url as string).searchParams.get('session_id')!;
+    expect((await post('/api/fn/demo-checkout/pay', { sessionId })).status).toBe(200);
     await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Receipt: Balance/.test(m.subject ?? ''));
     expect((await view(token)).body).toMatchObject({ balanceCents: 0, install: { date: '2026-12-05' } });
 
