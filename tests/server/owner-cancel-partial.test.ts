@@ -96,14 +96,23 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
   const moneyNow = async (id: string) =>
     bookingLedger(await w.su.collection('bookings').getOne(id), await w.su.collection('charges').getFullList({ filter: w.su.filter('booking = {:id}', { id }) })).money;
 
+  /** The Overview's Collected and the weekly chart's deposits, summed (GET /api/fn/insights). */
+  const overview = async () => {
+    const body = (await (await fetch(`${w.server.url}/api/fn/insights`, { headers: { Authorization: w.admin } })).json()) as any;
+    return { collected: body.revenue.collected as number, weeklyDeposits: (body.weekly as { deposits: number }[]).reduce((t, p) => t + p.deposits, 0) };
+  };
+
   it('$400 of a card deposit paid alone: Stripe refunds 40000 under refund-<booking>, a $400 receipt, the booking keeps $425, the e-mail names $400', async () => {
     const { b, n } = await depositOnly();
+    const before = await overview();
     const res = await cancel({ bookingId: b.id, refund: true, refundCents: 40000 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'cancelled', deposit_refund: 'succeeded', deposit_refund_amount: 40000, payment_status: 'refunded' });
     expect(refundsOf(`pi_deposit_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-${b.id}`, '40000']]);
     expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $400']);
     expect(await moneyNow(b.id)).toMatchObject({ paidCents: 42500, owedCents: 42500, refundingCents: 0, excessCents: 0, creditCents: 0, dueCents: 0 });
+    // The Overview's money held loses the $400 given back, and keeps the $425.
+    expect(await overview()).toEqual({ collected: before.collected - 40000, weeklyDeposits: before.weeklyDeposits - 40000 });
 
     const told = await w.sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(`partial.${n}@example.com`) && (m.subject?.startsWith('Your booking is cancelled') ?? false));
     expect(told.text).toContain('We have refunded $400 of your deposit of $825 to your card');
