@@ -117,6 +117,8 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     const told = await w.sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(`partial.${n}@example.com`) && (m.subject?.startsWith('Your booking is cancelled') ?? false));
     expect(told.text).toContain('We have refunded $400 of your deposit of $825 to your card');
     expect(told.text).not.toContain('is kept');
+    // The owner's notice names the part refunded and what is kept.
+    await w.sink.waitFor((m) => (m.subject?.startsWith('Cancelled from the admin') ?? false) && (m.text ?? '').includes('Deposit $825: $400 refunded, $425 kept.'));
     const history = await w.su.collection('job_events').getFullList({ filter: w.su.filter('booking = {:id}', { id: b.id }) });
     expect(history.map((e) => e.text)).toEqual(['Cancelled from the admin; $400 refunded, $400 of the deposit with it.']);
   });
