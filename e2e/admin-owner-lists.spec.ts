@@ -7,7 +7,8 @@ import { waitForMail } from './support/mail';
 /**
  * The owner's lists and money views on a 375 px phone: the Bookings filters with their counts
  * (combined with the search, kept in ?filter=), a cancel with her own partial refund and a
- * personal message that the customer's e-mail carries, and 'Card at the door', the open payment
+ * personal message that the customer's e-mail carries (and one giving back part of a deposit paid
+ * alone, shown in Booking Details with the message sent), and 'Card at the door', the open payment
  * link as a QR code that turns to paid when the charge lands. Dates December 22 and January 25:
  * no other spec books them (stored directly, so no checkout meets them either).
  */
@@ -88,6 +89,38 @@ test('the owner cancels with $300 refunded and a message; the Cancelled filter l
   await expect(row.locator('td[data-label="Balance Due"]')).toHaveText('Nothing due');
   await filters.getByRole('tab', { name: 'Upcoming (0)' }).click();
   await expect(page.getByText('No upcoming bookings match')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('the owner cancels giving back $400 of a deposit paid alone; Booking Details shows what was refunded and the message sent', async ({ page }) => {
+  const name = `Dora Deposit ${RUN}`;
+  const email = `dora.${RUN}@example.com`;
+  await storedPaidBooking(name, email, { install_date: '2026-12-22', removal_date: '2027-01-25' });
+  await signedIn(page);
+
+  await page.getByLabel('Search').fill(name);
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'More actions' }).click();
+  await details.getByRole('button', { name: /Cancel Booking/i }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await ask.getByRole('radio', { name: 'Refund another amount' }).check();
+  await expect(ask).toContainText('the deposit ($825) last, whole or in part');
+  await ask.getByLabel('Amount to refund ($)').fill('400');
+  await ask.getByLabel(`Message to ${name} (optional)`).fill('Half of it back, with our apologies.');
+  await ask.getByRole('button', { name: 'Cancel the booking' }).click();
+  await expect(toast(page, 'Booking cancelled')).toBeVisible();
+  await expect(toast(page, '$400 is being refunded')).toBeVisible();
+
+  const mail = await waitForMail((m) => m.to.some((t) => t.includes(email)) && m.subject.startsWith('Your booking is cancelled'));
+  expect(mail.text).toContain('$400 of your deposit of $825');
+  expect(mail.text).toContain('Half of it back, with our apologies.');
+  expect(mail.text).not.toContain('is kept');
+
+  // The mirror brings the cancelled booking back: what went back and the message sent.
+  const fact = (label: string) => details.locator('.admin-fact').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  await expect(fact('Refunded')).toHaveText(/\$400$/);
+  await expect(fact('Message sent')).toContainText('Half of it back, with our apologies.');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 

@@ -217,8 +217,8 @@ describe("the owner's own refund amount", () => {
   });
 
   it.each([
-    ['nothing', 0, [], false],
-    ['part of the newest payment (cash, to give back by hand)', 4000, [['c2', 4000, 'to_return']], false],
+    ['nothing', 0, [], 0, false],
+    ['part of the newest payment (cash, to give back by hand)', 4000, [['c2', 4000, 'to_return']], 0, false],
     [
       'the newest whole and part of the card balance',
       30000,
@@ -226,6 +226,7 @@ describe("the owner's own refund amount", () => {
         ['c2', 10000, 'to_return'],
         ['c1', 20000, 'pending'],
       ],
+      0,
       false,
     ],
     [
@@ -235,48 +236,66 @@ describe("the owner's own refund amount", () => {
         ['c2', 10000, 'to_return'],
         ['c1', 82500, 'pending'],
       ],
+      0,
       false,
     ],
     [
-      'the deposit whole, then the newest first',
+      'the others newest first, then part of the deposit',
       100000,
       [
-        ['deposit', 82500, 'pending'],
         ['c2', 10000, 'to_return'],
-        ['c1', 7500, 'pending'],
+        ['c1', 82500, 'pending'],
+        ['deposit', 7500, 'pending'],
       ],
-      true,
+      7500,
+      false,
     ],
     [
       'everything',
       175000,
       [
-        ['deposit', 82500, 'pending'],
         ['c2', 10000, 'to_return'],
         ['c1', 82500, 'pending'],
+        ['deposit', 82500, 'pending'],
       ],
+      82500,
       true,
     ],
-  ] as const)('splits %s', (_name, cents, expected, depositRefunded) => {
+  ] as const)('splits %s', (_name, cents, expected, depositRefundCents, depositWhole) => {
     const out = ownerRefundSplit(full(), cents);
     if ('refused' in out) throw new Error(out.refused);
     expect(out.refunds.map((r) => [r.of, r.amountCents, r.status])).toEqual(expected);
-    expect(out.depositRefunded).toBe(depositRefunded);
+    expect(out).toMatchObject({ depositRefundCents, depositWhole });
+  });
+
+  it.each([
+    ['$400 of a card deposit paid alone', money(), 40000, [['deposit', 40000, 'pending']], 40000, false],
+    ['$300 of a cash deposit paid alone: to give back by hand', money([], 'cash'), 30000, [['deposit', 30000, 'to_return']], 30000, false],
+    ['the whole deposit paid alone', money(), 82500, [['deposit', 82500, 'pending']], 82500, true],
+    [
+      'past the cash damages, part of the deposit',
+      money([charge({ id: 'c2', kind: 'damages', amount: 10000, balance_amount: 0, damages_amount: 10000, method: 'cash' })]),
+      50000,
+      [
+        ['c2', 10000, 'to_return'],
+        ['deposit', 40000, 'pending'],
+      ],
+      40000,
+      false,
+    ],
+  ] as const)('splits %s', (_name, m, cents, expected, depositRefundCents, depositWhole) => {
+    const out = ownerRefundSplit(m, cents);
+    if ('refused' in out) throw new Error(out.refused);
+    expect(out.refunds.map((r) => [r.of, r.amountCents, r.status])).toEqual(expected);
+    expect(out).toMatchObject({ depositRefundCents, depositWhole });
   });
 
   it.each([
     ['above what is refundable', full(), 175001, 'The refund can be at most $1,750, what this booking can still give back.'],
-    [
-      'part of the deposit',
-      money([charge({ id: 'c2', kind: 'damages', amount: 10000, balance_amount: 0, damages_amount: 10000, method: 'cash' })]),
-      50000,
-      'The deposit of $825 can only be refunded whole: please refund up to $100, or from $825 to $925.',
-    ],
-    ['part of a deposit paid alone', money(), 5000, 'The deposit of $825 can only be refunded whole: please refund $0 or $825.'],
+    ['above a deposit paid alone', money(), 82501, 'The refund can be at most $825, what this booking can still give back.'],
   ] as const)('refuses %s', (_name, m, cents, refused) => {
     expect(ownerRefundSplit(m, cents)).toEqual({ refused });
   });
-
   const state = (t: CancelTarget | null): OwnerCancelState => ({ found: t, paymentInFlight: IN_FLIGHT, staffId: 's1' });
 
   it('cancels with $300 of the card balance refunded and a message: the charge refunded in part, the deposit kept, the message stored for the e-mail', () => {
@@ -292,6 +311,34 @@ describe("the owner's own refund amount", () => {
     expect(out.changes.find((c) => c.collection === 'job_events')).toMatchObject({ fields: { text: 'Cancelled from the admin; $300 refunded, the deposit kept.' } });
     expect(out.mails).toEqual([]);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: false });
+  });
+
+  it('cancels with $400 of a card deposit paid alone: its refund queued for that amount, the rest of the deposit kept', () => {
+    const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: true, refundCents: 40000 }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toEqual({
+      op: 'update',
+      collection: 'bookings',
+      id: 'b1',
+      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'refund_pending', deposit_refund: 'pending', deposit_refund_amount: 40000 },
+    });
+    expect(out.changes[2]).toMatchObject({ collection: 'job_events', fields: { text: 'Cancelled from the admin; $400 refunded, $400 of the deposit with it.' } });
+    expect(out.mails).toEqual([]);
+    expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
+  });
+
+  it('cancels with $300 of a cash deposit: to give back by hand for that amount', () => {
+    const out = ownerCancelCommand.decide(state(target(booking(), money([], 'cash'))), { bookingId: 'b1', refund: true, refundCents: 30000 }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { payment_status: 'refund_pending', deposit_refund: 'to_return', deposit_refund_amount: 30000 } });
+  });
+
+  it('the whole deposit through the amount writes no amount (0 is the whole deposit, as on older rows)', () => {
+    const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: true, refundCents: 82500 }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]).toMatchObject({ fields: { deposit_refund: 'pending' } });
+    expect(out.changes[0]).not.toHaveProperty('fields.deposit_refund_amount');
+    expect(out.changes[2]).toMatchObject({ fields: { text: 'Cancelled from the admin; $825 refunded, the deposit with it.' } });
   });
 
   it('refunding $0 with a message: nothing queued, so the e-mails (with the message) go now', () => {

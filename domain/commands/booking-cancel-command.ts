@@ -45,7 +45,7 @@ export interface MoneyState {
 
 /** What the ledger writes when a booking is cancelled. */
 export interface CancelLedger {
-  /** `deposit_refund` when the deposit is refunded, and `payment_status` as the ledger reads it after. */
+  /** `deposit_refund` (and `deposit_refund_amount` for part of it) when the deposit is refunded, and `payment_status` as the ledger reads it after. */
   bookingFields: Record<string, FieldValue>;
   /** Each charge refunded: its `refund_status` and `refund_amount`. */
   changes: Change[];
@@ -59,14 +59,17 @@ export interface CancelLedger {
  * first, each queued its own way ('pending' a card, for Stripe; 'to_return' by hand; written as
  * the ledger's refundWrites says, as for a late payment), and its `payment_status` once they are
  * queued. `chosen` (ownerRefundSplit's refunds) replaces the policy's refunds when the owner
- * chose the amount; `kept` must then say whether they spare the deposit.
+ * chose the amount; `kept` must then be 'nothing' only when they give back the whole deposit
+ * (a part of it given back keeps 'deposit': the ledger keeps the rest, ledger.ts moneyOf).
  */
 export function cancelLedger(money: MoneyState, kept: Kept, chosen?: readonly Movement[]): CancelLedger {
   const book: LedgerBooking = { totalCents: money.totalCents, depositCents: money.depositCents, cancelled: true, kept };
   // `chosen`: the owner's own amount, already split by ownerRefundSplit.
   const refunds = chosen ? [...chosen] : refundsToQueue(money.movements, book);
-  const writes = refundWrites(money.charges, refunds);
+  const writes = refundWrites(money.charges, refunds, money.depositCents);
   const bookingFields: Record<string, FieldValue> = writes.depositRefund ? { deposit_refund: writes.depositRefund } : {};
+  // Written only for part of the deposit: 0, as on every older row, is the whole of it.
+  if (writes.depositRefundCents > 0) bookingFields.deposit_refund_amount = writes.depositRefundCents;
   const after = [...money.movements, ...refunds];
   bookingFields.payment_status = paymentStatusOf(
     moneyOf(after, book),
@@ -95,7 +98,7 @@ const sumCents = (ms: readonly Movement[]) => ms.reduce((t, m) => t + m.amountCe
 export interface OwnerRefundRange {
   /** Everything the payments still hold (the ledger's `refundable`, less refunds already queued). */
   refundableCents: number;
-  /** Of it, the deposit's (0 when already given back): it is refunded whole or not at all. */
+  /** Of it, the deposit's (0 when already given back): refunded last, whole or in part. */
   depositCents: number;
   /** What the policy refunds when the owner refunds the deposit, and when she keeps it (docs/decisions/032, 045). */
   policyRefundCents: number;
@@ -118,36 +121,38 @@ export function ownerRefundRange(money: MoneyState): OwnerRefundRange {
   };
 }
 
+/** The owner's refund split over the payments: the refunds to queue and how much of the deposit they give back. */
+export interface OwnerRefundSplit {
+  refunds: Movement[];
+  /** Cents of the deposit given back: 0 (kept), part of it, or all of it (`depositWhole`). */
+  depositRefundCents: number;
+  /** The whole deposit still held is given back (the booking then keeps nothing). */
+  depositWhole: boolean;
+}
+
 /**
  * The owner's own refund of `cents` on cancelling a booking with `money`, split over its payments
  * by the ledger (docs/decisions/045): the payments after the deposit first, newest first, each in
- * part if need be (a charge's refund may be partial, `refund_amount`); the deposit, which the
- * records refund only whole (`deposit_refund`), is given back only when the amount is more than
- * the other payments hold, and then the rest comes from them newest first. Each refund its own
- * way (a card 'pending' for Stripe, cash or a check 'to_return'). Refused (a sentence) above what
- * is refundable, or when the amount would give back part of the deposit.
+ * part if need be (a charge's refund may be partial, `refund_amount`), then the deposit, the
+ * oldest, whole or in part (`deposit_refund_amount`). Each refund its own way (a card 'pending'
+ * for Stripe, cash or a check 'to_return'). Refused (a sentence) above what is refundable. Cents.
  */
-export function ownerRefundSplit(money: MoneyState, cents: number): { refunds: Movement[]; depositRefunded: boolean } | { refused: string } {
+export function ownerRefundSplit(money: MoneyState, cents: number): OwnerRefundSplit | { refused: string } {
+  // Newest first, so the deposit (the oldest payment) comes last (ledger.ts refundsToQueue).
   const all = everythingBack(money);
-  const deposit = all.filter((r) => r.of === 'deposit');
-  const others = all.filter((r) => r.of !== 'deposit');
-  const depositCents = sumCents(deposit);
-  const otherCents = sumCents(others);
-  if (cents > depositCents + otherCents) return { refused: `The refund can be at most ${formatCents(depositCents + otherCents)}, what this booking can still give back.` };
-  const withDeposit = cents > otherCents;
-  if (withDeposit && cents < depositCents) {
-    const choices = otherCents > 0 ? `up to ${formatCents(otherCents)}, or from ${formatCents(depositCents)} to ${formatCents(depositCents + otherCents)}` : `$0 or ${formatCents(depositCents)}`;
-    return { refused: `The deposit of ${formatCents(depositCents)} can only be refunded whole: please refund ${choices}.` };
-  }
-  const refunds: Movement[] = withDeposit ? [...deposit] : [];
-  let left = cents - (withDeposit ? depositCents : 0);
-  for (const r of others) {
+  const refundableCents = sumCents(all);
+  if (cents > refundableCents) return { refused: `The refund can be at most ${formatCents(refundableCents)}, what this booking can still give back.` };
+  const refunds: Movement[] = [];
+  let left = cents;
+  for (const r of all) {
     if (left <= 0) break;
     const part = Math.min(left, r.amountCents);
     left -= part;
     refunds.push({ ...r, amountCents: part });
   }
-  return { refunds, depositRefunded: withDeposit };
+  const depositRefund = refunds.find((r) => r.of === 'deposit');
+  const depositHeld = sumCents(all.filter((r) => r.of === 'deposit'));
+  return { refunds, depositRefundCents: depositRefund?.amountCents ?? 0, depositWhole: !!depositRefund && depositRefund.amountCents >= depositHeld };
 }
 
 /** What either cancel reads of a booking it may cancel. */
@@ -286,11 +291,19 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     // The owner's own amount, split by the ledger; above what is refundable is the caller's mistake.
     const split = input.refundCents === undefined ? null : ownerRefundSplit(t.money, input.refundCents);
     if (split && 'refused' in split) return refuse(400, split.refused);
+    const depositWords = !split
+      ? ''
+      : split.depositWhole
+        ? 'the deposit with it'
+        : split.depositRefundCents > 0
+          ? `${formatCents(split.depositRefundCents)} of the deposit with it`
+          : 'the deposit kept';
     const text = split
-      ? `Cancelled from the admin; ${formatCents(input.refundCents ?? 0)} refunded, the deposit ${split.depositRefunded ? 'with it' : 'kept'}.`
+      ? `Cancelled from the admin; ${formatCents(input.refundCents ?? 0)} refunded, ${depositWords}.`
       : `Cancelled from the admin; the deposit is ${input.refund ? 'refunded' : 'kept'}.`;
     // The owner keeps the deposit or refunds it; anything paid beyond it is always refunded, each its own way (unless she chose the amount).
-    const kept = split ? (split.depositRefunded ? 'nothing' : 'deposit') : keptOnCancel('owner', input.refund);
+    // A part of the deposit given back keeps 'deposit': the ledger keeps the rest of it (ledger.ts moneyOf).
+    const kept = split ? (split.depositWhole ? 'nothing' : 'deposit') : keptOnCancel('owner', input.refund);
     const made = cancelChanges(t, 'owner', kept, text, nowMs, state.staffId, { chosen: split?.refunds, message: input.message });
     if ('refused' in made) return refuse(409, b.status === 'confirmed' ? made.refused : OWNER_CANCEL_MESSAGES.notConfirmed);
     const refundsQueued = made.refunds.length > 0;
@@ -301,6 +314,6 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
           { bookingId: b.id, to: 'customer' },
           { bookingId: b.id, to: 'owner' },
         ];
-    return { changes: made.changes, mails, answer: { ...answer, refund: split ? split.depositRefunded : input.refund, refundsQueued } };
+    return { changes: made.changes, mails, answer: { ...answer, refund: split ? split.depositRefundCents > 0 : input.refund, refundsQueued } };
   },
 };

@@ -4,6 +4,7 @@
  * written by hand). The same derivation as pb_hooks/src/lib/payments/ledger-records.ts
  * syncPaymentStatus, on plain rows, so a pure command can state the value it writes. Pure; cents.
  */
+import { keptOfRows } from '../money/booking-money';
 import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 
 /** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
@@ -18,13 +19,12 @@ export interface PaymentBookingRow extends BookingMoneyRow {
 
 /**
  * `payment_status` of booking `row` with `charges`, as its ledger reads it: what a cancelled
- * booking keeps follows `deposit_refund` (or, on rows older than it, the stored status), as
- * ledger-records.ts keptOf says.
+ * booking keeps follows `deposit_refund` and its amount (or, on rows older than it, the stored
+ * status): domain/money/booking-money.ts keptOfRows, as ledger-records.ts keptOf.
  */
 export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
   const movements = movementsOf(row, charges);
-  const ledgerEra = charges.some((c) => !!c.refund_status);
-  const kept = row.deposit_refund ? 'nothing' : !ledgerEra && ['refund_pending', 'refunded'].includes(row.payment_status) ? 'nothing' : 'deposit';
+  const kept = keptOfRows(row, charges);
   const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: row.status === 'cancelled' || row.status === 'payment_conflict', kept } as const;
   return paymentStatusOf(
     moneyOf(movements, book),

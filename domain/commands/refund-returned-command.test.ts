@@ -77,6 +77,29 @@ describe('the refund-returned command', () => {
     expect(refundReturnedCommand.decide(state('succeeded', 'to_return'), { bookingId: 'b1', paymentId: 'deposit' }, NOW)).toEqual({ changes: [], mails: [], answer: { bookingId: 'b1' } });
   });
 
+  it('part of a cash deposit given back: the receipt names that part, and the booking keeps the rest', () => {
+    const booking: BookingMoneyRow = {
+      status: 'cancelled',
+      payment_status: 'refund_pending',
+      total_price: 110000,
+      deposit_amount: 27500,
+      deposit_method: 'cash',
+      deposit_paid_at: '2026-11-01 12:00:00.000Z',
+      dispute_id: '',
+      cancel_reason: 'owner_cancelled',
+      deposit_refund: 'to_return',
+      deposit_refund_amount: 10000,
+    };
+    const ledger = { totalCents: 110000, depositCents: 27500, cancelled: true, kept: 'deposit' as const };
+    const partial: RefundReturnedState = {
+      booking: { id: 'b1', deposit: { method: 'cash', checkNumber: '', note: '' }, money: { booking, charges: [], ledger }, movements: movementsOf(booking, []), charges: [] },
+    };
+    const out = refundReturnedCommand.decide(partial, { bookingId: 'b1', paymentId: 'deposit' }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT, payment_status: 'refunded' } }]);
+    expect(out.mails).toEqual([{ bookingId: 'b1', paymentId: 'deposit', amountCents: 10000, byHand: 'Cash' }]);
+  });
+
   it('parses the booking and the payment, needs no key', () => {
     expect(refundReturnedCommand.parse({ bookingId: ' b1 ', paymentId: 'deposit' }, [])).toEqual({ ok: true, value: { bookingId: 'b1', paymentId: 'deposit' } });
     expect(refundReturnedCommand.parse({ bookingId: 'b1' }, [])).toEqual({ ok: false, message: RETURNED_MESSAGES.body });

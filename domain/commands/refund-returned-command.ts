@@ -82,7 +82,8 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
       const paymentStatus = paymentStatusAfter(money, { deposit_refund: 'returned' });
       return {
         changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: 'returned', refunded_at: at, payment_status: paymentStatus } }],
-        mails: [{ bookingId: answer.bookingId, paymentId: 'deposit', amountCents: money.booking.deposit_amount, byHand: paymentMethodText(d.method, d.checkNumber, d.note) }],
+        // The amount given back: the deposit's refund may be only part of it (`deposit_refund_amount`).
+        mails: [{ bookingId: answer.bookingId, paymentId: 'deposit', amountCents: refund.amountCents, byHand: paymentMethodText(d.method, d.checkNumber, d.note) }],
         answer,
       };
     }

@@ -74,6 +74,11 @@ describe('bookingMoney: moneyOf over plain rows', () => {
     expect(keptOfRows(b, [])).toBe('deposit');
     expect(keptOfRows({ ...b, deposit_refund: 'pending' }, [])).toBe('nothing');
     expect(keptOfRows({ ...b, payment_status: 'refunded' }, [])).toBe('nothing');
+    // Part of the deposit given back keeps the rest of it (the whole amount, or 0, keeps nothing).
+    expect(keptOfRows({ ...b, deposit_refund: 'pending', deposit_refund_amount: 20_000 }, [])).toBe('deposit');
+    expect(keptOfRows({ ...b, deposit_refund: 'succeeded', deposit_refund_amount: 50_000 }, [])).toBe('nothing');
+    expect(bookingMoneyRow({ deposit_refund_amount: 20_000 }).deposit_refund_amount).toBe(20_000);
+    expect(bookingMoneyRow({}).deposit_refund_amount).toBe(0);
     expect(ledgerBookingOfRows(b, [], 'nothing')).toEqual({ totalCents: 100_000, depositCents: 50_000, cancelled: true, kept: 'nothing' });
   });
 

@@ -29,6 +29,7 @@ export function bookingMoneyRow(row: LooseRow): BookingMoneyRow {
     dispute_id: text(r.dispute_id),
     cancel_reason: text(r.cancel_reason),
     deposit_refund: text(r.deposit_refund),
+    deposit_refund_amount: int(r.deposit_refund_amount),
   };
 }
 
@@ -61,12 +62,13 @@ function jsonValue(v: unknown): unknown {
 }
 
 /**
- * What a cancelled booking keeps: the deposit unless its refund was asked for (`deposit_refund`;
- * on rows older than it, a `payment_status` of refund_pending or refunded with no charge refunded
- * the ledger's way).
+ * What a cancelled booking keeps: the deposit unless its whole refund was asked for
+ * (`deposit_refund` with no `deposit_refund_amount`; on rows older than it, a `payment_status` of
+ * refund_pending or refunded with no charge refunded the ledger's way). A refund of part of the
+ * deposit keeps 'deposit': moneyOf then keeps the deposit less that part.
  */
 export function keptOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Kept {
-  if (b.deposit_refund) return 'nothing';
+  if (b.deposit_refund) return (b.deposit_refund_amount ?? 0) > 0 && (b.deposit_refund_amount ?? 0) < b.deposit_amount ? 'deposit' : 'nothing';
   const ledgerEra = charges.some((c) => !!c.refund_status);
   return !ledgerEra && ['refund_pending', 'refunded'].includes(b.payment_status) ? 'nothing' : 'deposit';
 }

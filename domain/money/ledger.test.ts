@@ -11,6 +11,7 @@ import {
   paymentStatusOfRows,
   receiptFor,
   refundsToQueue,
+  refundSentences,
   type BookingMoneyRow,
   type ChargeMoneyRow,
   type ChargeRefundRow,
@@ -276,5 +277,93 @@ describe('refundWrites', () => {
       [2, '', 6_000],
       [3, 'damages', 2_000],
     ]);
+  });
+});
+
+describe('a deposit refunded in part (the owner cancels giving back part of it)', () => {
+  // An $825 deposit of a $1,650 booking, cancelled by the owner; its refund of $400 at each stage.
+  const row = (over: Partial<BookingMoneyRow> = {}): BookingMoneyRow => ({
+    status: 'cancelled',
+    payment_status: 'refund_pending',
+    total_price: 165_000,
+    deposit_amount: 82_500,
+    deposit_method: '',
+    deposit_paid_at: '2026-11-20 15:00:00.000Z',
+    dispute_id: '',
+    cancel_reason: 'owner_cancelled',
+    deposit_refund: 'pending',
+    deposit_refund_amount: 40_000,
+    ...over,
+  });
+  // A cancelled booking refunded in part keeps its deposit less that part (booking-money.ts keptOfRows).
+  const book: LedgerBooking = { totalCents: 165_000, depositCents: 82_500, cancelled: true, kept: 'deposit' };
+
+  it.each([
+    // name, row, refund movement [method status cents], money { paid, refunding, owed, excess, credit }, payment_status
+    ['a card refund queued for Stripe', row(), 'card_checkout pending 40000', { paidCents: 82_500, refundingCents: 40_000, owedCents: 42_500, excessCents: 40_000, creditCents: 0 }, 'refund_pending'],
+    [
+      'the card refund made',
+      row({ deposit_refund: 'succeeded' }),
+      'card_checkout succeeded 40000',
+      { paidCents: 42_500, refundingCents: 0, owedCents: 42_500, excessCents: 0, creditCents: 0 },
+      'refunded',
+    ],
+    [
+      'a cash deposit: $400 to return by hand',
+      row({ deposit_method: 'cash', deposit_refund: 'pending' }),
+      'cash to_return 40000',
+      { paidCents: 82_500, refundingCents: 40_000, owedCents: 42_500, creditCents: 0 },
+      'refund_pending',
+    ],
+    [
+      'the cash given back',
+      row({ deposit_method: 'cash', deposit_refund: 'returned' }),
+      'cash returned 40000',
+      { paidCents: 42_500, refundingCents: 0, owedCents: 42_500, creditCents: 0 },
+      'refunded',
+    ],
+    ['the card refund failed: nothing given back yet', row({ deposit_refund: 'failed' }), '', { paidCents: 82_500, refundingCents: 0, owedCents: 82_500, creditCents: 0 }, 'deposit_paid'],
+  ] as const)('%s', (_name, r, refund, money, status) => {
+    const movements = movementsOf(r, []);
+    expect(
+      movements
+        .filter((m) => m.direction === 'refund')
+        .map((m) => `${m.method} ${m.status} ${m.amountCents}`)
+        .join(),
+    ).toBe(refund);
+    const m = moneyOf(movements, book);
+    expect(m).toMatchObject(money);
+    // Nothing more to queue: the rest of the deposit is kept.
+    expect(refundsToQueue(movements, book)).toEqual([]);
+    expect(paymentStatusOfRows(r, [], book)).toBe(status);
+  });
+
+  it('0 or no amount is the whole deposit, as every older row means; an amount above it is read as the whole', () => {
+    for (const over of [{ deposit_refund_amount: 0 }, { deposit_refund_amount: undefined }, { deposit_refund_amount: 90_000 }]) {
+      const refunds = movementsOf(row(over), []).filter((m) => m.direction === 'refund');
+      expect(refunds.map((m) => m.amountCents)).toEqual([82_500]);
+    }
+  });
+
+  it('a late payment on the cancelled booking is given back whole: the booking keeps only the deposit less its refund', () => {
+    const charges: ChargeMoneyRow[] = [
+      { id: 'c1', kind: 'balance', amount: 82_500, balance_amount: 82_500, damages_amount: 0, status: 'succeeded', method: '', stripe_checkout_session_id: '', refund_status: '', refund_amount: 0 },
+    ];
+    const movements = movementsOf(row({ deposit_refund: 'succeeded' }), charges);
+    expect(moneyOf(movements, book)).toMatchObject({ paidCents: 125_000, owedCents: 42_500, creditCents: 82_500 });
+    expect(refundsToQueue(movements, book).map((r) => [r.of, r.amountCents])).toEqual([['c1', 82_500]]);
+  });
+
+  it("the customer's sentence names the part and the deposit", () => {
+    expect(refundSentences(movementsOf(row(), []))).toEqual(['We are refunding $400 of your deposit of $825 to your card; your bank may take 5 to 10 days to show it.']);
+    expect(refundSentences(movementsOf(row({ deposit_method: 'cash' }), []))).toEqual(['We will give back $400 of your deposit of $825, paid in cash, in person; we will call you to arrange it.']);
+    expect(refundSentences(movementsOf(row({ deposit_refund_amount: 0 }), []))).toEqual(['We are refunding your deposit of $825 to your card; your bank may take 5 to 10 days to show it.']);
+  });
+
+  it('refundWrites writes the part of the deposit, and 0 for the whole of it', () => {
+    const refund = (amountCents: number): Movement => ({ id: 'deposit:refund', kind: 'deposit', method: 'card_checkout', direction: 'refund', status: 'pending', amountCents, of: 'deposit' });
+    expect(refundWrites([], [refund(40_000)], 82_500)).toMatchObject({ depositRefund: 'pending', depositRefundCents: 40_000 });
+    expect(refundWrites([], [refund(82_500)], 82_500)).toMatchObject({ depositRefund: 'pending', depositRefundCents: 0 });
+    expect(refundWrites([], [], 82_500)).toMatchObject({ depositRefund: '', depositRefundCents: 0 });
   });
 });

@@ -50,7 +50,11 @@ export interface LedgerBooking {
   depositCents: number;
   /** The booking is cancelled (or its payment could not own its slot): only `kept` is owed. */
   cancelled: boolean;
-  /** What a cancelled booking keeps (domain/booking/policy.ts keptOnCancel). */
+  /**
+   * What a cancelled booking keeps (domain/booking/policy.ts keptOnCancel): 'deposit' keeps the
+   * deposit less any part of it refunded (the owner's cancel may give back part of it,
+   * domain/commands/booking-cancel-command.ts ownerRefundSplit); 'nothing' keeps nothing.
+   */
   kept: Kept;
 }
 
@@ -122,7 +126,10 @@ export function moneyOf(movements: readonly Movement[], booking: LedgerBooking):
   const damagesCents = sum(payments.filter((m) => m.kind === 'damages' && (m.status === 'succeeded' || isOpenPayment(m))));
   // What the owner gave back of her own choice is no longer owed (made, queued or to return).
   const waivedCents = sum(movements.filter((m) => m.waives && (reverses(m) || queued(m))));
-  const owedCents = booking.cancelled ? (booking.kept === 'deposit' ? Math.min(booking.depositCents, paidCents + pendingCents) : 0) : Math.max(0, booking.totalCents + damagesCents - waivedCents);
+  // A cancelled booking keeping its deposit keeps what of it was not given back (made, queued or to return).
+  const depositBackCents = sum(movements.filter((m) => m.of === 'deposit' && m.direction === 'refund' && (reverses(m) || queued(m))));
+  const keptCents = Math.max(0, booking.depositCents - depositBackCents);
+  const owedCents = booking.cancelled ? (booking.kept === 'deposit' ? Math.min(keptCents, paidCents + pendingCents) : 0) : Math.max(0, booking.totalCents + damagesCents - waivedCents);
   const refundingCents = sum(movements.filter(queued));
   const excessCents = Math.max(0, paidCents - owedCents);
   const refundable: Refundable[] = [];
@@ -230,6 +237,11 @@ export interface BookingMoneyRow {
   cancel_reason: string;
   /** The deposit's refund as the ledger records it (same states as a charge's `refund_status`); '' on rows older than it. */
   deposit_refund?: string;
+  /**
+   * The cents of the deposit that refund gives back (pb_migrations/1732000410): 0 or absent for
+   * the whole deposit, as every row older than it means; less than `deposit_amount` for a part.
+   */
+  deposit_refund_amount?: number;
 }
 
 /** A `charges` row's fields the ledger reads. */
@@ -300,20 +312,28 @@ export interface ChargeRefundWrite {
 
 /**
  * The writes that queue `refunds` (refundsToQueue's, each `of` a payment) on the booking and its
- * `charges`: the deposit's refund state ('pending' for a card, for Stripe; 'to_return' by hand),
- * and per charge either its first refund (`refund_status`, `refund_amount`: two parts of one
+ * `charges`: the deposit's refund state ('pending' for a card, for Stripe; 'to_return' by hand)
+ * and, when it gives back only part of the deposit of `depositCents`, that part in cents
+ * (`depositRefundCents`, the row's `deposit_refund_amount`; 0: the whole deposit), and per charge either its first refund (`refund_status`, `refund_amount`: two parts of one
  * charge, balance and damages, are one refund of their sum) or, for a charge refunded before,
  * a later refund of its own (an entry of `refunds`, numbered, with its own Stripe key). One
  * rule for every path that queues refunds (a cancellation, a late payment). Pure; cents.
  */
-export function refundWrites(charges: readonly ChargeMoneyRow[], refunds: readonly Movement[]): { depositRefund: string; charges: Map<string, ChargeRefundWrite> } {
+export function refundWrites(
+  charges: readonly ChargeMoneyRow[],
+  refunds: readonly Movement[],
+  depositCents = 0,
+): { depositRefund: string; depositRefundCents: number; charges: Map<string, ChargeRefundWrite> } {
   let depositRefund = '';
+  let depositRefundCents = 0;
   const out = new Map<string, ChargeRefundWrite>();
   for (const r of refunds) {
     const state = r.status === 'pending' ? 'pending' : 'to_return';
     const chargeId = collectionOf(r.of ?? '');
     if (chargeId === 'deposit' || !chargeId) {
       depositRefund = state;
+      // 0 keeps meaning the whole deposit, as on every row older than the amount.
+      depositRefundCents = r.amountCents > 0 && r.amountCents < depositCents ? r.amountCents : 0;
       continue;
     }
     const c = charges.find((x) => x.id === chargeId);
@@ -336,7 +356,7 @@ export function refundWrites(charges: readonly ChargeMoneyRow[], refunds: readon
     }
     out.set(chargeId, { ...done, refund_status: state, refund_amount: (done.refund_status ? (done.refund_amount ?? 0) : 0) + r.amountCents });
   }
-  return { depositRefund, charges: out };
+  return { depositRefund, depositRefundCents, charges: out };
 }
 
 /** The number the next refund of a charge takes: 1 while it has none, else one past the last. */
@@ -364,7 +384,8 @@ function refundOf(p: Movement, status: string, amount: number, n = 1, waives = f
 
 /**
  * The movements of a booking row and its charges: the deposit (card unless `deposit_method`
- * says the owner took it) and its refund as `payment_status` records it; each charge as its
+ * says the owner took it) and its refund as `deposit_refund` records it (`payment_status` on
+ * older rows), of `deposit_refund_amount` cents or, when 0, the whole deposit; each charge as its
  * kind (a balance-and-damages charge as two movements, so each part is owed and refunded as
  * what it is), a voided recorded payment as the payment and its void, and each charge's refund.
  */
@@ -379,7 +400,8 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
     const ledgerEra = !!b.deposit_refund || charges.some((c) => !!c.refund_status);
     const legacy = ledgerEra ? '' : b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
     const refund = b.deposit_refund || legacy;
-    out.push(...refundOf(deposit, refund, b.deposit_amount));
+    // `deposit_refund_amount`: part of the deposit given back (0 or absent: the whole of it).
+    out.push(...refundOf(deposit, refund, Math.min(b.deposit_refund_amount ?? 0, b.deposit_amount)));
     if (b.dispute_id) out.push({ id: 'deposit:dispute', kind: 'deposit', method: depositMethod, direction: 'dispute', status: 'pending', amountCents: b.deposit_amount, of: 'deposit' });
   }
   for (const c of charges) {
@@ -414,13 +436,16 @@ const HAND_WORDS: Partial<Record<MovementMethod, string>> = { cash: 'in cash', c
 
 /**
  * The customer's sentences about the refunds among `movements`, one per refund: a card refund
- * made or being made, money paid by hand to be given back (or given back). Empty when none.
+ * made or being made, money paid by hand to be given back (or given back). A refund of part of
+ * the deposit names the part and the deposit ("$400 of your deposit of $825"). Empty when none.
  */
 export function refundSentences(movements: readonly Movement[]): string[] {
+  const depositCents = movements.find((m) => m.id === 'deposit' && m.direction === 'payment')?.amountCents ?? 0;
   return movements
     .filter((m) => m.direction === 'refund' && m.status !== 'failed')
     .map((m) => {
-      const what = `your ${KIND_WORDS[m.kind]} of ${formatCents(m.amountCents)}`;
+      const part = m.of === 'deposit' && m.amountCents < depositCents;
+      const what = part ? `${formatCents(m.amountCents)} of your deposit of ${formatCents(depositCents)}` : `your ${KIND_WORDS[m.kind]} of ${formatCents(m.amountCents)}`;
       if (!isCardMethod(m.method)) {
         const paid = `paid ${HAND_WORDS[m.method]}`;
         return m.status === 'returned' ? `We have given back ${what}, ${paid}.` : `We will give back ${what}, ${paid}, in person; we will call you to arrange it.`;

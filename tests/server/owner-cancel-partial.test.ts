@@ -4,10 +4,13 @@
  * Stripe mode (stripe-mock behind the stand-in, a real SMTP sink): $300 of a $1,650 booking given
  * back, split by the ledger onto the newest payment (the card balance, in part, under its
  * charge's key), its receipt for $300, the deposit kept; the message in the customer's
- * cancellation e-mail, escaped in its HTML. An amount above what is refundable is refused with a
- * plain sentence and changes nothing; only an admin may cancel.
+ * cancellation e-mail, escaped in its HTML. Part of a deposit paid alone: $400 of a card deposit
+ * refunded under the deposit's own key with its amount, its receipt, the rest kept; $300 of a cash
+ * deposit to give back by hand. An amount above what is refundable is refused with a plain
+ * sentence and changes nothing; only an admin may cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingLedger } from '../../domain/money/booking-money';
 import { newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
@@ -74,6 +77,80 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     expect(told.text).toContain('Your deposit of $825 is kept');
     const history = await w.su.collection('job_events').getFullList({ filter: w.su.filter('booking = {:id}', { id: b.id }) });
     expect(history.map((e) => e.text)).toEqual(['Cancelled from the admin; $300 refunded, the deposit kept.']);
+  });
+
+  /** A Stripe booking of $1,650 with only its $825 deposit paid: by card, or by hand (`method`: cash, check). */
+  async function depositOnly(method = '') {
+    const n = ++seq;
+    const b = await stageBooking(w.su, {
+      customer_email: `partial.${n}@example.com`,
+      install_date: `2026-12-${String(13 + n).padStart(2, '0')}`,
+      payment_mode: 'stripe',
+      stripe_customer_id: 'cus_saved',
+      payment_method_id: 'pm_saved',
+      ...(method ? { deposit_method: method } : { payment_intent_id: `pi_deposit_pc${n}` }),
+    });
+    return { b, n };
+  }
+  /** The booking's money as the admin's screens read it (domain/money/booking-money.ts, over the rows the mirror holds). */
+  const moneyNow = async (id: string) =>
+    bookingLedger(await w.su.collection('bookings').getOne(id), await w.su.collection('charges').getFullList({ filter: w.su.filter('booking = {:id}', { id }) })).money;
+
+  /** The Overview's Collected and the weekly chart's deposits, summed (GET /api/fn/insights). */
+  const overview = async () => {
+    const body = (await (await fetch(`${w.server.url}/api/fn/insights`, { headers: { Authorization: w.admin } })).json()) as any;
+    return { collected: body.revenue.collected as number, weeklyDeposits: (body.weekly as { deposits: number }[]).reduce((t, p) => t + p.deposits, 0) };
+  };
+
+  it('$400 of a card deposit paid alone: Stripe refunds 40000 under refund-<booking>, a $400 receipt, the booking keeps $425, the e-mail names $400', async () => {
+    const { b, n } = await depositOnly();
+    const before = await overview();
+    const res = await cancel({ bookingId: b.id, refund: true, refundCents: 40000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.booking).toMatchObject({ status: 'cancelled', deposit_refund: 'succeeded', deposit_refund_amount: 40000, payment_status: 'refunded' });
+    expect(refundsOf(`pi_deposit_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-${b.id}`, '40000']]);
+    expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $400']);
+    expect(await moneyNow(b.id)).toMatchObject({ paidCents: 42500, owedCents: 42500, refundingCents: 0, excessCents: 0, creditCents: 0, dueCents: 0 });
+    // The Overview's money held loses the $400 given back, and keeps the $425.
+    expect(await overview()).toEqual({ collected: before.collected - 40000, weeklyDeposits: before.weeklyDeposits - 40000 });
+
+    const told = await w.sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(`partial.${n}@example.com`) && (m.subject?.startsWith('Your booking is cancelled') ?? false));
+    expect(told.text).toContain('We have refunded $400 of your deposit of $825 to your card');
+    expect(told.text).not.toContain('is kept');
+    // The owner's notice names the part refunded and what is kept.
+    await w.sink.waitFor((m) => (m.subject?.startsWith('Cancelled from the admin') ?? false) && (m.text ?? '').includes('Deposit $825: $400 refunded, $425 kept.'));
+    const history = await w.su.collection('job_events').getFullList({ filter: w.su.filter('booking = {:id}', { id: b.id }) });
+    expect(history.map((e) => e.text)).toEqual(['Cancelled from the admin; $400 refunded, $400 of the deposit with it.']);
+  });
+
+  it('$300 of a cash deposit: $300 to return by hand, no Stripe call; marked returned, a $300 receipt and the booking keeps $525', async () => {
+    const { b, n } = await depositOnly('cash');
+    const before = w.standIn.seen.filter((r) => r.path === '/v1/refunds').length;
+    const res = await cancel({ bookingId: b.id, refund: true, refundCents: 30000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.booking).toMatchObject({ status: 'cancelled', deposit_refund: 'to_return', deposit_refund_amount: 30000, payment_status: 'refund_pending' });
+    expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds').length).toBe(before);
+    expect(await moneyNow(b.id)).toMatchObject({ paidCents: 82500, owedCents: 52500, refundingCents: 30000, creditCents: 0 });
+    const told = await w.sink.waitFor((m) => JSON.stringify(m.to ?? '').includes(`partial.${n}@example.com`) && (m.subject?.startsWith('Your booking is cancelled') ?? false));
+    expect(told.text).toContain('We will give back $300 of your deposit of $825, paid in cash, in person');
+
+    const returned = await fetch(`${w.server.url}/api/fn/admin-refunds/returned`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: w.admin },
+      body: JSON.stringify({ bookingId: b.id, paymentId: 'deposit' }),
+    });
+    expect(returned.status).toBe(200);
+    expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $300']);
+    expect(await moneyNow(b.id)).toMatchObject({ paidCents: 52500, owedCents: 52500, refundingCents: 0, creditCents: 0 });
+    expect((await w.su.collection('bookings').getOne(b.id)).payment_status).toBe('refunded');
+  });
+
+  it('above what a deposit paid alone holds: a plain 400, nothing changed', async () => {
+    const { b, n } = await depositOnly();
+    const res = await cancel({ bookingId: b.id, refund: true, refundCents: 82501 });
+    expect(res).toEqual({ status: 400, body: expect.objectContaining({ message: 'The refund can be at most $825, what this booking can still give back.' }) });
+    expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', deposit_refund: '', deposit_refund_amount: 0 });
+    expect(refundsOf(`pi_deposit_pc${n}`)).toHaveLength(0);
   });
 
   it('above what is refundable: a plain 400, nothing cancelled, nothing sent to Stripe', async () => {

@@ -65,22 +65,24 @@ const PLAIN = `NOT EXISTS (SELECT 1 FROM charges c WHERE c.booking = b.id) AND (
 // `dispute_id` only as set or not): a season is a few dozen groups, each read through the ledger once.
 const PLAIN_BOOKINGS_SQL = `
   SELECT '' AS id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid,
-    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, COUNT(*) AS n
+    dispute_id != '' AS disputed, deposit_refund, deposit_refund_amount, (${COUNTED}) AS counted, COUNT(*) AS n
   FROM bookings b WHERE ${PLAIN}
-  GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10`;
+  GROUP BY 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`;
 
 // Their deposits by the hour band they came in and the fields that decide whether a deposit is
 // held (not the amounts: a deposit without charges is held whole or not at all, so the ledger of
-// a one-cent deposit says which, and the sum of the deposits is what is held).
+// a one-cent deposit says which, and the sum of the deposits is what is held), and whether its
+// refund gave back only part of it (`part`): once made, such deposits hold `kept_cents`, the rest.
 const PLAIN_DEPOSITS_SQL = `
-  SELECT status, payment_status, deposit_method, dispute_id != '' AS disputed, deposit_refund, ${HOUR_BAND('deposit_paid_at')} AS band, SUM(deposit_amount) AS cents
+  SELECT status, payment_status, deposit_method, dispute_id != '' AS disputed, deposit_refund, deposit_refund_amount > 0 AS part, ${HOUR_BAND('deposit_paid_at')} AS band,
+    SUM(deposit_amount) AS cents, SUM(CASE WHEN deposit_refund_amount < deposit_amount THEN deposit_amount - deposit_refund_amount ELSE 0 END) AS kept_cents
   FROM bookings b WHERE ${PLAIN} AND deposit_paid_at != '' AND deposit_amount > 0
-  GROUP BY 1, 2, 3, 4, 5, 6`;
+  GROUP BY 1, 2, 3, 4, 5, 6, 7`;
 
 // The bookings with charges, one row each, and every charge (oldest first).
 const CHARGED_BOOKINGS_SQL = `
   SELECT id, status, payment_status, total_price, deposit_amount, deposit_method, deposit_paid_at != '' AS paid, ${HOUR_BAND('deposit_paid_at')} AS paid_band,
-    dispute_id != '' AS disputed, deposit_refund, (${COUNTED}) AS counted, 1 AS n
+    dispute_id != '' AS disputed, deposit_refund, deposit_refund_amount, (${COUNTED}) AS counted, 1 AS n
   FROM bookings WHERE id IN (SELECT booking FROM charges)`;
 
 const CHARGES_SQL = `
@@ -99,6 +101,7 @@ interface BookingGroup {
   paid_band: string;
   disputed: number | boolean;
   deposit_refund: string;
+  deposit_refund_amount: number;
   counted: number | boolean;
   n: number;
 }
@@ -138,6 +141,7 @@ function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>
     dispute_id: truthy(b.disputed) ? 'set' : '',
     cancel_reason: '',
     deposit_refund: String(b.deposit_refund),
+    deposit_refund_amount: Number(b.deposit_refund_amount),
   };
   const rows = charges.map((c, i) => ({
     id: `c${i}`,
@@ -157,7 +161,21 @@ function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>
 }
 
 const groupModel = () =>
-  new DynamicModel({ id: '', status: '', payment_status: '', total_price: 0, deposit_amount: 0, deposit_method: '', paid: 0, paid_band: '', disputed: 0, deposit_refund: '', counted: 0, n: 0 });
+  new DynamicModel({
+    id: '',
+    status: '',
+    payment_status: '',
+    total_price: 0,
+    deposit_amount: 0,
+    deposit_method: '',
+    paid: 0,
+    paid_band: '',
+    disputed: 0,
+    deposit_refund: '',
+    deposit_refund_amount: 0,
+    counted: 0,
+    n: 0,
+  });
 
 /**
  * Tiles, revenue and the weekly chart at `now` (epoch ms) on `today` (New York), in cents. Five
@@ -172,10 +190,10 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
 
   const plain = arrayOf(groupModel()) as unknown as BookingGroup[];
   app.db().newQuery(PLAIN_BOOKINGS_SQL).bind(params).all(plain);
-  const deposits = arrayOf(new DynamicModel({ status: '', payment_status: '', deposit_method: '', disputed: 0, deposit_refund: '', band: '', cents: 0 })) as unknown as (Omit<
+  const deposits = arrayOf(new DynamicModel({ status: '', payment_status: '', deposit_method: '', disputed: 0, deposit_refund: '', part: 0, band: '', cents: 0, kept_cents: 0 })) as unknown as (Omit<
     BookingGroup,
-    'id' | 'total_price' | 'deposit_amount' | 'paid' | 'paid_band' | 'counted' | 'n'
-  > & { band: string; cents: number })[];
+    'id' | 'total_price' | 'deposit_amount' | 'deposit_refund_amount' | 'paid' | 'paid_band' | 'counted' | 'n'
+  > & { part: number | boolean; band: string; cents: number; kept_cents: number })[];
   app.db().newQuery(PLAIN_DEPOSITS_SQL).bind(params).all(deposits);
   const charged = arrayOf(groupModel()) as unknown as BookingGroup[];
   app.db().newQuery(CHARGED_BOOKINGS_SQL).bind(params).all(charged);
@@ -197,9 +215,11 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   const hours: PaymentHour[] = [];
   for (const g of plain) revenue.push({ money: ledgerOf(ledgerInput(g, [])).money, counted: truthy(g.counted), count: Number(g.n) });
   for (const d of deposits) {
-    const unit = ledgerOf(ledgerInput({ ...d, total_price: 1, deposit_amount: 1, paid: true }, []));
+    const unit = ledgerOf(ledgerInput({ ...d, total_price: 1, deposit_amount: 1, deposit_refund_amount: 0, paid: true }, []));
     const held = heldOf(unit.movements, 'deposit');
-    if (held > 0) hours.push({ hourUtc: String(d.band), deposits: Number(d.cents) * held, balances: 0 });
+    // The unit deposit's refund is read whole: once made, a deposit refunded in part still holds the rest.
+    const cents = held > 0 ? Number(d.cents) * held : truthy(d.part) ? Number(d.kept_cents) : 0;
+    if (cents > 0) hours.push({ hourUtc: String(d.band), deposits: cents, balances: 0 });
   }
   const chargesOf = groupByBooking(chargeRows.map((c) => ({ ...c, booking: String(c.booking), band: String(c.band) })));
   for (const g of charged) {

@@ -139,6 +139,10 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
   const byOwner = r.getString('cancel_reason') === 'owner_cancelled';
   const refunds = refundSentences(movements);
   const depositRefunded = movements.some((m) => m.direction === 'refund' && m.of === 'deposit');
+  // Part of the deposit given back (the owner's own amount): the notice names the part and what is kept.
+  const depositBack = movements.find((m) => m.direction === 'refund' && m.of === 'deposit')?.amountCents ?? 0;
+  const depositPart = depositBack > 0 && depositBack < r.getInt('deposit_amount') ? `${formatCents(depositBack)} ` : '';
+  const depositKept = depositPart ? `, ${formatCents(r.getInt('deposit_amount') - depositBack)} kept` : '';
   // The owner may keep the deposit, as the policy allows (docs/decisions/032, 045).
   const kept = byOwner && (movements.length > 0 ? !depositRefunded : r.getString('payment_status') !== 'refund_pending' && r.getString('payment_status') !== 'refunded');
   const refundLines = [
@@ -185,10 +189,10 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
       [
         `Booking reference: ${letter.reference}`,
         ...visitLines(letter),
-        `Deposit ${deposit}: ${kept ? 'kept' : refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}.`,
+        `Deposit ${deposit}: ${kept ? 'kept' : `${depositPart}${refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}${depositKept}`}.`,
         ...refunds
           .filter((l) => l.startsWith('We will give back'))
-          .map((l) => `To give back by hand, then mark it returned in the admin: ${l.replace(/^We will give back your /, '').replace(/; we will call you to arrange it\.$/, '.')}`),
+          .map((l) => `To give back by hand, then mark it returned in the admin: ${l.replace(/^We will give back (your )?/, '').replace(/; we will call you to arrange it\.$/, '.')}`),
       ],
       byOwner ? 'had their booking cancelled from the admin' : undefined,
     ),

@@ -2,7 +2,7 @@
  * The booking's ledger read from and written to its records (docs/decisions/045; the rules are
  * domain/money/ledger.ts): the booking row's deposit and refund fields and its `charges` rows
  * become movements; the refunds the ledger asks for are written back as the deposit's
- * `deposit_refund` and each charge's `refund_status`/`refund_amount`, and `payment_status` is
+ * `deposit_refund` (and `deposit_refund_amount` for part of it) and each charge's `refund_status`/`refund_amount`, and `payment_status` is
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
@@ -39,6 +39,7 @@ export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
     dispute_id: b.getString('dispute_id'),
     cancel_reason: b.getString('cancel_reason'),
     deposit_refund: b.getString('deposit_refund'),
+    deposit_refund_amount: b.getInt('deposit_refund_amount'),
   };
 }
 
@@ -95,8 +96,10 @@ export function queueLedgerRefunds(tx: CoreApp, b: core.Record, opts: { kept?: K
   const charges = chargesOfBooking(tx, b.id);
   const book = ledgerBookingOf(b, charges, opts.kept);
   const refunds = refundsToQueue(movementsOfRecords(b, charges), book, opts.onlyCharge).filter((r) => !opts.onlyCharge || chargeIdOf(r.of!) === opts.onlyCharge);
-  const writes = refundWrites(charges.map(chargeMoneyRowOf), refunds);
+  const writes = refundWrites(charges.map(chargeMoneyRowOf), refunds, b.getInt('deposit_amount'));
   if (writes.depositRefund) b.set('deposit_refund', writes.depositRefund);
+  // Only for part of the deposit: 0, as on every older row, is the whole of it.
+  if (writes.depositRefundCents > 0) b.set('deposit_refund_amount', writes.depositRefundCents);
   for (const [id, fields] of writes.charges) {
     const c = charges.find((x) => x.id === id)!;
     c.load(fields as Record<string, unknown>);

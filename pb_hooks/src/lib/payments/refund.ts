@@ -6,7 +6,7 @@
  * booking. The refunds were queued in the transaction that decided them
  * (ledger-records.ts queueLedgerRefunds); this runs them:
  * - a card refund goes to Stripe outside any transaction, under a key per refund
- *   (`refund-<booking>` for the deposit, `refund-charge-<charge>` for a charge's first refund,
+ *   (`refund-<booking>` for the deposit, with its `amount` when only part of it is refunded, `refund-charge-<charge>` for a charge's first refund,
  *   `refund-charge-<charge>-<n>` for its later ones: domain/money/ledger.ts chargeRefundKey),
  *   then is recorded with its receipt by the record-refunds command
  *   (domain/commands/record-refunds-command.ts, through the runner's executeCommand); demo
@@ -62,7 +62,9 @@ function cardRefundsDue(b: core.Record, charges: core.Record[]): CardRefund[] {
     const n = chargeId ? refundNumberOf(m.id) : 0;
     if (out.some((r) => r.chargeId === chargeId && r.n === n)) continue;
     if (!chargeId) {
-      out.push({ chargeId, n, paymentIntentId: b.getString('payment_intent_id'), key: `refund-${b.id}`, partCents: 0, amountCents: b.getInt('deposit_amount') });
+      // A deposit is refunded at most once, whole or in part (`deposit_refund_amount`), under the same key.
+      const part = m.amountCents < b.getInt('deposit_amount') ? m.amountCents : 0;
+      out.push({ chargeId, n, paymentIntentId: b.getString('payment_intent_id'), key: `refund-${b.id}`, partCents: part, amountCents: m.amountCents });
       continue;
     }
     const c = charges.find((x) => x.id === chargeId)!;

@@ -60,6 +60,7 @@ export function paymentBookingRow(r: core.Record): PaymentBookingRow {
     deposit_paid_at: s('deposit_paid_at'),
     dispute_id: s('dispute_id'),
     deposit_refund: s('deposit_refund'),
+    deposit_refund_amount: r.getInt('deposit_refund_amount'),
     install_done_at: s('install_done_at'),
     removal_done_at: s('removal_done_at'),
     removal_date: s('removal_date'),

@@ -77,6 +77,10 @@ export interface AdminBooking extends MirroredRow {
   deposit_method?: string;
   /** The deposit's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned. */
   deposit_refund?: string;
+  /** The cents of the deposit that refund gives back; 0 or absent: the whole deposit. */
+  deposit_refund_amount?: number;
+  /** The owner's personal message in the customer's cancellation e-mail (her cancel from the admin), '' none. */
+  cancel_message?: string;
   /** The owner's choice for each visit on a day she blocked: { 'YYYY-MM-DD': 'keep' | 'emailed' }. */
   blocked_day_choices?: Record<string, string> | null;
   /** The card on file: its brand as Stripe names it ('visa', …) and last 4 digits, '' when unknown. */

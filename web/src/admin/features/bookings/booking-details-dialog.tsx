@@ -182,6 +182,7 @@ export function BookingFacts({
           <Fact label="Deposit paid">{formatTimestamp(b.deposit_paid_at)}</Fact>
           <Fact label="Balance remaining">{formatCents(balanceOf(bookingLedger(b, charges)))}</Fact>
           <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
+          {b.status === 'cancelled' && <CancelFacts booking={b} charges={charges} />}
           {providerUrl && (
             <Fact label="Payment provider">
               <a className="admin-link" href={providerUrl} target="_blank" rel="noreferrer">
@@ -221,6 +222,23 @@ export function BookingFacts({
         {qrCharge && <PaymentQrDialog chargeId={qrCharge} customerName={b.customer_name} onClose={() => setQrCharge('')} />}
       </Section>
     </div>
+  );
+}
+
+/**
+ * What a cancelled booking gave back (every refund of the ledger, made or on its way, e.g. part of
+ * the deposit: domain/money/ledger.ts movementsOf) and the owner's message sent with the
+ * cancellation e-mail (`cancel_message`), read from the mirror.
+ */
+function CancelFacts({ booking: b, charges }: { booking: AdminBooking; charges: readonly AdminCharge[] }) {
+  const refunds = bookingLedger(b, charges).movements.filter((m) => m.direction === 'refund');
+  const cents = refunds.reduce((t, m) => t + m.amountCents, 0);
+  const waiting = refunds.some((m) => m.status === 'pending' || m.status === 'to_return');
+  return (
+    <>
+      <Fact label="Refunded">{`${formatCents(cents)}${waiting ? ' (on its way)' : ''}`}</Fact>
+      <Fact label="Message sent">{b.cancel_message ? <span style={{ whiteSpace: 'pre-line' }}>{b.cancel_message}</span> : null}</Fact>
+    </>
   );
 }
 

@@ -23,7 +23,7 @@ function centsOf(text: string): number {
  * deposit or to keep it as the policy allows (the deposit is nonrefundable after the 72 hours
  * after booking), or to refund an amount of her own, from $0 to what the payments still hold
  * (the server splits it by the ledger: domain/commands/booking-cancel-command.ts
- * ownerRefundSplit); the amount each choice refunds is shown, read from the mirror's charges as
+ * ownerRefundSplit, the other payments newest first, then the deposit, whole or in part); the amount each choice refunds is shown, read from the mirror's charges as
  * the server will. She may add a personal message (plain text, at most 1,000 characters) for the
  * customer's e-mail. Through the outbox: online the answer comes at once; offline it is queued
  * and applied once when the phone is back online. The customer is e-mailed with the calendar
@@ -48,7 +48,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
       setProblem(`Please enter an amount from $0 to ${formatCents(range.refundableCents)}.`);
       return;
     }
-    // The server's own rule, over the mirror's rows: a deposit given back in part is refused here
+    // The server's own rule, over the mirror's rows: an amount it would refuse is refused here
     // before anything is queued (the server checks again).
     const split = choice === 'amount' ? ownerRefundSplit(money, refundCents) : null;
     if (split && 'refused' in split) {
@@ -127,7 +127,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
             onChange={(e) => setAmount(e.target.value)}
           />
           <p id={`${id}-amount-hint`} className="muted">
-            Up to {formatCents(range.refundableCents)}, split over the payments newest first; the deposit ({formatCents(range.depositCents)}) is refunded only whole.
+            Up to {formatCents(range.refundableCents)}, split over the payments newest first; the deposit ({formatCents(range.depositCents)}) last, whole or in part.
           </p>
         </div>
       ) : (
