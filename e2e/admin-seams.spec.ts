@@ -8,6 +8,8 @@ import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBook
  * a cancelled booking is marked Cancelled in the Bookings list with nothing due; damages found
  * at the removal are charged after the balance was paid, after a question naming the amount
  * and the card on file (its brand and last 4 digits); and a booking with payments offers no Delete, only Cancel.
+ * The damages dialog names the balance the booking's ledger derives from its rows, the amount the
+ * server charges, even when the stored balance says otherwise (docs/decisions/045).
  */
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -57,6 +59,11 @@ test('damages found at the removal are charged after the balance was paid, after
     card_brand: 'visa',
     card_last4: '4242',
   });
+  // The balance was paid by card on install day: its charge is among the booking's rows.
+  const su = await superuserClient();
+  const paid = await su
+    .collection('charges')
+    .create({ booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, status: 'succeeded', idempotency_key: `seams-${RUN}-balance`, stripe_payment_intent_id: `demo_pi_seams_${RUN}` });
   await signedIn(page);
   await page.getByRole('button', { name, exact: true }).click();
   const details = page.getByRole('dialog', { name: /Booking Details/ });
@@ -79,7 +86,35 @@ test('damages found at the removal are charged after the balance was paid, after
   await confirm.getByRole('button', { name: 'Yes, charge $15' }).click();
   await expect(toast(page, 'Charged $15 successfully')).toBeVisible();
 
+  const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id} && id != {:paid}', { id: b.id, paid: paid.id }) });
+  expect(charges.map((c) => [c.kind, c.status, c.amount, c.description])).toEqual([['damages', 'succeeded', 1500, 'Three glass ornaments broken on the stairs']]);
+});
+
+test('the damages dialog names the balance the server charges, not a stale stored one', async ({ page }) => {
+  const name = `Stan Stale ${RUN}`;
+  // Stored wrong by hand as $100 due: the rows (the $825 deposit, nothing else) leave $825.
+  const b = await storedPaidBooking(name, `stan.${RUN}@example.com`, {
+    install_date: '2026-11-06',
+    removal_date: '2026-11-16',
+    balance_remaining: 10000,
+    install_done_at: '2026-11-06 17:00:00.000Z',
+    card_brand: 'visa',
+    card_last4: '4242',
+  });
+  await signedIn(page);
+  await page.getByRole('button', { name, exact: true }).click();
+  const details = page.getByRole('dialog', { name: /Booking Details/ });
+  await details.getByRole('button', { name: 'Record Damages & Charge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record Damages & Charge' });
+  await expect(dialog).toContainText('balance due $825');
+  await dialog.getByRole('button', { name: 'Charge balance only ($825)' }).click();
+  const confirm = dialog.getByRole('group', { name: 'Confirm the charge' });
+  await expect(confirm).toContainText('Charge $825 to the Visa card ending in 4242?');
+  await confirm.getByRole('button', { name: 'Yes, charge $825' }).click();
+  await expect(toast(page, 'Charged $825 successfully')).toBeVisible();
+
   const su = await superuserClient();
   const charges = await su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: b.id }) });
-  expect(charges.map((c) => [c.kind, c.status, c.amount, c.description])).toEqual([['damages', 'succeeded', 1500, 'Three glass ornaments broken on the stairs']]);
+  expect(charges.map((c) => [c.kind, c.status, c.amount, c.balance_amount])).toEqual([['balance', 'succeeded', 82500, 82500]]);
+  expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
 });

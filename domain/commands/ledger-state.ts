@@ -5,7 +5,8 @@
  * pb_hooks/src/lib/payments/ledger-records.ts (`bookingMoneyRowOf`, `chargeMoneyRowOf`,
  * `ledgerBookingOf`), whose `syncPaymentStatus` is the same derivation on records. Pure.
  */
-import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
+import { balanceOf } from '../money/booking-money';
+import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 
 /** The booking's row, its charges' rows (oldest first) and the booking as the ledger reads it. */
 export interface MoneyRows {
@@ -21,13 +22,27 @@ export type PaymentStatus = ReturnType<typeof paymentStatusOf>;
  * charge id; a charge not among the rows is added) are applied: the only way a command sets it.
  */
 export function paymentStatusAfter(rows: MoneyRows, bookingPatch: Partial<BookingMoneyRow> = {}, chargePatches: readonly ChargeMoneyRow[] = []): PaymentStatus {
-  const patched = rows.charges.map((c) => chargePatches.find((p) => p.id === c.id) ?? c);
-  const added = chargePatches.filter((p) => !rows.charges.some((c) => c.id === p.id));
-  const booking = { ...rows.booking, ...bookingPatch };
-  const movements = movementsOf(booking, [...patched, ...added]);
+  const movements = movementsAfter(rows, bookingPatch, chargePatches);
   return paymentStatusOf(
     moneyOf(movements, rows.ledger),
     rows.ledger,
     movements.some((m) => m.direction === 'refund'),
   );
+}
+
+/**
+ * What the booking still has to pay once the same patches are applied, in cents: domain/money/
+ * booking-money.ts `balanceOf` over the rows as changed (docs/decisions/045), so a command stores
+ * as `balance_remaining` what every reader derives, never a subtraction.
+ */
+export function balanceAfter(rows: MoneyRows, bookingPatch: Partial<BookingMoneyRow> = {}, chargePatches: readonly ChargeMoneyRow[] = []): number {
+  const movements = movementsAfter(rows, bookingPatch, chargePatches);
+  return balanceOf({ movements, booking: rows.ledger, money: moneyOf(movements, rows.ledger) });
+}
+
+/** The movements of `rows` with `bookingPatch` and `chargePatches` applied (see paymentStatusAfter). */
+function movementsAfter(rows: MoneyRows, bookingPatch: Partial<BookingMoneyRow>, chargePatches: readonly ChargeMoneyRow[]): Movement[] {
+  const patched = rows.charges.map((c) => chargePatches.find((p) => p.id === c.id) ?? c);
+  const added = chargePatches.filter((p) => !rows.charges.some((c) => c.id === p.id));
+  return movementsOf({ ...rows.booking, ...bookingPatch }, [...patched, ...added]);
 }

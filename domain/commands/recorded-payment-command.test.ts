@@ -27,14 +27,16 @@ const cash = (id: string, amount: number, balance: number, status = 'succeeded')
   stripe_checkout_session_id: '',
 });
 
-/** A confirmed $1,100 booking, deposit $275 paid by card, `balance` still due, with `charges`. */
+/**
+ * A confirmed $1,100 booking, deposit $275 paid by card, with `charges`; `balance` is what they
+ * leave due (the test's story: the command derives it from the rows, docs/decisions/045).
+ */
 function booking(balance: number, charges: ChargeMoneyRow[] = [], over: Partial<PaymentBooking> = {}): PaymentBooking {
   const paid = balance === 0;
   return {
     id: 'b1',
     status: 'confirmed',
     paymentStatus: paid ? 'paid' : 'deposit_paid',
-    balanceCents: balance,
     balancePaidAt: paid ? '2026-11-19 10:00:00.000Z' : '',
     money: {
       booking: {
@@ -72,6 +74,20 @@ describe('the record-payment command', () => {
     ['a part by check: the rest stays due', input({ method: 'check', checkNumber: '1042', amountCents: 30000 }), booking(82500), 30000, { balance_remaining: 52500, payment_status: 'deposit_paid' }],
     ['more than the balance: the rest is a credit', input({ amountCents: 90000 }), booking(82500), 82500, { balance_remaining: 0, payment_status: 'paid', balance_paid_at: AT }],
     ['a second payment of a paid booking: the booking unchanged', input(), booking(0, [cash('c0', 82500, 82500)]), 0, null],
+    [
+      'the rest after a check paid part: the ledger of both, paid off',
+      input({ amountCents: 52500 }),
+      booking(52500, [{ ...cash('c0', 30000, 30000), method: 'check' }]),
+      52500,
+      { balance_remaining: 0, payment_status: 'paid', balance_paid_at: AT },
+    ],
+    [
+      'a part after a card charge paid part: what the ledger still has to collect',
+      input({ amountCents: 20000 }),
+      booking(32500, [{ ...cash('c0', 50000, 50000), method: '' }]),
+      20000,
+      { balance_remaining: 12500, payment_status: 'deposit_paid' },
+    ],
   ])('%s', (_name, inp, b, part, bookingFields) => {
     const out = recordPaymentCommand.decide(recordState({ booking: b }), inp, NOW);
     if (isRefusal(out)) throw new Error(out.message);
@@ -168,6 +184,17 @@ describe('the void-payment command', () => {
       { op: 'update', collection: 'charges', id: 'c2', fields: { balance_amount: 82500 } },
       { op: 'update', collection: 'bookings', id: 'b1', fields: { balance_remaining: 0, payment_status: 'paid' } },
     ]);
+  });
+
+  it('voids the second of two partial payments: the ledger of the one left, whatever was stored', () => {
+    const s = voidState({
+      payment: { id: 'c2', method: 'cash', status: 'succeeded', amountCents: 52500, balanceCents: 52500 },
+      booking: booking(0, [cash('c1', 30000, 30000), cash('c2', 52500, 52500)]),
+      others: [{ id: 'c1', amountCents: 30000, balanceCents: 30000 }],
+    });
+    const out = voidPaymentCommand.decide(s, { paymentId: 'c2', reason: 'Bounced' }, NOW);
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes.slice(1)).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { balance_remaining: 52500, payment_status: 'deposit_paid', balance_paid_at: '' } }]);
   });
 
   it.each([

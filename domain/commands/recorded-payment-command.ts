@@ -2,20 +2,22 @@
  * Payments the owner records at the door, and their voiding, as commands (docs/decisions/030;
  * the request's rules are domain/money/recorded-payments.ts; docs/decisions/045 for the ledger):
  * - record: a `charges` row (kind balance, the method, succeeded; its id the phone's when
- *   given) whose balance part lowers a live booking's balance, `payment_status` following the
- *   ledger, and the customer's receipt. The Idempotency-Key is stored on the payment itself
+ *   given) whose balance part is what it pays of the ledger's balance; a live booking's stored
+ *   `balance_remaining` becomes the ledger's balance of the rows as changed (ledger-state.ts
+ *   `balanceAfter`, never a subtraction), `payment_status` the ledger's summary, and the
+ *   customer's receipt. The Idempotency-Key is stored on the payment itself
  *   (`idempotency_key`, `request_fingerprint`), so the state carries the payment stored under
  *   it: the same request answers that payment, another is a 422. Two keys are two payments.
- * - void: the recorded payment voided with its reason, its balance part due again less what
- *   the booking's other recorded payments paid beyond the balance (balanceAfterVoid), and a
- *   corrected receipt. Voiding it again answers as it is.
+ * - void: the recorded payment voided with its reason, the other recorded payments' balance
+ *   parts taking up what they paid beyond the balance (balanceAfterVoid), the booking's
+ *   `balance_remaining` the ledger's balance without it, and a corrected receipt. Voiding it again answers as it is.
  * Pure.
  */
-import { balanceAfterPayment, chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
+import { chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
 import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
-import { paymentStatusAfter, type MoneyRows } from './ledger-state';
+import { balanceAfter, paymentStatusAfter, type MoneyRows } from './ledger-state';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -33,10 +35,9 @@ export interface PaymentBooking {
   id: string;
   status: string;
   paymentStatus: string;
-  /** Cents. */
-  balanceCents: number;
   /** PocketBase datetime, '' until the balance was paid off. */
   balancePaidAt: string;
+  /** Its rows as the ledger reads them: the balance is derived from them (docs/decisions/045), never the stored `balance_remaining`. */
   money: MoneyRows;
 }
 
@@ -86,7 +87,8 @@ export interface PaymentAnswer {
 function paidBalanceFields(b: PaymentBooking, partCents: number, payment: ChargeMoneyRow, nowMs: number): Record<string, FieldValue> | null {
   const live = b.status === 'confirmed' || b.status === 'completed';
   if (!live || partCents <= 0) return null;
-  const left = balanceAfterPayment(b.balanceCents, partCents);
+  // What the ledger still has to collect with the payment, as every reader derives it (docs/decisions/045).
+  const left = balanceAfter(b.money, {}, [payment]);
   const fields: Record<string, FieldValue> = { balance_remaining: left, payment_status: paymentStatusAfter(b.money, {}, [payment]) };
   if (left === 0 && !b.balancePaidAt) fields.balance_paid_at = pbDate(nowMs);
   return fields;
@@ -112,7 +114,7 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
     const id = input.clientId || state.freshId;
     // What it pays of the balance; the rest (a second payment of a paid booking) stays a credit
     // a void of another payment can draw on.
-    const part = Math.min(input.amountCents, Math.max(0, b.balanceCents));
+    const part = Math.min(input.amountCents, balanceAfter(b.money));
     // Then the damages of a link it replaces, which stay owed (the link closed for it).
     const closed = state.closedDamages ?? { cents: 0, lines: [], description: '' };
     const damagesPart = Math.min(input.amountCents - part, closed.cents);
@@ -202,7 +204,7 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     const b = state.booking;
     if (!b) return refuse(404, C.bookingNotFound);
     const after = balanceAfterVoid(
-      b.balanceCents,
+      balanceAfter(b.money),
       p.balanceCents,
       state.others.map((o) => ({ amountCents: o.amountCents, balanceCents: o.balanceCents })),
     );
@@ -210,11 +212,14 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     state.others.forEach((o, i) => {
       if (after.partsCents[i] !== o.balanceCents) changes.push({ op: 'update', collection: 'charges', id: o.id, fields: { balance_amount: after.partsCents[i]! } });
     });
-    const voided = b.money.charges.find((c) => c.id === p.id);
-    const paymentStatus = paymentStatusAfter(b.money, {}, voided ? [{ ...voided, status: 'voided' }] : []);
-    const fields: Record<string, FieldValue> = { balance_remaining: after.balanceCents, payment_status: paymentStatus };
+    const patches: ChargeMoneyRow[] = b.money.charges
+      .filter((c) => c.id === p.id || state.others.some((o) => o.id === c.id))
+      .map((c) => (c.id === p.id ? { ...c, status: 'voided' } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
+    const left = balanceAfter(b.money, {}, patches);
+    const paymentStatus = paymentStatusAfter(b.money, {}, patches);
+    const fields: Record<string, FieldValue> = { balance_remaining: left, payment_status: paymentStatus };
     // Due again: the booking is no longer paid off.
-    if (after.balanceCents > 0 && b.balancePaidAt) fields.balance_paid_at = '';
+    if (left > 0 && b.balancePaidAt) fields.balance_paid_at = '';
     changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
     return { changes, mails: [{ paymentId: p.id }], answer };
   },

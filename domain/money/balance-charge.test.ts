@@ -104,16 +104,29 @@ describe('planCharge', () => {
   it.each([
     ['the balance alone', booking(), null, { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' }],
     ['the balance with an empty selection', booking(), select(), { balanceCents: 82500, damagesCents: 0, totalCents: 82500, kind: 'balance' }],
-    ['balance and damages', booking(), select({ items: { small: 2, textiles: 1 } }), { balanceCents: 82500, damagesCents: 4000, totalCents: 86500, kind: 'balance_and_damages' }],
+    [
+      'balance and damages, even before any visit was done',
+      booking(),
+      select({ items: { small: 2, textiles: 1 } }),
+      { balanceCents: 82500, damagesCents: 4000, totalCents: 86500, kind: 'balance_and_damages' },
+    ],
     [
       'damages after the balance was paid',
-      booking({ payment_status: 'paid', balance_remaining: 0 }),
+      booking({ payment_status: 'paid', balance_remaining: 0, removal_done_at: '2026-12-28 15:00:00.000Z' }),
       select({ incidentals: true }),
       { balanceCents: 0, damagesCents: 50000, totalCents: 50000, kind: 'damages' },
     ],
     [
       'a total loss priced from the booking, never the client',
-      booking({ package_type: 'adorned-arrangement', tree_size: '5-7ft', luxe_finish: true, balance_remaining: 0, payment_status: 'paid', selected_addons: [{ id: 'monogram-charms', price: 2000 }] }),
+      booking({
+        package_type: 'adorned-arrangement',
+        tree_size: '5-7ft',
+        luxe_finish: true,
+        balance_remaining: 0,
+        payment_status: 'paid',
+        install_done_at: '2026-11-28 15:00:00.000Z',
+        selected_addons: [{ id: 'monogram-charms', price: 2000 }],
+      }),
       select({ totalLoss: true }),
       { balanceCents: 0, damagesCents: 40000 + 50000 + 2000, totalCents: 92000, kind: 'damages' },
     ],
@@ -128,6 +141,7 @@ describe('planCharge', () => {
     ['an unpaid deposit', booking({ status: 'pending_payment', payment_status: 'pending' }), select({ items: { small: 1 } }), 409, CHARGE_MESSAGES.depositUnpaid],
     ['nothing left and no damages', booking({ payment_status: 'paid', balance_remaining: 0 }), null, 409, CHARGE_MESSAGES.nothingLeft],
     ['an empty selection and no balance', booking({ payment_status: 'paid', balance_remaining: 0 }), select(), 400, DAMAGE_MESSAGES.selectItem],
+    ['damages alone before either visit was done', booking({ payment_status: 'paid', balance_remaining: 0 }), select({ items: { small: 1 } }), 409, CHARGE_MESSAGES.damagesBeforeVisit],
     ['damages on a plain Adorned Arrangement', booking({ package_type: 'adorned-arrangement' }), select({ items: { small: 1 } }), 409, CHARGE_MESSAGES.damagesNotEligible],
   ] as const)('refuses %s', (_name, b, selection, status, message) => {
     expect(planCharge(b, selection)).toEqual({ ok: false, status, message });

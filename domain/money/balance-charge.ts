@@ -24,6 +24,8 @@ export const CHARGE_MESSAGES = {
   conflict: "This booking's deposit was refunded after a slot conflict, so it cannot be charged.",
   depositUnpaid: "This booking's deposit has not been paid yet, so it cannot be charged.",
   nothingLeft: 'This booking has nothing left to pay.',
+  /** Damages alone (the balance paid) before either visit was done: they are found at a visit (docs/product.md §5 Admin). */
+  damagesBeforeVisit: 'Damages can be charged once a visit is done.',
   damagesNotEligible: 'Damages can only be charged for bookings decorated with our ornaments: Elevated Arbor, Curated Christmas, or Adorned Arrangement with the Luxe Finish or an ornament add-on.',
   otherInFlight: 'Another charge for this booking is still being processed. Please wait a moment, then check the booking again.',
   linkOpen: 'A payment link for this booking is already waiting for the customer. It must be paid or expire before a new charge.',
@@ -50,14 +52,11 @@ export const OPEN_CHARGE_STATUSES = ['pending', 'processing', 'requires_checkout
 export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going through right now. Please wait a few minutes for it to finish, then try again, or call us.';
 
 /**
- * The balance of a live booking (cents) once a payment's balance part `partCents` succeeded:
- * never below 0; at 0 the booking is paid off (its `payment_status` then follows the ledger).
+ * The booking fields the charge rules read (a PocketBase `bookings` record as JSON), with
+ * `balance_remaining` the booking's balance as its ledger derives it from its rows
+ * (booking-money.ts `balanceOf`, docs/decisions/045): the server's chargeableOf and the admin's
+ * damages dialog fill it so, never from the stored field, so both name the same amount.
  */
-export function balanceAfterPayment(balanceCents: number, partCents: number): number {
-  return Math.max(0, balanceCents - partCents);
-}
-
-/** The booking fields the charge rules read (a PocketBase `bookings` record as JSON). */
 export interface ChargeableBooking {
   package_type: string;
   tree_size: string;
@@ -66,7 +65,11 @@ export interface ChargeableBooking {
   selected_addons: unknown;
   status: string;
   payment_status: string;
+  /** Cents: the ledger's balance (see above). */
   balance_remaining: number;
+  /** PocketBase datetimes of the visits marked done ('' or absent: not done). */
+  install_done_at?: string;
+  removal_done_at?: string;
 }
 
 /** The add-ons whose ornaments make an Adorned Arrangement use our inventory (docs/product.md §5). */
@@ -151,7 +154,9 @@ export type ChargePlan = { ok: true; balanceCents: number; damagesCents: number;
  * What booking `b` is charged for `selection` (null: no damages), in cents: its remaining
  * balance plus the damages priced from the selection and the booking's own inventory.
  * Refusals: 409 for a booking that cannot be charged (chargeBlocker), damages on a booking
- * that is not eligible, or nothing left to pay without damages; 400 with docs/product.md's
+ * that is not eligible, damages alone (nothing left of the balance) before either visit was
+ * done (docs/product.md §5 Admin: damages are found at a visit; with the balance they may be
+ * charged any time), or nothing left to pay without damages; 400 with docs/product.md's
  * 'Please select at least one damage item to charge' when a damage selection was sent, prices
  * to nothing, and there is no balance to charge with it.
  */
@@ -167,6 +172,7 @@ export function planCharge(b: ChargeableBooking, selection: DamageSelection | nu
     return selection ? { ok: false, status: 400, message: DAMAGE_MESSAGES.selectItem } : { ok: false, status: 409, message: CHARGE_MESSAGES.nothingLeft };
   }
   const kind: ChargeKind = priced.totalCents === 0 ? 'balance' : balanceCents === 0 ? 'damages' : 'balance_and_damages';
+  if (kind === 'damages' && !b.install_done_at && !b.removal_done_at) return { ok: false, status: 409, message: CHARGE_MESSAGES.damagesBeforeVisit };
   return { ok: true, balanceCents, damagesCents: priced.totalCents, totalCents, kind, lines: priced.lines };
 }
 

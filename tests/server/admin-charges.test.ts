@@ -18,7 +18,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { SERVER_NOW } from './constants';
-import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, stagePaidBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { deleteBookings, expectClearSentence } from './fixtures';
 import { baseUrl, superuser, superuserAt, template } from './support';
 
@@ -32,6 +32,12 @@ describe('demo mode (the shared server)', () => {
   const created: string[] = [];
   const stage = async (over: Record<string, unknown> = {}) => {
     const b = await stageBooking(su, over);
+    created.push(b.id);
+    return b;
+  };
+  /** A booking whose balance was paid (a succeeded cash payment of it: its ledger owes nothing). */
+  const stagePaid = async (over: Record<string, unknown> = {}) => {
+    const b = await stagePaidBooking(su, over);
     created.push(b.id);
     return b;
   };
@@ -107,19 +113,18 @@ describe('demo mode (the shared server)', () => {
   });
 
   it('prices incidentals and a total loss from the booking, after the balance was paid', async () => {
-    const b = await stage({
+    const b = await stagePaid({
       package_type: 'adorned-arrangement',
       tree_size: '5-7ft',
       luxe_finish: true,
       total_price: 130000,
       deposit_amount: 65000,
-      balance_remaining: 0,
-      payment_status: 'paid',
+      install_done_at: '2026-11-19 15:00:00.000Z',
       selected_addons: [{ id: 'monogram-charms', quantity: 4, price: 2000 }],
     });
     const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges: { totalLoss: true } });
     expect(res.body).toMatchObject({ success: true, amountCharged: 40000 + 50000 + 2000 });
-    const [row] = await chargesOf(su, b.id);
+    const row = (await chargesOf(su, b.id)).find((c) => c.id === res.body.chargeId);
     expect(row).toMatchObject({ kind: 'damages', balance_amount: 0, damages_amount: 92000 });
     const booking = await su.collection('bookings').getOne(b.id);
     expect(booking).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '' });
@@ -150,8 +155,9 @@ describe('demo mode (the shared server)', () => {
   });
 
   it.each([
-    ['nothing left to pay and no damages', { payment_status: 'paid', balance_remaining: 0 }, undefined, 409, 'This booking has nothing left to pay.'],
-    ['an empty damage selection and no balance', { payment_status: 'paid', balance_remaining: 0 }, { items: { small: 0 }, incidentals: false, totalLoss: false }, 400, SPEC_SELECT_ITEM],
+    ['nothing left to pay and no damages', { paid: true }, undefined, 409, 'This booking has nothing left to pay.'],
+    ['an empty damage selection and no balance', { paid: true }, { items: { small: 0 }, incidentals: false, totalLoss: false }, 400, SPEC_SELECT_ITEM],
+    ['damages alone before either visit was done', { paid: true }, { items: { small: 1 } }, 409, 'Damages can be charged once a visit is done.'],
     ['a cancelled booking', { status: 'cancelled', cancel_reason: 'customer_cancelled' }, undefined, 409, null],
     ['a booking flagged payment_conflict', { status: 'payment_conflict', payment_status: 'refunded' }, undefined, 409, null],
     ['a booking whose deposit is unpaid', { status: 'pending_payment', payment_status: 'pending', balance_remaining: 165000 }, undefined, 409, null],
@@ -159,14 +165,31 @@ describe('demo mode (the shared server)', () => {
     ['an amount instead of damaged items', {}, 5000, 400, null],
     ['a quantity that is not a whole number', {}, { items: { small: 1.5 } }, 400, null],
   ])('refuses %s (%#)', async (_name, over, additionalCharges, status, message) => {
-    const b = await stage(over);
+    // `paid`: the balance was paid (its payment staged as a charge, so the ledger owes nothing).
+    const { paid, ...fields } = over as Record<string, unknown>;
+    const b = paid ? await stagePaid(fields) : await stage(fields);
     const before = await su.collection('bookings').getOne(b.id);
+    const staged = (await chargesOf(su, b.id)).length;
     const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges });
     expect(res.status).toBe(status);
     expectClearSentence(res.body.message);
     if (message) expect(res.body.message).toBe(message);
-    expect(await chargesOf(su, b.id)).toHaveLength(0);
+    expect(await chargesOf(su, b.id)).toHaveLength(staged);
     expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(before.updated_at);
+  });
+
+  it('charges what the ledger has to collect, whatever the stored balance says', async () => {
+    // Stored wrong by hand: $1 due, while the rows (deposit paid, nothing else) leave $825.
+    const due = await stage({ balance_remaining: 100 });
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: due.id });
+    expect(res.body).toMatchObject({ success: true, amountCharged: 82500 });
+    expect(await su.collection('bookings').getOne(due.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+    // Stored as still due, while a payment of the balance is among the rows: nothing is left.
+    const paid = await stagePaid({ balance_remaining: 82500 });
+    const again = await charge(baseUrl(), admin, newKey(), { bookingId: paid.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This booking has nothing left to pay.');
+    expect(await chargesOf(su, paid.id)).toHaveLength(1);
   });
 
   it('refuses an unknown booking with 404', async () => {

@@ -59,6 +59,42 @@ export function stageBooking(su: PocketBase, over: Record<string, unknown> = {})
     });
 }
 
+/**
+ * A `charges` row stored directly (superuser) paying `cents` of booking `bookingId`'s balance,
+ * succeeded: by default cash the owner recorded (kind balance, method cash); `over` changes any
+ * field (e.g. `method: ''` and a `stripe_payment_intent_id` for a card balance charge). A booking
+ * staged as paid needs it: its balance is its ledger's (docs/decisions/045), not the stored field.
+ */
+export function stageBalancePayment(su: PocketBase, bookingId: string, cents: number, over: Record<string, unknown> = {}) {
+  return su
+    .collection('charges')
+    .create({
+      booking: bookingId,
+      kind: 'balance',
+      method: 'cash',
+      amount: cents,
+      balance_amount: cents,
+      damages_amount: 0,
+      description: 'Cash',
+      idempotency_key: newKey(),
+      request_fingerprint: 'staged',
+      status: 'succeeded',
+      requested_at: '2026-11-15 15:00:00.000Z',
+      ...over,
+    });
+}
+
+/**
+ * A booking as stageBooking stores it (`over` applied), its balance then paid off: `payment_status`
+ * paid, `balance_remaining` 0, and the succeeded cash payment of the balance (stageBalancePayment,
+ * `payment` changing its fields) that makes its ledger say so.
+ */
+export async function stagePaidBooking(su: PocketBase, over: Record<string, unknown> = {}, payment: Record<string, unknown> = {}) {
+  const b = await stageBooking(su, { payment_status: 'paid', balance_remaining: 0, ...over });
+  await stageBalancePayment(su, b.id, b.total_price - b.deposit_amount, payment);
+  return b;
+}
+
 /** The request fingerprint the server stores for `body` (to stage a charge row by hand). */
 export function fingerprintOf(body: Record<string, unknown>): string {
   const parsed = parseChargeRequest(body);

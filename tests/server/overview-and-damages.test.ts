@@ -7,7 +7,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { charge, newKey, receiptsOf, stageBooking } from './charge-fixtures';
+import { charge, newKey, receiptsOf, stageBooking, stagePaidBooking } from './charge-fixtures';
 import { baseUrl, callFnAs, clearCollections, superuser } from './support';
 
 const su = superuser();
@@ -38,14 +38,8 @@ describe("the Overview's Completed tile", () => {
 
 describe('damages after the balance was paid', () => {
   it('are charged, their receipt carries the description, and Revenue counts them', async () => {
-    const b = await stageBooking(su, {
-      customer_email: 'damage.after.paid@example.com',
-      payment_status: 'paid',
-      balance_remaining: 0,
-      balance_paid_at: '2026-12-05 20:00:00.000Z',
-      install_done_at: DONE,
-      removal_done_at: DONE,
-    });
+    // The balance paid in cash on install day (its payment among the charges, as the ledger reads it).
+    const b = await stagePaidBooking(su, { customer_email: 'damage.after.paid@example.com', balance_paid_at: '2026-12-05 20:00:00.000Z', install_done_at: DONE, removal_done_at: DONE });
     const before = (await insights()).revenue.collected;
     const res = await charge(baseUrl(), admin.token, newKey(), {
       bookingId: b.id,

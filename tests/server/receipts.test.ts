@@ -5,7 +5,7 @@
  * (Stripe's card, link and refund paths: admin-charges.test.ts and stripe-payments.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
+import { charge, newKey, receiptsOf, stageBooking, stagePaidBooking, staffToken } from './charge-fixtures';
 import { checkout, deleteBookings } from './fixtures';
 import { baseUrl, callFn, clearCollections, request, superuser } from './support';
 
@@ -51,7 +51,8 @@ describe('receipts', () => {
   });
 
   it('damages after the balance was paid: itemised by item and quantity', async () => {
-    const b = await stageBooking(su, { customer_email: 'receipt-damages@example.com', payment_status: 'paid', balance_remaining: 0 });
+    // The balance paid in cash on install day; the damages found at the removal.
+    const b = await stagePaidBooking(su, { customer_email: 'receipt-damages@example.com', removal_done_at: '2026-11-20 15:00:00.000Z' });
     created.push(b.id);
     const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id, additionalCharges: { items: { small: 3, fixtures: 1 } } });
     expect(res.status).toBe(200);
@@ -62,16 +63,19 @@ describe('receipts', () => {
   });
 
   it('what remains due is read from the ledger, also when the stored balance disagrees with the charges', async () => {
-    // Stored $500 due where the deposit and the charges leave $825: the card is charged the $500
-    // asked (planCharge reads the stored balance), and the ledger still has $325 to collect.
+    // Stored $500 due where the deposit and the charges leave $825: the card is charged the $825
+    // the ledger has to collect (planCharge reads the ledger, never the stored balance), and the
+    // stored balance becomes the ledger's again: nothing left.
     const b = await stageBooking(su, { customer_email: 'receipt-ledger@example.com', balance_remaining: 50000 });
     created.push(b.id);
-    expect((await charge(baseUrl(), admin, newKey(), { bookingId: b.id })).status).toBe(200);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ balance_remaining: 32500, payment_status: 'deposit_paid' });
+    const res = await charge(baseUrl(), admin, newKey(), { bookingId: b.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, amountCharged: 82500 });
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ balance_remaining: 0, payment_status: 'paid' });
     const [receipt, ...more] = await receiptsOf(su, b.id);
     expect(more).toHaveLength(0);
-    expect(receipt!.body).toContain('Balance payment received: $500');
-    expect(receipt!.body).toContain('Remaining due: $325');
+    expect(receipt!.body).toContain('Balance payment received: $825');
+    expect(receipt!.body).toContain('Remaining due: nothing, your booking is paid in full');
   });
 
   it('a payment recorded at the door: its receipt reads what remains due from the ledger, not the stored balance', async () => {

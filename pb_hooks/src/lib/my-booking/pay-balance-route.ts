@@ -43,7 +43,7 @@ export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, 
     const unanswered = open.find((c) => c!.getString('status') === 'pending' && c!.getString('idempotency_key').startsWith(prefix));
     const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(tx, b.id) + 1}`;
     const request = balanceRequest(b.id);
-    const chargeable = chargeableOf(b);
+    const chargeable = chargeableOf(tx, b);
     return {
       booking: { status: chargeable.status, paymentStatus: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!b.getString('removal_hold') },
       openLinkUrl: link ? link.getString('checkout_url') : '',

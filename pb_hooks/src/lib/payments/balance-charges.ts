@@ -18,6 +18,7 @@ import type { QueuedMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { chargesOfBooking, ledgerBalanceOf } from './ledger-records';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -25,8 +26,13 @@ import { issueManageToken, manageUrl } from '../my-booking/manage-links';
  */
 export const ABANDONED_AFTER_MS = 60_000;
 
-/** The booking fields the charge rules read (domain/money/balance-charge.ts). */
-export function chargeableOf(rec: core.Record): ChargeableBooking {
+/**
+ * The booking fields the charge rules read (domain/money/balance-charge.ts), read in `tx`: the
+ * balance is its ledger's, derived from the booking and its `charges` rows (ledger-records.ts
+ * `ledgerBalanceOf`; docs/decisions/045), never the stored `balance_remaining`; the visit
+ * marks say whether damages alone may be charged yet (docs/product.md §5 Admin).
+ */
+export function chargeableOf(tx: CoreApp, rec: core.Record): ChargeableBooking {
   let addons: unknown;
   try {
     addons = JSON.parse(rec.getString('selected_addons') || 'null');
@@ -40,7 +46,9 @@ export function chargeableOf(rec: core.Record): ChargeableBooking {
     selected_addons: addons,
     status: rec.getString('status'),
     payment_status: rec.getString('payment_status'),
-    balance_remaining: rec.getInt('balance_remaining'),
+    balance_remaining: ledgerBalanceOf(rec, chargesOfBooking(tx, rec.id)),
+    install_done_at: rec.getString('install_done_at'),
+    removal_done_at: rec.getString('removal_done_at'),
   };
 }
 
@@ -79,7 +87,7 @@ export function pendingChargeState(tx: CoreApp, c: NewCharge): PendingChargeStat
     staffId: c.staffId,
     prior: prior ? prior.id : null,
     freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
-    booking: booking ? { id: booking.id, ...chargeableOf(booking) } : null,
+    booking: booking ? { id: booking.id, ...chargeableOf(tx, booking) } : null,
     openStatus: open.length > 0 ? open[0]!.getString('status') : '',
   };
 }

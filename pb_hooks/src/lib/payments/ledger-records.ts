@@ -6,7 +6,7 @@
  * the ledger's summary. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
-import { keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
+import { balanceOf, bookingLedger, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
 import {
   chargeRefundRowsOf,
   moneyOf,
@@ -73,6 +73,15 @@ export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
     refund_amount: c.getInt('refund_amount'),
     refunds: chargeRefundRowsOf(jsonObjects(c, 'refunds')),
   };
+}
+
+/**
+ * What booking `b` with its `charges` still has to pay, in cents: booking-money.ts `balanceOf`
+ * over its rows (docs/decisions/045), the figure the admin's screens derive from the mirror's
+ * same rows; the stored `balance_remaining` is a copy of it, never read for money.
+ */
+export function ledgerBalanceOf(b: core.Record, charges: core.Record[]): number {
+  return balanceOf(bookingLedger(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf)));
 }
 
 /** The money of booking `b` (read in `tx`). */

@@ -48,7 +48,6 @@ function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
     id: b.id,
     status: b.getString('status'),
     paymentStatus: b.getString('payment_status'),
-    balanceCents: b.getInt('balance_remaining'),
     balancePaidAt: b.getString('balance_paid_at'),
     money: { booking: bookingMoneyRowOf(b), charges: charges.map(chargeMoneyRowOf), ledger: ledgerBookingOf(b, charges) },
   };

@@ -20,6 +20,7 @@ import {
 import { addonCentsOf, DAMAGE_ITEMS, DAMAGE_MESSAGES, DAMAGE_SELECTION_KEYS, INCIDENTALS_CENTS, MAX_DAMAGE_QUANTITY, priceDamages, totalLossCents } from '@domain/money/damages';
 import { isTreeSize } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
+import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { errorMessage } from '@/lib/pb';
 import { newIdempotencyKey, type ChargeAnswer } from '@/admin/core/api/charge-booking-balance';
 import { adminDb } from '@/admin/core/db';
@@ -99,12 +100,21 @@ function DamageFields({ booking, form, onChange, disabled }: { booking: AdminBoo
  * a question naming the amount and the card (domain/money/damage-dialog.ts chargeQuestion). Damages
  * can be charged after the balance was paid, once a visit was done (domain/admin/permissions.ts). One attempt keeps
  * one Idempotency-Key until its answer is known, so a retry after a lost connection can never
- * charge twice; changing the selection starts a new attempt. The charge goes through the
+ * charge twice; changing the selection starts a new attempt. The balance it names is the
+ * ledger's, derived from the mirror's booking and charges (domain/money/booking-money.ts
+ * `balanceOf`, as the Bookings list's Balance Due; docs/decisions/045), which is what the
+ * server charges: never the stored `balance_remaining`. The charge goes through the
  * outbox (docs/decisions/016): without a connection it is queued under its key, shown as queued on the
  * booking, and charged once when the connection is back.
  */
 export function DamageDialog({ bookingId, onClose }: { bookingId: string | null; onClose: () => void }) {
-  const booking = useLiveQuery(async () => (bookingId ? ((await adminDb().bookings.get(bookingId)) ?? null) : null), [bookingId]);
+  const rows = useLiveQuery(async () => {
+    if (!bookingId) return null;
+    const db = adminDb();
+    const [b, charges] = await Promise.all([db.bookings.get(bookingId), db.charges.where('booking').equals(bookingId).toArray()]);
+    return b ? { booking: b, charges } : null;
+  }, [bookingId]);
+  const booking = rows?.booking;
   const [form, setForm] = useState<DamageForm>(EMPTY_DAMAGE_FORM);
   const [description, setDescription] = useState(DEFAULT_CHARGE_DESCRIPTION);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
@@ -136,7 +146,7 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
     booking && isTreeSize(booking.tree_size)
       ? priceDamages(selection, { treeSize: booking.tree_size, luxeFinish: !!booking.luxe_finish, addonCents: addonCentsOf(booking.selected_addons) })
       : { lines: [], totalCents: 0 };
-  const balance = booking?.balance_remaining ?? 0;
+  const balance = rows ? balanceOf(bookingLedger(rows.booking, rows.charges)) : 0;
 
   const settle = (answer: ChargeAnswer) => {
     if (answer.requiresCheckout && answer.checkoutUrl) {
