@@ -9,7 +9,7 @@ import { waitForMail } from './support/mail';
  * (combined with the search, kept in ?filter=), a cancel with her own partial refund and a
  * personal message that the customer's e-mail carries (and one giving back part of a deposit paid
  * alone, shown in Booking Details with the message sent), and 'Card at the door', the open payment
- * link as a QR code that turns to paid when the charge lands. Dates December 22 and January 25:
+ * link as a QR code that turns to paid when the charge lands. Dates December 14 and January 31:
  * no other spec books them (stored directly, so no checkout meets them either).
  */
 
@@ -32,7 +32,7 @@ async function signedIn(page: Page) {
 
 /** A $1,650 demo booking with its $825 deposit and its $825 balance paid by card. */
 async function paidInFull(name: string, email: string) {
-  const b = await storedPaidBooking(name, email, { install_date: '2026-12-22', removal_date: '2027-01-25', payment_status: 'paid', balance_remaining: 0 });
+  const b = await storedPaidBooking(name, email, { install_date: '2026-12-14', removal_date: '2027-01-31', payment_status: 'paid', balance_remaining: 0 });
   const su = await superuserClient();
   await su
     .collection('charges')
@@ -95,7 +95,7 @@ test('the owner cancels with $300 refunded and a message; the Cancelled filter l
 test('the owner cancels giving back $400 of a deposit paid alone; Booking Details shows what was refunded and the message sent', async ({ page }) => {
   const name = `Dora Deposit ${RUN}`;
   const email = `dora.${RUN}@example.com`;
-  await storedPaidBooking(name, email, { install_date: '2026-12-22', removal_date: '2027-01-25' });
+  await storedPaidBooking(name, email, { install_date: '2026-12-14', removal_date: '2027-01-31' });
   await signedIn(page);
 
   await page.getByLabel('Search').fill(name);
@@ -126,7 +126,7 @@ test('the owner cancels giving back $400 of a deposit paid alone; Booking Detail
 
 test("'Card at the door': an open payment link as a QR code, waiting, then paid when the charge lands", async ({ page }) => {
   const name = `Quinn Code ${RUN}`;
-  const b = await storedPaidBooking(name, `quinn.${RUN}@example.com`, { install_date: '2026-12-22', removal_date: '2027-01-25' });
+  const b = await storedPaidBooking(name, `quinn.${RUN}@example.com`, { install_date: '2026-12-14', removal_date: '2027-01-31' });
   const su = await superuserClient();
   const charge = await su
     .collection('charges')

@@ -101,10 +101,12 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
 test('coming back while the payment is still open offers that same payment or a fresh start, never a second payment', async ({ page, context }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await wizardToSchedule(page, 'adorned-arrangement', '5–7 ft', /Sunday, November 29, 2026/);
+  // The slot's radio, not the first label reading 'Install': while the slots load, that is the
+  // address's label ('Installation Address'), and the click chose nothing.
   await page
-    .locator('label', { hasText: /Install/ })
-    .first()
-    .click();
+    .getByRole('group', { name: 'Installation time' })
+    .getByRole('radio', { name: /Morning Install/ })
+    .check();
   await fillContact(page, { name: 'Ivy Open', email: `ivy.open.${Date.now()}@example.com`, phone: '(410) 555-0177', address: CUSTOMER.address });
   await page.getByRole('button', { name: 'Continue' }).click();
   const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /^Pay .* Deposit$/ }).click()]);
