@@ -3,7 +3,20 @@
 // domain/schedule/travel-buffer.ts): two rows of the settings key/value store, so the owner
 // can change them in Settings without a release. pb_hooks/src/lib/settings.ts falls back to the
 // same defaults (48 hours before a visit of any package, 24 before a consultation, 30 minutes
-// of buffer) when a row is missing or malformed.
+// of buffer) when a row is missing or malformed. The admin may update them like the other
+// editable settings (1732000014, 1732000180); the record hook checks their values
+// (domain/admin/site-settings.ts).
+const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const BEFORE = ["season", "capacity", "max_service_miles", "google_review_url"];
+const AFTER = [...BEFORE, "notice", "travel_buffer_minutes"];
+const keyIn = (keys, field) => "(" + keys.map((k) => `${field} = "${k}"`).join(" || ") + ")";
+
+function rules(app, keys) {
+  const settings = app.findCollectionByNameOrId("settings");
+  settings.createRule = `${ADMIN} && ${keyIn(keys, "@request.body.key")}`;
+  settings.updateRule = `${ADMIN} && ${keyIn(keys, "key")} && (@request.body.key:isset = false || @request.body.key = key)`;
+  app.save(settings);
+}
 const ROWS = [
   [
     "notice",
@@ -27,8 +40,10 @@ migrate(
       }
       app.save(new Record(settings, { key, value }));
     }
+    rules(app, AFTER);
   },
   (app) => {
+    rules(app, BEFORE);
     for (const [key] of ROWS) {
       try {
         app.delete(app.findFirstRecordByData("settings", "key", key));

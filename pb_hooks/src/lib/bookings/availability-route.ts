@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/availability?date=YYYY-MM-DD&size=7.5-9ft&kind=install|removal[&installDate=…]
- * [&package=<slug>][&zip=12345]
+ * [&package=<slug>], and GET /api/fn/availability-for-address with the same and `zip=12345`.
  * Every slot of one date for a tree size and visit kind, with its availability, in one call
  * (docs/architecture.md "Server interface"; docs/product.md §5 Dates, §9 Schedule), as a customer
  * may book it: slots starting inside the package's minimum notice are left out
@@ -24,10 +24,19 @@ import { closingHour, type VisitKind } from '@domain/schedule/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
-import { centroid } from './distance';
+import type { CentroidLookup } from '@domain/place/distance';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 
+/** GET /api/fn/availability: the slots as a customer may book them, the travel buffer aside. */
 export function availabilityRoute(e: core.RequestEvent): void {
+  return availabilityAnswer(e, null);
+}
+
+/**
+ * The answer of both routes; `centroid` the ZIP centroids for the travel check (null: no check,
+ * and a `zip` is refused, 400).
+ */
+export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLookup | null): void {
   const date = queryParam(e, 'date');
   const size = queryParam(e, 'size');
   const kind = (queryParam(e, 'kind') || 'install') as VisitKind;
@@ -39,7 +48,7 @@ export function availabilityRoute(e: core.RequestEvent): void {
   const pkg = queryParam(e, 'package');
   const zip = queryParam(e, 'zip');
   if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
-  if (zip && !/^\d{5}$/.test(zip)) throw badRequest('Please give the ZIP code as five digits.');
+  if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
 
   // A booking's visit (its installation date given) is checked in that booking's season.
   const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
@@ -49,7 +58,7 @@ export function availabilityRoute(e: core.RequestEvent): void {
   const base = { date, size, kind, closingHour: closingHour(date) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
-  const travel = zip ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
+  const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
   const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel });
   const leftOut = slots.length < slotsFor(size, date, kind).length;
   return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut ? noticeHint(hours) : null, slots });
