@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../domain/business';
-import { checkout } from './fixtures';
+import { checkout, setVisitNotice } from './fixtures';
 import { callFn, clearCollections, superuser } from './support';
 
 const su = superuser();
@@ -32,13 +32,12 @@ describe('one policy, one set of sentences', () => {
   it('a booking for the next morning is promised no online reschedule or cancel, and told whom to call', async () => {
     // A customer may book the next morning only when the owner sets no notice
     // (domain/schedule/notice.ts; 48 hours by default).
-    const notice = await su.collection('settings').getFirstListItem("key = 'notice'");
-    await su.collection('settings').update(notice.id, { value: { ...notice.value, visit_hours: { ...notice.value.visit_hours, 'elevated-arbor': 0 } } });
+    const restoreNotice = await setVisitNotice(0);
     let paid: Awaited<ReturnType<typeof paidBooking>>;
     try {
       paid = await paidBooking('2026-11-21', '2026-12-29');
     } finally {
-      await su.collection('settings').update(notice.id, { value: notice.value });
+      await restoreNotice();
     }
     const { letter, view } = paid;
     expect(view.options).toMatchObject({ cancel: false, moveInstall: false });
