@@ -1,6 +1,9 @@
 /**
  * GET /api/fn/availability?date=YYYY-MM-DD&size=7.5-9ft&kind=install|removal[&installDate=…]
- * [&package=<slug>], and GET /api/fn/availability-for-address with the same and `zip=12345`.
+ * [&package=<slug>][&notice=off], and GET /api/fn/availability-for-address with the same and
+ * `zip=12345`. `notice=off` is the owner's phone booking (docs/decisions/037), which the notice
+ * does not bind: it only informs, since the customer's hold refuses a time inside the notice
+ * whatever the calendar showed.
  * Every slot of one date for a tree size and visit kind, with its availability, in one call
  * (docs/architecture.md "Server interface"; docs/product.md §5 Dates, §9 Schedule), as a customer
  * may book it: slots starting inside the package's minimum notice are left out
@@ -46,6 +49,7 @@ export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLooku
   if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
   if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
   const pkg = queryParam(e, 'package');
+  const noticeOff = queryParam(e, 'notice') === 'off';
   const zip = queryParam(e, 'zip');
   if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
   if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
@@ -53,13 +57,14 @@ export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLooku
   // A booking's visit (its installation date given) is checked in that booking's season.
   const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
   const now = nowMs();
-  const hours = visitNoticeHours(loadNotice($app), pkg || null);
-  const reason = (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? visitDayNoticeProblem(date, size, kind, now, hours);
+  const hours = noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null);
+  const reason =
+    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? (hours === null ? null : visitDayNoticeProblem(date, size, kind, now, hours));
   const base = { date, size, kind, closingHour: closingHour(date) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
   const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
   const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel });
   const leftOut = slots.length < slotsFor(size, date, kind).length;
-  return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut ? noticeHint(hours) : null, slots });
+  return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut && hours !== null ? noticeHint(hours) : null, slots });
 }

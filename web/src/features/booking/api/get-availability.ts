@@ -20,6 +20,8 @@ export interface Availability {
 export interface AvailabilityFor {
   packageSlug?: string | null;
   zip?: string | null;
+  /** The owner's phone booking (docs/decisions/037): the customers' notice does not apply. */
+  byOwner?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind,
   if (installDate) query.installDate = installDate;
   if (forWhom.packageSlug) query.package = forWhom.packageSlug;
   if (forWhom.zip) query.zip = forWhom.zip;
+  if (forWhom.byOwner) query.notice = 'off';
   return pb.send<Availability>(forWhom.zip ? '/api/fn/availability-for-address' : '/api/fn/availability', { method: 'GET', query });
 }
 
@@ -39,7 +42,7 @@ export function fetchAvailability(date: string, size: TreeSize, kind: VisitKind,
  * A failure shows 'Error loading time slots' with the error message (docs/product.md §8).
  */
 export function useAvailability(date: string | null, size: TreeSize | null, kind: VisitKind, installDate?: string | null, forWhom: AvailabilityFor = {}) {
-  const { packageSlug, zip } = forWhom;
-  const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}|${packageSlug ?? ''}|${zip ?? ''}` : '';
-  return useKeyedQuery(key, () => fetchAvailability(date!, size!, kind, installDate, { packageSlug, zip }), 'Error loading time slots', 'Could not load time slots. Please try again.');
+  const { packageSlug, zip, byOwner } = forWhom;
+  const key = date && size ? `${date}|${size}|${kind}|${installDate ?? ''}|${packageSlug ?? ''}|${zip ?? ''}|${byOwner ? 'owner' : ''}` : '';
+  return useKeyedQuery(key, () => fetchAvailability(date!, size!, kind, installDate, { packageSlug, zip, byOwner }), 'Error loading time slots', 'Could not load time slots. Please try again.');
 }

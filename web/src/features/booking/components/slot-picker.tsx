@@ -13,6 +13,8 @@ interface SlotPickerProps {
   packageSlug?: string | null;
   /** The ZIP of the address typed, when any: the slots are then checked for the drive (travel buffer). */
   zip?: string | null;
+  /** The owner's phone booking: every slot the overlap leaves, whatever the notice. */
+  byOwner?: boolean;
   value: string | null;
   onChange: (slotId: string) => void;
   /** Shown instead of the slots when the picker does not apply yet (e.g. removal not ticked). */
@@ -24,8 +26,8 @@ interface SlotPickerProps {
  * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen;
  * slots inside the notice are not offered, and the hint says so.
  */
-export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, value, onChange, disabledMessage }: SlotPickerProps) {
-  const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate, { packageSlug, zip });
+export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, byOwner, value, onChange, disabledMessage }: SlotPickerProps) {
+  const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate, { packageSlug, zip, byOwner });
   const name = `${kind}-slot`;
   let body;
   if (disabledMessage) body = <p className="muted">{disabledMessage}</p>;

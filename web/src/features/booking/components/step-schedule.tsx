@@ -1,10 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
 import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useNotice } from '@/lib/api/get-notice';
+import { WizardFinish } from '@/lib/wizard-finish';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
@@ -31,7 +32,11 @@ export function StepSchedule() {
  */
 function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
   const s = useWizard();
-  const notice = useNotice();
+  // The owner's phone booking (docs/decisions/037) is not held to the customers' notice nor
+  // to the travel buffer: the admin's day view warns of a short drive instead.
+  const byOwner = useContext(WizardFinish) !== null;
+  const loaded = useNotice();
+  const notice = byOwner ? null : loaded;
   const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
   // Stable callbacks: the calendars (memoized) then render again only when a date changes, not
   // on every keystroke in the contact form below them.
@@ -47,7 +52,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   );
   // The address is asked below the slots: once it gives a ZIP, the slots are checked for the
   // drive from and to the day's other visits (domain/schedule/travel-buffer.ts), as the hold is.
-  const zip = parseZip(s.contact.address);
+  const zip = byOwner ? null : parseZip(s.contact.address);
   const onInstallDate = useCallback((d: string | null) => apply((st) => setInstallDate(st, d)), [apply]);
   const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
   const wanted = removalWanted(s);
@@ -79,6 +84,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             size={s.treeSize}
             packageSlug={packageSlug}
             zip={zip}
+            byOwner={byOwner}
             value={s.installTimeSlot}
             onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))}
           />
@@ -111,6 +117,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             size={s.treeSize}
             packageSlug={packageSlug}
             zip={zip}
+            byOwner={byOwner}
             installDate={s.installDate}
             value={s.removalTimeSlot}
             onChange={(id) => s.apply((st) => ({ ...st, removalTimeSlot: id }))}
