@@ -58,6 +58,10 @@ describe('minimum notice at the hold and in the availability answer (today Frida
     expect(saturday.body).toMatchObject({ bookable: false, reason: "Bookings need 48 hours' notice.", slots: [] });
     const tuesday = await availabilityOf({ date: '2026-11-24', size: '5-7ft', kind: 'install' });
     expect(tuesday.body.noticeHint).toBeNull();
+    // The owner's phone booking asks with notice=off: every slot the overlap leaves.
+    const forOwner = await availabilityOf({ date: '2026-11-21', size: '5-7ft', kind: 'install', notice: 'off' });
+    expect(forOwner.body).toMatchObject({ bookable: true, noticeHint: null });
+    expect(forOwner.body.slots.map((s) => s.id)).toEqual(['9-12', '12-15', '15-18', '18-21']);
   });
 
   it("follows the owner's setting per package, at once", async () => {
