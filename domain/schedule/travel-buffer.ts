@@ -3,7 +3,7 @@
  * customer's visit right after (or before) another visit that day is offered only when the
  * drive between the two addresses fits in the time between them plus the owner's buffer (the
  * `travel_buffer_minutes` setting). The drive is the admin's day-drive estimate (ZIP centroids,
- * domain/schedule/day-drives.ts driveBetween), so the calendar refuses what the owner's day view
+ * domain/schedule/drive.ts driveBetween), so the calendar refuses what the owner's day view
  * would warn about afterwards. Pure: the centroid lookup is passed in.
  *
  * Like the overlap check (domain/schedule/overlap.ts slotTaken), which crew drives is not
@@ -12,7 +12,7 @@
  * A visit whose ZIP is unknown never counts for its drive: no refusal rather than a wrong one.
  */
 import type { CentroidLookup } from '../place/distance';
-import { driveBetween } from './day-drives';
+import { driveBetween } from './drive';
 
 /** Minutes the owner allows a drive to run into the next visit, unless set otherwise. */
 export const DEFAULT_TRAVEL_BUFFER_MINUTES = 30;
