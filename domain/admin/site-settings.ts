@@ -5,9 +5,12 @@
  * silently falling back to the default where it is read (pb_hooks/src/lib/settings.ts).
  */
 import { addDays, isYmd } from '../schedule/calendar';
+import { PACKAGE_SLUGS } from '../catalog';
+import { NOTICE_HOURS_RANGE, isNoticeHours } from '../schedule/notice';
+import { BUFFER_MINUTES_RANGE, isBufferMinutes } from '../schedule/travel-buffer';
 
 /** The `settings` keys the admin edits. Others (such as the calendar feed's token) are the server's. */
-export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url'] as const;
+export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url', 'notice', 'travel_buffer_minutes'] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];
 
 /** Crews working at once (key `capacity`, `{ crews }`). */
@@ -28,6 +31,8 @@ export const SETTINGS_MESSAGES = {
   blockedDate: 'Please enter a real date (YYYY-MM-DD).',
   reasonTooLong: `The reason must be less than ${BLOCKED_REASON_MAX} characters`,
   googleReviewUrl: 'The Google review link must be a full web address starting with https://, or empty.',
+  notice: `The minimum notice must be given in whole hours from ${NOTICE_HOURS_RANGE.min} to ${NOTICE_HOURS_RANGE.max}, for each package and for consultations.`,
+  buffer: `The travel buffer must be a whole number of minutes from ${BUFFER_MINUTES_RANGE.min} to ${BUFFER_MINUTES_RANGE.max}.`,
 } as const;
 
 const WINDOW_NAMES = { install: 'installation', removal: 'removal', consultation: 'consultation' } as const;
@@ -71,6 +76,15 @@ function googleReviewUrlOk(value: unknown): boolean {
   return typeof value === 'string' && value.length <= GOOGLE_REVIEW_URL_MAX && HTTPS_URL.test(value);
 }
 
+/** `{ visit_hours: { <every package slug>: hours }, consultation_hours }`, whole hours in NOTICE_HOURS_RANGE, nothing else. */
+function noticeOk(value: unknown): boolean {
+  if (!isPlainObject(value) || !isPlainObject(value.visit_hours)) return false;
+  if (Object.keys(value).some((k) => k !== 'visit_hours' && k !== 'consultation_hours')) return false;
+  const hours = value.visit_hours;
+  if (Object.keys(hours).some((k) => !(PACKAGE_SLUGS as readonly string[]).includes(k))) return false;
+  return PACKAGE_SLUGS.every((slug) => isNoticeHours(hours[slug])) && isNoticeHours(value.consultation_hours);
+}
+
 function inRange(n: unknown, range: { min: number; max: number }): n is number {
   return typeof n === 'number' && Number.isFinite(n) && n >= range.min && n <= range.max;
 }
@@ -84,6 +98,10 @@ function inRange(n: unknown, range: { min: number; max: number }): n is number {
  * - `max_service_miles`: a number of miles from 1 to 1000;
  * - `google_review_url`: the business's Google review page, an https:// URL, or '' for none
  *   (offered after a 5-star review, docs/product.md §4 Review);
+ * - `notice`: the customers' minimum notice (domain/schedule/notice.ts), `{ visit_hours: {
+ *   <package slug>: hours } for every package, consultation_hours }`, whole hours from 0 to 720;
+ * - `travel_buffer_minutes`: the travel buffer (domain/schedule/travel-buffer.ts), whole minutes
+ *   from 0 to 240;
  * - any other key: not editable.
  */
 export function settingValueProblem(key: string, value: unknown): string | null {
@@ -98,6 +116,10 @@ export function settingValueProblem(key: string, value: unknown): string | null 
       return inRange(value, SERVICE_MILES_RANGE) ? null : SETTINGS_MESSAGES.miles;
     case 'google_review_url':
       return googleReviewUrlOk(value) ? null : SETTINGS_MESSAGES.googleReviewUrl;
+    case 'notice':
+      return noticeOk(value) ? null : SETTINGS_MESSAGES.notice;
+    case 'travel_buffer_minutes':
+      return isBufferMinutes(value) ? null : SETTINGS_MESSAGES.buffer;
     default:
       return SETTINGS_MESSAGES.unknownKey;
   }

@@ -5,7 +5,8 @@ import { parseBookingRequest } from '../booking/schemas';
 import { findSlot } from '../schedule/slots';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
-import { createCheckoutCommand, type CreateCheckoutInput, type CreateCheckoutState } from './create-checkout-command';
+import { createCheckoutCommand, type CreateCheckoutInput, type CreateCheckoutState, type PreparedCheckout } from './create-checkout-command';
+import type { LatLon } from '../place/distance';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const HOLD = '2026-11-20 15:30:00.000Z';
@@ -27,7 +28,7 @@ if (!parsed.ok) throw new Error(parsed.message);
 const request = parsed.value;
 const install = findSlot('7.5-9ft', '2026-11-24', 'install', '9-15')!;
 const removal = findSlot('7.5-9ft', '2026-12-28', 'removal', '9-15')!;
-const input = (wizardId = ''): CreateCheckoutInput => ({
+const input = (wizardId = '', rules: Partial<Omit<PreparedCheckout, 'fields'>> = {}): CreateCheckoutInput => ({
   request,
   wizardId,
   prepared: {
@@ -35,6 +36,9 @@ const input = (wizardId = ''): CreateCheckoutInput => ({
     fingerprint: 'fp1',
     visits: { install, removal },
     crews: 1,
+    noticeHours: 48,
+    travel: null,
+    ...rules,
     fields: { status: 'pending_payment', payment_status: 'pending', total_price: 165_000, deposit_amount: 82_500, hold_expires_at: HOLD },
   },
 });
@@ -116,5 +120,44 @@ describe('the create-checkout command', () => {
 
   it('refuses with 500 an input the server did not prepare (our mistake)', () => {
     expect(createCheckoutCommand.decide(state(), { ...input(), prepared: null }, NOW)).toMatchObject({ status: 500 });
+  });
+});
+
+// Ellicott City (21043), next door (21042), and Annapolis (21401), about 35 miles away by road.
+const CENTROIDS: Record<string, LatLon> = { '21043': [39.2673, -76.7983], '21042': [39.2676, -76.8617], '21401': [38.9784, -76.4922] };
+const centroid = (zip: string) => CENTROIDS[zip];
+const visitAt = (id: string, slot: string, address: string): BookingSchedule => ({ ...schedule(id), install_time_slot: slot, customer_address: address });
+
+describe('the create-checkout command: notice and travel buffer (docs/product.md §5, §9)', () => {
+  const travel = (zip: string | null, bufferMinutes = 30) => ({ travel: { zip, bufferMinutes, centroid } });
+  it.each([
+    ['48 hours ahead exactly is allowed', Date.parse('2026-11-22T14:00:00Z'), 48, false],
+    ['a minute less is refused', Date.parse('2026-11-22T14:01:00Z'), 48, true],
+    ['a longer notice for the package refuses more', Date.parse('2026-11-20T15:00:00Z'), 96, true],
+    ['no notice at all', Date.parse('2026-11-24T13:59:00Z'), 0, false],
+  ])('%s', (_, now, noticeHours, refused) => {
+    const outcome = createCheckoutCommand.decide(state(), input('', { noticeHours }), now);
+    if (refused) expect(outcome).toEqual({ status: 409, message: `That installation time is too soon: bookings need ${noticeHours} hours' notice. Please choose a later time.` });
+    else expect(isRefusal(outcome)).toBe(false);
+  });
+
+  it.each([
+    ['a visit ending as this one starts, across towns, is refused with the times that fit', '15-21', '1 Main St, Annapolis, MD 21401', '21043', 30, 'refused'],
+    ['the same ZIP fits in the buffer', '15-21', '9 Oak Rd, Ellicott City, MD 21043', '21043', 30, 'ok'],
+    ['the next town fits in the buffer', '15-21', '9 Oak Rd, Ellicott City, MD 21042', '21043', 30, 'ok'],
+    ['a buffer as long as the drive allows it', '15-21', '1 Main St, Annapolis, MD 21401', '21043', 120, 'ok'],
+    ['an unknown ZIP is never refused for its drive', '15-21', '1 Main St, Annapolis, MD 21401', null, 30, 'ok'],
+  ])('%s', (_, slot, address, zip, buffer, expected) => {
+    const request15 = { ...request, installTimeSlot: '9-15' };
+    const st = state({ schedules: [visitAt('b1', slot, address)] });
+    const outcome = createCheckoutCommand.decide(st, { ...input('', travel(zip, buffer)), request: request15 }, NOW);
+    if (expected === 'ok') expect(isRefusal(outcome)).toBe(false);
+    else expect(outcome).toEqual({ status: 409, message: 'That installation time leaves too little time to drive between our visits nearby. No other time that day fits; please choose another day.' });
+  });
+
+  it('names the times of that day that still fit', () => {
+    const st = state({ schedules: [visitAt('b1', '18-21', '1 Main St, Annapolis, MD 21401')] });
+    const outcome = createCheckoutCommand.decide(st, { ...input('', { ...travel('21043'), visits: { install: findSlot('7.5-9ft', '2026-11-24', 'install', '12-18')!, removal } }) }, NOW);
+    expect(outcome).toEqual({ status: 409, message: 'That installation time leaves too little time to drive between our visits nearby. Times that fit that day: 9:00 AM – 3:00 PM.' });
   });
 });

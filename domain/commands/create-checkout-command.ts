@@ -8,8 +8,13 @@
  * - 429 when the caller holds too many unpaid checkouts;
  * - the wizard's earlier holds are let go (`transition` 'hold_ended', `replaced`), so a customer
  *   who goes back and pays again never blocks their own slot;
+ * - 409 when a visit starts inside the package's minimum notice (domain/schedule/notice.ts);
  * - 409 when a slot is taken by another active booking (nothing is written: the customer keeps
  *   their earlier hold);
+ * - 409 when the drive between the visit and another visit that day does not fit in the time
+ *   between them plus the owner's buffer (domain/schedule/travel-buffer.ts), naming the times
+ *   of that day that fit: the wizard asks for the address below the time slots, so the hold is
+ *   where this is sure to be checked;
  * - else the booking is created, waiting for its deposit (`pending_payment`, its
  *   `payment_status` as the ledger reads it), with its hold.
  * The Stripe Checkout Session is asked for after the commit (new-booking.ts checkoutLink). Pure.
@@ -17,9 +22,11 @@
 import { OWNERSHIP_MESSAGES, isWizardId } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
-import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { slotChoices, slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { insideNotice, noticeRefusal } from '../schedule/notice';
+import type { TravelCheck } from '../schedule/travel-buffer';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
-import type { TimeSlot } from '../schedule/slots';
+import type { TimeSlot, VisitKind } from '../schedule/slots';
 import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 
@@ -30,6 +37,10 @@ export interface PreparedCheckout {
   fingerprint: string;
   visits: { install: TimeSlot; removal: TimeSlot | null };
   crews: number;
+  /** The package's minimum notice in hours (domain/schedule/notice.ts visitNoticeHours). */
+  noticeHours: number;
+  /** The address's ZIP, the owner's buffer and the centroids; null to skip the travel check. */
+  travel: TravelCheck | null;
   /** The new booking's fields (new-booking.ts bookingFields, with its payment mode, hold and keys). */
   fields: Record<string, FieldValue>;
 }
@@ -77,6 +88,30 @@ function takenVisit(request: BookingRequest, p: PreparedCheckout, others: readon
   return null;
 }
 
+/** The visits of `request` as [kind, name, date, slot], installation first. */
+function visitsOf(request: BookingRequest, p: PreparedCheckout): [VisitKind, 'installation' | 'removal', string, TimeSlot][] {
+  const out: [VisitKind, 'installation' | 'removal', string, TimeSlot][] = [['install', 'installation', request.installDate, p.visits.install]];
+  if (p.visits.removal && request.removalDate) out.push(['removal', 'removal', request.removalDate, p.visits.removal]);
+  return out;
+}
+
+/**
+ * The refusal (409) of a visit the drive from or to another visit that day leaves no time
+ * for, naming the times of that day that fit (domain/schedule/overlap.ts slotChoices with the
+ * customer's rules), or null when every visit fits.
+ */
+function travelRefusal(request: BookingRequest, p: PreparedCheckout, others: readonly BookingSchedule[], nowMs: number): { status: number; message: string } | null {
+  if (!p.travel) return null;
+  for (const [kind, name, date, slot] of visitsOf(request, p)) {
+    const choices = slotChoices(request.treeSize, date, kind, others, nowMs, p.crews, { noticeHours: p.noticeHours, travel: p.travel });
+    if (choices.some((c) => c.id === slot.id && c.available)) continue;
+    const fit = choices.filter((c) => c.available).map((c) => c.time);
+    const then = fit.length > 0 ? `Times that fit that day: ${fit.join(', ')}.` : 'No other time that day fits; please choose another day.';
+    return { status: 409, message: `That ${name} time leaves too little time to drive between our visits nearby. ${then}` };
+  }
+  return null;
+}
+
 export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutState, never, CreateCheckoutAnswer> = {
   name: 'create-booking-checkout',
   parse: (body) => parseCreateCheckout(body),
@@ -90,6 +125,10 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
       return decided([], { bookingId: state.sameKey.id, replay: true, replacedSessions: [] });
     }
     if (state.capReached) return refuse(429, OWNERSHIP_MESSAGES.tooManyHolds);
+    // The customer's rule (docs/product.md §5): the owner books inside the notice from the admin.
+    for (const [, name, date, slot] of visitsOf(input.request, p)) {
+      if (insideNotice(date, slot.startHour * 60, nowMs, p.noticeHours)) return refuse(409, noticeRefusal(name, p.noticeHours));
+    }
 
     const changes: Change[] = [];
     const replaced = new Set<string>();
@@ -103,14 +142,12 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
       changes.push({ op: 'update', collection: 'bookings', id: h.id, fields: { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, []) } });
       if (h.payment_mode === 'stripe' && h.checkout_session_id) replacedSessions.push(h.checkout_session_id);
     }
-    const taken = takenVisit(
-      input.request,
-      p,
-      state.schedules.filter((s) => !s.id || !replaced.has(s.id)),
-      nowMs,
-    );
+    const others = state.schedules.filter((s) => !s.id || !replaced.has(s.id));
+    const taken = takenVisit(input.request, p, others, nowMs);
     // A refusal writes nothing: the customer keeps their earlier hold.
     if (taken) return refuse(409, `That ${taken} time slot was just booked by someone else. Please choose another slot.`);
+    const tooFar = travelRefusal(input.request, p, others, nowMs);
+    if (tooFar) return refuse(tooFar.status, tooFar.message);
 
     const f = p.fields;
     const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);

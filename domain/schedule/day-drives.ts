@@ -15,17 +15,14 @@
  * owner's own route, since booking one never takes a crew (only another consultation's slot).
  */
 import { consultationSlotMinutes } from '../consultations/consultation';
-import { estimateDurationMinutes, estimateMiles, parseZip, type CentroidLookup } from '../place/distance';
+import { parseZip, type CentroidLookup } from '../place/distance';
+import { driveBetween } from './drive';
 import type { ScheduleItem } from './schedule';
 import { parseSlotId } from './slots';
-import { roundMiles } from '../place/travel';
 
-/**
- * The least a drive between two visits is taken to last (minutes): packing up, walking to the
- * van and parking take this much even next door, and two addresses in one ZIP are 0 miles
- * apart by centroids.
- */
-export const MIN_DRIVE_MINUTES = 5;
+// The estimate itself lives in drive.ts, which the calendar's small bundle can hold
+// (docs/decisions/018): this module brings the consultation schema with it.
+export { MIN_DRIVE_MINUTES, driveBetween } from './drive';
 
 /** Who drives between the stops: a crew (installs, removals) or the owner (consultations). */
 export type DayRoute = 'crew' | 'owner';
@@ -57,19 +54,6 @@ export interface DriveLeg {
   gapMinutes: number;
   /** The gap is shorter than the drive. */
   tooShort: boolean;
-}
-
-/**
- * The estimated drive between two ZIPs: estimated road miles to 0.1 mile, and minutes at the
- * average speed (as the travel fee's distanceResult rounds them), at least MIN_DRIVE_MINUTES.
- * Null when either ZIP is missing or not in `centroid` (no estimate rather than a wrong one).
- */
-export function driveBetween(fromZip: string | null, toZip: string | null, centroid: CentroidLookup): { miles: number; minutes: number; sameZip: boolean } | null {
-  const from = fromZip ? centroid(fromZip) : undefined;
-  const to = toZip ? centroid(toZip) : undefined;
-  if (!from || !to) return null;
-  const miles = roundMiles(estimateMiles(from, to));
-  return { miles, minutes: Math.max(MIN_DRIVE_MINUTES, estimateDurationMinutes(miles)), sameZip: fromZip === toZip };
 }
 
 /**

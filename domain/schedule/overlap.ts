@@ -6,6 +6,9 @@
 import { parseTimestamp, type Ymd } from './calendar';
 import type { TreeSize } from '../catalog';
 import { parseSlotId, slotsFor, type TimeSlot, type VisitKind } from './slots';
+import { parseZip } from '../place/distance';
+import { insideNotice } from './notice';
+import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
 export interface BookingSchedule {
@@ -18,6 +21,8 @@ export interface BookingSchedule {
   install_time_slot: string;
   removal_date?: string | null;
   removal_time_slot?: string | null;
+  /** The visit's address, when read: its ZIP places the visit for the travel buffer (travel-buffer.ts). */
+  customer_address?: string;
 }
 
 /** Minutes a pending checkout holds its slots (Stripe's minimum session life). */
@@ -95,16 +100,47 @@ export function slotHasConflict(date: Ymd, slot: Hours, bookings: readonly Booki
   return slotTaken(slot, activeVisitsOn(date, bookings, nowMs), crews);
 }
 
+/**
+ * The visits on `date` of each booking active at `nowMs`, one list per booking, with the ZIP
+ * of the booking's address (`customer_address`): what each slot's travel check reads.
+ */
+export function placedVisitsOn(date: Ymd, bookings: readonly BookingSchedule[], nowMs: number): PlacedVisit[][] {
+  const out: PlacedVisit[][] = [];
+  for (const b of bookings) {
+    if (!isActiveBooking(b, nowMs)) continue;
+    const zip = b.customer_address ? parseZip(b.customer_address) : null;
+    const visits = visitsOn(b, date).map((v) => ({ start: v.startHour * 60, end: v.endHour * 60, zip }));
+    if (visits.length > 0) out.push(visits);
+  }
+  return out;
+}
+
 /** A slot offered on a date, and whether fewer than `crews` other bookings hold it. */
 export type SlotChoice = TimeSlot & { available: boolean };
+
+/** What a customer's slot choices are held to besides the overlap: the notice and the travel buffer. */
+export interface CustomerRules {
+  /** Hours of notice (domain/schedule/notice.ts): slots starting sooner are left out. */
+  noticeHours?: number | null;
+  /** The new visit's ZIP and the owner's buffer (domain/schedule/travel-buffer.ts); null when the address is not known yet. */
+  travel?: TravelCheck | null;
+}
 
 /**
  * The slots a `kind` visit of a `size` tree may take on `date` (domain/schedule/slots.ts), each marked
  * available unless `bookings` active at `nowMs` fill it for `crews` crews: the booking
  * calendar's answer (GET /api/fn/availability) and the admin's move, offline too. Leave the
- * booking being moved out of `bookings`.
+ * booking being moved out of `bookings`. For a customer (`rules`), slots starting inside the
+ * notice are left out, and a slot whose drive from or to another visit does not fit counts that
+ * visit's booking as if it overlapped (travel-buffer.ts slotBlocked).
  */
-export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1): SlotChoice[] {
-  const busy = activeVisitsOn(date, bookings, nowMs);
-  return slotsFor(size, date, kind).map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
+export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1, rules: CustomerRules = {}): SlotChoice[] {
+  const { noticeHours, travel } = rules;
+  const offered = slotsFor(size, date, kind).filter((s) => noticeHours == null || !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
+  if (!travel) {
+    const busy = activeVisitsOn(date, bookings, nowMs);
+    return offered.map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));
+  }
+  const placed = placedVisitsOn(date, bookings, nowMs);
+  return offered.map((s) => ({ ...s, available: !slotBlocked({ start: s.startHour * 60, end: s.endHour * 60 }, placed, crews, travel) }));
 }

@@ -19,6 +19,9 @@ export const ROUTES = [
   // The booking calendar's reads (the small bundle).
   { method: 'GET', path: '/api/fn/season', caller: 'anyone', library: 'date-reads', handler: 'seasonRoute' },
   { method: 'GET', path: '/api/fn/availability', caller: 'anyone', library: 'date-reads', handler: 'availabilityRoute' },
+  { method: 'GET', path: '/api/fn/notice', caller: 'anyone', library: 'date-reads', handler: 'noticeRoute' },
+  // The availability with the travel buffer for the customer's ZIP (needs the ZIP-code table).
+  { method: 'GET', path: '/api/fn/availability-for-address', caller: 'anyone', library: 'app', handler: 'availabilityForAddressRoute' },
   // Bookings and their payment.
   { method: 'POST', path: '/api/fn/check-slot-overlap', caller: 'anyone', library: 'app', handler: 'checkSlotOverlapRoute' },
   { method: 'POST', path: '/api/fn/calculate-distance', caller: 'anyone', library: 'app', handler: 'calculateDistanceRoute' },

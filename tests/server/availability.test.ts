@@ -10,6 +10,7 @@ const NOT_WORK_DAY = 'Installations are scheduled on Tuesdays, Fridays, Saturday
 const PASSED = 'That date has passed. Please choose a date after today.';
 const BLOCKED = 'That date is not available. Please choose another date.';
 const INSTALL_SEASON = 'Installations are scheduled between November 16 and December 23, 2026.';
+const NOTICE = "Bookings need 48 hours' notice.";
 const REMOVAL_SEASON = 'Removals are scheduled between December 26 and January 31, 2027.';
 
 beforeEach(() => clearCollections('bookings', 'blocked_dates'));
@@ -19,10 +20,14 @@ describe('GET /api/fn/availability: which dates are bookable', () => {
   const scenarios: { name: string; date: string; size: string; kind?: 'install' | 'removal'; installDate?: string; bookable: boolean; reason?: string; closingHour: number; slots?: string[] }[] = [
     { name: 'Tuesday is a work day, open till 9 PM', date: '2026-11-24', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
     { name: 'Friday is a work day', date: '2026-11-27', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
-    { name: 'Saturday Nov 21 (tomorrow, in season)', date: '2026-11-21', size: '5-7ft', bookable: true, closingHour: 21, slots: ['9-12', '12-15', '15-18', '18-21'] },
-    { name: 'Sunday closes at 6 PM: 7.5-9ft keeps 9-15 and 12-18', date: '2026-11-22', size: '7.5-9ft', bookable: true, closingHour: 18, slots: ['9-15', '12-18'] },
-    { name: 'Sunday closes at 6 PM: 10-12ft keeps 9-18 only', date: '2026-11-22', size: '10-12ft', bookable: true, closingHour: 18, slots: ['9-18'] },
-    { name: 'Sunday closes at 6 PM: 5-7ft drops 18-21', date: '2026-11-22', size: '5-7ft', bookable: true, closingHour: 18, slots: ['9-12', '12-15', '15-18'] },
+    // Tomorrow and the day after fall inside the 48 hours' notice (domain/schedule/notice.ts): the
+    // closing rules are shown a week later, on Saturday Nov 28 and Sunday Nov 29.
+    { name: 'Saturday Nov 21 (tomorrow): inside the 48 hours of notice', date: '2026-11-21', size: '5-7ft', bookable: false, reason: NOTICE, closingHour: 21 },
+    { name: 'Saturday Nov 28 (in season)', date: '2026-11-28', size: '5-7ft', bookable: true, closingHour: 21, slots: ['9-12', '12-15', '15-18', '18-21'] },
+    { name: 'Sunday closes at 6 PM: 7.5-9ft keeps 9-15 and 12-18', date: '2026-11-29', size: '7.5-9ft', bookable: true, closingHour: 18, slots: ['9-15', '12-18'] },
+    { name: 'Sunday closes at 6 PM: 10-12ft keeps 9-18 only', date: '2026-11-29', size: '10-12ft', bookable: true, closingHour: 18, slots: ['9-18'] },
+    { name: 'Sunday closes at 6 PM: 5-7ft drops 18-21', date: '2026-11-29', size: '5-7ft', bookable: true, closingHour: 18, slots: ['9-12', '12-15', '15-18'] },
+    { name: 'Sunday Nov 22: only the slots starting 48 hours from now or later', date: '2026-11-22', size: '7.5-9ft', bookable: true, closingHour: 18, slots: ['12-18'] },
     { name: 'Tuesday 10-12ft offers 9-18 and 12-21', date: '2026-11-24', size: '10-12ft', bookable: true, closingHour: 21, slots: ['9-18', '12-21'] },
     { name: 'last install day, Tuesday Dec 22', date: '2026-12-22', size: '7.5-9ft', bookable: true, closingHour: 21, slots: ['9-15', '12-18', '15-21'] },
     { name: 'Monday is not a work day', date: '2026-11-23', size: '7.5-9ft', bookable: false, reason: NOT_WORK_DAY, closingHour: 21 },

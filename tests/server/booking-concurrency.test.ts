@@ -45,7 +45,8 @@ describe('concurrent create-booking-checkout', () => {
   });
 
   it('different install visits racing for one removal slot yield one booking; the rest get the removal 409', async () => {
-    const dates = ['2026-11-21', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
+    // Not Saturday Nov 21: tomorrow is inside the 48 hours' notice (domain/schedule/notice.ts).
+    const dates = ['2026-12-04', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
     const requests = dates.flatMap((installDate) => ['9-15', '15-21'].map((installTimeSlot) => ({ installDate, installTimeSlot }))); // 10 distinct install visits, all with removal 2026-12-28 9-15
     const { ok, conflicts, statuses } = await fireAll(requests);
     expect(ok.length, `statuses ${statuses}`).toBe(1);
@@ -55,7 +56,8 @@ describe('concurrent create-booking-checkout', () => {
   });
 
   it('20 concurrent checkouts for 20 non-overlapping slots on different dates all succeed', async () => {
-    const dates = ['2026-11-21', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
+    // Not Saturday Nov 21: tomorrow is inside the 48 hours' notice (domain/schedule/notice.ts).
+    const dates = ['2026-12-04', '2026-11-24', '2026-11-27', '2026-11-28', '2026-12-01'];
     const requests = dates.flatMap((installDate) =>
       ['9-12', '12-15', '15-18', '18-21'].map((installTimeSlot) => ({ packageType: 'adorned-arrangement', treeSize: '5-7ft', installDate, installTimeSlot, removalDate: null, removalTimeSlot: null })),
     );

@@ -9,10 +9,13 @@ import { bookingRequest, callFn, clearCollections, request, superuser } from './
 
 beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
-/** Install visits for Adorned Arrangement 5–7 ft (3-hour slots) on the season's work days after 2026-11-20. */
+/**
+ * Install visits for Adorned Arrangement 5–7 ft (3-hour slots) on the season's work days from
+ * 2026-11-24, the first whose slots all start outside the 48 hours' notice (domain/schedule/notice.ts).
+ */
 function installVisits(): { installDate: string; installTimeSlot: string }[] {
   const out: { installDate: string; installTimeSlot: string }[] = [];
-  for (let t = Date.UTC(2026, 10, 21); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
+  for (let t = Date.UTC(2026, 10, 24); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
     const d = new Date(t);
     const day = d.getUTCDay(); // 0 Sunday
     if (![0, 2, 5, 6].includes(day)) continue;

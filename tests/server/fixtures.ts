@@ -3,6 +3,7 @@
  * directly as superuser (to stage holds, cancellations and payments), and record counting.
  */
 import { expect } from 'vitest';
+import type PocketBase from 'pocketbase';
 import { bookingRequest, callFn, superuser, type FnResponse } from './support';
 import { EXAMPLE_CHOICES } from '../../scripts/lib/example-booking.mjs';
 
@@ -51,10 +52,14 @@ export function checkout(over: Record<string, unknown> = {}): Promise<FnResponse
   return callFn('POST', '/api/fn/create-booking-checkout', { bookingData: bookingRequest(over) });
 }
 
-/** Work-day install dates of the default season after the frozen today (2026-11-20): 19 dates. */
+/**
+ * Work-day install dates of the default season whose every slot starts outside the 48 hours'
+ * notice from the frozen now (Friday 2026-11-20, noon; domain/schedule/notice.ts): from Tuesday
+ * 2026-11-24, 17 dates.
+ */
 export function installDates(): string[] {
   const out: string[] = [];
-  for (let t = Date.UTC(2026, 10, 21); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
+  for (let t = Date.UTC(2026, 10, 24); t <= Date.UTC(2026, 11, 23); t += 86_400_000) {
     const d = new Date(t);
     if ([0, 2, 5, 6].includes(d.getUTCDay())) out.push(d.toISOString().slice(0, 10));
   }
@@ -129,4 +134,19 @@ export function expectClearSentence(message: unknown): void {
   expect(text).toMatch(/^[A-Z]/);
   expect(text).not.toMatch(/[{}<>]|Error:|at \w+ \(|\bundefined\b|\bnull\b|goja|\.go:\d+/);
   for (const generic of GENERIC_MESSAGES) expect(text).not.toMatch(generic);
+}
+
+/**
+ * Sets every package's minimum notice for a visit (domain/schedule/notice.ts; 48 hours by
+ * default) to `hours` on the server `pb` signs in to (the shared one unless given), and answers
+ * the function that puts the stored value back. For files about holds, keys and payments whose
+ * dates start with tomorrow (installDates), the notice being no part of what they test.
+ */
+export async function setVisitNotice(hours: number, pb: PocketBase = superuser()): Promise<() => Promise<void>> {
+  const row = await pb.collection('settings').getFirstListItem("key = 'notice'");
+  const visit_hours = { 'adorned-arrangement': hours, 'elevated-arbor': hours, 'curated-christmas': hours };
+  await pb.collection('settings').update(row.id, { value: { ...row.value, visit_hours } });
+  return async () => {
+    await pb.collection('settings').update(row.id, { value: row.value });
+  };
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { expectNoRead, signedInStaff } from './admin-fixtures';
-import { checkout } from './fixtures';
+import { checkout, setVisitNotice } from './fixtures';
 import { runScenario } from './scenario';
 import { anonymous, callFn, clearCollections, superuser } from './support';
 
@@ -190,7 +190,14 @@ describe('moving a visit', () => {
     expect((await cancel(token)).status).toBe(409);
     expect((await move(token, 'removal', '2026-12-29', '9-15')).status).toBe(200);
 
-    const soon = await paidBooking({ installDate: '2026-11-22', installTimeSlot: '9-12', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement' });
+    // A customer books a visit less than 48 hours away only when the owner sets no notice (domain/schedule/notice.ts).
+    const restoreNotice = await setVisitNotice(0);
+    let soon: Awaited<ReturnType<typeof paidBooking>>;
+    try {
+      soon = await paidBooking({ installDate: '2026-11-22', installTimeSlot: '9-12', treeSize: '5-7ft', removalDate: null, removalTimeSlot: null, packageType: 'adorned-arrangement' });
+    } finally {
+      await restoreNotice();
+    }
     expect((await view(soon.token)).body.options).toMatchObject({ moveInstall: false, cancel: false, moveRemoval: false });
     expect((await move(soon.token, 'install', '2026-12-06', '9-12')).status).toBe(409);
     expect((await cancel(soon.token)).status).toBe(409);

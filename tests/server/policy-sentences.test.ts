@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS } from '../../domain/business';
-import { checkout } from './fixtures';
+import { checkout, setVisitNotice } from './fixtures';
 import { callFn, clearCollections, superuser } from './support';
 
 const su = superuser();
@@ -30,7 +30,16 @@ async function paidBooking(installDate: string, removalDate: string) {
 
 describe('one policy, one set of sentences', () => {
   it('a booking for the next morning is promised no online reschedule or cancel, and told whom to call', async () => {
-    const { letter, view } = await paidBooking('2026-11-21', '2026-12-29');
+    // A customer may book the next morning only when the owner sets no notice
+    // (domain/schedule/notice.ts; 48 hours by default).
+    const restoreNotice = await setVisitNotice(0);
+    let paid: Awaited<ReturnType<typeof paidBooking>>;
+    try {
+      paid = await paidBooking('2026-11-21', '2026-12-29');
+    } finally {
+      await restoreNotice();
+    }
+    const { letter, view } = paid;
     expect(view.options).toMatchObject({ cancel: false, moveInstall: false });
     for (const text of [letter, view.policies.join('\n'), view.cancelNotice]) {
       expect(text).not.toMatch(/You may (reschedule|cancel)/);

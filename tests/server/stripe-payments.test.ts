@@ -75,7 +75,7 @@ function webhook(type: string, session: Record<string, unknown>, opts: { secret?
 describe('Stripe Checkout session', () => {
   it('creates a session for the deposit, with the card saved and expiring with the hold', async () => {
     const before = mock.requests.length;
-    const { url, sessionId, bookingId } = await checkout('2026-11-21', 'stripe1@example.com');
+    const { url, sessionId, bookingId } = await checkout('2026-12-13', 'stripe1@example.com');
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     expect(sessionId).toMatch(/^cs_/);
 
@@ -108,7 +108,7 @@ describe('Stripe Checkout session', () => {
   });
 
   it('refuses demo payments while a Stripe key is set', async () => {
-    const { sessionId } = await checkout('2026-11-22', 'stripe2@example.com');
+    const { sessionId } = await checkout('2026-12-15', 'stripe2@example.com');
     const res = await post('/api/fn/demo-checkout/pay', { sessionId });
     expect(res.status).toBe(403);
   });

@@ -1,5 +1,5 @@
 /**
- * The hooks' small bundle (lib/date-reads.js): the two read routes the booking calendar asks
+ * The hooks' small bundle (lib/date-reads.js): the read routes the booking calendar asks
  * on every visit and date click, without the rest of lib/app.js (docs/decisions/018).
  *
  * When every pooled JSVM runtime is busy, PocketBase answers on a runtime built for that one
@@ -10,3 +10,4 @@
  */
 export { seasonRoute } from './bookings/season-route';
 export { availabilityRoute } from './bookings/availability-route';
+export { noticeRoute } from './bookings/notice-route';

@@ -10,11 +10,13 @@
 import { seasonFor, seasonOfInstall, type DateContext, type SeasonOverrides } from '@domain/schedule/season';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/admin/site-settings';
+import { noticeFrom, type NoticeHours } from '@domain/schedule/notice';
+import { bufferFrom } from '@domain/schedule/travel-buffer';
 import { today } from './clock';
 import { kept } from './kept';
 
 // The keys read here; others (the calendar feed's secret) stay out of the kept copy.
-const KEYS = ['season', 'capacity', 'max_service_miles'] as const;
+const KEYS = ['season', 'capacity', 'max_service_miles', 'notice', 'travel_buffer_minutes'] as const;
 type Key = (typeof KEYS)[number];
 
 function parseJson(raw: string): unknown {
@@ -59,6 +61,19 @@ export function loadCrews(app: CoreApp): number {
 export function loadMaxServiceMiles(app: CoreApp): number {
   const n = settingValue(app, 'max_service_miles');
   return typeof n === 'number' && Number.isFinite(n) && n >= SERVICE_MILES_RANGE.min && n <= SERVICE_MILES_RANGE.max ? n : DEFAULT_MAX_SERVICE_MILES;
+}
+
+/**
+ * The customers' minimum notice in hours (key `notice`, domain/schedule/notice.ts noticeFrom):
+ * 48 before any package's visit and 24 before a consultation unless the owner set otherwise.
+ */
+export function loadNotice(app: CoreApp): NoticeHours {
+  return noticeFrom(settingValue(app, 'notice'));
+}
+
+/** The travel buffer in minutes (key `travel_buffer_minutes`, domain/schedule/travel-buffer.ts); 30 by default. */
+export function loadTravelBuffer(app: CoreApp): number {
+  return bufferFrom(settingValue(app, 'travel_buffer_minutes'));
 }
 
 /** All blocked dates (`YYYY-MM-DD`). Kept: never change the set. */

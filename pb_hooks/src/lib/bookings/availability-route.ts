@@ -1,23 +1,45 @@
 /**
  * GET /api/fn/availability?date=YYYY-MM-DD&size=7.5-9ft&kind=install|removal[&installDate=…]
+ * [&package=<slug>][&notice=off], and GET /api/fn/availability-for-address with the same and
+ * `zip=12345`. `notice=off` is the owner's phone booking (docs/decisions/037), which the notice
+ * does not bind: it only informs, since the customer's hold refuses a time inside the notice
+ * whatever the calendar showed.
  * Every slot of one date for a tree size and visit kind, with its availability, in one call
- * (docs/architecture.md "Server interface"; docs/product.md §5 Dates, §9 Schedule).
+ * (docs/architecture.md "Server interface"; docs/product.md §5 Dates, §9 Schedule), as a customer
+ * may book it: slots starting inside the package's minimum notice are left out
+ * (domain/schedule/notice.ts; without `package`, the longest notice of any package), and with the
+ * customer's `zip` a slot whose drive from or to another visit that day does not fit in the
+ * gap plus the owner's buffer is unavailable (domain/schedule/travel-buffer.ts).
  *
- * 200 { date, size, kind, closingHour, bookable, reason, slots: [{ id, label, time, startHour,
- * endHour, available }] }. A date that cannot be booked (not a work day, out of season, past,
- * blocked) is bookable: false with the reason and no slots. 400 for malformed parameters.
+ * 200 { date, size, kind, closingHour, bookable, reason, noticeHint, slots: [{ id, label, time,
+ * startHour, endHour, available }] }. A date that cannot be booked (not a work day, out of
+ * season, past, blocked, every slot inside the notice) is bookable: false with the reason and
+ * no slots; `noticeHint` ("Bookings need 48 hours' notice.") when slots were left out for it,
+ * else null. 400 for malformed parameters.
  */
 import { isYmd } from '@domain/schedule/calendar';
-import { isTreeSize } from '@domain/catalog';
+import { isPackageSlug, isTreeSize } from '@domain/catalog';
 import { slotChoices } from '@domain/schedule/overlap';
+import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
+import { slotsFor } from '@domain/schedule/slots';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { closingHour, type VisitKind } from '@domain/schedule/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
-import { loadBookingDateContext, loadCrews, loadDateContext } from '../settings';
+import type { CentroidLookup } from '@domain/place/distance';
+import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 
+/** GET /api/fn/availability: the slots as a customer may book them, the travel buffer aside. */
 export function availabilityRoute(e: core.RequestEvent): void {
+  return availabilityAnswer(e, null);
+}
+
+/**
+ * The answer of both routes; `centroid` the ZIP centroids for the travel check (null: no check,
+ * and a `zip` is refused, 400).
+ */
+export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLookup | null): void {
   const date = queryParam(e, 'date');
   const size = queryParam(e, 'size');
   const kind = (queryParam(e, 'kind') || 'install') as VisitKind;
@@ -26,13 +48,23 @@ export function availabilityRoute(e: core.RequestEvent): void {
   if (!isTreeSize(size)) throw badRequest('Please choose a tree size: 5-7ft, 7.5-9ft or 10-12ft.');
   if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
   if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
+  const pkg = queryParam(e, 'package');
+  const noticeOff = queryParam(e, 'notice') === 'off';
+  const zip = queryParam(e, 'zip');
+  if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
+  if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
 
   // A booking's visit (its installation date given) is checked in that booking's season.
   const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
-  const reason = kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx);
+  const now = nowMs();
+  const hours = noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null);
+  const reason =
+    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? (hours === null ? null : visitDayNoticeProblem(date, size, kind, now, hours));
   const base = { date, size, kind, closingHour: closingHour(date) };
-  if (reason) return e.json(200, { ...base, bookable: false, reason, slots: [] });
+  if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
-  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), nowMs(), loadCrews($app));
-  return e.json(200, { ...base, bookable: true, reason: null, slots });
+  const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
+  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel });
+  const leftOut = slots.length < slotsFor(size, date, kind).length;
+  return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut && hours !== null ? noticeHint(hours) : null, slots });
 }

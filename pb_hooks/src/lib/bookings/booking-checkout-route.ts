@@ -35,7 +35,11 @@ import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHea
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
-import { loadCrews } from '../settings';
+import { loadCrews, loadNotice, loadTravelBuffer } from '../settings';
+import { centroid } from './distance';
+import { findPackage } from '@domain/catalog';
+import { parseZip } from '@domain/place/distance';
+import { visitNoticeHours } from '@domain/schedule/notice';
 import { logWarning } from '../log';
 
 /** The active unpaid holds of wizard `wizardId` at `now` (epoch ms), read in `tx`. */
@@ -118,7 +122,10 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     wizard_id: wizardId,
     client_ip: clientIp,
   } as Record<string, FieldValue>;
-  const input: CreateCheckoutInput = { request: r, wizardId, prepared: { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), fields } };
+  const noticeHours = visitNoticeHours(loadNotice($app), findPackage(r.packageType)?.slug ?? null);
+  const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
+  const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, fields };
+  const input: CreateCheckoutInput = { request: r, wizardId, prepared };
 
   const outcome = decideCheckout(input, clientIp, r.customerEmail, now);
   if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);

@@ -23,6 +23,7 @@ export function toSchedule(r: core.Record): BookingSchedule {
     install_time_slot: r.getString('install_time_slot'),
     removal_date: r.getString('removal_date'),
     removal_time_slot: r.getString('removal_time_slot'),
+    customer_address: r.getString('customer_address'),
   };
 }
 
@@ -34,7 +35,8 @@ const SCHEDULES_SQL = (dates: string) => `
   SELECT json_group_array(json_object(
     'id', id, 'status', status, 'payment_status', payment_status, 'hold_expires_at', hold_expires_at,
     'install_date', install_date, 'install_time_slot', install_time_slot,
-    'removal_date', removal_date, 'removal_time_slot', removal_time_slot)) AS schedules
+    'removal_date', removal_date, 'removal_time_slot', removal_time_slot,
+    'customer_address', customer_address)) AS schedules
   FROM bookings
   WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'`;
 

@@ -20,7 +20,8 @@ import { badRequest } from '../http';
 import { loadMaxServiceMiles } from '../settings';
 import { logError, logWarning } from '../log';
 
-const centroid = zipCentroids(zipData.centroids);
+/** The bundled ZIP centroids (the travel fee's and the travel buffer's estimate). */
+export const centroid = zipCentroids(zipData.centroids);
 const METERS_PER_MILE = 1609.344;
 const ORS_DEFAULT_URL = 'https://api.openrouteservice.org';
 /** Longest address looked up (the contact schema's limit). */

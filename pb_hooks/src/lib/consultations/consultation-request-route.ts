@@ -10,18 +10,25 @@
  * retried by the mail outbox until they go out.
  *
  * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
- * 409 when the slot is already taken (also when two requests race for it); 429 when the caller
+ * 409 when the slot is already taken (also when two requests race for it), starts inside the
+ * consultation notice (domain/schedule/notice.ts) or leaves the owner too little time to drive
+ * from or to another consultation that day (domain/schedule/consultation-choices.ts, naming the
+ * times that fit); 429 when the caller
  * already has CONSULTATION_CAPS pending upcoming requests (per e-mail, phone or IP).
  */
 import { parseConsultationRequest } from '@domain/consultations/consultation';
 import { consultationDateProblem } from '@domain/schedule/season';
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
-import { today } from '../clock';
-import { consultationCapReached, takenConsultationSlots } from './consultations-repo';
+import { consultationChoices } from '@domain/schedule/consultation-choices';
+import { consultationInsideNotice, noticeRefusal } from '@domain/schedule/notice';
+import { parseZip } from '@domain/place/distance';
+import { centroid } from '../bookings/distance';
+import { nowMs, today } from '../clock';
+import { consultationCapReached, consultationVisitsOn, takenConsultationSlots } from './consultations-repo';
 import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
 import { consultationMails } from '../mail/consultation-confirmation';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
-import { loadDateContext } from '../settings';
+import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 
 const SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
 
@@ -31,8 +38,13 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   const r = parsed.value;
   const dateProblem = consultationDateProblem(r.date, loadDateContext($app));
   if (dateProblem) throw badRequest(dateProblem);
+  const now = nowMs();
+  const hours = loadNotice($app).consultation;
+  if (consultationInsideNotice(r.date, r.timeSlot, now, hours)) throw apiError(409, noticeRefusal('consultation', hours));
+  const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
 
   let taken = false;
+  let tooFar: string | null = null;
   let capped = false;
   let id = '';
   let mailIds: string[] = [];
@@ -43,8 +55,15 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
         capped = true;
         return;
       }
-      if (takenConsultationSlots(tx, r.date).has(r.timeSlot)) {
+      const held = takenConsultationSlots(tx, r.date);
+      if (held.has(r.timeSlot)) {
         taken = true;
+        return;
+      }
+      const choices = consultationChoices(r.date, held, consultationVisitsOn(tx, r.date), now, hours, travel);
+      if (!choices.some((c) => c.id === r.timeSlot && c.available)) {
+        const fit = choices.filter((c) => c.available).map((c) => c.label);
+        tooFar = `That consultation time leaves too little time to drive from our visit nearby. ${fit.length > 0 ? `Times that fit that day: ${fit.join(', ')}.` : 'No other time that day fits; please choose another day.'}`;
         return;
       }
       const rec = new Record(tx.findCollectionByNameOrId('consultation_requests'));
@@ -71,6 +90,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   }
   if (capped) throw apiError(429, OWNERSHIP_MESSAGES.tooManyConsultations);
   if (taken) throw apiError(409, SLOT_TAKEN);
+  if (tooFar) throw apiError(409, tooFar);
 
   deliverMail($app, mailIds);
   return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending' });

@@ -1,25 +1,38 @@
 /**
- * GET /api/fn/consultation-slots?date=YYYY-MM-DD: the 24 consultation slots of one date with
- * their availability (docs/product.md §2 Consultation request, §9 Consultations), so the page can
- * disable taken slots without reading anyone's request.
+ * GET /api/fn/consultation-slots?date=YYYY-MM-DD[&zip=12345]: the consultation slots of one date
+ * with their availability (docs/product.md §2 Consultation request, §9 Consultations), so the page
+ * can disable taken slots without reading anyone's request: those starting inside the
+ * consultation notice are left out (domain/schedule/notice.ts), and with the customer's `zip`
+ * those the owner could not drive to or from in time are unavailable
+ * (domain/schedule/consultation-choices.ts).
  *
- * 200 { date, bookable, reason, slots: [{ id: 'HH:MM', label: '8:00 AM', available }] }. A date
- * that cannot be booked (not a Wednesday, out of the window, past or today, blocked) is
- * bookable: false with the reason and no slots. 400 for a malformed date.
+ * 200 { date, bookable, reason, noticeHint, slots: [{ id: 'HH:MM', label: '8:00 AM', available }] }.
+ * A date that cannot be booked (not a Wednesday, out of the window, past or today, blocked,
+ * every slot inside the notice) is bookable: false with the reason and no slots; `noticeHint`
+ * ("Bookings need 24 hours' notice.") when slots were left out for it. 400 for a malformed date
+ * or ZIP.
  */
 import { isYmd } from '@domain/schedule/calendar';
 import { consultationDateProblem } from '@domain/schedule/season';
 import { CONSULTATION_SLOTS } from '@domain/schedule/slots';
-import { takenConsultationSlots } from './consultations-repo';
+import { consultationChoices } from '@domain/schedule/consultation-choices';
+import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
+import { centroid } from '../bookings/distance';
+import { consultationVisitsOn, takenConsultationSlots } from './consultations-repo';
+import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
-import { loadDateContext } from '../settings';
+import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 
 export function consultationSlotsRoute(e: core.RequestEvent): void {
   const date = queryParam(e, 'date');
+  const zip = queryParam(e, 'zip');
   if (!isYmd(date)) throw badRequest('Please give the date as YYYY-MM-DD.');
-  const reason = consultationDateProblem(date, loadDateContext($app));
-  if (reason) return e.json(200, { date, bookable: false, reason, slots: [] });
-  const taken = takenConsultationSlots($app, date);
-  const slots = CONSULTATION_SLOTS.map((s) => ({ id: s.id, label: s.label, available: !taken.has(s.id) }));
-  return e.json(200, { date, bookable: true, reason: null, slots });
+  if (zip && !/^\d{5}$/.test(zip)) throw badRequest('Please give the ZIP code as five digits.');
+  const now = nowMs();
+  const hours = loadNotice($app).consultation;
+  const reason = consultationDateProblem(date, loadDateContext($app)) ?? consultationDayNoticeProblem(date, now, hours);
+  if (reason) return e.json(200, { date, bookable: false, reason, noticeHint: null, slots: [] });
+  const travel = zip ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
+  const slots = consultationChoices(date, takenConsultationSlots($app, date), travel ? consultationVisitsOn($app, date) : [], now, hours, travel);
+  return e.json(200, { date, bookable: true, reason: null, noticeHint: slots.length < CONSULTATION_SLOTS.length ? noticeHint(hours) : null, slots });
 }

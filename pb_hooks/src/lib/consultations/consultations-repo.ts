@@ -3,14 +3,32 @@
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
 import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking/ownership';
+import { consultationSlotMinutes } from '@domain/consultations/consultation';
+import { parseZip } from '@domain/place/distance';
+import type { PlacedVisit } from '@domain/schedule/travel-buffer';
+
+/** The requests of `date` that are not cancelled. */
+function requestsOn(app: CoreApp, date: string): core.Record[] {
+  return app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, { date } as unknown as dbx.Params) as core.Record[];
+}
 
 /**
  * The slot ids ('HH:MM') of `date` held by a request that is not cancelled: the same rows the
  * partial unique index `idx_consultations_slot_taken` covers.
  */
 export function takenConsultationSlots(app: CoreApp, date: string): Set<string> {
-  const records = app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, { date } as unknown as dbx.Params);
-  return new Set(records.map((r) => r!.getString('consultation_time_slot')));
+  return new Set(requestsOn(app, date).map((r) => r.getString('consultation_time_slot')));
+}
+
+/**
+ * The other consultations of `date` (not cancelled) as the travel buffer places them: their
+ * 30 minutes and the ZIP of their address (domain/schedule/travel-buffer.ts).
+ */
+export function consultationVisitsOn(app: CoreApp, date: string): PlacedVisit[] {
+  return requestsOn(app, date).flatMap((r) => {
+    const slot = consultationSlotMinutes(r.getString('consultation_time_slot'));
+    return slot ? [{ ...slot, zip: parseZip(r.getString('customer_address')) }] : [];
+  });
 }
 
 /** The stored phone with the separators the contact schema allows removed (SQLite has no regex). */

@@ -7,6 +7,7 @@ import { BlockedDatesSettings } from './blocked-dates-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';
 import { CapacitySettings } from './capacity-settings';
 import { GoogleReviewSettings } from './google-review-settings';
+import { NoticeSettings } from './notice-settings';
 import { SeasonSettings } from './season-settings';
 
 interface Loaded {
@@ -46,6 +47,7 @@ export function SettingsTab({ bookingsLoaded, onOpenBooking }: { bookingsLoaded:
           <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
           <BlockedDatesSettings rows={data.blocked} onChanged={reload} bookingsLoaded={bookingsLoaded} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
+          <NoticeSettings key={`notice-${version}`} notice={data.settings.get('notice')} buffer={data.settings.get('travel_buffer_minutes')} onSaved={reload} />
           <GoogleReviewSettings key={`google-${version}`} row={data.settings.get('google_review_url')} onSaved={reload} />
           <CalendarFeedSettings />
         </div>

@@ -9,6 +9,12 @@ interface SlotPickerProps {
   date: string | null;
   size: TreeSize | null;
   installDate?: string | null;
+  /** The package chosen: its minimum notice (domain/schedule/notice.ts). */
+  packageSlug?: string | null;
+  /** The ZIP of the address typed, when any: the slots are then checked for the drive (travel buffer). */
+  zip?: string | null;
+  /** The owner's phone booking: every slot the overlap leaves, whatever the notice. */
+  byOwner?: boolean;
   value: string | null;
   onChange: (slotId: string) => void;
   /** Shown instead of the slots when the picker does not apply yet (e.g. removal not ticked). */
@@ -17,10 +23,11 @@ interface SlotPickerProps {
 
 /**
  * Slot cards for one date (docs/product.md §2 Slot picker): a prompt until a date is chosen, a loading
- * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen.
+ * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen;
+ * slots inside the notice are not offered, and the hint says so.
  */
-export function SlotPicker({ kind, legend, date, size, installDate, value, onChange, disabledMessage }: SlotPickerProps) {
-  const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate);
+export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, byOwner, value, onChange, disabledMessage }: SlotPickerProps) {
+  const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate, { packageSlug, zip, byOwner });
   const name = `${kind}-slot`;
   let body;
   if (disabledMessage) body = <p className="muted">{disabledMessage}</p>;
@@ -35,19 +42,22 @@ export function SlotPicker({ kind, legend, date, size, installDate, value, onCha
   else if (!data.bookable) body = <p className="muted">{data.reason}</p>;
   else {
     body = (
-      <div className="slot-grid">
-        {data.slots.map((slot) => {
-          const id = `${name}-${slot.id}`;
-          return (
-            <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
-              <input type="radio" id={id} name={name} value={slot.id} checked={value === slot.id} disabled={!slot.available} onChange={() => onChange(slot.id)} />
-              <span className="slot-card__label">{slot.label}</span>
-              <span className="slot-card__time">{slot.time}</span>
-              <span className="slot-card__note">{slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
-            </label>
-          );
-        })}
-      </div>
+      <>
+        {data.noticeHint && <p className="muted">{data.noticeHint}</p>}
+        <div className="slot-grid">
+          {data.slots.map((slot) => {
+            const id = `${name}-${slot.id}`;
+            return (
+              <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
+                <input type="radio" id={id} name={name} value={slot.id} checked={value === slot.id} disabled={!slot.available} onChange={() => onChange(slot.id)} />
+                <span className="slot-card__label">{slot.label}</span>
+                <span className="slot-card__time">{slot.time}</span>
+                <span className="slot-card__note">{slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
+              </label>
+            );
+          })}
+        </div>
+      </>
     );
   }
   return (

@@ -1,7 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useContext, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
+import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
+import { parseZip } from '@domain/place/distance';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
+import { useNotice } from '@/lib/api/get-notice';
+import { WizardFinish } from '@/lib/wizard-finish';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
@@ -21,15 +25,34 @@ export function StepSchedule() {
   return <Schedule season={season.data} blocked={blocked} />;
 }
 
-/** The calendars disable exactly the dates the server refuses, using the server's today. */
+/**
+ * The calendars disable exactly the dates the server refuses, using the server's today and
+ * clock: a day whose every slot starts inside the package's notice is disabled too
+ * (domain/schedule/notice.ts), with the hint above the calendars.
+ */
 function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySet<string> }) {
   const s = useWizard();
+  // The owner's phone booking (docs/decisions/037) is not held to the customers' notice nor
+  // to the travel buffer: the admin's day view warns of a short drive instead.
+  const byOwner = useContext(WizardFinish) !== null;
+  const loaded = useNotice();
+  const notice = byOwner ? null : loaded;
   const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
   // Stable callbacks: the calendars (memoized) then render again only when a date changes, not
   // on every keystroke in the contact form below them.
-  const { apply, installDate } = s;
-  const installProblem = useCallback((d: string) => installDateProblem(d, ctx), [ctx]);
-  const removalProblem = useCallback((d: string) => removalDateProblem(d, installDate, ctx), [installDate, ctx]);
+  const { apply, installDate, treeSize, packageSlug } = s;
+  const hours = notice ? visitNoticeHours(notice.notice, packageSlug) : null;
+  const installProblem = useCallback(
+    (d: string) => installDateProblem(d, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'install', notice.nowMs, hours) : null),
+    [ctx, notice, treeSize, hours],
+  );
+  const removalProblem = useCallback(
+    (d: string) => removalDateProblem(d, installDate, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'removal', notice.nowMs, hours) : null),
+    [installDate, ctx, notice, treeSize, hours],
+  );
+  // The address is asked below the slots: once it gives a ZIP, the slots are checked for the
+  // drive from and to the day's other visits (domain/schedule/travel-buffer.ts), as the hold is.
+  const zip = byOwner ? null : parseZip(s.contact.address);
   const onInstallDate = useCallback((d: string | null) => apply((st) => setInstallDate(st, d)), [apply]);
   const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
   const wanted = removalWanted(s);
@@ -39,6 +62,11 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
       <h2>Schedule</h2>
       <section className="schedule-block" aria-labelledby="install-heading">
         <h3 id="install-heading">Installation</h3>
+        {hours !== null && hours > 0 && (
+          <p className="hint schedule-notice" data-testid="notice-hint">
+            {noticeHint(hours)}
+          </p>
+        )}
         <div className="schedule-grid">
           <DateField
             id="install-date"
@@ -49,7 +77,17 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             min={season.season.install.start}
             max={season.season.install.end}
           />
-          <SlotPicker kind="install" legend="Installation time" date={s.installDate} size={s.treeSize} value={s.installTimeSlot} onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))} />
+          <SlotPicker
+            kind="install"
+            legend="Installation time"
+            date={s.installDate}
+            size={s.treeSize}
+            packageSlug={packageSlug}
+            zip={zip}
+            byOwner={byOwner}
+            value={s.installTimeSlot}
+            onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))}
+          />
         </div>
       </section>
 
@@ -77,6 +115,9 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             legend="Removal time"
             date={s.removalDate}
             size={s.treeSize}
+            packageSlug={packageSlug}
+            zip={zip}
+            byOwner={byOwner}
             installDate={s.installDate}
             value={s.removalTimeSlot}
             onChange={(id) => s.apply((st) => ({ ...st, removalTimeSlot: id }))}

@@ -15,18 +15,20 @@ export interface ConsultationSlots {
   date: string;
   bookable: boolean;
   reason: string | null;
+  /** "Bookings need 24 hours' notice." when times were left out for it. */
+  noticeHint?: string | null;
   slots: ConsultationSlot[];
 }
 
-/** One GET of the slots of `date`; rejects with a ClientResponseError. */
-export function fetchConsultationSlots(date: string): Promise<ConsultationSlots> {
-  return pb.send<ConsultationSlots>('/api/fn/consultation-slots', { method: 'GET', query: { date } });
+/** One GET of the slots of `date` (for the address's `zip`, when known); rejects with a ClientResponseError. */
+export function fetchConsultationSlots(date: string, zip?: string | null): Promise<ConsultationSlots> {
+  return pb.send<ConsultationSlots>('/api/fn/consultation-slots', { method: 'GET', query: zip ? { date, zip } : { date } });
 }
 
 /**
  * The slots of `date` (none until a date is chosen). `version` forces a reload, e.g. after the
  * server said a slot was just taken. A failure shows 'Error loading time slots' (docs/product.md §8).
  */
-export function useConsultationSlots(date: string | null, version = 0): { loading: boolean; data: ConsultationSlots | null } {
-  return useKeyedQuery(date ? `${date}|${version}` : '', () => fetchConsultationSlots(date!), 'Error loading time slots', 'Could not load time slots. Please try again.');
+export function useConsultationSlots(date: string | null, version = 0, zip: string | null = null): { loading: boolean; data: ConsultationSlots | null } {
+  return useKeyedQuery(date ? `${date}|${version}|${zip ?? ''}` : '', () => fetchConsultationSlots(date!, zip), 'Error loading time slots', 'Could not load time slots. Please try again.');
 }

@@ -6,6 +6,9 @@ import { consultationRequestSchema } from '@domain/consultations/consultation';
 import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/contact-schema';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/schedule/season';
+import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
+import { parseZip } from '@domain/place/distance';
+import { useNotice, type NoticeInfo } from '@/lib/api/get-notice';
 import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
@@ -52,11 +55,14 @@ function ConsultationSchedule({
   season,
   seasonFailed,
   blocked,
+  notice,
   date,
   onDate,
   slotGrid,
 }: {
   season: SeasonInfo | null;
+  /** The minimum notice and the server's clock, or null while it loads (then the server alone refuses). */
+  notice: NoticeInfo | null;
   seasonFailed: boolean;
   /** The blocked dates, or null while they load. */
   blocked: ReadonlySet<string> | null;
@@ -66,9 +72,13 @@ function ConsultationSchedule({
 }) {
   // The calendar waits for the blocked dates too, so it renders once, not again when they come.
   const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
-  const problem = useCallback((d: string) => (ctx ? consultationDateProblem(d, ctx) : null), [ctx]);
+  // A Wednesday whose last slot starts inside the notice is disabled too (domain/schedule/notice.ts).
+  const problem = useCallback(
+    (d: string) => (ctx ? (consultationDateProblem(d, ctx) ?? (notice ? consultationDayNoticeProblem(d, notice.nowMs, notice.notice.consultation) : null)) : null),
+    [ctx, notice],
+  );
   // The calendar opens on the month of the first day that can be picked, never on an empty one.
-  const firstOpen = useMemo(() => (ctx ? firstBookableDate(ctx.today, (d) => consultationDateProblem(d, ctx)) : null), [ctx]);
+  const firstOpen = useMemo(() => (ctx ? firstBookableDate(ctx.today, problem) : null), [ctx, problem]);
   const anyDateOpen = !ctx || firstOpen !== null;
   useEffect(() => {
     void loadDateField().catch(() => undefined); // a failure shows when it renders
@@ -99,6 +109,11 @@ function ConsultationSchedule({
           There are no consultation dates left this season. Please call or e-mail us and we'll find a time.
         </p>
       )}
+      {notice && notice.notice.consultation > 0 && (
+        <p className="hint" data-testid="notice-hint">
+          {noticeHint(notice.notice.consultation)}
+        </p>
+      )}
       <div className="consultation-schedule">
         {calendar}
         {slotGrid}
@@ -115,6 +130,7 @@ function ConsultationForm() {
   const navigate = useNavigate();
   const season = useSeason();
   const blocked = useBlockedDates();
+  const notice = useNotice();
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [slotsVersion, setSlotsVersion] = useState(0);
@@ -126,7 +142,8 @@ function ConsultationForm() {
   }, []);
   const [touched, setTouched] = useState<Partial<Record<keyof ConsultationContact, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
-  const slots = useConsultationSlots(date, slotsVersion);
+  // With the address's ZIP, the times the owner cannot drive to in time are disabled too.
+  const slots = useConsultationSlots(date, slotsVersion, parseZip(contact.customerAddress));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -168,6 +185,7 @@ function ConsultationForm() {
           season={season.data}
           seasonFailed={season.error}
           blocked={blocked}
+          notice={notice}
           date={date}
           onDate={onDate}
           slotGrid={<ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />}

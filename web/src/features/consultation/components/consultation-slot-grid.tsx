@@ -26,19 +26,22 @@ export function ConsultationSlotGrid({ date, loading, data, value, onChange }: C
   else if (!data.bookable) body = <p className="muted">{data.reason}</p>;
   else {
     body = (
-      <div className="time-grid">
-        {data.slots.map((slot) => {
-          const id = `consultation-slot-${slot.id.replace(':', '')}`;
-          const selected = value === slot.id;
-          return (
-            <label key={slot.id} htmlFor={id} className={`time-chip${selected ? ' is-selected' : ''}${slot.available ? '' : ' is-taken'}`}>
-              <input type="radio" id={id} name="consultation-slot" value={slot.id} checked={selected} disabled={!slot.available} onChange={() => onChange(slot.id)} />
-              <span>{slot.label}</span>
-              {!slot.available && <span className="visually-hidden"> (not available)</span>}
-            </label>
-          );
-        })}
-      </div>
+      <>
+        {data.noticeHint && <p className="muted">{data.noticeHint}</p>}
+        <div className="time-grid">
+          {data.slots.map((slot) => {
+            const id = `consultation-slot-${slot.id.replace(':', '')}`;
+            const selected = value === slot.id;
+            return (
+              <label key={slot.id} htmlFor={id} className={`time-chip${selected ? ' is-selected' : ''}${slot.available ? '' : ' is-taken'}`}>
+                <input type="radio" id={id} name="consultation-slot" value={slot.id} checked={selected} disabled={!slot.available} onChange={() => onChange(slot.id)} />
+                <span>{slot.label}</span>
+                {!slot.available && <span className="visually-hidden"> (not available)</span>}
+              </label>
+            );
+          })}
+        </div>
+      </>
     );
   }
   return (

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { PACKAGES, PACKAGE_SLUGS, type PackageSlug } from '@domain/catalog';
+import { NOTICE_HOURS_RANGE, noticeFrom } from '@domain/schedule/notice';
+import { BUFFER_MINUTES_RANGE, bufferFrom } from '@domain/schedule/travel-buffer';
+import { settingValueProblem } from '@domain/admin/site-settings';
+import type { SettingRow } from '@/admin/core/api/get-settings';
+import { saveSetting } from '@/admin/core/api/save-setting';
+import { reportError } from '@/admin/ui/report-error';
+
+const asNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
+
+/**
+ * The customers' minimum notice per package and for consultations, and the travel buffer
+ * (`settings` keys notice and travel_buffer_minutes; domain/schedule/notice.ts and
+ * travel-buffer.ts), checked with the server's own rules (domain/admin/site-settings.ts). The
+ * owner's own bookings and moves from the admin are not held to the notice.
+ */
+export function NoticeSettings({ notice, buffer, onSaved }: { notice: SettingRow | undefined; buffer: SettingRow | undefined; onSaved: () => void }) {
+  const stored = noticeFrom(notice?.value);
+  const [visit, setVisit] = useState<Record<PackageSlug, string>>(() => Object.fromEntries(PACKAGE_SLUGS.map((s) => [s, String(stored.visit[s])])) as Record<PackageSlug, string>);
+  const [consultation, setConsultation] = useState(String(stored.consultation));
+  const [minutes, setMinutes] = useState(String(bufferFrom(buffer?.value)));
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = { visit_hours: Object.fromEntries(PACKAGE_SLUGS.map((s) => [s, asNumber(visit[s])])), consultation_hours: asNumber(consultation) };
+    const m = asNumber(minutes);
+    const problem = settingValueProblem('notice', value) ?? settingValueProblem('travel_buffer_minutes', m);
+    if (problem) {
+      toast.error('Error', { description: problem });
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveSetting('notice', value, notice?.id);
+      if (m !== bufferFrom(buffer?.value) || !buffer) await saveSetting('travel_buffer_minutes', m, buffer?.id);
+      toast.success('Settings saved');
+      onSaved();
+    } catch (err) {
+      reportError(err, 'Failed to save the settings');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card admin-settings-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="notice-heading">
+      <h3 id="notice-heading">Notice and travel time</h3>
+      <p className="hint">Customers cannot book a visit starting sooner than this. You can still book any time from the admin.</p>
+      {PACKAGES.map((p) => (
+        <div className="field" key={p.slug}>
+          <label htmlFor={`notice-${p.slug}`}>{p.title}: hours of notice</label>
+          <input
+            id={`notice-${p.slug}`}
+            type="number"
+            inputMode="numeric"
+            min={NOTICE_HOURS_RANGE.min}
+            max={NOTICE_HOURS_RANGE.max}
+            step={1}
+            value={visit[p.slug]}
+            onChange={(e) => setVisit((v) => ({ ...v, [p.slug]: e.target.value }))}
+          />
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="notice-consultation">Consultations: hours of notice</label>
+        <input
+          id="notice-consultation"
+          type="number"
+          inputMode="numeric"
+          min={NOTICE_HOURS_RANGE.min}
+          max={NOTICE_HOURS_RANGE.max}
+          step={1}
+          value={consultation}
+          onChange={(e) => setConsultation(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="travel-buffer">Travel buffer (minutes)</label>
+        <input
+          id="travel-buffer"
+          type="number"
+          inputMode="numeric"
+          min={BUFFER_MINUTES_RANGE.min}
+          max={BUFFER_MINUTES_RANGE.max}
+          step={1}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+        <p className="hint">A time right after another visit is offered only when the estimated drive between the two addresses fits in the time between them plus this many minutes.</p>
+      </div>
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * GET /api/fn/notice: the customers' minimum notice and the server's clock, so the booking and
+ * consultation calendars disable the days inside it with the server's rule
+ * (domain/schedule/notice.ts) and say why. Shared by the customers' calendars.
+ */
+import { useEffect, useState } from 'react';
+import type { NoticeHours } from '@domain/schedule/notice';
+import { pb } from '../pb';
+import { logError } from '@/lib/log';
+
+/** The notice hours and the server's instant (epoch ms) when read, moved on by the time since. */
+export interface NoticeInfo {
+  notice: NoticeHours;
+  nowMs: number;
+}
+
+/**
+ * The notice, or null while it loads or after a failure: the calendars then show the days as
+ * before and the server still refuses a time inside the notice, with its sentence.
+ */
+export function useNotice(): NoticeInfo | null {
+  const [info, setInfo] = useState<NoticeInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    pb.send<NoticeInfo>('/api/fn/notice', { method: 'GET' }).then(
+      (r) => live && setInfo(r),
+      (err) => logError('Failed to load the booking notice', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return info;
+}
