@@ -5,7 +5,7 @@ import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-em
 import { errorMessage } from '@/lib/pb';
 import { changeEmail } from '@/admin/core/api/change-email';
 import { currentAdmin } from '@/admin/core/session/admin-session';
-import { Modal } from '@/admin/ui/modal';
+import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
 
@@ -56,52 +56,35 @@ export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: (
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      busy={busy}
-      title="Change E-mail"
-      footer={
-        <>
-          <button type="button" className="button" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="change-email-form" className="button button--primary" disabled={busy}>
-            {busy ? 'Changing...' : 'Change E-mail'}
-          </button>
-        </>
-      }
-    >
-      <form id="change-email-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="email-new">New e-mail</label>
-          <input
-            id="email-new"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            value={form.email}
-            disabled={busy}
-            aria-describedby="email-new-hint"
-            onChange={(e) => setForm({ ...form, email: e.target.value })}
-          />
-          <p id="email-new-hint" className="hint">
-            You sign in with it, and Forgot password? sends its link there.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="email-current-password">Current password</label>
-          <input
-            id="email-current-password"
-            type="password"
-            autoComplete="current-password"
-            value={form.currentPassword}
-            disabled={busy}
-            onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
-          />
-        </div>
-        <FormProblem problem={problem} />
-      </form>
-    </Modal>
+    <FormModal open={open} onClose={close} busy={busy} title="Change E-mail" formId="change-email-form" submitLabel="Change E-mail" busyLabel="Changing..." onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="email-new">New e-mail</label>
+        <input
+          id="email-new"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={form.email}
+          disabled={busy}
+          aria-describedby="email-new-hint"
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <p id="email-new-hint" className="hint">
+          You sign in with it, and Forgot password? sends its link there.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="email-current-password">Current password</label>
+        <input
+          id="email-current-password"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          disabled={busy}
+          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
+        />
+      </div>
+      <FormProblem problem={problem} />
+    </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } fr
 import { errorMessage } from '@/lib/pb';
 import { changePassword } from '@/admin/core/api/change-password';
 import { currentAdmin } from '@/admin/core/session/admin-session';
-import { Modal } from '@/admin/ui/modal';
+import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
 
@@ -85,28 +85,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   );
 
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      busy={busy}
-      title="Change Password"
-      footer={
-        <>
-          <button type="button" className="button" onClick={close} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form="change-password-form" className="button button--primary" disabled={busy}>
-            {busy ? 'Changing...' : 'Change Password'}
-          </button>
-        </>
-      }
-    >
-      <form id="change-password-form" onSubmit={(e) => void submit(e)} noValidate>
-        {field('currentPassword', 'Current password', 'current-password')}
-        {field('newPassword', 'New password', 'new-password', `At least ${STAFF_PASSWORD_MIN} characters.`)}
-        {field('confirmPassword', 'Confirm new password', 'new-password')}
-        <FormProblem problem={problem} />
-      </form>
-    </Modal>
+    <FormModal open={open} onClose={close} busy={busy} title="Change Password" formId="change-password-form" submitLabel="Change Password" busyLabel="Changing..." onSubmit={submit}>
+      {field('currentPassword', 'Current password', 'current-password')}
+      {field('newPassword', 'New password', 'new-password', `At least ${STAFF_PASSWORD_MIN} characters.`)}
+      {field('confirmPassword', 'Confirm new password', 'new-password')}
+      <FormProblem problem={problem} />
+    </FormModal>
   );
 }
