@@ -7,6 +7,14 @@
 //   consultation), no API rules (hooks and superusers only). Its own collection, not a
 //   `consultation` relation on booking_links: booking_links.booking stays required, and a
 //   token found in one table can never open a record of the other.
+// - per-IP limits for guests on its routes, as the booking's link has (1732000060_manage_links.js).
+const RULES = [
+  { label: "POST /api/fn/my-consultation", audience: "@guest", maxRequests: 30, duration: 60 },
+  { label: "POST /api/fn/my-consultation/move", audience: "@guest", maxRequests: 10, duration: 600 },
+  { label: "POST /api/fn/my-consultation/cancel", audience: "@guest", maxRequests: 10, duration: 600 },
+];
+const LABELS = RULES.map((r) => r.label);
+
 migrate((app) => {
   const requests = app.findCollectionByNameOrId("consultation_requests");
   requests.fields.add(new NumberField({ name: "link_version", onlyInt: true, min: 0 }));
@@ -33,7 +41,14 @@ migrate((app) => {
     ],
   });
   app.save(links);
+
+  const settings = app.settings();
+  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
+  app.save(settings);
 }, (app) => {
+  const settings = app.settings();
+  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
+  app.save(settings);
   app.delete(app.findCollectionByNameOrId("consultation_links"));
   const requests = app.findCollectionByNameOrId("consultation_requests");
   requests.fields.removeByName("link_version");
