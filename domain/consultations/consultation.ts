@@ -15,6 +15,9 @@ export const CONSULTATION_MINUTES = 30;
 /** The message for a well-formed time that is not one of the 24 offered slots. */
 export const UNKNOWN_CONSULTATION_SLOT = 'That consultation time is not offered. Please choose one of the listed times.';
 
+/** A consultation slot held by another request (a new request, or a customer's move onto it). */
+export const CONSULTATION_SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
+
 /** True for one of the 24 slot ids ('08:00' … '19:30'). */
 export function isConsultationSlot(id: unknown): id is string {
   return typeof id === 'string' && CONSULTATION_SLOTS.some((s) => s.id === id);

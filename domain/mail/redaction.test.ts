@@ -8,6 +8,9 @@ describe('the stored copy of a sent e-mail', () => {
     expect(redactManageTokens(text)).toBe('Manage: https://shop.example/my-booking?token=removed-after-sending\nThanks');
     const html = `<a href="https://shop.example/my-booking?token=${token}">https://shop.example/my-booking?token=${token}</a>`;
     expect(redactManageTokens(html)).not.toContain(token);
+    expect(redactManageTokens(`Manage your consultation: https://shop.example/my-consultation?token=${token}`)).toBe(
+      'Manage your consultation: https://shop.example/my-consultation?token=removed-after-sending',
+    );
     expect(redactManageTokens('https://shop.example/submit-review?token=abc')).toBe('https://shop.example/submit-review?token=abc');
     expect(redactManageTokens(`Add to calendar: https://shop.example/api/fn/visits.ics?token=${token}`)).toBe('Add to calendar: https://shop.example/api/fn/visits.ics?token=removed-after-sending');
   });

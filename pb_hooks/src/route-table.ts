@@ -57,6 +57,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-booking/pay-balance', caller: 'anyone', library: 'app', handler: 'myBookingPayBalanceRoute' },
   { method: 'POST', path: '/api/fn/my-booking/add-removal', caller: 'anyone', library: 'app', handler: 'myBookingAddRemovalRoute' },
   { method: 'POST', path: '/api/fn/my-booking/send-link', caller: 'anyone', library: 'app', handler: 'myBookingSendLinkRoute' },
+  { method: 'POST', path: '/api/fn/my-consultation', caller: 'anyone', library: 'app', handler: 'myConsultationRoute' },
+  { method: 'POST', path: '/api/fn/my-consultation/move', caller: 'anyone', library: 'app', handler: 'myConsultationMoveRoute' },
+  { method: 'POST', path: '/api/fn/my-consultation/cancel', caller: 'anyone', library: 'app', handler: 'myConsultationCancelRoute' },
   // The booking e-mails' 'Add to calendar' button, by the manage link's token.
   { method: 'GET', path: '/api/fn/visits.ics', caller: 'anyone', library: 'app', handler: 'visitsIcsRoute' },
   // The admin back office.

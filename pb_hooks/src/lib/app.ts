@@ -51,6 +51,7 @@ export { reconcileChargesJobRoute } from './payments/reconcile-charges-job-route
 export { myBookingRoute, myBookingMoveRoute, myBookingCancelRoute, myBookingPayBalanceRoute } from './my-booking/my-booking-routes';
 export { myBookingAddRemovalRoute } from './my-booking/add-removal-route';
 export { freshLinkRoute, myBookingSendLinkRoute } from './my-booking/send-link-route';
+export { myConsultationRoute, myConsultationMoveRoute, myConsultationCancelRoute } from './my-consultation/my-consultation-routes';
 export { recordPaymentRoute, voidPaymentRoute } from './payments/recorded-payments';
 export { ownerCancelRoute } from './bookings/owner-cancel-route';
 export { refundReturnedRoute } from './payments/refund-returned-route';

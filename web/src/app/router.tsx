@@ -45,6 +45,7 @@ const PAGES: PageRoute[] = [
   { path: paths.demoPayment, module: 'demo-payment' },
   { path: paths.myBooking, module: 'my-booking' },
   { path: paths.myBookingLink, module: 'my-booking-link' },
+  { path: paths.myConsultation, module: 'my-consultation' },
   { path: '*', module: 'not-found' },
 ];
 

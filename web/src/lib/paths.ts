@@ -23,6 +23,8 @@ export const paths = {
   myBooking: '/my-booking',
   /** "E-mail me my link": the manage link sent again to the address a booking was made with (docs/decisions/027). */
   myBookingLink: '/my-booking/link',
+  /** The customer's own consultation request, opened with the link from its e-mails: see, move or cancel it. */
+  myConsultation: '/my-consultation',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;

@@ -5,8 +5,9 @@
  *
  * Validates with the shared schema and docs/product.md's messages, checks the date (a Wednesday in the
  * consultation window, after today, not blocked), then in one transaction re-checks that the
- * slot is free and stores the request as `pending`, queueing the confirmation e-mail (with an
- * ICS attachment) and the business notice in the same transaction; they are sent after it and
+ * slot is free and stores the request as `pending` with its manage link's row
+ * (my-consultation/consultation-links.ts), queueing the confirmation e-mail (with an ICS
+ * attachment and the 'Manage your consultation' link) and the business notice in the same transaction; they are sent after it and
  * retried by the mail outbox until they go out.
  *
  * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
@@ -16,7 +17,7 @@
  * times that fit); 429 when the caller
  * already has CONSULTATION_CAPS pending upcoming requests (per e-mail, phone or IP).
  */
-import { parseConsultationRequest } from '@domain/consultations/consultation';
+import { CONSULTATION_SLOT_TAKEN as SLOT_TAKEN, parseConsultationRequest } from '@domain/consultations/consultation';
 import { consultationDateProblem } from '@domain/schedule/season';
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { consultationChoices } from '@domain/schedule/consultation-choices';
@@ -25,12 +26,11 @@ import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
 import { nowMs, today } from '../clock';
 import { consultationCapReached, consultationVisitsOn, takenConsultationSlots } from './consultations-repo';
-import { apiError, badRequest, callerLimitsEnabled, readJsonObject } from '../http';
+import { apiError, badRequest, callerLimitsEnabled, configuredOrigin, readJsonObject } from '../http';
 import { consultationMails } from '../mail/consultation-confirmation';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
-
-const SLOT_TAKEN = 'That consultation time was just taken by someone else. Please choose another time.';
+import { issueConsultationToken, myConsultationUrl } from '../my-consultation/consultation-links';
 
 export function consultationRequestRoute(e: core.RequestEvent): void {
   const parsed = parseConsultationRequest(readJsonObject(e));
@@ -80,8 +80,10 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
       });
       tx.save(rec);
       id = rec.id;
+      // Its manage link, stored (as a hash) with the request (my-consultation/consultation-links.ts).
+      const manageUrl = myConsultationUrl(configuredOrigin(tx), issueConsultationToken(tx, rec));
       // Queued with the request itself: a crash right after cannot lose the e-mails.
-      mailIds = consultationMails({ id, ...r }).map((m) => queueMail(tx, m));
+      mailIds = consultationMails({ id, ...r, manageUrl }).map((m) => queueMail(tx, m));
     });
   } catch (err) {
     // The partial unique index is the last line of defence; anything else is unexpected.

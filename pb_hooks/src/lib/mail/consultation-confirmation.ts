@@ -13,6 +13,9 @@ import { composeMail } from './compose';
 import { factsOf } from './layout';
 import { logError } from '../log';
 
+/** The label of the consultation's manage link in every e-mail to the customer. */
+export const MANAGE_CONSULTATION = 'Manage your consultation';
+
 /** What the e-mails say: the stored request's fields (send-confirmation-email's body). */
 export interface ConsultationMail {
   id: string;
@@ -25,6 +28,8 @@ export interface ConsultationMail {
   /** 'HH:MM' */
   timeSlot: string;
   notes: string;
+  /** The consultation's manage link (my-consultation/consultation-links.ts), its 'Manage your consultation' button; none when ''. */
+  manageUrl?: string;
 }
 
 /**
@@ -84,10 +89,10 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
     [
       { lines: [`Thank you for requesting a free design consultation with ${BUSINESS.name}.`, "We'll contact you soon to confirm your consultation."] },
       { lines: details },
-      { lines: ['The attached calendar file adds the requested time to your calendar.'] },
+      { lines: ['The attached calendar file adds the requested time to your calendar.', ...(c.manageUrl ? ['To pick another time or cancel, use the Manage your consultation button.'] : [])] },
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-    { title: 'Your consultation request', facts: factsOf(details.slice(0, 2)) },
+    { title: 'Your consultation request', facts: factsOf(details.slice(0, 2)), ...(c.manageUrl ? { buttons: [{ label: MANAGE_CONSULTATION, url: c.manageUrl }] } : {}) },
   );
   const confirmation: QueuedMail = {
     key: mailKey('consultation_confirmation', c.id),

@@ -10,12 +10,18 @@ import { consultationSlotLabel } from '@domain/consultations/consultation';
 import type { ConsultationAction } from '@domain/consultations/consultation-status';
 import { configuredOrigin } from '../http';
 import { composeMail } from './compose';
-import { consultationIcs } from './consultation-confirmation';
+import { consultationIcs, MANAGE_CONSULTATION } from './consultation-confirmation';
+import { issueConsultationToken, myConsultationUrl } from '../my-consultation/consultation-links';
 import { mailKey, type QueuedMail } from './mail-outbox';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
-/** The e-mail for `action` just applied to consultation request `r` (its `ics_sequence` already raised). */
+/**
+ * The e-mail for `action` just applied to consultation request `r` through `app` (the change's
+ * transaction; its `ics_sequence` already raised), with the 'Manage your consultation' link
+ * but for the thank-you; the calendar file is tentative while the request is pending (a
+ * customer's own move).
+ */
 export function consultationUpdateMail(app: CoreApp, r: core.Record, action: ConsultationAction): QueuedMail {
   const c = {
     id: r.id,
@@ -47,12 +53,20 @@ export function consultationUpdateMail(app: CoreApp, r: core.Record, action: Con
             { label: action === 'cancel' ? 'Cancelled' : 'When', value: `${when} (30 minutes)` },
             { label: 'Address', value: c.customerAddress },
           ],
+          // The consultation's one link (its row written or its expiry moved here, in the change's transaction).
+          buttons: [{ label: MANAGE_CONSULTATION, url: myConsultationUrl(configuredOrigin(app), issueConsultationToken(app, r)) }],
         }),
   });
   const ics =
     action === 'complete'
       ? ''
-      : consultationIcs(c, `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`, seq, action === 'cancel' ? 'CANCEL' : 'REQUEST', true);
+      : consultationIcs(
+          c,
+          `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
+          seq,
+          action === 'cancel' ? 'CANCEL' : 'REQUEST',
+          r.getString('status') !== 'pending',
+        );
   return {
     key: mailKey(`consultation_${action}`, r.id, seq),
     to: r.getString('customer_email'),

@@ -34,9 +34,22 @@ function linkSecret(app: CoreApp): string {
   return value;
 }
 
-/** The token of booking `bookingId` at link version `version` (a number >= 0). */
-export function stableManageToken(app: CoreApp, bookingId: string, version: number): string {
-  return manageTokenOfHex($security.hs256(`${bookingId}:${version}`, linkSecret(app)));
+/**
+ * What a link opens. A consultation's token is derived from "consultation:<id>:<version>", a
+ * booking's from "<id>:<version>" (as before consultations had links, so sent links keep
+ * working); record ids hold no ':', so one token never opens both kinds.
+ */
+export type LinkKind = 'booking' | 'consultation';
+
+/** The token of the `kind` record `id` at link version `version` (a number >= 0). */
+export function stableManageToken(app: CoreApp, id: string, version: number, kind: LinkKind = 'booking'): string {
+  const message = kind === 'booking' ? `${id}:${version}` : `${kind}:${id}:${version}`;
+  return manageTokenOfHex($security.hs256(message, linkSecret(app)));
+}
+
+/** The SHA-256 of a token, as a links table stores it. */
+export function tokenHashOf(token: string): string {
+  return hashOf(token);
 }
 
 /** The booking's current stable token and its SHA-256 (`booking` the record as read now). */
@@ -45,9 +58,26 @@ function currentToken(app: CoreApp, booking: core.Record): { token: string; toke
   return { token, tokenHash: hashOf(token) };
 }
 
-/** The `booking_links` row holding `tokenHash`, or null; a failed read throws (it may be inside a transaction). */
-export function linkRowOf(app: CoreApp, tokenHash: string): core.Record | null {
-  return app.findRecordsByFilter('booking_links', 'token_hash = {:h}', '', 1, 0, { h: tokenHash } as unknown as dbx.Params)[0] ?? null;
+/** The row of links table `collection` holding `tokenHash`, or null; a failed read throws (it may be inside a transaction). */
+export function linkRowOf(app: CoreApp, tokenHash: string, collection: 'booking_links' | 'consultation_links' = 'booking_links'): core.Record | null {
+  return app.findRecordsByFilter(collection, 'token_hash = {:h}', '', 1, 0, { h: tokenHash } as unknown as dbx.Params)[0] ?? null;
+}
+
+/**
+ * The row of links table `collection` that `token` opens at `now` (epoch ms): found by its
+ * hash, the hash compared again in constant time, not revoked, not expired; null for a
+ * malformed, unknown, revoked or expired token (the caller gives one answer for all of them).
+ */
+export function liveLinkRow(app: CoreApp, token: unknown, now: number, collection: 'booking_links' | 'consultation_links'): core.Record | null {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+  const hash = hashOf(token);
+  const link = linkRowOf(app, hash, collection);
+  if (!link) return null;
+  if (!$security.equal(link.getString('token_hash'), hash)) return null;
+  if (link.getString('revoked_at')) return null;
+  const expires = parseTimestamp(link.getString('expires_at'));
+  if (!Number.isFinite(expires) || expires <= now) return null;
+  return link;
 }
 
 /**
@@ -112,14 +142,8 @@ export function manageUrl(origin: string, token: string): string {
  * the caller gives the same answer for all of them.
  */
 export function bookingForToken(app: CoreApp, token: unknown, now: number): { booking: core.Record; link: core.Record } | null {
-  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
-  const hash = hashOf(token);
-  const link = linkRowOf(app, hash);
+  const link = liveLinkRow(app, token, now, 'booking_links');
   if (!link) return null;
-  if (!$security.equal(link.getString('token_hash'), hash)) return null;
-  if (link.getString('revoked_at')) return null;
-  const expires = parseTimestamp(link.getString('expires_at'));
-  if (!Number.isFinite(expires) || expires <= now) return null;
   try {
     return { booking: app.findRecordById('bookings', link.getString('booking')), link };
   } catch {

@@ -50,8 +50,9 @@ function CalendarPlaceholder({ failed }: { failed: boolean }) {
  * The calendar of consultation dates with the time grid beside it. Until the season arrives
  * (it is the server's: today in New York and the season's windows), a placeholder of the
  * calendar's size holds its place, so the prerendered page does not shift when it appears.
+ * Also the /my-consultation page's 'Pick another time' (the same dates and rules).
  */
-function ConsultationSchedule({
+export function ConsultationSchedule({
   season,
   seasonFailed,
   blocked,

@@ -19,31 +19,12 @@
 import type { DateContext, SeasonWindows } from '@domain/schedule/season';
 import type { MyBookingView, VisitAt } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
+import { MyBookingError, postManage as post } from '@/lib/manage-link-fetch';
 
 export type { MyBookingView, VisitAt };
 
-export class MyBookingError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-const FALLBACK = 'Something went wrong. Please try again, or call us.';
-
-async function post<T>(route: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  } catch {
-    throw new MyBookingError('We could not reach the server. Please check your connection and try again.', 0);
-  }
-  const data = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok || !data) throw new MyBookingError(data?.message || FALLBACK, response.status);
-  return data;
-}
+// The manage pages' one POST and its error live in web/src/lib (the consultation's page uses them too).
+export { MyBookingError };
 
 export function fetchMyBooking(token: string): Promise<MyBookingView> {
   return post('/api/fn/my-booking', { token });

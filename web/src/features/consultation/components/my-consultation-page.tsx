@@ -1,0 +1,184 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '@/lib/hydration';
+import { paths } from '@/lib/paths';
+import { cancelConsultation, fetchMyConsultation, MyBookingError, type MyConsultationView } from '../api/my-consultation';
+import '../consultation.css';
+
+// The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
+const MoveConsultationForm = lazy(() => import('./move-consultation-form').then((m) => ({ default: m.MoveConsultationForm })));
+
+type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; consultation: MyConsultationView };
+type Done = 'moved' | 'cancelled' | null;
+
+const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
+const STATUS: Record<string, string> = { pending: 'Requested: we will confirm it', confirmed: 'Confirmed', completed: 'Done', cancelled: 'Cancelled' };
+
+/**
+ * /my-consultation?token=…: the customer's own consultation from the link in its e-mails: the
+ * date, time, address and status, and while it is pending or confirmed and has not started,
+ * 'Pick another time' and 'Cancel consultation'. A cancelled or past one is shown read-only.
+ * The server decides (pb_hooks/src/lib/my-consultation/); the page shows its answer.
+ */
+export function MyConsultationPage({ token }: { token: string | null }) {
+  const [load, setLoad] = useState<Load>(token ? { state: 'loading' } : { state: 'invalid', message: NO_LINK });
+  const [attempt, setAttempt] = useState(0);
+  const [moving, setMoving] = useState(false);
+  const [done, setDone] = useState<Done>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const shown: Load = hydrated ? load : { state: 'loading' };
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    fetchMyConsultation(token).then(
+      (consultation) => live && setLoad({ state: 'ready', consultation }),
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof MyBookingError && err.status === 404) setLoad({ state: 'invalid', message: err.message });
+        else setLoad({ state: 'error', message: err instanceof Error ? err.message : 'Something went wrong.' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  useEffect(() => {
+    if (done) resultRef.current?.focus();
+  }, [done]);
+
+  const changed = (consultation: MyConsultationView, what: Done) => {
+    setLoad({ state: 'ready', consultation });
+    setMoving(false);
+    setDone(what);
+  };
+
+  return (
+    <div className="container page my-consultation">
+      <h1>Your consultation</h1>
+      <p className="lead">Your free design consultation at your home. While it is still ahead, you can pick another Wednesday time or cancel it here; for anything else, call us.</p>
+      {shown.state === 'loading' && <p role="status">Loading your consultation…</p>}
+      {shown.state === 'invalid' && (
+        <div className="card my-consultation__notice" role="alert">
+          <p>{shown.message}</p>
+        </div>
+      )}
+      {shown.state === 'error' && (
+        <div className="card my-consultation__notice" role="alert">
+          <p>{shown.message}</p>
+          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {shown.state === 'ready' && (
+        <>
+          {done && (
+            <div className="card my-consultation__notice my-consultation__notice--done" role="status" tabIndex={-1} ref={resultRef}>
+              <p>
+                {done === 'moved'
+                  ? 'Your consultation has moved. We will confirm the new time; an e-mail with the details is on its way.'
+                  : 'Your consultation is cancelled. An e-mail confirming it is on its way.'}
+              </p>
+            </div>
+          )}
+          <section className="card my-consultation__section" aria-labelledby="consultation-title">
+            <h2 id="consultation-title">Free design consultation</h2>
+            <dl className="my-consultation__facts">
+              <div>
+                <dt>Date</dt>
+                <dd>{shown.consultation.dateLabel}</dd>
+              </div>
+              <div>
+                <dt>Time</dt>
+                <dd>{shown.consultation.timeLabel} (30 minutes)</dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd>{shown.consultation.address}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>{STATUS[shown.consultation.status] ?? shown.consultation.status}</dd>
+              </div>
+            </dl>
+          </section>
+          {shown.consultation.changeable ? (
+            <>
+              <section className="card my-consultation__section" aria-labelledby="move-title">
+                <h2 id="move-title">Pick another time</h2>
+                {moving ? (
+                  <Suspense fallback={<p role="status">Loading the calendar…</p>}>
+                    <MoveConsultationForm token={token!} consultation={shown.consultation} onMoved={(c) => changed(c, 'moved')} onClose={() => setMoving(false)} />
+                  </Suspense>
+                ) : (
+                  <button type="button" className="button" onClick={() => setMoving(true)}>
+                    Pick another time
+                  </button>
+                )}
+              </section>
+              <CancelConsultation consultation={shown.consultation} token={token!} onCancelled={(c) => changed(c, 'cancelled')} />
+            </>
+          ) : (
+            <p className="muted">
+              This consultation can no longer be changed online. To book a new one, visit <a href={paths.consultation}>the consultation page</a>, or call us.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** 'Cancel consultation' with a confirmation step; sends the time the page showed as `from`. */
+function CancelConsultation({ consultation: c, token, onCancelled }: { consultation: MyConsultationView; token: string; onCancelled: (c: MyConsultationView) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking]);
+
+  async function cancel() {
+    setBusy(true);
+    setProblem('');
+    try {
+      onCancelled(await cancelConsultation(token, { date: c.date, timeSlot: c.timeSlot }));
+    } catch (err) {
+      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card my-consultation__section" aria-labelledby="cancel-title">
+      <h2 id="cancel-title">Cancel consultation</h2>
+      {!asking ? (
+        <button type="button" className="button" onClick={() => setAsking(true)}>
+          Cancel consultation
+        </button>
+      ) : (
+        <div role="group" aria-label="Confirm the cancellation">
+          <p>
+            <strong>Cancel this consultation?</strong> The time is given up for someone else.
+          </p>
+          <div className="button-row button-row--start">
+            <button type="button" ref={confirmRef} className="button button--danger" onClick={cancel} disabled={busy}>
+              {busy ? 'Cancelling…' : 'Yes, cancel it'}
+            </button>
+            <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
+              Keep my consultation
+            </button>
+          </div>
+        </div>
+      )}
+      {problem && (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
