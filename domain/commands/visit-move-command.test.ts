@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { noticeRefusal } from '../schedule/notice';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { seasonFor } from '../schedule/season';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
@@ -20,7 +21,7 @@ const world = (over: Partial<MoveWorld> = {}): MoveWorld => ({
   ...over,
 });
 
-const customer = (b: BookingFacts | null, w: MoveWorld = world()): CustomerMoveState => ({ found: b ? { booking: b, world: w } : null });
+const customer = (b: BookingFacts | null, w: MoveWorld = world(), noticeHours = 48): CustomerMoveState => ({ found: b ? { booking: b, world: w } : null, noticeHours });
 const moveTo = (visit: string, date: string, timeSlot = '9-15', from: { date: string; timeSlot: string } | null = null) => ({ token: 't', visit, date, timeSlot, from });
 const FROM_INSTALL = { date: '2026-12-04', timeSlot: '9-15' };
 
@@ -66,6 +67,7 @@ describe("the customer's move", () => {
     ['a done installation', customer(booking({ install_done_at: '2026-12-04 15:00:00.000Z' })), moveTo('install', '2026-12-11'), 409, M.moveClosed],
     ['a new time within 48 hours', customer(booking()), moveTo('install', '2026-11-22'), 409, M.installTooSoon],
     ['a slot taken meanwhile', customer(booking(), world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
+    ["a new time inside the package's longer notice", customer(booking(), world(), 720), moveTo('install', '2026-12-11'), 409, noticeRefusal('installation', 720)],
   ] as const)('refuses %s', (_name, s, i, status, message) => {
     expect(customerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });
   });

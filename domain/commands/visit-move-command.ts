@@ -17,6 +17,7 @@ import { isTreeSize } from '../catalog';
 import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
 import type { DateContext } from '../schedule/season';
 import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type VisitAt } from '../booking/self-service';
+import { insideNotice, noticeRefusal } from '../schedule/notice';
 import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule/slots';
 import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
@@ -139,6 +140,8 @@ export function visitAtOf(b: BookingFacts, visit: Visit): VisitAt {
 export interface CustomerMoveState {
   /** The booking the token opens now and what the move reads, or null for a dead link (manage-links.ts bookingForToken). */
   found: { booking: BookingFacts; world: MoveWorld } | null;
+  /** The owner's minimum notice before a visit of the booking's package, hours (docs/decisions/052). */
+  noticeHours: number;
 }
 
 export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, VisitMovedMail, MoveAnswer> = {
@@ -159,6 +162,8 @@ export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, 
     if (nowMs >= visitChangeDeadlineMs(move.visit, visitStartMs(move.date, move.slot.id), options.changeWindowEndsAtMs)) {
       return refuse(409, move.visit === 'install' ? M.installTooSoon : M.removalTooSoon);
     }
+    // A new time keeps the package's minimum notice too, as a new booking does (docs/decisions/052).
+    if (insideNotice(move.date, move.slot.startHour * 60, nowMs, state.noticeHours)) return refuse(409, noticeRefusal(move.visit === 'install' ? 'installation' : 'removal', state.noticeHours));
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
     if (!next.ok) return refuse(409, M.moveClosed);
     const made = moveChanges(b, move, next.state.status, world, nowMs);

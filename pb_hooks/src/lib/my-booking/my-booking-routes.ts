@@ -32,6 +32,8 @@ import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
+import { loadNotice } from '../settings';
+import { visitNoticeHours } from '@domain/schedule/notice';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
@@ -57,7 +59,10 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
   path: '/api/fn/my-booking/move',
   load(tx, input) {
     const found = bookingForToken(tx, input.token, nowMs());
-    return { found: found ? { booking: bookingFactsOf(found.booking), world: loadMoveWorld(tx, found.booking, input, 'customer') } : null };
+    return {
+      found: found ? { booking: bookingFactsOf(found.booking), world: loadMoveWorld(tx, found.booking, input, 'customer') } : null,
+      noticeHours: found ? visitNoticeHours(loadNotice(tx), found.booking.getString('package_type')) : 0,
+    };
   },
   composeMail: visitMovedMail,
   respond: (app, a) => ({ moved: true, view: myBookingView(app.findRecordById('bookings', a.bookingId), nowMs()) }),
