@@ -6,9 +6,10 @@ import { fillContact, pickDay, wizardToSchedule } from './support/wizard';
 /**
  * Minimum notice and the travel buffer in the booking wizard, at 375 px (domain/schedule/notice.ts,
  * travel-buffer.ts). On the e2e clock (Friday 2026-11-20, noon) Saturday the 21st is inside the
- * 48 hours' notice: disabled, with the hint. A visit in Annapolis from 9 to 12 on Tuesday
- * 2026-12-22 (a day no other spec books) leaves no time to drive to Ellicott City for noon: once
- * the address is typed, the Midday slot is not offered; 3 PM still is.
+ * 48 hours' notice: disabled, with the hint. A visit in Annapolis from 9 to 12 on Friday
+ * 2026-11-27 (a day no other spec on this server books: booking-options, which does, runs on the
+ * first) leaves no time to drive to Ellicott City for noon: once the address is typed, the
+ * Midday slot is not offered; 3 PM still is.
  */
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -19,7 +20,7 @@ test('a day inside the notice is disabled with the hint; a back-to-back slot acr
   const far = await storedPaidBooking(`Far Visit ${RUN}`, `far.${RUN}@example.com`, {
     customer_address: '100 Main St, Annapolis, MD 21401',
     tree_size: '5-7ft',
-    install_date: '2026-12-22',
+    install_date: '2026-11-27',
     install_time_slot: '9-12',
     removal_date: '',
     removal_time_slot: '',
@@ -32,7 +33,7 @@ test('a day inside the notice is disabled with the hint; a back-to-back slot acr
     // Sunday the 22nd keeps its noon slot, exactly 48 hours ahead: the day stays open.
     await expect(install.getByRole('button', { name: /Sunday, November 22, 2026/ })).toBeEnabled();
 
-    await pickDay(install, 'Tuesday, December 22, 2026');
+    await pickDay(install, 'Friday, November 27, 2026');
     const midday = page.getByRole('radio', { name: /Midday Install/ });
     // Before the address, only the overlap counts: noon follows the 9-12 visit back to back.
     await expect(midday).toBeEnabled();
