@@ -22,7 +22,7 @@
 import { OWNERSHIP_MESSAGES, isWizardId } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
-import { slotChoices, slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { slotChoices, slotHasConflict, slotOpenForTravel, type BookingSchedule } from '../schedule/overlap';
 import { insideNotice, noticeRefusal } from '../schedule/notice';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
@@ -103,6 +103,8 @@ function visitsOf(request: BookingRequest, p: PreparedCheckout): [VisitKind, 'in
 function travelRefusal(request: BookingRequest, p: PreparedCheckout, others: readonly BookingSchedule[], nowMs: number): { status: number; message: string } | null {
   if (!p.travel) return null;
   for (const [kind, name, date, slot] of visitsOf(request, p)) {
+    // The asked slot alone first: the day's other times are worked out only to name them in a refusal.
+    if (slotOpenForTravel(date, slot, others, nowMs, p.crews, p.travel)) continue;
     const choices = slotChoices(request.treeSize, date, kind, others, nowMs, p.crews, { noticeHours: p.noticeHours, travel: p.travel });
     if (choices.some((c) => c.id === slot.id && c.available)) continue;
     const fit = choices.filter((c) => c.available).map((c) => c.time);

@@ -134,6 +134,15 @@ export interface CustomerRules {
  * notice are left out, and a slot whose drive from or to another visit does not fit counts that
  * visit's booking as if it overlapped (travel-buffer.ts slotBlocked).
  */
+/**
+ * Whether `slot` on `date` is open to a customer's new visit at `travel.zip`: fewer than `crews`
+ * bookings active at `nowMs` overlap it or leave no time to drive (travel-buffer.ts slotBlocked).
+ * One slot's answer of slotChoices, without working out the day's others (the checkout's hot path).
+ */
+export function slotOpenForTravel(date: Ymd, slot: Pick<TimeSlot, 'startHour' | 'endHour'>, bookings: readonly BookingSchedule[], nowMs: number, crews: number, travel: TravelCheck): boolean {
+  return !slotBlocked({ start: slot.startHour * 60, end: slot.endHour * 60 }, placedVisitsOn(date, bookings, nowMs), crews, travel);
+}
+
 export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1, rules: CustomerRules = {}): SlotChoice[] {
   const { noticeHours, travel } = rules;
   const offered = slotsFor(size, date, kind).filter((s) => noticeHours == null || !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
