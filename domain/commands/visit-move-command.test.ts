@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { LatLon } from '../place/distance';
+import type { TravelCheck } from '../schedule/travel-buffer';
 import { noticeRefusal } from '../schedule/notice';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { seasonFor } from '../schedule/season';
@@ -21,9 +23,16 @@ const world = (over: Partial<MoveWorld> = {}): MoveWorld => ({
   ...over,
 });
 
-const customer = (b: BookingFacts | null, w: MoveWorld = world(), noticeHours = 48): CustomerMoveState => ({ found: b ? { booking: b, world: w } : null, noticeHours });
+const customer = (b: BookingFacts | null, w: MoveWorld = world(), noticeHours = 48, travel: TravelCheck | null = null): CustomerMoveState => ({
+  found: b ? { booking: b, world: w } : null,
+  noticeHours,
+  travel,
+});
 const moveTo = (visit: string, date: string, timeSlot = '9-15', from: { date: string; timeSlot: string } | null = null) => ({ token: 't', visit, date, timeSlot, from });
 const FROM_INSTALL = { date: '2026-12-04', timeSlot: '9-15' };
+/** The mover's ZIP in Ellicott City, Annapolis about 40 minutes away (ZIP centroids), a 30-minute buffer. */
+const CENTROIDS: Record<string, LatLon> = { '21043': [39.2673, -76.7983], '21401': [38.9784, -76.4922] };
+const FAR_TRAVEL: TravelCheck = { zip: '21043', bufferMinutes: 30, centroid: (zip) => CENTROIDS[zip] };
 
 /** Another confirmed booking installing on `date` at 9-15 (it takes the slot). */
 const holder = (date: string) => ({
@@ -67,6 +76,13 @@ describe("the customer's move", () => {
     ['a done installation', customer(booking({ install_done_at: '2026-12-04 15:00:00.000Z' })), moveTo('install', '2026-12-11'), 409, M.moveClosed],
     ['a new time within 48 hours', customer(booking()), moveTo('install', '2026-11-22'), 409, M.installTooSoon],
     ['a slot taken meanwhile', customer(booking(), world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
+    [
+      'a time the drive from a visit in another town leaves no room for',
+      customer(booking(), world({ others: [{ ...holder('2026-12-11'), customer_address: '100 Main St, Annapolis, MD 21401' }] }), 48, FAR_TRAVEL),
+      moveTo('install', '2026-12-11', '15-21'),
+      409,
+      'That installation time leaves too little time to drive between our visits nearby. Please choose another time.',
+    ],
     ["a new time inside the package's longer notice", customer(booking(), world(), 720), moveTo('install', '2026-12-11'), 409, noticeRefusal('installation', 720)],
   ] as const)('refuses %s', (_name, s, i, status, message) => {
     expect(customerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });

@@ -18,6 +18,8 @@ import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
 import type { DateContext } from '../schedule/season';
 import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type VisitAt } from '../booking/self-service';
 import { insideNotice, noticeRefusal } from '../schedule/notice';
+import { slotOpenForTravel } from '../schedule/overlap';
+import type { TravelCheck } from '../schedule/travel-buffer';
 import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule/slots';
 import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
@@ -142,6 +144,8 @@ export interface CustomerMoveState {
   found: { booking: BookingFacts; world: MoveWorld } | null;
   /** The owner's minimum notice before a visit of the booking's package, hours (docs/decisions/052). */
   noticeHours: number;
+  /** The booking's ZIP, the owner's travel buffer and the centroids (domain/schedule/travel-buffer.ts); null to skip. */
+  travel: TravelCheck | null;
 }
 
 export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, VisitMovedMail, MoveAnswer> = {
@@ -164,6 +168,10 @@ export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, 
     }
     // A new time keeps the package's minimum notice too, as a new booking does (docs/decisions/052).
     if (insideNotice(move.date, move.slot.startHour * 60, nowMs, state.noticeHours)) return refuse(409, noticeRefusal(move.visit === 'install' ? 'installation' : 'removal', state.noticeHours));
+    // ... and the drive from or to another visit that day, as the wizard's times are (docs/decisions/052).
+    if (state.travel && !slotOpenForTravel(move.date, move.slot, world.others, nowMs, world.crews, state.travel)) {
+      return refuse(409, `That ${visitName(move.visit)} time leaves too little time to drive between our visits nearby. Please choose another time.`);
+    }
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
     if (!next.ok) return refuse(409, M.moveClosed);
     const made = moveChanges(b, move, next.state.status, world, nowMs);

@@ -32,7 +32,9 @@ import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
-import { loadNotice } from '../settings';
+import { loadNotice, loadTravelBuffer } from '../settings';
+import { parseZip } from '@domain/place/distance';
+import { centroid } from '../bookings/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
@@ -62,6 +64,7 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
     return {
       found: found ? { booking: bookingFactsOf(found.booking), world: loadMoveWorld(tx, found.booking, input, 'customer') } : null,
       noticeHours: found ? visitNoticeHours(loadNotice(tx), found.booking.getString('package_type')) : 0,
+      travel: found ? { zip: parseZip(found.booking.getString('customer_address')), bufferMinutes: loadTravelBuffer(tx), centroid } : null,
     };
   },
   composeMail: visitMovedMail,
