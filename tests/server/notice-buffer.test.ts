@@ -3,6 +3,7 @@
  * the real server with the clock injected (APP_NOW): the shared server's Friday 2026-11-20 noon
  * in New York, and a server of its own on Tuesday 2026-11-24 noon for the consultations' 24 hours.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +109,34 @@ describe('the travel buffer', () => {
   it('allows it in the same ZIP', async () => {
     await staged(ANNAPOLIS);
     expect((await checkout(request('7 Church Circle, Annapolis, MD 21401'))).status).toBe(200);
+  });
+
+  it("holds the customer's move to it too: a time right after a visit in another town is refused, a later one taken", async () => {
+    await staged(ANNAPOLIS);
+    // A booking of Ellicott City on Saturday the 28th, paid this morning, with a manage link of known token.
+    const mover = await createBookingRecord({
+      install_date: '2026-11-28',
+      install_time_slot: '9-12',
+      tree_size: '5-7ft',
+      package_type: 'adorned-arrangement',
+      customer_address: ELLICOTT_CITY,
+      removal_date: '',
+      removal_time_slot: '',
+      total_price: 30000,
+      deposit_amount: 15000,
+      balance_remaining: 15000,
+      status: 'confirmed',
+      payment_status: 'deposit_paid',
+      deposit_paid_at: '2026-11-20 15:00:00.000Z',
+    });
+    const token = randomBytes(32).toString('base64url');
+    await superuser()
+      .collection('booking_links')
+      .create({ booking: mover.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+    const moveTo = (timeSlot: string) => callFn('POST', '/api/fn/my-booking/move', { token, visit: 'install', date: '2026-11-24', timeSlot, from: { date: '2026-11-28', timeSlot: '9-12' } });
+    expect(await moveTo('12-15')).toMatchObject({ status: 409, body: { message: 'That installation time leaves too little time to drive between our visits nearby. Please choose another time.' } });
+    expect((await superuser().collection('bookings').getOne(mover.id)).install_date).toMatch(/^2026-11-28/);
+    expect((await moveTo('15-18')).status).toBe(200);
   });
 
   it("follows the owner's buffer setting", async () => {
