@@ -77,6 +77,13 @@ describe("the customer's move", () => {
     ['a new time within 48 hours', customer(booking()), moveTo('install', '2026-11-22'), 409, M.installTooSoon],
     ['a slot taken meanwhile', customer(booking(), world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
     [
+      'a slot taken meanwhile by a visit in another town: taken, not the drive',
+      customer(booking(), world({ others: [{ ...holder('2026-12-11'), customer_address: '100 Main St, Annapolis, MD 21401' }] }), 48, FAR_TRAVEL),
+      moveTo('install', '2026-12-11'),
+      409,
+      M.slotTaken,
+    ],
+    [
       'a time the drive from a visit in another town leaves no room for',
       customer(booking(), world({ others: [{ ...holder('2026-12-11'), customer_address: '100 Main St, Annapolis, MD 21401' }] }), 48, FAR_TRAVEL),
       moveTo('install', '2026-12-11', '15-21'),

@@ -169,7 +169,8 @@ export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, 
     // A new time keeps the package's minimum notice too, as a new booking does (docs/decisions/052).
     if (insideNotice(move.date, move.slot.startHour * 60, nowMs, state.noticeHours)) return refuse(409, noticeRefusal(move.visit === 'install' ? 'installation' : 'removal', state.noticeHours));
     // ... and the drive from or to another visit that day, as the wizard's times are (docs/decisions/052).
-    if (state.travel && !slotOpenForTravel(move.date, move.slot, world.others, nowMs, world.crews, state.travel)) {
+    // (A slot another booking overlaps is refused as taken, below.)
+    if (state.travel && !slotHasConflict(move.date, move.slot, world.others, nowMs, world.crews) && !slotOpenForTravel(move.date, move.slot, world.others, nowMs, world.crews, state.travel)) {
       return refuse(409, `That ${visitName(move.visit)} time leaves too little time to drive between our visits nearby. Please choose another time.`);
     }
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
