@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useHydrated } from '@/lib/hydration';
+import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { paths } from '@/lib/paths';
 import { cancelConsultation, fetchMyConsultation, MyBookingError, type MyConsultationView } from '../api/my-consultation';
 import '../consultation.css';
@@ -7,10 +7,8 @@ import '../consultation.css';
 // The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
 const MoveConsultationForm = lazy(() => import('./move-consultation-form').then((m) => ({ default: m.MoveConsultationForm })));
 
-type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; consultation: MyConsultationView };
 type Done = 'moved' | 'cancelled' | null;
 
-const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
 const STATUS: Record<string, string> = { pending: 'Requested: we will confirm it', confirmed: 'Confirmed', completed: 'Done', cancelled: 'Cancelled' };
 
 /**
@@ -20,36 +18,17 @@ const STATUS: Record<string, string> = { pending: 'Requested: we will confirm it
  * The server decides (pb_hooks/src/lib/my-consultation/); the page shows its answer.
  */
 export function MyConsultationPage({ token }: { token: string | null }) {
-  const [load, setLoad] = useState<Load>(token ? { state: 'loading' } : { state: 'invalid', message: NO_LINK });
-  const [attempt, setAttempt] = useState(0);
+  const { shown, setValue, retry } = useManageLinkLoad(token, fetchMyConsultation);
   const [moving, setMoving] = useState(false);
   const [done, setDone] = useState<Done>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
-  const shown: Load = hydrated ? load : { state: 'loading' };
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    fetchMyConsultation(token).then(
-      (consultation) => live && setLoad({ state: 'ready', consultation }),
-      (err: unknown) => {
-        if (!live) return;
-        if (err instanceof MyBookingError && err.status === 404) setLoad({ state: 'invalid', message: err.message });
-        else setLoad({ state: 'error', message: err instanceof Error ? err.message : 'Something went wrong.' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
 
   useEffect(() => {
     if (done) resultRef.current?.focus();
   }, [done]);
 
   const changed = (consultation: MyConsultationView, what: Done) => {
-    setLoad({ state: 'ready', consultation });
+    setValue(consultation);
     setMoving(false);
     setDone(what);
   };
@@ -67,7 +46,7 @@ export function MyConsultationPage({ token }: { token: string | null }) {
       {shown.state === 'error' && (
         <div className="card my-consultation__notice" role="alert">
           <p>{shown.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </div>
@@ -88,29 +67,29 @@ export function MyConsultationPage({ token }: { token: string | null }) {
             <dl className="my-consultation__facts">
               <div>
                 <dt>Date</dt>
-                <dd>{shown.consultation.dateLabel}</dd>
+                <dd>{shown.value.dateLabel}</dd>
               </div>
               <div>
                 <dt>Time</dt>
-                <dd>{shown.consultation.timeLabel} (30 minutes)</dd>
+                <dd>{shown.value.timeLabel} (30 minutes)</dd>
               </div>
               <div>
                 <dt>Address</dt>
-                <dd>{shown.consultation.address}</dd>
+                <dd>{shown.value.address}</dd>
               </div>
               <div>
                 <dt>Status</dt>
-                <dd>{STATUS[shown.consultation.status] ?? shown.consultation.status}</dd>
+                <dd>{STATUS[shown.value.status] ?? shown.value.status}</dd>
               </div>
             </dl>
           </section>
-          {shown.consultation.changeable ? (
+          {shown.value.changeable ? (
             <>
               <section className="card my-consultation__section" aria-labelledby="move-title">
                 <h2 id="move-title">Pick another time</h2>
                 {moving ? (
                   <Suspense fallback={<p role="status">Loading the calendar…</p>}>
-                    <MoveConsultationForm token={token!} consultation={shown.consultation} onMoved={(c) => changed(c, 'moved')} onClose={() => setMoving(false)} />
+                    <MoveConsultationForm token={token!} consultation={shown.value} onMoved={(c) => changed(c, 'moved')} onClose={() => setMoving(false)} />
                   </Suspense>
                 ) : (
                   <button type="button" className="button" onClick={() => setMoving(true)}>
@@ -118,7 +97,7 @@ export function MyConsultationPage({ token }: { token: string | null }) {
                   </button>
                 )}
               </section>
-              <CancelConsultation consultation={shown.consultation} token={token!} onCancelled={(c) => changed(c, 'cancelled')} />
+              <CancelConsultation consultation={shown.value} token={token!} onCancelled={(c) => changed(c, 'cancelled')} />
             </>
           ) : (
             <p className="muted">

@@ -3,7 +3,7 @@ import { formatLongDate } from '@domain/schedule/calendar';
 import { formatCents } from '@domain/money/cents';
 import { deadlineText } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
-import { useHydrated } from '@/lib/hydration';
+import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { paths } from '@/lib/paths';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, visitFrom, type MyBookingView } from '../api/my-booking';
 import '../my-booking.css';
@@ -12,15 +12,11 @@ import '../my-booking.css';
 // not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
 const MoveVisitForm = lazy(() => import('./move-visit-form').then((m) => ({ default: m.MoveVisitForm })));
 
-type Load = { state: 'loading' } | { state: 'invalid'; message: string } | { state: 'error'; message: string } | { state: 'ready'; booking: MyBookingView };
-
 /** A visit being moved, or the optional removal being added. */
 type Editing = VisitKind | 'add-removal' | null;
 
 /** What the customer just did. The link keeps working after a change (docs/decisions/027); a cancelled booking is shown read-only. */
 type Done = { kind: 'moved'; what: string } | { kind: 'removal-added' } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
-
-const NO_LINK = 'This page needs the personal link from one of our e-mails. Please open it from your latest e-mail, or call us.';
 
 /** Under a missing or dead link: the way to have it e-mailed again. */
 function AskForLink() {
@@ -40,31 +36,10 @@ function AskForLink() {
  * refunded. The server decides what is allowed; the page shows its answer and its deadlines.
  */
 export function MyBookingPage({ token }: { token: string | null }) {
-  const [load, setLoad] = useState<Load>(token ? { state: 'loading' } : { state: 'invalid', message: NO_LINK });
-  const [attempt, setAttempt] = useState(0);
+  const { shown, setValue, retry } = useManageLinkLoad(token, fetchMyBooking);
   const [moving, setMoving] = useState<Editing>(null);
   const [done, setDone] = useState<Done>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-  // The prerendered shell (and the render that hydrates it) shows the loading state: the link's
-  // token is only in the browser's address.
-  const hydrated = useHydrated();
-  const shown: Load = hydrated ? load : { state: 'loading' };
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    fetchMyBooking(token).then(
-      (booking) => live && setLoad({ state: 'ready', booking }),
-      (err: unknown) => {
-        if (!live) return;
-        if (err instanceof MyBookingError && err.status === 404) setLoad({ state: 'invalid', message: err.message });
-        else setLoad({ state: 'error', message: err instanceof Error ? err.message : 'Something went wrong.' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
 
   useEffect(() => {
     if (done) resultRef.current?.focus();
@@ -88,30 +63,30 @@ export function MyBookingPage({ token }: { token: string | null }) {
       {shown.state === 'error' && (
         <div className="card my-booking__notice" role="alert">
           <p>{shown.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((a) => a + 1)}>
+          <button type="button" className="button" onClick={retry}>
             Try again
           </button>
         </div>
       )}
       {shown.state === 'ready' && (
         <BookingDetails
-          booking={shown.booking}
+          booking={shown.value}
           token={token!}
           done={done}
           resultRef={resultRef}
           moving={moving}
           setMoving={setMoving}
           onMoved={(booking, what) => {
-            setLoad({ state: 'ready', booking });
+            setValue(booking);
             setMoving(null);
             setDone(what === 'removal-added' ? { kind: 'removal-added' } : { kind: 'moved', what });
           }}
           onPaid={() => {
-            setLoad({ state: 'ready', booking: { ...shown.booking, paidCents: shown.booking.totalCents, balanceCents: 0, options: { ...shown.booking.options, payBalance: false, cancel: false } } });
+            setValue({ ...shown.value, paidCents: shown.value.totalCents, balanceCents: 0, options: { ...shown.value.options, payBalance: false, cancel: false } });
             setDone({ kind: 'paid' });
           }}
           onCancelled={(refunded) => {
-            setLoad({ state: 'ready', booking: { ...shown.booking, status: 'cancelled', balanceCents: 0 } });
+            setValue({ ...shown.value, status: 'cancelled', balanceCents: 0 });
             setDone({ kind: 'cancelled', refunded });
           }}
         />
