@@ -27,6 +27,7 @@ import (
 
 func main() {
 	restrictNewFiles()
+	paceGC() // gc_pace.go
 	if len(os.Args) > 1 && os.Args[1] == "restore" {
 		os.Exit(runRestore(os.Args[2:], os.Stdout, os.Stderr))
 	}

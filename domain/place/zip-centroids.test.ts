@@ -74,6 +74,18 @@ describe('zipCentroids on a hand-made table', () => {
     expect(l('21143')).toBeUndefined();
   });
 
+  it('answers a ZIP found before from what it kept, and keeps no miss', () => {
+    const table: Record<string, string> = { '210': record('43', 39.255, -76.8) };
+    const l = zipCentroids(table);
+    const first = l('21043');
+    // The table is read once per ZIP: a later lookup of a found ZIP does not read it again.
+    table['210'] = record('43', 1, 1);
+    expect(l('21043')).toBe(first);
+    expect(l('21044')).toBeUndefined();
+    table['210'] += record('44', 39.214, -76.879);
+    expect(l('21044')).toEqual([39.214, -76.879]);
+  });
+
   it('decodes the extremes', () => {
     const l = zipCentroids({ '000': record('00', -90, -180) + record('99', 90, 180) });
     expect(l('00000')).toEqual([-90, -180]);

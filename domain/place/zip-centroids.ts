@@ -37,10 +37,15 @@ function readRecord(records: string, i: number): LatLon | undefined {
 /**
  * A centroid lookup over the compact table (`centroids` of zip-centroids.json): 5-digit ZIP →
  * [latitude, longitude] in degrees (to 0.001°), or undefined for an unknown ZIP, anything
- * that is not five digits, or a malformed record.
+ * that is not five digits, or a malformed record. A ZIP's answer is one shared pair: never change it.
  */
 export function zipCentroids(table: Readonly<Record<string, string>>): CentroidLookup {
+  // Found centroids are kept (at most one per ZIP of the table): the travel buffer looks the
+  // same few ZIPs up for every visit of a day, inside checkout's one transaction.
+  const found = new Map<string, LatLon>();
   return (zip) => {
+    const kept = found.get(zip);
+    if (kept) return kept;
     if (!/^\d{5}$/.test(zip)) return undefined;
     const prefix = zip.slice(0, 3);
     if (!Object.prototype.hasOwnProperty.call(table, prefix)) return undefined;
@@ -49,7 +54,9 @@ export function zipCentroids(table: Readonly<Record<string, string>>): CentroidL
     const suffix = zip.slice(3);
     for (let i = 0; i + RECORD_CHARS <= records.length; i += RECORD_CHARS) {
       if (records.slice(i, i + 2) !== suffix) continue;
-      return readRecord(records, i);
+      const point = readRecord(records, i);
+      if (point) found.set(zip, point);
+      return point;
     }
     return undefined;
   };

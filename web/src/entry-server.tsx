@@ -4,7 +4,7 @@
  * HTML with React's own server renderer, no browser involved. The browser then hydrates that
  * HTML (main.tsx) with the same tree (app/app.tsx).
  */
-import './lib/zod-config';
+import '@domain/zod-config';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';

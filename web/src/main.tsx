@@ -1,4 +1,4 @@
-import './lib/zod-config';
+import '@domain/zod-config';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

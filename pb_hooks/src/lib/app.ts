@@ -4,6 +4,8 @@
  * calendar's reads, which require the small bundle of lib/date-reads.ts (docs/decisions/018).
  * Its exports are the handlers of route-table.ts and of main.ts's record hooks.
  */
+// First, before any schema parses: zod parses without compiling code (domain/zod-config.ts).
+import '@domain/zod-config';
 export { checkSlotOverlapRoute } from './bookings/check-slot-overlap-route';
 export { createBookingCheckoutRoute } from './bookings/booking-checkout-route';
 export { verifyBookingPaymentRoute } from './bookings/booking-verify-route';
