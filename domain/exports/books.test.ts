@@ -239,9 +239,10 @@ describe('rules over many bookings (fast-check)', () => {
     email: fc.constantFrom('a@x.com', ' A@X.com', 'b@x.com', ''),
     charges: fc.array(chargeArb, { maxLength: 4 }),
   });
+  type BookingSpec = typeof bookingArb extends fc.Arbitrary<infer T> ? T : never;
   const day = (d: number) => new Date(Date.UTC(2026, 8, 1 + d, 17)).toISOString().replace('T', ' ');
 
-  const build = (specs: fc.infer<typeof bookingArb>[]) => {
+  const build = (specs: BookingSpec[]) => {
     const bookings: BooksBookingRow[] = [];
     const charges: (BooksChargeRow & Record<string, unknown>)[] = [];
     for (const s of specs) {
