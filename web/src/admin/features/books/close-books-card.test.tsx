@@ -120,8 +120,8 @@ describe('the card', () => {
   it('the season summary by month with its total and a print button', () => {
     const html = view({ summaryOpen: true });
     expect(html).toContain('Season summary: Season 2026');
-    expect(html).toContain('November 2026');
-    expect(html).toContain('December 2026');
+    expect(html).toContain('Nov 2026');
+    expect(html).toContain('Dec 2026');
     expect(html).toMatch(/<th scope="row">Total<\/th><td>1<\/td><td>\$1,650<\/td><td>\$0<\/td><td>\$0<\/td>/);
     expect(html).toContain('>Print</button>');
   });

@@ -32,8 +32,8 @@ const EXPORTS: [ExportKind, string][] = [
   ['customers', 'Customers CSV'],
 ];
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** 'YYYY-MM' as 'November 2026'. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'YYYY-MM' as 'Nov 2026' (short, so five columns fit a 375 px phone). */
 const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1] ?? ym} ${ym.slice(0, 4)}`;
 
 export interface CloseBooksViewProps {
@@ -119,7 +119,7 @@ export function CloseBooksView({ rows, seasons, choice, onChoice, books, busy, o
             </button>
           </div>
           {books && books.totals.length > 0 && (
-            <table className="admin-table books-totals">
+            <table className="books-table books-totals">
               <caption>Totals by method, {label}</caption>
               <thead>
                 <tr>
@@ -155,28 +155,30 @@ function SeasonSummary({ books, label }: { books: Books; label: string }) {
     <div className="books-summary">
       <h3>Season summary: {label}</h3>
       <p className="muted">Bookings and outstanding by install month; collected and refunded by the month the money moved. Printed {newYorkDateOf(new Date().toISOString())}.</p>
-      <table className="admin-table books-summary__table">
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Bookings</th>
-            <th scope="col">Collected</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Outstanding</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((m) => (
-            <tr key={m.month} className={m.month === 'Total' ? 'books-summary__total' : undefined}>
-              <th scope="row">{m.month === 'Total' ? 'Total' : monthName(m.month)}</th>
-              <td>{m.bookings}</td>
-              <td>{formatCents(m.collectedCents)}</td>
-              <td>{formatCents(m.refundedCents)}</td>
-              <td>{formatCents(m.outstandingCents)}</td>
+      <div className="books-scroll">
+        <table className="books-table books-summary__table">
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Bookings</th>
+              <th scope="col">Collected</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Outstanding</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((m) => (
+              <tr key={m.month} className={m.month === 'Total' ? 'books-summary__total' : undefined}>
+                <th scope="row">{m.month === 'Total' ? 'Total' : monthName(m.month)}</th>
+                <td>{m.bookings}</td>
+                <td>{formatCents(m.collectedCents)}</td>
+                <td>{formatCents(m.refundedCents)}</td>
+                <td>{formatCents(m.outstandingCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="admin-actions books-summary__actions">
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           Print
