@@ -53,6 +53,7 @@ function view(over: Partial<CloseBooksViewProps> = {}): string {
   const props: CloseBooksViewProps = {
     rows,
     seasons: [2026, 2025],
+    currentSeason: 2026,
     choice,
     onChoice: () => {},
     books: booksOf(rows.bookings, rows.charges, { season: 2026 }, NOW),

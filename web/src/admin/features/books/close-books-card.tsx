@@ -40,6 +40,8 @@ export interface CloseBooksViewProps {
   /** undefined while the device reads; null until the mirror has all bookings and charges. */
   rows: BooksRows | null | undefined;
   seasons: number[];
+  /** The season the picker starts on and returns to (the current one, July–June). */
+  currentSeason: number;
   choice: RangeChoice;
   onChoice: (choice: RangeChoice) => void;
   /** The books of the chosen range (null when the range is not valid or the rows are not in). */
@@ -55,7 +57,7 @@ export interface CloseBooksViewProps {
  * the totals by method, and the season summary by month (printed alone, books.css). Stateless,
  * so tests render it with any state.
  */
-export function CloseBooksView({ rows, seasons, choice, onChoice, books, busy, onDownload, summaryOpen, onSummary }: CloseBooksViewProps) {
+export function CloseBooksView({ rows, seasons, currentSeason, choice, onChoice, books, busy, onDownload, summaryOpen, onSummary }: CloseBooksViewProps) {
   const id = useId();
   const range = rangeOfChoice(choice);
   const empty = !!books && books.bookings.length === 0 && books.payments.length === 0;
@@ -68,7 +70,7 @@ export function CloseBooksView({ rows, seasons, choice, onChoice, books, busy, o
         <legend>Which books</legend>
         <div className="books-mode" role="radiogroup" aria-label="Range">
           <label className="admin-check">
-            <input type="radio" name={`${id}-mode`} checked={choice.mode === 'season'} onChange={() => onChoice({ mode: 'season', season: seasons[0] ?? new Date().getFullYear() })} />A season
+            <input type="radio" name={`${id}-mode`} checked={choice.mode === 'season'} onChange={() => onChoice({ mode: 'season', season: currentSeason })} />A season
           </label>
           <label className="admin-check">
             <input type="radio" name={`${id}-mode`} checked={choice.mode === 'dates'} onChange={() => onChoice({ mode: 'dates', from: '', to: '' })} />
@@ -196,7 +198,8 @@ export function CloseBooksCard() {
   const rows = useLiveQuery(() => readBooksRows(adminDb()), []);
   const today = businessToday(new Date());
   const seasons = useMemo(() => seasonChoices(rows, today), [rows, today]);
-  const [choice, setChoice] = useState<RangeChoice>(() => ({ mode: 'season', season: seasonOfDate(today) ?? Number(today.slice(0, 4)) }));
+  const currentSeason = seasonOfDate(today) ?? Number(today.slice(0, 4));
+  const [choice, setChoice] = useState<RangeChoice>(() => ({ mode: 'season', season: currentSeason }));
   const [busy, setBusy] = useState<ExportKind | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const range = rangeOfChoice(choice);
@@ -223,6 +226,7 @@ export function CloseBooksCard() {
     <CloseBooksView
       rows={rows}
       seasons={seasons}
+      currentSeason={currentSeason}
       choice={choice}
       onChoice={setChoice}
       books={books}
