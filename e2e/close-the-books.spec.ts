@@ -27,6 +27,7 @@ test('the payments CSV of a season downloads with its header, its rows and a Tot
     await page.goto('/admin/dashboard');
 
     const card = page.getByRole('region', { name: 'Close the books' });
+    await card.getByRole('button', { name: 'Open the books' }).click();
     await expect(card.getByRole('combobox', { name: 'Season' })).toBeVisible();
     await card.getByRole('combobox', { name: 'Season' }).selectOption('2025');
     await expect(card.getByRole('table', { name: 'Totals by method, Season 2025' })).toContainText('$825');

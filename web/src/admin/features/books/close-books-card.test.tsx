@@ -7,7 +7,7 @@ import { UTF8_BOM } from '@domain/exports/csv';
 import { AdminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { exportFromDb, type BooksRows } from './books-data';
-import { CloseBooksView, rangeOfChoice, seasonChoices, type CloseBooksViewProps, type RangeChoice } from './close-books-card';
+import { CloseBooksCard, CloseBooksView, rangeOfChoice, seasonChoices, type CloseBooksViewProps, type RangeChoice } from './close-books-card';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 
@@ -98,6 +98,14 @@ describe('the range picker', () => {
 });
 
 describe('the card', () => {
+  it('starts closed, reading nothing, with a button that opens it', () => {
+    const html = renderToStaticMarkup(<CloseBooksCard />);
+    expect(html).toContain('Close the books');
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).toContain('Open the books');
+    expect(html).not.toContain('Loading bookings');
+  });
+
   it('loading until the device holds every booking and charge', () => {
     expect(view({ rows: undefined, books: null })).toContain('Loading bookings…');
     expect(view({ rows: null, books: null })).toContain('Loading bookings…');
