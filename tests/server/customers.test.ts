@@ -139,6 +139,13 @@ describe('the customers collection and the notes command', () => {
     expect(await su.collection('customers').getFullList()).toHaveLength(0);
   });
 
+  it("a deleted customer leaves a tombstone, so the admin's mirror forgets it too", async () => {
+    const rec = await su.collection('customers').create({ email_key: 'gus@example.com' });
+    await su.collection('customers').delete(rec.id);
+    const t = await su.collection('tombstones').getFirstListItem(su.filter('record_id = {:id}', { id: rec.id }));
+    expect(t.collection_name).toBe('customers');
+  });
+
   it('email_key is unique', async () => {
     await su.collection('customers').create({ email_key: 'eve@example.com' });
     expect(await statusOf(su.collection('customers').create({ email_key: 'eve@example.com' }))).toBe(400);
