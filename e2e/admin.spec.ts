@@ -586,7 +586,7 @@ for (const viewport of [
     await saved.hover();
     await page.getByRole('tab', { name: 'Settings' }).focus();
     await page.keyboard.press('Home');
-    for (const tab of ['Overview', 'Bookings', 'Consultations', 'Reviews', 'Schedule', 'Settings']) {
+    for (const tab of ['Overview', 'Bookings', 'Customers', 'Consultations', 'Reviews', 'Schedule', 'Settings']) {
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 10_000 }); // nothing still loading
       await expect(saved).toBeVisible();

@@ -16,7 +16,7 @@ let member: SignedInStaff;
 const ids: Record<string, string> = {};
 
 /** Admin collections: what the admin's mirror pulls, plus analytics and the mail log. */
-const ADMIN_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'analytics_events', 'mail_log'];
+const ADMIN_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'analytics_events', 'mail_log', 'customers'];
 
 /**
  * The admin routes, from the route table (pb_hooks/src/route-table.ts), so a new one is tested
@@ -43,7 +43,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 beforeAll(async () => {
-  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff', 'tombstones');
+  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff', 'tombstones', 'customers');
   const su = superuser();
   admin = await signedInStaff('admin');
   member = await signedInStaff('');
@@ -54,6 +54,7 @@ beforeAll(async () => {
   ids.charges = (await su.collection('charges').create({ booking: booking.id, kind: 'damages', amount: 500, idempotency_key: 'access-1', status: 'succeeded' })).id;
   ids.job_events = (await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'x', client_id: 'access-1' })).id;
   ids.analytics_events = (await su.collection('analytics_events').create({ event_type: 'page_view', page_path: '/' })).id;
+  ids.customers = (await su.collection('customers').create({ email_key: 'holly@example.com', notes_gate: '1234' })).id;
   ids.mail_log = (await su.collection('mail_log').create({ to: 'holly@example.com', subject: 's', kind: 'k', status: 'logged' })).id;
   const doomed = await createBookingRecord({ install_date: '2026-11-27' });
   await su.collection('bookings').delete(doomed.id);
@@ -78,6 +79,7 @@ describe('admin routes', () => {
       '/api/fn/calendar-feed/rotate',
       '/api/fn/charge-booking-balance',
       '/api/fn/consultations/status',
+      '/api/fn/customer-notes',
       '/api/fn/insights',
       '/api/fn/job-events',
       '/api/fn/send-review-request',

@@ -43,6 +43,7 @@ export { purgeTombstonesJobRoute } from './admin/tombstones-purge-job-route';
 export { dailyPurge } from './admin/daily-purge';
 export { jobEventsRoute } from './admin/job-events-route';
 export { bookingAdminNotesRoute } from './admin/booking-admin-notes-route';
+export { customerNotesRoute } from './customers/customer-notes-route';
 export { blockedDayChoiceRoute } from './bookings/blocked-day-route';
 export { signOutEverywhereRoute } from './admin/sign-out-everywhere-route';
 export { closePaymentLinksBeforeDelete, deleteBookingInOneTransaction, refuseDeleteWithMoneyInFlight } from './bookings/booking-delete-hooks';

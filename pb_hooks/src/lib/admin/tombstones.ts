@@ -10,7 +10,7 @@ export const TOMBSTONE_RETENTION_DAYS = 400;
 
 /**
  * Record hook (onRecordDeleteExecute, main.ts) for bookings, consultation_requests,
- * testimonials, charges and job_events: deletes the record, then writes its tombstone
+ * testimonials, charges, job_events and customers: deletes the record, then writes its tombstone
  * `{ collection_name, record_id, deleted_at }` through the same transaction, so a deletion never
  * commits without its tombstone (cascade deletions, e.g. a booking's charges, get theirs too).
  */

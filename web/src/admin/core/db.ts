@@ -6,7 +6,7 @@
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORE, type OutboxEntry } from './model/outbox-entry';
-import type { AdminBooking, AdminCharge, AdminConsultation, AdminJobEvent, AdminTestimonial, SyncState } from './model/records';
+import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, SyncState } from './model/records';
 
 /** The IndexedDB database name in the browser. */
 export const ADMIN_DB_NAME = 'thoughtfully-adorned-admin';
@@ -17,6 +17,7 @@ export class AdminDb extends Dexie {
   testimonials!: EntityTable<AdminTestimonial, 'id'>;
   charges!: EntityTable<AdminCharge, 'id'>;
   jobEvents!: EntityTable<AdminJobEvent, 'id'>;
+  customers!: EntityTable<AdminCustomer, 'id'>;
   syncState!: EntityTable<SyncState, 'collection'>;
   outbox!: Table<OutboxEntry, string>;
 
@@ -43,11 +44,13 @@ export class AdminDb extends Dexie {
     this.version(3)
       .stores({})
       .upgrade((tx) => tx.table<SyncState, string>('syncState').toCollection().modify({ complete: true }));
+    // Customers' own records (the home's notes), looked up by their key.
+    this.version(4).stores({ customers: 'id, updated_at, email_key' });
   }
 
   /** Every mirrored table, for clearing on sign-out. */
   get mirrorTables() {
-    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.syncState];
+    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.customers, this.syncState];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { readBookAgainQuery } from '@domain/customers/book-again';
 import { NewBookingShell } from '@/admin/features/new-booking/new-booking-shell';
 import { PhoneDepositStep } from '@/admin/features/new-booking/phone-deposit';
 import { BookingWizard } from '@/features/booking/components/booking-wizard';
@@ -10,17 +11,28 @@ import { WizardFinish } from '@/lib/wizard-finish';
 /**
  * /admin/new-booking (docs/decisions/037): the booking wizard with the owner's deposit step.
  * `?name=&email=&phone=&address=` ('Book this customer' from a consultation) fills in the
- * contact details of a fresh wizard.
+ * contact details of a fresh wizard; 'Book again' from a customer's page adds their last
+ * booking's package, size, add-ons and options (domain/customers/book-again.ts).
  */
 export function Component() {
   usePageMeta('New booking', 'Book a customer who phoned.', { noindex: true });
   const [params, setParams] = useSearchParams();
   useEffect(() => {
-    const name = params.get('name');
-    if (name === null) return;
+    const p = readBookAgainQuery((key) => params.get(key));
+    if (p === null) return;
     const store = useWizard.getState();
     store.reset();
-    store.apply((st) => ({ ...st, contact: { ...st.contact, name, email: params.get('email') ?? '', phone: params.get('phone') ?? '', address: params.get('address') ?? '' } }));
+    store.apply((st) => ({
+      ...st,
+      contact: { ...st.contact, name: p.name, email: p.email, phone: p.phone, address: p.address },
+      packageSlug: p.packageSlug ?? st.packageSlug,
+      treeSize: p.treeSize ?? st.treeSize,
+      addons: { ...st.addons, ...p.addons },
+      luxeFinish: p.luxeFinish,
+      removalRequested: p.removalRequested,
+      extraTree: p.extraTree,
+      keepOrnaments: p.keepOrnaments,
+    }));
     setParams({}, { replace: true });
   }, [params, setParams]);
   return (

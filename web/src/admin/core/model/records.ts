@@ -156,6 +156,24 @@ export interface AdminJobEvent extends MirroredRow {
   photo?: string;
 }
 
+/**
+ * A customer's own record (docs/architecture.md "Data model", `customers`): the normalised e-mail
+ * (domain/customers/customer-key.ts), the latest known contact and the home's notes carried from
+ * season to season. The customer's bookings, consultations and reviews are found by that key.
+ */
+export interface AdminCustomer extends MirroredRow {
+  email_key: string;
+  name: string;
+  phone: string;
+  address: string;
+  notes_parking: string;
+  notes_gate: string;
+  notes_ornaments: string;
+  notes_other: string;
+  /** The device time of the notes' last edit (the later edit wins on the server). */
+  notes_updated_at?: string;
+}
+
 /** A deletion of a mirrored record (docs/architecture.md "Deletions"). */
 export interface Tombstone extends MirroredRow {
   collection_name: string;

@@ -13,6 +13,7 @@ import { adminNotesAction } from './actions/admin-notes-action';
 import { bookingCancelAction } from './actions/booking-cancel-action';
 import { chargeAction } from './actions/charge-action';
 import { consultationStatusAction } from './actions/consultation-status-action';
+import { customerNotesAction } from './actions/customer-notes-action';
 import { jobEventAction } from './actions/job-event-action';
 import { paymentAction } from './actions/payment-action';
 import { paymentVoidAction } from './actions/payment-void-action';
@@ -30,6 +31,7 @@ export const OUTBOX_ACTIONS = [
   bookingCancelAction,
   visitMoveAction,
   consultationStatusAction,
+  customerNotesAction,
 ] as const;
 
 type AnyAction = (typeof OUTBOX_ACTIONS)[number];

@@ -6,7 +6,7 @@
  */
 import type { AdminDb } from '../db';
 import type { OutboxEntry } from '../model/outbox-entry';
-import type { AdminBooking, AdminCharge, AdminConsultation, AdminJobEvent, AdminTestimonial } from '../model/records';
+import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial } from '../model/records';
 import { tableOf, type MirroredCollection } from '../sync/collections';
 import type { Mirror } from '../sync/mirror';
 import type { ServerRow } from '../sync/transport';
@@ -30,6 +30,7 @@ interface LocalRows {
   testimonials: AdminTestimonial;
   charges: AdminCharge;
   job_events: AdminJobEvent;
+  customers: AdminCustomer;
 }
 
 /** A row written to the mirror with the entry, in the same Dexie transaction. */

@@ -7,14 +7,14 @@ import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
 import type { AdminDb } from '../db';
 import type { MirroredRow } from '../model/records';
 
-export const MIRRORED_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events'] as const;
+export const MIRRORED_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'customers'] as const;
 export type MirroredCollection = (typeof MIRRORED_COLLECTIONS)[number];
 /** Deletions of mirrored records, pulled like a collection (server part S). */
 export const TOMBSTONES = 'tombstones';
 /** Every collection with a pull cursor. */
 export type PulledCollection = MirroredCollection | typeof TOMBSTONES;
 
-type TableName = 'bookings' | 'consultations' | 'testimonials' | 'charges' | 'jobEvents';
+type TableName = 'bookings' | 'consultations' | 'testimonials' | 'charges' | 'jobEvents' | 'customers';
 
 export interface CollectionSpec {
   table: TableName;
@@ -40,6 +40,7 @@ export const COLLECTIONS: Record<MirroredCollection, CollectionSpec> = {
   },
   charges: { table: 'charges', keep: always, loadError: (r) => `Failed to load charges: ${r}` },
   job_events: { table: 'jobEvents', keep: always, loadError: (r) => `Failed to load job notes: ${r}` },
+  customers: { table: 'customers', keep: always, loadError: (r) => `Failed to load customers: ${r}` },
 };
 
 export function isMirrored(name: string): name is MirroredCollection {

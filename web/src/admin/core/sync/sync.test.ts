@@ -143,7 +143,15 @@ describe('AdminSync: realtime and pulls together', () => {
     server.put('bookings', row('a', 0));
     await syncOf().start();
     const subscribes = server.log.filter((l) => l.startsWith('subscribe'));
-    expect(subscribes).toEqual(['subscribe bookings', 'subscribe consultation_requests', 'subscribe testimonials', 'subscribe charges', 'subscribe job_events', 'subscribe tombstones']);
+    expect(subscribes).toEqual([
+      'subscribe bookings',
+      'subscribe consultation_requests',
+      'subscribe testimonials',
+      'subscribe charges',
+      'subscribe job_events',
+      'subscribe customers',
+      'subscribe tombstones',
+    ]);
     await expect.poll(() => server.listCalls('bookings').length).toBe(2);
     expect(await ids()).toEqual(['a']);
   });

@@ -347,6 +347,8 @@ interface BookingDetailsDialogProps {
   onDelete: (id: string) => void;
   /** The on-site actions for the open booking, shown first (the shell passes the on-site feature's section). */
   onSite: (booking: AdminBooking) => ReactNode;
+  /** Opens the page of the booking's customer, by their e-mail (the shell's Customers tab). */
+  onOpenCustomer?: (email: string) => void;
 }
 
 /**
@@ -356,7 +358,7 @@ interface BookingDetailsDialogProps {
  * docs/product.md §5's rule, domain/admin/permissions.ts) and Delete Booking under More actions
  * (docs/decisions/031).
  */
-export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDelete, onSite, onOpenCustomer }: BookingDetailsDialogProps) {
   const data = useLiveQuery(async () => {
     if (!bookingId) return null;
     const db = adminDb();
@@ -424,7 +426,25 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
         )
       }
     >
-      {booking && <BookingFacts booking={booking} charges={data?.charges ?? []} afterClient={onSite(booking)} onMove={setMoving} />}
+      {booking && (
+        <BookingFacts
+          booking={booking}
+          charges={data?.charges ?? []}
+          afterClient={
+            <>
+              {onOpenCustomer && (
+                <p>
+                  <button type="button" className="button" onClick={() => onOpenCustomer(booking.customer_email)}>
+                    Customer page: every season
+                  </button>
+                </p>
+              )}
+              {onSite(booking)}
+            </>
+          }
+          onMove={setMoving}
+        />
+      )}
       {booking && moving && <MoveVisitDialog booking={booking} visit={moving} onClose={() => setMoving(null)} />}
       {cancelling && <CancelBookingDialog booking={booking} onClose={() => setCancelling(false)} />}
     </Modal>

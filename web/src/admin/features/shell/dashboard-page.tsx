@@ -23,6 +23,8 @@ import { CloseBooksCard } from '@/admin/features/books/close-books-card';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
 import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
+import { CustomersTab } from '@/admin/features/customers/customers-tab';
+import { customerKey } from '@domain/customers/customer-key';
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
 import { ScheduleView } from '@/admin/features/schedule/schedule-view';
@@ -41,12 +43,13 @@ void adminDb()
   .catch((err: unknown) => logError('Could not open the data saved on this device', err));
 scheduleData.preload();
 
-export const DASHBOARD_TABS = ['overview', 'bookings', 'consultations', 'reviews', 'schedule', 'settings'] as const;
+export const DASHBOARD_TABS = ['overview', 'bookings', 'customers', 'consultations', 'reviews', 'schedule', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 const TAB_LABELS: Record<DashboardTab, string> = {
   overview: 'Overview',
   bookings: 'Bookings',
+  customers: 'Customers',
   consultations: 'Consultations',
   reviews: 'Reviews',
   schedule: 'Schedule',
@@ -56,7 +59,7 @@ const TAB_LABELS: Record<DashboardTab, string> = {
 /**
  * The admin dashboard (docs/product.md §2 Admin dashboard): a checking state, then the dashboard or a
  * redirect to the login (docs/product.md §4 Admin dashboard access); the header with Back to Website,
- * Change Password, Change E-mail and Logout; the tabs Overview, Bookings, Consultations, Reviews, Schedule and
+ * Change Password, Change E-mail and Logout; the tabs Overview, Bookings, Customers, Consultations, Reviews, Schedule and
  * Settings. Data is read from the device's mirror, kept current by the sync while this is open.
  * docs/decisions/016: the status chip (online or not, last sync, changes waiting) opens the changes on
  * this device; the outbox sends them while this is open; the offline copy is asked to be kept
@@ -82,7 +85,13 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [logoutConfirm, setLogoutConfirm] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs();
+  // The customer whose page the Customers tab shows (by key), or null for the list.
+  const [customer, setCustomer] = useState<string | null>(null);
+  const openCustomer = (email: string) => {
+    setCustomer(customerKey(email));
+    onTabChange('customers');
+  };
+  const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs(openCustomer);
 
   useEffect(() => {
     if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
@@ -169,6 +178,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
           />
         )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
+        {tab === 'customers' && <CustomersTab loaded={loaded('bookings')} selected={customer} onSelect={setCustomer} onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
         {tab === 'schedule' && (

@@ -15,10 +15,11 @@ export interface RecordDialogOpeners {
 /**
  * The dialogs every tab opens (Booking Details with the on-site actions, the damages dialog, the
  * delete confirmation, a consultation's details), with their state: the shell composes them
- * here because they come from different features. Returns the openers and the element to
+ * here because they come from different features. `onOpenCustomer` (the Customers tab) gives
+ * Booking Details its link to the customer's page. Returns the openers and the element to
  * render once.
  */
-export function useRecordDialogs(): RecordDialogOpeners & { dialogs: ReactNode } {
+export function useRecordDialogs(onOpenCustomer?: (email: string) => void): RecordDialogOpeners & { dialogs: ReactNode } {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [chargeId, setChargeId] = useState<string | null>(null);
   const [deleteId, setDeleteId] = useState<string | null>(null);
@@ -31,6 +32,13 @@ export function useRecordDialogs(): RecordDialogOpeners & { dialogs: ReactNode }
         onRecordDamages={setChargeId}
         onDelete={setDeleteId}
         onSite={(booking) => <OnSiteSection booking={booking} active={detailsId !== null} />}
+        onOpenCustomer={
+          onOpenCustomer &&
+          ((email) => {
+            setDetailsId(null);
+            onOpenCustomer(email);
+          })
+        }
       />
       <DamageDialog bookingId={chargeId} onClose={() => setChargeId(null)} />
       <DeleteBookingDialog
