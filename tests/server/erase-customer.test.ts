@@ -6,16 +6,24 @@
  * collection holds the e-mail, the name, the phone or the address, the money is unchanged, the
  * links are dead, the files are gone and `erasures` holds one row without personal data.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASE_CUSTOMER_MESSAGES } from '../../domain/commands/erase-customer-command';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { stageBalancePayment, stageBooking } from './charge-fixtures';
-import { SUPERUSER } from './constants';
+import { SERVER_NOW, SUPERUSER } from './constants';
 import { checkout, createConsultationRecord, deleteBookings } from './fixtures';
 import { PNG, uploadPng } from './image-fixtures';
-import { baseUrl, callFn, request, superuser } from './support';
+import { PB_BIN } from '../../scripts/build/build-steps.mjs';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { baseUrl, callFn, request, superuser, superuserAt, template } from './support';
 
 const ROUTE = '/api/fn/admin-customers/erase';
 const su = superuser();
@@ -251,4 +259,78 @@ describe('erasing a customer', () => {
     expect(again).toEqual({ status: 200, body: { found: false, counts: {}, uploadsDeleted: 0 } });
     expect(await su.collection('erasures').getFullList()).toHaveLength(1);
   });
+});
+
+/** The replica's manifest (docs/decisions/041): its snapshots, newest first, and the start of its last pass. */
+const manifestOf = (replica: string) => JSON.parse(readFileSync(path.join(replica, 'manifest.json'), 'utf8')) as { upTo: string; snapshots: { key: string; takenAt: string }[] };
+
+/** Waits for a replication pass that started after `afterMs` and took a snapshot after it. */
+async function snapshotAfter(replica: string, afterMs: number): Promise<{ key: string; takenAt: string }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const m = manifestOf(replica);
+      const s = m.snapshots[0];
+      if (s && Date.parse(s.takenAt) > afterMs && Date.parse(m.upTo) > afterMs) return s;
+    } catch {
+      // no manifest yet, or being replaced
+    }
+    if (Date.now() > deadline) throw new Error('no replica snapshot after the erasure');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('after an erasure, the next replica snapshot and the next backup hold none of it', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'erase-replica-'));
+  const replica = path.join(work, 'replica');
+  const held = (bytes: Buffer) => personal.filter((v) => bytes.toString('latin1').toLowerCase().includes(v));
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('the snapshots taken before it keep it until the retention drops them; the one after and the backup do not', async () => {
+    const server = await startServer({ dataDir: path.join(work, 'data'), template: template(), env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', REPLICA_DIR: replica, REPLICA_INTERVAL_SECONDS: '1' } });
+    try {
+      const own = await superuserAt(server.url);
+      const b = await stageBooking(own, {
+        customer_name: CUSTOMER.name,
+        customer_email: CUSTOMER.email,
+        customer_phone: CUSTOMER.phone,
+        customer_address: CUSTOMER.address,
+        notes: `Ring twice. ${'Long note. '.repeat(150)}`,
+      });
+      // A long e-mail body (overflow pages) naming the customer.
+      await own
+        .collection('mail_log')
+        .create({
+          to: CUSTOMER.email,
+          subject: `Hello ${CUSTOMER.name}`,
+          kind: 'visit_reminder',
+          body: `Dear ${CUSTOMER.name}, ${CUSTOMER.address}. ${'x'.repeat(6000)}`,
+          status: 'sent',
+          related_id: b.id,
+          key: `erase-replica-${run}`,
+        });
+      const before = await snapshotAfter(replica, Date.now() - 1);
+      expect(held(gunzipSync(readFileSync(path.join(replica, before.key))))).toEqual(personal);
+
+      const erasedAt = Date.now();
+      const res = await request({ base: server.url, route: ROUTE, body: { email: CUSTOMER.email, confirm: CUSTOMER.email }, token: own.authStore.token, headers: { 'Idempotency-Key': newKey() } });
+      expect(res.body).toMatchObject({ found: true, counts: { bookings: 1, mail_log: 1 } });
+
+      const after = await snapshotAfter(replica, erasedAt);
+      expect(held(gunzipSync(readFileSync(path.join(replica, after.key))))).toEqual([]);
+      // The earlier snapshot is still in the replica: the retention (the last 12, then hourly for
+      // a day and daily for 14 days) removes it, with nothing else needed.
+      expect(manifestOf(replica).snapshots.map((s) => s.key)).toContain(before.key);
+
+      // PocketBase's scheduled backup zips data.db as it is: with secure_delete the erased values
+      // are not in its free space (pb/secure_delete.go).
+      await own.backups.create('after_erasure.zip');
+      const restored = path.join(work, 'restored');
+      await promisify(execFile)(PB_BIN, ['restore', path.join(work, 'data', 'backups', 'after_erasure.zip'), restored]);
+      expect(held(readFileSync(path.join(restored, 'data.db')))).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
