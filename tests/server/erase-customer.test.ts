@@ -97,7 +97,7 @@ beforeAll(async () => {
   token = /\/my-booking\?token=([A-Za-z0-9_-]+)/.exec(confirmation.body)![1]!;
   expect((await callFn('POST', '/api/fn/my-booking', { token })).status).toBe(200);
   // A card balance payment of $100, $40 of it refunded.
-  await stageBalancePayment(su, ids.card, 10000, {
+  const cardCharge = await stageBalancePayment(su, ids.card, 10000, {
     method: '',
     stripe_payment_intent_id: `pi_erase_${run}`,
     description: 'Balance',
@@ -105,6 +105,18 @@ beforeAll(async () => {
     refund_amount: 4000,
     refund_id: `re_erase_${run}`,
   });
+  // The owner's notice about that charge, related to the charge, not the booking.
+  await su
+    .collection('mail_log')
+    .create({
+      to: 'owner@business.test',
+      subject: `Payment problem: ${CUSTOMER.name}`,
+      kind: 'charge_failed_notice',
+      body: `Customer: ${CUSTOMER.name} (${CUSTOMER.email})`,
+      status: 'sent',
+      key: `erase-notice-${run}`,
+      related_id: cardCharge.id,
+    });
   // The crew's note and photo of the visit.
   await su.collection('job_events').create({ booking: ids.card, kind: 'note', text: `${CUSTOMER.name} wants the star moved`, client_id: `erase-note-${run}` });
   const fd = new FormData();

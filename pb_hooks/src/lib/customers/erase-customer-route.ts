@@ -12,11 +12,11 @@
  * Found by the e-mail key (trim + lower-case): bookings, consultation_requests and testimonials
  * with that customer_email (and the reviews of those bookings); of those records, their charges
  * with a door note, job events, live booking_links / consultation_links, the mail_log rows to
- * the address or about the records (related_id), the request_keys whose stored answer names the
- * address or a record, and the inspiration_images the bookings link to. The uploads are unlinked
- * in the transaction and deleted right after the commit (lib/bookings/inspiration-orphans.ts
- * deleteUnlinkedUploads: the runner writes no deletes); if that fails, the hourly orphan job
- * deletes them, since nothing links to them any more.
+ * the address or about the records or their charges (related_id), the request_keys whose
+ * stored answer names the address or a record, and the inspiration_images the bookings link
+ * to. The uploads are unlinked in the transaction and deleted right after the commit
+ * (lib/bookings/inspiration-orphans.ts deleteUnlinkedUploads: the runner writes no deletes);
+ * if that fails, the hourly orphan job deletes them, since nothing links to them any more.
  */
 import { linkedInspirationIds } from '@domain/booking/inspiration-images';
 import { eraseCustomerCommand, type EraseCustomerAnswer, type EraseCustomerInput, type EraseCustomerState } from '@domain/commands/erase-customer-command';
@@ -53,7 +53,9 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     return { id, kind: j.getString('kind'), text: j.getString('text'), hasPhoto: j.getString('photo') !== '' };
   });
 
-  const related = inList('r', [...bookingIds, ...consultationIds, ...testimonialIds]);
+  // An owner's notice about a charge (a failed or late payment) is related to the charge.
+  const chargeIds = idsWhere(tx, `SELECT id FROM charges WHERE booking IN (${ofBookings.sql})`, ofBookings.params);
+  const related = inList('r', [...bookingIds, ...consultationIds, ...testimonialIds, ...chargeIds]);
   const mails = idsWhere(tx, `SELECT id FROM mail_log WHERE lower(trim("to")) = {:email} OR related_id IN (${related.sql})`, { email, ...related.params }).map((id) => {
     const m = tx.findRecordById('mail_log', id);
     return { id, to: m.getString('to'), subject: m.getString('subject'), status: m.getString('status') };
