@@ -8,6 +8,25 @@
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { consultationSlotMinutes } from './consultation';
 
+/**
+ * What the /my-consultation page shows (POST /api/fn/my-consultation and its move and cancel
+ * answers): the consultation as stored now, and whether it may still be changed.
+ */
+export interface MyConsultationView {
+  status: string;
+  /** YYYY-MM-DD, New York. */
+  date: string;
+  /** 'HH:MM' */
+  timeSlot: string;
+  /** e.g. 'Wednesday, November 25, 2026' and '10:30 AM'. */
+  dateLabel: string;
+  timeLabel: string;
+  customerName: string;
+  address: string;
+  /** False for a cancelled, done or started consultation: the page is read-only. */
+  changeable: boolean;
+}
+
 /** A consultation's link works until this many days after the consultation's day. */
 export const CONSULTATION_LINK_DAYS = 7;
 

@@ -28,7 +28,7 @@ import {
   type LinkedConsultation,
 } from '@domain/commands/consultation-manage-command';
 import { CONSULTATION_SLOT_TAKEN, consultationSlotLabel } from '@domain/consultations/consultation';
-import { consultationChangeable } from '@domain/consultations/consultation-link';
+import { consultationChangeable, type MyConsultationView } from '@domain/consultations/consultation-link';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
@@ -39,22 +39,6 @@ import { consultationUpdateMail } from '../mail/consultation-update';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice } from '../settings';
 import { consultationForToken, liveConsultationLinkIds, requireConsultation } from './consultation-links';
-
-/** What the page shows: the consultation as stored now, and whether it may still be changed. */
-export interface MyConsultationView {
-  status: string;
-  /** YYYY-MM-DD, New York. */
-  date: string;
-  /** 'HH:MM' */
-  timeSlot: string;
-  /** e.g. 'Wednesday, November 25, 2026' and '10:30 AM'. */
-  dateLabel: string;
-  timeLabel: string;
-  customerName: string;
-  address: string;
-  /** False for a cancelled, done or started consultation: the page is read-only. */
-  changeable: boolean;
-}
 
 /** The view of consultation request `r` at `now` (epoch ms). */
 export function myConsultationView(r: core.Record, now: number): MyConsultationView {

@@ -62,12 +62,13 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
 /**
  * The Overview tab (docs/product.md §2, §9 Revenue and insights), the owner's day first
  * (docs/decisions/031): `today` (the day's visits), booking tiles, revenue, deposits and
- * balances per week, the schedule, then the website insights. All figures come from the server
- * (GET /api/fn/insights), aggregated there, never by downloading events. `today` and
- * `schedule` are the schedule feature's views, passed in by the shell (features never import
- * each other).
+ * balances per week, "Close the books", the schedule, then the website insights. The tiles and
+ * chart come from the server (GET /api/fn/insights), aggregated there, never by downloading
+ * events. `today` and `schedule` are the schedule feature's views and `books` the books
+ * feature's card (computed on the device, so it works offline), passed in by the shell
+ * (features never import each other).
  */
-export function OverviewTab({ today, schedule, scheduleLoaded }: { today: ReactNode; schedule: ReactNode; scheduleLoaded: boolean }) {
+export function OverviewTab({ today, schedule, scheduleLoaded, books }: { today: ReactNode; schedule: ReactNode; scheduleLoaded: boolean; books?: ReactNode }) {
   const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
@@ -109,6 +110,8 @@ export function OverviewTab({ today, schedule, scheduleLoaded }: { today: ReactN
           </>
         )}
       </section>
+
+      {books}
 
       <div className="admin-panel">{schedule}</div>
 

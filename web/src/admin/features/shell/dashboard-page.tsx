@@ -19,6 +19,7 @@ import { OutboxDialog } from './outbox-dialog';
 import { SyncStatusChip } from './sync-status-chip';
 import { SIGNED_OUT_EVERYWHERE, SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 import { BookingsTab } from '@/admin/features/bookings/bookings-tab';
+import { CloseBooksCard } from '@/admin/features/books/close-books-card';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
 import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
@@ -164,6 +165,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             today={<TodayView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
             schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
             scheduleLoaded={scheduleLoaded}
+            books={<CloseBooksCard />}
           />
         )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}

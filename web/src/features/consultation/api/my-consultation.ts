@@ -9,21 +9,11 @@
  * server's sentence and status (0: no answer).
  */
 import type { VisitAt } from '@domain/booking/self-service';
+import type { MyConsultationView } from '@domain/consultations/consultation-link';
 import { MyBookingError, postManage as post } from '@/lib/manage-link-fetch';
 
 export { MyBookingError };
-
-/** The server's view (my-consultation-routes.ts MyConsultationView). */
-export interface MyConsultationView {
-  status: string;
-  date: string;
-  timeSlot: string;
-  dateLabel: string;
-  timeLabel: string;
-  customerName: string;
-  address: string;
-  changeable: boolean;
-}
+export type { MyConsultationView };
 
 export function fetchMyConsultation(token: string): Promise<MyConsultationView> {
   return post('/api/fn/my-consultation', { token });
