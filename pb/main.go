@@ -36,8 +36,10 @@ func main() {
 	}
 
 	defaults := findLayout(executableDir())
-	// Never PocketBase's "go run" guess (a binary in a temp dir): dev mode is only --dev.
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: defaults.dataDir, DefaultDev: false})
+	// Never PocketBase's "go run" guess (a binary in a temp dir): dev mode is only --dev. The
+	// databases open with secure_delete, so erased data leaves the file and the next backup
+	// (secure_delete.go).
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDataDir: defaults.dataDir, DefaultDev: false, DBConnect: secureDeleteDBConnect})
 
 	var hooksDir, migrationsDir, publicDir, typesDir string
 	var hooksWatch bool
