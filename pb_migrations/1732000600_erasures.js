@@ -1,7 +1,7 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
 // erasures: the record of each erasure of a customer's personal data (POST
 // /api/fn/admin-customers/erase, pb_hooks/src/lib/customers/erase-customer-route.ts): who
-// (the superuser's id), when, and how many records of each collection changed. It holds no
+// (the owner's staff id, or a superuser's), when, and how many records of each collection changed. It holds no
 // e-mail, no name and no hash of either, so the record of an erasure is not itself personal
 // data. No API rules: superusers only.
 migrate((app) => {

@@ -21,6 +21,7 @@ const empty: EraseCustomerState = {
   personal: [EMAIL, 'Ann Lee', '(410) 555-0100', '1 Elm St'],
   bookings: [],
   consultations: [],
+  customers: [],
   testimonials: [],
   charges: [],
   jobEvents: [],
@@ -39,6 +40,18 @@ function changesOf(state: Partial<EraseCustomerState>): Change[] {
 
 describe('the erase-customer command', () => {
   it.each<[string, Partial<EraseCustomerState>, Change[]]>([
+    [
+      "the customer's own record: key, name, contact and the home's notes go",
+      { customers: ['cu1'] },
+      [
+        {
+          op: 'update',
+          collection: 'customers',
+          id: 'cu1',
+          fields: { email_key: 'erased-cu1@erased.invalid', name: ERASED_NAME, phone: '', address: '', notes_parking: '', notes_gate: '', notes_ornaments: '', notes_other: '' },
+        },
+      ],
+    ],
     [
       'a booking: contact replaced, free text blanked, uploads unlinked, its link version raised',
       { bookings: [{ id: 'b1', linkVersion: 2 }] },
@@ -162,8 +175,8 @@ describe('the erase-customer command', () => {
     expect(eraseCustomerCommand.decide(empty, { email: EMAIL }, NOW)).toEqual({ changes: [], mails: [], answer: { found: false, counts: {}, uploads: [] } });
   });
 
-  it('refuses without a superuser', () => {
-    expect(eraseCustomerCommand.decide({ ...empty, erasedBy: '' }, { email: EMAIL }, NOW)).toEqual({ status: 403, message: 'Only a superuser may do this.' });
+  it('refuses without the owner', () => {
+    expect(eraseCustomerCommand.decide({ ...empty, erasedBy: '' }, { email: EMAIL }, NOW)).toEqual({ status: 403, message: 'Only the owner may erase a customer.' });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 /**
  * The owner erases a customer's personal data on request, as a command (docs/architecture.md
  * "The path of a command"; pb_hooks/src/lib/customers/erase-customer-route.ts binds it). The
- * customer is the normalised e-mail (domain/customers/email-key.ts). On every record found for
+ * customer is the normalised e-mail (domain/customers/customer-key.ts). On every record found for
  * it the name becomes ERASED_NAME, the e-mail a non-deliverable placeholder unique to the
  * record, phone and address ERASED_TEXT (both are required fields), free text '' (notes,
  * messages, a review's text, stored e-mails' bodies); uploads are unlinked (the route deletes
@@ -13,7 +13,7 @@
  * for answers 200 with `found: false` and no counts, and writes nothing. Pure.
  */
 import type { ParseResult } from '../contact-schema';
-import { emailKey } from '../customers/email-key';
+import { customerKey } from '../customers/customer-key';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 
 /** What replaces a name on every record. */
@@ -60,11 +60,13 @@ export interface ErasableJobEvent {
  * in text that is otherwise kept (a mail's subject, a job event's text).
  */
 export interface EraseCustomerState {
-  /** The superuser's id (erasures.erased_by). */
+  /** The owner's id (erasures.erased_by): her staff record, or a superuser's. */
   erasedBy: string;
   personal: readonly string[];
   bookings: readonly { id: string; linkVersion: number }[];
   consultations: readonly { id: string; linkVersion: number }[];
+  /** The `customers` record of the key (the home's notes), if one was made. */
+  customers: readonly string[];
   testimonials: readonly string[];
   /** Charges of the bookings with a note typed at the door. */
   charges: readonly string[];
@@ -92,9 +94,9 @@ export interface EraseCustomerAnswer {
 
 /** Checks { email, confirm }: an e-mail, typed again identically (trim and case aside). */
 export function parseEraseCustomer(body: Record<string, unknown>): ParseResult<EraseCustomerInput> {
-  const email = typeof body.email === 'string' ? emailKey(body.email) : '';
+  const email = typeof body.email === 'string' ? customerKey(body.email) : '';
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return { ok: false, message: ERASE_CUSTOMER_MESSAGES.email };
-  const confirm = typeof body.confirm === 'string' ? emailKey(body.confirm) : '';
+  const confirm = typeof body.confirm === 'string' ? customerKey(body.confirm) : '';
   if (confirm !== email) return { ok: false, message: ERASE_CUSTOMER_MESSAGES.confirm };
   return { ok: true, value: { email } };
 }
@@ -155,6 +157,21 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
         notes: '',
         client_ip: '',
         link_version: c.linkVersion + 1,
+      }),
+    ),
+  );
+  add(
+    'customers',
+    state.customers.map((id) =>
+      update('customers', id, {
+        email_key: erasedEmail(id),
+        name: ERASED_NAME,
+        phone: '',
+        address: '',
+        notes_parking: '',
+        notes_gate: '',
+        notes_ornaments: '',
+        notes_other: '',
       }),
     ),
   );
@@ -228,7 +245,7 @@ export const eraseCustomerCommand: Command<EraseCustomerInput, EraseCustomerStat
   // erased address. The dialog takes a fresh key for each e-mail it erases.
   idempotency: { by: 'key', header: 'required', fingerprint: () => 'erase-customer' },
   decide(state, input, nowMs) {
-    if (!state.erasedBy) return refuse(403, 'Only a superuser may do this.');
+    if (!state.erasedBy) return refuse(403, 'Only the owner may erase a customer.');
     const { changes, counts } = erasureChanges(state, input.email, nowMs);
     if (changes.length === 0 && state.uploads.length === 0) return decided([], { found: false, counts: {}, uploads: [] });
     changes.push({ op: 'create', collection: 'erasures', fields: { erased_by: state.erasedBy, erased_at: pbDate(nowMs), counts } });

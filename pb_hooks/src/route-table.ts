@@ -72,7 +72,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/customer-notes', caller: 'admin', library: 'app', handler: 'customerNotesRoute' },
   { method: 'POST', path: '/api/fn/admin-session/sign-out-everywhere', caller: 'admin', library: 'app', handler: 'signOutEverywhereRoute' },
   // The owner erases a customer's personal data (superuser only: staff may not).
-  { method: 'POST', path: '/api/fn/admin-customers/erase', caller: 'superuser', library: 'app', handler: 'eraseCustomerRoute' },
+  { method: 'POST', path: '/api/fn/admin-customers/erase', caller: 'admin', library: 'app', handler: 'eraseCustomerRoute' },
   // The owner's calendar feed: the .ics by its secret token, its address and rotation for the admin.
   { method: 'GET', path: '/api/fn/calendar.ics', caller: 'anyone', library: 'app', handler: 'calendarIcsRoute' },
   { method: 'GET', path: '/api/fn/calendar-feed', caller: 'admin', library: 'app', handler: 'calendarFeedRoute' },

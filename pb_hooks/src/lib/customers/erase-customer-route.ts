@@ -1,5 +1,5 @@
 /**
- * POST /api/fn/admin-customers/erase, superuser only (the owner; staff may not erase): erases a
+ * POST /api/fn/admin-customers/erase, the owner only (an admin; other staff may not erase): erases a
  * customer's personal data on request. On the command runner (lib/commands/run-command.ts); the
  * rule is domain/commands/erase-customer-command.ts.
  * Header Idempotency-Key (required); body { email, confirm } (confirm: the same e-mail typed
@@ -7,7 +7,7 @@
  * collection changed (also stored, with who and when, in `erasures`); an e-mail nothing is held
  * for answers { found: false, counts: {} } and writes nothing (so a second erase says so). A
  * replay of the key answers the first answer. Refused: 400 a missing e-mail or a confirmation
- * that does not match; 401 signed out, 403 anyone but a superuser (route-table.ts).
+ * that does not match; 401 signed out, 403 anyone but the owner (route-table.ts 'admin').
  *
  * Found by the e-mail key (trim + lower-case): bookings, consultation_requests and testimonials
  * with that customer_email (and the reviews of those bookings); of those records, their charges
@@ -80,9 +80,13 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     }
   });
 
+  // The customer's own record (notes, the latest contact): found by its key, like the rest.
+  const customers = idsWhere(tx, `SELECT id FROM customers WHERE email_key = {:email}`, { email });
+
   return {
     erasedBy,
     personal,
+    customers,
     bookings: bookings.map((b) => ({ id: b.id, linkVersion: b.getInt('link_version') })),
     consultations: consultations.map((c) => ({ id: c.id, linkVersion: c.getInt('link_version') })),
     testimonials: testimonialIds,
@@ -97,14 +101,14 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
 }
 
 /**
- * The erase command for the superuser `superuserId` (the id recorded in `erasures.erased_by`;
+ * The erase command for the owner `ownerId` (the id recorded in `erasures.erased_by`;
  * the runner's context names staff only).
  */
-export function eraseCustomerFor(superuserId: string): ServerCommand<EraseCustomerInput, EraseCustomerState, never, EraseCustomerAnswer> {
+export function eraseCustomerFor(ownerId: string): ServerCommand<EraseCustomerInput, EraseCustomerState, never, EraseCustomerAnswer> {
   return {
     command: eraseCustomerCommand,
     path: '/api/fn/admin-customers/erase',
-    load: (tx, input) => loadErasable(tx, input.email, superuserId),
+    load: (tx, input) => loadErasable(tx, input.email, ownerId),
     respond(app, a) {
       let uploadsDeleted = 0;
       if (a.uploads.length > 0) {
@@ -118,5 +122,6 @@ export function eraseCustomerFor(superuserId: string): ServerCommand<EraseCustom
 }
 
 export function eraseCustomerRoute(e: core.RequestEvent): void {
-  runCommand(e, eraseCustomerFor(e.hasSuperuserAuth() ? (e.auth?.id ?? '') : ''));
+  // runCommand lets only the owner through (route-table.ts 'admin'); her id is what is recorded.
+  runCommand(e, eraseCustomerFor(e.auth?.id ?? ''));
 }

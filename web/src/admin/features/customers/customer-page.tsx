@@ -18,6 +18,7 @@ import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { Pill } from '@/admin/ui/pill';
 import { reportError } from '@/admin/ui/report-error';
 import { paths } from '@/lib/paths';
+import { EraseCustomerDialog } from './erase-customer-dialog';
 import type { CustomerData } from './use-customers';
 
 const NO_CHARGES: readonly AdminCharge[] = [];
@@ -35,9 +36,11 @@ interface CustomerPageProps {
  * (the phone booking with the contact and the last booking's choices, domain/customers/book-again.ts),
  * the home's notes (saved through the outbox, offline too: the latest queued edit shows until
  * the server's record replaces it), and the timeline by season: bookings with their status and
- * money from the ledger (domain/money/booking-money.ts), consultations and reviews.
+ * money from the ledger (domain/money/booking-money.ts), consultations and reviews; and 'Erase
+ * personal data' (erase-customer-dialog.tsx, online only).
  */
 export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation }: CustomerPageProps) {
+  const [erasing, setErasing] = useState(false);
   const timeline = useMemo(() => customerTimeline(customer, { ...data, reviews: data.reviews.map((r) => ({ ...r, booking: r.booking ?? '', service_date: r.service_date ?? '' })) }), [customer, data]);
   const bookings = useMemo(() => new Map(data.bookings.map((b) => [b.id, b])), [data.bookings]);
   const consultations = useMemo(() => new Map(data.consultations.map((c) => [c.id, c])), [data.consultations]);
@@ -135,9 +138,13 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
           ))
         )}
       </section>
-      {/* The customer's personal data: 'Erase personal data' goes here (a later piece of work). */}
-      <section className="admin-section" aria-labelledby="customer-data" hidden>
+      <section className="admin-section" aria-labelledby="customer-data">
         <h3 id="customer-data">Personal data</h3>
+        <p className="muted">On the customer's request: their name, contact, notes and uploads go from every record; the money stays for the books.</p>
+        <button type="button" className="button button--danger" onClick={() => setErasing(true)}>
+          Erase personal data
+        </button>
+        <EraseCustomerDialog open={erasing} onClose={() => setErasing(false)} email={customer.email || customer.key} name={customer.name} />
       </section>
     </div>
   );

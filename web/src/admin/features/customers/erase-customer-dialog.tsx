@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { z } from 'zod';
 import { ERASE_CUSTOMER_MESSAGES } from '@domain/commands/erase-customer-command';
-import { emailKey } from '@domain/customers/email-key';
+import { customerKey } from '@domain/customers/customer-key';
 import { errorMessage, pb } from '@/lib/pb';
 import { logError } from '@/lib/log';
 import { FormModal } from '@/admin/ui/form-modal';
@@ -36,7 +36,7 @@ const COLLECTION_WORDS: Record<string, [string, string]> = {
 
 /** The problem with the confirmation: '' when `typed` is `email` again (trim and case aside), else the server's sentence. */
 export function eraseConfirmProblem(email: string, typed: string): string {
-  return emailKey(typed) !== '' && emailKey(typed) === emailKey(email) ? '' : ERASE_CUSTOMER_MESSAGES.confirm;
+  return customerKey(typed) !== '' && customerKey(typed) === customerKey(email) ? '' : ERASE_CUSTOMER_MESSAGES.confirm;
 }
 
 /** The result in words: what changed, by collection ('2 bookings, 1 review, …'), or that nothing was held. */
@@ -89,7 +89,7 @@ export function EraseCustomerDialog({ open, onClose, email, name }: { open: bool
     const invalid = eraseConfirmProblem(email, typed);
     if (invalid) return setProblem(invalid);
     if (!navigator.onLine) return setProblem(ERASE_DIALOG_TEXT.offline);
-    if (key.current?.email !== emailKey(email)) key.current = { email: emailKey(email), key: `erase-customer-${crypto.randomUUID()}` };
+    if (key.current?.email !== customerKey(email)) key.current = { email: customerKey(email), key: `erase-customer-${crypto.randomUUID()}` };
     setBusy(true);
     setProblem('');
     try {
