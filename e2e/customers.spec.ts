@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking } from './support/admin';
@@ -6,8 +7,9 @@ import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBook
  * Customers who come back, on a 375 px phone (docs/architecture.md "Data model", `customers`):
  * the owner finds a customer booked in two seasons under two spellings of one e-mail, sees both
  * seasons on their page, saves the home's notes, and books again with the phone booking filled
- * in. Dates December 6, 2025 (a past season) and December 21, 2026: no other spec uses them
- * (stored directly, so no checkout meets them either).
+ * in; and erases a customer's personal data from their page, the money staying. Dates
+ * December 6, 2025 (a past season), December 21, 2026 and November 28, 2025: no other spec uses
+ * them (stored directly, so no checkout meets them either).
  */
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -15,17 +17,22 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 
+/** Signs `page` in as a new admin of this run. */
+async function signIn(page: Page, tag: string) {
+  const su = await superuserClient();
+  const password = `customers-password-${RUN}`;
+  const email = `customers-${tag}-${RUN}@test.local`;
+  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Customers Admin' });
+  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+  await storeAdminSession(page, auth.token, auth.record);
+}
+
 test('the owner finds a customer, sees both seasons, saves the home notes and books again', async ({ page }) => {
   const name = `Wren Returning ${RUN}`;
   await storedPaidBooking(name, `Wren.${RUN}@Example.com`, { install_date: '2025-12-06', removal_date: '2026-01-10', status: 'completed' });
   await storedPaidBooking(name, `wren.${RUN}@example.com`, { install_date: '2026-12-21', removal_date: '2027-01-25', selected_addons: [{ id: 'stockings', price: 3000, quantity: 2 }] });
 
-  const su = await superuserClient();
-  const password = `customers-password-${RUN}`;
-  const email = `customers-${RUN}@test.local`;
-  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Customers Admin' });
-  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-  await storeAdminSession(page, auth.token, auth.record);
+  await signIn(page, 'again');
   await page.goto('/admin/dashboard?tab=customers');
   await expect(page.getByRole('heading', { name: /^Customers \(\d+\)$/ })).toBeVisible();
 
@@ -43,6 +50,7 @@ test('the owner finds a customer, sees both seasons, saves the home notes and bo
   await expect(page.getByRole('button', { name: /Booking: .*Dec 6/ })).toBeVisible();
 
   // The home's notes go through the outbox and reach the server's record.
+  const su = await superuserClient();
   await page.getByLabel('Gate code').fill('Gate 4321');
   await page.getByRole('button', { name: 'Save notes' }).click();
   await expect
@@ -63,4 +71,41 @@ test('the owner finds a customer, sees both seasons, saves the home notes and bo
   await expect(page.getByLabel('Email')).toHaveValue(`wren.${RUN}@example.com`);
   await expect(page.getByLabel('Phone Number')).toHaveValue('(410) 555-0142');
   await expect(page.getByLabel('Installation Address')).toHaveValue('12 Holly Court, Ellicott City, MD 21043');
+});
+
+test('the owner erases a customer: the name goes from every record, the money stays', async ({ page }) => {
+  const name = `Erin Erased ${RUN}`;
+  const email = `erin.${RUN}@example.com`;
+  const booking = await storedPaidBooking(name, email, { install_date: '2025-11-28', removal_date: '2026-01-09', status: 'completed' });
+  await signIn(page, 'erase');
+  await page.goto('/admin/dashboard?tab=customers');
+  await page.getByLabel('Search').fill(`erin ${RUN}`);
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  const dialog = page.getByRole('dialog', { name: `Erase ${name}` });
+  await expect(dialog.getByText('Kept for the books')).toBeVisible();
+  // A mistyped address erases nothing.
+  await dialog.getByLabel(`Type ${email} again to confirm`).fill('someone@else.com');
+  await dialog.getByRole('button', { name: 'Erase' }).click();
+  await expect(dialog.getByText('The e-mail typed again does not match.', { exact: false })).toBeVisible();
+  await dialog.getByLabel(`Type ${email} again to confirm`).fill(email.toUpperCase());
+  await dialog.getByRole('button', { name: 'Erase' }).click();
+  // The customer is gone from the device at the next sync: a toast says what went, and the tab is the list again.
+  await expect(page.getByText(`${name}: personal data erased`)).toBeVisible();
+  await expect(page.getByText('Erased: 1 booking')).toBeVisible();
+  await expect(page.getByLabel('Search')).toBeVisible();
+
+  const stored = await (await superuserClient()).collection('bookings').getOne(booking.id);
+  expect(stored).toMatchObject({
+    customer_name: 'Erased customer',
+    customer_email: `erased-${booking.id}@erased.invalid`,
+    total_price: booking.total_price,
+    deposit_amount: booking.deposit_amount,
+    payment_status: booking.payment_status,
+  });
+  // The list no longer finds them by name.
+  await page.getByLabel('Search').fill(`erin ${RUN}`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });

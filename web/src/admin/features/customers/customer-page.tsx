@@ -29,6 +29,8 @@ interface CustomerPageProps {
   data: CustomerData;
   onOpenBooking: (id: string) => void;
   onOpenConsultation: (id: string) => void;
+  /** After an erasure: the customer is gone from the mirror, so the tab goes back to the list. */
+  onErased: () => void;
 }
 
 /**
@@ -39,7 +41,7 @@ interface CustomerPageProps {
  * money from the ledger (domain/money/booking-money.ts), consultations and reviews; and 'Erase
  * personal data' (erase-customer-dialog.tsx, online only).
  */
-export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation }: CustomerPageProps) {
+export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation, onErased }: CustomerPageProps) {
   const [erasing, setErasing] = useState(false);
   const timeline = useMemo(() => customerTimeline(customer, { ...data, reviews: data.reviews.map((r) => ({ ...r, booking: r.booking ?? '', service_date: r.service_date ?? '' })) }), [customer, data]);
   const bookings = useMemo(() => new Map(data.bookings.map((b) => [b.id, b])), [data.bookings]);
@@ -144,7 +146,7 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
         <button type="button" className="button button--danger" onClick={() => setErasing(true)}>
           Erase personal data
         </button>
-        <EraseCustomerDialog open={erasing} onClose={() => setErasing(false)} email={customer.email || customer.key} name={customer.name} />
+        <EraseCustomerDialog open={erasing} onClose={() => setErasing(false)} onErased={onErased} email={customer.email || customer.key} name={customer.name} />
       </section>
     </div>
   );

@@ -40,7 +40,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
           ← All customers
         </button>
         {open ? (
-          <CustomerPage customer={open} data={all.data} onOpenBooking={onOpenBooking} onOpenConsultation={onOpenConsultation} />
+          <CustomerPage customer={open} data={all.data} onOpenBooking={onOpenBooking} onOpenConsultation={onOpenConsultation} onErased={() => onSelect(null)} />
         ) : (
           <p className="admin-empty">This customer is not on this device.</p>
         )}

@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import { useRef, useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ export const ERASE_DIALOG_TEXT = {
   failed: 'The customer could not be erased. Please try again.',
   nothing: 'Nothing is held for this e-mail: it was erased before, or never used.',
   erases:
-    'Erased: the name, e-mail, phone and address on every booking, consultation and review; notes and messages; review text; stored e-mails; uploaded images and visit photos. Their manage links stop working and queued e-mails are not sent.',
+    'Erased: the name, e-mail, phone and address on every booking, consultation and review; the home’s notes, other notes and messages; review text; stored e-mails; uploaded images and visit photos. Their manage links stop working and queued e-mails are not sent.',
   stays: 'Kept for the books: amounts, dates, statuses, payment methods, receipt numbers and review ratings.',
 } as const;
 
@@ -24,6 +25,7 @@ export type EraseAnswer = z.infer<typeof ANSWER>;
 const COLLECTION_WORDS: Record<string, [string, string]> = {
   bookings: ['booking', 'bookings'],
   consultation_requests: ['consultation', 'consultations'],
+  customers: ['customer record with notes', 'customer records with notes'],
   testimonials: ['review', 'reviews'],
   charges: ['payment note', 'payment notes'],
   job_events: ['visit note or photo', 'visit notes and photos'],
@@ -55,7 +57,7 @@ export function erasedSummary(answer: EraseAnswer): string {
  * POST /api/fn/admin-customers/erase (superuser only) with `email`, `confirm` and the request's
  * `key` as Idempotency-Key (the same key for a retry of the same erasure, so it is applied once).
  * Resolves with the answer; rejects with a ClientResponseError (400 the confirmation, 401/403
- * not a superuser, 5xx the server's failure).
+ * not the owner, 5xx the server's failure).
  */
 export async function requestErasure(email: string, confirm: string, key: string, send: typeof pb.send = pb.send.bind(pb)): Promise<EraseAnswer> {
   return ANSWER.parse(await send('/api/fn/admin-customers/erase', { method: 'POST', body: { email, confirm }, headers: { 'Idempotency-Key': key }, requestKey: null }));
@@ -67,7 +69,7 @@ export async function requestErasure(email: string, confirm: string, key: string
  * erasure is never queued offline (it is not an outbox action). Shows the server's sentence
  * for a refusal, a generic one for its failure, and the counts when done.
  */
-export function EraseCustomerDialog({ open, onClose, email, name }: { open: boolean; onClose: () => void; email: string; name: string }) {
+export function EraseCustomerDialog({ open, onClose, onErased, email, name }: { open: boolean; onClose: () => void; onErased?: () => void; email: string; name: string }) {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -93,7 +95,15 @@ export function EraseCustomerDialog({ open, onClose, email, name }: { open: bool
     setBusy(true);
     setProblem('');
     try {
-      setResult(erasedSummary(await requestErasure(email, typed, key.current.key)));
+      const answer = await requestErasure(email, typed, key.current.key);
+      const summary = erasedSummary(answer);
+      if (answer.found && onErased) {
+        // The mirror drops the customer's records at the next sync and this page with them: the
+        // result is a toast, which outlives the page, and the tab goes back to the list.
+        toast.success(`${name || email}: personal data erased`, { description: summary });
+        close();
+        onErased();
+      } else setResult(summary);
     } catch (err) {
       logError('Customer erasure failed', err);
       const refused = err instanceof ClientResponseError && err.status >= 400 && err.status < 500;
