@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking } from './support/admin';
@@ -6,7 +7,7 @@ import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBook
 /**
  * Customers who come back, on a 375 px phone (docs/architecture.md "Data model", `customers`):
  * the owner finds a customer booked in two seasons under two spellings of one e-mail, sees both
- * seasons on their page, saves the home's notes, and books again with the phone booking filled
+ * seasons on their page with last season's finished-tree photo, saves the home's notes, and books again with the phone booking filled
  * in; and erases a customer's personal data from their page, the money staying. Dates
  * December 6, 2025 (a past season), December 21, 2026 and November 28, 2025: no other spec uses
  * them (stored directly, so no checkout meets them either).
@@ -29,7 +30,18 @@ async function signIn(page: Page, tag: string) {
 
 test('the owner finds a customer, sees both seasons, saves the home notes and books again', async ({ page }) => {
   const name = `Wren Returning ${RUN}`;
-  await storedPaidBooking(name, `Wren.${RUN}@Example.com`, { install_date: '2025-12-06', removal_date: '2026-01-10', status: 'completed' });
+  const last = await storedPaidBooking(name, `Wren.${RUN}@Example.com`, { install_date: '2025-12-06', removal_date: '2026-01-10', status: 'completed' });
+  // Last season's finished tree, photographed at the visit (an on-site job event).
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 90, b: 50 } } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('booking', last.id);
+  form.append('kind', 'photo');
+  form.append('text', 'Finished tree, living room');
+  form.append('client_id', `customers-photo-${RUN}`);
+  form.append('photo', new Blob([jpeg], { type: 'image/jpeg' }), 'tree.jpg');
+  await (await superuserClient()).collection('job_events').create(form);
   await storedPaidBooking(name, `wren.${RUN}@example.com`, { install_date: '2026-12-21', removal_date: '2027-01-25', selected_addons: [{ id: 'stockings', price: 3000, quantity: 2 }] });
 
   await signIn(page, 'again');
@@ -46,6 +58,9 @@ test('the owner finds a customer, sees both seasons, saves the home notes and bo
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Season 2026' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Season 2025' })).toBeVisible();
+  const photo = page.getByRole('list', { name: 'Photos of season 2025' }).getByRole('img', { name: 'Photo: Finished tree, living room' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: /Booking: .*Dec 21/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Booking: .*Dec 6/ })).toBeVisible();
 

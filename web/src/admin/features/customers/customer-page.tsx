@@ -10,13 +10,14 @@ import { balanceOf, bookingLedger, groupByBooking } from '@domain/money/booking-
 import { formatCents } from '@domain/money/cents';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
-import type { AdminCharge } from '@/admin/core/model/records';
+import type { AdminCharge, AdminJobEvent } from '@/admin/core/model/records';
 import { isEntryOf } from '@/admin/core/outbox/action-registry';
 import { useOutboxEntries } from '@/admin/core/use-outbox';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { Pill } from '@/admin/ui/pill';
 import { reportError } from '@/admin/ui/report-error';
+import { jobPhotoUrl, usePhotoToken } from '@/admin/ui/use-photo-token';
 import { paths } from '@/lib/paths';
 import { EraseCustomerDialog } from './erase-customer-dialog';
 import type { CustomerData } from './use-customers';
@@ -38,7 +39,8 @@ interface CustomerPageProps {
  * (the phone booking with the contact and the last booking's choices, domain/customers/book-again.ts),
  * the home's notes (saved through the outbox, offline too: the latest queued edit shows until
  * the server's record replaces it), and the timeline by season: bookings with their status and
- * money from the ledger (domain/money/booking-money.ts), consultations and reviews; and 'Erase
+ * money from the ledger (domain/money/booking-money.ts), consultations and reviews, and the
+ * finished-tree photos of each season (the visits' on-site photos); and 'Erase
  * personal data' (erase-customer-dialog.tsx, online only).
  */
 export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation, onErased }: CustomerPageProps) {
@@ -49,6 +51,14 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
   const reviews = useMemo(() => new Map(data.reviews.map((r) => [r.id, r])), [data.reviews]);
   const charges = useLiveQuery(() => adminDb().charges.where('booking').anyOf(customer.bookingIds).toArray(), [customer.bookingIds.join(',')]);
   const chargesOf = useMemo(() => groupByBooking(charges ?? []), [charges]);
+  // The finished-tree photos the owner took at each visit (on-site job events), shown by season.
+  const jobEvents = useLiveQuery(() => adminDb().jobEvents.where('booking').anyOf(customer.bookingIds).toArray(), [customer.bookingIds.join(',')]);
+  const photosOf = useMemo(() => {
+    const out = new Map<string, AdminJobEvent[]>();
+    for (const e of jobEvents ?? []) if (e.kind === 'photo' && e.photo) out.set(e.booking, [...(out.get(e.booking) ?? []), e]);
+    return out;
+  }, [jobEvents]);
+  const photoToken = usePhotoToken(photosOf.size > 0);
   // The latest booking (by install date) gives 'Book again' its choices.
   const last = customer.bookingIds
     .map((id) => bookings.get(id))
@@ -136,6 +146,7 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
             <div key={String(s.season)}>
               <h4>{Number.isNaN(s.season) ? 'Undated' : `Season ${s.season}`}</h4>
               <ul className="admin-customer-items">{s.items.map(item)}</ul>
+              <SeasonPhotos season={s.season} photos={s.items.flatMap((it) => (it.kind === 'booking' ? (photosOf.get(it.id) ?? []) : []))} token={photoToken} />
             </div>
           ))
         )}
@@ -149,6 +160,23 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
         <EraseCustomerDialog open={erasing} onClose={() => setErasing(false)} onErased={onErased} email={customer.email || customer.key} name={customer.name} />
       </section>
     </div>
+  );
+}
+
+/** A season's finished-tree photos, oldest first; shown when online (the files are protected). */
+function SeasonPhotos({ season, photos, token }: { season: number; photos: AdminJobEvent[]; token: string }) {
+  if (photos.length === 0) return null;
+  const label = Number.isNaN(season) ? 'Photos' : `Photos of season ${season}`;
+  if (!token) return <p className="muted">{`${label}: ${photos.length}, shown when online.`}</p>;
+  const sorted = [...photos].sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+  return (
+    <ul className="admin-customer-photos" aria-label={label}>
+      {sorted.map((p) => (
+        <li key={p.id}>
+          <img src={jobPhotoUrl(p.id, p.photo ?? '', token)} alt={p.text ? `Photo: ${p.text}` : 'Photo of the finished tree'} width={160} height={120} loading="lazy" />
+        </li>
+      ))}
+    </ul>
   );
 }
 

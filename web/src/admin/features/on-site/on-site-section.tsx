@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { JOB_EVENT_MESSAGES, MAX_JOB_EVENT_TEXT } from '@domain/booking/job-events';
 import { MAX_ADMIN_NOTES } from '@domain/booking/admin-notes';
-import { pb } from '@/lib/pb';
 import { adminDb } from '@/admin/core/db';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminBooking, AdminJobEvent } from '@/admin/core/model/records';
@@ -15,34 +14,9 @@ import { OutboxEntryItem, OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { FormProblem } from '@/admin/ui/form-problem';
+import { jobPhotoUrl, usePhotoToken } from '@/admin/ui/use-photo-token';
 import { businessToday, formatLongDate } from '@domain/schedule/calendar';
 import { PaymentsPanel } from './payments-panel';
-
-/** How often a shown server photo's file token is renewed (PocketBase's last 3 minutes). */
-const PHOTO_TOKEN_MS = 120_000;
-
-/** A file token for the protected job-event photos while `active` and online; '' otherwise. */
-function usePhotoToken(active: boolean): string {
-  const [token, setToken] = useState('');
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    const renew = () => {
-      if (!navigator.onLine) return;
-      pb.files
-        .getToken({ requestKey: null })
-        .then((t) => live && setToken(t))
-        .catch(() => undefined);
-    };
-    renew();
-    const timer = setInterval(renew, PHOTO_TOKEN_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [active]);
-  return token;
-}
 
 /** An object URL for a queued photo's bytes, revoked when no longer shown. */
 function useObjectUrl(photo: StoredPhoto | null | undefined): string {
@@ -68,7 +42,7 @@ const EVENT_LABELS: Record<string, string> = {
 
 function EventPhoto({ event, entry, token }: { event: AdminJobEvent; entry?: OutboxEntry; token: string }) {
   const queuedUrl = useObjectUrl((entry?.payload.photo as StoredPhoto | undefined) ?? null);
-  const src = queuedUrl || (event.photo && token ? pb.files.getURL({ id: event.id, collectionName: 'job_events' }, event.photo, { token, thumb: '480x0' }) : '');
+  const src = queuedUrl || (event.photo && token ? jobPhotoUrl(event.id, event.photo, token) : '');
   if (!src) return <p className="muted">Photo (shown when online)</p>;
   return <img className="admin-onsite__photo" src={src} alt={event.text ? `Photo: ${event.text}` : 'Photo of the finished tree'} width={240} height={180} />;
 }
