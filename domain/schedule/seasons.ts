@@ -94,6 +94,11 @@ export function seasonYearOfDate(date: Ymd): number {
   return Number(date.slice(0, 4)) - (date.slice(5, 7) < '07' ? 1 : 0);
 }
 
+/** The record of the season a booking installed on `installDate` belongs to, or null (no record, not a date). */
+export function seasonRecordOfBooking(installDate: string, records: readonly SeasonRecord[]): SeasonRecord | null {
+  return isYmd(installDate) ? recordOf(records, seasonYearOfDate(installDate)) : null;
+}
+
 /**
  * The windows of the season a booking installed on `installDate` belongs to, whatever today
  * is: its year's record, else season.ts seasonOfInstall (pattern and older override). Not a

@@ -69,6 +69,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
   { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
   { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },
+  // The owner's seasons (domain/schedule/seasons.ts): the only way to write `seasons`.
+  { method: 'POST', path: '/api/fn/seasons', caller: 'admin', library: 'app', handler: 'seasonSaveRoute' },
   { method: 'POST', path: '/api/fn/admin-session/sign-out-everywhere', caller: 'admin', library: 'app', handler: 'signOutEverywhereRoute' },
   // The owner's calendar feed: the .ics by its secret token, its address and rotation for the admin.
   { method: 'GET', path: '/api/fn/calendar.ics', caller: 'anyone', library: 'app', handler: 'calendarIcsRoute' },

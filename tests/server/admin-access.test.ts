@@ -80,6 +80,7 @@ describe('admin routes', () => {
       '/api/fn/consultations/status',
       '/api/fn/insights',
       '/api/fn/job-events',
+      '/api/fn/seasons',
       '/api/fn/send-review-request',
     ]);
   });
