@@ -11,6 +11,7 @@ import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
+import { useSeasonSale } from '@/lib/api/season-opening';
 import { StepUpgrades } from './step-upgrades';
 import '../booking.css';
 
@@ -59,7 +60,9 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   const navigate = useNavigate();
   const entry = (location.state ?? {}) as WizardHistoryState;
   const entryStep = isStep(entry.wizardStep) ? entry.wizardStep : null;
-  const quote = choices ? priceQuote(choices) : null;
+  // The season's opening and early-bird cut (domain/schedule/seasons.ts), as the server prices checkout.
+  const sale = useSeasonSale();
+  const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
 
   // Once the customer moves past the first step, fetch the later ones ahead of need.
   useEffect(() => {
@@ -142,7 +145,17 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   };
 
   let content;
-  if (step === 1) content = <StepPackage />;
+  if (step === 1)
+    content = (
+      <>
+        {sale.opening && (
+          <p className="notice" role="status">
+            {sale.opening}
+          </p>
+        )}
+        <StepPackage />
+      </>
+    );
   else if (step === 2) content = <StepUpgrades />;
   else if (step === 3) content = <StepStyle />;
   else if (step === 4) content = <StepSchedule />;
