@@ -1,6 +1,6 @@
 /**
- * What the public pages and the wizard need of the season being sold beyond its dates
- * (domain/schedule/seasons.ts; GET /api/fn/season's `opening` and `earlyBird`): the sentence
+ * What the public pages and the wizard need of the season being sold (domain/schedule/seasons.ts;
+ * GET /api/fn/season): its windows as the owner set them, the sentence
  * 'Booking for the 2027 season opens on …' before the owner's "Public booking opens" date, and
  * the early-bird price cut while it runs, with the server's today, so the wizard's price shows
  * the line the server will charge (the server prices checkout itself, never from the client).
@@ -9,6 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { EarlyBirdOn } from '@domain/money/pricing';
+import type { SeasonWindows } from '@domain/schedule/season';
 import type { EarlyBird } from '@domain/schedule/seasons';
 
 export interface SeasonSale {
@@ -16,12 +17,15 @@ export interface SeasonSale {
   opening: string | null;
   /** The early-bird cut on the server's today, or null. */
   earlyBird: EarlyBirdOn | null;
+  /** The windows of the season being sold as the server answered, or null until then. */
+  season: SeasonWindows | null;
 }
 
-const NOTHING: SeasonSale = { opening: null, earlyBird: null };
+const NOTHING: SeasonSale = { opening: null, earlyBird: null, season: null };
 
 interface SeasonBody {
   today?: unknown;
+  season?: SeasonWindows;
   opening?: { message?: unknown };
   earlyBird?: EarlyBird;
 }
@@ -37,7 +41,7 @@ export function useSeasonSale(): SeasonSale {
           if (!live || !body) return;
           const opening = typeof body.opening?.message === 'string' ? body.opening.message : null;
           const earlyBird = body.earlyBird && typeof body.today === 'string' ? { earlyBird: body.earlyBird, today: body.today } : null;
-          if (opening || earlyBird) setSale({ opening, earlyBird });
+          setSale({ opening, earlyBird, season: body.season ?? null });
         },
         () => undefined, // offline or failing: say nothing rather than a wrong date or price
       );
@@ -46,9 +50,4 @@ export function useSeasonSale(): SeasonSale {
     };
   }, []);
   return sale;
-}
-
-/** The opening sentence alone (useSeasonSale). */
-export function useSeasonOpening(): string | null {
-  return useSeasonSale().opening;
 }

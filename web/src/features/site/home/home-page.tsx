@@ -14,7 +14,7 @@ import '../site.css';
 import './home.css';
 import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
-import { useSeasonOpening } from '@/lib/api/season-opening';
+import { useSeasonSale } from '@/lib/api/season-opening';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
@@ -135,9 +135,10 @@ function LuxeBanner() {
 }
 
 function Process() {
-  const windows = seasonWindows(useBusinessToday());
-  // Before the owner's "Public booking opens" date, the season's opening (not in the prerender).
-  const opening = useSeasonOpening();
+  // The owner's windows and, before the "Public booking opens" date, the season's opening,
+  // once the server answered (the prerender has the usual pattern).
+  const { opening, season } = useSeasonSale();
+  const windows = seasonWindows(useBusinessToday(), season);
   const steps = [
     {
       title: 'Palette & Plan',
