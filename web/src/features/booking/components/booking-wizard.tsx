@@ -130,6 +130,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
       document.getElementById('review-heading')?.focus();
       return;
     }
+    // Before the season opens to the public, no dates are offered: the first step says when
+    // (checkout refuses with the same sentence). The owner's phone bookings are not held to it.
+    if (sale.opening && !byOwner) {
+      toast.error('Not open yet', { description: sale.opening, id: WIZARD_PROBLEM_TOAST });
+      return;
+    }
     const missing = missingInformation(s, step);
     if (missing) {
       toast.error('Missing information', { description: missing, id: WIZARD_PROBLEM_TOAST });
@@ -148,7 +154,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   if (step === 1)
     content = (
       <>
-        {sale.opening && (
+        {sale.opening && !byOwner && (
           <p className="notice" role="status">
             {sale.opening}
           </p>
