@@ -1,7 +1,7 @@
 /**
  * Business settings read from the `settings` collection (docs/architecture.md readings 3, 4 and 16)
- * and the owner's seasons (`seasons`, domain/schedule/seasons.ts): season windows, the number of crews, blocked dates and the maximum service
- * distance. Missing or malformed values fall back to the defaults, so a bad setting never
+ * and the owner's seasons (`seasons`, domain/schedule/seasons.ts): season windows, the number
+ * of crews, blocked dates and the maximum service distance. Missing or malformed values fall back to the defaults, so a bad setting never
  * breaks booking.
  *
  * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
