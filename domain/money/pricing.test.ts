@@ -140,3 +140,22 @@ describe('adding the optional removal after booking', () => {
     expect(removalAdditionCents(c(over))).toBe(expected);
   });
 });
+
+describe('the early-bird line (domain/schedule/seasons.ts)', () => {
+  const tenPercent = { earlyBird: { kind: 'percent', value: 10, until: '2027-10-15' } as const, today: '2027-10-15' };
+  const plain = quote(c({ distanceMiles: 40 }));
+  const work = plain.totalCents - plain.travelFeeCents;
+  it.each<[string, Parameters<typeof quote>[1], number]>([
+    ['no season cut', null, 0],
+    ['10% of the work on the cutoff day', tenPercent, Math.round(work / 10)],
+    ['after the cutoff', { ...tenPercent, today: '2027-10-16' }, 0],
+    ['an amount', { earlyBird: { kind: 'amount', value: 2500, until: '2027-10-15' }, today: '2027-10-01' }, 2500],
+  ])('%s', (_name, early, cut) => {
+    const q = quote(c({ distanceMiles: 40 }), early);
+    expect(0 - (q.lines.find((l) => l.code === 'early-bird')?.amountCents ?? 0)).toBe(cut);
+    // The travel fee is never cut; the deposit is half of the cut total.
+    expect(q.travelFeeCents).toBe(plain.travelFeeCents);
+    expect(q.totalCents).toBe(plain.totalCents - cut);
+    expect(q.depositCents).toBe(Math.round(q.totalCents / 2));
+  });
+});

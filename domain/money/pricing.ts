@@ -13,6 +13,9 @@
  *   removal-credit  keep-ornaments with removal declined: −$150 (−$85 Adorned Arrangement)
  *   extra-tree      +$1,000, and +$500 when removal applies
  *   travel          $2 per mile beyond 20 miles, on distance rounded to 0.1 mile
+ *   early-bird      the season's early-bird cut (domain/schedule/seasons.ts earlyBirdCutCents)
+ *                   until its "Early-bird price until" date, on the total before the travel
+ *                   fee (the cut is on the work, not the drive), as a negative line
  *   deposit         50% of the total, rounded to the cent; balance is the rest
  */
 import {
@@ -33,6 +36,7 @@ import {
   type TreeSize,
 } from '../catalog';
 import { travelFeeCents } from '../place/travel';
+import { earlyBirdCutCents, type EarlyBird } from '../schedule/seasons';
 
 /** Add-on id → quantity (1 for flat add-ons; letters or items for the others). */
 export type AddonQuantities = Partial<Record<AddonId, number>>;
@@ -116,8 +120,18 @@ export function removalApplies(c: Pick<BookingChoices, 'packageSlug' | 'keepOrna
   return removalIsOptional(c.packageSlug, c.keepOrnaments) ? c.removalRequested : true;
 }
 
-/** Prices a booking's choices. Throws only for an unknown package (the schemas reject those first). */
-export function quote(c: BookingChoices): PriceQuote {
+/** The season's early-bird cut and the day the booking is priced on (YYYY-MM-DD, America/New_York). */
+export interface EarlyBirdOn {
+  earlyBird: EarlyBird | null;
+  today: string;
+}
+
+/**
+ * Prices a booking's choices; with `early`, the season's early-bird cut as a line 'early-bird'
+ * (negative cents) when `today` is on or before its cutoff. Throws only for an unknown package
+ * (the schemas reject those first).
+ */
+export function quote(c: BookingChoices, early: EarlyBirdOn | null = null): PriceQuote {
   const pkg = packageOf(c.packageSlug);
   const size = TREE_SIZE_INFO[c.treeSize];
   const lines: PriceLine[] = [];
@@ -158,6 +172,11 @@ export function quote(c: BookingChoices): PriceQuote {
   if (c.extraTree) {
     add('extra-tree', 'Extra tree', EXTRA_TREE_CENTS);
     if (removal) add('extra-tree-removal', 'Extra tree removal', EXTRA_TREE_REMOVAL_CENTS);
+  }
+
+  if (early) {
+    const beforeTravel = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    add('early-bird', 'Early-bird price', -earlyBirdCutCents(beforeTravel, early.earlyBird, early.today));
   }
 
   const travel = travelFeeCents(c.distanceMiles);

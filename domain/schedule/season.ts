@@ -16,6 +16,8 @@ export interface SeasonWindows {
   install: DateWindow;
   removal: DateWindow;
   consultation: DateWindow;
+  /** Install weekdays of a season the owner set (seasons.ts); WORK_DAYS when absent. */
+  workDays?: readonly number[];
 }
 
 /** Optional windows stored in the `settings` record with key `season`. */
@@ -73,6 +75,14 @@ export function seasonOfInstall(installDate: string, today: Ymd, overrides: Seas
   return seasonFor(midYear, y === null || y === year ? overrides : {});
 }
 
+const PLURAL_DAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
+
+/** "Tuesdays, Fridays, Saturdays and Sundays": weekdays from Monday, as the install sentence names them. */
+export function workDaysText(days: readonly number[]): string {
+  const names = [...new Set(days)].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7)).map((d) => PLURAL_DAYS[d] ?? '');
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 function windowText(w: DateWindow): string {
   return `${formatMonthDay(w.start)} and ${formatMonthDay(w.end)}, ${w.end.slice(0, 4)}`;
 }
@@ -97,9 +107,8 @@ export function installDateProblem(date: Ymd, ctx: DateContext): string | null {
   if (common) return common;
   const w = ctx.season.install;
   if (date < w.start || date > w.end) return `Installations are scheduled between ${windowText(w)}.`;
-  if (!WORK_DAYS.includes(weekdayOf(date))) {
-    return 'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.';
-  }
+  const days = ctx.season.workDays ?? WORK_DAYS;
+  if (!days.includes(weekdayOf(date))) return `Installations are scheduled on ${workDaysText(days)} only.`;
   return null;
 }
 

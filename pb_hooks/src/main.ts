@@ -36,9 +36,9 @@ onRecordCreateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDat
 onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDateWrite(e), 'blocked_dates');
 // Availability keeps settings, blocked dates and each date's bookings between calls; any
 // committed change of one makes every runtime read it again (lib/kept.ts, docs/decisions/018).
-onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
-onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
-onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'blocked_dates', 'bookings');
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
 
 // Money in flight on a deleted booking (docs/decisions/021): open payment links are expired
 // before the delete; a charge still pending or processing refuses it, inside its transaction.

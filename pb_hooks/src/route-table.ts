@@ -70,8 +70,10 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
   { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },
   { method: 'POST', path: '/api/fn/customer-notes', caller: 'admin', library: 'app', handler: 'customerNotesRoute' },
+  // The owner's seasons (domain/schedule/seasons.ts): the only way to write `seasons`.
+  { method: 'POST', path: '/api/fn/seasons', caller: 'admin', library: 'app', handler: 'seasonSaveRoute' },
   { method: 'POST', path: '/api/fn/admin-session/sign-out-everywhere', caller: 'admin', library: 'app', handler: 'signOutEverywhereRoute' },
-  // The owner erases a customer's personal data (superuser only: staff may not).
+  // The owner erases a customer's personal data (admins only, online; docs/decisions/054).
   { method: 'POST', path: '/api/fn/admin-customers/erase', caller: 'admin', library: 'app', handler: 'eraseCustomerRoute' },
   // The owner's calendar feed: the .ics by its secret token, its address and rotation for the admin.
   { method: 'GET', path: '/api/fn/calendar.ics', caller: 'anyone', library: 'app', handler: 'calendarIcsRoute' },

@@ -83,6 +83,7 @@ describe('admin routes', () => {
       '/api/fn/customer-notes',
       '/api/fn/insights',
       '/api/fn/job-events',
+      '/api/fn/seasons',
       '/api/fn/send-review-request',
     ]);
   });

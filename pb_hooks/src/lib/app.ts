@@ -63,6 +63,7 @@ export { ownerMoveRoute } from './bookings/owner-move-route';
 export { phoneBookingRoute } from './bookings/phone-booking-route';
 export { consultationStatusRoute } from './consultations/consultation-status-route';
 export { eraseCustomerRoute } from './customers/erase-customer-route';
+export { seasonSaveRoute } from './seasons/season-save-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';
 export { withRequestOrigin } from './http';
 export { visitsIcsRoute } from './mail/visits-ics-route';

@@ -1,13 +1,14 @@
 /**
- * Business settings read from the `settings` collection (docs/architecture.md readings 3, 4 and 16):
- * season window overrides, the number of crews, blocked dates and the maximum service
- * distance. Missing or malformed values fall back to the defaults, so a bad setting never
+ * Business settings read from the `settings` collection (docs/architecture.md readings 3, 4 and 16)
+ * and the owner's seasons (`seasons`, domain/schedule/seasons.ts): season windows, the number
+ * of crews, blocked dates and the maximum service distance. Missing or malformed values fall back to the defaults, so a bad setting never
  * breaks booking.
  *
  * Kept between calls (lib/kept.ts, docs/decisions/018): every availability answer needs them,
  * and reading them took three of its four queries.
  */
-import { seasonFor, seasonOfInstall, type DateContext, type SeasonOverrides } from '@domain/schedule/season';
+import { WORK_DAYS, type DateContext, type SeasonOverrides } from '@domain/schedule/season';
+import { seasonOfBooking, seasonRecordOfBooking, soldSeason, soldSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/admin/site-settings';
 import { noticeFrom, type NoticeHours } from '@domain/schedule/notice';
@@ -84,18 +85,54 @@ export function loadBlockedDates(app: CoreApp): ReadonlySet<string> {
   });
 }
 
-/** Today, the season being sold and the blocked dates: what every date check needs. */
+/** The `seasons` record `r` as domain/schedule/seasons.ts reads it. */
+export function seasonRecordOf(r: core.Record): SeasonRecord {
+  const days = parseJson(r.getString('work_days'));
+  const kind = r.getString('early_bird_kind');
+  const earlyBird: EarlyBird | null = kind === 'percent' || kind === 'amount' ? { kind, value: r.getInt('early_bird_value'), until: r.getString('early_bird_until') } : null;
+  return {
+    year: r.getInt('year'),
+    install: { start: r.getString('install_start'), end: r.getString('install_end') },
+    removal: { start: r.getString('removal_start'), end: r.getString('removal_end') },
+    consultation: { start: r.getString('consultation_start'), end: r.getString('consultation_end') },
+    workDays: Array.isArray(days) && days.length > 0 ? days.map(Number) : [...WORK_DAYS],
+    renewalsOpen: r.getString('renewals_open'),
+    publicOpens: r.getString('public_opens'),
+    earlyBird,
+  };
+}
+
+/** Every season the owner set (`seasons`), by year. Kept: never change the list. */
+export function loadSeasonRecords(app: CoreApp): readonly SeasonRecord[] {
+  return kept(app, 'seasons', 'all', () => app.findRecordsByFilter('seasons', 'year > 0', 'year', 0, 0).map((r) => seasonRecordOf(r!)));
+}
+
+/** The record of the season being sold today, or null when the owner set none for its year. */
+export function loadSoldSeasonRecord(app: CoreApp): SeasonRecord | null {
+  return soldSeasonRecord(today(), loadSeasonRecords(app));
+}
+
+/** The record of the season a booking installed on `installDate` belongs to, or null without one. */
+export function loadBookingSeasonRecord(app: CoreApp, installDate: string): SeasonRecord | null {
+  return seasonRecordOfBooking(installDate, loadSeasonRecords(app));
+}
+
+/**
+ * Today, the season being sold (its `seasons` record, else the pattern with the older
+ * `settings` override) and the blocked dates: what every date check needs.
+ */
 export function loadDateContext(app: CoreApp): DateContext {
   const t = today();
-  return { today: t, season: seasonFor(t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
+  return { today: t, season: soldSeason(t, loadSeasonRecords(app), loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }
 
 /**
  * Today, the season of the booking installed on `installDate` (not the one being sold: from
  * December 24 that is next year's) and the blocked dates: what a booking's visit move or added
- * removal is checked against (domain/schedule/season.ts seasonOfInstall).
+ * removal is checked against (domain/schedule/seasons.ts seasonOfBooking: its year's record,
+ * else season.ts seasonOfInstall).
  */
 export function loadBookingDateContext(app: CoreApp, installDate: string): DateContext {
   const t = today();
-  return { today: t, season: seasonOfInstall(installDate, t, loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
+  return { today: t, season: seasonOfBooking(installDate, t, loadSeasonRecords(app), loadSeasonOverrides(app)), blocked: loadBlockedDates(app) };
 }

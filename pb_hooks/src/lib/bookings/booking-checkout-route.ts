@@ -14,7 +14,8 @@
  * unpaid holds are capped per IP and per e-mail (domain/booking/ownership.ts HOLD_CAPS, off
  * with RATE_LIMITS=off like the other per-caller limits).
  *
- * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile;
+ * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile, or
+ * before the booking's season opens to the public ('Booking for the 2027 season opens on …');
  * 422 when the Idempotency-Key was used for a different request; 429 when the caller holds too
  * many unpaid checkouts; 502 'Failed to create checkout session' when Stripe fails (the hold is
  * released).
@@ -30,12 +31,13 @@ import { HOLD_MINUTES } from '@domain/schedule/overlap';
 import { findByIdempotencyKey, holdCapReached } from './booking-holds';
 import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
-import { nowMs, toPbDate } from '../clock';
+import { nowMs, toPbDate, today } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
-import { loadCrews, loadNotice, loadTravelBuffer } from '../settings';
+import { loadBookingSeasonRecord, loadCrews, loadNotice, loadTravelBuffer } from '../settings';
+import { publicBookingClosed } from '@domain/schedule/seasons';
 import { centroid } from './distance';
 import { findPackage } from '@domain/catalog';
 import { parseZip } from '@domain/place/distance';
@@ -102,6 +104,9 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     return e.json(200, checkoutLink(earlier.id, origin));
   }
 
+  // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts).
+  const closed = publicBookingClosed(today(), loadBookingSeasonRecord($app, r.installDate));
+  if (closed) throw apiError(409, closed);
   // Before the transaction: the distance may call an outside routing service.
   const checked = checkAndPrice(r);
   const mode = paymentMode();

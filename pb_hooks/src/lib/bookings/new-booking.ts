@@ -19,7 +19,8 @@ import { apiError, badRequest, type Refusal } from '../http';
 import { logError } from '../log';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
-import { loadDateContext } from '../settings';
+import { today } from '../clock';
+import { loadBookingSeasonRecord, loadDateContext } from '../settings';
 import { bookingsOnDates, findBooking } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
@@ -57,7 +58,8 @@ export interface CheckedRequest {
 
 /**
  * Request `r` checked and priced on the server, never from the client's figures: its visits
- * (checkVisits), its inspiration images, the distance and the quote. Throws 400 with a
+ * (checkVisits), its inspiration images, the distance and the quote, with the early-bird cut of
+ * the booking's season on today's date (domain/schedule/seasons.ts). Throws 400 with a
  * sentence. May call an outside routing service: call it before any transaction.
  */
 export function checkAndPrice(r: BookingRequest): CheckedRequest {
@@ -65,7 +67,8 @@ export function checkAndPrice(r: BookingRequest): CheckedRequest {
   const images = checkInspirationImageUrls($app, r.styleInspirationImages);
   if ('error' in images) throw badRequest(images.error);
   const distanceMiles = checkoutDistance(r.customerAddress);
-  return { visits, imageUrls: images.urls, distanceMiles, q: quote(toChoices(r, distanceMiles)) };
+  const earlyBird = loadBookingSeasonRecord($app, r.installDate)?.earlyBird ?? null;
+  return { visits, imageUrls: images.urls, distanceMiles, q: quote(toChoices(r, distanceMiles), earlyBird ? { earlyBird, today: today() } : null) };
 }
 
 /**

@@ -30,6 +30,9 @@ describe('site facts (the numbers the content pages quote, docs/product.md §9)'
 
   it('gives the install and removal windows of the season being sold', () => {
     expect(seasonWindows('2026-11-20')).toEqual({ install: 'November 16 – December 23', removal: 'December 26 – January 31' });
+    // The owner's season, once the server answered.
+    const owners = { install: { start: '2026-10-26', end: '2026-12-20' }, removal: { start: '2026-12-26', end: '2027-02-15' } };
+    expect(seasonWindows('2026-11-20', owners)).toEqual({ install: 'October 26 – December 20', removal: 'December 26 – February 15' });
   });
 
   it('joins lists in English', () => {

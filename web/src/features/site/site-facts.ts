@@ -5,7 +5,7 @@
 import { formatMonthDay, type Ymd } from '@domain/schedule/calendar';
 import { DEPOSIT_RATE, INCLUDED_REMOVAL_VALUE_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
-import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS } from '@domain/schedule/season';
+import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS, type SeasonWindows } from '@domain/schedule/season';
 import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/place/travel';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -45,10 +45,11 @@ export const VISIT_LENGTHS_TEXT = listText(TREE_SIZES.map((s) => `${TREE_SIZE_IN
 
 /**
  * The install and removal windows of the season being sold on `today` (New York's date),
- * e.g. "November 16 – December 23".
+ * e.g. "November 16 – December 23": the owner's (`season`, from GET /api/fn/season once it
+ * answered; domain/schedule/seasons.ts), else docs/product.md's pattern, as prerendered.
  */
-export function seasonWindows(today: Ymd): { install: string; removal: string } {
-  const season = seasonFor(today);
+export function seasonWindows(today: Ymd, owners: Pick<SeasonWindows, 'install' | 'removal'> | null = null): { install: string; removal: string } {
+  const season = owners ?? seasonFor(today);
   return {
     install: `${formatMonthDay(season.install.start)} – ${formatMonthDay(season.install.end)}`,
     removal: `${formatMonthDay(season.removal.start)} – ${formatMonthDay(season.removal.end)}`,

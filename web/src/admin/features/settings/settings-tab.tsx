@@ -8,7 +8,7 @@ import { CalendarFeedSettings } from './calendar-feed-settings';
 import { CapacitySettings } from './capacity-settings';
 import { GoogleReviewSettings } from './google-review-settings';
 import { NoticeSettings } from './notice-settings';
-import { SeasonSettings } from './season-settings';
+import { SeasonsSettings } from './season-settings';
 
 interface Loaded {
   season: SeasonInfo;
@@ -17,7 +17,7 @@ interface Loaded {
 }
 
 /**
- * The Settings tab: what the owner changes each year (season dates, crews, service distance,
+ * The Settings tab: what the owner changes each year (the seasons, crews, service distance,
  * blocked dates), the Google review link and the calendar subscription. Read from the server on opening and after each
  * save; these are not mirrored on the device.
  */
@@ -44,7 +44,7 @@ export function SettingsTab({ bookingsLoaded, onOpenBooking }: { bookingsLoaded:
         <p role="status">Loading settings…</p>
       ) : (
         <div className="admin-settings">
-          <SeasonSettings key={`season-${version}`} season={data.season.season} row={data.settings.get('season')} onSaved={reload} />
+          <SeasonsSettings key={`seasons-${version}`} soldYear={data.season.season.year} />
           <BlockedDatesSettings rows={data.blocked} onChanged={reload} bookingsLoaded={bookingsLoaded} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
           <NoticeSettings key={`notice-${version}`} notice={data.settings.get('notice')} buffer={data.settings.get('travel_buffer_minutes')} onSaved={reload} />

@@ -11,6 +11,7 @@ import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
+import { useSeasonSale } from '@/lib/api/season-opening';
 import { StepUpgrades } from './step-upgrades';
 import '../booking.css';
 
@@ -59,7 +60,9 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   const navigate = useNavigate();
   const entry = (location.state ?? {}) as WizardHistoryState;
   const entryStep = isStep(entry.wizardStep) ? entry.wizardStep : null;
-  const quote = choices ? priceQuote(choices) : null;
+  // The season's opening and early-bird cut (domain/schedule/seasons.ts), as the server prices checkout.
+  const sale = useSeasonSale();
+  const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
 
   // Once the customer moves past the first step, fetch the later ones ahead of need.
   useEffect(() => {
@@ -127,6 +130,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
       document.getElementById('review-heading')?.focus();
       return;
     }
+    // Before the season opens to the public, no dates are offered: the first step says when
+    // (checkout refuses with the same sentence). The owner's phone bookings are not held to it.
+    if (sale.opening && !byOwner) {
+      toast.error('Not open yet', { description: sale.opening, id: WIZARD_PROBLEM_TOAST });
+      return;
+    }
     const missing = missingInformation(s, step);
     if (missing) {
       toast.error('Missing information', { description: missing, id: WIZARD_PROBLEM_TOAST });
@@ -142,7 +151,17 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   };
 
   let content;
-  if (step === 1) content = <StepPackage />;
+  if (step === 1)
+    content = (
+      <>
+        {sale.opening && !byOwner && (
+          <p className="notice" role="status">
+            {sale.opening}
+          </p>
+        )}
+        <StepPackage />
+      </>
+    );
   else if (step === 2) content = <StepUpgrades />;
   else if (step === 3) content = <StepStyle />;
   else if (step === 4) content = <StepSchedule />;

@@ -14,6 +14,7 @@ import '../site.css';
 import './home.css';
 import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
+import { useSeasonSale } from '@/lib/api/season-opening';
 
 const DESCRIPTION = `Christmas tree decorating, installation and removal for homes around ${BUSINESS.town}, Maryland. Choose a package, book your dates online and simply enjoy the season.`;
 
@@ -134,7 +135,10 @@ function LuxeBanner() {
 }
 
 function Process() {
-  const windows = seasonWindows(useBusinessToday());
+  // The owner's windows and, before the "Public booking opens" date, the season's opening,
+  // once the server answered (the prerender has the usual pattern).
+  const { opening, season } = useSeasonSale();
+  const windows = seasonWindows(useBusinessToday(), season);
   const steps = [
     {
       title: 'Palette & Plan',
@@ -157,6 +161,11 @@ function Process() {
     <section className="section section--white" aria-labelledby="process-title">
       <div className="container">
         <SectionHead eyebrow="How it works" id="process-title" title="From first idea to final ornament" />
+        {opening && (
+          <p className="notice" role="status">
+            {opening}
+          </p>
+        )}
         <ol className="steps" role="list">
           {steps.map((step, i) => (
             <li key={step.title} className="steps__item">

@@ -12,6 +12,7 @@ import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
+import { useSeasonSale } from '@/lib/api/season-opening';
 import { FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, listText, seasonWindows } from '../site-facts';
 import '../site.css';
 import './policies.css';
@@ -36,7 +37,8 @@ export function PoliciesPage() {
   usePageMeta('Policies', `Deposits and payment, travel area, arrival window, scheduling and cancellations, lights, removal and ownership, incidentals and damages at ${BUSINESS.name}.`, {
     path: paths.policies,
   });
-  const windows = seasonWindows(useBusinessToday());
+  // The owner's windows once the server answered (the prerender has the usual pattern).
+  const windows = seasonWindows(useBusinessToday(), useSeasonSale().season);
   const largest = TREE_SIZES[TREE_SIZES.length - 1] ?? TREE_SIZES[0];
   return (
     <>

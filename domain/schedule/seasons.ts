@@ -1,0 +1,186 @@
+/**
+ * Seasons as data, set by the owner (docs/product.md §5 Dates; docs/architecture.md reading 3):
+ * one `seasons` record per season year holds its windows, its install work days, when renewals
+ * and public booking open, and an optional early-bird price cut. A year without a record
+ * follows docs/product.md's pattern exactly (season.ts seasonFor), with the older `settings`
+ * `season` override still honoured for one release. Pure; dates are YYYY-MM-DD in
+ * America/New_York, amounts in cents.
+ */
+import { formatLongDate, isYmd, ymd, type Ymd } from './calendar';
+import { seasonFor, seasonOfInstall, WORK_DAYS, type DateWindow, type SeasonOverrides, type SeasonWindows } from './season';
+
+/** An early-bird price cut: a percent (1–50) or an amount in cents, until a date (inclusive). */
+export interface EarlyBird {
+  kind: 'percent' | 'amount';
+  value: number;
+  until: Ymd;
+}
+
+/** One season as the owner set it (a `seasons` record). '' for a date not set. */
+export interface SeasonRecord {
+  year: number;
+  install: DateWindow;
+  removal: DateWindow;
+  consultation: DateWindow;
+  /** Install weekdays (0 Sunday … 6 Saturday). */
+  workDays: readonly number[];
+  renewalsOpen: Ymd | '';
+  publicOpens: Ymd | '';
+  earlyBird: EarlyBird | null;
+}
+
+/** The largest early-bird percent. */
+export const EARLY_BIRD_MAX_PERCENT = 50;
+
+/** The refusal sentences of the seasons' rules. */
+export const SEASON_MESSAGES = {
+  year: 'The season year must be a whole year from 2020 to 2100.',
+  window: (label: string) => `The ${label} window needs a start and an end date (YYYY-MM-DD), the end on or after the start.`,
+  installYear: 'The installation window must fall in the season’s year.',
+  removalAfter: 'Removals must start after the last installation date.',
+  workDays: 'Choose at least one work day (weekday numbers 0 to 6).',
+  date: (label: string) => `${label} must be a date (YYYY-MM-DD) or left empty.`,
+  earlyBirdKind: "The early-bird price cut must be 'percent', 'amount' or none.",
+  earlyBirdPercent: `An early-bird percent must be a whole number from 1 to ${EARLY_BIRD_MAX_PERCENT}.`,
+  earlyBirdAmount: 'An early-bird amount must be a whole number of cents above zero.',
+  earlyBirdUntil: 'An early-bird price cut needs its "Early-bird price until" date.',
+  locked: (year: number) => `The ${year} season already has a booking, so only its installation and removal end dates can change, and only to a later date.`,
+} as const;
+
+/** The docs/product.md pattern for `year`, as a new season's record starts ('Add next season'). */
+export function patternSeasonRecord(year: number): SeasonRecord {
+  const s = seasonFor(ymd(year, 7, 1));
+  return { year, install: s.install, removal: s.removal, consultation: s.consultation, workDays: [...WORK_DAYS], renewalsOpen: '', publicOpens: '', earlyBird: null };
+}
+
+/** The windows (and work days) of a season record. */
+export function recordWindows(r: SeasonRecord): SeasonWindows {
+  return { year: r.year, install: r.install, removal: r.removal, consultation: r.consultation, workDays: r.workDays };
+}
+
+function recordOf(records: readonly SeasonRecord[], year: number): SeasonRecord | null {
+  return records.find((r) => r.year === year) ?? null;
+}
+
+/**
+ * The year of the season being sold on `today`: this year's until its installation window
+ * ends (the record's end when the owner set one, else December 23), then next year's.
+ */
+export function soldSeasonYear(today: Ymd, records: readonly SeasonRecord[]): number {
+  const thisYear = Number(today.slice(0, 4));
+  const end = recordOf(records, thisYear)?.install.end ?? ymd(thisYear, 12, 23);
+  return today > end ? thisYear + 1 : thisYear;
+}
+
+/**
+ * The windows of the season being sold on `today`: its record's, else exactly season.ts
+ * seasonFor(today, legacy) (the pattern with the older `settings` override).
+ */
+export function soldSeason(today: Ymd, records: readonly SeasonRecord[], legacy: SeasonOverrides = {}): SeasonWindows {
+  const year = soldSeasonYear(today, records);
+  const rec = recordOf(records, year);
+  if (rec) return recordWindows(rec);
+  const pattern = seasonFor(today, legacy);
+  return pattern.year === year ? pattern : seasonOfInstall(ymd(year, 11, 1), today, legacy);
+}
+
+/** The record of the season being sold on `today`, or null when that year has none. */
+export function soldSeasonRecord(today: Ymd, records: readonly SeasonRecord[]): SeasonRecord | null {
+  return recordOf(records, soldSeasonYear(today, records));
+}
+
+/** The season year of an installation date: July to December that year's, January to June the one before. */
+export function seasonYearOfDate(date: Ymd): number {
+  return Number(date.slice(0, 4)) - (date.slice(5, 7) < '07' ? 1 : 0);
+}
+
+/** The record of the season a booking installed on `installDate` belongs to, or null (no record, not a date). */
+export function seasonRecordOfBooking(installDate: string, records: readonly SeasonRecord[]): SeasonRecord | null {
+  return isYmd(installDate) ? recordOf(records, seasonYearOfDate(installDate)) : null;
+}
+
+/**
+ * The windows of the season a booking installed on `installDate` belongs to, whatever today
+ * is: its year's record, else season.ts seasonOfInstall (pattern and older override). Not a
+ * valid date: the season being sold on `today`.
+ */
+export function seasonOfBooking(installDate: string, today: Ymd, records: readonly SeasonRecord[], legacy: SeasonOverrides = {}): SeasonWindows {
+  if (!isYmd(installDate)) return soldSeason(today, records, legacy);
+  const rec = recordOf(records, seasonYearOfDate(installDate));
+  return rec ? recordWindows(rec) : seasonOfInstall(installDate, today, legacy);
+}
+
+/**
+ * Why public booking of the season being sold is closed on `today`: before its record's
+ * "Public booking opens" date, 'Booking for the 2027 season opens on Monday, September 1.';
+ * null when open (no record, or no opening date).
+ */
+export function publicBookingClosed(today: Ymd, sold: SeasonRecord | null): string | null {
+  if (!sold || !sold.publicOpens || today >= sold.publicOpens) return null;
+  const long = formatLongDate(sold.publicOpens); // "Monday, September 1, 2027"
+  return `Booking for the ${sold.year} season opens on ${long.slice(0, long.lastIndexOf(','))}.`;
+}
+
+/**
+ * The early-bird cut (cents, ≥ 0) of `subtotalCents` on `today`: a percent of it rounded to
+ * the cent, or the amount, never more than the subtotal; 0 without a cut or after its
+ * "Early-bird price until" date. The caller passes the total without the travel fee: the
+ * cut is on the work, not the drive.
+ */
+export function earlyBirdCutCents(subtotalCents: number, earlyBird: EarlyBird | null, today: Ymd): number {
+  if (!earlyBird || subtotalCents <= 0 || today > earlyBird.until) return 0;
+  const cut = earlyBird.kind === 'percent' ? Math.round((subtotalCents * earlyBird.value) / 100) : earlyBird.value;
+  return Math.max(0, Math.min(subtotalCents, cut));
+}
+
+function windowProblem(w: DateWindow | undefined, label: string): string | null {
+  return w && isYmd(w.start) && isYmd(w.end) && w.start <= w.end ? null : SEASON_MESSAGES.window(label);
+}
+
+/** Why `r` is not a valid season, or null. */
+export function seasonRecordProblem(r: SeasonRecord): string | null {
+  if (!Number.isInteger(r.year) || r.year < 2020 || r.year > 2100) return SEASON_MESSAGES.year;
+  const bad = windowProblem(r.install, 'installation') ?? windowProblem(r.removal, 'removal') ?? windowProblem(r.consultation, 'consultation');
+  if (bad) return bad;
+  if (seasonYearOfDate(r.install.start) !== r.year || seasonYearOfDate(r.install.end) !== r.year) return SEASON_MESSAGES.installYear;
+  if (r.removal.start <= r.install.end) return SEASON_MESSAGES.removalAfter;
+  if (!Array.isArray(r.workDays) || r.workDays.length === 0 || r.workDays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) return SEASON_MESSAGES.workDays;
+  if (r.renewalsOpen !== '' && !isYmd(r.renewalsOpen)) return SEASON_MESSAGES.date('Renewals open');
+  if (r.publicOpens !== '' && !isYmd(r.publicOpens)) return SEASON_MESSAGES.date('Public booking opens');
+  const eb = r.earlyBird;
+  if (eb) {
+    if (eb.kind !== 'percent' && eb.kind !== 'amount') return SEASON_MESSAGES.earlyBirdKind;
+    if (eb.kind === 'percent' && (!Number.isInteger(eb.value) || eb.value < 1 || eb.value > EARLY_BIRD_MAX_PERCENT)) return SEASON_MESSAGES.earlyBirdPercent;
+    if (eb.kind === 'amount' && (!Number.isInteger(eb.value) || eb.value < 1)) return SEASON_MESSAGES.earlyBirdAmount;
+    if (!isYmd(eb.until)) return SEASON_MESSAGES.earlyBirdUntil;
+  }
+  return null;
+}
+
+/** The record with only its installation and removal end dates taken from `next`. */
+function withEnds(old: SeasonRecord, next: SeasonRecord): SeasonRecord {
+  return { ...old, install: { ...old.install, end: next.install.end }, removal: { ...old.removal, end: next.removal.end } };
+}
+
+function sameRecord(a: SeasonRecord, b: SeasonRecord): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(r: SeasonRecord): unknown {
+  return [r.year, r.install, r.removal, r.consultation, [...r.workDays].sort(), r.renewalsOpen, r.publicOpens, r.earlyBird && [r.earlyBird.kind, r.earlyBird.value, r.earlyBird.until]];
+}
+
+/**
+ * The edit rule: why `next` may not replace `old` (null for a new season), or null. Any field
+ * may change until the season's first booking (`hasBooking`); after it, only the installation
+ * and removal end dates, and only later (a booking made in the windows stays inside them).
+ * `next` is checked whole first (seasonRecordProblem).
+ */
+export function seasonEditProblem(old: SeasonRecord | null, next: SeasonRecord, hasBooking: boolean): string | null {
+  const problem = seasonRecordProblem(next);
+  if (problem) return problem;
+  if (!old || !hasBooking) return null;
+  const onlyEnds = sameRecord(withEnds(old, next), next);
+  const later = next.install.end >= old.install.end && next.removal.end >= old.removal.end;
+  return onlyEnds && later ? null : SEASON_MESSAGES.locked(old.year);
+}

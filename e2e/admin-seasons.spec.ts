@@ -1,0 +1,68 @@
+import { expectNoViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { superuserClient } from './support/db';
+import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, toast } from './support/admin';
+
+/**
+ * The admin's Seasons card at 375 px (domain/schedule/seasons.ts): the seasons by year, 'Add next
+ * season' prefilled with the usual pattern, the opening and early-bird fields, saved through
+ * POST /api/fn/seasons. Only future seasons: 2027 is stored as the usual pattern (what a year
+ * without a record follows anyway) and 2028 is added here; both are deleted after.
+ */
+
+test.use({ viewport: { width: 375, height: 740 } });
+test.beforeEach(({ context }) => fromOwnAddress(context));
+
+const RUN = Date.now();
+
+test('the owner adds next season with its opening date and an early-bird price', async ({ page }) => {
+  const su = await superuserClient();
+  const password = `seasons-password-${RUN}`;
+  const email = `seasons-${RUN}@test.local`;
+  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seasons Admin' });
+  const pattern2027 = await su
+    .collection('seasons')
+    .create({
+      year: 2027,
+      install_start: '2027-11-16',
+      install_end: '2027-12-23',
+      removal_start: '2027-12-26',
+      removal_end: '2028-01-31',
+      consultation_start: '2027-11-12',
+      consultation_end: '2027-12-17',
+      work_days: [0, 2, 5, 6],
+    });
+  try {
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+    await storeAdminSession(page, auth.token, auth.record);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+
+    const card = page.getByRole('region', { name: 'Seasons' });
+    await expect(card.getByRole('heading', { name: 'Season 2027' })).toBeVisible();
+    await card.getByRole('button', { name: 'Add next season' }).click();
+    const form = card.getByRole('form', { name: 'Season 2028 (new)' });
+    await expect(form.getByRole('group', { name: 'Installations' }).getByLabel('First day')).toHaveValue('2028-11-16');
+    await expect(form.getByRole('checkbox', { name: 'Tue' })).toBeChecked();
+    await form.getByLabel('Public booking opens').fill('2028-09-01');
+    await form.getByLabel('Price cut').selectOption('percent');
+    await form.getByLabel('Percent (1–50)').fill('10');
+    await form.getByLabel('Early-bird price until').fill('2028-10-01');
+    await expectNoViolations(page, { context: 'Seasons card', exclude: ['[data-sonner-toaster]'] });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await form.getByRole('button', { name: 'Save season 2028' }).click();
+    await expect(toast(page, 'Season 2028 saved')).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Season 2028', exact: true })).toBeVisible();
+    const stored = await su.collection('seasons').getFirstListItem('year = 2028');
+    expect(stored).toMatchObject({ install_start: '2028-11-16', public_opens: '2028-09-01', early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2028-10-01' });
+  } finally {
+    const added = await su
+      .collection('seasons')
+      .getFirstListItem('year = 2028')
+      .catch(() => null);
+    if (added) await su.collection('seasons').delete(added.id);
+    await su.collection('seasons').delete(pattern2027.id);
+    await su.collection('staff').delete(staff.id);
+  }
+});

@@ -1,0 +1,239 @@
+/**
+ * Seasons as data, set by the owner (domain/schedule/seasons.ts; POST /api/fn/seasons): a season
+ * record drives availability, checkout, the public opening and the early-bird price; a booking
+ * keeps its own season's windows after next season's record is set; the edit rule locks a season
+ * once it has a booking; only an admin writes seasons. Two servers with frozen clocks: Friday,
+ * November 20, 2026 at noon in New York, and Wednesday, December 30, 2026.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { stageBooking, staffToken } from './charge-fixtures';
+import { bookingRequest, request, superuserAt, template } from './support';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function serverAt(now: string, name: string): Promise<{ server: Server; su: PocketBase; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-seasons-${name}-`));
+  const server = await startServer({ dataDir, template: template(), env: { APP_NOW: now, RATE_LIMITS: 'off' } });
+  return { server, su: await superuserAt(server.url), dataDir };
+}
+
+/** The 2026 season as the owner sets it: installs from before the November DST change to December 20, Mondays added. */
+const SEASON_2026 = {
+  year: 2026,
+  install: { start: '2026-10-26', end: '2026-12-20' },
+  removal: { start: '2026-12-26', end: '2027-02-15' },
+  consultation: { start: '2026-11-12', end: '2026-12-17' },
+  workDays: [0, 1, 2, 5, 6],
+  renewalsOpen: '',
+  publicOpens: '',
+  earlyBird: null,
+};
+
+describe('on November 20, 2026, a season set by the owner', () => {
+  let server: Server;
+  let su: PocketBase;
+  let dataDir: string;
+  let admin: string;
+  let member: string;
+  let seasonId = '';
+
+  beforeAll(async () => {
+    ({ server, su, dataDir } = await serverAt('2026-11-20T17:00:00Z', 'now'));
+    admin = await staffToken(su, 'admin');
+    member = await staffToken(su, '');
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (method: 'GET' | 'POST', route: string, body?: unknown, token?: string) => request({ base: server.url, method, route, body, token });
+  const availability = (date: string) => call('GET', `/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
+  const checkout = (over: Record<string, unknown>) => call('POST', '/api/fn/create-booking-checkout', { bookingData: bookingRequest(over) });
+  const setSeason = (fields: Record<string, unknown>) => su.collection('seasons').update(seasonId, fields);
+
+  it('only an admin writes seasons', async () => {
+    expect((await call('POST', '/api/fn/seasons', SEASON_2026)).status).toBe(401);
+    expect((await call('POST', '/api/fn/seasons', SEASON_2026, member)).status).toBe(403);
+    // The collection itself takes no write but a superuser's: the route is the way in.
+    expect((await call('POST', '/api/collections/seasons/records', { year: 2030 }, admin)).status).toBe(403);
+    expect((await call('GET', '/api/collections/seasons/records')).body.items).toEqual([]);
+    expect((await su.collection('seasons').getFullList()).length).toBe(0);
+  });
+
+  it('drives availability and checkout: a date in its window but outside the pattern is offered, and the reverse refused', async () => {
+    const saved = await call('POST', '/api/fn/seasons', SEASON_2026, admin);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    seasonId = saved.body.season.id;
+    expect(saved.body.season).toMatchObject({ year: 2026, install_end: '2026-12-20', work_days: [0, 1, 2, 5, 6] });
+
+    expect((await call('GET', '/api/fn/season')).body).toMatchObject({ season: { year: 2026, install: SEASON_2026.install }, workDays: [0, 1, 2, 5, 6] });
+    // Monday, November 30: not a work day of the pattern, one of this season's.
+    expect((await availability('2026-11-30')).body.bookable).toBe(true);
+    // Tuesday, December 22: in the pattern's window, after this season's last install.
+    expect((await availability('2026-12-22')).body).toMatchObject({ bookable: false, reason: 'Installations are scheduled between October 26 and December 20, 2026.' });
+    expect((await availability('2026-11-25')).body).toMatchObject({ bookable: false, reason: 'Installations are scheduled on Mondays, Tuesdays, Fridays, Saturdays and Sundays only.' });
+
+    const refused = await checkout({ installDate: '2026-12-22', removalDate: '2027-01-04' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Installations are scheduled between October 26 and December 20, 2026.');
+    const ok = await checkout({ installDate: '2026-11-30', removalDate: '2027-01-04' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+
+  it('public booking is closed before "Public booking opens" (409 with the sentence) and open from that day', async () => {
+    await setSeason({ public_opens: '2026-11-21' });
+    const season = await call('GET', '/api/fn/season');
+    expect(season.body.opening).toEqual({ date: '2026-11-21', message: 'Booking for the 2026 season opens on Saturday, November 21.' });
+    const closed = await checkout({ installDate: '2026-12-01', removalDate: '2027-01-05' });
+    expect(closed).toMatchObject({ status: 409, body: { message: 'Booking for the 2026 season opens on Saturday, November 21.' } });
+
+    await setSeason({ public_opens: '2026-11-20' });
+    expect((await call('GET', '/api/fn/season')).body.opening).toBeUndefined();
+    expect((await checkout({ installDate: '2026-12-01', removalDate: '2027-01-05' })).status).toBe(200);
+  });
+
+  it('the early-bird price is computed on the server until its cutoff, and not after', async () => {
+    await setSeason({ early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2026-11-19' });
+    const full = await checkout({ installDate: '2026-12-04', removalDate: '2027-01-06' });
+    expect(full.status).toBe(200);
+    const fullRec = await su.collection('bookings').getOne(full.body.bookingId);
+    expect(fullRec.price_lines.some((l: { code: string }) => l.code === 'early-bird')).toBe(false);
+
+    await setSeason({ early_bird_until: '2026-11-20' });
+    expect((await call('GET', '/api/fn/season')).body.earlyBird).toEqual({ kind: 'percent', value: 10, until: '2026-11-20' });
+    // The client's figures are ignored: the server prices the cut.
+    const early = await checkout({ installDate: '2026-12-05', removalDate: '2027-01-07', totalPrice: 1 });
+    expect(early.status).toBe(200);
+    const rec = await su.collection('bookings').getOne(early.body.bookingId);
+    const cut = Math.round((fullRec.total_price - fullRec.travel_fee) / 10);
+    expect(rec.price_lines).toContainEqual({ code: 'early-bird', label: 'Early-bird price', amountCents: -cut });
+    expect(rec.travel_fee).toBe(fullRec.travel_fee);
+    expect(rec.total_price).toBe(fullRec.total_price - cut);
+    expect(rec.deposit_amount).toBe(Math.round(rec.total_price / 2));
+    await setSeason({ early_bird_kind: '', early_bird_value: 0, early_bird_until: '' });
+  });
+
+  it('once the season has a booking, only its end dates can be extended', async () => {
+    const current = { ...SEASON_2026, publicOpens: '2026-11-20' };
+    const locked = await call('POST', '/api/fn/seasons', { ...current, workDays: [0, 2, 5, 6] }, admin);
+    expect(locked).toMatchObject({ status: 409, body: { message: 'The 2026 season already has a booking, so only its installation and removal end dates can change, and only to a later date.' } });
+    const shorter = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-01-31' } }, admin);
+    expect(shorter.status).toBe(409);
+    const longer = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-02-28' } }, admin);
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect(longer.body.season.removal_end).toBe('2027-02-28');
+    // A season without a booking takes any change; a malformed one is a 400.
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/fn/seasons',
+          {
+            ...SEASON_2026,
+            year: 2028,
+            install: { start: '2028-11-16', end: '2028-12-23' },
+            removal: { start: '2028-12-26', end: '2029-01-31' },
+            consultation: { start: '2028-11-12', end: '2028-12-17' },
+          },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/fn/seasons',
+          {
+            ...SEASON_2026,
+            year: 2028,
+            install: { start: '2028-11-16', end: '2028-12-23' },
+            removal: { start: '2028-12-20', end: '2029-01-31' },
+            consultation: { start: '2028-11-12', end: '2028-12-17' },
+          },
+          admin,
+        )
+      ).body.message,
+    ).toBe('Removals must start after the last installation date.');
+  });
+
+  it('a visit in the season spanning the November DST change is reminded at 9 AM New York time', async () => {
+    // Monday, November 2, 2026: the day after clocks went back (EST, UTC−5).
+    const b = await stageBooking(su, {
+      install_date: '2026-11-02',
+      install_time_slot: '9-15',
+      removal_date: '2027-01-08',
+      removal_time_slot: '9-15',
+      customer_email: 'dst.season@example.com',
+      deposit_paid_at: '2026-10-20 15:00:00.000Z',
+    });
+    const job = async (now: string) => (await request({ base: server.url, method: 'POST', route: '/api/fn/jobs/send-reminders', body: { now }, token: su.authStore.token })).body;
+    expect(await job('2026-11-01T13:00:00.000Z')).toEqual({ queued: 0, skipped: 0 }); // 8 AM EST
+    expect(await job('2026-11-01T14:00:00.000Z')).toEqual({ queued: 1, skipped: 0 }); // 9 AM EST
+    const mails = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'visit_reminder'", { id: b.id }) });
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe("on December 30, 2026, a booking of last season keeps its own season's rules", () => {
+  let server: Server;
+  let su: PocketBase;
+  let dataDir: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    ({ server, su, dataDir } = await serverAt('2026-12-30T17:00:00Z', 'later'));
+    admin = await staffToken(su, 'admin');
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("moves in its season's removal window after next season's record is set", async () => {
+    const post = (route: string, body: unknown) => request({ base: server.url, method: 'POST', route, body, token: admin });
+    expect((await post('/api/fn/seasons', SEASON_2026)).status).toBe(200);
+    const next = {
+      ...SEASON_2026,
+      year: 2027,
+      install: { start: '2027-11-16', end: '2027-12-23' },
+      removal: { start: '2027-12-26', end: '2028-01-10' },
+      consultation: { start: '2027-11-12', end: '2027-12-17' },
+    };
+    expect((await post('/api/fn/seasons', next)).status).toBe(200);
+    expect((await request({ base: server.url, route: '/api/fn/season' })).body.season).toMatchObject({ year: 2027, removal: next.removal });
+
+    const b = await stageBooking(su, {
+      install_date: '2026-12-20',
+      install_time_slot: '9-15',
+      install_done_at: '2026-12-20 20:00:00.000Z',
+      removal_date: '2027-01-10',
+      removal_time_slot: '9-15',
+      removal_service: true,
+    });
+    const move = (date: string) =>
+      request({
+        base: server.url,
+        method: 'POST',
+        route: '/api/fn/admin-bookings/move',
+        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '9-15' },
+        headers: { 'Idempotency-Key': `seasons-move-${date}` },
+        token: admin,
+      });
+    // February 10: past the pattern's January 31, inside last season's record.
+    const moved = await move('2027-02-10');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: expect.stringMatching(/^2027-02-10/) });
+    const late = await move('2027-02-20');
+    expect(late).toMatchObject({ status: 400, body: { message: 'Removals are scheduled between December 26 and February 15, 2027.' } });
+    expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.season.removal).toEqual(SEASON_2026.removal);
+  });
+});
