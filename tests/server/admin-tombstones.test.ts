@@ -129,7 +129,8 @@ describe('purging old tombstones', () => {
     expect((await tombstones()).map((t) => t.id).sort()).toEqual([old.id, recent.id].sort());
 
     const res = await callFnAs(su.authStore.token, 'POST', '/api/fn/jobs/purge-tombstones');
-    expect(res).toEqual({ status: 200, body: { purged: 1, purgedRequestKeys: 0 } });
+    // The same job purges old request keys (the next test counts them): other files run beside this one.
+    expect(res).toMatchObject({ status: 200, body: { purged: 1 } });
     expect((await tombstones()).map((t) => t.id)).toEqual([recent.id]);
   });
 });

@@ -180,7 +180,7 @@ beforeAll(async () => {
   ids.queued = queued.id;
   await su
     .collection('request_keys')
-    .create({ key: `erase-stored-${run}`, route: 'owner-move', request_fingerprint: 'x', answer: { booking: { id: ids.cash, customer_email: CUSTOMER.email } }, done: true });
+    .create({ key: `erase-stored-${run}`, route: 'owner-move', request_fingerprint: 'x', answer: { booking: { id: ids.cash, customer_email: CUSTOMER.email } }, done: true, written_at: SERVER_NOW });
 
   // The customer's own record: the home's notes, saved by the owner (POST /api/fn/customer-notes).
   const notes = await request({
