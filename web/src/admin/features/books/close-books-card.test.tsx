@@ -7,7 +7,8 @@ import { UTF8_BOM } from '@domain/exports/csv';
 import { AdminDb } from '@/admin/core/db';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { exportFromDb, type BooksRows } from './books-data';
-import { CloseBooksCard, CloseBooksView, rangeOfChoice, seasonChoices, type CloseBooksViewProps, type RangeChoice } from './close-books-card';
+import { CloseBooksCard } from './books-card';
+import { CloseBooksView, rangeOfChoice, seasonChoices, type CloseBooksViewProps, type RangeChoice } from './close-books-card';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 

@@ -190,29 +190,8 @@ function SeasonSummary({ books, label }: { books: Books; label: string }) {
   );
 }
 
-/**
- * "Close the books" (the Overview, beside the Revenue): the owner's exports of a season or date
- * range, computed on the device from the mirror (domain/exports/books.ts), so it works offline.
- * Closed until the owner opens it: open, it reads every booking and charge again at each change
- * of the mirror, which the Overview's first look and a first pull should not pay for.
- */
-export function CloseBooksCard() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  if (open) return <OpenBooks />;
-  return (
-    <section aria-labelledby={`${id}-heading`} className="admin-panel books-card">
-      <h2 id={`${id}-heading`}>Close the books</h2>
-      <p className="muted">Bookings, payments and customers as spreadsheets (CSV), from the data on this device: works with no signal.</p>
-      <button type="button" className="button" aria-expanded={false} onClick={() => setOpen(true)}>
-        Open the books
-      </button>
-    </section>
-  );
-}
-
-/** The card once opened: the mirror's rows, the range chosen, the downloads and the summary. */
-function OpenBooks() {
+/** The card once opened (books-card.tsx loads it): the mirror's rows, the range chosen, the downloads and the summary. */
+export function OpenBooks() {
   const rows = useLiveQuery(() => readBooksRows(adminDb()), []);
   const today = businessToday(new Date());
   const seasons = useMemo(() => seasonChoices(rows, today), [rows, today]);

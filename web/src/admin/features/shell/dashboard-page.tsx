@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
@@ -19,20 +19,23 @@ import { OutboxDialog } from './outbox-dialog';
 import { SyncStatusChip } from './sync-status-chip';
 import { SIGNED_OUT_EVERYWHERE, SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
 import { BookingsTab } from '@/admin/features/bookings/bookings-tab';
-import { CloseBooksCard } from '@/admin/features/books/close-books-card';
+import { CloseBooksCard } from '@/admin/features/books/books-card';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
 import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
-import { CustomersTab } from '@/admin/features/customers/customers-tab';
 import { customerKey } from '@domain/customers/customer-key';
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
 import { ScheduleView } from '@/admin/features/schedule/schedule-view';
 import { TodayView } from '@/admin/features/schedule/today-view';
-import { SettingsTab } from '@/admin/features/settings/settings-tab';
 import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import '@/admin/ui/admin.css';
 import { logError, logWarning } from '@/lib/log';
+
+// Tabs the owner's day does not open load when first shown, so the dashboard's first look parses
+// less (docs/decisions/044); the service worker precaches their chunks, so they open offline too.
+const CustomersTab = lazy(() => import('@/admin/features/customers/customers-tab').then((m) => ({ default: m.CustomersTab })));
+const SettingsTab = lazy(() => import('@/admin/features/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
 
 performance.mark('admin:dashboard-module');
 // The device's copy is opened, and the schedule read from it, as soon as this module loads,
@@ -178,7 +181,11 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
           />
         )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}
-        {tab === 'customers' && <CustomersTab loaded={loaded('bookings')} selected={customer} onSelect={setCustomer} onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
+        {tab === 'customers' && (
+          <Suspense fallback={<p role="status">Loading customers…</p>}>
+            <CustomersTab loaded={loaded('bookings')} selected={customer} onSelect={setCustomer} onOpenBooking={openDetails} onOpenConsultation={openConsultation} />
+          </Suspense>
+        )}
         {tab === 'consultations' && <ConsultationsTab loaded={loaded('consultation_requests')} />}
         {tab === 'reviews' && <ReviewsTab loaded={loaded('testimonials')} />}
         {tab === 'schedule' && (
@@ -186,7 +193,11 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             <ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />
           </div>
         )}
-        {tab === 'settings' && <SettingsTab bookingsLoaded={loaded('bookings')} onOpenBooking={openDetails} />}
+        {tab === 'settings' && (
+          <Suspense fallback={<p role="status">Loading settings…</p>}>
+            <SettingsTab bookingsLoaded={loaded('bookings')} onOpenBooking={openDetails} />
+          </Suspense>
+        )}
       </div>
       {dialogs}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
