@@ -5,6 +5,7 @@
  * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
  * record is kept as it came.
  */
+import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
 
 /** What every mirrored row has. */
@@ -161,15 +162,7 @@ export interface AdminJobEvent extends MirroredRow {
  * (domain/customers/customer-key.ts), the latest known contact and the home's notes carried from
  * season to season. The customer's bookings, consultations and reviews are found by that key.
  */
-export interface AdminCustomer extends MirroredRow {
-  email_key: string;
-  name: string;
-  phone: string;
-  address: string;
-  notes_parking: string;
-  notes_gate: string;
-  notes_ornaments: string;
-  notes_other: string;
+export interface AdminCustomer extends MirroredRow, CustomerRecordRow {
   /** The device time of the notes' last edit (the later edit wins on the server). */
   notes_updated_at?: string;
 }
