@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { paths } from '@/lib/paths';
-import { cancelConsultation, fetchMyConsultation, MyBookingError, type MyConsultationView } from '../api/my-consultation';
+import { cancelConsultation, fetchMyConsultation, type MyConsultationView } from '../api/my-consultation';
+import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../consultation.css';
 
 // The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
@@ -112,52 +113,19 @@ export function MyConsultationPage({ token }: { token: string | null }) {
 
 /** 'Cancel consultation' with a confirmation step; sends the time the page showed as `from`. */
 function CancelConsultation({ consultation: c, token, onCancelled }: { consultation: MyConsultationView; token: string; onCancelled: (c: MyConsultationView) => void }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-  }, [asking]);
-
-  async function cancel() {
-    setBusy(true);
-    setProblem('');
-    try {
-      onCancelled(await cancelConsultation(token, { date: c.date, timeSlot: c.timeSlot }));
-    } catch (err) {
-      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
-      setBusy(false);
-    }
-  }
-
   return (
-    <section className="card my-consultation__section" aria-labelledby="cancel-title">
-      <h2 id="cancel-title">Cancel consultation</h2>
-      {!asking ? (
-        <button type="button" className="button" onClick={() => setAsking(true)}>
-          Cancel consultation
-        </button>
-      ) : (
-        <div role="group" aria-label="Confirm the cancellation">
-          <p>
-            <strong>Cancel this consultation?</strong> The time is given up for someone else.
-          </p>
-          <div className="button-row button-row--start">
-            <button type="button" ref={confirmRef} className="button button--danger" onClick={cancel} disabled={busy}>
-              {busy ? 'Cancelling…' : 'Yes, cancel it'}
-            </button>
-            <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
-              Keep my consultation
-            </button>
-          </div>
-        </div>
-      )}
-      {problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
-    </section>
+    <ConfirmCancelSection
+      className="card my-consultation__section"
+      title="Cancel consultation"
+      askLabel="Cancel consultation"
+      question={
+        <>
+          <strong>Cancel this consultation?</strong> The time is given up for someone else.
+        </>
+      }
+      confirmLabel="Yes, cancel it"
+      keepLabel="Keep my consultation"
+      onConfirm={async () => onCancelled(await cancelConsultation(token, { date: c.date, timeSlot: c.timeSlot }))}
+    />
   );
 }

@@ -6,6 +6,7 @@ import type { VisitKind } from '@domain/schedule/slots';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { paths } from '@/lib/paths';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, visitFrom, type MyBookingView } from '../api/my-booking';
+import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../my-booking.css';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
@@ -341,53 +342,20 @@ function PayBalance({ booking: b, token, onPaid }: { booking: MyBookingView; tok
 }
 
 function CancelBooking({ booking: b, token, onCancelled }: { booking: MyBookingView; token: string; onCancelled: (refunded: boolean) => void }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-  }, [asking]);
-
-  async function cancel() {
-    setBusy(true);
-    setProblem('');
-    try {
-      onCancelled((await cancelMyBooking(token, visitFrom(b.install))).refunded);
-    } catch (err) {
-      setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
-      setBusy(false);
-    }
-  }
-
   return (
-    <section className="card my-booking__section" aria-labelledby="cancel-title">
-      <h2 id="cancel-title">Cancel the booking</h2>
-      <p>{b.cancelNotice}</p>
-      {!asking ? (
-        <button type="button" className="button" onClick={() => setAsking(true)}>
-          Cancel the booking
-        </button>
-      ) : (
-        <div role="group" aria-label="Confirm the cancellation">
-          <p>
-            <strong>Cancel this booking?</strong> Both visits are given up and cannot be taken back.
-          </p>
-          <div className="button-row button-row--start">
-            <button type="button" ref={confirmRef} className="button button--danger" onClick={cancel} disabled={busy}>
-              {busy ? 'Cancelling…' : 'Yes, cancel and refund'}
-            </button>
-            <button type="button" className="button" onClick={() => setAsking(false)} disabled={busy}>
-              Keep my booking
-            </button>
-          </div>
-        </div>
-      )}
-      {problem && (
-        <p className="form-problem" role="alert">
-          {problem}
-        </p>
-      )}
-    </section>
+    <ConfirmCancelSection
+      className="card my-booking__section"
+      title="Cancel the booking"
+      notice={<p>{b.cancelNotice}</p>}
+      askLabel="Cancel the booking"
+      question={
+        <>
+          <strong>Cancel this booking?</strong> Both visits are given up and cannot be taken back.
+        </>
+      }
+      confirmLabel="Yes, cancel and refund"
+      keepLabel="Keep my booking"
+      onConfirm={async () => onCancelled((await cancelMyBooking(token, visitFrom(b.install))).refunded)}
+    />
   );
 }
