@@ -5,7 +5,7 @@ import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, toast } from '
 
 /**
  * The admin's Seasons card at 375 px (domain/schedule/seasons.ts): the seasons by year, 'Add next
- * season' prefilled with the usual pattern, the opening and early-bird fields, saved through
+ * season' prefilled with the usual pattern, the opening, closing-hour and early-bird fields, saved through
  * POST /api/fn/seasons. Only future seasons: 2027 is stored as the usual pattern (what a year
  * without a record follows anyway) and 2028 is added here; both are deleted after.
  */
@@ -15,7 +15,7 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 
-test('the owner adds next season with its opening date and an early-bird price', async ({ page }) => {
+test('the owner adds next season with its opening date, a closing hour and an early-bird price', async ({ page }) => {
   const su = await superuserClient();
   const password = `seasons-password-${RUN}`;
   const email = `seasons-${RUN}@test.local`;
@@ -44,6 +44,12 @@ test('the owner adds next season with its opening date and an early-bird price',
     const form = card.getByRole('form', { name: 'Season 2028 (new)' });
     await expect(form.getByRole('group', { name: 'Installations' }).getByLabel('First day')).toHaveValue('2028-11-16');
     await expect(form.getByRole('checkbox', { name: 'Tue' })).toBeChecked();
+    // Closing hours: one per work day, prefilled with the pattern; Saturdays set to close at 6 PM (2028 only).
+    const closing = form.getByRole('group', { name: 'Closing hours' });
+    await expect(closing.getByLabel('Sunday closes at')).toHaveValue('18');
+    await expect(closing.getByLabel('Tuesday closes at')).toHaveValue('21');
+    await expect(closing.getByLabel('Monday closes at')).toHaveCount(0);
+    await closing.getByLabel('Saturday closes at').selectOption({ label: '6 PM' });
     await form.getByLabel('Public booking opens').fill('2028-09-01');
     await form.getByLabel('Price cut').selectOption('percent');
     await form.getByLabel('Percent (1–50)').fill('10');
@@ -55,7 +61,14 @@ test('the owner adds next season with its opening date and an early-bird price',
     await expect(toast(page, 'Season 2028 saved')).toBeVisible();
     await expect(card.getByRole('heading', { name: 'Season 2028', exact: true })).toBeVisible();
     const stored = await su.collection('seasons').getFirstListItem('year = 2028');
-    expect(stored).toMatchObject({ install_start: '2028-11-16', public_opens: '2028-09-01', early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2028-10-01' });
+    expect(stored).toMatchObject({
+      install_start: '2028-11-16',
+      public_opens: '2028-09-01',
+      early_bird_kind: 'percent',
+      early_bird_value: 10,
+      early_bird_until: '2028-10-01',
+      closing_hours: { '6': 18 },
+    });
   } finally {
     const added = await su
       .collection('seasons')

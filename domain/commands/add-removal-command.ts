@@ -115,7 +115,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
     if (cents === null) return refuse(409, M.removalClosed);
     const problem = removalDateProblem(input.date, b.install_date, t.world.dateContext);
     if (problem) return refuse(400, problem);
-    const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize as TreeSize, input.date, 'removal', input.timeSlot) : null;
+    const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize as TreeSize, input.date, 'removal', input.timeSlot, t.world.dateContext.season.closingHours) : null;
     if (!slot) return refuse(400, ADD_REMOVAL_MESSAGES.slot);
 
     const options = selfServiceOptions(b, nowMs);

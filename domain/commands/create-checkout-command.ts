@@ -26,7 +26,7 @@ import { slotChoices, slotHasConflict, slotOpenForTravel, type BookingSchedule }
 import { insideNotice, noticeRefusal } from '../schedule/notice';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
-import type { TimeSlot, VisitKind } from '../schedule/slots';
+import type { ClosingHours, TimeSlot, VisitKind } from '../schedule/slots';
 import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 
@@ -41,6 +41,8 @@ export interface PreparedCheckout {
   noticeHours: number;
   /** The address's ZIP, the owner's buffer and the centroids; null to skip the travel check. */
   travel: TravelCheck | null;
+  /** The booking's season's closing hours (domain/schedule/slots.ts closingHour); the pattern when absent. */
+  closingHours?: ClosingHours | undefined;
   /** The new booking's fields (new-booking.ts bookingFields, with its payment mode, hold and keys). */
   fields: Record<string, FieldValue>;
 }
@@ -105,7 +107,7 @@ function travelRefusal(request: BookingRequest, p: PreparedCheckout, others: rea
   for (const [kind, name, date, slot] of visitsOf(request, p)) {
     // The asked slot alone first: the day's other times are worked out only to name them in a refusal.
     if (slotOpenForTravel(date, slot, others, nowMs, p.crews, p.travel)) continue;
-    const choices = slotChoices(request.treeSize, date, kind, others, nowMs, p.crews, { noticeHours: p.noticeHours, travel: p.travel });
+    const choices = slotChoices(request.treeSize, date, kind, others, nowMs, p.crews, { noticeHours: p.noticeHours, travel: p.travel, closingHours: p.closingHours });
     if (choices.some((c) => c.id === slot.id && c.available)) continue;
     const fit = choices.filter((c) => c.available).map((c) => c.time);
     const then = fit.length > 0 ? `Times that fit that day: ${fit.join(', ')}.` : 'No other time that day fits; please choose another day.';

@@ -6,6 +6,7 @@
  */
 import type { ParseResult } from '../contact-schema';
 import { isYmd } from '../schedule/calendar';
+import type { ClosingHours } from '../schedule/slots';
 import { SEASON_MESSAGES, seasonEditProblem, seasonRecordProblem, type EarlyBird, type SeasonRecord } from '../schedule/seasons';
 import { decided, refuse, type Command, type FieldValue } from './command';
 
@@ -21,7 +22,7 @@ export interface SeasonSaveAnswer {
 }
 
 /** The sentence for a body that is not a season at all. */
-export const SEASON_SAVE_SHAPE = 'Send the season as { year, install, removal, consultation, workDays, renewalsOpen, publicOpens, earlyBird }.';
+export const SEASON_SAVE_SHAPE = 'Send the season as { year, install, removal, consultation, workDays, closingHours, renewalsOpen, publicOpens, earlyBird }.';
 
 function windowOf(v: unknown): { start: string; end: string } {
   const w = (v ?? {}) as { start?: unknown; end?: unknown };
@@ -34,6 +35,7 @@ function dateOrEmpty(v: unknown): string {
 
 /**
  * Checks the body { year, install, removal, consultation: { start, end }, workDays: number[],
+ * closingHours?: { [weekday 0–6]: hour 12–23 } (left out or {}: the pattern, docs/decisions/055),
  * renewalsOpen, publicOpens: 'YYYY-MM-DD' | '', earlyBird: { kind, value, until } | null }
  * (value: percent 1–50, or cents) into a season record; 400 sentences of SEASON_MESSAGES.
  */
@@ -49,6 +51,8 @@ export function parseSeasonSave(body: Record<string, unknown>): ParseResult<Seas
     removal: windowOf(body.removal),
     consultation: windowOf(body.consultation),
     workDays: Array.isArray(body.workDays) ? [...new Set(body.workDays.map(Number))].sort((a, b) => a - b) : [],
+    // Left out: {} (the pattern); anything but a map stays as sent for seasonRecordProblem's sentence.
+    closingHours: (body.closingHours ?? {}) as ClosingHours,
     renewalsOpen: dateOrEmpty(body.renewalsOpen),
     publicOpens: dateOrEmpty(body.publicOpens),
     earlyBird,
@@ -68,6 +72,7 @@ export function seasonFields(s: SeasonRecord): Record<string, FieldValue> {
     consultation_start: s.consultation.start,
     consultation_end: s.consultation.end,
     work_days: [...s.workDays],
+    closing_hours: { ...s.closingHours },
     renewals_open: isYmd(s.renewalsOpen) ? s.renewalsOpen : '',
     public_opens: isYmd(s.publicOpens) ? s.publicOpens : '',
     early_bird_kind: s.earlyBird?.kind ?? '',

@@ -92,7 +92,7 @@ export function checkMove(b: BookingFacts, req: MoveRequest, ctx: DateContext): 
   if (visit !== 'install' && visit !== 'removal') return refuse(400, M.badVisit);
   const problem = moveDateProblem(visit, req.date, { install_date: b.install_date, removal_date: b.removal_date }, ctx);
   if (problem) return refuse(400, problem);
-  const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize, req.date, visit, req.timeSlot) : null;
+  const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize, req.date, visit, req.timeSlot, ctx.season.closingHours) : null;
   if (!slot) return refuse(400, `That ${visitName(visit)} time slot is not offered on this date. Please choose another slot.`);
   return { visit, date: req.date, slot };
 }

@@ -10,7 +10,7 @@
  */
 import { newYorkTimeMs, type Ymd } from './calendar';
 import { PACKAGE_SLUGS, type PackageSlug, type TreeSize } from '../catalog';
-import { CONSULTATION_SLOTS, slotsFor, type VisitKind } from './slots';
+import { CONSULTATION_SLOTS, slotsFor, type ClosingHours, type VisitKind } from './slots';
 
 /** Hours of notice before an installation or removal, unless the owner sets otherwise. */
 export const DEFAULT_VISIT_NOTICE_HOURS = 48;
@@ -89,11 +89,11 @@ export function noticeRefusal(visit: 'installation' | 'removal' | 'consultation'
 
 /**
  * Why a customer cannot book any `kind` visit of a `size` tree on `date` for want of notice
- * (every slot offered that day starts inside it), or null: what the calendars disable, with the
- * availability answer's reason.
+ * (every slot offered that day, under the season's `closing` hours, starts inside it), or null:
+ * what the calendars disable, with the availability answer's reason.
  */
-export function visitDayNoticeProblem(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, hours: number): string | null {
-  const slots = slotsFor(size, date, kind);
+export function visitDayNoticeProblem(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, hours: number, closing?: ClosingHours | null): string | null {
+  const slots = slotsFor(size, date, kind, closing);
   if (slots.length === 0) return null;
   return slots.every((s) => insideNotice(date, s.startHour * 60, nowMs, hours)) ? noticeHint(hours) : null;
 }

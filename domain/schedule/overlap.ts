@@ -5,7 +5,7 @@
  */
 import { parseTimestamp, type Ymd } from './calendar';
 import type { TreeSize } from '../catalog';
-import { parseSlotId, slotsFor, type TimeSlot, type VisitKind } from './slots';
+import { parseSlotId, slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from './slots';
 import { parseZip } from '../place/distance';
 import { insideNotice } from './notice';
 import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
@@ -118,12 +118,17 @@ export function placedVisitsOn(date: Ymd, bookings: readonly BookingSchedule[], 
 /** A slot offered on a date, and whether fewer than `crews` other bookings hold it. */
 export type SlotChoice = TimeSlot & { available: boolean };
 
-/** What a customer's slot choices are held to besides the overlap: the notice and the travel buffer. */
+/**
+ * What a customer's slot choices are held to besides the overlap: the notice and the travel
+ * buffer; and, for anyone's choices, the season's closing hours.
+ */
 export interface CustomerRules {
   /** Hours of notice (domain/schedule/notice.ts): slots starting sooner are left out. */
   noticeHours?: number | null;
   /** The new visit's ZIP and the owner's buffer (domain/schedule/travel-buffer.ts); null when the address is not known yet. */
   travel?: TravelCheck | null;
+  /** The booking's season's closing hours (slots.ts closingHour); the pattern when absent. */
+  closingHours?: ClosingHours | null | undefined;
 }
 
 /**
@@ -144,8 +149,8 @@ export function slotOpenForTravel(date: Ymd, slot: Pick<TimeSlot, 'startHour' | 
 }
 
 export function slotChoices(size: TreeSize, date: Ymd, kind: VisitKind, bookings: readonly BookingSchedule[], nowMs: number, crews = 1, rules: CustomerRules = {}): SlotChoice[] {
-  const { noticeHours, travel } = rules;
-  const offered = slotsFor(size, date, kind).filter((s) => noticeHours == null || !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
+  const { noticeHours, travel, closingHours } = rules;
+  const offered = slotsFor(size, date, kind, closingHours).filter((s) => noticeHours == null || !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
   if (!travel) {
     const busy = activeVisitsOn(date, bookings, nowMs);
     return offered.map((s) => ({ ...s, available: !slotTaken(s, busy, crews) }));

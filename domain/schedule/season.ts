@@ -5,6 +5,7 @@
  * docs/product.md's month/day pattern unless `settings` overrides them.
  */
 import { addDays, isYmd, weekdayOf, ymd, formatMonthDay, type Ymd } from './calendar';
+import type { ClosingHours } from './slots';
 
 export interface DateWindow {
   start: Ymd;
@@ -18,6 +19,8 @@ export interface SeasonWindows {
   consultation: DateWindow;
   /** Install weekdays of a season the owner set (seasons.ts); WORK_DAYS when absent. */
   workDays?: readonly number[];
+  /** Closing hours of a season the owner set (seasons.ts; slots.ts closingHour); the pattern when absent. */
+  closingHours?: ClosingHours;
 }
 
 /** Optional windows stored in the `settings` record with key `season`. */

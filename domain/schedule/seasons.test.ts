@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './calendar';
 import { installDateProblem, seasonFor, seasonOfInstall } from './season';
 import {
+  closingHoursFrom,
   earlyBirdCutCents,
   patternSeasonRecord,
   publicBookingClosed,
@@ -65,6 +66,12 @@ describe("a booking's season, whatever today is", () => {
     expect(seasonOfBooking('2026-12-20', '2026-12-28', [s2027])).toEqual(seasonOfInstall('2026-12-20', '2026-12-28'));
     expect(seasonOfBooking('', '2026-12-28', []).year).toBe(2027);
   });
+  it("carries the record's closing hours, and none without a record (the pattern)", () => {
+    const hours = { ...s2026, closingHours: { 6: 18 } };
+    expect(seasonOfBooking('2026-11-28', '2027-10-01', [hours, s2027]).closingHours).toEqual({ 6: 18 });
+    expect(soldSeason('2027-10-01', [hours, s2027]).closingHours).toEqual({});
+    expect(seasonOfBooking('2025-11-28', '2027-10-01', [hours, s2027]).closingHours).toBeUndefined();
+  });
   it("the record's work days decide installs, with the sentence naming them", () => {
     const ctx = { today: '2027-01-01', season: soldSeason('2027-01-01', [s2027]), blocked: new Set<string>() };
     expect(installDateProblem('2027-11-15', ctx)).toBeNull(); // a Monday
@@ -104,8 +111,26 @@ describe('a season record', () => {
     ['no work day', { ...patternSeasonRecord(2028), workDays: [] }, SEASON_MESSAGES.workDays],
     ['a percent over 50', { ...patternSeasonRecord(2028), earlyBird: { kind: 'percent', value: 60, until: '2028-10-01' } }, SEASON_MESSAGES.earlyBirdPercent],
     ['a cut without its date', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 100, until: '' } }, SEASON_MESSAGES.earlyBirdUntil],
+    ['Saturdays closing at 6 PM', { ...patternSeasonRecord(2028), closingHours: { 6: 18 } }, null],
+    ['every weekday at the edges', { ...patternSeasonRecord(2028), closingHours: { 0: 12, 1: 23, 2: 12, 3: 23, 4: 12, 5: 23, 6: 20 } }, null],
+    ['a closing hour before noon', { ...patternSeasonRecord(2028), closingHours: { 6: 11 } }, SEASON_MESSAGES.closingHours],
+    ['a closing hour at midnight', { ...patternSeasonRecord(2028), closingHours: { 6: 24 } }, SEASON_MESSAGES.closingHours],
+    ['a half hour', { ...patternSeasonRecord(2028), closingHours: { 6: 18.5 } }, SEASON_MESSAGES.closingHours],
+    ['a weekday 7', { ...patternSeasonRecord(2028), closingHours: { 7: 18 } }, SEASON_MESSAGES.closingHours],
+    ['not a map', { ...patternSeasonRecord(2028), closingHours: [18, 21] }, SEASON_MESSAGES.closingHours],
   ] as const)('%s', (_name, rec, problem) => {
     expect(seasonRecordProblem(rec as SeasonRecord)).toBe(problem);
+  });
+});
+
+describe('stored closing hours', () => {
+  it.each([
+    ['a weekday map', { '6': 18, '0': 20 }, { 6: 18, 0: 20 }],
+    ['nothing stored', null, {}],
+    ['a list', [18], {}],
+    ['bad entries left out', { '6': 25, '5': '18', '9': 18, '2': 15 }, { 2: 15 }],
+  ] as const)('%s', (_name, raw, hours) => {
+    expect(closingHoursFrom(raw)).toEqual(hours);
   });
 });
 
@@ -117,6 +142,10 @@ describe('the edit rule', () => {
     ['an end date shortened after a booking', { ...s2027, install: { ...s2027.install, end: '2027-12-18' } }, true, SEASON_MESSAGES.locked(2027)],
     ['another field after a booking', { ...s2027, publicOpens: '2027-08-01' }, true, SEASON_MESSAGES.locked(2027)],
     ['a start date after a booking', { ...s2027, install: { ...s2027.install, start: '2027-11-12' } }, true, SEASON_MESSAGES.locked(2027)],
+    ['closing hours before the first booking', { ...s2027, closingHours: { 6: 18 } }, false, null],
+    ['closing hours after a booking', { ...s2027, closingHours: { 6: 18 } }, true, SEASON_MESSAGES.locked(2027)],
+    ['a later closing after a booking (locked too)', { ...s2027, closingHours: { 0: 21 } }, true, SEASON_MESSAGES.locked(2027)],
+    ['the pattern written out after a booking (the same hours)', { ...later, closingHours: { 0: 18, 1: 21, 2: 21, 3: 21, 4: 21, 5: 21, 6: 21 } }, true, null],
   ] as const)('%s', (_name, next, hasBooking, problem) => {
     expect(seasonEditProblem(s2027, next as SeasonRecord, hasBooking)).toBe(problem);
   });

@@ -8,6 +8,7 @@
  */
 import { formatLongDate, isYmd, ymd, type Ymd } from './calendar';
 import { seasonFor, seasonOfInstall, WORK_DAYS, type DateWindow, type SeasonOverrides, type SeasonWindows } from './season';
+import { CLOSING_HOUR_RANGE, closingWeek, formatHour, type ClosingHours } from './slots';
 
 /** An early-bird price cut: a percent (1–50) or an amount in cents, until a date (inclusive). */
 export interface EarlyBird {
@@ -24,6 +25,8 @@ export interface SeasonRecord {
   consultation: DateWindow;
   /** Install weekdays (0 Sunday … 6 Saturday). */
   workDays: readonly number[];
+  /** Weekday → closing hour (12–23); a weekday left out, or {}, closes as the pattern (slots.ts closingHour). */
+  closingHours: ClosingHours;
   renewalsOpen: Ymd | '';
   publicOpens: Ymd | '';
   earlyBird: EarlyBird | null;
@@ -39,6 +42,7 @@ export const SEASON_MESSAGES = {
   installYear: 'The installation window must fall in the season’s year.',
   removalAfter: 'Removals must start after the last installation date.',
   workDays: 'Choose at least one work day (weekday numbers 0 to 6).',
+  closingHours: `A closing hour must be a whole hour from ${formatHour(CLOSING_HOUR_RANGE.min)} to ${formatHour(CLOSING_HOUR_RANGE.max)}, given for a weekday from 0 (Sunday) to 6 (Saturday).`,
   date: (label: string) => `${label} must be a date (YYYY-MM-DD) or left empty.`,
   earlyBirdKind: "The early-bird price cut must be 'percent', 'amount' or none.",
   earlyBirdPercent: `An early-bird percent must be a whole number from 1 to ${EARLY_BIRD_MAX_PERCENT}.`,
@@ -50,12 +54,12 @@ export const SEASON_MESSAGES = {
 /** The docs/product.md pattern for `year`, as a new season's record starts ('Add next season'). */
 export function patternSeasonRecord(year: number): SeasonRecord {
   const s = seasonFor(ymd(year, 7, 1));
-  return { year, install: s.install, removal: s.removal, consultation: s.consultation, workDays: [...WORK_DAYS], renewalsOpen: '', publicOpens: '', earlyBird: null };
+  return { year, install: s.install, removal: s.removal, consultation: s.consultation, workDays: [...WORK_DAYS], closingHours: {}, renewalsOpen: '', publicOpens: '', earlyBird: null };
 }
 
-/** The windows (and work days) of a season record. */
+/** The windows (with work days and closing hours) of a season record. */
 export function recordWindows(r: SeasonRecord): SeasonWindows {
-  return { year: r.year, install: r.install, removal: r.removal, consultation: r.consultation, workDays: r.workDays };
+  return { year: r.year, install: r.install, removal: r.removal, consultation: r.consultation, workDays: r.workDays, closingHours: r.closingHours };
 }
 
 function recordOf(records: readonly SeasonRecord[], year: number): SeasonRecord | null {
@@ -133,6 +137,35 @@ export function earlyBirdCutCents(subtotalCents: number, earlyBird: EarlyBird | 
   return Math.max(0, Math.min(subtotalCents, cut));
 }
 
+/** Whether `[weekday, hour]` is one closing hour: a weekday '0'–'6' and a whole hour in CLOSING_HOUR_RANGE. */
+function closingEntryValid([k, v]: [string, unknown]): boolean {
+  return /^[0-6]$/.test(k) && typeof v === 'number' && Number.isInteger(v) && v >= CLOSING_HOUR_RANGE.min && v <= CLOSING_HOUR_RANGE.max;
+}
+
+function isMap(c: unknown): c is Record<string, unknown> {
+  return !!c && typeof c === 'object' && !Array.isArray(c);
+}
+
+/** Whether `c` is not a closing-hours map (weekday '0'–'6' → whole hour 12–23). */
+function closingHoursProblem(c: unknown): boolean {
+  return !isMap(c) || !Object.entries(c).every(closingEntryValid);
+}
+
+/**
+ * A stored `closing_hours` value (parsed JSON, e.g. { "6": 18 }) as ClosingHours: entries that
+ * are not a weekday and a whole hour 12–23 are left out (that day closes as the pattern), and
+ * anything but a map is {} (the pattern), so a bad stored value never breaks booking.
+ */
+export function closingHoursFrom(raw: unknown): ClosingHours {
+  return isMap(raw)
+    ? Object.fromEntries(
+        Object.entries(raw)
+          .filter(closingEntryValid)
+          .map(([k, v]) => [Number(k), v as number]),
+      )
+    : {};
+}
+
 function windowProblem(w: DateWindow | undefined, label: string): string | null {
   return w && isYmd(w.start) && isYmd(w.end) && w.start <= w.end ? null : SEASON_MESSAGES.window(label);
 }
@@ -145,6 +178,7 @@ export function seasonRecordProblem(r: SeasonRecord): string | null {
   if (seasonYearOfDate(r.install.start) !== r.year || seasonYearOfDate(r.install.end) !== r.year) return SEASON_MESSAGES.installYear;
   if (r.removal.start <= r.install.end) return SEASON_MESSAGES.removalAfter;
   if (!Array.isArray(r.workDays) || r.workDays.length === 0 || r.workDays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) return SEASON_MESSAGES.workDays;
+  if (closingHoursProblem(r.closingHours)) return SEASON_MESSAGES.closingHours;
   if (r.renewalsOpen !== '' && !isYmd(r.renewalsOpen)) return SEASON_MESSAGES.date('Renewals open');
   if (r.publicOpens !== '' && !isYmd(r.publicOpens)) return SEASON_MESSAGES.date('Public booking opens');
   const eb = r.earlyBird;
@@ -167,12 +201,23 @@ function sameRecord(a: SeasonRecord, b: SeasonRecord): boolean {
 }
 
 function canonical(r: SeasonRecord): unknown {
-  return [r.year, r.install, r.removal, r.consultation, [...r.workDays].sort(), r.renewalsOpen, r.publicOpens, r.earlyBird && [r.earlyBird.kind, r.earlyBird.value, r.earlyBird.until]];
+  // Closing hours compare by what each weekday closes at, so {} and the pattern written out are the same.
+  return [
+    r.year,
+    r.install,
+    r.removal,
+    r.consultation,
+    [...r.workDays].sort(),
+    closingWeek(r.closingHours),
+    r.renewalsOpen,
+    r.publicOpens,
+    r.earlyBird && [r.earlyBird.kind, r.earlyBird.value, r.earlyBird.until],
+  ];
 }
 
 /**
  * The edit rule: why `next` may not replace `old` (null for a new season), or null. Any field
- * may change until the season's first booking (`hasBooking`); after it, only the installation
+ * (closing hours too) may change until the season's first booking (`hasBooking`); after it, only the installation
  * and removal end dates, and only later (a booking made in the windows stays inside them).
  * `next` is checked whole first (seasonRecordProblem).
  */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONSULTATION_SLOTS, closingHour, findSlot, formatSlotRange, parseSlotId, slotsFor } from './slots';
+import fc from 'fast-check';
+import { CONSULTATION_SLOTS, closingHour, closingWeek, findSlot, formatSlotRange, parseSlotId, slotsFor, type ClosingHours } from './slots';
+import { addDays } from './calendar';
 
 describe('slots by size and closing hour (docs/product.md §9 Schedule)', () => {
   it.each<[string, string, string[]]>([
@@ -37,5 +39,62 @@ describe('slots by size and closing hour (docs/product.md §9 Schedule)', () => 
     expect(CONSULTATION_SLOTS).toHaveLength(24);
     expect(CONSULTATION_SLOTS[0]).toEqual({ id: '08:00', label: '8:00 AM' });
     expect(CONSULTATION_SLOTS[23]).toEqual({ id: '19:30', label: '7:30 PM' });
+  });
+});
+
+describe("a season's closing hours (docs/decisions/055)", () => {
+  // 2026-11-28 is a Saturday, 2026-11-22 a Sunday, 2026-11-24 a Tuesday.
+  const saturdayAtSix: ClosingHours = { 6: 18 };
+  it.each<[string, ClosingHours | undefined, number]>([
+    ['2026-11-28', saturdayAtSix, 18],
+    ['2026-11-28', undefined, 21],
+    ['2026-11-28', {}, 21],
+    ['2026-11-22', saturdayAtSix, 18],
+    ['2026-11-22', { 0: 20 }, 20],
+    ['2026-11-24', { 2: 15 }, 15],
+    ['2026-11-24', saturdayAtSix, 21],
+  ])('%s with %j closes at %i', (date, closing, hour) => {
+    expect(closingHour(date, closing)).toBe(hour);
+  });
+  it.each<[string, string, ClosingHours, string[]]>([
+    ['7.5-9ft', '2026-11-28', saturdayAtSix, ['9-15', '12-18']],
+    ['5-7ft', '2026-11-28', saturdayAtSix, ['9-12', '12-15', '15-18']],
+    ['10-12ft', '2026-11-28', saturdayAtSix, ['9-18']],
+    ['7.5-9ft', '2026-11-24', saturdayAtSix, ['9-15', '12-18', '15-21']],
+    ['10-12ft', '2026-11-22', { 0: 21 }, ['9-18', '12-21']],
+    ['5-7ft', '2026-11-24', { 2: 14 }, ['9-12']],
+    ['5-7ft', '2026-11-24', { 2: 20 }, ['9-12', '12-15', '15-18']],
+  ])('%s on %s with %j', (size, date, closing, ids) => {
+    expect(slotsFor(size as '5-7ft', date, 'install', closing).map((s) => s.id)).toEqual(ids);
+  });
+  it('finds a slot only when it ends by the season’s closing', () => {
+    expect(findSlot('7.5-9ft', '2026-11-28', 'install', '15-21', saturdayAtSix)).toBeNull();
+    expect(findSlot('5-7ft', '2026-11-28', 'removal', '18-21', saturdayAtSix)).toBeNull();
+    expect(findSlot('7.5-9ft', '2026-11-28', 'install', '12-18', saturdayAtSix)?.endHour).toBe(18);
+    expect(findSlot('7.5-9ft', '2026-11-28', 'install', '15-21')?.endHour).toBe(21);
+  });
+  it('names every weekday’s hour, the pattern where the season says nothing', () => {
+    expect(closingWeek()).toEqual([18, 21, 21, 21, 21, 21, 21]);
+    expect(closingWeek({ 6: 18, 0: 20 })).toEqual([20, 21, 21, 21, 21, 21, 18]);
+  });
+  it('offers only slots that end by the closing hour, whatever the season set', () => {
+    const hours = fc.integer({ min: 12, max: 23 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom('5-7ft' as const, '7.5-9ft' as const, '10-12ft' as const),
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom('install' as const, 'removal' as const),
+        fc.dictionary(fc.constantFrom('0', '1', '2', '3', '4', '5', '6'), hours),
+        (size, offset, kind, dict) => {
+          const closing: ClosingHours = Object.fromEntries(Object.entries(dict).map(([k, v]) => [Number(k), v]));
+          const date = addDays('2026-07-01', offset);
+          const close = closingHour(date, closing);
+          for (const s of slotsFor(size, date, kind, closing)) {
+            expect(s.endHour).toBeLessThanOrEqual(close);
+            expect(findSlot(size, date, kind, s.id, closing)).toEqual(s);
+          }
+        },
+      ),
+    );
   });
 });

@@ -40,9 +40,31 @@ export const SLOT_HOURS: Record<TreeSize, readonly (readonly [number, number])[]
   ],
 };
 
-/** Closing hour of a date: 18 (6 PM) on Sundays, 21 (9 PM) otherwise. */
-export function closingHour(date: Ymd): number {
-  return weekdayOf(date) === 0 ? 18 : 21;
+/**
+ * A season's closing hours: weekday (0 Sunday … 6 Saturday) → the whole hour (12–23, New York
+ * time) by which its visits end. A weekday left out closes as DEFAULT_CLOSING_HOURS says, so
+ * {} (a season that never set them) is the docs/product.md pattern (docs/decisions/055).
+ */
+export type ClosingHours = Readonly<Partial<Record<number, number>>>;
+
+/** The docs/product.md §9 pattern: 6 PM on Sundays, 9 PM otherwise. */
+export const DEFAULT_CLOSING_HOURS: Readonly<Record<number, number>> = { 0: 18, 1: 21, 2: 21, 3: 21, 4: 21, 5: 21, 6: 21 };
+
+/** The range a season's closing hour may take (whole hours, 12 PM to 11 PM). */
+export const CLOSING_HOUR_RANGE = { min: 12, max: 23 } as const;
+
+/**
+ * Closing hour of a date: the season's hour for its weekday (`closing`, a season record's
+ * closingHours), else the pattern, 18 (6 PM) on Sundays and 21 (9 PM) otherwise.
+ */
+export function closingHour(date: Ymd, closing?: ClosingHours | null): number {
+  const day = weekdayOf(date);
+  return closing?.[day] ?? DEFAULT_CLOSING_HOURS[day]!;
+}
+
+/** Every weekday's closing hour under `closing` (the pattern where it says nothing), 0 Sunday … 6 Saturday. */
+export function closingWeek(closing?: ClosingHours | null): number[] {
+  return [0, 1, 2, 3, 4, 5, 6].map((d) => closing?.[d] ?? DEFAULT_CLOSING_HOURS[d]!);
 }
 
 /** "9 AM", "12 PM", "5 PM". */
@@ -90,15 +112,21 @@ function toSlot(startHour: number, endHour: number, kind: VisitKind): TimeSlot {
   };
 }
 
-/** The slots offered on a date for a tree size: those ending after closing are hidden. */
-export function slotsFor(size: TreeSize, date: Ymd, kind: VisitKind): TimeSlot[] {
-  const closing = closingHour(date);
-  return SLOT_HOURS[size].filter(([, end]) => end <= closing).map(([s, e]) => toSlot(s, e, kind));
+/**
+ * The slots offered on a date for a tree size: those ending after closing (the season's
+ * `closing` hours, else the pattern) are hidden.
+ */
+export function slotsFor(size: TreeSize, date: Ymd, kind: VisitKind, closing?: ClosingHours | null): TimeSlot[] {
+  const end = closingHour(date, closing);
+  return SLOT_HOURS[size].filter(([, e]) => e <= end).map(([s, e]) => toSlot(s, e, kind));
 }
 
-/** The slot with `id` offered on `date` for `size`, or null when not offered (past closing, wrong size). */
-export function findSlot(size: TreeSize, date: Ymd, kind: VisitKind, id: string): TimeSlot | null {
-  return slotsFor(size, date, kind).find((s) => s.id === id) ?? null;
+/**
+ * The slot with `id` offered on `date` for `size` under the season's `closing` hours (else the
+ * pattern), or null when not offered (past closing, wrong size).
+ */
+export function findSlot(size: TreeSize, date: Ymd, kind: VisitKind, id: string, closing?: ClosingHours | null): TimeSlot | null {
+  return slotsFor(size, date, kind, closing).find((s) => s.id === id) ?? null;
 }
 
 /** The 24 consultation slots, 08:00 to 19:30, 30 minutes each (docs/product.md §9). */

@@ -180,6 +180,44 @@ describe('on November 20, 2026, a season set by the owner', () => {
     const mails = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'visit_reminder'", { id: b.id }) });
     expect(mails).toHaveLength(1);
   });
+
+  it("its closing hours hide the late slots on its Saturdays and checkout refuses them; without them, today's hours", async () => {
+    const ids = async (date: string, size = '7.5-9ft') => (await call('GET', `/api/fn/availability?date=${date}&size=${size}&kind=install`)).body;
+    // Saturday, November 28, 2026, and Tuesday, December 1: no closing hours set, the pattern's 9 PM.
+    expect((await call('GET', '/api/fn/season')).body.closingHours).toEqual({ 0: 18, 1: 21, 2: 21, 3: 21, 4: 21, 5: 21, 6: 21 });
+    expect(await ids('2026-11-28')).toMatchObject({ closingHour: 21, slots: [{ id: '9-15' }, { id: '12-18' }, { id: '15-21' }] });
+
+    await setSeason({ closing_hours: { '6': 18 } });
+    expect((await call('GET', '/api/fn/season')).body.closingHours).toMatchObject({ 0: 18, 2: 21, 6: 18 });
+    const saturday = await ids('2026-11-28');
+    expect(saturday.closingHour).toBe(18);
+    expect(saturday.slots.map((x: { id: string }) => x.id)).toEqual(['9-15', '12-18']);
+    expect((await ids('2026-11-28', '5-7ft')).slots.map((x: { id: string }) => x.id)).toEqual(['9-12', '12-15', '15-18']);
+    expect((await ids('2026-12-01')).slots.map((x: { id: string }) => x.id)).toEqual(['9-15', '12-18', '15-21']);
+    const refused = await checkout({ installDate: '2026-11-28', installTimeSlot: '15-21', removalDate: '2027-01-06' });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'That installation time slot is not offered on this date. Please choose another slot.' } });
+    const late = await checkout({ treeSize: '5-7ft', installDate: '2026-11-28', installTimeSlot: '18-21', removalDate: '2027-01-06' });
+    expect(late).toMatchObject({ status: 400, body: { message: 'That installation time slot is not offered on this date. Please choose another slot.' } });
+    // The season has bookings: its closing hours are locked like its other fields.
+    const locked = await call('POST', '/api/fn/seasons', { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' }, closingHours: { 6: 20 } }, admin);
+    expect(locked.status).toBe(409);
+    const bad = await call(
+      'POST',
+      '/api/fn/seasons',
+      {
+        ...SEASON_2026,
+        year: 2029,
+        install: { start: '2029-11-16', end: '2029-12-23' },
+        removal: { start: '2029-12-26', end: '2030-01-31' },
+        consultation: { start: '2029-11-12', end: '2029-12-17' },
+        closingHours: { 6: 25 },
+      },
+      admin,
+    );
+    expect(bad).toMatchObject({ status: 400, body: { message: 'A closing hour must be a whole hour from 12 PM to 11 PM, given for a weekday from 0 (Sunday) to 6 (Saturday).' } });
+    await setSeason({ closing_hours: null });
+    expect((await ids('2026-11-28')).closingHour).toBe(21);
+  });
 });
 
 describe("on December 30, 2026, a booking of last season keeps its own season's rules", () => {
@@ -235,5 +273,42 @@ describe("on December 30, 2026, a booking of last season keeps its own season's 
     const late = await move('2027-02-20');
     expect(late).toMatchObject({ status: 400, body: { message: 'Removals are scheduled between December 26 and February 15, 2027.' } });
     expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.season.removal).toEqual(SEASON_2026.removal);
+  });
+
+  it("keeps its own season's closing hours when next season's close earlier, and follows its own when they change", async () => {
+    const seasons = await su.collection('seasons').getFullList({ sort: 'year' });
+    const [s2026, s2027] = [seasons.find((r) => r.year === 2026)!, seasons.find((r) => r.year === 2027)!];
+    await su.collection('seasons').update(s2027.id, { closing_hours: { '6': 18 } });
+    expect((await request({ base: server.url, route: '/api/fn/season' })).body.closingHours[6]).toBe(18);
+    expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.closingHours[6]).toBe(21);
+
+    const b = await stageBooking(su, {
+      install_date: '2026-12-19',
+      install_time_slot: '9-15',
+      install_done_at: '2026-12-19 20:00:00.000Z',
+      removal_date: '2027-01-08',
+      removal_time_slot: '9-15',
+      removal_service: true,
+      customer_email: 'closing.hours@example.com',
+    });
+    const removals = async (date: string) =>
+      (await request({ base: server.url, route: `/api/fn/availability?date=${date}&size=7.5-9ft&kind=removal&installDate=2026-12-19` })).body.slots.map((x: { id: string }) => x.id);
+    const move = (date: string) =>
+      request({
+        base: server.url,
+        method: 'POST',
+        route: '/api/fn/admin-bookings/move',
+        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '15-21' },
+        headers: { 'Idempotency-Key': `seasons-closing-${date}` },
+        token: admin,
+      });
+    // Saturday, January 9, 2027: last season's removal, at last season's 9 PM.
+    expect(await removals('2027-01-09')).toEqual(['9-15', '12-18', '15-21']);
+    const moved = await move('2027-01-09');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    await su.collection('seasons').update(s2026.id, { closing_hours: { '6': 18 } });
+    expect(await removals('2027-01-16')).toEqual(['9-15', '12-18']);
+    expect(await move('2027-01-16')).toMatchObject({ status: 400, body: { message: 'That removal time slot is not offered on this date. Please choose another slot.' } });
   });
 });

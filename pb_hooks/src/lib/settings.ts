@@ -8,7 +8,7 @@
  * and reading them took three of its four queries.
  */
 import { WORK_DAYS, type DateContext, type SeasonOverrides } from '@domain/schedule/season';
-import { seasonOfBooking, seasonRecordOfBooking, soldSeason, soldSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
+import { closingHoursFrom, seasonOfBooking, seasonRecordOfBooking, soldSeason, soldSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE } from '@domain/admin/site-settings';
 import { noticeFrom, type NoticeHours } from '@domain/schedule/notice';
@@ -96,6 +96,7 @@ export function seasonRecordOf(r: core.Record): SeasonRecord {
     removal: { start: r.getString('removal_start'), end: r.getString('removal_end') },
     consultation: { start: r.getString('consultation_start'), end: r.getString('consultation_end') },
     workDays: Array.isArray(days) && days.length > 0 ? days.map(Number) : [...WORK_DAYS],
+    closingHours: closingHoursFrom(parseJson(r.getString('closing_hours'))),
     renewalsOpen: r.getString('renewals_open'),
     publicOpens: r.getString('public_opens'),
     earlyBird,

@@ -21,9 +21,8 @@ import { isYmd } from '@domain/schedule/calendar';
 import { isPackageSlug, isTreeSize } from '@domain/catalog';
 import { slotChoices } from '@domain/schedule/overlap';
 import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
-import { slotsFor } from '@domain/schedule/slots';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
-import { closingHour, type VisitKind } from '@domain/schedule/slots';
+import { closingHour, slotsFor, type VisitKind } from '@domain/schedule/slots';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
@@ -54,17 +53,18 @@ export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLooku
   if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
   if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
 
-  // A booking's visit (its installation date given) is checked in that booking's season.
+  // A booking's visit (its installation date given) is checked in that booking's season, its closing hours too.
   const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
+  const closing = ctx.season.closingHours;
   const now = nowMs();
   const hours = noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null);
   const reason =
-    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? (hours === null ? null : visitDayNoticeProblem(date, size, kind, now, hours));
-  const base = { date, size, kind, closingHour: closingHour(date) };
+    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? (hours === null ? null : visitDayNoticeProblem(date, size, kind, now, hours, closing));
+  const base = { date, size, kind, closingHour: closingHour(date, closing) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
   const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
-  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel });
-  const leftOut = slots.length < slotsFor(size, date, kind).length;
+  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel, closingHours: closing });
+  const leftOut = slots.length < slotsFor(size, date, kind, closing).length;
   return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut && hours !== null ? noticeHint(hours) : null, slots });
 }

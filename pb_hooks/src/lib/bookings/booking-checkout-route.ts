@@ -36,7 +36,7 @@ import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHea
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
-import { loadBookingSeasonRecord, loadCrews, loadNotice, loadTravelBuffer } from '../settings';
+import { loadBookingSeasonRecord, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { publicBookingClosed } from '@domain/schedule/seasons';
 import { centroid } from './distance';
 import { findPackage } from '@domain/catalog';
@@ -129,7 +129,8 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   } as Record<string, FieldValue>;
   const noticeHours = visitNoticeHours(loadNotice($app), findPackage(r.packageType)?.slug ?? null);
   const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
-  const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, fields };
+  const closingHours = loadDateContext($app).season.closingHours;
+  const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, closingHours, fields };
   const input: CreateCheckoutInput = { request: r, wizardId, prepared };
 
   const outcome = decideCheckout(input, clientIp, r.customerEmail, now);

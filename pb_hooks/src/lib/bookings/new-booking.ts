@@ -35,12 +35,12 @@ function checkVisits(r: BookingRequest): Visits {
   const ctx = loadDateContext($app);
   const installProblem = installDateProblem(r.installDate, ctx);
   if (installProblem) throw badRequest(installProblem);
-  const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot);
+  const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot, ctx.season.closingHours);
   if (!install) throw badRequest('That installation time slot is not offered on this date. Please choose another slot.');
   if (!r.removalDate || !r.removalTimeSlot) return { install, removal: null };
   const removalProblem = removalDateProblem(r.removalDate, r.installDate, ctx);
   if (removalProblem) throw badRequest(removalProblem);
-  const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot);
+  const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot, ctx.season.closingHours);
   if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
   return { install, removal };
 }

@@ -4,7 +4,8 @@
  * domain/schedule/seasons.ts). On the command runner (lib/commands/run-command.ts); the
  * `seasons` collection has no API write rule, so this is its only way in.
  * Body: a season { year, install, removal, consultation: { start, end }, workDays,
- * renewalsOpen, publicOpens, earlyBird: { kind, value, until } | null } → 200 { season } (the
+ * closingHours?: { weekday: hour 12–23 }, renewalsOpen, publicOpens,
+ * earlyBird: { kind, value, until } | null } → 200 { season } (the
  * stored record). Refused: 400 a malformed season; 409 a change the edit rule forbids once
  * the season has a booking, or the same year created at the same instant.
  */

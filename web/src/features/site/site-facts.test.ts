@@ -10,6 +10,7 @@ import {
   REMOVAL_VALUE,
   VISIT_LENGTHS_TEXT,
   WORK_DAYS_TEXT,
+  closingHoursText,
   listText,
   seasonWindows,
 } from './site-facts';
@@ -40,5 +41,18 @@ describe('site facts (the numbers the content pages quote, docs/product.md §9)'
     expect(listText(['a'])).toBe('a');
     expect(listText(['a', 'b'])).toBe('a and b');
     expect(listText(['a', 'b', 'c'], 'or')).toBe('a, b or c');
+  });
+});
+
+describe("the season's closing hours in words (docs/decisions/055)", () => {
+  it.each([
+    ['the pattern (prerendered)', null, '9 PM, or 6 PM on Sundays'],
+    ['a season that set none', { workDays: [0, 2, 5, 6] }, '9 PM, or 6 PM on Sundays'],
+    ['Saturdays at 6 PM too', { workDays: [0, 2, 5, 6], closingHours: { 6: 18 } }, '9 PM, or 6 PM on Saturdays and Sundays'],
+    ['every work day alike', { workDays: [2, 5], closingHours: { 2: 20, 5: 20 } }, '8 PM'],
+    ['three hours', { workDays: [0, 2, 5, 6], closingHours: { 0: 18, 6: 20 } }, '9 PM, or 8 PM on Saturdays or 6 PM on Sundays'],
+    ['stored as JSON (string keys)', { workDays: [0, 6], closingHours: JSON.parse('{"6":18,"0":18}') as Record<number, number> }, '6 PM'],
+  ])('%s', (_name, season, text) => {
+    expect(closingHoursText(season)).toBe(text);
   });
 });

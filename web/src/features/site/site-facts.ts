@@ -5,7 +5,8 @@
 import { formatMonthDay, type Ymd } from '@domain/schedule/calendar';
 import { DEPOSIT_RATE, INCLUDED_REMOVAL_VALUE_CENTS, PACKAGES, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
-import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS, type SeasonWindows } from '@domain/schedule/season';
+import { CONSULTATION_WEEKDAY, seasonFor, WORK_DAYS, workDaysText, type SeasonWindows } from '@domain/schedule/season';
+import { closingWeek, formatHour } from '@domain/schedule/slots';
 import { CENTS_PER_MILE, FREE_RADIUS_MILES } from '@domain/place/travel';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -54,4 +55,25 @@ export function seasonWindows(today: Ymd, owners: Pick<SeasonWindows, 'install' 
     install: `${formatMonthDay(season.install.start)} – ${formatMonthDay(season.install.end)}`,
     removal: `${formatMonthDay(season.removal.start)} – ${formatMonthDay(season.removal.end)}`,
   };
+}
+
+/**
+ * When visits finish on the install work days of the season being sold, for "We finish by …":
+ * the hour most of them close at, then the others by day, e.g. "9 PM, or 6 PM on Sundays".
+ * From the owner's closing hours and work days (`season`, from GET /api/fn/season once it
+ * answered; docs/decisions/055), else docs/product.md's pattern, as prerendered.
+ */
+export function closingHoursText(season: Pick<SeasonWindows, 'workDays' | 'closingHours'> | null = null): string {
+  const week = closingWeek(season?.closingHours);
+  const days = season?.workDays ?? WORK_DAYS;
+  const byHour = new Map<number, number[]>();
+  for (const d of days) byHour.set(week[d]!, [...(byHour.get(week[d]!) ?? []), d]);
+  // Most days first; between equals, the later hour (the usual evening close).
+  const [main, ...others] = [...byHour.entries()].sort(([ha, da], [hb, db]) => db.length - da.length || hb - ha);
+  if (!main) return formatHour(week[1]!);
+  if (others.length === 0) return formatHour(main[0]);
+  return `${formatHour(main[0])}, or ${listText(
+    others.map(([h, ds]) => `${formatHour(h)} on ${workDaysText(ds)}`),
+    'or',
+  )}`;
 }

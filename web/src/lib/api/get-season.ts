@@ -11,6 +11,8 @@ export interface SeasonInfo {
   today: string;
   season: SeasonWindows;
   workDays: number[];
+  /** Every weekday's closing hour ("0" Sunday … "6" Saturday → 12–23), the pattern where the season set none. */
+  closingHours: Record<string, number>;
 }
 
 /** The season being sold, or with `installDate` the season of the booking installed then (its visits' moves). */

@@ -71,7 +71,10 @@ export function MoveVisitDialog({ booking, visit, onClose }: { booking: AdminBoo
   );
   const ctx = useMemo(() => (rules.season ? { today: rules.season.today, season: rules.season.season, blocked: new Set<string>() } : seasonUnknownContext(businessToday(new Date()))), [rules.season]);
   const dateProblem = isYmd(date) ? moveDateProblem(visit, date, booking, ctx) : null;
-  const slots = isYmd(date) && !dateProblem && others && isTreeSize(booking.tree_size) ? slotChoices(booking.tree_size, date, visit, others, Date.now(), rules.crews) : [];
+  const slots =
+    isYmd(date) && !dateProblem && others && isTreeSize(booking.tree_size)
+      ? slotChoices(booking.tree_size, date, visit, others, Date.now(), rules.crews, { closingHours: ctx.season.closingHours })
+      : [];
   const current = visit === 'install' ? [booking.install_date, booking.install_time_slot] : [booking.removal_date, booking.removal_time_slot];
 
   const submit = async () => {

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ymd } from '@domain/schedule/calendar';
 import { parseSeasonSave } from '@domain/commands/season-save-command';
-import { patternSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
+import { closingHoursFrom, patternSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
+import { CLOSING_HOUR_RANGE, closingWeek, formatHour } from '@domain/schedule/slots';
 import { pb } from '@/lib/pb';
 import { reportError } from '@/admin/ui/report-error';
 
@@ -13,6 +14,9 @@ const WINDOWS: [WindowKey, string][] = [
   ['consultation', 'Consultations'],
 ];
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The hours a day may close at (12 PM … 11 PM). */
+const CLOSING_CHOICES = Array.from({ length: CLOSING_HOUR_RANGE.max - CLOSING_HOUR_RANGE.min + 1 }, (_, i) => CLOSING_HOUR_RANGE.min + i);
 /** Monday first, as the site names the work days. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const LOCKED = 'This season has a booking: only its last installation and removal days can move, and only later.';
@@ -28,6 +32,8 @@ interface SeasonRow {
   consultation_start: string;
   consultation_end: string;
   work_days: number[] | null;
+  /** Weekday → closing hour; null or {} for the pattern. */
+  closing_hours: unknown;
   renewals_open: string;
   public_opens: string;
   early_bird_kind: '' | 'percent' | 'amount';
@@ -43,6 +49,7 @@ function recordOf(r: SeasonRow): SeasonRecord {
     removal: { start: r.removal_start, end: r.removal_end },
     consultation: { start: r.consultation_start, end: r.consultation_end },
     workDays: Array.isArray(r.work_days) && r.work_days.length > 0 ? r.work_days : patternSeasonRecord(r.year).workDays,
+    closingHours: closingHoursFrom(r.closing_hours),
     renewalsOpen: r.renewals_open,
     publicOpens: r.public_opens,
     earlyBird,
@@ -64,8 +71,9 @@ interface Loaded {
 
 /**
  * The Seasons card (domain/schedule/seasons.ts): each season the owner set, by year, with its
- * windows, work days, 'Renewals open', 'Public booking opens' and the early-bird price cut
- * ('Early-bird price until'); 'Add next season' starts from docs/product.md's pattern. Once a
+ * windows, work days, each work day's closing hour ('Sunday closes at 6 PM', the pattern
+ * prefilled; docs/decisions/055), 'Renewals open', 'Public booking opens' and the early-bird
+ * price cut ('Early-bird price until'); 'Add next season' starts from docs/product.md's pattern. Once a
  * season has a booking its fields are locked but the last installation and removal days, which
  * may only move later (the server refuses otherwise). Saved through POST /api/fn/seasons;
  * online only, like the other settings. A year without a season follows the usual pattern.
@@ -187,6 +195,21 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
             />{' '}
             {DAYS[d]}
           </label>
+        ))}
+      </fieldset>
+      <fieldset className="admin-range" disabled={hasBooking}>
+        <legend>Closing hours</legend>
+        {DAY_ORDER.filter((d) => s.workDays.includes(d)).map((d) => (
+          <div key={d} className="field">
+            <label htmlFor={id(`closes-${d}`)}>{DAY_NAMES[d]} closes at</label>
+            <select id={id(`closes-${d}`)} value={closingWeek(s.closingHours)[d]} onChange={(e) => setS({ ...s, closingHours: { ...s.closingHours, [d]: Number(e.target.value) } })}>
+              {CLOSING_CHOICES.map((h) => (
+                <option key={h} value={h}>
+                  {formatHour(h)}
+                </option>
+              ))}
+            </select>
+          </div>
         ))}
       </fieldset>
       {dateField('renewals', 'Renewals open', s.renewalsOpen, (v) => setS({ ...s, renewalsOpen: v }))}

@@ -43,11 +43,12 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   const { apply, installDate, treeSize, packageSlug } = s;
   const hours = notice ? visitNoticeHours(notice.notice, packageSlug) : null;
   const installProblem = useCallback(
-    (d: string) => installDateProblem(d, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'install', notice.nowMs, hours) : null),
+    (d: string) => installDateProblem(d, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'install', notice.nowMs, hours, ctx.season.closingHours) : null),
     [ctx, notice, treeSize, hours],
   );
   const removalProblem = useCallback(
-    (d: string) => removalDateProblem(d, installDate, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'removal', notice.nowMs, hours) : null),
+    (d: string) =>
+      removalDateProblem(d, installDate, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'removal', notice.nowMs, hours, ctx.season.closingHours) : null),
     [installDate, ctx, notice, treeSize, hours],
   );
   // The address is asked below the slots: once it gives a ZIP, the slots are checked for the

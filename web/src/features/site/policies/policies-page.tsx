@@ -6,14 +6,13 @@ import { DAMAGE_ITEMS, DAMAGE_ITEM_IDS, INCIDENTALS_CENTS, INCIDENTALS_INVENTORY
 import { formatCents } from '@domain/money/cents';
 import { POLICY_SENTENCES } from '@domain/booking/policy';
 import { ARRIVAL_WINDOW_HOURS, BALANCE_PAYMENT_METHODS, INVENTORY_CHECK_HOURS } from '@domain/booking/policies';
-import { formatHour } from '@domain/schedule/slots';
 import { paths } from '@/lib/paths';
 import { useBusinessToday } from '@/lib/hydration';
 import { usePageMeta } from '@/lib/page-meta';
 import { POLICY_SECTIONS, sectionLabel, type PolicySectionId } from '@/lib/site-sections';
 import { PageIntro } from '../components/page-intro';
 import { useSeasonSale } from '@/lib/api/season-opening';
-import { FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, listText, seasonWindows } from '../site-facts';
+import { FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, closingHoursText, listText, seasonWindows } from '../site-facts';
 import '../site.css';
 import './policies.css';
 
@@ -37,8 +36,9 @@ export function PoliciesPage() {
   usePageMeta('Policies', `Deposits and payment, travel area, arrival window, scheduling and cancellations, lights, removal and ownership, incidentals and damages at ${BUSINESS.name}.`, {
     path: paths.policies,
   });
-  // The owner's windows once the server answered (the prerender has the usual pattern).
-  const windows = seasonWindows(useBusinessToday(), useSeasonSale().season);
+  // The owner's windows and closing hours once the server answered (the prerender has the usual pattern).
+  const season = useSeasonSale().season;
+  const windows = seasonWindows(useBusinessToday(), season);
   const largest = TREE_SIZES[TREE_SIZES.length - 1] ?? TREE_SIZES[0];
   return (
     <>
@@ -77,7 +77,7 @@ export function PoliciesPage() {
               previous appointment.
             </p>
             <p>
-              Visits take {VISIT_LENGTHS_TEXT}. We finish by {formatHour(21)}, or {formatHour(18)} on Sundays.
+              Visits take {VISIT_LENGTHS_TEXT}. We finish by {closingHoursText(season)}.
             </p>
           </PolicySection>
 
