@@ -73,6 +73,7 @@ export function queueMail(tx: CoreApp, mail: QueuedMail): string {
     queued_at: toPbDate(now),
     next_attempt_at: toPbDate(now),
     related_id: mail.relatedId ?? '',
+    ...(mail.headers ? { headers: mail.headers } : {}),
   });
   tx.save(rec);
   return rec.id;
@@ -132,6 +133,13 @@ function mailOf(rec: core.Record): OutgoingMail {
   } catch {
     attachments = [];
   }
+  let headers: Record<string, string> | undefined;
+  try {
+    const raw = JSON.parse(rec.getString('headers') || 'null') as unknown;
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) headers = Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    headers = undefined;
+  }
   return {
     to: rec.getString('to'),
     subject: rec.getString('subject'),
@@ -141,6 +149,7 @@ function mailOf(rec: core.Record): OutgoingMail {
     relatedId: rec.getString('related_id'),
     attachments,
     key: rec.getString('key'),
+    headers,
   };
 }
 

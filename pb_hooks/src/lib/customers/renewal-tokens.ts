@@ -1,0 +1,42 @@
+/**
+ * The tokens of the renewal e-mail (domain/customers/renewals.ts): derived, not random, as the
+ * manage links' (docs/decisions/051): HMAC-SHA256 under the same server secret
+ * (my-booking/manage-links.ts linkSecret), written as 43 base64url characters.
+ * - The 'Reserve my week again' link: HMAC of `renewal:<renewal id>`; only its SHA-256 is
+ *   stored (renewals.token_hash).
+ * - The unsubscribe link: HMAC of `unsubscribe:<email key>`, nothing stored; the key travels
+ *   beside it (`?e=<key>&t=<token>`) and the token is checked by deriving it again, so no one
+ *   without the e-mail can unsubscribe anyone. Record ids and keys hold no ':' prefix of these
+ *   kinds, so no token opens two things.
+ */
+import { manageTokenOfHex } from '@domain/booking/self-service';
+import { linkSecret, tokenHashOf } from '../my-booking/manage-links';
+
+/** The characters of a token: base64url, 43 of them for 32 bytes. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function derived(app: CoreApp, message: string): string {
+  return manageTokenOfHex($security.hs256(message, linkSecret(app)));
+}
+
+/** The 'Reserve my week again' token of renewal row `renewalId`, and its SHA-256 (what the row stores). */
+export function renewalToken(app: CoreApp, renewalId: string): { token: string; tokenHash: string } {
+  const token = derived(app, `renewal:${renewalId}`);
+  return { token, tokenHash: tokenHashOf(token) };
+}
+
+/** The unsubscribe token of customer key `emailKey` (already normalised). */
+export function unsubscribeToken(app: CoreApp, emailKey: string): string {
+  return derived(app, `unsubscribe:${emailKey}`);
+}
+
+/** Whether `token` is the unsubscribe token of `emailKey` (constant-time compare); false for anything malformed. */
+export function unsubscribeTokenValid(app: CoreApp, emailKey: string, token: unknown): boolean {
+  if (!emailKey || typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return false;
+  return $security.equal(unsubscribeToken(app, emailKey), token);
+}
+
+/** The query of an unsubscribe link: `e=<key>&t=<token>`, URL-encoded. */
+export function unsubscribeQuery(app: CoreApp, emailKey: string): string {
+  return `e=${encodeURIComponent(emailKey)}&t=${unsubscribeToken(app, emailKey)}`;
+}
