@@ -13,7 +13,7 @@ const LETTER: RenewalLetter = {
   removalSlot: '',
   priceCents: 165000,
   earlyBird: { priceCents: 148500, until: '2027-08-31' },
-  reserveUrl: 'https://example.com/book?renewal=t',
+  reserveUrl: 'https://example.com/booking?renewal=t',
   unsubscribeUrl: 'https://example.com/unsubscribe?e=a&t=t',
 };
 

@@ -53,7 +53,7 @@ describe('renewals on August 2, 2027', () => {
     return counts;
   };
   const mailTo = async (to: string) => (await renewalMails()).find((m) => m.to === to)!;
-  const reserveToken = (body: string) => /\/book\?renewal=([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? '';
+  const reserveToken = (body: string) => /\/booking\?renewal=([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? '';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-renewals-'));

@@ -15,28 +15,33 @@ import { linkSecret, tokenHashOf } from '../my-booking/manage-links';
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-function derived(app: CoreApp, message: string): string {
-  return manageTokenOfHex($security.hs256(message, linkSecret(app)));
+/** The HMAC key of these tokens (read once per job run: the job makes thousands). */
+export function tokenSecret(app: CoreApp): string {
+  return linkSecret(app);
+}
+
+function derived(secret: string, message: string): string {
+  return manageTokenOfHex($security.hs256(message, secret));
 }
 
 /** The 'Reserve my week again' token of renewal row `renewalId`, and its SHA-256 (what the row stores). */
-export function renewalToken(app: CoreApp, renewalId: string): { token: string; tokenHash: string } {
-  const token = derived(app, `renewal:${renewalId}`);
+export function renewalToken(secret: string, renewalId: string): { token: string; tokenHash: string } {
+  const token = derived(secret, `renewal:${renewalId}`);
   return { token, tokenHash: tokenHashOf(token) };
 }
 
 /** The unsubscribe token of customer key `emailKey` (already normalised). */
-export function unsubscribeToken(app: CoreApp, emailKey: string): string {
-  return derived(app, `unsubscribe:${emailKey}`);
+export function unsubscribeToken(secret: string, emailKey: string): string {
+  return derived(secret, `unsubscribe:${emailKey}`);
 }
 
 /** Whether `token` is the unsubscribe token of `emailKey` (constant-time compare); false for anything malformed. */
 export function unsubscribeTokenValid(app: CoreApp, emailKey: string, token: unknown): boolean {
   if (!emailKey || typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return false;
-  return $security.equal(unsubscribeToken(app, emailKey), token);
+  return $security.equal(unsubscribeToken(tokenSecret(app), emailKey), token);
 }
 
 /** The query of an unsubscribe link: `e=<key>&t=<token>`, URL-encoded. */
-export function unsubscribeQuery(app: CoreApp, emailKey: string): string {
-  return `e=${encodeURIComponent(emailKey)}&t=${unsubscribeToken(app, emailKey)}`;
+export function unsubscribeQuery(secret: string, emailKey: string): string {
+  return `e=${encodeURIComponent(emailKey)}&t=${unsubscribeToken(secret, emailKey)}`;
 }

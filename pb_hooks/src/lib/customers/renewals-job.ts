@@ -31,7 +31,7 @@ import { queueMail } from '../mail/mail-outbox';
 import { renewalMail } from '../mail/renewal';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
 import { inList } from './erase-customer-sql';
-import { renewalToken, unsubscribeQuery } from './renewal-tokens';
+import { renewalToken, tokenSecret, unsubscribeQuery } from './renewal-tokens';
 
 /** Customers written per transaction: short enough not to hold the one writer for long. */
 const BATCH = 200;
@@ -123,13 +123,14 @@ function writeBatch(tx: CoreApp, batch: RenewalDue[], season: SeasonRecord, t: s
   );
   const renewals = tx.findCollectionByNameOrId('renewals');
   const customers = tx.findCollectionByNameOrId('customers');
+  const secret = tokenSecret(tx);
   let queued = 0;
   for (const d of fresh) {
     const b = records.get(d.booking.id);
     if (!b) continue; // deleted since the read: nothing to renew from
     const proposal = proposeRenewal(d.booking, season, t, blocked);
     const id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
-    const { token, tokenHash } = renewalToken(tx, id);
+    const { token, tokenHash } = renewalToken(secret, id);
     const row = new Record(renewals);
     row.set('id', id);
     row.load({
@@ -149,8 +150,8 @@ function writeBatch(tx: CoreApp, batch: RenewalDue[], season: SeasonRecord, t: s
       c.load({ email_key: d.emailKey, name: b.getString('customer_name').slice(0, 100), phone: b.getString('customer_phone').slice(0, 20), address: b.getString('customer_address').slice(0, 500) });
       tx.save(c);
     }
-    const unsub = unsubscribeQuery(tx, d.emailKey);
-    const letter = letterOf(b, season, t, proposal, `${origin}/book?renewal=${token}`, `${origin}/unsubscribe?${unsub}`);
+    const unsub = unsubscribeQuery(secret, d.emailKey);
+    const letter = letterOf(b, season, t, proposal, `${origin}/booking?renewal=${token}`, `${origin}/unsubscribe?${unsub}`);
     queueMail(tx, renewalMail(id, b.getString('customer_email').trim(), letter, `${origin}/api/fn/unsubscribe?${unsub}`));
     queued++;
   }

@@ -44,7 +44,9 @@ export function mailKey(kind: string, recordId: string, version: string | number
 
 /** The outbox row holding `key`, or null: a message already queued (or sent) under it. */
 export function findByKey(app: CoreApp, key: string): core.Record | null {
-  const found = app.findRecordsByFilter('mail_log', 'key = {:key}', '', 1, 0, { key } as unknown as dbx.Params);
+  // Plain SQL with the index's own `key != ''` term, so SQLite uses the partial unique index
+  // (idx_mail_log_key … WHERE key != ''); the filter syntax's COALESCE made every lookup scan the table.
+  const found = app.findAllRecords('mail_log', $dbx.exp("key = {:key} AND key != ''", { key }));
   return found[0] ?? null;
 }
 
