@@ -52,6 +52,7 @@ describe('renewalsDue', () => {
       ['ann@example.com'],
     ],
     ['a cancelled booking in the new season does not count', { bookings: [booking(), booking({ id: 'b2', install_date: '2027-11-20', status: 'cancelled' })] }, ['ann@example.com']],
+    ['never an erased customer', { bookings: [booking({ customer_email: 'erased-b1@erased.invalid' })] }, []],
     ['a customer from two seasons ago is due too', { bookings: [booking({ install_date: '2025-11-25', removal_date: '2025-12-29' })] }, ['ann@example.com']],
     [
       'each key once, sorted',

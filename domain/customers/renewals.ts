@@ -12,7 +12,11 @@ import { seasonYearOfDate, type SeasonRecord } from '../schedule/seasons';
 import { findSlot, type VisitKind } from '../schedule/slots';
 import { isTreeSize } from '../catalog';
 import { customerKey } from './customer-key';
+import { erasedEmail } from '../commands/erase-customer-command';
 import { bookAgainQuery, readBookAgainQuery, type BookAgainBooking, type BookAgainPrefill } from './book-again';
+
+/** The end of an erased customer's address (docs/decisions/054): never a renewal to it. */
+const ERASED_SUFFIX = erasedEmail('').slice(erasedEmail('').indexOf('@'));
 
 /** Weeks between last year's visit and the one proposed: same weekday, 364 days on. */
 export const RENEWAL_WEEKS_ON = 52;
@@ -82,8 +86,8 @@ function later(a: RenewalBookingRow, b: RenewalBookingRow): boolean {
  * The customers due a renewal for `f.season` on `f.today`, sorted by key: those whose latest
  * non-cancelled, deposit-paid booking (by install date) is in an earlier season; not
  * unsubscribed; with no booking in the season (not cancelled, or an unpaid hold still running);
- * and no renewal row for the season yet. None before the season's "Renewals open" date or
- * after its installation window ends.
+ * and no renewal row for the season yet; never an erased customer (docs/decisions/054). None
+ * before the season's "Renewals open" date or after its installation window ends.
  */
 export function renewalsDue(f: RenewalFacts): RenewalDue[] {
   const y = f.season.year;
@@ -93,7 +97,7 @@ export function renewalsDue(f: RenewalFacts): RenewalDue[] {
   for (const b of f.bookings) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(b.install_date)) continue;
     const key = customerKey(b.customer_email);
-    if (!key) continue;
+    if (!key || key.endsWith(ERASED_SUFFIX)) continue;
     if (bookedIn(b, y, f.nowMs)) booked.add(key);
     if (!paidAndLive(b)) continue;
     const seen = latest.get(key);

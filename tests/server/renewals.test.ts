@@ -210,4 +210,23 @@ describe('renewals on August 2, 2027', () => {
     expect(await su.collection('customers').getFirstListItem("email_key = 'gus@example.com'")).toMatchObject({ name: 'Gus New', unsubscribed_at: '' });
     expect(await su.collection('customers').getFirstListItem("email_key = 'fay@example.com'")).toMatchObject({ name: 'Fay Quiet' });
   });
+
+  it('erasing a customer takes their renewal: its key goes and its link stops opening', async () => {
+    const token = reserveToken((await mailTo('bob@example.com')).body);
+    expect((await call('GET', `/api/fn/renewal?token=${token}`)).status).toBe(200);
+    const erased = await request({
+      base: server.url,
+      method: 'POST',
+      route: '/api/fn/admin-customers/erase',
+      body: { email: 'bob@example.com', confirm: 'bob@example.com' },
+      token: admin,
+      headers: { 'Idempotency-Key': `erase-renewal-${Date.now()}` },
+    });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(erased.body.counts.renewals).toBe(1);
+    expect((await su.collection('renewals').getFullList()).some((r) => r.email_key === 'bob@example.com')).toBe(false);
+    expect((await call('GET', `/api/fn/renewal?token=${token}`)).status).toBe(404);
+    // The erased bookings are nobody's to renew.
+    expect((await runJob()).body).toMatchObject({ due: 0, queued: 0 });
+  });
 });
