@@ -167,6 +167,14 @@ describe('renewals on August 2, 2027', () => {
     const t = url.searchParams.get('t')!;
     expect((await call('POST', '/api/fn/unsubscribe', { e: 'cy@example.com', t })).status).toBe(200);
     expect((await call('POST', '/api/fn/unsubscribe', { e: 'bob@example.com', t })).status).toBe(404);
+
+    // Cy's renewal, still queued when cy unsubscribed, is not sent; the others are (logged: no SMTP here).
+    expect((await call('POST', '/api/fn/jobs/deliver-mail', {}, su.authStore.token)).status).toBe(200);
+    expect((await renewalMails()).map((m) => [m.to, m.status])).toEqual([
+      ['Ann@Example.com', 'logged'],
+      ['bob@example.com', 'logged'],
+      ['cy@example.com', 'skipped'],
+    ]);
   });
 
   it('a returning customer books before public opening with the link; two racing for one slot: one owner, 409 for the other', async () => {

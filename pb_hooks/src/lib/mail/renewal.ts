@@ -9,9 +9,7 @@ import { BUSINESS } from '@domain/business';
 import { factsOf } from './layout';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
-
-/** The outbox kind of a renewal e-mail. */
-export const RENEWAL_KIND = 'renewal';
+import { RENEWAL_KIND } from '../customers/renewal-mail-checks';
 
 /**
  * The e-mail of renewal row `renewalId` to `to`; `oneClickUrl` is the unsubscribe route's
