@@ -8,7 +8,7 @@ import { fromOwnAddress, storedPaidBooking } from './support/admin';
  * season's renewals open today (a record with the windows the server already sells, so nothing
  * else changes; deleted after), the renewals job run now, the renewal e-mail read from the SMTP
  * sink, 'Reserve my week again' followed: the wizard opens filled in on its review step, and the
- * deposit is paid. Dates no other spec of this server books: last year's Tuesday December 9,
+ * deposit is paid; then the e-mail's unsubscribe link. Dates no other spec of this server books: last year's Tuesday December 9,
  * 2025 and Monday January 12, 2026, so this year's Tuesday December 8, 2026 and Monday
  * January 11, 2027.
  */
@@ -17,6 +17,7 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 const RESERVE = /https?:\/\/\S+\/booking\?renewal=[A-Za-z0-9_-]{43}/;
+const UNSUBSCRIBE = /https?:\/\/\S+\/unsubscribe\?e=\S+&t=[A-Za-z0-9_-]{43}/;
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
 test('a returning customer follows the renewal link and pays the deposit with the wizard filled in', async ({ page, context }) => {
@@ -76,6 +77,14 @@ test('a returning customer follows the renewal link and pays the deposit with th
 
     const booked = await su.collection('bookings').getFirstListItem(su.filter('customer_email = {:e} && install_date = {:d}', { e: email, d: '2026-12-08' }));
     expect(booked).toMatchObject({ install_time_slot: '9-15', removal_date: '2027-01-11', removal_time_slot: '9-15', status: 'confirmed', payment_status: 'deposit_paid' });
+
+    // The footer's unsubscribe link: one button, then no more of these e-mails.
+    const unsubscribe = UNSUBSCRIBE.exec(mail.text)?.[0];
+    expect(unsubscribe, 'an unsubscribe link').toBeTruthy();
+    await page.goto(pathOf(unsubscribe!));
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You will not get these e-mails again.' })).toBeVisible();
+    expect((await su.collection('customers').getFirstListItem(su.filter('email_key = {:e}', { e: email }))).unsubscribed_at).not.toBe('');
   } finally {
     await su.collection('seasons').delete(season.id);
   }

@@ -79,6 +79,9 @@ describe('renewals on August 2, 2027', () => {
     expect((await call('POST', '/api/fn/jobs/renewals', {})).status).toBe(401);
     expect([401, 403]).toContain((await call('POST', '/api/fn/jobs/renewals', {}, admin)).status);
     expect((await call('GET', '/api/collections/renewals/records')).body.items).toEqual([]);
+    const member = await staffToken(su, '');
+    expect((await call('GET', '/api/collections/renewals/records', undefined, member)).body.items ?? []).toEqual([]);
+    expect([401, 403]).toContain((await call('POST', '/api/fn/jobs/renewals', {}, member)).status);
     expect((await call('POST', '/api/collections/renewals/records', { email_key: 'x@example.com', season: 2027 }, admin)).status).toBe(403);
   });
 
