@@ -69,7 +69,7 @@ export type RenewalStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'fi
 /**
  * Fills the wizard from `token` (the page's ?renewal=) once; `done` is called after (the page
  * drops the query so a reload keeps the customer's later edits). A session already filled from
- * this token shows the welcome without fetching again.
+ * this token shows the welcome without fetching again, until the wizard starts fresh.
  */
 export function useRenewalPrefill(token: string | null, done: () => void): RenewalStatus {
   const [status, setStatus] = useState<RenewalStatus>(() => (renewalToken() ? { kind: 'filled' } : { kind: 'none' }));
@@ -101,5 +101,7 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token
   }, [token]);
-  return status;
+  // A wizard started fresh since (after the paid booking, or 'Start over') is no longer the renewal's.
+  const filledIn = useWizard((st) => st.contact.email !== '');
+  return status.kind === 'filled' && !filledIn ? { kind: 'none' } : status;
 }
