@@ -6,7 +6,8 @@
  * job sends it; this job never waits for SMTP).
  *
  * Set-based: the candidates are read in three queries (bookings, unsubscribed customers,
- * renewals of the season), then written in batches of BATCH, one transaction each: inside it the
+ * renewals of the season), then handled in batches of BATCH: each batch's rows and e-mails are
+ * composed first, outside any transaction, then written in one transaction: inside it the
  * batch's keys that meanwhile got a row are read again and skipped, then each new row, its
  * e-mail and, when the key has none, its `customers` row are written. Writes go through one
  * connection, so two runs at once see each other's committed rows; the unique (email_key,
@@ -27,7 +28,7 @@ import { choicesOfBooking } from '../bookings/bookings-repo';
 import { nowMs, today } from '../clock';
 import { configuredOrigin } from '../http';
 import { jsonObjects } from '../json-fields';
-import { queueMail } from '../mail/mail-outbox';
+import { queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { renewalMail } from '../mail/renewal';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
 import { inList } from './erase-customer-sql';
@@ -103,56 +104,87 @@ function letterOf(b: core.Record, season: SeasonRecord, t: string, proposal: Ret
   };
 }
 
-/** Writes batch `batch` in one transaction through `tx`; returns how many were queued (the rest got a row meanwhile). */
-function writeBatch(tx: CoreApp, batch: RenewalDue[], season: SeasonRecord, t: string, origin: string, blocked: ReadonlySet<string>): number {
-  const keys = inList(
-    'k',
-    batch.map((d) => d.emailKey),
-  );
-  const taken = keysWhere(tx, `SELECT email_key AS k FROM renewals WHERE season = {:y} AND email_key IN (${keys.sql})`, { y: season.year, ...keys.params });
-  const known = keysWhere(tx, `SELECT email_key AS k FROM customers WHERE email_key IN (${keys.sql})`, keys.params);
-  const fresh = batch.filter((d) => !taken.has(d.emailKey));
-  if (fresh.length === 0) return 0;
+/** One due customer's writes, made before the transaction: the renewal row, a customers row (used only when the key has none) and the e-mail. */
+interface PreparedRenewal {
+  emailKey: string;
+  id: string;
+  row: Record<string, unknown>;
+  customer: Record<string, unknown>;
+  mail: QueuedMail;
+}
+
+/**
+ * The writes of `batch`, composed outside any transaction so the one writer is held only for
+ * the writes (docs/architecture.md "Facts about PocketBase's JSVM"): ids, tokens, proposals and
+ * the e-mails. A booking deleted since the read is left out (nothing to renew from).
+ */
+function prepareBatch(app: CoreApp, batch: RenewalDue[], season: SeasonRecord, t: string, origin: string, blocked: ReadonlySet<string>, secret: string): PreparedRenewal[] {
   const records = new Map(
-    tx
+    app
       .findRecordsByIds(
         'bookings',
-        fresh.map((d) => d.booking.id),
+        batch.map((d) => d.booking.id),
       )
       .map((r) => [r!.id, r!] as const),
   );
-  const renewals = tx.findCollectionByNameOrId('renewals');
-  const customers = tx.findCollectionByNameOrId('customers');
-  const secret = tokenSecret(tx);
-  let queued = 0;
-  for (const d of fresh) {
+  const out: PreparedRenewal[] = [];
+  for (const d of batch) {
     const b = records.get(d.booking.id);
-    if (!b) continue; // deleted since the read: nothing to renew from
+    if (!b) continue;
     const proposal = proposeRenewal(d.booking, season, t, blocked);
     const id = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
     const { token, tokenHash } = renewalToken(secret, id);
-    const row = new Record(renewals);
-    row.set('id', id);
-    row.load({
-      email_key: d.emailKey,
-      season: season.year,
-      booking: b.id,
-      proposed_install_date: proposal.installDate,
-      proposed_install_slot: proposal.installSlot,
-      proposed_removal_date: proposal.removalDate,
-      proposed_removal_slot: proposal.removalSlot,
-      token_hash: tokenHash,
-    });
-    tx.save(row);
-    if (!known.has(d.emailKey)) {
-      const c = new Record(customers);
-      // The customers row's limits (pb_migrations/1732000610_customers.js).
-      c.load({ email_key: d.emailKey, name: b.getString('customer_name').slice(0, 100), phone: b.getString('customer_phone').slice(0, 20), address: b.getString('customer_address').slice(0, 500) });
-      tx.save(c);
-    }
     const unsub = unsubscribeQuery(secret, d.emailKey);
     const letter = letterOf(b, season, t, proposal, `${origin}/booking?renewal=${token}`, `${origin}/unsubscribe?${unsub}`);
-    queueMail(tx, renewalMail(id, b.getString('customer_email').trim(), letter, `${origin}/api/fn/unsubscribe?${unsub}`));
+    out.push({
+      emailKey: d.emailKey,
+      id,
+      row: {
+        email_key: d.emailKey,
+        season: season.year,
+        booking: b.id,
+        proposed_install_date: proposal.installDate,
+        proposed_install_slot: proposal.installSlot,
+        proposed_removal_date: proposal.removalDate,
+        proposed_removal_slot: proposal.removalSlot,
+        token_hash: tokenHash,
+      },
+      // The customers row's limits (pb_migrations/1732000610_customers.js).
+      customer: { email_key: d.emailKey, name: b.getString('customer_name').slice(0, 100), phone: b.getString('customer_phone').slice(0, 20), address: b.getString('customer_address').slice(0, 500) },
+      mail: renewalMail(id, b.getString('customer_email').trim(), letter, `${origin}/api/fn/unsubscribe?${unsub}`),
+    });
+  }
+  return out;
+}
+
+/**
+ * Writes the prepared renewals `items` through `tx` (inside its transaction): the keys that got
+ * a row meanwhile (another run) are read again and skipped; each other one gets its row, its
+ * customers row when the key has none, and its e-mail queued. Returns how many were queued.
+ */
+function writeBatch(tx: CoreApp, items: PreparedRenewal[], season: number): number {
+  if (items.length === 0) return 0;
+  const keys = inList(
+    'k',
+    items.map((p) => p.emailKey),
+  );
+  const taken = keysWhere(tx, `SELECT email_key AS k FROM renewals WHERE season = {:y} AND email_key IN (${keys.sql})`, { y: season, ...keys.params });
+  const known = keysWhere(tx, `SELECT email_key AS k FROM customers WHERE email_key IN (${keys.sql})`, keys.params);
+  const renewals = tx.findCollectionByNameOrId('renewals');
+  const customers = tx.findCollectionByNameOrId('customers');
+  let queued = 0;
+  for (const p of items) {
+    if (taken.has(p.emailKey)) continue;
+    const row = new Record(renewals);
+    row.set('id', p.id);
+    row.load(p.row);
+    tx.save(row);
+    if (!known.has(p.emailKey)) {
+      const c = new Record(customers);
+      c.load(p.customer);
+      tx.save(c);
+    }
+    queueMail(tx, p.mail);
     queued++;
   }
   return queued;
@@ -172,13 +204,14 @@ export function sendRenewals(app: CoreApp, origin: string): RenewalsJobResult {
     renewed: keysWhere(app, 'SELECT email_key AS k FROM renewals WHERE season = {:y}', { y: season.year }),
   });
   const blocked = loadBlockedDates(app);
+  const secret = tokenSecret(app);
   let queued = 0;
   for (let i = 0; i < due.length; i += BATCH) {
-    const batch = due.slice(i, i + BATCH);
+    const items = prepareBatch(app, due.slice(i, i + BATCH), season, t, origin, blocked, secret);
     const write = () => {
       let n = 0;
       app.runInTransaction((tx) => {
-        n = writeBatch(tx, batch, season, t, origin, blocked);
+        n = writeBatch(tx, items, season.year);
       });
       return n;
     };
