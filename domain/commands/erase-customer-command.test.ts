@@ -53,6 +53,11 @@ describe('the erase-customer command', () => {
       ],
     ],
     [
+      'a renewal row: its key goes and its link stops opening',
+      { renewals: ['rn1'] },
+      [{ op: 'update', collection: 'renewals', id: 'rn1', fields: { email_key: 'erased-rn1@erased.invalid', token_hash: '' } }],
+    ],
+    [
       'a booking: contact replaced, free text blanked, uploads unlinked, its link version raised',
       { bookings: [{ id: 'b1', linkVersion: 2 }] },
       [

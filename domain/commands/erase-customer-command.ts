@@ -67,6 +67,8 @@ export interface EraseCustomerState {
   consultations: readonly { id: string; linkVersion: number }[];
   /** The `customers` record of the key (the home's notes), if one was made. */
   customers: readonly string[];
+  /** The key's `renewals` rows (domain/customers/renewals.ts): their key and link go; absent for none. */
+  renewals?: readonly string[];
   testimonials: readonly string[];
   /** Charges of the bookings with a note typed at the door. */
   charges: readonly string[];
@@ -174,6 +176,10 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
         notes_other: '',
       }),
     ),
+  );
+  add(
+    'renewals',
+    (state.renewals ?? []).map((id) => update('renewals', id, { email_key: erasedEmail(id), token_hash: '' })),
   );
   add(
     'testimonials',

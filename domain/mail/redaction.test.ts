@@ -12,6 +12,7 @@ describe('the stored copy of a sent e-mail', () => {
       'Manage your consultation: https://shop.example/my-consultation?token=removed-after-sending',
     );
     expect(redactManageTokens('https://shop.example/submit-review?token=abc')).toBe('https://shop.example/submit-review?token=abc');
+    expect(redactManageTokens(`Reserve my week again: https://shop.example/booking?renewal=${token}`)).toBe('Reserve my week again: https://shop.example/booking?renewal=removed-after-sending');
     expect(redactManageTokens(`Add to calendar: https://shop.example/api/fn/visits.ics?token=${token}`)).toBe('Add to calendar: https://shop.example/api/fn/visits.ics?token=removed-after-sending');
   });
 });

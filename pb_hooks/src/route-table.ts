@@ -50,6 +50,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/review-link', caller: 'anyone', library: 'app', handler: 'reviewLinkRoute' },
   { method: 'POST', path: '/api/fn/submit-review', caller: 'anyone', library: 'app', handler: 'submitReviewRoute' },
   { method: 'GET', path: '/api/fn/testimonial-stats', caller: 'anyone', library: 'app', handler: 'testimonialStatsRoute' },
+  // Renewals for the next season: the e-mail's 'Reserve my week again' link and its unsubscribe.
+  { method: 'GET', path: '/api/fn/renewal', caller: 'anyone', library: 'app', handler: 'renewalLinkRoute' },
+  { method: 'POST', path: '/api/fn/unsubscribe', caller: 'anyone', library: 'app', handler: 'unsubscribeRoute' },
   // The customer's own booking, by its manage link (docs/decisions/027 and 029).
   { method: 'POST', path: '/api/fn/my-booking', caller: 'anyone', library: 'app', handler: 'myBookingRoute' },
   { method: 'POST', path: '/api/fn/my-booking/move', caller: 'anyone', library: 'app', handler: 'myBookingMoveRoute' },
@@ -86,6 +89,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/jobs/reconcile-charges', caller: 'superuser', library: 'app', handler: 'reconcileChargesJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/send-reminders', caller: 'superuser', library: 'app', handler: 'sendRemindersJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/delete-orphan-uploads', caller: 'superuser', library: 'app', handler: 'orphanUploadsJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/renewals', caller: 'superuser', library: 'app', handler: 'renewalsJobRoute' },
 ] as const;
 
 export const JOBS = [
@@ -95,5 +99,11 @@ export const JOBS = [
   { name: 'deliver-mail', schedule: '* * * * *', handler: 'deliverDueMail', why: 'the mail outbox: due e-mails sent with backoff (docs/decisions/021)' },
   { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
   { name: 'send-visit-reminders', schedule: '0 * * * *', handler: 'sendVisitRemindersJob', why: 'hourly: from 9 AM in New York, the reminders of tomorrow’s visits (docs/decisions/028)' },
+  {
+    name: 'send-renewals',
+    schedule: '30 14 * * *',
+    handler: 'sendRenewalsJob',
+    why: 'daily, 9:30 or 10:30 AM in New York, after the morning reminders: once renewals open, one renewal e-mail per returning customer',
+  },
   { name: 'delete-orphan-uploads', schedule: '20 * * * *', handler: 'deleteOrphanUploadsJob', why: 'hourly: inspiration uploads no booking links to, 24 hours after upload (docs/decisions/042)' },
 ] as const;

@@ -15,7 +15,9 @@
  * with RATE_LIMITS=off like the other per-caller limits).
  *
  * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile, or
- * before the booking's season opens to the public ('Booking for the 2027 season opens on …');
+ * before the booking's season opens to the public ('Booking for the 2027 season opens on …')
+ * unless the body carries a renewal link's token for that season (`renewalToken`,
+ * customers/renewal-link-route.ts);
  * 422 when the Idempotency-Key was used for a different request; 429 when the caller holds too
  * many unpaid checkouts; 502 'Failed to create checkout session' when Stripe fails (the hold is
  * released).
@@ -39,6 +41,7 @@ import { expireCheckoutSession } from '../payments/stripe';
 import { loadBookingSeasonRecord, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { publicBookingClosed } from '@domain/schedule/seasons';
 import { centroid } from './distance';
+import { renewalOpensSeason } from '../customers/renewal-link-route';
 import { findPackage } from '@domain/catalog';
 import { parseZip } from '@domain/place/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
@@ -91,7 +94,8 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
 
 export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const idempotencyKey = idempotencyKeyHeader(e);
-  const parsed = createCheckoutCommand.parse(readJsonObject(e), []);
+  const body = readJsonObject(e);
+  const parsed = createCheckoutCommand.parse(body, []);
   if (!parsed.ok) throw badRequest(parsed.message);
   const { request: r, wizardId } = parsed.value;
   const fingerprint = $security.sha256(JSON.stringify(r));
@@ -104,9 +108,10 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
     return e.json(200, checkoutLink(earlier.id, origin));
   }
 
-  // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts).
+  // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts);
+  // a returning customer's renewal link (`renewalToken`) opens it earlier.
   const closed = publicBookingClosed(today(), loadBookingSeasonRecord($app, r.installDate));
-  if (closed) throw apiError(409, closed);
+  if (closed && !renewalOpensSeason($app, body.renewalToken, r.installDate)) throw apiError(409, closed);
   // Before the transaction: the distance may call an outside routing service.
   const checked = checkAndPrice(r);
   const mode = paymentMode();

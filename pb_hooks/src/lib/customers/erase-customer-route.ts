@@ -82,11 +82,13 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
 
   // The customer's own record (notes, the latest contact): found by its key, like the rest.
   const customers = idsWhere(tx, `SELECT id FROM customers WHERE email_key = {:email}`, { email });
+  const renewals = idsWhere(tx, `SELECT id FROM renewals WHERE email_key = {:email}`, { email });
 
   return {
     erasedBy,
     personal,
     customers,
+    renewals,
     bookings: bookings.map((b) => ({ id: b.id, linkVersion: b.getInt('link_version') })),
     consultations: consultations.map((c) => ({ id: c.id, linkVersion: c.getInt('link_version') })),
     testimonials: testimonialIds,

@@ -44,7 +44,9 @@ export function mailKey(kind: string, recordId: string, version: string | number
 
 /** The outbox row holding `key`, or null: a message already queued (or sent) under it. */
 export function findByKey(app: CoreApp, key: string): core.Record | null {
-  const found = app.findRecordsByFilter('mail_log', 'key = {:key}', '', 1, 0, { key } as unknown as dbx.Params);
+  // Plain SQL with the index's own `key != ''` term, so SQLite uses the partial unique index
+  // (idx_mail_log_key … WHERE key != ''); the filter syntax's COALESCE made every lookup scan the table.
+  const found = app.findAllRecords('mail_log', $dbx.exp("key = {:key} AND key != ''", { key }));
   return found[0] ?? null;
 }
 
@@ -73,6 +75,7 @@ export function queueMail(tx: CoreApp, mail: QueuedMail): string {
     queued_at: toPbDate(now),
     next_attempt_at: toPbDate(now),
     related_id: mail.relatedId ?? '',
+    ...(mail.headers ? { headers: mail.headers } : {}),
   });
   tx.save(rec);
   return rec.id;
@@ -132,6 +135,13 @@ function mailOf(rec: core.Record): OutgoingMail {
   } catch {
     attachments = [];
   }
+  let headers: Record<string, string> | undefined;
+  try {
+    const raw = JSON.parse(rec.getString('headers') || 'null') as unknown;
+    if (raw && typeof raw === 'object' && !Array.isArray(raw)) headers = Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    headers = undefined;
+  }
   return {
     to: rec.getString('to'),
     subject: rec.getString('subject'),
@@ -141,6 +151,7 @@ function mailOf(rec: core.Record): OutgoingMail {
     relatedId: rec.getString('related_id'),
     attachments,
     key: rec.getString('key'),
+    headers,
   };
 }
 

@@ -12,6 +12,7 @@ import { resetLinkAlive } from '@domain/admin/staff-password-reset';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { addServerEvent } from '../admin/job-events-repo';
 import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { RENEWAL_KIND, renewalStillWanted } from '../customers/renewal-mail-checks';
 
 export const VISIT_REMINDER_KIND = 'visit_reminder';
 /** A staff account's password reset link (lib/admin/staff-password-reset.ts). */
@@ -25,9 +26,11 @@ function reminderKeyParts(key: string): { bookingId: string; version: string } |
 
 /**
  * Whether outbox row `rec` should still be sent: false for a reminder whose visit no longer
- * matches, and for a password reset whose link has died (an SMTP outage held it back).
+ * matches, for a password reset whose link has died (an SMTP outage held it back), and for a
+ * renewal whose customer unsubscribed meanwhile (customers/renewal-mail-checks.ts).
  */
 export function stillWanted(app: CoreApp, rec: core.Record): boolean {
+  if (rec.getString('kind') === RENEWAL_KIND) return renewalStillWanted(app, rec.getString('related_id'));
   if (rec.getString('kind') === STAFF_PASSWORD_RESET_KIND) {
     const linkSeconds = app.findCollectionByNameOrId('staff').passwordResetToken.duration;
     return resetLinkAlive(parseTimestamp(rec.getString('queued_at')), linkSeconds, Date.now());

@@ -23,6 +23,8 @@ export interface OutgoingMail {
   attachments?: Attachment[];
   /** Its outbox key (mail-outbox.ts): the Message-ID is made from it, the same on every send. */
   key?: string;
+  /** Extra headers (name → value): a marketing e-mail's List-Unsubscribe (RFC 2369, 8058); none on transactional mail. */
+  headers?: Record<string, string>;
 }
 
 /** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
@@ -46,7 +48,7 @@ export function smtpSend(app: CoreApp, mail: OutgoingMail): void {
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    headers: mail.key ? { 'Message-ID': messageIdFor(mail.key, settings.meta.senderAddress) } : {},
+    headers: { ...(mail.headers ?? {}), ...(mail.key ? { 'Message-ID': messageIdFor(mail.key, settings.meta.senderAddress) } : {}) },
   });
   if (mail.attachments?.length) {
     const files: Record<string, unknown> = {};

@@ -27,8 +27,8 @@ function hashOf(token: string): string {
   return $security.sha256(token);
 }
 
-/** The links' secret; throws when the migration's row is missing (our failure: a 5xx). */
-function linkSecret(app: CoreApp): string {
+/** The links' secret (also the HMAC key of the renewal and unsubscribe tokens); throws when the migration's row is missing (our failure: a 5xx). */
+export function linkSecret(app: CoreApp): string {
   const value = app.findFirstRecordByData('server_secrets', 'key', SECRET_KEY).getString('value');
   if (!value) throw new Error('manage links: the secret is empty');
   return value;

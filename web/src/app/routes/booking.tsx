@@ -1,12 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 import { isPackageSlug } from '@domain/catalog';
 import { BookingWizard } from '@/features/booking/components/booking-wizard';
+import { useRenewalPrefill } from '@/features/booking/renewal-prefill';
 import { usePageMeta } from '@/lib/page-meta';
 
 export function Component() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // /booking?renewal=token: the renewal e-mail's 'Reserve my week again' (renewal-prefill.ts).
+  const renewal = useRenewalPrefill(params.get('renewal'), () => setParams({}, { replace: true }));
   usePageMeta('Book Your Service', 'Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online.');
   // /booking?package=slug preselects a package; anything else is ignored.
   const slug = params.get('package');
-  return <BookingWizard initialPackage={isPackageSlug(slug) ? slug : null} />;
+  return <BookingWizard initialPackage={isPackageSlug(slug) ? slug : null} renewal={renewal} />;
 }

@@ -1,5 +1,6 @@
 import type { BookingRequestInput } from '@domain/booking/schemas';
 import { pb } from '@/lib/pb';
+import { renewalToken } from '../renewal-prefill';
 
 export interface CheckoutSession {
   url: string;
@@ -8,14 +9,16 @@ export interface CheckoutSession {
 }
 
 /**
- * POST /api/fn/create-booking-checkout { bookingData, wizardId } with the attempt's
+ * POST /api/fn/create-booking-checkout { bookingData, wizardId, renewalToken? } (the renewal
+ * link this session's wizard was opened with, renewal-prefill.ts) with the attempt's
  * Idempotency-Key header → the checkout URL (docs/product.md §7; docs/decisions/010). Throws the
  * SDK's ClientResponseError (status 0 when the answer was lost).
  */
 export function createBookingCheckout(bookingData: BookingRequestInput, ids: { idempotencyKey: string; wizardId: string }): Promise<CheckoutSession> {
+  const token = renewalToken();
   return pb.send<CheckoutSession>('/api/fn/create-booking-checkout', {
     method: 'POST',
-    body: { bookingData, wizardId: ids.wizardId },
+    body: { bookingData, wizardId: ids.wizardId, ...(token ? { renewalToken: token } : {}) },
     headers: { 'Idempotency-Key': ids.idempotencyKey },
     // Two taps must both reach the server (the second is answered from the first).
     requestKey: null,

@@ -13,6 +13,7 @@ import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
 import { StepUpgrades } from './step-upgrades';
+import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-prefill';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
@@ -47,8 +48,10 @@ const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepChe
  * entered stays in the store. `initialPackage` comes from
  * `/booking?package=slug` and preselects the package. `title` names the page (the admin's phone
  * booking, docs/decisions/037, which also gives its own last step through WizardFinish).
+ * `renewal`: what a renewal link did (renewal-prefill.ts); once filled in, the wizard welcomes
+ * the customer back and is open before "Public booking opens" (checkout takes the link too).
  */
-export function BookingWizard({ initialPackage, title = 'Book Your Service' }: { initialPackage: PackageSlug | null; title?: string }) {
+export function BookingWizard({ initialPackage, title = 'Book Your Service', renewal = { kind: 'none' } }: { initialPackage: PackageSlug | null; title?: string; renewal?: RenewalStatus }) {
   const s = useWizard();
   const byOwner = useContext(WizardFinish) !== null;
   const { step, apply } = s;
@@ -62,6 +65,8 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   const entryStep = isStep(entry.wizardStep) ? entry.wizardStep : null;
   // The season's opening and early-bird cut (domain/schedule/seasons.ts), as the server prices checkout.
   const sale = useSeasonSale();
+  const renewing = renewal.kind === 'filled';
+  const opening = renewing || byOwner ? null : sale.opening;
   const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
 
   // Once the customer moves past the first step, fetch the later ones ahead of need.
@@ -132,8 +137,8 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
     }
     // Before the season opens to the public, no dates are offered: the first step says when
     // (checkout refuses with the same sentence). The owner's phone bookings are not held to it.
-    if (sale.opening && !byOwner) {
-      toast.error('Not open yet', { description: sale.opening, id: WIZARD_PROBLEM_TOAST });
+    if (opening) {
+      toast.error('Not open yet', { description: opening, id: WIZARD_PROBLEM_TOAST });
       return;
     }
     const missing = missingInformation(s, step);
@@ -154,9 +159,9 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
   if (step === 1)
     content = (
       <>
-        {sale.opening && !byOwner && (
+        {opening && (
           <p className="notice" role="status">
-            {sale.opening}
+            {opening}
           </p>
         )}
         <StepPackage />
@@ -184,6 +189,17 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service' }: {
         Step {step} of 5: {STEP_TITLES[step]}
       </p>
       {!byOwner && <OpenCheckoutNotice />}
+      {renewal.kind === 'filled' && (
+        <p className="notice" role="status">
+          {RENEWAL_WELCOME}
+        </p>
+      )}
+      {renewal.kind === 'loading' && <p role="status">Filling in last year’s choices…</p>}
+      {renewal.kind === 'failed' && (
+        <p className="notice" role="alert">
+          {renewal.message}
+        </p>
+      )}
       <div className="booking__layout">
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>

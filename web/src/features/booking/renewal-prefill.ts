@@ -1,0 +1,107 @@
+/**
+ * 'Reserve my week again' (domain/customers/renewals.ts): /booking?renewal=<token> opens the
+ * wizard filled in with last year's contact and choices and the proposed dates, read from GET
+ * /api/fn/renewal. The proposed slots are kept only while still free (GET /api/fn/availability);
+ * the wizard then opens on the checkout step when both visits are free, else on the dates step.
+ * The token is kept for this browser session and sent with the checkout (`renewalToken`), which
+ * lets a returning customer book before "Public booking opens"; the price and the early bird
+ * are the server's. Plain fetches, not the SDK: the wizard's first step loads no API client.
+ */
+import { useEffect, useState } from 'react';
+import type { RenewalPrefill } from '@domain/customers/renewals';
+import type { VisitKind } from '@domain/schedule/slots';
+import { useWizard } from './store';
+import type { WizardState } from './wizard-state';
+
+/** The sessionStorage key of the renewal token this wizard was opened with. */
+const TOKEN_KEY = 'booking-renewal';
+/** The line the wizard shows once filled in. */
+export const RENEWAL_WELCOME = 'Welcome back — we filled in last year’s choices.';
+
+/** The renewal token of this session's wizard, or null. */
+export function renewalToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The proposed slot when GET /api/fn/availability says it is free on its date, else null. */
+async function freeSlot(date: string, slot: string, size: string, kind: VisitKind, installDate?: string): Promise<string | null> {
+  if (!date || !slot) return null;
+  const query = new URLSearchParams({ date, size, kind, ...(installDate ? { installDate } : {}) });
+  const res = await fetch(`/api/fn/availability?${query.toString()}`);
+  if (!res.ok) return null;
+  const body = (await res.json()) as { bookable?: boolean; slots?: { id: string; available: boolean }[] };
+  return body.bookable && body.slots?.some((s) => s.id === slot && s.available) ? slot : null;
+}
+
+/**
+ * A fresh wizard state filled with prefill `p` (as 'Book again' fills the owner's wizard,
+ * web/src/app/routes/admin-new-booking.tsx) and the slots still free (null when taken): on the
+ * checkout step when both visits are set, else on the dates step.
+ */
+export function wizardWithRenewal(st: WizardState, p: RenewalPrefill, free: { install: string | null; removal: string | null }): WizardState {
+  const removalWanted = !!p.removalDate;
+  const complete = !!p.installDate && !!free.install && (!removalWanted || !!free.removal);
+  return {
+    ...st,
+    contact: { ...st.contact, name: p.name, email: p.email, phone: p.phone, address: p.address },
+    packageSlug: p.packageSlug ?? st.packageSlug,
+    treeSize: p.treeSize ?? st.treeSize,
+    addons: { ...st.addons, ...p.addons },
+    luxeFinish: p.luxeFinish,
+    removalRequested: p.removalRequested,
+    extraTree: p.extraTree,
+    keepOrnaments: p.keepOrnaments,
+    installDate: p.installDate || null,
+    installTimeSlot: free.install,
+    removalDate: p.removalDate || null,
+    removalTimeSlot: free.removal,
+    step: p.packageSlug && p.treeSize ? (complete ? 5 : 4) : 1,
+  };
+}
+
+/** What the renewal link did: nothing asked, loading, filled in, or the link's refusal. */
+export type RenewalStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'filled' } | { kind: 'failed'; message: string };
+
+/**
+ * Fills the wizard from `token` (the page's ?renewal=) once; `done` is called after (the page
+ * drops the query so a reload keeps the customer's later edits). A session already filled from
+ * this token shows the welcome without fetching again, until the wizard starts fresh.
+ */
+export function useRenewalPrefill(token: string | null, done: () => void): RenewalStatus {
+  const [status, setStatus] = useState<RenewalStatus>(() => (renewalToken() ? { kind: 'filled' } : { kind: 'none' }));
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setStatus({ kind: 'loading' });
+    void (async () => {
+      try {
+        const res = await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`);
+        const body = (await res.json().catch(() => ({}))) as RenewalPrefill & { message?: string };
+        if (!res.ok) throw new Error(body.message ?? 'This link could not be opened. Please try again.');
+        const size = body.treeSize ?? '';
+        const install = await freeSlot(body.installDate, body.installSlot, size, 'install');
+        const removal = await freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate);
+        if (!live) return;
+        sessionStorage.setItem(TOKEN_KEY, token);
+        const store = useWizard.getState();
+        store.reset();
+        store.apply((st) => wizardWithRenewal(st, body, { install, removal }));
+        setStatus({ kind: 'filled' });
+        done();
+      } catch (err) {
+        if (live) setStatus({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token
+  }, [token]);
+  // A wizard started fresh since (after the paid booking, or 'Start over') is no longer the renewal's.
+  const filledIn = useWizard((st) => st.contact.email !== '');
+  return status.kind === 'filled' && !filledIn ? { kind: 'none' } : status;
+}
