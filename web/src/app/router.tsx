@@ -46,9 +46,7 @@ const PAGES: PageRoute[] = [
   { path: paths.myBooking, module: 'my-booking' },
   { path: paths.myBookingLink, module: 'my-booking-link' },
   { path: paths.myConsultation, module: 'my-consultation' },
-  // The renewal e-mail's unsubscribe page. Its path joins lib/paths.ts with its row in
-  // docs/product.md §2's route table (tests/docs/docs-drift.test.ts checks the two agree).
-  { path: '/unsubscribe', module: 'unsubscribe' },
+  { path: paths.unsubscribe, module: 'unsubscribe' },
   { path: '*', module: 'not-found' },
 ];
 

@@ -25,6 +25,7 @@ export const paths = {
   myBookingLink: '/my-booking/link',
   /** The customer's own consultation request, opened with the link from its e-mails: see, move or cancel it. */
   myConsultation: '/my-consultation',
+  unsubscribe: '/unsubscribe',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;
