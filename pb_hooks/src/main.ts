@@ -55,4 +55,14 @@ onRecordDeleteRequest((e) => require(`${__hooks}/lib/app.js`).closePaymentLinksB
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).deleteBookingInOneTransaction(e), 'bookings');
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).refuseDeleteWithMoneyInFlight(e), 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
-onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).recordTombstone(e), 'bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'customers', 'waitlist_entries', 'waitlist_offers');
+onRecordDeleteExecute(
+  (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
+  'bookings',
+  'consultation_requests',
+  'testimonials',
+  'charges',
+  'job_events',
+  'customers',
+  'waitlist_entries',
+  'waitlist_offers',
+);
