@@ -81,7 +81,7 @@ beforeAll(async () => {
   ids.analytics_events = (await su.collection('analytics_events').create({ event_type: 'page_view', page_path: '/' })).id;
   ids.customers = (await su.collection('customers').create({ email_key: 'holly@example.com', notes_gate: '1234' })).id;
   ids.waitlist_entries = (
-    await su.collection('waitlist_entries').create({ email_key: 'holly@example.com', name: 'Holly', date: '2026-12-05', kind: 'install', tree_size: '7.5-9ft', joined_at: 1, status: 'waiting' })
+    await su.collection('waitlist_entries').create({ email_key: 'holly@example.com', name: 'Holly', date: '2026-12-05', kind: 'install', tree_size: '7.5-9ft', joined_at: 1, status: 'removed' })
   ).id;
   ids.waitlist_offers = (
     await su

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -20,7 +20,9 @@ it('carries the settings override into a seasons record', async () => {
   await su.collection('settings').update(row.id, { value: { removal: { start: '2026-12-27', end: '2027-02-20' } } });
   await server.stop();
   const args = ['--dir', dataDir, '--migrationsDir', path.resolve('pb_migrations'), '--hooksDir', path.resolve('pb_hooks')];
-  execFileSync(PB_BIN, ['migrate', 'down', '1', ...args], { input: 'y\n' });
+  // Down to and including the seasons migration: the ones after it are reverted first (and applied again on start).
+  const down = readdirSync(path.resolve('pb_migrations')).filter((f) => f.endsWith('.js') && f >= '1732000710_seasons.js').length;
+  execFileSync(PB_BIN, ['migrate', 'down', String(down), ...args], { input: 'y\n' });
   server = await startServer({ dataDir, port: server.port, env: { APP_NOW: '2026-11-20T17:00:00Z', RATE_LIMITS: 'off' } });
   su = await superuserAt(server.url);
   const seasons = await su.collection('seasons').getFullList();
