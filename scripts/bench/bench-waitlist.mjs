@@ -89,7 +89,7 @@ async function main() {
     // 50 cancellations spread over the days (2 or 3 a day), sent at once.
     const doomed = [];
     for (let i = 0; doomed.length < CANCELS; i++) {
-      const day = days[i % days.length].date;
+      const day = days[i % days.length]?.date;
       const b = bookings.filter((x) => x.date === day)[Math.floor(i / days.length)];
       if (b) doomed.push(b);
     }
@@ -132,10 +132,9 @@ async function main() {
     console.log(`offers sent: ${offers.length} (slots freed with someone waiting: ${expected}) ${offers.length === expected ? 'OK' : 'MISMATCH'}`);
     console.log(`offer e-mails queued: ${mails.length}`);
     console.log(`duplicates: ${duplicates}`);
-    if (stamps.length > 0)
-      console.log(
-        `from the cancellations to the first offer's mail_log row: ${stamps[0] - cancelStartedAt} ms; to the last: ${stamps[stamps.length - 1] - cancelStartedAt} ms (target: within a minute)`,
-      );
+    const [first, last] = [stamps[0], stamps[stamps.length - 1]];
+    if (first !== undefined && last !== undefined)
+      console.log(`from the cancellations to the first offer's mail_log row: ${first - cancelStartedAt} ms; to the last: ${last - cancelStartedAt} ms (target: within a minute)`);
     console.log(`offers job run afterwards: ${jobMs.toFixed(1)} ms, answered ${JSON.stringify(jobBody)}`);
   } finally {
     await server.stop();
