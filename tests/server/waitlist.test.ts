@@ -338,6 +338,21 @@ describe('the freeing paths and moves', () => {
     expect((await callFn('POST', '/api/fn/waitlist/accept-move', { token })).status).toBe(409);
   });
 
+  it("the owner's move away from a full day offers the time it left", async () => {
+    const [morning] = await fillDay();
+    const a = (await join({ email: 'anna@example.com' })).body.entry.id;
+    const moved = await request({
+      method: 'POST',
+      route: '/api/fn/admin-bookings/move',
+      token: admin.token,
+      headers: { 'Idempotency-Key': `owner-move-${morning}` },
+      body: { bookingId: morning, visit: 'install', date: '2026-12-12', timeSlot: '9-15' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await entry(a)).status).toBe('offered');
+    expect((await offers())[0]).toMatchObject({ entry: a, time_slot: '9-15', status: 'open' });
+  });
+
   it('no offer on a blocked day; removing the block offers it', async () => {
     const [morning] = await fillDay();
     const a = (await join({ email: 'anna@example.com' })).body.entry.id;
