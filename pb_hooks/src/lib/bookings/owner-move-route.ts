@@ -59,8 +59,13 @@ export function ownerMove(key: string): ServerCommand<OwnerMoveInput, OwnerMoveS
 }
 
 export function ownerMoveRoute(e: core.RequestEvent): void {
-  const id = readJsonObject(e).bookingId;
-  const before = typeof id === 'string' ? findBooking($app, id) : null;
+  let before: core.Record | null = null;
+  try {
+    const id = readJsonObject(e).bookingId;
+    before = typeof id === 'string' ? findBooking($app, id) : null;
+  } catch {
+    // A malformed body: the runner answers it, after who may call (401/403 first).
+  }
   runCommand(e, ownerMove(String(e.request!.header.get('Idempotency-Key') ?? '').trim()));
   // The visit's old time goes to the people waiting for that day (best effort, after the commit).
   if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
