@@ -54,6 +54,9 @@ describe('settings the admin edits (docs/decisions/015 Settings; docs/architectu
     ['a negative buffer', 'travel_buffer_minutes', -5, M.buffer],
     ['a buffer over 4 hours', 'travel_buffer_minutes', 241, M.buffer],
     ['a buffer as text', 'travel_buffer_minutes', '30', M.buffer],
+    ['a 12-hour waitlist offer window', 'waitlist', { offer_hours: 12 }, null],
+    ['no waitlist offer window', 'waitlist', { offer_hours: 0 }, M.waitlist],
+    ['a waitlist offer window as text', 'waitlist', { offer_hours: '12' }, M.waitlist],
     ['an unknown key', 'calendar_feed', { token: 'x' }, M.unknownKey],
     ['an empty key', '', 1, M.unknownKey],
   ])('%s', (_name, key, value, problem) => {

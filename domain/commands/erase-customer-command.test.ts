@@ -176,6 +176,28 @@ describe('the erase-customer command', () => {
     expect(out.answer).toEqual({ found: true, counts: { bookings: 1, inspiration_images: 1 }, uploads: ['i1'] });
   });
 
+  it('the waitlist: every entry of the key blanked, one still in line removed, its open offer ended', () => {
+    const out = eraseCustomerCommand.decide(
+      {
+        ...empty,
+        waitlist: [
+          { id: 'w1', live: true, openOffers: ['o1'] },
+          { id: 'w2', live: false, openOffers: [] },
+        ],
+      },
+      { email: EMAIL },
+      NOW,
+    );
+    if (isRefusal(out)) throw new Error(out.message);
+    const blank = { name: 'Erased customer', phone: '', choices: {}, client_ip: '', leave_token_hash: '' };
+    expect(out.changes.slice(0, -1)).toEqual([
+      { op: 'update', collection: 'waitlist_entries', id: 'w1', fields: { ...blank, email_key: 'erased-w1@erased.invalid', email: 'erased-w1@erased.invalid', status: 'removed' } },
+      { op: 'update', collection: 'waitlist_entries', id: 'w2', fields: { ...blank, email_key: 'erased-w2@erased.invalid', email: 'erased-w2@erased.invalid' } },
+      { op: 'update', collection: 'waitlist_offers', id: 'o1', fields: { status: 'ended', token_hash: '' } },
+    ]);
+    expect(out.answer.counts).toEqual({ waitlist_entries: 2, waitlist_offers: 1 });
+  });
+
   it('nothing held for the e-mail: found false, nothing written', () => {
     expect(eraseCustomerCommand.decide(empty, { email: EMAIL }, NOW)).toEqual({ changes: [], mails: [], answer: { found: false, counts: {}, uploads: [] } });
   });

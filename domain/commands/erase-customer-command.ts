@@ -81,6 +81,8 @@ export interface EraseCustomerState {
   consultationLinks: readonly string[];
   /** inspiration_images linked by the bookings: unlinked here, deleted by the route after the commit. */
   uploads: readonly string[];
+  /** The key's waitlist entries, whether still in line (waiting or offered), and their open offers. */
+  waitlist?: readonly { id: string; live: boolean; openOffers: readonly string[] }[];
 }
 
 /** How many records of each collection changed (also the `erasures` row's `counts`). */
@@ -239,6 +241,26 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
   add(
     'consultation_links',
     state.consultationLinks.map((id) => update('consultation_links', id, { revoked_at: now })),
+  );
+  add(
+    'waitlist_entries',
+    // Out of line too: an erased customer is offered nothing more (the waitlist contract).
+    (state.waitlist ?? []).map((w) =>
+      update('waitlist_entries', w.id, {
+        email_key: erasedEmail(w.id),
+        name: ERASED_NAME,
+        email: erasedEmail(w.id),
+        phone: '',
+        choices: {},
+        client_ip: '',
+        leave_token_hash: '',
+        ...(w.live ? { status: 'removed' } : {}),
+      }),
+    ),
+  );
+  add(
+    'waitlist_offers',
+    (state.waitlist ?? []).flatMap((w) => w.openOffers.map((id) => update('waitlist_offers', id, { status: 'ended', token_hash: '' }))),
   );
   if (state.uploads.length > 0) counts.inspiration_images = state.uploads.length;
   return { changes, counts };

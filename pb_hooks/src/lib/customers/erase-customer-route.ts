@@ -55,7 +55,9 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
 
   // An owner's notice about a charge (a failed or late payment) is related to the charge.
   const chargeIds = idsWhere(tx, `SELECT id FROM charges WHERE booking IN (${ofBookings.sql})`, ofBookings.params);
-  const related = inList('r', [...bookingIds, ...consultationIds, ...testimonialIds, ...chargeIds]);
+  // The waitlist's entries of the key (their e-mails are related to the entry).
+  const waitlistIds = idsWhere(tx, `SELECT id FROM waitlist_entries WHERE email_key = {:email}`, { email });
+  const related = inList('r', [...bookingIds, ...consultationIds, ...testimonialIds, ...chargeIds, ...waitlistIds]);
   const mails = idsWhere(tx, `SELECT id FROM mail_log WHERE lower(trim("to")) = {:email} OR related_id IN (${related.sql})`, { email, ...related.params }).map((id) => {
     const m = tx.findRecordById('mail_log', id);
     return { id, to: m.getString('to'), subject: m.getString('subject'), status: m.getString('status') };
@@ -99,6 +101,11 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     bookingLinks,
     consultationLinks,
     uploads,
+    waitlist: waitlistIds.map((id) => {
+      const w = tx.findRecordById('waitlist_entries', id);
+      const openOffers = idsWhere(tx, `SELECT id FROM waitlist_offers WHERE entry = {:id} AND status = 'open'`, { id });
+      return { id, live: ['waiting', 'offered'].includes(w.getString('status')), openOffers };
+    }),
   };
 }
 
