@@ -46,6 +46,8 @@ const PAGES: PageRoute[] = [
   { path: paths.myBooking, module: 'my-booking' },
   { path: paths.myBookingLink, module: 'my-booking-link' },
   { path: paths.myConsultation, module: 'my-consultation' },
+  { path: paths.waitlistOffer, module: 'waitlist-offer' },
+  { path: paths.waitlistLeave, module: 'waitlist-leave' },
   { path: '*', module: 'not-found' },
 ];
 

@@ -25,6 +25,10 @@ export const paths = {
   myBookingLink: '/my-booking/link',
   /** The customer's own consultation request, opened with the link from its e-mails: see, move or cancel it. */
   myConsultation: '/my-consultation',
+  /** A waitlist offer from its e-mail: 'Book it' or 'No thanks' (the waitlist contract). */
+  waitlistOffer: '/waitlist/offer',
+  /** Leaving the waitlist, from the joined e-mail's link (the waitlist contract). */
+  waitlistLeave: '/waitlist/leave',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;
