@@ -54,6 +54,12 @@ describe('settings the admin edits (docs/decisions/015 Settings; docs/architectu
     ['a negative buffer', 'travel_buffer_minutes', -5, M.buffer],
     ['a buffer over 4 hours', 'travel_buffer_minutes', 241, M.buffer],
     ['a buffer as text', 'travel_buffer_minutes', '30', M.buffer],
+    ['a 12-hour offer window', 'waitlist', { offer_hours: 12 }, null],
+    ['a 1-hour offer window', 'waitlist', { offer_hours: 1 }, null],
+    ['no offer window', 'waitlist', { offer_hours: 0 }, M.offerHours],
+    ['an offer window over 3 days', 'waitlist', { offer_hours: 73 }, M.offerHours],
+    ['half an hour', 'waitlist', { offer_hours: 0.5 }, M.offerHours],
+    ['hours alone', 'waitlist', 12, M.offerHours],
     ['an unknown key', 'calendar_feed', { token: 'x' }, M.unknownKey],
     ['an empty key', '', 1, M.unknownKey],
   ])('%s', (_name, key, value, problem) => {

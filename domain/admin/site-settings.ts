@@ -10,7 +10,7 @@ import { NOTICE_HOURS_RANGE, isNoticeHours } from '../schedule/notice';
 import { BUFFER_MINUTES_RANGE, isBufferMinutes } from '../schedule/travel-buffer';
 
 /** The `settings` keys the admin edits. Others (such as the calendar feed's token) are the server's. */
-export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url', 'notice', 'travel_buffer_minutes'] as const;
+export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url', 'notice', 'travel_buffer_minutes', 'waitlist'] as const;
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];
 
 /** Crews working at once (key `capacity`, `{ crews }`). */
@@ -19,6 +19,10 @@ export const CREWS_RANGE = { min: 1, max: 20 } as const;
 export const SERVICE_MILES_RANGE = { min: 1, max: 1000 } as const;
 /** Longest Google review link stored (key `google_review_url`). */
 export const GOOGLE_REVIEW_URL_MAX = 500;
+/** How long a waitlist offer holds its time, in whole hours (key `waitlist`, `{ offer_hours }`; the waitlist contract). */
+export const OFFER_HOURS_RANGE = { min: 1, max: 72 } as const;
+/** The offer window when the owner has not set one. */
+export const DEFAULT_OFFER_HOURS = 12;
 /** Longest blocked-date reason, as the collection's field allows. */
 export const BLOCKED_REASON_MAX = 200;
 
@@ -33,6 +37,7 @@ export const SETTINGS_MESSAGES = {
   googleReviewUrl: 'The Google review link must be a full web address starting with https://, or empty.',
   notice: `The minimum notice must be given in whole hours from ${NOTICE_HOURS_RANGE.min} to ${NOTICE_HOURS_RANGE.max}, for each package and for consultations.`,
   buffer: `The travel buffer must be a whole number of minutes from ${BUFFER_MINUTES_RANGE.min} to ${BUFFER_MINUTES_RANGE.max}.`,
+  offerHours: `The waitlist's offer window must be a whole number of hours from ${OFFER_HOURS_RANGE.min} to ${OFFER_HOURS_RANGE.max}.`,
 } as const;
 
 const WINDOW_NAMES = { install: 'installation', removal: 'removal', consultation: 'consultation' } as const;
@@ -102,6 +107,8 @@ function inRange(n: unknown, range: { min: number; max: number }): n is number {
  *   <package slug>: hours } for every package, consultation_hours }`, whole hours from 0 to 720;
  * - `travel_buffer_minutes`: the travel buffer (domain/schedule/travel-buffer.ts), whole minutes
  *   from 0 to 240;
+ * - `waitlist`: `{ offer_hours }`, how long a waitlist offer holds its time, whole hours from 1
+ *   to 72 (the waitlist contract; 12 when unset);
  * - any other key: not editable.
  */
 export function settingValueProblem(key: string, value: unknown): string | null {
@@ -120,6 +127,10 @@ export function settingValueProblem(key: string, value: unknown): string | null 
       return noticeOk(value) ? null : SETTINGS_MESSAGES.notice;
     case 'travel_buffer_minutes':
       return isBufferMinutes(value) ? null : SETTINGS_MESSAGES.buffer;
+    case 'waitlist': {
+      const hours = isPlainObject(value) ? value.offer_hours : undefined;
+      return Number.isInteger(hours) && inRange(hours, OFFER_HOURS_RANGE) ? null : SETTINGS_MESSAGES.offerHours;
+    }
     default:
       return SETTINGS_MESSAGES.unknownKey;
   }
