@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useId, useMemo, useState, type Form
 import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
 import { visitName, type VisitKind } from '@domain/schedule/slots';
 import { formatCents } from '@domain/money/cents';
+import { PACKAGES } from '@domain/catalog';
 import { firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { moveDateProblem } from '@domain/booking/visit-move';
 import { DateField } from '@/components/ui/date-field';
@@ -132,7 +133,15 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
         </fieldset>
       )}
       {Join && !adding && date && slots.state === 'ready' && isFullDay({ bookable: true, slots: slots.slots }) && (
-        <Join date={date} kind={visit} size={booking.treeSizeId} packageSlug="" choices={{}} contact={{ name: booking.customerName, email: '', phone: '' }} bookingToken={token} />
+        <Join
+          date={date}
+          kind={visit}
+          size={booking.treeSizeId}
+          packageSlug={PACKAGES.find((p) => p.title === booking.packageTitle)?.slug ?? ''}
+          choices={{}}
+          contact={{ name: booking.customerName, email: '', phone: '' }}
+          bookingToken={token}
+        />
       )}
       {problem && (
         <p className="form-problem" role="alert">

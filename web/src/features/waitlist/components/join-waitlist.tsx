@@ -79,29 +79,24 @@ export function JoinWaitlist({ date, kind, size, packageSlug, choices, contact, 
     }
   };
 
-  // From a manage page the booking's own contact is used: only the button is asked.
   return (
     <div className="waitlist-join card" role="group" aria-labelledby={`${id}-title`} onKeyDown={onEnter}>
       <h4 id={`${id}-title`} tabIndex={-1}>
         {bookingToken ? `Wait for ${waitlistDay(date)}` : `Waitlist for ${waitlistDay(date)}`}
       </h4>
       <p className="muted">If a time frees up, we hold it for you and e-mail you a link to book it. First come, first served.</p>
-      {!bookingToken && (
-        <>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input ref={firstField} id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>Phone</label>
-            <input id={`${id}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} disabled={busy} />
-          </div>
-        </>
-      )}
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Your name</label>
+        <input ref={firstField} id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>E-mail for the waitlist</label>
+        <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>Your phone</label>
+        <input id={`${id}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} disabled={busy} />
+      </div>
       {problem && (
         <p className="form-problem" role="alert">
           {problem}
