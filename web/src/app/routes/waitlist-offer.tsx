@@ -17,6 +17,7 @@ export function Component() {
   return (
     <OfferPage
       token={params.get('token')?.trim() || null}
+      askDecline={params.get('decline') === '1'}
       onBookIt={(offer, token) => {
         const filled = wizardFromOffer(offer, token);
         useWizard.getState().apply(() => filled);

@@ -51,9 +51,10 @@ describe('the wizard and the waitlist', () => {
     expect(s.step).toBe(4);
   });
 
-  it('opens on the last step when nothing is missing', () => {
+  it('opens on the schedule for the address, and on the last step when nothing is missing', () => {
     const s = wizardFromOffer({ ...offer, choices: { ...offer.choices, package: 'adorned-arrangement' } }, 'tok');
-    expect(s.step).toBe(5);
+    expect(s.step).toBe(4);
+    expect(firstStepToFinish({ ...s, contact: { ...s.contact, address: '12 Holly Court, Ellicott City, MD 21043' } })).toBe(5);
     expect(firstStepToFinish(initialWizardState)).toBe(1);
   });
 

@@ -65,10 +65,14 @@ export function wizardFromOffer(offer: OfferForWizard, token: string): WizardSta
   return { ...s, step: firstStepToFinish(s) };
 }
 
-/** The last step when every choice and visit is given, else the first step still missing one (the package step or the schedule). */
+/**
+ * The last step when every choice, visit and contact detail is given, else the first step still
+ * missing one: the package step, or the schedule (whose contact form asks the address an offer
+ * never carries).
+ */
 export function firstStepToFinish(s: WizardState): Step {
   if (missingInformation(s, 1)) return 1;
-  if (missingInformation(s, 4)) return 4;
+  if (missingInformation(s, 4) || !s.contact.address.trim()) return 4;
   return 5;
 }
 

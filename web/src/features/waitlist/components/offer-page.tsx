@@ -23,9 +23,10 @@ const SIZE_LABEL: Record<string, string> = { '5-7ft': '5–7 ft', '7.5-9ft': '7.
  * the offer e-mail (date, time, tree size, until when it is held), then 'Book it' (the route's
  * `onBookIt`: the booking wizard at its last step with the held time) or, for a move offer, 'Move
  * my visit'; 'No thanks' passes it on. An offer that expired, ended or was taken shows a sentence;
- * a dead link the server's. `nowMs` only decides whether the hold's end is shown with its day.
+ * a dead link the server's. `askDecline`: opened from the e-mail's 'No thanks' link, which asks
+ * once more here (a mail scanner opening the link declines nothing).
  */
-export function OfferPage({ token, onBookIt }: { token: string | null; onBookIt: (offer: WaitlistOffer, token: string) => void }) {
+export function OfferPage({ token, askDecline = false, onBookIt }: { token: string | null; askDecline?: boolean; onBookIt: (offer: WaitlistOffer, token: string) => void }) {
   const { shown, retry } = useManageLinkLoad(token, fetchOffer);
   const [busy, setBusy] = useState<'decline' | 'move' | null>(null);
   const [problem, setProblem] = useState('');
@@ -69,7 +70,8 @@ export function OfferPage({ token, onBookIt }: { token: string | null; onBookIt:
     );
   else {
     const offer = shown.value;
-    const closed = offerClosedSentence(offer.status) ?? (Date.parse(offer.expiresAt.replace(' ', 'T')) <= Date.now() ? offerClosedSentence('expired') : null);
+    // The server says when an open offer has expired (its clock, not the device's).
+    const closed = offerClosedSentence(offer.status);
     const until = heldUntil(offer.expiresAt, newYorkToday(Date.now()));
     body = (
       <div className="card">
@@ -90,6 +92,7 @@ export function OfferPage({ token, onBookIt }: { token: string | null; onBookIt:
         ) : (
           <>
             {until && <p className="lead">This time is held for you until {until}.</p>}
+            {askDecline && <p>Not needed any more? Press No thanks and we will offer it to the next person waiting.</p>}
             {problem && (
               <p className="form-problem" role="alert">
                 {problem}
@@ -105,7 +108,8 @@ export function OfferPage({ token, onBookIt }: { token: string | null; onBookIt:
                   Book it
                 </button>
               )}
-              <button type="button" className="button" disabled={busy !== null} onClick={() => void act('decline')}>
+              {/* Opened from 'No thanks', the page's answer is one key press away. */}
+              <button type="button" className="button" autoFocus={askDecline} disabled={busy !== null} onClick={() => void act('decline')}>
                 {busy === 'decline' ? 'Passing it on…' : 'No thanks'}
               </button>
             </div>
