@@ -29,6 +29,7 @@ import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import type { TimeSlot, VisitKind } from '../schedule/slots';
 import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
+import { acceptOfferChanges, offerAcceptProblem, type OfferToAccept } from './waitlist-accept-command';
 
 /** What the server checked and priced before the transaction, and the request's own keys. */
 export interface PreparedCheckout {
@@ -51,6 +52,8 @@ export interface CreateCheckoutInput {
   wizardId: string;
   /** Set by the server before the transaction; null straight from parse. */
   prepared: PreparedCheckout | null;
+  /** A waitlist offer's token ('' when none): the booking takes the slot that offer holds (the waitlist contract). */
+  waitlistOffer?: string;
 }
 
 export interface CreateCheckoutState {
@@ -63,6 +66,8 @@ export interface CreateCheckoutState {
   schedules: BookingSchedule[];
   /** The new booking's id (made by the server). */
   newId: string;
+  /** The waitlist offer the request's token opens (null: none; absent when the request names none). */
+  offer?: OfferToAccept | null;
 }
 
 /** The checkout's booking; `replacedSessions` the Stripe sessions of the holds it replaced, to expire after the commit. */
@@ -78,7 +83,8 @@ export function parseCreateCheckout(body: Record<string, unknown>): ParseResult<
   if (body.wizardId !== undefined && body.wizardId !== null && !isWizardId(wizardId)) return { ok: false, message: OWNERSHIP_MESSAGES.wizardIdInvalid };
   const parsed = parseBookingRequest('bookingData' in body ? body.bookingData : body);
   if (!parsed.ok) return parsed;
-  return { ok: true, value: { request: parsed.value, wizardId, prepared: null } };
+  const waitlistOffer = typeof body.waitlistOffer === 'string' ? body.waitlistOffer.trim() : '';
+  return { ok: true, value: { request: parsed.value, wizardId, prepared: null, waitlistOffer } };
 }
 
 /** The visit of `request` that another active booking holds ('installation' first), or null. */
@@ -144,7 +150,18 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
       changes.push({ op: 'update', collection: 'bookings', id: h.id, fields: { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, []) } });
       if (h.payment_mode === 'stripe' && h.checkout_session_id) replacedSessions.push(h.checkout_session_id);
     }
-    const others = state.schedules.filter((s) => !s.id || !replaced.has(s.id));
+    // A waitlist offer: open, unexpired and for this very visit; its own hold is not in the way (the waitlist contract).
+    const offer = input.waitlistOffer ? (state.offer ?? null) : null;
+    if (input.waitlistOffer) {
+      const r = input.request;
+      const removalAsked = !!offer && offer.kind === 'removal';
+      const asked = removalAsked
+        ? { kind: 'removal' as const, date: r.removalDate ?? '', slotId: p.visits.removal?.id ?? '', size: r.treeSize }
+        : { kind: 'install' as const, date: r.installDate, slotId: p.visits.install.id, size: r.treeSize };
+      const problem = offerAcceptProblem(offer, asked, nowMs, false);
+      if (problem) return problem;
+    }
+    const others = state.schedules.filter((s) => (!s.id || !replaced.has(s.id)) && (!offer || s.id !== `offer:${offer.id}`));
     const taken = takenVisit(input.request, p, others, nowMs);
     // A refusal writes nothing: the customer keeps their earlier hold.
     if (taken) return refuse(409, `That ${taken} time slot was just booked by someone else. Please choose another slot.`);
@@ -168,6 +185,7 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
       [],
     );
     changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: { ...f, payment_status: paymentStatus } });
+    if (offer) changes.push(...acceptOfferChanges(offer, state.newId));
     return decided(changes, { bookingId: state.newId, replay: false, replacedSessions });
   },
 };

@@ -39,6 +39,13 @@ onRecordUpdateRequest((e) => require(`${__hooks}/lib/app.js`).validateBlockedDat
 onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
 onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
 onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKept(e), 'settings', 'seasons', 'blocked_dates', 'bookings');
+// An open waitlist offer holds its slot as a booking's hold does: its changes date the bookings' copies too.
+onRecordAfterCreateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKeptBookings(e), 'waitlist_offers');
+onRecordAfterUpdateSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKeptBookings(e), 'waitlist_offers');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).forgetKeptBookings(e), 'waitlist_offers');
+// A deleted booking or a removed blocked day frees slots: offered to the waitlist after the commit (best effort; the minute job catches up).
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).offerAfterBookingDelete(e), 'bookings');
+onRecordAfterDeleteSuccess((e) => require(`${__hooks}/lib/app.js`).offerAfterBlockRemoved(e), 'blocked_dates');
 
 // Money in flight on a deleted booking (docs/decisions/021): open payment links are expired
 // before the delete; a charge still pending or processing refuses it, inside its transaction.
@@ -48,4 +55,14 @@ onRecordDeleteRequest((e) => require(`${__hooks}/lib/app.js`).closePaymentLinksB
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).deleteBookingInOneTransaction(e), 'bookings');
 onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).refuseDeleteWithMoneyInFlight(e), 'bookings');
 // In the delete's own transaction, so a deletion never commits without its tombstone.
-onRecordDeleteExecute((e) => require(`${__hooks}/lib/app.js`).recordTombstone(e), 'bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'customers');
+onRecordDeleteExecute(
+  (e) => require(`${__hooks}/lib/app.js`).recordTombstone(e),
+  'bookings',
+  'consultation_requests',
+  'testimonials',
+  'charges',
+  'job_events',
+  'customers',
+  'waitlist_entries',
+  'waitlist_offers',
+);

@@ -62,6 +62,15 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/my-consultation/cancel', caller: 'anyone', library: 'app', handler: 'myConsultationCancelRoute' },
   // The booking e-mails' 'Add to calendar' button, by the manage link's token.
   { method: 'GET', path: '/api/fn/visits.ics', caller: 'anyone', library: 'app', handler: 'visitsIcsRoute' },
+  // The waitlist for full days (lib/waitlist/): joining and the e-mails' links, anyone; the owner's actions.
+  { method: 'POST', path: '/api/fn/waitlist/join', caller: 'anyone', library: 'app', handler: 'waitlistJoinRoute' },
+  { method: 'POST', path: '/api/fn/waitlist/leave', caller: 'anyone', library: 'app', handler: 'waitlistLeaveRoute' },
+  { method: 'POST', path: '/api/fn/waitlist/offer', caller: 'anyone', library: 'app', handler: 'waitlistOfferViewRoute' },
+  { method: 'POST', path: '/api/fn/waitlist/decline', caller: 'anyone', library: 'app', handler: 'waitlistDeclineRoute' },
+  { method: 'POST', path: '/api/fn/waitlist/accept-move', caller: 'anyone', library: 'app', handler: 'waitlistAcceptMoveRoute' },
+  { method: 'POST', path: '/api/fn/admin-waitlist/offer', caller: 'admin', library: 'app', handler: 'adminWaitlistOfferRoute' },
+  { method: 'POST', path: '/api/fn/admin-waitlist/skip', caller: 'admin', library: 'app', handler: 'adminWaitlistSkipRoute' },
+  { method: 'POST', path: '/api/fn/admin-waitlist/remove', caller: 'admin', library: 'app', handler: 'adminWaitlistRemoveRoute' },
   // The admin back office.
   { method: 'POST', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminRoute' },
   { method: 'GET', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminStatusRoute' },
@@ -86,6 +95,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/jobs/reconcile-charges', caller: 'superuser', library: 'app', handler: 'reconcileChargesJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/send-reminders', caller: 'superuser', library: 'app', handler: 'sendRemindersJobRoute' },
   { method: 'POST', path: '/api/fn/jobs/delete-orphan-uploads', caller: 'superuser', library: 'app', handler: 'orphanUploadsJobRoute' },
+  { method: 'POST', path: '/api/fn/jobs/waitlist-offers', caller: 'superuser', library: 'app', handler: 'waitlistOffersJobRoute' },
 ] as const;
 
 export const JOBS = [
@@ -96,4 +106,5 @@ export const JOBS = [
   { name: 'reconcile-charges', schedule: '* * * * *', handler: 'reconcilePendingCharges', why: 'charges whose request died settled from Stripe (docs/decisions/021)' },
   { name: 'send-visit-reminders', schedule: '0 * * * *', handler: 'sendVisitRemindersJob', why: 'hourly: from 9 AM in New York, the reminders of tomorrow’s visits (docs/decisions/028)' },
   { name: 'delete-orphan-uploads', schedule: '20 * * * *', handler: 'deleteOrphanUploadsJob', why: 'hourly: inspiration uploads no booking links to, 24 hours after upload (docs/decisions/042)' },
+  { name: 'waitlist-offers', schedule: '* * * * *', handler: 'waitlistOffersJob', why: 'the waitlist: stale offers end, freed slots are offered in line (within a minute of freeing)' },
 ] as const;

@@ -16,7 +16,19 @@ let member: SignedInStaff;
 const ids: Record<string, string> = {};
 
 /** Admin collections: what the admin's mirror pulls, plus analytics and the mail log. */
-const ADMIN_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'analytics_events', 'mail_log', 'customers'];
+const ADMIN_COLLECTIONS = [
+  'bookings',
+  'consultation_requests',
+  'testimonials',
+  'charges',
+  'job_events',
+  'tombstones',
+  'analytics_events',
+  'mail_log',
+  'customers',
+  'waitlist_entries',
+  'waitlist_offers',
+];
 
 /**
  * The admin routes, from the route table (pb_hooks/src/route-table.ts), so a new one is tested
@@ -43,7 +55,20 @@ const SCENARIOS: Scenario[] = [
 ];
 
 beforeAll(async () => {
-  await clearCollections('charges', 'job_events', 'testimonials', 'mail_log', 'analytics_events', 'consultation_requests', 'bookings', 'staff', 'tombstones', 'customers');
+  await clearCollections(
+    'waitlist_offers',
+    'waitlist_entries',
+    'charges',
+    'job_events',
+    'testimonials',
+    'mail_log',
+    'analytics_events',
+    'consultation_requests',
+    'bookings',
+    'staff',
+    'tombstones',
+    'customers',
+  );
   const su = superuser();
   admin = await signedInStaff('admin');
   member = await signedInStaff('');
@@ -55,6 +80,22 @@ beforeAll(async () => {
   ids.job_events = (await su.collection('job_events').create({ booking: booking.id, kind: 'note', text: 'x', client_id: 'access-1' })).id;
   ids.analytics_events = (await su.collection('analytics_events').create({ event_type: 'page_view', page_path: '/' })).id;
   ids.customers = (await su.collection('customers').create({ email_key: 'holly@example.com', notes_gate: '1234' })).id;
+  ids.waitlist_entries = (
+    await su.collection('waitlist_entries').create({ email_key: 'holly@example.com', name: 'Holly', date: '2026-12-05', kind: 'install', tree_size: '7.5-9ft', joined_at: 1, status: 'waiting' })
+  ).id;
+  ids.waitlist_offers = (
+    await su
+      .collection('waitlist_offers')
+      .create({
+        entry: ids.waitlist_entries,
+        date: '2026-12-05',
+        kind: 'install',
+        time_slot: '9-15',
+        offered_at: '2026-11-20 17:00:00.000Z',
+        expires_at: '2026-11-20 18:00:00.000Z',
+        status: 'expired',
+      })
+  ).id;
   ids.mail_log = (await su.collection('mail_log').create({ to: 'holly@example.com', subject: 's', kind: 'k', status: 'logged' })).id;
   const doomed = await createBookingRecord({ install_date: '2026-11-27' });
   await su.collection('bookings').delete(doomed.id);
@@ -73,6 +114,9 @@ describe('admin routes', () => {
       '/api/fn/admin-refunds/charge',
       '/api/fn/admin-refunds/returned',
       '/api/fn/admin-session/sign-out-everywhere',
+      '/api/fn/admin-waitlist/offer',
+      '/api/fn/admin-waitlist/remove',
+      '/api/fn/admin-waitlist/skip',
       '/api/fn/booking-admin-notes',
       '/api/fn/booking-payments',
       '/api/fn/booking-payments/void',

@@ -67,3 +67,8 @@ export { seasonSaveRoute } from './seasons/season-save-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';
 export { withRequestOrigin } from './http';
 export { visitsIcsRoute } from './mail/visits-ics-route';
+export { waitlistJoinRoute } from './waitlist/waitlist-join-route';
+export { waitlistLeaveRoute, waitlistDeclineRoute, waitlistOfferViewRoute, waitlistAcceptMoveRoute } from './waitlist/waitlist-token-routes';
+export { adminWaitlistOfferRoute, adminWaitlistSkipRoute, adminWaitlistRemoveRoute } from './waitlist/waitlist-owner-routes';
+export { waitlistOffersJobRoute, waitlistOffersJob } from './waitlist/waitlist-offers-job';
+export { forgetKeptBookings, offerAfterBookingDelete, offerAfterBlockRemoved } from './waitlist/waitlist-hooks';

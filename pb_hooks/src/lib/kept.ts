@@ -43,6 +43,10 @@ export function kept<T>(app: CoreApp, collection: string, key: string, read: () 
  */
 export function forgetKept(e: core.RecordEvent): void {
   e.next();
-  const collection = e.record!.collection().name;
-  e.app.store().setFunc(generationKey(collection), (old: unknown) => (Number(old) || 0) + 1);
+  forgetKeptOf(e.app, e.record!.collection().name);
+}
+
+/** Every runtime's copies of `collection` are out of date (a change elsewhere that its values depend on). */
+export function forgetKeptOf(app: CoreApp, collection: string): void {
+  app.store().setFunc(generationKey(collection), (old: unknown) => (Number(old) || 0) + 1);
 }

@@ -43,6 +43,7 @@ import { findPackage } from '@domain/catalog';
 import { parseZip } from '@domain/place/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { logWarning } from '../log';
+import { offerByToken, offerToAcceptOf } from '../waitlist/waitlist-repo';
 
 /** The active unpaid holds of wizard `wizardId` at `now` (epoch ms), read in `tx`. */
 function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] {
@@ -73,13 +74,18 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
         holds = wizardHolds(tx, input.wizardId, now);
         state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: h.getString('payment_mode'), checkout_session_id: h.getString('checkout_session_id') }));
         state.schedules = bookingsOnDates(tx, [input.request.installDate, input.request.removalDate ?? '']);
+        if (input.waitlistOffer) {
+          const offer = offerByToken(tx, input.waitlistOffer);
+          state.offer = offer ? offerToAcceptOf(tx, offer) : null;
+        }
       }
     }
     const decision = createCheckoutCommand.decide(state, input, now);
     outcome = decision;
     if (isRefusal(decision)) return;
     for (const c of decision.changes) {
-      const rec = c.op === 'create' ? new Record(bookings) : holds.find((h) => h.id === c.id)!;
+      // The waitlist offer accepted with it is read here; the replaced holds were read above.
+      const rec = c.op === 'create' ? new Record(bookings) : c.collection === 'bookings' ? holds.find((h) => h.id === c.id)! : tx.findRecordById(c.collection, c.id);
       if (c.op === 'create' && c.id) rec.set('id', c.id);
       rec.load(c.fields as Record<string, unknown>);
       tx.save(rec);
@@ -130,7 +136,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const noticeHours = visitNoticeHours(loadNotice($app), findPackage(r.packageType)?.slug ?? null);
   const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
   const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, fields };
-  const input: CreateCheckoutInput = { request: r, wizardId, prepared };
+  const input: CreateCheckoutInput = { request: r, wizardId, prepared, waitlistOffer: parsed.value.waitlistOffer };
 
   const outcome = decideCheckout(input, clientIp, r.customerEmail, now);
   if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);

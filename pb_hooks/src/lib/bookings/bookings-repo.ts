@@ -31,16 +31,28 @@ export function toSchedule(r: core.Record): BookingSchedule {
 // {:d0}, {:d1}…, as one JSON array in one row: loading whole records and reading each field
 // through the JSVM cost more than the rest of an availability answer (docs/decisions/018).
 // The OR of the two date columns is answered from their indexes.
+// An open waitlist offer holds its slot as an unpaid checkout hold does, until its expires_at
+// (the waitlist contract; domain/waitlist/waitlist.ts offerSchedule has the same shape), so
+// every reader of the schedules counts it with no other change; its id is 'offer:<id>'.
 const SCHEDULES_SQL = (dates: string) => `
   SELECT json_group_array(json_object(
     'id', id, 'status', status, 'payment_status', payment_status, 'hold_expires_at', hold_expires_at,
     'install_date', install_date, 'install_time_slot', install_time_slot,
     'removal_date', removal_date, 'removal_time_slot', removal_time_slot,
     'customer_address', customer_address)) AS schedules
-  FROM bookings
-  WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'`;
+  FROM (
+    SELECT id, status, payment_status, hold_expires_at, install_date, install_time_slot, removal_date, removal_time_slot, customer_address
+    FROM bookings
+    WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'
+    UNION ALL
+    SELECT 'offer:' || id, 'pending_payment', 'pending', expires_at,
+      CASE WHEN kind = 'install' THEN date ELSE '' END, CASE WHEN kind = 'install' THEN time_slot ELSE '' END,
+      CASE WHEN kind = 'removal' THEN date ELSE '' END, CASE WHEN kind = 'removal' THEN time_slot ELSE '' END, ''
+    FROM waitlist_offers
+    WHERE date IN (${dates}) AND status = 'open'
+  )`;
 
-/** Non-cancelled bookings with an install or removal visit on any of `dates`. */
+/** Non-cancelled bookings with an install or removal visit on any of `dates`, and the open waitlist offers of those dates as holds. */
 export function bookingsOnDates(app: CoreApp, dates: string[]): BookingSchedule[] {
   const unique = dates.filter((d, i) => d && dates.indexOf(d) === i);
   if (unique.length === 0) return [];

@@ -14,6 +14,7 @@ import { nowMs, toPbDate } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
+import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
@@ -49,14 +50,20 @@ export function expireHolds(app: CoreApp): number {
     now: toPbDate(nowMs()),
   } as unknown as dbx.Params);
   let cancelled = 0;
+  const freed: string[] = [];
   for (const stale of expired) {
     try {
-      if (executeCommand(app, expireHold, { bookingId: stale!.id }, { staffId: '', origin: '', fingerprint: '' }).kind === 'answered') cancelled++;
+      if (executeCommand(app, expireHold, { bookingId: stale!.id }, { staffId: '', origin: '', fingerprint: '' }).kind === 'answered') {
+        cancelled++;
+        freed.push(stale!.getString('install_date'), stale!.getString('removal_date'));
+      }
     } catch (err) {
       // One bad record must not stop the others; the next run retries it.
       logError(`hold expiry for booking ${stale!.id} failed: ${String(err)}`);
     }
   }
+  // The freed slots go to the people waiting for those days (best effort).
+  offerFreedSlots(app, freed);
   retryPendingRefunds(app);
   return cancelled;
 }

@@ -23,6 +23,8 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { bookingFactsOf } from '../my-booking/booking-command-state';
 import { findBooking } from './bookings-repo';
 import { loadMoveWorld, visitMovedMail } from './visit-move';
+import { readJsonObject } from '../http';
+import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 
 /** How request key `key` stands for this move (read in `tx`): unused, this same move's, or another request's. */
 function keyState(tx: CoreApp, key: string, fingerprint: string): OwnerMoveState['key']['used'] {
@@ -57,5 +59,9 @@ export function ownerMove(key: string): ServerCommand<OwnerMoveInput, OwnerMoveS
 }
 
 export function ownerMoveRoute(e: core.RequestEvent): void {
+  const id = readJsonObject(e).bookingId;
+  const before = typeof id === 'string' ? findBooking($app, id) : null;
   runCommand(e, ownerMove(String(e.request!.header.get('Idempotency-Key') ?? '').trim()));
+  // The visit's old time goes to the people waiting for that day (best effort, after the commit).
+  if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
 }

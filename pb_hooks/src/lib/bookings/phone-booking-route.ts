@@ -17,6 +17,9 @@
  * - No per-caller hold caps: the admin is trusted, and signed in.
  * Refused: 400 the wizard's messages, a deposit choice missing; 401/403 not the admin; 409 a
  * slot taken; 422 a key reused for another request.
+ * A slot held only by open waitlist offers (the waitlist contract): 409 { code: 'offer_open',
+ * message: 'An offer for this time is open to Jane D. until 8:00 PM.' } unless the body has
+ * `endOffer: true`, which ends those offers (their customers e-mailed) in the booking's transaction.
  * The booking is made by the phone-booking command (domain/commands/phone-booking-command.ts)
  * through the runner's executeCommand; the request is priced before it (an outside routing
  * service) and the deposit link made after it (Stripe), each outside any transaction, and the
@@ -45,6 +48,34 @@ import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';
 import { findByIdempotencyKey } from './booking-holds';
 import { bookingFields, checkAndPrice, checkoutLink, visitConflict, type CheckedRequest } from './new-booking';
+import { withOffersEnded, type OfferToEnd, type WaitlistEndedMail } from '@domain/commands/waitlist-expire-command';
+import type { BookingRequest } from '@domain/booking/schemas';
+import { WAITLIST_MESSAGES } from '@domain/waitlist/waitlist';
+import { hoursOverlap, slotHasConflict } from '@domain/schedule/overlap';
+import { parseSlotId } from '@domain/schedule/slots';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { readJsonObject } from '../http';
+import { waitlistOfferEndedMail } from '../mail/waitlist';
+import { bookingsOnDates } from './bookings-repo';
+import { openOffersAt } from '../waitlist/waitlist-repo';
+
+/**
+ * The open waitlist offers alone in the way of request `r` at `now` (read in `tx`): the offers
+ * overlapping its visits when, without every offer, its slots are free; [] when nothing or a
+ * booking is in the way.
+ */
+function offersInTheWay(tx: CoreApp, r: BookingRequest, visits: CheckedRequest['visits'], now: number, crews: number): core.Record[] {
+  const bookingsOnly = bookingsOnDates(tx, [r.installDate, r.removalDate ?? '']).filter((s) => !s.id?.startsWith('offer:'));
+  const asked: [string, { startHour: number; endHour: number }][] = [[r.installDate, visits.install]];
+  if (visits.removal && r.removalDate) asked.push([r.removalDate, visits.removal]);
+  if (asked.some(([date, slot]) => slotHasConflict(date, slot, bookingsOnly, now, crews))) return [];
+  return asked.flatMap(([date, slot]) =>
+    openOffersAt(tx, date).filter((o) => {
+      const held = parseSlotId(o.getString('time_slot'));
+      return !!held && parseTimestamp(o.getString('expires_at')) > now && hoursOverlap(held, slot);
+    }),
+  );
+}
 
 /** The answer for phone booking `bookingId`: the booking, and its deposit link ('' when the deposit was taken). */
 function answerFor(bookingId: string, origin: string) {
@@ -53,21 +84,49 @@ function answerFor(bookingId: string, origin: string) {
   return { booking, url: wantsLink ? checkoutLink(bookingId, origin).url : booking.getString('checkout_url') };
 }
 
-/** The phone-booking command for a request with Idempotency-Key `key`, priced as `checked` before the transaction. */
-export function phoneBooking(key: string, checked: CheckedRequest): ServerCommand<PhoneBookingInput, PhoneBookingState, PhoneBookingMail, PhoneBookingAnswer> {
+/** What the phone booking found of open waitlist offers: the sentence of the one in the way, and those it ends. */
+interface OfferFindings {
+  offerOpen: string;
+  ended: OfferToEnd[];
+}
+
+/**
+ * The phone-booking command for a request with Idempotency-Key `key`, priced as `checked` before
+ * the transaction; `endOffer` the owner's 'Book anyway' over open waitlist offers, `found` where
+ * the load writes what it found of them.
+ */
+export function phoneBooking(
+  key: string,
+  checked: CheckedRequest,
+  endOffer = false,
+  found: OfferFindings = { offerOpen: '', ended: [] },
+): ServerCommand<PhoneBookingInput, PhoneBookingState & { endOffers: OfferToEnd[] }, PhoneBookingMail | WaitlistEndedMail, PhoneBookingAnswer> {
   return {
-    command: phoneBookingCommand,
+    command: { ...phoneBookingCommand, decide: (state, input, now) => withOffersEnded(phoneBookingCommand.decide(state, input, now), state.endOffers) },
     path: '/api/fn/admin-bookings/create',
     load(tx, input, ctx) {
       const prior = findByIdempotencyKey(tx, key);
       const now = nowMs();
       const mode = paymentMode();
       const demoSessionId = input.deposit.kind === 'link' && mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
+      let conflict = prior ? null : visitConflict(tx, input.request, checked.visits, now, loadCrews(tx));
+      let endOffers: OfferToEnd[] = [];
+      const offers = conflict ? offersInTheWay(tx, input.request, checked.visits, now, loadCrews(tx)) : [];
+      if (offers.length > 0 && endOffer) {
+        conflict = null;
+        endOffers = offers.map((o) => ({ id: o.id, entryId: o.getString('entry') }));
+        found.ended = endOffers;
+      } else if (offers.length > 0) {
+        const entry = tx.findRecordById('waitlist_entries', offers[0]!.getString('entry'));
+        found.offerOpen = WAITLIST_MESSAGES.offerOpen(entry.getString('name'), parseTimestamp(offers[0]!.getString('expires_at')));
+        conflict = { status: 409, message: found.offerOpen };
+      }
       return {
+        endOffers,
         key,
         fingerprint: $security.sha256(phoneBookingFingerprintSource(input)),
         prior: prior ? { id: prior.id, fingerprint: prior.getString('request_fingerprint') } : null,
-        conflict: prior ? null : visitConflict(tx, input.request, checked.visits, now, loadCrews(tx)),
+        conflict,
         freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
         fields: {
           ...(bookingFields(input.request, checked) as PhoneBookingState['fields']),
@@ -82,6 +141,7 @@ export function phoneBooking(key: string, checked: CheckedRequest): ServerComman
       };
     },
     composeMail(tx, m) {
+      if ('offerId' in m) return waitlistOfferEndedMail(tx, tx.findRecordById('waitlist_offers', m.offerId));
       const rec = tx.findRecordById('bookings', m.bookingId);
       // Each e-mail carries its own manage link (docs/decisions/027).
       const link = manageUrl(configuredOrigin(tx), issueManageToken(tx, rec));
@@ -122,7 +182,12 @@ export function phoneBookingRoute(e: core.RequestEvent): void {
     return e.json(200, answerFor(earlier.id, ctx.origin));
   }
   // Priced before the transaction: the distance may come from an outside routing service.
-  const made = bookingOf(e, executeCommand($app, phoneBooking(key, checkAndPrice(input.request)), input, ctx));
+  const found: OfferFindings = { offerOpen: '', ended: [] };
+  const endOffer = readJsonObject(e).endOffer === true;
+  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request), endOffer, found), input, ctx);
+  // Only open waitlist offers in the way: the owner is asked first (the admin resends with endOffer).
+  if (run.kind === 'refused' && found.offerOpen && run.refusal.message === found.offerOpen) return e.json(409, { status: 409, code: 'offer_open', message: found.offerOpen, data: {} });
+  const made = bookingOf(e, run);
   // The link is made outside the transaction (Stripe may be slow); failing, the hold is let go (502).
   const answer = answerFor(made.bookingId, ctx.origin);
   if (answer.url && !made.replay) executeCommand($app, depositLink, { bookingId: made.bookingId, url: answer.url }, ctx);

@@ -39,7 +39,7 @@ function linkSecret(app: CoreApp): string {
  * booking's from "<id>:<version>" (as before consultations had links, so sent links keep
  * working); record ids hold no ':', so one token never opens both kinds.
  */
-export type LinkKind = 'booking' | 'consultation';
+export type LinkKind = 'booking' | 'consultation' | 'waitlist-leave' | 'waitlist-offer';
 
 /** The token of the `kind` record `id` at link version `version` (a number >= 0). */
 export function stableManageToken(app: CoreApp, id: string, version: number, kind: LinkKind = 'booking'): string {

@@ -42,8 +42,9 @@ import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
 import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
-import { bookingForToken, requireBooking } from './manage-links';
+import { bookingForToken, requireBooking, tokenOf } from './manage-links';
 import { myBookingView } from './my-booking-view';
+import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -72,7 +73,10 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
 };
 
 export function myBookingMoveRoute(e: core.RequestEvent): void {
+  const before = bookingForToken($app, tokenOf(readJsonObject(e)), nowMs())?.booking ?? null;
   runCommand(e, customerMove);
+  // The visit's old time goes to the people waiting for that day (best effort, after the commit).
+  if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
 
 /**
@@ -101,6 +105,8 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   const answer = runParsedCommand(customerCancel, input, '') as CancelAnswer;
   // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
   const refunded = runRefunds($app, answer.bookingId);
+  // Its slots go to the people waiting for those days (best effort, after the commit).
+  offerFreedSlots($app, [booking.getString('install_date'), booking.getString('removal_date')]);
   return e.json(200, { cancelled: true, refunded });
 }
 

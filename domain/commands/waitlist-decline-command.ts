@@ -1,0 +1,35 @@
+/**
+ * 'No thanks' to a waitlist offer (the waitlist contract: POST /api/fn/waitlist/decline by the
+ * offer's token): the open offer and its entry become 'declined', and its slot passes to the
+ * next in line right after the commit (lib/waitlist/waitlist-offers-job.ts offerFreedSlots).
+ * Declined already: the same answer (a replay). An offer that expired, ended or was accepted:
+ * 409 with its sentence. Pure.
+ */
+import { WAITLIST_MESSAGES as M, type OfferStatus } from '../waitlist/waitlist';
+import { decided, refuse, type Command } from './command';
+import { parseTokenBody, type WaitlistReleaseAnswer } from './waitlist-leave-command';
+
+/** The offer the token opens (null: none), as read in the transaction. */
+export interface WaitlistDeclineState {
+  offer: { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } | null;
+}
+
+export const waitlistDeclineCommand: Command<{ token: string }, WaitlistDeclineState, never, WaitlistReleaseAnswer> = {
+  name: 'waitlist-decline',
+  parse: (body) => parseTokenBody(body, M.badToken),
+  idempotency: { by: 'natural', header: 'none', why: 'an offer declined already changes nothing' },
+  decide(state, _input, nowMs) {
+    const o = state.offer;
+    if (!o) return refuse(404, M.badToken);
+    if (o.status === 'declined') return decided([], { entryId: o.entryId, offerId: o.id, freedDate: '' });
+    if (o.status === 'expired' || (o.status === 'open' && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
+    if (o.status !== 'open') return refuse(409, M.ended);
+    return decided(
+      [
+        { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'declined' } },
+        { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'declined' } },
+      ],
+      { entryId: o.entryId, offerId: o.id, freedDate: o.date },
+    );
+  },
+};

@@ -1,0 +1,85 @@
+/**
+ * The end of an open waitlist offer by the offers job (the waitlist contract): past its
+ * `expires_at` it becomes 'expired' and its entry 'expired' (they let it pass; their slot goes to
+ * the next in line); when its slot was taken another way (a lower count of crews, a blocked
+ * day, a booking written over it) it becomes 'ended', its entry goes back to 'waiting' with its
+ * place in line, and the customer is told the time is no longer available. An offer no longer
+ * open, or open and still held, changes nothing. Pure.
+ */
+import type { OfferStatus } from '../waitlist/waitlist';
+import { decided, isRefusal, type Command, type Outcome } from './command';
+
+export interface WaitlistExpireInput {
+  offerId: string;
+}
+
+export interface WaitlistExpireState {
+  offer: { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } | null;
+  /** Whether the offer's slot is full without it (other bookings, holds and offers fill the crews). */
+  takenOtherwise: boolean;
+}
+
+export interface WaitlistEndedMail {
+  kind: 'ended';
+  offerId: string;
+}
+
+export interface WaitlistExpireAnswer {
+  offerId: string;
+  outcome: 'expired' | 'ended' | 'none';
+  date: string;
+}
+
+export const waitlistExpireCommand: Command<WaitlistExpireInput, WaitlistExpireState, WaitlistEndedMail, WaitlistExpireAnswer> = {
+  name: 'waitlist-expire-offer',
+  parse: (body) => (typeof body.offerId === 'string' && body.offerId ? { ok: true, value: { offerId: body.offerId } } : { ok: false, message: 'No offer.' }),
+  idempotency: { by: 'natural', header: 'none', why: 'an offer no longer open changes nothing' },
+  decide(state, _input, nowMs) {
+    const o = state.offer;
+    if (!o || o.status !== 'open') return decided([], { offerId: o?.id ?? '', outcome: 'none', date: o?.date ?? '' });
+    if (o.expiresAtMs <= nowMs) {
+      return decided(
+        [
+          { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'expired' } },
+          { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'expired' } },
+        ],
+        { offerId: o.id, outcome: 'expired', date: o.date },
+      );
+    }
+    if (!state.takenOtherwise) return decided([], { offerId: o.id, outcome: 'none', date: o.date });
+    return {
+      changes: [
+        { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'ended' } },
+        { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'waiting' } },
+      ],
+      mails: [{ kind: 'ended', offerId: o.id }],
+      answer: { offerId: o.id, outcome: 'ended', date: o.date },
+    };
+  },
+};
+
+/** An open offer a booking takes over (the owner's phone booking with `endOffer`): the offer and its entry. */
+export interface OfferToEnd {
+  id: string;
+  entryId: string;
+}
+
+/**
+ * `decision` with the open offers `offers` ended in the same transaction (the owner's phone
+ * booking answered 'Book anyway'): each offer 'ended', its entry back to 'waiting' with its place
+ * in line, and the customer told the time is no longer available. A refusal stays as it is.
+ */
+export function withOffersEnded<M, A>(decision: Outcome<M, A>, offers: readonly OfferToEnd[]): Outcome<M | WaitlistEndedMail, A> {
+  if (isRefusal(decision) || offers.length === 0) return decision;
+  return {
+    changes: [
+      ...decision.changes,
+      ...offers.flatMap((o) => [
+        { op: 'update' as const, collection: 'waitlist_offers', id: o.id, fields: { status: 'ended' } },
+        { op: 'update' as const, collection: 'waitlist_entries', id: o.entryId, fields: { status: 'waiting' } },
+      ]),
+    ],
+    mails: [...decision.mails, ...offers.map((o) => ({ kind: 'ended' as const, offerId: o.id }))],
+    answer: decision.answer,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The waitlist for full days (the waitlist contract; docs/product.md §5 Dates): who is next for
+ * a freed slot and which slot fits. A person waits for one date and one visit kind (install or
+ * removal) with their tree size; a freed slot goes to the first in line (by `joinedAt`, then id)
+ * whose size has a free slot that day, held for them for the owner's offer window (settings key
+ * `waitlist`, 12 hours by default), never past the minimum notice before the visit starts
+ * (domain/schedule/notice.ts). An open, unexpired offer holds its slot exactly as an unpaid
+ * checkout hold does (domain/schedule/overlap.ts isActiveBooking), so offers plus bookings plus
+ * holds never exceed the crews. Pure.
+ */
+import type { TreeSize } from '../catalog';
+import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../schedule/calendar';
+import { insideNotice, visitStartMs } from '../schedule/notice';
+import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { slotsFor, type TimeSlot, type VisitKind } from '../schedule/slots';
+
+/** How many dates one e-mail address may wait for at once. */
+export const MAX_LIVE_ENTRIES = 5;
+/** The offer window when the owner set none (hours). */
+export const DEFAULT_OFFER_HOURS = 12;
+/** The owner's offer window's bounds (hours). */
+export const OFFER_HOURS_RANGE = { min: 1, max: 72 } as const;
+
+export type EntryStatus = 'waiting' | 'offered' | 'booked' | 'declined' | 'expired' | 'left' | 'skipped' | 'removed';
+export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired' | 'ended';
+/** An entry still in line: waiting, or holding an open offer. */
+export const LIVE_ENTRY_STATUSES: readonly EntryStatus[] = ['waiting', 'offered'];
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Saturday, December 12": a waited-for date in the sentences and e-mails. */
+export function waitlistDay(date: Ymd): string {
+  return `${WEEKDAYS[weekdayOf(date)]}, ${formatMonthDay(date)}`;
+}
+
+/** "Jane D.": the first name and the last name's initial (the owner's sentence about an open offer). */
+export function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'someone on the waitlist';
+  const last = parts.length > 1 ? ` ${parts[parts.length - 1]!.charAt(0).toUpperCase()}.` : '';
+  return `${parts[0]}${last}`;
+}
+
+/** "8:00 PM": the clock time of instant `ms` (epoch) in New York. */
+export function formatNewYorkTime(ms: number): string {
+  const local = new Date(ms + newYorkOffsetHours(new Date(ms)) * 3_600_000);
+  const h = local.getUTCHours();
+  return `${((h + 11) % 12) + 1}:${String(local.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The sentences of the waitlist's routes (plain English, the contract's wording). */
+export const WAITLIST_MESSAGES = {
+  already: (date: Ymd) => `You are already on the waitlist for ${waitlistDay(date)}.`,
+  alreadyThisDate: 'You are already on the waitlist for this date.',
+  cap: `You can wait for up to ${MAX_LIVE_ENTRIES} dates at once.`,
+  free: (date: Ymd) => `${waitlistDay(date)} has a free time for this tree — book it instead.`,
+  tooSoon: (date: Ymd) => `${waitlistDay(date)} is too soon to wait for: the times that day are inside our minimum notice.`,
+  badInput: 'Please check your name, e-mail, phone, date and tree size.',
+  badToken: 'This offer link is not valid.',
+  badLeaveToken: 'This waitlist link is not valid.',
+  ended: 'This offer has ended.',
+  expired: 'This offer has expired.',
+  notYours: 'This offer does not match the time you chose.',
+  entryNotFound: 'Waitlist entry not found.',
+  entryNotWaiting: 'This person is no longer waiting.',
+  slotNotFree: 'That time is not free for this tree.',
+  movedOffer: 'This offer is to move your booking: use Move my visit.',
+  offerOpen: (name: string, untilMs: number) => `An offer for this time is open to ${shortName(name)} until ${formatNewYorkTime(untilMs)}.`,
+} as const;
+
+/** The offer window from the `waitlist` setting's value ({ offer_hours }), else the default. */
+export function offerHoursFrom(value: unknown): number {
+  const h = value && typeof value === 'object' ? (value as { offer_hours?: unknown }).offer_hours : undefined;
+  return typeof h === 'number' && Number.isInteger(h) && h >= OFFER_HOURS_RANGE.min && h <= OFFER_HOURS_RANGE.max ? h : DEFAULT_OFFER_HOURS;
+}
+
+/** A waitlist entry as the rules read it. `noticeHours`: its package's minimum notice. */
+export interface WaitingEntry {
+  id: string;
+  date: Ymd;
+  kind: VisitKind;
+  size: TreeSize;
+  /** Epoch ms: the order in line. */
+  joinedAt: number;
+  status: EntryStatus;
+  /** The booking whose visit they wait to move ('' for a new booking): its own visit is not in their way. */
+  bookingId: string;
+  noticeHours: number;
+}
+
+/** One offer to make: the entry, the slot, and until when it is held (epoch ms). */
+export interface PlannedOffer {
+  entry: WaitingEntry;
+  slot: TimeSlot;
+  expiresAt: number;
+}
+
+/**
+ * Until when an offer of `slot` on `date` made at `nowMs` is held: `offerHours` from now, but
+ * never past the start of the visit less `noticeHours`; null when that is not in the future
+ * (the date is past or inside the notice: no offer).
+ */
+export function offerExpiry(date: Ymd, slot: Pick<TimeSlot, 'startHour'>, nowMs: number, noticeHours: number, offerHours: number): number | null {
+  if (insideNotice(date, slot.startHour * 60, nowMs, noticeHours)) return null;
+  const last = visitStartMs(date, slot.startHour * 60) - noticeHours * 3_600_000;
+  const expiresAt = Math.min(nowMs + offerHours * 3_600_000, last);
+  return expiresAt > nowMs ? expiresAt : null;
+}
+
+/** The first slot of `entry`'s size and kind on its date free of `schedules` at `nowMs` with its expiry, or null. */
+export function freeSlotFor(entry: WaitingEntry, schedules: readonly BookingSchedule[], nowMs: number, offerHours: number, crews: number): { slot: TimeSlot; expiresAt: number } | null {
+  const others = entry.bookingId ? schedules.filter((s) => s.id !== entry.bookingId) : schedules;
+  for (const slot of slotsFor(entry.size, entry.date, entry.kind)) {
+    const expiresAt = offerExpiry(entry.date, slot, nowMs, entry.noticeHours, offerHours);
+    if (expiresAt === null) continue;
+    if (!slotHasConflict(entry.date, slot, others, nowMs, crews)) return { slot, expiresAt };
+  }
+  return null;
+}
+
+/** The schedule entry an offer holds: an unpaid hold of its slot until `expiresAt` (as bookings-repo.ts reads offers). */
+export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: string, expiresAtIso: string): BookingSchedule {
+  return {
+    id: `offer:${id}`,
+    status: 'pending_payment',
+    payment_status: 'pending',
+    hold_expires_at: expiresAtIso,
+    install_date: kind === 'install' ? date : '',
+    install_time_slot: kind === 'install' ? slotId : '',
+    removal_date: kind === 'removal' ? date : '',
+    removal_time_slot: kind === 'removal' ? slotId : '',
+  };
+}
+
+/** Entries in line order: joined first, then by id (two joins at one millisecond). */
+export function inLineOrder<E extends { joinedAt: number; id: string }>(entries: readonly E[]): E[] {
+  return [...entries].sort((a, b) => a.joinedAt - b.joinedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The offers to make on `date` at `nowMs`: for each entry `waiting` for that date, in line
+ * order, the first slot of its size and kind that `schedules` (the bookings, holds and open
+ * offers of the date) leave free for `crews` crews, outside the entry's notice, counting the
+ * offers already planned here. An entry whose size finds nothing free is passed over (a smaller
+ * tree behind it may fit). `offerHours`: the owner's window.
+ */
+export function nextOffers(entries: readonly WaitingEntry[], schedules: readonly BookingSchedule[], date: Ymd, nowMs: number, offerHours: number, crews: number): PlannedOffer[] {
+  const held: BookingSchedule[] = [...schedules];
+  const out: PlannedOffer[] = [];
+  for (const entry of inLineOrder(entries.filter((e) => e.date === date && e.status === 'waiting'))) {
+    const free = freeSlotFor(entry, held, nowMs, offerHours, crews);
+    if (!free) continue;
+    out.push({ entry, slot: free.slot, expiresAt: free.expiresAt });
+    held.push(offerSchedule(`planned-${entry.id}`, date, entry.kind, free.slot.id, new Date(free.expiresAt).toISOString()));
+  }
+  return out;
+}
+
+/** Whether a `size` tree has any slot of `kind` free on `date` at `nowMs` outside the notice (joining is refused then: book it). */
+export function hasFreeSlot(date: Ymd, size: TreeSize, kind: VisitKind, schedules: readonly BookingSchedule[], nowMs: number, noticeHours: number, crews: number): boolean {
+  return slotsFor(size, date, kind).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours) && !slotHasConflict(date, s, schedules, nowMs, crews));
+}
+
+/** Whether any slot of a `size` tree on `date` starts outside the notice at `nowMs` (else the date cannot be waited for). */
+export function dateOutsideNotice(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, noticeHours: number): boolean {
+  return slotsFor(size, date, kind).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
+}

@@ -1,0 +1,147 @@
+/**
+ * Reads of the waitlist's collections shared by its routes and job (the waitlist contract;
+ * domain/waitlist/waitlist.ts), and its links' tokens. A token is the stable-link HMAC
+ * (my-booking/manage-links.ts stableManageToken) of the record's id under kind 'waitlist-leave'
+ * (an entry) or 'waitlist-offer' (an offer), stored only as SHA-256 on the record; a token is
+ * found by its hash, compared again in constant time. Every function takes the app it runs on
+ * (inside a transaction, the transaction's app).
+ */
+import type { OfferToAccept } from '@domain/commands/waitlist-accept-command';
+import { findPackage, isTreeSize } from '@domain/catalog';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { visitNoticeHours } from '@domain/schedule/notice';
+import { offerHoursFrom, type EntryStatus, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { loadNotice } from '../settings';
+import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
+
+/** The characters of a token: base64url, 43 of them. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The raw token of entry (`waitlist-leave`) or offer (`waitlist-offer`) `id`: it exists only in the e-mails. */
+export function waitlistToken(app: CoreApp, id: string, kind: 'waitlist-leave' | 'waitlist-offer'): string {
+  return stableManageToken(app, id, 0, kind);
+}
+
+/** The SHA-256 of the token of `id`, as the record stores it. */
+export function waitlistTokenHash(app: CoreApp, id: string, kind: 'waitlist-leave' | 'waitlist-offer'): string {
+  return tokenHashOf(waitlistToken(app, id, kind));
+}
+
+/** A new record id (15 lower-case letters and digits, as PocketBase makes them). */
+export function newRecordId(): string {
+  return $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
+}
+
+/** The record of `collection` whose `field` holds the hash of `token`, or null for a malformed or unknown token. */
+function byToken(app: CoreApp, collection: string, field: string, token: unknown): core.Record | null {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+  const hash = tokenHashOf(token);
+  const rec = app.findRecordsByFilter(collection, `${field} = {:h}`, '', 1, 0, { h: hash } as unknown as dbx.Params)[0] ?? null;
+  return rec && $security.equal(rec.getString(field), hash) ? rec : null;
+}
+
+/** The offer the token of an offer e-mail opens, or null. */
+export function offerByToken(app: CoreApp, token: unknown): core.Record | null {
+  return byToken(app, 'waitlist_offers', 'token_hash', token);
+}
+
+/** The entry the leave link's token opens, or null. */
+export function entryByLeaveToken(app: CoreApp, token: unknown): core.Record | null {
+  return byToken(app, 'waitlist_entries', 'leave_token_hash', token);
+}
+
+/** The record `id` of `collection`, or null when there is none. */
+export function findRecord(app: CoreApp, collection: string, id: string): core.Record | null {
+  try {
+    return app.findRecordById(collection, id);
+  } catch {
+    return null;
+  }
+}
+
+/** Entry record `r` as the rules read it (its package's notice from the settings), or null for a size no longer sold. */
+export function waitingEntryOf(app: CoreApp, r: core.Record): WaitingEntry | null {
+  const size = r.getString('tree_size');
+  if (!isTreeSize(size)) return null;
+  return {
+    id: r.id,
+    date: r.getString('date'),
+    kind: r.getString('kind') === 'removal' ? 'removal' : 'install',
+    size,
+    joinedAt: r.getFloat('joined_at'),
+    status: r.getString('status') as EntryStatus,
+    bookingId: r.getString('booking'),
+    noticeHours: visitNoticeHours(loadNotice(app), findPackage(r.getString('package_type'))?.slug ?? null),
+  };
+}
+
+/** The open offer of entry `entryId`, or null. */
+export function openOfferOf(app: CoreApp, entryId: string): core.Record | null {
+  return app.findRecordsByFilter('waitlist_offers', "entry = {:e} && status = 'open'", '', 1, 0, { e: entryId } as unknown as dbx.Params)[0] ?? null;
+}
+
+/** The offer record as the decline and expiry read it. */
+export function offerStateOf(r: core.Record): { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } {
+  return { id: r.id, status: r.getString('status') as OfferStatus, expiresAtMs: parseTimestamp(r.getString('expires_at')), entryId: r.getString('entry'), date: r.getString('date') };
+}
+
+/** The owner's offer window in hours (settings key `waitlist`, { offer_hours }); 12 by default. */
+export function loadOfferHours(app: CoreApp): number {
+  const row = app.findRecordsByFilter('settings', "key = 'waitlist'", '', 1, 0)[0];
+  if (!row) return offerHoursFrom(null);
+  try {
+    return offerHoursFrom(JSON.parse(row.getString('value') || 'null'));
+  } catch {
+    return offerHoursFrom(null);
+  }
+}
+
+/** The dates (YYYY-MM-DD) with entries waiting, from `fromDate` on. */
+export function datesWithWaiting(app: CoreApp, fromDate: string): string[] {
+  const rows = app.findRecordsByFilter('waitlist_entries', "status = 'waiting' && date >= {:d}", 'date', 0, 0, { d: fromDate } as unknown as dbx.Params);
+  const dates: string[] = [];
+  for (const r of rows) {
+    const d = r!.getString('date');
+    if (dates[dates.length - 1] !== d) dates.push(d);
+  }
+  return dates;
+}
+
+/** The entries waiting for `date`, as the rules read them. */
+export function waitingEntriesOn(app: CoreApp, date: string): WaitingEntry[] {
+  const rows = app.findRecordsByFilter('waitlist_entries', "status = 'waiting' && date = {:d}", 'joined_at', 0, 0, { d: date } as unknown as dbx.Params);
+  return rows.map((r) => waitingEntryOf(app, r!)).filter((e): e is WaitingEntry => e !== null);
+}
+
+/** The open offers (all dates). */
+export function openOffers(app: CoreApp): core.Record[] {
+  return app.findRecordsByFilter('waitlist_offers', "status = 'open'", 'expires_at', 0, 0) as core.Record[];
+}
+
+/** The open offers of `date` whose slot is `slotId`, `kind` (the phone booking's question). */
+export function openOffersAt(app: CoreApp, date: string): core.Record[] {
+  return app.findRecordsByFilter('waitlist_offers', "status = 'open' && date = {:d}", '', 0, 0, { d: date } as unknown as dbx.Params) as core.Record[];
+}
+
+/** An entry's place in line among the live entries of its date and kind (1 = first). */
+export function positionOf(app: CoreApp, entry: core.Record): number {
+  const ahead = app.findRecordsByFilter('waitlist_entries', "date = {:d} && kind = {:k} && (status = 'waiting' || status = 'offered') && joined_at < {:j}", '', 0, 0, {
+    d: entry.getString('date'),
+    k: entry.getString('kind'),
+    j: entry.getFloat('joined_at'),
+  } as unknown as dbx.Params);
+  return ahead.length + 1;
+}
+
+/** Offer record `r` (and its entry) as an acceptance reads it. */
+export function offerToAcceptOf(tx: CoreApp, r: core.Record): OfferToAccept {
+  const s = offerStateOf(r);
+  const entry = findRecord(tx, 'waitlist_entries', s.entryId);
+  return {
+    ...s,
+    kind: r.getString('kind') === 'removal' ? 'removal' : 'install',
+    slotId: r.getString('time_slot'),
+    size: r.getString('tree_size'),
+    movingBookingId: entry?.getString('booking') ?? '',
+  };
+}

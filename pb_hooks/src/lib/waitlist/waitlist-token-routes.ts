@@ -1,0 +1,122 @@
+/**
+ * The waitlist's links (the waitlist contract), anyone, by a token from an e-mail:
+ * - POST /api/fn/waitlist/leave { token } (the joined e-mail's leave link) → 200 { left: true },
+ *   the same again; an open offer of the entry is declined and passed on;
+ * - POST /api/fn/waitlist/offer { token } (the offer e-mail) → 200 { offer: { status, date, kind,
+ *   slot: { id, label, time }, size, expiresAt, choices, name, email, phone, bookingId? } }, what
+ *   the 'Book it' page shows; 404 'This offer link is not valid.';
+ * - POST /api/fn/waitlist/decline { token } → 200 { declined: true }; the next in line is offered
+ *   the slot in the same request, right after the commit;
+ * - POST /api/fn/waitlist/accept-move { token } (an entry waiting to move a booking's visit) →
+ *   the customer's move onto the offered slot, the offer accepted with it → 200 { booking }, or
+ *   409 with the move's sentence; the visit's old date is offered to the next in line.
+ * Each is a command on the runner (domain/commands/waitlist-*-command.ts); the offers made after
+ * the commit are the offer step (waitlist-offer-step.ts offerFreedSlots), which never fails them.
+ */
+import { waitlistAcceptMoveCommand, type AcceptMoveAnswer, type AcceptMoveState } from '@domain/commands/waitlist-accept-command';
+import { waitlistDeclineCommand, type WaitlistDeclineState } from '@domain/commands/waitlist-decline-command';
+import { waitlistLeaveCommand, type WaitlistReleaseAnswer, type WaitlistReleaseState } from '@domain/commands/waitlist-leave-command';
+import type { VisitMovedMail } from '@domain/commands/visit-move-command';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { findSlot } from '@domain/schedule/slots';
+import { isTreeSize } from '@domain/catalog';
+import { WAITLIST_MESSAGES as M, type EntryStatus } from '@domain/waitlist/waitlist';
+import { visitMovedMail } from '../bookings/visit-move';
+import { nowMs } from '../clock';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { apiError, readJsonObject } from '../http';
+import { jsonObject } from '../json-fields';
+import { customerMove } from '../my-booking/my-booking-routes';
+import { stableManageToken } from '../my-booking/manage-links';
+import { offerFreedSlots } from './waitlist-offer-step';
+import { entryByLeaveToken, findRecord, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
+
+/** Entry record `r` and its open offer, as a release reads them. */
+export function releaseStateOf(tx: CoreApp, r: core.Record | null): WaitlistReleaseState {
+  if (!r) return { entry: null, openOfferId: null };
+  return { entry: { id: r.id, status: r.getString('status') as EntryStatus, date: r.getString('date') }, openOfferId: openOfferOf(tx, r.id)?.id ?? null };
+}
+
+const waitlistLeave: ServerCommand<{ token: string }, WaitlistReleaseState, never, WaitlistReleaseAnswer> = {
+  command: waitlistLeaveCommand,
+  path: '/api/fn/waitlist/leave',
+  load: (tx, input) => releaseStateOf(tx, entryByLeaveToken(tx, input.token)),
+  respond(app, a) {
+    offerFreedSlots(app, [a.freedDate]);
+    return { left: true };
+  },
+};
+
+export function waitlistLeaveRoute(e: core.RequestEvent): void {
+  runCommand(e, waitlistLeave);
+}
+
+const waitlistDecline: ServerCommand<{ token: string }, WaitlistDeclineState, never, WaitlistReleaseAnswer> = {
+  command: waitlistDeclineCommand,
+  path: '/api/fn/waitlist/decline',
+  load(tx, input) {
+    const r = offerByToken(tx, input.token);
+    return { offer: r ? offerStateOf(r) : null };
+  },
+  respond(app, a) {
+    offerFreedSlots(app, [a.freedDate]);
+    return { declined: true };
+  },
+};
+
+export function waitlistDeclineRoute(e: core.RequestEvent): void {
+  runCommand(e, waitlistDecline);
+}
+
+/** POST /api/fn/waitlist/offer: what the offer page shows (no change). */
+export function waitlistOfferViewRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const r = offerByToken($app, body.token);
+  if (!r) throw apiError(404, M.badToken);
+  const entry = $app.findRecordById('waitlist_entries', r.getString('entry'));
+  const o = offerToAcceptOf($app, r);
+  const size = r.getString('tree_size');
+  const slot = isTreeSize(size) ? findSlot(size, o.date, o.kind, o.slotId) : null;
+  const status = o.status === 'open' && o.expiresAtMs <= nowMs() ? 'expired' : o.status;
+  return e.json(200, {
+    offer: {
+      status,
+      date: o.date,
+      kind: o.kind,
+      slot: { id: o.slotId, label: slot?.label ?? '', time: slot?.time ?? '' },
+      size,
+      expiresAt: new Date(parseTimestamp(r.getString('expires_at'))).toISOString(),
+      choices: jsonObject(entry, 'choices'),
+      name: entry.getString('name'),
+      email: entry.getString('email'),
+      phone: entry.getString('phone'),
+      ...(o.movingBookingId ? { bookingId: o.movingBookingId } : {}),
+    },
+  });
+}
+
+const waitlistAcceptMove: ServerCommand<{ token: string }, AcceptMoveState, VisitMovedMail, AcceptMoveAnswer> = {
+  command: waitlistAcceptMoveCommand,
+  path: '/api/fn/waitlist/accept-move',
+  load(tx, input) {
+    const r = offerByToken(tx, input.token);
+    if (!r) return { offer: null, move: null, bookingToken: '' };
+    const offer = offerToAcceptOf(tx, r);
+    const booking = offer.movingBookingId ? findRecord(tx, 'bookings', offer.movingBookingId) : null;
+    if (!booking) return { offer, move: null, bookingToken: '' };
+    const bookingToken = stableManageToken(tx, booking.id, booking.getInt('link_version'));
+    const move = customerMove.load(tx, { token: bookingToken, visit: offer.kind, date: offer.date, timeSlot: offer.slotId, from: null }, { staffId: '', origin: '', fingerprint: '' });
+    // Its own offer holds the slot for this move: left out of the overlap.
+    if (move.found) move.found = { ...move.found, world: { ...move.found.world, others: move.found.world.others.filter((s) => s.id !== `offer:${r.id}`) } };
+    return { offer, move, bookingToken };
+  },
+  composeMail: visitMovedMail,
+  respond(app, a) {
+    offerFreedSlots(app, [a.freedDate]);
+    return { booking: app.findRecordById('bookings', a.bookingId) };
+  },
+};
+
+export function waitlistAcceptMoveRoute(e: core.RequestEvent): void {
+  runCommand(e, waitlistAcceptMove);
+}
