@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession } from './support/admin';
-import { wizardToSchedule } from './support/wizard';
+import { pickDay } from './support/wizard';
 
 /**
  * The waitlist for full days at 375 px (the waitlist contract): Saturday, December 12, 2026 is
@@ -21,6 +21,7 @@ const ADDRESS = '12 Holly Court, Ellicott City, MD 21043';
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
 test('a full day offers the waitlist; a freed time is offered by e-mail, booked and paid; the owner sees the list', async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
   const su = await superuserClient();
   const seed = (name: string, slot: string) =>
     paidBooking({
@@ -42,7 +43,13 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
 
   // The wizard: every time of the day is taken, and the waitlist is offered.
   const waiter = { name: 'Yara Waiting', email: `yara.${RUN}@example.com`, phone: '(410) 555-0190' };
-  await wizardToSchedule(page, 'adorned-arrangement', '7.5–9 ft', /Saturday, December 12, 2026/);
+  await page.goto('/booking?package=adorned-arrangement');
+  await page.getByText('7.5–9 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await pickDay(page.getByRole('group', { name: 'Installation date' }), 'Saturday, December 12, 2026');
   const times = page.getByRole('group', { name: 'Installation time' });
   await expect(times.getByRole('radio')).toHaveCount(3);
   for (const radio of await times.getByRole('radio').all()) await expect(radio).toBeDisabled();
@@ -54,7 +61,10 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await join.getByLabel('Your phone').fill(waiter.phone);
   await join.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByTestId('waitlist-joined')).toHaveText("You're on the waitlist for Saturday, December 12. We'll e-mail you if a time frees up.");
-  await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith("You're on the waitlist"));
+  // Queued with the entry, sent by the deliver-mail job (run now).
+  await su.send('/api/fn/jobs/deliver-mail', { method: 'POST', body: {} });
+  const joined = await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith("You're on the waitlist"));
+  expect(joined.text).toMatch(/\/waitlist\/leave\?token=/);
 
   // The morning booking is cancelled from its manage link; the offers job runs (as its cron would).
   const cancel = await fetch(new URL('/api/fn/my-booking/cancel', page.url()), {

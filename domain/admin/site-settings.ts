@@ -8,6 +8,7 @@ import { addDays, isYmd } from '../schedule/calendar';
 import { PACKAGE_SLUGS } from '../catalog';
 import { NOTICE_HOURS_RANGE, isNoticeHours } from '../schedule/notice';
 import { BUFFER_MINUTES_RANGE, isBufferMinutes } from '../schedule/travel-buffer';
+import { OFFER_HOURS_RANGE } from '../waitlist/waitlist';
 
 /** The `settings` keys the admin edits. Others (such as the calendar feed's token) are the server's. */
 export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url', 'notice', 'travel_buffer_minutes', 'waitlist'] as const;
@@ -19,10 +20,6 @@ export const CREWS_RANGE = { min: 1, max: 20 } as const;
 export const SERVICE_MILES_RANGE = { min: 1, max: 1000 } as const;
 /** Longest Google review link stored (key `google_review_url`). */
 export const GOOGLE_REVIEW_URL_MAX = 500;
-/** How long a waitlist offer holds its time, in whole hours (key `waitlist`, `{ offer_hours }`; the waitlist contract). */
-export const OFFER_HOURS_RANGE = { min: 1, max: 72 } as const;
-/** The offer window when the owner has not set one. */
-export const DEFAULT_OFFER_HOURS = 12;
 /** Longest blocked-date reason, as the collection's field allows. */
 export const BLOCKED_REASON_MAX = 200;
 

@@ -7,6 +7,7 @@
  */
 import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
+import type { EntryStatus, OfferStatus } from '@domain/waitlist/waitlist';
 
 /** What every mirrored row has. */
 export interface MirroredRow {
@@ -184,7 +185,7 @@ export interface AdminWaitlistEntry extends MirroredRow {
   package_type: string;
   booking?: string;
   joined_at: number;
-  status: 'waiting' | 'offered' | 'booked' | 'declined' | 'expired' | 'left' | 'skipped' | 'removed';
+  status: EntryStatus;
 }
 
 /** A freed time offered to a waitlist entry (the waitlist contract, `waitlist_offers`), held until `expires_at` while open. */
@@ -196,7 +197,7 @@ export interface AdminWaitlistOffer extends MirroredRow {
   tree_size: string;
   offered_at: string;
   expires_at: string;
-  status: 'open' | 'accepted' | 'declined' | 'expired' | 'ended';
+  status: OfferStatus;
   booking?: string;
   by?: 'job' | 'owner' | '';
 }

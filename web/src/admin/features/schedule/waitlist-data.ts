@@ -3,6 +3,7 @@
  * date in line order (`joined_at`), each with its offers newest first, the people still waiting
  * (or holding an offer) before those whose turn is over. Pure: the section reads the mirror.
  */
+import { LIVE_ENTRY_STATUSES } from '@domain/waitlist/waitlist';
 import type { AdminWaitlistEntry, AdminWaitlistOffer } from '@/admin/core/model/records';
 
 export interface DayWaitlistRow {
@@ -14,7 +15,7 @@ export interface DayWaitlistRow {
   position: number | null;
 }
 
-const LIVE = new Set<AdminWaitlistEntry['status']>(['waiting', 'offered']);
+const LIVE = new Set(LIVE_ENTRY_STATUSES);
 
 /** The rows of `date` (YYYY-MM-DD), live ones first in line order, then the others by join time. */
 export function dayWaitlist(entries: readonly AdminWaitlistEntry[], offers: readonly AdminWaitlistOffer[], date: string): DayWaitlistRow[] {

@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_OFFER_HOURS, OFFER_HOURS_RANGE, settingValueProblem } from '@domain/admin/site-settings';
+import { settingValueProblem } from '@domain/admin/site-settings';
+import { OFFER_HOURS_RANGE, offerHoursFrom } from '@domain/waitlist/waitlist';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
 import { reportError } from '@/admin/ui/report-error';
-
-/** The stored offer window in hours, or the default when unset or malformed. */
-export function offerHoursFrom(value: unknown): number {
-  const hours = typeof value === 'object' && value !== null ? (value as { offer_hours?: unknown }).offer_hours : undefined;
-  return settingValueProblem('waitlist', { offer_hours: hours }) === null ? (hours as number) : DEFAULT_OFFER_HOURS;
-}
 
 /**
  * The waitlist's offer window (`settings` key `waitlist`, `{ offer_hours }`; the waitlist
