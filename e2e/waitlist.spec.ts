@@ -1,3 +1,4 @@
+import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
@@ -59,6 +60,7 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await join.getByLabel('Your name').fill(waiter.name);
   await join.getByLabel('E-mail for the waitlist').fill(waiter.email);
   await join.getByLabel('Your phone').fill(waiter.phone);
+  await expectNoViolations(page, { context: 'The waitlist join form', exclude: ['[data-sonner-toaster]'] });
   await join.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByTestId('waitlist-joined')).toHaveText("You're on the waitlist for Saturday, December 12. We'll e-mail you if a time frees up.");
   // Queued with the entry, sent by the deliver-mail job (run now).
@@ -84,6 +86,7 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await expect(page.getByRole('heading', { name: 'A time freed up for you', level: 1 })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Saturday, December 12' })).toBeVisible();
   await expect(page.getByText(/This time is held for you until /)).toBeVisible();
+  await expectNoViolations(page, { context: 'The waitlist offer page' });
   await page.getByRole('button', { name: 'Book it' }).click();
   await page.waitForURL((url) => url.pathname === '/booking');
   await expect(page.getByRole('heading', { name: 'Schedule', exact: true })).toBeVisible();
@@ -117,5 +120,6 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   const entry = adminPage.getByTestId('day-waitlist').getByTestId('waitlist-entry').filter({ hasText: waiter.name });
   await expect(entry).toContainText('Booked');
   await expect(entry.getByTestId('waitlist-offer')).toContainText('9 AM - 3 PM: Booked');
+  await expectNoViolations(adminPage, { context: "The Schedule day's waitlist", exclude: ['[data-sonner-toaster]'] });
   await adminContext.close();
 });
