@@ -68,6 +68,15 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   const joined = await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith("You're on the waitlist"));
   expect(joined.text).toMatch(/\/waitlist\/leave\?token=/);
 
+  // A second customer joins after her (through the route, as the form does): second in line.
+  const second = await fetch(new URL('/api/fn/waitlist/join', page.url()), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.200.7' },
+    body: JSON.stringify({ name: 'Zoe Second', email: `zoe.${RUN}@example.com`, phone: '(410) 555-0191', date: DAY, kind: 'install', size: '7.5-9ft', package: 'adorned-arrangement', choices: {} }),
+  });
+  expect(second.status).toBe(200);
+  expect(((await second.json()) as { entry: { position: number } }).entry.position).toBe(2);
+
   // The morning booking is cancelled from its manage link; the offers job runs (as its cron would).
   const cancel = await fetch(new URL('/api/fn/my-booking/cancel', page.url()), {
     method: 'POST',
@@ -121,5 +130,18 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await expect(entry).toContainText('Booked');
   await expect(entry.getByTestId('waitlist-offer')).toContainText('9 AM - 3 PM: Booked');
   await expectNoViolations(adminPage, { context: "The Schedule day's waitlist", exclude: ['[data-sonner-toaster]'] });
+
+  // The second in line still waits; the day is full again, so no time can be offered by hand; she is removed, asked first.
+  const zoe = adminPage.getByTestId('day-waitlist').getByTestId('waitlist-entry').filter({ hasText: 'Zoe Second' });
+  await expect(zoe).toContainText('Waiting');
+  await zoe.getByRole('button', { name: 'Offer a slot' }).click();
+  const offerDialog = adminPage.getByRole('dialog', { name: 'Offer a time to Zoe Second' });
+  await expect(offerDialog).toContainText('No time is free on this day for this tree.');
+  await offerDialog.getByRole('button', { name: 'Cancel' }).click();
+  await zoe.getByRole('button', { name: 'Remove' }).click();
+  const confirm = adminPage.getByRole('alertdialog', { name: 'Remove from the waitlist?' });
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(zoe).toContainText('Removed');
+  await expect(zoe.getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await adminContext.close();
 });
