@@ -8,8 +8,26 @@
 //   entry: a partial unique index, so two offer steps at one instant never offer twice.
 // Admins read both (as `customers`), the mirror pulls them by (updated_at, id); writes go
 // through the /api/fn/waitlist/ and /api/fn/admin-waitlist/ routes and the offers job only.
+// - a per-IP limit for guests on joining (POST /api/fn/waitlist/join), besides its cap of 5
+//   live dates per e-mail (domain/waitlist/waitlist.ts), as "e-mail me my link" has.
+
+const RULES = [{ label: "POST /api/fn/waitlist/join", audience: "@guest", maxRequests: 10, duration: 600 }];
+const LABELS = RULES.map((r) => r.label);
 
 const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+
+// - the settings key `waitlist` ({ offer_hours }, the offer window; 12 hours by default), a row
+//   the admin may update like the other editable settings (the record hook checks its value,
+//   domain/admin/site-settings.ts). The keys the rules allow are read from the current rules and
+//   `waitlist` added, so another migration's keys are kept.
+const keyIn = (keys, field) => "(" + keys.map((k) => `${field} = "${k}"`).join(" || ") + ")";
+function settingsRules(app, change) {
+  const settings = app.findCollectionByNameOrId("settings");
+  const keys = change([...String(settings.createRule || "").matchAll(/@request\.body\.key = "([^"]+)"/g)].map((m) => m[1]));
+  settings.createRule = `${ADMIN} && ${keyIn(keys, "@request.body.key")}`;
+  settings.updateRule = `${ADMIN} && ${keyIn(keys, "key")} && (@request.body.key:isset = false || @request.body.key = key)`;
+  app.save(settings);
+}
 
 migrate((app) => {
   const entries = new Collection({
@@ -78,7 +96,27 @@ migrate((app) => {
     ],
   });
   app.save(offers);
+
+  const settings = app.settings();
+  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
+  app.save(settings);
+
+  try {
+    app.findFirstRecordByData("settings", "key", "waitlist");
+  } catch {
+    app.save(new Record(app.findCollectionByNameOrId("settings"), { key: "waitlist", value: { offer_hours: 12 } }));
+  }
+  settingsRules(app, (keys) => [...keys.filter((k) => k !== "waitlist"), "waitlist"]);
 }, (app) => {
+  settingsRules(app, (keys) => keys.filter((k) => k !== "waitlist"));
+  try {
+    app.delete(app.findFirstRecordByData("settings", "key", "waitlist"));
+  } catch {
+    // already gone
+  }
+  const settings = app.settings();
+  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
+  app.save(settings);
   app.delete(app.findCollectionByNameOrId("waitlist_offers"));
   app.delete(app.findCollectionByNameOrId("waitlist_entries"));
 });

@@ -8,7 +8,7 @@ import { addDays, isYmd } from '../schedule/calendar';
 import { PACKAGE_SLUGS } from '../catalog';
 import { NOTICE_HOURS_RANGE, isNoticeHours } from '../schedule/notice';
 import { BUFFER_MINUTES_RANGE, isBufferMinutes } from '../schedule/travel-buffer';
-import { OFFER_HOURS_RANGE } from '../waitlist/waitlist';
+import { OFFER_HOURS_RANGE, offerHoursFrom } from '../waitlist/waitlist';
 
 /** The `settings` keys the admin edits. Others (such as the calendar feed's token) are the server's. */
 export const EDITABLE_SETTING_KEYS = ['season', 'capacity', 'max_service_miles', 'google_review_url', 'notice', 'travel_buffer_minutes', 'waitlist'] as const;
@@ -25,6 +25,7 @@ export const BLOCKED_REASON_MAX = 200;
 
 export const SETTINGS_MESSAGES = {
   unknownKey: 'This setting cannot be changed here.',
+  waitlist: `The waitlist's offer window must be a whole number of hours from ${OFFER_HOURS_RANGE.min} to ${OFFER_HOURS_RANGE.max}.`,
   seasonShape: 'The season must be given as install, removal and consultation windows, each with a start and an end date.',
   removalAfterInstall: 'Removals must start after the last installation date.',
   crews: `The number of crews must be a whole number from ${CREWS_RANGE.min} to ${CREWS_RANGE.max}.`,
@@ -34,7 +35,6 @@ export const SETTINGS_MESSAGES = {
   googleReviewUrl: 'The Google review link must be a full web address starting with https://, or empty.',
   notice: `The minimum notice must be given in whole hours from ${NOTICE_HOURS_RANGE.min} to ${NOTICE_HOURS_RANGE.max}, for each package and for consultations.`,
   buffer: `The travel buffer must be a whole number of minutes from ${BUFFER_MINUTES_RANGE.min} to ${BUFFER_MINUTES_RANGE.max}.`,
-  offerHours: `The waitlist's offer window must be a whole number of hours from ${OFFER_HOURS_RANGE.min} to ${OFFER_HOURS_RANGE.max}.`,
 } as const;
 
 const WINDOW_NAMES = { install: 'installation', removal: 'removal', consultation: 'consultation' } as const;
@@ -104,8 +104,8 @@ function inRange(n: unknown, range: { min: number; max: number }): n is number {
  *   <package slug>: hours } for every package, consultation_hours }`, whole hours from 0 to 720;
  * - `travel_buffer_minutes`: the travel buffer (domain/schedule/travel-buffer.ts), whole minutes
  *   from 0 to 240;
- * - `waitlist`: `{ offer_hours }`, how long a waitlist offer holds its time, whole hours from 1
- *   to 72 (the waitlist contract; 12 when unset);
+ * - `waitlist`: `{ offer_hours }`, how long a waitlist offer holds its slot (domain/waitlist/waitlist.ts),
+ *   whole hours from 1 to 72;
  * - any other key: not editable.
  */
 export function settingValueProblem(key: string, value: unknown): string | null {
@@ -124,10 +124,8 @@ export function settingValueProblem(key: string, value: unknown): string | null 
       return noticeOk(value) ? null : SETTINGS_MESSAGES.notice;
     case 'travel_buffer_minutes':
       return isBufferMinutes(value) ? null : SETTINGS_MESSAGES.buffer;
-    case 'waitlist': {
-      const hours = isPlainObject(value) ? value.offer_hours : undefined;
-      return Number.isInteger(hours) && inRange(hours, OFFER_HOURS_RANGE) ? null : SETTINGS_MESSAGES.offerHours;
-    }
+    case 'waitlist':
+      return isPlainObject(value) && offerHoursFrom(value) === value.offer_hours ? null : SETTINGS_MESSAGES.waitlist;
     default:
       return SETTINGS_MESSAGES.unknownKey;
   }

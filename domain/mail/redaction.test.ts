@@ -12,6 +12,9 @@ describe('the stored copy of a sent e-mail', () => {
       'Manage your consultation: https://shop.example/my-consultation?token=removed-after-sending',
     );
     expect(redactManageTokens('https://shop.example/submit-review?token=abc')).toBe('https://shop.example/submit-review?token=abc');
+    // The waitlist's links open an offer (book or decline it) or leave the list: gone too.
+    expect(redactManageTokens(`Book it: https://shop.example/waitlist/offer?token=${token}&decline=1`)).toBe('Book it: https://shop.example/waitlist/offer?token=removed-after-sending&decline=1');
+    expect(redactManageTokens(`https://shop.example/waitlist/leave?token=${token}`)).toBe('https://shop.example/waitlist/leave?token=removed-after-sending');
     expect(redactManageTokens(`Add to calendar: https://shop.example/api/fn/visits.ics?token=${token}`)).toBe('Add to calendar: https://shop.example/api/fn/visits.ics?token=removed-after-sending');
   });
 });

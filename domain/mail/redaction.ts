@@ -8,7 +8,7 @@
 /** The text standing for a removed token. */
 export const REDACTED_TOKEN = 'removed-after-sending';
 
-/** `text` with every manage link's token (a booking's or a consultation's) replaced by REDACTED_TOKEN (the 'Add to calendar' link carries it too). */
+/** `text` with every manage link's token (a booking's or a consultation's, the waitlist's offer and leave links) replaced by REDACTED_TOKEN (the 'Add to calendar' link carries it too). */
 export function redactManageTokens(text: string): string {
-  return text.replace(/((?:\/my-booking|\/my-consultation|\/api\/fn\/visits\.ics)\?token=)[A-Za-z0-9_-]+/g, `$1${REDACTED_TOKEN}`);
+  return text.replace(/((?:\/my-booking|\/my-consultation|\/waitlist\/offer|\/waitlist\/leave|\/api\/fn\/visits\.ics)\?token=)[A-Za-z0-9_-]+/g, `$1${REDACTED_TOKEN}`);
 }

@@ -299,3 +299,68 @@ describe("the owner's phone booking and routes", () => {
     expect((await admin.pb.collection('waitlist_entries').getList(1, 10)).totalItems).toBe(2);
   });
 });
+
+describe('the freeing paths and moves', () => {
+  /** A booking paid through the demo checkout, and its manage token (from its confirmation). */
+  async function paidBooking(over: Record<string, unknown>) {
+    const res = await checkout({ customerEmail: `paid.${++seq}@example.com`, ...over });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await callFn('POST', '/api/fn/demo-checkout/pay', { sessionId: res.body.sessionId })).status).toBe(200);
+    const id = res.body.bookingId as string;
+    const mails = await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id} && kind = {:kind}', { id, kind: 'booking_confirmation' }) });
+    const token = /\/my-booking\?token=([A-Za-z0-9_-]{43})/.exec(String(mails[0]?.body ?? ''))![1]!;
+    return { id, token };
+  }
+
+  it("a customer's cancel offers the slot to a customer waiting to move there, who moves with accept-move; the old time goes on to the next", async () => {
+    const leaving = await paidBooking({ installDate: DAY, installTimeSlot: '9-15' });
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late2@example.com', install_date: '2026-12-12', install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
+    const joined = await join({ email: moverEmail, bookingToken: mover.token });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    // Someone waits for the mover's old day too.
+    const behind = (await join({ email: 'behind@example.com', date: '2026-12-12' })).body.entry.id;
+
+    expect((await callFn('POST', '/api/fn/my-booking/cancel', { token: leaving.token })).status).toBe(200);
+    const token = await tokenFromMail('waitlist_offer', moverEmail);
+    const view = await callFn('POST', '/api/fn/waitlist/offer', { token });
+    expect(view.body.offer).toMatchObject({ bookingId: mover.id, slot: { id: '9-15' } });
+    // Not through the checkout: it is a move.
+    expect((await acceptNew(token, moverEmail, 'wizard-dddddddddddd-4')).body.message).toBe('This offer is to move your booking: use Move my visit.');
+    const moved = await callFn('POST', '/api/fn/waitlist/accept-move', { token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.booking).toMatchObject({ id: mover.id, install_date: DAY, install_time_slot: '9-15' });
+    expect((await offers(su.filter('entry = {:e}', { e: joined.body.entry.id })))[0]).toMatchObject({ status: 'accepted', booking: mover.id });
+    // The mover's old time went to the one waiting for it, in the same request.
+    expect((await entry(behind)).status).toBe('offered');
+    expect((await callFn('POST', '/api/fn/waitlist/accept-move', { token })).status).toBe(409);
+  });
+
+  it('no offer on a blocked day; removing the block offers it', async () => {
+    const [morning] = await fillDay();
+    const a = (await join({ email: 'anna@example.com' })).body.entry.id;
+    const block = await admin.pb.collection('blocked_dates').create({ blocked_date: DAY, reason: 'Snow' });
+    await freeSlot(morning!);
+    expect((await runJob()).body.offered).toBe(0);
+    await admin.pb.collection('blocked_dates').delete(block.id);
+    expect((await entry(a)).status).toBe('offered');
+  });
+
+  it("deleting a booking offers its slot; the owner's offer window setting is read", async () => {
+    const [morning] = await fillDay();
+    const setting = await su.collection('settings').getFirstListItem('key = "waitlist"');
+    expect(setting.value).toEqual({ offer_hours: 12 });
+    await admin.pb.collection('settings').update(setting.id, { value: { offer_hours: 2 } });
+    try {
+      const a = (await join({ email: 'anna@example.com' })).body.entry.id;
+      await su.collection('bookings').delete(morning!);
+      const [offer] = await offers();
+      expect(offer).toMatchObject({ entry: a, status: 'open', expires_at: '2026-11-20 19:00:00.000Z' });
+      expect(await statusOf(admin.pb.collection('settings').update(setting.id, { value: { offer_hours: 0 } }))).toBe(400);
+    } finally {
+      await su.collection('settings').update(setting.id, { value: { offer_hours: 12 } });
+    }
+  });
+});

@@ -21,7 +21,7 @@ import { nowMs as nowOf } from '../clock';
 import { executeCommand, type CommandContext, type ServerCommand } from '../commands/run-command';
 import { logError } from '../log';
 import { waitlistOfferEndedMail, waitlistOfferMail } from '../mail/waitlist';
-import { loadCrews } from '../settings';
+import { loadBlockedDates, loadCrews } from '../settings';
 import { datesWithWaiting, findRecord, loadOfferHours, newRecordId, offerStateOf, openOffers, waitingEntriesOn, waitingEntryOf, waitlistTokenHash } from './waitlist-repo';
 
 const NO_CALLER: CommandContext = { staffId: '', origin: '', fingerprint: '' };
@@ -108,9 +108,11 @@ export function offerOnDates(app: CoreApp, dates: Iterable<string>, now: number)
   const today = businessToday(new Date(now));
   const crews = loadCrews(app);
   const offerHours = loadOfferHours(app);
+  const blocked = loadBlockedDates(app);
   let offered = 0;
   for (const date of new Set(dates)) {
-    if (!date || date < today) continue;
+    // A blocked day is closed: its slots are offered when the owner removes the block.
+    if (!date || date < today || blocked.has(date)) continue;
     const entries = waitingEntriesOn(app, date);
     if (entries.length === 0) continue;
     for (const plan of nextOffers(entries, bookingsOnDates(app, [date]), date, now, offerHours, crews)) {
