@@ -68,14 +68,19 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   const joined = await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith("You're on the waitlist"));
   expect(joined.text).toMatch(/\/waitlist\/leave\?token=/);
 
-  // A second customer joins after her (through the route, as the form does): second in line.
-  const second = await fetch(new URL('/api/fn/waitlist/join', page.url()), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.200.7' },
-    body: JSON.stringify({ name: 'Zoe Second', email: `zoe.${RUN}@example.com`, phone: '(410) 555-0191', date: DAY, kind: 'install', size: '7.5-9ft', package: 'adorned-arrangement', choices: {} }),
-  });
-  expect(second.status).toBe(200);
-  expect(((await second.json()) as { entry: { position: number } }).entry.position).toBe(2);
+  // Two more join after her (through the route, as the form does): second and third in line.
+  const joinByRoute = async (name: string, email: string, address: string) => {
+    const res = await fetch(new URL('/api/fn/waitlist/join', page.url()), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+      body: JSON.stringify({ name, email, phone: '(410) 555-0191', date: DAY, kind: 'install', size: '7.5-9ft', package: 'adorned-arrangement', choices: {} }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { entry: { position: number } }).entry.position;
+  };
+  expect(await joinByRoute('Zoe Second', `zoe.${RUN}@example.com`, '198.51.200.7')).toBe(2);
+  const umaEmail = `uma.${RUN}@example.com`;
+  expect(await joinByRoute('Uma Third', umaEmail, '198.51.200.8')).toBe(3);
 
   // The morning booking is cancelled from its manage link; the offers job runs (as its cron would).
   const cancel = await fetch(new URL('/api/fn/my-booking/cancel', page.url()), {
@@ -86,6 +91,15 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   expect(cancel.status).toBe(200);
   await su.send('/api/fn/jobs/waitlist-offers', { method: 'POST', body: {} });
   await su.send('/api/fn/jobs/deliver-mail', { method: 'POST', body: {} });
+
+  // The third leaves from her joined e-mail's link: the page asks, the button leaves.
+  const umaJoined = await waitForMail((m) => m.to.includes(umaEmail) && m.subject.startsWith("You're on the waitlist"));
+  const leaveLink = /https?:\/\/\S+\/waitlist\/leave\?token=[A-Za-z0-9_-]+/.exec(umaJoined.text)?.[0];
+  expect(leaveLink, "a 'Leave the waitlist' link").toBeTruthy();
+  await page.goto(pathOf(leaveLink!));
+  await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+  await expect(page.getByTestId('waitlist-left')).toHaveText('You have left the waitlist. We will not e-mail you about this day again.');
+
   const offerMail = await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith('A time freed up on Saturday, December 12'));
   const offerLink = /https?:\/\/\S+\/waitlist\/offer\?token=[A-Za-z0-9_-]+/.exec(offerMail.text)?.[0];
   expect(offerLink, "a 'Book it' link in the offer e-mail").toBeTruthy();
@@ -143,5 +157,6 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(zoe).toContainText('Removed');
   await expect(zoe.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(adminPage.getByTestId('waitlist-entry').filter({ hasText: 'Uma Third' })).toContainText('Left the list');
   await adminContext.close();
 });
