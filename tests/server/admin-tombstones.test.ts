@@ -10,7 +10,7 @@ import { createBookingRecord, createConsultationRecord } from './fixtures';
 import { anonymous, callFnAs, clearCollections, statusOf, superuser } from './support';
 import { SERVER_NOW } from './constants';
 
-const MIRRORED = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones'];
+const MIRRORED = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'tombstones', 'waitlist_entries', 'waitlist_offers'];
 const DELETED_AT = SERVER_NOW.replace('T', ' ').replace('Z', '.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 

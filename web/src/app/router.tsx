@@ -47,6 +47,8 @@ const PAGES: PageRoute[] = [
   { path: paths.myBookingLink, module: 'my-booking-link' },
   { path: paths.myConsultation, module: 'my-consultation' },
   { path: paths.unsubscribe, module: 'unsubscribe' },
+  { path: paths.waitlistOffer, module: 'waitlist-offer' },
+  { path: paths.waitlistLeave, module: 'waitlist-leave' },
   { path: '*', module: 'not-found' },
 ];
 

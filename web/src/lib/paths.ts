@@ -25,7 +25,12 @@ export const paths = {
   myBookingLink: '/my-booking/link',
   /** The customer's own consultation request, opened with the link from its e-mails: see, move or cancel it. */
   myConsultation: '/my-consultation',
+  /** The unsubscribe page of a marketing e-mail's link (docs/decisions/056). */
   unsubscribe: '/unsubscribe',
+  /** A waitlist offer from its e-mail: 'Book it' or 'No thanks' (the waitlist contract). */
+  waitlistOffer: '/waitlist/offer',
+  /** Leaving the waitlist, from the joined e-mail's link (the waitlist contract). */
+  waitlistLeave: '/waitlist/leave',
   /** Demo-mode checkout page (docs/architecture.md reading 6). */
   demoPayment: '/demo-payment',
 } as const;

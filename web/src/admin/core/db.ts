@@ -6,7 +6,7 @@
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import { OUTBOX_STORE, type OutboxEntry } from './model/outbox-entry';
-import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, SyncState } from './model/records';
+import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, AdminWaitlistEntry, AdminWaitlistOffer, SyncState } from './model/records';
 
 /** The IndexedDB database name in the browser. */
 export const ADMIN_DB_NAME = 'thoughtfully-adorned-admin';
@@ -18,6 +18,8 @@ export class AdminDb extends Dexie {
   charges!: EntityTable<AdminCharge, 'id'>;
   jobEvents!: EntityTable<AdminJobEvent, 'id'>;
   customers!: EntityTable<AdminCustomer, 'id'>;
+  waitlistEntries!: EntityTable<AdminWaitlistEntry, 'id'>;
+  waitlistOffers!: EntityTable<AdminWaitlistOffer, 'id'>;
   syncState!: EntityTable<SyncState, 'collection'>;
   outbox!: Table<OutboxEntry, string>;
 
@@ -46,11 +48,13 @@ export class AdminDb extends Dexie {
       .upgrade((tx) => tx.table<SyncState, string>('syncState').toCollection().modify({ complete: true }));
     // Customers' own records (the home's notes), looked up by their key.
     this.version(4).stores({ customers: 'id, updated_at, email_key' });
+    // The waitlist for full days (the waitlist contract): a day's entries and offers by date.
+    this.version(5).stores({ waitlistEntries: 'id, updated_at, date', waitlistOffers: 'id, updated_at, entry, date' });
   }
 
   /** Every mirrored table, for clearing on sign-out. */
   get mirrorTables() {
-    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.customers, this.syncState];
+    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.customers, this.waitlistEntries, this.waitlistOffers, this.syncState];
   }
 
   /**

@@ -3,6 +3,7 @@ import { isPackageSlug } from '@domain/catalog';
 import { BookingWizard } from '@/features/booking/components/booking-wizard';
 import { useRenewalPrefill } from '@/features/booking/renewal-prefill';
 import { usePageMeta } from '@/lib/page-meta';
+import { WaitlistJoinProvider } from '../waitlist-join-provider';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -11,5 +12,10 @@ export function Component() {
   usePageMeta('Book Your Service', 'Choose a package and tree size, pick your installation and removal dates, and pay a 50% deposit online.');
   // /booking?package=slug preselects a package; anything else is ignored.
   const slug = params.get('package');
-  return <BookingWizard initialPackage={isPackageSlug(slug) ? slug : null} renewal={renewal} />;
+  // A full day offers the waitlist (web/src/lib/waitlist-join.ts); the owner's phone booking does not provide it.
+  return (
+    <WaitlistJoinProvider>
+      <BookingWizard initialPackage={isPackageSlug(slug) ? slug : null} renewal={renewal} />
+    </WaitlistJoinProvider>
+  );
 }

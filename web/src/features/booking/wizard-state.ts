@@ -61,6 +61,17 @@ export interface WizardState extends Omit<BookingChoices, 'packageSlug' | 'treeS
    * fresh) or closed unpaid: coming back offers to continue to it instead of paying twice.
    */
   openCheckout: { url: string; sessionId: string } | null;
+  /** The waitlist offer 'Book it' came from (waitlist-prefill.ts): its token is sent with the checkout of its held time. */
+  waitlistOffer: HeldOffer | null;
+}
+
+/** A waitlist offer's held time: its token, date (YYYY-MM-DD), visit kind, slot id and tree size. */
+export interface HeldOffer {
+  token: string;
+  date: string;
+  kind: 'install' | 'removal';
+  timeSlot: string;
+  size: string;
 }
 
 export const initialWizardState: WizardState = {
@@ -83,6 +94,7 @@ export const initialWizardState: WizardState = {
   addressRefusal: null,
   checkoutAttempt: null,
   openCheckout: null,
+  waitlistOffer: null,
 };
 
 /** Keeps keep-ornaments only while it is still allowed. */

@@ -7,6 +7,7 @@
  */
 import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
+import type { EntryStatus, OfferStatus } from '@domain/waitlist/waitlist';
 
 /** What every mirrored row has. */
 export interface MirroredRow {
@@ -165,6 +166,40 @@ export interface AdminJobEvent extends MirroredRow {
 export interface AdminCustomer extends MirroredRow, CustomerRecordRow {
   /** The device time of the notes' last edit (the later edit wins on the server). */
   notes_updated_at?: string;
+}
+
+/**
+ * One person waiting for a full day (the waitlist contract, `waitlist_entries`): in line by
+ * `joined_at` (ms); `booking` set when they wait to move that booking's visit. Written by the
+ * server only (the waitlist routes and the offers job).
+ */
+export interface AdminWaitlistEntry extends MirroredRow {
+  email_key: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** YYYY-MM-DD (New York). */
+  date: string;
+  kind: 'install' | 'removal';
+  tree_size: string;
+  package_type: string;
+  booking?: string;
+  joined_at: number;
+  status: EntryStatus;
+}
+
+/** A freed time offered to a waitlist entry (the waitlist contract, `waitlist_offers`), held until `expires_at` while open. */
+export interface AdminWaitlistOffer extends MirroredRow {
+  entry: string;
+  date: string;
+  kind: 'install' | 'removal';
+  time_slot: string;
+  tree_size: string;
+  offered_at: string;
+  expires_at: string;
+  status: OfferStatus;
+  booking?: string;
+  by?: 'job' | 'owner' | '';
 }
 
 /** A deletion of a mirrored record (docs/architecture.md "Deletions"). */

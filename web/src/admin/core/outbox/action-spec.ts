@@ -6,7 +6,7 @@
  */
 import type { AdminDb } from '../db';
 import type { OutboxEntry } from '../model/outbox-entry';
-import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial } from '../model/records';
+import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, AdminWaitlistEntry, AdminWaitlistOffer } from '../model/records';
 import { tableOf, type MirroredCollection } from '../sync/collections';
 import type { Mirror } from '../sync/mirror';
 import type { ServerRow } from '../sync/transport';
@@ -31,6 +31,8 @@ interface LocalRows {
   charges: AdminCharge;
   job_events: AdminJobEvent;
   customers: AdminCustomer;
+  waitlist_entries: AdminWaitlistEntry;
+  waitlist_offers: AdminWaitlistOffer;
 }
 
 /** A row written to the mirror with the entry, in the same Dexie transaction. */

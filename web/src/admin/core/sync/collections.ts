@@ -7,14 +7,14 @@ import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
 import type { AdminDb } from '../db';
 import type { MirroredRow } from '../model/records';
 
-export const MIRRORED_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'customers'] as const;
+export const MIRRORED_COLLECTIONS = ['bookings', 'consultation_requests', 'testimonials', 'charges', 'job_events', 'customers', 'waitlist_entries', 'waitlist_offers'] as const;
 export type MirroredCollection = (typeof MIRRORED_COLLECTIONS)[number];
 /** Deletions of mirrored records, pulled like a collection (server part S). */
 export const TOMBSTONES = 'tombstones';
 /** Every collection with a pull cursor. */
 export type PulledCollection = MirroredCollection | typeof TOMBSTONES;
 
-type TableName = 'bookings' | 'consultations' | 'testimonials' | 'charges' | 'jobEvents' | 'customers';
+type TableName = 'bookings' | 'consultations' | 'testimonials' | 'charges' | 'jobEvents' | 'customers' | 'waitlistEntries' | 'waitlistOffers';
 
 export interface CollectionSpec {
   table: TableName;
@@ -41,6 +41,8 @@ export const COLLECTIONS: Record<MirroredCollection, CollectionSpec> = {
   charges: { table: 'charges', keep: always, loadError: (r) => `Failed to load charges: ${r}` },
   job_events: { table: 'jobEvents', keep: always, loadError: (r) => `Failed to load job notes: ${r}` },
   customers: { table: 'customers', keep: always, loadError: (r) => `Failed to load customers: ${r}` },
+  waitlist_entries: { table: 'waitlistEntries', keep: always, loadError: (r) => `Failed to load the waitlist: ${r}` },
+  waitlist_offers: { table: 'waitlistOffers', keep: always, loadError: (r) => `Failed to load the waitlist: ${r}` },
 };
 
 export function isMirrored(name: string): name is MirroredCollection {
@@ -52,8 +54,8 @@ export function tableOf(db: AdminDb, collection: MirroredCollection) {
   return db[COLLECTIONS[collection].table] as unknown as Table<MirroredRow, string>;
 }
 
-/** Fields never stored locally: the SDK's bookkeeping and the review link's secret. */
-const DROPPED_FIELDS = ['collectionId', 'collectionName', 'expand', 'review_token'];
+/** Fields never stored locally: the SDK's bookkeeping and the links' secrets (the review link's, the waitlist's token hashes). */
+const DROPPED_FIELDS = ['collectionId', 'collectionName', 'expand', 'review_token', 'leave_token_hash', 'token_hash', 'client_ip'];
 
 /** The row as the mirror stores it. */
 export function toLocalRow(row: Record<string, unknown>): MirroredRow {

@@ -150,6 +150,8 @@ describe('AdminSync: realtime and pulls together', () => {
       'subscribe charges',
       'subscribe job_events',
       'subscribe customers',
+      'subscribe waitlist_entries',
+      'subscribe waitlist_offers',
       'subscribe tombstones',
     ]);
     await expect.poll(() => server.listCalls('bookings').length).toBe(2);

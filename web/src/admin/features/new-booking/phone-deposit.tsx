@@ -6,7 +6,8 @@ import { formatCents } from '@domain/money/cents';
 import { PHONE_BOOKING_MESSAGES, type PhoneDeposit } from '@domain/booking/phone-booking';
 import { parsePaymentMethod } from '@domain/money/recorded-payments';
 import { adminMirror } from '@/admin/core/admin-data';
-import { createPhoneBooking } from '@/admin/core/api/create-phone-booking';
+import { createPhoneBooking, openOfferSentence } from '@/admin/core/api/create-phone-booking';
+import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { useOnline } from '@/admin/core/use-admin-sync';
 import { FormProblem } from '@/admin/ui/form-problem';
 import { paths } from '@/lib/paths';
@@ -30,9 +31,11 @@ export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnd
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The server's sentence naming the waitlist offer that holds the time, asking 'Book anyway?'. */
+  const [openOffer, setOpenOffer] = useState<string | null>(null);
   const deposit = quote ? formatCents(quote.depositCents) : 'the deposit';
 
-  const book = async () => {
+  const book = async (endOffer = false) => {
     if (!quote || !ready || !request) return setProblem('Please choose the dates and fill in the customer’s details first.');
     let d: PhoneDeposit = { kind: 'link' };
     if (choice !== 'link') {
@@ -42,9 +45,10 @@ export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnd
     }
     setProblem('');
     setBusy(true);
-    const key = attemptKey({ request, d });
+    // Booking anyway is another request (it ends the offer): a key of its own.
+    const key = attemptKey(endOffer ? { request, d, endOffer } : { request, d });
     try {
-      const answer = await createPhoneBooking(request, d, key);
+      const answer = await createPhoneBooking(request, d, key, endOffer);
       await adminMirror().apply('bookings', [answer.booking]);
       attemptEnded(200);
       toast.success('Booking made', {
@@ -53,7 +57,9 @@ export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnd
       navigate(`${paths.adminDashboard}?tab=bookings`);
     } catch (err) {
       attemptEnded(err instanceof ClientResponseError ? err.status : 0);
-      setProblem(errorMessage(err, 'The booking could not be made. Please try again.'));
+      const offer = endOffer ? null : openOfferSentence(err);
+      if (offer) setOpenOffer(offer);
+      else setProblem(errorMessage(err, 'The booking could not be made. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -90,6 +96,15 @@ export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnd
       )}
       {!online && <p className="admin-error">{PHONE_BOOKING_MESSAGES.offline}</p>}
       <FormProblem problem={problem} />
+      <ConfirmDialog
+        open={openOffer !== null}
+        title="Book anyway?"
+        message={`${openOffer ?? ''} Book anyway? The offer ends and the customer waiting is told the time is no longer available.`}
+        confirmLabel="Book anyway"
+        busyLabel="Booking…"
+        onConfirm={() => book(true)}
+        onClose={() => setOpenOffer(null)}
+      />
       <button type="button" className="button button--primary button--large" onClick={() => void book()} disabled={busy || !online}>
         {busy ? 'Booking…' : choice === 'link' ? 'Book and e-mail the link' : `Book with the ${deposit} deposit`}
       </button>

@@ -5,6 +5,8 @@ import { formatCents } from '@domain/money/cents';
 import { getInsights, type Insights } from '@/admin/core/api/get-insights';
 import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
+import { businessToday } from '@domain/schedule/calendar';
+import { waitingInNextDays, WAITLIST_OVERVIEW_DAYS } from './waitlist-count';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
@@ -72,6 +74,8 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books }: { today:
   const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
+  // The waitlist (the waitlist contract): read from the mirror, so it shows offline too.
+  const waiting = useLiveQuery(async () => waitingInNextDays(await adminDb().waitlistEntries.toArray(), businessToday(new Date())), []);
 
   return (
     <div className="admin-overview">
@@ -90,6 +94,11 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books }: { today:
           <p>Insights could not be loaded.</p>
         ) : (
           <p role="status">Loading insights…</p>
+        )}
+        {waiting !== undefined && waiting > 0 && (
+          <p className="admin-overview__waitlist" data-testid="overview-waitlist">
+            {waiting} waiting in the next {WAITLIST_OVERVIEW_DAYS} days
+          </p>
         )}
       </section>
 

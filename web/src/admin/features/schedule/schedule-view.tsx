@@ -12,6 +12,7 @@ import type { AdminBooking, AdminConsultation } from '@/admin/core/model/records
 import { treeSizeLabel } from '@/admin/ui/format';
 import { AddressLink } from '@/admin/ui/contact-links';
 import { Pill } from '@/admin/ui/pill';
+import { DayWaitlist } from './day-waitlist';
 
 // Day names say which days hold work, as the underline shows (modifiers.scheduled below).
 const CALENDAR_LABELS = dayPickerLabels({ scheduled: 'has scheduled items' });
@@ -113,6 +114,7 @@ export function ScheduleView({ onOpenBooking, onOpenConsultation, headingLevel =
               ))}
             </ol>
           )}
+          {data && <DayWaitlist date={date} headingLevel={ListHeading} />}
         </div>
       </div>
     </section>

@@ -9,6 +9,7 @@ import { CapacitySettings } from './capacity-settings';
 import { GoogleReviewSettings } from './google-review-settings';
 import { NoticeSettings } from './notice-settings';
 import { SeasonsSettings } from './season-settings';
+import { WaitlistSettings } from './waitlist-settings';
 
 interface Loaded {
   season: SeasonInfo;
@@ -48,6 +49,7 @@ export function SettingsTab({ bookingsLoaded, onOpenBooking }: { bookingsLoaded:
           <BlockedDatesSettings rows={data.blocked} onChanged={reload} bookingsLoaded={bookingsLoaded} onOpenBooking={onOpenBooking} />
           <CapacitySettings key={`capacity-${version}`} capacity={data.settings.get('capacity')} maxMiles={data.settings.get('max_service_miles')} onSaved={reload} />
           <NoticeSettings key={`notice-${version}`} notice={data.settings.get('notice')} buffer={data.settings.get('travel_buffer_minutes')} onSaved={reload} />
+          <WaitlistSettings key={`waitlist-${version}`} row={data.settings.get('waitlist')} onSaved={reload} />
           <GoogleReviewSettings key={`google-${version}`} row={data.settings.get('google_review_url')} onSaved={reload} />
           <CalendarFeedSettings />
         </div>

@@ -1,6 +1,8 @@
 import type { TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import type { VisitKind } from '@domain/schedule/slots';
+import type { ReactNode } from 'react';
+import { isFullDay } from '@/lib/waitlist-join';
 import { useAvailability } from '../api/get-availability';
 
 interface SlotPickerProps {
@@ -19,6 +21,10 @@ interface SlotPickerProps {
   onChange: (slotId: string) => void;
   /** Shown instead of the slots when the picker does not apply yet (e.g. removal not ticked). */
   disabledMessage?: string;
+  /** The slot a waitlist offer holds for this customer (waitlist-prefill.ts): its own hold, so it can be chosen. */
+  heldSlot?: string | null;
+  /** Shown under the slots when every one is taken: the waitlist's join (web/src/lib/waitlist-join.ts). */
+  whenFull?: (date: string) => ReactNode;
 }
 
 /**
@@ -26,7 +32,7 @@ interface SlotPickerProps {
  * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen;
  * slots inside the notice are not offered, and the hint says so.
  */
-export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, byOwner, value, onChange, disabledMessage }: SlotPickerProps) {
+export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, byOwner, value, onChange, disabledMessage, heldSlot, whenFull }: SlotPickerProps) {
   const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate, { packageSlug, zip, byOwner });
   const name = `${kind}-slot`;
   let body;
@@ -45,18 +51,20 @@ export function SlotPicker({ kind, legend, date, size, installDate, packageSlug,
       <>
         {data.noticeHint && <p className="muted">{data.noticeHint}</p>}
         <div className="slot-grid">
-          {data.slots.map((slot) => {
+          {data.slots.map((s) => {
+            const slot = s.id === heldSlot ? { ...s, available: true } : s;
             const id = `${name}-${slot.id}`;
             return (
               <label key={slot.id} htmlFor={id} className={`slot-card${value === slot.id ? ' is-selected' : ''}${slot.available ? '' : ' is-unavailable'}`}>
                 <input type="radio" id={id} name={name} value={slot.id} checked={value === slot.id} disabled={!slot.available} onChange={() => onChange(slot.id)} />
                 <span className="slot-card__label">{slot.label}</span>
                 <span className="slot-card__time">{slot.time}</span>
-                <span className="slot-card__note">{slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
+                <span className="slot-card__note">{slot.id === heldSlot ? 'Held for you' : slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
               </label>
             );
           })}
         </div>
+        {whenFull && !heldSlot && isFullDay(data) && whenFull(data.date)}
       </>
     );
   }

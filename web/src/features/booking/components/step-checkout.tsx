@@ -16,6 +16,7 @@ import { createBookingCheckout } from '../api/create-checkout';
 import { attemptFor, attemptSettled } from '../checkout-attempt';
 import { useWizard } from '../store';
 import { missingInformation, removalWanted, toBookingRequest, WIZARD_PROBLEM_TOAST } from '../wizard-state';
+import { waitlistOfferToken } from '../waitlist-prefill';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 
@@ -58,7 +59,7 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
     // Opened during the click so no pop-up blocker stops it; pointed at the checkout below.
     const tab = window.open('', '_blank');
     try {
-      const session = await createBookingCheckout(request, { idempotencyKey: attempt.key, wizardId: s.wizardId });
+      const session = await createBookingCheckout(request, { idempotencyKey: attempt.key, wizardId: s.wizardId, waitlistOffer: waitlistOfferToken(s) });
       endAttempt();
       if (!session?.url) {
         tab?.close();

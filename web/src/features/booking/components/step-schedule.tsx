@@ -6,9 +6,11 @@ import { parseZip } from '@domain/place/distance';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useNotice } from '@/lib/api/get-notice';
 import { WizardFinish } from '@/lib/wizard-finish';
+import { WaitlistJoin } from '@/lib/waitlist-join';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
+import { heldSlotOn, waitlistChoicesOf } from '../waitlist-prefill';
 import { ContactForm } from './contact-form';
 import { DateField } from '@/components/ui/date-field';
 import { SlotPicker } from './slot-picker';
@@ -58,6 +60,21 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
   const wanted = removalWanted(s);
   const optional = removalOptional(s);
+  // A full day offers the waitlist (web/src/lib/waitlist-join.ts), when the route provides it.
+  const Join = useContext(WaitlistJoin);
+  const whenFull = (kind: 'install' | 'removal') =>
+    Join && s.treeSize
+      ? (date: string) => (
+          <Join
+            date={date}
+            kind={kind}
+            size={s.treeSize ?? ''}
+            packageSlug={s.packageSlug ?? ''}
+            choices={waitlistChoicesOf(s)}
+            contact={{ name: s.contact.name, email: s.contact.email, phone: s.contact.phone }}
+          />
+        )
+      : undefined;
   return (
     <div className="step">
       <h2>Schedule</h2>
@@ -88,6 +105,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             byOwner={byOwner}
             value={s.installTimeSlot}
             onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))}
+            heldSlot={heldSlotOn(s, 'install', s.installDate)}
+            whenFull={whenFull('install')}
           />
         </div>
       </section>
@@ -122,6 +141,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             installDate={s.installDate}
             value={s.removalTimeSlot}
             onChange={(id) => s.apply((st) => ({ ...st, removalTimeSlot: id }))}
+            heldSlot={heldSlotOn(s, 'removal', s.removalDate)}
+            whenFull={whenFull('removal')}
             disabledMessage={wanted ? undefined : MESSAGES.enableRemovalFirst}
           />
         </div>

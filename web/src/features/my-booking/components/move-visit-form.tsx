@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
 import { visitName, type VisitKind } from '@domain/schedule/slots';
 import { formatCents } from '@domain/money/cents';
+import { PACKAGES } from '@domain/catalog';
 import { firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { moveDateProblem } from '@domain/booking/visit-move';
 import { DateField } from '@/components/ui/date-field';
+import { isFullDay, WaitlistJoin } from '@/lib/waitlist-join';
 import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, visitFrom, type MyBookingView, type SlotChoice } from '../api/my-booking';
 
 type Slots = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; slots: SlotChoice[] } | { state: 'unbookable'; reason: string } | { state: 'error'; message: string };
@@ -41,6 +43,8 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
   const what = visitName(visit);
   const installDate = booking.install.date;
   const removalDate = booking.removal?.date ?? '';
+  // A full day offers 'Tell me if Saturday frees up' (web/src/lib/waitlist-join.ts): a move, not an added removal.
+  const Join = useContext(WaitlistJoin);
 
   useEffect(() => {
     let live = true;
@@ -127,6 +131,17 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
             </label>
           ))}
         </fieldset>
+      )}
+      {Join && !adding && date && slots.state === 'ready' && isFullDay({ bookable: true, slots: slots.slots }) && (
+        <Join
+          date={date}
+          kind={visit}
+          size={booking.treeSizeId}
+          packageSlug={PACKAGES.find((p) => p.title === booking.packageTitle)?.slug ?? ''}
+          choices={{}}
+          contact={{ name: booking.customerName, email: '', phone: '' }}
+          bookingToken={token}
+        />
       )}
       {problem && (
         <p className="form-problem" role="alert">
