@@ -17,6 +17,8 @@ describe('parse', () => {
     ['a closing hour of 25', { ...body(s2027), closingHours: { '6': 25 } }, SEASON_MESSAGES.closingHours],
     ['a closing hour as text', { ...body(s2027), closingHours: { '6': '6 PM' } }, SEASON_MESSAGES.closingHours],
     ['closing hours as a list', { ...body(s2027), closingHours: [18] }, SEASON_MESSAGES.closingHours],
+    ['renewals after public booking opens', { ...body(s2027), renewalsOpen: '2027-09-02', publicOpens: '2027-09-01' }, SEASON_MESSAGES.renewalsBeforePublic],
+    ['renewals on the day public booking opens', { ...body(s2027), renewalsOpen: '2027-09-01', publicOpens: '2027-09-01' }, null],
   ])('%s', (_name, b, message) => {
     const r = parseSeasonSave(b);
     expect(r.ok ? null : r.message).toBe(message);
@@ -27,12 +29,12 @@ describe('decide', () => {
   const existing = { id: 'season2027abcde', season: s2027 };
   const later = { ...s2027, removal: { ...s2027.removal, end: '2028-02-29' } };
   it.each([
-    ['a new season is created', { existing: null, hasBooking: false }, s2027, 'create'],
-    ['any field before the first booking', { existing, hasBooking: false }, { ...s2027, workDays: [1] }, 'update'],
-    ['a later removal end after a booking', { existing, hasBooking: true }, later, 'update'],
-    ['another field after a booking: 409', { existing, hasBooking: true }, { ...s2027, publicOpens: '2027-09-01' }, 409],
-    ['closing hours before the first booking', { existing, hasBooking: false }, { ...s2027, closingHours: { 6: 18 } }, 'update'],
-    ['closing hours after a booking: 409', { existing, hasBooking: true }, { ...s2027, closingHours: { 6: 18 } }, 409],
+    ['a new season is created', { existing: null, hasBooking: false, previousInstallEnd: '2026-12-23' }, s2027, 'create'],
+    ['any field before the first booking', { existing, hasBooking: false, previousInstallEnd: '2026-12-23' }, { ...s2027, workDays: [1] }, 'update'],
+    ['a later removal end after a booking', { existing, hasBooking: true, previousInstallEnd: '2026-12-23' }, later, 'update'],
+    ['another field after a booking: 409', { existing, hasBooking: true, previousInstallEnd: '2026-12-23' }, { ...s2027, publicOpens: '2027-09-01' }, 409],
+    ['closing hours before the first booking', { existing, hasBooking: false, previousInstallEnd: '2026-12-23' }, { ...s2027, closingHours: { 6: 18 } }, 'update'],
+    ['closing hours after a booking: 409', { existing, hasBooking: true, previousInstallEnd: '2026-12-23' }, { ...s2027, closingHours: { 6: 18 } }, 409],
   ] as const)('%s', (_name, state, input, expected) => {
     const out = seasonSaveCommand.decide(state, input, 0);
     if (typeof expected === 'number') {
@@ -44,9 +46,29 @@ describe('decide', () => {
   });
 });
 
+describe("'Renewals open' after the season before is sold (docs/decisions/056)", () => {
+  const state = { existing: null, hasBooking: false, previousInstallEnd: '2026-12-23' };
+  it.each([
+    ['the day after the last installation', '2026-12-24', null],
+    ['in the summer before', '2027-08-01', null],
+    ['not set', '', null],
+    ['on the last installation day: 400', '2026-12-23', SEASON_MESSAGES.renewalsAfterLastSeason(2027, 'Wednesday, December 23, 2026')],
+    ['during the season before: 400', '2026-12-01', SEASON_MESSAGES.renewalsAfterLastSeason(2027, 'Wednesday, December 23, 2026')],
+  ] as const)('%s', (_name, renewalsOpen, message) => {
+    const out = seasonSaveCommand.decide(state, { ...s2027, renewalsOpen }, 0);
+    expect(isRefusal(out) ? [out.status, out.message] : null).toEqual(message ? [400, message] : null);
+  });
+
+  it('an unchanged early date is kept, so a season saved before the rule still extends its end dates', () => {
+    const early = { ...s2027, renewalsOpen: '2026-12-01' };
+    const out = seasonSaveCommand.decide({ ...state, existing: { id: 'season2027abcde', season: early }, hasBooking: true }, { ...early, removal: { ...early.removal, end: '2028-02-29' } }, 0);
+    expect(isRefusal(out)).toBe(false);
+  });
+});
+
 describe('fields', () => {
   it('stores the closing hours as the json field closing_hours', () => {
-    const out = seasonSaveCommand.decide({ existing: null, hasBooking: false }, { ...s2027, closingHours: { 6: 18 } }, 0);
+    const out = seasonSaveCommand.decide({ existing: null, hasBooking: false, previousInstallEnd: '2026-12-23' }, { ...s2027, closingHours: { 6: 18 } }, 0);
     expect(!isRefusal(out) && out.changes[0]!.fields.closing_hours).toEqual({ 6: 18 });
   });
 });

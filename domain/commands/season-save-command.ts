@@ -7,13 +7,17 @@
 import type { ParseResult } from '../contact-schema';
 import { isYmd } from '../schedule/calendar';
 import type { ClosingHours } from '../schedule/slots';
-import { SEASON_MESSAGES, seasonEditProblem, seasonRecordProblem, type EarlyBird, type SeasonRecord } from '../schedule/seasons';
+import { renewalsOpenProblem, SEASON_MESSAGES, seasonEditProblem, seasonRecordProblem, type EarlyBird, type SeasonRecord } from '../schedule/seasons';
 import { decided, refuse, type Command, type FieldValue } from './command';
 
-/** What the state loader found: the stored record of that year (with its id) and whether the season has a booking. */
+/**
+ * What the state loader found: the stored record of that year (with its id), whether the season
+ * has a booking, and the last installation date of the season before it (seasons.ts lastInstallDate).
+ */
 export interface SeasonSaveState {
   existing: { id: string; season: SeasonRecord } | null;
   hasBooking: boolean;
+  previousInstallEnd: string;
 }
 
 /** The answer: the year saved. */
@@ -89,6 +93,10 @@ export const seasonSaveCommand: Command<SeasonRecord, SeasonSaveState, never, Se
     const problem = seasonEditProblem(state.existing?.season ?? null, input, state.hasBooking);
     // The shape was checked by parse; what is left is the edit rule, a state that forbids it.
     if (problem) return refuse(problem === SEASON_MESSAGES.locked(input.year) ? 409 : 400, problem);
+    // Only a changed date is judged, so a season saved before the rule keeps saving its end dates.
+    const renewalsChanged = input.renewalsOpen !== (state.existing?.season.renewalsOpen ?? '');
+    const early = renewalsChanged ? renewalsOpenProblem(input, state.previousInstallEnd) : null;
+    if (early) return refuse(400, early);
     const fields = seasonFields(input);
     const change = state.existing ? { op: 'update' as const, collection: 'seasons', id: state.existing.id, fields } : { op: 'create' as const, collection: 'seasons', fields };
     return decided([change], { year: input.year });

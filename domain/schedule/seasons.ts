@@ -48,6 +48,9 @@ export const SEASON_MESSAGES = {
   earlyBirdPercent: `An early-bird percent must be a whole number from 1 to ${EARLY_BIRD_MAX_PERCENT}.`,
   earlyBirdAmount: 'An early-bird amount must be a whole number of cents above zero.',
   earlyBirdUntil: 'An early-bird price cut needs its "Early-bird price until" date.',
+  renewalsBeforePublic: "'Renewals open' must be on or before 'Public booking opens'.",
+  renewalsAfterLastSeason: (year: number, lastInstall: string) =>
+    `Renewals for the ${year} season can open only after the ${year - 1} installations end (${lastInstall}): until then the ${year - 1} season is the one being sold.`,
   locked: (year: number) => `The ${year} season already has a booking, so only its installation and removal end dates can change, and only to a later date.`,
 } as const;
 
@@ -66,14 +69,29 @@ function recordOf(records: readonly SeasonRecord[], year: number): SeasonRecord 
   return records.find((r) => r.year === year) ?? null;
 }
 
+/** The last installation date of season `year`: its record's, else the pattern's December 23. */
+export function lastInstallDate(year: number, records: readonly SeasonRecord[]): Ymd {
+  return recordOf(records, year)?.install.end ?? ymd(year, 12, 23);
+}
+
+/**
+ * Why season `r`'s 'Renewals open' is too early, or null: renewals open only once the season
+ * before it is no longer the one being sold (soldSeasonYear), else the renewal's proposed
+ * dates could not be booked yet (docs/decisions/056). `previousInstallEnd`: lastInstallDate of
+ * the year before.
+ */
+export function renewalsOpenProblem(r: SeasonRecord, previousInstallEnd: Ymd): string | null {
+  if (r.renewalsOpen === '' || r.renewalsOpen > previousInstallEnd) return null;
+  return SEASON_MESSAGES.renewalsAfterLastSeason(r.year, formatLongDate(previousInstallEnd));
+}
+
 /**
  * The year of the season being sold on `today`: this year's until its installation window
  * ends (the record's end when the owner set one, else December 23), then next year's.
  */
 export function soldSeasonYear(today: Ymd, records: readonly SeasonRecord[]): number {
   const thisYear = Number(today.slice(0, 4));
-  const end = recordOf(records, thisYear)?.install.end ?? ymd(thisYear, 12, 23);
-  return today > end ? thisYear + 1 : thisYear;
+  return today > lastInstallDate(thisYear, records) ? thisYear + 1 : thisYear;
 }
 
 /**
@@ -181,6 +199,7 @@ export function seasonRecordProblem(r: SeasonRecord): string | null {
   if (closingHoursProblem(r.closingHours)) return SEASON_MESSAGES.closingHours;
   if (r.renewalsOpen !== '' && !isYmd(r.renewalsOpen)) return SEASON_MESSAGES.date('Renewals open');
   if (r.publicOpens !== '' && !isYmd(r.publicOpens)) return SEASON_MESSAGES.date('Public booking opens');
+  if (r.renewalsOpen !== '' && r.publicOpens !== '' && r.renewalsOpen > r.publicOpens) return SEASON_MESSAGES.renewalsBeforePublic;
   const eb = r.earlyBird;
   if (eb) {
     if (eb.kind !== 'percent' && eb.kind !== 'amount') return SEASON_MESSAGES.earlyBirdKind;

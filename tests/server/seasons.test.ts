@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { bookingRequest, request, superuserAt, template } from './support';
+import { SEASON_MESSAGES } from '../../domain/schedule/seasons';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -248,6 +249,10 @@ describe("on December 30, 2026, a booking of last season keeps its own season's 
     };
     expect((await post('/api/fn/seasons', next)).status).toBe(200);
     expect((await request({ base: server.url, route: '/api/fn/season' })).body.season).toMatchObject({ year: 2027, removal: next.removal });
+    // Renewals open only after this season's own last installation (its record's, not the pattern's).
+    const early = await post('/api/fn/seasons', { ...next, renewalsOpen: '2026-12-20' });
+    expect([early.status, early.body.message]).toEqual([400, SEASON_MESSAGES.renewalsAfterLastSeason(2027, 'Sunday, December 20, 2026')]);
+    expect((await post('/api/fn/seasons', { ...next, renewalsOpen: '2026-12-21' })).status).toBe(200);
 
     const b = await stageBooking(su, {
       install_date: '2026-12-20',
