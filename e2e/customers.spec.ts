@@ -64,6 +64,16 @@ test('the owner finds a customer, sees both seasons, saves the home notes and bo
   await expect(page.getByRole('button', { name: /Booking: .*Dec 21/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Booking: .*Dec 6/ })).toBeVisible();
 
+  // The page is in the address without the e-mail: a reload keeps it, Back returns to the list.
+  expect(new URL(page.url()).searchParams.get('customer')).toMatch(/^c[0-9a-z]+$/);
+  expect(page.url()).not.toContain('example.com');
+  await page.reload();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: /^Customers \(\d+\)$/ })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+
   // The home's notes go through the outbox and reach the server's record.
   const su = await superuserClient();
   await page.getByLabel('Gate code').fill('Gate 4321');

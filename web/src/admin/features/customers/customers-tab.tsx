@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { customerRef } from '@domain/customers/customer-key';
 import { customerMatches } from '@domain/customers/customers';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { CustomerPage } from './customer-page';
@@ -10,9 +11,9 @@ const PAGE = 50;
 interface CustomersTabProps {
   /** True once the bookings have been pulled at least once (else an empty list means "not yet"). */
   loaded: boolean;
-  /** The key of the customer whose page is open, or null for the list. */
+  /** The customerRef of the customer whose page is open (kept in the address), or null for the list. */
   selected: string | null;
-  onSelect: (key: string | null) => void;
+  onSelect: (ref: string | null) => void;
   onOpenBooking: (id: string) => void;
   onOpenConsultation: (id: string) => void;
 }
@@ -32,7 +33,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
 
   if (!all || (!loaded && all.customers.length === 0)) return <p role="status">Loading customers…</p>;
 
-  const open = selected ? all.customers.find((c) => c.key === selected) : undefined;
+  const open = selected ? all.customers.find((c) => customerRef(c.key) === selected) : undefined;
   if (selected) {
     return (
       <section className="admin-panel">
@@ -73,8 +74,8 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
             </thead>
             <tbody>
               {listed.slice(0, limit).map((c) => (
-                <tr key={c.key} className="admin-row" onClick={() => onSelect(c.key)}>
-                  <CustomerCell name={c.name || c.email} email={c.email} phone={c.phone} onOpen={() => onSelect(c.key)} />
+                <tr key={c.key} className="admin-row" onClick={() => onSelect(customerRef(c.key))}>
+                  <CustomerCell name={c.name || c.email} email={c.email} phone={c.phone} onOpen={() => onSelect(customerRef(c.key))} />
                   <td data-label="Seasons">{c.seasons.length ? c.seasons.join(', ') : '—'}</td>
                   <td data-label="Bookings">{c.bookingIds.length}</td>
                 </tr>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { pb } from '@/lib/pb';
@@ -23,7 +23,7 @@ import { CloseBooksCard } from '@/admin/features/books/books-card';
 import { ChangePasswordDialog } from '@/admin/features/auth/change-password-dialog';
 import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
-import { customerKey } from '@domain/customers/customer-key';
+import { customerKey, customerRef } from '@domain/customers/customer-key';
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
 import { ScheduleView } from '@/admin/features/schedule/schedule-view';
@@ -88,12 +88,12 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [logoutConfirm, setLogoutConfirm] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  // The customer whose page the Customers tab shows (by key), or null for the list.
-  const [customer, setCustomer] = useState<string | null>(null);
-  const openCustomer = (email: string) => {
-    setCustomer(customerKey(email));
-    onTabChange('customers');
-  };
+  // The customer whose page the Customers tab shows, kept in the address (?customer=, an opaque
+  // customerRef, never the e-mail) so a reload or Back keeps it; none: the list.
+  const [params, setParams] = useSearchParams();
+  const customer = tab === 'customers' ? params.get('customer') : null;
+  const setCustomer = (ref: string | null) => setParams(ref ? { tab: 'customers', customer: ref } : { tab: 'customers' });
+  const openCustomer = (email: string) => setCustomer(customerRef(customerKey(email)));
   const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs(openCustomer);
 
   useEffect(() => {
