@@ -5,6 +5,7 @@ import { NewBookingShell } from '@/admin/features/new-booking/new-booking-shell'
 import { PhoneDepositStep } from '@/admin/features/new-booking/phone-deposit';
 import { BookingWizard } from '@/features/booking/components/booking-wizard';
 import { useWizard } from '@/features/booking/store';
+import { withPrefill } from '@/features/booking/wizard-state';
 import { usePageMeta } from '@/lib/page-meta';
 import { WizardFinish } from '@/lib/wizard-finish';
 
@@ -22,17 +23,7 @@ export function Component() {
     if (p === null) return;
     const store = useWizard.getState();
     store.reset();
-    store.apply((st) => ({
-      ...st,
-      contact: { ...st.contact, name: p.name, email: p.email, phone: p.phone, address: p.address },
-      packageSlug: p.packageSlug ?? st.packageSlug,
-      treeSize: p.treeSize ?? st.treeSize,
-      addons: { ...st.addons, ...p.addons },
-      luxeFinish: p.luxeFinish,
-      removalRequested: p.removalRequested,
-      extraTree: p.extraTree,
-      keepOrnaments: p.keepOrnaments,
-    }));
+    store.apply((st) => withPrefill(st, p));
     setParams({}, { replace: true });
   }, [params, setParams]);
   return (

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
-import type { WizardState } from './wizard-state';
+import { withPrefill, type WizardState } from './wizard-state';
 
 /** The sessionStorage key of the renewal token this wizard was opened with. */
 const TOKEN_KEY = 'booking-renewal';
@@ -46,15 +46,7 @@ export function wizardWithRenewal(st: WizardState, p: RenewalPrefill, free: { in
   const removalWanted = !!p.removalDate;
   const complete = !!p.installDate && !!free.install && (!removalWanted || !!free.removal);
   return {
-    ...st,
-    contact: { ...st.contact, name: p.name, email: p.email, phone: p.phone, address: p.address },
-    packageSlug: p.packageSlug ?? st.packageSlug,
-    treeSize: p.treeSize ?? st.treeSize,
-    addons: { ...st.addons, ...p.addons },
-    luxeFinish: p.luxeFinish,
-    removalRequested: p.removalRequested,
-    extraTree: p.extraTree,
-    keepOrnaments: p.keepOrnaments,
+    ...withPrefill(st, p),
     installDate: p.installDate || null,
     installTimeSlot: free.install,
     removalDate: p.removalDate || null,

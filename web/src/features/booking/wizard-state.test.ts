@@ -13,6 +13,7 @@ import {
   setRemovalRequested,
   toBookingRequest,
   toggleAddon,
+  withPrefill,
   type WizardState,
 } from './wizard-state';
 
@@ -118,5 +119,28 @@ describe('booking request', () => {
   ])('always sends the removal flag explicitly: %s', (_n, s, flag) => {
     const r = toBookingRequest({ ...s, installDate: '2026-11-24', installTimeSlot: '9-12' }, { totalCents: 1, depositCents: 1, travelFeeCents: 0, ornamentOwnershipCents: 0 });
     expect(r.removalService).toBe(flag);
+  });
+});
+
+describe("a returning customer's prefill ('Book again', the renewal link)", () => {
+  const prefill = {
+    name: 'Wren Hale',
+    email: 'wren@example.com',
+    phone: '410-555-0101',
+    address: '12 Elm St, Baltimore, MD 21201',
+    packageSlug: null,
+    treeSize: '7.5-9ft' as const,
+    addons: { stockings: 2 },
+    luxeFinish: true,
+    removalRequested: true,
+    extraTree: false,
+    keepOrnaments: false,
+  };
+
+  it("sets the contact and choices, keeping the wizard's package when the prefill has none", () => {
+    const s = withPrefill({ ...adorned, addons: { 'tree-skirt': 1 } }, prefill);
+    expect(s.contact).toMatchObject({ name: 'Wren Hale', email: 'wren@example.com', phone: '410-555-0101', address: '12 Elm St, Baltimore, MD 21201' });
+    expect([s.packageSlug, s.treeSize, s.luxeFinish, s.removalRequested]).toEqual(['adorned-arrangement', '7.5-9ft', true, true]);
+    expect(s.addons).toEqual({ 'tree-skirt': 1, stockings: 2 });
   });
 });

@@ -7,6 +7,7 @@ import { ADDONS, findPackage, type AddonId, type PackageSlug, type TreeSize } fr
 import { MESSAGES } from '@domain/messages';
 import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/money/pricing';
 import type { BookingRequestInput } from '@domain/booking/schemas';
+import type { BookAgainPrefill } from '@domain/customers/book-again';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -101,6 +102,25 @@ export const initialWizardState: WizardState = {
 function withKeepRule(s: WizardState): WizardState {
   if (!s.keepOrnaments || !s.packageSlug) return s;
   return keepOrnamentsEligible(s.packageSlug, s.addons, s.luxeFinish) ? s : { ...s, keepOrnaments: false, luxeKeepOrnaments: 0 };
+}
+
+/**
+ * `s` with a returning customer's contact and last booking's choices (domain/customers/book-again.ts):
+ * the owner's 'Book again' and the renewal link fill the wizard the same way. A package or size
+ * the prefill lacks keeps the wizard's own.
+ */
+export function withPrefill(s: WizardState, p: BookAgainPrefill): WizardState {
+  return {
+    ...s,
+    contact: { ...s.contact, name: p.name, email: p.email, phone: p.phone, address: p.address },
+    packageSlug: p.packageSlug ?? s.packageSlug,
+    treeSize: p.treeSize ?? s.treeSize,
+    addons: { ...s.addons, ...p.addons },
+    luxeFinish: p.luxeFinish,
+    removalRequested: p.removalRequested,
+    extraTree: p.extraTree,
+    keepOrnaments: p.keepOrnaments,
+  };
 }
 
 /** Clears the removal visit when removal no longer applies. */
