@@ -138,9 +138,9 @@ describe("a returning customer's prefill ('Book again', the renewal link)", () =
   };
 
   it("sets the contact and choices, keeping the wizard's package when the prefill has none", () => {
-    const s = withPrefill({ ...adorned, addons: { 'tree-skirt': 1 } }, prefill);
+    const s = withPrefill({ ...adorned, addons: { 'gift-wrap': 1 } }, prefill);
     expect(s.contact).toMatchObject({ name: 'Wren Hale', email: 'wren@example.com', phone: '410-555-0101', address: '12 Elm St, Baltimore, MD 21201' });
     expect([s.packageSlug, s.treeSize, s.luxeFinish, s.removalRequested]).toEqual(['adorned-arrangement', '7.5-9ft', true, true]);
-    expect(s.addons).toEqual({ 'tree-skirt': 1, stockings: 2 });
+    expect(s.addons).toEqual({ 'gift-wrap': 1, stockings: 2 });
   });
 });
