@@ -4,7 +4,7 @@ import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE, settingValueProblem } from '@domain/admin/site-settings';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
-import { reportError } from '@/admin/ui/report-error';
+import { useSettingsSave } from './use-settings-save';
 
 const crewsOf = (row: SettingRow | undefined) => {
   const n = Number((row?.value as { crews?: unknown } | null)?.crews);
@@ -20,7 +20,7 @@ const milesOf = (row: SettingRow | undefined) => (typeof row?.value === 'number'
 export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: SettingRow | undefined; maxMiles: SettingRow | undefined; onSaved: () => void }) {
   const [crews, setCrews] = useState(String(crewsOf(capacity)));
   const [miles, setMiles] = useState(String(milesOf(maxMiles)));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,17 +31,10 @@ export function CapacitySettings({ capacity, maxMiles, onSaved }: { capacity: Se
       toast.error('Error', { description: problem });
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       if (c !== crewsOf(capacity)) await saveSetting('capacity', { crews: c }, capacity?.id);
       if (m !== milesOf(maxMiles)) await saveSetting('max_service_miles', m, maxMiles?.id);
-      toast.success('Settings saved');
-      onSaved();
-    } catch (err) {
-      reportError(err, 'Failed to save the settings');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { settingValueProblem } from '@domain/admin/site-settings';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
-import { reportError } from '@/admin/ui/report-error';
+import { useSettingsSave } from './use-settings-save';
 
 const urlOf = (row: SettingRow | undefined) => (typeof row?.value === 'string' ? row.value : '');
 
@@ -14,7 +14,7 @@ const urlOf = (row: SettingRow | undefined) => (typeof row?.value === 'string' ?
  */
 export function GoogleReviewSettings({ row, onSaved }: { row: SettingRow | undefined; onSaved: () => void }) {
   const [url, setUrl] = useState(urlOf(row));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,16 +24,9 @@ export function GoogleReviewSettings({ row, onSaved }: { row: SettingRow | undef
       toast.error('Error', { description: problem });
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       if (value !== urlOf(row)) await saveSetting('google_review_url', value, row?.id);
-      toast.success('Settings saved');
-      onSaved();
-    } catch (err) {
-      reportError(err, 'Failed to save the settings');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

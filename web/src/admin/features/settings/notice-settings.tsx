@@ -6,7 +6,7 @@ import { BUFFER_MINUTES_RANGE, bufferFrom } from '@domain/schedule/travel-buffer
 import { settingValueProblem } from '@domain/admin/site-settings';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
-import { reportError } from '@/admin/ui/report-error';
+import { useSettingsSave } from './use-settings-save';
 
 const asNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
@@ -21,7 +21,7 @@ export function NoticeSettings({ notice, buffer, onSaved }: { notice: SettingRow
   const [visit, setVisit] = useState<Record<PackageSlug, string>>(() => Object.fromEntries(PACKAGE_SLUGS.map((s) => [s, String(stored.visit[s])])) as Record<PackageSlug, string>);
   const [consultation, setConsultation] = useState(String(stored.consultation));
   const [minutes, setMinutes] = useState(String(bufferFrom(buffer?.value)));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,17 +32,10 @@ export function NoticeSettings({ notice, buffer, onSaved }: { notice: SettingRow
       toast.error('Error', { description: problem });
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await saveSetting('notice', value, notice?.id);
       if (m !== bufferFrom(buffer?.value) || !buffer) await saveSetting('travel_buffer_minutes', m, buffer?.id);
-      toast.success('Settings saved');
-      onSaved();
-    } catch (err) {
-      reportError(err, 'Failed to save the settings');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { settingValueProblem } from '@domain/admin/site-settings';
 import { OFFER_HOURS_RANGE, offerHoursFrom } from '@domain/waitlist/waitlist';
 import type { SettingRow } from '@/admin/core/api/get-settings';
 import { saveSetting } from '@/admin/core/api/save-setting';
-import { reportError } from '@/admin/ui/report-error';
+import { useSettingsSave } from './use-settings-save';
 
 /**
  * The waitlist's offer window (`settings` key `waitlist`, `{ offer_hours }`; the waitlist
@@ -14,7 +14,7 @@ import { reportError } from '@/admin/ui/report-error';
  */
 export function WaitlistSettings({ row, onSaved }: { row: SettingRow | undefined; onSaved: () => void }) {
   const [hours, setHours] = useState(String(offerHoursFrom(row?.value)));
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSettingsSave(onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,16 +24,9 @@ export function WaitlistSettings({ row, onSaved }: { row: SettingRow | undefined
       toast.error('Error', { description: problem });
       return;
     }
-    setSaving(true);
-    try {
+    await save(async () => {
       await saveSetting('waitlist', value, row?.id);
-      toast.success('Settings saved');
-      onSaved();
-    } catch (err) {
-      reportError(err, 'Failed to save the settings');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
