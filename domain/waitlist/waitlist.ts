@@ -11,7 +11,7 @@
 import type { TreeSize } from '../catalog';
 import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../schedule/calendar';
 import { insideNotice, visitStartMs } from '../schedule/notice';
-import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type TimeSlot, type VisitKind } from '../schedule/slots';
 
 /** How many dates one e-mail address may wait for at once. */
@@ -65,6 +65,8 @@ export const WAITLIST_MESSAGES = {
   entryNotWaiting: 'This person is no longer waiting.',
   slotNotFree: 'That time is not free for this tree.',
   movedOffer: 'This offer is to move your booking: use Move my visit.',
+  /** The owner's slot picker: a time held only by an open offer, which the phone booking may take after 'Book anyway?'. */
+  offerHeldSlot: 'Offered to someone waiting',
   offerOpen: (name: string, untilMs: number) => `An offer for this time is open to ${shortName(name)} until ${formatNewYorkTime(untilMs)}.`,
 } as const;
 
@@ -130,6 +132,28 @@ export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: st
     removal_date: kind === 'removal' ? date : '',
     removal_time_slot: kind === 'removal' ? slotId : '',
   };
+}
+
+/** Whether schedule `s` is an open offer's hold (id 'offer:<id>', as `offerSchedule` and bookings-repo.ts bookingsOnDates write it). */
+export function isOfferHold(s: Pick<BookingSchedule, 'id'>): boolean {
+  return !!s.id && s.id.startsWith('offer:');
+}
+
+/** A slot of the owner's picker: `offerHeld` when only open waitlist offers hold it. */
+export type OwnerSlotChoice<S extends SlotChoice = SlotChoice> = S & { offerHeld?: true };
+
+/**
+ * The owner's phone-booking slots (the waitlist issue: "the owner's phone booking takes it only
+ * after answering that an offer is open"): `withOffers`, the slots as every booking, hold and
+ * open offer leaves them, and `withoutOffers`, the same slots (same ids) worked out without the
+ * offers' holds (`isOfferHold`). A slot taken only by offers becomes available with
+ * `offerHeld: true`; the phone booking then answers 409 offer_open until the owner books anyway
+ * (pb_hooks/src/lib/bookings/phone-booking-route.ts). Never for a customer's answer: the public
+ * calendar says only 'not available'.
+ */
+export function markOfferHeld<S extends SlotChoice>(withOffers: readonly S[], withoutOffers: readonly SlotChoice[]): OwnerSlotChoice<S>[] {
+  const freeWithout = new Set(withoutOffers.filter((s) => s.available).map((s) => s.id));
+  return withOffers.map((s) => (!s.available && freeWithout.has(s.id) ? { ...s, available: true, offerHeld: true as const } : s));
 }
 
 /** Entries in line order: joined first, then by id (two joins at one millisecond). */

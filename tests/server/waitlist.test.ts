@@ -234,36 +234,64 @@ describe('offers', () => {
   });
 });
 
+/** The owner's phone booking of the 9–15 install on DAY (cash deposit), with the 'Book anyway' answer `endOffer`. */
+const phone = (key: string, endOffer?: boolean) =>
+  request({
+    method: 'POST',
+    route: '/api/fn/admin-bookings/create',
+    token: admin.token,
+    headers: { 'Idempotency-Key': key },
+    body: {
+      bookingData: {
+        customerName: 'Paula Phone',
+        customerEmail: 'paula@example.com',
+        customerPhone: '(410) 555-0100',
+        customerAddress: '123 Main St, Ellicott City, MD 21043',
+        packageType: 'elevated-arbor',
+        treeSize: '7.5-9ft',
+        installDate: DAY,
+        installTimeSlot: '9-15',
+        removalDate: '2026-12-28',
+        removalTimeSlot: '9-15',
+        selectedAddons: [],
+      },
+      deposit: { method: 'cash' },
+      ...(endOffer ? { endOffer } : {}),
+    },
+  });
+
+/** The owner's calendar question (`notice=off`) for DAY's 7.5–9 ft installs, asked with `token` ('' anonymous). */
+const ownerSlots = async (token: string) => {
+  const res = await request<{ slots: { id: string; available: boolean; offerHeld?: boolean }[] }>({ route: `/api/fn/availability?date=${DAY}&size=7.5-9ft&kind=install&notice=off`, token });
+  expect(res.status).toBe(200);
+  return Object.fromEntries(res.body.slots.map((s) => [s.id, s.offerHeld === undefined ? s.available : `${s.available} offerHeld`]));
+};
+
 describe("the owner's phone booking and routes", () => {
+  it("the owner's calendar shows a time held only by an offer as selectable (offerHeld), nobody else's does; booking it after 'Book anyway?' ends the offer", async () => {
+    const [morning] = await fillDay();
+    const a = (await join({ email: 'anna@example.com', name: 'Anna Able' })).body.entry.id;
+    await freeSlot(morning!);
+    await runJob();
+    expect((await entry(a)).status).toBe('offered');
+    // Anonymous, a staff member without the admin role, and the public question: not available, no offer named.
+    for (const token of ['', member.token]) expect(await ownerSlots(token)).toEqual({ '9-15': false, '12-18': false, '15-21': false });
+    expect(JSON.stringify((await availability(DAY, '7.5-9ft')).body)).not.toContain('offerHeld');
+    expect(await ownerSlots(admin.token)).toEqual({ '9-15': 'true offerHeld', '12-18': false, '15-21': false });
+
+    expect((await phone('phone-held-1')).body).toMatchObject({ code: 'offer_open' });
+    const booked = await phone('phone-held-2', true);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect((await offers())[0]).toMatchObject({ entry: a, status: 'ended' });
+    // Taken by the booking now: no longer marked.
+    expect(await ownerSlots(admin.token)).toEqual({ '9-15': false, '12-18': false, '15-21': false });
+  });
+
   it('a slot held only by an offer answers offer_open; endOffer books it and tells the customer', async () => {
     const [morning] = await fillDay();
     const a = (await join({ email: 'anna@example.com', name: 'Anna Able' })).body.entry.id;
     await freeSlot(morning!);
     await runJob();
-    const phone = (key: string, endOffer?: boolean) =>
-      request({
-        method: 'POST',
-        route: '/api/fn/admin-bookings/create',
-        token: admin.token,
-        headers: { 'Idempotency-Key': key },
-        body: {
-          bookingData: {
-            customerName: 'Paula Phone',
-            customerEmail: 'paula@example.com',
-            customerPhone: '(410) 555-0100',
-            customerAddress: '123 Main St, Ellicott City, MD 21043',
-            packageType: 'elevated-arbor',
-            treeSize: '7.5-9ft',
-            installDate: DAY,
-            installTimeSlot: '9-15',
-            removalDate: '2026-12-28',
-            removalTimeSlot: '9-15',
-            selectedAddons: [],
-          },
-          deposit: { method: 'cash' },
-          ...(endOffer ? { endOffer } : {}),
-        },
-      });
     const asked = await phone('phone-key-1');
     expect(asked.status).toBe(409);
     expect(asked.body).toMatchObject({ code: 'offer_open' });
