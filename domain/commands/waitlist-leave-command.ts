@@ -23,8 +23,8 @@ export interface WaitlistReleaseAnswer {
   freedDate: string;
 }
 
-/** The entry's new status and its open offer's, or a replay when the entry is out of line already. */
-function release(state: WaitlistReleaseState, entryStatus: EntryStatus, offerStatus: 'declined' | 'ended'): Outcome<never, WaitlistReleaseAnswer> {
+/** The entry's new status and its open offer's, or a replay when the entry is out of line already (also waitlist-close-command.ts). */
+export function release(state: WaitlistReleaseState, entryStatus: EntryStatus, offerStatus: 'declined' | 'ended'): Outcome<never, WaitlistReleaseAnswer> {
   const e = state.entry;
   if (!e) return refuse(404, M.entryNotFound);
   if (!LIVE_ENTRY_STATUSES.includes(e.status)) return decided([], { entryId: e.id, offerId: '', freedDate: '' });

@@ -134,6 +134,38 @@ export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: st
   };
 }
 
+/** A booking of the entry's customer (same `email_key`) with a visit on the entry's date, as the closing of entries reads it. */
+export interface CustomerBookingOnDate {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  /** The staff member who took it by phone ('' for the wizard's checkout). */
+  bookedBy: string;
+  installDate: string;
+  removalDate: string;
+}
+
+/**
+ * Why a live entry leaves the line by itself (the waitlist issue: a move whose booking is gone,
+ * a customer booked another way), or null when it stays: 'left' when it waits to move booking
+ * `entry.bookingId` and `moving` is that booking's status ('' when it no longer exists) and
+ * it is cancelled or gone; 'booked' when one of `bookings` (the customer's, on the entry's date)
+ * has a visit of the entry's kind on that date and is taken: its deposit paid, confirmed or
+ * done, or a phone booking (`bookedBy`); an unpaid checkout hold does not close it. For a move
+ * entry only its own booking counts (another booking of theirs that day moves nothing).
+ */
+export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookingId'>, moving: string | null, bookings: readonly CustomerBookingOnDate[]): 'left' | 'booked' | null {
+  if (entry.bookingId && (moving === '' || moving === 'cancelled')) return 'left';
+  const taken = bookings.some(
+    (b) =>
+      (!entry.bookingId || b.id === entry.bookingId) &&
+      b.status !== 'cancelled' &&
+      (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
+      (b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid' || b.status === 'confirmed' || b.status === 'completed' || !!b.bookedBy),
+  );
+  return taken ? 'booked' : null;
+}
+
 /** Whether schedule `s` is an open offer's hold (id 'offer:<id>', as `offerSchedule` and bookings-repo.ts bookingsOnDates write it). */
 export function isOfferHold(s: Pick<BookingSchedule, 'id'>): boolean {
   return !!s.id && s.id.startsWith('offer:');

@@ -235,7 +235,7 @@ describe('offers', () => {
 });
 
 /** The owner's phone booking of the 9–15 install on DAY (cash deposit), with the 'Book anyway' answer `endOffer`. */
-const phone = (key: string, endOffer?: boolean) =>
+const phone = (key: string, endOffer?: boolean, customerEmail = 'paula@example.com') =>
   request({
     method: 'POST',
     route: '/api/fn/admin-bookings/create',
@@ -244,7 +244,7 @@ const phone = (key: string, endOffer?: boolean) =>
     body: {
       bookingData: {
         customerName: 'Paula Phone',
-        customerEmail: 'paula@example.com',
+        customerEmail,
         customerPhone: '(410) 555-0100',
         customerAddress: '123 Main St, Ellicott City, MD 21043',
         packageType: 'elevated-arbor',
@@ -364,6 +364,58 @@ describe('the freeing paths and moves', () => {
     // The mover's old time went to the one waiting for it, in the same request.
     expect((await entry(behind)).status).toBe('offered');
     expect((await callFn('POST', '/api/fn/waitlist/accept-move', { token })).status).toBe(409);
+  });
+
+  it("a customer waiting to move a booking who cancels it leaves the line: the open offer is declined and goes to the next, in the cancel's request", async () => {
+    const leaving = await paidBooking({ installDate: DAY, installTimeSlot: '9-15' });
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
+    const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
+    const moving = (await join({ email: moverEmail, bookingToken: mover.token })).body.entry.id;
+    const cara = (await join({ email: 'cara@example.com' })).body.entry.id;
+    expect((await callFn('POST', '/api/fn/my-booking/cancel', { token: leaving.token })).status).toBe(200);
+    expect((await entry(moving)).status).toBe('offered');
+
+    // The mover cancels the booking they wanted to move: out of line, and Cara is offered the time at once.
+    expect((await callFn('POST', '/api/fn/my-booking/cancel', { token: mover.token })).status).toBe(200);
+    expect((await entry(moving)).status).toBe('left');
+    expect((await offers(su.filter('entry = {:e}', { e: moving })))[0]).toMatchObject({ status: 'declined' });
+    expect((await entry(cara)).status).toBe('offered');
+    expect((await offers("status = 'open'")).map((o) => o.entry)).toEqual([cara]);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+  });
+
+  it('a move entry still waiting whose booking is cancelled by the owner leaves the line', async () => {
+    await fillDay();
+    const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
+    const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
+    const moving = (await join({ email: moverEmail, bookingToken: mover.token })).body.entry.id;
+    const cancelled = await request({
+      method: 'POST',
+      route: '/api/fn/admin-bookings/cancel',
+      token: admin.token,
+      headers: { 'Idempotency-Key': `cancel-${mover.id}` },
+      body: { bookingId: mover.id, refund: true },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await entry(moving)).status).toBe('left');
+  });
+
+  it('an entry whose customer is booked that day another way is closed, never offered; the next in line is', async () => {
+    const [morning, evening] = await fillDay();
+    const anna = (await join({ email: 'anna@example.com' })).body.entry.id;
+    const ben = (await join({ email: 'ben@example.com' })).body.entry.id;
+    // The morning frees with no step run after it (the job would offer it within a minute); the owner books Anna by phone first.
+    await freeSlot(morning!);
+    const booked = await phone('phone-anna-1', false, 'Anna@Example.com');
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+    expect((await entry(anna)).status).toBe('booked');
+    expect((await entry(ben)).status).toBe('waiting');
+    // The evening frees: Ben, not Anna, is offered it.
+    await freeSlot(evening!);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 1 });
+    expect((await offers("status = 'open'")).map((o) => o.entry)).toEqual([ben]);
   });
 
   it("the owner's move away from a full day offers the time it left", async () => {
