@@ -418,6 +418,23 @@ describe('the freeing paths and moves', () => {
     expect((await offers("status = 'open'")).map((o) => o.entry)).toEqual([ben]);
   });
 
+  it("an unpaid checkout hold on a full day that expires leads to an offer (the offers job after the hold's end, the clock frozen)", async () => {
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'evening@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const held = await checkout({ installDate: DAY, installTimeSlot: '9-15', customerEmail: 'holder@example.com' });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const anna = (await join({ email: 'anna@example.com' })).body.entry.id;
+    // The hold runs: nothing to offer.
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+    expect((await entry(anna)).status).toBe('waiting');
+    // Its end moved before the frozen noon (17:00 UTC), as the hold's own minutes passing would.
+    await su.collection('bookings').update(held.body.bookingId, { hold_expires_at: '2026-11-20 16:59:00.000Z' });
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 1 });
+    expect((await offers())[0]).toMatchObject({ entry: anna, time_slot: '9-15', status: 'open' });
+    expect((await mailsOf('waitlist_offer')).map((m) => m.to)).toEqual(['anna@example.com']);
+    // The holder's late checkout finds the time held for Anna.
+    expect((await checkout({ installDate: DAY, installTimeSlot: '9-15', customerEmail: 'holder@example.com' })).status).toBe(409);
+  });
+
   it("the owner's move away from a full day offers the time it left", async () => {
     const [morning] = await fillDay();
     const a = (await join({ email: 'anna@example.com' })).body.entry.id;
