@@ -84,6 +84,8 @@ describe('joining and leaving', () => {
     const first = await join({ email: 'first@example.com' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.entry).toMatchObject({ date: DAY, kind: 'install', status: 'waiting', position: 1 });
+    // The request's IP is kept on the entry (this server trusts no proxy header: the loopback).
+    expect((await entry(first.body.entry.id)).client_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
     expect((await join({ email: 'second@example.com' })).body.entry.position).toBe(2);
 
     const again = await join({ email: 'First@Example.com' });
