@@ -3,7 +3,7 @@
  * /api/fn/waitlist/leave by the leave link's token; POST /api/fn/admin-waitlist/skip and
  * /remove). The entry ends ('left', 'skipped', 'removed'); an open offer of it ends with it
  * ('declined' when the customer leaves, 'ended' by the owner) and its slot passes to the next in
- * line right after the commit (lib/waitlist/waitlist-offers-job.ts offerFreedSlots). An entry
+ * line right after the commit (lib/waitlist/waitlist-offer-step.ts offerFreedSlots). An entry
  * already out of line changes nothing (a replay answers the same). Pure.
  */
 import type { ParseResult } from '../contact-schema';
