@@ -1,7 +1,7 @@
 /**
  * 'No thanks' to a waitlist offer (the waitlist contract: POST /api/fn/waitlist/decline by the
  * offer's token): the open offer and its entry become 'declined', and its slot passes to the
- * next in line right after the commit (lib/waitlist/waitlist-offers-job.ts offerFreedSlots).
+ * next in line right after the commit (lib/waitlist/waitlist-offer-step.ts offerFreedSlots).
  * Declined already: the same answer (a replay). An offer that expired, ended or was accepted:
  * 409 with its sentence. Pure.
  */

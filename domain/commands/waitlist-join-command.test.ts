@@ -36,6 +36,7 @@ const state = (over: Partial<WaitlistJoinState> = {}): WaitlistJoinState => ({
   lastJoinedAt: 0,
   newId: 'e1',
   leaveTokenHash: 'h',
+  clientIp: '198.51.100.7',
   ...over,
 });
 const decide = (s: WaitlistJoinState, i: WaitlistJoinInput = input, now = NOW) => waitlistJoinCommand.decide(s, i, now);
@@ -56,7 +57,7 @@ describe('waitlist-join decide', () => {
     expect(isRefusal(out) && out.status).toBe(409);
   });
 
-  it('writes the entry in line after the latest join, with its leave hash, and queues the joined e-mail', () => {
+  it("writes the entry in line after the latest join, with its leave hash and the caller's IP, and queues the joined e-mail", () => {
     const out = decide(state({ lastJoinedAt: NOW }));
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes).toEqual([
@@ -72,6 +73,7 @@ describe('waitlist-join decide', () => {
           joined_at: NOW + 1,
           status: 'waiting',
           leave_token_hash: 'h',
+          client_ip: '198.51.100.7',
           booking: '',
           choices: { a: 1 },
         }),

@@ -48,6 +48,8 @@ export interface WaitlistJoinState {
   /** The new entry's id and its leave link's SHA-256 (made by the server). */
   newId: string;
   leaveTokenHash: string;
+  /** The caller's IP (PocketBase's RealIP), kept on the entry as on a booking's hold ('' when unknown). */
+  clientIp: string;
 }
 
 /** The confirmation e-mail of the new entry. */
@@ -121,6 +123,7 @@ export const waitlistJoinCommand: Command<WaitlistJoinInput, WaitlistJoinState, 
             joined_at: Math.max(nowMs, state.lastJoinedAt + 1),
             status: 'waiting',
             leave_token_hash: state.leaveTokenHash,
+            client_ip: state.clientIp,
           },
         },
       ],

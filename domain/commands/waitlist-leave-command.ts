@@ -3,7 +3,7 @@
  * /api/fn/waitlist/leave by the leave link's token; POST /api/fn/admin-waitlist/skip and
  * /remove). The entry ends ('left', 'skipped', 'removed'); an open offer of it ends with it
  * ('declined' when the customer leaves, 'ended' by the owner) and its slot passes to the next in
- * line right after the commit (lib/waitlist/waitlist-offers-job.ts offerFreedSlots). An entry
+ * line right after the commit (lib/waitlist/waitlist-offer-step.ts offerFreedSlots). An entry
  * already out of line changes nothing (a replay answers the same). Pure.
  */
 import type { ParseResult } from '../contact-schema';
@@ -23,8 +23,8 @@ export interface WaitlistReleaseAnswer {
   freedDate: string;
 }
 
-/** The entry's new status and its open offer's, or a replay when the entry is out of line already. */
-function release(state: WaitlistReleaseState, entryStatus: EntryStatus, offerStatus: 'declined' | 'ended'): Outcome<never, WaitlistReleaseAnswer> {
+/** The entry's new status and its open offer's, or a replay when the entry is out of line already (also waitlist-close-command.ts). */
+export function release(state: WaitlistReleaseState, entryStatus: EntryStatus, offerStatus: 'declined' | 'ended'): Outcome<never, WaitlistReleaseAnswer> {
   const e = state.entry;
   if (!e) return refuse(404, M.entryNotFound);
   if (!LIVE_ENTRY_STATUSES.includes(e.status)) return decided([], { entryId: e.id, offerId: '', freedDate: '' });

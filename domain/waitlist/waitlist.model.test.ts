@@ -158,6 +158,7 @@ function step(s: Store, cmd: Cmd): void {
         lastJoinedAt: Math.max(0, ...s.all('waitlist_entries').map((e) => Number(e.joined_at))),
         newId,
         leaveTokenHash: 'h',
+        clientIp: '',
       };
       run(s, waitlistJoinCommand.decide(state, { name: 'P', email, phone: '1', date, kind: cmd.kind, size, packageType: 'elevated-arbor', choices: {}, bookingToken: '' }, s.now));
       return;

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingSchedule } from '../schedule/overlap';
-import { formatNewYorkTime, hasFreeSlot, nextOffers, offerExpiry, offerHoursFrom, shortName, waitlistDay, WAITLIST_MESSAGES, type WaitingEntry } from './waitlist';
+import { slotChoices, type BookingSchedule } from '../schedule/overlap';
+import {
+  formatNewYorkTime,
+  hasFreeSlot,
+  isOfferHold,
+  markOfferHeld,
+  nextOffers,
+  offerSchedule,
+  offerExpiry,
+  offerHoursFrom,
+  shortName,
+  waitlistDay,
+  WAITLIST_MESSAGES,
+  type WaitingEntry,
+} from './waitlist';
 
 const NOW = Date.UTC(2026, 10, 20, 17); // Friday, November 20, noon in New York
 const DAY = '2026-12-05';
@@ -64,6 +77,24 @@ describe('nextOffers', () => {
 
   it('counts the crews', () => {
     expect(nextOffers([waiting('e1', 1)], [booked('a', '9-15'), booked('b', '15-21')], DAY, NOW, 12, 2)).toHaveLength(1);
+  });
+});
+
+describe("markOfferHeld (the owner's phone booking)", () => {
+  const offer = offerSchedule('o1', DAY, 'install', '9-15', new Date(NOW + 3_600_000).toISOString());
+  const owner = (schedules: BookingSchedule[]) => {
+    const slots = (s: readonly BookingSchedule[]) => slotChoices('7.5-9ft', DAY, 'install', s, NOW, 1);
+    return Object.fromEntries(markOfferHeld(slots(schedules), slots(schedules.filter((s) => !isOfferHold(s)))).map((s) => [s.id, [s.available, s.offerHeld ?? false]]));
+  };
+  it.each([
+    ['a time held only by an offer is selectable and marked', [booked('b', '15-21'), offer], { '9-15': [true, true], '12-18': [false, false], '15-21': [false, false] }],
+    ['a time an offer and a booking both hold stays taken', [booked('b', '9-15'), offer], { '9-15': [false, false], '12-18': [false, false], '15-21': [true, false] }],
+    ['no offer: the slots as they are', [booked('b', '15-21')], { '9-15': [true, false], '12-18': [false, false], '15-21': [false, false] }],
+  ])('%s', (_name, schedules, want) => {
+    expect(owner(schedules)).toEqual(want);
+  });
+  it('tells an offer hold from a booking', () => {
+    expect([isOfferHold(offer), isOfferHold(booked('b', '9-15')), isOfferHold({ id: undefined })]).toEqual([true, false, false]);
   });
 });
 

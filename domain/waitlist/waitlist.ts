@@ -11,7 +11,7 @@
 import type { TreeSize } from '../catalog';
 import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../schedule/calendar';
 import { insideNotice, visitStartMs } from '../schedule/notice';
-import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
+import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type TimeSlot, type VisitKind } from '../schedule/slots';
 
 /** How many dates one e-mail address may wait for at once. */
@@ -65,6 +65,8 @@ export const WAITLIST_MESSAGES = {
   entryNotWaiting: 'This person is no longer waiting.',
   slotNotFree: 'That time is not free for this tree.',
   movedOffer: 'This offer is to move your booking: use Move my visit.',
+  /** The owner's slot picker: a time held only by an open offer, which the phone booking may take after 'Book anyway?'. */
+  offerHeldSlot: 'Offered to someone waiting',
   offerOpen: (name: string, untilMs: number) => `An offer for this time is open to ${shortName(name)} until ${formatNewYorkTime(untilMs)}.`,
 } as const;
 
@@ -130,6 +132,60 @@ export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: st
     removal_date: kind === 'removal' ? date : '',
     removal_time_slot: kind === 'removal' ? slotId : '',
   };
+}
+
+/** A booking of the entry's customer (same `email_key`) with a visit on the entry's date, as the closing of entries reads it. */
+export interface CustomerBookingOnDate {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  /** The staff member who took it by phone ('' for the wizard's checkout). */
+  bookedBy: string;
+  installDate: string;
+  removalDate: string;
+}
+
+/**
+ * Why a live entry leaves the line by itself (the waitlist issue: a move whose booking is gone,
+ * a customer booked another way), or null when it stays: 'left' when it waits to move booking
+ * `entry.bookingId` and `moving` is that booking's status ('' when it no longer exists) and
+ * it is cancelled or gone; 'booked' when one of `bookings` (the customer's, on the entry's date)
+ * has a visit of the entry's kind on that date and is taken: its deposit paid, confirmed or
+ * done, or a phone booking (`bookedBy`); an unpaid checkout hold does not close it. For a move
+ * entry only its own booking counts (another booking of theirs that day moves nothing).
+ */
+export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookingId'>, moving: string | null, bookings: readonly CustomerBookingOnDate[]): 'left' | 'booked' | null {
+  if (entry.bookingId && (moving === '' || moving === 'cancelled')) return 'left';
+  const taken = bookings.some(
+    (b) =>
+      (!entry.bookingId || b.id === entry.bookingId) &&
+      b.status !== 'cancelled' &&
+      (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
+      (b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid' || b.status === 'confirmed' || b.status === 'completed' || !!b.bookedBy),
+  );
+  return taken ? 'booked' : null;
+}
+
+/** Whether schedule `s` is an open offer's hold (id 'offer:<id>', as `offerSchedule` and bookings-repo.ts bookingsOnDates write it). */
+export function isOfferHold(s: Pick<BookingSchedule, 'id'>): boolean {
+  return !!s.id && s.id.startsWith('offer:');
+}
+
+/** A slot of the owner's picker: `offerHeld` when only open waitlist offers hold it. */
+export type OwnerSlotChoice<S extends SlotChoice = SlotChoice> = S & { offerHeld?: true };
+
+/**
+ * The owner's phone-booking slots (the waitlist issue: "the owner's phone booking takes it only
+ * after answering that an offer is open"): `withOffers`, the slots as every booking, hold and
+ * open offer leaves them, and `withoutOffers`, the same slots (same ids) worked out without the
+ * offers' holds (`isOfferHold`). A slot taken only by offers becomes available with
+ * `offerHeld: true`; the phone booking then answers 409 offer_open until the owner books anyway
+ * (pb_hooks/src/lib/bookings/phone-booking-route.ts). Never for a customer's answer: the public
+ * calendar says only 'not available'.
+ */
+export function markOfferHeld<S extends SlotChoice>(withOffers: readonly S[], withoutOffers: readonly SlotChoice[]): OwnerSlotChoice<S>[] {
+  const freeWithout = new Set(withoutOffers.filter((s) => s.available).map((s) => s.id));
+  return withOffers.map((s) => (!s.available && freeWithout.has(s.id) ? { ...s, available: true, offerHeld: true as const } : s));
 }
 
 /** Entries in line order: joined first, then by id (two joins at one millisecond). */

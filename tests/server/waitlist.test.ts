@@ -84,6 +84,8 @@ describe('joining and leaving', () => {
     const first = await join({ email: 'first@example.com' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.entry).toMatchObject({ date: DAY, kind: 'install', status: 'waiting', position: 1 });
+    // The request's IP is kept on the entry (this server trusts no proxy header: the loopback).
+    expect((await entry(first.body.entry.id)).client_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
     expect((await join({ email: 'second@example.com' })).body.entry.position).toBe(2);
 
     const again = await join({ email: 'First@Example.com' });
@@ -234,36 +236,64 @@ describe('offers', () => {
   });
 });
 
+/** The owner's phone booking of the 9–15 install on DAY (cash deposit), with the 'Book anyway' answer `endOffer`. */
+const phone = (key: string, endOffer?: boolean, customerEmail = 'paula@example.com') =>
+  request({
+    method: 'POST',
+    route: '/api/fn/admin-bookings/create',
+    token: admin.token,
+    headers: { 'Idempotency-Key': key },
+    body: {
+      bookingData: {
+        customerName: 'Paula Phone',
+        customerEmail,
+        customerPhone: '(410) 555-0100',
+        customerAddress: '123 Main St, Ellicott City, MD 21043',
+        packageType: 'elevated-arbor',
+        treeSize: '7.5-9ft',
+        installDate: DAY,
+        installTimeSlot: '9-15',
+        removalDate: '2026-12-28',
+        removalTimeSlot: '9-15',
+        selectedAddons: [],
+      },
+      deposit: { method: 'cash' },
+      ...(endOffer ? { endOffer } : {}),
+    },
+  });
+
+/** The owner's calendar question (`notice=off`) for DAY's 7.5–9 ft installs, asked with `token` ('' anonymous). */
+const ownerSlots = async (token: string) => {
+  const res = await request<{ slots: { id: string; available: boolean; offerHeld?: boolean }[] }>({ route: `/api/fn/availability?date=${DAY}&size=7.5-9ft&kind=install&notice=off`, token });
+  expect(res.status).toBe(200);
+  return Object.fromEntries(res.body.slots.map((s) => [s.id, s.offerHeld === undefined ? s.available : `${s.available} offerHeld`]));
+};
+
 describe("the owner's phone booking and routes", () => {
+  it("the owner's calendar shows a time held only by an offer as selectable (offerHeld), nobody else's does; booking it after 'Book anyway?' ends the offer", async () => {
+    const [morning] = await fillDay();
+    const a = (await join({ email: 'anna@example.com', name: 'Anna Able' })).body.entry.id;
+    await freeSlot(morning!);
+    await runJob();
+    expect((await entry(a)).status).toBe('offered');
+    // Anonymous, a staff member without the admin role, and the public question: not available, no offer named.
+    for (const token of ['', member.token]) expect(await ownerSlots(token)).toEqual({ '9-15': false, '12-18': false, '15-21': false });
+    expect(JSON.stringify((await availability(DAY, '7.5-9ft')).body)).not.toContain('offerHeld');
+    expect(await ownerSlots(admin.token)).toEqual({ '9-15': 'true offerHeld', '12-18': false, '15-21': false });
+
+    expect((await phone('phone-held-1')).body).toMatchObject({ code: 'offer_open' });
+    const booked = await phone('phone-held-2', true);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect((await offers())[0]).toMatchObject({ entry: a, status: 'ended' });
+    // Taken by the booking now: no longer marked.
+    expect(await ownerSlots(admin.token)).toEqual({ '9-15': false, '12-18': false, '15-21': false });
+  });
+
   it('a slot held only by an offer answers offer_open; endOffer books it and tells the customer', async () => {
     const [morning] = await fillDay();
     const a = (await join({ email: 'anna@example.com', name: 'Anna Able' })).body.entry.id;
     await freeSlot(morning!);
     await runJob();
-    const phone = (key: string, endOffer?: boolean) =>
-      request({
-        method: 'POST',
-        route: '/api/fn/admin-bookings/create',
-        token: admin.token,
-        headers: { 'Idempotency-Key': key },
-        body: {
-          bookingData: {
-            customerName: 'Paula Phone',
-            customerEmail: 'paula@example.com',
-            customerPhone: '(410) 555-0100',
-            customerAddress: '123 Main St, Ellicott City, MD 21043',
-            packageType: 'elevated-arbor',
-            treeSize: '7.5-9ft',
-            installDate: DAY,
-            installTimeSlot: '9-15',
-            removalDate: '2026-12-28',
-            removalTimeSlot: '9-15',
-            selectedAddons: [],
-          },
-          deposit: { method: 'cash' },
-          ...(endOffer ? { endOffer } : {}),
-        },
-      });
     const asked = await phone('phone-key-1');
     expect(asked.status).toBe(409);
     expect(asked.body).toMatchObject({ code: 'offer_open' });
@@ -336,6 +366,75 @@ describe('the freeing paths and moves', () => {
     // The mover's old time went to the one waiting for it, in the same request.
     expect((await entry(behind)).status).toBe('offered');
     expect((await callFn('POST', '/api/fn/waitlist/accept-move', { token })).status).toBe(409);
+  });
+
+  it("a customer waiting to move a booking who cancels it leaves the line: the open offer is declined and goes to the next, in the cancel's request", async () => {
+    const leaving = await paidBooking({ installDate: DAY, installTimeSlot: '9-15' });
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
+    const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
+    const moving = (await join({ email: moverEmail, bookingToken: mover.token })).body.entry.id;
+    const cara = (await join({ email: 'cara@example.com' })).body.entry.id;
+    expect((await callFn('POST', '/api/fn/my-booking/cancel', { token: leaving.token })).status).toBe(200);
+    expect((await entry(moving)).status).toBe('offered');
+
+    // The mover cancels the booking they wanted to move: out of line, and Cara is offered the time at once.
+    expect((await callFn('POST', '/api/fn/my-booking/cancel', { token: mover.token })).status).toBe(200);
+    expect((await entry(moving)).status).toBe('left');
+    expect((await offers(su.filter('entry = {:e}', { e: moving })))[0]).toMatchObject({ status: 'declined' });
+    expect((await entry(cara)).status).toBe('offered');
+    expect((await offers("status = 'open'")).map((o) => o.entry)).toEqual([cara]);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+  });
+
+  it('a move entry still waiting whose booking is cancelled by the owner leaves the line', async () => {
+    await fillDay();
+    const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
+    const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
+    const moving = (await join({ email: moverEmail, bookingToken: mover.token })).body.entry.id;
+    const cancelled = await request({
+      method: 'POST',
+      route: '/api/fn/admin-bookings/cancel',
+      token: admin.token,
+      headers: { 'Idempotency-Key': `cancel-${mover.id}` },
+      body: { bookingId: mover.id, refund: true },
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await entry(moving)).status).toBe('left');
+  });
+
+  it('an entry whose customer is booked that day another way is closed, never offered; the next in line is', async () => {
+    const [morning, evening] = await fillDay();
+    const anna = (await join({ email: 'anna@example.com' })).body.entry.id;
+    const ben = (await join({ email: 'ben@example.com' })).body.entry.id;
+    // The morning frees with no step run after it (the job would offer it within a minute); the owner books Anna by phone first.
+    await freeSlot(morning!);
+    const booked = await phone('phone-anna-1', false, 'Anna@Example.com');
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+    expect((await entry(anna)).status).toBe('booked');
+    expect((await entry(ben)).status).toBe('waiting');
+    // The evening frees: Ben, not Anna, is offered it.
+    await freeSlot(evening!);
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 1 });
+    expect((await offers("status = 'open'")).map((o) => o.entry)).toEqual([ben]);
+  });
+
+  it("an unpaid checkout hold on a full day that expires leads to an offer (the offers job after the hold's end, the clock frozen)", async () => {
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'evening@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const held = await checkout({ installDate: DAY, installTimeSlot: '9-15', customerEmail: 'holder@example.com' });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const anna = (await join({ email: 'anna@example.com' })).body.entry.id;
+    // The hold runs: nothing to offer.
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 0 });
+    expect((await entry(anna)).status).toBe('waiting');
+    // Its end moved before the frozen noon (17:00 UTC), as the hold's own minutes passing would.
+    await su.collection('bookings').update(held.body.bookingId, { hold_expires_at: '2026-11-20 16:59:00.000Z' });
+    expect((await runJob()).body).toEqual({ expired: 0, ended: 0, offered: 1 });
+    expect((await offers())[0]).toMatchObject({ entry: anna, time_slot: '9-15', status: 'open' });
+    expect((await mailsOf('waitlist_offer')).map((m) => m.to)).toEqual(['anna@example.com']);
+    // The holder's late checkout finds the time held for Anna.
+    expect((await checkout({ installDate: DAY, installTimeSlot: '9-15', customerEmail: 'holder@example.com' })).status).toBe(409);
   });
 
   it("the owner's move away from a full day offers the time it left", async () => {

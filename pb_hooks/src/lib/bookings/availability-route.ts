@@ -15,7 +15,10 @@
  * startHour, endHour, available }] }. A date that cannot be booked (not a work day, out of
  * season, past, blocked, every slot inside the notice) is bookable: false with the reason and
  * no slots; `noticeHint` ("Bookings need 48 hours' notice.") when slots were left out for it,
- * else null. 400 for malformed parameters.
+ * else null. 400 for malformed parameters. For the signed-in admin's `notice=off` (the owner's
+ * phone booking) a slot held only by open waitlist offers is `available` with `offerHeld: true`
+ * (domain/waitlist/waitlist.ts markOfferHeld): the phone booking then asks 'Book anyway?'
+ * (409 offer_open). Anyone else's answer never names offers: such a slot is not available.
  */
 import { isYmd } from '@domain/schedule/calendar';
 import { isPackageSlug, isTreeSize } from '@domain/catalog';
@@ -23,6 +26,8 @@ import { slotChoices } from '@domain/schedule/overlap';
 import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { closingHour, slotsFor, type VisitKind } from '@domain/schedule/slots';
+import { isOfferHold, markOfferHeld } from '@domain/waitlist/waitlist';
+import { isAdmin } from '../admin/staff-auth';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
@@ -64,7 +69,12 @@ export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLooku
   if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
   const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
-  const slots = slotChoices(size, date, kind, keptBookingsOn($app, date), now, loadCrews($app), { noticeHours: hours, travel, closingHours: closing });
+  const crews = loadCrews($app);
+  const choose = (schedules: Parameters<typeof slotChoices>[3]) => slotChoices(size, date, kind, schedules, now, crews, { noticeHours: hours, travel, closingHours: closing });
+  const day = keptBookingsOn($app, date);
+  const all = choose(day);
+  // Only the owner learns that an offer holds a time (the waitlist contract's phone booking).
+  const slots = noticeOff && isAdmin(e) ? markOfferHeld(all, choose(day.filter((s) => !isOfferHold(s)))) : all;
   const leftOut = slots.length < slotsFor(size, date, kind, closing).length;
   return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut && hours !== null ? noticeHint(hours) : null, slots });
 }

@@ -6,7 +6,9 @@
  * past or inside the notice. The confirmation e-mail (with 'Leave the waitlist') is queued with
  * the entry and left to the deliver-mail job, so the answer never waits for SMTP. Idempotency-Key
  * optional; a per-IP limit for guests (pb_migrations/1732000910_waitlist.js) and the 5-date cap
- * per e-mail. On the runner; the rule is domain/commands/waitlist-join-command.ts.
+ * per e-mail. On the runner; the rule is domain/commands/waitlist-join-command.ts. The entry's
+ * `client_ip` is the request's (PocketBase's RealIP): the runner's context carries no IP, so the
+ * route binds it into the command's load before running it.
  */
 import { waitlistJoinCommand, type WaitlistJoinAnswer, type WaitlistJoinedMail, type WaitlistJoinInput, type WaitlistJoinState } from '@domain/commands/waitlist-join-command';
 import { customerKey } from '@domain/customers/customer-key';
@@ -21,38 +23,42 @@ import { bookingForToken } from '../my-booking/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';
 
-export const waitlistJoin: ServerCommand<WaitlistJoinInput, WaitlistJoinState, WaitlistJoinedMail, WaitlistJoinAnswer> = {
-  command: waitlistJoinCommand,
-  path: '/api/fn/waitlist/join',
-  load(tx, input) {
-    const found = input.bookingToken ? bookingForToken(tx, input.bookingToken, nowMs()) : null;
-    const installDate = found ? found.booking.getString('install_date') : null;
-    const ctx = found ? loadBookingDateContext(tx, installDate!) : loadDateContext(tx);
-    const dateProblem = input.kind === 'install' ? installDateProblem(input.date, ctx) : removalDateProblem(input.date, input.bookingToken ? installDate : null, ctx);
-    const live = tx.findRecordsByFilter('waitlist_entries', "email_key = {:k} && (status = 'waiting' || status = 'offered')", '', 0, 0, { k: customerKey(input.email) } as unknown as dbx.Params);
-    const newId = newRecordId();
-    return {
-      dateProblem,
-      noticeHours: visitNoticeHours(loadNotice(tx), input.packageType),
-      crews: loadCrews(tx),
-      schedules: bookingsOnDates(tx, [input.date]),
-      liveEntries: live.map((r) => ({ date: r!.getString('date'), kind: r!.getString('kind') })),
-      booking: input.bookingToken ? (found ? { id: found.booking.id, invalid: false } : { id: '', invalid: true }) : null,
-      lastJoinedAt: tx.findRecordsByFilter('waitlist_entries', 'date = {:d}', '-joined_at', 1, 0, { d: input.date } as unknown as dbx.Params)[0]?.getFloat('joined_at') ?? 0,
-      newId,
-      leaveTokenHash: waitlistTokenHash(tx, newId, 'waitlist-leave'),
-    };
-  },
-  composeMail: (tx, m) => waitlistJoinedMail(tx, tx.findRecordById('waitlist_entries', m.entryId)),
-  respond(app, a) {
-    const r = app.findRecordById('waitlist_entries', a.entryId);
-    return { entry: { id: r.id, date: r.getString('date'), kind: r.getString('kind'), status: r.getString('status'), position: positionOf(app, r) } };
-  },
-  // Two joins of one address for one date at the same instant: the partial unique index refuses the second.
-  writeRefusal: (err) => (String(err).includes('UNIQUE') ? { status: 409, message: M.alreadyThisDate } : null),
-  deliver: 'by-job',
-};
+/** The join for a request from `clientIp` (e.realIP(); '' when unknown). */
+export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput, WaitlistJoinState, WaitlistJoinedMail, WaitlistJoinAnswer> {
+  return {
+    command: waitlistJoinCommand,
+    path: '/api/fn/waitlist/join',
+    load(tx, input) {
+      const found = input.bookingToken ? bookingForToken(tx, input.bookingToken, nowMs()) : null;
+      const installDate = found ? found.booking.getString('install_date') : null;
+      const ctx = found ? loadBookingDateContext(tx, installDate!) : loadDateContext(tx);
+      const dateProblem = input.kind === 'install' ? installDateProblem(input.date, ctx) : removalDateProblem(input.date, input.bookingToken ? installDate : null, ctx);
+      const live = tx.findRecordsByFilter('waitlist_entries', "email_key = {:k} && (status = 'waiting' || status = 'offered')", '', 0, 0, { k: customerKey(input.email) } as unknown as dbx.Params);
+      const newId = newRecordId();
+      return {
+        dateProblem,
+        noticeHours: visitNoticeHours(loadNotice(tx), input.packageType),
+        crews: loadCrews(tx),
+        schedules: bookingsOnDates(tx, [input.date]),
+        liveEntries: live.map((r) => ({ date: r!.getString('date'), kind: r!.getString('kind') })),
+        booking: input.bookingToken ? (found ? { id: found.booking.id, invalid: false } : { id: '', invalid: true }) : null,
+        lastJoinedAt: tx.findRecordsByFilter('waitlist_entries', 'date = {:d}', '-joined_at', 1, 0, { d: input.date } as unknown as dbx.Params)[0]?.getFloat('joined_at') ?? 0,
+        newId,
+        leaveTokenHash: waitlistTokenHash(tx, newId, 'waitlist-leave'),
+        clientIp,
+      };
+    },
+    composeMail: (tx, m) => waitlistJoinedMail(tx, tx.findRecordById('waitlist_entries', m.entryId)),
+    respond(app, a) {
+      const r = app.findRecordById('waitlist_entries', a.entryId);
+      return { entry: { id: r.id, date: r.getString('date'), kind: r.getString('kind'), status: r.getString('status'), position: positionOf(app, r) } };
+    },
+    // Two joins of one address for one date at the same instant: the partial unique index refuses the second.
+    writeRefusal: (err) => (String(err).includes('UNIQUE') ? { status: 409, message: M.alreadyThisDate } : null),
+    deliver: 'by-job',
+  };
+}
 
 export function waitlistJoinRoute(e: core.RequestEvent): void {
-  runCommand(e, waitlistJoin);
+  runCommand(e, waitlistJoin(e.realIP()));
 }

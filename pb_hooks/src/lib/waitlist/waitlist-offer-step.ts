@@ -8,8 +8,11 @@
  * route (waitlist-offers-job.ts), and right after the commit of every change that frees a slot
  * (`offerFreedSlots`: a cancel, a move, an expired hold, a blocked day removed, a booking
  * deleted), where a failure is logged and never fails the change: the job catches up within a
- * minute.
+ * minute. Before it picks the next in line, the entries that left the line by themselves are
+ * closed (`closeStaleEntries`: a move whose booking was cancelled, a customer booked another
+ * way), so no cancel or booking path needs a hook of its own.
  */
+import { waitlistCloseCommand, type WaitlistCloseAnswer, type WaitlistCloseInput, type WaitlistCloseState } from '@domain/commands/waitlist-close-command';
 import { waitlistExpireCommand, type WaitlistEndedMail, type WaitlistExpireAnswer, type WaitlistExpireInput, type WaitlistExpireState } from '@domain/commands/waitlist-expire-command';
 import { waitlistOfferCommand, type WaitlistOfferAnswer, type WaitlistOfferInput, type WaitlistOfferMail, type WaitlistOfferState } from '@domain/commands/waitlist-offer-command';
 import { businessToday } from '@domain/schedule/calendar';
@@ -22,7 +25,19 @@ import { executeCommand, type CommandContext, type ServerCommand } from '../comm
 import { logError } from '../log';
 import { waitlistOfferEndedMail, waitlistOfferMail } from '../mail/waitlist';
 import { loadBlockedDates, loadCrews } from '../settings';
-import { datesWithWaiting, findRecord, loadOfferHours, newRecordId, offerStateOf, openOffers, waitingEntriesOn, waitingEntryOf, waitlistTokenHash } from './waitlist-repo';
+import {
+  closeStateOf,
+  datesWithWaiting,
+  entriesToClose,
+  findRecord,
+  loadOfferHours,
+  newRecordId,
+  offerStateOf,
+  openOffers,
+  waitingEntriesOn,
+  waitingEntryOf,
+  waitlistTokenHash,
+} from './waitlist-repo';
 
 const NO_CALLER: CommandContext = { staffId: '', origin: '', fingerprint: '' };
 
@@ -72,6 +87,37 @@ export const waitlistExpire: ServerCommand<WaitlistExpireInput, WaitlistExpireSt
   respond: (_app, a) => a,
   deliver: 'by-job',
 };
+
+/** The close of one entry that left the line by itself, re-read in its transaction. */
+const waitlistClose: ServerCommand<WaitlistCloseInput, WaitlistCloseState, never, WaitlistCloseAnswer> = {
+  command: waitlistCloseCommand,
+  path: '',
+  load: (tx, input) => closeStateOf(tx, input.entryId),
+  respond: (_app, a) => a,
+};
+
+/**
+ * Closes the live entries that left the line by themselves (domain/commands/waitlist-close-command.ts):
+ * a move whose booking was cancelled or deleted ('left', its open offer declined) and an entry
+ * whose customer got a booking of that visit on that date another way ('booked', its open offer
+ * ended); the dates whose held slot went back are added to `freed`. One transaction per entry;
+ * a failure is logged (the next run tries again).
+ */
+export function closeStaleEntries(app: CoreApp, freed: Set<string>): number {
+  let closed = 0;
+  for (const entryId of entriesToClose(app)) {
+    try {
+      const run = executeCommand(app, waitlistClose, { entryId }, NO_CALLER);
+      if (run.kind !== 'answered') continue;
+      const a = run.body as WaitlistCloseAnswer;
+      if (a.closed !== 'none') closed++;
+      if (a.freedDate) freed.add(a.freedDate);
+    } catch (err) {
+      logError(`waitlist: closing entry ${entryId} failed: ${String(err)}`);
+    }
+  }
+  return closed;
+}
 
 /** What one run of the step did: offers expired, offers ended, offers made. */
 export interface OfferStepResult {
@@ -128,9 +174,10 @@ export function offerOnDates(app: CoreApp, dates: Iterable<string>, now: number)
   return offered;
 }
 
-/** The whole step: stale offers ended, then every date with people waiting offered what is free. */
+/** The whole step: entries that left by themselves closed, stale offers ended, then every date with people waiting offered what is free. */
 export function runWaitlistOffers(app: CoreApp, now: number): OfferStepResult {
   const freed = new Set<string>();
+  closeStaleEntries(app, freed);
   const { expired, ended } = endStaleOffers(app, now, freed);
   const offered = offerOnDates(app, datesWithWaiting(app, businessToday(new Date(now))), now);
   return { expired, ended, offered };
@@ -142,8 +189,10 @@ export function runWaitlistOffers(app: CoreApp, now: number): OfferStepResult {
  */
 export function offerFreedSlots(app: CoreApp, dates: readonly (string | null | undefined)[], now: number = nowOf()): void {
   try {
-    const wanted = dates.filter((d): d is string => !!d);
-    if (wanted.length > 0) offerOnDates(app, wanted, now);
+    const freed = new Set(dates.filter((d): d is string => !!d));
+    // A cancel may have ended a move someone waits for: that entry leaves, its held slot goes on.
+    closeStaleEntries(app, freed);
+    if (freed.size > 0) offerOnDates(app, freed, now);
   } catch (err) {
     logError(`waitlist: offering freed slots on ${dates.join(', ')} failed: ${String(err)}`);
   }

@@ -7,10 +7,12 @@
  * (inside a transaction, the transaction's app).
  */
 import type { OfferToAccept } from '@domain/commands/waitlist-accept-command';
+import type { WaitlistCloseState } from '@domain/commands/waitlist-close-command';
 import { findPackage, isTreeSize } from '@domain/catalog';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { visitNoticeHours } from '@domain/schedule/notice';
-import { offerHoursFrom, type EntryStatus, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { offerHoursFrom, type CustomerBookingOnDate, type EntryStatus, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { idsWhere } from '../customers/erase-customer-sql';
 import { loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
 
@@ -143,5 +145,54 @@ export function offerToAcceptOf(tx: CoreApp, r: core.Record): OfferToAccept {
     slotId: r.getString('time_slot'),
     size: r.getString('tree_size'),
     movingBookingId: entry?.getString('booking') ?? '',
+  };
+}
+
+// The live entries that may leave the line by themselves (domain/waitlist/waitlist.ts
+// entryClosure): a move whose booking is cancelled or gone, or a customer (the same email_key,
+// domain/customers/customer-key.ts: trimmed, lower-cased) with a taken booking whose visit of the
+// entry's kind is on its date. A superset is fine: the close command decides again in its transaction.
+// One join per visit kind, so each reads the bookings through its date column's index.
+const TAKEN_BY_CUSTOMER = `e.status IN ('waiting', 'offered') AND b.status != 'cancelled' AND LOWER(TRIM(b.customer_email)) = e.email_key
+    AND (e.booking = '' OR e.booking = b.id)
+    AND (b.payment_status IN ('deposit_paid', 'paid') OR b.status IN ('confirmed', 'completed') OR b.booked_by != '')`;
+const ENTRIES_TO_CLOSE_SQL = `
+  SELECT e.id AS id FROM waitlist_entries e LEFT JOIN bookings b ON b.id = e.booking
+  WHERE e.status IN ('waiting', 'offered') AND e.booking != '' AND (b.id IS NULL OR b.status = 'cancelled')
+  UNION
+  SELECT e.id AS id FROM waitlist_entries e JOIN bookings b ON b.install_date = e.date
+  WHERE e.kind = 'install' AND ${TAKEN_BY_CUSTOMER}
+  UNION
+  SELECT e.id AS id FROM waitlist_entries e JOIN bookings b ON b.removal_date = e.date
+  WHERE e.kind = 'removal' AND ${TAKEN_BY_CUSTOMER}`;
+
+/** The ids of the live entries that may leave the line by themselves (the offer step closes them first). */
+export function entriesToClose(app: CoreApp): string[] {
+  return idsWhere(app, ENTRIES_TO_CLOSE_SQL, {});
+}
+
+/** Entry `entryId` as the close command reads it in its transaction: its open offer, the booking it moves, its customer's bookings on its date. */
+export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
+  const r = findRecord(tx, 'waitlist_entries', entryId);
+  if (!r) return { entry: null, openOfferId: null, moving: null, bookings: [] };
+  const bookingId = r.getString('booking');
+  const date = r.getString('date');
+  const rows = tx.findRecordsByFilter('bookings', "(install_date = {:d} || removal_date = {:d}) && status != 'cancelled'", '', 0, 0, { d: date } as unknown as dbx.Params);
+  const key = r.getString('email_key');
+  const bookings: CustomerBookingOnDate[] = rows
+    .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
+    .map((b) => ({
+      id: b!.id,
+      status: b!.getString('status'),
+      paymentStatus: b!.getString('payment_status'),
+      bookedBy: b!.getString('booked_by'),
+      installDate: b!.getString('install_date'),
+      removalDate: b!.getString('removal_date'),
+    }));
+  return {
+    entry: { id: r.id, date, kind: r.getString('kind') === 'removal' ? 'removal' : 'install', bookingId, status: r.getString('status') as EntryStatus },
+    openOfferId: openOfferOf(tx, r.id)?.id ?? null,
+    moving: bookingId ? (findRecord(tx, 'bookings', bookingId)?.getString('status') ?? '') : null,
+    bookings,
   };
 }

@@ -5,6 +5,8 @@ import { useKeyedQuery } from '@/lib/use-keyed-query';
 
 export interface SlotAvailability extends TimeSlot {
   available: boolean;
+  /** The owner's phone booking only: a time held only by an open waitlist offer, which the booking may take after 'Book anyway?'. */
+  offerHeld?: boolean;
 }
 
 export interface Availability {

@@ -2,8 +2,9 @@ import type { TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import type { VisitKind } from '@domain/schedule/slots';
 import type { ReactNode } from 'react';
+import { WAITLIST_MESSAGES } from '@domain/waitlist/waitlist';
 import { isFullDay } from '@/lib/waitlist-join';
-import { useAvailability } from '../api/get-availability';
+import { useAvailability, type SlotAvailability } from '../api/get-availability';
 
 interface SlotPickerProps {
   kind: VisitKind;
@@ -27,10 +28,18 @@ interface SlotPickerProps {
   whenFull?: (date: string) => ReactNode;
 }
 
+/** A slot card's note: held for this customer, held by an offer to someone waiting (the owner's picker only), free or taken. */
+function slotNote(slot: SlotAvailability, heldSlot: string | null | undefined): string {
+  if (slot.id === heldSlot) return 'Held for you';
+  if (slot.offerHeld) return WAITLIST_MESSAGES.offerHeldSlot;
+  return slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable;
+}
+
 /**
  * Slot cards for one date (docs/product.md §2 Slot picker): a prompt until a date is chosen, a loading
  * state, then each slot's label, time range and availability. Unavailable slots cannot be chosen;
- * slots inside the notice are not offered, and the hint says so.
+ * slots inside the notice are not offered, and the hint says so. In the owner's phone booking a
+ * time held only by a waitlist offer says 'Offered to someone waiting' and can be chosen.
  */
 export function SlotPicker({ kind, legend, date, size, installDate, packageSlug, zip, byOwner, value, onChange, disabledMessage, heldSlot, whenFull }: SlotPickerProps) {
   const { loading, data } = useAvailability(disabledMessage ? null : date, size, kind, installDate, { packageSlug, zip, byOwner });
@@ -59,7 +68,7 @@ export function SlotPicker({ kind, legend, date, size, installDate, packageSlug,
                 <input type="radio" id={id} name={name} value={slot.id} checked={value === slot.id} disabled={!slot.available} onChange={() => onChange(slot.id)} />
                 <span className="slot-card__label">{slot.label}</span>
                 <span className="slot-card__time">{slot.time}</span>
-                <span className="slot-card__note">{slot.id === heldSlot ? 'Held for you' : slot.available ? MESSAGES.slotAvailable : MESSAGES.slotUnavailable}</span>
+                <span className="slot-card__note">{slotNote(slot, heldSlot)}</span>
               </label>
             );
           })}
