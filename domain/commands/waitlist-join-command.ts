@@ -13,7 +13,7 @@ import { findPackage, isTreeSize, type TreeSize } from '../catalog';
 import { customerKey } from '../customers/customer-key';
 import { isYmd, type Ymd } from '../schedule/calendar';
 import type { BookingSchedule } from '../schedule/overlap';
-import type { VisitKind } from '../schedule/slots';
+import type { ClosingHours, VisitKind } from '../schedule/slots';
 import { dateOutsideNotice, hasFreeSlot, MAX_LIVE_ENTRIES, WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
 import { refuse, type Command } from './command';
 
@@ -36,6 +36,8 @@ export interface WaitlistJoinState {
   dateProblem: string | null;
   /** The package's minimum notice (hours). */
   noticeHours: number;
+  /** The closing hours of the date's season (seasons.ts; absent: the pattern). */
+  closingHours?: ClosingHours;
   crews: number;
   /** Bookings, holds and open offers of the date (bookings-repo.ts bookingsOnDates). */
   schedules: BookingSchedule[];
@@ -98,9 +100,9 @@ export const waitlistJoinCommand: Command<WaitlistJoinInput, WaitlistJoinState, 
   decide(state, input, nowMs) {
     if (state.booking?.invalid) return refuse(404, 'This booking link is not valid.');
     if (state.dateProblem) return refuse(409, state.dateProblem);
-    if (!dateOutsideNotice(input.date, input.size, input.kind, nowMs, state.noticeHours)) return refuse(409, M.tooSoon(input.date));
+    if (!dateOutsideNotice(input.date, input.size, input.kind, nowMs, state.noticeHours, state.closingHours)) return refuse(409, M.tooSoon(input.date));
     const own = state.booking ? state.schedules.filter((s) => s.id !== state.booking!.id) : state.schedules;
-    if (hasFreeSlot(input.date, input.size, input.kind, own, nowMs, state.noticeHours, state.crews)) return refuse(409, M.free(input.date));
+    if (hasFreeSlot(input.date, input.size, input.kind, own, nowMs, state.noticeHours, state.crews, state.closingHours)) return refuse(409, M.free(input.date));
     if (state.liveEntries.some((e) => e.date === input.date && e.kind === input.kind)) return refuse(409, M.already(input.date));
     if (state.liveEntries.length >= MAX_LIVE_ENTRIES) return refuse(409, M.cap);
     return {

@@ -64,7 +64,7 @@ export const waitlistOfferCommand: Command<WaitlistOfferInput, WaitlistOfferStat
     if (e.status !== 'waiting') return refuse(409, M.entryNotWaiting);
     let chosen: { slotId: string; expiresAt: number } | null = null;
     if (input.slotId) {
-      const slot = findSlot(e.size, e.date, e.kind, input.slotId);
+      const slot = findSlot(e.size, e.date, e.kind, input.slotId, e.closingHours);
       const expiresAt = slot ? offerExpiry(e.date, slot, nowMs, e.noticeHours, state.offerHours) : null;
       const others = e.bookingId ? state.schedules.filter((s) => s.id !== e.bookingId) : state.schedules;
       if (slot && expiresAt !== null && !slotHasConflict(e.date, slot, others, nowMs, state.crews)) chosen = { slotId: slot.id, expiresAt };

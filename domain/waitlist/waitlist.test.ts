@@ -117,3 +117,18 @@ describe('the sentences', () => {
     expect(hasFreeSlot(DAY, '7.5-9ft', 'install', [], NOW, 48, 1)).toBe(true);
   });
 });
+
+describe("the season's closing hours (docs/decisions/055)", () => {
+  // Saturday, December 5: 9-15 booked (12-18 overlaps it), so only 15-21 is left for a 7.5–9 ft tree.
+  const rest = [booked('a', '9-15')];
+  it('offers the late slot when the season closes at 9 PM', () => {
+    expect(nextOffers([waiting('e1', 1)], rest, DAY, NOW, 12, 1).map((o) => o.slot.id)).toEqual(['15-21']);
+  });
+
+  it('offers nothing past a 6 PM Saturday closing, and joining is not refused for a free time there', () => {
+    const closing = { 6: 18 };
+    expect(nextOffers([waiting('e1', 1, { closingHours: closing })], rest, DAY, NOW, 12, 1)).toEqual([]);
+    expect(hasFreeSlot(DAY, '7.5-9ft', 'install', rest, NOW, 48, 1, closing)).toBe(false);
+    expect(hasFreeSlot(DAY, '7.5-9ft', 'install', rest, NOW, 48, 1)).toBe(true);
+  });
+});

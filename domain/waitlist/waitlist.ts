@@ -12,7 +12,7 @@ import type { TreeSize } from '../catalog';
 import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../schedule/calendar';
 import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
-import { slotsFor, type TimeSlot, type VisitKind } from '../schedule/slots';
+import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -88,6 +88,8 @@ export interface WaitingEntry {
   /** The booking whose visit they wait to move ('' for a new booking): its own visit is not in their way. */
   bookingId: string;
   noticeHours: number;
+  /** The closing hours of the season of its date (seasons.ts; absent: the pattern), so no offer ends after closing. */
+  closingHours?: ClosingHours;
 }
 
 /** One offer to make: the entry, the slot, and until when it is held (epoch ms). */
@@ -112,7 +114,7 @@ export function offerExpiry(date: Ymd, slot: Pick<TimeSlot, 'startHour'>, nowMs:
 /** The first slot of `entry`'s size and kind on its date free of `schedules` at `nowMs` with its expiry, or null. */
 export function freeSlotFor(entry: WaitingEntry, schedules: readonly BookingSchedule[], nowMs: number, offerHours: number, crews: number): { slot: TimeSlot; expiresAt: number } | null {
   const others = entry.bookingId ? schedules.filter((s) => s.id !== entry.bookingId) : schedules;
-  for (const slot of slotsFor(entry.size, entry.date, entry.kind)) {
+  for (const slot of slotsFor(entry.size, entry.date, entry.kind, entry.closingHours)) {
     const expiresAt = offerExpiry(entry.date, slot, nowMs, entry.noticeHours, offerHours);
     if (expiresAt === null) continue;
     if (!slotHasConflict(entry.date, slot, others, nowMs, crews)) return { slot, expiresAt };
@@ -213,11 +215,11 @@ export function nextOffers(entries: readonly WaitingEntry[], schedules: readonly
 }
 
 /** Whether a `size` tree has any slot of `kind` free on `date` at `nowMs` outside the notice (joining is refused then: book it). */
-export function hasFreeSlot(date: Ymd, size: TreeSize, kind: VisitKind, schedules: readonly BookingSchedule[], nowMs: number, noticeHours: number, crews: number): boolean {
-  return slotsFor(size, date, kind).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours) && !slotHasConflict(date, s, schedules, nowMs, crews));
+export function hasFreeSlot(date: Ymd, size: TreeSize, kind: VisitKind, schedules: readonly BookingSchedule[], nowMs: number, noticeHours: number, crews: number, closing?: ClosingHours): boolean {
+  return slotsFor(size, date, kind, closing).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours) && !slotHasConflict(date, s, schedules, nowMs, crews));
 }
 
 /** Whether any slot of a `size` tree on `date` starts outside the notice at `nowMs` (else the date cannot be waited for). */
-export function dateOutsideNotice(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, noticeHours: number): boolean {
-  return slotsFor(size, date, kind).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
+export function dateOutsideNotice(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, noticeHours: number, closing?: ClosingHours): boolean {
+  return slotsFor(size, date, kind, closing).some((s) => !insideNotice(date, s.startHour * 60, nowMs, noticeHours));
 }

@@ -38,6 +38,7 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
       return {
         dateProblem,
         noticeHours: visitNoticeHours(loadNotice(tx), input.packageType),
+        closingHours: ctx.season.closingHours,
         crews: loadCrews(tx),
         schedules: bookingsOnDates(tx, [input.date]),
         liveEntries: live.map((r) => ({ date: r!.getString('date'), kind: r!.getString('kind') })),

@@ -13,7 +13,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { offerHoursFrom, type CustomerBookingOnDate, type EntryStatus, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
 import { idsWhere } from '../customers/erase-customer-sql';
-import { loadNotice } from '../settings';
+import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
 
 /** The characters of a token: base64url, 43 of them. */
@@ -74,6 +74,8 @@ export function waitingEntryOf(app: CoreApp, r: core.Record): WaitingEntry | nul
     status: r.getString('status') as EntryStatus,
     bookingId: r.getString('booking'),
     noticeHours: visitNoticeHours(loadNotice(app), findPackage(r.getString('package_type'))?.slug ?? null),
+    // The season of the waited-for date (a removal in January reads the season before).
+    closingHours: loadBookingDateContext(app, r.getString('date')).season.closingHours,
   };
 }
 
