@@ -72,7 +72,7 @@ function paidAndLive(b: RenewalBookingRow): boolean {
 }
 
 /** Whether `b` holds a place in season `year`: not cancelled, and paid or an unpaid hold still running at `nowMs`. */
-function bookedIn(b: RenewalBookingRow, year: number, nowMs: number): boolean {
+export function bookedIn(b: RenewalBookingRow, year: number, nowMs: number): boolean {
   if (b.status === 'cancelled' || seasonYearOfDate(b.install_date) !== year) return false;
   if (b.deposit_paid_at !== '' || b.status !== 'pending_payment') return true;
   return Number.isFinite(b.holdExpiresAtMs) && b.holdExpiresAtMs > nowMs;

@@ -171,13 +171,16 @@ describe('renewals on August 2, 2027', () => {
     expect((await call('POST', '/api/fn/unsubscribe', { e: 'cy@example.com', t })).status).toBe(200);
     expect((await call('POST', '/api/fn/unsubscribe', { e: 'bob@example.com', t })).status).toBe(404);
 
-    // Cy's renewal, still queued when cy unsubscribed, is not sent; the others are (logged: no SMTP here).
+    // Cy's renewal, still queued when cy unsubscribed, is not sent; nor Bob's, who booked 2027 by
+    // phone meanwhile; Ann's is (logged: no SMTP here).
+    const phoned = await stageBooking(su, { customer_name: 'Bob Ray', customer_email: 'BOB@example.com', install_date: '2027-12-04', removal_date: '2027-12-30' });
     expect((await call('POST', '/api/fn/jobs/deliver-mail', {}, su.authStore.token)).status).toBe(200);
     expect((await renewalMails()).map((m) => [m.to, m.status])).toEqual([
       ['Ann@Example.com', 'logged'],
-      ['bob@example.com', 'logged'],
+      ['bob@example.com', 'skipped'],
       ['cy@example.com', 'skipped'],
     ]);
+    await su.collection('bookings').update(phoned.id, { status: 'cancelled', cancel_reason: 'customer_cancelled' });
   });
 
   it('a returning customer books before public opening with the link; two racing for one slot: one owner, 409 for the other', async () => {
