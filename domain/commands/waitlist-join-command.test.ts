@@ -47,7 +47,7 @@ describe('waitlist-join decide', () => {
     ['a free slot for the size', state({ schedules: [booked('9-15')] }), 409, 'Saturday, December 5 has a free time for this tree — book it instead.'],
     ['the same date and kind', state({ liveEntries: [{ date: DAY, kind: 'install' }] }), 409, 'You are already on the waitlist for Saturday, December 5.'],
     ['a sixth date', state({ liveEntries: ['a', 'b', 'c', 'd', 'e'].map((d) => ({ date: `2026-12-1${d.charCodeAt(0) - 97}`, kind: 'install' })) }), 409, 'You can wait for up to 5 dates at once.'],
-    ['a manage link that opens nothing', state({ booking: { id: '', invalid: true } }), 404, 'This booking link is not valid.'],
+    ['a manage link that opens nothing', state({ booking: { id: '', invalid: true, name: '', email: '', phone: '' } }), 404, 'This booking link is not valid.'],
   ])('refuses %s', (_name, s, status, message) => {
     expect(decide(s)).toEqual({ status, message });
   });
@@ -83,8 +83,23 @@ describe('waitlist-join decide', () => {
   });
 
   it('a move entry: its own booking is not in the way of the full-day check', () => {
-    const out = decide(state({ booking: { id: '9-15', invalid: false }, schedules: [booked('15-21'), booked('9-15')] }));
+    const out = decide(state({ booking: { id: '9-15', invalid: false, name: 'Milo Mover', email: 'Milo@Example.com', phone: '(410) 555-0142' }, schedules: [booked('15-21'), booked('9-15')] }));
     expect(isRefusal(out) && out.message).toBe('Saturday, December 5 has a free time for this tree — book it instead.');
+  });
+});
+
+describe("a manage page's join", () => {
+  it("waits under the booking's own name, e-mail and phone, whatever the body says", () => {
+    const booking = { id: 'b1', invalid: false, name: 'Milo Mover', email: ' Milo@Example.com', phone: '(410) 555-0142' };
+    const out = decide(state({ booking }), { ...input, name: '', email: '', phone: '', bookingToken: 't' });
+    if (isRefusal(out)) throw new Error(out.message);
+    expect(out.changes[0]!.fields).toMatchObject({ email_key: 'milo@example.com', name: 'Milo Mover', email: ' Milo@Example.com', phone: '(410) 555-0142', booking: 'b1' });
+  });
+
+  it('needs no contact in the body with a booking token, and still checks one without', () => {
+    const body = { ...input, package: 'elevated-arbor', size: '7.5-9ft', name: '', email: '', phone: '' } as unknown as Record<string, unknown>;
+    expect(parseWaitlistJoin({ ...body, bookingToken: 'tok' }).ok).toBe(true);
+    expect(parseWaitlistJoin(body).ok).toBe(false);
   });
 });
 

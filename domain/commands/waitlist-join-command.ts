@@ -43,8 +43,11 @@ export interface WaitlistJoinState {
   schedules: BookingSchedule[];
   /** The e-mail's live entries (waiting or offered). */
   liveEntries: { date: string; kind: string }[];
-  /** The booking the manage token opens (null: none given; `invalid` when given but not live). */
-  booking: { id: string; invalid: boolean } | null;
+  /**
+   * The booking the manage token opens (null: none given; `invalid` when given but not live),
+   * with its contact: a manage page's join waits under the booking's own name, e-mail and phone.
+   */
+  booking: { id: string; invalid: boolean; name: string; email: string; phone: string } | null;
   /** The latest `joined_at` on the date (ms; 0 when none): a new entry joins after it, so two joins in one millisecond keep their order. */
   lastJoinedAt: number;
   /** The new entry's id and its leave link's SHA-256 (made by the server). */
@@ -66,9 +69,16 @@ export interface WaitlistJoinAnswer {
 
 const CHOICES_MAX_CHARS = 8000;
 
-/** Checks { name, email, phone, date, kind, size, package, choices?, bookingToken? }. */
+/**
+ * Checks { name, email, phone, date, kind, size, package, choices?, bookingToken? }. With a
+ * `bookingToken` (the manage page) the contact is the booking's, so name, e-mail and phone are
+ * not asked and any sent are ignored.
+ */
 export function parseWaitlistJoin(body: Record<string, unknown>): ParseResult<WaitlistJoinInput> {
-  const contact = contactSchema.pick({ customerName: true, customerEmail: true, customerPhone: true }).safeParse({ customerName: body.name, customerEmail: body.email, customerPhone: body.phone });
+  const bookingToken = typeof body.bookingToken === 'string' ? body.bookingToken.trim() : '';
+  const contact = bookingToken
+    ? { success: true as const, data: { customerName: '', customerEmail: '', customerPhone: '' } }
+    : contactSchema.pick({ customerName: true, customerEmail: true, customerPhone: true }).safeParse({ customerName: body.name, customerEmail: body.email, customerPhone: body.phone });
   if (!contact.success) return { ok: false, message: firstMessage(contact.error) };
   const { date, kind, size } = body;
   if (!isYmd(date) || (kind !== 'install' && kind !== 'removal') || !isTreeSize(size)) return { ok: false, message: M.badInput };
@@ -76,7 +86,6 @@ export function parseWaitlistJoin(body: Record<string, unknown>): ParseResult<Wa
   if (!pkg) return { ok: false, message: M.badInput };
   const choices = body.choices && typeof body.choices === 'object' && !Array.isArray(body.choices) ? (body.choices as Record<string, unknown>) : {};
   if (JSON.stringify(choices).length > CHOICES_MAX_CHARS) return { ok: false, message: M.badInput };
-  const bookingToken = typeof body.bookingToken === 'string' ? body.bookingToken.trim() : '';
   return {
     ok: true,
     value: {
@@ -105,6 +114,7 @@ export const waitlistJoinCommand: Command<WaitlistJoinInput, WaitlistJoinState, 
     if (hasFreeSlot(input.date, input.size, input.kind, own, nowMs, state.noticeHours, state.crews, state.closingHours)) return refuse(409, M.free(input.date));
     if (state.liveEntries.some((e) => e.date === input.date && e.kind === input.kind)) return refuse(409, M.already(input.date));
     if (state.liveEntries.length >= MAX_LIVE_ENTRIES) return refuse(409, M.cap);
+    const who = state.booking ?? input;
     return {
       changes: [
         {
@@ -112,10 +122,10 @@ export const waitlistJoinCommand: Command<WaitlistJoinInput, WaitlistJoinState, 
           collection: 'waitlist_entries',
           id: state.newId,
           fields: {
-            email_key: customerKey(input.email),
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
+            email_key: customerKey(who.email),
+            name: who.name,
+            email: who.email,
+            phone: who.phone,
             date: input.date,
             kind: input.kind,
             tree_size: input.size,

@@ -348,8 +348,10 @@ describe('the freeing paths and moves', () => {
     const mover = await paidBooking({ installDate: '2026-12-12', installTimeSlot: '9-15', removalTimeSlot: '15-21' });
     await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late2@example.com', install_date: '2026-12-12', install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
     const moverEmail = (await su.collection('bookings').getOne(mover.id)).customer_email as string;
-    const joined = await join({ email: moverEmail, bookingToken: mover.token });
+    // The manage page sends no contact: the entry waits under the booking's own.
+    const joined = await join({ name: undefined, email: undefined, phone: undefined, bookingToken: mover.token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(await entry(joined.body.entry.id)).toMatchObject({ email: moverEmail, email_key: moverEmail.toLowerCase(), booking: mover.id });
     // Someone waits for the mover's old day too.
     const behind = (await join({ email: 'behind@example.com', date: '2026-12-12' })).body.entry.id;
 

@@ -33,7 +33,11 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
       const installDate = found ? found.booking.getString('install_date') : null;
       const ctx = found ? loadBookingDateContext(tx, installDate!) : loadDateContext(tx);
       const dateProblem = input.kind === 'install' ? installDateProblem(input.date, ctx) : removalDateProblem(input.date, input.bookingToken ? installDate : null, ctx);
-      const live = tx.findRecordsByFilter('waitlist_entries', "email_key = {:k} && (status = 'waiting' || status = 'offered')", '', 0, 0, { k: customerKey(input.email) } as unknown as dbx.Params);
+      // A manage page's join waits under the booking's own contact (waitlist-join-command.ts).
+      const contact = found
+        ? { name: found.booking.getString('customer_name'), email: found.booking.getString('customer_email'), phone: found.booking.getString('customer_phone') }
+        : { name: input.name, email: input.email, phone: input.phone };
+      const live = tx.findRecordsByFilter('waitlist_entries', "email_key = {:k} && (status = 'waiting' || status = 'offered')", '', 0, 0, { k: customerKey(contact.email) } as unknown as dbx.Params);
       const newId = newRecordId();
       return {
         dateProblem,
@@ -42,7 +46,7 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
         crews: loadCrews(tx),
         schedules: bookingsOnDates(tx, [input.date]),
         liveEntries: live.map((r) => ({ date: r!.getString('date'), kind: r!.getString('kind') })),
-        booking: input.bookingToken ? (found ? { id: found.booking.id, invalid: false } : { id: '', invalid: true }) : null,
+        booking: input.bookingToken ? (found ? { id: found.booking.id, invalid: false, ...contact } : { id: '', invalid: true, name: '', email: '', phone: '' }) : null,
         lastJoinedAt: tx.findRecordsByFilter('waitlist_entries', 'date = {:d}', '-joined_at', 1, 0, { d: input.date } as unknown as dbx.Params)[0]?.getFloat('joined_at') ?? 0,
         newId,
         leaveTokenHash: waitlistTokenHash(tx, newId, 'waitlist-leave'),

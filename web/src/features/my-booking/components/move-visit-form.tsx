@@ -133,15 +133,7 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
         </fieldset>
       )}
       {Join && !adding && date && slots.state === 'ready' && isFullDay({ bookable: true, slots: slots.slots }) && (
-        <Join
-          date={date}
-          kind={visit}
-          size={booking.treeSizeId}
-          packageSlug={PACKAGES.find((p) => p.title === booking.packageTitle)?.slug ?? ''}
-          choices={{}}
-          contact={{ name: booking.customerName, email: '', phone: '' }}
-          bookingToken={token}
-        />
+        <Join date={date} kind={visit} size={booking.treeSizeId} packageSlug={PACKAGES.find((p) => p.title === booking.packageTitle)?.slug ?? ''} choices={{}} bookingToken={token} />
       )}
       {problem && (
         <p className="form-problem" role="alert">

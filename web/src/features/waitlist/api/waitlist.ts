@@ -52,11 +52,14 @@ export const offerSchema = z.object({
 export type WaitlistOffer = z.infer<typeof offerSchema>;
 const offerAnswerSchema = z.object({ offer: offerSchema });
 
-/** What joining sends (the contract's body of POST /api/fn/waitlist/join). `date` YYYY-MM-DD (New York). */
+/**
+ * What joining sends (the contract's body of POST /api/fn/waitlist/join). `date` YYYY-MM-DD (New
+ * York). The contact is left out with a `bookingToken`: the server takes the booking's own.
+ */
 export interface JoinRequest {
-  name: string;
-  email: string;
-  phone: string;
+  name?: string;
+  email?: string;
+  phone?: string;
   date: string;
   kind: 'install' | 'removal';
   size: string;

@@ -12,7 +12,8 @@ const TOO_MANY = 'Too many requests from this connection. Please wait a few minu
  * a button that opens a small form (name, e-mail, phone, started with what the customer already
  * typed), POST /api/fn/waitlist/join, then the joined sentence, or the server's sentence when it
  * refuses (already waiting, five dates, a time that is free after all). With `bookingToken` it is
- * the manage page's 'Tell me if Saturday frees up'. Provided by the routes through
+ * the manage page's 'Tell me if Saturday frees up', which asks no contact: the server waits under
+ * the booking's own. Provided by the routes through
  * web/src/lib/waitlist-join.ts and loaded only when a day is full.
  */
 export function JoinWaitlist({ date, kind, size, packageSlug, choices, contact, bookingToken }: WaitlistJoinProps) {
@@ -44,7 +45,8 @@ export function JoinWaitlist({ date, kind, size, packageSlug, choices, contact, 
     setBusy(true);
     setProblem('');
     try {
-      const answer = await joinWaitlist({ name: name.trim(), email: email.trim(), phone: phone.trim(), date, kind, size, package: packageSlug, choices, ...(bookingToken ? { bookingToken } : {}) });
+      const who = bookingToken ? { bookingToken } : { name: name.trim(), email: email.trim(), phone: phone.trim() };
+      const answer = await joinWaitlist({ ...who, date, kind, size, package: packageSlug, choices });
       setJoined({ date, sentence: joinedSentence(answer.entry.date || date) });
     } catch (err) {
       setProblem(err instanceof WaitlistError ? (err.status === 429 ? TOO_MANY : err.message) : 'Something went wrong. Please try again, or call us.');
@@ -62,8 +64,8 @@ export function JoinWaitlist({ date, kind, size, packageSlug, choices, contact, 
           className="button"
           onClick={() => {
             setOpen(true);
-            // The form's first field takes the focus once it is shown.
-            setTimeout(() => firstField.current?.focus(), 0);
+            // The form's first field (or, on the manage page, its heading) takes the focus once shown.
+            setTimeout(() => (firstField.current ?? document.getElementById(`${id}-title`))?.focus(), 0);
           }}
         >
           {opener}
@@ -84,19 +86,27 @@ export function JoinWaitlist({ date, kind, size, packageSlug, choices, contact, 
       <h4 id={`${id}-title`} tabIndex={-1}>
         {bookingToken ? `Wait for ${waitlistDay(date)}` : `Waitlist for ${waitlistDay(date)}`}
       </h4>
-      <p className="muted">If a time frees up, we hold it for you and e-mail you a link to book it. First come, first served.</p>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Your name</label>
-        <input ref={firstField} id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>E-mail for the waitlist</label>
-        <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-phone`}>Your phone</label>
-        <input id={`${id}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} disabled={busy} />
-      </div>
+      <p className="muted">
+        {bookingToken
+          ? 'If a time frees up, we hold it for you and e-mail you a link to move your visit, at the address you booked with. First come, first served.'
+          : 'If a time frees up, we hold it for you and e-mail you a link to book it. First come, first served.'}
+      </p>
+      {!bookingToken && (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Your name</label>
+            <input ref={firstField} id={`${id}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>E-mail for the waitlist</label>
+            <input id={`${id}-email`} type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} disabled={busy} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>Your phone</label>
+            <input id={`${id}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} disabled={busy} />
+          </div>
+        </>
+      )}
       {problem && (
         <p className="form-problem" role="alert">
           {problem}
