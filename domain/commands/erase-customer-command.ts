@@ -114,6 +114,12 @@ export function mentionsAny(text: string, personal: readonly string[]): boolean 
   });
 }
 
+/** The `customer_*` contact fields of record `id` erased: the name and e-mail, and the phone and address where the record has them. */
+function erasedContact(id: string, withPhoneAndAddress = true): Record<string, FieldValue> {
+  const who = { customer_name: ERASED_NAME, customer_email: erasedEmail(id) };
+  return withPhoneAndAddress ? { ...who, customer_phone: ERASED_TEXT, customer_address: ERASED_TEXT } : who;
+}
+
 function update(collection: string, id: string, fields: Record<string, FieldValue>): Change {
   return { op: 'update', collection, id, fields };
 }
@@ -132,10 +138,7 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
     'bookings',
     state.bookings.map((b) =>
       update('bookings', b.id, {
-        customer_name: ERASED_NAME,
-        customer_email: erasedEmail(b.id),
-        customer_phone: ERASED_TEXT,
-        customer_address: ERASED_TEXT,
+        ...erasedContact(b.id),
         notes: '',
         parking_instructions: '',
         style_special_requests: '',
@@ -154,10 +157,7 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
     'consultation_requests',
     state.consultations.map((c) =>
       update('consultation_requests', c.id, {
-        customer_name: ERASED_NAME,
-        customer_email: erasedEmail(c.id),
-        customer_phone: ERASED_TEXT,
-        customer_address: ERASED_TEXT,
+        ...erasedContact(c.id),
         notes: '',
         client_ip: '',
         link_version: c.linkVersion + 1,
@@ -188,8 +188,7 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
     // The rating and the dates stay; an approved review is unpublished (public_testimonials shows approved rows only).
     state.testimonials.map((id) =>
       update('testimonials', id, {
-        customer_name: ERASED_NAME,
-        customer_email: erasedEmail(id),
+        ...erasedContact(id, false),
         review_text: '',
         admin_response: '',
         is_approved: false,

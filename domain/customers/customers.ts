@@ -8,25 +8,23 @@
  */
 import { customerKey } from './customer-key';
 
-/** The fields of a booking the grouping reads. */
-export interface CustomerBookingRow {
+/** The contact fields of a booking or consultation request the grouping reads. */
+interface CustomerContactRow {
   id: string;
   created_at: string;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
   customer_address: string;
+}
+
+/** The fields of a booking the grouping reads. */
+export interface CustomerBookingRow extends CustomerContactRow {
   install_date: string;
 }
 
 /** The fields of a consultation request the grouping reads. */
-export interface CustomerConsultationRow {
-  id: string;
-  created_at: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
+export interface CustomerConsultationRow extends CustomerContactRow {
   consultation_date: string;
 }
 

@@ -35,6 +35,16 @@ const SEASON_2026 = {
   earlyBird: null,
 };
 
+/** SEASON_2026's settings moved to `year` with the pattern's windows, then `over`. */
+const seasonOfYear = (year: number, over: Record<string, unknown> = {}) => ({
+  ...SEASON_2026,
+  year,
+  install: { start: `${year}-11-16`, end: `${year}-12-23` },
+  removal: { start: `${year}-12-26`, end: `${year + 1}-01-31` },
+  consultation: { start: `${year}-11-12`, end: `${year}-12-17` },
+  ...over,
+});
+
 describe('on November 20, 2026, a season set by the owner', () => {
   let server: Server;
   let su: PocketBase;
@@ -131,38 +141,10 @@ describe('on November 20, 2026, a season set by the owner', () => {
     expect(longer.status, JSON.stringify(longer.body)).toBe(200);
     expect(longer.body.season.removal_end).toBe('2027-02-28');
     // A season without a booking takes any change; a malformed one is a 400.
-    expect(
-      (
-        await call(
-          'POST',
-          '/api/fn/seasons',
-          {
-            ...SEASON_2026,
-            year: 2028,
-            install: { start: '2028-11-16', end: '2028-12-23' },
-            removal: { start: '2028-12-26', end: '2029-01-31' },
-            consultation: { start: '2028-11-12', end: '2028-12-17' },
-          },
-          admin,
-        )
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await call(
-          'POST',
-          '/api/fn/seasons',
-          {
-            ...SEASON_2026,
-            year: 2028,
-            install: { start: '2028-11-16', end: '2028-12-23' },
-            removal: { start: '2028-12-20', end: '2029-01-31' },
-            consultation: { start: '2028-11-12', end: '2028-12-17' },
-          },
-          admin,
-        )
-      ).body.message,
-    ).toBe('Removals must start after the last installation date.');
+    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028), admin)).status).toBe(200);
+    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028, { removal: { start: '2028-12-20', end: '2029-01-31' } }), admin)).body.message).toBe(
+      'Removals must start after the last installation date.',
+    );
   });
 
   it('a visit in the season spanning the November DST change is reminded at 9 AM New York time', async () => {
@@ -202,19 +184,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
     // The season has bookings: its closing hours are locked like its other fields.
     const locked = await call('POST', '/api/fn/seasons', { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' }, closingHours: { 6: 20 } }, admin);
     expect(locked.status).toBe(409);
-    const bad = await call(
-      'POST',
-      '/api/fn/seasons',
-      {
-        ...SEASON_2026,
-        year: 2029,
-        install: { start: '2029-11-16', end: '2029-12-23' },
-        removal: { start: '2029-12-26', end: '2030-01-31' },
-        consultation: { start: '2029-11-12', end: '2029-12-17' },
-        closingHours: { 6: 25 },
-      },
-      admin,
-    );
+    const bad = await call('POST', '/api/fn/seasons', seasonOfYear(2029, { closingHours: { 6: 25 } }), admin);
     expect(bad).toMatchObject({ status: 400, body: { message: 'A closing hour must be a whole hour from 12 PM to 11 PM, given for a weekday from 0 (Sunday) to 6 (Saturday).' } });
     await setSeason({ closing_hours: null });
     expect((await ids('2026-11-28')).closingHour).toBe(21);
