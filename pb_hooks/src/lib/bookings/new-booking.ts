@@ -9,7 +9,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import { slotHasConflict } from '@domain/schedule/overlap';
-import { quote, type PriceQuote } from '@domain/money/pricing';
+import { chargeable, NOT_CHARGEABLE, quote, type PriceQuote } from '@domain/money/pricing';
 import { toChoices, type BookingRequest } from '@domain/booking/schemas';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { findSlot, type TimeSlot } from '@domain/schedule/slots';
@@ -60,7 +60,9 @@ export interface CheckedRequest {
  * Request `r` checked and priced on the server, never from the client's figures: its visits
  * (checkVisits), its inspiration images, the distance and the quote, with the early-bird cut of
  * the booking's season on today's date (domain/schedule/seasons.ts). Throws 400 with a
- * sentence. May call an outside routing service: call it before any transaction.
+ * sentence; 500 (NOT_CHARGEABLE) for a price of $0 or less, which no rule should give, so no
+ * $0 hold or Stripe session is ever made. May call an outside routing service: call it before
+ * any transaction.
  */
 export function checkAndPrice(r: BookingRequest): CheckedRequest {
   const visits = checkVisits(r);
@@ -68,7 +70,12 @@ export function checkAndPrice(r: BookingRequest): CheckedRequest {
   if ('error' in images) throw badRequest(images.error);
   const distanceMiles = checkoutDistance(r.customerAddress);
   const earlyBird = loadBookingSeasonRecord($app, r.installDate)?.earlyBird ?? null;
-  return { visits, imageUrls: images.urls, distanceMiles, q: quote(toChoices(r, distanceMiles), earlyBird ? { earlyBird, today: today() } : null) };
+  const q = quote(toChoices(r, distanceMiles), earlyBird ? { earlyBird, today: today() } : null);
+  if (!chargeable(q)) {
+    logError(`booking priced at ${q.totalCents} cents: refused`);
+    throw apiError(500, NOT_CHARGEABLE);
+  }
+  return { visits, imageUrls: images.urls, distanceMiles, q };
 }
 
 /**
