@@ -296,6 +296,37 @@ test('a customer who phoned is booked from the admin with the wizard; the deposi
   await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Deposit of'));
 });
 
+test('the owner books a visit for later today by phone: today is open in her calendar, the times already started are not offered', async ({ page }) => {
+  const su = await superuserClient();
+  const name = `Tess Today ${RUN}`;
+  const email = `tess.${RUN}@example.com`;
+  await openDashboard(page, 'bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  // The frozen clock: Friday, November 20, 2026, at noon in New York (E2E_NOW).
+  const today = page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 20, 2026/ });
+  await expect(today).toBeEnabled();
+  await today.click();
+  const times = page.getByRole('group', { name: 'Installation time' });
+  await expect(times.getByRole('radio', { name: /6:00 PM – 9:00 PM/ })).toBeEnabled();
+  // 9 AM has started: not offered.
+  await expect(times.getByRole('radio', { name: /9:00 AM – 12:00 PM/ })).toHaveCount(0);
+  await times.getByRole('radio', { name: /6:00 PM – 9:00 PM/ }).check();
+  await fillContact(page, { name, email, phone: '(410) 555-0124', address: '9 Bell Court, Columbia, MD 21044' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'Cash, taken now' }).check();
+  await page.getByRole('button', { name: /^Book with the \$/ }).click();
+  await expect(toast(page, 'Booking made')).toBeVisible();
+  const [booking] = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
+  expect(booking).toMatchObject({ status: 'confirmed', install_date: expect.stringMatching(/^2026-11-20/), install_time_slot: '18-21' });
+  await su.collection('bookings').delete(booking!.id);
+});
+
 test('a review request for a visit that has not happened yet asks first', async ({ page }) => {
   const name = `Rhea Review ${RUN}`;
   const email = `rhea.${RUN}@example.com`;
