@@ -79,3 +79,49 @@ test('the owner adds next season with its opening date, a closing hour and an ea
     await su.collection('staff').delete(staff.id);
   }
 });
+
+test("in November the season being sold is listed before it is saved, 'Add next season' makes next year's, and each date's rule shows before saving", async ({ page }) => {
+  const su = await superuserClient();
+  const password = `seasons-next-password-${RUN}`;
+  const email = `seasons-next-${RUN}@test.local`;
+  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seasons Admin' });
+  try {
+    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+    await storeAdminSession(page, auth.token, auth.record);
+    // The frozen clock (E2E_NOW): Friday, November 20, 2026, the 2026 season being sold, no season saved.
+    await page.goto('/admin/dashboard?tab=settings');
+    const card = page.getByRole('region', { name: 'Seasons' });
+    await expect(card.getByRole('heading', { name: 'Season 2026 (being sold, not saved yet: the usual dates)' })).toBeVisible();
+    await card.getByRole('button', { name: 'Add next season' }).click();
+    const form = card.getByRole('form', { name: 'Season 2027 (new)' });
+    await expect(form.getByRole('group', { name: 'Installations' }).getByLabel('First day')).toHaveValue('2027-11-16');
+    // The renewal date's rule and earliest date, before anything is saved.
+    const renewals = form.getByLabel('Renewals open');
+    await expect(renewals).toHaveAccessibleDescription(
+      'Renewals can open only after the 2026 installations end (Wednesday, December 23, 2026): the earliest is Thursday, December 24, 2026. Left empty, no renewal e-mails.',
+    );
+    await expect(form.getByText('the earliest is Thursday, December 24, 2026')).toBeVisible();
+    await expect(form.getByRole('group', { name: 'Removals' })).toHaveAccessibleDescription('Removals start after the last installation day: the earliest first day is Friday, December 24, 2027.');
+    await form.getByLabel('Price cut').selectOption('amount');
+    await expect(form.getByLabel('Dollars')).toHaveAccessibleDescription("At most $150, half the cheapest package's price.");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Today is too early, as the rule said; the earliest date saves.
+    await form.getByLabel('Price cut').selectOption('');
+    await renewals.fill('2026-11-20');
+    await form.getByRole('button', { name: 'Save season 2027' }).click();
+    await expect(toast(page, 'Error')).toContainText('Renewals for the 2027 season can open only after the 2026 installations end (Wednesday, December 23, 2026)');
+    await renewals.fill('2026-12-24');
+    await form.getByRole('button', { name: 'Save season 2027' }).click();
+    await expect(toast(page, 'Season 2027 saved')).toBeVisible();
+    expect(await su.collection('seasons').getFirstListItem('year = 2027')).toMatchObject({ renewals_open: '2026-12-24' });
+    await expectNoViolations(page, { context: 'Seasons card with the season being sold', exclude: ['[data-sonner-toaster]'] });
+  } finally {
+    const added = await su
+      .collection('seasons')
+      .getFirstListItem('year = 2027')
+      .catch(() => null);
+    if (added) await su.collection('seasons').delete(added.id);
+    await su.collection('staff').delete(staff.id);
+  }
+});

@@ -202,6 +202,46 @@ test("the dashboard opens on the owner's day: visits in slot order with call, na
   }
 });
 
+test("'Install the app' is in the admin menu, the Overview's first-run checklist shows what is left, and the tabs show there are more", async ({ page }) => {
+  await openDashboard(page);
+  const checklist = page.getByRole('region', { name: 'Getting started' });
+  await expect(checklist).toBeVisible();
+  const install = checklist.getByRole('listitem').filter({ hasText: 'Install the app on your phone' });
+  await expect(install).toContainText(': to do');
+  // The admin made by the setup page has the server's placeholder address: the e-mail line waits for it.
+  const mail = checklist.getByRole('listitem').filter({ hasText: "The business's sender address and your admin e-mail" });
+  await expect(mail).toContainText('E-mails go out from hello@e2e.test.');
+  await expect(mail.getByRole('button', { name: 'Change E-mail' })).toBeVisible();
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Your first season' }).getByRole('link', { name: 'Set up the season in Settings' })).toHaveAttribute(
+    'href',
+    '/admin/dashboard?tab=settings',
+  );
+
+  // At 375 px the tab row scrolls: its end shows an arrow while Reviews, Schedule and Settings lie beyond it.
+  const strip = page.locator('.admin-tabstrip');
+  await expect(strip).toHaveAttribute('data-more-end', 'true');
+  await expect(strip.locator('.admin-tabstrip__arrow--end')).toBeVisible();
+  await strip.locator('.admin-tabstrip__arrow--end').click();
+  await expect(strip).toHaveAttribute('data-more-start', 'true');
+  await expect(strip.locator('.admin-tabstrip__arrow--start')).toBeVisible();
+  // Each tap moves the row on by most of its width, up to its end.
+  await expect(async () => {
+    if ((await strip.getAttribute('data-more-end')) === 'true') await strip.locator('.admin-tabstrip__arrow--end').click();
+    await expect(page.getByRole('tab', { name: 'Settings' })).toBeInViewport({ ratio: 0.9, timeout: 1000 });
+  }).toPass();
+  await expect(strip).toHaveAttribute('data-more-end', 'false');
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Install the app' }).click();
+  const how = page.getByRole('dialog', { name: 'Install the app' });
+  await expect(how).toContainText('tap Share, then “Add to Home Screen”');
+  await expectNoViolations(page, { context: 'Install the app', exclude: TOASTS });
+  await how.getByRole('button', { name: 'I have installed it' }).click();
+  await expect(how).toBeHidden();
+  await expect(install).toContainText(': done');
+  await expect(install.getByRole('button', { name: 'Install the app' })).toHaveCount(0);
+});
+
 test('the owner cancels a booking with its deposit refunded: asked first, the customer e-mailed, the booking cancelled once', async ({ page }) => {
   const su = await superuserClient();
   const name = `Cora Cancel ${RUN}`;
@@ -294,6 +334,37 @@ test('a customer who phoned is booked from the admin with the wizard; the deposi
   expect(booking).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', install_date: expect.stringMatching(/^2026-11-21/) });
   expect(booking!.booked_by).toBeTruthy();
   await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Deposit of'));
+});
+
+test('the owner books a visit for later today by phone: today is open in her calendar, the times already started are not offered', async ({ page }) => {
+  const su = await superuserClient();
+  const name = `Tess Today ${RUN}`;
+  const email = `tess.${RUN}@example.com`;
+  await openDashboard(page, 'bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  // The frozen clock: Friday, November 20, 2026, at noon in New York (E2E_NOW).
+  const today = page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 20, 2026/ });
+  await expect(today).toBeEnabled();
+  await today.click();
+  const times = page.getByRole('group', { name: 'Installation time' });
+  await expect(times.getByRole('radio', { name: /6:00 PM – 9:00 PM/ })).toBeEnabled();
+  // 9 AM has started: not offered.
+  await expect(times.getByRole('radio', { name: /9:00 AM – 12:00 PM/ })).toHaveCount(0);
+  await times.getByRole('radio', { name: /6:00 PM – 9:00 PM/ }).check();
+  await fillContact(page, { name, email, phone: '(410) 555-0124', address: '9 Bell Court, Columbia, MD 21044' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'Cash, taken now' }).check();
+  await page.getByRole('button', { name: /^Book with the \$/ }).click();
+  await expect(toast(page, 'Booking made')).toBeVisible();
+  const [booking] = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
+  expect(booking).toMatchObject({ status: 'confirmed', install_date: expect.stringMatching(/^2026-11-20/), install_time_slot: '18-21' });
+  await su.collection('bookings').delete(booking!.id);
 });
 
 test('a review request for a visit that has not happened yet asks first', async ({ page }) => {

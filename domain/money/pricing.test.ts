@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote, keepOrnamentsEligible, removalAdditionCents, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
+import { chargeable, quote, keepOrnamentsEligible, removalAdditionCents, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
 
 const base: BookingChoices = {
   packageSlug: 'elevated-arbor',
@@ -157,5 +157,21 @@ describe('the early-bird line (domain/schedule/seasons.ts)', () => {
     expect(q.travelFeeCents).toBe(plain.travelFeeCents);
     expect(q.totalCents).toBe(plain.totalCents - cut);
     expect(q.depositCents).toBe(Math.round(q.totalCents / 2));
+  });
+});
+
+describe('a price that may be charged', () => {
+  it.each([
+    [
+      'any package with the largest early bird allowed',
+      quote(c({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' }), { earlyBird: { kind: 'amount', value: 15000, until: '2027-10-15' }, today: '2027-10-01' }),
+      true,
+    ],
+    ['an amount stored before its cap still leaves half the work to pay', quote(c({}), { earlyBird: { kind: 'amount', value: 99999999, until: '2027-10-15' }, today: '2027-10-01' }), true],
+    ['a total of $0', { totalCents: 0, depositCents: 0 }, false],
+    ['a deposit of $0', { totalCents: 1, depositCents: 0 }, false],
+    ['a negative total', { totalCents: -500, depositCents: -250 }, false],
+  ] as const)('%s', (_name, q, ok) => {
+    expect(chargeable(q)).toBe(ok);
   });
 });

@@ -196,6 +196,18 @@ export function quote(c: BookingChoices, early: EarlyBirdOn | null = null): Pric
   };
 }
 
+/** The refusal (500: a pricing rule of ours went wrong, not the customer's input) of a booking priced at $0 or less. */
+export const NOT_CHARGEABLE = 'We could not price this booking. Please contact us to book.';
+
+/**
+ * Whether quote `q` may be charged: a total and a deposit above $0. The checkout and the phone
+ * booking refuse otherwise rather than hold a slot for $0 or ask Stripe for a $0 session
+ * (docs/decisions/059; the early-bird caps already keep every total above $0).
+ */
+export function chargeable(q: Pick<PriceQuote, 'totalCents' | 'depositCents'>): boolean {
+  return q.totalCents > 0 && q.depositCents > 0;
+}
+
 /**
  * What adding the optional removal after booking costs (cents): the total with removal ticked
  * less the total without, so every rule above (the add-on price, an upgrade that makes it free,

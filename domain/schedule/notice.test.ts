@@ -9,7 +9,10 @@ import {
   noticeFrom,
   noticeHint,
   noticeRefusal,
+  startedRefusal,
   visitDayNoticeProblem,
+  visitDayStartedProblem,
+  visitStarted,
   visitNoticeHours,
   visitStartMs,
 } from './notice';
@@ -102,5 +105,19 @@ describe('the day rules and sentences', () => {
   it('words the hint and the refusal', () => {
     expect(noticeHint(1)).toBe("Bookings need 1 hour's notice.");
     expect(noticeRefusal('consultation', 24)).toBe("That consultation time is too soon: bookings need 24 hours' notice. Please choose a later time.");
+  });
+});
+
+describe("the owner's same-day times (docs/decisions/059)", () => {
+  const noon = newYorkTimeMs('2026-11-20', 12);
+  it('a time has started once its start is past; one starting later today has not', () => {
+    expect(visitStarted('2026-11-20', 9 * 60, noon)).toBe(true);
+    expect(visitStarted('2026-11-20', 15 * 60, noon)).toBe(false);
+    expect(visitStarted('2026-11-21', 9 * 60, noon)).toBe(false);
+    expect(startedRefusal('installation')).toBe('That installation time has already started. Please choose a later time.');
+  });
+  it('a day is closed to the owner only when every time has started', () => {
+    expect(visitDayStartedProblem('2026-11-20', '5-7ft', 'install', noon)).toBeNull();
+    expect(visitDayStartedProblem('2026-11-20', '5-7ft', 'install', newYorkTimeMs('2026-11-20', 19))).toBe('Every time on this day has started.');
   });
 });

@@ -77,6 +77,25 @@ export function insideNotice(date: Ymd, startMinutes: number, nowMs: number, hou
   return visitStartMs(date, startMinutes) < nowMs + hours * 3_600_000;
 }
 
+/**
+ * Whether a visit starting `startMinutes` after midnight on `date` (New York) has started at
+ * `nowMs`: the owner may book any time not yet started, today's too (docs/decisions/059).
+ */
+export function visitStarted(date: Ymd, startMinutes: number, nowMs: number): boolean {
+  return insideNotice(date, startMinutes, nowMs, 0);
+}
+
+/** The owner's refusal (400) of a time already started, e.g. for an installation. */
+export function startedRefusal(visit: 'installation' | 'removal'): string {
+  return `That ${visit} time has already started. Please choose a later time.`;
+}
+
+/** Why the owner can book no `kind` visit of a `size` tree on `date` at `nowMs`: every slot offered has started; else null. */
+export function visitDayStartedProblem(date: Ymd, size: TreeSize, kind: VisitKind, nowMs: number, closing?: ClosingHours | null): string | null {
+  const slots = slotsFor(size, date, kind, closing);
+  return slots.length > 0 && slots.every((s) => visitStarted(date, s.startHour * 60, nowMs)) ? 'Every time on this day has started.' : null;
+}
+
 /** "Bookings need 48 hours' notice." (the calendars' hint and the refusals' reason). */
 export function noticeHint(hours: number): string {
   return `Bookings need ${hours} ${hours === 1 ? "hour's" : "hours'"} notice.`;

@@ -57,6 +57,13 @@ describe('installation dates (docs/product.md §5 Dates)', () => {
   ])('%s', (_n, date, problem) => {
     expect(installDateProblem(date, ctx)).toBe(problem);
   });
+
+  it("the owner's own booking may choose today, never yesterday (docs/decisions/059)", () => {
+    const owner = { ...ctx, sameDay: true };
+    expect(installDateProblem('2026-11-20', owner)).toBeNull();
+    expect(installDateProblem('2026-11-17', owner)).toBe('That date has passed. Please choose a date after today.');
+    expect(installDateProblem('2026-11-20', ctx)).toBe('That date has passed. Please choose a date after today.');
+  });
 });
 
 describe('removal and consultation dates', () => {

@@ -95,11 +95,16 @@ export interface DateContext {
   today: Ymd;
   season: SeasonWindows;
   blocked: ReadonlySet<Ymd>;
+  /**
+   * The owner's own booking from the admin (docs/decisions/059): today may be chosen too, for a
+   * time not yet started (notice.ts visitStarted is the caller's check); customers book from tomorrow.
+   */
+  sameDay?: boolean;
 }
 
 function commonProblem(date: Ymd, ctx: DateContext): string | null {
   if (!isYmd(date)) return 'Please choose a valid date.';
-  if (date <= ctx.today) return 'That date has passed. Please choose a date after today.';
+  if (date < ctx.today || (date === ctx.today && !ctx.sameDay)) return 'That date has passed. Please choose a date after today.';
   if (ctx.blocked.has(date)) return 'That date is not available. Please choose another date.';
   return null;
 }

@@ -5,6 +5,10 @@ import { installDateProblem, seasonFor, seasonOfInstall } from './season';
 import {
   closingHoursFrom,
   earlyBirdCutCents,
+  EARLY_BIRD_MAX_AMOUNT_CENTS,
+  earliestRenewalsOpen,
+  lastInstallDate,
+  renewalsOpenProblem,
   patternSeasonRecord,
   publicBookingClosed,
   SEASON_MESSAGES,
@@ -95,11 +99,19 @@ describe('the early-bird cut (cents)', () => {
     ['10% until the cutoff', 150000, { kind: 'percent', value: 10, until: '2027-10-15' }, '2027-10-15', 15000],
     ['after the cutoff', 150000, { kind: 'percent', value: 10, until: '2027-10-15' }, '2027-10-16', 0],
     ['an amount', 150000, { kind: 'amount', value: 5000, until: '2027-10-15' }, '2027-10-01', 5000],
-    ['never more than the subtotal', 3000, { kind: 'amount', value: 5000, until: '2027-10-15' }, '2027-10-01', 3000],
+    ['never more than half the subtotal (an amount stored before its cap)', 3000, { kind: 'amount', value: 99999999, until: '2027-10-15' }, '2027-10-01', 1500],
+    ['50% is half', 30000, { kind: 'percent', value: 50, until: '2027-10-15' }, '2027-10-01', 15000],
     ['rounded to the cent', 999, { kind: 'percent', value: 15, until: '2027-10-15' }, '2027-10-01', 150],
     ['no cut', 150000, null, '2027-10-01', 0],
   ] as const)('%s', (_name, subtotal, eb, today, cut) => {
     expect(earlyBirdCutCents(subtotal, eb, today)).toBe(cut);
+  });
+});
+
+describe('the early-bird amount cap', () => {
+  it('is half the cheapest package (the Adorned Arrangement, 5–7 ft, $300), named in dollars', () => {
+    expect(EARLY_BIRD_MAX_AMOUNT_CENTS).toBe(15000);
+    expect(SEASON_MESSAGES.earlyBirdAmount).toBe("An early-bird amount must be more than $0 and at most $150, half the cheapest package's price.");
   });
 });
 
@@ -111,6 +123,10 @@ describe('a season record', () => {
     ['no work day', { ...patternSeasonRecord(2028), workDays: [] }, SEASON_MESSAGES.workDays],
     ['a percent over 50', { ...patternSeasonRecord(2028), earlyBird: { kind: 'percent', value: 60, until: '2028-10-01' } }, SEASON_MESSAGES.earlyBirdPercent],
     ['a cut without its date', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 100, until: '' } }, SEASON_MESSAGES.earlyBirdUntil],
+    ['an amount of half the cheapest package ($150)', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 15000, until: '2028-10-01' } }, null],
+    ['an amount a cent over half the cheapest package', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 15001, until: '2028-10-01' } }, SEASON_MESSAGES.earlyBirdAmount],
+    ['an amount of $999,999.99', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 99999999, until: '2028-10-01' } }, SEASON_MESSAGES.earlyBirdAmount],
+    ['an amount of zero', { ...patternSeasonRecord(2028), earlyBird: { kind: 'amount', value: 0, until: '2028-10-01' } }, SEASON_MESSAGES.earlyBirdAmount],
     ['Saturdays closing at 6 PM', { ...patternSeasonRecord(2028), closingHours: { 6: 18 } }, null],
     ['every weekday at the edges', { ...patternSeasonRecord(2028), closingHours: { 0: 12, 1: 23, 2: 12, 3: 23, 4: 12, 5: 23, 6: 20 } }, null],
     ['a closing hour before noon', { ...patternSeasonRecord(2028), closingHours: { 6: 11 } }, SEASON_MESSAGES.closingHours],
@@ -145,6 +161,9 @@ describe('the edit rule', () => {
     ['closing hours before the first booking', { ...s2027, closingHours: { 6: 18 } }, false, null],
     ['closing hours after a booking', { ...s2027, closingHours: { 6: 18 } }, true, SEASON_MESSAGES.locked(2027)],
     ['a later closing after a booking (locked too)', { ...s2027, closingHours: { 0: 21 } }, true, SEASON_MESSAGES.locked(2027)],
+    ['the early bird changed after a booking', { ...s2027, earlyBird: { kind: 'amount', value: 5000, until: '2027-10-31' } }, true, null],
+    ['the early bird taken off after a booking', { ...s2027, earlyBird: null }, true, null],
+    ['the early bird and a later end date after a booking', { ...later, earlyBird: { kind: 'percent', value: 20, until: '2027-09-30' } }, true, null],
     ['the pattern written out after a booking (the same hours)', { ...later, closingHours: { 0: 18, 1: 21, 2: 21, 3: 21, 4: 21, 5: 21, 6: 21 } }, true, null],
   ] as const)('%s', (_name, next, hasBooking, problem) => {
     expect(seasonEditProblem(s2027, next as SeasonRecord, hasBooking)).toBe(problem);
@@ -165,5 +184,17 @@ describe('the edit rule', () => {
         expect(seasonEditProblem(s2027, next, false) === null).toBe(valid);
       }),
     );
+  });
+});
+
+describe("the earliest 'Renewals open'", () => {
+  it.each([
+    ['the day after the pattern’s December 23 when the year before has no record', 2027, [], '2026-12-24'],
+    ['the day after the record’s last installation', 2027, [{ ...patternSeasonRecord(2026), install: { start: '2026-11-16', end: '2026-12-20' } }], '2026-12-21'],
+  ] as const)('%s', (_name, year, records, earliest) => {
+    expect(earliestRenewalsOpen(year, records)).toBe(earliest);
+    // The save refuses the day before and takes the day itself.
+    const rec = { ...patternSeasonRecord(year), renewalsOpen: earliest };
+    expect(renewalsOpenProblem(rec, lastInstallDate(year - 1, records))).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
  * `season` override still honoured for one release. Pure; dates are YYYY-MM-DD in
  * America/New_York, amounts in cents.
  */
-import { formatLongDate, isYmd, ymd, type Ymd } from './calendar';
+import { PACKAGES } from '../catalog';
+import { formatCents } from '../money/cents';
+import { addDays, formatLongDate, isYmd, ymd, type Ymd } from './calendar';
 import { seasonFor, seasonOfInstall, WORK_DAYS, type DateWindow, type SeasonOverrides, type SeasonWindows } from './season';
 import { CLOSING_HOUR_RANGE, closingWeek, formatHour, type ClosingHours } from './slots';
 
@@ -35,6 +37,12 @@ export interface SeasonRecord {
 /** The largest early-bird percent. */
 export const EARLY_BIRD_MAX_PERCENT = 50;
 
+/**
+ * The largest early-bird amount (cents): half the cheapest package's price (its smallest tree),
+ * as the percent is capped at half, so no booking's total can reach $0 (docs/decisions/059).
+ */
+export const EARLY_BIRD_MAX_AMOUNT_CENTS = Math.floor(Math.min(...PACKAGES.flatMap((p) => Object.values(p.pricesCents))) / 2);
+
 /** The refusal sentences of the seasons' rules. */
 export const SEASON_MESSAGES = {
   year: 'The season year must be a whole year from 2020 to 2100.',
@@ -46,12 +54,12 @@ export const SEASON_MESSAGES = {
   date: (label: string) => `${label} must be a date (YYYY-MM-DD) or left empty.`,
   earlyBirdKind: "The early-bird price cut must be 'percent', 'amount' or none.",
   earlyBirdPercent: `An early-bird percent must be a whole number from 1 to ${EARLY_BIRD_MAX_PERCENT}.`,
-  earlyBirdAmount: 'An early-bird amount must be a whole number of cents above zero.',
+  earlyBirdAmount: `An early-bird amount must be more than $0 and at most ${formatCents(EARLY_BIRD_MAX_AMOUNT_CENTS)}, half the cheapest package's price.`,
   earlyBirdUntil: 'An early-bird price cut needs its "Early-bird price until" date.',
   renewalsBeforePublic: "'Renewals open' must be on or before 'Public booking opens'.",
   renewalsAfterLastSeason: (year: number, lastInstall: string) =>
     `Renewals for the ${year} season can open only after the ${year - 1} installations end (${lastInstall}): until then the ${year - 1} season is the one being sold.`,
-  locked: (year: number) => `The ${year} season already has a booking, so only its installation and removal end dates can change, and only to a later date.`,
+  locked: (year: number) => `The ${year} season already has a booking, so only its installation and removal end dates (only to a later date) and its early-bird price can change.`,
 } as const;
 
 /** The docs/product.md pattern for `year`, as a new season's record starts ('Add next season'). */
@@ -83,6 +91,14 @@ export function lastInstallDate(year: number, records: readonly SeasonRecord[]):
 export function renewalsOpenProblem(r: SeasonRecord, previousInstallEnd: Ymd): string | null {
   if (r.renewalsOpen === '' || r.renewalsOpen > previousInstallEnd) return null;
   return SEASON_MESSAGES.renewalsAfterLastSeason(r.year, formatLongDate(previousInstallEnd));
+}
+
+/**
+ * The earliest 'Renewals open' date of season `year` (the form states it beside the field
+ * before saving): the day after the season before's last installation (renewalsOpenProblem).
+ */
+export function earliestRenewalsOpen(year: number, records: readonly SeasonRecord[]): Ymd {
+  return addDays(lastInstallDate(year - 1, records), 1);
 }
 
 /**
@@ -145,14 +161,15 @@ export function publicBookingClosed(today: Ymd, sold: SeasonRecord | null): stri
 
 /**
  * The early-bird cut (cents, ≥ 0) of `subtotalCents` on `today`: a percent of it rounded to
- * the cent, or the amount, never more than the subtotal; 0 without a cut or after its
- * "Early-bird price until" date. The caller passes the total without the travel fee: the
- * cut is on the work, not the drive.
+ * the cent, or the amount, never more than half the subtotal (what the caps allow; a record
+ * stored before the amount's cap still leaves a price to pay, docs/decisions/059); 0 without a
+ * cut or after its "Early-bird price until" date. The caller passes the total without the
+ * travel fee: the cut is on the work, not the drive.
  */
 export function earlyBirdCutCents(subtotalCents: number, earlyBird: EarlyBird | null, today: Ymd): number {
   if (!earlyBird || subtotalCents <= 0 || today > earlyBird.until) return 0;
   const cut = earlyBird.kind === 'percent' ? Math.round((subtotalCents * earlyBird.value) / 100) : earlyBird.value;
-  return Math.max(0, Math.min(subtotalCents, cut));
+  return Math.max(0, Math.min(Math.ceil(subtotalCents / 2), cut));
 }
 
 /** Whether `[weekday, hour]` is one closing hour: a weekday '0'–'6' and a whole hour in CLOSING_HOUR_RANGE. */
@@ -204,15 +221,15 @@ export function seasonRecordProblem(r: SeasonRecord): string | null {
   if (eb) {
     if (eb.kind !== 'percent' && eb.kind !== 'amount') return SEASON_MESSAGES.earlyBirdKind;
     if (eb.kind === 'percent' && (!Number.isInteger(eb.value) || eb.value < 1 || eb.value > EARLY_BIRD_MAX_PERCENT)) return SEASON_MESSAGES.earlyBirdPercent;
-    if (eb.kind === 'amount' && (!Number.isInteger(eb.value) || eb.value < 1)) return SEASON_MESSAGES.earlyBirdAmount;
+    if (eb.kind === 'amount' && (!Number.isInteger(eb.value) || eb.value < 1 || eb.value > EARLY_BIRD_MAX_AMOUNT_CENTS)) return SEASON_MESSAGES.earlyBirdAmount;
     if (!isYmd(eb.until)) return SEASON_MESSAGES.earlyBirdUntil;
   }
   return null;
 }
 
-/** The record with only its installation and removal end dates taken from `next`. */
-function withEnds(old: SeasonRecord, next: SeasonRecord): SeasonRecord {
-  return { ...old, install: { ...old.install, end: next.install.end }, removal: { ...old.removal, end: next.removal.end } };
+/** The record with only the fields a booked season may change taken from `next`: the installation and removal end dates and the early bird. */
+function withEditable(old: SeasonRecord, next: SeasonRecord): SeasonRecord {
+  return { ...old, install: { ...old.install, end: next.install.end }, removal: { ...old.removal, end: next.removal.end }, earlyBird: next.earlyBird };
 }
 
 function sameRecord(a: SeasonRecord, b: SeasonRecord): boolean {
@@ -237,14 +254,16 @@ function canonical(r: SeasonRecord): unknown {
 /**
  * The edit rule: why `next` may not replace `old` (null for a new season), or null. Any field
  * (closing hours too) may change until the season's first booking (`hasBooking`); after it, only the installation
- * and removal end dates, and only later (a booking made in the windows stays inside them).
- * `next` is checked whole first (seasonRecordProblem).
+ * and removal end dates, and only later (a booking made in the windows stays inside them), and
+ * the early bird (its kind, value and date): a price applies to bookings made after the change,
+ * each booking keeping the price it stored (docs/decisions/059). `next` is checked whole first
+ * (seasonRecordProblem).
  */
 export function seasonEditProblem(old: SeasonRecord | null, next: SeasonRecord, hasBooking: boolean): string | null {
   const problem = seasonRecordProblem(next);
   if (problem) return problem;
   if (!old || !hasBooking) return null;
-  const onlyEnds = sameRecord(withEnds(old, next), next);
+  const onlyEnds = sameRecord(withEditable(old, next), next);
   const later = next.install.end >= old.install.end && next.removal.end >= old.removal.end;
   return onlyEnds && later ? null : SEASON_MESSAGES.locked(old.year);
 }

@@ -79,6 +79,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/setup-admin', caller: 'anyone', library: 'app', handler: 'setupAdminStatusRoute' },
   { method: 'POST', path: '/api/fn/change-email', caller: 'anyone', library: 'app', handler: 'changeEmailRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
+  { method: 'GET', path: '/api/fn/admin-first-run', caller: 'admin', library: 'app', handler: 'adminFirstRunRoute' },
   { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
   { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },
   { method: 'POST', path: '/api/fn/customer-notes', caller: 'admin', library: 'app', handler: 'customerNotesRoute' },

@@ -111,6 +111,7 @@ describe('admin routes', () => {
       '/api/fn/admin-bookings/move',
       '/api/fn/admin-bookings/send-link',
       '/api/fn/admin-customers/erase',
+      '/api/fn/admin-first-run',
       '/api/fn/admin-refunds/charge',
       '/api/fn/admin-refunds/returned',
       '/api/fn/admin-session/sign-out-everywhere',

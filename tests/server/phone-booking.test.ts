@@ -100,4 +100,30 @@ describe('a booking taken by phone', () => {
     expect((await request({ method: 'POST', route: '/api/fn/admin-bookings/create', token: admin.token, body: { bookingData: bookingRequest(customer()), deposit: 'link' } })).status).toBe(400);
     expect(await su.collection('bookings').getFullList()).toHaveLength(0);
   });
+
+  it('books later today for the owner (a time not yet started), refuses a time already started, and the customers still need their notice', async () => {
+    // Friday, November 20, at noon in New York: 9 AM has started, 3 PM has not.
+    const avail = (token?: string) => request({ route: '/api/fn/availability?date=2026-11-20&size=7.5-9ft&kind=install&notice=off', token });
+    const forOwner = await avail(admin.token);
+    expect(forOwner.body, JSON.stringify(forOwner.body)).toMatchObject({ bookable: true, noticeHint: null });
+    expect(forOwner.body.slots.map((x: { id: string }) => x.id)).not.toContain('9-15');
+    expect(forOwner.body.slots).toContainEqual(expect.objectContaining({ id: '15-21', available: true }));
+    // notice=off from anyone else opens no same-day time.
+    expect((await avail()).body).toMatchObject({ bookable: false, reason: 'That date has passed. Please choose a date after today.' });
+
+    const later = await book(`phone-today-${++seq}`, { method: 'cash' }, { ...customer(), installDate: '2026-11-20', installTimeSlot: '15-21', removalDate: '2027-01-05' });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.booking).toMatchObject({ status: 'confirmed', install_time_slot: '15-21' });
+    expect(later.body.booking.install_date).toMatch(/^2026-11-20/);
+
+    const started = await book(`phone-today-${++seq}`, { method: 'cash' }, { ...customer(), installDate: '2026-11-20', installTimeSlot: '9-15', removalDate: '2027-01-06' });
+    expect(started).toMatchObject({ status: 400, body: { message: 'That installation time has already started. Please choose a later time.' } });
+
+    // The website's checkout: today is refused, and tomorrow is inside the 48 hours' notice.
+    const web = await checkout({ installDate: '2026-11-20', installTimeSlot: '18-21', treeSize: '5-7ft', customerEmail: 'web.today@example.com' });
+    expect(web).toMatchObject({ status: 400, body: { message: 'That date has passed. Please choose a date after today.' } });
+    const tomorrow = await checkout({ installDate: '2026-11-21', installTimeSlot: '15-21', customerEmail: 'web.tomorrow@example.com' });
+    expect(tomorrow).toMatchObject({ status: 409, body: { message: "That installation time is too soon: bookings need 48 hours' notice. Please choose a later time." } });
+    expect(await su.collection('bookings').getFullList()).toHaveLength(1);
+  });
 });

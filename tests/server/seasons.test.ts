@@ -134,7 +134,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
   it('once the season has a booking, only its end dates can be extended', async () => {
     const current = { ...SEASON_2026, publicOpens: '2026-11-20' };
     const locked = await call('POST', '/api/fn/seasons', { ...current, workDays: [0, 2, 5, 6] }, admin);
-    expect(locked).toMatchObject({ status: 409, body: { message: 'The 2026 season already has a booking, so only its installation and removal end dates can change, and only to a later date.' } });
+    expect(locked).toMatchObject({ status: 409, body: { message: SEASON_MESSAGES.locked(2026) } });
     const shorter = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-01-31' } }, admin);
     expect(shorter.status).toBe(409);
     const longer = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-02-28' } }, admin);
@@ -145,6 +145,51 @@ describe('on November 20, 2026, a season set by the owner', () => {
     expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028, { removal: { start: '2028-12-20', end: '2029-01-31' } }), admin)).body.message).toBe(
       'Removals must start after the last installation date.',
     );
+  });
+
+  it('an early-bird amount is capped at half the cheapest package, and the early bird stays editable after a booking, for bookings made after the change', async () => {
+    // The season has bookings (the tests above); its stored fields as they now are.
+    const current = { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' } };
+    const save = (earlyBird: unknown) => call('POST', '/api/fn/seasons', { ...current, earlyBird }, admin);
+    const huge = await save({ kind: 'amount', value: 99999999, until: '2026-12-01' });
+    expect([huge.status, huge.body.message]).toEqual([400, "An early-bird amount must be more than $0 and at most $150, half the cheapest package's price."]);
+    const overHalf = await save({ kind: 'amount', value: 15001, until: '2026-12-01' });
+    expect([overHalf.status, overHalf.body.message]).toEqual([400, SEASON_MESSAGES.earlyBirdAmount]);
+
+    const before = await checkout({ installDate: '2026-12-06', installTimeSlot: '9-15', removalDate: '2027-01-11', customerEmail: 'before.cut@example.com' });
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    const beforeRec = await su.collection('bookings').getOne(before.body.bookingId);
+
+    // After bookings exist: the early bird and its date are saved (no 409), then changed again.
+    const amount = await save({ kind: 'amount', value: 15000, until: '2026-12-01' });
+    expect(amount.status, JSON.stringify(amount.body)).toBe(200);
+    expect(amount.body.season).toMatchObject({ early_bird_kind: 'amount', early_bird_value: 15000, early_bird_until: '2026-12-01' });
+    const percent = await save({ kind: 'percent', value: 10, until: '2026-11-30' });
+    expect(percent.status, JSON.stringify(percent.body)).toBe(200);
+    expect(percent.body.season).toMatchObject({ early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2026-11-30' });
+
+    const after = await checkout({ installDate: '2026-12-07', installTimeSlot: '9-15', removalDate: '2027-01-12', customerEmail: 'after.cut@example.com' });
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    const afterRec = await su.collection('bookings').getOne(after.body.bookingId);
+    const cut = Math.round((beforeRec.total_price - beforeRec.travel_fee) / 10);
+    expect(afterRec.price_lines).toContainEqual({ code: 'early-bird', label: 'Early-bird price', amountCents: -cut });
+    expect(afterRec.total_price).toBe(beforeRec.total_price - cut);
+    // The booking made before the change keeps the price it stored.
+    expect(await su.collection('bookings').getOne(before.body.bookingId)).toMatchObject({
+      total_price: beforeRec.total_price,
+      deposit_amount: beforeRec.deposit_amount,
+      price_lines: beforeRec.price_lines,
+    });
+
+    // A record stored before the cap (written directly) still never prices a booking at $0.
+    await setSeason({ early_bird_kind: 'amount', early_bird_value: 99999999, early_bird_until: '2026-12-01' });
+    const legacy = await checkout({ installDate: '2026-12-08', installTimeSlot: '9-15', removalDate: '2027-01-13', customerEmail: 'legacy.cut@example.com' });
+    expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
+    const legacyRec = await su.collection('bookings').getOne(legacy.body.bookingId);
+    const half = Math.ceil((beforeRec.total_price - beforeRec.travel_fee) / 2);
+    expect(legacyRec.total_price).toBe(beforeRec.total_price - half);
+    expect(legacyRec.deposit_amount).toBeGreaterThan(0);
+    await setSeason({ early_bird_kind: '', early_bird_value: 0, early_bird_until: '' });
   });
 
   it('a visit in the season spanning the November DST change is reminded at 9 AM New York time', async () => {

@@ -34,6 +34,7 @@ export { setupAdminRoute, setupAdminStatusRoute } from './admin/setup-admin-rout
 export { changeEmailRoute } from './admin/change-email-route';
 export { ignoreVerificationRequest, mailStaffPasswordReset, refuseEmailChangeRequest } from './admin/staff-password-reset';
 export { insightsRoute } from './admin/insights-route';
+export { adminFirstRunRoute } from './admin/first-run-route';
 export { forgetWebsiteTally } from './admin/website-insights';
 export { calendarIcsRoute, calendarFeedRoute, calendarFeedRotateRoute } from './calendar-feed/calendar-feed-routes';
 export { validateSettingWrite, validateBlockedDateWrite } from './admin/site-settings-hooks';

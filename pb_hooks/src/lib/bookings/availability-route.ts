@@ -19,11 +19,14 @@
  * phone booking) a slot held only by open waitlist offers is `available` with `offerHeld: true`
  * (domain/waitlist/waitlist.ts markOfferHeld): the phone booking then asks 'Book anyway?'
  * (409 offer_open). Anyone else's answer never names offers: such a slot is not available.
+ * The signed-in admin's `notice=off` also offers today, its times not yet started (the others
+ * left out; a day whose every time has started: 'Every time on this day has started.'),
+ * as the phone booking accepts them (docs/decisions/059).
  */
 import { isYmd } from '@domain/schedule/calendar';
 import { isPackageSlug, isTreeSize } from '@domain/catalog';
 import { slotChoices } from '@domain/schedule/overlap';
-import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
+import { noticeHint, visitDayNoticeProblem, visitDayStartedProblem, visitNoticeHours } from '@domain/schedule/notice';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { closingHour, slotsFor, type VisitKind } from '@domain/schedule/slots';
 import { isOfferHold, markOfferHeld } from '@domain/waitlist/waitlist';
@@ -58,23 +61,27 @@ export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLooku
   if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
   if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
 
+  // The signed-in owner's phone booking may book today, at a time not yet started (docs/decisions/059).
+  const owner = noticeOff && isAdmin(e);
   // A booking's visit (its installation date given) is checked in that booking's season, its closing hours too.
-  const ctx = installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app);
+  const ctx = { ...(installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app)), sameDay: owner };
   const closing = ctx.season.closingHours;
   const now = nowMs();
   const hours = noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null);
   const reason =
-    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ?? (hours === null ? null : visitDayNoticeProblem(date, size, kind, now, hours, closing));
+    (kind === 'install' ? installDateProblem(date, ctx) : removalDateProblem(date, installDate || null, ctx)) ??
+    (hours === null ? (owner ? visitDayStartedProblem(date, size, kind, now, closing) : null) : visitDayNoticeProblem(date, size, kind, now, hours, closing));
   const base = { date, size, kind, closingHour: closingHour(date, closing) };
   if (reason) return e.json(200, { ...base, bookable: false, reason, noticeHint: null, slots: [] });
 
   const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
   const crews = loadCrews($app);
-  const choose = (schedules: Parameters<typeof slotChoices>[3]) => slotChoices(size, date, kind, schedules, now, crews, { noticeHours: hours, travel, closingHours: closing });
+  // The owner's: the times already started are left out (a notice of 0 hours).
+  const choose = (schedules: Parameters<typeof slotChoices>[3]) => slotChoices(size, date, kind, schedules, now, crews, { noticeHours: owner ? 0 : hours, travel, closingHours: closing });
   const day = keptBookingsOn($app, date);
   const all = choose(day);
   // Only the owner learns that an offer holds a time (the waitlist contract's phone booking).
-  const slots = noticeOff && isAdmin(e) ? markOfferHeld(all, choose(day.filter((s) => !isOfferHold(s)))) : all;
+  const slots = owner ? markOfferHeld(all, choose(day.filter((s) => !isOfferHold(s)))) : all;
   const leftOut = slots.length < slotsFor(size, date, kind, closing).length;
   return e.json(200, { ...base, bookable: true, reason: null, noticeHint: leftOut && hours !== null ? noticeHint(hours) : null, slots });
 }

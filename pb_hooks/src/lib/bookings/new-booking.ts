@@ -9,7 +9,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
 import { slotHasConflict } from '@domain/schedule/overlap';
-import { quote, type PriceQuote } from '@domain/money/pricing';
+import { chargeable, NOT_CHARGEABLE, quote, type PriceQuote } from '@domain/money/pricing';
 import { toChoices, type BookingRequest } from '@domain/booking/schemas';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { findSlot, type TimeSlot } from '@domain/schedule/slots';
@@ -19,7 +19,8 @@ import { apiError, badRequest, type Refusal } from '../http';
 import { logError } from '../log';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { createCheckoutSession, type StripeCheckoutSession } from '../payments/stripe';
-import { today } from '../clock';
+import { nowMs, today } from '../clock';
+import { startedRefusal, visitStarted } from '@domain/schedule/notice';
 import { loadBookingSeasonRecord, loadDateContext } from '../settings';
 import { bookingsOnDates, findBooking } from './bookings-repo';
 import { checkoutDistance } from './distance';
@@ -30,18 +31,30 @@ export interface Visits {
   removal: TimeSlot | null;
 }
 
-/** The visits of request `r`, checked against the season, work days, blocked dates and closing hours; throws 400 with the sentence otherwise. */
-function checkVisits(r: BookingRequest): Visits {
-  const ctx = loadDateContext($app);
+/** Who books: the owner from the admin may book today's times not yet started (docs/decisions/059); a customer from tomorrow. */
+export interface BookedBy {
+  owner: boolean;
+}
+
+/**
+ * The visits of request `r`, checked against the season, work days, blocked dates and closing
+ * hours; for the owner (`by.owner`) today's times not yet started too. Throws 400 with the
+ * sentence otherwise.
+ */
+function checkVisits(r: BookingRequest, by: BookedBy): Visits {
+  const ctx = { ...loadDateContext($app), sameDay: by.owner };
+  const now = nowMs();
   const installProblem = installDateProblem(r.installDate, ctx);
   if (installProblem) throw badRequest(installProblem);
   const install = findSlot(r.treeSize, r.installDate, 'install', r.installTimeSlot, ctx.season.closingHours);
   if (!install) throw badRequest('That installation time slot is not offered on this date. Please choose another slot.');
+  if (visitStarted(r.installDate, install.startHour * 60, now)) throw badRequest(startedRefusal('installation'));
   if (!r.removalDate || !r.removalTimeSlot) return { install, removal: null };
   const removalProblem = removalDateProblem(r.removalDate, r.installDate, ctx);
   if (removalProblem) throw badRequest(removalProblem);
   const removal = findSlot(r.treeSize, r.removalDate, 'removal', r.removalTimeSlot, ctx.season.closingHours);
   if (!removal) throw badRequest('That removal time slot is not offered on this date. Please choose another slot.');
+  if (visitStarted(r.removalDate, removal.startHour * 60, now)) throw badRequest(startedRefusal('removal'));
   return { install, removal };
 }
 
@@ -58,17 +71,24 @@ export interface CheckedRequest {
 
 /**
  * Request `r` checked and priced on the server, never from the client's figures: its visits
- * (checkVisits), its inspiration images, the distance and the quote, with the early-bird cut of
+ * (checkVisits; `by.owner` for the owner's phone booking, which may book today), its inspiration images, the distance and the quote, with the early-bird cut of
  * the booking's season on today's date (domain/schedule/seasons.ts). Throws 400 with a
- * sentence. May call an outside routing service: call it before any transaction.
+ * sentence; 500 (NOT_CHARGEABLE) for a price of $0 or less, which no rule should give, so no
+ * $0 hold or Stripe session is ever made. May call an outside routing service: call it before
+ * any transaction.
  */
-export function checkAndPrice(r: BookingRequest): CheckedRequest {
-  const visits = checkVisits(r);
+export function checkAndPrice(r: BookingRequest, by: BookedBy = { owner: false }): CheckedRequest {
+  const visits = checkVisits(r, by);
   const images = checkInspirationImageUrls($app, r.styleInspirationImages);
   if ('error' in images) throw badRequest(images.error);
   const distanceMiles = checkoutDistance(r.customerAddress);
   const earlyBird = loadBookingSeasonRecord($app, r.installDate)?.earlyBird ?? null;
-  return { visits, imageUrls: images.urls, distanceMiles, q: quote(toChoices(r, distanceMiles), earlyBird ? { earlyBird, today: today() } : null) };
+  const q = quote(toChoices(r, distanceMiles), earlyBird ? { earlyBird, today: today() } : null);
+  if (!chargeable(q)) {
+    logError(`booking priced at ${q.totalCents} cents: refused`);
+    throw apiError(500, NOT_CHARGEABLE);
+  }
+  return { visits, imageUrls: images.urls, distanceMiles, q };
 }
 
 /**

@@ -15,6 +15,8 @@
  *   and e-mailed to the customer; paid, it settles like any checkout. Stripe unreachable → 502
  *   and the hold let go.
  * - No per-caller hold caps: the admin is trusted, and signed in.
+ * - Today may be booked, at a time not yet started (400 'That installation time has already
+ *   started.' otherwise); the customers' minimum notice does not apply (docs/decisions/052, 059).
  * Refused: 400 the wizard's messages, a deposit choice missing; 401/403 not the admin; 409 a
  * slot taken; 422 a key reused for another request.
  * A slot held only by open waitlist offers (the waitlist contract): 409 { code: 'offer_open',
@@ -184,7 +186,7 @@ export function phoneBookingRoute(e: core.RequestEvent): void {
   // Priced before the transaction: the distance may come from an outside routing service.
   const found: OfferFindings = { offerOpen: '', ended: [] };
   const endOffer = readJsonObject(e).endOffer === true;
-  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request), endOffer, found), input, ctx);
+  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request, { owner: true }), endOffer, found), input, ctx);
   // Only open waitlist offers in the way: the owner is asked first (the admin resends with endOffer).
   if (run.kind === 'refused' && found.offerOpen && run.refusal.message === found.offerOpen) return e.json(409, { status: 409, code: 'offer_open', message: found.offerOpen, data: {} });
   const made = bookingOf(e, run);

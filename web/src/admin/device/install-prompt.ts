@@ -32,8 +32,31 @@ export function listenForInstallPrompt(): void {
   });
   window.addEventListener('appinstalled', () => {
     deferred = null;
-    notify();
+    markInstalled();
   });
+}
+
+/** localStorage key: the app was installed from this browser, or the owner said so (the first-run checklist). */
+const INSTALLED_KEY = 'admin-app-installed';
+
+/** Records that the app is installed (the browser's `appinstalled`, or the owner's 'I have installed it'). */
+export function markInstalled(): void {
+  try {
+    localStorage.setItem(INSTALLED_KEY, '1');
+  } catch {
+    // Storage refused (private mode): the checklist asks again next time.
+  }
+  notify();
+}
+
+/** Whether the app is installed: running installed now, or marked installed from this browser. */
+export function appInstalled(): boolean {
+  if (runsInstalled()) return true;
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(INSTALLED_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** True when the page runs as the installed app (home-screen icon). */
@@ -70,14 +93,17 @@ export async function promptInstall(): Promise<boolean> {
   return (await event.userChoice).outcome === 'accepted';
 }
 
+function subscribe(cb: () => void): () => void {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
 /** The current offer, re-rendered when the browser makes or withdraws one. */
 export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      return () => listeners.delete(cb);
-    },
-    installOffer,
-    () => 'none',
-  );
+  return useSyncExternalStore(subscribe, installOffer, () => 'none');
+}
+
+/** appInstalled(), re-rendered when it changes. */
+export function useAppInstalled(): boolean {
+  return useSyncExternalStore(subscribe, appInstalled, () => false);
 }

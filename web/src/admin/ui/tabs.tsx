@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabDef<T extends string> {
   id: T;
@@ -68,5 +68,58 @@ export function SubTabs<T extends string>({ children, ...bar }: TabBarProps<T> &
         {children}
       </div>
     </>
+  );
+}
+
+/**
+ * The dashboard's main tab bar (docs/product.md §2 Admin dashboard). On a phone its one row
+ * scrolls sideways: while tabs lie beyond an edge, that edge fades and shows an arrow, so the
+ * owner sees that Reviews, Schedule and Settings exist. The arrows scroll the row by a screen
+ * (for touch and mouse; the keyboard's arrow keys already move through every tab, and screen
+ * readers read every tab, so they are hidden from both). The selected tab is kept in view.
+ */
+export function TabStrip<T extends string>(props: TabBarProps<T>) {
+  const box = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const list = box.current?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!list) return;
+    const start = list.scrollLeft > 1;
+    const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
+  }, []);
+  useEffect(() => {
+    const list = box.current?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!list) return;
+    measure();
+    list.addEventListener('scroll', measure, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resize?.observe(list);
+    return () => {
+      list.removeEventListener('scroll', measure);
+      resize?.disconnect();
+    };
+  }, [measure]);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [props.value]);
+  const scroll = (dir: 1 | -1) => {
+    const list = box.current?.querySelector<HTMLElement>('[role="tablist"]');
+    list?.scrollBy({ left: dir * list.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  return (
+    <div ref={box} className="admin-tabstrip" data-more-start={more.start} data-more-end={more.end}>
+      <TabBar {...props} />
+      {more.start && (
+        <button type="button" className="admin-tabstrip__arrow admin-tabstrip__arrow--start" aria-hidden="true" tabIndex={-1} onClick={() => scroll(-1)}>
+          ‹
+        </button>
+      )}
+      {more.end && (
+        <button type="button" className="admin-tabstrip__arrow admin-tabstrip__arrow--end" aria-hidden="true" tabIndex={-1} onClick={() => scroll(1)}>
+          ›
+        </button>
+      )}
+    </div>
   );
 }

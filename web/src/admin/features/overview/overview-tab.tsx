@@ -68,9 +68,10 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
  * chart come from the server (GET /api/fn/insights), aggregated there, never by downloading
  * events. `today` and `schedule` are the schedule feature's views and `books` the books
  * feature's card (computed on the device, so it works offline), passed in by the shell
- * (features never import each other).
+ * (features never import each other). `checklist`, after the day (the day comes first), is the
+ * first-run checklist until done (first-run-checklist.tsx).
  */
-export function OverviewTab({ today, schedule, scheduleLoaded, books }: { today: ReactNode; schedule: ReactNode; scheduleLoaded: boolean; books?: ReactNode }) {
+export function OverviewTab({ today, schedule, scheduleLoaded, books, checklist }: { today: ReactNode; schedule: ReactNode; scheduleLoaded: boolean; books?: ReactNode; checklist?: ReactNode }) {
   const insights = useInsights(scheduleLoaded);
   const ready = insights && insights !== 'failed' ? insights : null;
   const w = ready?.website;
@@ -80,6 +81,7 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books }: { today:
   return (
     <div className="admin-overview">
       <div className="admin-panel">{today}</div>
+      {checklist}
 
       <section aria-labelledby="bookings-insights" className="admin-panel">
         <h2 id="bookings-insights">Bookings</h2>

@@ -1,8 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ymd } from '@domain/schedule/calendar';
+import { addDays, formatLongDate, isYmd, ymd } from '@domain/schedule/calendar';
+import { formatCents } from '@domain/money/cents';
 import { parseSeasonSave } from '@domain/commands/season-save-command';
-import { closingHoursFrom, patternSeasonRecord, type EarlyBird, type SeasonRecord } from '@domain/schedule/seasons';
+import {
+  closingHoursFrom,
+  earliestRenewalsOpen,
+  EARLY_BIRD_MAX_AMOUNT_CENTS,
+  EARLY_BIRD_MAX_PERCENT,
+  lastInstallDate,
+  patternSeasonRecord,
+  renewalsOpenProblem,
+  type EarlyBird,
+  type SeasonRecord,
+} from '@domain/schedule/seasons';
 import { CLOSING_HOUR_RANGE, closingWeek, formatHour } from '@domain/schedule/slots';
 import { pb } from '@/lib/pb';
 import { reportError } from '@/admin/ui/report-error';
@@ -19,7 +30,8 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 const CLOSING_CHOICES = Array.from({ length: CLOSING_HOUR_RANGE.max - CLOSING_HOUR_RANGE.min + 1 }, (_, i) => CLOSING_HOUR_RANGE.min + i);
 /** Monday first, as the site names the work days. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
-const LOCKED = 'This season has a booking: only its last installation and removal days can move, and only later.';
+const LOCKED =
+  'This season has a booking: only its last installation and removal days can move (only later), and the early-bird price can change (for bookings made after you save; bookings already made keep their prices).';
 
 /** A `seasons` record as the admin reads it (admins read; writes go through POST /api/fn/seasons). */
 interface SeasonRow {
@@ -66,17 +78,23 @@ async function seasonHasBooking(year: number): Promise<boolean> {
 interface Loaded {
   season: SeasonRecord;
   hasBooking: boolean;
-  isNew: boolean;
+  /** 'saved': a record; 'current': the season being sold, not saved yet (it follows the usual dates); 'new': added with 'Add next season'. */
+  state: 'saved' | 'current' | 'new';
 }
+
+const HEADING_NOTE: Record<Loaded['state'], string> = { saved: '', current: ' (being sold, not saved yet: the usual dates)', new: ' (new)' };
 
 /**
  * The Seasons card (domain/schedule/seasons.ts): each season the owner set, by year, with its
  * windows, work days, each work day's closing hour ('Sunday closes at 6 PM', the pattern
  * prefilled; docs/decisions/055), 'Renewals open', 'Public booking opens' and the early-bird
- * price cut ('Early-bird price until'); 'Add next season' starts from docs/product.md's pattern. Once a
- * season has a booking its fields are locked but the last installation and removal days, which
- * may only move later (the server refuses otherwise). Saved through POST /api/fn/seasons;
- * online only, like the other settings. A year without a season follows the usual pattern.
+ * price cut ('Early-bird price until'); 'Add next season' starts from docs/product.md's pattern
+ * for the year after the latest listed. The season being sold is always listed, marked when not
+ * saved yet. Each date states its rule and earliest date beside it before saving. Once a season
+ * has a booking its fields are locked but the last installation and removal days, which may only
+ * move later (the server refuses otherwise), and the early-bird price, which applies to bookings
+ * made after the change (docs/decisions/059). Saved through POST /api/fn/seasons; online only,
+ * like the other settings. A year without a season follows the usual pattern.
  */
 export function SeasonsSettings({ soldYear }: { soldYear: number }) {
   const [seasons, setSeasons] = useState<Loaded[] | null>(null);
@@ -88,7 +106,13 @@ export function SeasonsSettings({ soldYear }: { soldYear: number }) {
     let live = true;
     pb.collection('seasons')
       .getFullList<SeasonRow>({ sort: 'year', requestKey: null })
-      .then((rows) => Promise.all(rows.map(async (r) => ({ season: recordOf(r), hasBooking: await seasonHasBooking(r.year), isNew: false }))))
+      .then(async (rows) => {
+        const saved = await Promise.all(rows.map(async (r): Promise<Loaded> => ({ season: recordOf(r), hasBooking: await seasonHasBooking(r.year), state: 'saved' })));
+        if (saved.some((l) => l.season.year === soldYear)) return saved;
+        // The season being sold is listed even before it is saved (it follows the usual dates).
+        const current: Loaded = { season: patternSeasonRecord(soldYear), hasBooking: await seasonHasBooking(soldYear), state: 'current' };
+        return [...saved, current].sort((a, b) => a.season.year - b.season.year);
+      })
       .then(
         (loaded) => live && setSeasons(loaded),
         (err) => live && reportError(err, 'Failed to load the seasons'),
@@ -96,10 +120,12 @@ export function SeasonsSettings({ soldYear }: { soldYear: number }) {
     return () => {
       live = false;
     };
-  }, [version, online]);
+  }, [version, online, soldYear]);
 
-  const nextYear = seasons && seasons.length > 0 ? Math.max(...seasons.map((s) => s.season.year)) + 1 : soldYear;
-  const addNext = () => setSeasons((list) => [...(list ?? []), { season: patternSeasonRecord(nextYear), hasBooking: false, isNew: true }]);
+  // The year after the latest listed (the season being sold is always listed): in November 2026, 2027.
+  const nextYear = Math.max(soldYear, ...(seasons ?? []).map((s) => s.season.year)) + 1;
+  const addNext = () => setSeasons((list) => [...(list ?? []), { season: patternSeasonRecord(nextYear), hasBooking: false, state: 'new' }]);
+  const saved = (seasons ?? []).filter((l) => l.state === 'saved').map((l) => l.season);
 
   return (
     <section className="card admin-settings-card" aria-labelledby="seasons-heading">
@@ -112,9 +138,9 @@ export function SeasonsSettings({ soldYear }: { soldYear: number }) {
         <>
           <p className="hint">Customers can only book inside a season’s windows. A year without a season here follows the usual dates.</p>
           {seasons.map((s) => (
-            <SeasonForm key={`${s.season.year}-${version}`} loaded={s} onSaved={() => setVersion((v) => v + 1)} />
+            <SeasonForm key={`${s.season.year}-${version}`} loaded={s} saved={saved} onSaved={() => setVersion((v) => v + 1)} />
           ))}
-          {!seasons.some((s) => s.isNew) && (
+          {!seasons.some((s) => s.state === 'new') && (
             <div className="admin-actions">
               <button type="button" className="button" onClick={addNext}>
                 Add next season
@@ -127,7 +153,32 @@ export function SeasonsSettings({ soldYear }: { soldYear: number }) {
   );
 }
 
-function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }) {
+/** 'Thursday, December 24, 2026' for a date, '' otherwise. */
+const longDate = (d: string) => (isYmd(d) ? formatLongDate(d) : '');
+
+/**
+ * Each date's rule, stated beside its field before saving (the server's rules,
+ * domain/schedule/seasons.ts): `saved` the seasons stored, for the season before's last installation.
+ */
+function dateRules(s: SeasonRecord, saved: readonly SeasonRecord[]): Record<string, string> {
+  const y = s.year;
+  const removalFrom = longDate(isYmd(s.install.end) ? addDays(s.install.end, 1) : '');
+  const previousEnd = lastInstallDate(y - 1, saved);
+  return {
+    install: `Between July 1, ${y} and June 30, ${y + 1} (the ${y} season).`,
+    removal: removalFrom ? `Removals start after the last installation day: the earliest first day is ${removalFrom}.` : 'Removals start after the last installation day.',
+    consultation: 'The last day on or after the first.',
+    renewals: `Renewals can open only after the ${y - 1} installations end (${longDate(previousEnd)}): the earliest is ${longDate(earliestRenewalsOpen(y, saved))}. Left empty, no renewal e-mails.`,
+    public: isYmd(s.renewalsOpen)
+      ? `On or after 'Renewals open' (${longDate(s.renewalsOpen)}). Left empty, customers can book as soon as the season is being sold.`
+      : 'Left empty, customers can book as soon as the season is being sold.',
+    percent: `A whole number from 1 to ${EARLY_BIRD_MAX_PERCENT}.`,
+    amount: `At most ${formatCents(EARLY_BIRD_MAX_AMOUNT_CENTS)}, half the cheapest package's price.`,
+    until: 'The last day of the early-bird price. A change applies to bookings made after you save; bookings already made keep their prices.',
+  };
+}
+
+function SeasonForm({ loaded, saved, onSaved }: { loaded: Loaded; saved: readonly SeasonRecord[]; onSaved: () => void }) {
   const { hasBooking } = loaded;
   const y = loaded.season.year;
   const [s, setS] = useState<SeasonRecord>(loaded.season);
@@ -140,15 +191,23 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
   const [until, setUntil] = useState(loaded.season.earlyBird?.until ?? '');
   const [saving, setSaving] = useState(false);
   const id = (name: string) => `season-${y}-${name}`;
-  const locked = (field: string) => hasBooking && field !== 'install-end' && field !== 'removal-end';
+  // After a booking: the end dates (later only) and the early bird stay editable (docs/decisions/059).
+  const locked = (field: string) => hasBooking && field !== 'install-end' && field !== 'removal-end' && field !== 'eb-until';
+  const rules = dateRules(s, saved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const cents = kind === 'amount' ? Math.round(Number(value) * 100) : Number(value);
     const body = { ...s, earlyBird: kind ? { kind, value: cents, until } : null };
     const parsed = parseSeasonSave(body as unknown as Record<string, unknown>);
-    if (!parsed.ok) {
-      toast.error('Error', { description: parsed.message });
+    // As the server judges it: only a changed 'Renewals open' (seasons.ts renewalsOpenProblem).
+    const problem = parsed.ok
+      ? parsed.value.renewalsOpen !== (loaded.state === 'saved' ? loaded.season.renewalsOpen : '')
+        ? renewalsOpenProblem(parsed.value, lastInstallDate(y - 1, saved))
+        : null
+      : parsed.message;
+    if (!parsed.ok || problem) {
+      toast.error('Error', { description: problem ?? '' });
       return;
     }
     setSaving(true);
@@ -163,10 +222,16 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
     }
   };
 
-  const dateField = (name: string, label: string, v: string, set: (v: string) => void) => (
+  // `rule`: the date's rule, stated under it and read with it (aria-describedby).
+  const dateField = (name: string, label: string, v: string, set: (v: string) => void, rule?: string) => (
     <div className="field">
       <label htmlFor={id(name)}>{label}</label>
-      <input id={id(name)} type="date" value={v} disabled={locked(name)} onChange={(e) => set(e.target.value)} />
+      <input id={id(name)} type="date" value={v} disabled={locked(name)} onChange={(e) => set(e.target.value)} aria-describedby={rule ? id(`${name}-rule`) : undefined} />
+      {rule && (
+        <p className="hint" id={id(`${name}-rule`)}>
+          {rule}
+        </p>
+      )}
     </div>
   );
 
@@ -174,14 +239,17 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
     <form className="admin-season" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={id('heading')}>
       <h4 id={id('heading')}>
         Season {y}
-        {loaded.isNew ? ' (new)' : ''}
+        {HEADING_NOTE[loaded.state]}
       </h4>
       {hasBooking && <p className="hint">{LOCKED}</p>}
       {WINDOWS.map(([key, label]) => (
-        <fieldset key={key} className="admin-range">
+        <fieldset key={key} className="admin-range" aria-describedby={id(`${key}-rule`)}>
           <legend>{label}</legend>
           {dateField(`${key}-start`, 'First day', s[key].start, (v) => setS({ ...s, [key]: { ...s[key], start: v } }))}
           {dateField(`${key}-end`, 'Last day', s[key].end, (v) => setS({ ...s, [key]: { ...s[key], end: v } }))}
+          <p className="hint admin-range__rule" id={id(`${key}-rule`)}>
+            {rules[key]}
+          </p>
         </fieldset>
       ))}
       <fieldset className="admin-range" disabled={hasBooking}>
@@ -212,9 +280,9 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
           </div>
         ))}
       </fieldset>
-      {dateField('renewals', 'Renewals open', s.renewalsOpen, (v) => setS({ ...s, renewalsOpen: v }))}
-      {dateField('public', 'Public booking opens', s.publicOpens, (v) => setS({ ...s, publicOpens: v }))}
-      <fieldset className="admin-range" disabled={hasBooking}>
+      {dateField('renewals', 'Renewals open', s.renewalsOpen, (v) => setS({ ...s, renewalsOpen: v }), rules.renewals)}
+      {dateField('public', 'Public booking opens', s.publicOpens, (v) => setS({ ...s, publicOpens: v }), rules.public)}
+      <fieldset className="admin-range">
         <legend>Early-bird price</legend>
         <div className="field">
           <label htmlFor={id('eb-kind')}>Price cut</label>
@@ -227,10 +295,23 @@ function SeasonForm({ loaded, onSaved }: { loaded: Loaded; onSaved: () => void }
         {kind && (
           <div className="field">
             <label htmlFor={id('eb-value')}>{kind === 'percent' ? 'Percent (1–50)' : 'Dollars'}</label>
-            <input id={id('eb-value')} type="number" inputMode="decimal" min={1} step={kind === 'percent' ? 1 : 0.01} value={value} onChange={(e) => setValue(e.target.value)} />
+            <input
+              id={id('eb-value')}
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={kind === 'percent' ? EARLY_BIRD_MAX_PERCENT : EARLY_BIRD_MAX_AMOUNT_CENTS / 100}
+              step={kind === 'percent' ? 1 : 0.01}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-describedby={id('eb-value-rule')}
+            />
+            <p className="hint" id={id('eb-value-rule')}>
+              {kind === 'percent' ? rules.percent : rules.amount}
+            </p>
           </div>
         )}
-        {kind && dateField('eb-until', 'Early-bird price until', until, setUntil)}
+        {kind && dateField('eb-until', 'Early-bird price until', until, setUntil, rules.until)}
       </fieldset>
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={saving}>

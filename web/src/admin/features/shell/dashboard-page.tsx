@@ -14,7 +14,7 @@ import { useOutbox, useOutboxEntries } from '@/admin/core/use-outbox';
 import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '@/admin/core/session/admin-session';
 import { useRecordDialogs } from './record-dialogs';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
-import { InstallButton } from './device-section';
+import { InstallAppButton } from './device-section';
 import { OutboxDialog } from './outbox-dialog';
 import { SyncStatusChip } from './sync-status-chip';
 import { SIGNED_OUT_EVERYWHERE, SignOutEverywhereDialog } from './sign-out-everywhere-dialog';
@@ -25,10 +25,12 @@ import { ChangeEmailDialog } from '@/admin/features/auth/change-email-dialog';
 import { ConsultationsTab } from '@/admin/features/consultations/consultations-tab';
 import { customerKey, customerRef } from '@domain/customers/customer-key';
 import { OverviewTab } from '@/admin/features/overview/overview-tab';
+import { FirstRunChecklist } from '@/admin/features/overview/first-run-checklist';
+import { useAppInstalled } from '@/admin/device/install-prompt';
 import { ReviewsTab } from '@/admin/features/reviews/reviews-tab';
 import { ScheduleView } from '@/admin/features/schedule/schedule-view';
 import { TodayView } from '@/admin/features/schedule/today-view';
-import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
+import { panelId, tabId, TabStrip } from '@/admin/ui/tabs';
 import '@/admin/ui/admin.css';
 import { logError, logWarning } from '@/lib/log';
 
@@ -88,6 +90,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const [logoutConfirm, setLogoutConfirm] = useState(false);
   const [signOutAllOpen, setSignOutAllOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const installed = useAppInstalled();
   // The customer whose page the Customers tab shows, kept in the address (?customer=, an opaque
   // customerRef, never the e-mail) so a reload or Back keeps it; none: the list.
   const [params, setParams] = useSearchParams();
@@ -146,7 +149,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             Menu
           </button>
           <nav id="admin-account-menu" className={`admin-header__actions${menuOpen ? ' is-open' : ''}`} aria-label="Account">
-            <InstallButton />
+            <InstallAppButton />
             <Link to={paths.home} className="button">
               Back to Website
             </Link>
@@ -164,7 +167,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             </button>
           </nav>
         </div>
-        <TabBar label="Dashboard sections" idPrefix="dashboard" value={tab} onChange={onTabChange} tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} className="admin-tabs--main" />
+        <TabStrip label="Dashboard sections" idPrefix="dashboard" value={tab} onChange={onTabChange} tabs={DASHBOARD_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} className="admin-tabs--main" />
       </header>
       {!online && (
         <p className="admin-offline" role="status">
@@ -178,6 +181,17 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
             schedule={<ScheduleView onOpenBooking={openDetails} onOpenConsultation={openConsultation} />}
             scheduleLoaded={scheduleLoaded}
             books={<CloseBooksCard />}
+            checklist={
+              online && (
+                <FirstRunChecklist
+                  installed={installed}
+                  install={<InstallAppButton />}
+                  adminEmail={String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}
+                  onChangeEmail={() => setEmailOpen(true)}
+                  seasonsHref={`${paths.adminDashboard}?tab=settings`}
+                />
+              )
+            }
           />
         )}
         {tab === 'bookings' && <BookingsTab loaded={loaded('bookings')} onOpen={openDetails} onCharge={openCharge} />}

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
-import { noticeHint, visitDayNoticeProblem, visitNoticeHours } from '@domain/schedule/notice';
+import { noticeHint, visitDayNoticeProblem, visitDayStartedProblem, visitNoticeHours } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useNotice } from '@/lib/api/get-notice';
@@ -39,14 +39,20 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   const byOwner = useContext(WizardFinish) !== null;
   const loaded = useNotice();
   const notice = byOwner ? null : loaded;
-  const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked }), [season, blocked]);
+  // The owner may book today too, a time not yet started (docs/decisions/059): her calendar
+  // offers today unless every time has started by the server's clock.
+  const ownerNow = byOwner ? (loaded?.nowMs ?? null) : null;
+  const ctx: DateContext = useMemo(() => ({ today: season.today, season: season.season, blocked, sameDay: byOwner }), [season, blocked, byOwner]);
   // Stable callbacks: the calendars (memoized) then render again only when a date changes, not
   // on every keystroke in the contact form below them.
   const { apply, installDate, treeSize, packageSlug } = s;
   const hours = notice ? visitNoticeHours(notice.notice, packageSlug) : null;
   const installProblem = useCallback(
-    (d: string) => installDateProblem(d, ctx) ?? (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'install', notice.nowMs, hours, ctx.season.closingHours) : null),
-    [ctx, notice, treeSize, hours],
+    (d: string) =>
+      installDateProblem(d, ctx) ??
+      (notice && treeSize && hours !== null ? visitDayNoticeProblem(d, treeSize, 'install', notice.nowMs, hours, ctx.season.closingHours) : null) ??
+      (ownerNow !== null && treeSize && d === ctx.today ? visitDayStartedProblem(d, treeSize, 'install', ownerNow, ctx.season.closingHours) : null),
+    [ctx, notice, treeSize, hours, ownerNow],
   );
   const removalProblem = useCallback(
     (d: string) =>
