@@ -62,7 +62,8 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
   // Full days are marked, and each calendar opens on the month of its first day neither refused nor full.
   const installFull = useFullDays({ size: treeSize, kind: 'install', packageSlug, byOwner });
-  const removalFull = useFullDays({ size: treeSize, kind: 'removal', installDate, packageSlug, byOwner });
+  // The removal's only once one is wanted (its calendar is disabled before).
+  const removalFull = useFullDays({ size: removalWanted(s) ? treeSize : null, kind: 'removal', installDate, packageSlug, byOwner });
   const installOpenOn = useMemo(() => firstOpenDate(ctx.today, installProblem, installFull ?? new Set()), [ctx.today, installProblem, installFull]);
   const removalOpenOn = useMemo(() => firstOpenDate(ctx.today, removalProblem, removalFull ?? new Set()), [ctx.today, removalProblem, removalFull]);
   const wanted = removalWanted(s);
