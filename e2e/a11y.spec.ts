@@ -6,7 +6,8 @@ import { expect, test } from './support/fixtures';
  * axe-core finds no WCAG 2.0 A/AA or 2.1 AA violations, nor label-content-name-mismatch, on any
  * public route, on a desktop and a 375 px phone screen (docs/decisions/006, 017), nor in the open
  * states of the header menu and the portfolio dialog, nor on the calendars of the booking's
- * dates step and the consultation page with a date chosen.
+ * dates step (its two calendars' landmarks named apart: axe's landmark-unique) and the consultation
+ * page with a date chosen.
  */
 
 const PUBLIC_ROUTES = [
@@ -67,6 +68,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await wizardToSchedule(page, 'elevated-arbor', '7.5–9 ft', /November 24/);
       const install = page.getByRole('group', { name: 'Installation date' });
       await expect(install.getByText('Selected: Tuesday, November 24, 2026')).toBeVisible();
+      // Each calendar's month navigation is its own landmark, named after its calendar.
+      await expect(page.getByRole('navigation', { name: 'Installation date months' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Removal date months' })).toBeVisible();
       await expectNoViolations(page, { calendar: true });
     });
 

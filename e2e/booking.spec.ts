@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { fillContact, wizardToSchedule } from './support/wizard';
+import { expectCalendarFits, fillContact, wizardToSchedule } from './support/wizard';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 const CUSTOMER = { name: 'Holly Berry', email: `holly.${Date.now()}@example.com`, phone: '(410) 555-0199', address: '42 Evergreen Lane, Ellicott City, MD 21043' };
@@ -84,10 +84,11 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
     )
     .toContainEqual([true, sessionId]);
 
-  // Back in the wizard: it has started fresh and says the booking is confirmed; it never offers
-  // the paid booking again.
-  await page.goto('/booking');
+  // Back in the wizard from a package's link: it has started fresh and says the booking is
+  // confirmed; it never offers the paid booking again, and the link's package is chosen.
+  await page.goto('/booking?package=curated-christmas');
   await expect(page.getByRole('status').filter({ hasText: 'Your booking is confirmed' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Curated Christmas/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /Elevated Arbor/ })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
 
@@ -125,4 +126,38 @@ test('coming back while the payment is still open offers that same payment or a 
   await page.getByRole('region', { name: 'Payment in progress' }).getByRole('button', { name: 'Start over' }).click();
   await expect(page.getByRole('region', { name: 'Payment in progress' })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Adorned Arrangement/ })).not.toBeChecked();
+});
+
+test('at 375 px the calendars fit, open on the first month with a day to book, explain their marks, and the totals bar covers no focused field', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Today as the calendars learn it from the server (GET /api/fn/season) is December 5: the
+  // rest of November is past, so the installation calendar opens on December, not on the
+  // season's first month.
+  await page.route('**/api/fn/season*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), today: '2026-12-05' } });
+  });
+  await page.goto('/booking?package=adorned-arrangement');
+  await page.getByText('5–7 ft', { exact: true }).click();
+  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  const install = page.getByRole('group', { name: 'Installation date' });
+  await expect(install.getByRole('grid', { name: 'December 2026' })).toBeVisible();
+  await expect(install.getByRole('button', { name: /^Sunday, December 6, 2026/ })).toBeEnabled();
+  await expectCalendarFits(page, install);
+  // The legend: the work days and what the marks mean.
+  await expect(install).toContainText('We install on Tuesdays, Fridays, Saturdays and Sundays.');
+  await expect(install).toContainText('Full – join the waitlist');
+  await expect(install).toContainText('Greyed out: not available');
+  await expect(page.getByRole('group', { name: 'Removal date' })).toContainText('We remove on any day from December 26 to January 31.');
+
+  // A field focused at the foot of the screen, where the fixed totals bar is, comes up above it.
+  const address = page.getByLabel('Installation Address');
+  await address.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 8));
+  await address.focus();
+  const bar = (await page.locator('.total-bar').boundingBox())!;
+  const field = (await address.boundingBox())!;
+  expect(field.y + field.height).toBeLessThanOrEqual(bar.y);
 });

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession, type SeedBooking } from './support/admin';
-import { pickDay } from './support/wizard';
+import { expectCalendarFits, pickDay } from './support/wizard';
 
 /**
  * The customer's own booking at 375 px (docs/decisions/027): the manage link from the
@@ -54,8 +54,14 @@ test('a customer moves the installation from the e-mailed link, and the admin se
 
   await visits.getByRole('button', { name: 'Move the installation' }).click();
   const form = page.getByRole('form', { name: 'Move the installation' });
+  // The panel comes into view with focus on its heading, not below the fold.
+  await expect(form.getByRole('heading', { name: 'Move the installation' })).toBeFocused();
+  await expect(form.getByRole('heading', { name: 'Move the installation' })).toBeInViewport();
   // The wizard's calendar: days the server would refuse are disabled, a Wednesday among them.
   const newDate = form.getByRole('group', { name: 'New date' });
+  // It fits the 375 px screen: all seven columns, Saturday's too, with nothing to scroll sideways.
+  await expectCalendarFits(page, newDate);
+  await expect(newDate).toContainText('We install on Tuesdays, Fridays, Saturdays and Sundays.');
   await pickDay(newDate, 'Tuesday, December 22, 2026');
   await expect(newDate.getByRole('button', { name: 'Wednesday, December 23, 2026' })).toBeDisabled();
   await form.getByRole('radio', { name: /Morning Install/ }).check();

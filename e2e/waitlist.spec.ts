@@ -1,9 +1,23 @@
+import type { Locator } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession } from './support/admin';
-import { pickDay } from './support/wizard';
+import { expectCalendarFits, pickDay } from './support/wizard';
+
+/**
+ * The day `day` of the calendar `group` is marked full: its button named '…, Full – join the
+ * waitlist' and drawn unlike an open day (another background), found going forward a month at a time.
+ */
+async function expectFullDay(group: Locator, day: string): Promise<void> {
+  const full = group.getByRole('button', { name: `${day}, Full – join the waitlist` });
+  for (let i = 0; i < 3 && !(await full.isVisible()); i++) await group.getByRole('button', { name: /next month/i }).click();
+  await expect(full).toBeEnabled();
+  const background = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const open = group.getByRole('button', { name: /^Friday, December 11, 2026$/ });
+  expect(await background(full)).not.toBe(await background(open));
+}
 
 /**
  * The waitlist for full days at 375 px (the waitlist contract): Saturday, December 12, 2026 is
@@ -50,7 +64,12 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
-  await pickDay(page.getByRole('group', { name: 'Installation date' }), 'Saturday, December 12, 2026');
+  // The full day is marked before any tap: named and drawn as full, with the legend saying what the mark means.
+  const installCalendar = page.getByRole('group', { name: 'Installation date' });
+  await expect(installCalendar).toContainText('Full – join the waitlist');
+  await expectFullDay(installCalendar, 'Saturday, December 12, 2026');
+  await expect(installCalendar.getByRole('button', { name: /^Friday, December 11, 2026$/ })).toBeEnabled();
+  await pickDay(installCalendar, 'Saturday, December 12, 2026');
   const times = page.getByRole('group', { name: 'Installation time' });
   await expect(times.getByRole('radio')).toHaveCount(3);
   for (const radio of await times.getByRole('radio').all()) await expect(radio).toBeDisabled();
@@ -67,6 +86,13 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await su.send('/api/fn/jobs/deliver-mail', { method: 'POST', body: {} });
   const joined = await waitForMail((m) => m.to.includes(waiter.email) && m.subject.startsWith("You're on the waitlist"));
   expect(joined.text).toMatch(/\/waitlist\/leave\?token=/);
+
+  // The manage page's move calendar marks it too (Wendy's own booking fills it with Xavier's).
+  await page.goto(`/my-booking?token=${manage![1]}`);
+  await page.getByRole('region', { name: 'Visits' }).getByRole('button', { name: 'Move the installation' }).click();
+  const moveCalendar = page.getByRole('form', { name: 'Move the installation' }).getByRole('group', { name: 'New date' });
+  await expectFullDay(moveCalendar, 'Saturday, December 12, 2026');
+  await expectCalendarFits(page, moveCalendar);
 
   // Two more join after her (through the route, as the form does): second and third in line.
   const joinByRoute = async (name: string, email: string, address: string) => {

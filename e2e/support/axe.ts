@@ -10,15 +10,17 @@ import { expect, type Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 /**
- * An AxeBuilder for `page` with the project's rules. A rule enabled in `rules` runs whatever
+ * An AxeBuilder for `page` with the project's rules, and `extraRules` (axe rule ids outside the
+ * WCAG tags, e.g. the best practice `landmark-unique`). A rule enabled in `rules` runs whatever
  * `runOnly` says (axe's ruleShouldRun), which is how the experimental rule joins the tags.
  * Set both in one `options` call: AxeBuilder#options replaces what withTags set before it.
  * The app's pages have no frames, so axe runs whole in the page (legacy mode) rather than
  * gathering partial results per frame and finishing them in a blank page of its own, a new
  * page and a second copy of axe for every check.
  */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode().options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } });
+export function axe(page: Page, extraRules: readonly string[] = []): AxeBuilder {
+  const rules = Object.fromEntries(['label-content-name-mismatch', ...extraRules].map((id) => [id, { enabled: true }]));
+  return new AxeBuilder({ page }).setLegacyMode().options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules });
 }
 
 /**
@@ -42,7 +44,11 @@ interface CheckOptions {
   context?: string;
   /** Selectors axe leaves out (e.g. toasts that come and go mid-scan). */
   exclude?: string[];
-  /** Require a calendar on the page, so the speech-input checks have day buttons to look at. */
+  /**
+   * Require a calendar on the page, so the speech-input checks have day buttons to look at; and
+   * check that its landmarks are named apart (`landmark-unique`: two calendars' month
+   * navigations on one page, docs/decisions/017).
+   */
   calendar?: boolean;
   /** Report violations as a soft failure, so a test checking many pages goes on to the next. */
   soft?: boolean;
@@ -56,7 +62,7 @@ interface CheckOptions {
 export async function expectNoViolations(page: Page, { context = '', exclude = [], calendar = false, soft = false }: CheckOptions = {}): Promise<void> {
   // A cancelled animation rejects `finished`; it is over all the same.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const builder = axe(page);
+  const builder = axe(page, calendar ? ['landmark-unique'] : []);
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
   const prefix = context ? `${context}: ` : '';

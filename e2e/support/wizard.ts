@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Opens the booking wizard on `/booking?package=<packageSlug>`, picks `size` ('5–7 ft') and
@@ -31,4 +31,32 @@ export async function pickDay(group: ReturnType<Page['locator']>, day: string): 
   const button = group.getByRole('button', { name: new RegExp(`^(Today, )?${day}`) });
   for (let i = 0; i < 14 && !(await button.isVisible()); i++) await group.getByRole('button', { name: /next month/i }).click();
   await button.click();
+}
+
+/**
+ * The calendar `group` (a DateField) fits the page's width: its right edge and its Saturday
+ * column inside the viewport; it is no wider inside than out, no box around it scrolls sideways,
+ * and neither does the page.
+ */
+export async function expectCalendarFits(page: Page, group: Locator): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const box = (await group.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  // The weekday row (hidden from assistive tech, which reads each day's full name): its last column.
+  const saturday = group.locator('.rdp-weekday').nth(6);
+  await expect(saturday).toHaveText('Sa');
+  await expect(saturday).toBeInViewport({ ratio: 1 });
+  const satBox = (await saturday.boundingBox())!;
+  expect(satBox.x + satBox.width).toBeLessThanOrEqual(box.x + box.width);
+  const overflowing = await group.evaluate((el) => {
+    const wide: string[] = [];
+    for (let node: HTMLElement | null = el as HTMLElement; node && node !== document.body; node = node.parentElement) {
+      const scrolls = ['auto', 'scroll'].includes(getComputedStyle(node).overflowX);
+      if (node.scrollWidth > node.clientWidth + 1 && (node === el || scrolls)) wide.push(`${node.tagName}.${node.className}: ${node.scrollWidth} > ${node.clientWidth}`);
+    }
+    return wide;
+  });
+  expect(overflowing).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }

@@ -11,3 +11,4 @@
 export { seasonRoute } from './bookings/season-route';
 export { availabilityRoute } from './bookings/availability-route';
 export { noticeRoute } from './bookings/notice-route';
+export { fullDaysRoute } from './bookings/full-days-route';

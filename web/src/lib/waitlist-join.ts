@@ -36,11 +36,5 @@ export interface WaitlistJoinProps {
 
 export const WaitlistJoin = createContext<ComponentType<WaitlistJoinProps> | null>(null);
 
-/**
- * A day the waitlist is offered for: the availability answer says the date can be booked, it has
- * slots for the size, and every one is taken (pb_hooks/src/lib/bookings/availability-route.ts).
- * A date that cannot be booked at all (past, blocked, out of season) is not full: nobody waits for it.
- */
-export function isFullDay(a: { bookable: boolean; slots: readonly { available: boolean }[] } | null | undefined): boolean {
-  return !!a && a.bookable && a.slots.length > 0 && a.slots.every((s) => !s.available);
-}
+// A day the waitlist is offered for: domain/schedule/full-days.ts (the calendars mark it too).
+export { isFullDay } from '@domain/schedule/full-days';

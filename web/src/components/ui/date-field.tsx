@@ -1,12 +1,15 @@
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
 import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
+import { FULL_DAY_LABEL } from '@domain/schedule/full-days';
 import { dayDate, dayYmd } from './calendar-day';
 import { dayPickerLabels } from './day-picker-labels';
 
-const LABELS = dayPickerLabels();
+// A full day's button reads e.g. "Saturday, December 12, 2026, Full – join the waitlist".
+const LABELS = dayPickerLabels({ full: FULL_DAY_LABEL });
+const NO_DAYS: ReadonlySet<Ymd> = new Set();
 
 interface DateFieldProps {
   id: string;
@@ -19,18 +22,38 @@ interface DateFieldProps {
   min: Ymd;
   max: Ymd;
   disabled?: boolean;
-  /** The month to open on while no date is selected (default: `min`'s), e.g. the first with a free day. */
+  /**
+   * The day whose month shows while no date is selected and the month was not changed by hand
+   * (default: `min`'s), e.g. domain/schedule/full-days.ts firstOpenDate. Followed when it changes
+   * (the full days arrive after the calendar).
+   */
   openOn?: Ymd | null;
+  /** Days every slot of which is taken (GET /api/fn/full-days): marked 'Full – join the waitlist', still choosable to join the waitlist. */
+  full?: ReadonlySet<Ymd> | null;
+  /** The legend's sentence of which weekdays can be chosen, e.g. 'We install on Tuesdays, Fridays, Saturdays and Sundays.' */
+  workDays?: string;
 }
 
 /**
  * A labelled single-date calendar (docs/product.md §2 Date picker): dates the rules refuse (non-work
- * days, out of season, blocked, past) are disabled, as are dates outside min and max.
+ * days, out of season, blocked, past) are disabled, as are dates outside min and max; full days
+ * are marked and named 'Full – join the waitlist' (the legend names the mark only where `full` is given); a legend under it says which weekdays are
+ * work days and what the marks mean. Its month navigation is named after `label` ('Installation
+ * date months'), so two calendars on a page have distinct landmarks. Seven columns fit the
+ * width it is given (375 px phones: Saturday stays in view).
  * Memoized: a month of days costs a long task on a phone, so callers pass stable callbacks
  * (useCallback) and it renders only when its own props change.
  */
-export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled, openOn }: DateFieldProps) {
+export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled, openOn, full, workDays }: DateFieldProps) {
   const selected = value ? dayDate(value) : undefined;
+  // The month shown, as one Date per month: react-day-picker works its days out again whenever
+  // the `month` it is given is another object, and a click's day would then be another button.
+  const [picked, setPicked] = useState<Ymd | null>(null);
+  const shown = (picked ?? value ?? openOn ?? min).slice(0, 7);
+  const month = useMemo(() => dayDate(`${shown}-01`), [shown]);
+  const fullDays = full ?? NO_DAYS;
+  const labels = useMemo(() => ({ ...LABELS, labelNav: () => `${label} months` }), [label]);
+  const modifiers = useMemo(() => ({ full: (d: Date) => fullDays.has(dayYmd(d)) }), [fullDays]);
   return (
     <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="label">
@@ -44,13 +67,30 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
         selected={selected}
         onSelect={(d) => onChange(d ? dayYmd(d) : null)}
         disabled={disabled ? true : (d: Date) => problem(dayYmd(d)) !== null}
-        defaultMonth={selected ?? dayDate(openOn ?? min)}
+        month={month}
+        onMonthChange={(m) => setPicked(dayYmd(m))}
         startMonth={dayDate(min)}
         endMonth={dayDate(max)}
         weekStartsOn={0}
         required={false}
-        labels={LABELS}
+        labels={labels}
+        modifiers={modifiers}
+        modifiersClassNames={{ full: 'is-full' }}
       />
+      <ul className="date-field__legend" aria-label={`${label}: what the calendar shows`}>
+        {workDays && <li>{workDays}</li>}
+        <li>
+          <span className="date-field__swatch date-field__swatch--open" aria-hidden="true" /> Open
+        </li>
+        {full !== undefined && (
+          <li>
+            <span className="date-field__swatch date-field__swatch--full" aria-hidden="true" /> {FULL_DAY_LABEL}
+          </li>
+        )}
+        <li>
+          <span className="date-field__swatch date-field__swatch--closed" aria-hidden="true" /> Greyed out: not available
+        </li>
+      </ul>
     </div>
   );
 });

@@ -85,6 +85,13 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
   useEffect(() => {
     if (initialPackage) apply((st) => (st.packageSlug === initialPackage ? st : { ...choosePackage(st, initialPackage), step: 1 }));
   }, [initialPackage, apply]);
+  // The query wins over the tab's stored wizard on a fresh visit: when the stored wizard starts
+  // fresh after the page opened (its last checkout found paid, or 'Start over'), the query's
+  // package is chosen again rather than nothing.
+  const noPackage = s.packageSlug === null;
+  useEffect(() => {
+    if (initialPackage && noPackage) apply((st) => (st.packageSlug === null ? { ...choosePackage(st, initialPackage), step: 1 } : st));
+  }, [initialPackage, noPackage, apply]);
 
   const showStep = (next: Step) => {
     apply((st) => ({ ...st, step: next }));

@@ -1,6 +1,8 @@
 import { useCallback, useContext, useMemo } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
+import { firstOpenDate, workDaysLegend } from '@domain/schedule/full-days';
+import { useFullDays } from '@/lib/api/get-full-days';
 import { noticeHint, visitDayNoticeProblem, visitDayStartedProblem, visitNoticeHours } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
@@ -64,6 +66,12 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
   const zip = byOwner ? null : parseZip(s.contact.address);
   const onInstallDate = useCallback((d: string | null) => apply((st) => setInstallDate(st, d)), [apply]);
   const onRemovalDate = useCallback((d: string | null) => apply((st) => setRemovalDate(st, d)), [apply]);
+  // Full days are marked, and each calendar opens on the month of its first day neither refused nor full.
+  const installFull = useFullDays({ size: treeSize, kind: 'install', packageSlug, byOwner });
+  // The removal's only once one is wanted (its calendar is disabled before).
+  const removalFull = useFullDays({ size: removalWanted(s) ? treeSize : null, kind: 'removal', installDate, packageSlug, byOwner });
+  const installOpenOn = useMemo(() => firstOpenDate(ctx.today, installProblem, installFull ?? new Set()), [ctx.today, installProblem, installFull]);
+  const removalOpenOn = useMemo(() => firstOpenDate(ctx.today, removalProblem, removalFull ?? new Set()), [ctx.today, removalProblem, removalFull]);
   const wanted = removalWanted(s);
   const optional = removalOptional(s);
   // A full day offers the waitlist (web/src/lib/waitlist-join.ts), when the route provides it.
@@ -100,6 +108,9 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             problem={installProblem}
             min={season.season.install.start}
             max={season.season.install.end}
+            openOn={installOpenOn}
+            full={installFull}
+            workDays={workDaysLegend('install', season.season)}
           />
           <SlotPicker
             kind="install"
@@ -135,6 +146,9 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             min={season.season.removal.start}
             max={season.season.removal.end}
             disabled={!wanted}
+            openOn={removalOpenOn}
+            full={removalFull}
+            workDays={workDaysLegend('removal', season.season)}
           />
           <SlotPicker
             kind="removal"

@@ -97,6 +97,7 @@ export function ConsultationSchedule({
           min={season.season.consultation.start}
           max={season.season.consultation.end}
           openOn={firstOpen}
+          workDays="Consultations are held on Wednesdays."
         />
       </Suspense>
     );

@@ -1,10 +1,12 @@
-import { useCallback, useContext, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
 import { visitName, type VisitKind } from '@domain/schedule/slots';
 import { formatCents } from '@domain/money/cents';
 import { PACKAGES } from '@domain/catalog';
 import { firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { moveDateProblem } from '@domain/booking/visit-move';
+import { firstOpenDate, workDaysLegend } from '@domain/schedule/full-days';
+import { useFullDays } from '@/lib/api/get-full-days';
 import { DateField } from '@/components/ui/date-field';
 import { isFullDay, WaitlistJoin } from '@/lib/waitlist-join';
 import { addRemoval, fetchMoveCalendar, fetchSlots, MyBookingError, moveVisit, visitFrom, type MyBookingView, type SlotChoice } from '../api/my-booking';
@@ -25,7 +27,7 @@ interface Props {
 /**
  * Moving one visit to another free slot, or adding the optional removal: the wizard's calendar
  * with the days the server refuses disabled (the booking's season, work days, blocked dates, the
- * order of the visits: domain/booking/visit-move.ts), opening on the first month with a day to pick; then
+ * order of the visits: domain/booking/visit-move.ts) and full days marked, opening on the first month with a day to pick; then
  * that date's slots for the booking's tree size (taken ones disabled), then Move (or Book, which
  * opens the Checkout page for a priced removal). The server checks everything again in its
  * transaction; its sentence is shown under the form when it refuses. Loaded on demand (the
@@ -63,7 +65,18 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
     [ctx, visit, installDate, removalDate, adding],
   );
   const span = ctx ? (visit === 'removal' ? ctx.season.removal : ctx.season.install) : null;
-  const openOn = useMemo(() => (ctx ? firstBookableDate(ctx.today, dateProblem) : null), [ctx, dateProblem]);
+  const anyDay = useMemo(() => (ctx ? firstBookableDate(ctx.today, dateProblem) : null), [ctx, dateProblem]);
+  // Full days are marked as in the wizard, and the calendar opens on the first month with a day neither refused nor full.
+  const full = useFullDays({ size: booking.treeSizeId, kind: visit, installDate });
+  const openOn = useMemo(() => (ctx ? firstOpenDate(ctx.today, dateProblem, full ?? new Set()) : null), [ctx, dateProblem, full]);
+
+  // The panel opens below the visits: bring it into view and move focus to its heading.
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'start' });
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     if (!date) return;
@@ -99,8 +112,10 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
   }
 
   return (
-    <form className="card my-booking__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`}>{adding ? 'Add the removal' : `Move the ${what}`}</h3>
+    <form ref={formRef} className="card my-booking__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`} ref={titleRef} tabIndex={-1}>
+        {adding ? 'Add the removal' : `Move the ${what}`}
+      </h3>
       {current ? (
         <p className="muted">
           Now: {formatLongDate(current.date)}, {current.window}
@@ -114,9 +129,20 @@ export function MoveVisitForm({ token, booking, visit, adding, onMoved, onCancel
           {calendar.message}
         </p>
       )}
-      {ctx && span && openOn === null && <p className="form-problem">No date can be chosen for the {what} online any more. Please call us to find a time.</p>}
-      {ctx && span && openOn !== null && (
-        <DateField id={`${id}-date`} label={adding ? 'Removal date' : 'New date'} value={date} onChange={setDate} problem={dateProblem} min={span.start} max={span.end} openOn={openOn} />
+      {ctx && span && anyDay === null && <p className="form-problem">No date can be chosen for the {what} online any more. Please call us to find a time.</p>}
+      {ctx && span && anyDay !== null && (
+        <DateField
+          id={`${id}-date`}
+          label={adding ? 'Removal date' : 'New date'}
+          value={date}
+          onChange={setDate}
+          problem={dateProblem}
+          min={span.start}
+          max={span.end}
+          openOn={openOn}
+          full={full}
+          workDays={workDaysLegend(visit, ctx.season)}
+        />
       )}
       {slots.state === 'loading' && <p role="status">Loading time slots…</p>}
       {slots.state === 'unbookable' && <p className="form-problem">{slots.reason}</p>}

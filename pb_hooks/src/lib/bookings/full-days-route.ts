@@ -1,0 +1,81 @@
+/**
+ * GET /api/fn/full-days?size=7.5-9ft&kind=install|removal[&installDate=…][&package=<slug>][&notice=off]
+ * Which days of the visit kind's season window are full for the tree size, in one read: the
+ * calendars mark them 'Full – join the waitlist' and open on the first month with a day that is
+ * neither refused nor full (docs/product.md §2 Date picker; domain/schedule/full-days.ts).
+ * A day is full exactly when GET /api/fn/availability with the same parameters would answer
+ * bookable with every slot taken (the same dayAnswer, without the travel buffer). The window's
+ * bookings are read in one query and kept until a booking or an offer changes (lib/kept.ts), as
+ * one date's are for the availability.
+ *
+ * 200 { size, kind, from, to, full: ['YYYY-MM-DD', …] } (`from` the day after today or the
+ * window's start, `to` its end; `full` sorted, empty when the window has passed). 400 for
+ * malformed parameters, with the availability route's sentences.
+ */
+import { isYmd, addDays } from '@domain/schedule/calendar';
+import { isPackageSlug, isTreeSize } from '@domain/catalog';
+import { datesBetween, isFullDay } from '@domain/schedule/full-days';
+import { visitNoticeHours } from '@domain/schedule/notice';
+import type { BookingSchedule } from '@domain/schedule/overlap';
+import type { VisitKind } from '@domain/schedule/slots';
+import { isAdmin } from '../admin/staff-auth';
+import { bookingsOnDates } from './bookings-repo';
+import { dayAnswer, type DayRules } from './availability-route';
+import { kept } from '../kept';
+import { nowMs } from '../clock';
+import { badRequest, queryParam } from '../http';
+import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
+
+export function fullDaysRoute(e: core.RequestEvent): void {
+  const size = queryParam(e, 'size');
+  const kind = (queryParam(e, 'kind') || 'install') as VisitKind;
+  const installDate = queryParam(e, 'installDate');
+  const pkg = queryParam(e, 'package');
+  if (!isTreeSize(size)) throw badRequest('Please choose a tree size: 5-7ft, 7.5-9ft or 10-12ft.');
+  if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
+  if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
+  if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
+  const noticeOff = queryParam(e, 'notice') === 'off';
+
+  // The signed-in owner's phone booking may book today (docs/decisions/059).
+  const owner = noticeOff && isAdmin(e);
+  const ctx = { ...(installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app)), sameDay: owner };
+  const window = kind === 'install' ? ctx.season.install : ctx.season.removal;
+  const first = owner ? ctx.today : addDays(ctx.today, 1);
+  const from = window.start > first ? window.start : first;
+  const dates = datesBetween(from, window.end);
+  const rules: DayRules = {
+    size,
+    kind,
+    installDate: installDate || null,
+    ctx,
+    nowMs: nowMs(),
+    noticeHours: noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null),
+    crews: loadCrews($app),
+    owner,
+  };
+  const byDate = dates.length ? keptWindow($app, dates[0]!, dates[dates.length - 1]!, dates) : new Map<string, BookingSchedule[]>();
+  const full = dates.filter((d) => isFullDay(dayAnswer(d, rules, () => byDate.get(d) ?? [])));
+  return e.json(200, { size, kind, from, to: window.end, full });
+}
+
+/**
+ * The bookings, holds and open offers with a visit on any of `dates` (from `first` to `last`),
+ * by date: one query, kept until a booking or an offer changes. Shared: never change it.
+ */
+function keptWindow(app: CoreApp, first: string, last: string, dates: string[]): ReadonlyMap<string, BookingSchedule[]> {
+  return kept(app, 'bookings', `window:${first}|${last}`, () => {
+    const byDate = new Map<string, BookingSchedule[]>();
+    const add = (d: string | null | undefined, b: BookingSchedule) => {
+      if (!d) return;
+      const list = byDate.get(d);
+      if (list) list.push(b);
+      else byDate.set(d, [b]);
+    };
+    for (const b of bookingsOnDates(app, dates)) {
+      add(b.install_date, b);
+      if (b.removal_date !== b.install_date) add(b.removal_date, b);
+    }
+    return byDate;
+  });
+}
