@@ -7,8 +7,9 @@ import { fromOwnAddress, storedPaidBooking } from './support/admin';
  * Renewals at 375 px (domain/customers/renewals.ts): a customer of the 2025 season, the 2026
  * season's renewals open today (a record with the windows the server already sells, so nothing
  * else changes; deleted after), the renewals job run now, the renewal e-mail read from the SMTP
- * sink, 'Reserve my week again' followed: the wizard opens filled in on its review step, and the
- * deposit is paid; then the e-mail's unsubscribe link. Dates no other spec of this server books: last year's Tuesday December 9,
+ * sink, 'Reserve my week again' followed: the link shows the customer's name and e-mail masked
+ * (docs/decisions/058), another address is refused with a sentence, the customer types theirs,
+ * the wizard opens filled in on its review step, and the deposit is paid; then the e-mail's unsubscribe link. Dates no other spec of this server books: last year's Tuesday December 9,
  * 2025 and Monday January 12, 2026, so this year's Tuesday December 8, 2026 and Monday
  * January 11, 2027.
  */
@@ -61,6 +62,19 @@ test('a returning customer follows the renewal link and pays the deposit with th
     expect(link, "a 'Reserve my week again' link").toBeTruthy();
 
     await page.goto(pathOf(link!));
+    // Masked until the customer types the address the renewal came to; nothing of it is in the page before.
+    await expect(page.getByRole('heading', { name: 'Welcome back, R••• R•••' })).toBeVisible();
+    await expect(page.getByText(`r•••@e•••.com`)).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Rosa Return');
+    await expect(page.locator('body')).not.toContainText(email);
+    const field = page.getByLabel('Email');
+    await field.fill('someone.else@example.com');
+    await page.getByRole('button', { name: 'Fill in my details' }).click();
+    await expect(page.getByRole('alert')).toHaveText('That is not the e-mail address this renewal was sent to. Please type the address the e-mail came to.');
+    await expect(field).toHaveValue('someone.else@example.com');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await field.fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Fill in my details' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Welcome back — we filled in last year’s choices.' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Review your booking' })).toBeVisible();
     const review = page.locator('.booking__main');

@@ -45,6 +45,8 @@ export const CONSULTATION_CAPS = { perIp: 5, perEmail: 2, perPhone: 2 } as const
 export const OWNERSHIP_MESSAGES = {
   tooManyHolds: 'You already have unpaid checkouts waiting. Please complete or cancel one of them, or wait 30 minutes, before starting another.',
   tooManyConsultations: 'You already have consultation requests waiting. We will contact you soon; to change one, please call or e-mail us.',
+  /** One connection's anonymous forms e-mailed too many different addresses (pb_hooks/src/lib/anonymous-recipients.ts). */
+  tooManyAddresses: 'Too many different e-mail addresses from this connection. Please wait an hour and try again, or call us.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 255 letters, digits, dashes, underscores, colons or dots.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Please retry with a new key.',
   wizardIdInvalid: 'The wizard id must be 8 to 100 letters, digits, dashes or underscores.',

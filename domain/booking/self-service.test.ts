@@ -6,6 +6,7 @@ import {
   isStaleFrom,
   linkExpiresAtMs,
   manageTokenOfHex,
+  SELF_SERVICE_MESSAGES,
   selfServiceOptions,
   visitChangeDeadlineMs,
   visitStartMs,
@@ -126,12 +127,23 @@ describe('a change request names what it changes from', () => {
     ['the visit as it is', { from: { date: '2026-12-10', timeSlot: '9-15' } }, false],
     ['another date', { from: { date: '2026-12-09', timeSlot: '9-15' } }, true],
     ['another slot', { from: { date: '2026-12-10', timeSlot: '12-18' } }, true],
-    ['an empty from', { from: {} }, true],
-    ['from not an object', { from: 'x' }, false],
   ] as const)('%s', (_why, body, stale) => {
-    expect(isStaleFrom(fromOf(body as Record<string, unknown>), now)).toBe(stale);
+    const from = fromOf(body as Record<string, unknown>);
+    expect(from.ok && isStaleFrom(from.value, now)).toBe(stale);
   });
   it('a removal not booked is the empty visit', () => {
-    expect(isStaleFrom(fromOf({ from: { date: '', timeSlot: '' } }), { date: '', timeSlot: '' })).toBe(false);
+    const from = fromOf({ from: { date: '', timeSlot: '' } });
+    expect(from.ok && isStaleFrom(from.value, { date: '', timeSlot: '' })).toBe(false);
+  });
+  it.each([
+    ['a text', 'garbage'],
+    ['a number', 7],
+    ['a list', [['2026-12-10', '9-15']]],
+    ['an empty object', {}],
+    ['a date that is not YYYY-MM-DD', { date: 'garbage', timeSlot: '9-15' }],
+    ['a slot that is not text', { date: '2026-12-10', timeSlot: 9 }],
+    ['a slot of markup', { date: '2026-12-10', timeSlot: '<b>9</b>' }],
+  ])('refuses a malformed from (%s) with a sentence', (_why, from) => {
+    expect(fromOf({ from })).toEqual({ ok: false, message: SELF_SERVICE_MESSAGES.badFrom });
   });
 });

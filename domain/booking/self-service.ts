@@ -8,6 +8,7 @@
 import { cancelDeadlineMs, coolingOffEndsAtMs, POLICY, visitChangeDeadlineMs } from './policy';
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { parseSlotId } from '../schedule/slots';
+import type { ParseResult } from './schemas';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
 export { deadlineText, visitChangeDeadlineMs } from './policy';
@@ -35,6 +36,8 @@ export const SELF_SERVICE_MESSAGES = {
   removalPaymentOpen: 'A payment for this booking is still open. Please finish or let it expire first, or call us.',
   /** A change request whose `from` is not the visit as it is now: a stale page, or a request sent again. */
   staleRequest: 'This booking has changed since this page was opened, so nothing was changed. Please reload the page and check your booking.',
+  /** A change request whose `from` is there but malformed (self-service.ts fromOf). */
+  badFrom: 'This request does not say which time the page showed, so nothing was changed. Please reload the page and try again.',
 } as const;
 
 /** The sentences of sending a manage link again (domain/commands/manage-link-commands.ts). */
@@ -56,14 +59,20 @@ export interface VisitAt {
 
 /**
  * The `from` of a change request from /my-booking: the date and slot the page showed for the
- * visit it changes (docs/decisions/027), or null when the request names none (a request made
- * before pages sent it: nothing to compare).
+ * visit it changes (docs/decisions/027). Absent (or null): ok with null, nothing to compare (a
+ * request from a page made before pages sent it; kept so an old open page still works, and the
+ * rule of a visit's own date and slot still guards it). Present but malformed (not an object, a
+ * date that is neither 'YYYY-MM-DD' nor '', a slot that is not a short text): refused with
+ * `SELF_SERVICE_MESSAGES.badFrom` (a 400), so garbage never slips past the stale-request rule.
  */
-export function fromOf(body: Record<string, unknown>): VisitAt | null {
+export function fromOf(body: Record<string, unknown>): ParseResult<VisitAt | null> {
   const from = body.from;
-  if (!from || typeof from !== 'object' || Array.isArray(from)) return null;
+  if (from === undefined || from === null) return { ok: true, value: null };
+  if (typeof from !== 'object' || Array.isArray(from)) return { ok: false, message: SELF_SERVICE_MESSAGES.badFrom };
   const f = from as Record<string, unknown>;
-  return { date: typeof f.date === 'string' ? f.date : '', timeSlot: typeof f.timeSlot === 'string' ? f.timeSlot : '' };
+  if (typeof f.date !== 'string' || !/^(\d{4}-\d{2}-\d{2})?$/.test(f.date)) return { ok: false, message: SELF_SERVICE_MESSAGES.badFrom };
+  if (typeof f.timeSlot !== 'string' || !/^[\w:.-]{0,20}$/.test(f.timeSlot)) return { ok: false, message: SELF_SERVICE_MESSAGES.badFrom };
+  return { ok: true, value: { date: f.date, timeSlot: f.timeSlot } };
 }
 
 /**

@@ -94,15 +94,19 @@ export function removalAddedHistory(date: string, slotId: string, paidCents: num
 
 export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, RemovalAddedMail, AddRemovalAnswer> = {
   name: 'my-booking/add-removal',
-  parse: (body) => ({
-    ok: true,
-    value: {
-      token: typeof body.token === 'string' ? body.token.trim() : '',
-      date: typeof body.date === 'string' ? body.date : '',
-      timeSlot: typeof body.timeSlot === 'string' ? body.timeSlot : '',
-      from: fromOf(body),
-    },
-  }),
+  parse: (body) => {
+    const from = fromOf(body);
+    if (!from.ok) return from;
+    return {
+      ok: true,
+      value: {
+        token: typeof body.token === 'string' ? body.token.trim() : '',
+        date: typeof body.date === 'string' ? body.date : '',
+        timeSlot: typeof body.timeSlot === 'string' ? body.timeSlot : '',
+        from: from.value,
+      },
+    };
+  },
   idempotency: { by: 'natural', header: 'none', why: 'a removal booked or held cannot be added again: the open page is answered again, a booked one refused' },
   decide(state, input, nowMs) {
     const t = state.found;

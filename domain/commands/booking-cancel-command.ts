@@ -227,7 +227,10 @@ export interface CancellationMail {
 
 export const customerCancelCommand: Command<CustomerCancelInput, CustomerCancelState, CancellationMail, CancelAnswer> = {
   name: 'my-booking/cancel',
-  parse: (body) => ({ ok: true, value: { token: typeof body.token === 'string' ? body.token.trim() : '', from: fromOf(body) } }),
+  parse: (body) => {
+    const from = fromOf(body);
+    return from.ok ? { ok: true, value: { token: typeof body.token === 'string' ? body.token.trim() : '', from: from.value } } : from;
+  },
   idempotency: { by: 'natural', header: 'none', why: 'a cancelled booking cannot be cancelled again, and a request naming an installation the booking no longer has is refused' },
   decide(state, input, nowMs) {
     const t = state.found;

@@ -72,10 +72,11 @@ function tokenOf(body: Record<string, unknown>): string {
   return typeof body.token === 'string' ? body.token.trim() : '';
 }
 
-/** The `from` of a change request, or the 400 asking for a reload when the page sent none. */
+/** The `from` of a change request, or the 400 asking for a reload when the page sent none or a malformed one. */
 function requiredFrom(body: Record<string, unknown>): { ok: true; value: VisitAt } | { ok: false; message: string } {
   const from = fromOf(body);
-  return from ? { ok: true, value: from } : { ok: false, message: M.missingFrom };
+  if (!from.ok) return from;
+  return from.value ? { ok: true, value: from.value } : { ok: false, message: M.missingFrom };
 }
 
 /** Checks { token, date, timeSlot, from } (date YYYY-MM-DD, one of the 24 slots; the messages of a new request). */

@@ -114,9 +114,10 @@ describe("the customer's move", () => {
     expect(customerMoveCommand.decide(customer(booking()), moveTo('install', '2026-12-11', '9-15', from), NOW)).toEqual({ status: 409, message: M.staleRequest });
   });
 
-  it('parses anything into strings (decide judges them, after the link), and `from` when the request names it', () => {
+  it('parses anything into strings (decide judges them, after the link), `from` when the request names it, and refuses a malformed `from`', () => {
     expect(customerMoveCommand.parse({ token: ' t ', visit: 3 }, [])).toEqual({ ok: true, value: { token: 't', visit: '', date: '', timeSlot: '', from: null } });
-    expect(customerMoveCommand.parse({ token: 't', from: { date: '2026-12-04', timeSlot: 9 } }, [])).toMatchObject({ ok: true, value: { from: { date: '2026-12-04', timeSlot: '' } } });
+    expect(customerMoveCommand.parse({ token: 't', from: { date: '2026-12-04', timeSlot: '9-15' } }, [])).toMatchObject({ ok: true, value: { from: { date: '2026-12-04', timeSlot: '9-15' } } });
+    expect(customerMoveCommand.parse({ token: 't', from: 'garbage' }, [])).toEqual({ ok: false, message: M.badFrom });
   });
 });
 

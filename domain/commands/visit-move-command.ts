@@ -127,7 +127,10 @@ function moveChanges(b: BookingFacts, move: CheckedMove, status: string, world: 
 
 /**
  * The customer's move: { token, visit, date, timeSlot, from? }, `from` the visit's date and slot
- * as the page showed them (self-service.ts fromOf; null when the request names none).
+ * as the page showed them (self-service.ts fromOf): null when the request names none (accepted,
+ * for a page opened before pages sent it); a `from` that is there but malformed ('garbage', a
+ * date not 'YYYY-MM-DD') is refused by `parse` with a 400 and the sentence
+ * SELF_SERVICE_MESSAGES.badFrom, before the link is even read.
  */
 export interface CustomerMoveInput extends MoveRequest {
   token: string;
@@ -150,7 +153,10 @@ export interface CustomerMoveState {
 
 export const customerMoveCommand: Command<CustomerMoveInput, CustomerMoveState, VisitMovedMail, MoveAnswer> = {
   name: 'my-booking/move',
-  parse: (body) => ({ ok: true, value: { token: text(body.token).trim(), ...moveRequestOf(body), from: fromOf(body) } }),
+  parse: (body) => {
+    const from = fromOf(body);
+    return from.ok ? { ok: true, value: { token: text(body.token).trim(), ...moveRequestOf(body), from: from.value } } : from;
+  },
   idempotency: { by: 'natural', header: 'none', why: 'the request names the time it moves the visit from, so a replay after the move is refused; a move to where the visit already is is refused too' },
   decide(state, input, nowMs) {
     if (!state.found) return refuse(404, M.invalidLink);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../schedule/calendar';
 import { patternSeasonRecord, type SeasonRecord } from '../schedule/seasons';
-import { proposeRenewal, renewalSeason, renewalsDue, type RenewalBookingRow, type RenewalFacts } from './renewals';
+import { maskedContact, proposeRenewal, RENEWAL_LINK_MESSAGES, renewalCheckoutRefusal, renewalLinkEnded, renewalSeason, renewalsDue, type RenewalBookingRow, type RenewalFacts } from './renewals';
 
 const SEASON: SeasonRecord = { ...patternSeasonRecord(2027), renewalsOpen: '2027-08-01', publicOpens: '2027-09-01' };
 const NOW = Date.parse('2027-08-02T16:00:00Z');
@@ -136,5 +136,47 @@ describe('proposeRenewal', () => {
         },
       ),
     );
+  });
+});
+
+describe('a renewal link bound to its customer (docs/decisions/058)', () => {
+  const made = (over: Partial<RenewalBookingRow> = {}, wizard = 'wizard-a') => ({
+    ...booking({ install_date: '2027-11-23', deposit_paid_at: '', status: 'pending_payment', holdExpiresAtMs: NOW + 60_000, ...over }),
+    wizard_id: wizard,
+  });
+  const ann = { emailKey: 'ann@example.com', madeBooking: null };
+
+  it('masks the contact to a first letter per word and the last two digits', () => {
+    expect(maskedContact({ name: 'Ann  Lee', email: 'Ann@Example.co.uk', phone: '(410) 555-0142', address: '7 Holly Court' })).toEqual({
+      name: 'A••• L•••',
+      email: 'A•••@E•••.uk',
+      phone: '•••-•••-••42',
+      address: '••• (on file)',
+    });
+  });
+
+  it("opens the season to the renewal's own e-mail only", () => {
+    expect(renewalCheckoutRefusal(ann, { email: ' ANN@example.com', wizardId: '' }, NOW)).toBeNull();
+    expect(renewalCheckoutRefusal(ann, { email: 'mallory@example.com', wizardId: '' }, NOW)).toEqual({ status: 403, message: RENEWAL_LINK_MESSAGES.otherCustomer });
+  });
+
+  it.each([
+    ['a running hold of another wizard', made({}, 'wizard-b'), 409],
+    ['a paid booking', made({ deposit_paid_at: '2027-08-02 10:00:00.000Z', status: 'confirmed' }), 409],
+    ['a hold that ran out', made({ holdExpiresAtMs: NOW - 1 }), null],
+    ['a cancelled booking', made({ status: 'cancelled' }), null],
+  ] as const)('judges the booking made with it: %s', (_why, b, status) => {
+    const r = renewalCheckoutRefusal({ ...ann, madeBooking: b }, { email: 'ann@example.com', wizardId: 'wizard-c' }, NOW);
+    expect(r?.status ?? null).toBe(status);
+  });
+
+  it('lets the same wizard replace its own hold', () => {
+    expect(renewalCheckoutRefusal({ ...ann, madeBooking: made() }, { email: 'ann@example.com', wizardId: 'wizard-a' }, NOW)).toBeNull();
+  });
+
+  it('ends on the public opening date, never without one', () => {
+    expect(renewalLinkEnded('2027-08-31', SEASON)).toBe(false);
+    expect(renewalLinkEnded('2027-09-01', SEASON)).toBe(true);
+    expect(renewalLinkEnded('2027-12-01', { publicOpens: '' })).toBe(false);
   });
 });

@@ -205,3 +205,77 @@ export function renewalPrefill(
     earlyBird: eb ? { until: eb.until, label: `Early-bird price until ${formatLongDate(eb.until)}` } : null,
   };
 }
+
+/** The sentences of a renewal link bound to its customer (docs/decisions/058). */
+export const RENEWAL_LINK_MESSAGES = {
+  /** POST /api/fn/renewal with an address the renewal was not sent to (403). */
+  wrongEmail: 'That is not the e-mail address this renewal was sent to. Please type the address the e-mail came to.',
+  /** POST /api/fn/renewal without an address (400). */
+  emailMissing: 'Please type the e-mail address this renewal was sent to.',
+  /** A checkout before public booking with another customer's renewal (403). */
+  otherCustomer: 'This renewal link is for the customer it was sent to. Please book with the e-mail address it came to, or wait until booking opens to everyone.',
+  /** A checkout before public booking with a renewal that has already booked (409). */
+  used: 'This renewal link has already been used for a booking. Please check your e-mail for its confirmation, or call us.',
+} as const;
+
+/** The sentence of a renewal link whose season's public booking has opened (410): `year` the season. */
+export function renewalEndedMessage(year: number): string {
+  return `Booking for the ${year} season is open to everyone now, so this renewal link has ended. Please book online as usual.`;
+}
+
+/** Whether a renewal link has ended on `today`: its season has a "Public booking opens" date and it has come (docs/decisions/058). */
+export function renewalLinkEnded(today: Ymd, season: Pick<SeasonRecord, 'publicOpens'>): boolean {
+  return !!season.publicOpens && today >= season.publicOpens;
+}
+
+const MASK = '•••';
+
+/** `word` shown by its first character only ('Ann' → 'A•••'). */
+function maskWord(word: string): string {
+  return word ? `${Array.from(word)[0]}${MASK}` : '';
+}
+
+/**
+ * The contact of a renewal as shown before the customer has typed their e-mail (docs/decisions/058):
+ * each word of the name and the address by its first character, the e-mail's name and domain
+ * by their first character (the ending kept: 'a•••@e•••.com'), the phone by its last two digits.
+ * Enough for the customer to recognise, too little to learn anything from.
+ */
+export function maskedContact(c: { name: string; email: string; phone: string; address: string }): { name: string; email: string; phone: string; address: string } {
+  const at = c.email.lastIndexOf('@');
+  const local = at > 0 ? c.email.slice(0, at) : c.email;
+  const domain = at > 0 ? c.email.slice(at + 1) : '';
+  const dot = domain.lastIndexOf('.');
+  const email = domain ? `${maskWord(local)}@${maskWord(dot > 0 ? domain.slice(0, dot) : domain)}${dot > 0 ? domain.slice(dot) : ''}` : maskWord(local);
+  const digits = c.phone.replace(/\D/g, '');
+  return {
+    name: c.name.split(/\s+/).filter(Boolean).map(maskWord).join(' '),
+    email,
+    phone: digits.length >= 2 ? `${MASK}-${MASK}-••${digits.slice(-2)}` : '',
+    address: c.address ? `${MASK} (on file)` : '',
+  };
+}
+
+/** A renewal as the checkout judges it: the customer key it was sent to and the booking made with it (null when none). */
+export interface RenewalUse {
+  emailKey: string;
+  /** The booking last made with this renewal, with its wizard ('' when none), or null. */
+  madeBooking: (RenewalBookingRow & { wizard_id: string }) | null;
+}
+
+/**
+ * Why a checkout before public booking may not use `renewal` (docs/decisions/058), or null when
+ * it may: the checkout's e-mail must be the customer's (`customerKey` of both, 403
+ * RENEWAL_LINK_MESSAGES.otherCustomer), and the renewal must not have booked already (409
+ * `used`): a booking made with it that is not cancelled and is paid, or an unpaid hold still
+ * running at `nowMs`, uses it up, unless that hold is of the same wizard (`wizardId`), which
+ * this checkout replaces.
+ */
+export function renewalCheckoutRefusal(renewal: RenewalUse, checkout: { email: string; wizardId: string }, nowMs: number): { status: 403 | 409; message: string } | null {
+  if (!renewal.emailKey || customerKey(checkout.email) !== renewal.emailKey) return { status: 403, message: RENEWAL_LINK_MESSAGES.otherCustomer };
+  const made = renewal.madeBooking;
+  if (!made) return null;
+  const sameWizardHold = !!checkout.wizardId && made.wizard_id === checkout.wizardId && made.status === 'pending_payment' && made.deposit_paid_at === '';
+  if (sameWizardHold) return null;
+  return bookedIn(made, seasonYearOfDate(made.install_date), nowMs) ? { status: 409, message: RENEWAL_LINK_MESSAGES.used } : null;
+}

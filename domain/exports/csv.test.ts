@@ -56,12 +56,61 @@ describe('safeCell', () => {
     expect(safeCell(value)).toBe(written);
   });
 
-  it('never leaves a cell a spreadsheet would run, and reads back as the value (apostrophe aside)', () => {
+  it.each<[string, string, string]>([
+    ['a space before =', ' =1+1', "' =1+1"],
+    ['a no-break space before =', '\u00A0=1+1', "'\u00A0=1+1"],
+    ['an ideographic space before +', '\u3000+1', "'\u3000+1"],
+    ['a zero-width space before @', '\u200B@SUM(A1)', "'\u200B@SUM(A1)"],
+    ['a full-width equals', '＝1+1', "'＝1+1"],
+    ['a full-width plus', '＋1', "'＋1"],
+    ['a full-width minus', '－1', "'－1"],
+    ['a full-width at sign', '＠SUM(A1)', "'＠SUM(A1)"],
+    ['a full-width bar', '｜calc', "'｜calc"],
+    ['a pipe (DDE)', '|calc', "'|calc"],
+    ['a line feed first', '\n=1', `"'\n=1"`],
+    ['a CRLF first', '\r\n=1', `"'\r\n=1"`],
+    ['a NUL first', '\u0000x', "'\u0000x"],
+    ['a space before a word', ' Ann', ' Ann'],
+  ])('neutralises %s', (_name, value, written) => {
+    expect(safeCell(value)).toBe(written);
+  });
+
+  /** Leading characters a spreadsheet skips before reading a formula. */
+  const blanks = fc.constantFrom(' ', '\u00A0', '\u2003', '\u3000', '\u202F', '\uFEFF', '\u200B', '\t', '\n', '\r', '\v', '\f');
+  /** The starts of a formula, ASCII and full-width. */
+  const signs = fc.constantFrom('=', '+', '-', '@', '|', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFF5C');
+  /** The C0 and C1 control characters. */
+  const controls = fc
+    .integer({ min: 0, max: 0x9f })
+    .filter((c) => c < 0x20 || c >= 0x7f)
+    .map((c) => String.fromCharCode(c));
+
+  /** The cell's text as a spreadsheet reads it back (the RFC 4180 quoting undone). */
+  const readBack = (s: string): string => (parseCsv(`${safeCell(s)}\r\n`) as [[string]])[0][0];
+
+  it('neutralises any cell whose first non-blank character starts a formula', () => {
+    fc.assert(
+      fc.property(fc.array(blanks, { maxLength: 4 }), signs, fc.string(), (lead, sign, rest) => {
+        const s = `${lead.join('')}${sign}${rest}`;
+        expect(readBack(s)).toBe(`'${s}`);
+      }),
+    );
+  });
+
+  it('neutralises any cell starting with a control character', () => {
+    fc.assert(
+      fc.property(controls, fc.string(), (c, rest) => {
+        expect(readBack(`${c}${rest}`)).toBe(`'${c}${rest}`);
+      }),
+    );
+  });
+
+  it('reads back as the value, with an apostrophe added only before a formula start', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (s) => {
-        const [[back]] = parseCsv(`${safeCell(s)}\r\n`) as [[string]];
-        expect(/^[=+\-@\t\r]/.test(back)).toBe(false);
-        expect(back).toBe(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+        const back = readBack(s);
+        expect([s, `'${s}`]).toContain(back);
+        if (back === s) expect(/^(?:\p{Cc}|[\s\p{Cf}]*[=+\-@|＝＋－＠｜−])/u.test(s)).toBe(false);
       }),
     );
   });
@@ -96,7 +145,7 @@ describe('toCsv', () => {
   it('writes no rows as an empty text', () => expect(toCsv([])).toBe(''));
 
   it('round-trips any table of text through an RFC 4180 reader', () => {
-    const safeText = fc.string({ unit: 'binary' }).filter((s) => !/^[=+\-@\t\r]/.test(s));
+    const safeText = fc.string({ unit: 'binary' }).filter((s) => safeCell(s).replace(/^"/, '')[0] !== "'");
     fc.assert(
       fc.property(fc.array(fc.array(safeText, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (rows) => {
         expect(parseCsv(toCsv(rows))).toEqual(rows);

@@ -54,6 +54,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/testimonial-stats', caller: 'anyone', library: 'app', handler: 'testimonialStatsRoute' },
   // Renewals for the next season: the e-mail's 'Reserve my week again' link and its unsubscribe.
   { method: 'GET', path: '/api/fn/renewal', caller: 'anyone', library: 'app', handler: 'renewalLinkRoute' },
+  { method: 'POST', path: '/api/fn/renewal', caller: 'anyone', library: 'app', handler: 'renewalUnlockRoute' },
   { method: 'POST', path: '/api/fn/unsubscribe', caller: 'anyone', library: 'app', handler: 'unsubscribeRoute' },
   // The customer's own booking, by its manage link (docs/decisions/027 and 029).
   { method: 'POST', path: '/api/fn/my-booking', caller: 'anyone', library: 'app', handler: 'myBookingRoute' },

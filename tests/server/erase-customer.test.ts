@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -355,6 +355,43 @@ describe('after an erasure, the next replica snapshot and the next backup hold n
       const restored = path.join(work, 'restored');
       await promisify(execFile)(PB_BIN, ['restore', path.join(work, 'data', 'backups', 'after_erasure.zip'), restored]);
       expect(held(readFileSync(path.join(restored, 'data.db')))).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
+
+describe('after an erasure, neither data.db nor its write-ahead log holds any of it', () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'erase-wal-'));
+  const held = (bytes: Buffer) => personal.filter((v) => bytes.toString('latin1').toLowerCase().includes(v));
+  /** The bytes of data.db or its WAL as the disk holds them now (an empty buffer when the file is not there). */
+  const bytesOf = (file: string) => (existsSync(path.join(work, 'data', file)) ? readFileSync(path.join(work, 'data', file)) : Buffer.alloc(0));
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('the erasure checkpoints the WAL once it has committed (docs/decisions/054)', async () => {
+    const server = await startServer({ dataDir: path.join(work, 'data'), template: template(), env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } });
+    try {
+      const own = await superuserAt(server.url);
+      const b = await stageBooking(own, { customer_name: CUSTOMER.name, customer_email: CUSTOMER.email, customer_phone: CUSTOMER.phone, customer_address: CUSTOMER.address, notes: 'Ring twice.' });
+      await own
+        .collection('mail_log')
+        .create({
+          to: CUSTOMER.email,
+          subject: `Hello ${CUSTOMER.name}`,
+          kind: 'visit_reminder',
+          body: `Dear ${CUSTOMER.name}, ${CUSTOMER.address}, ${CUSTOMER.phone}.`,
+          status: 'sent',
+          related_id: b.id,
+          key: `erase-wal-${run}`,
+        });
+      // Before: the values are on disk, in the log at least.
+      expect(held(Buffer.concat([bytesOf('data.db'), bytesOf('data.db-wal')]))).toEqual(personal);
+
+      const res = await request({ base: server.url, route: ROUTE, body: { email: CUSTOMER.email, confirm: CUSTOMER.email }, token: own.authStore.token, headers: { 'Idempotency-Key': newKey() } });
+      expect(res.body).toMatchObject({ found: true, counts: { bookings: 1, mail_log: 1 } });
+      expect(held(bytesOf('data.db'))).toEqual([]);
+      expect(held(bytesOf('data.db-wal'))).toEqual([]);
     } finally {
       await server.stop();
     }

@@ -136,6 +136,15 @@ describe('the manage link', () => {
 });
 
 describe('moving a visit', () => {
+  it("refuses a malformed `from` with a sentence and moves nothing, twice in a row (docs/decisions/027's stale-request rule)", async () => {
+    const { id, token } = await paidBooking();
+    for (const from of ['garbage', 'garbage', { date: 'garbage', timeSlot: '9-15' }]) {
+      const res = await callFn('POST', '/api/fn/my-booking/move', { token, visit: 'install', date: '2026-12-06', timeSlot: '12-18', from });
+      expect(res).toMatchObject({ status: 400, body: { message: M.badFrom } });
+    }
+    expect(await su.collection('bookings').getOne(id)).toMatchObject({ install_date: '2026-12-05', install_time_slot: '9-15', ics_sequence: 0 });
+  });
+
   it('within 72 hours: the install moves, the link keeps working, the history and both e-mails say so, the ICS sequence rises', async () => {
     const { id, token } = await paidBooking();
     const res = await move(token, 'install', '2026-12-06', '12-18');

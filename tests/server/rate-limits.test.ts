@@ -50,9 +50,9 @@ describe('rate limits for guests', () => {
     expect(statuses.slice(allowed)).toEqual([429, 429]);
   });
 
-  it("asking for one's manage link: 5 per 10 minutes from one address, whatever the addresses asked about (docs/decisions/027)", async () => {
+  it("asking for one's manage link: 5 per 10 minutes from one address, even for one address asked about again (docs/decisions/027; different addresses meet the per-connection limit on addresses first, anonymous-mail.test.ts)", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push(await post('/api/fn/my-booking/send-link', { email: `nobody-${i}@example.com` }));
+    for (let i = 0; i < 7; i++) statuses.push(await post('/api/fn/my-booking/send-link', { email: 'nobody@example.com' }));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 

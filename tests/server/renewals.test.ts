@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { bookingRequest, request, superuserAt, template } from './support';
+import { RENEWAL_LINK_MESSAGES, renewalEndedMessage } from '../../domain/customers/renewals';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -130,15 +131,9 @@ describe('renewals on August 2, 2027', () => {
     expect(ann.body).toMatch(/\/unsubscribe\?e=ann%40example\.com&t=[A-Za-z0-9_-]{43}/);
   });
 
-  it('the link opens the wizard’s prefill; a bad token is a 404', async () => {
+  it('the link opens the wizard’s prefill, its contact masked until the customer types their e-mail; a bad token is a 404', async () => {
     const token = reserveToken((await mailTo('Ann@Example.com')).body);
-    const res = await call('GET', `/api/fn/renewal?token=${token}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({
-      name: 'Ann Lee',
-      email: 'Ann@Example.com',
-      phone: '(410) 555-0142',
-      address: '7 Holly Court, Columbia, MD 21044',
+    const choices = {
       packageSlug: 'elevated-arbor',
       treeSize: '7.5-9ft',
       addons: { stockings: 3 },
@@ -152,7 +147,18 @@ describe('renewals on August 2, 2027', () => {
       removalSlot: '9-15',
       season: 2027,
       earlyBird: { until: '2027-08-31', label: 'Early-bird price until Tuesday, August 31, 2027' },
-    });
+    };
+    const masked = await call('GET', `/api/fn/renewal?token=${token}`);
+    expect(masked.status, JSON.stringify(masked.body)).toBe(200);
+    expect(masked.body).toEqual({ ...choices, name: 'A••• L•••', email: 'A•••@E•••.com', phone: '•••-•••-••42', address: '••• (on file)', contactMasked: true });
+    for (const secret of ['Ann Lee', 'Lee', 'ann@example.com', 'example', '555-0142', '0142', 'Holly', '21044']) expect(JSON.stringify(masked.body).toLowerCase()).not.toContain(secret.toLowerCase());
+
+    expect(await call('POST', '/api/fn/renewal', { token, email: 'bob@example.com' })).toMatchObject({ status: 403, body: { message: RENEWAL_LINK_MESSAGES.wrongEmail } });
+    expect(await call('POST', '/api/fn/renewal', { token })).toMatchObject({ status: 400, body: { message: RENEWAL_LINK_MESSAGES.emailMissing } });
+    const full = await call('POST', '/api/fn/renewal', { token, email: ' ann@EXAMPLE.com ' });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    expect(full.body).toEqual({ ...choices, name: 'Ann Lee', email: 'Ann@Example.com', phone: '(410) 555-0142', address: '7 Holly Court, Columbia, MD 21044', contactMasked: false });
+    expect(await call('POST', '/api/fn/renewal', { token: 'x'.repeat(43), email: 'ann@example.com' })).toMatchObject({ status: 404, body: { message: 'This link is not valid.' } });
     expect(await call('GET', `/api/fn/renewal?token=${'x'.repeat(43)}`)).toMatchObject({ status: 404, body: { message: 'This link is not valid.' } });
     expect((await call('GET', '/api/fn/renewal?token=short')).status).toBe(404);
   });
@@ -243,4 +249,42 @@ describe('renewals on August 2, 2027', () => {
     // The erased bookings are nobody's to renew.
     expect((await runJob()).body).toMatchObject({ due: 0, queued: 0 });
   });
+
+  it('one renewal link books before public opening for its own customer only, once; strangers are refused with a sentence; it ends when public booking opens', async () => {
+    const token = reserveToken((await mailTo('gus@example.com')).body);
+    expect(token).not.toBe('');
+    const visit = { installDate: '2027-11-26', installTimeSlot: '9-15', removalDate: '2027-12-28', removalTimeSlot: '9-15' };
+    const checkout = (email: string, over: Record<string, unknown> = {}) =>
+      call('POST', '/api/fn/create-booking-checkout', {
+        bookingData: bookingRequest({ ...visit, customerEmail: email, ...over }),
+        renewalToken: token,
+        wizardId: `wizard-${email.replace(/\W/g, '-')}`,
+      });
+
+    const strangers = await Promise.all(['mallory@example.com', 'trent@example.com', 'eve.other@example.com', 'oscar@example.com'].map((e) => checkout(e)));
+    for (const res of strangers) expect(res).toMatchObject({ status: 403, body: { message: RENEWAL_LINK_MESSAGES.otherCustomer } });
+
+    const own = await checkout(' GUS@example.com');
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await su.collection('renewals').getFirstListItem("email_key = 'gus@example.com'")).used_by).toBe(own.body.bookingId);
+    // Used up: a second checkout from another wizard, for another day, is refused while the first booking holds.
+    const again = await call('POST', '/api/fn/create-booking-checkout', {
+      bookingData: bookingRequest({ ...visit, installDate: '2027-11-27', customerEmail: 'gus@example.com' }),
+      renewalToken: token,
+      wizardId: 'another-tab-1',
+    });
+    expect(again).toMatchObject({ status: 409, body: { message: RENEWAL_LINK_MESSAGES.used } });
+    expect((await call('POST', '/api/fn/demo-checkout/pay', { sessionId: own.body.sessionId })).status).toBe(200);
+    expect(await checkout('gus@example.com', { installDate: '2027-11-28' })).toMatchObject({ status: 409, body: { message: RENEWAL_LINK_MESSAGES.used } });
+    const booked = await su.collection('bookings').getFullList({ filter: "customer_email ~ 'gus@example.com' && install_date >= '2027-01-01'" });
+    expect(booked.map((b) => b.id)).toEqual([own.body.bookingId]);
+
+    // Public booking opens on September 1: the link answers that it has ended (a checkout needs no token then).
+    const annToken = reserveToken((await mailTo('Ann@Example.com')).body);
+    await server.stop();
+    server = await startServer({ dataDir, env: { APP_NOW: '2027-09-01T16:00:00Z', RATE_LIMITS: 'off' } });
+    const ended = renewalEndedMessage(2027);
+    expect(await call('GET', `/api/fn/renewal?token=${annToken}`)).toMatchObject({ status: 410, body: { message: ended } });
+    expect(await call('POST', '/api/fn/renewal', { token: annToken, email: 'ann@example.com' })).toMatchObject({ status: 410, body: { message: ended } });
+  }, 60_000);
 });

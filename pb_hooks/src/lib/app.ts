@@ -68,7 +68,7 @@ export { seasonSaveRoute } from './seasons/season-save-route';
 export { sendVisitRemindersJob, sendRemindersJobRoute } from './bookings/visit-reminders-job';
 export { sendRenewalsJob } from './customers/renewals-job';
 export { renewalsJobRoute } from './customers/renewals-job-route';
-export { renewalLinkRoute } from './customers/renewal-link-route';
+export { renewalLinkRoute, renewalUnlockRoute } from './customers/renewal-link-route';
 export { unsubscribeRoute } from './customers/unsubscribe-route';
 export { withRequestOrigin } from './http';
 export { visitsIcsRoute } from './mail/visits-ics-route';

@@ -17,7 +17,9 @@
  * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile, or
  * before the booking's season opens to the public ('Booking for the 2027 season opens on …')
  * unless the body carries a renewal link's token for that season (`renewalToken`,
- * customers/renewal-link-route.ts);
+ * customers/renewal-link-route.ts) and the checkout is its customer's, once
+ * (docs/decisions/058): 403 when the checkout's e-mail is not the renewal's, 409 when the
+ * renewal has already booked;
  * 422 when the Idempotency-Key was used for a different request; 429 when the caller holds too
  * many unpaid checkouts; 502 'Failed to create checkout session' when Stripe fails (the hold is
  * released).
@@ -41,7 +43,7 @@ import { expireCheckoutSession } from '../payments/stripe';
 import { loadBookingSeasonRecord, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { publicBookingClosed } from '@domain/schedule/seasons';
 import { centroid } from './distance';
-import { renewalOpensSeason } from '../customers/renewal-link-route';
+import { markRenewalUsed, renewalForCheckout, useRenewal } from '../customers/renewal-link-route';
 import { findPackage } from '@domain/catalog';
 import { parseZip } from '@domain/place/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
@@ -62,13 +64,20 @@ function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] 
  * the collection up (and each hold again) while holding the one writer, the cost
  * docs/decisions/040 removed from this hottest path. Reads only what `decide` needs, in its order.
  */
-function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, now: number): Outcome<never, CreateCheckoutAnswer> {
+function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, now: number, renewalId: string | null): Outcome<never, CreateCheckoutAnswer> {
   const bookings = $app.findCachedCollectionByNameOrId('bookings');
   const newId = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
   const p = input.prepared!;
   let outcome: Outcome<never, CreateCheckoutAnswer> | null = null;
   $app.runInTransaction((tx) => {
     const same = findByIdempotencyKey(tx, p.key);
+    // A renewal link opens the season early to its own customer, once (docs/decisions/058):
+    // judged and used up in this transaction, so two checkouts at once cannot both use it.
+    const renewalRefusal = !same && renewalId ? useRenewal(tx, renewalId, { email, wizardId: input.wizardId }, now) : null;
+    if (renewalRefusal) {
+      outcome = renewalRefusal;
+      return;
+    }
     const state: CreateCheckoutState = { sameKey: same ? { id: same.id, fingerprint: same.getString('request_fingerprint') } : null, capReached: false, wizardHolds: [], schedules: [], newId };
     let holds: core.Record[] = [];
     if (!same) {
@@ -93,6 +102,7 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
       rec.load(c.fields as Record<string, unknown>);
       tx.save(rec);
     }
+    if (renewalId && !decision.answer.replay) markRenewalUsed(tx, renewalId, decision.answer.bookingId);
   });
   if (!outcome) throw apiError(500, 'This action could not be completed. Please try again.');
   return outcome;
@@ -116,8 +126,10 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
 
   // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts);
   // a returning customer's renewal link (`renewalToken`) opens it earlier.
+  // Once public booking is open the token has nothing to open and is not looked at.
   const closed = publicBookingClosed(today(), loadBookingSeasonRecord($app, r.installDate));
-  if (closed && !renewalOpensSeason($app, body.renewalToken, r.installDate)) throw apiError(409, closed);
+  const renewal = closed ? renewalForCheckout($app, body.renewalToken, r.installDate) : null;
+  if (closed && !renewal) throw apiError(409, closed);
   // Before the transaction: the distance may call an outside routing service.
   const checked = checkAndPrice(r);
   const mode = paymentMode();
@@ -144,7 +156,7 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, closingHours, fields };
   const input: CreateCheckoutInput = { request: r, wizardId, prepared, waitlistOffer: parsed.value.waitlistOffer };
 
-  const outcome = decideCheckout(input, clientIp, r.customerEmail, now);
+  const outcome = decideCheckout(input, clientIp, r.customerEmail, now, renewal?.id ?? null);
   if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);
   const answer = outcome.answer;
   if (answer.replay) return e.json(200, checkoutLink(answer.bookingId, origin));

@@ -27,6 +27,7 @@ import { centroid } from '../bookings/distance';
 import { nowMs, today } from '../clock';
 import { consultationCapReached, consultationVisitsOn, takenConsultationSlots } from './consultations-repo';
 import { apiError, badRequest, callerLimitsEnabled, configuredOrigin, readJsonObject } from '../http';
+import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { consultationMails } from '../mail/consultation-confirmation';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
@@ -66,6 +67,8 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
         tooFar = `That consultation time leaves too little time to drive from our visit nearby. ${fit.length > 0 ? `Times that fit that day: ${fit.join(', ')}.` : 'No other time that day fits; please choose another day.'}`;
         return;
       }
+      // Its confirmation e-mails an address nobody confirmed: counted per connection (anonymous-recipients.ts; a 429 rolls back).
+      admitAnonymousRecipient(tx, caller.ip, caller.email, now);
       const rec = new Record(tx.findCollectionByNameOrId('consultation_requests'));
       rec.load({
         customer_name: r.customerName,

@@ -17,12 +17,37 @@
  * to. The uploads are unlinked in the transaction and deleted right after the commit
  * (lib/bookings/inspiration-orphans.ts deleteUnlinkedUploads: the runner writes no deletes);
  * if that fails, the hourly orphan job deletes them, since nothing links to them any more.
+ *
+ * Then, after the commit, the write-ahead log is checkpointed with TRUNCATE (`checkpointWal`):
+ * the WAL keeps the pages as they were before the erasure until the next checkpoint, so a
+ * file-level copy of `data.db-wal` would hold the erased values; after it the log is empty and
+ * `data.db` (opened with secure_delete, pb/secure_delete.go) holds none of them
+ * (docs/decisions/054, amendment of 2026-11-29).
  */
 import { linkedInspirationIds } from '@domain/booking/inspiration-images';
 import { eraseCustomerCommand, type EraseCustomerAnswer, type EraseCustomerInput, type EraseCustomerState } from '@domain/commands/erase-customer-command';
 import { deleteUnlinkedUploads } from '../bookings/inspiration-orphans';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { idsWhere, inList, jsonValueOf } from './erase-customer-sql';
+import { logWarning } from '../log';
+
+/**
+ * Copies every page of data.db's write-ahead log into the database and empties the log
+ * (`PRAGMA wal_checkpoint(TRUNCATE)`), so no page from before a commit stays in `data.db-wal`.
+ * Run after the transaction, on the one writer connection. A reader still holding an older
+ * snapshot makes SQLite answer busy: retried a few times 50 ms apart, then logged (the next
+ * automatic checkpoint, at 1,000 pages, copies them in the end). Returns whether it completed.
+ */
+export function checkpointWal(app: CoreApp): boolean {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const r = new DynamicModel({ busy: 0, log: 0, checkpointed: 0 }) as unknown as { busy: number; log: number; checkpointed: number };
+    app.nonconcurrentDB().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').one(r);
+    if (r.busy === 0) return true;
+    sleep(50);
+  }
+  logWarning('erase-customer: the write-ahead log could not be checkpointed; the next automatic checkpoint empties it');
+  return false;
+}
 
 /** The record's fields read as plain strings. */
 function strings(r: core.Record, fields: readonly string[]): string[] {
@@ -125,6 +150,7 @@ export function eraseCustomerFor(ownerId: string): ServerCommand<EraseCustomerIn
           uploadsDeleted = deleteUnlinkedUploads(tx, a.uploads);
         });
       }
+      if (a.found) checkpointWal(app);
       return { found: a.found, counts: a.counts, uploadsDeleted };
     },
   };

@@ -1,21 +1,37 @@
 /**
  * The renewal e-mail's 'Reserve my week again' link (domain/customers/renewals.ts; the token is
- * renewal-tokens.ts renewalToken, only its SHA-256 stored in `renewals.token_hash`):
+ * renewal-tokens.ts renewalToken, only its SHA-256 stored in `renewals.token_hash`), bound to
+ * the customer it was sent to (docs/decisions/058):
  * - GET /api/fn/renewal?token=… (anyone; a per-IP limit for guests, pb_migrations/1732000810)
  *   → 200 the wizard's prefill (renewals.ts RenewalPrefill: name, email, phone, address,
  *   packageSlug, treeSize, addons { id: quantity }, luxeFinish, removalRequested, extraTree,
  *   keepOrnaments, installDate, installSlot, removalDate, removalSlot ('' when none proposed),
- *   season, earlyBird { until, label } | null). 404 'This link is not valid.' for a malformed or
- *   unknown token, a season whose installations are over, or a booking since deleted.
- * - renewalOpensSeason: the checkout takes the token too (`renewalToken` beside `bookingData`),
- *   so a returning customer books before "Public booking opens" (that is what renewals are
- *   for); the slot is still taken through checkout as any booking's.
+ *   season, earlyBird { until, label } | null) with `contactMasked: true`: the name, e-mail,
+ *   phone and address masked (renewals.ts maskedContact), so whoever holds the link learns none
+ *   of them.
+ * - POST /api/fn/renewal { token, email } (anyone; 10 per 10 minutes per IP for guests,
+ *   pb_migrations/1732000950) → 200 the same prefill with the contact in full and
+ *   `contactMasked: false` when `email` is the address the renewal was sent to (trimmed,
+ *   case-insensitive); 400 RENEWAL_LINK_MESSAGES.emailMissing without one, 403 `wrongEmail`
+ *   for another.
+ * - Both: 404 'This link is not valid.' for a malformed or unknown token, a season whose
+ *   installations are over, or a booking since deleted; 410 renewalEndedMessage once the
+ *   season's "Public booking opens" date has come (the link's early booking is over; a season
+ *   without that date has no early booking to end, and its link lives until the installations end).
+ * - The checkout takes the token too (`renewalToken` beside `bookingData`, renewalForCheckout
+ *   and useRenewal): before "Public booking opens" it opens the season to the renewal's own
+ *   customer only (the checkout's e-mail is the renewal's), once: the booking made with it is
+ *   recorded in `renewals.used_by` in the checkout's transaction, and a second checkout is
+ *   refused while that booking is live (renewals.ts renewalCheckoutRefusal).
  */
-import { renewalPrefill } from '@domain/customers/renewals';
-import { seasonYearOfDate } from '@domain/schedule/seasons';
+import { customerKey } from '@domain/customers/customer-key';
+import { maskedContact, RENEWAL_LINK_MESSAGES, renewalCheckoutRefusal, renewalEndedMessage, renewalLinkEnded, renewalPrefill, type RenewalUse } from '@domain/customers/renewals';
+import type { Refusal } from '@domain/commands/command';
+import { parseTimestamp } from '@domain/schedule/calendar';
+import { seasonYearOfDate, type SeasonRecord } from '@domain/schedule/seasons';
 import { jsonObjects } from '../json-fields';
 import { today } from '../clock';
-import { apiError, queryParam } from '../http';
+import { apiError, queryParam, readJsonObject } from '../http';
 import { tokenHashOf } from '../my-booking/manage-links';
 import { loadSeasonRecords } from '../settings';
 import { TOKEN_SHAPE } from './renewal-tokens';
@@ -31,25 +47,75 @@ export function renewalForToken(app: CoreApp, token: unknown): core.Record | nul
   return row && $security.equal(row.getString('token_hash'), hash) ? row : null;
 }
 
-/** Whether renewal token `token` opens the season of an installation on `installDate` (early booking for a returning customer). */
-export function renewalOpensSeason(app: CoreApp, token: unknown, installDate: string): boolean {
+/**
+ * The renewal row a checkout's `renewalToken` names for an installation on `installDate`, or
+ * null (no token, malformed, unknown, or of another season). Whether the checkout may use it is
+ * `useRenewal`'s, in the checkout's transaction.
+ */
+export function renewalForCheckout(app: CoreApp, token: unknown, installDate: string): core.Record | null {
   const row = renewalForToken(app, token);
-  return !!row && /^\d{4}-\d{2}-\d{2}$/.test(installDate) && row.getInt('season') === seasonYearOfDate(installDate);
+  return row && /^\d{4}-\d{2}-\d{2}$/.test(installDate) && row.getInt('season') === seasonYearOfDate(installDate) ? row : null;
 }
 
-export function renewalLinkRoute(e: core.RequestEvent): void {
-  const row = renewalForToken($app, queryParam(e, 'token'));
+/**
+ * In the checkout's transaction `tx`: the renewal `renewalId` read again and judged for a
+ * checkout by `email` from wizard `wizardId` at `nowMs` (renewals.ts renewalCheckoutRefusal):
+ * the refusal (403 another customer's link, 409 already used), or null when it may book.
+ */
+export function useRenewal(tx: CoreApp, renewalId: string, checkout: { email: string; wizardId: string }, nowMs: number): Refusal | null {
+  const row = tx.findRecordById('renewals', renewalId);
+  let madeBooking: RenewalUse['madeBooking'] = null;
+  const usedBy = row.getString('used_by');
+  if (usedBy) {
+    try {
+      const b = tx.findRecordById('bookings', usedBy);
+      const hold = b.getString('hold_expires_at');
+      madeBooking = {
+        id: b.id,
+        customer_email: b.getString('customer_email'),
+        status: b.getString('status'),
+        deposit_paid_at: b.getString('deposit_paid_at'),
+        install_date: b.getString('install_date'),
+        install_time_slot: b.getString('install_time_slot'),
+        removal_date: b.getString('removal_date'),
+        removal_time_slot: b.getString('removal_time_slot'),
+        tree_size: b.getString('tree_size'),
+        holdExpiresAtMs: hold ? parseTimestamp(hold) : NaN,
+        wizard_id: b.getString('wizard_id'),
+      };
+    } catch {
+      madeBooking = null; // deleted since: nothing booked with it
+    }
+  }
+  return renewalCheckoutRefusal({ emailKey: row.getString('email_key'), madeBooking }, checkout, nowMs);
+}
+
+/** In the checkout's transaction `tx`: records booking `bookingId` as made with renewal `renewalId`. */
+export function markRenewalUsed(tx: CoreApp, renewalId: string, bookingId: string): void {
+  const row = tx.findRecordById('renewals', renewalId);
+  row.set('used_by', bookingId);
+  tx.save(row);
+}
+
+/** The renewal `token` opens today, its season and the booking it was made from; throws the 404 or the 410. */
+function openRenewal(token: unknown): { row: core.Record; season: SeasonRecord; booking: core.Record } {
+  const row = renewalForToken($app, token);
   if (!row) throw apiError(404, RENEWAL_LINK_INVALID);
   const t = today();
   const season = loadSeasonRecords($app).find((s) => s.year === row.getInt('season'));
   if (!season || t > season.install.end) throw apiError(404, RENEWAL_LINK_INVALID);
-  let b: core.Record;
+  if (renewalLinkEnded(t, season)) throw apiError(410, renewalEndedMessage(season.year));
   try {
-    b = $app.findRecordById('bookings', row.getString('booking'));
+    return { row, season, booking: $app.findRecordById('bookings', row.getString('booking')) };
   } catch {
     throw apiError(404, RENEWAL_LINK_INVALID);
   }
-  const contact = { name: b.getString('customer_name'), email: b.getString('customer_email'), phone: b.getString('customer_phone'), address: b.getString('customer_address') };
+}
+
+/** The prefill of the renewal `o`, its contact masked or in full. */
+function prefillOf(o: ReturnType<typeof openRenewal>, masked: boolean) {
+  const { row, season, booking: b } = o;
+  const full = { name: b.getString('customer_name'), email: b.getString('customer_email'), phone: b.getString('customer_phone'), address: b.getString('customer_address') };
   const last = {
     package_type: b.getString('package_type'),
     tree_size: b.getString('tree_size'),
@@ -65,5 +131,18 @@ export function renewalLinkRoute(e: core.RequestEvent): void {
     removalDate: row.getString('proposed_removal_date'),
     removalSlot: row.getString('proposed_removal_slot'),
   };
-  return e.json(200, renewalPrefill(contact, last, proposal, season, t));
+  return { ...renewalPrefill(masked ? maskedContact(full) : full, last, proposal, season, today()), contactMasked: masked };
+}
+
+export function renewalLinkRoute(e: core.RequestEvent): void {
+  return e.json(200, prefillOf(openRenewal(queryParam(e, 'token')), true));
+}
+
+export function renewalUnlockRoute(e: core.RequestEvent): void {
+  const body = readJsonObject(e);
+  const opened = openRenewal(body.token);
+  const email = typeof body.email === 'string' ? customerKey(body.email) : '';
+  if (!email) throw apiError(400, RENEWAL_LINK_MESSAGES.emailMissing);
+  if (!$security.equal(email, opened.row.getString('email_key'))) throw apiError(403, RENEWAL_LINK_MESSAGES.wrongEmail);
+  return e.json(200, prefillOf(opened, false));
 }

@@ -70,12 +70,16 @@ export function consultationIcs(
 /**
  * The customer's confirmation (kind `consultation_confirmation`, with consultation.ics) and the
  * business notice (kind `business_notice`), both under the request's id, keyed once per request.
+ * The customer's copy goes to an address nobody has confirmed yet, so it carries nothing the
+ * sender typed (docs/architecture.md "Anonymous forms' e-mails"): a plain 'Hello,', the time
+ * and our own words; no name, address, phone or notes, and a calendar file without the name or
+ * the address. The business's notice has them all.
  */
 export function consultationMails(c: ConsultationMail): QueuedMail[] {
   const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
   let ics = '';
   try {
-    ics = consultationIcs(c, `Your free consultation request (we will contact you to confirm). Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`);
+    ics = consultationIcs({ ...c, customerName: '', customerAddress: '' }, `Your free consultation request (we will contact you to confirm). Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`);
   } catch (err) {
     logError(`Building the consultation calendar file failed: ${String(err)}`);
   }
@@ -84,15 +88,16 @@ export function consultationMails(c: ConsultationMail): QueuedMail[] {
   const ownerAttachments = ics ? [{ name: 'consultation.ics', content: consultationIcs(c, `Consultation request from ${c.customerName}, ${c.customerPhone}.`, 0, 'PUBLISH') }] : [];
   const details = [`Requested time: ${when} (30 minutes)`, `Address: ${c.customerAddress}`, `Phone: ${c.customerPhone}`];
   if (c.notes) details.push(`Notes: ${c.notes}`);
+  const requested = [`Requested time: ${when} (30 minutes)`];
   const body = composeMail(
-    `Hello ${c.customerName},`,
+    'Hello,',
     [
       { lines: [`Thank you for requesting a free design consultation with ${BUSINESS.name}.`, "We'll contact you soon to confirm your consultation."] },
-      { lines: details },
+      { lines: [...requested, 'We will visit at the address you gave us.'] },
       { lines: ['The attached calendar file adds the requested time to your calendar.', ...(c.manageUrl ? ['To pick another time or cancel, use the Manage your consultation button.'] : [])] },
     ],
     `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`,
-    { title: 'Your consultation request', facts: factsOf(details.slice(0, 2)), ...(c.manageUrl ? { buttons: [{ label: MANAGE_CONSULTATION, url: c.manageUrl }] } : {}) },
+    { title: 'Your consultation request', facts: factsOf(requested), ...(c.manageUrl ? { buttons: [{ label: MANAGE_CONSULTATION, url: c.manageUrl }] } : {}) },
   );
   const confirmation: QueuedMail = {
     key: mailKey('consultation_confirmation', c.id),

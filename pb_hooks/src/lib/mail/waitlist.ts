@@ -15,9 +15,19 @@ import { waitlistToken } from '../waitlist/waitlist-repo';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
+/**
+ * The greeting of entry `entry`'s e-mails: by name only for a manage page's entry (the name of
+ * the booking, whose address its paid deposit confirmed); a plain 'Hello,' for anyone else's,
+ * whose address nobody confirmed, so no e-mail to it carries a word the sender typed
+ * (docs/architecture.md "Anonymous forms' e-mails").
+ */
+export function waitlistGreeting(entry: core.Record): string {
+  return entry.getString('booking') ? `Hello ${entry.getString('name')},` : 'Hello,';
+}
+
 /** The address and greeting of entry `entry`'s e-mails. */
 function letterOf(entry: core.Record, kind: string, key: string, subject: string, lines: string[], buttons: { label: string; url: string }[]): QueuedMail {
-  const body = composeMail(`Hello ${entry.getString('name')},`, [{ lines }], closing, { title: subject, buttons });
+  const body = composeMail(waitlistGreeting(entry), [{ lines }], closing, { title: subject, buttons });
   return { key, to: entry.getString('email'), subject, ...body, kind, relatedId: entry.id };
 }
 

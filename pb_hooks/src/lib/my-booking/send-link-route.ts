@@ -31,6 +31,8 @@ import {
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { configuredOrigin } from '../http';
+import { admitAnonymousRecipient } from '../anonymous-recipients';
+import { nowMs } from '../clock';
 import { freshLinkMail, LINK_REQUEST_KIND, requestedLinksMail } from './link-mail';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from './manage-links';
 
@@ -96,12 +98,19 @@ function earlierLinkMails(tx: CoreApp, email: string): number[] {
   return rows.map((r) => parseTimestamp(r!.getString('queued_at')));
 }
 
-/** The customer's "E-mail me my link". */
-export const linkRequest: ServerCommand<LinkRequestInput, LinkRequestState, LinkRequestMail, { requested: true }> = {
+/**
+ * The customer's "E-mail me my link" from connection `clientIp` (e.realIP()): at most 3
+ * different addresses an hour per connection across the anonymous forms
+ * (anonymous-recipients.ts; 429 OWNERSHIP_MESSAGES.tooManyAddresses, the same for any address, booked or not).
+ */
+export const linkRequestFrom = (clientIp: string): ServerCommand<LinkRequestInput, LinkRequestState, LinkRequestMail, { requested: true }> => ({
   command: linkRequestCommand,
   path: '/api/fn/my-booking/send-link',
   // The outbox's queued_at is wall-clock time (mail-outbox.ts), so the limit counts by it too.
-  load: (tx, input) => ({ bookings: bookingsOfEmail(tx, input.email), earlierMailsMs: earlierLinkMails(tx, input.email), wallNowMs: Date.now() }),
+  load: (tx, input) => {
+    admitAnonymousRecipient(tx, clientIp, input.email, nowMs());
+    return { bookings: bookingsOfEmail(tx, input.email), earlierMailsMs: earlierLinkMails(tx, input.email), wallNowMs: Date.now() };
+  },
   composeMail: (tx, m) =>
     requestedLinksMail(
       m.links.map((l) => tx.findRecordById('bookings', l.bookingId)),
@@ -109,8 +118,8 @@ export const linkRequest: ServerCommand<LinkRequestInput, LinkRequestState, Link
     ),
   respond: () => ({ message: MANAGE_LINK_MESSAGES.requested }),
   deliver: 'by-job',
-};
+});
 
 export function myBookingSendLinkRoute(e: core.RequestEvent): void {
-  runCommand(e, linkRequest);
+  runCommand(e, linkRequestFrom(e.realIP()));
 }

@@ -5,8 +5,9 @@
  * more than 5 dates, a free time for the size ('book it instead'), a date the season refuses,
  * past or inside the notice. The confirmation e-mail (with 'Leave the waitlist') is queued with
  * the entry and left to the deliver-mail job, so the answer never waits for SMTP. Idempotency-Key
- * optional; a per-IP limit for guests (pb_migrations/1732000910_waitlist.js) and the 5-date cap
- * per e-mail. On the runner; the rule is domain/commands/waitlist-join-command.ts. The entry's
+ * optional; a per-IP limit for guests (pb_migrations/1732000910_waitlist.js), the 5-date cap
+ * per e-mail, and (without a manage link) at most 3 different addresses an hour per connection
+ * across the anonymous forms (anonymous-recipients.ts; 429 OWNERSHIP_MESSAGES.tooManyAddresses). On the runner; the rule is domain/commands/waitlist-join-command.ts. The entry's
  * `client_ip` is the request's (PocketBase's RealIP): the runner's context carries no IP, so the
  * route binds it into the command's load before running it.
  */
@@ -15,6 +16,7 @@ import { customerKey } from '@domain/customers/customer-key';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { WAITLIST_MESSAGES as M } from '@domain/waitlist/waitlist';
+import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { bookingsOnDates } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
@@ -29,6 +31,8 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
     command: waitlistJoinCommand,
     path: '/api/fn/waitlist/join',
     load(tx, input) {
+      // An anonymous join e-mails an address nobody confirmed: counted per connection (anonymous-recipients.ts).
+      if (!input.bookingToken) admitAnonymousRecipient(tx, clientIp, input.email, nowMs());
       const found = input.bookingToken ? bookingForToken(tx, input.bookingToken, nowMs()) : null;
       const installDate = found ? found.booking.getString('install_date') : null;
       const ctx = found ? loadBookingDateContext(tx, installDate!) : loadDateContext(tx);

@@ -1,7 +1,9 @@
 /**
- * 'Reserve my week again' (domain/customers/renewals.ts): /booking?renewal=<token> opens the
- * wizard filled in with last year's contact and choices and the proposed dates, read from GET
- * /api/fn/renewal. The proposed slots are kept only while still free (GET /api/fn/availability);
+ * 'Reserve my week again' (domain/customers/renewals.ts): /booking?renewal=<token> reads GET
+ * /api/fn/renewal, whose contact is masked (docs/decisions/058): the wizard shows the masked
+ * name and e-mail and asks the customer to type the e-mail the renewal was sent to; POST
+ * /api/fn/renewal { token, email } answers the contact in full, and the wizard opens filled in
+ * with last year's contact and choices and the proposed dates. The proposed slots are kept only while still free (GET /api/fn/availability);
  * the wizard then opens on the checkout step when both visits are free, else on the dates step.
  * The token is kept for this browser session and sent with the checkout (`renewalToken`), which
  * lets a returning customer book before "Public booking opens"; the price and the early bird
@@ -15,6 +17,8 @@ import { withPrefill, type WizardState } from './wizard-state';
 
 /** The sessionStorage key of the renewal token this wizard was opened with. */
 const TOKEN_KEY = 'booking-renewal';
+/** The sentence of the per-connection limit on typing the e-mail (pb_migrations/1732000950). */
+const TOO_MANY = 'Too many tries from this connection. Please wait a few minutes and try again, or call us.';
 /** The line the wizard shows once filled in. */
 export const RENEWAL_WELCOME = 'Welcome back — we filled in last year’s choices.';
 
@@ -55,8 +59,31 @@ export function wizardWithRenewal(st: WizardState, p: RenewalPrefill, free: { in
   };
 }
 
-/** What the renewal link did: nothing asked, loading, filled in, or the link's refusal. */
-export type RenewalStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'filled' } | { kind: 'failed'; message: string };
+/** The masked contact the link shows before the customer types their e-mail. */
+export interface MaskedRenewal {
+  name: string;
+  email: string;
+}
+
+/**
+ * What the renewal link did: nothing asked, loading, waiting for the customer's e-mail (`submit`
+ * sends it; `error` the server's sentence, `busy` while it answers), filled in, or the link's refusal.
+ */
+export type RenewalStatus =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'verify'; masked: MaskedRenewal; busy: boolean; error: string | null; submit: (email: string) => void }
+  | { kind: 'filled' }
+  | { kind: 'failed'; message: string };
+
+type Prefill = RenewalPrefill & { contactMasked?: boolean; message?: string };
+
+/** The JSON of `res`, or throws the server's sentence. */
+async function answerOf(res: Response): Promise<Prefill> {
+  const body = (await res.json().catch(() => ({}))) as Prefill;
+  if (!res.ok) throw new Error(body.message ?? 'This link could not be opened. Please try again.');
+  return body;
+}
 
 /**
  * Fills the wizard from `token` (the page's ?renewal=) once; `done` is called after (the page
@@ -68,24 +95,48 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
   useEffect(() => {
     if (!token) return;
     let live = true;
+    /** Fills the wizard from the full prefill `body`. */
+    const fill = async (body: Prefill) => {
+      const size = body.treeSize ?? '';
+      const install = await freeSlot(body.installDate, body.installSlot, size, 'install');
+      const removal = await freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate);
+      if (!live) return;
+      sessionStorage.setItem(TOKEN_KEY, token);
+      const store = useWizard.getState();
+      store.reset();
+      store.apply((st) => wizardWithRenewal(st, body, { install, removal }));
+      setStatus({ kind: 'filled' });
+      done();
+    };
+    const fail = (err: unknown) => {
+      if (live) setStatus({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+    };
     setStatus({ kind: 'loading' });
     void (async () => {
       try {
-        const res = await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`);
-        const body = (await res.json().catch(() => ({}))) as RenewalPrefill & { message?: string };
-        if (!res.ok) throw new Error(body.message ?? 'This link could not be opened. Please try again.');
-        const size = body.treeSize ?? '';
-        const install = await freeSlot(body.installDate, body.installSlot, size, 'install');
-        const removal = await freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate);
+        const masked = await answerOf(await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`));
         if (!live) return;
-        sessionStorage.setItem(TOKEN_KEY, token);
-        const store = useWizard.getState();
-        store.reset();
-        store.apply((st) => wizardWithRenewal(st, body, { install, removal }));
-        setStatus({ kind: 'filled' });
-        done();
+        const ask = (busy: boolean, error: string | null) => setStatus({ kind: 'verify', masked: { name: masked.name, email: masked.email }, busy, error, submit });
+        const submit = (email: string) => {
+          ask(true, null);
+          void (async () => {
+            try {
+              const res = await fetch('/api/fn/renewal', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, email }) });
+              // The link is dead (404, 410): said instead of the form; anything else keeps the form with its sentence.
+              if (!res.ok && res.status !== 404 && res.status !== 410) {
+                const refused = res.status === 429 ? new Error(TOO_MANY) : await answerOf(res).catch((err: unknown) => err);
+                if (live) ask(false, refused instanceof Error ? refused.message : 'Please try again.');
+                return;
+              }
+              await fill(await answerOf(res));
+            } catch (err) {
+              fail(err);
+            }
+          })();
+        };
+        ask(false, null);
       } catch (err) {
-        if (live) setStatus({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+        fail(err);
       }
     })();
     return () => {

@@ -14,6 +14,7 @@ import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
 import { StepUpgrades } from './step-upgrades';
 import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-prefill';
+import { RenewalVerify } from './renewal-verify';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
@@ -65,7 +66,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
   const entryStep = isStep(entry.wizardStep) ? entry.wizardStep : null;
   // The season's opening and early-bird cut (domain/schedule/seasons.ts), as the server prices checkout.
   const sale = useSeasonSale();
-  const renewing = renewal.kind === 'filled';
+  const renewing = renewal.kind === 'filled' || renewal.kind === 'verify';
   const opening = renewing || byOwner ? null : sale.opening;
   const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
 
@@ -202,6 +203,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
         </p>
       )}
       {renewal.kind === 'loading' && <p role="status">Filling in last year’s choices…</p>}
+      {renewal.kind === 'verify' && <RenewalVerify status={renewal} />}
       {renewal.kind === 'failed' && (
         <p className="notice" role="alert">
           {renewal.message}
