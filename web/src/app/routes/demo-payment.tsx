@@ -1,6 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import { DemoPaymentPage } from '@/features/payment/demo-payment-page';
+import { prefetchDemoSession } from '@/features/payment/api/demo-checkout';
 import { usePageMeta } from '@/lib/page-meta';
+
+/** The session is read as this module loads, before the page renders (router.tsx). */
+export function prefetch() {
+  const sessionId = new URLSearchParams(window.location.search).get('session_id');
+  if (sessionId) prefetchDemoSession(sessionId);
+}
 
 export function Component() {
   const [params] = useSearchParams();

@@ -6,12 +6,14 @@
  * The token is kept for this browser session and sent with the checkout (`renewalToken`), which
  * lets a returning customer book before "Public booking opens"; the price and the early bird
  * are the server's. Plain fetches, not the SDK: the wizard's first step loads no API client.
+ * The route module starts all this as it loads (prefetchRenewal, web/src/lib/early-request.ts).
  */
 import { useEffect, useState } from 'react';
 import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
 import { withPrefill, type WizardState } from './wizard-state';
+import { startEarly, takeEarly } from '@/lib/early-request';
 
 /** The sessionStorage key of the renewal token this wizard was opened with. */
 const TOKEN_KEY = 'booking-renewal';
@@ -55,6 +57,30 @@ export function wizardWithRenewal(st: WizardState, p: RenewalPrefill, free: { in
   };
 }
 
+/** What the link opens: last year's booking and proposal, and the proposed slots still free (null when taken). */
+interface RenewalLoaded {
+  prefill: RenewalPrefill;
+  install: string | null;
+  removal: string | null;
+}
+
+/** GET /api/fn/renewal for `token`, then both proposed slots checked at once; rejects with the server's sentence. */
+async function loadRenewal(token: string): Promise<RenewalLoaded> {
+  const res = await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`);
+  const body = (await res.json().catch(() => ({}))) as RenewalPrefill & { message?: string };
+  if (!res.ok) throw new Error(body.message ?? 'This link could not be opened. Please try again.');
+  const size = body.treeSize ?? '';
+  const [install, removal] = await Promise.all([freeSlot(body.installDate, body.installSlot, size, 'install'), freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate)]);
+  return { prefill: body, install, removal };
+}
+
+const renewalKey = (token: string) => `renewal:${token}`;
+
+/** Starts opening renewal link `token` ahead of the wizard (the booking route's prefetch); useRenewalPrefill takes it. */
+export function prefetchRenewal(token: string): void {
+  startEarly(renewalKey(token), () => loadRenewal(token));
+}
+
 /** What the renewal link did: nothing asked, loading, filled in, or the link's refusal. */
 export type RenewalStatus = { kind: 'none' } | { kind: 'loading' } | { kind: 'filled' } | { kind: 'failed'; message: string };
 
@@ -71,17 +97,12 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
     setStatus({ kind: 'loading' });
     void (async () => {
       try {
-        const res = await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`);
-        const body = (await res.json().catch(() => ({}))) as RenewalPrefill & { message?: string };
-        if (!res.ok) throw new Error(body.message ?? 'This link could not be opened. Please try again.');
-        const size = body.treeSize ?? '';
-        const install = await freeSlot(body.installDate, body.installSlot, size, 'install');
-        const removal = await freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate);
+        const { prefill, install, removal } = await takeEarly(renewalKey(token), () => loadRenewal(token));
         if (!live) return;
         sessionStorage.setItem(TOKEN_KEY, token);
         const store = useWizard.getState();
         store.reset();
-        store.apply((st) => wizardWithRenewal(st, body, { install, removal }));
+        store.apply((st) => wizardWithRenewal(st, prefill, { install, removal }));
         setStatus({ kind: 'filled' });
         done();
       } catch (err) {
