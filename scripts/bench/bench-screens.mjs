@@ -19,6 +19,8 @@
  * the median and slowest of --runs runs per screen (target: each under 1 s on a quiet
  * machine, docs/benchmarks.md), then the request timeline of the median run: each request's
  * start and end (ms from the start), what it fetched and its size, so a waterfall shows.
+ * For a page opened (renewal, manage, consultation) it also prints how long the page's main
+ * thread was busy until then (Chromium's TaskDuration), to tell its own work from waiting.
  * Figures only, no asserts: they vary with the machine's load (printed first). Not part of
  * `npm test`.
  *
@@ -238,7 +240,17 @@ function timeline(list, from, to) {
     });
 }
 
-/** @typedef {{ ms: number, lines: string[] }} Figure */
+/** @typedef {{ ms: number, busy?: number, lines: string[] }} Figure `busy`: the page's main thread busy until then (ms) */
+
+/**
+ * The ms the page's main thread has spent running tasks since its navigation (Chromium's
+ * TaskDuration): what of a page's time was its own work (scripts, hydration, layout) rather than
+ * waiting. @param {import('@playwright/test').CDPSession} cdp
+ */
+async function mainThreadBusy(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return 1000 * (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+}
 
 /**
  * A local SMTP server that takes every message (the server sends its e-mails there, as to a
@@ -291,29 +303,32 @@ async function main() {
     const fresh = async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 812 }, ...(BLOCK_SW ? { serviceWorkers: /** @type {const} */ ('block') } : {}) });
       await watchReady(context, Object.values(READY));
-      return { context, requests: recordRequests(context), page: await context.newPage() };
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      return { context, requests: recordRequests(context), page, cdp };
     };
     for (let run = 0; run < RUNS; run++) {
       if (SCREENS.includes('renewal')) {
-        const { context, requests, page } = await fresh();
+        const { context, requests, page, cdp } = await fresh();
         await page.goto(`${url}/booking?renewal=${staged.renewal}`);
         const [from, at] = [await navStart(page), await readyAt(page, 'renewal')];
-        figures.renewal?.push({ ms: at - from, lines: timeline(requests, from, at) });
+        figures.renewal?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
         await context.close();
       }
       if (SCREENS.includes('consultation')) {
-        const { context, requests, page } = await fresh();
+        const { context, requests, page, cdp } = await fresh();
         await page.goto(`${url}/consultation`);
         const [from, at] = [await navStart(page), await readyAt(page, 'consultation')];
-        figures.consultation?.push({ ms: at - from, lines: timeline(requests, from, at) });
+        figures.consultation?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
         await context.close();
       }
       if (!SCREENS.some((s) => s === 'manage' || s === 'pay' || s === 'move')) continue;
       const b = /** @type {{ token: string, moveTo: { date: string, slot: string } }} */ (staged.bookings[run]);
-      const { context, requests, page } = await fresh();
+      const { context, requests, page, cdp } = await fresh();
       await page.goto(`${url}/my-booking?token=${b.token}`);
       const [from, at] = [await navStart(page), await readyAt(page, 'manage')];
-      figures.manage?.push({ ms: at - from, lines: timeline(requests, from, at) });
+      figures.manage?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
       if (SCREENS.includes('move')) {
         await page.getByRole('region', { name: 'Visits' }).getByRole('button', { name: 'Move the installation' }).click();
         const form = page.getByRole('form', { name: 'Move the installation' });
@@ -356,7 +371,14 @@ async function main() {
   console.table(
     SCREENS.map((s) => {
       const ms = (figures[s] ?? []).map((f) => f.ms);
-      return { screen: s, median: Math.round(median(ms)), slowest: Math.round(Math.max(...ms)), runs: ms.map((m) => Math.round(m)).join(' ') };
+      const busy = (figures[s] ?? []).map((f) => f.busy ?? NaN);
+      return {
+        screen: s,
+        median: Math.round(median(ms)),
+        slowest: Math.round(Math.max(...ms)),
+        'main thread busy, median': Number.isNaN(median(busy)) ? '' : Math.round(median(busy)),
+        runs: ms.map((m) => Math.round(m)).join(' '),
+      };
     }),
   );
   for (const s of SCREENS) {
