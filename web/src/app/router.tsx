@@ -3,12 +3,7 @@ import { matchRoutes, Route, Routes } from 'react-router-dom';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../lib/paths';
 
-/**
- * A route module: its page, and optionally `prefetch`, which starts the requests the page will
- * make (web/src/lib/early-request.ts) as soon as the module has loaded in the browser, before
- * React renders or hydrates the page. Never called in the prerender.
- */
-type PageModule = { Component: ComponentType; prefetch?: () => void };
+type PageModule = { Component: ComponentType };
 
 /** The route modules (./routes/<name>.tsx), each loaded on demand as its own chunk. */
 const ROUTE_MODULES = import.meta.glob<PageModule>('./routes/*.tsx');
@@ -60,11 +55,7 @@ const PAGES: PageRoute[] = [
 function loadPage(page: PageRoute): Promise<PageModule> {
   const load = ROUTE_MODULES[`./routes/${page.module}.tsx`];
   if (!load) throw new Error(`No route module ./routes/${page.module}.tsx`);
-  return load().then((m) => {
-    // Only in the browser, never in the prerender (Vite's SSR build of entry-server.tsx).
-    if (!import.meta.env.SSR) m.prefetch?.();
-    return m;
-  });
+  return load();
 }
 
 /** The page `pathname` renders (the not-found page for unknown paths). */

@@ -1,9 +1,9 @@
 /**
- * Requests a page starts as soon as its module has loaded (the route module's `prefetch`,
- * web/src/app/router.tsx), rather than from an effect once React has rendered or hydrated it:
- * on a prerendered page hydration comes first and takes the longest on a slow phone, so the
- * data is then on its way, or already here, when the page asks for it (docs/benchmarks.md
- * "Screens"). Each is taken once: the first caller gets the early promise, every later one
+ * Requests a page starts as soon as its route module has loaded in the browser (the module
+ * starts them as it is evaluated, never in the prerender), rather than from an effect once
+ * React has rendered or hydrated the page: on a prerendered page hydration comes first and
+ * takes the longest on a slow phone, so the data is then on its way, or already here, when the
+ * page asks for it (docs/benchmarks.md `bench:screens`). Each is taken once: the first caller gets the early promise, every later one
  * asks again, so a retry or a second mount never shows an old answer.
  */
 

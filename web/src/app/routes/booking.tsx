@@ -7,14 +7,17 @@ import { WaitlistJoinProvider } from '../waitlist-join-provider';
 
 /**
  * A renewal link (?renewal=) is opened as this module loads, while the prerendered page
- * hydrates (router.tsx), and the later steps' chunks come with it: the wizard lands on its review step.
+ * hydrates (web/src/lib/early-request.ts), and the later steps' chunks come with it: the wizard
+ * lands on its review step.
  */
-export function prefetch() {
+function prefetch() {
   const token = new URLSearchParams(window.location.search).get('renewal');
   if (!token) return;
   prefetchRenewal(token);
   preloadLaterSteps();
 }
+// In the browser only, never in the prerender (Vite's SSR build of entry-server.tsx).
+if (!import.meta.env.SSR) prefetch();
 
 export function Component() {
   const [params, setParams] = useSearchParams();

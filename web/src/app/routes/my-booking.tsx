@@ -7,11 +7,13 @@ import { WaitlistJoinProvider } from '../waitlist-join-provider';
 /** The link's token in `search` (the page's query), or null. */
 const tokenOf = (search: URLSearchParams) => search.get('token')?.trim() || null;
 
-/** The booking is read as this module loads, while the prerendered page hydrates (router.tsx). */
-export function prefetch() {
+/** The booking is read as this module loads, while the prerendered page hydrates (web/src/lib/early-request.ts). */
+function prefetch() {
   const token = tokenOf(new URLSearchParams(window.location.search));
   if (token) prefetchMyBooking(token);
 }
+// In the browser only, never in the prerender (Vite's SSR build of entry-server.tsx).
+if (!import.meta.env.SSR) prefetch();
 
 /** `/my-booking?token=…` (docs/decisions/027): the customer's own booking; never indexed. */
 export function Component() {
