@@ -25,16 +25,17 @@ const BATCH = 500;
  * Builds (unless `skipBuild`), starts the server and seeds `bookings` season bookings. Resolves
  * with its URL, the signed-in superuser client and `stop` (the server stopped, its data dir
  * removed); the server is stopped again if seeding fails.
- * @param {{ name: string, bookings: number, skipBuild: boolean }} opts `name` labels the data dir
+ * @param {{ name: string, bookings: number, skipBuild: boolean, root?: string, env?: Record<string, string> }} opts `name` labels the data dir;
+ *   `root` serves another checkout's build (scripts/lib/server.mjs serveArgs); `env` adds to the server's environment
  * @returns {Promise<{ url: string, su: PocketBase, stop: () => Promise<void> }>}
  */
-export async function seasonServer({ name, bookings, skipBuild }) {
+export async function seasonServer({ name, bookings, skipBuild, root, env = {} }) {
   if (!skipBuild) {
     console.log('Building the server, hooks and web app…');
     await buildAll();
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-bench-${name}-`));
-  const server = await startServer({ dataDir, superuser: SUPERUSER, env: { APP_NOW: SEASON_NOW, RATE_LIMITS: 'off' } });
+  const server = await startServer({ dataDir, root, superuser: SUPERUSER, env: { APP_NOW: SEASON_NOW, RATE_LIMITS: 'off', ...env } });
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

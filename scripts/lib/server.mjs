@@ -50,8 +50,9 @@ export async function freePort() {
  * development (`watchHooks`): elsewhere a rebuild must never restart a running server.
  * @param {number} port
  * @param {string} dataDir
- * `publicDir` is the built web app to serve (default web/dist).
- * @param {{ watchHooks?: boolean, publicDir?: string }} [opts]
+ * `publicDir` is the built web app to serve (default web/dist); `root` a checkout whose built
+ * pb_hooks, pb_migrations and web/dist to serve instead of this one's (a bench's earlier build).
+ * @param {{ watchHooks?: boolean, publicDir?: string, root?: string }} [opts]
  */
 export function serveArgs(port, dataDir, opts = {}) {
   return [
@@ -61,11 +62,11 @@ export function serveArgs(port, dataDir, opts = {}) {
     '--dir',
     dataDir,
     '--hooksDir',
-    path.join(ROOT, 'pb_hooks'),
+    path.join(opts.root ?? ROOT, 'pb_hooks'),
     '--migrationsDir',
-    path.join(ROOT, 'pb_migrations'),
+    path.join(opts.root ?? ROOT, 'pb_migrations'),
     '--publicDir',
-    opts.publicDir ?? path.join(ROOT, 'web', 'dist'),
+    opts.publicDir ?? path.join(opts.root ?? ROOT, 'web', 'dist'),
     `--hooksWatch=${opts.watchHooks ? 'true' : 'false'}`,
     // PocketBase guesses "go run" (and logs every SQL query) when its binary sits in a temp
     // dir, as in a fresh clone under /tmp; only `npm run dev` wants that.
@@ -166,7 +167,8 @@ export async function makeTemplateDataDir(dir, superuser) {
  * otherwise leave a `<data dir>-replica` beside its temp data dir (docs/decisions/041).
  * `template` (made by makeTemplateDataDir) is copied into `dataDir` first, which must then be
  * new or empty: the server starts migrated, with the template's superuser.
- * @param {{ port?: number, dataDir: string, template?: string, publicDir?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
+ * `root`: serve another checkout's build (serveArgs).
+ * @param {{ port?: number, dataDir: string, template?: string, publicDir?: string, root?: string, env?: Record<string, string>, superuser?: { email: string, password: string }, log?: boolean, capture?: boolean }} opts
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts) {
@@ -179,7 +181,7 @@ export async function startServer(opts) {
   if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
   return spawnServer({
     bin: PB_BIN,
-    args: serveArgs(port, opts.dataDir, { publicDir: opts.publicDir }),
+    args: serveArgs(port, opts.dataDir, { publicDir: opts.publicDir, root: opts.root }),
     cwd: ROOT,
     url: `http://127.0.0.1:${port}`,
     port,

@@ -122,6 +122,27 @@ describe('the link of the first e-mail', () => {
     await su.collection('booking_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
     expect(await view(token)).toMatchObject({ status: 404, body: { message: M.invalidLink } });
   });
+
+  it("answers a move before its e-mails are sent: the customer's page never waits on the mail server, and both e-mails follow", async () => {
+    const { id, email, token } = await paid({ customerName: 'Mo Ahead', installDate: '2026-11-28', removalDate: '2027-01-09' });
+    const reference = `TA-${id.slice(0, 8).toUpperCase()}`;
+    const aboutTheMove = () => sink.messages.filter((m) => (m.subject ?? '') === `Your installation has moved (${reference})` || (m.subject ?? '').startsWith('Moved by the customer: Mo Ahead'));
+    // A mail server slow to greet: each e-mail of the move is held this long.
+    sink.setGreetingDelay(3_000);
+    try {
+      const moved = await post('/api/fn/my-booking/move', { token, visit: 'install', date: '2026-12-01', timeSlot: '9-15', from: { date: '2026-11-28', timeSlot: '9-15' } });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      // The whole answer, the booking as moved, while neither e-mail has reached the mail server yet.
+      expect(moved.body).toMatchObject({ moved: true, view: { install: { date: '2026-12-01', timeSlot: '9-15' } } });
+      expect(aboutTheMove()).toEqual([]);
+      // Then the customer's and the owner's, each once.
+      await sink.waitFor(() => aboutTheMove().length === 2, 20_000);
+    } finally {
+      sink.setGreetingDelay(0);
+    }
+    expect(aboutTheMove().filter((m) => JSON.stringify(m.to).includes(email))).toHaveLength(1);
+    expect((await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id} && status = "queued"', { id }) })).map((r) => r.subject)).toEqual([]);
+  }, 40_000);
 });
 
 describe('the secret the links are derived from', () => {

@@ -138,3 +138,21 @@ export function idempotencyKeyHeader(e: core.RequestEvent, missingMessage?: stri
   if (key && !isIdempotencyKey(key)) throw badRequest(OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
   return key;
 }
+
+/**
+ * Answers `status` with `body` as JSON and sends it at once, so what the handler does after
+ * (sending e-mail, offering a freed slot) does not hold the answer: the length is declared, so
+ * the client has the whole answer when its last byte arrives, not when the handler returns.
+ * Used where the answer does not depend on that later work (lib/commands/run-command.ts
+ * `deliver: 'after-answer'`). Call it last in the answer's path: nothing may be written after.
+ */
+export function answerJsonAhead(e: core.RequestEvent, status: number, body: unknown): void {
+  const bytes = toBytes(JSON.stringify(body));
+  e.response.header().set('Content-Length', String(bytes.length));
+  e.blob(status, 'application/json', bytes);
+  try {
+    e.flush();
+  } catch {
+    // Not flushable: the answer goes when the handler returns, as any other.
+  }
+}

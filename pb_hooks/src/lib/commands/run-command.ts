@@ -14,7 +14,8 @@
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
  * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
  *    the answer worded (it may read the records as stored),
- *    the key's answer completed, and the answer sent.
+ *    the key's answer completed, and the answer sent; with `deliver: 'after-answer'` the
+ *    answer is sent first and the e-mails after it, so a slow mail server never holds it.
  *
  * No route on it calls the mailer or handles replays itself.
  */
@@ -24,7 +25,7 @@ import { ROUTES } from '../../route-table';
 import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
 import { requireAdmin, staffIdOf } from '../admin/staff-auth';
 import { nowMs } from '../clock';
-import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
+import { answerJsonAhead, apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import type { MailStatus } from '../mail/send-mail';
 import { requireUploadRoom } from '../upload-room';
@@ -61,9 +62,12 @@ export interface ServerCommand<Input, State, Mail, Answer> {
   writeRefusal?: (err: unknown) => Refusal | null;
   /**
    * 'by-job': the e-mails are left to the deliver-mail job, not sent before the answer (a public
-   * route whose answer must take the same time whether it mailed or not); 'now' when omitted.
+   * route whose answer must take the same time whether it mailed or not); 'after-answer': sent
+   * right after the answer has gone (http.ts answerJsonAhead), for a customer's screen that
+   * waits on the answer and words nothing from the mail's outcome (`respond` sees 'queued');
+   * 'now' when omitted.
    */
-  deliver?: 'now' | 'by-job';
+  deliver?: 'now' | 'by-job' | 'after-answer';
   /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
@@ -120,13 +124,18 @@ function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFi
   }
 }
 
-/** How one run of a command ended: refused (nothing written), answered, or a replay of a key taken meanwhile. */
-export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown } | { kind: 'key-taken' };
+/**
+ * How one run of a command ended: refused (nothing written), answered (`unsent`: the ids of its
+ * e-mails for the caller to send once it has answered, `answerFirst`), or a replay of a key taken meanwhile.
+ */
+export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown; unsent: string[] } | { kind: 'key-taken' };
 
 /**
  * Steps 5 and 6 of the file's comment for a parsed `input`: the one transaction (the key of
  * `claim` stored in it), then the e-mails and the worded answer. For routes through runCommand,
  * and for jobs that make the same change (ctx without a caller, no claim, no files).
+ * `answerFirst` (runCommand only): a command delivering 'after-answer' leaves its e-mails in
+ * `unsent` for the caller to send after answering; any other caller has them sent here.
  */
 export function executeCommand<Input, State, Mail, Answer>(
   app: CoreApp,
@@ -135,6 +144,7 @@ export function executeCommand<Input, State, Mail, Answer>(
   ctx: CommandContext,
   claim: RequestKeyClaim | null = null,
   files: UploadedFile[] = [],
+  answerFirst = false,
 ): CommandRun {
   const { command } = sc;
   // Every path through the transaction sets one of them; a failed transaction throws instead.
@@ -168,10 +178,11 @@ export function executeCommand<Input, State, Mail, Answer>(
   if (!done) throw apiError(500, 'This action could not be completed. Please try again.');
   if (isRefusal(done)) return { kind: 'refused', refusal: done };
 
-  const sent: SentStatus[] = sc.deliver === 'by-job' ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
+  const afterAnswer = answerFirst && sc.deliver === 'after-answer';
+  const sent: SentStatus[] = sc.deliver === 'by-job' || afterAnswer ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
   const body = sc.respond(app, done.answer, sent);
   if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
-  return { kind: 'answered', body };
+  return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
 }
 
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
@@ -197,9 +208,11 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
     if (earlier) return e.json(200, earlier);
   }
 
-  const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files);
+  const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files, true);
   if (run.kind === 'key-taken' && claim) return e.json(200, answerOfReplay($app, claim, complete));
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
-  return e.json(200, run.body);
+  if (run.unsent.length === 0) return e.json(200, run.body);
+  answerJsonAhead(e, 200, run.body);
+  deliverMail($app, run.unsent);
 }

@@ -70,12 +70,15 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
   },
   composeMail: visitMovedMail,
   respond: (app, a) => ({ moved: true, view: myBookingView(app.findRecordById('bookings', a.bookingId), nowMs()) }),
+  // The customer's page waits on the answer; the e-mails to both sides follow it.
+  deliver: 'after-answer',
 };
 
 export function myBookingMoveRoute(e: core.RequestEvent): void {
   const before = bookingForToken($app, tokenOf(readJsonObject(e)), nowMs())?.booking ?? null;
   runCommand(e, customerMove);
-  // The visit's old time goes to the people waiting for that day (best effort, after the commit).
+  // The visit's old time goes to the people waiting for that day (best effort, after the commit
+  // and after the answer has gone).
   if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
 

@@ -1,9 +1,23 @@
 import { useSearchParams } from 'react-router-dom';
 import { isPackageSlug } from '@domain/catalog';
-import { BookingWizard } from '@/features/booking/components/booking-wizard';
-import { useRenewalPrefill } from '@/features/booking/renewal-prefill';
+import { BookingWizard, preloadLaterSteps } from '@/features/booking/components/booking-wizard';
+import { prefetchRenewal, useRenewalPrefill } from '@/features/booking/renewal-prefill';
 import { usePageMeta } from '@/lib/page-meta';
 import { WaitlistJoinProvider } from '../waitlist-join-provider';
+
+/**
+ * A renewal link (?renewal=) is opened as this module loads, while the prerendered page
+ * hydrates (web/src/lib/early-request.ts), and the later steps' chunks come with it: the wizard
+ * lands on its review step.
+ */
+function prefetch() {
+  const token = new URLSearchParams(window.location.search).get('renewal');
+  if (!token) return;
+  prefetchRenewal(token);
+  preloadLaterSteps();
+}
+// In the browser only, never in the prerender (Vite's SSR build of entry-server.tsx).
+if (!import.meta.env.SSR) prefetch();
 
 export function Component() {
   const [params, setParams] = useSearchParams();

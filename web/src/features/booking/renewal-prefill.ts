@@ -8,12 +8,14 @@
  * The token is kept for this browser session and sent with the checkout (`renewalToken`), which
  * lets a returning customer book before "Public booking opens"; the price and the early bird
  * are the server's. Plain fetches, not the SDK: the wizard's first step loads no API client.
+ * The route module starts the masked read as it loads (prefetchRenewal, web/src/lib/early-request.ts).
  */
 import { useEffect, useState } from 'react';
 import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
 import { withPrefill, type WizardState } from './wizard-state';
+import { startEarly, takeEarly } from '@/lib/early-request';
 
 /** The sessionStorage key of the renewal token this wizard was opened with. */
 const TOKEN_KEY = 'booking-renewal';
@@ -85,6 +87,18 @@ async function answerOf(res: Response): Promise<Prefill> {
   return body;
 }
 
+/** GET /api/fn/renewal for `token`: the masked answer, or rejects with the server's sentence. */
+async function loadMasked(token: string): Promise<Prefill> {
+  return answerOf(await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`));
+}
+
+const renewalKey = (token: string) => `renewal:${token}`;
+
+/** Starts reading renewal link `token` ahead of the wizard (the booking route's prefetch); useRenewalPrefill takes it. */
+export function prefetchRenewal(token: string): void {
+  startEarly(renewalKey(token), () => loadMasked(token));
+}
+
 /**
  * Fills the wizard from `token` (the page's ?renewal=) once; `done` is called after (the page
  * drops the query so a reload keeps the customer's later edits). A session already filled from
@@ -98,8 +112,8 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
     /** Fills the wizard from the full prefill `body`. */
     const fill = async (body: Prefill) => {
       const size = body.treeSize ?? '';
-      const install = await freeSlot(body.installDate, body.installSlot, size, 'install');
-      const removal = await freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate);
+      // Both proposed slots checked at once.
+      const [install, removal] = await Promise.all([freeSlot(body.installDate, body.installSlot, size, 'install'), freeSlot(body.removalDate, body.removalSlot, size, 'removal', body.installDate)]);
       if (!live) return;
       sessionStorage.setItem(TOKEN_KEY, token);
       const store = useWizard.getState();
@@ -114,7 +128,7 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
     setStatus({ kind: 'loading' });
     void (async () => {
       try {
-        const masked = await answerOf(await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`));
+        const masked = await takeEarly(renewalKey(token), () => loadMasked(token));
         if (!live) return;
         const ask = (busy: boolean, error: string | null) => setStatus({ kind: 'verify', masked: { name: masked.name, email: masked.email }, busy, error, submit });
         const submit = (email: string) => {

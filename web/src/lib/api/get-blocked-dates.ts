@@ -6,8 +6,16 @@ import { startTransition, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { pb } from '../pb';
 import { logError } from '@/lib/log';
+import { startEarly, takeEarly } from '../early-request';
 
 const NONE: ReadonlySet<string> = new Set();
+
+const readBlockedDates = () => pb.collection('blocked_dates').getFullList<{ blocked_date: string }>({ fields: 'blocked_date', batch: 500 });
+
+/** Starts reading the blocked dates ahead of a page's calendar (a route module's prefetch, web/src/lib/early-request.ts); useBlockedDates takes it. */
+export function prefetchBlockedDates(): void {
+  startEarly('blocked-dates', readBlockedDates);
+}
 
 /**
  * The blocked dates (`YYYY-MM-DD`), or null while they load. After a failure, an empty set: the
@@ -18,18 +26,16 @@ export function useBlockedDates(): ReadonlySet<string> | null {
   const [dates, setDates] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => {
     let live = true;
-    pb.collection('blocked_dates')
-      .getFullList<{ blocked_date: string }>({ fields: 'blocked_date', batch: 500 })
-      .then(
-        // A transition: what the dates change renders without blocking input.
-        (rows) => live && startTransition(() => setDates(new Set(rows.map((r) => r.blocked_date)))),
-        (err) => {
-          logError('Failed to load blocked dates', err);
-          if (!live) return;
-          toast.error('Error loading availability', { description: 'Could not load blocked dates' });
-          setDates(NONE);
-        },
-      );
+    takeEarly('blocked-dates', readBlockedDates).then(
+      // A transition: what the dates change renders without blocking input.
+      (rows) => live && startTransition(() => setDates(new Set(rows.map((r) => r.blocked_date)))),
+      (err) => {
+        logError('Failed to load blocked dates', err);
+        if (!live) return;
+        toast.error('Error loading availability', { description: 'Could not load blocked dates' });
+        setDates(NONE);
+      },
+    );
     return () => {
       live = false;
     };

@@ -7,11 +7,19 @@ import { useEffect, useState } from 'react';
 import type { NoticeHours } from '@domain/schedule/notice';
 import { pb } from '../pb';
 import { logError } from '@/lib/log';
+import { startEarly, takeEarly } from '../early-request';
 
 /** The notice hours and the server's instant (epoch ms) when read, moved on by the time since. */
 export interface NoticeInfo {
   notice: NoticeHours;
   nowMs: number;
+}
+
+const readNotice = () => pb.send<NoticeInfo>('/api/fn/notice', { method: 'GET' });
+
+/** Starts reading the notice ahead of a page's calendar (a route module's prefetch, web/src/lib/early-request.ts); useNotice takes it. */
+export function prefetchNotice(): void {
+  startEarly('notice', readNotice);
 }
 
 /**
@@ -22,7 +30,7 @@ export function useNotice(): NoticeInfo | null {
   const [info, setInfo] = useState<NoticeInfo | null>(null);
   useEffect(() => {
     let live = true;
-    pb.send<NoticeInfo>('/api/fn/notice', { method: 'GET' }).then(
+    takeEarly('notice', readNotice).then(
       (r) => live && setInfo(r),
       (err) => logError('Failed to load the booking notice', err),
     );

@@ -6,6 +6,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { SeasonWindows } from '@domain/schedule/season';
 import { pb } from '../pb';
 import { logError } from '@/lib/log';
+import { startEarly, takeEarly } from '../early-request';
 
 export interface SeasonInfo {
   today: string;
@@ -15,9 +16,19 @@ export interface SeasonInfo {
   closingHours: Record<string, number>;
 }
 
-/** The season being sold, or with `installDate` the season of the booking installed then (its visits' moves). */
+const readSeason = (installDate?: string) => pb.send<SeasonInfo>(installDate ? `/api/fn/season?installDate=${encodeURIComponent(installDate)}` : '/api/fn/season', { method: 'GET' });
+
+/**
+ * The season being sold (the one prefetchSeason started, when there is one), or with
+ * `installDate` the season of the booking installed then (its visits' moves).
+ */
 export function fetchSeason(installDate?: string): Promise<SeasonInfo> {
-  return pb.send<SeasonInfo>(installDate ? `/api/fn/season?installDate=${encodeURIComponent(installDate)}` : '/api/fn/season', { method: 'GET' });
+  return installDate ? readSeason(installDate) : takeEarly('season', () => readSeason());
+}
+
+/** Starts reading the season being sold ahead of a page's calendar (a route module's prefetch, web/src/lib/early-request.ts). */
+export function prefetchSeason(): void {
+  startEarly('season', () => readSeason());
 }
 
 /** Loads the season once; `error` is set when it cannot be loaded. */

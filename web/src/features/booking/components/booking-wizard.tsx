@@ -42,6 +42,11 @@ const StepStyle = lazy(() => loadStyle().then((m) => ({ default: m.StepStyle }))
 const StepSchedule = lazy(() => loadSchedule().then((m) => ({ default: m.StepSchedule })));
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
 
+/** Fetches the chunks of steps 3–5 ahead of need: from step 2 on, or as a renewal link opens (it lands on step 5). */
+export function preloadLaterSteps(): void {
+  void Promise.all([loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
+}
+
 /**
  * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). Each step is an entry
  * of the browser's history (its state, not the URL: the prerendered page answers every query
@@ -72,7 +77,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
 
   // Once the customer moves past the first step, fetch the later ones ahead of need.
   useEffect(() => {
-    if (step >= 2) void Promise.all([loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
+    if (step >= 2) preloadLaterSteps();
   }, [step]);
 
   // A toast naming what is missing leaves once it is given (or the customer goes back a step).

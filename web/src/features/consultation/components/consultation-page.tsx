@@ -8,11 +8,11 @@ import { firstMessage } from '@domain/contact-schema';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/schedule/season';
 import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
-import { useNotice, type NoticeInfo } from '@/lib/api/get-notice';
+import { prefetchNotice, useNotice, type NoticeInfo } from '@/lib/api/get-notice';
 import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';
-import { useBlockedDates } from '@/lib/api/get-blocked-dates';
-import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
+import { prefetchBlockedDates, useBlockedDates } from '@/lib/api/get-blocked-dates';
+import { prefetchSeason, useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { errorMessage } from '@/lib/pb';
 import { createConsultationRequest } from '../api/create-consultation-request';
 import { useConsultationSlots } from '../api/get-consultation-slots';
@@ -29,6 +29,18 @@ const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: tr
 // comes from the server anyway (docs/decisions/019).
 const loadDateField = () => import('@/components/ui/date-field');
 const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField })));
+
+/**
+ * What the consultation calendar waits for, started as the page's module loads (the route's
+ * prefetch, web/src/lib/early-request.ts): the season, the blocked dates, the notice and the
+ * calendar's chunk, all at once, while the prerendered page hydrates.
+ */
+export function prefetchConsultationCalendar(): void {
+  prefetchSeason();
+  prefetchBlockedDates();
+  prefetchNotice();
+  void loadDateField().catch(() => undefined); // a failure shows when it renders
+}
 
 /** What holds the calendar's place (consultation.css keeps its size) until it can show. */
 function CalendarPlaceholder({ failed }: { failed: boolean }) {

@@ -1,7 +1,8 @@
 /**
  * The manage-booking calls (docs/decisions/027), with a plain `fetch` rather than the SDK so the
  * page stays within the public pages' JavaScript budget:
- * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking);
+ * - fetchMyBooking(token) → MyBookingView (POST /api/fn/my-booking), the one prefetchMyBooking
+ *   started as the page's module loaded when there is one (web/src/lib/early-request.ts);
  * - moveVisit(token, visit, date, timeSlot, from) → the view after the move (POST /api/fn/my-booking/move);
  * - cancelMyBooking(token, from) → { refunded } (POST /api/fn/my-booking/cancel);
  * - payBalanceOnline(token) → { url } of a Checkout page (the demo payment page in demo mode), or
@@ -20,14 +21,23 @@ import type { DateContext, SeasonWindows } from '@domain/schedule/season';
 import type { MyBookingView, VisitAt } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
 import { MyBookingError, postManage as post } from '@/lib/manage-link-fetch';
+import { startEarly, takeEarly } from '@/lib/early-request';
 
 export type { MyBookingView, VisitAt };
 
 // The manage pages' one POST and its error live in web/src/lib (the consultation's page uses them too).
 export { MyBookingError };
 
+const viewKey = (token: string) => `my-booking:${token}`;
+const readView = (token: string) => post<MyBookingView>('/api/fn/my-booking', { token });
+
 export function fetchMyBooking(token: string): Promise<MyBookingView> {
-  return post('/api/fn/my-booking', { token });
+  return takeEarly(viewKey(token), () => readView(token));
+}
+
+/** Starts reading the booking of `token` ahead of the page (the route module's prefetch); fetchMyBooking takes it. */
+export function prefetchMyBooking(token: string): void {
+  startEarly(viewKey(token), () => readView(token));
 }
 
 export async function moveVisit(token: string, visit: VisitKind, date: string, timeSlot: string, from: VisitAt): Promise<MyBookingView> {

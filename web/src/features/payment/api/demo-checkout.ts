@@ -1,4 +1,5 @@
 import { pb } from '@/lib/pb';
+import { startEarly, takeEarly } from '@/lib/early-request';
 import type { BookingSummary } from './verify-payment';
 
 export interface DemoSession {
@@ -17,9 +18,17 @@ export interface DemoCharge {
   booking: BookingSummary | null;
 }
 
-/** GET /api/fn/demo-checkout: the demo checkout session (docs/architecture.md reading 6). */
+const readDemoSession = (sessionId: string) => pb.send<DemoSession>('/api/fn/demo-checkout', { method: 'GET', query: { session_id: sessionId } });
+const sessionKey = (sessionId: string) => `demo-session:${sessionId}`;
+
+/** GET /api/fn/demo-checkout: the demo checkout session (docs/architecture.md reading 6), the one prefetchDemoSession started when there is one. */
 export function fetchDemoSession(sessionId: string): Promise<DemoSession> {
-  return pb.send<DemoSession>('/api/fn/demo-checkout', { method: 'GET', query: { session_id: sessionId } });
+  return takeEarly(sessionKey(sessionId), () => readDemoSession(sessionId));
+}
+
+/** Starts reading session `sessionId` ahead of the page (the route module's prefetch, web/src/lib/early-request.ts). */
+export function prefetchDemoSession(sessionId: string): void {
+  startEarly(sessionKey(sessionId), () => readDemoSession(sessionId));
 }
 
 /** POST /api/fn/demo-checkout/pay → the success URL (a payment link: this page again, now paid). */
