@@ -18,6 +18,7 @@ import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
 import { factsOf, type MailButton, type MailFact } from './layout';
 import { mailKey, type QueuedMail } from './mail-outbox';
+import { businessSender } from './send-mail';
 
 /**
  * The calendar events of booking `r`'s visits: one stable UID per visit, its SEQUENCE from
@@ -47,10 +48,10 @@ export function visitEvents(r: core.Record, packageLine: string, manageUrl = '')
 
 /**
  * The iTIP parties of booking `r`'s calendar files (domain/mail/ics.ts): the business organizes,
- * the customer attends.
+ * under the address its e-mails come from (send-mail.ts businessSender); the customer attends.
  */
 export function visitInvitation(r: core.Record): Invitation {
-  return { organizer: { email: BUSINESS.email, name: BUSINESS.name }, attendee: { email: r.getString('customer_email'), name: r.getString('customer_name') } };
+  return { organizer: businessSender(), attendee: { email: r.getString('customer_email'), name: r.getString('customer_name') } };
 }
 
 /** The key facts of a booking's e-mails, shown first (layout.ts): its reference, its visits, its address. */
