@@ -121,6 +121,28 @@ test('cancelled after the balance was paid: the page lists each refund, and one 
   expect(receipts).toHaveLength(1);
 });
 
+test("the owner's 'New booking' e-mail opens the booking's details in the admin", async ({ browser }) => {
+  const email = `nina.${Date.now()}@example.com`;
+  const { id } = await bookedWithLinkAndId({ name: 'Nina Notice', email, installDate: '2026-12-04', installTimeSlot: '9-15', removalDate: '2027-01-19', removalTimeSlot: '9-15' });
+  const notice = await waitForMail((m) => m.subject.startsWith('New booking: Nina Notice'));
+  const link = /Open in the admin: (\S+)/.exec(notice.text)?.[1];
+  expect(link).toMatch(new RegExp(`/admin/dashboard\\?booking=${id}$`));
+  const pb = await superuserClient();
+  const staff = await pb.collection('staff').create({ email: `owner.n${Date.now()}@e2e.test`, password: 'owner-pass-12345', passwordConfirm: 'owner-pass-12345', role: 'admin' });
+  const owner = await pb.collection('staff').impersonate(staff.id, 3600);
+  const adminContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await fromOwnAddress(adminContext);
+  const adminPage = await adminContext.newPage();
+  await storeAdminSession(adminPage, owner.authStore.token, owner.authStore.record);
+  const url = new URL(link!);
+  await adminPage.goto(url.pathname + url.search);
+  const details = adminPage.getByRole('dialog', { name: /Booking Details/ });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText('Nina Notice');
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  await adminContext.close();
+});
+
 test('after the 72 hours the manage page says the booking can no longer be cancelled online, and whom to call', async ({ page }) => {
   const email = `otto.${Date.now()}@example.com`;
   // December 13: a day no other spec on this server books (playwright.config.ts's groups).

@@ -13,7 +13,9 @@ import type { PriceLine } from '@domain/money/pricing';
 import { bookingReference } from '@domain/mail/receipts';
 import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
+import { adminBookingPath } from '@domain/admin/admin-links';
 import { nowMs } from '../clock';
+import { configuredOrigin } from '../http';
 import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
 import { factsOf, type MailButton, type MailFact } from './layout';
@@ -118,7 +120,8 @@ export function letterBookingOf(r: core.Record): LetterBooking {
 /**
  * The customer's confirmation and the business notice for paid booking `r`, keyed once per
  * booking (a redelivered payment queues nothing new). Both carry the ICS of the visits; the
- * customer's carries the manage link `manageUrl` (in the ICS description too).
+ * customer's carries the manage link `manageUrl` (in the ICS description too), the owner's
+ * 'Open in the admin' (the booking's details on the dashboard).
  */
 export function bookingConfirmationMails(r: core.Record, manageUrl: string): QueuedMail[] {
   const letter = letterBookingOf(r);
@@ -140,6 +143,8 @@ export function bookingConfirmationMails(r: core.Record, manageUrl: string): Que
   const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`, {
     title: `New booking: ${name}`,
     facts: bookingFacts(letter),
+    // Into the admin on the site's public address (configuredOrigin), the booking's details open.
+    buttons: [{ label: 'Open in the admin', url: `${configuredOrigin($app)}${adminBookingPath(r.id)}` }],
   });
   return [
     {
