@@ -60,6 +60,9 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await expect(page.getByTestId('total')).toHaveText('$1,650');
   await expect(page.getByTestId('deposit')).toHaveText('$825');
 
+  // One primary action on the last step: the payment; 'Review Order' is secondary.
+  await expect(page.getByRole('button', { name: 'Pay $825 Deposit' })).toHaveClass(/button--primary/);
+  await expect(page.getByRole('button', { name: 'Review Order' })).not.toHaveClass(/button--primary/);
   const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $825 Deposit' }).click()]);
   await payTab.waitForURL(/\/demo-payment\?session_id=/);
   await expect(payTab.getByText('Demo payment – no card is charged')).toBeVisible();

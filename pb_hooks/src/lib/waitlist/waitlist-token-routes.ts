@@ -5,8 +5,8 @@
  * - POST /api/fn/waitlist/offer { token } (the offer e-mail) → 200 { offer: { status, date, kind,
  *   slot: { id, label, time }, size, expiresAt, choices, name, email, phone, bookingId? } }, what
  *   the 'Book it' page shows; 404 'This offer link is not valid.';
- * - POST /api/fn/waitlist/decline { token } → 200 { declined: true }; the next in line is offered
- *   the slot in the same request, right after the commit;
+ * - POST /api/fn/waitlist/decline { token } → 200 { declined: true, passedOn }; the next in line
+ *   is offered the slot in the same request, right after the commit (`passedOn`: someone was);
  * - POST /api/fn/waitlist/accept-move { token } (an entry waiting to move a booking's visit) →
  *   the customer's move onto the offered slot, the offer accepted with it → 200 { booking }, or
  *   409 with the move's sentence; the visit's old date is offered to the next in line.
@@ -59,8 +59,9 @@ const waitlistDecline: ServerCommand<{ token: string }, WaitlistDeclineState, ne
     return { offer: r ? offerStateOf(r) : null };
   },
   respond(app, a) {
-    offerFreedSlots(app, [a.freedDate]);
-    return { declined: true };
+    // Whether the time went to someone: the page says so only when it did.
+    const passedOn = offerFreedSlots(app, [a.freedDate]) > 0;
+    return { declined: true, passedOn };
   },
 };
 
