@@ -47,6 +47,8 @@ export const offerSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The package and its price from the entry's choices, priced on the server (null for a move). */
+  price: z.object({ packageTitle: z.string(), totalCents: z.number(), depositCents: z.number() }).nullish(),
   bookingId: z.string().nullish(),
 });
 export type WaitlistOffer = z.infer<typeof offerSchema>;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { formatCents } from '@domain/money/cents';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { acceptMoveOffer, declineOffer, fetchOffer, WaitlistError, type WaitlistOffer } from '../api/waitlist';
 import { declinedSentence, heldUntil, newYorkToday, waitlistDay } from '../waitlist-text';
@@ -86,6 +87,16 @@ export function OfferPage({ token, askDecline = false, onBookIt }: { token: stri
           </dd>
           <dt>Tree</dt>
           <dd>{SIZE_LABEL[offer.size] ?? offer.size}</dd>
+          {offer.price && (
+            <>
+              <dt>Package</dt>
+              <dd>{offer.price.packageTitle}</dd>
+              <dt>Price</dt>
+              <dd data-testid="offer-price">
+                {formatCents(offer.price.totalCents)} ({formatCents(offer.price.depositCents)} deposit to book; any travel fee is added at checkout)
+              </dd>
+            </>
+          )}
         </dl>
         {closed ? (
           <p role="alert" data-testid="offer-closed">
