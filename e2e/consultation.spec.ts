@@ -147,5 +147,5 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   // Another time goes through.
   await page.getByText('3:00 PM', { exact: true }).click();
   await page.getByRole('button', { name: 'Request Consultation' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('region', { name: 'Consultation Requested' })).toContainText('3:00 PM');
 });

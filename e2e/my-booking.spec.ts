@@ -96,7 +96,7 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
 
 test('cancelled after the balance was paid: the page lists each refund, and one refund receipt lists both', async ({ page }) => {
   const email = `rita.${Date.now()}@example.com`;
-  await page.goto(await bookedWithLink({ name: 'Rita Refund', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-21', removalTimeSlot: '9-15' }));
+  await page.goto(await bookedWithLink({ name: 'Rita Refund', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-27', removalTimeSlot: '9-15' }));
   const payment = page.getByRole('region', { name: 'Payment' });
   await payment.getByRole('button', { name: 'Pay $825 online' }).click();
   await page.getByRole('button', { name: 'Pay $825', exact: true }).click();
