@@ -60,6 +60,9 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
   await expect(page.getByTestId('total')).toHaveText('$1,650');
   await expect(page.getByTestId('deposit')).toHaveText('$825');
 
+  // One primary action on the last step: the payment; 'Review Order' is secondary.
+  await expect(page.getByRole('button', { name: 'Pay $825 Deposit' })).toHaveClass(/button--primary/);
+  await expect(page.getByRole('button', { name: 'Review Order' })).not.toHaveClass(/button--primary/);
   const [payTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pay $825 Deposit' }).click()]);
   await payTab.waitForURL(/\/demo-payment\?session_id=/);
   await expect(payTab.getByText('Demo payment – no card is charged')).toBeVisible();
@@ -83,6 +86,23 @@ test('a new visitor books Elevated Arbor 7.5–9 ft, pays the demo deposit, and 
       (await pb.collection('analytics_events').getFullList({ filter: pb.filter('event_type = "conversion" && page_path = "/booking/success"') })).map((e) => [e.converted, e.metadata?.session_id]),
     )
     .toContainEqual([true, sessionId]);
+
+  // At 375 px the success page offers the booking's manage link and its calendar file; the
+  // link opens the booking (docs/decisions/051), and the demo page says it is paid.
+  await payTab.setViewportSize({ width: 375, height: 812 });
+  const calendar = payTab.getByRole('link', { name: 'Add to calendar' });
+  await expect(calendar).toHaveAttribute('href', /\/api\/fn\/visits\.ics\?token=[A-Za-z0-9_-]{43}$/);
+  const ics = await payTab.request.get((await calendar.getAttribute('href'))!);
+  expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(await ics.text()).toContain('METHOD:REQUEST');
+  await payTab.getByRole('link', { name: 'Manage my booking' }).click();
+  await payTab.waitForURL(/\/my-booking\?token=[A-Za-z0-9_-]{43}$/);
+  await expect(payTab.getByRole('region', { name: 'Payment' })).toContainText('$825');
+  await expect(payTab.getByText('Elevated Arbor', { exact: false }).first()).toBeVisible();
+  await payTab.goto(`/demo-payment?session_id=${sessionId}`);
+  await expect(payTab.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await payTab.getByRole('link', { name: 'See your booking' }).click();
+  await expect(payTab.getByRole('link', { name: 'Manage my booking' })).toBeVisible();
 
   // Back in the wizard from a package's link: it has started fresh and says the booking is
   // confirmed; it never offers the paid booking again, and the link's package is chosen.

@@ -38,7 +38,7 @@ test('the payments CSV of a season downloads with its header, its rows and a Tot
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Date,Booking ID,Customer,What,Method,Direction,Amount');
     expect(lines).toContain(`2025-11-10,${booking.id},${name},deposit,card,payment,825.00`);
-    expect(lines.some((l) => /^Total,,,,card,payment,\d+\.\d\d$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^Total,,,,card,total \(net of refunds\),\d+\.\d\d$/.test(l))).toBe(true);
 
     // The summary opens and nothing spills sideways at 375 px.
     await card.getByRole('button', { name: 'Season summary' }).click();

@@ -31,7 +31,8 @@ test.beforeEach(async () => {
   for (const r of await pb.collection('consultation_requests').getFullList({ fields: 'id' })) await pb.collection('consultation_requests').delete(r.id);
 });
 
-test('a visitor requests a consultation on a Wednesday and receives the confirmation e-mail', async ({ page }) => {
+test('a visitor requests a consultation on a Wednesday at 375 px, keeps its confirmation on screen and receives the e-mail', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
   await takeSlot('2026-11-25', '10:00');
   await page.goto('/');
   await page.getByRole('link', { name: 'Request A Consultation' }).first().click();
@@ -74,7 +75,16 @@ test('a visitor requests a consultation on a Wednesday and receives the confirma
 
   await page.getByRole('button', { name: 'Request Consultation' }).click();
   await expect(toast(page, 'Consultation Requested', "We'll contact you soon to confirm your consultation. Check your email for details.")).toBeVisible();
-  await page.waitForURL((url) => url.pathname === '/');
+  // The confirmation stays on screen with its details once the toast has gone.
+  const requested = page.getByRole('region', { name: 'Consultation Requested' });
+  await expect(requested.getByRole('heading', { name: 'Consultation Requested' })).toBeFocused();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(requested).toContainText('Wednesday, November 25, 2026');
+  await expect(requested).toContainText('11:00 AM');
+  await expect(requested).toContainText(CUSTOMER.address);
+  await expect(requested).toContainText('What happens next');
+  await expect(requested).toContainText(`We have e-mailed the details to ${CUSTOMER.email}.`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   const pb = await superuserClient();
   const stored = await pb.collection('consultation_requests').getFirstListItem(pb.filter('customer_email = {:email}', { email: CUSTOMER.email }));
@@ -99,6 +109,11 @@ test('a visitor requests a consultation on a Wednesday and receives the confirma
   expect(ics?.content).toContain('DTEND;TZID=America/New_York:20261125T113000');
   const logged = await pb.collection('mail_log').getFirstListItem(pb.filter('related_id = {:id} && kind = "consultation_confirmation"', { id: stored.id }));
   expect(logged.status).toBe('sent');
+
+  // 'Manage your consultation' opens the request's own page, as the e-mail's link does.
+  await requested.getByRole('link', { name: 'Manage your consultation' }).click();
+  await expect(page).toHaveURL(/\/my-consultation\?token=[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText('Wednesday, November 25, 2026').first()).toBeVisible();
 });
 
 test('a failed request keeps what was typed; a time taken meanwhile is refused and shown taken', async ({ page }) => {
@@ -134,5 +149,5 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   // Another time goes through.
   await page.getByText('3:00 PM', { exact: true }).click();
   await page.getByRole('button', { name: 'Request Consultation' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('region', { name: 'Consultation Requested' })).toContainText('3:00 PM');
 });

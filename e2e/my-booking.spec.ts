@@ -100,6 +100,55 @@ test('cancelling within 72 hours asks first, refunds the deposit and leaves noth
   expect(cancelled.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('METHOD:CANCEL');
 });
 
+test('cancelled after the balance was paid: the page lists each refund, and one refund receipt lists both', async ({ page }) => {
+  const email = `rita.${Date.now()}@example.com`;
+  await page.goto(await bookedWithLink({ name: 'Rita Refund', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-27', removalTimeSlot: '9-15' }));
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await payment.getByRole('button', { name: 'Pay $825 online' }).click();
+  await page.getByRole('button', { name: 'Pay $825', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you: your payment of $825 (Remaining balance) is made.' })).toBeVisible();
+  const paid = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));
+  await page.goto(manageLinkIn(paid.text));
+  const section = page.getByRole('region', { name: 'Cancel the booking' });
+  await section.getByRole('button', { name: 'Cancel the booking' }).click();
+  await section.getByRole('button', { name: /Yes, cancel and refund/ }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(payment).toContainText('Deposit refund');
+  await expect(payment).toContainText('Balance payment refund');
+  await expect(payment.getByText(/\$825 · (refunded|being refunded to your card)/)).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
+  const receipt = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Refund of $1,650'));
+  expect(receipt.text).toContain('Deposit refunded: $825');
+  expect(receipt.text).toContain('Balance payment refunded: $825');
+  await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your booking is cancelled'));
+  // One receipt for the cancellation, not one per payment.
+  const pb = await superuserClient();
+  const receipts = await pb.collection('mail_log').getFullList({ filter: pb.filter("to = {:email} && kind = 'receipt' && subject ~ 'Refund'", { email }) });
+  expect(receipts).toHaveLength(1);
+});
+
+test("the owner's 'New booking' e-mail opens the booking's details in the admin", async ({ browser }) => {
+  const email = `nina.${Date.now()}@example.com`;
+  const { id } = await bookedWithLinkAndId({ name: 'Nina Notice', email, installDate: '2026-12-04', installTimeSlot: '9-15', removalDate: '2027-01-19', removalTimeSlot: '9-15' });
+  const notice = await waitForMail((m) => m.subject.startsWith('New booking: Nina Notice'));
+  const link = /Open in the admin: (\S+)/.exec(notice.text)?.[1];
+  expect(link).toMatch(new RegExp(`/admin/dashboard\\?booking=${id}$`));
+  const pb = await superuserClient();
+  const staff = await pb.collection('staff').create({ email: `owner.n${Date.now()}@e2e.test`, password: 'owner-pass-12345', passwordConfirm: 'owner-pass-12345', role: 'admin' });
+  const owner = await pb.collection('staff').impersonate(staff.id, 3600);
+  const adminContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await fromOwnAddress(adminContext);
+  const adminPage = await adminContext.newPage();
+  await storeAdminSession(adminPage, owner.authStore.token, owner.authStore.record);
+  const url = new URL(link!);
+  await adminPage.goto(url.pathname + url.search);
+  const details = adminPage.getByRole('dialog', { name: /Booking Details/ });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText('Nina Notice');
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  await adminContext.close();
+});
+
 test('after the 72 hours the manage page says the booking can no longer be cancelled online, and whom to call', async ({ page }) => {
   const email = `otto.${Date.now()}@example.com`;
   // December 13: a day no other spec on this server books (playwright.config.ts's groups).

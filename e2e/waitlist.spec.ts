@@ -135,6 +135,9 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   await expect(page.getByRole('heading', { name: 'A time freed up for you', level: 1 })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Saturday, December 12' })).toBeVisible();
   await expect(page.getByText(/This time is held for you until /)).toBeVisible();
+  // The package and its price, priced on the server from the waiting choices.
+  await expect(page.getByRole('definition').filter({ hasText: /^Adorned Arrangement$/ })).toBeVisible();
+  await expect(page.getByTestId('offer-price')).toHaveText(/^\$[\d,]+ \(\$[\d,]+ deposit to book; any travel fee is added at checkout\)$/);
   await expectNoViolations(page, { context: 'The waitlist offer page' });
   await page.getByRole('button', { name: 'Book it' }).click();
   await page.waitForURL((url) => url.pathname === '/booking');

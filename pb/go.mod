@@ -3,6 +3,7 @@ module github.com/treeservice/pb
 go 1.26
 
 require (
+	github.com/gabriel-vasile/mimetype v1.4.13
 	github.com/johannesboyne/gofakes3 v1.2.0
 	github.com/pocketbase/pocketbase v0.39.11
 )
@@ -18,7 +19,6 @@ require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/fsnotify/fsnotify v1.10.1 // indirect
-	github.com/gabriel-vasile/mimetype v1.4.13 // indirect
 	github.com/ganigeorgiev/fexpr v0.6.0 // indirect
 	github.com/go-sourcemap/sourcemap v2.1.4+incompatible // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect

@@ -9,6 +9,7 @@ import { cancelDeadlineMs, coolingOffEndsAtMs, POLICY, visitChangeDeadlineMs } f
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { parseSlotId } from '../schedule/slots';
 import type { ParseResult } from './schemas';
+import type { RefundLine } from '../money/ledger';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
 export { deadlineText, visitChangeDeadlineMs } from './policy';
@@ -229,6 +230,8 @@ export interface MyBookingView {
   totalCents: number;
   paidCents: number;
   balanceCents: number;
+  /** Each refund of the booking with its state (domain/money/ledger.ts refundLines); [] when none. */
+  refunds: RefundLine[];
   policies: string[];
   /** What the policy says about cancelling now: until when online, or what still can be done and whom to call (domain/booking/policy.ts). */
   cancelNotice: string;

@@ -36,7 +36,7 @@ const decide = (s: RecordRefundsState, made: { chargeId: string; n: number; refu
 const entry = (n: number, status: string, refund_id = ''): ChargeRefundRow => ({ n, part: '', amount: 4000, status, refund_id, refunded_at: status === 'succeeded' ? AT : '', waive: true });
 
 describe('the record-refunds command', () => {
-  it('a cancelled booking’s deposit and removal refunded: both recorded, refunded, the two notices and two receipts', () => {
+  it('a cancelled booking’s deposit and removal refunded: both recorded, refunded, the two notices and one receipt listing both', () => {
     const out = decide(state(), [
       { chargeId: '', n: 0, refundId: 're_dep', amountCents: 82500 },
       { chargeId: 'rem', n: 1, refundId: 're_rem', amountCents: 8500 },
@@ -49,8 +49,14 @@ describe('the record-refunds command', () => {
       mails: [
         { bookingId: 'b1', kind: 'notice', index: 0, refunded: true },
         { bookingId: 'b1', kind: 'notice', index: 1, refunded: true },
-        { bookingId: 'b1', kind: 'receipt', refundId: 're_dep', amountCents: 82500 },
-        { bookingId: 'b1', kind: 'receipt', refundId: 're_rem', amountCents: 8500 },
+        {
+          bookingId: 'b1',
+          kind: 'receipt',
+          refunds: [
+            { of: 'deposit', refundId: 're_dep', amountCents: 82500 },
+            { of: 'removal', refundId: 're_rem', amountCents: 8500 },
+          ],
+        },
       ],
       answer: { allDone: true, recorded: 2 },
     });
@@ -63,7 +69,7 @@ describe('the record-refunds command', () => {
       mails: [
         { kind: 'notice', refunded: false },
         { kind: 'notice', refunded: false },
-        { kind: 'receipt', refundId: 're_dep' },
+        { kind: 'receipt', refunds: [{ of: 'deposit', refundId: 're_dep' }] },
       ],
       answer: { allDone: false, recorded: 1 },
     });
@@ -87,7 +93,7 @@ describe('the record-refunds command', () => {
     ]);
     expect(out).toEqual({
       changes: [{ op: 'update', collection: 'charges', id: 'dmg', fields: { refunds: [entry(2, 'succeeded', 're_2'), entry(3, 'succeeded', 're_3')] } }],
-      mails: [{ bookingId: 'b1', kind: 'receipt', refundId: 're_3', amountCents: 4000 }],
+      mails: [{ bookingId: 'b1', kind: 'receipt', refunds: [{ of: 'damages', refundId: 're_3', amountCents: 4000 }] }],
       answer: { allDone: true, recorded: 1 },
     });
   });

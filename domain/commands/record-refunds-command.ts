@@ -5,12 +5,14 @@
  * this with the refunds made: each one still pending becomes `succeeded` with its Stripe id and
  * time (the deposit's `deposit_refund`, a charge's first refund in `refund_status`, a later one
  * in its `refunds` entry), `payment_status` follows the ledger (domain/money/ledger.ts), and
- * each refund recorded gets its receipt. For a cancelled booking or a payment conflict the
+ * the refunds recorded get one receipt that lists each (a cancellation refunding the deposit and
+ * a balance payment sends one receipt, not one per payment). For a cancelled booking or a payment conflict the
  * customer and the owner are told (their mail keys are once per booking), with whether every
  * card refund is now made. A refund already recorded (a second run, a webhook first) is skipped,
  * so a replay changes nothing: naturally idempotent. Pure; cents; times epoch ms.
  */
 import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
+import type { RefundPart } from '../mail/receipts';
 import { pbDate, refuse, type Change, type Command } from './command';
 
 export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
@@ -37,8 +39,8 @@ export interface RecordRefundsState {
   book: LedgerBooking;
 }
 
-/** A refund's receipt, or one of the two notices (customer, owner) of a cancelled or conflicting booking. */
-export type RecordRefundsMail = { bookingId: string } & ({ kind: 'receipt'; refundId: string; amountCents: number } | { kind: 'notice'; index: 0 | 1; refunded: boolean });
+/** The receipt of the refunds recorded (each listed), or one of the two notices (customer, owner) of a cancelled or conflicting booking. */
+export type RecordRefundsMail = { bookingId: string } & ({ kind: 'receipt'; refunds: RefundPart[] } | { kind: 'notice'; index: 0 | 1; refunded: boolean });
 
 export interface RecordRefundsAnswer {
   /** Every card refund made and nothing waiting to be given back by hand. */
@@ -60,10 +62,11 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
     let b = { ...b0 };
     const charges = state.charges.map((c) => ({ ...c, refunds: [...(c.refunds ?? [])] }));
     const touched = new Set<string>();
-    const receipts: RecordRefundsMail[] = [];
+    const refunded: RefundPart[] = [];
     const bookingFields: Record<string, string> = {};
     const chargeFields = new Map<string, Record<string, string>>();
     for (const m of input.made) {
+      let of = 'deposit';
       if (!m.chargeId) {
         if (b.refund_id) continue;
         b = { ...b, deposit_refund: 'succeeded', refund_id: m.refundId };
@@ -72,6 +75,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
         const i = charges.findIndex((c) => c.id === m.chargeId);
         const c = charges[i];
         if (!c) continue;
+        of = c.kind;
         if (m.n <= 1) {
           if (c.refund_status !== 'pending') continue;
           charges[i] = { ...c, refund_status: 'succeeded' };
@@ -83,7 +87,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
         }
         touched.add(c.id);
       }
-      receipts.push({ bookingId: b0.id, kind: 'receipt', refundId: m.refundId, amountCents: m.amountCents });
+      refunded.push({ of, refundId: m.refundId, amountCents: m.amountCents });
     }
     const status = paymentStatusOfRows(b, charges, state.book);
     const changes: Change[] = [];
@@ -98,6 +102,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
     // Only a cancelled booking or a payment conflict has something to tell besides the receipts.
     const told = b0.status === 'cancelled' || b0.status === 'payment_conflict';
     const notices: RecordRefundsMail[] = told ? [0, 1].map((index) => ({ bookingId: b0.id, kind: 'notice', index: index as 0 | 1, refunded: cardsMade })) : [];
-    return { changes, mails: [...notices, ...receipts], answer: { allDone: cardsMade && !byHand, recorded: receipts.length } };
+    const receipts: RecordRefundsMail[] = refunded.length > 0 ? [{ bookingId: b0.id, kind: 'receipt', refunds: refunded }] : [];
+    return { changes, mails: [...notices, ...receipts], answer: { allDone: cardsMade && !byHand, recorded: refunded.length } };
   },
 };

@@ -113,8 +113,8 @@ describe('the payments table', () => {
       ['2026-12-05', b.id, '=cmd()', 'balance', 'cash', 'payment', '825.00'],
       ['2026-12-06', b.id, '=cmd()', 'damages', 'card', 'payment', '50.00'],
       ['2026-12-10', b.id, '=cmd()', 'balance', 'cash', 'refund', '100.00'],
-      ['Total', '', '', '', 'card', 'payment', '875.00'],
-      ['Total', '', '', '', 'cash', 'payment', '725.00'],
+      ['Total', '', '', '', 'card', 'total (net of refunds)', '875.00'],
+      ['Total', '', '', '', 'cash', 'total (net of refunds)', '725.00'],
     ]);
     expect(toCsv(paymentsTable(books))).toContain(`'=cmd()`);
   });
@@ -122,7 +122,7 @@ describe('the payments table', () => {
   it('a Total whose refunds outweigh its payments is a refund row with a positive amount', () => {
     const b = booking({ status: 'cancelled', payment_status: 'refunded', deposit_refund: 'succeeded', deposit_paid_at: '2026-10-01 15:00:00.000Z', refunded_at: '2026-11-10 15:00:00.000Z' });
     const books = booksOf([b], [], { from: '2026-11-01', to: '2026-11-30' }, NOW);
-    expect(paymentsTable(books).at(-1)).toEqual(['Total', '', '', '', 'card', 'refund', '825.00']);
+    expect(paymentsTable(books).at(-1)).toEqual(['Total', '', '', '', 'card', 'total refunded (net of payments)', '825.00']);
   });
 
   it('a later refund of a charge is dated by its own refunded_at, a void by voided_at', () => {

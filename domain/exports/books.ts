@@ -335,18 +335,23 @@ export function bookingsTable(books: Books): Cell[][] {
   ];
 }
 
+/** The Direction of a payments CSV's Total row: its net is what came in less the refunds, or the refunds less what came in. */
+export const TOTAL_IN = 'total (net of refunds)';
+export const TOTAL_OUT = 'total refunded (net of payments)';
+
 export const PAYMENTS_HEADER = ['Date', 'Booking ID', 'Customer', 'What', 'Method', 'Direction', 'Amount'] as const;
 
 /**
  * The payments CSV's rows, header first: one per movement of money in the range, then one row
- * per method, 'Total' in the Date column, with its net: direction 'payment' when more came in
- * than went out, else 'refund', and the amount always positive. Dollars.
+ * per method, 'Total' in the Date column, with its net: direction 'total (net of refunds)' when
+ * more came in than went out, else 'total refunded (net of payments)', and the amount always
+ * positive, so no Total reads as one more payment. Dollars; cells pass toCsv's formula guard.
  */
 export function paymentsTable(books: Books): Cell[][] {
   return [
     [...PAYMENTS_HEADER],
     ...books.payments.map((p) => [p.date, p.bookingId, p.customer, p.what, p.method, p.direction, dollarsCell(p.amountCents)]),
-    ...books.totals.map((t) => ['Total', '', '', '', t.method, t.netCents >= 0 ? 'payment' : 'refund', dollarsCell(Math.abs(t.netCents))]),
+    ...books.totals.map((t) => ['Total', '', '', '', t.method, t.netCents >= 0 ? TOTAL_IN : TOTAL_OUT, dollarsCell(Math.abs(t.netCents))]),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReference, receiptLines, receiptSubject, type Receipt } from './receipts';
+import { bookingReference, receiptLines, receiptSubject, refundReceiptLines, type Receipt } from './receipts';
 
 const base: Receipt = {
   kind: 'deposit',
@@ -50,5 +50,17 @@ describe('receipts', () => {
     expect(receiptSubject(refund)).toBe('Receipt: Refund of $825 (TA-ABCD1234)');
     expect(receiptLines(refund)[0]).toBe('Refunded: $825');
     expect(receiptLines(refund).at(-1)).toBe('Remaining due: nothing');
+  });
+
+  it('lists each refund of a cancellation in its one receipt; a single refund needs no list', () => {
+    const parts = [
+      { of: 'deposit', refundId: 're_1', amountCents: 87500 },
+      { of: 'balance', refundId: 're_2', amountCents: 87500 },
+    ];
+    const refund: Receipt = { ...base, kind: 'refund', amountCents: 175000, method: 'Refund to the card used', remainingCents: 0, lines: refundReceiptLines(parts) };
+    expect(receiptSubject(refund)).toBe('Receipt: Refund of $1,750 (TA-ABCD1234)');
+    expect(receiptLines(refund).slice(0, 3)).toEqual(['Refunded: $1,750', 'Deposit refunded: $875', 'Balance payment refunded: $875']);
+    expect(refundReceiptLines(parts.slice(0, 1))).toEqual([]);
+    expect(refundReceiptLines([...parts, { of: 'tip', refundId: 're_3', amountCents: 500 }]).at(-1)).toEqual({ label: 'Payment refunded', quantity: null, cents: 500 });
   });
 });

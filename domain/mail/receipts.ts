@@ -53,6 +53,23 @@ export function bookingReference(id: string): string {
   return `TA-${id.slice(0, 8).toUpperCase()}`;
 }
 
+/** One refund of a refund receipt: what it gave back (`deposit` or the charge's kind: balance, removal, damages…), its refund id and its cents. */
+export interface RefundPart {
+  of: string;
+  refundId: string;
+  amountCents: number;
+}
+
+/**
+ * The itemised lines of a receipt for the refunds `parts` made together (a cancellation refunds
+ * each payment): one line per refund, "Deposit refunded: $875", when there are two or more;
+ * none for a single refund, whose heading says it all.
+ */
+export function refundReceiptLines(parts: readonly RefundPart[]): ReceiptLine[] {
+  if (parts.length < 2) return [];
+  return parts.map((p) => ({ label: `${(TITLES as Record<string, string>)[p.of] ?? 'Payment'} refunded`, quantity: null, cents: p.amountCents }));
+}
+
 /** "Receipt: Deposit of $1,325 (TA-7K2M9QX4)". */
 export function receiptSubject(r: Receipt): string {
   return `Receipt: ${TITLES[r.kind]} of ${formatCents(r.amountCents)} (${r.reference})`;

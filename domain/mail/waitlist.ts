@@ -29,6 +29,11 @@ export function joinedLetter(date: Ymd, kind: VisitKind, moving: boolean): Waitl
   };
 }
 
+/** `word` after its indefinite article: 'an installation', 'a removal'. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}
+
 /** An offer of `slotId` on `date`, held until `expiresAtMs`. */
 export function offerLetter(date: Ymd, kind: VisitKind, slotId: string, expiresAtMs: number, moving: boolean): WaitlistLetter {
   const day = waitlistDay(date);
@@ -36,7 +41,7 @@ export function offerLetter(date: Ymd, kind: VisitKind, slotId: string, expiresA
   return {
     subject: `A time freed up on ${day}`,
     lines: [
-      `Good news: a ${visitName(kind)} time freed up on ${day}, ${formatSlotRange(slotId)}.`,
+      `Good news: ${withArticle(visitName(kind))} time freed up on ${day}, ${formatSlotRange(slotId)}.`,
       `We're holding it for you until ${until}. ${moving ? 'Move your visit' : 'Book it'} before then, or tell us 'No thanks' so the next person in line can have it.`,
     ],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLedger, bookingMoney, chargeMoneyRow, doorBalance, groupByBooking, keptOfRows, ledgerBookingOfRows, bookingMoneyRow } from './booking-money';
+import { bookingLedger, bookingMoney, chargeMoneyRow, doorBalance, groupByBooking, keptOfRows, ledgerBookingOfRows, bookingMoneyRow, moneyLines } from './booking-money';
 
 const booking = { status: 'confirmed', payment_status: 'deposit_paid', total_price: 100_000, deposit_amount: 50_000, deposit_paid_at: '2026-11-03 15:00:00.000Z' };
 
@@ -131,5 +131,23 @@ describe('doorBalance: what the today view collects at the door', () => {
     ['a cancelled booking owes nothing at the door', { ...booking, status: 'cancelled', balance_remaining: 50_000 }, [], { dueCents: 0, queuedCents: 0 }],
   ])('%s', (_name, b, charges, expected) => {
     expect(doorBalance(b, charges)).toEqual(expected);
+  });
+});
+
+describe("the admin dialog's money lines", () => {
+  it('an unpaid phone booking with its deposit link open: Paid $0, Pending $150, Balance due $150, adding up to the $300 owed', () => {
+    const money = { paidCents: 0, pendingCents: 15_000, dueCents: 15_000 };
+    expect(moneyLines(money)).toEqual([
+      { label: 'Paid', cents: 0 },
+      { label: 'Pending', cents: 15_000 },
+      { label: 'Balance due', cents: 15_000 },
+    ]);
+  });
+
+  it('no Pending line when nothing is in flight; read from the ledger of the rows, they add up to the total', () => {
+    expect(moneyLines(bookingMoney(booking, []))).toEqual([
+      { label: 'Paid', cents: 50_000 },
+      { label: 'Balance due', cents: 50_000 },
+    ]);
   });
 });

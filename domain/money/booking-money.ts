@@ -143,3 +143,19 @@ export function groupByBooking<T extends { booking: string }>(rows: readonly T[]
   }
   return out;
 }
+
+/** One line of a booking's money as the admin shows it, label and cents. */
+export interface MoneyLine {
+  label: 'Paid' | 'Pending' | 'Balance due';
+  cents: number;
+}
+
+/**
+ * The money lines of the admin's booking dialog, all from `money` (the ledger's moneyOf, never
+ * the stored fields), so they add up: Paid (held), Pending (in flight: a link open, a payment
+ * queued or with the bank; shown only when some is) and Balance due (still to collect beyond
+ * what is in flight). Paid + Pending + Balance due = what is owed, until paid beyond it.
+ */
+export function moneyLines(money: Pick<Money, 'paidCents' | 'pendingCents' | 'dueCents'>): MoneyLine[] {
+  return [{ label: 'Paid', cents: money.paidCents }, ...(money.pendingCents > 0 ? [{ label: 'Pending' as const, cents: money.pendingCents }] : []), { label: 'Balance due', cents: money.dueCents }];
+}

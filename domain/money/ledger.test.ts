@@ -11,6 +11,7 @@ import {
   paymentStatusOfRows,
   receiptFor,
   refundsToQueue,
+  refundLines,
   refundSentences,
   type BookingMoneyRow,
   type ChargeMoneyRow,
@@ -352,6 +353,29 @@ describe('a deposit refunded in part (the owner cancels giving back part of it)'
     const movements = movementsOf(row({ deposit_refund: 'succeeded' }), charges);
     expect(moneyOf(movements, book)).toMatchObject({ paidCents: 125_000, owedCents: 42_500, creditCents: 82_500 });
     expect(refundsToQueue(movements, book).map((r) => [r.of, r.amountCents])).toEqual([['c1', 82_500]]);
+  });
+
+  it("the manage page's refund lines: each refund with its amount and state", () => {
+    const charges: ChargeMoneyRow[] = [
+      {
+        id: 'c1',
+        kind: 'balance',
+        amount: 82_500,
+        balance_amount: 82_500,
+        damages_amount: 0,
+        status: 'succeeded',
+        method: 'cash',
+        stripe_checkout_session_id: '',
+        refund_status: 'to_return',
+        refund_amount: 82_500,
+      },
+    ];
+    expect(refundLines(movementsOf(row(), charges))).toEqual([
+      { label: 'Deposit', amountCents: 40_000, state: 'pending' },
+      { label: 'Balance payment', amountCents: 82_500, state: 'to_return' },
+    ]);
+    expect(refundLines(movementsOf(row({ deposit_refund: 'succeeded' }), []))).toEqual([{ label: 'Deposit', amountCents: 40_000, state: 'refunded' }]);
+    expect(refundLines(movementsOf(row({ deposit_refund: 'failed' }), []))).toEqual([]);
   });
 
   it("the customer's sentence names the part and the deposit", () => {

@@ -434,6 +434,29 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
 const KIND_WORDS: Record<MovementKind, string> = { deposit: 'deposit', balance: 'balance payment', removal: 'removal payment', damages: 'damages payment', tip: 'tip' };
 const HAND_WORDS: Partial<Record<MovementMethod, string>> = { cash: 'in cash', check: 'by check', other: 'the way you paid it' };
 
+/** One refund as the customer's manage page lists it: what it gives back, its cents and where it stands. */
+export interface RefundLine {
+  /** 'Deposit', 'Balance payment', 'Removal payment'… */
+  label: string;
+  amountCents: number;
+  /** pending: being made (card); refunded: made or given back; to_return: to be given back by hand. */
+  state: 'pending' | 'refunded' | 'to_return';
+}
+
+/**
+ * The refunds among `movements`, one line each in their order, failed ones left out (a failed
+ * card refund is retried as pending): for the manage page's Payment section beside 'Paid'.
+ */
+export function refundLines(movements: readonly Movement[]): RefundLine[] {
+  return movements
+    .filter((m) => m.direction === 'refund' && m.status !== 'failed')
+    .map((m) => {
+      const words = KIND_WORDS[m.kind];
+      const state: RefundLine['state'] = m.status === 'succeeded' || m.status === 'returned' ? 'refunded' : m.status === 'to_return' ? 'to_return' : 'pending';
+      return { label: words.charAt(0).toUpperCase() + words.slice(1), amountCents: m.amountCents, state };
+    });
+}
+
 /**
  * The customer's sentences about the refunds among `movements`, one per refund: a card refund
  * made or being made, money paid by hand to be given back (or given back). A refund of part of

@@ -71,6 +71,9 @@ describe('booking confirmation e-mail over SMTP', () => {
       ['receipt', 'sent'],
     ]);
     expect(notice.text).toContain('Booking reference: TA-');
+    // 'Open in the admin': the booking's details on the dashboard, on the site's address.
+    expect(notice.text).toContain(`Open in the admin: ${server.url}/admin/dashboard?booking=${bookingId}`);
+    expect(String(notice.html)).toContain(`href="${server.url}/admin/dashboard?booking=${bookingId}"`);
   });
 
   it('says everything the customer chose and must know, in the same words in text and HTML; the owner gets the notes and parking', async () => {

@@ -83,6 +83,9 @@ describe('POST /api/fn/consultation-request', () => {
     expect(confirmation.subject).toBe('Consultation requested: Wednesday, November 25, 2026 at 10:30 AM');
     expect(confirmation.attachments).toEqual(['consultation.ics']);
     expect(confirmation.body).toContain("We'll contact you soon to confirm your consultation.");
+    // The confirmation panel's 'Manage your consultation': the same link as the e-mail's.
+    expect(res.body.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(confirmation.body).toContain(`/my-consultation?token=${res.body.manageToken}`);
   });
 
   it.each<[string, Record<string, unknown>, string]>([

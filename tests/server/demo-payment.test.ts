@@ -71,6 +71,15 @@ describe('demo checkout: pay', () => {
       expect(v.status).toBe(200);
       expect(v.body).toMatchObject({ success: true, open: false, booking: { packageTitle: 'Elevated Arbor', depositCents: 82500, balanceCents: 82500 } });
     }
+    // The success page's 'Manage my booking': the booking's stable link, the one its e-mails carry (docs/decisions/051).
+    expect(first.body.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.body.manageToken).toBe(first.body.manageToken);
+    const confirmation = await superuser()
+      .collection('mail_log')
+      .getFirstListItem(superuser().filter("related_id = {:id} && kind = 'booking_confirmation'", { id: bookingId }));
+    expect(confirmation.body).toContain(`/my-booking?token=${first.body.manageToken}`);
+    const manage = await callFn('POST', '/api/fn/my-booking', { token: first.body.manageToken });
+    expect(manage.status).toBe(200);
     expect((await getSession(sessionId)).body.state).toBe('paid');
 
     // Paying again is harmless: same url, same record.
@@ -119,7 +128,7 @@ describe('demo checkout: cancel and expiry', () => {
     expect((await pay('demo_cs_expired_hold')).status).toBe(410);
     expect((await superuser().collection('bookings').getOne(rec.id)).payment_status).toBe('pending');
     // Not open any more, even before the cron has cancelled it: the wizard does not offer it.
-    expect((await verify('demo_cs_expired_hold')).body).toMatchObject({ success: false, open: false });
+    expect((await verify('demo_cs_expired_hold')).body).toMatchObject({ success: false, open: false, manageToken: '' });
   });
 });
 

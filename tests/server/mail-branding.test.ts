@@ -24,7 +24,8 @@ import { consultationRequest } from './review-fixtures';
 import { bookingRequest, superuserAt, template } from './support';
 
 const SENDER = { address: 'bookings@test.local', name: 'Thoughtfully Adorned' };
-const BUSINESS_EMAIL = 'mailto:hello@thoughtfullyadorned.com';
+/** The calendar files' ORGANIZER: the address the e-mail is from (docs/decisions/049). */
+const ORGANIZER = `mailto:${SENDER.address}`;
 const EVIL = 'https://evil.example';
 
 describe('the business’s e-mails, without APP_URL', () => {
@@ -55,6 +56,12 @@ describe('the business’s e-mails, without APP_URL', () => {
   const links = (m: ParsedMail) => [...String(m.html).matchAll(/href="([^"]+)"/g)].map((x) => x[1]!.replace(/&amp;/g, '&'));
   const textLinks = (m: ParsedMail) => (m.text ?? '').match(/https?:\/\/\S+/g) ?? [];
   const icsOf = (m: ParsedMail) => m.attachments.find((a) => a.filename?.endsWith('.ics'))!.content.toString('utf8');
+  /** The MIME type and `method` parameter of the .ics part of `m` (RFC 6047 §2.4). */
+  const icsPartType = (m: ParsedMail) => {
+    const header = m.attachments.find((a) => a.filename?.endsWith('.ics'))?.headers.get('content-type') as { value: string; params: Record<string, string> } | undefined;
+    return [header?.value, header?.params.method];
+  };
+  const fromOf = (m: ParsedMail) => (m.from?.value[0]?.address ? `mailto:${m.from.value[0].address}` : '');
   const calendarLink = (m: ParsedMail) => /<a href="([^"]+)"><span[^>]*>Add to calendar<\/span><\/a>/.exec(String(m.html))?.[1] ?? '';
   const tokenOf = (m: ParsedMail) => /\/my-booking\?token=([A-Za-z0-9_-]{43})/.exec(String(m.html))![1]!;
 
@@ -96,11 +103,14 @@ describe('the business’s e-mails, without APP_URL', () => {
 
     const ics = icsOf(confirmation);
     expect(itipProblems(ics)).toEqual([]);
+    // The part says its method as the file does (RFC 6047), and the organizer is who the e-mail is from.
+    expect(icsPartType(confirmation)).toEqual(['text/calendar', 'REQUEST']);
+    expect(fromOf(confirmation)).toBe(ORGANIZER);
     const file = readItip(ics);
     expect(file.method).toBe('REQUEST');
     expect(file.events.map((e) => [e.sequence, e.status, e.organizer, e.attendees])).toEqual([
-      [0, 'CONFIRMED', BUSINESS_EMAIL, [`mailto:${email}`]],
-      [0, 'CONFIRMED', BUSINESS_EMAIL, [`mailto:${email}`]],
+      [0, 'CONFIRMED', ORGANIZER, [`mailto:${email}`]],
+      [0, 'CONFIRMED', ORGANIZER, [`mailto:${email}`]],
     ]);
     expect(new Set(file.events.map((e) => e.uid)).size).toBe(2);
 
@@ -129,6 +139,13 @@ describe('the business’s e-mails, without APP_URL', () => {
     expect(movedFile.events.map((e) => e.uid)).toEqual(first.events.map((e) => e.uid));
     expect(movedFile.events.map((e) => e.sequence)).toEqual([1, 1]);
     expect(movedFile.events[1]!.start).toBe('2026-12-29T09:00:00');
+    expect(icsPartType(change)).toEqual(['text/calendar', 'REQUEST']);
+    // The owner's notice of the move carries the moved visits too, as her own PUBLISH copy.
+    const ownerNotice = await mailTo('hello@thoughtfullyadorned.com', /^Moved by the customer: Ivy Green, removal/);
+    expect(icsPartType(ownerNotice)).toEqual(['text/calendar', 'PUBLISH']);
+    const ownerFile = readItip(icsOf(ownerNotice));
+    expect(ownerFile.events.map((e) => [e.uid, e.sequence])).toEqual(movedFile.events.map((e) => [e.uid, e.sequence]));
+    expect(ownerFile.events[1]!.start).toBe('2026-12-29T09:00:00');
 
     expect(calendarLink(change).startsWith(`http://${hostB()}/api/fn/visits.ics?token=`)).toBe(true);
     const cancelled = await postVia(hostB(), '/api/fn/my-booking/cancel', { token: tokenOf(change) });
@@ -138,7 +155,9 @@ describe('the business’s e-mails, without APP_URL', () => {
     expect(itipProblems(cancelIcs)).toEqual([]);
     const cancelFile = readItip(cancelIcs);
     expect(cancelFile.method).toBe('CANCEL');
-    expect(cancelFile.events.map((e) => [e.uid, e.sequence, e.status, e.organizer, e.attendees])).toEqual(first.events.map((e) => [e.uid, 2, 'CANCELLED', BUSINESS_EMAIL, [`mailto:${email}`]]));
+    expect(icsPartType(cancel)).toEqual(['text/calendar', 'CANCEL']);
+    expect(fromOf(cancel)).toBe(ORGANIZER);
+    expect(cancelFile.events.map((e) => [e.uid, e.sequence, e.status, e.organizer, e.attendees])).toEqual(first.events.map((e) => [e.uid, 2, 'CANCELLED', ORGANIZER, [`mailto:${email}`]]));
     // The cancelled booking's link stays, read-only (docs/decisions/027): its calendar link serves the CANCEL too.
     const calendar = new URL(calendarLink(change));
     const served = await fetch(`${server.url}${calendar.pathname}${calendar.search}`);

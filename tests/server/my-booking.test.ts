@@ -318,6 +318,21 @@ describe('paying the balance online', () => {
     expect((await view(token)).body).toMatchObject({ balanceCents: 0, paidCents: 165000, options: { payBalance: false } });
   });
 
+  it('cancelled after the balance was paid: both card payments refunded, and ONE refund receipt lists each refund', async () => {
+    const { id, token } = await paidBooking({ installDate: '2026-12-19' });
+    const { url } = (await pay(token)).body;
+    expect((await demoPage.pay(demoSessionOf(url))).status).toBe(200);
+    const res = await cancel(token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ cancelled: true, refunded: true });
+    const receipts = await receiptsOf(id);
+    expect(receipts.map((r) => r.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Deposit of $825', 'Receipt: Balance payment of $825', 'Receipt: Refund of $1,650']);
+    expect(receipts[2]!.body).toContain('Deposit refunded: $825');
+    expect(receipts[2]!.body).toContain('Balance payment refunded: $825');
+    const told = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id }) });
+    expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your booking is cancelled/)]);
+  });
+
   it('demo mode: Cancel on the page leaves the balance due and nothing paid; the page cannot be paid after; the next click opens a new one', async () => {
     const { id, token } = await paidBooking();
     const { url } = (await pay(token)).body;

@@ -6,6 +6,7 @@
  * accepts at once; no offer inside the notice or for a past date; the owner's routes and who may
  * call them.
  */
+import { quote } from '../../domain/money/pricing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout, createBookingRecord, slotMap, availability } from './fixtures';
@@ -159,13 +160,30 @@ describe('offers', () => {
     const view = await callFn('POST', '/api/fn/waitlist/offer', { token });
     expect(view.status).toBe(200);
     expect(view.body.offer).toMatchObject({ status: 'open', date: DAY, kind: 'install', size: '7.5-9ft', slot: { id: '9-15' }, name: 'Anna Able', email: 'anna@example.com' });
-    expect((await callFn('POST', '/api/fn/waitlist/decline', { token })).body).toEqual({ declined: true });
+    // The package and its price, priced on the server from the entry's choices (the checkout's quote).
+    const priced = quote({
+      packageSlug: 'elevated-arbor',
+      treeSize: '7.5-9ft',
+      addons: {},
+      luxeFinish: false,
+      removalRequested: false,
+      extraTree: false,
+      keepOrnaments: false,
+      luxeKeepOrnaments: 0,
+      distanceMiles: null,
+    });
+    expect(view.body.offer.price).toEqual({ packageTitle: 'Elevated Arbor', totalCents: priced.totalCents, depositCents: priced.depositCents });
+    expect((await callFn('POST', '/api/fn/waitlist/decline', { token })).body).toEqual({ declined: true, passedOn: true });
     expect((await entry(a)).status).toBe('declined');
     const next = await offers("status = 'open'");
     expect(next.map((o) => o.entry)).toEqual([b]);
     expect((await mailsOf('waitlist_offer')).map((m) => m.to)).toEqual(['anna@example.com', 'ben@example.com']);
     // Anna's link now says so.
     expect((await callFn('POST', '/api/fn/waitlist/offer', { token })).body.offer.status).toBe('declined');
+    // Ben passes too, and nobody else waits: the answer says the time went to no one.
+    const bens = await tokenFromMail('waitlist_offer', 'ben@example.com');
+    expect((await callFn('POST', '/api/fn/waitlist/decline', { token: bens })).body).toEqual({ declined: true, passedOn: false });
+    expect(await offers("status = 'open'")).toEqual([]);
   });
 
   it('two accepts at once make one booking; the offer is accepted and the entry booked; its cancel goes to the next in line', async () => {

@@ -1,3 +1,5 @@
+import { ADMIN_DASHBOARD_PATH } from '@domain/admin/admin-links';
+
 /** Every route path of docs/product.md §2, in one place. Link with these, never with string literals. */
 export const paths = {
   home: '/',
@@ -12,7 +14,8 @@ export const paths = {
   submitReview: '/submit-review',
   testimonials: '/testimonials',
   adminLogin: '/admin/login',
-  adminDashboard: '/admin/dashboard',
+  /** `?booking=<id>` opens that booking's details (domain/admin/admin-links.ts, linked from the owner's 'New booking' e-mail). */
+  adminDashboard: ADMIN_DASHBOARD_PATH,
   adminNewBooking: '/admin/new-booking',
   /** A new admin password, opened with the link of the reset e-mail (docs/decisions/034; the link is in pb_migrations/1732000110_password_reset.js). */
   adminResetPassword: '/admin/reset-password',

@@ -4,7 +4,10 @@
  * success once the deposit is paid; conflict when the payment came too late for its slot and
  * was refunded; open while the checkout still holds its slots unpaid (the wizard then offers to
  * continue to that payment rather than start a second one);
- * booking null a day after the checkout closed (lib/bookings/booking-summary.ts). For a
+ * booking null a day after the checkout closed (lib/bookings/booking-summary.ts);
+ * `manageToken` the booking's stable manage link's token (docs/decisions/051, the same as in its
+ * e-mails) while the booking is paid and shown, else '', for 'Manage my booking' and 'Add to
+ * calendar' on the success page. For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
@@ -16,6 +19,7 @@ import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/stripe';
 import { logError } from '../log';
+import { issueManageToken } from '../my-booking/manage-links';
 
 const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
 
@@ -41,5 +45,8 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
   }
   // `conflict`: the payment arrived after the booking lost its slot and was refunded.
   const open = rec.getString('status') === 'pending_payment' && rec.getString('payment_status') === 'pending' && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
-  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking: bookingSummary(rec, nowMs()) });
+  const booking = bookingSummary(rec, nowMs());
+  // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
+  const manageToken = isPaid(rec) && rec.getString('status') === 'confirmed' && booking ? issueManageToken($app, rec) : '';
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking, manageToken });
 }

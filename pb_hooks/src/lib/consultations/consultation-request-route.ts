@@ -10,7 +10,9 @@
  * attachment and the 'Manage your consultation' link) and the business notice in the same transaction; they are sent after it and
  * retried by the mail outbox until they go out.
  *
- * 200 { id, date, timeSlot, status: 'pending' }. 400 with a user-facing message for bad input;
+ * 200 { id, date, timeSlot, status: 'pending', manageToken } (`manageToken`: the token of the
+ * request's own manage link, the one its e-mail carries, for the confirmation panel's 'Manage
+ * your consultation'). 400 with a user-facing message for bad input;
  * 409 when the slot is already taken (also when two requests race for it), starts inside the
  * consultation notice (domain/schedule/notice.ts) or leaves the owner too little time to drive
  * from or to another consultation that day (domain/schedule/consultation-choices.ts, naming the
@@ -49,6 +51,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   let capped = false;
   let id = '';
   let mailIds: string[] = [];
+  let manageToken = '';
   const caller = { ip: e.realIP(), email: r.customerEmail, phone: r.customerPhone };
   try {
     $app.runInTransaction((tx) => {
@@ -84,7 +87,8 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
       tx.save(rec);
       id = rec.id;
       // Its manage link, stored (as a hash) with the request (my-consultation/consultation-links.ts).
-      const manageUrl = myConsultationUrl(configuredOrigin(tx), issueConsultationToken(tx, rec));
+      manageToken = issueConsultationToken(tx, rec);
+      const manageUrl = myConsultationUrl(configuredOrigin(tx), manageToken);
       // Queued with the request itself: a crash right after cannot lose the e-mails.
       mailIds = consultationMails({ id, ...r, manageUrl }).map((m) => queueMail(tx, m));
     });
@@ -98,5 +102,5 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   if (tooFar) throw apiError(409, tooFar);
 
   deliverMail($app, mailIds);
-  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending' });
+  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending', manageToken });
 }

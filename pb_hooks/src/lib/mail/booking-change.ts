@@ -2,7 +2,7 @@
  * The e-mails of a change to a booking's visits, made by the customer through the manage link
  * (docs/decisions/027 and 029) or by the owner in the admin (032, 036): a removal added, a moved
  * visit (to the customer, with the updated ICS under the same UIDs and a higher SEQUENCE, and a
- * new manage link; to the owner, with the old and new times, unless the owner moved it), and a cancellation (to the
+ * new manage link; to the owner, with the old and new times and the updated ICS, unless the owner moved it), and a cancellation (to the
  * customer with METHOD:CANCEL for the same UIDs and what happens to the deposit; to the owner).
  * Keyed by booking and `ics_sequence`, so each change is mailed once.
  */
@@ -66,8 +66,16 @@ function visitChangeMails(r: core.Record, change: VisitChange, manageUrl: string
     attachments: [{ name: 'visits.ics', content: ics }],
   };
   if (!change.ownerSubject) return [toCustomer];
-  const ownerLines = [`Booking reference: ${letter.reference}`, change.ownerLine ?? '', ...visitLines(letter), `Address: ${letter.address}`];
-  return [toCustomer, ownerNotice(r, mailKey(`${change.kind}_notice`, r.id, seq), change.ownerSubject, ownerLines)];
+  const ownerLines = [
+    `Booking reference: ${letter.reference}`,
+    change.ownerLine ?? '',
+    ...visitLines(letter),
+    `Address: ${letter.address}`,
+    'The attached calendar file updates the visits in your calendar.',
+  ];
+  // The owner's copy is PUBLISH under the same UIDs and SEQUENCE, like the new booking's notice (docs/decisions/049).
+  const ownerIcs = buildIcs(visitEvents(r, packageLine(r)), nowMs(), BUSINESS.name);
+  return [toCustomer, { ...ownerNotice(r, mailKey(`${change.kind}_notice`, r.id, seq), change.ownerSubject, ownerLines), attachments: [{ name: 'visits.ics', content: ownerIcs }] }];
 }
 
 /**

@@ -13,11 +13,14 @@ import type { PriceLine } from '@domain/money/pricing';
 import { bookingReference } from '@domain/mail/receipts';
 import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
+import { adminBookingPath } from '@domain/admin/admin-links';
 import { nowMs } from '../clock';
+import { configuredOrigin } from '../http';
 import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
 import { factsOf, type MailButton, type MailFact } from './layout';
 import { mailKey, type QueuedMail } from './mail-outbox';
+import { businessSender } from './send-mail';
 
 /**
  * The calendar events of booking `r`'s visits: one stable UID per visit, its SEQUENCE from
@@ -47,10 +50,10 @@ export function visitEvents(r: core.Record, packageLine: string, manageUrl = '')
 
 /**
  * The iTIP parties of booking `r`'s calendar files (domain/mail/ics.ts): the business organizes,
- * the customer attends.
+ * under the address its e-mails come from (send-mail.ts businessSender); the customer attends.
  */
 export function visitInvitation(r: core.Record): Invitation {
-  return { organizer: { email: BUSINESS.email, name: BUSINESS.name }, attendee: { email: r.getString('customer_email'), name: r.getString('customer_name') } };
+  return { organizer: businessSender(), attendee: { email: r.getString('customer_email'), name: r.getString('customer_name') } };
 }
 
 /** The key facts of a booking's e-mails, shown first (layout.ts): its reference, its visits, its address. */
@@ -117,7 +120,8 @@ export function letterBookingOf(r: core.Record): LetterBooking {
 /**
  * The customer's confirmation and the business notice for paid booking `r`, keyed once per
  * booking (a redelivered payment queues nothing new). Both carry the ICS of the visits; the
- * customer's carries the manage link `manageUrl` (in the ICS description too).
+ * customer's carries the manage link `manageUrl` (in the ICS description too), the owner's
+ * 'Open in the admin' (the booking's details on the dashboard).
  */
 export function bookingConfirmationMails(r: core.Record, manageUrl: string): QueuedMail[] {
   const letter = letterBookingOf(r);
@@ -139,6 +143,8 @@ export function bookingConfirmationMails(r: core.Record, manageUrl: string): Que
   const notice = composeMail(`New booking from ${name}.`, ownerNoticeSections(letter, { name, email, phone: r.getString('customer_phone') }), `${BUSINESS.name} bookings`, {
     title: `New booking: ${name}`,
     facts: bookingFacts(letter),
+    // Into the admin on the site's public address (configuredOrigin), the booking's details open.
+    buttons: [{ label: 'Open in the admin', url: `${configuredOrigin($app)}${adminBookingPath(r.id)}` }],
   });
   return [
     {

@@ -9,6 +9,7 @@ import { consultationSlotLabel, consultationSlotMinutes } from '@domain/consulta
 import { buildIcs } from '@domain/mail/ics';
 import { nowMs } from '../clock';
 import { mailKey, type QueuedMail } from './mail-outbox';
+import { businessSender } from './send-mail';
 import { composeMail } from './compose';
 import { factsOf } from './layout';
 import { logError } from '../log';
@@ -63,7 +64,7 @@ export function consultationIcs(
     nowMs(),
     BUSINESS.name,
     method,
-    { organizer: { email: BUSINESS.email, name: BUSINESS.name }, attendee: { email: c.customerEmail, name: c.customerName }, tentative: !confirmed },
+    { organizer: businessSender(), attendee: { email: c.customerEmail, name: c.customerName }, tentative: !confirmed },
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { BUSINESS } from '@domain/business';
 import { manageSection } from '@domain/mail/letter';
-import { bookingReference, receiptLines, receiptSubject, type Receipt, type ReceiptKind, type ReceiptLine } from '@domain/mail/receipts';
+import { bookingReference, receiptLines, receiptSubject, refundReceiptLines, type Receipt, type ReceiptKind, type ReceiptLine, type RefundPart } from '@domain/mail/receipts';
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
@@ -125,20 +125,23 @@ export function refundReceiptMail(booking: core.Record, amountCents: number): Qu
 }
 
 /**
- * The receipt for one refund made on `booking` (docs/decisions/045): `refundId` is Stripe's
- * refund (or demo) id, or the movement's id for money given back by hand; `byHand` names the
- * way it was given back ('Cash', 'Check no. 12'…), '' for a card. Keyed once per refund.
+ * The one receipt for the refunds `parts` made together on `booking` (docs/decisions/045): their
+ * sum, each refund listed when there are several (domain/mail/receipts.ts refundReceiptLines).
+ * A part's `refundId` is Stripe's refund (or demo) id, or the movement's id for money given back
+ * by hand; `byHand` names the way it was given back ('Cash', 'Check no. 12'…), '' for a card.
+ * Keyed once, by its first refund.
  */
-export function ledgerRefundReceiptMail(booking: core.Record, refundId: string, amountCents: number, byHand: string): QueuedMail {
-  const method = byHand ? `${byHand}, given back to you` : isDemo(refundId) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)';
-  return receiptMail(mailKey('receipt', booking.id, `refund-${refundId}`), booking, {
+export function ledgerRefundReceiptMail(booking: core.Record, parts: readonly RefundPart[], byHand: string): QueuedMail {
+  const first = parts[0]?.refundId ?? '';
+  const method = byHand ? `${byHand}, given back to you` : isDemo(first) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)';
+  return receiptMail(mailKey('receipt', booking.id, `refund-${first}`), booking, {
     kind: 'refund',
-    amountCents,
+    amountCents: parts.reduce((sum, p) => sum + p.amountCents, 0),
     method,
     at: nowMs(),
     reference: bookingReference(booking.id),
     remainingCents: 0,
-    lines: [],
+    lines: refundReceiptLines(parts),
   });
 }
 

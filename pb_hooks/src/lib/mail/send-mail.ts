@@ -30,6 +30,16 @@ export interface OutgoingMail {
 /** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
 export type MailStatus = 'sent' | 'logged' | 'failed' | 'skipped';
 
+/**
+ * Who every e-mail is from (docs/decisions/049): the configured sender address (MAIL_FROM or
+ * the dashboard) and its display name (senderName). The calendar files name it as ORGANIZER,
+ * so the invitation's organizer is the address the message came from (RFC 6047 §3).
+ */
+export function businessSender(app: CoreApp = $app): { email: string; name: string } {
+  const meta = app.settings().meta;
+  return { email: meta.senderAddress, name: senderName(meta.senderName, BUSINESS.name) };
+}
+
 /** Whether SMTP is configured (SMTP_HOST sets PocketBase's SMTP settings at start). */
 export function smtpEnabled(app: CoreApp): boolean {
   return app.settings().smtp.enabled;
@@ -42,8 +52,9 @@ export function smtpEnabled(app: CoreApp): boolean {
  */
 export function smtpSend(app: CoreApp, mail: OutgoingMail): void {
   const settings = app.settings();
+  const sender = businessSender(app);
   const message = new MailerMessage({
-    from: { address: settings.meta.senderAddress, name: senderName(settings.meta.senderName, BUSINESS.name) },
+    from: { address: sender.email, name: sender.name },
     to: [{ address: mail.to }],
     subject: mail.subject,
     html: mail.html,

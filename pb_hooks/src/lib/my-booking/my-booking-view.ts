@@ -5,7 +5,7 @@
  * from the record and its charges; the same JSON for every route of the page. What was paid and
  * what is due are the booking's ledger (docs/decisions/045: domain/money/booking-money.ts, the
  * same figures as the admin's): paid = money held (refunds made, voids and disputes lost taken
- * off), balance = owed less paid, 0 once cancelled.
+ * off), balance = owed less paid, 0 once cancelled; each refund listed with its state.
  */
 import { addonTexts, policyLines, styleText, visitWindowText, type LetterBooking } from '@domain/mail/letter';
 import {
@@ -21,6 +21,7 @@ import {
 import { cancelNotice } from '@domain/booking/policy';
 import { BUSINESS } from '@domain/business';
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
+import { refundLines } from '@domain/money/ledger';
 import { removalAdditionCents } from '@domain/money/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
@@ -61,6 +62,7 @@ export function myBookingView(r: core.Record, now: number, app: CoreApp = $app):
     totalCents: l.totalCents,
     paidCents: ledger.money.paidCents,
     balanceCents: balance,
+    refunds: refundLines(ledger.movements),
     policies: policyLines(l, now, !!r.getString('install_done_at')),
     cancelNotice:
       o.cancel || !state.removal_hold

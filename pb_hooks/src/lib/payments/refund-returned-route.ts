@@ -40,7 +40,7 @@ export const refundReturned: ServerCommand<RefundReturnedInput, RefundReturnedSt
       },
     };
   },
-  composeMail: (tx, m) => ledgerRefundReceiptMail(tx.findRecordById('bookings', m.bookingId), `returned-${m.paymentId}`, m.amountCents, m.byHand),
+  composeMail: (tx, m) => ledgerRefundReceiptMail(tx.findRecordById('bookings', m.bookingId), [{ of: '', refundId: `returned-${m.paymentId}`, amountCents: m.amountCents }], m.byHand),
   respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
 };
 

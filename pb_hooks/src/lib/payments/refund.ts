@@ -81,8 +81,8 @@ function cardRefundsDue(b: core.Record, charges: core.Record[]): CardRefund[] {
 
 /**
  * The refunds Stripe made, recorded (domain/commands/record-refunds-command.ts) in the runner's
- * one transaction; its e-mails (the notices of a cancelled or conflicting booking, a receipt per
- * refund) queued with it and sent after the commit. No route: the refund runner runs it.
+ * one transaction; its e-mails (the notices of a cancelled or conflicting booking, one receipt
+ * listing the refunds) queued with it and sent after the commit. No route: the refund runner runs it.
  */
 export const recordRefunds: ServerCommand<RecordRefundsInput, RecordRefundsState, RecordRefundsMail, RecordRefundsAnswer> = {
   command: recordRefundsCommand,
@@ -90,7 +90,7 @@ export const recordRefunds: ServerCommand<RecordRefundsInput, RecordRefundsState
   load: (tx, input) => ledgerRowsOf(tx, input.bookingId),
   composeMail(tx, mail) {
     const b = tx.findRecordById('bookings', mail.bookingId);
-    return mail.kind === 'receipt' ? ledgerRefundReceiptMail(b, mail.refundId, mail.amountCents, '') : refundMails(tx, b, mail.refunded)[mail.index]!;
+    return mail.kind === 'receipt' ? ledgerRefundReceiptMail(b, mail.refunds, '') : refundMails(tx, b, mail.refunded)[mail.index]!;
   },
   respond: (_app, answer) => answer,
 };

@@ -185,15 +185,17 @@ export function runWaitlistOffers(app: CoreApp, now: number): OfferStepResult {
 
 /**
  * After the commit of a change that freed slots on `dates`: offers them to the people waiting.
- * Best effort: a failure is logged and never fails the change (the every-minute job catches up).
+ * Returns how many offers were made (0 also when nobody waits). Best effort: a failure is logged
+ * and never fails the change (the every-minute job catches up).
  */
-export function offerFreedSlots(app: CoreApp, dates: readonly (string | null | undefined)[], now: number = nowOf()): void {
+export function offerFreedSlots(app: CoreApp, dates: readonly (string | null | undefined)[], now: number = nowOf()): number {
   try {
     const freed = new Set(dates.filter((d): d is string => !!d));
     // A cancel may have ended a move someone waits for: that entry leaves, its held slot goes on.
     closeStaleEntries(app, freed);
-    if (freed.size > 0) offerOnDates(app, freed, now);
+    return freed.size > 0 ? offerOnDates(app, freed, now) : 0;
   } catch (err) {
     logError(`waitlist: offering freed slots on ${dates.join(', ')} failed: ${String(err)}`);
+    return 0;
   }
 }

@@ -3,10 +3,11 @@
  * - POST /api/fn/waitlist/leave { token } (the joined e-mail's leave link) → 200 { left: true },
  *   the same again; an open offer of the entry is declined and passed on;
  * - POST /api/fn/waitlist/offer { token } (the offer e-mail) → 200 { offer: { status, date, kind,
- *   slot: { id, label, time }, size, expiresAt, choices, name, email, phone, bookingId? } }, what
- *   the 'Book it' page shows; 404 'This offer link is not valid.';
- * - POST /api/fn/waitlist/decline { token } → 200 { declined: true }; the next in line is offered
- *   the slot in the same request, right after the commit;
+ *   slot: { id, label, time }, size, expiresAt, choices, name, email, phone, price, bookingId? } },
+ *   what the 'Book it' page shows (`price`: { packageTitle, totalCents, depositCents } priced
+ *   here from the entry's choices, domain/waitlist/offer-price.ts; null for a move); 404 'This offer link is not valid.';
+ * - POST /api/fn/waitlist/decline { token } → 200 { declined: true, passedOn }; the next in line
+ *   is offered the slot in the same request, right after the commit (`passedOn`: someone was);
  * - POST /api/fn/waitlist/accept-move { token } (an entry waiting to move a booking's visit) →
  *   the customer's move onto the offered slot, the offer accepted with it → 200 { booking }, or
  *   409 with the move's sentence; the visit's old date is offered to the next in line.
@@ -22,7 +23,9 @@ import { findSlot } from '@domain/schedule/slots';
 import { isTreeSize } from '@domain/catalog';
 import { WAITLIST_MESSAGES as M, type EntryStatus } from '@domain/waitlist/waitlist';
 import { visitMovedMail } from '../bookings/visit-move';
-import { nowMs } from '../clock';
+import { offerPrice } from '@domain/waitlist/offer-price';
+import { nowMs, today } from '../clock';
+import { loadBookingSeasonRecord } from '../settings';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { jsonObject } from '../json-fields';
@@ -59,8 +62,9 @@ const waitlistDecline: ServerCommand<{ token: string }, WaitlistDeclineState, ne
     return { offer: r ? offerStateOf(r) : null };
   },
   respond(app, a) {
-    offerFreedSlots(app, [a.freedDate]);
-    return { declined: true };
+    // Whether the time went to someone: the page says so only when it did.
+    const passedOn = offerFreedSlots(app, [a.freedDate]) > 0;
+    return { declined: true, passedOn };
   },
 };
 
@@ -78,6 +82,9 @@ export function waitlistOfferViewRoute(e: core.RequestEvent): void {
   const size = r.getString('tree_size');
   const slot = isTreeSize(size) ? findSlot(size, o.date, o.kind, o.slotId) : null;
   const status = o.status === 'open' && o.expiresAtMs <= nowMs() ? 'expired' : o.status;
+  // The package and its price, priced here from the entry's own choices (never the client's).
+  const earlyBird = o.movingBookingId ? null : (loadBookingSeasonRecord($app, o.date)?.earlyBird ?? null);
+  const price = o.movingBookingId ? null : offerPrice(entry.getString('package_type'), size, jsonObject(entry, 'choices'), earlyBird ? { earlyBird, today: today() } : null);
   return e.json(200, {
     offer: {
       status,
@@ -90,6 +97,7 @@ export function waitlistOfferViewRoute(e: core.RequestEvent): void {
       name: entry.getString('name'),
       email: entry.getString('email'),
       phone: entry.getString('phone'),
+      price,
       ...(o.movingBookingId ? { bookingId: o.movingBookingId } : {}),
     },
   });

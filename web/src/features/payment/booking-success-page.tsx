@@ -3,16 +3,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';
-import { verifyBookingPayment, type BookingSummary } from './api/verify-payment';
+import { calendarLinkOf, manageLinkOf, verifyBookingPayment, type BookingSummary } from './api/verify-payment';
 import { BookingDetails } from './booking-details';
 import './payment.css';
 import { logError } from '@/lib/log';
 
-type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null } | { kind: 'failed'; refunded?: boolean };
+type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null; manageToken: string } | { kind: 'failed'; refunded?: boolean };
 
 /**
- * /booking-success (docs/product.md §2, §4 Payment result): verifying, then confirmed or failed.
- * Without a session id it says so and returns home.
+ * /booking-success (docs/product.md §2, §4 Payment result): verifying, then confirmed (with
+ * 'Manage my booking', the booking's stable manage link, and 'Add to calendar', its visits'
+ * .ics; docs/decisions/051) or failed. Without a session id it says so and returns home.
  */
 export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: string | null; onConfirmed?: (sessionId: string) => void }) {
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       (res) => {
         if (!live) return;
         if (res.success) {
-          setState({ kind: 'confirmed', booking: res.booking ?? null });
+          setState({ kind: 'confirmed', booking: res.booking ?? null, manageToken: res.manageToken ?? '' });
           onConfirmed?.(sessionId);
         } else {
           setState({ kind: 'failed', refunded: !!res.conflict });
@@ -91,12 +92,29 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       <h1>Booking Confirmed!</h1>
       <p className="lead">Thank you! Your deposit has been received and a confirmation e-mail is on its way.</p>
       {state.booking && <BookingDetails booking={state.booking} />}
-      <p>
-        The e-mail has the link to see and manage your booking. No e-mail? <Link to={paths.myBookingLink}>E-mail me my link</Link>.
-      </p>
-      <Link to={paths.home} className="button button--primary">
-        Return to Home
-      </Link>
+      {state.manageToken ? (
+        <>
+          <div className="button-row payment-actions">
+            <Link to={manageLinkOf(state.manageToken)} className="button button--primary">
+              Manage my booking
+            </Link>
+            <a href={calendarLinkOf(state.manageToken)} className="button" download="visits.ics">
+              Add to calendar
+            </a>
+          </div>
+          <p>The confirmation e-mail has the same link, to see, move or cancel your booking later.</p>
+          <Link to={paths.home}>Return to Home</Link>
+        </>
+      ) : (
+        <>
+          <p>
+            The e-mail has the link to see and manage your booking. No e-mail? <Link to={paths.myBookingLink}>E-mail me my link</Link>.
+          </p>
+          <Link to={paths.home} className="button button--primary">
+            Return to Home
+          </Link>
+        </>
+      )}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
       <p className="demo-banner" role="note">
         <strong>Demo payment – no card is charged</strong>
       </p>
-      <h1>{session?.charge ? 'Make your payment' : 'Pay your deposit'}</h1>
+      <h1>{session?.state === 'paid' ? 'Payment received' : session?.charge ? 'Make your payment' : 'Pay your deposit'}</h1>
       {session?.charge ? (
         <ChargePayment charge={session.charge} state={session.state} busy={busy} onPay={() => void act(payDemoSession)} onCancel={() => void act(cancelDemoSession)} />
       ) : !sessionId ? (
@@ -58,8 +58,10 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
         <p role="status">Loading your booking…</p>
       ) : session.state !== 'open' || !session.booking ? (
         <p role="alert">
-          {session.state === 'paid' ? 'This deposit has already been paid.' : 'This checkout session has expired and no card was charged.'}{' '}
-          <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>Continue</Link>
+          {session.state === 'paid' ? 'Your deposit is paid and your booking is confirmed.' : 'This checkout session has expired and no card was charged.'}{' '}
+          <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>
+            {session.state === 'paid' ? 'See your booking' : 'Continue'}
+          </Link>
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldUntil, joinedSentence, newYorkToday, waitlistDay, weekdayName } from './waitlist-text';
+import { declinedSentence, heldUntil, joinedSentence, newYorkToday, waitlistDay, weekdayName } from './waitlist-text';
 
 describe('waitlist words', () => {
   it('names a day as the server does, without the year', () => {
@@ -18,5 +18,10 @@ describe('waitlist words', () => {
 
   it('tells the joined customer what happens next', () => {
     expect(joinedSentence('2026-12-12')).toBe("You're on the waitlist for Saturday, December 12. We'll e-mail you if a time frees up.");
+  });
+
+  it("says after 'No thanks' whether the time went to the next person, or is open again when nobody waits", () => {
+    expect(declinedSentence(true)).toBe('Thank you for letting us know. We have offered the time to the next person waiting.');
+    expect(declinedSentence(false)).toBe('Thank you for letting us know. Nobody else is waiting for this day, so the time is open again for anyone to book.');
   });
 });

@@ -39,3 +39,14 @@ export function newYorkToday(nowMs: number): string {
 export function joinedSentence(date: string): string {
   return `You're on the waitlist for ${waitlistDay(date)}. We'll e-mail you if a time frees up.`;
 }
+
+/**
+ * What the offer page says after 'No thanks': that the time went to the next person waiting
+ * when it did (`passedOn`, the server's answer), else that nobody else waits and the time is
+ * open for anyone to book.
+ */
+export function declinedSentence(passedOn: boolean): string {
+  return passedOn
+    ? 'Thank you for letting us know. We have offered the time to the next person waiting.'
+    : 'Thank you for letting us know. Nobody else is waiting for this day, so the time is open again for anyone to book.';
+}

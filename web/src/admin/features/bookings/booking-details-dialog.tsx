@@ -5,7 +5,7 @@ import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking/deletion';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking/display';
 import { formatCents } from '@domain/money/cents';
-import { balanceOf, bookingLedger } from '@domain/money/booking-money';
+import { bookingLedger, bookingMoney, moneyLines } from '@domain/money/booking-money';
 import { recordDamagesButton } from '@domain/admin/permissions';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
@@ -180,7 +180,12 @@ export function BookingFacts({
           <Fact label="Total price">{formatCents(b.total_price)}</Fact>
           <Fact label="Deposit">{formatCents(b.deposit_amount)}</Fact>
           <Fact label="Deposit paid">{formatTimestamp(b.deposit_paid_at)}</Fact>
-          <Fact label="Balance remaining">{formatCents(balanceOf(bookingLedger(b, charges)))}</Fact>
+          {/* The same ledger figures as Payments at the door (moneyOf): they add up to what is owed. */}
+          {moneyLines(bookingMoney(b, charges)).map((l) => (
+            <Fact key={l.label} label={l.label}>
+              {formatCents(l.cents)}
+            </Fact>
+          ))}
           <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
           {b.status === 'cancelled' && <CancelFacts booking={b} charges={charges} />}
           {providerUrl && (

@@ -1,3 +1,4 @@
+import { ADMIN_BOOKING_PARAM } from '@domain/admin/admin-links';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -98,6 +99,22 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const setCustomer = (ref: string | null) => setParams(ref ? { tab: 'customers', customer: ref } : { tab: 'customers' });
   const openCustomer = (email: string) => setCustomer(customerRef(customerKey(email)));
   const { openDetails, openCharge, openConsultation, dialogs } = useRecordDialogs(openCustomer);
+  // `?booking=<id>` (the owner's 'New booking' e-mail, domain/admin/admin-links.ts) opens that
+  // booking's details once the bookings are here; the parameter then leaves the address.
+  const linkedBooking = params.get(ADMIN_BOOKING_PARAM);
+  const bookingsLoaded = sync.loaded.has('bookings');
+  useEffect(() => {
+    if (!linkedBooking || !bookingsLoaded || guard !== 'allowed') return;
+    openDetails(linkedBooking);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete(ADMIN_BOOKING_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedBooking, bookingsLoaded, guard, openDetails, setParams]);
 
   useEffect(() => {
     if (guard === 'denied') navigate(paths.adminLogin, { replace: true });

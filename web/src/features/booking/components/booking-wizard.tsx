@@ -241,7 +241,8 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
         <button type="button" className="button" onClick={() => goTo((step - 1) as Step)} disabled={step === 1}>
           Back
         </button>
-        <button type="button" className="button button--primary" onClick={onContinue}>
+        {/* On the last step 'Pay … Deposit' is the one primary action; reviewing is secondary. */}
+        <button type="button" className={step === 5 ? 'button' : 'button button--primary'} onClick={onContinue}>
           {step === 5 ? 'Review Order' : 'Continue'}
         </button>
       </div>

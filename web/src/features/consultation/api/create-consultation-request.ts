@@ -6,6 +6,8 @@ export interface ConsultationCreated {
   date: string;
   timeSlot: string;
   status: 'pending';
+  /** The request's manage link's token (/my-consultation?token=…), the one its e-mail carries. */
+  manageToken?: string;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
-import { consultationRequestSchema } from '@domain/consultations/consultation';
+import { consultationRequestSchema, consultationSlotLabel } from '@domain/consultations/consultation';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { BUSINESS } from '@domain/business';
 import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/contact-schema';
 import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/schedule/season';
@@ -136,12 +138,68 @@ export function ConsultationSchedule({
   );
 }
 
+/** What was requested, for the confirmation panel. */
+interface Requested {
+  date: string;
+  timeSlot: string;
+  address: string;
+  email: string;
+  manageToken: string;
+}
+
+/**
+ * The confirmation that stays on screen once the request is stored: the date, time and address,
+ * what happens next, and 'Manage your consultation' (its own link, as in its e-mail). Focused as
+ * it appears, so a screen reader reads it.
+ */
+function ConsultationRequested({ requested: r }: { requested: Requested }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section className="card consultation-section consultation-requested" aria-labelledby="consultation-requested">
+      <h2 id="consultation-requested" tabIndex={-1} ref={headingRef}>
+        Consultation Requested
+      </h2>
+      <dl className="review-list">
+        <div>
+          <dt>Date</dt>
+          <dd>{formatLongDate(r.date)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{consultationSlotLabel(r.timeSlot)} (about 30 minutes)</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{r.address}</dd>
+        </div>
+      </dl>
+      <h3>What happens next</h3>
+      <p>
+        We have e-mailed the details to {r.email}. We'll contact you soon to confirm your consultation by e-mail or phone; until then the time is held for you. Questions? Call{' '}
+        <a href={`tel:${BUSINESS.phoneE164}`}>{BUSINESS.phone}</a>.
+      </p>
+      <div className="button-row">
+        {r.manageToken && (
+          <Link to={`${paths.myConsultation}?token=${encodeURIComponent(r.manageToken)}`} className="button button--primary">
+            Manage your consultation
+          </Link>
+        )}
+        <Link to={paths.home} className="button">
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The request form. Everything but the calendar renders at once (the prerendered shell); the
- * calendar follows with the season and the blocked dates.
+ * calendar follows with the season and the blocked dates. Once sent, the confirmation panel
+ * takes its place.
  */
 function ConsultationForm() {
-  const navigate = useNavigate();
+  const [requested, setRequested] = useState<Requested | null>(null);
   const season = useSeason();
   const blocked = useBlockedDates();
   const notice = useNotice();
@@ -174,9 +232,9 @@ function ConsultationForm() {
     }
     setSubmitting(true);
     try {
-      await createConsultationRequest(parsed.data);
+      const created = await createConsultationRequest(parsed.data);
       toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
-      navigate(paths.home);
+      setRequested({ date: parsed.data.date, timeSlot: parsed.data.timeSlot, address: parsed.data.customerAddress, email: parsed.data.customerEmail, manageToken: created.manageToken ?? '' });
     } catch (err) {
       logError('Consultation request failed', err);
       // A refusal the server explains (slot just taken, date no longer open) says why; anything
@@ -191,6 +249,7 @@ function ConsultationForm() {
     }
   };
 
+  if (requested) return <ConsultationRequested requested={requested} />;
   return (
     <form className="consultation-form" onSubmit={onSubmit} noValidate>
       <section className="card consultation-section" aria-labelledby="consultation-when">
@@ -221,8 +280,8 @@ function ConsultationForm() {
 
 /**
  * The consultation request page (docs/product.md §2 Consultation request, §5, §8): contact form,
- * Wednesday-only date picker and the 24-slot time grid; on success 'Consultation Requested' and
- * back to the home page.
+ * Wednesday-only date picker and the 24-slot time grid; on success 'Consultation Requested' with
+ * the request's details, what happens next and its manage link, in place of the form.
  */
 export function ConsultationPage() {
   return (

@@ -89,6 +89,12 @@ export function MyBookingPage({ token }: { token: string | null }) {
           onCancelled={(refunded) => {
             setValue({ ...shown.value, status: 'cancelled', balanceCents: 0 });
             setDone({ kind: 'cancelled', refunded });
+            // The server's view then lists each refund with its state (what was paid stays shown meanwhile).
+            if (token)
+              fetchMyBooking(token).then(
+                (fresh) => setValue(fresh),
+                () => undefined,
+              );
           }}
         />
       )}
@@ -107,6 +113,13 @@ interface DetailsProps {
   onCancelled: (refunded: boolean) => void;
   onPaid: () => void;
 }
+
+/** How each refund stands, in the customer's words. */
+const REFUND_STATE: Record<MyBookingView['refunds'][number]['state'], string> = {
+  pending: 'being refunded to your card',
+  refunded: 'refunded',
+  to_return: 'to be given back in person',
+};
 
 function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled, onPaid }: DetailsProps) {
   const cancelled = b.status === 'cancelled';
@@ -169,6 +182,11 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
           ))}
           <Fact label="Total">{formatCents(b.totalCents)}</Fact>
           <Fact label="Paid">{formatCents(b.paidCents)}</Fact>
+          {(b.refunds ?? []).map((r, i) => (
+            <Fact key={`${r.label}-${i}`} label={`${r.label} refund`}>
+              {`${formatCents(r.amountCents)} · ${REFUND_STATE[r.state]}`}
+            </Fact>
+          ))}
           {!cancelled && <Fact label="Balance due">{b.balanceCents > 0 ? `${formatCents(b.balanceCents)} on installation day` : 'Nothing: paid in full'}</Fact>}
         </dl>
         {!cancelled && b.options.payBalance && <PayBalance booking={b} token={token} onPaid={onPaid} />}

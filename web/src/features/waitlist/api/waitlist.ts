@@ -47,6 +47,8 @@ export const offerSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The package and its price from the entry's choices, priced on the server (null for a move). */
+  price: z.object({ packageTitle: z.string(), totalCents: z.number(), depositCents: z.number() }).nullish(),
   bookingId: z.string().nullish(),
 });
 export type WaitlistOffer = z.infer<typeof offerSchema>;
@@ -85,8 +87,9 @@ export async function fetchOffer(token: string): Promise<WaitlistOffer> {
 }
 
 /** POST /api/fn/waitlist/decline: 'No thanks'; the next in line is offered the time. */
-export async function declineOffer(token: string): Promise<void> {
-  z.object({ declined: z.literal(true) }).parse(await postManage('/api/fn/waitlist/decline', { token }));
+export async function declineOffer(token: string): Promise<{ passedOn: boolean }> {
+  const answer = z.object({ declined: z.literal(true), passedOn: z.boolean().optional() }).parse(await postManage('/api/fn/waitlist/decline', { token }));
+  return { passedOn: answer.passedOn ?? false };
 }
 
 /** POST /api/fn/waitlist/accept-move: a move offer's 'Move my visit'; the booking as moved, or 409 with the move's sentence. */

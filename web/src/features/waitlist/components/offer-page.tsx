@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react';
+import { formatCents } from '@domain/money/cents';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { acceptMoveOffer, declineOffer, fetchOffer, WaitlistError, type WaitlistOffer } from '../api/waitlist';
-import { heldUntil, newYorkToday, waitlistDay } from '../waitlist-text';
+import { declinedSentence, heldUntil, newYorkToday, waitlistDay } from '../waitlist-text';
 import '../waitlist.css';
 
 /** What the customer did on the page. */
-type Done = { kind: 'declined' } | { kind: 'moved' } | null;
+type Done = { kind: 'declined'; passedOn: boolean } | { kind: 'moved' } | null;
 
 /** The sentence of an offer that can no longer be taken (the contract's offer statuses). */
 export function offerClosedSentence(status: WaitlistOffer['status']): string | null {
   if (status === 'expired') return 'This offer has expired. You are no longer on the waitlist for this day.';
   if (status === 'ended') return 'This offer has ended: the time went another way. We are sorry.';
-  if (status === 'declined') return 'You passed this time on to the next person waiting.';
+  if (status === 'declined') return 'You said no thanks to this time.';
   if (status === 'accepted') return 'This offer has been taken. Check your e-mail for your booking.';
   return null;
 }
@@ -38,9 +39,11 @@ export function OfferPage({ token, askDecline = false, onBookIt }: { token: stri
     setBusy(what);
     setProblem('');
     try {
-      if (what === 'decline') await declineOffer(token);
-      else await acceptMoveOffer(token);
-      setDone({ kind: what === 'decline' ? 'declined' : 'moved' });
+      if (what === 'decline') setDone({ kind: 'declined', passedOn: (await declineOffer(token)).passedOn });
+      else {
+        await acceptMoveOffer(token);
+        setDone({ kind: 'moved' });
+      }
       setTimeout(() => doneRef.current?.focus(), 0);
     } catch (err) {
       setProblem(err instanceof WaitlistError ? err.message : 'Something went wrong. Please try again, or call us.');
@@ -65,7 +68,7 @@ export function OfferPage({ token, askDecline = false, onBookIt }: { token: stri
   else if (done)
     body = (
       <p className="card" role="status" tabIndex={-1} ref={doneRef} data-testid="offer-done">
-        {done.kind === 'declined' ? 'Thank you for letting us know. We have offered the time to the next person waiting.' : 'Your visit is moved. We have e-mailed you the new time.'}
+        {done.kind === 'declined' ? declinedSentence(done.passedOn) : 'Your visit is moved. We have e-mailed you the new time.'}
       </p>
     );
   else {
@@ -84,6 +87,16 @@ export function OfferPage({ token, askDecline = false, onBookIt }: { token: stri
           </dd>
           <dt>Tree</dt>
           <dd>{SIZE_LABEL[offer.size] ?? offer.size}</dd>
+          {offer.price && (
+            <>
+              <dt>Package</dt>
+              <dd>{offer.price.packageTitle}</dd>
+              <dt>Price</dt>
+              <dd data-testid="offer-price">
+                {formatCents(offer.price.totalCents)} ({formatCents(offer.price.depositCents)} deposit to book; any travel fee is added at checkout)
+              </dd>
+            </>
+          )}
         </dl>
         {closed ? (
           <p role="alert" data-testid="offer-closed">
@@ -92,7 +105,7 @@ export function OfferPage({ token, askDecline = false, onBookIt }: { token: stri
         ) : (
           <>
             {until && <p className="lead">This time is held for you until {until}.</p>}
-            {askDecline && <p>Not needed any more? Press No thanks and we will offer it to the next person waiting.</p>}
+            {askDecline && <p>Not needed any more? Press No thanks and we will pass the time on.</p>}
             {problem && (
               <p className="form-problem" role="alert">
                 {problem}
