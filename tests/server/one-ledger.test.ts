@@ -195,7 +195,11 @@ describe('one ledger (Stripe mode)', () => {
     expect(refundsFor('pi_removal_paid_9').map((r) => r.idempotencyKey)).toEqual([`refund-charge-${removal.id}`]);
     expect(await su.collection('charges').getOne(removal.id)).toMatchObject({ refund_status: 'succeeded' });
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', deposit_refund: 'succeeded' });
-    expect((await receiptsOf(su, b.id)).map((r) => r.subject)).toHaveLength(2);
+    // One receipt for the cancellation, listing each refund (docs/product.md, the manage page).
+    const receipts = await receiptsOf(su, b.id);
+    expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Refund of \$910 /)]);
+    expect(receipts[0]!.body).toMatch(/Deposit refunded: \$825/);
+    expect(receipts[0]!.body).toMatch(/Removal service refunded: \$85/);
     const [letter] = await mailOf(b.id, 'booking_change');
     expect(letter!.body).toMatch(/refunded your deposit of \$825/);
     expect(letter!.body).toMatch(/refunded your removal payment of \$85/);

@@ -6,8 +6,8 @@
  * continue to that payment rather than start a second one);
  * booking null a day after the checkout closed (lib/bookings/booking-summary.ts);
  * `manageToken` the booking's stable manage link's token (docs/decisions/051, the same as in its
- * e-mails) while the booking is paid and shown, else '', for 'Manage my booking' and 'Add to
- * calendar' on the success page. For a
+ * e-mails) while the booking is paid and shown, else absent (a closed checkout answers its state
+ * only), for 'Manage my booking' and 'Add to calendar' on the success page. For a
  * Stripe session not yet confirmed by the webhook, asks Stripe and confirms it if paid (the
  * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
@@ -48,5 +48,5 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
   const booking = bookingSummary(rec, nowMs());
   // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
   const manageToken = isPaid(rec) && rec.getString('status') === 'confirmed' && booking ? issueManageToken($app, rec) : '';
-  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking, manageToken });
+  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking, ...(manageToken ? { manageToken } : {}) });
 }

@@ -169,8 +169,8 @@ describe('a download builds the CSV from what Dexie holds', () => {
       `${UTF8_BOM}Date,Booking ID,Customer,What,Method,Direction,Amount\r\n` +
         '2026-11-01,b1,"Ann ""Nan"" Lee",deposit,card,payment,825.00\r\n' +
         '2026-12-05,b1,"Ann ""Nan"" Lee",balance,cash,payment,825.00\r\n' +
-        'Total,,,,card,payment,825.00\r\n' +
-        'Total,,,,cash,payment,825.00\r\n',
+        'Total,,,,card,total (net of refunds),825.00\r\n' +
+        'Total,,,,cash,total (net of refunds),825.00\r\n',
     );
   });
 
