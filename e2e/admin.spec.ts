@@ -294,7 +294,7 @@ test('the owner moves a removal to a free slot: taken slots marked, the customer
   expect(told.attachments.find((a) => a.filename === 'visits.ics')?.content).toContain('SEQUENCE:1');
 });
 
-test('a customer who phoned is booked from the admin with the wizard; the deposit link is e-mailed and paid from the e-mail', async ({ page }) => {
+test('a customer who phoned is booked from the admin with the wizard; the deposit link is e-mailed and shown as a QR code, and paid from it', async ({ page }) => {
   const su = await superuserClient();
   const name = `Petra Phone ${RUN}`;
   const email = `petra.${RUN}@example.com`;
@@ -320,16 +320,31 @@ test('a customer who phoned is booked from the admin with the wizard; the deposi
   await page.getByRole('radio', { name: 'E-mail a payment link' }).check();
   await page.getByRole('button', { name: 'Book and e-mail the link' }).click();
   await expect(toast(page, 'Booking made')).toBeVisible();
-  await expect(page.getByRole('heading', { name: /All Bookings/ })).toBeVisible();
   const held = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
   expect(held.map((b) => [b.status, b.customer_name])).toEqual([['pending_payment', name]]);
 
   const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Pay your deposit to confirm your booking'));
   const link = /https?:\/\/\S+\/demo-payment\?session_id=[\w-]+/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
-  await page.goto(link!);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL(/\/booking-success\?session_id=/);
+  // With the customer beside her, the owner shows the deposit link as a QR code (at 375 px):
+  // the code is the e-mailed link, and it turns to paid when the deposit lands.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  const qrDialog = page.getByRole('dialog', { name: /^Deposit: \$/ });
+  const code = qrDialog.getByRole('img', { name: /QR code of the deposit link/ });
+  await expect(code).toHaveAttribute('data-url', link!);
+  const box = (await code.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await expect(qrDialog.getByRole('status')).toHaveText('Waiting for payment…');
+  const customer = await page.context().newPage();
+  await customer.goto(link!);
+  await customer.getByRole('button', { name: /^Pay \$/ }).click();
+  await customer.waitForURL(/\/booking-success\?session_id=/);
+  await expect(qrDialog.getByRole('status')).toContainText('Paid: the $');
+  await qrDialog.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: /All Bookings/ })).toBeVisible();
+  await customer.close();
   const [booking] = await su.collection('bookings').getFullList({ filter: su.filter('customer_email = {:email}', { email }) });
   expect(booking).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', install_date: expect.stringMatching(/^2026-11-21/) });
   expect(booking!.booked_by).toBeTruthy();

@@ -4,8 +4,8 @@ import { formatCents } from '@domain/money/cents';
 import { adminDb } from '@/admin/core/db';
 import { Modal } from '@/admin/ui/modal';
 
-// The encoder is loaded only when a code is shown (admin only; see ./payment-link-qr.tsx).
-const PaymentLinkQr = lazy(() => import('./payment-link-qr'));
+// The encoder is loaded only when a code is shown (admin only; see @/admin/ui/payment-link-qr.tsx).
+const PaymentLinkQr = lazy(() => import('@/admin/ui/payment-link-qr'));
 
 /**
  * 'Card at the door': the balance's payment link (a charge waiting on its Stripe Checkout page,

@@ -4,19 +4,25 @@ import { PHONE_BOOKING_MESSAGES } from '@domain/booking/phone-booking';
 import { useAdminGuard } from '@/admin/core/session/admin-session';
 import { useOnline } from '@/admin/core/use-admin-sync';
 import { paths } from '@/lib/paths';
+import { LinkBookedPanel, useLinkBooked } from './link-booked';
 
 /**
  * The frame of 'New booking' (docs/decisions/037) around `children`, the website's own wizard
  * (its rules, prices and slot checks from the server) ending with PhoneDepositStep, composed by
- * the route: admins only, a way back, and online only, which it says when offline.
+ * the route: admins only, a way back, and online only, which it says when offline. After a
+ * booking whose deposit link was e-mailed, 'Booking made' with its QR code stands in the
+ * wizard's place until 'Done' (./link-booked.tsx).
  */
 export function NewBookingShell({ children }: { children: ReactNode }) {
   const guard = useAdminGuard();
   const navigate = useNavigate();
   const online = useOnline();
+  const booked = useLinkBooked((s) => s.booked);
   useEffect(() => {
     if (guard === 'denied') navigate(paths.adminLogin, { replace: true });
   }, [guard, navigate]);
+  // Leaving the page ends the 'Booking made' panel: the next visit opens the wizard.
+  useEffect(() => () => useLinkBooked.getState().clear(), []);
   if (guard !== 'allowed') {
     return (
       <div className="container page" role="status" aria-live="polite">
@@ -36,7 +42,17 @@ export function NewBookingShell({ children }: { children: ReactNode }) {
           {PHONE_BOOKING_MESSAGES.offline}
         </p>
       )}
-      {children}
+      {booked ? (
+        <LinkBookedPanel
+          booked={booked}
+          onDone={() => {
+            useLinkBooked.getState().clear();
+            navigate(`${paths.adminDashboard}?tab=bookings`);
+          }}
+        />
+      ) : (
+        children
+      )}
     </div>
   );
 }

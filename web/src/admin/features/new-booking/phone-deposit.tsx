@@ -13,6 +13,7 @@ import { FormProblem } from '@/admin/ui/form-problem';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
 import type { WizardFinishProps } from '@/lib/wizard-finish';
+import { useLinkBooked } from './link-booked';
 
 type Choice = 'cash' | 'check' | 'other' | 'link';
 
@@ -20,7 +21,9 @@ type Choice = 'cash' | 'check' | 'other' | 'link';
  * The phone booking's last step (docs/decisions/037), in place of 'Pay Deposit': the deposit
  * taken now (cash, check with its number, other) or a payment link e-mailed to the customer.
  * Online only: the server checks and holds the slots. The request keeps one Idempotency-Key per
- * attempt (like the website's checkout), so a retry after a lost answer books once.
+ * attempt (like the website's checkout), so a retry after a lost answer books once. A booking
+ * whose deposit link was e-mailed is followed by 'Booking made' with 'Show QR code' (the frame's
+ * LinkBookedPanel), so a customer beside the owner can pay on their own phone at once.
  */
 export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnded }: WizardFinishProps) {
   const id = useId();
@@ -50,11 +53,12 @@ export function PhoneDepositStep({ quote, ready, request, attemptKey, attemptEnd
     try {
       const answer = await createPhoneBooking(request, d, key, endOffer);
       await adminMirror().apply('bookings', [answer.booking]);
+      if (answer.url) useLinkBooked.getState().show({ bookingId: answer.booking.id, url: answer.url, deposit, customerName: request.customerName });
       attemptEnded(200);
       toast.success('Booking made', {
         description: answer.url ? `The ${deposit} deposit link is e-mailed to the customer; the times are held until it is paid.` : 'The confirmation and the receipt are e-mailed to the customer.',
       });
-      navigate(`${paths.adminDashboard}?tab=bookings`);
+      if (!answer.url) navigate(`${paths.adminDashboard}?tab=bookings`);
     } catch (err) {
       attemptEnded(err instanceof ClientResponseError ? err.status : 0);
       const offer = endOffer ? null : openOfferSentence(err);

@@ -2,7 +2,7 @@
  * A QR code of a payment link, drawn as one SVG path ('Card at the door': the customer scans the
  * owner's phone and pays the balance on their own, with Apple Pay or Google Pay as Stripe
  * Checkout offers them). Encoded by `uqr` (MIT, no dependencies, about 9 kB gzipped), loaded only
- * when the dialog opens (React.lazy in ./payment-qr-dialog.tsx). Error correction M: the link is
+ * when the dialog opens (React.lazy in features/bookings/payment-qr-dialog.tsx and features/new-booking/deposit-link-qr-dialog.tsx). Error correction M: the link is
  * short enough that the code stays coarse, and a smudged screen still scans.
  */
 import { encode } from 'uqr';
