@@ -23,7 +23,7 @@ export function joinedLetter(date: Ymd, kind: VisitKind, moving: boolean): Waitl
     lines: [
       moving
         ? `You're on the waitlist to move your ${visitName(kind)} to ${day}. We'll e-mail you if a time frees up.`
-        : `You're on the waitlist for an ${visitName(kind)} on ${day}. We'll e-mail you if a time frees up.`,
+        : `You're on the waitlist for ${withArticle(visitName(kind))} on ${day}. We'll e-mail you if a time frees up.`,
       'People are offered a freed time in the order they joined. You can leave the waitlist at any time with the button below.',
     ],
   };
