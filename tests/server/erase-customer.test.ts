@@ -280,10 +280,23 @@ describe('erasing a customer', () => {
     expect((await request({ method: 'GET', route: '/api/collections/erasures/records', token: admin.token })).status).toBe(403);
   });
 
-  it('a second erasure of the same e-mail finds nothing and says so', async () => {
-    const again = await erase({ email: CUSTOMER.email, confirm: CUSTOMER.email }, newKey());
-    expect(again).toEqual({ status: 200, body: { found: false, counts: {}, uploadsDeleted: 0 } });
-    expect(await su.collection('erasures').getFullList()).toHaveLength(1);
+  it('a second erasure of the same e-mail finds nothing and says so, and touches no one else', async () => {
+    // Someone else's review with no booking and an e-mail about no record: an empty list of the
+    // customer's records must not match their empty relation (x IN ('') once took them).
+    const review = await su.collection('testimonials').create({ customer_name: `Rita Bystander ${run}`, rating: 5, review_text: 'Lovely tree.' });
+    const letter = await su
+      .collection('mail_log')
+      .create({ to: `rita.${run}@example.com`, subject: `Hello Rita ${run}`, kind: 'visit_reminder', body: 'Hello Rita', status: 'sent', key: `erase-bystander-${run}` });
+    try {
+      const again = await erase({ email: CUSTOMER.email, confirm: CUSTOMER.email }, newKey());
+      expect(again).toEqual({ status: 200, body: { found: false, counts: {}, uploadsDeleted: 0 } });
+      expect(await su.collection('erasures').getFullList()).toHaveLength(1);
+      expect(await su.collection('testimonials').getOne(review.id)).toMatchObject({ customer_name: `Rita Bystander ${run}`, review_text: 'Lovely tree.' });
+      expect(await su.collection('mail_log').getOne(letter.id)).toMatchObject({ to: `rita.${run}@example.com`, body: 'Hello Rita' });
+    } finally {
+      await su.collection('testimonials').delete(review.id);
+      await su.collection('mail_log').delete(letter.id);
+    }
   });
 });
 

@@ -15,11 +15,13 @@ export function idsWhere(app: CoreApp, sql: string, params: Record<string, unkno
 }
 
 /**
- * An SQL list for `IN (…)` of `values`, each bound as {:<prefix><n>}; an empty list is `''`
- * (a value no id has), so `x IN ('')` matches nothing.
+ * An SQL list for `IN (…)` of `values`, each bound as {:<prefix><n>}; an empty list is `NULL`,
+ * so `x IN (NULL)` matches nothing. Never `''`: an empty relation or `related_id` is `''`, and
+ * `x IN ('')` would take every record without one (a review with no booking, a mail_log row
+ * about no record) into the erasure.
  */
 export function inList(prefix: string, values: readonly string[]): { sql: string; params: Record<string, string> } {
-  if (values.length === 0) return { sql: "''", params: {} };
+  if (values.length === 0) return { sql: 'NULL', params: {} };
   return { sql: values.map((_, i) => `{:${prefix}${i}}`).join(', '), params: Object.fromEntries(values.map((v, i) => [`${prefix}${i}`, v])) };
 }
 
