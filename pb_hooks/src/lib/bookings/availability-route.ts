@@ -51,36 +51,43 @@ export function availabilityRoute(e: core.RequestEvent): void {
  */
 export function availabilityAnswer(e: core.RequestEvent, centroid: CentroidLookup | null): void {
   const date = queryParam(e, 'date');
+  if (!isYmd(date)) throw badRequest('Please give the date as YYYY-MM-DD.');
+  const rules = dayRulesOf(e);
+  const zip = queryParam(e, 'zip');
+  if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
+  const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
+  const answer = dayAnswer(date, rules, () => keptBookingsOn($app, date), travel);
+  return e.json(200, { date, size: rules.size, kind: rules.kind, closingHour: closingHour(date, rules.ctx.season.closingHours), ...answer });
+}
+
+/**
+ * The day rules a calendar's request asks for (shared with GET /api/fn/full-days): `size`,
+ * `kind` (install by default), `installDate` (a booking's visit is checked in that booking's
+ * season, its closing hours too), `package` (its notice) and `notice=off` (the owner's phone
+ * booking when the caller is the signed-in admin, who may book today at a time not yet started:
+ * docs/decisions/059). Throws 400 with a sentence for a malformed parameter.
+ */
+export function dayRulesOf(e: core.RequestEvent): DayRules {
   const size = queryParam(e, 'size');
   const kind = (queryParam(e, 'kind') || 'install') as VisitKind;
   const installDate = queryParam(e, 'installDate');
-  if (!isYmd(date)) throw badRequest('Please give the date as YYYY-MM-DD.');
+  const pkg = queryParam(e, 'package');
   if (!isTreeSize(size)) throw badRequest('Please choose a tree size: 5-7ft, 7.5-9ft or 10-12ft.');
   if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
   if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
-  const pkg = queryParam(e, 'package');
-  const noticeOff = queryParam(e, 'notice') === 'off';
-  const zip = queryParam(e, 'zip');
   if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
-  if (centroid ? !/^\d{5}$/.test(zip) : zip) throw badRequest('Please give the ZIP code as five digits.');
-
-  // The signed-in owner's phone booking may book today, at a time not yet started (docs/decisions/059).
+  const noticeOff = queryParam(e, 'notice') === 'off';
   const owner = noticeOff && isAdmin(e);
-  // A booking's visit (its installation date given) is checked in that booking's season, its closing hours too.
-  const ctx = { ...(installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app)), sameDay: owner };
-  const rules = {
+  return {
     size,
     kind,
     installDate: installDate || null,
-    ctx,
+    ctx: { ...(installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app)), sameDay: owner },
     nowMs: nowMs(),
     noticeHours: noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null),
     crews: loadCrews($app),
     owner,
   };
-  const travel = centroid ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
-  const answer = dayAnswer(date, rules, () => keptBookingsOn($app, date), travel);
-  return e.json(200, { date, size, kind, closingHour: closingHour(date, ctx.season.closingHours), ...answer });
 }
 
 /** What one date's answer depends on besides the date and the day's bookings. */

@@ -12,48 +12,21 @@
  * window's start, `to` its end; `full` sorted, empty when the window has passed). 400 for
  * malformed parameters, with the availability route's sentences.
  */
-import { isYmd, addDays } from '@domain/schedule/calendar';
-import { isPackageSlug, isTreeSize } from '@domain/catalog';
+import { addDays } from '@domain/schedule/calendar';
 import { datesBetween, isFullDay } from '@domain/schedule/full-days';
-import { visitNoticeHours } from '@domain/schedule/notice';
 import type { BookingSchedule } from '@domain/schedule/overlap';
-import type { VisitKind } from '@domain/schedule/slots';
-import { isAdmin } from '../admin/staff-auth';
 import { bookingsOnDates } from './bookings-repo';
-import { dayAnswer, type DayRules } from './availability-route';
+import { dayAnswer, dayRulesOf } from './availability-route';
 import { kept } from '../kept';
-import { nowMs } from '../clock';
-import { badRequest, queryParam } from '../http';
-import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 
 export function fullDaysRoute(e: core.RequestEvent): void {
-  const size = queryParam(e, 'size');
-  const kind = (queryParam(e, 'kind') || 'install') as VisitKind;
-  const installDate = queryParam(e, 'installDate');
-  const pkg = queryParam(e, 'package');
-  if (!isTreeSize(size)) throw badRequest('Please choose a tree size: 5-7ft, 7.5-9ft or 10-12ft.');
-  if (kind !== 'install' && kind !== 'removal') throw badRequest('The visit kind must be install or removal.');
-  if (installDate && !isYmd(installDate)) throw badRequest('Please give the installation date as YYYY-MM-DD.');
-  if (pkg && !isPackageSlug(pkg)) throw badRequest('Please choose a package: adorned-arrangement, elevated-arbor or curated-christmas.');
-  const noticeOff = queryParam(e, 'notice') === 'off';
-
-  // The signed-in owner's phone booking may book today (docs/decisions/059).
-  const owner = noticeOff && isAdmin(e);
-  const ctx = { ...(installDate ? loadBookingDateContext($app, installDate) : loadDateContext($app)), sameDay: owner };
+  const rules = dayRulesOf(e);
+  const { ctx, kind, size } = rules;
   const window = kind === 'install' ? ctx.season.install : ctx.season.removal;
-  const first = owner ? ctx.today : addDays(ctx.today, 1);
+  // The owner's phone booking may book today (docs/decisions/059); a customer from tomorrow.
+  const first = rules.owner ? ctx.today : addDays(ctx.today, 1);
   const from = window.start > first ? window.start : first;
   const dates = datesBetween(from, window.end);
-  const rules: DayRules = {
-    size,
-    kind,
-    installDate: installDate || null,
-    ctx,
-    nowMs: nowMs(),
-    noticeHours: noticeOff ? null : visitNoticeHours(loadNotice($app), pkg || null),
-    crews: loadCrews($app),
-    owner,
-  };
   const byDate = dates.length ? keptWindow($app, dates[0]!, dates[dates.length - 1]!, dates) : new Map<string, BookingSchedule[]>();
   const full = dates.filter((d) => isFullDay(dayAnswer(d, rules, () => byDate.get(d) ?? [])));
   return e.json(200, { size, kind, from, to: window.end, full });
