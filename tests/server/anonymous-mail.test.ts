@@ -14,11 +14,12 @@ import type PocketBase from 'pocketbase';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { type SmtpSink } from '../support/smtp-sink';
 import { stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { consultationRequest } from './review-fixtures';
-import { request, superuserAt, template } from './support';
+import { request, template } from './support';
+import { startMailServer, type MailServer } from './mail-server';
 import { OWNERSHIP_MESSAGES } from '../../domain/booking/ownership';
 
 const SPAM = '<b>Buy pills</b> http://spam.example';
@@ -27,28 +28,19 @@ const TYPED = ['Buy pills', 'spam.example', '<b>', '&lt;b&gt;'];
 /** Saturday, December 5, 2026: its two 7.5–9 ft times taken, so it can be waited for. */
 const DAY = '2026-12-05';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let mail: MailServer;
+let server: MailServer['server'];
 let sink: SmtpSink;
 let su: PocketBase;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-anonymous-mail-'));
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-  });
-  su = await superuserAt(server.url);
+  mail = await startMailServer('anonymous-mail');
+  ({ server, sink, su } = mail);
   for (const [i, slot] of ['9-15', '15-21'].entries()) {
     await stageBooking(su, { customer_email: `full.${i}@example.com`, install_date: DAY, install_time_slot: slot, removal_date: '', removal_time_slot: '' });
   }
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => mail?.stop());
 
 const post = (route: string, body: unknown, token: string | null = null) => request({ base: server.url, route, body, token });
 const to = (m: ParsedMail, address: string) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(address));

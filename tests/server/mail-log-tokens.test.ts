@@ -4,32 +4,20 @@
  * the booking (admins read the log, every backup holds it); the customer's e-mail keeps the link,
  * which still works.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { SERVER_NOW } from './constants';
-import { bookingRequest, superuserAt, template } from './support';
+import { type SmtpSink } from '../support/smtp-sink';
+import { bookingRequest, superuserAt } from './support';
+import { startMailServer, type MailServer } from './mail-server';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let mail: MailServer;
+let server: MailServer['server'];
 let sink: SmtpSink;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-mail-log-tokens-'));
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-  });
+  mail = await startMailServer('mail-log-tokens');
+  ({ server, sink } = mail);
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => mail?.stop());
 
 const post = async (route: string, body: unknown) => {
   const res = await fetch(`${server.url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -9,47 +9,34 @@
  * server with an SMTP sink, demo mode, the clock frozen at 2026-11-20 12:00 in New York.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES } from '../../domain/booking/self-service';
 import { CONSULTATION_SLOT_TAKEN, UNKNOWN_CONSULTATION_SLOT } from '../../domain/consultations/consultation';
 import { MY_CONSULTATION_MESSAGES as M } from '../../domain/consultations/consultation-link';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { type SmtpSink } from '../support/smtp-sink';
 import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { SERVER_NOW } from './constants';
 import { consultationRequest } from './review-fixtures';
-import { bookingRequest, request, superuserAt, template } from './support';
+import { bookingRequest, request } from './support';
+import { startMailServer, type MailServer } from './mail-server';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let mail: MailServer;
+let server: MailServer['server'];
 let sink: SmtpSink;
 let su: PocketBase;
 let admin: SignedInStaff;
 let member: SignedInStaff;
 let secret = '';
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-my-consultation-'));
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-  });
-  su = await superuserAt(server.url);
+  mail = await startMailServer('my-consultation');
+  ({ server, sink, su } = mail);
   admin = await signedInStaff('admin', { url: server.url, superuserClient: su });
   member = await signedInStaff('', { url: server.url, superuserClient: su });
   const [row] = await su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
   secret = row!.value as string;
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => mail?.stop());
 
 const post = (route: string, body: unknown, token: string | null = null) => request({ base: server.url, route, body, token });
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');

@@ -6,45 +6,32 @@
  * customer's "E-mail me my link" answers one sentence for known and unknown addresses, e-mails
  * the links once queued mail is delivered, and is limited per address; a stale `from` is
  * refused; mail_log keeps no token once sent. Its own server with an SMTP sink, demo mode,
- * the clock frozen at 2026-11-20 12:00 in New York (SERVER_NOW).
+ * the clock frozen at 2026-11-20 12:00 in New York (SERVER_NOW, through mail-server.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { MANAGE_LINK_MESSAGES } from '../../domain/commands/manage-link-commands';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { type SmtpSink } from '../support/smtp-sink';
 import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { SERVER_NOW } from './constants';
-import { bookingRequest, request, superuserAt, template } from './support';
+import { bookingRequest, request } from './support';
+import { startMailServer, type MailServer } from './mail-server';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let mail: MailServer;
+let server: MailServer['server'];
 let sink: SmtpSink;
 let su: PocketBase;
 let admin: SignedInStaff;
 let member: SignedInStaff;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stable-link-'));
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-  });
-  su = await superuserAt(server.url);
+  mail = await startMailServer('stable-link');
+  ({ server, sink, su } = mail);
   admin = await signedInStaff('admin', { url: server.url, superuserClient: su });
   member = await signedInStaff('', { url: server.url, superuserClient: su });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => mail?.stop());
 
 const post = (route: string, body: unknown, token: string | null = null, headers: Record<string, string> = {}) => request({ base: server.url, route, body, token, headers });
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
