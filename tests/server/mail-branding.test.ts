@@ -162,6 +162,7 @@ describe('the business’s e-mails, without APP_URL', () => {
     const calendar = new URL(calendarLink(change));
     const served = await fetch(`${server.url}${calendar.pathname}${calendar.search}`);
     expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/calendar; charset=utf-8; method=CANCEL');
     const servedFile = readItip(await served.text());
     expect([servedFile.method, servedFile.events.map((e) => [e.uid, e.status])]).toEqual(['CANCEL', first.events.map((e) => [e.uid, 'CANCELLED'])]);
   });

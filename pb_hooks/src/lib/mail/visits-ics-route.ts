@@ -25,5 +25,6 @@ export function visitsIcsRoute(e: core.RequestEvent): void {
   const ics = buildIcs(visitEvents(r, `${letter.packageTitle}, ${letter.treeSize}`), nowMs(), BUSINESS.name, method, visitInvitation(r));
   e.response.header().set('Cache-Control', 'private, no-store');
   e.response.header().set('Content-Disposition', 'attachment; filename="visits.ics"');
-  return e.blob(200, 'text/calendar; charset=utf-8', ics);
+  // The method as a MIME parameter too, as the e-mails' parts carry it (RFC 6047).
+  return e.blob(200, `text/calendar; charset=utf-8; method=${method}`, ics);
 }
