@@ -129,7 +129,7 @@ test('cancelled after the balance was paid: the page lists each refund, and one 
 
 test("the owner's 'New booking' e-mail opens the booking's details in the admin", async ({ browser }) => {
   const email = `nina.${Date.now()}@example.com`;
-  const { id } = await bookedWithLinkAndId({ name: 'Nina Notice', email, installDate: '2026-12-15', installTimeSlot: '9-15', removalDate: '2027-01-14', removalTimeSlot: '9-15' });
+  const { id } = await bookedWithLinkAndId({ name: 'Nina Notice', email, installDate: '2026-12-15', installTimeSlot: '9-15', removalDate: '2027-01-18', removalTimeSlot: '9-15' });
   const notice = await waitForMail((m) => m.subject.startsWith('New booking: Nina Notice'));
   const link = /Open in the admin: (\S+)/.exec(notice.text)?.[1];
   expect(link).toMatch(new RegExp(`/admin/dashboard\\?booking=${id}$`));
