@@ -7,8 +7,9 @@
  * local SMTP sink), each run in a new browser context at 375 px (nothing cached, as a link
  * opened from an e-mail):
  *
- * - renewal: /booking?renewal=<token> until the filled wizard shows 'Review your booking' with
- *   its deposit;
+ * - renewal: /booking?renewal=<token> until it asks for the customer's e-mail (the contact is
+ *   masked until then, docs/decisions/058), plus the e-mail sent until the filled wizard shows
+ *   'Review your booking' with its deposit (the typing left out);
  * - manage: /my-booking?token=<token> until the booking shows ('Booking reference');
  * - pay: 'Pay $… online' tapped until the demo payment page shows the amount;
  * - consultation: /consultation until its calendar shows (not 'Loading the calendar…');
@@ -57,9 +58,13 @@ const SMTP_DELAY_MS = Number(args.get('--smtp-delay') ?? 0);
 /** The staged bookings' size (the example booking's: Elevated Arbor, 7.5–9 ft). */
 const SIZE = EXAMPLE_CHOICES.tree_size;
 
+/** The returning customer's e-mail, typed on the renewal link (docs/decisions/058). */
+const RENEWAL_EMAIL = 'rosa.return@example.com';
+
 /** @typedef {{ name: string, selector?: string, text?: string }} Ready what makes a screen usable */
 /** @type {Record<string, Ready>} */
 const READY = {
+  renewalAsk: { name: 'renewalAsk', selector: '#renewal-email' },
   renewal: { name: 'renewal', selector: '[data-testid="deposit"]', text: 'Review your booking' },
   manage: { name: 'manage', text: 'Booking reference' },
   pay: { name: 'pay', selector: '[data-testid="charge-amount"]' },
@@ -136,7 +141,7 @@ async function stage(url, su) {
   const renewal = randomBytes(32).toString('base64url');
   const proposed = /** @type {{ date: string, slot: string }} */ (free.pop());
   await su.collection('renewals').create({
-    email_key: 'rosa.return@example.com',
+    email_key: RENEWAL_EMAIL,
     season: s.year,
     booking: last.id,
     proposed_install_date: proposed.date,
@@ -312,8 +317,12 @@ async function main() {
       if (SCREENS.includes('renewal')) {
         const { context, requests, page, cdp } = await fresh();
         await page.goto(`${url}/booking?renewal=${staged.renewal}`);
-        const [from, at] = [await navStart(page), await readyAt(page, 'renewal')];
-        figures.renewal?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
+        const [from, asked] = [await navStart(page), await readyAt(page, 'renewalAsk')];
+        await page.locator('#renewal-email').fill(RENEWAL_EMAIL);
+        const sent = await pageNow(page);
+        await page.locator('#renewal-email').press('Enter');
+        const at = await readyAt(page, 'renewal');
+        figures.renewal?.push({ ms: asked - from + (at - sent), busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
         await context.close();
       }
       if (SCREENS.includes('consultation')) {
