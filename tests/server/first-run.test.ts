@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { staffToken } from './charge-fixtures';
 import { request, superuserAt, template } from './support';
+import { SEASON_2027_DATES } from './constants';
 
 describe("the admin's first-run facts", () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -36,18 +37,7 @@ describe("the admin's first-run facts", () => {
   it('answers the sender address, and whether a season is saved, once one is', async () => {
     const facts = () => request({ base: server.url, route: '/api/fn/admin-first-run', token: admin });
     expect((await facts()).body).toEqual({ senderAddress: 'hello@thoughtfullyadorned.com', seasonSaved: false });
-    await su
-      .collection('seasons')
-      .create({
-        year: 2027,
-        install_start: '2027-11-16',
-        install_end: '2027-12-23',
-        removal_start: '2027-12-26',
-        removal_end: '2028-01-31',
-        consultation_start: '2027-11-12',
-        consultation_end: '2027-12-17',
-        work_days: [0, 2, 5, 6],
-      });
+    await su.collection('seasons').create(SEASON_2027_DATES);
     expect((await facts()).body).toEqual({ senderAddress: 'hello@thoughtfullyadorned.com', seasonSaved: true });
   });
 });

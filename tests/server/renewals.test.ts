@@ -16,25 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { bookingRequest, request, superuserAt, template } from './support';
+import { SEASON_2027_DATES } from './constants';
 import { RENEWAL_LINK_MESSAGES, renewalEndedMessage } from '../../domain/customers/renewals';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-const SEASON_2027 = {
-  year: 2027,
-  install_start: '2027-11-16',
-  install_end: '2027-12-23',
-  removal_start: '2027-12-26',
-  removal_end: '2028-01-31',
-  consultation_start: '2027-11-12',
-  consultation_end: '2027-12-17',
-  work_days: [0, 2, 5, 6],
-  renewals_open: '2027-08-01',
-  public_opens: '2027-09-01',
-  early_bird_kind: 'percent',
-  early_bird_value: 10,
-  early_bird_until: '2027-08-31',
-};
+const SEASON_2027 = { ...SEASON_2027_DATES, renewals_open: '2027-08-01', public_opens: '2027-09-01', early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2027-08-31' };
 
 const SUBJECT = 'Reserve your week again for Christmas 2027';
 
