@@ -7,8 +7,9 @@
  * tests, the server tests against the real PocketBase binary, and the Playwright tests in
  * Chromium. A lint, formatting or build error stops the run at once (each is quick to fix, and a
  * broken import boundary is not worth a full build); after that every step runs even if an
- * earlier one failed. The test runners print their 10 slowest files; the run ends with the time
- * of each step. The exit code is non-zero if any step failed.
+ * earlier one failed. The test runners print their 10 slowest files; the run starts with the
+ * machine's speed (scripts/lib/machine-speed.mjs) and ends with the time of each step and the
+ * speed again. The exit code is non-zero if any step failed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { buildStripeMock } from '../build/build-steps.mjs';
 import { envWithoutBrowser } from '../lib/no-browser.mjs';
 import { assertOwnNodeModules } from '../lib/own-node-modules.mjs';
+import { machineSpeedLine } from '../lib/machine-speed.mjs';
 import { ROOT, bin, run } from '../lib/run.mjs';
 
 try {
@@ -65,6 +67,9 @@ const stages = [
 
 /** @type {{ name: string, seconds: number, ok: boolean }[]} */
 const results = [];
+// Printed first and last so the run's times compare across machines and loads.
+const speedAtStart = machineSpeedLine();
+console.log(speedAtStart);
 const runStarted = Date.now();
 for (const stage of stages) {
   console.log(`\n=== ${stage.map((s) => s.name).join(' + ')} ===`);
@@ -92,5 +97,6 @@ console.log('\nTime per step:');
 for (const r of results) console.log(`${r.seconds.toFixed(1).padStart(8)} s  ${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}`);
 console.log(`${((Date.now() - runStarted) / 1000).toFixed(1).padStart(8)} s  total`);
 const failed = results.filter((r) => !r.ok).length;
+console.log(`at the start: ${speedAtStart}\nat the end:   ${machineSpeedLine()}`);
 console.log(`\nsteps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
