@@ -1,4 +1,5 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { CONSULTATION_SLOTS } from '../domain/schedule/slots';
 import { expect, test } from './support/fixtures';
 import { e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
@@ -150,4 +151,42 @@ test('a failed request keeps what was typed; a time taken meanwhile is refused a
   await page.getByText('3:00 PM', { exact: true }).click();
   await page.getByRole('button', { name: 'Request Consultation' }).click();
   await expect(page.getByRole('region', { name: 'Consultation Requested' })).toContainText('3:00 PM');
+});
+
+test('at 375 px a Wednesday with every time taken is marked Full and cannot be picked, and the calendar opens on the first month with a free Wednesday', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Every time of November 25, the only Wednesday of November after today (November 20), taken.
+  const pb = await superuserClient();
+  for (const slot of CONSULTATION_SLOTS) {
+    await pb
+      .collection('consultation_requests')
+      .create({
+        customer_name: 'Other Visitor',
+        customer_email: `full.${slot.id.replace(':', '')}@example.com`,
+        customer_phone: '410 555 0000',
+        customer_address: '1 Other Street, Ellicott City',
+        consultation_date: '2026-11-25',
+        consultation_time_slot: slot.id,
+        status: 'pending',
+      });
+  }
+  await page.goto('/consultation');
+  const calendar = page.getByRole('group', { name: 'Consultation date' });
+  // It opens on December, whose first Wednesday still has times.
+  await expect(calendar.getByRole('grid', { name: 'December 2026' })).toBeVisible();
+  await expect(calendar.getByRole('button', { name: /^Wednesday, December 2, 2026$/ })).toBeEnabled();
+  await expect(calendar).toContainText('Consultations are held on Wednesdays.');
+  await expect(calendar.locator('.date-field__legend')).toContainText('Full');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // November 25 is marked Full, drawn unlike the other closed days, and cannot be picked.
+  await calendar.getByRole('button', { name: /previous month/i }).click();
+  const full = calendar.getByRole('button', { name: 'Wednesday, November 25, 2026, Full' });
+  await expect(full).toBeDisabled();
+  const background = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background(full)).not.toBe(await background(calendar.getByRole('button', { name: /^Thursday, November 26, 2026$/ })));
+  await full.click({ force: true });
+  await expect(calendar.getByText('No date selected')).toBeVisible();
+
+  for (const r of await pb.collection('consultation_requests').getFullList({ fields: 'id' })) await pb.collection('consultation_requests').delete(r.id);
 });

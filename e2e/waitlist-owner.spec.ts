@@ -10,8 +10,9 @@ import type { Browser } from '@playwright/test';
  * time held only by an open offer after 'Book anyway?', and the offer shows 'Ended'; the manage
  * page's 'Tell me if Saturday frees up' joins; the owner's 'Skip' passes an open offer to the
  * next in line; the Overview counts the people waiting in the next 14 days; the Settings' offer
- * window saves. On the second server; no other spec of that server uses Saturday December 5
- * or Sunday December 6, 2026 (the first server's admin.spec does, on its own data).
+ * window saves; the Schedule marks a day with no time left Full. On the second server; no other
+ * spec of that server uses Saturday December 5 or Sunday December 6, 2026 (the first server's
+ * admin.spec does, on its own data).
  */
 test.use({ viewport: { width: 375, height: 812 } });
 test.beforeEach(({ context }) => fromOwnAddress(context));
@@ -91,7 +92,14 @@ test("the owner's phone booking takes a time offered to someone waiting after 'B
 
   // The day's waitlist: Olive waits again, her offer ended.
   await page.goto('/admin/dashboard?tab=schedule');
-  await openScheduleDay(page, 'December 2026', 'Sunday, December 6, 2026');
+  const calendar = await openScheduleDay(page, 'December 2026', 'Sunday, December 6, 2026');
+  // Paula's 9-15 and the 15-21 leave no time on that Sunday (it closes at 6 PM) for any tree: the
+  // Schedule marks it Full, as the wizard does, drawn unlike a day with time left.
+  const full = calendar.getByRole('button', { name: 'Sunday, December 6, 2026, has scheduled items, Full, selected' });
+  await expect(full).toBeVisible();
+  const background = (name: string) => calendar.getByRole('button', { name }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await background('Sunday, December 6, 2026, has scheduled items, Full, selected')).not.toBe(await background('Monday, December 7, 2026'));
+  await expect(page.locator('.schedule__calendar')).toContainText('Full: every installation or removal time is taken.');
   const entry = page.getByTestId('day-waitlist').getByTestId('waitlist-entry').filter({ hasText: olive });
   await expect(entry).toContainText('Waiting');
   await expect(entry.getByTestId('waitlist-offer')).toContainText('9 AM - 3 PM: Ended');

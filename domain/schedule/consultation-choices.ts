@@ -8,7 +8,8 @@
  */
 import type { Ymd } from './calendar';
 import { consultationSlotMinutes } from '../consultations/consultation';
-import { consultationInsideNotice } from './notice';
+import { consultationDayNoticeProblem, consultationInsideNotice, noticeHint } from './notice';
+import { consultationDateProblem, type DateContext } from './season';
 import { CONSULTATION_SLOTS } from './slots';
 import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
 
@@ -30,4 +31,35 @@ export function consultationChoices(date: Ymd, taken: ReadonlySet<string>, other
     const free = !taken.has(s.id) && (!travel || !slotBlocked(consultationSlotMinutes(s.id)!, one, 1, travel));
     return { id: s.id, label: s.label, available: free };
   });
+}
+
+/** One consultation date's answer (GET /api/fn/consultation-slots): why it cannot be booked, or its slots. */
+export interface ConsultationDayAnswer {
+  bookable: boolean;
+  reason: string | null;
+  /** "Bookings need 24 hours' notice." when slots were left out for the notice, else null. */
+  noticeHint: string | null;
+  slots: ConsultationChoice[];
+}
+
+/**
+ * One consultation date's answer at `nowMs` (epoch ms): a date the rules refuse (not a
+ * Wednesday, out of the window, past or today, blocked: `ctx`; every slot inside the
+ * `noticeHours`) is bookable: false with the reason and no slots; else consultationChoices with
+ * `day()`'s `taken` and `others` (read only when the date's rules allow it) and `travel` as there. Shared by GET /api/fn/consultation-slots and
+ * GET /api/fn/consultation-full-days, so a day one calls full the other shows with every time taken.
+ */
+export function consultationDayAnswer(
+  date: Ymd,
+  ctx: DateContext,
+  nowMs: number,
+  noticeHours: number,
+  day: () => { taken: ReadonlySet<string>; others: readonly PlacedVisit[] },
+  travel: TravelCheck | null,
+): ConsultationDayAnswer {
+  const reason = consultationDateProblem(date, ctx) ?? consultationDayNoticeProblem(date, nowMs, noticeHours);
+  if (reason) return { bookable: false, reason, noticeHint: null, slots: [] };
+  const { taken, others } = day();
+  const slots = consultationChoices(date, taken, others, nowMs, noticeHours, travel);
+  return { bookable: true, reason: null, noticeHint: slots.length < CONSULTATION_SLOTS.length ? noticeHint(noticeHours) : null, slots };
 }

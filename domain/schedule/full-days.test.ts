@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datesBetween, firstOpenDate, FULL_DAYS_MAX_SPAN, isFullDay, workDaysLegend } from './full-days';
+import { bookingsByDate, datesBetween, firstOpenDate, FULL_DAYS_MAX_SPAN, isFullDay, workDaysLegend } from './full-days';
 import { installDateProblem, seasonFor, type DateContext } from './season';
 
 const ctx: DateContext = { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set() };
@@ -49,5 +49,17 @@ describe('workDaysLegend', () => {
     expect(workDaysLegend('install', ctx.season)).toBe('We install on Tuesdays, Fridays, Saturdays and Sundays.');
     expect(workDaysLegend('install', { ...ctx.season, workDays: [1, 6] })).toBe('We install on Mondays and Saturdays.');
     expect(workDaysLegend('removal', ctx.season)).toBe('We remove on any day from December 26 to January 31.');
+  });
+});
+
+describe('bookingsByDate', () => {
+  it('lists a booking under its install and its removal date, once under a day holding both', () => {
+    const a = { status: 'confirmed', payment_status: 'paid', install_date: '2026-11-24', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '9-12' };
+    const b = { status: 'confirmed', payment_status: 'paid', install_date: '2026-11-24', install_time_slot: '12-15', removal_date: '', removal_time_slot: '' };
+    const same = { status: 'confirmed', payment_status: 'paid', install_date: '2026-12-28', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '15-18' };
+    const byDate = bookingsByDate([a, b, same]);
+    expect([...byDate.keys()].sort()).toEqual(['2026-11-24', '2026-12-28']);
+    expect(byDate.get('2026-11-24')).toEqual([a, b]);
+    expect(byDate.get('2026-12-28')).toEqual([a, same]);
   });
 });

@@ -5,11 +5,18 @@
  * with a day that is neither refused nor full.
  */
 import { addDays, formatMonthDay, type Ymd } from './calendar';
+import type { BookingSchedule } from './overlap';
 import { firstBookableDate, WORK_DAYS, workDaysText, type SeasonWindows } from './season';
 import type { VisitKind } from './slots';
 
 /** A full day's mark in the calendars: its legend entry and the words added to its button's name. */
 export const FULL_DAY_LABEL = 'Full – join the waitlist';
+
+/**
+ * A full day's mark where a full day cannot be chosen (the consultation calendars: consultations
+ * have no waitlist), and the admin Schedule's mark of a day with no time left for any tree.
+ */
+export const FULL_CLOSED_DAY_LABEL = 'Full';
 
 /** The most dates one month-level read answers (GET /api/fn/full-days): a season window is about 40. */
 export const FULL_DAYS_MAX_SPAN = 100;
@@ -29,6 +36,25 @@ export function datesBetween(from: Ymd, to: Ymd): Ymd[] {
   const out: Ymd[] = [];
   for (let d = from; d <= to && out.length < FULL_DAYS_MAX_SPAN; d = addDays(d, 1)) out.push(d);
   return out;
+}
+
+/**
+ * `bookings` by the dates of their visits (`YYYY-MM-DD`): a booking installed and removed on
+ * different days is listed under both, once under a day holding both its visits.
+ */
+export function bookingsByDate<B extends BookingSchedule>(bookings: Iterable<B>): Map<Ymd, B[]> {
+  const byDate = new Map<Ymd, B[]>();
+  const add = (d: string | null | undefined, b: B) => {
+    if (!d) return;
+    const list = byDate.get(d);
+    if (list) list.push(b);
+    else byDate.set(d, [b]);
+  };
+  for (const b of bookings) {
+    add(b.install_date, b);
+    if (b.removal_date !== b.install_date) add(b.removal_date, b);
+  }
+  return byDate;
 }
 
 /**

@@ -22,6 +22,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/notice', caller: 'anyone', library: 'date-reads', handler: 'noticeRoute' },
   // Which days of a season window are full for a tree size: the calendars' marks, one read per calendar.
   { method: 'GET', path: '/api/fn/full-days', caller: 'anyone', library: 'date-reads', handler: 'fullDaysRoute' },
+  // The same for the consultation calendars: the Wednesdays with every slot taken (in lib/app.js, beside the consultation slots).
+  { method: 'GET', path: '/api/fn/consultation-full-days', caller: 'anyone', library: 'app', handler: 'consultationFullDaysRoute' },
   // The availability with the travel buffer for the customer's ZIP (needs the ZIP-code table).
   { method: 'GET', path: '/api/fn/availability-for-address', caller: 'anyone', library: 'app', handler: 'availabilityForAddressRoute' },
   // Bookings and their payment.

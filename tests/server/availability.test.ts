@@ -164,6 +164,7 @@ describe('season windows', () => {
         season: { year: 2026, install: { start: '2026-11-16', end: '2026-12-23' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-12', end: '2026-12-17' } },
         workDays: [0, 2, 5, 6],
         closingHours: { 0: 18, 1: 21, 2: 21, 3: 21, 4: 21, 5: 21, 6: 21 },
+        crews: 1,
       },
     });
   });

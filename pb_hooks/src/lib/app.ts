@@ -14,6 +14,7 @@ export { expireHolds } from './bookings/expire-holds-job';
 export { validateAnalyticsEvent } from './admin/analytics-event-hooks';
 export { stripeWebhookRoute } from './payments/stripe-webhook-route';
 export { consultationSlotsRoute } from './consultations/consultation-slots-route';
+export { consultationFullDaysRoute } from './consultations/consultation-full-days-route';
 export { availabilityForAddressRoute } from './bookings/availability-for-address-route';
 export { consultationRequestRoute } from './consultations/consultation-request-route';
 export { sendReviewRequestRoute } from './reviews/review-request-route';

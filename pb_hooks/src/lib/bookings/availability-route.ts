@@ -25,14 +25,9 @@
  */
 import { isYmd } from '@domain/schedule/calendar';
 import { isPackageSlug, isTreeSize } from '@domain/catalog';
-import { slotChoices } from '@domain/schedule/overlap';
-import { noticeHint, visitDayNoticeProblem, visitDayStartedProblem, visitNoticeHours } from '@domain/schedule/notice';
-import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
-import { closingHour, slotsFor, type VisitKind } from '@domain/schedule/slots';
-import type { BookingSchedule } from '@domain/schedule/overlap';
-import type { TravelCheck } from '@domain/schedule/travel-buffer';
-import type { TreeSize } from '@domain/catalog';
-import { isOfferHold, markOfferHeld, type OwnerSlotChoice } from '@domain/waitlist/waitlist';
+import { visitNoticeHours } from '@domain/schedule/notice';
+import { closingHour, type VisitKind } from '@domain/schedule/slots';
+import { dayAnswer, type DayRules } from '@domain/schedule/day-answer';
 import { isAdmin } from '../admin/staff-auth';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
@@ -88,49 +83,4 @@ export function dayRulesOf(e: core.RequestEvent): DayRules {
     crews: loadCrews($app),
     owner,
   };
-}
-
-/** What one date's answer depends on besides the date and the day's bookings. */
-export interface DayRules {
-  size: TreeSize;
-  kind: VisitKind;
-  /** The booking's installation date (a removal after it; its season), or null. */
-  installDate: string | null;
-  ctx: DateContext;
-  nowMs: number;
-  /** The package's notice in hours, or null when the notice is off (the owner's phone booking). */
-  noticeHours: number | null;
-  crews: number;
-  /**
-   * The signed-in owner's phone booking (the notice off): today's times not yet started are
-   * offered (docs/decisions/059), and a slot held only by open waitlist offers is available, `offerHeld`.
-   */
-  owner: boolean;
-}
-
-/**
- * One date's answer of the availability routes: `reason` (why it cannot be booked) and no
- * slots, or every offered slot with its availability against `day()` (the date's bookings, holds
- * and open offers, read only when the date's rules allow it), checked for the drive when
- * `travel` is given. Shared by GET /api/fn/full-days, so a day it calls full is one these call full.
- */
-export function dayAnswer(
-  date: string,
-  r: DayRules,
-  day: () => readonly BookingSchedule[],
-  travel: TravelCheck | null = null,
-): { bookable: boolean; reason: string | null; noticeHint: string | null; slots: OwnerSlotChoice[] } {
-  const closing = r.ctx.season.closingHours;
-  const reason =
-    (r.kind === 'install' ? installDateProblem(date, r.ctx) : removalDateProblem(date, r.installDate, r.ctx)) ??
-    (r.noticeHours === null ? (r.owner ? visitDayStartedProblem(date, r.size, r.kind, r.nowMs, closing) : null) : visitDayNoticeProblem(date, r.size, r.kind, r.nowMs, r.noticeHours, closing));
-  if (reason) return { bookable: false, reason, noticeHint: null, slots: [] };
-  // The owner's: the times already started are left out (a notice of 0 hours).
-  const choose = (schedules: readonly BookingSchedule[]) => slotChoices(r.size, date, r.kind, schedules, r.nowMs, r.crews, { noticeHours: r.owner ? 0 : r.noticeHours, travel, closingHours: closing });
-  const schedules = day();
-  const all = choose(schedules);
-  // Only the owner learns that an offer holds a time (the waitlist contract's phone booking).
-  const slots = r.owner ? markOfferHeld(all, choose(schedules.filter((s) => !isOfferHold(s)))) : all;
-  const leftOut = slots.length < slotsFor(r.size, date, r.kind, closing).length;
-  return { bookable: true, reason: null, noticeHint: leftOut && r.noticeHours !== null ? noticeHint(r.noticeHours) : null, slots };
 }

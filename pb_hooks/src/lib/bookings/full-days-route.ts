@@ -13,10 +13,11 @@
  * malformed parameters, with the availability route's sentences.
  */
 import { addDays } from '@domain/schedule/calendar';
-import { datesBetween, isFullDay } from '@domain/schedule/full-days';
+import { bookingsByDate, datesBetween, isFullDay } from '@domain/schedule/full-days';
+import { dayAnswer } from '@domain/schedule/day-answer';
 import type { BookingSchedule } from '@domain/schedule/overlap';
 import { bookingsOnDates } from './bookings-repo';
-import { dayAnswer, dayRulesOf } from './availability-route';
+import { dayRulesOf } from './availability-route';
 import { kept } from '../kept';
 
 export function fullDaysRoute(e: core.RequestEvent): void {
@@ -37,18 +38,5 @@ export function fullDaysRoute(e: core.RequestEvent): void {
  * by date: one query, kept until a booking or an offer changes. Shared: never change it.
  */
 function keptWindow(app: CoreApp, first: string, last: string, dates: string[]): ReadonlyMap<string, BookingSchedule[]> {
-  return kept(app, 'bookings', `window:${first}|${last}`, () => {
-    const byDate = new Map<string, BookingSchedule[]>();
-    const add = (d: string | null | undefined, b: BookingSchedule) => {
-      if (!d) return;
-      const list = byDate.get(d);
-      if (list) list.push(b);
-      else byDate.set(d, [b]);
-    };
-    for (const b of bookingsOnDates(app, dates)) {
-      add(b.install_date, b);
-      if (b.removal_date !== b.install_date) add(b.removal_date, b);
-    }
-    return byDate;
-  });
+  return kept(app, 'bookings', `window:${first}|${last}`, () => bookingsByDate(bookingsOnDates(app, dates)));
 }

@@ -4,7 +4,7 @@
  * can disable taken slots without reading anyone's request: those starting inside the
  * consultation notice are left out (domain/schedule/notice.ts), and with the customer's `zip`
  * those the owner could not drive to or from in time are unavailable
- * (domain/schedule/consultation-choices.ts).
+ * (domain/schedule/consultation-choices.ts consultationDayAnswer).
  *
  * 200 { date, bookable, reason, noticeHint, slots: [{ id: 'HH:MM', label: '8:00 AM', available }] }.
  * A date that cannot be booked (not a Wednesday, out of the window, past or today, blocked,
@@ -13,10 +13,7 @@
  * or ZIP.
  */
 import { isYmd } from '@domain/schedule/calendar';
-import { consultationDateProblem } from '@domain/schedule/season';
-import { CONSULTATION_SLOTS } from '@domain/schedule/slots';
-import { consultationChoices } from '@domain/schedule/consultation-choices';
-import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
+import { consultationDayAnswer } from '@domain/schedule/consultation-choices';
 import { centroid } from '../bookings/distance';
 import { consultationVisitsOn, takenConsultationSlots } from './consultations-repo';
 import { nowMs } from '../clock';
@@ -28,11 +25,7 @@ export function consultationSlotsRoute(e: core.RequestEvent): void {
   const zip = queryParam(e, 'zip');
   if (!isYmd(date)) throw badRequest('Please give the date as YYYY-MM-DD.');
   if (zip && !/^\d{5}$/.test(zip)) throw badRequest('Please give the ZIP code as five digits.');
-  const now = nowMs();
-  const hours = loadNotice($app).consultation;
-  const reason = consultationDateProblem(date, loadDateContext($app)) ?? consultationDayNoticeProblem(date, now, hours);
-  if (reason) return e.json(200, { date, bookable: false, reason, noticeHint: null, slots: [] });
   const travel = zip ? { zip, bufferMinutes: loadTravelBuffer($app), centroid } : null;
-  const slots = consultationChoices(date, takenConsultationSlots($app, date), travel ? consultationVisitsOn($app, date) : [], now, hours, travel);
-  return e.json(200, { date, bookable: true, reason: null, noticeHint: slots.length < CONSULTATION_SLOTS.length ? noticeHint(hours) : null, slots });
+  const day = () => ({ taken: takenConsultationSlots($app, date), others: travel ? consultationVisitsOn($app, date) : [] });
+  return e.json(200, { date, ...consultationDayAnswer(date, loadDateContext($app), nowMs(), loadNotice($app).consultation, day, travel) });
 }

@@ -21,6 +21,27 @@ export function takenConsultationSlots(app: CoreApp, date: string): Set<string> 
 }
 
 /**
+ * The slot ids ('HH:MM') held by a request that is not cancelled, by date, for the dates from
+ * `from` to `to` (`YYYY-MM-DD`, both included): one query for a calendar's window, reading only
+ * the date and the slot (GET /api/fn/consultation-full-days).
+ */
+export function takenConsultationSlotsBetween(app: CoreApp, from: string, to: string): Map<string, Set<string>> {
+  const rows = arrayOf(new DynamicModel({ consultation_date: '', consultation_time_slot: '' })) as unknown as { consultation_date: string; consultation_time_slot: string }[];
+  app
+    .db()
+    .newQuery("SELECT consultation_date, consultation_time_slot FROM consultation_requests WHERE consultation_date >= {:from} AND consultation_date <= {:to} AND status != 'cancelled'")
+    .bind({ from, to } as unknown as dbx.Params)
+    .all(rows);
+  const byDate = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const taken = byDate.get(r.consultation_date);
+    if (taken) taken.add(r.consultation_time_slot);
+    else byDate.set(r.consultation_date, new Set([r.consultation_time_slot]));
+  }
+  return byDate;
+}
+
+/**
  * The other consultations of `date` (not cancelled) as the travel buffer places them: their
  * 30 minutes and the ZIP of their address (domain/schedule/travel-buffer.ts).
  */

@@ -3,12 +3,14 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-field.css';
 import { formatLongDate, type Ymd } from '@domain/schedule/calendar';
-import { FULL_DAY_LABEL } from '@domain/schedule/full-days';
+import { FULL_CLOSED_DAY_LABEL, FULL_DAY_LABEL } from '@domain/schedule/full-days';
 import { dayDate, dayYmd } from './calendar-day';
 import { dayPickerLabels } from './day-picker-labels';
 
-// A full day's button reads e.g. "Saturday, December 12, 2026, Full – join the waitlist".
+// A full day's button reads e.g. "Saturday, December 12, 2026, Full – join the waitlist", or
+// "Wednesday, November 25, 2026, Full" where a full day cannot be chosen.
 const LABELS = dayPickerLabels({ full: FULL_DAY_LABEL });
+const CLOSED_LABELS = dayPickerLabels({ full: FULL_CLOSED_DAY_LABEL });
 const NO_DAYS: ReadonlySet<Ymd> = new Set();
 
 interface DateFieldProps {
@@ -30,6 +32,11 @@ interface DateFieldProps {
   openOn?: Ymd | null;
   /** Days every slot of which is taken (GET /api/fn/full-days): marked 'Full – join the waitlist', still choosable to join the waitlist. */
   full?: ReadonlySet<Ymd> | null;
+  /**
+   * Full days cannot be chosen (no waitlist: the consultation calendars, GET
+   * /api/fn/consultation-full-days): they are disabled, still marked, and named 'Full'.
+   */
+  fullClosed?: boolean;
   /** The legend's sentence of which weekdays can be chosen, e.g. 'We install on Tuesdays, Fridays, Saturdays and Sundays.' */
   workDays?: string;
 }
@@ -37,14 +44,15 @@ interface DateFieldProps {
 /**
  * A labelled single-date calendar (docs/product.md §2 Date picker): dates the rules refuse (non-work
  * days, out of season, blocked, past) are disabled, as are dates outside min and max; full days
- * are marked and named 'Full – join the waitlist' (the legend names the mark only where `full` is given); a legend under it says which weekdays are
+ * are marked and named 'Full – join the waitlist' (the legend names the mark only where `full` is given), or
+ * 'Full' and disabled with `fullClosed`; a legend under it says which weekdays are
  * work days and what the marks mean. Its month navigation is named after `label` ('Installation
  * date months'), so two calendars on a page have distinct landmarks. Seven columns fit the
  * width it is given (375 px phones: Saturday stays in view).
  * Memoized: a month of days costs a long task on a phone, so callers pass stable callbacks
  * (useCallback) and it renders only when its own props change.
  */
-export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled, openOn, full, workDays }: DateFieldProps) {
+export const DateField = memo(function DateField({ id, label, value, onChange, problem, min, max, disabled, openOn, full, fullClosed = false, workDays }: DateFieldProps) {
   const selected = value ? dayDate(value) : undefined;
   // The month shown, as one Date per month: react-day-picker works its days out again whenever
   // the `month` it is given is another object, and a click's day would then be another button.
@@ -52,10 +60,11 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
   const shown = (picked ?? value ?? openOn ?? min).slice(0, 7);
   const month = useMemo(() => dayDate(`${shown}-01`), [shown]);
   const fullDays = full ?? NO_DAYS;
-  const labels = useMemo(() => ({ ...LABELS, labelNav: () => `${label} months` }), [label]);
+  const labels = useMemo(() => ({ ...(fullClosed ? CLOSED_LABELS : LABELS), labelNav: () => `${label} months` }), [label, fullClosed]);
+  const fullLabel = fullClosed ? FULL_CLOSED_DAY_LABEL : FULL_DAY_LABEL;
   const modifiers = useMemo(() => ({ full: (d: Date) => fullDays.has(dayYmd(d)) }), [fullDays]);
   return (
-    <div className="date-field" role="group" aria-labelledby={`${id}-label`}>
+    <div className={fullClosed ? 'date-field date-field--full-closed' : 'date-field'} role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="label">
         {label}
       </p>
@@ -66,7 +75,7 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
         mode="single"
         selected={selected}
         onSelect={(d) => onChange(d ? dayYmd(d) : null)}
-        disabled={disabled ? true : (d: Date) => problem(dayYmd(d)) !== null}
+        disabled={disabled ? true : (d: Date) => problem(dayYmd(d)) !== null || (fullClosed && fullDays.has(dayYmd(d)))}
         month={month}
         onMonthChange={(m) => setPicked(dayYmd(m))}
         startMonth={dayDate(min)}
@@ -84,7 +93,7 @@ export const DateField = memo(function DateField({ id, label, value, onChange, p
         </li>
         {full !== undefined && (
           <li>
-            <span className="date-field__swatch date-field__swatch--full" aria-hidden="true" /> {FULL_DAY_LABEL}
+            <span className="date-field__swatch date-field__swatch--full" aria-hidden="true" /> {fullLabel}
           </li>
         )}
         <li>

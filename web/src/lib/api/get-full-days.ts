@@ -2,9 +2,10 @@
  * GET /api/fn/full-days: which days of a season window are full for a tree size, in one read
  * per calendar (pb_hooks/src/lib/bookings/full-days-route.ts). Shared by the wizard's calendars
  * (the owner's phone booking too) and the manage page's move calendar; plain fetch, so the
- * manage page carries no SDK for it.
+ * manage page carries no SDK for it. GET /api/fn/consultation-full-days, the same for the
+ * consultation calendars (pb_hooks/src/lib/consultations/consultation-full-days-route.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { logWarning } from '@/lib/log';
 
 /** What the full days depend on: a tree size id ('7.5-9ft'), the visit kind, and optionally the booking's installation date, the package (its notice) and the owner's phone booking. */
@@ -30,8 +31,18 @@ export async function fetchFullDays(q: FullDaysFor & { size: string }): Promise<
     const { pb } = await import('@/lib/pb');
     if (pb.authStore.token) headers.Authorization = pb.authStore.token;
   }
-  const response = await fetch(`/api/fn/full-days?${query}`, { headers });
-  if (!response.ok) throw new Error(`full-days answered ${response.status}`);
+  return readFullDays(`/api/fn/full-days?${query}`, headers);
+}
+
+/** The Wednesdays (`YYYY-MM-DD`, New York) of the consultation window with every slot taken; rejects when the server does not answer 200. */
+export function fetchConsultationFullDays(): Promise<ReadonlySet<string>> {
+  return readFullDays('/api/fn/consultation-full-days');
+}
+
+/** One read of a full-days route's `{ full: ['YYYY-MM-DD', …] }`. */
+async function readFullDays(url: string, headers: Record<string, string> = {}): Promise<ReadonlySet<string>> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const body = (await response.json()) as { full: string[] };
   return new Set(body.full);
 }
@@ -43,11 +54,27 @@ export async function fetchFullDays(q: FullDaysFor & { size: string }): Promise<
 export function useFullDays(q: FullDaysFor): ReadonlySet<string> | null {
   const { size, kind, installDate, packageSlug, byOwner } = q;
   const key = size ? `${size}|${kind}|${installDate ?? ''}|${packageSlug ?? ''}|${byOwner ? 'owner' : ''}` : '';
+  return useKeyedFullDays(key, () => fetchFullDays({ size: size!, kind, installDate, packageSlug, byOwner }));
+}
+
+/**
+ * The consultation window's full Wednesdays, or null while they load (an empty set on a
+ * failure, logged, as useFullDays). `version` reads them again, e.g. after a time was just taken.
+ */
+export function useConsultationFullDays(version = 0): ReadonlySet<string> | null {
+  return useKeyedFullDays(`consultation|${version}`, fetchConsultationFullDays);
+}
+
+/** The full days `read` answers, read again when `key` changes; '' reads nothing and gives an empty set. */
+function useKeyedFullDays(key: string, read: () => Promise<ReadonlySet<string>>): ReadonlySet<string> | null {
   const [state, setState] = useState<{ key: string; days: ReadonlySet<string> }>({ key: '', days: NONE });
+  // The read belongs to its key: a new function for the same key reads nothing again.
+  const readRef = useRef(read);
+  readRef.current = read;
   useEffect(() => {
-    if (!key || !size) return;
+    if (!key) return;
     let live = true;
-    fetchFullDays({ size, kind, installDate, packageSlug, byOwner }).then(
+    readRef.current().then(
       (days) => live && setState({ key, days }),
       (err: unknown) => {
         logWarning('The full days could not be loaded', err);
@@ -57,7 +84,7 @@ export function useFullDays(q: FullDaysFor): ReadonlySet<string> | null {
     return () => {
       live = false;
     };
-  }, [key, size, kind, installDate, packageSlug, byOwner]);
+  }, [key]);
   if (!key) return NONE;
   return state.key === key ? state.days : null;
 }

@@ -14,6 +14,8 @@ export interface SeasonInfo {
   workDays: number[];
   /** Every weekday's closing hour ("0" Sunday … "6" Saturday → 12–23), the pattern where the season set none. */
   closingHours: Record<string, number>;
+  /** Crews working at the same time (settings key `capacity`): a slot is taken when this many bookings overlap it. */
+  crews: number;
 }
 
 const readSeason = (installDate?: string) => pb.send<SeasonInfo>(installDate ? `/api/fn/season?installDate=${encodeURIComponent(installDate)}` : '/api/fn/season', { method: 'GET' });

@@ -7,7 +7,9 @@ import { formatLongDate } from '@domain/schedule/calendar';
 import { BUSINESS } from '@domain/business';
 import { MESSAGES } from '@domain/messages';
 import { firstMessage } from '@domain/contact-schema';
-import { consultationDateProblem, firstBookableDate, type DateContext } from '@domain/schedule/season';
+import { consultationDateProblem, type DateContext } from '@domain/schedule/season';
+import { firstOpenDate } from '@domain/schedule/full-days';
+import { useConsultationFullDays } from '@/lib/api/get-full-days';
 import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
 import { prefetchNotice, useNotice, type NoticeInfo } from '@/lib/api/get-notice';
@@ -64,7 +66,10 @@ function CalendarPlaceholder({ failed }: { failed: boolean }) {
  * The calendar of consultation dates with the time grid beside it. Until the season arrives
  * (it is the server's: today in New York and the season's windows), a placeholder of the
  * calendar's size holds its place, so the prerendered page does not shift when it appears.
- * Also the /my-consultation page's 'Pick another time' (the same dates and rules).
+ * A Wednesday with every time taken (GET /api/fn/consultation-full-days, read again when
+ * `fullVersion` changes) is marked 'Full' and cannot be chosen; the calendar opens on the month
+ * of the first Wednesday that can. Also the /my-consultation page's 'Pick another time' (the
+ * same dates and rules).
  */
 export function ConsultationSchedule({
   season,
@@ -74,6 +79,7 @@ export function ConsultationSchedule({
   date,
   onDate,
   slotGrid,
+  fullVersion = 0,
 }: {
   season: SeasonInfo | null;
   /** The minimum notice and the server's clock, or null while it loads (then the server alone refuses). */
@@ -84,6 +90,8 @@ export function ConsultationSchedule({
   date: string | null;
   onDate: (date: string | null) => void;
   slotGrid: ReactNode;
+  /** Changed to read the full Wednesdays again (a time was just taken). */
+  fullVersion?: number;
 }) {
   // The calendar waits for the blocked dates too, so it renders once, not again when they come.
   const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
@@ -92,8 +100,9 @@ export function ConsultationSchedule({
     (d: string) => (ctx ? (consultationDateProblem(d, ctx) ?? (notice ? consultationDayNoticeProblem(d, notice.nowMs, notice.notice.consultation) : null)) : null),
     [ctx, notice],
   );
-  // The calendar opens on the month of the first day that can be picked, never on an empty one.
-  const firstOpen = useMemo(() => (ctx ? firstBookableDate(ctx.today, problem) : null), [ctx, problem]);
+  const full = useConsultationFullDays(fullVersion);
+  // The calendar opens on the month of the first day that can be picked and is not full, never on an empty one.
+  const firstOpen = useMemo(() => (ctx ? firstOpenDate(ctx.today, problem, full ?? new Set()) : null), [ctx, problem, full]);
   const anyDateOpen = !ctx || firstOpen !== null;
   useEffect(() => {
     void loadDateField().catch(() => undefined); // a failure shows when it renders
@@ -111,6 +120,8 @@ export function ConsultationSchedule({
           min={season.season.consultation.start}
           max={season.season.consultation.end}
           openOn={firstOpen}
+          full={full}
+          fullClosed
           workDays="Consultations are held on Wednesdays."
         />
       </Suspense>
@@ -261,6 +272,7 @@ function ConsultationForm() {
           notice={notice}
           date={date}
           onDate={onDate}
+          fullVersion={slotsVersion}
           slotGrid={<ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />}
         />
       </section>

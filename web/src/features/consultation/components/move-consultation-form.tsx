@@ -51,6 +51,7 @@ export function MoveConsultationForm({ token, consultation: c, onMoved, onClose 
         notice={notice}
         seasonFailed={season.error}
         blocked={blocked}
+        fullVersion={version}
         date={date}
         onDate={(d) => {
           setDate(d);
