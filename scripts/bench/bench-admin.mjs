@@ -20,7 +20,10 @@
  * Figures only, no asserts: timings vary with machine load. Not part of `npm test`.
  *
  * Options: --skip-build (use the current build), --runs=N insights calls (default 200),
- * --bookings=N (default 2000), --events=N (default 50000), --visits=N (default 5).
+ * --bookings=N (default 2000), --events=N (default 50000), --visits=N (default 5), --slow
+ * (Chromium's CPU slowed by 4 x (the host's benchmark index / 1,300), bench/host-speed.ts, so
+ * any host stands in for the phone of index 1,300 the targets are set for; the index and the
+ * rate are printed).
  * CHROME_PATH overrides /usr/bin/chromium.
  */
 import path from 'node:path';
@@ -31,6 +34,7 @@ import { formatTimeline, readTimeline, watchTexts } from './page-timeline.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { benchAdmin, seasonServer } from './bench-server.mjs';
 import { benchArgs, quantile } from './bench-figures.mjs';
+import { loadHostSpeed } from './host-speed.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
@@ -41,6 +45,7 @@ const EVENTS = Number(args.get('--events') ?? 50000);
 const VISITS = Number(args.get('--visits') ?? 5);
 const PAGE = 500;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const SLOW = args.get('--slow') === 'true';
 
 /**
  * SQL that inserts `count` analytics events in one statement (PocketBase's superuser
@@ -129,9 +134,11 @@ async function benchPull(admin) {
  * (the data now on the device) and waits for 'Directions for the day' again. Times are the page's own
  * clock from the navigation's start. Returns the lists and the timelines of the last visit, or
  * why it was not measured.
- * @param {import('@playwright/test').Browser} browser @param {string} url @param {PocketBase} admin
+ * With `cpuRate` above 1 each page's CPU is slowed by it (bench/host-speed.ts throttleCpu).
+ * @param {import('@playwright/test').Browser} browser @param {string} url @param {PocketBase} admin @param {number} cpuRate
  */
-async function benchSchedule(browser, url, admin) {
+async function benchSchedule(browser, url, admin, cpuRate) {
+  const { throttleCpu } = await loadHostSpeed();
   /** @type {{ first: number[], pull: number[], again: number[], firstTimeline: string, againTimeline: string }} */
   const out = { first: [], pull: [], again: [], firstTimeline: '', againTimeline: '' };
   const texts = ['Admin Dashboard', 'Loading the schedule', 'Directions for the day'];
@@ -141,6 +148,7 @@ async function benchSchedule(browser, url, admin) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     try {
       const page = await context.newPage();
+      if (cpuRate > 1) await throttleCpu(page, cpuRate);
       await watchTexts(page, texts);
       await storeAdminSession(page, url, admin.authStore.token, admin.authStore.record);
       await page.goto(`${url}/admin/dashboard`);
@@ -209,6 +217,23 @@ async function paymentToQueued(page, context) {
 }
 
 /**
+ * --slow: the host's benchmark index, measured in a blank page of `browser`, and the CPU
+ * throttling rate that stands this host in for the reference phone (bench/host-speed.ts).
+ * @param {import('@playwright/test').Browser} browser
+ */
+async function slowRate(browser) {
+  const { benchmarkIndexIn, slowdownFor, REFERENCE_INDEX, REFERENCE_SLOWDOWN } = await loadHostSpeed();
+  const page = await browser.newPage();
+  try {
+    const index = await benchmarkIndexIn(page);
+    const rate = slowdownFor(index);
+    return { rate, note: `host benchmark index ${Math.round(index)}: CPU slowed ${rate.toFixed(2)} x (${REFERENCE_SLOWDOWN} x ${Math.round(index)} / ${REFERENCE_INDEX})` };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
  * benchSchedule in Chromium when the built app has the admin schedule and Chromium is there;
  * else why not. @param {string} url @param {PocketBase} admin
  */
@@ -220,7 +245,8 @@ async function scheduleIfPossible(url, admin) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   try {
-    return await benchSchedule(browser, url, admin);
+    const cpu = SLOW ? await slowRate(browser) : { rate: 1, note: 'CPU not slowed (--slow slows it to the reference phone)' };
+    return { ...(await benchSchedule(browser, url, admin, cpu.rate)), cpu: cpu.note };
   } catch (err) {
     return `not measured: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
   } finally {
@@ -250,7 +276,7 @@ async function main() {
       console.log(`In the browser: ${schedule}`);
     } else {
       const p = (/** @type {number[]} */ v) => `p50 ${ms(quantile(v, 0.5))}, p95 ${ms(quantile(v, 0.95))}`;
-      console.log(`In Chromium at 375 px, ${VISITS} visits each on a new device, by the page's clock from the navigation's start:`);
+      console.log(`In Chromium at 375 px, ${VISITS} visits each on a new device, by the page's clock from the navigation's start; ${schedule.cpu}:`);
       console.log(`  first full pull into Dexie (${BOOKINGS} bookings), dashboard opened until stored: ${p(schedule.pull)} (target ≤ 2000 ms)`);
       console.log(`  dashboard opened to the day's visits on screen, the data on the device: ${p(schedule.again)} (target ≤ 500 ms)`);
       console.log(`  the same on a first visit (the day from the first look, docs/decisions/044): ${p(schedule.first)} (target ≤ 1000 ms)`);

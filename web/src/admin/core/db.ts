@@ -5,8 +5,9 @@
  * (pull, realtime), core/mutations.ts and the outbox write to it.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { tallyOf } from '@domain/admin/booking-tally';
 import { OUTBOX_STORE, type OutboxEntry } from './model/outbox-entry';
-import type { AdminBooking, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, AdminWaitlistEntry, AdminWaitlistOffer, SyncState } from './model/records';
+import type { AdminBooking, BookingTallyRow, AdminCharge, AdminConsultation, AdminCustomer, AdminJobEvent, AdminTestimonial, AdminWaitlistEntry, AdminWaitlistOffer, SyncState } from './model/records';
 
 /** The IndexedDB database name in the browser. */
 export const ADMIN_DB_NAME = 'thoughtfully-adorned-admin';
@@ -21,6 +22,7 @@ export class AdminDb extends Dexie {
   waitlistEntries!: EntityTable<AdminWaitlistEntry, 'id'>;
   waitlistOffers!: EntityTable<AdminWaitlistOffer, 'id'>;
   syncState!: EntityTable<SyncState, 'collection'>;
+  tallies!: EntityTable<BookingTallyRow, 'name'>;
   outbox!: Table<OutboxEntry, string>;
 
   /** `options` lets tests pass fake-indexeddb's `indexedDB` and `IDBKeyRange`. */
@@ -50,11 +52,19 @@ export class AdminDb extends Dexie {
     this.version(4).stores({ customers: 'id, updated_at, email_key' });
     // The waitlist for full days (the waitlist contract): a day's entries and offers by date.
     this.version(5).stores({ waitlistEntries: 'id, updated_at, date', waitlistOffers: 'id, updated_at, entry, date' });
+    // The Overview's booking tiles as a running tally (docs/decisions/060), kept by the mirror
+    // in the transactions that write bookings; counted once here from the bookings held.
+    this.version(6)
+      .stores({ tallies: 'name' })
+      .upgrade(async (tx) => {
+        const bookings = await tx.table<AdminBooking, string>('bookings').toArray();
+        await tx.table<BookingTallyRow, string>('tallies').put({ name: 'bookings', counts: tallyOf(bookings) });
+      });
   }
 
   /** Every mirrored table, for clearing on sign-out. */
   get mirrorTables() {
-    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.customers, this.waitlistEntries, this.waitlistOffers, this.syncState];
+    return [this.bookings, this.consultations, this.testimonials, this.charges, this.jobEvents, this.customers, this.waitlistEntries, this.waitlistOffers, this.syncState, this.tallies];
   }
 
   /**

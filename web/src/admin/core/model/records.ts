@@ -5,6 +5,7 @@
  * which the pull's cursor reads. Only the fields the screens use are typed; the rest of the
  * record is kept as it came.
  */
+import type { BookingTally } from '@domain/admin/booking-tally';
 import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
 import type { EntryStatus, OfferStatus } from '@domain/waitlist/waitlist';
@@ -224,4 +225,14 @@ export interface SyncState {
    * first look (sync/first-look.ts), so the owner's day can show before the pull has finished.
    */
   window?: DateWindow;
+}
+
+/**
+ * A running tally kept beside the mirror (docs/decisions/060): `bookings` counts the mirrored
+ * bookings by the fields the Overview's tiles read (domain/admin/booking-tally.ts), changed in
+ * the same transaction as the bookings it counts.
+ */
+export interface BookingTallyRow {
+  name: 'bookings';
+  counts: BookingTally;
 }

@@ -6,12 +6,15 @@
  *   realtime update cannot undo it;
  * - a record known to be deleted is never written again (PocketBase never reuses ids), so a
  *   page fetched before a deletion cannot bring it back;
- * - rows the collection does not keep (review placeholders) are removed, not stored.
- * Each call is one Dexie transaction, together with the cursor it advances.
+ * - rows the collection does not keep (review placeholders) are removed, not stored;
+ * - the bookings' running tally (domain/admin/booking-tally.ts, docs/decisions/060) changes by
+ *   every booking written or removed.
+ * Each call is one Dexie transaction, together with the cursor it advances and the tally.
  */
+import { changeTally, type TalliedBooking } from '@domain/admin/booking-tally';
 import { COLLECTIONS, isMirrored, tableOf, toLocalRow, type MirroredCollection } from './collections';
 import type { AdminDb } from '../db';
-import type { MirroredRow, SyncState } from '../model/records';
+import type { AdminBooking, MirroredRow, SyncState } from '../model/records';
 import type { DateWindow } from '@domain/schedule/day-plan';
 import type { ServerRow } from './transport';
 
@@ -32,7 +35,7 @@ export class Mirror {
    */
   async apply(collection: MirroredCollection, rows: readonly ServerRow[], cursor?: SyncState): Promise<number> {
     const table = tableOf(this.db, collection);
-    return this.db.transaction('rw', table, this.db.syncState, async () => {
+    return this.db.transaction('rw', [table, this.db.syncState, this.db.tallies], async () => {
       const written = await this.upsert(collection, rows);
       if (cursor) {
         const window = cursor.complete ? undefined : (await this.db.syncState.get(collection))?.window;
@@ -49,7 +52,7 @@ export class Mirror {
    */
   async applyWindow(batches: readonly { collection: MirroredCollection; rows: readonly ServerRow[] }[], window: DateWindow): Promise<void> {
     const tables = batches.map((b) => tableOf(this.db, b.collection));
-    await this.db.transaction('rw', [...tables, this.db.syncState], async () => {
+    await this.db.transaction('rw', [...tables, this.db.syncState, this.db.tallies], async () => {
       for (const { collection, rows } of batches) {
         await this.upsert(collection, rows);
         const state = await this.db.syncState.get(collection);
@@ -85,13 +88,36 @@ export class Mirror {
     });
     if (puts.length) await table.bulkPut(puts);
     if (drops.length) await table.bulkDelete(drops);
+    if (collection === 'bookings' && puts.length + drops.length > 0) {
+      const byId = new Map(batch.map((row, i) => [row.id, held[i]]));
+      const replaced = [...puts.map((p) => byId.get(p.id)), ...drops.map((id) => byId.get(id))].filter((b): b is MirroredRow => !!b);
+      await this.changeBookingTally(puts as AdminBooking[], replaced as AdminBooking[]);
+    }
     return puts.length + drops.length;
+  }
+
+  /** The bookings' tally, with `added` counted and `removed` taken out, inside the caller's transaction. */
+  private async changeBookingTally(added: readonly TalliedBooking[], removed: readonly TalliedBooking[]): Promise<void> {
+    const counts = (await this.db.tallies.get('bookings'))?.counts ?? {};
+    await this.db.tallies.put({ name: 'bookings', counts: changeTally(changeTally(counts, removed, -1), added, 1) });
+  }
+
+  /** Deletes the held bookings of `ids` and takes them out of the tally, inside the caller's transaction. */
+  private async deleteBookings(ids: readonly string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const held = (await this.db.bookings.bulkGet(unique)).filter((b): b is AdminBooking => !!b);
+    await this.db.bookings.bulkDelete(unique);
+    if (held.length) await this.changeBookingTally([], held);
   }
 
   /** Deletes records of `collection` that the server deleted, and remembers them as deleted. */
   async remove(collection: MirroredCollection, ids: readonly string[]): Promise<void> {
     for (const id of ids) this.deleted.add(`${collection}:${id}`);
-    await tableOf(this.db, collection).bulkDelete([...ids]);
+    if (collection !== 'bookings') {
+      await tableOf(this.db, collection).bulkDelete([...ids]);
+      return;
+    }
+    await this.db.transaction('rw', this.db.bookings, this.db.tallies, () => this.deleteBookings(ids));
   }
 
   /**
@@ -108,8 +134,11 @@ export class Mirror {
       byCollection.set(name, [...(byCollection.get(name) ?? []), id]);
     }
     const tables = [...byCollection.keys()].map((c) => tableOf(this.db, c));
-    await this.db.transaction('rw', [...tables, this.db.syncState], async () => {
-      for (const [collection, ids] of byCollection) await tableOf(this.db, collection).bulkDelete(ids);
+    await this.db.transaction('rw', [...tables, this.db.syncState, this.db.tallies], async () => {
+      for (const [collection, ids] of byCollection) {
+        if (collection === 'bookings') await this.deleteBookings(ids);
+        else await tableOf(this.db, collection).bulkDelete(ids);
+      }
       if (cursor) await this.db.syncState.put(cursor);
     });
     return [...byCollection.values()].reduce((n, ids) => n + ids.length, 0);

@@ -8,8 +8,11 @@ import { laterCursor, rewind, type Cursor } from './cursor';
 import type { Mirror } from './mirror';
 import type { SyncTransport } from './transport';
 
-/** Rows per request. */
-export const PAGE_SIZE = 500;
+/**
+ * Rows per request: PocketBase's largest page, so a season's first pull is a few requests and
+ * a few writes (each write also wakes the screens' live queries; docs/decisions/060).
+ */
+export const PAGE_SIZE = 1000;
 
 /**
  * Pulls `collection` (a mirrored collection or the tombstones) into the mirror. Starts a few

@@ -25,13 +25,14 @@ afterEach(async () => {
 const ids = async () => (await db.bookings.orderBy('id').toArray()).map((b) => b.id);
 
 describe('pull (docs/architecture.md "Admin data and sync")', () => {
-  it('reads every row in pages of 500 by (updated_at, id) and stores the cursor', async () => {
-    for (let i = 0; i < 1203; i++) server.put('bookings', row(`b${String(i).padStart(5, '0')}`, i));
+  it("reads every row in pages of PocketBase's largest page (1,000) by (updated_at, id) and stores the cursor (docs/decisions/060)", async () => {
+    for (let i = 0; i < 2203; i++) server.put('bookings', row(`b${String(i).padStart(5, '0')}`, i));
     const read = await pullCollection(mirror, server, 'bookings');
-    expect(read).toBe(1203);
-    expect(await db.bookings.count()).toBe(1203);
+    expect(read).toBe(2203);
+    expect(await db.bookings.count()).toBe(2203);
     expect(server.listCalls('bookings')).toHaveLength(3);
-    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 1202).updated_at, cursorId: 'b01202', complete: true });
+    expect(server.listCalls('bookings')[1]).toBe(`list bookings ${row('x', 999).updated_at}|b00999`);
+    expect(await db.syncState.get('bookings')).toEqual({ collection: 'bookings', cursorUpdatedAt: row('x', 2202).updated_at, cursorId: 'b02202', complete: true });
   });
 
   it('marks the cursor complete only once the pull has read to the end, also when the last page is empty', async () => {
@@ -51,7 +52,7 @@ describe('pull (docs/architecture.md "Admin data and sync")', () => {
 
   it('loses no row and duplicates none when a page boundary falls inside one millisecond', async () => {
     for (let i = 0; i < 1000; i++) server.put('bookings', row(`t${String(i).padStart(4, '0')}`, 0));
-    await pullCollection(mirror, server, 'bookings');
+    await pullCollection(mirror, server, 'bookings', 500);
     expect(await db.bookings.count()).toBe(1000);
     // The second page starts after the 500th id of the same millisecond.
     expect(server.listCalls('bookings')[1]).toBe(`list bookings ${row('x', 0).updated_at}|t0499`);
@@ -120,7 +121,7 @@ describe('pull (docs/architecture.md "Admin data and sync")', () => {
       server.log.push(`apply ${rows[0]?.id}`);
       return apply(collection, rows, cursor);
     };
-    await pullCollection(mirror, server, 'bookings');
+    await pullCollection(mirror, server, 'bookings', 500);
     expect(server.log.map((l) => l.split(' ').slice(0, 2).join(' ').replace(/\|.*$/, ''))).toEqual(['list bookings', 'list bookings', 'apply b0000', 'list bookings', 'apply b0500', 'apply b1000']);
     expect(await db.bookings.count()).toBe(1100);
   });
@@ -130,7 +131,7 @@ describe('pull (docs/architecture.md "Admin data and sync")', () => {
     server.beforeAnswer = (_c, after) => {
       if (after) server.failNext.add('bookings');
     };
-    await expect(pullCollection(mirror, server, 'bookings')).rejects.toThrow('network down');
+    await expect(pullCollection(mirror, server, 'bookings', 500)).rejects.toThrow('network down');
     expect(await db.bookings.count()).toBe(500);
     expect((await db.syncState.get('bookings'))?.cursorId).toBe('b0499');
   });

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { tilesOf } from '@domain/admin/booking-tally';
 import { formatCents } from '@domain/money/cents';
 import { getInsights, type Insights } from '@/admin/core/api/get-insights';
 import { adminDb } from '@/admin/core/db';
@@ -64,9 +65,10 @@ function useInsights(ready: boolean): Insights | null | 'failed' {
 /**
  * The Overview tab (docs/product.md §2, §9 Revenue and insights), the owner's day first
  * (docs/decisions/031): `today` (the day's visits), booking tiles, revenue, deposits and
- * balances per week, "Close the books", the schedule, then the website insights. The tiles and
- * chart come from the server (GET /api/fn/insights), aggregated there, never by downloading
- * events. `today` and `schedule` are the schedule feature's views and `books` the books
+ * balances per week, "Close the books", the schedule, then the website insights. The revenue,
+ * chart and website figures come from the server (GET /api/fn/insights), aggregated there, never
+ * by downloading events; the booking tiles from the device's running tally once every booking is
+ * on it (docs/decisions/060), the server's until then. `today` and `schedule` are the schedule feature's views and `books` the books
  * feature's card (computed on the device, so it works offline), passed in by the shell
  * (features never import each other). `checklist`, after the day (the day comes first), is the
  * first-run checklist until done (first-run-checklist.tsx).
@@ -77,6 +79,10 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books, checklist 
   const w = ready?.website;
   // The waitlist (the waitlist contract): read from the mirror, so it shows offline too.
   const waiting = useLiveQuery(async () => waitingInNextDays(await adminDb().waitlistEntries.toArray(), businessToday(new Date())), []);
+  // The booking tiles from the mirror's running tally (docs/decisions/060), once every booking
+  // is on the device: at once and offline too; the server's figures until then.
+  const tally = useLiveQuery(() => adminDb().tallies.get('bookings'), []);
+  const tiles = scheduleLoaded && tally ? tilesOf(tally.counts, Date.now(), businessToday(new Date())) : ready?.bookings;
 
   return (
     <div className="admin-overview">
@@ -85,12 +91,12 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books, checklist 
 
       <section aria-labelledby="bookings-insights" className="admin-panel">
         <h2 id="bookings-insights">Bookings</h2>
-        {ready ? (
+        {tiles ? (
           <ul className="admin-tiles">
-            <Tile label="Total Bookings" value={ready.bookings.total} />
-            <Tile label="Pending" value={ready.bookings.pending} />
-            <Tile label="Completed" value={ready.bookings.completed} />
-            <Tile label="This Month" value={ready.bookings.thisMonth} />
+            <Tile label="Total Bookings" value={tiles.total} />
+            <Tile label="Pending" value={tiles.pending} />
+            <Tile label="Completed" value={tiles.completed} />
+            <Tile label="This Month" value={tiles.thisMonth} />
           </ul>
         ) : insights === 'failed' ? (
           <p>Insights could not be loaded.</p>

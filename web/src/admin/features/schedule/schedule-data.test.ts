@@ -8,7 +8,7 @@ import { FakeServer, row } from '@/admin/core/sync/fake-server.test-support';
 import { Mirror } from '@/admin/core/sync/mirror';
 import { pullCollection } from '@/admin/core/sync/pull';
 import { takeFirstLook } from '@/admin/core/sync/first-look';
-import { LiveValue, readScheduleData, type ScheduleData } from './schedule-data';
+import { dayWindow, LiveValue, readDayData, readScheduleData, type ScheduleData } from './schedule-data';
 
 let db: AdminDb;
 let server: FakeServer;
@@ -51,25 +51,18 @@ describe('readScheduleData', () => {
     expect(await readScheduleData(db)).toBeNull();
   });
 
-  it('after a first look, holds its records with the window both collections share (docs/decisions/044)', async () => {
+  it('stays null after a first look until the pull has read both collections to their end (docs/decisions/060)', async () => {
     const near = row('near', 0, { install_date: '2026-11-20', removal_date: '2027-01-20' });
     server.put('bookings', near, row('far', 1, { install_date: '2026-12-20', removal_date: '2027-01-21' }));
     await takeFirstLook(mirror, server, { from: '2026-11-18', to: '2026-12-09' });
-    const look = await readScheduleData(db);
-    expect(look?.bookings.map((b) => b.id)).toEqual(['near']);
-    expect(look?.window).toEqual({ from: '2026-11-18', to: '2026-12-09' });
-    // Consultations pulled to their end hold every date: the window is the bookings'.
+    expect(await db.bookings.count()).toBe(1);
+    expect(await readScheduleData(db)).toBeNull();
     await pullCollection(mirror, server, 'consultation_requests');
-    expect((await readScheduleData(db))?.window).toEqual({ from: '2026-11-18', to: '2026-12-09' });
+    expect(await readScheduleData(db)).toBeNull();
     await pullCollection(mirror, server, 'bookings');
     const full = await readScheduleData(db);
     expect(full?.window).toBeUndefined();
     expect(full?.bookings.map((b) => b.id).sort()).toEqual(['far', 'near']);
-  });
-
-  it('is null when only one collection has a window', async () => {
-    await mirror.applyWindow([{ collection: 'bookings', rows: [] }], { from: '2026-11-18', to: '2026-12-09' });
-    expect(await readScheduleData(db)).toBeNull();
   });
 
   it('counts the cursors saved before they said "complete" as complete (database version 3)', async () => {
@@ -87,6 +80,47 @@ describe('readScheduleData', () => {
   });
 });
 
+describe('readDayData (docs/decisions/060)', () => {
+  const today = '2026-12-01';
+  const season = () =>
+    server.put(
+      'bookings',
+      row('installs-today', 0, { install_date: '2026-12-01', removal_date: '2027-01-10' }),
+      row('removes-soon', 1, { install_date: '2026-11-15', removal_date: '2026-12-05' }),
+      row('last-day', 2, { install_date: '2026-12-12', removal_date: '' }),
+      row('later', 3, { install_date: '2026-12-20', removal_date: '2027-01-12' }),
+      row('yesterday', 4, { install_date: '2026-11-30', removal_date: '' }),
+      row('before', 5, { install_date: '2026-11-29', removal_date: '' }),
+    );
+
+  it("reads only the visits of the day's window, with that window, once both collections are on the device", async () => {
+    season();
+    server.put('consultation_requests', row('c-near', 6, { consultation_date: '2026-12-03' }), row('c-far', 7, { consultation_date: '2026-12-14' }));
+    expect(await readDayData(db, today)).toBeNull();
+    await pullSchedule();
+    const data = await readDayData(db, today);
+    expect(data?.window).toEqual(dayWindow(today));
+    expect(data?.window).toEqual({ from: '2026-11-30', to: '2026-12-12' });
+    expect(data?.bookings.map((b) => b.id).sort()).toEqual(['installs-today', 'last-day', 'removes-soon', 'yesterday']);
+    expect(data?.consultations.map((c) => c.id)).toEqual(['c-near']);
+  });
+
+  it("reads the first look's window, the server's dates, while the pull has not finished, whatever the phone's date", async () => {
+    season();
+    await takeFirstLook(mirror, server, { from: '2026-11-28', to: '2026-12-08' });
+    for (const phoneToday of [today, '2026-12-09']) {
+      const data = await readDayData(db, phoneToday);
+      expect(data?.window).toEqual({ from: '2026-11-28', to: '2026-12-08' });
+      expect(data?.bookings.map((b) => b.id).sort()).toEqual(['before', 'installs-today', 'removes-soon', 'yesterday']);
+    }
+  });
+
+  it('is null when only one collection has a window', async () => {
+    await mirror.applyWindow([{ collection: 'bookings', rows: [] }], { from: '2026-11-18', to: '2026-12-09' });
+    expect(await readDayData(db, '2026-11-20')).toBeNull();
+  });
+});
+
 describe('LiveValue', () => {
   const live = () => new LiveValue<ScheduleData | null>(() => readScheduleData(db));
 
@@ -97,6 +131,25 @@ describe('LiveValue', () => {
     expect(value.get()).toBeUndefined();
     value.preload();
     await vi.waitFor(() => expect(value.get()?.bookings.map((b) => b.id)).toEqual(['a']));
+  });
+
+  it('given one to come after, reads once that one has answered, not before (docs/decisions/060)', async () => {
+    await pullSchedule();
+    let release: () => void = () => undefined;
+    const first = new LiveValue(() => new Promise<number>((resolve) => (release = () => resolve(1))));
+    const reads: string[] = [];
+    const value = new LiveValue(async () => {
+      reads.push('read');
+      return readScheduleData(db);
+    }, first);
+    first.preload();
+    value.preload();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toEqual([]);
+    expect(value.get()).toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(value.get()?.bookings).toEqual([]));
+    expect(reads).toEqual(['read']);
   });
 
   it('sees what the sync writes through its own connection to the database (admin-data.ts syncMirror)', async () => {

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { pb } from '@/lib/pb';
 import { adminDb } from '@/admin/core/db';
-import { SCHEDULE_COLLECTIONS, scheduleData } from '@/admin/features/schedule/schedule-data';
+import { dayData, SCHEDULE_COLLECTIONS, scheduleData } from '@/admin/features/schedule/schedule-data';
 import { useAdminSync, useOnline } from '@/admin/core/use-admin-sync';
 import { useAdminAppManifest } from '@/admin/device/app-manifest';
 import { recordSync, useLastSync } from '@/admin/core/sync/last-sync';
@@ -41,12 +41,13 @@ const CustomersTab = lazy(() => import('@/admin/features/customers/customers-tab
 const SettingsTab = lazy(() => import('@/admin/features/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
 
 performance.mark('admin:dashboard-module');
-// The device's copy is opened, and the schedule read from it, as soon as this module loads,
-// while React renders the first frame: on a phone opening the dashboard (offline too) these
-// reads are the slowest part of the start (docs/decisions/015, 016).
+// The device's copy is opened, and the day and then the schedule read from it, as soon as this
+// module loads, while React renders the first frame: on a phone opening the dashboard (offline
+// too) these reads are the slowest part of the start (docs/decisions/015, 016, 060).
 void adminDb()
   .open()
   .catch((err: unknown) => logError('Could not open the data saved on this device', err));
+dayData.preload();
 scheduleData.preload();
 
 export const DASHBOARD_TABS = ['overview', 'bookings', 'customers', 'consultations', 'reviews', 'schedule', 'settings'] as const;
