@@ -10,7 +10,9 @@
  * 4. a key used before: its stored answer (422 for another request, 409 while the first one is
  *    still at its e-mail; lib/admin/request-keys.ts);
  * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
- *    changes written, its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
+ *    changes written, the derived money (`balance_remaining`, `payment_status`) of each booking
+ *    they touched recomputed from its ledger (payments/ledger-records.ts recomputeBookingMoney),
+ *    its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
  * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
  *    the answer worded (it may read the records as stored),
@@ -28,6 +30,7 @@ import { nowMs } from '../clock';
 import { answerJsonAhead, apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import type { MailStatus } from '../mail/send-mail';
+import { deriveBookingMoney, recomputeBookingMoney } from '../payments/ledger-records';
 import { requireUploadRoom } from '../upload-room';
 
 /** What the server knows of the request besides its input, for loading the state. */
@@ -104,24 +107,33 @@ function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Reco
   return { body, files };
 }
 
-/** Writes `changes` through `tx`, in order; `attach` takes the request's file of that field. */
-function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): void {
+/**
+ * Writes `changes` through `tx`, in order; `attach` takes the request's file of that field.
+ * Returns the ids of the bookings whose row or charges it wrote, for recomputeBookingMoney.
+ */
+function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): Set<string> {
+  const touched = new Set<string>();
   for (const c of changes) {
+    let rec: core.Record;
     if (c.op === 'create') {
-      const rec = new Record(tx.findCollectionByNameOrId(c.collection));
+      rec = new Record(tx.findCollectionByNameOrId(c.collection));
       if (c.id) rec.set('id', c.id);
       rec.load(c.fields as Record<string, unknown>);
       if (c.attach) {
         const upload = files.find((f) => f.field === c.attach);
         if (upload) rec.set(c.attach, upload.file);
       }
-      tx.save(rec);
+      // A booking being made has no charges: its derived money is its row's alone.
+      if (c.collection === 'bookings') deriveBookingMoney(tx, rec, []);
     } else {
-      const rec = tx.findRecordById(c.collection, c.id);
+      rec = tx.findRecordById(c.collection, c.id);
       rec.load(c.fields as Record<string, unknown>);
-      tx.save(rec);
     }
+    tx.save(rec);
+    if (c.collection === 'bookings') touched.add(rec.id);
+    else if (c.collection === 'charges' && rec.getString('booking')) touched.add(rec.getString('booking'));
   }
+  return touched;
 }
 
 /**
@@ -161,7 +173,9 @@ export function executeCommand<Input, State, Mail, Answer>(
       const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
       outcome = decision;
       if (isRefusal(decision)) return;
-      applyChanges(tx, decision.changes, files);
+      // The derived money of every booking the command wrote, from its ledger (docs/decisions/060):
+      // no command writes `balance_remaining` or `payment_status` itself.
+      for (const bookingId of applyChanges(tx, decision.changes, files)) recomputeBookingMoney(tx, bookingId);
       mailIds = decision.mails.map((m) => {
         if (!sc.composeMail) throw new Error(`${command.name}: a decision with mail needs composeMail`);
         return queueMail(tx, sc.composeMail(tx, m));

@@ -45,7 +45,6 @@ function outcomeBookingOf(b: core.Record): OutcomeBooking {
   return {
     ...bookingMoneyRowOf(b),
     id: b.id,
-    balance_remaining: b.getInt('balance_remaining'),
     balance_paid_at: b.getString('balance_paid_at'),
     removal_hold: b.getString('removal_hold'),
     removal_date: b.getString('removal_date'),
