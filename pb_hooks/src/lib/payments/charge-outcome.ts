@@ -94,7 +94,7 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
     const charge = tx.findRecordById('charges', m.chargeId);
     const booking = tx.findRecordById('bookings', charge.getString('booking'));
     if (m.kind === 'late_payment') return latePaymentNotice(charge, booking, m.refundCents);
-    if (m.kind === 'charge_failed') return chargeFailedNotice(charge, booking);
+    if (m.kind === 'charge_failed') return chargeFailedNotice(tx, charge, booking);
     return paidChargeReceipt(tx, charge, booking);
   },
   respond(app, a) {

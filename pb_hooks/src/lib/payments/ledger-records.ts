@@ -72,6 +72,11 @@ export function ledgerBalanceOf(b: core.Record, charges: core.Record[]): number 
   return balanceOf(bookingLedger(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf)));
 }
 
+/** What booking `b` still has to pay (cents), its charges read in `tx`: ledgerBalanceOf, for readers that hold only the booking. */
+export function bookingBalanceOf(tx: CoreApp, b: core.Record): number {
+  return ledgerBalanceOf(b, chargesOfBooking(tx, b.id));
+}
+
 /** The money of booking `b` (read in `tx`). */
 export function moneyOfRecord(tx: CoreApp, b: core.Record, kept?: Kept): Money {
   const charges = chargesOfBooking(tx, b.id);
