@@ -71,6 +71,13 @@ export interface ServerCommand<Input, State, Mail, Answer> {
    * 'now' when omitted.
    */
   deliver?: 'now' | 'by-job' | 'after-answer';
+  /**
+   * A keyed command whose replay is worded afresh from the first request's stored answer rather
+   * than repeating its worded answer: the key then stores the decision's answer, and a replay
+   * answers `reword` of it (the owner's move: the booking as it is now, so an old retry never
+   * shows it as it was; docs/decisions/036 and 060).
+   */
+  reword?: (app: CoreApp, stored: Record<string, unknown>) => unknown;
   /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
@@ -195,7 +202,7 @@ export function executeCommand<Input, State, Mail, Answer>(
   const afterAnswer = answerFirst && sc.deliver === 'after-answer';
   const sent: SentStatus[] = sc.deliver === 'by-job' || afterAnswer ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
   const body = sc.respond(app, done.answer, sent);
-  if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
+  if (claim) completeRequestKey(app, claim.key, (sc.reword ? done.answer : body) as Record<string, unknown>);
   return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
 }
 
@@ -217,13 +224,14 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   const fingerprint = idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input));
   const claim: RequestKeyClaim | null = idem.by === 'key' && key ? { key, route: command.name, fingerprint } : null;
   const complete = (partial: Record<string, unknown>, writtenAtMs: number) => (sc.completeAbandoned ? sc.completeAbandoned($app, partial, writtenAtMs) : partial);
+  const replayed = (stored: Record<string, unknown>) => (sc.reword ? sc.reword($app, stored) : stored);
   if (claim) {
     const earlier = answerOfReplay($app, claim, complete);
-    if (earlier) return e.json(200, earlier);
+    if (earlier) return e.json(200, replayed(earlier));
   }
 
   const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files, true);
-  if (run.kind === 'key-taken' && claim) return e.json(200, answerOfReplay($app, claim, complete));
+  if (run.kind === 'key-taken' && claim) return e.json(200, replayed(answerOfReplay($app, claim, complete) ?? {}));
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
   if (run.unsent.length === 0) return e.json(200, run.body);
