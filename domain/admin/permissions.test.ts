@@ -36,6 +36,11 @@ describe("'booking:charge' and 'booking:charge-damages'", () => {
 });
 
 describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
+  /** The mirror's row of a $1,000 booking whose $500 deposit is paid: $500 due unless `paid`'s payment is among its charges. */
+  const row = (b: ChargeableBooking & VisitMarks) => ({ ...b, total_price: 100000, deposit_amount: 50000, deposit_paid_at: '2026-11-01 12:00:00.000Z' });
+  const payment = { id: 'c1', kind: 'balance', amount: 50000, balance_amount: 50000, status: 'succeeded', method: 'cash' };
+  const chargesOf = (b: ChargeableBooking) => (b.balance_remaining === 0 ? [payment] : []);
+
   it.each([
     ['Elevated Arbor with a balance', booking({ package_type: 'elevated-arbor' }), 'enabled'],
     ['legacy luxury with a balance', booking({ package_type: 'luxury' }), 'enabled'],
@@ -49,11 +54,18 @@ describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
     ['paid in full, a visit done, no damages apply', booking({ ...plainAdorned, ...paid, removal_done_at: '2027-01-09 17:00:00.000Z' }), 'hidden'],
     ['a cancelled booking', booking({ status: 'cancelled' }), 'hidden'],
   ] as const)('%s → %s', (_name, b, expected) => {
-    expect(recordDamagesButton(admin, b)).toBe(expected);
+    expect(recordDamagesButton(admin, row(b), chargesOf(b))).toBe(expected);
   });
 
   it('is hidden from anyone but an admin', () => {
-    expect(recordDamagesButton(member, booking())).toBe('hidden');
-    expect(recordDamagesButton(null, booking())).toBe('hidden');
+    expect(recordDamagesButton(member, row(booking()), [])).toBe('hidden');
+    expect(recordDamagesButton(null, row(booking()), [])).toBe('hidden');
+  });
+
+  it.each([
+    ['a stored 0 while the ledger has $500 due: the balance is charged, damages do not apply', booking({ ...plainAdorned, balance_remaining: 0 }), [], 'disabled'],
+    ['a stored $500 while the ledger has it paid, no visit done: nothing to charge', booking({ balance_remaining: 50000 }), [payment], 'hidden'],
+  ] as const)('reads the ledger, not the stored balance (docs/decisions/060): %s', (_name, b, charges, expected) => {
+    expect(recordDamagesButton(admin, row(b), charges)).toBe(expected);
   });
 });

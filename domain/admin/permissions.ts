@@ -4,6 +4,7 @@
  * to show, enable or hide a control; the hooks enforce the same rule.
  */
 import { chargeBlocker, damagesEligible, type ChargeableBooking } from '../money/balance-charge';
+import { balanceOf, bookingLedger, type LooseRow } from '../money/booking-money';
 
 /** The signed-in account as both sides know it: a `staff` record (role 'admin' or ''), or null. */
 export interface Actor {
@@ -40,9 +41,13 @@ export interface VisitMarks {
  * docs/product.md §5 Admin: the 'Record Damages & Charge' button in Booking Details is shown when
  * the booking can be charged at all and either a balance remains (enabled only for the packages
  * damages apply to, 'booking:charge-damages') or a visit was done on such a package: damages are
- * usually found at the removal, after the balance was paid on install day.
+ * usually found at the removal, after the balance was paid on install day. `booking` is the
+ * mirror's row and `charges` its charges: the balance is their ledger's (booking-money.ts
+ * `balanceOf`), whatever `balance_remaining` the row carries.
  */
-export function recordDamagesButton(user: Actor | null | undefined, b: ChargeableBooking & VisitMarks): 'hidden' | 'disabled' | 'enabled' {
+export function recordDamagesButton(user: Actor | null | undefined, booking: ChargeableBooking & VisitMarks, charges: readonly LooseRow[]): 'hidden' | 'disabled' | 'enabled' {
+  // The balance is the ledger's of the mirror's booking and charges, never its stored copy (docs/decisions/060).
+  const b = { ...booking, balance_remaining: balanceOf(bookingLedger(booking, charges)) };
   if (!can('booking:charge', user, b)) return 'hidden';
   const damages = can('booking:charge-damages', user, b);
   if (b.balance_remaining > 0) return damages ? 'enabled' : 'disabled';

@@ -16,7 +16,8 @@ import {
   type MoneyState,
   type OwnerCancelState,
 } from './booking-cancel-command';
-import { isRefusal } from './command';
+import { isRefusal, type Change } from './command';
+import { derivedAfter } from './derived-money.fixture';
 
 // Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (booking-facts.fixture.ts).
 const NOW = FIXTURE_NOW;
@@ -25,26 +26,26 @@ const IN_FLIGHT = 'A payment for this booking is still in progress.';
 
 const booking = (over: Partial<BookingFacts> = {}): BookingFacts => bookingFacts({ icsSequence: 2, ...over });
 
-/** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
-const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({
-  movements: movementsOf(
-    {
-      status: 'confirmed',
-      payment_status: 'deposit_paid',
-      total_price: 165000,
-      deposit_amount: 82500,
-      deposit_method: depositMethod,
-      deposit_paid_at: '2026-11-20 14:00:00.000Z',
-      dispute_id: '',
-      cancel_reason: '',
-      deposit_refund: '',
-    },
-    charges,
-  ),
-  totalCents: 165000,
-  depositCents: 82500,
-  charges,
+/** The booking row of `money` below: $1,650 with its $825 deposit paid by card (or `depositMethod`). */
+const moneyRow = (depositMethod = '') => ({
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  total_price: 165000,
+  deposit_amount: 82500,
+  deposit_method: depositMethod,
+  deposit_paid_at: '2026-11-20 14:00:00.000Z',
+  dispute_id: '',
+  cancel_reason: '',
+  deposit_refund: '',
 });
+/** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
+const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({ movements: movementsOf(moneyRow(depositMethod), charges), totalCents: 165000, depositCents: 82500, charges });
+/**
+ * The payment_status the runner stores once a cancel's `changes` are written (docs/decisions/060):
+ * the booking of `money(m.charges, depositMethod)` cancelled, its rows as changed.
+ */
+const statusAfter = (m: MoneyState, changes: readonly Change[], depositMethod = '') =>
+  derivedAfter({ ...moneyRow(depositMethod), status: 'cancelled', cancel_reason: 'owner_cancelled' }, m.charges, changes).payment_status;
 const charge = (over: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
   id: 'c1',
   kind: 'balance',
@@ -101,8 +102,12 @@ describe("the ledger's writes on a cancel", () => {
     ],
   ] as const)('%s', (_name, m, kept, bookingFields, changes) => {
     const out = cancelLedger(m, kept);
-    expect(out.bookingFields).toEqual(bookingFields);
+    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    const { payment_status, ...written } = bookingFields;
+    expect(out.bookingFields).toEqual(written);
     expect(out.changes).toEqual(changes);
+    const depositMethod = m.movements.find((x) => x.id === 'deposit')?.method ?? '';
+    expect(statusAfter(m, [...out.changes, { op: 'update', collection: 'bookings', id: 'b1', fields: out.bookingFields }], depositMethod)).toBe(payment_status);
   });
 });
 
@@ -113,12 +118,7 @@ describe("the customer's cancel", () => {
     const out = customerCancelCommand.decide(state(target()), { token: 't', from: { date: '2026-12-04', timeSlot: '9-15' } }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes).toEqual([
-      {
-        op: 'update',
-        collection: 'bookings',
-        id: 'b1',
-        fields: { status: 'cancelled', cancel_reason: 'customer_cancelled', ics_sequence: 3, payment_status: 'refund_pending', deposit_refund: 'pending' },
-      },
+      { op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'customer_cancelled', ics_sequence: 3, deposit_refund: 'pending' } },
       {
         op: 'create',
         collection: 'job_events',
@@ -134,6 +134,7 @@ describe("the customer's cancel", () => {
     ]);
     expect(out.mails).toEqual([]);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
+    expect(statusAfter(money(), out.changes)).toBe('refund_pending');
   });
 
   it.each([
@@ -157,12 +158,8 @@ describe("the owner's cancel", () => {
   it('keeping the deposit with nothing else paid: no refund, so the cancellation e-mails go now', () => {
     const out = ownerCancelCommand.decide(state(target(booking({ depositPaidAtMs: NOW - 30 * 86_400_000 }))), { bookingId: 'b1', refund: false }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes[0]).toEqual({
-      op: 'update',
-      collection: 'bookings',
-      id: 'b1',
-      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'deposit_paid' },
-    });
+    expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3 } });
+    expect(statusAfter(money(), out.changes)).toBe('deposit_paid');
     expect(out.changes[1]).toMatchObject({ collection: 'job_events', fields: { kind: 'owner_change', text: 'Cancelled from the admin; the deposit is kept.', created_by: 's1' } });
     // The customer's link stays: it shows the cancelled booking, read-only (docs/decisions/027).
     expect(out.changes.some((c) => c.collection === 'booking_links')).toBe(false);
@@ -176,7 +173,8 @@ describe("the owner's cancel", () => {
   it('refunding the deposit: queued, and the refund path sends the e-mails', () => {
     const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: true }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes[0]).toMatchObject({ fields: { status: 'cancelled', payment_status: 'refund_pending', deposit_refund: 'pending' } });
+    expect(out.changes[0]).toMatchObject({ fields: { status: 'cancelled', deposit_refund: 'pending' } });
+    expect(statusAfter(money(), out.changes)).toBe('refund_pending');
     expect(out.mails).toEqual([]);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
   });
@@ -306,8 +304,9 @@ describe("the owner's own refund amount", () => {
       op: 'update',
       collection: 'bookings',
       id: 'b1',
-      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'refund_pending', cancel_message: 'So sorry.\nSee you next year!' },
+      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, cancel_message: 'So sorry.\nSee you next year!' },
     });
+    expect(statusAfter(money([charge({})]), out.changes)).toBe('refund_pending');
     expect(out.changes.find((c) => c.collection === 'job_events')).toMatchObject({ fields: { text: 'Cancelled from the admin; $300 refunded, the deposit kept.' } });
     expect(out.mails).toEqual([]);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: false });
@@ -320,8 +319,9 @@ describe("the owner's own refund amount", () => {
       op: 'update',
       collection: 'bookings',
       id: 'b1',
-      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, payment_status: 'refund_pending', deposit_refund: 'pending', deposit_refund_amount: 40000 },
+      fields: { status: 'cancelled', cancel_reason: 'owner_cancelled', ics_sequence: 3, deposit_refund: 'pending', deposit_refund_amount: 40000 },
     });
+    expect(statusAfter(money(), out.changes)).toBe('refund_pending');
     expect(out.changes.find((c) => c.collection === 'job_events')).toMatchObject({ fields: { text: 'Cancelled from the admin; $400 refunded, $400 of the deposit with it.' } });
     expect(out.mails).toEqual([]);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: true, refund: true });
@@ -330,7 +330,8 @@ describe("the owner's own refund amount", () => {
   it('cancels with $300 of a cash deposit: to give back by hand for that amount', () => {
     const out = ownerCancelCommand.decide(state(target(booking(), money([], 'cash'))), { bookingId: 'b1', refund: true, refundCents: 30000 }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes[0]).toMatchObject({ fields: { payment_status: 'refund_pending', deposit_refund: 'to_return', deposit_refund_amount: 30000 } });
+    expect(out.changes[0]).toMatchObject({ fields: { deposit_refund: 'to_return', deposit_refund_amount: 30000 } });
+    expect(statusAfter(money([], 'cash'), out.changes, 'cash')).toBe('refund_pending');
   });
 
   it('the whole deposit through the amount writes no amount (0 is the whole deposit, as on older rows)', () => {
@@ -344,7 +345,8 @@ describe("the owner's own refund amount", () => {
   it('refunding $0 with a message: nothing queued, so the e-mails (with the message) go now', () => {
     const out = ownerCancelCommand.decide(state(target()), { bookingId: 'b1', refund: false, refundCents: 0, message: 'Call me.' }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes[0]).toMatchObject({ fields: { payment_status: 'deposit_paid', cancel_message: 'Call me.' } });
+    expect(out.changes[0]).toMatchObject({ fields: { cancel_message: 'Call me.' } });
+    expect(statusAfter(money(), out.changes)).toBe('deposit_paid');
     expect(out.mails).toHaveLength(2);
     expect(out.answer).toEqual({ bookingId: 'b1', refundsQueued: false, refund: false });
   });

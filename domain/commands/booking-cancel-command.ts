@@ -14,7 +14,7 @@ import { transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
 import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
 import { formatCents } from '../money/cents';
-import { moneyOf, paymentStatusOf, refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
+import { refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 import { normalizeText } from '../text';
 import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, type VisitAt } from '../booking/self-service';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
@@ -45,7 +45,7 @@ export interface MoneyState {
 
 /** What the ledger writes when a booking is cancelled. */
 export interface CancelLedger {
-  /** `deposit_refund` (and `deposit_refund_amount` for part of it) when the deposit is refunded, and `payment_status` as the ledger reads it after. */
+  /** `deposit_refund` (and `deposit_refund_amount` for part of it) when the deposit is refunded; the runner derives `payment_status` after (docs/decisions/060). */
   bookingFields: Record<string, FieldValue>;
   /** Each charge refunded: its `refund_status` and `refund_amount`. */
   changes: Change[];
@@ -70,12 +70,6 @@ export function cancelLedger(money: MoneyState, kept: Kept, chosen?: readonly Mo
   const bookingFields: Record<string, FieldValue> = writes.depositRefund ? { deposit_refund: writes.depositRefund } : {};
   // Written only for part of the deposit: 0, as on every older row, is the whole of it.
   if (writes.depositRefundCents > 0) bookingFields.deposit_refund_amount = writes.depositRefundCents;
-  const after = [...money.movements, ...refunds];
-  bookingFields.payment_status = paymentStatusOf(
-    moneyOf(after, book),
-    book,
-    after.some((m) => m.direction === 'refund'),
-  );
   return {
     bookingFields,
     changes: [...writes.charges].map(([id, fields]) => ({ op: 'update' as const, collection: 'charges', id, fields: fields as Record<string, FieldValue> })),

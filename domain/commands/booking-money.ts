@@ -1,11 +1,9 @@
 /**
- * A booking row as the checkout's and the webhook's commands read it, and its `payment_status`
- * as the ledger reads it (docs/decisions/045: `payment_status` is the ledger's summary, never
- * written by hand). The same derivation as pb_hooks/src/lib/payments/ledger-records.ts
- * syncPaymentStatus, on plain rows, so a pure command can state the value it writes. Pure; cents.
+ * A booking row as the checkout's and the webhook's commands read it. Its `payment_status` is
+ * the ledger's summary, written only by the runner (pb_hooks/src/lib/payments/ledger-records.ts
+ * deriveBookingMoney; docs/decisions/045 and 060). Pure; cents.
  */
-import { keptOfRows } from '../money/booking-money';
-import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
+import type { BookingMoneyRow } from '../money/ledger';
 
 /** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
 export interface PaymentBookingRow extends BookingMoneyRow {
@@ -15,20 +13,4 @@ export interface PaymentBookingRow extends BookingMoneyRow {
   removal_date: string;
   removal_time_slot: string;
   removal_hold: string;
-}
-
-/**
- * `payment_status` of booking `row` with `charges`, as its ledger reads it: what a cancelled
- * booking keeps follows `deposit_refund` and its amount (or, on rows older than it, the stored
- * status): domain/money/booking-money.ts keptOfRows, as ledger-records.ts keptOf.
- */
-export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
-  const movements = movementsOf(row, charges);
-  const kept = keptOfRows(row, charges);
-  const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: row.status === 'cancelled' || row.status === 'payment_conflict', kept } as const;
-  return paymentStatusOf(
-    moneyOf(movements, book),
-    book,
-    movements.some((m) => m.direction === 'refund'),
-  );
 }

@@ -4,6 +4,7 @@ import type { ChargeMoneyRow } from '../money/ledger';
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 import type { ChangeTokens } from './booking-changes';
 import { isRefusal, pbDate, type Change, type Decision } from './command';
+import { derivedAfter } from './derived-money.fixture';
 import {
   chargeOutcomeCommand,
   type ChargeOutcomeAnswer,
@@ -29,7 +30,6 @@ function booking(over: Partial<OutcomeBooking> = {}): OutcomeBooking {
     dispute_id: '',
     cancel_reason: '',
     deposit_refund: '',
-    balance_remaining: 40_000,
     balance_paid_at: '',
     removal_hold: '',
     removal_date: '',
@@ -74,6 +74,9 @@ function run(s: ChargeOutcomeState, input: ChargeOutcomeInput): Decision<ChargeO
 }
 
 const updateOf = (changes: Change[], collection: string, id: string) => changes.find((c) => c.op === 'update' && c.collection === collection && c.id === id)?.fields;
+
+/** What the runner stores as the booking's balance_remaining and payment_status once `changes` are written (docs/decisions/060). */
+const derivedOf = (s: ChargeOutcomeState, changes: Change[]) => derivedAfter(s.booking!, s.charges, changes);
 
 /** The booking's balance as its ledger reads it once `changes` are applied to the state's rows. */
 function ledgerBalanceAfter(s: ChargeOutcomeState, changes: Change[]): number {
@@ -124,12 +127,14 @@ describe('the charge-outcome command: each input × each charge status × live o
     expect(updateOf(out.changes, 'charges', 'c1')).toMatchObject({ status: next });
     const b = updateOf(out.changes, 'bookings', 'b1');
     if (next === 'succeeded' && side === 'live') {
-      expect(b).toEqual({ balance_remaining: 0, balance_paid_at: pbDate(NOW), payment_status: 'paid' });
+      expect(b).toEqual({ balance_paid_at: pbDate(NOW) });
+      expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 0, payment_status: 'paid' });
       expect(out.mails).toEqual([{ kind: 'receipt', chargeId: 'c1' }]);
       expect(out.answer.refundBookingId).toBe('');
     } else if (next === 'succeeded') {
       // Money for a cancelled booking: refunded to its card, the owner told, no receipt.
-      expect(b).toEqual({ payment_status: 'refund_pending' });
+      expect(b).toBeUndefined();
+      expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 0, payment_status: 'refund_pending' });
       expect(out.changes).toContainEqual({ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'pending', refund_amount: 40_000 } });
       expect(out.mails).toEqual([{ kind: 'late_payment', chargeId: 'c1', refundCents: 40_000 }]);
       expect(out.answer.refundBookingId).toBe('b1');
@@ -189,11 +194,13 @@ describe('the charge-outcome command', () => {
   });
 
   it('a paid removal books the removal it held: total, links, history, both e-mails, then the receipt', () => {
-    const held = booking({ balance_remaining: 0, balance_paid_at: '2026-11-19 16:00:00.000Z', payment_status: 'paid', removal_hold: 'r1', removal_date: '2026-12-28', removal_time_slot: '9-15' });
+    const held = booking({ balance_paid_at: '2026-11-19 16:00:00.000Z', payment_status: 'paid', removal_hold: 'r1', removal_date: '2026-12-28', removal_time_slot: '9-15' });
     const balance: ChargeMoneyRow = { ...rowOf(charge({ status: 'succeeded' })), stripe_checkout_session_id: '' };
     const removal = charge({ id: 'r1', kind: 'removal', amount: 9_900, balance_amount: 0, status: 'requires_checkout' });
-    const out = run(state(removal, held, [balance], TOKENS), { via: 'checkout_paid', chargeId: 'r1', sessionId: 'cs_1', paymentIntentId: 'pi_r' });
-    expect(updateOf(out.changes, 'bookings', 'b1')).toMatchObject({ removal_service: true, removal_hold: '', ics_sequence: 3, total_price: 69_900, payment_status: 'paid' });
+    const s = state(removal, held, [balance], TOKENS);
+    const out = run(s, { via: 'checkout_paid', chargeId: 'r1', sessionId: 'cs_1', paymentIntentId: 'pi_r' });
+    expect(updateOf(out.changes, 'bookings', 'b1')).toMatchObject({ removal_service: true, removal_hold: '', ics_sequence: 3, total_price: 69_900 });
+    expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 0, payment_status: 'paid' });
     // The one link stays in force, its expiry following the removal (30 days after it).
     expect(updateOf(out.changes, 'booking_links', 'l1')).toEqual({ expires_at: expect.stringMatching(/^2027-01-2/) });
     expect(out.changes).not.toContainEqual(expect.objectContaining({ op: 'create', collection: 'booking_links' }));
@@ -206,7 +213,7 @@ describe('the charge-outcome command', () => {
   });
 
   it('a removal paid after its hold was let go is refunded, the owner told', () => {
-    const paidUp = booking({ balance_remaining: 0, payment_status: 'paid' });
+    const paidUp = booking({ payment_status: 'paid' });
     const balance: ChargeMoneyRow = { ...rowOf(charge({ status: 'succeeded' })), stripe_checkout_session_id: '' };
     const removal = charge({ id: 'r1', kind: 'removal', amount: 9_900, balance_amount: 0, status: 'failed' });
     const out = run(state(removal, paidUp, [balance]), { via: 'checkout_paid', chargeId: 'r1', sessionId: 'cs_1', paymentIntentId: 'pi_r' });
@@ -223,8 +230,10 @@ describe('the charge-outcome command', () => {
   });
 
   it('a balance paid in part leaves the rest due and the booking not paid off', () => {
-    const out = run(state(charge({ amount: 15_000, balance_amount: 15_000 })), INPUTS['our call: succeeded']!);
-    expect(updateOf(out.changes, 'bookings', 'b1')).toEqual({ balance_remaining: 25_000, payment_status: 'deposit_paid' });
+    const s = state(charge({ amount: 15_000, balance_amount: 15_000 }));
+    const out = run(s, INPUTS['our call: succeeded']!);
+    expect(updateOf(out.changes, 'bookings', 'b1')).toBeUndefined();
+    expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 25_000, payment_status: 'deposit_paid' });
   });
 
   it('no charge: not found (an orphan payment); no booking: only the charge is written', () => {
@@ -239,18 +248,19 @@ describe('the charge-outcome command', () => {
   });
 });
 
-describe('the balance the charge-outcome command stores is the ledger’s', () => {
+describe('the balance stored after a charge-outcome is the ledger’s', () => {
   // A stored balance_remaining that disagrees with the charges (an older subtraction gone wrong):
-  // the command writes what the ledger reads, never the stored value less the payment.
+  // the command writes no balance, and the runner stores what the ledger reads, never the stored value less the payment.
   const wrongs = [0, 12_345, 40_000, 99_999];
   const parts = [10_000, 25_000, 40_000];
-  const cases = wrongs.flatMap((stored) => parts.map((part) => [stored, part] as const));
-  it.each(cases)('stored %i, paid %i', (stored, part) => {
+  const cases = wrongs.flatMap((wrong) => parts.map((part) => [wrong, part] as const));
+  it.each(cases)('stored %i, paid %i', (wrong, part) => {
     const earlier: ChargeMoneyRow = { ...rowOf(charge({ id: 'c0', amount: 5_000, balance_amount: 5_000, status: 'succeeded' })), stripe_checkout_session_id: '' };
-    const s = state(charge({ amount: part, balance_amount: part }), booking({ balance_remaining: stored }), [earlier]);
+    const s = state(charge({ amount: part, balance_amount: part }), booking(), [earlier]);
     const out = run(s, INPUTS['our call: succeeded']!);
-    const fields = updateOf(out.changes, 'bookings', 'b1');
-    expect(fields?.balance_remaining).toBe(Math.max(0, 40_000 - 5_000 - part));
-    expect(fields?.balance_remaining).toBe(ledgerBalanceAfter(s, out.changes));
+    expect(updateOf(out.changes, 'bookings', 'b1')?.balance_remaining).toBeUndefined();
+    const stored = derivedAfter({ ...s.booking!, balance_remaining: wrong }, s.charges, out.changes).balance_remaining;
+    expect(stored).toBe(Math.max(0, 40_000 - 5_000 - part));
+    expect(stored).toBe(ledgerBalanceAfter(s, out.changes));
   });
 });

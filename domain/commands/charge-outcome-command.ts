@@ -14,18 +14,18 @@
  * A failed charge lets go of the removal date its booking held for it (docs/decisions/029).
  * A charge that succeeded pays its booking: a held removal it paid for is booked (a live
  * booking only: the removal's fields, the links renewed, the history line, both e-mails), a live
- * booking's `balance_remaining` becomes what its ledger still has to collect (booking-money.ts
- * `balanceOf`, never a subtraction, so stored and derived agree) and `balance_paid_at` is set
- * at 0; money nobody is owed (a cancelled booking, a balance collected another way, a removal no
+ * booking's `balance_paid_at` is set once its ledger has nothing left to collect (booking-money.ts
+ * `balanceOf`); money nobody is owed (a cancelled booking, a balance collected another way, a removal no
  * longer held) is refunded to the card it came from (the ledger's `refundsToQueue`, this charge
  * first), the owner gets the late-payment notice and the customer no payment receipt; otherwise
  * the customer gets the receipt (with a new manage link, issued by the server). `payment_status`
- * is the ledger's summary of the rows written. A replay reaches a charge already moved on and
+ * and `balance_remaining` are not written here: the runner derives them from the rows written
+ * (docs/decisions/060). A replay reaches a charge already moved on and
  * changes nothing: naturally idempotent. Pure; cents; times epoch ms.
  */
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 import { balanceOf, bookingLedger, ledgerBookingOfRows } from '../money/booking-money';
-import { collectionOf, movementsOf, paymentStatusOfRows, refundsToQueue, refundWrites, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
+import { collectionOf, movementsOf, refundsToQueue, refundWrites, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 import { isRecordedMethod } from '../money/recorded-payments';
 import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from './add-removal-command';
 import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
@@ -61,7 +61,6 @@ export interface OutcomeCharge {
 /** The booking's fields the outcome reads and writes (PocketBase names; cents; PocketBase datetimes). */
 export interface OutcomeBooking extends BookingMoneyRow {
   id: string;
-  balance_remaining: number;
   balance_paid_at: string;
   /** The charge whose Checkout page holds the removal's date ('' none), and that date and slot. */
   removal_hold: string;
@@ -168,7 +167,6 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   // The balance is what the ledger still has to collect, never stored minus paid (docs/decisions/045).
   if (live && c.balance_amount > 0) {
     const left = balanceOf(bookingLedger(rows.booking, rows.charges));
-    fields.balance_remaining = left;
     if (left === 0 && !b.balance_paid_at) fields.balance_paid_at = pbDate(nowMs);
   }
   // Only a card payment is given back on its own; cash recorded beyond the balance stays a credit the owner sees.
@@ -178,13 +176,8 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   const writes = refundWrites(rows.charges, refunds);
   if (writes.depositRefund) fields.deposit_refund = writes.depositRefund;
   for (const [id, w] of writes.charges) after.push({ op: 'update', collection: 'charges', id, fields: { ...w } as Record<string, FieldValue> });
-  const finalCharges = rows.charges.map((r) => ({ ...r, ...(writes.charges.get(r.id) ?? {}) }));
-  const finalBooking = { ...rows.booking, deposit_refund: String(fields.deposit_refund ?? b.deposit_refund ?? '') };
-  if (Object.keys(fields).length > 0 || refunds.length > 0) {
-    // payment_status is the ledger's summary, never set by hand (docs/decisions/045).
-    fields.payment_status = paymentStatusOfRows(finalBooking, finalCharges, ledgerBookingOfRows(finalBooking, finalCharges));
-    changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
-  }
+  // balance_remaining and payment_status follow from the rows as changed: the runner derives them (docs/decisions/060).
+  if (Object.keys(fields).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
   changes.push(...after);
   if (refunds.length > 0) {
     mails.push({ kind: 'late_payment', chargeId: c.id, refundCents: refunds.reduce((t, r) => t + r.amountCents, 0) });

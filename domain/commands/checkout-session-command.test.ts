@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedAfter } from './derived-money.fixture';
 import { pendingPaymentRow } from './booking-facts.fixture';
 import { checkoutSessionCommand, type CheckoutSessionState } from './checkout-session-command';
 
@@ -27,11 +28,14 @@ describe('the checkout-session command', () => {
   });
 
   it('lets the hold go when Stripe failed and no page is stored (checkout_failed)', () => {
-    expect(checkoutSessionCommand.decide(booking(), failed, NOW)).toEqual({
-      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'checkout_failed', payment_status: 'pending' } }],
+    const out = checkoutSessionCommand.decide(booking(), failed, NOW);
+    expect(out).toEqual({
+      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'checkout_failed' } }],
       mails: [],
       answer: { url: '', sessionId: '', bookingId: 'b1' },
     });
+    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    expect(derivedAfter(booking().booking!, [], 'changes' in out ? out.changes : []).payment_status).toBe('pending');
   });
 
   it.each([

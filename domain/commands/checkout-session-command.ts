@@ -11,7 +11,7 @@
  */
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
-import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
+import type { PaymentBookingRow } from './booking-money';
 import { decided, type Command } from './command';
 
 export interface CheckoutSessionInput {
@@ -60,7 +60,6 @@ export const checkoutSessionCommand: Command<CheckoutSessionInput, CheckoutSessi
     const next = transition(lifecycleOf(b), { type: 'hold_ended', reason: 'checkout_failed' });
     // Anything but a hold waiting for its deposit (paid another way meanwhile) is left as it is.
     if (!next.ok) return decided([], none);
-    const row = { ...b, status: next.state.status, cancel_reason: next.state.cancelReason };
-    return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, []) } }], none);
+    return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { status: next.state.status, cancel_reason: next.state.cancelReason } }], none);
   },
 };

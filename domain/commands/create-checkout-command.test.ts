@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedAfter } from './derived-money.fixture';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import type { BookingSchedule } from '../schedule/overlap';
 import { parseBookingRequest } from '../booking/schemas';
@@ -103,7 +104,9 @@ describe('the create-checkout command', () => {
     const s = state({ wizardHolds: [hold('h1')], schedules: [{ ...schedule('h1', '2026-11-24', 'pending_payment'), payment_status: 'pending', hold_expires_at: HOLD }] });
     const out = createCheckoutCommand.decide(s, input('wizard-1234'), NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'h1', fields: { status: 'cancelled', cancel_reason: 'replaced', payment_status: 'pending' } });
+    expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'h1', fields: { status: 'cancelled', cancel_reason: 'replaced' } });
+    // Its payment_status is derived where it is written (docs/decisions/060).
+    expect(derivedAfter(hold('h1'), [], [out.changes[0]!]).payment_status).toBe('pending');
     expect(out.changes[1]).toMatchObject({ op: 'create', id: 'new1' });
     expect(out.answer).toEqual({ bookingId: 'new1', replay: false, replacedSessions: ['cs_h1'] });
   });

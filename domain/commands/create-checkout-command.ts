@@ -27,7 +27,7 @@ import { insideNotice, noticeRefusal } from '../schedule/notice';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import type { ClosingHours, TimeSlot, VisitKind } from '../schedule/slots';
-import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
+import type { PaymentBookingRow } from './booking-money';
 import { decided, refuse, type Change, type Command, type FieldValue } from './command';
 import { acceptOfferChanges, offerAcceptProblem, type OfferToAccept } from './waitlist-accept-command';
 
@@ -147,9 +147,7 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
       const next = transition(lifecycleOf(h), { type: 'hold_ended', reason: 'replaced' });
       if (!next.ok) continue;
       replaced.add(h.id);
-      // An unpaid hold has no charges: its ledger is its deposit alone.
-      const row = { ...h, status: next.state.status, cancel_reason: next.state.cancelReason };
-      changes.push({ op: 'update', collection: 'bookings', id: h.id, fields: { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, []) } });
+      changes.push({ op: 'update', collection: 'bookings', id: h.id, fields: { status: next.state.status, cancel_reason: next.state.cancelReason } });
       if (h.payment_mode === 'stripe' && h.checkout_session_id) replacedSessions.push(h.checkout_session_id);
     }
     // A waitlist offer: open, unexpired and for this very visit; its own hold is not in the way (the waitlist contract).
@@ -170,23 +168,8 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
     const tooFar = travelRefusal(input.request, p, others, nowMs);
     if (tooFar) return refuse(tooFar.status, tooFar.message);
 
-    const f = p.fields;
-    const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);
-    const paymentStatus = ledgerPaymentStatus(
-      {
-        status: String(f.status ?? 'pending_payment'),
-        payment_status: '',
-        total_price: num(f.total_price),
-        deposit_amount: num(f.deposit_amount),
-        deposit_method: '',
-        deposit_paid_at: '',
-        dispute_id: '',
-        cancel_reason: '',
-        deposit_refund: '',
-      },
-      [],
-    );
-    changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: { ...f, payment_status: paymentStatus } });
+    // Its balance_remaining and payment_status are derived from its ledger where it is written (docs/decisions/060).
+    changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: p.fields });
     if (offer) changes.push(...acceptOfferChanges(offer, state.newId));
     return decided(changes, { bookingId: state.newId, replay: false, replacedSessions });
   },

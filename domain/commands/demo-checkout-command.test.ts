@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedAfter } from './derived-money.fixture';
 import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
@@ -58,7 +59,9 @@ describe('the demo Pay command', () => {
     const out = demoPayCommand.decide(payState({}), input, NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.answer).toEqual({ url: 'https://example.test/booking-success?session_id=demo_cs_1', bookingId: 'b1', outcome: 'confirmed', changed: true });
-    expect(out.changes[0]!.fields).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', payment_intent_id: 'demo_pi_1' });
+    expect(out.changes[0]!.fields).toMatchObject({ status: 'confirmed', payment_intent_id: 'demo_pi_1' });
+    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    expect(derivedAfter(payState({}).booking!, [], out.changes).payment_status).toBe('deposit_paid');
     expect(out.mails).toHaveLength(3);
   });
 
@@ -100,8 +103,10 @@ describe('the demo Cancel command', () => {
   });
 
   it('lets an open session’s hold go (customer_cancelled)', () => {
-    expect(demoCancelCommand.decide(cancelState({}), input, NOW)).toEqual({
-      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'customer_cancelled', payment_status: 'pending' } }],
+    const out = demoCancelCommand.decide(cancelState({}), input, NOW);
+    expect(derivedAfter(cancelState({}).booking!, [], 'changes' in out ? out.changes : []).payment_status).toBe('pending');
+    expect(out).toEqual({
+      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: 'customer_cancelled' } }],
       mails: [],
       answer: { url: 'https://example.test/booking-cancel' },
     });

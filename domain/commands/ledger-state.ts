@@ -19,7 +19,7 @@ export type PaymentStatus = ReturnType<typeof paymentStatusOf>;
 
 /**
  * The `payment_status` the ledger reads for `rows` once `bookingPatch` and `chargePatches` (by
- * charge id; a charge not among the rows is added) are applied: the only way a command sets it.
+ * charge id; a charge not among the rows is added) are applied, as the runner derives it after the writes.
  */
 export function paymentStatusAfter(rows: MoneyRows, bookingPatch: Partial<BookingMoneyRow> = {}, chargePatches: readonly ChargeMoneyRow[] = []): PaymentStatus {
   const movements = movementsAfter(rows, bookingPatch, chargePatches);

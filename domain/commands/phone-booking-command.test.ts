@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedAfter } from './derived-money.fixture';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { PHONE_BOOKING_MESSAGES } from '../booking/phone-booking';
 import { parseBookingRequest } from '../booking/schemas';
@@ -27,9 +28,7 @@ const FIELDS = {
   customer_name: 'Jane Doe',
   total_price: 165000,
   deposit_amount: 82500,
-  balance_remaining: 165000,
   status: 'pending_payment',
-  payment_status: 'pending',
   removal_date: '2026-12-28',
   removal_time_slot: '9-15',
   idempotency_key: 'k1',
@@ -49,19 +48,11 @@ describe('the phone-booking command', () => {
         op: 'create',
         collection: 'bookings',
         id: 'fresh0000000001',
-        fields: {
-          ...FIELDS,
-          deposit_method: 'cash',
-          deposit_check_number: '',
-          deposit_note: '',
-          status: 'confirmed',
-          cancel_reason: '',
-          deposit_paid_at: '2026-11-20 17:00:00.000Z',
-          balance_remaining: 82500,
-          payment_status: 'deposit_paid',
-        },
+        fields: { ...FIELDS, deposit_method: 'cash', deposit_check_number: '', deposit_note: '', status: 'confirmed', cancel_reason: '', deposit_paid_at: '2026-11-20 17:00:00.000Z' },
       },
     ]);
+    // Its balance and payment_status are the runner's, from the row written (docs/decisions/060).
+    expect(derivedAfter({}, [], out.changes)).toEqual({ balance_remaining: 82500, payment_status: 'deposit_paid' });
     expect(out.mails.map((m) => m.which)).toEqual(['confirmation', 'owner_notice', 'deposit_receipt']);
   });
 
@@ -71,6 +62,7 @@ describe('the phone-booking command', () => {
       mails: [],
       answer: { bookingId: 'fresh0000000001', replay: false },
     });
+    expect(derivedAfter(FIELDS, [], [])).toEqual({ balance_remaining: 165000, payment_status: 'pending' });
   });
 
   it.each([

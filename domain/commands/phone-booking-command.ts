@@ -13,7 +13,6 @@ import { lifecycleOf, transition } from '../booking/lifecycle';
 import { parsePhoneDeposit, type PhoneDeposit } from '../booking/phone-booking';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import { decided, pbDate, refuse, type Command, type FieldValue, type Outcome, type Refusal } from './command';
-import { paymentStatusAfter } from './ledger-state';
 
 export interface PhoneBookingInput {
   request: BookingRequest;
@@ -51,7 +50,6 @@ export function phoneBookingFingerprintSource(input: PhoneBookingInput): string 
   return JSON.stringify(['phone', input.request, input.deposit]);
 }
 
-const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);
 const str = (v: FieldValue | undefined) => (typeof v === 'string' ? v : '');
 
 export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, PhoneBookingMail, PhoneBookingAnswer> = {
@@ -84,20 +82,8 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
       status: next.state.status,
       cancel_reason: next.state.cancelReason,
       deposit_paid_at: pbDate(nowMs),
-      balance_remaining: num(f.total_price) - num(f.deposit_amount),
     };
-    const row = {
-      status: next.state.status,
-      payment_status: str(f.payment_status),
-      total_price: num(f.total_price),
-      deposit_amount: num(f.deposit_amount),
-      deposit_method: d.method,
-      deposit_paid_at: str(paid.deposit_paid_at),
-      dispute_id: '',
-      cancel_reason: '',
-    };
-    const ledger = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: false, kept: 'deposit' as const };
-    paid.payment_status = paymentStatusAfter({ booking: row, charges: [], ledger });
+    // balance_remaining and payment_status follow from the deposit written: the runner derives them (docs/decisions/060).
     return {
       changes: [{ op: 'create', collection: 'bookings', id, fields: { ...f, ...paid } }],
       mails: (['confirmation', 'owner_notice', 'deposit_receipt'] as const).map((which) => ({ bookingId: id, which })),

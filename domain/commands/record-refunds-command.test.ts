@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeMoneyRow, ChargeRefundRow } from '../money/ledger';
+import { isRefusal } from './command';
+import { derivedAfter } from './derived-money.fixture';
 import { RECORD_REFUNDS_MESSAGES, recordRefundsCommand, type RecordRefundsState } from './record-refunds-command';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
@@ -44,7 +46,7 @@ describe('the record-refunds command', () => {
     expect(out).toEqual({
       changes: [
         { op: 'update', collection: 'charges', id: 'rem', fields: { refund_status: 'succeeded', refund_id: 're_rem', refunded_at: AT, refunds: [] } },
-        { op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'succeeded', refund_id: 're_dep', refunded_at: AT, payment_status: 'refunded' } },
+        { op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'succeeded', refund_id: 're_dep', refunded_at: AT } },
       ],
       mails: [
         { bookingId: 'b1', kind: 'notice', index: 0, refunded: true },
@@ -60,12 +62,14 @@ describe('the record-refunds command', () => {
       ],
       answer: { allDone: true, recorded: 2 },
     });
+    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    expect(derivedAfter(cancelled, [removal], isRefusal(out) ? [] : out.changes).payment_status).toBe('refunded');
   });
 
   it('only the deposit made (the removal’s refund failed): refund still pending, told it is being made', () => {
     const out = decide(state(), [{ chargeId: '', n: 0, refundId: 're_dep', amountCents: 82500 }]);
     expect(out).toMatchObject({
-      changes: [{ collection: 'bookings', fields: { deposit_refund: 'succeeded', payment_status: 'refund_pending' } }],
+      changes: [{ collection: 'bookings', fields: { deposit_refund: 'succeeded' } }],
       mails: [
         { kind: 'notice', refunded: false },
         { kind: 'notice', refunded: false },
@@ -73,6 +77,7 @@ describe('the record-refunds command', () => {
       ],
       answer: { allDone: false, recorded: 1 },
     });
+    expect(derivedAfter(cancelled, [removal], isRefusal(out) ? [] : out.changes).payment_status).toBe('refund_pending');
   });
 
   it('a later refund of a live booking’s charge: its entry recorded, a receipt and no notice', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
 import { RECORDED_PAYMENT_MESSAGES as M } from '../money/recorded-payments';
-import { isRefusal } from './command';
+import { isRefusal, type Change } from './command';
+import { derivedAfter } from './derived-money.fixture';
 import {
   RECORDED_PAYMENT_COMMAND_MESSAGES as C,
   recordPaymentCommand,
@@ -73,7 +74,7 @@ describe('the record-payment command', () => {
     ['the whole balance in cash: paid off', input(), booking(82500), 82500, { balance_remaining: 0, payment_status: 'paid', balance_paid_at: AT }],
     ['a part by check: the rest stays due', input({ method: 'check', checkNumber: '1042', amountCents: 30000 }), booking(82500), 30000, { balance_remaining: 52500, payment_status: 'deposit_paid' }],
     ['more than the balance: the rest is a credit', input({ amountCents: 90000 }), booking(82500), 82500, { balance_remaining: 0, payment_status: 'paid', balance_paid_at: AT }],
-    ['a second payment of a paid booking: the booking unchanged', input(), booking(0, [cash('c0', 82500, 82500)]), 0, null],
+    ['a second payment of a paid booking: the booking unchanged', input(), booking(0, [cash('c0', 82500, 82500)]), 0, { balance_remaining: 0, payment_status: 'paid' }],
     [
       'the rest after a check paid part: the ledger of both, paid off',
       input({ amountCents: 52500 }),
@@ -110,7 +111,10 @@ describe('the record-payment command', () => {
         created_by: 's1',
       },
     });
-    expect(out.changes.slice(1)).toEqual(bookingFields ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: bookingFields }] : []);
+    // The command writes only balance_paid_at; balance_remaining and payment_status are the runner's, from the rows written (docs/decisions/060).
+    const { balance_remaining, payment_status, ...written } = bookingFields as { balance_remaining: number; payment_status: string; balance_paid_at?: string };
+    expect(out.changes.slice(1)).toEqual(Object.keys(written).length > 0 ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: written }] : []);
+    expect(derivedAfter(b.money.booking, b.money.charges, out.changes)).toEqual({ balance_remaining, payment_status });
   });
 
   it.each([
@@ -162,6 +166,9 @@ const voidState = (over: Partial<VoidPaymentState> = {}): VoidPaymentState => ({
   ...over,
 });
 
+/** What the runner stores as the booking's money once the void's `changes` are written (docs/decisions/060). */
+const derivedOf = (s: VoidPaymentState, changes: readonly Change[]) => derivedAfter(s.booking!.money.booking, s.booking!.money.charges, changes);
+
 describe('the void-payment command', () => {
   it('voids the only payment: the balance due again, deposit_paid, no longer paid off, a corrected receipt', () => {
     const out = voidPaymentCommand.decide(voidState(), { paymentId: 'c1', reason: 'Typo' }, NOW);
@@ -169,21 +176,20 @@ describe('the void-payment command', () => {
     expect(out).toEqual({
       changes: [
         { op: 'update', collection: 'charges', id: 'c1', fields: { status: 'voided', voided_at: AT, void_reason: 'Typo', voided_by: 's1' } },
-        { op: 'update', collection: 'bookings', id: 'b1', fields: { balance_remaining: 82500, payment_status: 'deposit_paid', balance_paid_at: '' } },
+        { op: 'update', collection: 'bookings', id: 'b1', fields: { balance_paid_at: '' } },
       ],
       mails: [{ paymentId: 'c1' }],
       answer: { paymentId: 'c1' },
     });
+    expect(derivedOf(voidState(), out.changes)).toEqual({ balance_remaining: 82500, payment_status: 'deposit_paid' });
   });
 
   it('voids one of two payments of the same balance: the other covers it, still paid', () => {
     const s = voidState({ booking: booking(0, [cash('c1', 82500, 82500), cash('c2', 82500, 0)]), others: [{ id: 'c2', amountCents: 82500, balanceCents: 0 }] });
     const out = voidPaymentCommand.decide(s, { paymentId: 'c1', reason: 'Twice' }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes.slice(1)).toEqual([
-      { op: 'update', collection: 'charges', id: 'c2', fields: { balance_amount: 82500 } },
-      { op: 'update', collection: 'bookings', id: 'b1', fields: { balance_remaining: 0, payment_status: 'paid' } },
-    ]);
+    expect(out.changes.slice(1)).toEqual([{ op: 'update', collection: 'charges', id: 'c2', fields: { balance_amount: 82500 } }]);
+    expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 0, payment_status: 'paid' });
   });
 
   it('voids the second of two partial payments: the ledger of the one left, whatever was stored', () => {
@@ -194,7 +200,8 @@ describe('the void-payment command', () => {
     });
     const out = voidPaymentCommand.decide(s, { paymentId: 'c2', reason: 'Bounced' }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes.slice(1)).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { balance_remaining: 52500, payment_status: 'deposit_paid', balance_paid_at: '' } }]);
+    expect(out.changes.slice(1)).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { balance_paid_at: '' } }]);
+    expect(derivedOf(s, out.changes)).toEqual({ balance_remaining: 52500, payment_status: 'deposit_paid' });
   });
 
   it.each([

@@ -2,22 +2,22 @@
  * Payments the owner records at the door, and their voiding, as commands (docs/decisions/030;
  * the request's rules are domain/money/recorded-payments.ts; docs/decisions/045 for the ledger):
  * - record: a `charges` row (kind balance, the method, succeeded; its id the phone's when
- *   given) whose balance part is what it pays of the ledger's balance; a live booking's stored
- *   `balance_remaining` becomes the ledger's balance of the rows as changed (ledger-state.ts
- *   `balanceAfter`, never a subtraction), `payment_status` the ledger's summary, and the
- *   customer's receipt. The Idempotency-Key is stored on the payment itself
+ *   given) whose balance part is what it pays of the ledger's balance; a live booking paid off
+ *   gets its `balance_paid_at` (ledger-state.ts `balanceAfter`), and the customer's receipt;
+ *   the runner derives `balance_remaining` and `payment_status` from the rows written
+ *   (docs/decisions/060). The Idempotency-Key is stored on the payment itself
  *   (`idempotency_key`, `request_fingerprint`), so the state carries the payment stored under
  *   it: the same request answers that payment, another is a 422. Two keys are two payments.
  * - void: the recorded payment voided with its reason, the other recorded payments' balance
  *   parts taking up what they paid beyond the balance (balanceAfterVoid), the booking's
- *   `balance_remaining` the ledger's balance without it, and a corrected receipt. Voiding it again answers as it is.
+ *   `balance_paid_at` cleared when it is due again, and a corrected receipt. Voiding it again answers as it is.
  * Pure.
  */
 import { chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
 import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
-import { balanceAfter, paymentStatusAfter, type MoneyRows } from './ledger-state';
+import { balanceAfter, type MoneyRows } from './ledger-state';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -88,10 +88,8 @@ function paidBalanceFields(b: PaymentBooking, partCents: number, payment: Charge
   const live = b.status === 'confirmed' || b.status === 'completed';
   if (!live || partCents <= 0) return null;
   // What the ledger still has to collect with the payment, as every reader derives it (docs/decisions/045).
-  const left = balanceAfter(b.money, {}, [payment]);
-  const fields: Record<string, FieldValue> = { balance_remaining: left, payment_status: paymentStatusAfter(b.money, {}, [payment]) };
-  if (left === 0 && !b.balancePaidAt) fields.balance_paid_at = pbDate(nowMs);
-  return fields;
+  if (balanceAfter(b.money, {}, [payment]) > 0 || b.balancePaidAt) return null;
+  return { balance_paid_at: pbDate(nowMs) };
 }
 
 export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentState, PaymentReceiptMail, PaymentAnswer> = {
@@ -215,12 +213,8 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     const patches: ChargeMoneyRow[] = b.money.charges
       .filter((c) => c.id === p.id || state.others.some((o) => o.id === c.id))
       .map((c) => (c.id === p.id ? { ...c, status: 'voided' } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
-    const left = balanceAfter(b.money, {}, patches);
-    const paymentStatus = paymentStatusAfter(b.money, {}, patches);
-    const fields: Record<string, FieldValue> = { balance_remaining: left, payment_status: paymentStatus };
-    // Due again: the booking is no longer paid off.
-    if (left > 0 && b.balancePaidAt) fields.balance_paid_at = '';
-    changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
+    // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/060).
+    if (balanceAfter(b.money, {}, patches) > 0 && b.balancePaidAt) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };
   },
 };

@@ -12,7 +12,7 @@
  * required `Idempotency-Key`. Pure; cents.
  */
 import { formatCents } from '../money/cents';
-import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, paymentStatusOfRows, type ChargeRefundRow } from '../money/ledger';
+import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, type ChargeRefundRow } from '../money/ledger';
 import { refuse, type Change, type Command } from './command';
 import type { RecordRefundsState } from './record-refunds-command';
 
@@ -79,8 +79,7 @@ export const refundChargeCommand: Command<RefundChargeInput, RecordRefundsState,
     const entry: ChargeRefundRow = { n, part: payment.id === chargeId ? '' : 'damages', amount: input.amountCents, status: 'pending', refund_id: '', refunded_at: '', waive: true };
     const after = state.charges.map((c) => (c.id === chargeId ? { ...c, refunds: [...(c.refunds ?? []), entry] } : c));
     const changes: Change[] = [{ op: 'update', collection: 'charges', id: chargeId, fields: { refunds: after.find((c) => c.id === chargeId)!.refunds! } }];
-    const status = paymentStatusOfRows(b, after, state.book);
-    if (status !== b.payment_status) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { payment_status: status } });
+    // The booking's payment_status follows from the charge written: the runner derives it (docs/decisions/060).
     return { changes, mails: [], answer: { bookingId: b.id, chargeId, paymentId: payment.id, n, amountCents: input.amountCents } };
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 import { isRefusal } from './command';
+import { derivedAfter } from './derived-money.fixture';
 import { refundReturnedCommand, RETURNED_MESSAGES, type RefundReturnedState } from './refund-returned-command';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
@@ -57,12 +58,11 @@ describe('the refund-returned command', () => {
     expect(out.mails).toEqual([{ bookingId: 'b1', paymentId, amountCents, byHand }]);
     expect(out.changes).toEqual(
       paymentId === 'deposit'
-        ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT, payment_status: paymentStatus } }]
-        : [
-            { op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'returned', refunded_at: AT } },
-            { op: 'update', collection: 'bookings', id: 'b1', fields: { payment_status: paymentStatus } },
-          ],
+        ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT } }]
+        : [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'returned', refunded_at: AT } }],
     );
+    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    expect(derivedAfter(s.booking!.money.booking, s.booking!.money.charges, out.changes).payment_status).toBe(paymentStatus);
   });
 
   it.each([
@@ -96,7 +96,8 @@ describe('the refund-returned command', () => {
     };
     const out = refundReturnedCommand.decide(partial, { bookingId: 'b1', paymentId: 'deposit' }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
-    expect(out.changes).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT, payment_status: 'refunded' } }]);
+    expect(out.changes).toEqual([{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT } }]);
+    expect(derivedAfter(booking, [], out.changes).payment_status).toBe('refunded');
     expect(out.mails).toEqual([{ bookingId: 'b1', paymentId: 'deposit', amountCents: 10000, byHand: 'Cash' }]);
   });
 

@@ -7,7 +7,7 @@
 import { paymentMethodText } from '../money/recorded-payments';
 import type { Movement } from '../money/ledger';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
-import { paymentStatusAfter, type MoneyRows } from './ledger-state';
+import type { MoneyRows } from './ledger-state';
 
 export const RETURNED_MESSAGES = {
   body: 'Please choose the booking and the payment given back.',
@@ -79,9 +79,9 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     const { money } = b;
     if (input.paymentId === 'deposit') {
       const d = b.deposit;
-      const paymentStatus = paymentStatusAfter(money, { deposit_refund: 'returned' });
       return {
-        changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: 'returned', refunded_at: at, payment_status: paymentStatus } }],
+        // payment_status follows from the rows written: the runner derives it (docs/decisions/060).
+        changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: 'returned', refunded_at: at } }],
         // The amount given back: the deposit's refund may be only part of it (`deposit_refund_amount`).
         mails: [{ bookingId: answer.bookingId, paymentId: 'deposit', amountCents: refund.amountCents, byHand: paymentMethodText(d.method, d.checkNumber, d.note) }],
         answer,
@@ -89,12 +89,8 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     }
     const row = money.charges.find((c) => c.id === input.paymentId)!;
     const hand = b.charges.find((c) => c.id === input.paymentId) ?? { method: row.method, checkNumber: '', note: '' };
-    const paymentStatus = paymentStatusAfter(money, {}, [{ ...row, refund_status: 'returned' }]);
     return {
-      changes: [
-        { op: 'update', collection: 'charges', id: row.id, fields: { refund_status: 'returned', refunded_at: at } },
-        { op: 'update', collection: 'bookings', id: answer.bookingId, fields: { payment_status: paymentStatus } },
-      ],
+      changes: [{ op: 'update', collection: 'charges', id: row.id, fields: { refund_status: 'returned', refunded_at: at } }],
       mails: [{ bookingId: answer.bookingId, paymentId: row.id, amountCents: row.refund_amount || row.amount, byHand: paymentMethodText(hand.method, hand.checkNumber, hand.note) }],
       answer,
     };

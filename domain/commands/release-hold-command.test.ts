@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
+import { derivedAfter } from './derived-money.fixture';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -9,11 +10,14 @@ const state = (booking: PaymentBookingRow | null): ReleaseHoldState => ({ bookin
 
 describe('the release-hold command', () => {
   it.each([['hold_expired' as const], ['customer_cancelled' as const]])('cancels a waiting booking with %s', (reason) => {
-    expect(releaseHoldCommand.decide(state(row()), { sessionId: 'cs_1', reason }, NOW)).toEqual({
-      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: reason, payment_status: 'pending' } }],
+    const out = releaseHoldCommand.decide(state(row()), { sessionId: 'cs_1', reason }, NOW);
+    expect(out).toEqual({
+      changes: [{ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'cancelled', cancel_reason: reason } }],
       mails: [],
       answer: { bookingId: 'b1', released: true },
     });
+    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    expect(derivedAfter(row(), [], 'changes' in out ? out.changes : []).payment_status).toBe('pending');
   });
 
   it.each([

@@ -10,7 +10,7 @@
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
-import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
+import type { PaymentBookingRow } from './booking-money';
 import { decided, type Command } from './command';
 
 export type HoldEndReason = 'hold_expired' | 'customer_cancelled';
@@ -51,8 +51,7 @@ export const releaseHoldCommand: Command<ReleaseHoldInput, ReleaseHoldState, nev
     if (b.status !== 'pending_payment' || b.payment_status !== 'pending') return unchanged;
     const next = transition(lifecycleOf(b), { type: 'hold_ended', reason: input.reason });
     if (!next.ok) return unchanged;
-    const row = { ...b, status: next.state.status, cancel_reason: next.state.cancelReason };
-    const fields = { status: row.status, cancel_reason: row.cancel_reason, payment_status: ledgerPaymentStatus(row, state.charges) };
+    const fields = { status: next.state.status, cancel_reason: next.state.cancelReason };
     return decided([{ op: 'update', collection: 'bookings', id: b.id, fields }], { bookingId: b.id, released: true });
   },
 };

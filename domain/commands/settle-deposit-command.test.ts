@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal, pbDate } from './command';
+import { derivedAfter } from './derived-money.fixture';
 import { settleDepositCommand, type SettleDepositInput, type SettleDepositState } from './settle-deposit-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
@@ -40,8 +41,13 @@ describe('the settle-deposit command', () => {
     expect(out.answer).toEqual({ bookingId: 'b1', outcome, changed: true });
     const update = out.changes[0]!;
     expect(update).toMatchObject({ op: 'update', collection: 'bookings', id: 'b1' });
+    // The money fields are the runner's, derived from the rows written (docs/decisions/060).
+    const { payment_status, balance_remaining, ...written } = fields as typeof fields & { balance_remaining?: number };
+    expect(update.fields).not.toHaveProperty('payment_status');
+    expect(update.fields).not.toHaveProperty('balance_remaining');
+    expect(derivedAfter(booking!, [], out.changes)).toMatchObject(balance_remaining === undefined ? { payment_status } : { payment_status, balance_remaining });
     expect(update.fields).toMatchObject({
-      ...fields,
+      ...written,
       payment_intent_id: 'pi_1',
       stripe_customer_id: 'cus_1',
       payment_method_id: 'pm_1',
@@ -82,11 +88,12 @@ describe('the settle-deposit command', () => {
   });
 
   it('leaves the card empty when the payment did not say, and takes the ledger’s "paid" for a deposit of the whole price', () => {
-    const out = settleDepositCommand.decide(state(row({ deposit_amount: 40_000 })), { ...input, cardBrand: '', cardLast4: '' }, NOW);
+    const booking = row({ deposit_amount: 40_000 });
+    const out = settleDepositCommand.decide(state(booking), { ...input, cardBrand: '', cardLast4: '' }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]!.fields).not.toHaveProperty('card_brand');
     expect(out.changes[0]!.fields).not.toHaveProperty('card_last4');
-    expect(out.changes[0]!.fields).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+    expect(derivedAfter(booking!, [], out.changes)).toEqual({ payment_status: 'paid', balance_remaining: 0 });
   });
 
   it('refuses with the lifecycle’s sentence a state no transition leads from', () => {

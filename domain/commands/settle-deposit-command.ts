@@ -19,7 +19,7 @@ import { paymentDecision } from '../booking/ownership';
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
-import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
+import type { PaymentBookingRow } from './booking-money';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 
 /** What the payment provider told about the paid session ('' when it did not say). */
@@ -115,13 +115,9 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     fields.status = next.state.status;
     fields.cancel_reason = next.state.cancelReason;
     fields.deposit_paid_at = paidAt;
-    if (decision === 'confirm') fields.balance_remaining = b.total_price - b.deposit_amount;
     // The money came in but cannot keep its slot: its refund is queued, made after the commit.
-    else fields.deposit_refund = 'pending';
-    fields.payment_status = ledgerPaymentStatus(
-      { ...b, status: next.state.status, cancel_reason: next.state.cancelReason, deposit_paid_at: paidAt, deposit_refund: String(fields.deposit_refund ?? b.deposit_refund ?? '') },
-      state.charges,
-    );
+    if (decision === 'conflict') fields.deposit_refund = 'pending';
+    // balance_remaining and payment_status follow from the rows written: the runner derives them (docs/decisions/060).
 
     const changes: Change[] = [{ op: 'update', collection: 'bookings', id: b.id, fields }];
     if (decision === 'conflict') return decided(changes, { bookingId: b.id, outcome: 'conflict', changed: true });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { LatLon } from '../place/distance';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { noticeRefusal } from '../schedule/notice';
-import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { seasonFor } from '../schedule/season';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
@@ -122,23 +121,16 @@ describe("the customer's move", () => {
 });
 
 describe("the owner's move", () => {
-  const key = (used: OwnerMoveState['key']['used']): OwnerMoveState['key'] => ({ value: 'k1', used, fingerprint: 'fp', wallNowMs: NOW });
-  const owner = (b: BookingFacts | null, used: OwnerMoveState['key']['used'] = 'no', w: MoveWorld = world()): OwnerMoveState => ({
-    found: b ? { booking: b, world: w } : null,
-    key: key(used),
-    staffId: 's1',
-  });
+  const owner = (b: BookingFacts | null, w: MoveWorld = world()): OwnerMoveState => ({ found: b ? { booking: b, world: w } : null, staffId: 's1' });
   const moveTo = (visit: string, date: string, timeSlot = '9-15') => ({ bookingId: 'b1', visit, date, timeSlot });
 
-  it('moves the removal even the day before (no customer deadline), stores the key with the move and e-mails the customer', () => {
+  it('moves the removal even the day before (no customer deadline) and e-mails the customer; its key is the runner’s', () => {
     const out = ownerMoveCommand.decide(owner(booking({ depositPaidAtMs: NOW - 30 * 86_400_000, removal_date: '2026-12-29' })), moveTo('removal', '2026-12-30'), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'confirmed', removal_date: '2026-12-30', removal_time_slot: '9-15', ics_sequence: 1 } });
-    expect(out.changes).toContainEqual({
-      op: 'create',
-      collection: 'request_keys',
-      fields: { key: 'k1', route: 'admin-bookings/move', request_fingerprint: 'fp', answer: { bookingId: 'b1' }, done: true, written_at: '2026-11-20 15:00:00.000Z' },
-    });
+    // The key is stored by the runner in its one store (docs/decisions/060), never by the command.
+    expect(out.changes.some((c) => c.collection === 'request_keys')).toBe(false);
+    expect(ownerMoveCommand.idempotency).toMatchObject({ by: 'key', header: 'required' });
     expect(out.changes).toContainEqual(expect.objectContaining({ collection: 'job_events', fields: expect.objectContaining({ kind: 'owner_change', created_by: 's1' }) }));
     expect(out.mails).toEqual([
       { bookingId: 'b1', visit: 'removal', before: 'Tuesday, December 29, 2026, 9 AM - 3 PM', who: 'owner', to: 'customer', manageUrl: 'https://example.test/my-booking?token=t' },
@@ -146,7 +138,6 @@ describe("the owner's move", () => {
   });
 
   it.each([
-    ['a replay of its key', owner(booking(), 'same'), moveTo('install', '2026-12-11')],
     ['a move to where the visit is', owner(booking()), moveTo('install', '2026-12-04')],
     ['a move to where the visit is, on a booking no longer confirmed', owner(booking({ status: 'cancelled' })), moveTo('install', '2026-12-04')],
   ] as const)('%s changes nothing and answers the booking', (_name, s, i) => {
@@ -155,19 +146,12 @@ describe("the owner's move", () => {
 
   it.each([
     ['no such booking', owner(null), moveTo('install', '2026-12-11'), 404, OWNER_MOVE_MESSAGES.notFound],
-    [
-      'a date the season refuses (before the replay is looked at)',
-      owner(booking(), 'same'),
-      moveTo('install', '2026-12-10'),
-      400,
-      'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.',
-    ],
-    ['the key used for another request', owner(booking(), 'other'), moveTo('install', '2026-12-11'), 422, OWNERSHIP_MESSAGES.idempotencyKeyReused],
+    ['a date the season refuses', owner(booking()), moveTo('install', '2026-12-10'), 400, 'Installations are scheduled on Tuesdays, Fridays, Saturdays and Sundays only.'],
     ['a cancelled booking', owner(booking({ status: 'cancelled' })), moveTo('install', '2026-12-11'), 409, OWNER_MOVE_MESSAGES.notConfirmed],
     ['a done installation', owner(booking({ install_done_at: '2026-12-04 15:00:00.000Z' })), moveTo('install', '2026-12-11'), 409, OWNER_MOVE_MESSAGES.done('installation')],
     ['a removal held for its payment', owner(booking({ removal_hold: 'c1' })), moveTo('removal', '2026-12-30'), 409, M.removalPaymentOpen],
     ['no removal', owner(booking({ removal_date: '', removal_time_slot: '' })), moveTo('removal', '2026-12-30'), 409, OWNER_MOVE_MESSAGES.noRemoval],
-    ['a slot taken meanwhile', owner(booking(), 'no', world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
+    ['a slot taken meanwhile', owner(booking(), world({ others: [holder('2026-12-11')] })), moveTo('install', '2026-12-11'), 409, M.slotTaken],
   ] as const)('refuses %s', (_name, s, i, status, message) => {
     expect(ownerMoveCommand.decide(s, i, NOW)).toEqual({ status, message });
   });

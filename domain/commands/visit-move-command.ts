@@ -10,7 +10,6 @@
  * The customer is held to the policy's deadlines (domain/booking/self-service.ts); the owner is not.
  * Pure.
  */
-import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
 import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
@@ -22,7 +21,7 @@ import { slotOpenForTravel } from '../schedule/overlap';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule/slots';
 import { moveDateProblem } from '../booking/visit-move';
-import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
+import { decided, refuse, type Change, type Command, type Decision, type Refusal } from './command';
 import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts, type ChangeTokens } from './booking-changes';
 
 export type Visit = 'install' | 'removal';
@@ -211,8 +210,6 @@ export function ownerMoveFingerprint(input: { bookingId: string; visit: string; 
 export interface OwnerMoveState {
   /** The booking and what the move reads, or null when no booking has the id. */
   found: { booking: BookingFacts; world: MoveWorld } | null;
-  /** The request's Idempotency-Key: unused, used by this same move before, or by another request. */
-  key: { value: string; used: 'no' | 'same' | 'other'; fingerprint: string; wallNowMs: number };
   staffId: string;
 }
 
@@ -223,18 +220,16 @@ export const ownerMoveCommand: Command<OwnerMoveInput, OwnerMoveState, VisitMove
     if (!bookingId) return { ok: false, message: OWNER_MOVE_MESSAGES.missing };
     return { ok: true, value: { bookingId, ...moveRequestOf(body) } };
   },
-  // The key is kept by the command (state.key, a request_keys row written with the move), not
-  // by the runner: a replay answers the booking as it is now, so an old retry neither undoes a
-  // later move nor shows the booking as it was (docs/decisions/036).
-  idempotency: { by: 'natural', header: 'required', why: 'the key is stored with the move in request_keys; a replay of it changes nothing and answers the booking as it is' },
+  // Keyed in the runner's one store (docs/decisions/060): a replay changes nothing, and the
+  // server words it as the booking is now (owner-move-route.ts `reword`), so an old retry neither
+  // undoes a later move nor shows the booking as it was (docs/decisions/036).
+  idempotency: { by: 'key', header: 'required', fingerprint: ownerMoveFingerprint },
   decide(state, input, nowMs) {
     if (!state.found) return refuse(404, OWNER_MOVE_MESSAGES.notFound);
     const { booking: b, world } = state.found;
     const move = checkMove(b, input, world.dateContext);
     if (isRefusalOf(move)) return move;
     const answer = { bookingId: b.id };
-    if (state.key.used === 'same') return decided([], answer);
-    if (state.key.used === 'other') return refuse(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
     // A move to where the visit is changes nothing (a retry after a later move must not undo it).
     if (alreadyThere(b, move)) return decided([], answer);
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
@@ -245,16 +240,9 @@ export const ownerMoveCommand: Command<OwnerMoveInput, OwnerMoveState, VisitMove
     }
     const made = moveChanges(b, move, next.state.status, world, nowMs);
     if ('status' in made) return made;
-    const keyRow: Change = {
-      op: 'create',
-      collection: 'request_keys',
-      // The answer is complete as stored: the route words it as the booking now.
-      fields: { key: state.key.value, route: ownerMoveCommand.name, request_fingerprint: state.key.fingerprint, answer: answer, done: true, written_at: pbDate(state.key.wallNowMs) },
-    };
     const decision: Decision<VisitMovedMail, MoveAnswer> = {
       changes: [
         ...made.changes,
-        keyRow,
         historyLine(b.id, 'owner_change', `Moved the ${visitName(move.visit)} from ${made.before} to ${visitTime(move.date, move.slot.id)}.`, world.tokens.historyClientId, nowMs, state.staffId),
       ],
       mails: [{ bookingId: b.id, visit: move.visit, before: made.before, who: 'owner', to: 'customer', manageUrl: world.tokens.manageUrl }],

@@ -8,7 +8,7 @@
  * text to ''. Pure; integer cents.
  */
 import type { Kept } from '../booking/policy';
-import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
+import { chargeRefundRowsOf, moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
 
 /** A row as it comes (a PocketBase JSON record, a Dexie row, a SQL row): any of the fields the ledger reads. */
 export type LooseRow = object;
@@ -112,6 +112,19 @@ export function bookingLedger(booking: LooseRow, charges: readonly LooseRow[]): 
  */
 export function balanceOf(ledger: BookingLedger): number {
   return ledger.booking.cancelled ? 0 : Math.max(0, ledger.money.owedCents - ledger.money.paidCents);
+}
+
+/**
+ * What booking row `booking` with its `charges` rows stores as the mirror of its ledger
+ * (docs/decisions/045 and 060): `balance_remaining`, the balance in cents (`balanceOf`), and
+ * `payment_status`, the ledger's summary (ledger.ts `paymentStatusOf`). The server writes exactly
+ * these after every command (pb_hooks/src/lib/payments/ledger-records.ts deriveBookingMoney);
+ * no command writes them. Pure.
+ */
+export function derivedMoneyOf(booking: LooseRow, charges: readonly LooseRow[]): { balance_remaining: number; payment_status: ReturnType<typeof paymentStatusOf> } {
+  const ledger = bookingLedger(booking, charges);
+  const everRefunded = ledger.movements.some((m) => m.direction === 'refund');
+  return { balance_remaining: balanceOf(ledger), payment_status: paymentStatusOf(ledger.money, ledger.booking, everRefunded) };
 }
 
 /**

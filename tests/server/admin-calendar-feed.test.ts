@@ -4,6 +4,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { stageBalancePayment } from './charge-fixtures';
 import { createBookingRecord, createConsultationRecord } from './fixtures';
 import { baseUrl, callFn, callFnAs, clearCollections, superuser } from './support';
 
@@ -133,6 +134,14 @@ describe('the feed', () => {
     expect(visit).toContain('DTSTART;TZID=America/New_York:20261125T103000');
     expect(visit).toContain('DTEND;TZID=America/New_York:20261125T110000');
     expect(visit).toContain('Status: pending');
+  });
+
+  it('names the balance its ledger reads, whatever the stored mirror says (docs/decisions/060)', async () => {
+    // $300 of the $825 balance paid in cash; the stored balance_remaining, a mirror nothing reads for money, still says $825.
+    const b = await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', deposit_paid_at: '2026-11-10 15:00:00.000Z', balance_remaining: 82500 });
+    await stageBalancePayment(superuser(), b.id, 30000);
+    const [install] = (await fetchFeed(await feedUrl())).ics.split('BEGIN:VEVENT').slice(1);
+    expect(install).toContain('Balance due: $525');
   });
 
   it('an empty season is a valid, empty calendar', async () => {

@@ -6,6 +6,7 @@
  * tests/server/admin-access.test.ts. The server's clock is 2026-11-20 (New York).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OWNERSHIP_MESSAGES } from '../../domain/booking/ownership';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout } from './fixtures';
@@ -94,6 +95,19 @@ describe('the owner moves a visit', () => {
     expect(replay.body.booking).toMatchObject({ removal_date: '2026-12-30', ics_sequence: 2 });
     expect((await move(`same-${id}`, { ...first, date: '2026-12-30' })).body.booking.ics_sequence).toBe(2);
     expect((await mails(id)).filter((m) => m.subject.startsWith('Your removal has moved'))).toHaveLength(2);
+  });
+
+  it("the same key with another move is a 422 and changes nothing; the key is the runner's, in request_keys once", async () => {
+    const id = await paid('2026-12-04');
+    const first = { bookingId: id, visit: 'removal', date: '2026-12-29', timeSlot: '9-15' };
+    const key = `reuse-${id}`;
+    expect((await move(key, first)).status).toBe(200);
+    const reused = await move(key, { ...first, date: '2026-12-30' });
+    expect(reused).toMatchObject({ status: 422, body: { message: OWNERSHIP_MESSAGES.idempotencyKeyReused } });
+    expect(await booking(id)).toMatchObject({ removal_date: expect.stringContaining('2026-12-29'), ics_sequence: 1 });
+    expect((await move(key, first)).body.booking).toMatchObject({ id, ics_sequence: 1 });
+    const keys = await su.collection('request_keys').getFullList({ filter: su.filter('key = {:key}', { key }) });
+    expect(keys.map((k) => [k.route, k.done])).toEqual([['admin-bookings/move', true]]);
   });
 
   it('refuses what cannot move, saying why, and changes nothing', async () => {

@@ -37,6 +37,7 @@ import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate, today } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
+import { deriveBookingMoney } from '../payments/ledger-records';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
@@ -100,6 +101,8 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
       const rec = c.op === 'create' ? new Record(bookings) : c.collection === 'bookings' ? holds.find((h) => h.id === c.id)! : tx.findRecordById(c.collection, c.id);
       if (c.op === 'create' && c.id) rec.set('id', c.id);
       rec.load(c.fields as Record<string, unknown>);
+      // Its derived money from its ledger, as the runner does (docs/decisions/060): the new booking has no charges yet.
+      if (c.collection === 'bookings') deriveBookingMoney(tx, rec, c.op === 'create' ? [] : undefined);
       tx.save(rec);
     }
     if (renewalId && !decision.answer.replay) markRenewalUsed(tx, renewalId, decision.answer.bookingId);

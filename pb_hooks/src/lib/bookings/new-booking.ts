@@ -141,8 +141,7 @@ export function bookingFields(r: BookingRequest, { visits, q, imageUrls, distanc
     price_lines: q.lines,
     total_price: q.totalCents,
     deposit_amount: q.depositCents,
-    balance_remaining: q.totalCents,
-    payment_status: 'pending',
+    // balance_remaining and payment_status are derived from the ledger where the booking is written (docs/decisions/060).
     status: 'pending_payment',
   };
 }

@@ -18,7 +18,7 @@
  * booking; 409 a booking not confirmed, a visit already done, no removal to move, a removal
  * whose payment page is open, the slot taken.
  */
-import { ownerMoveCommand, ownerMoveFingerprint, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
+import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { bookingFactsOf } from '../my-booking/booking-command-state';
 import { findBooking } from './bookings-repo';
@@ -26,37 +26,22 @@ import { loadMoveWorld, visitMovedMail } from './visit-move';
 import { readJsonObject } from '../http';
 import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 
-/** How request key `key` stands for this move (read in `tx`): unused, this same move's, or another request's. */
-function keyState(tx: CoreApp, key: string, fingerprint: string): OwnerMoveState['key']['used'] {
-  let row: core.Record;
-  try {
-    row = tx.findFirstRecordByData('request_keys', 'key', key);
-  } catch {
-    return 'no';
-  }
-  return row.getString('route') === ownerMoveCommand.name && row.getString('request_fingerprint') === fingerprint ? 'same' : 'other';
-}
-
 /**
- * The owner's move bound to the request's Idempotency-Key `key` (the runner checks the header
- * before anything is loaded; the command keeps the key itself, see ownerMoveCommand).
+ * The owner's move on the runner, keyed by its Idempotency-Key in the runner's one store
+ * (lib/admin/request-keys.ts; docs/decisions/060): a replay answers the booking as it is now.
  */
-export function ownerMove(key: string): ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMovedMail, MoveAnswer> {
-  return {
-    command: ownerMoveCommand,
-    path: '/api/fn/admin-bookings/move',
-    load(tx, input, ctx) {
-      const r = findBooking(tx, input.bookingId);
-      const fingerprint = $security.sha256(ownerMoveFingerprint(input));
-      // The wall clock, as request-keys.ts writes `written_at`: it ages the key for the purge.
-      const keyFacts = { value: key, used: keyState(tx, key, fingerprint), fingerprint, wallNowMs: Date.now() };
-      const found = r ? { booking: bookingFactsOf(r), world: loadMoveWorld(tx, r, input, 'owner') } : null;
-      return { found, key: keyFacts, staffId: ctx.staffId };
-    },
-    composeMail: visitMovedMail,
-    respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
-  };
-}
+export const ownerMove: ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMovedMail, MoveAnswer> = {
+  command: ownerMoveCommand,
+  path: '/api/fn/admin-bookings/move',
+  load(tx, input, ctx) {
+    const r = findBooking(tx, input.bookingId);
+    const found = r ? { booking: bookingFactsOf(r), world: loadMoveWorld(tx, r, input, 'owner') } : null;
+    return { found, staffId: ctx.staffId };
+  },
+  composeMail: visitMovedMail,
+  respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
+  reword: (app, stored) => ({ booking: app.findRecordById('bookings', String(stored.bookingId)) }),
+};
 
 export function ownerMoveRoute(e: core.RequestEvent): void {
   let before: core.Record | null = null;
@@ -66,7 +51,7 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
   } catch {
     // A malformed body: the runner answers it, after who may call (401/403 first).
   }
-  runCommand(e, ownerMove(String(e.request!.header.get('Idempotency-Key') ?? '').trim()));
+  runCommand(e, ownerMove);
   // The visit's old time goes to the people waiting for that day (best effort, after the commit).
   if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
 }

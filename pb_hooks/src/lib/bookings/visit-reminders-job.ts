@@ -54,7 +54,7 @@ export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderS
   // The fresh manage link is written here, in the command's transaction, with the e-mail that carries it.
   composeMail(tx, mail) {
     const booking = tx.findRecordById('bookings', mail.bookingId);
-    return visitReminderMail(booking, mail.due, manageUrl(mail.origin, issueManageToken(tx, booking)));
+    return visitReminderMail(tx, booking, mail.due, manageUrl(mail.origin, issueManageToken(tx, booking)));
   },
   respond: (_app, answer) => answer,
 };

@@ -12,6 +12,7 @@ import type { CalendarEvent } from '@domain/mail/ics';
 import { formatCents } from '@domain/money/cents';
 import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../bookings/booking-summary';
+import { bookingBalanceOf } from '../payments/ledger-records';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
 export const FEED_DAYS_BACK = 60;
@@ -27,10 +28,11 @@ function lines(...parts: (string | false | null | undefined)[]): string {
   return parts.filter(Boolean).join('\n');
 }
 
-function bookingEvents(r: core.Record, from: Ymd): CalendarEvent[] {
+/** The visits of booking `r` from `from` on; its balance due is its ledger's, charges read in `app` (docs/decisions/060). */
+function bookingEvents(app: CoreApp, r: core.Record, from: Ymd): CalendarEvent[] {
   const b = bookingDetails(r);
   const name = r.getString('customer_name');
-  const balance = r.getInt('balance_remaining');
+  const balance = bookingBalanceOf(app, r);
   const description = lines(
     `${b.packageTitle}, ${b.treeSize}${r.getBool('luxe_finish') ? ', Luxe Finish' : ''}`,
     `Phone: ${r.getString('customer_phone')}`,
@@ -83,7 +85,7 @@ export function feedEvents(app: CoreApp, today: Ymd): CalendarEvent[] {
   const params = { from } as unknown as dbx.Params;
   const bookings = app.findRecordsByFilter('bookings', `${OWNS_SLOTS} && (install_date >= {:from} || removal_date >= {:from})`, 'install_date', 0, 0, params);
   const consultations = app.findRecordsByFilter('consultation_requests', "status != 'cancelled' && consultation_date >= {:from}", 'consultation_date', 0, 0, params);
-  const events = [...bookings.flatMap((r) => bookingEvents(r!, from)), ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null)];
+  const events = [...bookings.flatMap((r) => bookingEvents(app, r!, from)), ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null)];
   // A stored date the pattern let through but the calendar lacks (2026-02-30) is left out
   // rather than failing the whole feed.
   return events.filter((ev) => isYmd(ev.date)).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.startMinutes - b.startMinutes));

@@ -10,7 +10,9 @@
  * 4. a key used before: its stored answer (422 for another request, 409 while the first one is
  *    still at its e-mail; lib/admin/request-keys.ts);
  * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
- *    changes written, its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
+ *    changes written, the derived money (`balance_remaining`, `payment_status`) of each booking
+ *    they touched recomputed from its ledger (payments/ledger-records.ts recomputeBookingMoney),
+ *    its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
  * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
  *    the answer worded (it may read the records as stored),
@@ -28,6 +30,7 @@ import { nowMs } from '../clock';
 import { answerJsonAhead, apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import type { MailStatus } from '../mail/send-mail';
+import { deriveBookingMoney, recomputeBookingMoney } from '../payments/ledger-records';
 import { requireUploadRoom } from '../upload-room';
 
 /** What the server knows of the request besides its input, for loading the state. */
@@ -68,6 +71,13 @@ export interface ServerCommand<Input, State, Mail, Answer> {
    * 'now' when omitted.
    */
   deliver?: 'now' | 'by-job' | 'after-answer';
+  /**
+   * A keyed command whose replay is worded afresh from the first request's stored answer rather
+   * than repeating its worded answer: the key then stores the decision's answer, and a replay
+   * answers `reword` of it (the owner's move: the booking as it is now, so an old retry never
+   * shows it as it was; docs/decisions/036 and 060).
+   */
+  reword?: (app: CoreApp, stored: Record<string, unknown>) => unknown;
   /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
@@ -104,24 +114,33 @@ function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Reco
   return { body, files };
 }
 
-/** Writes `changes` through `tx`, in order; `attach` takes the request's file of that field. */
-function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): void {
+/**
+ * Writes `changes` through `tx`, in order; `attach` takes the request's file of that field.
+ * Returns the ids of the bookings whose row or charges it wrote, for recomputeBookingMoney.
+ */
+function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFile[]): Set<string> {
+  const touched = new Set<string>();
   for (const c of changes) {
+    let rec: core.Record;
     if (c.op === 'create') {
-      const rec = new Record(tx.findCollectionByNameOrId(c.collection));
+      rec = new Record(tx.findCollectionByNameOrId(c.collection));
       if (c.id) rec.set('id', c.id);
       rec.load(c.fields as Record<string, unknown>);
       if (c.attach) {
         const upload = files.find((f) => f.field === c.attach);
         if (upload) rec.set(c.attach, upload.file);
       }
-      tx.save(rec);
+      // A booking being made has no charges: its derived money is its row's alone.
+      if (c.collection === 'bookings') deriveBookingMoney(tx, rec, []);
     } else {
-      const rec = tx.findRecordById(c.collection, c.id);
+      rec = tx.findRecordById(c.collection, c.id);
       rec.load(c.fields as Record<string, unknown>);
-      tx.save(rec);
     }
+    tx.save(rec);
+    if (c.collection === 'bookings') touched.add(rec.id);
+    else if (c.collection === 'charges' && rec.getString('booking')) touched.add(rec.getString('booking'));
   }
+  return touched;
 }
 
 /**
@@ -161,7 +180,9 @@ export function executeCommand<Input, State, Mail, Answer>(
       const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
       outcome = decision;
       if (isRefusal(decision)) return;
-      applyChanges(tx, decision.changes, files);
+      // The derived money of every booking the command wrote, from its ledger (docs/decisions/060):
+      // no command writes `balance_remaining` or `payment_status` itself.
+      for (const bookingId of applyChanges(tx, decision.changes, files)) recomputeBookingMoney(tx, bookingId);
       mailIds = decision.mails.map((m) => {
         if (!sc.composeMail) throw new Error(`${command.name}: a decision with mail needs composeMail`);
         return queueMail(tx, sc.composeMail(tx, m));
@@ -181,7 +202,7 @@ export function executeCommand<Input, State, Mail, Answer>(
   const afterAnswer = answerFirst && sc.deliver === 'after-answer';
   const sent: SentStatus[] = sc.deliver === 'by-job' || afterAnswer ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
   const body = sc.respond(app, done.answer, sent);
-  if (claim) completeRequestKey(app, claim.key, body as Record<string, unknown>);
+  if (claim) completeRequestKey(app, claim.key, (sc.reword ? done.answer : body) as Record<string, unknown>);
   return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
 }
 
@@ -203,13 +224,14 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   const fingerprint = idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input));
   const claim: RequestKeyClaim | null = idem.by === 'key' && key ? { key, route: command.name, fingerprint } : null;
   const complete = (partial: Record<string, unknown>, writtenAtMs: number) => (sc.completeAbandoned ? sc.completeAbandoned($app, partial, writtenAtMs) : partial);
+  const replayed = (stored: Record<string, unknown>) => (sc.reword ? sc.reword($app, stored) : stored);
   if (claim) {
     const earlier = answerOfReplay($app, claim, complete);
-    if (earlier) return e.json(200, earlier);
+    if (earlier) return e.json(200, replayed(earlier));
   }
 
   const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files, true);
-  if (run.kind === 'key-taken' && claim) return e.json(200, answerOfReplay($app, claim, complete));
+  if (run.kind === 'key-taken' && claim) return e.json(200, replayed(answerOfReplay($app, claim, complete) ?? {}));
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
   if (run.unsent.length === 0) return e.json(200, run.body);

@@ -9,6 +9,7 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { formatCents } from '@domain/money/cents';
 import { mailKey, type QueuedMail } from './mail-outbox';
+import { bookingBalanceOf } from '../payments/ledger-records';
 import { composeMail } from './compose';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
@@ -32,15 +33,15 @@ function customerLine(b: core.Record): string {
   return `Customer: ${b.getString('customer_name')} (${b.getString('customer_email')}, ${b.getString('customer_phone')}); installation ${formatLongDate(b.getString('install_date'))}.`;
 }
 
-/** The bank turned down charge `charge` of booking `booking`: the balance is due again. */
-export function chargeFailedNotice(charge: core.Record, booking: core.Record): QueuedMail {
+/** The bank turned down charge `charge` of booking `booking`: the balance (its ledger's, charges read in `tx`; docs/decisions/060) is due again. */
+export function chargeFailedNotice(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
   return notice(
     mailKey('charge_failed_notice', charge.id),
     `Payment failed: ${formatCents(charge.getInt('amount'))} from ${booking.getString('customer_name')}`,
     [
       `The bank turned down the charge of ${formatCents(charge.getInt('amount'))} (${charge.getString('description') || charge.getString('kind')}) that was processing.`,
       `Reason: ${charge.getString('error') || 'not given'}.`,
-      `Nothing was taken: the booking shows a balance of ${formatCents(booking.getInt('balance_remaining'))} due again. Charge again or ask the customer to pay another way.`,
+      `Nothing was taken: the booking shows a balance of ${formatCents(bookingBalanceOf(tx, booking))} due again. Charge again or ask the customer to pay another way.`,
       customerLine(booking),
       `Payment: ${charge.getString('stripe_payment_intent_id')}`,
     ],

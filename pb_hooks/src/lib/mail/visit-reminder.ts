@@ -11,6 +11,7 @@ import { formatCents } from '@domain/money/cents';
 import type { DueReminder } from '@domain/mail/reminders';
 import { bookingReference } from '@domain/mail/receipts';
 import { manageButtons } from './booking-confirmation';
+import { bookingBalanceOf } from '../payments/ledger-records';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { VISIT_REMINDER_KIND } from './outbox-checks';
@@ -20,11 +21,11 @@ export function reminderKey(due: Pick<DueReminder, 'bookingId' | 'version'>): st
   return mailKey(VISIT_REMINDER_KIND, due.bookingId, due.version);
 }
 
-/** The reminder of `due` for booking record `r`, with the manage link `manageUrl`. */
-export function visitReminderMail(r: core.Record, due: DueReminder, manageUrl: string): QueuedMail {
+/** The reminder of `due` for booking record `r` (its balance its ledger's, charges read in `tx`; docs/decisions/060), with the manage link `manageUrl`. */
+export function visitReminderMail(tx: CoreApp, r: core.Record, due: DueReminder, manageUrl: string): QueuedMail {
   const what = due.visit === 'install' ? 'installation' : 'removal';
   const reference = bookingReference(r.id);
-  const balance = Math.max(0, r.getInt('balance_remaining'));
+  const balance = bookingBalanceOf(tx, r);
   const parking = r.getString('parking_instructions');
   const sections: LetterSection[] = [
     {

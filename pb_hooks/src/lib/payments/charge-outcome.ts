@@ -45,7 +45,6 @@ function outcomeBookingOf(b: core.Record): OutcomeBooking {
   return {
     ...bookingMoneyRowOf(b),
     id: b.id,
-    balance_remaining: b.getInt('balance_remaining'),
     balance_paid_at: b.getString('balance_paid_at'),
     removal_hold: b.getString('removal_hold'),
     removal_date: b.getString('removal_date'),
@@ -95,7 +94,7 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
     const charge = tx.findRecordById('charges', m.chargeId);
     const booking = tx.findRecordById('bookings', charge.getString('booking'));
     if (m.kind === 'late_payment') return latePaymentNotice(charge, booking, m.refundCents);
-    if (m.kind === 'charge_failed') return chargeFailedNotice(charge, booking);
+    if (m.kind === 'charge_failed') return chargeFailedNotice(tx, charge, booking);
     return paidChargeReceipt(tx, charge, booking);
   },
   respond(app, a) {

@@ -2,24 +2,12 @@
  * The booking's ledger read from and written to its records (docs/decisions/045; the rules are
  * domain/money/ledger.ts): the booking row's deposit and refund fields and its `charges` rows
  * become movements; the refunds the ledger asks for are written back as the deposit's
- * `deposit_refund` (and `deposit_refund_amount` for part of it) and each charge's `refund_status`/`refund_amount`, and `payment_status` is
- * the ledger's summary. Every function takes the transaction it runs in.
+ * `deposit_refund` (and `deposit_refund_amount` for part of it) and each charge's `refund_status`/`refund_amount`; `payment_status` and
+ * `balance_remaining` are the ledger's summary, written only by deriveBookingMoney. Every function takes the transaction it runs in.
  */
 import type { Kept } from '@domain/booking/policy';
-import { balanceOf, bookingLedger, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
-import {
-  chargeRefundRowsOf,
-  moneyOf,
-  movementsOf,
-  refundWrites,
-  paymentStatusOf,
-  refundsToQueue,
-  type BookingMoneyRow,
-  type ChargeMoneyRow,
-  type LedgerBooking,
-  type Money,
-  type Movement,
-} from '@domain/money/ledger';
+import { balanceOf, bookingLedger, derivedMoneyOf, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
+import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 import { jsonObjects } from '../json-fields';
 
 /** The charges of booking `bookingId`, oldest first. */
@@ -84,47 +72,46 @@ export function ledgerBalanceOf(b: core.Record, charges: core.Record[]): number 
   return balanceOf(bookingLedger(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf)));
 }
 
+/** What booking `b` still has to pay (cents), its charges read in `tx`: ledgerBalanceOf, for readers that hold only the booking. */
+export function bookingBalanceOf(tx: CoreApp, b: core.Record): number {
+  return ledgerBalanceOf(b, chargesOfBooking(tx, b.id));
+}
+
 /** The money of booking `b` (read in `tx`). */
 export function moneyOfRecord(tx: CoreApp, b: core.Record, kept?: Kept): Money {
   const charges = chargesOfBooking(tx, b.id);
   return moneyOf(movementsOfRecords(b, charges), ledgerBookingOf(b, charges, kept));
 }
 
-/** The charge id a movement id names ('c1#damages:refund' → 'c1'); '' for the deposit. */
-function chargeIdOf(movementId: string): string {
-  const id = movementId.split(':')[0]!.split('#')[0]!;
-  return id === 'deposit' ? '' : id;
+/**
+ * The one home of a booking's derived money (docs/decisions/045 and 060): sets booking `b`'s
+ * stored `balance_remaining` (cents) and `payment_status` to domain/money/booking-money.ts
+ * `derivedMoneyOf` its row and `charges` (its charges in `tx` when
+ * omitted; `[]` for a booking being made) read as. The two fields are a mirror for the admin and
+ * the collections API, never read for money. Does not save `b`; true when either field changed.
+ */
+export function deriveBookingMoney(tx: CoreApp, b: core.Record, charges: core.Record[] = chargesOfBooking(tx, b.id)): boolean {
+  const money = derivedMoneyOf(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
+  if (b.getInt('balance_remaining') === money.balance_remaining && b.getString('payment_status') === money.payment_status) return false;
+  b.set('balance_remaining', money.balance_remaining);
+  b.set('payment_status', money.payment_status);
+  return true;
 }
 
 /**
- * Queues the refunds booking `b` (saved by the caller, in `tx`) needs so that it holds no more
- * than it is owed, each by its own way, and sets `payment_status` to the ledger's summary.
- * `onlyCharge`: queue only the refund of that charge (a late payment). Returns the refunds queued.
+ * Inside transaction `tx`: booking `bookingId`'s derived money recomputed (deriveBookingMoney)
+ * and saved when it changed; nothing when the booking is gone. The command runner calls it after
+ * every command for each booking whose row or charges the command wrote (run-command.ts), and
+ * so does every path that writes money outside the runner (the checkout's own transaction).
  */
-export function queueLedgerRefunds(tx: CoreApp, b: core.Record, opts: { kept?: Kept; onlyCharge?: string } = {}): Movement[] {
-  const charges = chargesOfBooking(tx, b.id);
-  const book = ledgerBookingOf(b, charges, opts.kept);
-  const refunds = refundsToQueue(movementsOfRecords(b, charges), book, opts.onlyCharge).filter((r) => !opts.onlyCharge || chargeIdOf(r.of!) === opts.onlyCharge);
-  const writes = refundWrites(charges.map(chargeMoneyRowOf), refunds, b.getInt('deposit_amount'));
-  if (writes.depositRefund) b.set('deposit_refund', writes.depositRefund);
-  // Only for part of the deposit: 0, as on every older row, is the whole of it.
-  if (writes.depositRefundCents > 0) b.set('deposit_refund_amount', writes.depositRefundCents);
-  for (const [id, fields] of writes.charges) {
-    const c = charges.find((x) => x.id === id)!;
-    c.load(fields as Record<string, unknown>);
-    tx.save(c);
+export function recomputeBookingMoney(tx: CoreApp, bookingId: string): void {
+  let b: core.Record;
+  try {
+    b = tx.findRecordById('bookings', bookingId);
+  } catch {
+    return;
   }
-  syncPaymentStatus(tx, b);
-  return refunds;
-}
-
-/** Sets `payment_status` of booking `b` (in `tx`, not saved) to what its ledger reads. */
-export function syncPaymentStatus(tx: CoreApp, b: core.Record): void {
-  const charges = chargesOfBooking(tx, b.id);
-  const movements = movementsOfRecords(b, charges);
-  const book = ledgerBookingOf(b, charges);
-  const everRefunded = movements.some((m) => m.direction === 'refund');
-  b.set('payment_status', paymentStatusOf(moneyOf(movements, book), book, everRefunded));
+  if (deriveBookingMoney(tx, b)) tx.save(b);
 }
 
 /** The refunds of booking `b` still to give back by hand (cash, a check, another way): what the owner must return. */

@@ -5,7 +5,7 @@ import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking/deletion';
 import { ADDONS, isAddonId } from '@domain/catalog';
 import { bookingStatusLabel, bookingStatusTone, packageTitle, paymentDashboardUrl, paymentStatusLabel, paymentStatusTone } from '@domain/booking/display';
 import { formatCents } from '@domain/money/cents';
-import { bookingLedger, bookingMoney, moneyLines } from '@domain/money/booking-money';
+import { bookingLedger, bookingMoney, doorBalance, moneyLines } from '@domain/money/booking-money';
 import { recordDamagesButton } from '@domain/admin/permissions';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
@@ -14,7 +14,6 @@ import { errorMessage } from '@/lib/pb';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatDateField, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';
 import { currentAdmin } from '@/admin/core/session/admin-session';
-import { balanceWithQueued } from '@/admin/core/pending-payments';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
@@ -372,8 +371,8 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
   }, [bookingId]);
   const booking = data?.booking ?? null;
   // A payment recorded on this phone and not yet sent already counts: charging now could take the same money twice.
-  const paymentQueued = booking ? balanceWithQueued(booking, data?.charges ?? []).queuedCents > 0 : false;
-  const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking)) : 'hidden';
+  const paymentQueued = booking ? doorBalance(booking, data?.charges ?? []).queuedCents > 0 : false;
+  const damages = booking ? (paymentQueued ? 'disabled' : recordDamagesButton(currentAdmin(), booking, data?.charges ?? [])) : 'hidden';
   // The server refuses to delete a booking whose money may still move; the menu says so first.
   const moneyInFlight = (data?.charges ?? []).some((c) => IN_FLIGHT.has(c.status));
   // Nor one money moved for: it is cancelled instead.
