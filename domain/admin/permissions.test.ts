@@ -65,7 +65,7 @@ describe("docs/product.md §5: the 'Record Damages & Charge' button", () => {
   it.each([
     ['a stored 0 while the ledger has $500 due: the balance is charged, damages do not apply', booking({ ...plainAdorned, balance_remaining: 0 }), [], 'disabled'],
     ['a stored $500 while the ledger has it paid, no visit done: nothing to charge', booking({ balance_remaining: 50000 }), [payment], 'hidden'],
-  ] as const)('reads the ledger, not the stored balance (docs/decisions/060): %s', (_name, b, charges, expected) => {
+  ] as const)('reads the ledger, not the stored balance (docs/decisions/061): %s', (_name, b, charges, expected) => {
     expect(recordDamagesButton(admin, row(b), charges)).toBe(expected);
   });
 });

@@ -46,7 +46,7 @@ export interface VisitMarks {
  * `balanceOf`), whatever `balance_remaining` the row carries.
  */
 export function recordDamagesButton(user: Actor | null | undefined, booking: ChargeableBooking & VisitMarks, charges: readonly LooseRow[]): 'hidden' | 'disabled' | 'enabled' {
-  // The balance is the ledger's of the mirror's booking and charges, never its stored copy (docs/decisions/060).
+  // The balance is the ledger's of the mirror's booking and charges, never its stored copy (docs/decisions/061).
   const b = { ...booking, balance_remaining: balanceOf(bookingLedger(booking, charges)) };
   if (!can('booking:charge', user, b)) return 'hidden';
   const damages = can('booking:charge-damages', user, b);

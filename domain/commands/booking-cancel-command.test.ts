@@ -41,7 +41,7 @@ const moneyRow = (depositMethod = '') => ({
 /** A booking of $1,650 with its $825 deposit paid by card (or `depositMethod`), and `charges`, as the server reads its money. */
 const money = (charges: ChargeMoneyRow[] = [], depositMethod = ''): MoneyState => ({ movements: movementsOf(moneyRow(depositMethod), charges), totalCents: 165000, depositCents: 82500, charges });
 /**
- * The payment_status the runner stores once a cancel's `changes` are written (docs/decisions/060):
+ * The payment_status the runner stores once a cancel's `changes` are written (docs/decisions/061):
  * the booking of `money(m.charges, depositMethod)` cancelled, its rows as changed.
  */
 const statusAfter = (m: MoneyState, changes: readonly Change[], depositMethod = '') =>
@@ -102,7 +102,7 @@ describe("the ledger's writes on a cancel", () => {
     ],
   ] as const)('%s', (_name, m, kept, bookingFields, changes) => {
     const out = cancelLedger(m, kept);
-    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    // payment_status is the runner's, from the rows written (docs/decisions/061).
     const { payment_status, ...written } = bookingFields;
     expect(out.bookingFields).toEqual(written);
     expect(out.changes).toEqual(changes);

@@ -45,7 +45,7 @@ export interface MoneyState {
 
 /** What the ledger writes when a booking is cancelled. */
 export interface CancelLedger {
-  /** `deposit_refund` (and `deposit_refund_amount` for part of it) when the deposit is refunded; the runner derives `payment_status` after (docs/decisions/060). */
+  /** `deposit_refund` (and `deposit_refund_amount` for part of it) when the deposit is refunded; the runner derives `payment_status` after (docs/decisions/061). */
   bookingFields: Record<string, FieldValue>;
   /** Each charge refunded: its `refund_status` and `refund_amount`. */
   changes: Change[];

@@ -75,7 +75,7 @@ function run(s: ChargeOutcomeState, input: ChargeOutcomeInput): Decision<ChargeO
 
 const updateOf = (changes: Change[], collection: string, id: string) => changes.find((c) => c.op === 'update' && c.collection === collection && c.id === id)?.fields;
 
-/** What the runner stores as the booking's balance_remaining and payment_status once `changes` are written (docs/decisions/060). */
+/** What the runner stores as the booking's balance_remaining and payment_status once `changes` are written (docs/decisions/061). */
 const derivedOf = (s: ChargeOutcomeState, changes: Change[]) => derivedAfter(s.booking!, s.charges, changes);
 
 /** The booking's balance as its ledger reads it once `changes` are applied to the state's rows. */

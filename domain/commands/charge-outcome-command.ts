@@ -20,7 +20,7 @@
  * first), the owner gets the late-payment notice and the customer no payment receipt; otherwise
  * the customer gets the receipt (with a new manage link, issued by the server). `payment_status`
  * and `balance_remaining` are not written here: the runner derives them from the rows written
- * (docs/decisions/060). A replay reaches a charge already moved on and
+ * (docs/decisions/061). A replay reaches a charge already moved on and
  * changes nothing: naturally idempotent. Pure; cents; times epoch ms.
  */
 import { CHARGE_MESSAGES } from '../money/balance-charge';
@@ -176,7 +176,7 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   const writes = refundWrites(rows.charges, refunds);
   if (writes.depositRefund) fields.deposit_refund = writes.depositRefund;
   for (const [id, w] of writes.charges) after.push({ op: 'update', collection: 'charges', id, fields: { ...w } as Record<string, FieldValue> });
-  // balance_remaining and payment_status follow from the rows as changed: the runner derives them (docs/decisions/060).
+  // balance_remaining and payment_status follow from the rows as changed: the runner derives them (docs/decisions/061).
   if (Object.keys(fields).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields });
   changes.push(...after);
   if (refunds.length > 0) {

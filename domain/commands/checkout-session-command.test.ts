@@ -34,7 +34,7 @@ describe('the checkout-session command', () => {
       mails: [],
       answer: { url: '', sessionId: '', bookingId: 'b1' },
     });
-    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    // Its payment_status is the runner's, from the rows written (docs/decisions/061).
     expect(derivedAfter(booking().booking!, [], 'changes' in out ? out.changes : []).payment_status).toBe('pending');
   });
 

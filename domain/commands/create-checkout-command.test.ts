@@ -105,7 +105,7 @@ describe('the create-checkout command', () => {
     const out = createCheckoutCommand.decide(s, input('wizard-1234'), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'h1', fields: { status: 'cancelled', cancel_reason: 'replaced' } });
-    // Its payment_status is derived where it is written (docs/decisions/060).
+    // Its payment_status is derived where it is written (docs/decisions/061).
     expect(derivedAfter(hold('h1'), [], [out.changes[0]!]).payment_status).toBe('pending');
     expect(out.changes[1]).toMatchObject({ op: 'create', id: 'new1' });
     expect(out.answer).toEqual({ bookingId: 'new1', replay: false, replacedSessions: ['cs_h1'] });

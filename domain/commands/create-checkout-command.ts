@@ -168,7 +168,7 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
     const tooFar = travelRefusal(input.request, p, others, nowMs);
     if (tooFar) return refuse(tooFar.status, tooFar.message);
 
-    // Its balance_remaining and payment_status are derived from its ledger where it is written (docs/decisions/060).
+    // Its balance_remaining and payment_status are derived from its ledger where it is written (docs/decisions/061).
     changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: p.fields });
     if (offer) changes.push(...acceptOfferChanges(offer, state.newId));
     return decided(changes, { bookingId: state.newId, replay: false, replacedSessions });

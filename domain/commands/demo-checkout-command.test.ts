@@ -60,7 +60,7 @@ describe('the demo Pay command', () => {
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.answer).toEqual({ url: 'https://example.test/booking-success?session_id=demo_cs_1', bookingId: 'b1', outcome: 'confirmed', changed: true });
     expect(out.changes[0]!.fields).toMatchObject({ status: 'confirmed', payment_intent_id: 'demo_pi_1' });
-    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    // Its payment_status is the runner's, from the rows written (docs/decisions/061).
     expect(derivedAfter(payState({}).booking!, [], out.changes).payment_status).toBe('deposit_paid');
     expect(out.mails).toHaveLength(3);
   });

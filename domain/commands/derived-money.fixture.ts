@@ -1,6 +1,6 @@
 /**
  * For the commands' table tests: the `balance_remaining` and `payment_status` the runner stores
- * once a decision's changes are written (docs/decisions/060; pb_hooks/src/lib/payments/
+ * once a decision's changes are written (docs/decisions/061; pb_hooks/src/lib/payments/
  * ledger-records.ts deriveBookingMoney): the booking's row and its charges' rows with the
  * changes' fields applied (a charge created is added), read by domain/money/booking-money.ts
  * derivedMoneyOf. The commands no longer write the two fields, so their tests assert them here.

@@ -51,7 +51,7 @@ describe('the phone-booking command', () => {
         fields: { ...FIELDS, deposit_method: 'cash', deposit_check_number: '', deposit_note: '', status: 'confirmed', cancel_reason: '', deposit_paid_at: '2026-11-20 17:00:00.000Z' },
       },
     ]);
-    // Its balance and payment_status are the runner's, from the row written (docs/decisions/060).
+    // Its balance and payment_status are the runner's, from the row written (docs/decisions/061).
     expect(derivedAfter({}, [], out.changes)).toEqual({ balance_remaining: 82500, payment_status: 'deposit_paid' });
     expect(out.mails.map((m) => m.which)).toEqual(['confirmation', 'owner_notice', 'deposit_receipt']);
   });

@@ -83,7 +83,7 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
       cancel_reason: next.state.cancelReason,
       deposit_paid_at: pbDate(nowMs),
     };
-    // balance_remaining and payment_status follow from the deposit written: the runner derives them (docs/decisions/060).
+    // balance_remaining and payment_status follow from the deposit written: the runner derives them (docs/decisions/061).
     return {
       changes: [{ op: 'create', collection: 'bookings', id, fields: { ...f, ...paid } }],
       mails: (['confirmation', 'owner_notice', 'deposit_receipt'] as const).map((which) => ({ bookingId: id, which })),

@@ -62,7 +62,7 @@ describe('the record-refunds command', () => {
       ],
       answer: { allDone: true, recorded: 2 },
     });
-    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    // payment_status is the runner's, from the rows written (docs/decisions/061).
     expect(derivedAfter(cancelled, [removal], isRefusal(out) ? [] : out.changes).payment_status).toBe('refunded');
   });
 

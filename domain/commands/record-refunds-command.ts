@@ -95,7 +95,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
       if (!touched.has(c.id)) continue;
       changes.push({ op: 'update', collection: 'charges', id: c.id, fields: { ...(chargeFields.get(c.id) ?? {}), refunds: c.refunds } });
     }
-    // Its payment_status follows from the rows written: the runner derives it (docs/decisions/060).
+    // Its payment_status follows from the rows written: the runner derives it (docs/decisions/061).
     if (Object.keys(bookingFields).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b0.id, fields: bookingFields });
     const movements = movementsOf({ ...b, payment_status: status }, charges);
     const cardsMade = !movements.some((m) => m.direction === 'refund' && m.status === 'pending' && isCardMethod(m.method));

@@ -111,7 +111,7 @@ describe('the record-payment command', () => {
         created_by: 's1',
       },
     });
-    // The command writes only balance_paid_at; balance_remaining and payment_status are the runner's, from the rows written (docs/decisions/060).
+    // The command writes only balance_paid_at; balance_remaining and payment_status are the runner's, from the rows written (docs/decisions/061).
     const { balance_remaining, payment_status, ...written } = bookingFields as { balance_remaining: number; payment_status: string; balance_paid_at?: string };
     expect(out.changes.slice(1)).toEqual(Object.keys(written).length > 0 ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: written }] : []);
     expect(derivedAfter(b.money.booking, b.money.charges, out.changes)).toEqual({ balance_remaining, payment_status });
@@ -166,7 +166,7 @@ const voidState = (over: Partial<VoidPaymentState> = {}): VoidPaymentState => ({
   ...over,
 });
 
-/** What the runner stores as the booking's money once the void's `changes` are written (docs/decisions/060). */
+/** What the runner stores as the booking's money once the void's `changes` are written (docs/decisions/061). */
 const derivedOf = (s: VoidPaymentState, changes: readonly Change[]) => derivedAfter(s.booking!.money.booking, s.booking!.money.charges, changes);
 
 describe('the void-payment command', () => {

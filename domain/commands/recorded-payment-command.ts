@@ -5,7 +5,7 @@
  *   given) whose balance part is what it pays of the ledger's balance; a live booking paid off
  *   gets its `balance_paid_at` (ledger-state.ts `balanceAfter`), and the customer's receipt;
  *   the runner derives `balance_remaining` and `payment_status` from the rows written
- *   (docs/decisions/060). The Idempotency-Key is stored on the payment itself
+ *   (docs/decisions/061). The Idempotency-Key is stored on the payment itself
  *   (`idempotency_key`, `request_fingerprint`), so the state carries the payment stored under
  *   it: the same request answers that payment, another is a 422. Two keys are two payments.
  * - void: the recorded payment voided with its reason, the other recorded payments' balance
@@ -213,7 +213,7 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     const patches: ChargeMoneyRow[] = b.money.charges
       .filter((c) => c.id === p.id || state.others.some((o) => o.id === c.id))
       .map((c) => (c.id === p.id ? { ...c, status: 'voided' } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
-    // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/060).
+    // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/061).
     if (balanceAfter(b.money, {}, patches) > 0 && b.balancePaidAt) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };
   },

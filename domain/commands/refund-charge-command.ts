@@ -79,7 +79,7 @@ export const refundChargeCommand: Command<RefundChargeInput, RecordRefundsState,
     const entry: ChargeRefundRow = { n, part: payment.id === chargeId ? '' : 'damages', amount: input.amountCents, status: 'pending', refund_id: '', refunded_at: '', waive: true };
     const after = state.charges.map((c) => (c.id === chargeId ? { ...c, refunds: [...(c.refunds ?? []), entry] } : c));
     const changes: Change[] = [{ op: 'update', collection: 'charges', id: chargeId, fields: { refunds: after.find((c) => c.id === chargeId)!.refunds! } }];
-    // The booking's payment_status follows from the charge written: the runner derives it (docs/decisions/060).
+    // The booking's payment_status follows from the charge written: the runner derives it (docs/decisions/061).
     return { changes, mails: [], answer: { bookingId: b.id, chargeId, paymentId: payment.id, n, amountCents: input.amountCents } };
   },
 };

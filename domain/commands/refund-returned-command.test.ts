@@ -61,7 +61,7 @@ describe('the refund-returned command', () => {
         ? [{ op: 'update', collection: 'bookings', id: 'b1', fields: { deposit_refund: 'returned', refunded_at: AT } }]
         : [{ op: 'update', collection: 'charges', id: 'c1', fields: { refund_status: 'returned', refunded_at: AT } }],
     );
-    // payment_status is the runner's, from the rows written (docs/decisions/060).
+    // payment_status is the runner's, from the rows written (docs/decisions/061).
     expect(derivedAfter(s.booking!.money.booking, s.booking!.money.charges, out.changes).payment_status).toBe(paymentStatus);
   });
 

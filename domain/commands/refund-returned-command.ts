@@ -80,7 +80,7 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     if (input.paymentId === 'deposit') {
       const d = b.deposit;
       return {
-        // payment_status follows from the rows written: the runner derives it (docs/decisions/060).
+        // payment_status follows from the rows written: the runner derives it (docs/decisions/061).
         changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: 'returned', refunded_at: at } }],
         // The amount given back: the deposit's refund may be only part of it (`deposit_refund_amount`).
         mails: [{ bookingId: answer.bookingId, paymentId: 'deposit', amountCents: refund.amountCents, byHand: paymentMethodText(d.method, d.checkNumber, d.note) }],

@@ -16,7 +16,7 @@ describe('the release-hold command', () => {
       mails: [],
       answer: { bookingId: 'b1', released: true },
     });
-    // Its payment_status is the runner's, from the rows written (docs/decisions/060).
+    // Its payment_status is the runner's, from the rows written (docs/decisions/061).
     expect(derivedAfter(row(), [], 'changes' in out ? out.changes : []).payment_status).toBe('pending');
   });
 

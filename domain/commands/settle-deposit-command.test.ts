@@ -41,7 +41,7 @@ describe('the settle-deposit command', () => {
     expect(out.answer).toEqual({ bookingId: 'b1', outcome, changed: true });
     const update = out.changes[0]!;
     expect(update).toMatchObject({ op: 'update', collection: 'bookings', id: 'b1' });
-    // The money fields are the runner's, derived from the rows written (docs/decisions/060).
+    // The money fields are the runner's, derived from the rows written (docs/decisions/061).
     const { payment_status, balance_remaining, ...written } = fields as typeof fields & { balance_remaining?: number };
     expect(update.fields).not.toHaveProperty('payment_status');
     expect(update.fields).not.toHaveProperty('balance_remaining');

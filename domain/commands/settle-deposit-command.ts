@@ -117,7 +117,7 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     fields.deposit_paid_at = paidAt;
     // The money came in but cannot keep its slot: its refund is queued, made after the commit.
     if (decision === 'conflict') fields.deposit_refund = 'pending';
-    // balance_remaining and payment_status follow from the rows written: the runner derives them (docs/decisions/060).
+    // balance_remaining and payment_status follow from the rows written: the runner derives them (docs/decisions/061).
 
     const changes: Change[] = [{ op: 'update', collection: 'bookings', id: b.id, fields }];
     if (decision === 'conflict') return decided(changes, { bookingId: b.id, outcome: 'conflict', changed: true });

@@ -128,7 +128,7 @@ describe("the owner's move", () => {
     const out = ownerMoveCommand.decide(owner(booking({ depositPaidAtMs: NOW - 30 * 86_400_000, removal_date: '2026-12-29' })), moveTo('removal', '2026-12-30'), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes[0]).toEqual({ op: 'update', collection: 'bookings', id: 'b1', fields: { status: 'confirmed', removal_date: '2026-12-30', removal_time_slot: '9-15', ics_sequence: 1 } });
-    // The key is stored by the runner in its one store (docs/decisions/060), never by the command.
+    // The key is stored by the runner in its one store (docs/decisions/061), never by the command.
     expect(out.changes.some((c) => c.collection === 'request_keys')).toBe(false);
     expect(ownerMoveCommand.idempotency).toMatchObject({ by: 'key', header: 'required' });
     expect(out.changes).toContainEqual(expect.objectContaining({ collection: 'job_events', fields: expect.objectContaining({ kind: 'owner_change', created_by: 's1' }) }));

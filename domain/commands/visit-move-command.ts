@@ -220,7 +220,7 @@ export const ownerMoveCommand: Command<OwnerMoveInput, OwnerMoveState, VisitMove
     if (!bookingId) return { ok: false, message: OWNER_MOVE_MESSAGES.missing };
     return { ok: true, value: { bookingId, ...moveRequestOf(body) } };
   },
-  // Keyed in the runner's one store (docs/decisions/060): a replay changes nothing, and the
+  // Keyed in the runner's one store (docs/decisions/061): a replay changes nothing, and the
   // server words it as the booking is now (owner-move-route.ts `reword`), so an old retry neither
   // undoes a later move nor shows the booking as it was (docs/decisions/036).
   idempotency: { by: 'key', header: 'required', fingerprint: ownerMoveFingerprint },

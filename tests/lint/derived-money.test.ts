@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * A booking's `balance_remaining` and `payment_status` are the ledger's, written in one place:
  * pb_hooks/src/lib/payments/ledger-records.ts deriveBookingMoney, which the command runner calls
  * after every command and the checkout's own transaction calls for the bookings it writes
- * (docs/decisions/060; docs/architecture.md "The path of a command"). No command, route or job
+ * (docs/decisions/061; docs/architecture.md "The path of a command"). No command, route or job
  * writes them by hand. This reads every source file of pb_hooks/src and domain (tests, fixtures
  * and migrations aside) for the ways a write is spelled.
  */
@@ -46,7 +46,7 @@ function writesIn(files: string[]): string[] {
   );
 }
 
-describe('balance_remaining and payment_status are derived in one place (docs/decisions/060)', () => {
+describe('balance_remaining and payment_status are derived in one place (docs/decisions/061)', () => {
   const files = [...sources('pb_hooks/src'), ...sources('domain')];
 
   it('reads the sources it should', () => {

@@ -136,7 +136,7 @@ describe('the feed', () => {
     expect(visit).toContain('Status: pending');
   });
 
-  it('names the balance its ledger reads, whatever the stored mirror says (docs/decisions/060)', async () => {
+  it('names the balance its ledger reads, whatever the stored mirror says (docs/decisions/061)', async () => {
     // $300 of the $825 balance paid in cash; the stored balance_remaining, a mirror nothing reads for money, still says $825.
     const b = await createBookingRecord({ status: 'confirmed', payment_status: 'deposit_paid', deposit_paid_at: '2026-11-10 15:00:00.000Z', balance_remaining: 82500 });
     await stageBalancePayment(superuser(), b.id, 30000);

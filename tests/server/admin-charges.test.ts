@@ -376,7 +376,7 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(row).toMatchObject({ status: 'requires_checkout', checkout_url: res.body.checkoutUrl });
     expect(row!.stripe_checkout_session_id).toMatch(/^cs_/);
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_authentication_required_/);
-    // The stored balance is the ledger's (docs/decisions/060): the damages charged are owed from the
+    // The stored balance is the ledger's (docs/decisions/061): the damages charged are owed from the
     // moment they are charged, so the $825 balance and the $15 damages are due while the link is open.
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 + 1500 });
 

@@ -101,7 +101,7 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
       const rec = c.op === 'create' ? new Record(bookings) : c.collection === 'bookings' ? holds.find((h) => h.id === c.id)! : tx.findRecordById(c.collection, c.id);
       if (c.op === 'create' && c.id) rec.set('id', c.id);
       rec.load(c.fields as Record<string, unknown>);
-      // Its derived money from its ledger, as the runner does (docs/decisions/060): the new booking has no charges yet.
+      // Its derived money from its ledger, as the runner does (docs/decisions/061): the new booking has no charges yet.
       if (c.collection === 'bookings') deriveBookingMoney(tx, rec, c.op === 'create' ? [] : undefined);
       tx.save(rec);
     }

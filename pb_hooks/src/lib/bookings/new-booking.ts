@@ -141,7 +141,7 @@ export function bookingFields(r: BookingRequest, { visits, q, imageUrls, distanc
     price_lines: q.lines,
     total_price: q.totalCents,
     deposit_amount: q.depositCents,
-    // balance_remaining and payment_status are derived from the ledger where the booking is written (docs/decisions/060).
+    // balance_remaining and payment_status are derived from the ledger where the booking is written (docs/decisions/061).
     status: 'pending_payment',
   };
 }

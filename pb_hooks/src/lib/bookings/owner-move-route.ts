@@ -28,7 +28,7 @@ import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 
 /**
  * The owner's move on the runner, keyed by its Idempotency-Key in the runner's one store
- * (lib/admin/request-keys.ts; docs/decisions/060): a replay answers the booking as it is now.
+ * (lib/admin/request-keys.ts; docs/decisions/061): a replay answers the booking as it is now.
  */
 export const ownerMove: ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMovedMail, MoveAnswer> = {
   command: ownerMoveCommand,

@@ -28,7 +28,7 @@ function lines(...parts: (string | false | null | undefined)[]): string {
   return parts.filter(Boolean).join('\n');
 }
 
-/** The visits of booking `r` from `from` on; its balance due is its ledger's, charges read in `app` (docs/decisions/060). */
+/** The visits of booking `r` from `from` on; its balance due is its ledger's, charges read in `app` (docs/decisions/061). */
 function bookingEvents(app: CoreApp, r: core.Record, from: Ymd): CalendarEvent[] {
   const b = bookingDetails(r);
   const name = r.getString('customer_name');

@@ -180,7 +180,7 @@ export function executeCommand<Input, State, Mail, Answer>(
       const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
       outcome = decision;
       if (isRefusal(decision)) return;
-      // The derived money of every booking the command wrote, from its ledger (docs/decisions/060):
+      // The derived money of every booking the command wrote, from its ledger (docs/decisions/061):
       // no command writes `balance_remaining` or `payment_status` itself.
       for (const bookingId of applyChanges(tx, decision.changes, files)) recomputeBookingMoney(tx, bookingId);
       mailIds = decision.mails.map((m) => {

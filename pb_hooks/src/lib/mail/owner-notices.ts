@@ -33,7 +33,7 @@ function customerLine(b: core.Record): string {
   return `Customer: ${b.getString('customer_name')} (${b.getString('customer_email')}, ${b.getString('customer_phone')}); installation ${formatLongDate(b.getString('install_date'))}.`;
 }
 
-/** The bank turned down charge `charge` of booking `booking`: the balance (its ledger's, charges read in `tx`; docs/decisions/060) is due again. */
+/** The bank turned down charge `charge` of booking `booking`: the balance (its ledger's, charges read in `tx`; docs/decisions/061) is due again. */
 export function chargeFailedNotice(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
   return notice(
     mailKey('charge_failed_notice', charge.id),

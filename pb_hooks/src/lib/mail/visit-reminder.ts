@@ -21,7 +21,7 @@ export function reminderKey(due: Pick<DueReminder, 'bookingId' | 'version'>): st
   return mailKey(VISIT_REMINDER_KIND, due.bookingId, due.version);
 }
 
-/** The reminder of `due` for booking record `r` (its balance its ledger's, charges read in `tx`; docs/decisions/060), with the manage link `manageUrl`. */
+/** The reminder of `due` for booking record `r` (its balance its ledger's, charges read in `tx`; docs/decisions/061), with the manage link `manageUrl`. */
 export function visitReminderMail(tx: CoreApp, r: core.Record, due: DueReminder, manageUrl: string): QueuedMail {
   const what = due.visit === 'install' ? 'installation' : 'removal';
   const reference = bookingReference(r.id);
