@@ -8,7 +8,7 @@
  * with its link: the page a customer sees), 3 runs each. Prints the median performance, accessibility,
  * best-practices and SEO scores, LCP, TBT and CLS, the gzipped JavaScript each route loads
  * before idle (the prerender's report, .vite/prerendered.json: the entry's and the page's static
- * imports, plus /start-app.js) and the JavaScript and CSS the whole run loaded; then, per route,
+ * imports, plus /start-app.js and /early-requests.js) and the JavaScript and CSS the whole run loaded; then, per route,
  * the LCP element and what it waited for (Lighthouse's LCP breakdown: TTFB, load delay, load
  * time, render delay) and the files loaded.
  * Targets: the other scores ≥ 0.98 (SEO not on the never-indexed /my-booking), and per route the
@@ -103,13 +103,13 @@ function prerendered(/** @type {string} */ route) {
 }
 
 /**
- * Gzipped JavaScript a route loads before idle: /start-app.js and the files the prerender's
+ * Gzipped JavaScript a route loads before idle: /start-app.js, /early-requests.js and the files the prerender's
  * report lists for it (NaN for a route that is not prerendered, or without the report).
  */
 function jsBeforeIdle(/** @type {string} */ route) {
   const entry = prerendered(route);
   if (!entry) return NaN;
-  return gzipOfDistFile('/start-app.js') + entry.js.reduce((n, f) => n + gzipOfDistFile(`/${f}`), 0);
+  return gzipOfDistFile('/start-app.js') + gzipOfDistFile('/early-requests.js') + entry.js.reduce((n, f) => n + gzipOfDistFile(`/${f}`), 0);
 }
 
 /**
