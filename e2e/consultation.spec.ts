@@ -39,6 +39,9 @@ test('a visitor requests a consultation on a Wednesday at 375 px, keeps its conf
   await page.getByRole('link', { name: 'Request A Consultation' }).first().click();
   await expect(page).toHaveURL(/\/consultation$/);
   await expect(page.getByRole('heading', { name: 'Request a Free Consultation' })).toBeVisible();
+  // The toasts (sonner and its Toaster) load with the first toast, not with the page (docs/architecture.md "What a page loads").
+  await expect(page.getByRole('group', { name: 'Consultation date' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveCount(0);
 
   // Nothing chosen yet.
   await page.getByRole('button', { name: 'Request Consultation' }).click();

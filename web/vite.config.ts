@@ -99,6 +99,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the app supports (es2022) knows <link rel="modulepreload">: Vite's polyfill
+    // for it would only weigh on every page's first script (docs/architecture.md "What a page loads").
+    modulePreload: { polyfill: false },
   },
   server: {
     // `npm run dev`: the API and uploaded files come from the PocketBase started beside Vite.

@@ -14,3 +14,11 @@ export const ADMIN_BOOKING_PARAM = 'booking';
 export function adminBookingPath(bookingId: string): string {
   return `${ADMIN_DASHBOARD_PATH}?${ADMIN_BOOKING_PARAM}=${encodeURIComponent(bookingId)}`;
 }
+
+/**
+ * Whether `pagePath` is one of the owner's pages (`/admin`, `/admin/…`, `/setup-admin`): the
+ * owner working is not a visitor, so those pages record nothing (docs/decisions/039).
+ */
+export function isAdminPath(pagePath: string): boolean {
+  return /^\/(admin|setup-admin)(\/|$)/.test(pagePath);
+}

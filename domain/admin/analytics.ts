@@ -14,6 +14,7 @@
  */
 
 import { normalizeText } from '../text';
+import { isAdminPath } from './admin-links';
 
 /** Every event type a stored row may have. */
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'share', 'conversion'] as const;
@@ -23,13 +24,9 @@ export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 export const VISITOR_EVENT_TYPES = ['page_view', 'share'] as const;
 export type VisitorEventType = (typeof VISITOR_EVENT_TYPES)[number];
 
-/**
- * Whether `pagePath` is one of the owner's pages (`/admin`, `/admin/…`, `/setup-admin`): the
- * owner working is not a visitor, so those pages record nothing.
- */
-export function isAdminPath(pagePath: string): boolean {
-  return /^\/(admin|setup-admin)(\/|$)/.test(pagePath);
-}
+// In admin-links.ts, which every page's first script has anyway: the page-view hook needs only
+// this check, and the recorder's rules below load on idle (web/src/lib/use-page-views.ts).
+export { isAdminPath };
 
 export const DEVICE_TYPES = ['tablet', 'mobile', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

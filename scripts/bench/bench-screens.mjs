@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run bench:screens`: how long five customer screens take to be usable, in Debian's
+ * `npm run bench:screens`: how long six customer screens take to be usable, in Debian's
  * Chromium against the real server (scripts/bench/bench-server.mjs: its clock frozen on
  * 2026-11-20, --bookings made-up bookings of the season, demo payments, its e-mail sent to a
  * local SMTP sink), each run in a new browser context at 375 px (nothing cached, as a link
@@ -13,20 +13,22 @@
  * - manage: /my-booking?token=<token> until the booking shows ('Booking reference');
  * - pay: 'Pay $… online' tapped until the demo payment page shows the amount;
  * - consultation: /consultation until its calendar shows (not 'Loading the calendar…');
- * - move: 'Move the installation' tapped on a picked date and slot until 'has moved' shows.
+ * - move: 'Move the installation' tapped on a picked date and slot until 'has moved' shows;
+ * - offer: /waitlist/offer?token=<token> (a time freed up for a waitlist entry) until 'Book it'
+ *   and the offer's price show.
  *
  * A page's figure is by its own clock from the navigation's start; a tap's is from the tap to
  * the text, by the browser's epoch clock (across the navigation to the payment page). Prints
  * the median and slowest of --runs runs per screen (target: each under 1 s on a quiet
  * machine, docs/benchmarks.md), then the request timeline of the median run: each request's
  * start and end (ms from the start), what it fetched and its size, so a waterfall shows.
- * For a page opened (renewal, manage, consultation) it also prints how long the page's main
+ * For a page opened (renewal, manage, consultation, offer) it also prints how long the page's main
  * thread was busy until then (Chromium's TaskDuration), to tell its own work from waiting.
  * Figures only, no asserts: they vary with the machine's load (printed first). Not part of
  * `npm test`.
  *
  * Options: --skip-build (use the current build), --runs=N (default 5), --bookings=N (default
- * 30: the season has few work days to move to), --screens=manage,pay (default all five),
+ * 30: the season has few work days to move to), --screens=manage,pay (default all six),
  * --root=DIR (serve another build: a directory with its own pb_hooks, pb_migrations and
  * web/dist, e.g. a `git worktree` of an earlier commit after its `npm run build`, to print
  * before and after figures on one machine), --smtp-delay=MS
@@ -46,7 +48,7 @@ import { benchArgs, datesBetween, median } from './bench-figures.mjs';
 const args = benchArgs();
 const RUNS = Number(args.get('--runs') ?? 5);
 const BOOKINGS = Number(args.get('--bookings') ?? 30);
-const ALL = ['renewal', 'manage', 'pay', 'consultation', 'move'];
+const ALL = ['renewal', 'manage', 'pay', 'consultation', 'move', 'offer'];
 const SCREENS = (args.get('--screens') ?? ALL.join(',')).split(',');
 const ROOT_DIR = args.get('--root') ? path.resolve(/** @type {string} */ (args.get('--root'))) : undefined;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -71,6 +73,7 @@ const READY = {
   // The calendar itself: the placeholder holding its place has no role.
   consultation: { name: 'consultation', selector: '.date-field[role="group"]' },
   move: { name: 'move', text: 'has moved' },
+  offer: { name: 'offer', selector: '[data-testid="offer-price"]', text: 'Book it' },
 };
 
 /** A manage link of known token for booking `id` (only its SHA-256 is stored, as the server makes them). */
@@ -119,7 +122,7 @@ async function stage(url, su) {
   });
   // Days at least a week away (the move rules' notice), each used once.
   const free = (await freeDays(url, s.install, 'install')).filter((d) => d.date >= '2026-11-28');
-  if (free.length < 2 * RUNS + 1) throw new Error(`Only ${free.length} free install days for ${RUNS} runs: use fewer --bookings or --runs`);
+  if (free.length < 3 * RUNS + 1) throw new Error(`Only ${free.length} free install days for ${RUNS} runs: use fewer --bookings or --runs`);
   const removals = await freeDays(url, s.removal, 'removal', s.install.end);
   const removal = removals.pop();
   if (!removal || removals.length < RUNS) throw new Error(`Only ${removals.length + 1} free removal days for ${RUNS} runs: use fewer --bookings or --runs`);
@@ -172,7 +175,39 @@ async function stage(url, su) {
     });
     bookings.push({ token: await manageLink(su, b.id), moveTo });
   }
-  return { renewal, bookings };
+  // Per run a waitlist entry offered a time on a free day, held past the server's frozen clock.
+  const offers = [];
+  for (let i = 0; i < RUNS; i++) {
+    const day = /** @type {{ date: string, slot: string }} */ (free.pop());
+    const entry = await su.collection('waitlist_entries').create({
+      email_key: `offer-${i}@example.com`,
+      name: `Offer Bench ${i}`,
+      email: `offer-${i}@example.com`,
+      phone: '(410) 555-0142',
+      date: day.date,
+      kind: 'install',
+      tree_size: SIZE,
+      package_type: EXAMPLE_CHOICES.package_type,
+      choices: { package: EXAMPLE_CHOICES.package_type, size: SIZE },
+      joined_at: 1,
+      status: 'offered',
+    });
+    const token = randomBytes(32).toString('base64url');
+    await su.collection('waitlist_offers').create({
+      entry: entry.id,
+      date: day.date,
+      kind: 'install',
+      time_slot: day.slot,
+      tree_size: SIZE,
+      offered_at: '2026-11-20 14:00:00.000Z',
+      expires_at: '2026-11-21 02:00:00.000Z',
+      status: 'open',
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      by: 'owner',
+    });
+    offers.push(token);
+  }
+  return { renewal, bookings, offers };
 }
 
 /**
@@ -330,6 +365,13 @@ async function main() {
         await page.goto(`${url}/consultation`);
         const [from, at] = [await navStart(page), await readyAt(page, 'consultation')];
         figures.consultation?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
+        await context.close();
+      }
+      if (SCREENS.includes('offer')) {
+        const { context, requests, page, cdp } = await fresh();
+        await page.goto(`${url}/waitlist/offer?token=${staged.offers[run]}`);
+        const [from, at] = [await navStart(page), await readyAt(page, 'offer')];
+        figures.offer?.push({ ms: at - from, busy: await mainThreadBusy(cdp), lines: timeline(requests, from, at) });
         await context.close();
       }
       if (!SCREENS.some((s) => s === 'manage' || s === 'pay' || s === 'move')) continue;

@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { startEarly, takeEarly } from './early-request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEarly, takeEarly, takeEarlyResponse } from './early-request';
+import { answer, closePage, openPage } from './early-requests.test-support';
 
 describe('a request started early', () => {
   it('is the one the page takes, once: the next caller asks again', async () => {
@@ -34,5 +35,27 @@ describe('a request started early', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+});
+
+describe('a linked screen’s request, started by early-requests.js before the app loads', () => {
+  afterEach(closePage);
+
+  it.each([
+    ['/waitlist/offer?token=t1', 'waitlist-offer:t1', '/api/fn/waitlist/offer'],
+    ['/booking?renewal=r%2B1', 'renewal:r+1', '/api/fn/renewal?token=r%2B1'],
+  ])('starts %s’s read under the key its page takes (%s)', (url, key, route) => {
+    const fetch = answer({});
+    openPage(url, fetch);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith(route, route.includes('?') ? undefined : expect.anything());
+    expect(takeEarlyResponse(key)).toBeInstanceOf(Promise);
+    expect(takeEarlyResponse(key)).toBeUndefined();
+  });
+
+  it.each(['/', '/my-booking', '/booking?package=classic', '/consultation?token=x'])('asks nothing on %s', (url) => {
+    const fetch = answer({});
+    openPage(url, fetch);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -25,3 +25,18 @@ export function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
   started.delete(key);
   return early;
 }
+
+/** Where web/public/early-requests.js leaves the responses it started: key → the fetch's promise. */
+type EarlyResponses = Record<string, Promise<Response> | undefined>;
+
+/**
+ * The response web/public/early-requests.js started under `key` as the page's HTML was read
+ * (before any of the app's code loaded), taken once: later calls (a retry) get undefined and
+ * ask again. Its keys: `my-booking:<token>`, `renewal:<token>`, `waitlist-offer:<token>`.
+ */
+export function takeEarlyResponse(key: string): Promise<Response> | undefined {
+  const early = (globalThis as { __earlyResponses?: EarlyResponses }).__earlyResponses;
+  const response = early?.[key];
+  if (early) delete early[key];
+  return response;
+}

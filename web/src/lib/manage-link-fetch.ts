@@ -15,11 +15,14 @@ export class MyBookingError extends Error {
 
 const FALLBACK = 'Something went wrong. Please try again, or call us.';
 
-/** POST `body` as JSON to `route`; the answer's JSON, or a MyBookingError. */
-export async function postManage<T>(route: string, body: unknown): Promise<T> {
+/**
+ * POST `body` as JSON to `route`; the answer's JSON, or a MyBookingError. `sent`: that very
+ * request already on its way (web/src/lib/early-request.ts takeEarlyResponse), read instead.
+ */
+export async function postManage<T>(route: string, body: unknown, sent?: Promise<Response>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await (sent ?? fetch(route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
   } catch {
     throw new MyBookingError('We could not reach the server. Please check your connection and try again.', 0);
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { isAdminPath } from '@domain/admin/analytics';
+import { isAdminPath } from '@domain/admin/admin-links';
 
 // Module-level so React StrictMode's second effect run (development only) is not a second view.
 let lastPath: string | null = null;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { useWizard } from '@/features/booking/store';
 import { BookingSuccessPage } from '@/features/payment/booking-success-page';
+import { logError } from '@/lib/log';
 import { usePageMeta } from '@/lib/page-meta';
 
 /**
@@ -10,7 +10,11 @@ import { usePageMeta } from '@/lib/page-meta';
  * deposit, not here (docs/decisions/039).
  */
 function onConfirmed() {
-  useWizard.getState().reset();
+  // The wizard's store loads here, not with the page (docs/architecture.md "What a page loads").
+  import('@/features/booking/store').then(
+    ({ useWizard }) => useWizard.getState().reset(),
+    (error: unknown) => logError('The booking wizard could not be reset', error),
+  );
 }
 
 export function Component() {

@@ -1,21 +1,22 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { paths } from '@/lib/paths';
+import { isAdminPath } from '@domain/admin/admin-links';
 import { AfterHydration } from '@/lib/hydration';
 import { usePageViews } from '@/lib/use-page-views';
+import { useToastRaised } from '@/lib/toast';
 import { Header } from './header';
 import { Footer } from './footer';
 import { NavigationScroll } from './navigation-scroll';
 
-// sonner weighs ~10 KB gzipped and only the booking, review, payment and admin screens raise
-// toasts, so the content pages never load it (home-page JS budget, docs/decisions/006). sonner replays
-// toasts raised before its Toaster mounts, so nothing is lost while the chunk loads.
+// sonner weighs ~10 KB gzipped. The public pages raise their toasts through web/src/lib/toast.ts,
+// which loads it with the first toast, and the Toaster mounts then (sonner replays toasts raised
+// before its Toaster mounts, so nothing is lost while the chunk loads); the admin's screens, which
+// import sonner themselves, have it at once (docs/architecture.md "What a page loads").
 // It lives in the topmost open modal dialog while one is open (top-layer-toaster.tsx).
 const Toaster = lazy(() => import('./top-layer-toaster').then((m) => ({ default: m.TopLayerToaster })));
 // The update prompt (and the service worker's registration) is needed only after the page is
 // interactive, so it is a chunk of its own too, out of every page's first script.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
-const QUIET_PATHS: ReadonlySet<string> = new Set([paths.home, paths.services, paths.portfolio, paths.about, paths.faq, paths.policies, paths.termsPrivacy]);
 
 /**
  * The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt.
@@ -25,10 +26,11 @@ const QUIET_PATHS: ReadonlySet<string> = new Set([paths.home, paths.services, pa
 export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   usePageViews();
   const { pathname } = useLocation();
-  // Once mounted the Toaster stays, so a toast raised just before navigating to a content page
-  // (e.g. "Consultation Requested" then home) is still shown.
-  const [toasterWanted, setToasterWanted] = useState(() => !QUIET_PATHS.has(pathname));
-  if (!toasterWanted && !QUIET_PATHS.has(pathname)) setToasterWanted(true);
+  // Once mounted the Toaster stays, so a toast raised just before navigating (e.g. "Consultation
+  // Requested" then home) is still shown.
+  const toastRaised = useToastRaised();
+  const [toasterWanted, setToasterWanted] = useState(() => isAdminPath(pathname));
+  if (!toasterWanted && (toastRaised || isAdminPath(pathname))) setToasterWanted(true);
 
   return (
     <>

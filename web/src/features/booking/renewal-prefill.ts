@@ -15,7 +15,7 @@ import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
 import { withPrefill, type WizardState } from './wizard-state';
-import { startEarly, takeEarly } from '@/lib/early-request';
+import { startEarly, takeEarly, takeEarlyResponse } from '@/lib/early-request';
 
 /** The sessionStorage key of the renewal token this wizard was opened with. */
 const TOKEN_KEY = 'booking-renewal';
@@ -88,11 +88,12 @@ async function answerOf(res: Response): Promise<Prefill> {
 }
 
 /** GET /api/fn/renewal for `token`: the masked answer, or rejects with the server's sentence. */
-async function loadMasked(token: string): Promise<Prefill> {
-  return answerOf(await fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`));
-}
-
 const renewalKey = (token: string) => `renewal:${token}`;
+
+/** The masked read: the one web/public/early-requests.js started with the page, if still waiting, else a new one. */
+async function loadMasked(token: string): Promise<Prefill> {
+  return answerOf(await (takeEarlyResponse(renewalKey(token)) ?? fetch(`/api/fn/renewal?token=${encodeURIComponent(token)}`)));
+}
 
 /** Starts reading renewal link `token` ahead of the wizard (the booking route's prefetch); useRenewalPrefill takes it. */
 export function prefetchRenewal(token: string): void {

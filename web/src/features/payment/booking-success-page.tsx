@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';
 import { calendarLinkOf, manageLinkOf, verifyBookingPayment, type BookingSummary } from './api/verify-payment';

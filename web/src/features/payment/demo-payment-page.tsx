@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { formatCents } from '@domain/money/cents';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { formatSlotRange } from '@domain/schedule/slots';

@@ -3,7 +3,7 @@
  * 'Error loading availability' / 'Could not load blocked dates'. Shared by every calendar.
  */
 import { startTransition, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { pb } from '../pb';
 import { logError } from '@/lib/log';
 import { startEarly, takeEarly } from '../early-request';

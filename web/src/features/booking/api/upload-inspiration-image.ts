@@ -7,7 +7,7 @@
  * (docs/decisions/042-bounded-uploads.md).
  */
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { MAX_IMAGE_BYTES, MAX_INSPIRATION_IMAGES, UPLOAD_CAP_MESSAGES, UPLOAD_MESSAGES, imageExtension } from '@domain/booking/inspiration-images';
 import { errorMessage, pb } from '@/lib/pb';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
 import { quote as priceQuote } from '@domain/money/pricing';

@@ -1,7 +1,7 @@
 import { ClientResponseError } from 'pocketbase';
 import { useContext, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADDONS, TREE_SIZE_INFO, findPackage, type AddonId } from '@domain/catalog';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { POLICY_SENTENCES } from '@domain/booking/policy';

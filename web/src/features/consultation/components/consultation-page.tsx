@@ -1,12 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ClientResponseError } from 'pocketbase';
-import { toast } from 'sonner';
-import { consultationRequestSchema, consultationSlotLabel } from '@domain/consultations/consultation';
+import { toast } from '@/lib/toast';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { BUSINESS } from '@domain/business';
 import { MESSAGES } from '@domain/messages';
-import { firstMessage } from '@domain/contact-schema';
 import { consultationDateProblem, type DateContext } from '@domain/schedule/season';
 import { firstOpenDate } from '@domain/schedule/full-days';
 import { useConsultationFullDays } from '@/lib/api/get-full-days';
@@ -17,10 +14,8 @@ import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';
 import { prefetchBlockedDates, useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { prefetchSeason, useSeason, type SeasonInfo } from '@/lib/api/get-season';
-import { errorMessage } from '@/lib/pb';
-import { createConsultationRequest } from '../api/create-consultation-request';
 import { useConsultationSlots } from '../api/get-consultation-slots';
-import { ContactFields, EMPTY_CONTACT, type ConsultationContact } from './contact-fields';
+import { consultationRules, ContactFields, EMPTY_CONTACT, type ConsultationContact } from './contact-fields';
 import { ConsultationSlotGrid } from './consultation-slot-grid';
 import '../consultation.css';
 import { logError } from '@/lib/log';
@@ -152,7 +147,8 @@ export function ConsultationSchedule({
 /** What was requested, for the confirmation panel. */
 interface Requested {
   date: string;
-  timeSlot: string;
+  /** The slot as shown ('10:30 AM'). */
+  time: string;
   address: string;
   email: string;
   manageToken: string;
@@ -178,7 +174,7 @@ function ConsultationRequested({ requested: r }: { requested: Requested }) {
         </div>
         <div>
           <dt>Time</dt>
-          <dd>{consultationSlotLabel(r.timeSlot)} (about 30 minutes)</dd>
+          <dd>{r.time} (about 30 minutes)</dd>
         </div>
         <div>
           <dt>Address</dt>
@@ -235,28 +231,38 @@ function ConsultationForm() {
       toast.error('Missing information', { description: MESSAGES.selectConsultation });
       return;
     }
-    const parsed = consultationRequestSchema.safeParse({ date, timeSlot: slot, ...contact });
-    if (!parsed.success) {
-      setTouched(ALL_TOUCHED);
-      toast.error('Invalid Input', { description: firstMessage(parsed.error) });
-      return;
-    }
     setSubmitting(true);
+    let outcome;
     try {
-      const created = await createConsultationRequest(parsed.data);
-      toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
-      setRequested({ date: parsed.data.date, timeSlot: parsed.data.timeSlot, address: parsed.data.customerAddress, email: parsed.data.customerEmail, manageToken: created.manageToken ?? '' });
+      // The rules and the request load on the form's first use (contact-fields.tsx), usually long before this.
+      const { submitConsultation } = await consultationRules.load();
+      outcome = await submitConsultation({ date, timeSlot: slot, ...contact }, FAILED);
     } catch (err) {
-      logError('Consultation request failed', err);
-      // A refusal the server explains (slot just taken, date no longer open) says why; anything
-      // else gets docs/product.md §8's message. What was typed stays.
-      const known = err instanceof ClientResponseError && (err.status === 400 || err.status === 409);
-      toast.error('Error', { description: known ? errorMessage(err, FAILED) : FAILED });
-      if (err instanceof ClientResponseError && err.status === 409) {
-        setSlot(null);
-        setSlotsVersion((v) => v + 1);
-      }
-      setSubmitting(false);
+      outcome = { kind: 'failed', error: err } as const;
+    }
+    if (outcome.kind !== 'sent') setSubmitting(false);
+    switch (outcome.kind) {
+      case 'invalid':
+        setTouched(ALL_TOUCHED);
+        toast.error('Invalid Input', { description: outcome.message });
+        return;
+      case 'sent':
+        toast.success('Consultation Requested', { description: "We'll contact you soon to confirm your consultation. Check your email for details." });
+        setRequested({ date: outcome.date, time: outcome.time, address: outcome.address, email: outcome.email, manageToken: outcome.created.manageToken ?? '' });
+        return;
+      case 'refused':
+        // A refusal the server explains (slot just taken, date no longer open) says why. What was typed stays.
+        logError('Consultation request failed', outcome.message);
+        toast.error('Error', { description: outcome.message });
+        if (outcome.slotTaken) {
+          setSlot(null);
+          setSlotsVersion((v) => v + 1);
+        }
+        return;
+      case 'failed':
+        // Anything else gets docs/product.md §8's message. What was typed stays.
+        logError('Consultation request failed', outcome.error);
+        toast.error('Error', { description: FAILED });
     }
   };
 

@@ -1,4 +1,8 @@
-import { contactSchema } from '@domain/contact-schema';
+import { useEffect } from 'react';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
+
+/** The form's rules and request (zod), loaded when a field is first focused or a submit needs them. */
+export const consultationRules = onDemand(() => import('../api/submit-consultation'));
 
 /** The contact fields of the consultation form and their values. */
 export interface ConsultationContact {
@@ -30,12 +34,6 @@ const FIELDS: FieldDef[] = [
   { key: 'notes', label: 'Notes (Optional)', rows: 4 },
 ];
 
-/** The first docs/product.md §5 message for one field, or null when it is valid. */
-export function contactFieldError(key: Key, value: string): string | null {
-  const r = contactSchema.shape[key].safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
-}
-
 interface ContactFieldsProps {
   value: ConsultationContact;
   onChange: (next: ConsultationContact) => void;
@@ -46,11 +44,19 @@ interface ContactFieldsProps {
 
 /** The contact form of docs/product.md §2 and §5 for consultations: name, e-mail, phone, address, notes. */
 export function ContactFields({ value, onChange, touched, onTouch }: ContactFieldsProps) {
+  // A field's message needs the rules: they load as the customer starts typing, or when a
+  // submit attempt marks every field (the messages show once they are here).
+  const rules = useOnDemand(consultationRules);
+  const anyTouched = Object.values(touched).some(Boolean);
+  const { want } = rules;
+  useEffect(() => {
+    if (anyTouched) want();
+  }, [anyTouched, want]);
   return (
     <div className="contact-fields">
       {FIELDS.map((f) => {
         const id = `consultation-${f.key}`;
-        const error = touched[f.key] ? contactFieldError(f.key, value[f.key]) : null;
+        const error = touched[f.key] && rules.value ? rules.value.contactFieldError(f.key, value[f.key]) : null;
         const common = {
           id,
           name: f.key,
@@ -58,6 +64,7 @@ export function ContactFields({ value, onChange, touched, onTouch }: ContactFiel
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           onChange: (e: { target: { value: string } }) => onChange({ ...value, [f.key]: e.target.value }),
+          onFocus: want,
           // Leaving an empty field says nothing yet (submit shows every message): a message
           // appearing on blur moves the button under a pointer already pressing it.
           onBlur: () => {

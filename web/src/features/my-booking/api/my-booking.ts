@@ -21,7 +21,7 @@ import type { DateContext, SeasonWindows } from '@domain/schedule/season';
 import type { MyBookingView, VisitAt } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
 import { MyBookingError, postManage as post } from '@/lib/manage-link-fetch';
-import { startEarly, takeEarly } from '@/lib/early-request';
+import { startEarly, takeEarly, takeEarlyResponse } from '@/lib/early-request';
 
 export type { MyBookingView, VisitAt };
 
@@ -29,7 +29,8 @@ export type { MyBookingView, VisitAt };
 export { MyBookingError };
 
 const viewKey = (token: string) => `my-booking:${token}`;
-const readView = (token: string) => post<MyBookingView>('/api/fn/my-booking', { token });
+// The read web/public/early-requests.js started with the page, if it is still waiting, else a new one.
+const readView = (token: string) => post<MyBookingView>('/api/fn/my-booking', { token }, takeEarlyResponse(viewKey(token)));
 
 export function fetchMyBooking(token: string): Promise<MyBookingView> {
   return takeEarly(viewKey(token), () => readView(token));

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { MyBookingError, postManage } from '@/lib/manage-link-fetch';
+import { takeEarlyResponse } from '@/lib/early-request';
 import type { WaitlistJoinChoices } from '@/lib/waitlist-join';
 
 export { MyBookingError as WaitlistError };
@@ -83,7 +84,8 @@ export async function leaveWaitlist(token: string): Promise<void> {
 
 /** POST /api/fn/waitlist/offer: the offer an offer e-mail's token opens; 404 'This offer link is not valid.' */
 export async function fetchOffer(token: string): Promise<WaitlistOffer> {
-  return offerAnswerSchema.parse(await postManage('/api/fn/waitlist/offer', { token })).offer;
+  // The read web/public/early-requests.js started with the page, if it is still waiting.
+  return offerAnswerSchema.parse(await postManage('/api/fn/waitlist/offer', { token }, takeEarlyResponse(`waitlist-offer:${token}`))).offer;
 }
 
 /** POST /api/fn/waitlist/decline: 'No thanks'; the next in line is offered the time. */

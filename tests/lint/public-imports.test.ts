@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the public pages load before idle (docs/architecture.md "What a page loads"): the entry
+ * (web/src/main.tsx) and each public route module, with everything they import statically,
+ * reach no admin code (web/src/admin) and, but for /booking itself, none of the booking
+ * wizard's modules (web/src/features/booking: its state, schemas and steps). What they need of
+ * those later comes by `import()`, which this walk does not follow. Type-only imports are
+ * erased by the build and are not followed either.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB = path.join(ROOT, 'web', 'src');
+const ROUTES = path.join(WEB, 'app', 'routes');
+const ADMIN = path.join(WEB, 'admin') + path.sep;
+const WIZARD = path.join(WEB, 'features', 'booking') + path.sep;
+/** The owner's pages, which are not public. */
+const ADMIN_ROUTE = /^(admin-|setup-admin)/;
+/** The wizard's own page, the only public one that may load it before idle. */
+const WIZARD_ROUTE = 'booking.tsx';
+
+/** The specifiers `code` imports or re-exports with a value (not `import type`, not `import()`). */
+export function staticImports(code: string): string[] {
+  const found: string[] = [];
+  for (const m of code.matchAll(/^\s*(?:import|export)\s+(?!type\s)([^;'"]*?)\sfrom\s+['"]([^'"]+)['"]/gm)) found.push(m[2]!);
+  for (const m of code.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push(m[1]!);
+  return found;
+}
+
+/** The source file `specifier` names from `from`, or null for a package, a stylesheet or data. */
+function resolve(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.join(WEB, specifier.slice(2));
+  else if (specifier.startsWith('@domain/')) base = path.join(ROOT, 'domain', specifier.slice('@domain/'.length));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')])
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return null;
+}
+
+/** Every source file `start` loads statically, each with the chain of imports that reaches it. */
+function staticGraph(start: string): Map<string, string[]> {
+  const chains = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      const next = resolve(file, specifier);
+      if (!next || chains.has(next)) continue;
+      chains.set(next, [...chains.get(file)!, next]);
+      queue.push(next);
+    }
+  }
+  return chains;
+}
+
+const rel = (file: string) => path.relative(ROOT, file);
+const publicRoutes = readdirSync(ROUTES).filter((f) => f.endsWith('.tsx') && !ADMIN_ROUTE.test(f));
+/** The entry and the given route modules, as [name, file]. */
+const starts = (routes: string[]): [string, string][] => [['main.tsx', path.join(WEB, 'main.tsx')], ...routes.map((f): [string, string] => [f, path.join(ROUTES, f)])];
+
+describe('the public pages’ first script', () => {
+  it('reads value imports, re-exports and side-effect imports, not type-only imports or import()', () => {
+    const code = [
+      "import { a } from './a';",
+      "import type { B } from './b';",
+      'import {\n  c,\n  type C,\n} from "@/c";',
+      "export { d } from '@domain/d';",
+      "import './e.css';",
+      "const f = () => import('./f');",
+    ].join('\n');
+    expect(staticImports(code)).toEqual(['./a', '@/c', '@domain/d', './e.css']);
+  });
+
+  it('finds the public routes', () => {
+    expect(publicRoutes).toEqual(expect.arrayContaining(['home.tsx', 'booking.tsx', 'consultation.tsx', 'my-booking.tsx', 'waitlist-offer.tsx']));
+    expect(publicRoutes.some((f) => ADMIN_ROUTE.test(f))).toBe(false);
+  });
+
+  it.each(starts(publicRoutes))('%s imports no admin code before idle', (_name, start) => {
+    const admin = [...staticGraph(start)].filter(([file]) => file.startsWith(ADMIN));
+    expect(admin.map(([, chain]) => chain.map(rel).join(' → '))).toEqual([]);
+  });
+
+  it.each(starts(publicRoutes.filter((f) => f !== WIZARD_ROUTE)))('%s imports none of the booking wizard’s modules before idle', (_name, start) => {
+    const wizard = [...staticGraph(start)].filter(([file]) => file.startsWith(WIZARD));
+    expect(wizard.map(([, chain]) => chain.map(rel).join(' → '))).toEqual([]);
+  });
+});
