@@ -6,6 +6,7 @@
  * consultation calendars (pb_hooks/src/lib/consultations/consultation-full-days-route.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { startEarly, takeEarly } from '../early-request';
 import { logWarning } from '@/lib/log';
 
 /** What the full days depend on: a tree size id ('7.5-9ft'), the visit kind, and optionally the booking's installation date, the package (its notice) and the owner's phone booking. */
@@ -62,7 +63,15 @@ export function useFullDays(q: FullDaysFor): ReadonlySet<string> | null {
  * failure, logged, as useFullDays). `version` reads them again, e.g. after a time was just taken.
  */
 export function useConsultationFullDays(version = 0): ReadonlySet<string> | null {
-  return useKeyedFullDays(`consultation|${version}`, fetchConsultationFullDays);
+  // The first read is the one the page's module started (prefetchConsultationFullDays); a later version asks again.
+  return useKeyedFullDays(`consultation|${version}`, version === 0 ? () => takeEarly(CONSULTATION_EARLY, fetchConsultationFullDays) : fetchConsultationFullDays);
+}
+
+const CONSULTATION_EARLY = 'consultation-full-days';
+
+/** Starts reading the consultation window's full Wednesdays as the page's module loads (web/src/lib/early-request.ts); useConsultationFullDays takes it. */
+export function prefetchConsultationFullDays(): void {
+  startEarly(CONSULTATION_EARLY, fetchConsultationFullDays);
 }
 
 /** The full days `read` answers, read again when `key` changes; '' reads nothing and gives an empty set. */

@@ -6,7 +6,7 @@ import { BUSINESS } from '@domain/business';
 import { MESSAGES } from '@domain/messages';
 import { consultationDateProblem, type DateContext } from '@domain/schedule/season';
 import { firstOpenDate } from '@domain/schedule/full-days';
-import { useConsultationFullDays } from '@/lib/api/get-full-days';
+import { prefetchConsultationFullDays, useConsultationFullDays } from '@/lib/api/get-full-days';
 import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
 import { parseZip } from '@domain/place/distance';
 import { prefetchNotice, useNotice, type NoticeInfo } from '@/lib/api/get-notice';
@@ -31,13 +31,14 @@ const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField
 
 /**
  * What the consultation calendar waits for, started as the page's module loads (the route's
- * prefetch, web/src/lib/early-request.ts): the season, the blocked dates, the notice and the
- * calendar's chunk, all at once, while the prerendered page hydrates.
+ * prefetch, web/src/lib/early-request.ts): the season, the blocked dates, the notice, the full
+ * Wednesdays and the calendar's chunk, all at once, while the prerendered page hydrates.
  */
 export function prefetchConsultationCalendar(): void {
   prefetchSeason();
   prefetchBlockedDates();
   prefetchNotice();
+  prefetchConsultationFullDays();
   void loadDateField().catch(() => undefined); // a failure shows when it renders
 }
 
