@@ -108,23 +108,6 @@ export function chargeReceiptMail(tx: CoreApp, charge: core.Record, booking: cor
 }
 
 /**
- * The receipt for a refund of `amountCents` on `booking` (`refund_id` already set on it), keyed
- * once per refund id.
- */
-export function refundReceiptMail(booking: core.Record, amountCents: number): QueuedMail {
-  const refundId = booking.getString('refund_id');
-  return receiptMail(mailKey('receipt', booking.id, `refund-${refundId}`), booking, {
-    kind: 'refund',
-    amountCents,
-    method: isDemo(refundId) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)',
-    at: nowMs(),
-    reference: bookingReference(booking.id),
-    remainingCents: 0,
-    lines: [],
-  });
-}
-
-/**
  * The one receipt for the refunds `parts` made together on `booking` (docs/decisions/045): their
  * sum, each refund listed when there are several (domain/mail/receipts.ts refundReceiptLines).
  * A part's `refundId` is Stripe's refund (or demo) id, or the movement's id for money given back

@@ -12,21 +12,20 @@
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
  * The card's brand and last 4 digits are stored when the signal knew them (an admin-only field).
  */
-import { lifecycleOf, transition } from '@domain/booking/lifecycle';
 import type { PaymentBookingRow } from '@domain/commands/booking-money';
 import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
 import type { ChargeMoneyRow } from '@domain/money/ledger';
 import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
-import { nowMs, toPbDate } from '../clock';
+import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
-import { queueMail, type QueuedMail } from '../mail/mail-outbox';
+import type { QueuedMail } from '../mail/mail-outbox';
 import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
-import { chargeMoneyRowOf, chargesOfBooking, syncPaymentStatus } from './ledger-records';
-import { conversionCounted, recordPaidConversion } from './payment-conversion';
+import { chargeMoneyRowOf, chargesOfBooking } from './ledger-records';
+import { conversionCounted } from './payment-conversion';
 
 /** What the payment provider tells about the paid session ('' or absent when it did not say). */
 export interface PaymentIds {
@@ -122,25 +121,4 @@ export function settlePaidSession(app: CoreApp, sessionId: string, ids: PaymentI
   if (run.kind !== 'answered') return null;
   const a = run.body as SettleDepositAnswer;
   return a.outcome ? { bookingId: a.bookingId, outcome: a.outcome, changed: a.changed } : null;
-}
-
-/**
- * Inside transaction `tx`: booking `rec`'s deposit is paid at `now` (epoch ms), by card or, for
- * a phone booking, as its `deposit_method` says: confirmed (`transition` 'deposit_paid'), the
- * balance due, `payment_status` as its ledger reads it, its e-mails queued (the confirmation,
- * the owner's notice, the deposit's receipt, each with its own manage link, docs/decisions/027)
- * and, for a website booking, its conversion recorded (docs/decisions/039). Returns the mail
- * outbox ids to send once the transaction commits. Throws when the booking is not waiting for its deposit.
- */
-export function confirmDeposit(tx: CoreApp, rec: core.Record, now: number): string[] {
-  const next = transition(lifecycleOf(paymentBookingRow(rec)), { type: 'deposit_paid' });
-  if (!next.ok) throw new Error(`confirmDeposit ${rec.id}: ${next.reason}`);
-  rec.set('status', next.state.status);
-  rec.set('cancel_reason', next.state.cancelReason);
-  rec.set('deposit_paid_at', toPbDate(now));
-  rec.set('balance_remaining', rec.getInt('total_price') - rec.getInt('deposit_amount'));
-  syncPaymentStatus(tx, rec);
-  tx.save(rec);
-  recordPaidConversion(tx, rec, now);
-  return (['confirmation', 'owner_notice', 'receipt'] as const).map((kind) => queueMail(tx, depositMail(tx, rec, kind)));
 }
