@@ -4,7 +4,8 @@
  * (docs/architecture.md "Conventions"): TypeScript's recommended checks, the rules of hooks,
  * type-only imports marked, no unused code, and the import boundaries of docs/architecture.md "Conventions":
  *
- * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`);
+ * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`), and its
+ *   files other than tests import no test library (fast-check, vitest);
  * - a feature (`web/src/features/<a>/`) never imports another feature (`features/<b>/`);
  * - nothing under `features/`, `lib/` or `components/` imports from `app/` (routes compose
  *   features; `paths` lives in `web/src/lib/paths.ts`), and the shared `lib/` and
@@ -125,6 +126,20 @@ const sharedPatterns = [
   },
 ];
 
+/** domain/ is pure and shared: nothing from web/ or pb_hooks/. */
+const domainPattern = {
+  regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
+  message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (docs/architecture.md "Conventions").',
+};
+
+/** What domain/ files other than tests may not import: the test libraries. */
+const testLibraryPatterns = [
+  {
+    regex: '^(?:fast-check|vitest)(?:/|$)',
+    message: 'domain/ ships in the product: only its *.test.ts files import fast-check or vitest; test support goes in tests/support/ (docs/architecture.md "Layers").',
+  },
+];
+
 /**
  * One `no-restricted-imports` setting (flat config replaces a rule's options rather than merging
  * them, so each group of files gets all its patterns in one place).
@@ -215,14 +230,12 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/triple-slash-reference': 'off' },
   },
   // Boundaries.
+  { files: ['domain/**/*.ts'], rules: restrictImports([domainPattern]) },
   {
+    // The product's domain/ code imports no test library; test support lives in tests/support/.
     files: ['domain/**/*.ts'],
-    rules: restrictImports([
-      {
-        regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
-        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (docs/architecture.md "Conventions").',
-      },
-    ]),
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports([domainPattern, ...testLibraryPatterns]),
   },
   {
     files: ['pb_hooks/src/**/*.ts'],
