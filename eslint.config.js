@@ -14,6 +14,8 @@
  * - the admin area (`web/src/admin/`) is layered one way, core ← device ← ui ← features: a layer
  *   imports only the layers below it, an admin feature never imports another (except `shell`,
  *   which composes them), and the admin and the public site never import each other;
+ * - an admin feature reaches the server only through `core/mutations.ts` and `core/reads.ts`:
+ *   no `core/api/` file, no `pb` client;
  *
  * Under web/src an import never climbs two levels (`../../x`): it says `@/x` (the alias of
  * web/src, beside `@domain/`).
@@ -53,7 +55,7 @@ const MAX_FEATURE_DEPTH = 5;
 /** `../` repeated `n` times, as a regular expression. @param {number} n */
 const up = (n) => `(?:\\.\\./){${n}}`;
 
-/** @typedef {{ regex: string, message: string }} Pattern */
+/** @typedef {{ regex: string, message: string, importNames?: string[] }} Pattern */
 
 /**
  * The patterns that keep a file of web/src/features/<feature>/ (at `depth` folders below it) out
@@ -97,6 +99,30 @@ function adminLayerPatterns(layer, depth) {
 }
 
 /**
+ * The admin writes one way (docs/architecture.md "Admin data and sync"): a file of
+ * web/src/admin/features/<feature>/ at `depth` folders below it reaches the server only through
+ * core/mutations.ts (writes, or the outbox it queues to) and core/reads.ts (reads not in the
+ * mirror): never a core/api/ file, nor the SDK's `pb` client itself.
+ * @param {number} depth
+ * @returns {Pattern[]}
+ */
+function adminServerDoors(depth) {
+  return [
+    {
+      regex: `^(?:${up(depth + 2)}|@/admin/)core/api(?:/|$)`,
+      message:
+        'An admin screen writes through @/admin/core/mutations (or the outbox) and reads the server through @/admin/core/reads, never a core/api/ file (docs/architecture.md "Admin data and sync").',
+    },
+    {
+      regex: '^@/lib/pb$',
+      importNames: ['pb'],
+      message:
+        'An admin screen does not call the server with pb: writes go through @/admin/core/mutations, reads through @/admin/core/reads, the session through core/session (docs/architecture.md "Admin data and sync").',
+    },
+  ];
+}
+
+/**
  * The patterns of a file of web/src/admin/features/<feature>/ at `depth` folders below it: no
  * other admin feature (the shell composes them and is exempt), no public feature, not app/.
  * @param {string} feature
@@ -105,7 +131,7 @@ function adminLayerPatterns(layer, depth) {
  */
 function adminFeaturePatterns(feature, depth) {
   const cross = `An admin feature never imports another (docs/architecture.md "The admin area"): pass it in from the shell, or move the shared piece to admin/ui or admin/core.`;
-  const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }];
+  const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }, ...adminServerDoors(depth)];
   if (feature === 'shell') return patterns;
   return [...patterns, { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: cross }, { regex: `^(?:${up(depth + 2)}|@/admin/)features/(?!${feature}/)`, message: cross }];
 }

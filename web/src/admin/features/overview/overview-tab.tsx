@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money/cents';
-import { getInsights, type Insights } from '@/admin/core/api/get-insights';
+import { getInsights, type Insights } from '@/admin/core/reads';
 import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { businessToday } from '@domain/schedule/calendar';
