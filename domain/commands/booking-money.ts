@@ -1,7 +1,7 @@
 /**
  * A booking row as the checkout's and the webhook's commands read it, and its `payment_status`
  * as the ledger reads it (docs/decisions/045: `payment_status` is the ledger's summary, never
- * written by hand). The same derivation as pb_hooks/src/lib/payments/ledger-records.ts
+ * written by hand). The same derivation as pb_hooks/src/lib/ledger-records.ts
  * syncPaymentStatus, on plain rows, so a pure command can state the value it writes. Pure; cents.
  */
 import { keptOfRows } from '../money/booking-money';

@@ -11,7 +11,7 @@ import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 import { manageButtons } from './booking-confirmation';

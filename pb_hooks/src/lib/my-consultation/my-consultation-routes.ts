@@ -35,7 +35,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { takenConsultationSlots } from '../consultations/consultations-repo';
 import { readJsonObject } from '../http';
 import { composeMail } from '../mail/compose';
-import { consultationUpdateMail } from '../mail/consultation-update';
+import { consultationUpdateMail } from './consultation-update-mail';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice } from '../settings';
 import { consultationForToken, liveConsultationLinkIds, requireConsultation } from './consultation-links';
@@ -92,7 +92,7 @@ function ownerNotice(r: core.Record, m: ConsultationChangeMail): QueuedMail {
   };
 }
 
-/** The customer's e-mail (the owner's answer's wording, lib/mail/consultation-update.ts) or the owner's notice. */
+/** The customer's e-mail (the owner's answer's wording, lib/my-consultation/consultation-update-mail.ts) or the owner's notice. */
 function changeMail(tx: CoreApp, m: ConsultationChangeMail): QueuedMail {
   const r = tx.findRecordById('consultation_requests', m.consultationId);
   return m.to === 'customer' ? consultationUpdateMail(tx, r, m.action) : ownerNotice(r, m);

@@ -20,7 +20,7 @@ import {
   type Money,
   type Movement,
 } from '@domain/money/ledger';
-import { jsonObjects } from '../json-fields';
+import { jsonObjects } from './json-fields';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
