@@ -33,7 +33,7 @@ import type { BookingSchedule } from '@domain/schedule/overlap';
 import type { TravelCheck } from '@domain/schedule/travel-buffer';
 import type { TreeSize } from '@domain/catalog';
 import { isOfferHold, markOfferHeld, type OwnerSlotChoice } from '@domain/waitlist/waitlist';
-import { isAdmin } from '../admin/staff-auth';
+import { isAdmin } from '../staff-auth';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';

@@ -29,7 +29,7 @@
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type OwnerCancelInput, type OwnerCancelState } from '@domain/commands/booking-cancel-command';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { requireAdmin, staffIdOf } from '../staff-auth';
 import type { ServerCommand } from '../commands/run-command';
 import { idempotencyKeyHeader, readJsonObject } from '../http';
 import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../my-booking/booking-command-state';

@@ -38,7 +38,7 @@ import {
 } from '@domain/commands/demo-checkout-command';
 import type { SettleDepositMail } from '@domain/commands/settle-deposit-command';
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
-import { staffIdOf } from '../admin/staff-auth';
+import { staffIdOf } from '../staff-auth';
 import { bookingDetails, bookingSummary } from '../mail/booking-summary';
 import { findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
