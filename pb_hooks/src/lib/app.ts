@@ -10,11 +10,15 @@ import { staffPasswordResetChecks } from './admin/staff-password-reset';
 import { visitReminderChecks } from './bookings/visit-reminder-checks';
 import { RENEWAL_KIND, renewalChecks } from './customers/renewal-mail-checks';
 import { registerMailKindChecks, STAFF_PASSWORD_RESET_KIND, VISIT_REMINDER_KIND } from './mail/outbox-checks';
+import { onSlotsFreed } from './freed-slots';
+import { offerFreedSlots } from './waitlist/waitlist-offer-step';
 
 // The mail outbox's checks by kind, composed here so mail/ imports no topic (mail/outbox-checks.ts).
 registerMailKindChecks(VISIT_REMINDER_KIND, visitReminderChecks);
 registerMailKindChecks(STAFF_PASSWORD_RESET_KIND, staffPasswordResetChecks);
 registerMailKindChecks(RENEWAL_KIND, renewalChecks);
+// Freed slots go to the waitlist (lib/freed-slots.ts), so the topics that free them import none of it.
+onSlotsFreed((app, dates) => offerFreedSlots(app, dates));
 
 export { checkSlotOverlapRoute } from './bookings/check-slot-overlap-route';
 export { createBookingCheckoutRoute } from './bookings/booking-checkout-route';

@@ -24,7 +24,7 @@ import { bookingFactsOf } from '../my-booking/booking-command-state';
 import { findBooking } from './bookings-repo';
 import { loadMoveWorld, visitMovedMail } from './visit-move';
 import { readJsonObject } from '../http';
-import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { slotsFreed } from '../freed-slots';
 
 /** How request key `key` stands for this move (read in `tx`): unused, this same move's, or another request's. */
 function keyState(tx: CoreApp, key: string, fingerprint: string): OwnerMoveState['key']['used'] {
@@ -68,5 +68,5 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
   }
   runCommand(e, ownerMove(String(e.request!.header.get('Idempotency-Key') ?? '').trim()));
   // The visit's old time goes to the people waiting for that day (best effort, after the commit).
-  if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
+  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
