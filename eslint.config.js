@@ -4,7 +4,8 @@
  * (docs/architecture.md "Conventions"): TypeScript's recommended checks, the rules of hooks,
  * type-only imports marked, no unused code, and the import boundaries of docs/architecture.md "Conventions":
  *
- * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`);
+ * - `domain/` imports nothing from `web/` or `pb_hooks/` (nor `pb_hooks/` from `web/`), and its
+ *   files other than tests import no test library (fast-check, vitest);
  * - a feature (`web/src/features/<a>/`) never imports another feature (`features/<b>/`);
  * - nothing under `features/`, `lib/` or `components/` imports from `app/` (routes compose
  *   features; `paths` lives in `web/src/lib/paths.ts`), and the shared `lib/` and
@@ -13,6 +14,8 @@
  * - the admin area (`web/src/admin/`) is layered one way, core ← device ← ui ← features: a layer
  *   imports only the layers below it, an admin feature never imports another (except `shell`,
  *   which composes them), and the admin and the public site never import each other;
+ * - an admin feature reaches the server only through `core/mutations.ts` and `core/reads.ts`:
+ *   no `core/api/` file, no `pb` client;
  *
  * Under web/src an import never climbs two levels (`../../x`): it says `@/x` (the alias of
  * web/src, beside `@domain/`).
@@ -52,7 +55,7 @@ const MAX_FEATURE_DEPTH = 5;
 /** `../` repeated `n` times, as a regular expression. @param {number} n */
 const up = (n) => `(?:\\.\\./){${n}}`;
 
-/** @typedef {{ regex: string, message: string }} Pattern */
+/** @typedef {{ regex: string, message: string, importNames?: string[] }} Pattern */
 
 /**
  * The patterns that keep a file of web/src/features/<feature>/ (at `depth` folders below it) out
@@ -96,6 +99,30 @@ function adminLayerPatterns(layer, depth) {
 }
 
 /**
+ * The admin writes one way (docs/architecture.md "Admin data and sync"): a file of
+ * web/src/admin/features/<feature>/ at `depth` folders below it reaches the server only through
+ * core/mutations.ts (writes, or the outbox it queues to) and core/reads.ts (reads not in the
+ * mirror): never a core/api/ file, nor the SDK's `pb` client itself.
+ * @param {number} depth
+ * @returns {Pattern[]}
+ */
+function adminServerDoors(depth) {
+  return [
+    {
+      regex: `^(?:${up(depth + 2)}|@/admin/)core/api(?:/|$)`,
+      message:
+        'An admin screen writes through @/admin/core/mutations (or the outbox) and reads the server through @/admin/core/reads, never a core/api/ file (docs/architecture.md "Admin data and sync").',
+    },
+    {
+      regex: '^@/lib/pb$',
+      importNames: ['pb'],
+      message:
+        'An admin screen does not call the server with pb: writes go through @/admin/core/mutations, reads through @/admin/core/reads, the session through core/session (docs/architecture.md "Admin data and sync").',
+    },
+  ];
+}
+
+/**
  * The patterns of a file of web/src/admin/features/<feature>/ at `depth` folders below it: no
  * other admin feature (the shell composes them and is exempt), no public feature, not app/.
  * @param {string} feature
@@ -104,7 +131,7 @@ function adminLayerPatterns(layer, depth) {
  */
 function adminFeaturePatterns(feature, depth) {
   const cross = `An admin feature never imports another (docs/architecture.md "The admin area"): pass it in from the shell, or move the shared piece to admin/ui or admin/core.`;
-  const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }];
+  const patterns = [{ regex: `^(?:${up(depth + 3)}|@/)(?:features|app)(?:/|$)`, message: adminImportsPublic }, ...adminServerDoors(depth)];
   if (feature === 'shell') return patterns;
   return [...patterns, { regex: `^${up(depth + 1)}(?!${feature}/)[^./]`, message: cross }, { regex: `^(?:${up(depth + 2)}|@/admin/)features/(?!${feature}/)`, message: cross }];
 }
@@ -122,6 +149,20 @@ const sharedPatterns = [
   {
     regex: `^(?:(?:\\.\\./)+|@/)(?:features|app|admin)(?:/|$)`,
     message: 'web/src/lib and web/src/components are shared by the features: they import no feature, nothing from app/ and nothing from admin/.',
+  },
+];
+
+/** domain/ is pure and shared: nothing from web/ or pb_hooks/. */
+const domainPattern = {
+  regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
+  message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (docs/architecture.md "Conventions").',
+};
+
+/** What domain/ files other than tests may not import: the test libraries. */
+const testLibraryPatterns = [
+  {
+    regex: '^(?:fast-check|vitest)(?:/|$)',
+    message: 'domain/ ships in the product: only its *.test.ts files import fast-check or vitest; test support goes in tests/support/ (docs/architecture.md "Layers").',
   },
 ];
 
@@ -215,14 +256,12 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/triple-slash-reference': 'off' },
   },
   // Boundaries.
+  { files: ['domain/**/*.ts'], rules: restrictImports([domainPattern]) },
   {
+    // The product's domain/ code imports no test library; test support lives in tests/support/.
     files: ['domain/**/*.ts'],
-    rules: restrictImports([
-      {
-        regex: `^(?:(?:\\.\\./)+(?:web|pb_hooks)(?:/|$)|@/)`,
-        message: 'domain/ holds pure rules shared by the web app and the hooks: it imports nothing from web/ or pb_hooks/ (docs/architecture.md "Conventions").',
-      },
-    ]),
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports([domainPattern, ...testLibraryPatterns]),
   },
   {
     files: ['pb_hooks/src/**/*.ts'],

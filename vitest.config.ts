@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'pb_hooks/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'pb_hooks/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/{lint,docs,architecture}/**/*.test.ts'],
           environment: 'node',
         },
       },

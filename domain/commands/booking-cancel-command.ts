@@ -6,7 +6,7 @@
  * `transition` (domain/booking/lifecycle.ts); the refunds to queue and `payment_status` from
  * the ledger (domain/money/ledger.ts refundsToQueue, paymentStatusOf), each refund queued its
  * own way (a card 'pending' for Stripe, money paid by hand 'to_return'), as
- * pb_hooks/src/lib/payments/ledger-records.ts queueLedgerRefunds writes them for a late
+ * pb_hooks/src/lib/ledger-records.ts queueLedgerRefunds writes them for a late
  * payment. The refunds themselves run after the commit, outside the transaction (Stripe).
  * Pure.
  */
@@ -34,7 +34,7 @@ export const CANCEL_MESSAGE_MAX = 1000;
 
 /** The booking's money as stored. */
 export interface MoneyState {
-  /** Its movements (pb_hooks/src/lib/payments/ledger-records.ts movementsOfRecords). */
+  /** Its movements (pb_hooks/src/lib/ledger-records.ts movementsOfRecords). */
   movements: readonly Movement[];
   /** `total_price` and `deposit_amount`, in cents. */
   totalCents: number;

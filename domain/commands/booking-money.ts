@@ -1,7 +1,7 @@
 /**
  * A booking row as the checkout's and the webhook's commands read it. Its `payment_status` is
- * the ledger's summary, written only by the runner (pb_hooks/src/lib/payments/ledger-records.ts
- * deriveBookingMoney; docs/decisions/045 and 060). Pure; cents.
+ * the ledger's summary, written only by the runner (pb_hooks/src/lib/ledger-records.ts
+ * deriveBookingMoney; docs/decisions/045 and 061). Pure; cents.
  */
 import type { BookingMoneyRow } from '../money/ledger';
 

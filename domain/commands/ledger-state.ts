@@ -2,7 +2,7 @@
  * A booking's money as a command's state carries it (docs/decisions/045): the plain rows the
  * ledger reads (domain/money/ledger.ts `movementsOf`), so a command decides its writes and the
  * `payment_status` they lead to without a server. The server reads the rows with
- * pb_hooks/src/lib/payments/ledger-records.ts (`bookingMoneyRowOf`, `chargeMoneyRowOf`,
+ * pb_hooks/src/lib/ledger-records.ts (`bookingMoneyRowOf`, `chargeMoneyRowOf`,
  * `ledgerBookingOf`), whose `syncPaymentStatus` is the same derivation on records. Pure.
  */
 import { balanceOf } from '../money/booking-money';

@@ -35,7 +35,7 @@ export interface RecordRefundsInput {
 export interface RecordRefundsState {
   booking: (BookingMoneyRow & { id: string; refund_id: string }) | null;
   charges: ChargeMoneyRow[];
-  /** The booking as the ledger reads it (lib/payments/ledger-records.ts ledgerBookingOf). */
+  /** The booking as the ledger reads it (lib/ledger-records.ts ledgerBookingOf). */
   book: LedgerBooking;
 }
 

@@ -118,7 +118,7 @@ export function balanceOf(ledger: BookingLedger): number {
  * What booking row `booking` with its `charges` rows stores as the mirror of its ledger
  * (docs/decisions/045 and 060): `balance_remaining`, the balance in cents (`balanceOf`), and
  * `payment_status`, the ledger's summary (ledger.ts `paymentStatusOf`). The server writes exactly
- * these after every command (pb_hooks/src/lib/payments/ledger-records.ts deriveBookingMoney);
+ * these after every command (pb_hooks/src/lib/ledger-records.ts deriveBookingMoney);
  * no command writes them. Pure.
  */
 export function derivedMoneyOf(booking: LooseRow, charges: readonly LooseRow[]): { balance_remaining: number; payment_status: ReturnType<typeof paymentStatusOf> } {

@@ -1,7 +1,7 @@
 /**
  * Model-based test of the lifecycle, the ledger and the policy together (docs/decisions/045):
  * random sequences of what happens to a booking run against the reference model of
- * domain/money/ledger-model.ts, which drives the domain functions as the server does. After
+ * tests/support/ledger-model.ts, which drives the domain functions as the server does. After
  * every step the invariants hold; a failure prints the shrunk sequence (fast-check's
  * counterexample). Fixed seed, 1,000 sequences; 50 of them (the first that pay a deposit in
  * their first two steps, replaySequences) are also replayed against the real server
@@ -9,7 +9,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commandsArbitrary, freshModel, LEDGER_SEED, ledgerSequences, kindsActedOn, ledgerViolations, observeModel, replaySequences, stepModel, type LedgerCommand } from './ledger-model';
+import {
+  commandsArbitrary,
+  freshModel,
+  LEDGER_SEED,
+  ledgerSequences,
+  kindsActedOn,
+  ledgerViolations,
+  observeModel,
+  replaySequences,
+  stepModel,
+  type LedgerCommand,
+} from '../../tests/support/ledger-model';
 
 describe('the ledger, the lifecycle and the policy under random sequences', () => {
   it('keep their invariants after every step (1,000 sequences, fixed seed)', () => {

@@ -1,7 +1,8 @@
 /**
  * Docs that cannot drift: docs/product.md's route table against web/src/lib/paths.ts, the paths
- * docs/architecture.md names against the tree as it is when the test runs, and the decision
- * records against their one-page form (docs/architecture.md "Conventions").
+ * docs/architecture.md names against the tree as it is when the test runs, every `/api/fn/`
+ * route, job and collection of the server named in the docs, and the decision records against
+ * their one-page form (docs/architecture.md "Conventions").
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
+import { JOBS, ROUTES } from '../../pb_hooks/src/route-table';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -109,6 +111,65 @@ export function resolves(mention: string, tree: ReadonlySet<string>): boolean {
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
+
+/**
+ * The collections the migrations `dir` leave behind, in creation order: each `new Collection({
+ * … name: "x" … })` in a migration's up function (its first `(app) =>`), less those an up
+ * function deletes (`app.delete(app.findCollectionByNameOrId("x"))`). Down functions undo and
+ * are not read.
+ */
+export function migratedCollections(dir: string): string[] {
+  const live = new Set<string>();
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .sort()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const arrows = [...text.matchAll(/\(app\)\s*=>/g)].map((m) => m.index!);
+    const up = text.slice(0, arrows[1] ?? text.length);
+    for (const [, name] of up.matchAll(/new Collection\(\{[^]*?\bname:\s*["'](\w+)["']/g)) live.add(name!);
+    for (const [, name] of up.matchAll(/app\.delete\(app\.findCollectionByNameOrId\(["'](\w+)["']\)\)/g)) live.delete(name!);
+  }
+  return [...live];
+}
+
+/**
+ * Whether `markdown` names `name` in backticks: the name itself, or the name leading a longer
+ * mention (`bookings.cancel_message`, `mail_log` rows, `/api/fn/jobs/deliver-mail`).
+ */
+export function namesInBackticks(markdown: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp('`(?:[^`\\n]*/)?' + escaped + '(?:[.?\\s(][^`\\n]*)?`').test(markdown);
+}
+
+/** A route of the table as the docs may name it: its whole path, or the part after `/api/fn/` (`admin-bookings/move`). */
+export function routeNamed(markdown: string, path: string): boolean {
+  return namesInBackticks(markdown, path) || namesInBackticks(markdown, path.replace(/^\/api\/fn\//, ''));
+}
+
+describe('the server named in docs/architecture.md or docs/product.md', () => {
+  const docs = `${read('docs/architecture.md')}\n${read('docs/product.md')}`;
+
+  it('names every /api/fn/ route of pb_hooks/src/route-table.ts', () => {
+    const paths = [...new Set(ROUTES.map((r) => r.path))];
+    expect(paths.length).toBeGreaterThan(40);
+    const missing = paths.filter((p) => !routeNamed(docs, p));
+    expect(missing, `routes of pb_hooks/src/route-table.ts named in neither document: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('names every job of pb_hooks/src/route-table.ts (JOBS)', () => {
+    expect(JOBS.length).toBeGreaterThan(5);
+    const missing = JOBS.map((j) => j.name).filter((name) => !namesInBackticks(docs, name));
+    expect(missing, `jobs of pb_hooks/src/route-table.ts named in neither document: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('names every collection the migrations create', () => {
+    const collections = migratedCollections(join(ROOT, 'pb_migrations'));
+    expect(collections).toContain('bookings');
+    expect(collections).not.toContain('users');
+    const missing = collections.filter((c) => !namesInBackticks(docs, c));
+    expect(missing, `collections of pb_migrations/ named in neither document: ${missing.join(', ')}`).toEqual([]);
+  });
+});
 
 describe('docs/product.md §2 route table', () => {
   const documented = routeTableRoutes(read('docs/product.md'), '### Route table');

@@ -43,6 +43,8 @@ const crossings: [name: string, file: string, specifier: string, kind?: 'value' 
   ['a shared component imports app/', 'web/src/components/layout/x.tsx', '../../app/router', 'type'],
   ['the hooks import web/', 'pb_hooks/src/lib/x.ts', '../../../web/src/lib/paths'],
   ['domain imports through the web alias', 'domain/x.ts', '@/lib/paths'],
+  ['domain code imports fast-check', 'domain/money/x.ts', 'fast-check'],
+  ['domain code imports vitest', 'domain/x.ts', 'vitest'],
   ['a route climbs two levels instead of using @/', 'web/src/app/routes/x.tsx', '../../features/booking/store'],
   ['a feature climbs two levels within itself', 'web/src/features/booking/components/x.tsx', '../../booking/store'],
   ['a feature climbs three levels to the shared lib', 'web/src/features/booking/components/x.tsx', '../../../lib/paths'],
@@ -59,6 +61,9 @@ const crossings: [name: string, file: string, specifier: string, kind?: 'value' 
   ['the admin imports a public feature', 'web/src/admin/ui/x.tsx', '@/features/booking/store'],
   ['an admin feature imports app/', 'web/src/admin/features/shell/x.tsx', '@/app/router'],
   ['the shared lib imports the admin', 'web/src/lib/x.ts', '@/admin/core/db'],
+  ['an admin feature calls a core/api write itself', 'web/src/admin/features/schedule/x.tsx', '@/admin/core/api/admin-waitlist'],
+  ['an admin feature reads through a core/api file, types only', 'web/src/admin/features/settings/x.tsx', '@/admin/core/api/get-settings', 'type'],
+  ['the admin shell calls core/api itself', 'web/src/admin/features/shell/x.tsx', '@/admin/core/api/sign-out-everywhere'],
 ];
 
 const legal: [name: string, file: string, specifier: string][] = [
@@ -70,6 +75,8 @@ const legal: [name: string, file: string, specifier: string][] = [
   ['a route imports a feature', 'web/src/app/routes/x.tsx', '@/features/booking/store'],
   ['a route imports its neighbour one level up', 'web/src/app/routes/x.tsx', '../router'],
   ['the hooks import domain', 'pb_hooks/src/lib/x.ts', '@domain/money/pricing'],
+  ['a domain test imports fast-check', 'domain/money/x.test.ts', 'fast-check'],
+  ['test support imports fast-check', 'tests/support/x.ts', 'fast-check'],
   ['the admin shell imports an admin feature', 'web/src/admin/features/shell/x.tsx', '@/admin/features/bookings/bookings-tab'],
   ['an admin feature imports its own module', 'web/src/admin/features/bookings/x.tsx', './bookings-tab'],
   ['an admin feature imports admin core, device and ui', 'web/src/admin/features/on-site/x.tsx', '@/admin/core/mutations'],
@@ -78,6 +85,9 @@ const legal: [name: string, file: string, specifier: string][] = [
   ['admin core imports within itself', 'web/src/admin/core/sync/x.ts', '../db'],
   ['the admin imports the shared lib', 'web/src/admin/core/api/x.ts', '@/lib/pb'],
   ['a route imports an admin page', 'web/src/app/routes/x.tsx', '@/admin/features/auth/login-page'],
+  ['an admin feature writes through core/mutations', 'web/src/admin/features/schedule/x.tsx', '@/admin/core/mutations'],
+  ['an admin feature reads through core/reads', 'web/src/admin/features/settings/x.tsx', '@/admin/core/reads'],
+  ['admin core calls its own api', 'web/src/admin/core/outbox/x.ts', '../api/move-visit'],
 ];
 
 // ESLint's first lint loads the config, the plugins and the TypeScript resolver (seconds on a
@@ -117,6 +127,13 @@ describe('other rules', () => {
     expect((await lint('web/src/admin/core/x.ts', code)).map((m) => m.ruleId)).toEqual(['no-console']);
     expect((await lint('pb_hooks/src/lib/x.ts', code)).map((m) => m.ruleId)).toEqual(['no-console']);
     expect(await lint('scripts/x.mjs', code)).toEqual([]);
+  });
+
+  it("refuses the SDK's pb client in an admin screen, not its error helper", async () => {
+    const usesPb = `import { pb } from '@/lib/pb';\nexport const x = () => pb.send('/api/fn/x', {});\n`;
+    expect(await lint('web/src/admin/features/settings/x.tsx', usesPb)).toContainEqual(expect.objectContaining({ ruleId: 'no-restricted-imports', severity: 2 }));
+    expect(await lint('web/src/admin/features/settings/x.tsx', importing('@/lib/pb').replace('{ x }', '{ errorMessage as x }'))).toEqual([]);
+    expect(await lint('web/src/admin/core/api/x.ts', usesPb)).toEqual([]);
   });
 
   it('finds an import cycle', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A booking's `balance_remaining` and `payment_status` are the ledger's, written in one place:
- * pb_hooks/src/lib/payments/ledger-records.ts deriveBookingMoney, which the command runner calls
+ * pb_hooks/src/lib/ledger-records.ts deriveBookingMoney, which the command runner calls
  * after every command and the checkout's own transaction calls for the bookings it writes
  * (docs/decisions/061; docs/architecture.md "The path of a command"). No command, route or job
  * writes them by hand. This reads every source file of pb_hooks/src and domain (tests, fixtures
@@ -23,7 +23,7 @@ const WRITES: [name: string, pattern: RegExp][] = [
 ];
 
 /** The one home of the derivation (the runner calls it; see the comment above). */
-const HOME = 'pb_hooks/src/lib/payments/ledger-records.ts';
+const HOME = 'pb_hooks/src/lib/ledger-records.ts';
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((d) => {

@@ -1,7 +1,7 @@
 /**
  * The ledger's model-based sequences replayed against the real server (docs/decisions/045):
  * 50 sequences of domain/money/ledger.model.test.ts (the same generator and seed, from
- * domain/money/ledger-model.ts: the first of its 1,000 that pay a deposit in their first two
+ * tests/support/ledger-model.ts: the first of its 1,000 that pay a deposit in their first two
  * steps, replaySequences, so every sequence moves money on the server, with each kind of command
  * the model acts on among them), each on a fresh booking of its own dates, run step by step
  * through the real routes of one PocketBase in Stripe mode (stripe-mock behind the stand-in of
@@ -64,7 +64,7 @@ import {
   stepModel,
   type LedgerCommand,
   type LedgerModel,
-} from '../../domain/money/ledger-model';
+} from '../support/ledger-model';
 import { chargesOf, newKey, postWebhook } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';

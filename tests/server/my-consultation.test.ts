@@ -1,5 +1,5 @@
 /**
- * A consultation's own manage link (my-consultation/consultation-links.ts; the rules are
+ * A consultation's own manage link (consultations/consultation-links.ts; the rules are
  * domain/commands/consultation-manage-command.ts): derived as a booking's is but under its own
  * kind, stored as a hash in consultation_links, valid until 7 days after the consultation
  * (following a move). Through it the customer sees the consultation, moves it to another free

@@ -6,6 +6,20 @@
  */
 // First, before any schema parses: zod parses without compiling code (domain/zod-config.ts).
 import '@domain/zod-config';
+import { staffPasswordResetChecks } from './admin/staff-password-reset';
+import { visitReminderChecks } from './bookings/visit-reminder-checks';
+import { RENEWAL_KIND, renewalChecks } from './customers/renewal-mail-checks';
+import { registerMailKindChecks, STAFF_PASSWORD_RESET_KIND, VISIT_REMINDER_KIND } from './mail/outbox-checks';
+import { onSlotsFreed } from './freed-slots';
+import { offerFreedSlots } from './waitlist/waitlist-offer-step';
+
+// The mail outbox's checks by kind, composed here so mail/ imports no topic (mail/outbox-checks.ts).
+registerMailKindChecks(VISIT_REMINDER_KIND, visitReminderChecks);
+registerMailKindChecks(STAFF_PASSWORD_RESET_KIND, staffPasswordResetChecks);
+registerMailKindChecks(RENEWAL_KIND, renewalChecks);
+// Freed slots go to the waitlist (lib/freed-slots.ts), so the topics that free them import none of it.
+onSlotsFreed((app, dates) => offerFreedSlots(app, dates));
+
 export { checkSlotOverlapRoute } from './bookings/check-slot-overlap-route';
 export { createBookingCheckoutRoute } from './bookings/booking-checkout-route';
 export { verifyBookingPaymentRoute } from './bookings/booking-verify-route';
@@ -72,7 +86,7 @@ export { renewalsJobRoute } from './customers/renewals-job-route';
 export { renewalLinkRoute, renewalUnlockRoute } from './customers/renewal-link-route';
 export { unsubscribeRoute } from './customers/unsubscribe-route';
 export { withRequestOrigin } from './http';
-export { visitsIcsRoute } from './mail/visits-ics-route';
+export { visitsIcsRoute } from './my-booking/visits-ics-route';
 export { waitlistJoinRoute } from './waitlist/waitlist-join-route';
 export { waitlistLeaveRoute, waitlistDeclineRoute, waitlistOfferViewRoute, waitlistAcceptMoveRoute } from './waitlist/waitlist-token-routes';
 export { adminWaitlistOfferRoute, adminWaitlistSkipRoute, adminWaitlistRemoveRoute } from './waitlist/waitlist-owner-routes';

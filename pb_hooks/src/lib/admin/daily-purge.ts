@@ -2,9 +2,9 @@
  * The daily purge (cron `purge-tombstones`, 08:30 UTC, and POST /api/fn/jobs/purge-tombstones):
  * rows kept only for a while, each by its own rule and the server clock (APP_NOW in tests):
  * tombstones after 400 days (lib/admin/tombstones.ts), Idempotency-Keys after 30
- * (lib/admin/request-keys.ts; docs/decisions/039).
+ * (lib/commands/request-keys.ts; docs/decisions/039).
  */
-import { purgeRequestKeys } from './request-keys';
+import { purgeRequestKeys } from '../commands/request-keys';
 import { purgeTombstones } from './tombstones';
 
 /** How many rows each purge deleted. */

@@ -4,7 +4,7 @@
  * the address e-mails are sent from (PocketBase's sender, set from MAIL_FROM at start) and
  * whether any season has been saved. 401 without a signed-in user; 403 for anyone but an admin.
  */
-import { requireAdmin } from './staff-auth';
+import { requireAdmin } from '../staff-auth';
 
 export function adminFirstRunRoute(e: core.RequestEvent): void {
   requireAdmin(e);

@@ -13,7 +13,7 @@ import { nowMs, today } from '../clock';
 import { configuredAppUrl } from '../http';
 import { bookingInsights } from './booking-insights';
 import { websiteInsights } from './website-insights';
-import { requireAdmin } from './staff-auth';
+import { requireAdmin } from '../staff-auth';
 
 export function insightsRoute(e: core.RequestEvent): void {
   requireAdmin(e);

@@ -11,7 +11,7 @@
  */
 import { logError } from '../log';
 import { apiError } from '../http';
-import { requireAdmin, staffIdOf } from './staff-auth';
+import { requireAdmin, staffIdOf } from '../staff-auth';
 
 /**
  * POST /api/fn/admin-session/sign-out-everywhere (admin): rotates the caller's token key → 200

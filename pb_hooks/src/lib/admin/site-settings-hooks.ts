@@ -8,7 +8,7 @@
  */
 import { blockedDateProblem, settingValueProblem } from '@domain/admin/site-settings';
 import { apiError, badRequest } from '../http';
-import { isStaffAdmin } from './staff-auth';
+import { isStaffAdmin } from '../staff-auth';
 
 function jsonValue(r: core.Record): unknown {
   const raw = r.getString('value');

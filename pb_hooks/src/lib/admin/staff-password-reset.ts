@@ -27,11 +27,11 @@
  * fill an inbox through them.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
-import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed } from '@domain/admin/staff-password-reset';
+import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed, resetLinkAlive } from '@domain/admin/staff-password-reset';
 import { appOrigin } from '../http';
 import { fillEmailTemplate } from '../mail/email-template';
 import { deliverMail, mailKey, queueMail, type QueuedMail } from '../mail/mail-outbox';
-import { STAFF_PASSWORD_RESET_KIND } from '../mail/outbox-checks';
+import { STAFF_PASSWORD_RESET_KIND, type MailKindChecks } from '../mail/outbox-checks';
 
 /**
  * The request event inside a record request hook's event. The generated types flatten it into
@@ -115,3 +115,14 @@ export const EMAIL_CHANGE_ELSEWHERE = "Change the account's e-mail from the acco
 export function refuseEmailChangeRequest(): void {
   throw new ForbiddenError(EMAIL_CHANGE_ELSEWHERE);
 }
+
+/**
+ * The mail outbox's check of a password reset e-mail (docs/decisions/034; registered by
+ * lib/app.ts): sent only while its link lives, so one an SMTP outage held back is not sent dead.
+ */
+export const staffPasswordResetChecks: MailKindChecks = {
+  stillWanted(app, rec) {
+    const linkSeconds = app.findCollectionByNameOrId('staff').passwordResetToken.duration;
+    return resetLinkAlive(parseTimestamp(rec.getString('queued_at')), linkSeconds, Date.now());
+  },
+};

@@ -28,7 +28,7 @@ import { isPackageSlug, isTreeSize } from '@domain/catalog';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { closingHour, type VisitKind } from '@domain/schedule/slots';
 import { dayAnswer, type DayRules } from '@domain/schedule/day-answer';
-import { isAdmin } from '../admin/staff-auth';
+import { isAdmin } from '../staff-auth';
 import { keptBookingsOn } from './bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';

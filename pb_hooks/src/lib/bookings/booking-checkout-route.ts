@@ -17,7 +17,7 @@
  * Errors: 400 with a user-facing message for bad input; 409 when a slot was taken meanwhile, or
  * before the booking's season opens to the public ('Booking for the 2027 season opens on …')
  * unless the body carries a renewal link's token for that season (`renewalToken`,
- * customers/renewal-link-route.ts) and the checkout is its customer's, once
+ * customers/renewal-link-route.ts; its use here, bookings/checkout-renewal.ts) and the checkout is its customer's, once
  * (docs/decisions/058): 403 when the checkout's e-mail is not the renewal's, 409 when the
  * renewal has already booked;
  * 422 when the Idempotency-Key was used for a different request; 429 when the caller holds too
@@ -37,14 +37,14 @@ import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate, today } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
-import { deriveBookingMoney } from '../payments/ledger-records';
+import { deriveBookingMoney } from '../ledger-records';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
 import { expireCheckoutSession } from '../payments/stripe';
 import { loadBookingSeasonRecord, loadCrews, loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { publicBookingClosed } from '@domain/schedule/seasons';
 import { centroid } from './distance';
-import { markRenewalUsed, renewalForCheckout, useRenewal } from '../customers/renewal-link-route';
+import { markRenewalUsed, renewalForCheckout, useRenewal } from './checkout-renewal';
 import { findPackage } from '@domain/catalog';
 import { parseZip } from '@domain/place/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';

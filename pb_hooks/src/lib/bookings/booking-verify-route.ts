@@ -4,7 +4,7 @@
  * success once the deposit is paid; conflict when the payment came too late for its slot and
  * was refunded; open while the checkout still holds its slots unpaid (the wizard then offers to
  * continue to that payment rather than start a second one);
- * booking null a day after the checkout closed (lib/bookings/booking-summary.ts);
+ * booking null a day after the checkout closed (lib/mail/booking-summary.ts);
  * `manageToken` the booking's stable manage link's token (docs/decisions/051, the same as in its
  * e-mails) while the booking is paid and shown, else absent (a closed checkout answers its state
  * only), for 'Manage my booking' and 'Add to calendar' on the success page. For a
@@ -12,7 +12,7 @@
  * second, idempotent path of docs/architecture.md reading 6). 400 without a session id; 404 unknown.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
-import { bookingSummary } from './booking-summary';
+import { bookingSummary } from '../mail/booking-summary';
 import { findBySession } from './bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';

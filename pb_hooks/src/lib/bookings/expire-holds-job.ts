@@ -14,7 +14,7 @@ import { nowMs, toPbDate } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
-import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { slotsFreed } from '../freed-slots';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
@@ -63,7 +63,7 @@ export function expireHolds(app: CoreApp): number {
     }
   }
   // The freed slots go to the people waiting for those days (best effort).
-  offerFreedSlots(app, freed);
+  slotsFreed(app, freed);
   retryPendingRefunds(app);
   return cancelled;
 }

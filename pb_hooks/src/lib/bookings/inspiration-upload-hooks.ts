@@ -26,7 +26,7 @@ import { cleanOriginalName, storedImageName, UPLOAD_MESSAGES } from '@domain/boo
 import { nowMs, toPbDate } from '../clock';
 import { badRequest } from '../http';
 import { requireUploadRoom } from '../upload-room';
-import { isAdminStaffRecord } from '../admin/staff-auth';
+import { isAdminStaffRecord } from '../staff-auth';
 
 const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -29,14 +29,14 @@
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type OwnerCancelInput, type OwnerCancelState } from '@domain/commands/booking-cancel-command';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { requireAdmin, staffIdOf } from '../staff-auth';
 import type { ServerCommand } from '../commands/run-command';
 import { idempotencyKeyHeader, readJsonObject } from '../http';
 import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../my-booking/booking-command-state';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
 import { findBooking } from './bookings-repo';
-import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { slotsFreed } from '../freed-slots';
 
 export const ownerCancel: ServerCommand<OwnerCancelInput, OwnerCancelState, CancellationMail, CancelAnswer> = {
   command: ownerCancelCommand,
@@ -62,6 +62,6 @@ export function ownerCancelRoute(e: core.RequestEvent): void {
   const refunded = answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === 'refunded' : false;
   const booking = $app.findRecordById('bookings', answer.bookingId);
   // Its slots go to the people waiting for those days (best effort, after the commit).
-  offerFreedSlots($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+  slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
   return e.json(200, { booking, refunded });
 }

@@ -24,7 +24,7 @@ import { bookingFactsOf } from '../my-booking/booking-command-state';
 import { findBooking } from './bookings-repo';
 import { loadMoveWorld, visitMovedMail } from './visit-move';
 import { readJsonObject } from '../http';
-import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { slotsFreed } from '../freed-slots';
 
 /**
  * The owner's move on the runner, keyed by its Idempotency-Key in the runner's one store
@@ -53,5 +53,5 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
   }
   runCommand(e, ownerMove);
   // The visit's old time goes to the people waiting for that day (best effort, after the commit).
-  if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
+  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }

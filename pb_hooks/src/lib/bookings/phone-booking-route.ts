@@ -57,7 +57,7 @@ import { hoursOverlap, slotHasConflict } from '@domain/schedule/overlap';
 import { parseSlotId } from '@domain/schedule/slots';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { readJsonObject } from '../http';
-import { waitlistOfferEndedMail } from '../mail/waitlist';
+import { waitlistOfferEndedMail } from '../waitlist/waitlist-mail';
 import { bookingsOnDates } from './bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
 

@@ -6,7 +6,7 @@
  * (lib/commands/run-command.ts executeCommand): in its transaction the reminder's outbox key is
  * looked for, the link written and the e-mail queued, so two runs never send one twice; the
  * e-mail is sent after the commit. The outbox checks each again when it sends it
- * (mail/outbox-checks.ts).
+ * (bookings/visit-reminder-checks.ts).
  *
  * Returns { queued, skipped }: reminders queued on this run, and due ones already queued.
  */

@@ -16,7 +16,7 @@ import { ensureFeedToken, isFeedToken, rotateFeedToken } from './feed-token';
 import { feedEvents } from './feed-events';
 import { nowMs, today } from '../clock';
 import { apiError, appOrigin, queryParam } from '../http';
-import { requireAdmin } from '../admin/staff-auth';
+import { requireAdmin } from '../staff-auth';
 
 function feedUrl(e: core.RequestEvent, token: string): string {
   return `${appOrigin(e)}/api/fn/calendar.ics?token=${encodeURIComponent(token)}`;

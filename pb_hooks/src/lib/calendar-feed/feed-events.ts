@@ -11,8 +11,8 @@ import { consultationSlotMinutes } from '@domain/consultations/consultation';
 import type { CalendarEvent } from '@domain/mail/ics';
 import { formatCents } from '@domain/money/cents';
 import { parseSlotId } from '@domain/schedule/slots';
-import { bookingDetails } from '../bookings/booking-summary';
-import { bookingBalanceOf } from '../payments/ledger-records';
+import { bookingDetails } from '../mail/booking-summary';
+import { bookingBalanceOf } from '../ledger-records';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
 export const FEED_DAYS_BACK = 60;

@@ -8,10 +8,10 @@
  * 3. the body (JSON, or multipart with the uploads it declares; 507 when the disk is short of
  *    room for them), parsed by the command (400 with its sentence);
  * 4. a key used before: its stored answer (422 for another request, 409 while the first one is
- *    still at its e-mail; lib/admin/request-keys.ts);
+ *    still at its e-mail; lib/commands/request-keys.ts);
  * 5. one `$app.runInTransaction`: the state loaded, `decide`, and unless it refuses, its
  *    changes written, the derived money (`balance_remaining`, `payment_status`) of each booking
- *    they touched recomputed from its ledger (payments/ledger-records.ts recomputeBookingMoney),
+ *    they touched recomputed from its ledger (ledger-records.ts recomputeBookingMoney),
  *    its e-mails queued in mail_log (lib/mail/mail-outbox.ts) and the key
  *    stored with the answer, all committed together; a refusal writes nothing and stores no key;
  * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
@@ -24,13 +24,13 @@
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
 import { ROUTES } from '../../route-table';
-import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../admin/request-keys';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from './request-keys';
+import { requireAdmin, staffIdOf } from '../staff-auth';
 import { nowMs } from '../clock';
 import { answerJsonAhead, apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import type { MailStatus } from '../mail/send-mail';
-import { deriveBookingMoney, recomputeBookingMoney } from '../payments/ledger-records';
+import { deriveBookingMoney, recomputeBookingMoney } from '../ledger-records';
 import { requireUploadRoom } from '../upload-room';
 
 /** What the server knows of the request besides its input, for loading the state. */

@@ -6,7 +6,7 @@
  * Validates with the shared schema and docs/product.md's messages, checks the date (a Wednesday in the
  * consultation window, after today, not blocked), then in one transaction re-checks that the
  * slot is free and stores the request as `pending` with its manage link's row
- * (my-consultation/consultation-links.ts), queueing the confirmation e-mail (with an ICS
+ * (consultations/consultation-links.ts), queueing the confirmation e-mail (with an ICS
  * attachment and the 'Manage your consultation' link) and the business notice in the same transaction; they are sent after it and
  * retried by the mail outbox until they go out.
  *
@@ -33,7 +33,7 @@ import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { consultationMails } from '../mail/consultation-confirmation';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
-import { issueConsultationToken, myConsultationUrl } from '../my-consultation/consultation-links';
+import { issueConsultationToken, myConsultationUrl } from './consultation-links';
 
 export function consultationRequestRoute(e: core.RequestEvent): void {
   const parsed = parseConsultationRequest(readJsonObject(e));
@@ -86,7 +86,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
       });
       tx.save(rec);
       id = rec.id;
-      // Its manage link, stored (as a hash) with the request (my-consultation/consultation-links.ts).
+      // Its manage link, stored (as a hash) with the request (consultations/consultation-links.ts).
       manageToken = issueConsultationToken(tx, rec);
       const manageUrl = myConsultationUrl(configuredOrigin(tx), manageToken);
       // Queued with the request itself: a crash right after cannot lose the e-mails.

@@ -1,7 +1,7 @@
 /**
  * POST /api/fn/consultations/status (docs/decisions/033), admin only: the owner confirms a
  * consultation request, moves it to another free slot (which confirms it), marks it done, or
- * cancels it; the customer is e-mailed each time (lib/mail/consultation-update.ts). On the
+ * cancels it; the customer is e-mailed each time (lib/consultations/consultation-update-mail.ts). On the
  * command runner (lib/commands/run-command.ts); the rule is
  * domain/commands/consultation-status-command.ts.
  * Header Idempotency-Key (the phone's outbox may send it again); body
@@ -21,7 +21,7 @@ import {
   type ConsultationUpdateMail,
 } from '@domain/commands/consultation-status-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { consultationUpdateMail } from '../mail/consultation-update';
+import { consultationUpdateMail } from './consultation-update-mail';
 import { loadDateContext } from '../settings';
 import { takenConsultationSlots } from './consultations-repo';
 

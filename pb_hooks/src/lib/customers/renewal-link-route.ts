@@ -1,6 +1,6 @@
 /**
  * The renewal e-mail's 'Reserve my week again' link (domain/customers/renewals.ts; the token is
- * renewal-tokens.ts renewalToken, only its SHA-256 stored in `renewals.token_hash`), bound to
+ * bookings/renewal-tokens.ts renewalToken, only its SHA-256 stored in `renewals.token_hash`), bound to
  * the customer it was sent to (docs/decisions/058):
  * - GET /api/fn/renewal?token=… (anyone; a per-IP limit for guests, pb_migrations/1732000810)
  *   → 200 the wizard's prefill (renewals.ts RenewalPrefill: name, email, phone, address,
@@ -19,83 +19,22 @@
  *   season's "Public booking opens" date has come (the link's early booking is over; a season
  *   without that date has no early booking to end, and its link lives until the installations end).
  * - The checkout takes the token too (`renewalToken` beside `bookingData`, renewalForCheckout
- *   and useRenewal): before "Public booking opens" it opens the season to the renewal's own
+ *   and useRenewal of bookings/checkout-renewal.ts): before "Public booking opens" it opens the season to the renewal's own
  *   customer only (the checkout's e-mail is the renewal's), once: the booking made with it is
  *   recorded in `renewals.used_by` in the checkout's transaction, and a second checkout is
  *   refused while that booking is live (renewals.ts renewalCheckoutRefusal).
  */
 import { customerKey } from '@domain/customers/customer-key';
-import { maskedContact, RENEWAL_LINK_MESSAGES, renewalCheckoutRefusal, renewalEndedMessage, renewalLinkEnded, renewalPrefill, type RenewalUse } from '@domain/customers/renewals';
-import type { Refusal } from '@domain/commands/command';
-import { parseTimestamp } from '@domain/schedule/calendar';
-import { seasonYearOfDate, type SeasonRecord } from '@domain/schedule/seasons';
+import { maskedContact, RENEWAL_LINK_MESSAGES, renewalEndedMessage, renewalLinkEnded, renewalPrefill } from '@domain/customers/renewals';
+import type { SeasonRecord } from '@domain/schedule/seasons';
 import { jsonObjects } from '../json-fields';
 import { today } from '../clock';
 import { apiError, queryParam, readJsonObject } from '../http';
-import { tokenHashOf } from '../my-booking/manage-links';
 import { loadSeasonRecords } from '../settings';
-import { TOKEN_SHAPE } from './renewal-tokens';
+import { renewalForToken } from '../bookings/checkout-renewal';
 
 /** The one answer for every kind of dead link. */
 export const RENEWAL_LINK_INVALID = 'This link is not valid.';
-
-/** The `renewals` row `token` opens, or null (malformed, unknown): found by its hash, compared again in constant time. */
-export function renewalForToken(app: CoreApp, token: unknown): core.Record | null {
-  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
-  const hash = tokenHashOf(token);
-  const row = app.findRecordsByFilter('renewals', 'token_hash = {:h}', '', 1, 0, { h: hash } as unknown as dbx.Params)[0] ?? null;
-  return row && $security.equal(row.getString('token_hash'), hash) ? row : null;
-}
-
-/**
- * The renewal row a checkout's `renewalToken` names for an installation on `installDate`, or
- * null (no token, malformed, unknown, or of another season). Whether the checkout may use it is
- * `useRenewal`'s, in the checkout's transaction.
- */
-export function renewalForCheckout(app: CoreApp, token: unknown, installDate: string): core.Record | null {
-  const row = renewalForToken(app, token);
-  return row && /^\d{4}-\d{2}-\d{2}$/.test(installDate) && row.getInt('season') === seasonYearOfDate(installDate) ? row : null;
-}
-
-/**
- * In the checkout's transaction `tx`: the renewal `renewalId` read again and judged for a
- * checkout by `email` from wizard `wizardId` at `nowMs` (renewals.ts renewalCheckoutRefusal):
- * the refusal (403 another customer's link, 409 already used), or null when it may book.
- */
-export function useRenewal(tx: CoreApp, renewalId: string, checkout: { email: string; wizardId: string }, nowMs: number): Refusal | null {
-  const row = tx.findRecordById('renewals', renewalId);
-  let madeBooking: RenewalUse['madeBooking'] = null;
-  const usedBy = row.getString('used_by');
-  if (usedBy) {
-    try {
-      const b = tx.findRecordById('bookings', usedBy);
-      const hold = b.getString('hold_expires_at');
-      madeBooking = {
-        id: b.id,
-        customer_email: b.getString('customer_email'),
-        status: b.getString('status'),
-        deposit_paid_at: b.getString('deposit_paid_at'),
-        install_date: b.getString('install_date'),
-        install_time_slot: b.getString('install_time_slot'),
-        removal_date: b.getString('removal_date'),
-        removal_time_slot: b.getString('removal_time_slot'),
-        tree_size: b.getString('tree_size'),
-        holdExpiresAtMs: hold ? parseTimestamp(hold) : NaN,
-        wizard_id: b.getString('wizard_id'),
-      };
-    } catch {
-      madeBooking = null; // deleted since: nothing booked with it
-    }
-  }
-  return renewalCheckoutRefusal({ emailKey: row.getString('email_key'), madeBooking }, checkout, nowMs);
-}
-
-/** In the checkout's transaction `tx`: records booking `bookingId` as made with renewal `renewalId`. */
-export function markRenewalUsed(tx: CoreApp, renewalId: string, bookingId: string): void {
-  const row = tx.findRecordById('renewals', renewalId);
-  row.set('used_by', bookingId);
-  tx.save(row);
-}
 
 /** The renewal `token` opens today, its season and the booking it was made from; throws the 404 or the 410. */
 function openRenewal(token: unknown): { row: core.Record; season: SeasonRecord; booking: core.Record } {

@@ -1,6 +1,6 @@
 /**
- * Whether a queued renewal e-mail (lib/mail/renewal.ts) is still to be sent when the mail outbox
- * reaches it (mail-outbox.ts, through outbox-checks.ts stillWanted): not when its customer
+ * Whether a queued renewal e-mail (lib/customers/renewal-mail.ts) is still to be sent when the mail outbox
+ * reaches it (mail-outbox.ts, through outbox-checks.ts stillWanted and renewalChecks below): not when its customer
  * unsubscribed or booked the season meanwhile, nor when the renewal row is gone or was erased
  * (domain/customers/renewals.ts; docs/decisions/054). Reads only: no import of the outbox or the
  * command runner, which import this.
@@ -8,6 +8,7 @@
 import { bookedIn } from '@domain/customers/renewals';
 import { parseTimestamp, ymd } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
+import type { MailKindChecks } from '../mail/outbox-checks';
 
 /** The outbox kind of a renewal e-mail. */
 export const RENEWAL_KIND = 'renewal';
@@ -51,3 +52,8 @@ export function renewalStillWanted(app: CoreApp, renewalId: string): boolean {
   const customer = app.findRecordsByFilter('customers', 'email_key = {:k}', '', 1, 0, { k: key } as unknown as dbx.Params)[0];
   return !customer?.getString('unsubscribed_at') && !bookedSeason(app, key, season);
 }
+
+/** The mail outbox's check of a renewal e-mail (registered by lib/app.ts): renewalStillWanted of its renewal. */
+export const renewalChecks: MailKindChecks = {
+  stillWanted: (app, rec) => renewalStillWanted(app, rec.getString('related_id')),
+};

@@ -29,10 +29,10 @@ import { nowMs, today } from '../clock';
 import { configuredOrigin } from '../http';
 import { jsonObjects } from '../json-fields';
 import { queueMail, type QueuedMail } from '../mail/mail-outbox';
-import { renewalMail } from '../mail/renewal';
+import { renewalMail } from './renewal-mail';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
 import { inList } from './erase-customer-sql';
-import { renewalToken, tokenSecret, unsubscribeQuery } from './renewal-tokens';
+import { renewalToken, tokenSecret, unsubscribeQuery } from '../bookings/renewal-tokens';
 
 /** Customers written per transaction: short enough not to hold the one writer for long. */
 const BATCH = 200;

@@ -1,7 +1,7 @@
 /**
  * POST /api/fn/unsubscribe (anyone; a per-IP limit for guests, pb_migrations/1732000810): the
  * customer asks for no more marketing e-mail (the renewal e-mails, domain/customers/renewals.ts;
- * transactional mail is not affected). The customer key and its token (renewal-tokens.ts
+ * transactional mail is not affected). The customer key and its token (bookings/renewal-tokens.ts
  * unsubscribeQuery) come in the query (`?e=<key>&t=<token>`: the one-click POST of RFC 8058,
  * whose body is `List-Unsubscribe=One-Click`) or in a JSON body { e, t } (the /unsubscribe page).
  * Sets `customers.unsubscribed_at` (creating the key's `customers` row, with the latest
@@ -13,7 +13,7 @@ import { nowMs, toPbDate } from '../clock';
 import { apiError, queryParam, readJsonObject } from '../http';
 import { findCustomer } from './customer-notes-route';
 import { RENEWAL_LINK_INVALID } from './renewal-link-route';
-import { unsubscribeTokenValid } from './renewal-tokens';
+import { unsubscribeTokenValid } from '../bookings/renewal-tokens';
 
 /** The JSON body's fields, or none (the one-click form body, or no body). */
 function jsonFields(e: core.RequestEvent): Record<string, unknown> {

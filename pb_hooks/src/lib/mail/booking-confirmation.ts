@@ -12,7 +12,7 @@ import { buildIcs, type CalendarEvent, type Invitation } from '@domain/mail/ics'
 import type { PriceLine } from '@domain/money/pricing';
 import { bookingReference } from '@domain/mail/receipts';
 import { parseSlotId } from '@domain/schedule/slots';
-import { bookingDetails } from '../bookings/booking-summary';
+import { bookingDetails } from './booking-summary';
 import { adminBookingPath } from '@domain/admin/admin-links';
 import { nowMs } from '../clock';
 import { configuredOrigin } from '../http';
@@ -65,7 +65,7 @@ const MANAGE_LINK = /^(.*)\/my-booking\?token=([A-Za-z0-9_-]+)$/;
 
 /**
  * The 'Add to calendar' address of manage link `manageUrl` (`<origin>/my-booking?token=…`):
- * `<origin>/api/fn/visits.ics?token=…` with the same token (visits-ics-route.ts), or '' for
+ * `<origin>/api/fn/visits.ics?token=…` with the same token (my-booking/visits-ics-route.ts), or '' for
  * anything else.
  */
 export function calendarUrlOf(manageUrl: string): string {

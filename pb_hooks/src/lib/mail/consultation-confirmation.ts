@@ -29,7 +29,7 @@ export interface ConsultationMail {
   /** 'HH:MM' */
   timeSlot: string;
   notes: string;
-  /** The consultation's manage link (my-consultation/consultation-links.ts), its 'Manage your consultation' button; none when ''. */
+  /** The consultation's manage link (consultations/consultation-links.ts), its 'Manage your consultation' button; none when ''. */
   manageUrl?: string;
 }
 

@@ -248,11 +248,6 @@ export function deliverMail(app: CoreApp, ids: string[], at?: number): (MailStat
   });
 }
 
-/** Queues `mails` now and sends them (a change that already committed, or one with no record of its own). */
-export function sendMailNow(app: CoreApp, mails: QueuedMail[]): (MailStatus | 'queued')[] {
-  return deliverMail(app, queueMailNow(app, mails));
-}
-
 /**
  * Puts rows left `sending` back in the queue: those claimed by another process (it died: only
  * one process serves a data dir) or longer ago than `olderThanMs` (a send that hung). Returns

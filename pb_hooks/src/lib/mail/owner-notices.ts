@@ -9,7 +9,7 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { formatCents } from '@domain/money/cents';
 import { mailKey, type QueuedMail } from './mail-outbox';
-import { bookingBalanceOf } from '../payments/ledger-records';
+import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {

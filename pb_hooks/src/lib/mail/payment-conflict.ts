@@ -8,7 +8,7 @@ import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { formatCents } from '@domain/money/cents';
 import { formatSlotRange } from '@domain/schedule/slots';
-import { bookingDetails } from '../bookings/booking-summary';
+import { bookingDetails } from './booking-summary';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 

@@ -11,7 +11,7 @@ import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
 import { jsonObjects } from '../json-fields';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 import { manageButtons } from './booking-confirmation';
@@ -105,23 +105,6 @@ export function chargeReceiptMail(tx: CoreApp, charge: core.Record, booking: cor
     },
     manageUrl,
   );
-}
-
-/**
- * The receipt for a refund of `amountCents` on `booking` (`refund_id` already set on it), keyed
- * once per refund id.
- */
-export function refundReceiptMail(booking: core.Record, amountCents: number): QueuedMail {
-  const refundId = booking.getString('refund_id');
-  return receiptMail(mailKey('receipt', booking.id, `refund-${refundId}`), booking, {
-    kind: 'refund',
-    amountCents,
-    method: isDemo(refundId) ? 'Demo refund (no card charged)' : 'Refund to the card used (your bank may take 5 to 10 days to show it)',
-    at: nowMs(),
-    reference: bookingReference(booking.id),
-    remainingCents: 0,
-    lines: [],
-  });
 }
 
 /**

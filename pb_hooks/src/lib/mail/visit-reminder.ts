@@ -11,7 +11,7 @@ import { formatCents } from '@domain/money/cents';
 import type { DueReminder } from '@domain/mail/reminders';
 import { bookingReference } from '@domain/mail/receipts';
 import { manageButtons } from './booking-confirmation';
-import { bookingBalanceOf } from '../payments/ledger-records';
+import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { VISIT_REMINDER_KIND } from './outbox-checks';

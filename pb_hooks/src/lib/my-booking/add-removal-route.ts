@@ -27,7 +27,7 @@ import { apiError, appOrigin, readJsonObject } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
 import { openCharges } from '../payments/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
-import { chargesOfBooking } from '../payments/ledger-records';
+import { chargesOfBooking } from '../ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
 import { bookingFactsOf, parseForCommand, runParsedCommand } from './booking-command-state';
 import { bookingForToken } from './manage-links';

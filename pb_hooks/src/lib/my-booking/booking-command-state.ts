@@ -13,7 +13,7 @@ import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
-import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../payments/ledger-records';
+import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
 
 /** Booking record `r` as the commands read it. */
@@ -68,7 +68,7 @@ export function runParsedCommand<I, S, M, A>(sc: ServerCommand<I, S, M, A>, inpu
 /**
  * Inside the transaction: what a cancel reads of booking record `r` (domain/commands/
  * booking-cancel-command.ts CancelTarget): its facts, its money as the ledger reads it
- * (payments/ledger-records.ts), its open charges, its live links and a history line's client
+ * (lib/ledger-records.ts), its open charges, its live links and a history line's client
  * id with `prefix`.
  */
 export function cancelTargetOf(tx: CoreApp, r: core.Record, prefix: 'customer' | 'owner'): CancelTarget {

@@ -44,7 +44,7 @@ import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-co
 import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
 import { bookingForToken, requireBooking, tokenOf } from './manage-links';
 import { myBookingView } from './my-booking-view';
-import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { slotsFreed } from '../freed-slots';
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -79,7 +79,7 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
   runCommand(e, customerMove);
   // The visit's old time goes to the people waiting for that day (best effort, after the commit
   // and after the answer has gone).
-  if (before) offerFreedSlots($app, [before.getString('install_date'), before.getString('removal_date')]);
+  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
 
 /**
@@ -109,7 +109,7 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
   const refunded = runRefunds($app, answer.bookingId);
   // Its slots go to the people waiting for those days (best effort, after the commit).
-  offerFreedSlots($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+  slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
   return e.json(200, { cancelled: true, refunded });
 }
 

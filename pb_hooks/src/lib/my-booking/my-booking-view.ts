@@ -25,7 +25,7 @@ import { refundLines } from '@domain/money/ledger';
 import { removalAdditionCents } from '@domain/money/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../payments/ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

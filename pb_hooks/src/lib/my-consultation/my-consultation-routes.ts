@@ -1,5 +1,5 @@
 /**
- * The customer's own consultation through its manage link (my-consultation/consultation-links.ts;
+ * The customer's own consultation through its manage link (consultations/consultation-links.ts;
  * the rules are domain/consultations/consultation-link.ts and
  * domain/commands/consultation-manage-command.ts):
  * - POST /api/fn/my-consultation { token } → 200 MyConsultationView;
@@ -35,10 +35,10 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { takenConsultationSlots } from '../consultations/consultations-repo';
 import { readJsonObject } from '../http';
 import { composeMail } from '../mail/compose';
-import { consultationUpdateMail } from '../mail/consultation-update';
+import { consultationUpdateMail } from '../consultations/consultation-update-mail';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice } from '../settings';
-import { consultationForToken, liveConsultationLinkIds, requireConsultation } from './consultation-links';
+import { consultationForToken, liveConsultationLinkIds, requireConsultation } from '../consultations/consultation-links';
 
 /** The view of consultation request `r` at `now` (epoch ms). */
 export function myConsultationView(r: core.Record, now: number): MyConsultationView {
@@ -92,7 +92,7 @@ function ownerNotice(r: core.Record, m: ConsultationChangeMail): QueuedMail {
   };
 }
 
-/** The customer's e-mail (the owner's answer's wording, lib/mail/consultation-update.ts) or the owner's notice. */
+/** The customer's e-mail (the owner's answer's wording, lib/consultations/consultation-update-mail.ts) or the owner's notice. */
 function changeMail(tx: CoreApp, m: ConsultationChangeMail): QueuedMail {
   const r = tx.findRecordById('consultation_requests', m.consultationId);
   return m.to === 'customer' ? consultationUpdateMail(tx, r, m.action) : ownerNotice(r, m);

@@ -18,7 +18,7 @@ import type { QueuedMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
-import { chargesOfBooking, ledgerBalanceOf } from './ledger-records';
+import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken

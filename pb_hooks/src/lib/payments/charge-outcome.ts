@@ -23,7 +23,7 @@ import { removalAddedMails } from '../mail/booking-change';
 import { chargeFailedNotice, latePaymentNotice } from '../mail/owner-notices';
 import { changeTokensFor } from '../my-booking/booking-command-state';
 import { paidChargeReceipt } from './balance-charges';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { runRefunds } from './refund';
 
 /** The charge fields the outcome command reads. */

@@ -7,7 +7,7 @@
  * without a Stripe call use runCommand itself.
  */
 import type { Command } from '@domain/commands/command';
-import { requireAdmin, staffIdOf } from '../admin/staff-auth';
+import { requireAdmin, staffIdOf } from '../staff-auth';
 import type { CommandContext, CommandRun } from '../commands/run-command';
 import { apiError, appOrigin, badRequest, idempotencyKeyHeader, readJsonObject } from '../http';
 

@@ -1,7 +1,7 @@
 /**
  * The demo payment page's API (docs/architecture.md reading 6), available only without a Stripe key:
  *   GET  /api/fn/demo-checkout?session_id=…  → { sessionId, state: open|paid|expired|cancelled, booking }
- *        (booking null a day after the checkout closed: lib/bookings/booking-summary.ts)
+ *        (booking null a day after the checkout closed: lib/mail/booking-summary.ts)
  *   POST /api/fn/demo-checkout/pay    { sessionId } → { url } of /booking-success, deposit confirmed;
  *        410 when the session had already ended (nothing charged); 409 when it ended at the
  *        same moment and the payment was refunded (lib/payments/settle-payment.ts)
@@ -38,8 +38,8 @@ import {
 } from '@domain/commands/demo-checkout-command';
 import type { SettleDepositMail } from '@domain/commands/settle-deposit-command';
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
-import { staffIdOf } from '../admin/staff-auth';
-import { bookingDetails, bookingSummary } from '../bookings/booking-summary';
+import { staffIdOf } from '../staff-auth';
+import { bookingDetails, bookingSummary } from '../mail/booking-summary';
 import { findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';

@@ -3,7 +3,8 @@
  * row of type `conversion` per website booking whose deposit is paid, written by the server in
  * the transaction that confirms the deposit (settle-payment.ts, the settle-deposit command). The browser no longer reports conversions: anyone
  * could post them, and a customer who closes the tab after paying was never counted. The row's
- * fields are domain/commands/settle-deposit-command.ts conversionFields.
+ * fields are domain/commands/settle-deposit-command.ts conversionFields, written by the
+ * settle-deposit command (lib/payments/settle-payment.ts); this file only reads them.
  */
 
 /** Whether booking `bookingId` has its conversion already (read in `tx`). */

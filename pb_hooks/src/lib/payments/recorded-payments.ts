@@ -38,7 +38,7 @@ import { voidedPaymentMail } from '../mail/receipts';
 import { findChargeByKey, openCharges, paidChargeReceipt } from './balance-charges';
 import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */

@@ -13,7 +13,7 @@ import { refundReturnedCommand, type RefundReturnedAnswer, type RefundReturnedIn
 import { findBooking } from '../bookings/bookings-repo';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { ledgerRefundReceiptMail } from '../mail/receipts';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from '../ledger-records';
 
 export { RETURNED_MESSAGES } from '@domain/commands/refund-returned-command';
 

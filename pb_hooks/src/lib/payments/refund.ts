@@ -25,7 +25,7 @@ import { executeCommand, runCommand, type ServerCommand } from '../commands/run-
 import { cancellationMails } from '../mail/booking-change';
 import { paymentConflictMails } from '../mail/payment-conflict';
 import { ledgerRefundReceiptMail } from '../mail/receipts';
-import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
+import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from '../ledger-records';
 import { createRefund } from './stripe';
 import { logError } from '../log';
 

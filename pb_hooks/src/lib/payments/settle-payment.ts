@@ -24,7 +24,7 @@ import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
-import { chargeMoneyRowOf, chargesOfBooking } from './ledger-records';
+import { chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { conversionCounted } from './payment-conversion';
 
 /** What the payment provider tells about the paid session ('' or absent when it did not say). */

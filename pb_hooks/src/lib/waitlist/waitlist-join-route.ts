@@ -20,7 +20,7 @@ import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { bookingsOnDates } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { waitlistJoinedMail } from '../mail/waitlist';
+import { waitlistJoinedMail } from './waitlist-mail';
 import { bookingForToken } from '../my-booking/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';

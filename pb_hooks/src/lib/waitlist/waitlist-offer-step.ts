@@ -23,7 +23,7 @@ import { bookingsOnDates } from '../bookings/bookings-repo';
 import { nowMs as nowOf } from '../clock';
 import { executeCommand, type CommandContext, type ServerCommand } from '../commands/run-command';
 import { logError } from '../log';
-import { waitlistOfferEndedMail, waitlistOfferMail } from '../mail/waitlist';
+import { waitlistOfferEndedMail, waitlistOfferMail } from './waitlist-mail';
 import { loadBlockedDates, loadCrews } from '../settings';
 import {
   closeStateOf,

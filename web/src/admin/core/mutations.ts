@@ -15,7 +15,14 @@
  * Back-office edits that only make sense online (deleting a booking, approving, featuring or
  * deleting a review) go to the server and then put the server's answer into the mirror (or
  * remove what the server deleted); they reject with the server's error and leave the mirror
- * unchanged.
+ * unchanged. *
+ * The online writes that change nothing the mirror holds, or whose change comes back to the
+ * mirror by realtime (settings, seasons, blocked days, the calendar feed's link, the waitlist's offer,
+ * skip and remove, a refund given back by hand, a fresh manage link, the phone booking, a
+ * blocked day's choice, a customer's erasure, the account and its sessions), are the core/api/ calls re-exported at the
+ * end of this file, unchanged. So a screen under admin/features writes only through this file
+ * (or the outbox it queues to) and reads the server only through core/reads.ts: the lint refuses
+ * a feature's import of core/api/ (eslint.config.js, tests/lint/boundaries.test.ts).
  */
 import { ClientResponseError } from 'pocketbase';
 import type { JobEventKind } from '@domain/booking/job-events';
@@ -267,3 +274,25 @@ export const adminMutations: AdminMutations = createMutations({
   // The stored admin's id also while the token has expired offline: the work is theirs.
   account: () => currentAdmin()?.id ?? offlineExpiredAdmin()?.id ?? '',
 });
+
+// The online writes a screen makes that need no mirror or outbox work (see the file's comment);
+// each call's docstring in core/api/ gives its shapes and errors.
+export { newIdempotencyKey, type ChargeAnswer } from './api/charge-booking-balance';
+export { saveSetting } from './api/save-setting';
+export { createBlockedDate } from './api/create-blocked-date';
+export { deleteBlockedDate } from './api/delete-blocked-date';
+export { chooseForBlockedDay } from './api/blocked-day-choice';
+export { rotateCalendarFeed } from './api/rotate-calendar-feed';
+export { offerWaitlistSlot, removeWaitlistEntry, skipWaitlistEntry, type WaitlistAnswer } from './api/admin-waitlist';
+export { markRefundReturned } from './api/mark-refund-returned';
+export { sendFreshLink } from './api/send-fresh-link';
+export { createPhoneBooking, openOfferSentence } from './api/create-phone-booking';
+export { signIn } from './api/sign-in';
+export { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from './api/setup-admin';
+export { changeEmail } from './api/change-email';
+export { changePassword } from './api/change-password';
+export { passwordResetRequestProblem, requestPasswordReset } from './api/request-password-reset';
+export { confirmPasswordReset, isDeadResetLink, passwordResetConfirmProblem } from './api/confirm-password-reset';
+export { signOutEverywhere } from './api/sign-out-everywhere';
+export { saveSeason } from './api/seasons';
+export { requestErasure, type EraseAnswer } from './api/erase-customer';

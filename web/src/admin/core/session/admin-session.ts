@@ -36,6 +36,14 @@ export function isAdminRecord(record: RecordModel | null | undefined): boolean {
   return !!record && record.collectionName === STAFF_COLLECTION && record.role === 'admin';
 }
 
+/**
+ * The account record this device's session holds (any staff member, its token valid or not), or
+ * null: what the screens read of the session without reaching for the SDK's store.
+ */
+export function sessionRecord(): RecordModel | null {
+  return pb.authStore.record;
+}
+
 /** The signed-in admin (a staff record with `role`), or null (no session, an expired token, or not an admin). */
 export function currentAdmin(): (RecordModel & { role: string }) | null {
   const record = pb.authStore.record;

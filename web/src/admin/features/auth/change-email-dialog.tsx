@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-email';
 import { errorMessage } from '@/lib/pb';
-import { changeEmail } from '@/admin/core/api/change-email';
+import { changeEmail } from '@/admin/core/mutations';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';

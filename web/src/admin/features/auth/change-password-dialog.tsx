@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
 import { errorMessage } from '@/lib/pb';
-import { changePassword } from '@/admin/core/api/change-password';
+import { changePassword } from '@/admin/core/mutations';
 import { currentAdmin } from '@/admin/core/session/admin-session';
 import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';

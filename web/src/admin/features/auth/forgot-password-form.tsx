@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_RESET_MESSAGES, resetEmailProblem } from '@domain/admin/staff-password-reset';
-import { passwordResetRequestProblem, requestPasswordReset } from '@/admin/core/api/request-password-reset';
+import { passwordResetRequestProblem, requestPasswordReset } from '@/admin/core/mutations';
 import { FormProblem } from '@/admin/ui/form-problem';
 import { logError } from '@/lib/log';
 

@@ -3,12 +3,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { getTokenPayload } from 'pocketbase';
 import { newPasswordProblem, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
 import { PASSWORD_RESET_MESSAGES } from '@domain/admin/staff-password-reset';
-import { confirmPasswordReset, isDeadResetLink, passwordResetConfirmProblem } from '@/admin/core/api/confirm-password-reset';
-import { endSession } from '@/admin/core/session/admin-session';
+import { confirmPasswordReset, isDeadResetLink, passwordResetConfirmProblem } from '@/admin/core/mutations';
+import { endSession, sessionRecord } from '@/admin/core/session/admin-session';
 import { useAdminAppManifest } from '@/admin/device/app-manifest';
 import { FormProblem } from '@/admin/ui/form-problem';
 import '@/admin/ui/admin.css';
-import { pb } from '@/lib/pb';
 import { paths } from '@/lib/paths';
 import { logError } from '@/lib/log';
 import type { LoginArrival } from './login-arrival';
@@ -62,7 +61,7 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
       return;
     }
     const account = accountOf(token);
-    if (account.id && pb.authStore.record?.id === account.id) await endSession();
+    if (account.id && sessionRecord()?.id === account.id) await endSession();
     const arrival: LoginArrival = { passwordChanged: true, email: account.email };
     navigate(paths.adminLogin, { replace: true, state: arrival });
   };

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { resetEmailProblem } from '@domain/admin/staff-password-reset';
 import { errorMessage } from '@/lib/pb';
 import { paths } from '@/lib/paths';
-import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/api/setup-admin';
+import { setupAdmin, SETUP_ADMIN_MESSAGES, type CreatedAdmin } from '@/admin/core/mutations';
 import { CopyButton } from '@/admin/ui/copy-button';
 import '@/admin/ui/admin.css';
 import { logError } from '@/lib/log';

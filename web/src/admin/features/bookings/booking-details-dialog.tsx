@@ -9,7 +9,7 @@ import { bookingLedger, bookingMoney, doorBalance, moneyLines } from '@domain/mo
 import { recordDamagesButton } from '@domain/admin/permissions';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
-import { markRefundReturned } from '@/admin/core/api/mark-refund-returned';
+import { markRefundReturned } from '@/admin/core/mutations';
 import { errorMessage } from '@/lib/pb';
 import type { AdminBooking, AdminCharge } from '@/admin/core/model/records';
 import { formatDateField, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';

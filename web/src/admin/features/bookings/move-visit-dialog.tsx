@@ -6,7 +6,7 @@ import { isTreeSize } from '@domain/catalog';
 import { slotChoices } from '@domain/schedule/overlap';
 import { formatSlotRange, visitName, type VisitKind } from '@domain/schedule/slots';
 import { moveDateProblem, seasonUnknownContext } from '@domain/booking/visit-move';
-import { getSettings } from '@/admin/core/api/get-settings';
+import { getSettings } from '@/admin/core/reads';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { adminMutations } from '@/admin/core/mutations';

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { newIdempotencyKey } from '@/admin/core/api/charge-booking-balance';
-import { sendFreshLink } from '@/admin/core/api/send-fresh-link';
+import { newIdempotencyKey, sendFreshLink } from '@/admin/core/mutations';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { useOnline } from '@/admin/core/use-admin-sync';
 import { FormProblem } from '@/admin/ui/form-problem';

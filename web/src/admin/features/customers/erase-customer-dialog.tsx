@@ -1,10 +1,10 @@
 import { toast } from 'sonner';
 import { useRef, useState, type FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
-import { z } from 'zod';
 import { ERASE_CUSTOMER_MESSAGES } from '@domain/commands/erase-customer-command';
 import { customerKey } from '@domain/customers/customer-key';
-import { errorMessage, pb } from '@/lib/pb';
+import { errorMessage } from '@/lib/pb';
+import { requestErasure, type EraseAnswer } from '@/admin/core/mutations';
 import { logError } from '@/lib/log';
 import { FormModal } from '@/admin/ui/form-modal';
 import { FormProblem } from '@/admin/ui/form-problem';
@@ -17,10 +17,6 @@ export const ERASE_DIALOG_TEXT = {
     'Erased: the name, e-mail, phone and address on every booking, consultation and review; the home’s notes, other notes and messages; review text; stored e-mails; uploaded images and visit photos. Their manage links stop working and queued e-mails are not sent.',
   stays: 'Kept for the books: amounts, dates, statuses, payment methods, receipt numbers and review ratings.',
 } as const;
-
-/** The route's answer (lib/customers/erase-customer-route.ts). */
-const ANSWER = z.object({ found: z.boolean(), counts: z.record(z.string(), z.number()), uploadsDeleted: z.number() });
-export type EraseAnswer = z.infer<typeof ANSWER>;
 
 const COLLECTION_WORDS: Record<string, [string, string]> = {
   bookings: ['booking', 'bookings'],
@@ -51,16 +47,6 @@ export function erasedSummary(answer: EraseAnswer): string {
       return `${n} ${n === 1 ? one : many}`;
     });
   return `Erased: ${parts.join(', ')}.`;
-}
-
-/**
- * POST /api/fn/admin-customers/erase (superuser only) with `email`, `confirm` and the request's
- * `key` as Idempotency-Key (the same key for a retry of the same erasure, so it is applied once).
- * Resolves with the answer; rejects with a ClientResponseError (400 the confirmation, 401/403
- * not the owner, 5xx the server's failure).
- */
-export async function requestErasure(email: string, confirm: string, key: string, send: typeof pb.send = pb.send.bind(pb)): Promise<EraseAnswer> {
-  return ANSWER.parse(await send('/api/fn/admin-customers/erase', { method: 'POST', body: { email, confirm }, headers: { 'Idempotency-Key': key }, requestKey: null }));
 }
 
 /**

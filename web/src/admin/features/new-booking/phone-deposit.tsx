@@ -6,7 +6,7 @@ import { formatCents } from '@domain/money/cents';
 import { PHONE_BOOKING_MESSAGES, type PhoneDeposit } from '@domain/booking/phone-booking';
 import { parsePaymentMethod } from '@domain/money/recorded-payments';
 import { adminMirror } from '@/admin/core/admin-data';
-import { createPhoneBooking, openOfferSentence } from '@/admin/core/api/create-phone-booking';
+import { createPhoneBooking, openOfferSentence } from '@/admin/core/mutations';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { useOnline } from '@/admin/core/use-admin-sync';
 import { FormProblem } from '@/admin/ui/form-problem';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { firstRunOpen, firstRunSteps, isPlaceholderAddress, type FirstRunStepId } from '@domain/admin/first-run';
-import { getFirstRun, type FirstRunServerFacts } from '@/admin/core/api/get-first-run';
+import { getFirstRun, type FirstRunServerFacts } from '@/admin/core/reads';
 import { logWarning } from '@/lib/log';
 
 interface FirstRunChecklistProps {

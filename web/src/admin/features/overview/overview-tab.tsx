@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { tilesOf } from '@domain/admin/booking-tally';
 import { formatCents } from '@domain/money/cents';
-import { getInsights, type Insights } from '@/admin/core/api/get-insights';
+import { getInsights, type Insights } from '@/admin/core/reads';
 import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { businessToday } from '@domain/schedule/calendar';

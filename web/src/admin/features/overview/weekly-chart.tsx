@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents } from '@domain/money/cents';
-import type { Insights } from '@/admin/core/api/get-insights';
+import type { Insights } from '@/admin/core/reads';
 import { formatShortDate } from '@/admin/ui/format';
 
 const weekLabel = (ymd: string) =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { getCalendarFeed } from '@/admin/core/api/get-calendar-feed';
-import { rotateCalendarFeed } from '@/admin/core/api/rotate-calendar-feed';
+import { rotateCalendarFeed } from '@/admin/core/mutations';
+import { getCalendarFeed } from '@/admin/core/reads';
 import { reportError } from '@/admin/ui/report-error';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 

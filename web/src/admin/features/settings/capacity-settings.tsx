@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_MAX_SERVICE_MILES } from '@domain/place/service-area';
 import { CREWS_RANGE, SERVICE_MILES_RANGE, settingValueProblem } from '@domain/admin/site-settings';
-import type { SettingRow } from '@/admin/core/api/get-settings';
-import { saveSetting } from '@/admin/core/api/save-setting';
+import { saveSetting } from '@/admin/core/mutations';
+import type { SettingRow } from '@/admin/core/reads';
 import { useSettingsSave } from './use-settings-save';
 
 const crewsOf = (row: SettingRow | undefined) => {

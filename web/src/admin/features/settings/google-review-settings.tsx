@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { settingValueProblem } from '@domain/admin/site-settings';
-import type { SettingRow } from '@/admin/core/api/get-settings';
-import { saveSetting } from '@/admin/core/api/save-setting';
+import { saveSetting } from '@/admin/core/mutations';
+import type { SettingRow } from '@/admin/core/reads';
 import { useSettingsSave } from './use-settings-save';
 
 const urlOf = (row: SettingRow | undefined) => (typeof row?.value === 'string' ? row.value : '');

@@ -4,8 +4,8 @@ import { PACKAGES, PACKAGE_SLUGS, type PackageSlug } from '@domain/catalog';
 import { NOTICE_HOURS_RANGE, noticeFrom } from '@domain/schedule/notice';
 import { BUFFER_MINUTES_RANGE, bufferFrom } from '@domain/schedule/travel-buffer';
 import { settingValueProblem } from '@domain/admin/site-settings';
-import type { SettingRow } from '@/admin/core/api/get-settings';
-import { saveSetting } from '@/admin/core/api/save-setting';
+import { saveSetting } from '@/admin/core/mutations';
+import type { SettingRow } from '@/admin/core/reads';
 import { useSettingsSave } from './use-settings-save';
 
 const asNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));

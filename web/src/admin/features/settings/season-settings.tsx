@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { addDays, formatLongDate, isYmd, ymd } from '@domain/schedule/calendar';
+import { addDays, formatLongDate, isYmd } from '@domain/schedule/calendar';
 import { formatCents } from '@domain/money/cents';
 import { parseSeasonSave } from '@domain/commands/season-save-command';
 import {
@@ -15,7 +15,8 @@ import {
   type SeasonRecord,
 } from '@domain/schedule/seasons';
 import { CLOSING_HOUR_RANGE, closingWeek, formatHour } from '@domain/schedule/slots';
-import { pb } from '@/lib/pb';
+import { saveSeason } from '@/admin/core/mutations';
+import { listSeasons, seasonHasBooking, type SeasonRow } from '@/admin/core/reads';
 import { reportError } from '@/admin/ui/report-error';
 
 type WindowKey = 'install' | 'removal' | 'consultation';
@@ -33,26 +34,6 @@ const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const LOCKED =
   'This season has a booking: only its last installation and removal days can move (only later), and the early-bird price can change (for bookings made after you save; bookings already made keep their prices).';
 
-/** A `seasons` record as the admin reads it (admins read; writes go through POST /api/fn/seasons). */
-interface SeasonRow {
-  id: string;
-  year: number;
-  install_start: string;
-  install_end: string;
-  removal_start: string;
-  removal_end: string;
-  consultation_start: string;
-  consultation_end: string;
-  work_days: number[] | null;
-  /** Weekday → closing hour; null or {} for the pattern. */
-  closing_hours: unknown;
-  renewals_open: string;
-  public_opens: string;
-  early_bird_kind: '' | 'percent' | 'amount';
-  early_bird_value: number;
-  early_bird_until: string;
-}
-
 function recordOf(r: SeasonRow): SeasonRecord {
   const earlyBird: EarlyBird | null = r.early_bird_kind ? { kind: r.early_bird_kind, value: r.early_bird_value, until: r.early_bird_until } : null;
   return {
@@ -66,13 +47,6 @@ function recordOf(r: SeasonRow): SeasonRecord {
     publicOpens: r.public_opens,
     earlyBird,
   };
-}
-
-/** Whether season `year` has a booking (not cancelled) installed in it: then its fields lock (domain/schedule/seasons.ts seasonEditProblem). */
-async function seasonHasBooking(year: number): Promise<boolean> {
-  const filter = pb.filter("install_date >= {:from} && install_date <= {:to} && status != 'cancelled'", { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
-  const page = await pb.collection('bookings').getList(1, 1, { filter, fields: 'id', requestKey: null });
-  return page.totalItems > 0;
 }
 
 interface Loaded {
@@ -104,8 +78,7 @@ export function SeasonsSettings({ soldYear }: { soldYear: number }) {
   useEffect(() => {
     if (!online) return;
     let live = true;
-    pb.collection('seasons')
-      .getFullList<SeasonRow>({ sort: 'year', requestKey: null })
+    listSeasons()
       .then(async (rows) => {
         const saved = await Promise.all(rows.map(async (r): Promise<Loaded> => ({ season: recordOf(r), hasBooking: await seasonHasBooking(r.year), state: 'saved' })));
         if (saved.some((l) => l.season.year === soldYear)) return saved;
@@ -212,7 +185,7 @@ function SeasonForm({ loaded, saved, onSaved }: { loaded: Loaded; saved: readonl
     }
     setSaving(true);
     try {
-      await pb.send('/api/fn/seasons', { method: 'POST', body: parsed.value, requestKey: null });
+      await saveSeason(parsed.value);
       toast.success(`Season ${y} saved`);
       onSaved();
     } catch (err) {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchSeason, type SeasonInfo } from '@/lib/api/get-season';
-import { getSettings, type SettingRow } from '@/admin/core/api/get-settings';
-import { listBlockedDates, type BlockedDateRow } from '@/admin/core/api/list-blocked-dates';
+import { getSettings, type SettingRow, listBlockedDates, type BlockedDateRow } from '@/admin/core/reads';
 import { reportError } from '@/admin/ui/report-error';
 import { BlockedDatesSettings } from './blocked-dates-settings';
 import { CalendarFeedSettings } from './calendar-feed-settings';

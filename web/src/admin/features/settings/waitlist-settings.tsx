@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { settingValueProblem } from '@domain/admin/site-settings';
 import { OFFER_HOURS_RANGE, offerHoursFrom } from '@domain/waitlist/waitlist';
-import type { SettingRow } from '@/admin/core/api/get-settings';
-import { saveSetting } from '@/admin/core/api/save-setting';
+import { saveSetting } from '@/admin/core/mutations';
+import type { SettingRow } from '@/admin/core/reads';
 import { useSettingsSave } from './use-settings-save';
 
 /**

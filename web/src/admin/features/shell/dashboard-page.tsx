@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
-import { pb } from '@/lib/pb';
 import { adminDb } from '@/admin/core/db';
 import { dayData, SCHEDULE_COLLECTIONS, scheduleData } from '@/admin/features/schedule/schedule-data';
 import { useAdminSync, useOnline } from '@/admin/core/use-admin-sync';
@@ -12,7 +11,7 @@ import { recordSync, useLastSync } from '@/admin/core/sync/last-sync';
 import { prefetchInspirationImages } from '@/admin/device/prefetch-inspiration';
 import { usePersistentStorage } from '@/admin/device/storage-persistence';
 import { useOutbox, useOutboxEntries } from '@/admin/core/use-outbox';
-import { currentAdmin, endSession, SESSION_MESSAGES, useAdminGuard } from '@/admin/core/session/admin-session';
+import { currentAdmin, endSession, sessionRecord, SESSION_MESSAGES, useAdminGuard } from '@/admin/core/session/admin-session';
 import { useRecordDialogs } from './record-dialogs';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { InstallAppButton } from './device-section';
@@ -80,7 +79,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
   const outbox = useOutbox(guard === 'allowed');
   const outboxEntries = useOutboxEntries();
   const entries = outboxEntries ?? [];
-  const me = currentAdmin()?.id ?? String(pb.authStore.record?.id ?? '');
+  const me = currentAdmin()?.id ?? String(sessionRecord()?.id ?? '');
   const mine = entries.filter((e) => e.accountId === me);
   const lastSync = useLastSync();
   const storage = usePersistentStorage(guard === 'allowed');
@@ -159,7 +158,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
         <div className="admin-header__inner">
           <div className="admin-header__title">
             <h1>Admin Dashboard</h1>
-            <p className="admin-header__who">{String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}</p>
+            <p className="admin-header__who">{String(currentAdmin()?.email ?? sessionRecord()?.email ?? '')}</p>
           </div>
           <SyncStatusChip online={online} lastSyncAt={lastSync} entries={outboxEntries} status={outbox} onOpen={() => setOutboxOpen(true)} />
           {/* On a phone the account's links fold into a menu, so the day starts near the top. */}
@@ -204,7 +203,7 @@ export function DashboardPage({ tab, onTabChange }: { tab: DashboardTab; onTabCh
                 <FirstRunChecklist
                   installed={installed}
                   install={<InstallAppButton />}
-                  adminEmail={String(currentAdmin()?.email ?? pb.authStore.record?.email ?? '')}
+                  adminEmail={String(currentAdmin()?.email ?? sessionRecord()?.email ?? '')}
                   onChangeEmail={() => setEmailOpen(true)}
                   seasonsHref={`${paths.adminDashboard}?tab=settings`}
                 />

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { reportError } from '@/admin/ui/report-error';
-import { signOutEverywhere } from '@/admin/core/api/sign-out-everywhere';
+import { signOutEverywhere } from '@/admin/core/mutations';
 
 /** The toast after 'Sign out of all devices' succeeded. */
 export const SIGNED_OUT_EVERYWHERE = 'Signed out of all devices';

@@ -1,6 +1,6 @@
 /**
  * GET /api/fn/visits.ics?token=… (anyone with the link): the 'Add to calendar' button of the
- * booking e-mails (layout.ts). The booking's visits as the e-mails attach them (iTIP REQUEST,
+ * booking e-mails (mail/layout.ts). The booking's visits as the e-mails attach them (iTIP REQUEST,
  * domain/mail/ics.ts): the same UIDs at the booking's current SEQUENCE, so opening it after the
  * attachment updates the one event per visit instead of adding another; for a cancelled booking
  * (whose link stays, read-only) a CANCEL of them, as its cancellation e-mail attached. The token
@@ -12,8 +12,8 @@ import { BUSINESS } from '@domain/business';
 import { buildIcs } from '@domain/mail/ics';
 import { nowMs } from '../clock';
 import { apiError, queryParam } from '../http';
-import { bookingForToken } from '../my-booking/manage-links';
-import { letterBookingOf, visitEvents, visitInvitation } from './booking-confirmation';
+import { bookingForToken } from './manage-links';
+import { letterBookingOf, visitEvents, visitInvitation } from '../mail/booking-confirmation';
 
 export function visitsIcsRoute(e: core.RequestEvent): void {
   const found = bookingForToken($app, queryParam(e, 'token'), nowMs());

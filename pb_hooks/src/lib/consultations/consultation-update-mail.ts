@@ -9,10 +9,10 @@ import { formatLongDate } from '@domain/schedule/calendar';
 import { consultationSlotLabel } from '@domain/consultations/consultation';
 import type { ConsultationAction } from '@domain/consultations/consultation-status';
 import { configuredOrigin } from '../http';
-import { composeMail } from './compose';
-import { consultationIcs, MANAGE_CONSULTATION } from './consultation-confirmation';
-import { issueConsultationToken, myConsultationUrl } from '../my-consultation/consultation-links';
-import { mailKey, type QueuedMail } from './mail-outbox';
+import { composeMail } from '../mail/compose';
+import { consultationIcs, MANAGE_CONSULTATION } from '../mail/consultation-confirmation';
+import { issueConsultationToken, myConsultationUrl } from './consultation-links';
+import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 

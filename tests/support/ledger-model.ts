@@ -16,14 +16,15 @@
  *   cancelled booking keeps only what the policy keeps; every movement has the receipts it
  *   calls for and no receipt lacks a movement; at most one open collection; a cancelled booking
  *   holds no slot. Cents throughout; times epoch ms. Test support only: nothing in the product
- *   imports it.
+ *   imports it, and it lives under tests/support/ because domain/ imports no test library
+ *   (eslint.config.js, docs/architecture.md "Layers").
  */
 import fc from 'fast-check';
-import { holdsSlots, transition, type LifecycleEvent, type LifecycleState } from '../booking/lifecycle';
-import { cancelDeadlineMs, coolingOffEndsAtMs, keptOnCancel, type Kept } from '../booking/policy';
-import { newYorkTimeMs } from '../schedule/calendar';
-import { DAMAGE_ITEMS } from './damages';
-import { collectionOf, isCardMethod, moneyOf, receiptFor, refundsToQueue, type LedgerBooking, type Movement, type MovementMethod } from './ledger';
+import { holdsSlots, transition, type LifecycleEvent, type LifecycleState } from '@domain/booking/lifecycle';
+import { cancelDeadlineMs, coolingOffEndsAtMs, keptOnCancel, type Kept } from '@domain/booking/policy';
+import { newYorkTimeMs } from '@domain/schedule/calendar';
+import { DAMAGE_ITEMS } from '@domain/money/damages';
+import { collectionOf, isCardMethod, moneyOf, receiptFor, refundsToQueue, type LedgerBooking, type Movement, type MovementMethod } from '@domain/money/ledger';
 
 /** One thing that happens to a booking; each is a no-op when the booking's state does not allow it. */
 export type LedgerCommand =
@@ -371,13 +372,7 @@ export interface LedgerObservation {
 /** The model as an observation: its movements, its receipts and its own tally. */
 export function observeModel(m: LedgerModel): LedgerObservation {
   const tally = (map: Map<MovementMethod, number>) => [...map.values()].reduce((a, b) => a + b, 0);
-  return {
-    movements: m.movements,
-    booking: book(m),
-    life: m.life,
-    receiptsOf: (mv) => m.receipts.get(mv.id) ?? 0,
-    tally: { inCents: tally(m.inByMethod), outCents: tally(m.outByMethod) },
-  };
+  return { movements: m.movements, booking: book(m), life: m.life, receiptsOf: (mv) => m.receipts.get(mv.id) ?? 0, tally: { inCents: tally(m.inByMethod), outCents: tally(m.outByMethod) } };
 }
 
 /** The invariants every booking keeps after every step; one sentence per one broken, [] when all hold. */

@@ -6,10 +6,10 @@
  */
 import { renewalSections, renewalSubject, renewalVisitLines, RESERVE_AGAIN_LABEL, type RenewalLetter } from '@domain/mail/renewal-letter';
 import { BUSINESS } from '@domain/business';
-import { factsOf } from './layout';
-import { composeMail } from './compose';
-import { mailKey, type QueuedMail } from './mail-outbox';
-import { RENEWAL_KIND } from '../customers/renewal-mail-checks';
+import { factsOf } from '../mail/layout';
+import { composeMail } from '../mail/compose';
+import { mailKey, type QueuedMail } from '../mail/mail-outbox';
+import { RENEWAL_KIND } from './renewal-mail-checks';
 
 /**
  * The e-mail of renewal row `renewalId` to `to`; `oneClickUrl` is the unsubscribe route's

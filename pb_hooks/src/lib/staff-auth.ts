@@ -3,7 +3,7 @@
  * `staff` auth collection with role 'admin', docs/architecture.md "Server interface"). A superuser counts
  * as an admin, so operators can act from scripts and the PocketBase dashboard.
  */
-import { apiError } from '../http';
+import { apiError } from './http';
 
 /** True for an auth record of the `staff` collection with role admin. */
 export function isAdminStaffRecord(auth: core.Record | null | undefined): boolean {

@@ -9,9 +9,9 @@ import { BUSINESS } from '@domain/business';
 import { joinedLetter, offerEndedLetter, offerLetter, WAITLIST_BUTTONS } from '@domain/mail/waitlist';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { configuredOrigin } from '../http';
-import { composeMail } from './compose';
-import { mailKey, type QueuedMail } from './mail-outbox';
-import { waitlistToken } from '../waitlist/waitlist-repo';
+import { composeMail } from '../mail/compose';
+import { mailKey, type QueuedMail } from '../mail/mail-outbox';
+import { waitlistToken } from './waitlist-repo';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 

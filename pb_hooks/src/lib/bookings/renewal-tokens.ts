@@ -1,7 +1,8 @@
 /**
  * The tokens of the renewal e-mail (domain/customers/renewals.ts): derived, not random, as the
  * manage links' (docs/decisions/051): HMAC-SHA256 under the same server secret
- * (my-booking/manage-links.ts linkSecret), written as 43 base64url characters.
+ * (my-booking/manage-links.ts linkSecret), written as 43 base64url characters. In bookings/ with
+ * the checkout that reads them (checkout-renewal.ts); customers/ makes and opens the links.
  * - The 'Reserve my week again' link: HMAC of `renewal:<renewal id>`; only its SHA-256 is
  *   stored (renewals.token_hash).
  * - The unsubscribe link: HMAC of `unsubscribe:<email key>`, nothing stored; the key travels
