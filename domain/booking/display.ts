@@ -9,13 +9,14 @@ import { parseTimestamp } from '../schedule/calendar';
 import { findPackage } from '../catalog';
 import { balanceOf, bookingLedger, type LooseRow } from '../money/booking-money';
 import { paymentStatusOf } from '../money/ledger';
+import type { BookingStatus, PaymentStatus } from './lifecycle';
 
 /** The booking fields these rules read (PocketBase record shape; amounts in cents). */
 export interface DisplayedBooking {
   id: string;
   package_type: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   payment_mode?: string;
   payment_intent_id?: string;
   deposit_amount: number;
@@ -120,7 +121,7 @@ export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'paymen
 export type Tone = 'green' | 'yellow' | 'orange' | 'red' | 'grey';
 
 /** docs/product.md §4 booking payment_status colours: paid green, deposit_paid yellow, pending orange, anything else grey. */
-export function paymentStatusTone(paymentStatus: string): Tone {
+export function paymentStatusTone(paymentStatus: PaymentStatus): Tone {
   return ({ paid: 'green', deposit_paid: 'yellow', pending: 'orange' } as Record<string, Tone>)[paymentStatus] ?? 'grey';
 }
 
@@ -142,17 +143,17 @@ const PAYMENT_LABELS: Record<string, string> = {
 };
 
 /** A booking status as the admin reads it ('pending_payment' → 'Awaiting payment'). */
-export function bookingStatusLabel(status: string): string {
+export function bookingStatusLabel(status: BookingStatus): string {
   return STATUS_LABELS[status] ?? (status || 'Unknown');
 }
 
 /** A payment status as the admin reads it ('deposit_paid' → 'Deposit paid'). */
-export function paymentStatusLabel(paymentStatus: string): string {
+export function paymentStatusLabel(paymentStatus: PaymentStatus): string {
   return PAYMENT_LABELS[paymentStatus] ?? (paymentStatus || 'Unknown');
 }
 
 /** Booking status colours: confirmed and completed green, the pending ones orange, conflicts red, cancelled grey. */
-export function bookingStatusTone(status: string): Tone {
+export function bookingStatusTone(status: BookingStatus): Tone {
   return ({ confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<string, Tone>)[status] ?? 'grey';
 }
 

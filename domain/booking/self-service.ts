@@ -10,6 +10,7 @@ import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { parseSlotId } from '../schedule/slots';
 import type { ParseResult } from './schemas';
 import type { RefundLine } from '../money/ledger';
+import type { BookingStatus, PaymentStatus } from './lifecycle';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
 export { deadlineText, visitChangeDeadlineMs } from './policy';
@@ -113,8 +114,8 @@ export function visitStartMs(date: Ymd, slotId: string): number {
 
 /** The booking as these rules read it. */
 export interface SelfServiceBooking {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   /** When the deposit was paid (epoch ms): the 72-hour window counts from it. */
   depositPaidAtMs: number;
   install_date: Ymd;
@@ -210,7 +211,7 @@ export interface VisitView {
 /** What POST /api/fn/my-booking answers: the booking as its customer sees it, and what they may do now. */
 export interface MyBookingView {
   reference: string;
-  status: string;
+  status: BookingStatus;
   customerName: string;
   packageTitle: string;
   treeSize: string;

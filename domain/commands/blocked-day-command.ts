@@ -10,6 +10,7 @@
 import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command } from './command';
+import type { BookingStatus } from '../booking/lifecycle';
 
 export type BlockedDayChoice = 'keep' | 'email';
 /** What is stored per date: the visit kept, or its customer e-mailed. */
@@ -40,7 +41,7 @@ export interface BlockedDayInput {
 }
 
 export interface BlockedDayState {
-  booking: { id: string; status: string; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
+  booking: { id: string; status: BookingStatus; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
   /** Whether the input's date is blocked now. */
   blocked: boolean;
 }
@@ -110,7 +111,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
 export interface BlockedDayBooking {
   id: string;
   customer_name: string;
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
   blocked_day_choices?: unknown;

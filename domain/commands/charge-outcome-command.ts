@@ -30,6 +30,7 @@ import { isRecordedMethod } from '../money/recorded-payments';
 import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from './add-removal-command';
 import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
+import { asRefundStatus, type ChargeStatus } from '../money/charge-lifecycle';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
@@ -49,7 +50,7 @@ export type ChargeOutcomeInput =
 export interface OutcomeCharge {
   id: string;
   kind: string;
-  status: string;
+  status: ChargeStatus;
   amount: number;
   balance_amount: number;
   /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
@@ -179,7 +180,7 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   if (writes.depositRefund) fields.deposit_refund = writes.depositRefund;
   for (const [id, w] of writes.charges) after.push({ op: 'update', collection: 'charges', id, fields: { ...w } as Record<string, FieldValue> });
   const finalCharges = rows.charges.map((r) => ({ ...r, ...(writes.charges.get(r.id) ?? {}) }));
-  const finalBooking = { ...rows.booking, deposit_refund: String(fields.deposit_refund ?? b.deposit_refund ?? '') };
+  const finalBooking = { ...rows.booking, deposit_refund: asRefundStatus(String(fields.deposit_refund ?? b.deposit_refund ?? '')) };
   if (Object.keys(fields).length > 0 || refunds.length > 0) {
     // payment_status is the ledger's summary, never set by hand (docs/decisions/045).
     fields.payment_status = paymentStatusOfRows(finalBooking, finalCharges, ledgerBookingOfRows(finalBooking, finalCharges));

@@ -19,6 +19,7 @@ import { isYmd } from '../schedule/calendar';
 import { consultationInsideNotice, noticeRefusal } from '../schedule/notice';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
+import type { ConsultationStatus } from '../consultations/consultation-status';
 
 /** A move request: { token, date, timeSlot, from: { date, timeSlot } }. */
 export interface ConsultationMoveInput {
@@ -37,7 +38,7 @@ export interface ConsultationCancelInput {
 /** The consultation the token opens, read in the command's transaction (null: a dead link). */
 export interface LinkedConsultation {
   id: string;
-  status: string;
+  status: ConsultationStatus;
   date: string;
   timeSlot: string;
   icsSequence: number;

@@ -20,7 +20,7 @@
  * The Stripe Checkout Session is asked for after the commit (new-booking.ts checkoutLink). Pure.
  */
 import { OWNERSHIP_MESSAGES, isWizardId } from '../booking/ownership';
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { asBookingStatus, BookingStatus, lifecycleOf, PaymentStatus, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import { slotChoices, slotHasConflict, slotOpenForTravel, type BookingSchedule } from '../schedule/overlap';
 import { insideNotice, noticeRefusal } from '../schedule/notice';
@@ -174,8 +174,8 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
     const num = (v: FieldValue | undefined) => (typeof v === 'number' ? v : 0);
     const paymentStatus = ledgerPaymentStatus(
       {
-        status: String(f.status ?? 'pending_payment'),
-        payment_status: '',
+        status: asBookingStatus(String(f.status ?? BookingStatus.PendingPayment)),
+        payment_status: PaymentStatus.Pending,
         total_price: num(f.total_price),
         deposit_amount: num(f.deposit_amount),
         deposit_method: '',

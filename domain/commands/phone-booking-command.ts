@@ -9,7 +9,7 @@
  * on the booking, so the state carries the booking made under it. Pure.
  */
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { asBookingStatus, asPaymentStatus, lifecycleOf, transition } from '../booking/lifecycle';
 import { parsePhoneDeposit, type PhoneDeposit } from '../booking/phone-booking';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import { decided, pbDate, refuse, type Command, type FieldValue, type Outcome, type Refusal } from './command';
@@ -73,7 +73,14 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
     if (d.kind === 'link') return decided([{ op: 'create', collection: 'bookings', id, fields: state.fields }], answer);
     const f = state.fields;
     const next = transition(
-      lifecycleOf({ status: str(f.status), install_done_at: '', removal_done_at: '', removal_date: str(f.removal_date), removal_time_slot: str(f.removal_time_slot), removal_hold: '' }),
+      lifecycleOf({
+        status: asBookingStatus(str(f.status)),
+        install_done_at: '',
+        removal_done_at: '',
+        removal_date: str(f.removal_date),
+        removal_time_slot: str(f.removal_time_slot),
+        removal_hold: '',
+      }),
       { type: 'deposit_paid' },
     );
     if (!next.ok) return refuse(409, next.reason);
@@ -88,13 +95,13 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
     };
     const row = {
       status: next.state.status,
-      payment_status: str(f.payment_status),
+      payment_status: asPaymentStatus(str(f.payment_status)),
       total_price: num(f.total_price),
       deposit_amount: num(f.deposit_amount),
       deposit_method: d.method,
       deposit_paid_at: str(paid.deposit_paid_at),
       dispute_id: '',
-      cancel_reason: '',
+      cancel_reason: '' as const,
     };
     const ledger = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: false, kept: 'deposit' as const };
     paid.payment_status = paymentStatusAfter({ booking: row, charges: [], ledger });

@@ -10,6 +10,7 @@
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
 import { seasonOfInstall } from '../schedule/season';
 import { pbDate, refuse, type Command } from './command';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 export const REVIEW_REQUEST_MESSAGES = {
   stage: 'The review stage must be post_install or post_removal.',
@@ -32,8 +33,8 @@ export interface ReviewRequestInput {
 
 export interface ReviewRequestBooking {
   id: string;
-  status: string;
-  paymentStatus: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
   customerName: string;
   customerEmail: string;
   packageType: string;

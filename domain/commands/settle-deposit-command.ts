@@ -21,6 +21,7 @@ import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
 import { ledgerPaymentStatus, type PaymentBookingRow } from './booking-money';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
+import { asRefundStatus } from '../money/charge-lifecycle';
 
 /** What the payment provider told about the paid session ('' when it did not say). */
 export interface SettleDepositInput {
@@ -119,7 +120,7 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     // The money came in but cannot keep its slot: its refund is queued, made after the commit.
     else fields.deposit_refund = 'pending';
     fields.payment_status = ledgerPaymentStatus(
-      { ...b, status: next.state.status, cancel_reason: next.state.cancelReason, deposit_paid_at: paidAt, deposit_refund: String(fields.deposit_refund ?? b.deposit_refund ?? '') },
+      { ...b, status: next.state.status, cancel_reason: next.state.cancelReason, deposit_paid_at: paidAt, deposit_refund: asRefundStatus(String(fields.deposit_refund ?? b.deposit_refund ?? '')) },
       state.charges,
     );
 

@@ -24,6 +24,7 @@ import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule
 import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
 import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts, type ChangeTokens } from './booking-changes';
+import type { BookingStatus } from '../booking/lifecycle';
 
 export type Visit = 'install' | 'removal';
 
@@ -112,7 +113,7 @@ export const visitTime = (date: string, slotId: string): string => `${formatLong
  * holds the slot at `nowMs`: the visit's date and slot, the status `transition` answered, the
  * calendar SEQUENCE raised, the links following the visits; with the old time for the history and e-mail.
  */
-function moveChanges(b: BookingFacts, move: CheckedMove, status: string, world: MoveWorld, nowMs: number): { changes: Change[]; before: string } | Refusal {
+function moveChanges(b: BookingFacts, move: CheckedMove, status: BookingStatus, world: MoveWorld, nowMs: number): { changes: Change[]; before: string } | Refusal {
   if (slotHasConflict(move.date, move.slot, world.others, nowMs, world.crews)) return refuse(409, M.slotTaken);
   const before = move.visit === 'install' ? visitTime(b.install_date, b.install_time_slot) : visitTime(b.removal_date, b.removal_time_slot);
   const moved = { install_date: b.install_date, removal_date: b.removal_date, [`${move.visit}_date`]: move.date };

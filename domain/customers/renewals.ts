@@ -14,6 +14,7 @@ import { isTreeSize } from '../catalog';
 import { customerKey } from './customer-key';
 import { erasedEmail } from '../commands/erase-customer-command';
 import { bookAgainQuery, readBookAgainQuery, type BookAgainBooking, type BookAgainPrefill } from './book-again';
+import type { BookingStatus } from '../booking/lifecycle';
 
 /** The end of an erased customer's address (docs/decisions/054): never a renewal to it. */
 const ERASED_SUFFIX = erasedEmail('').slice(erasedEmail('').indexOf('@'));
@@ -25,7 +26,7 @@ export const RENEWAL_WEEKS_ON = 52;
 export interface RenewalBookingRow {
   id: string;
   customer_email: string;
-  status: string;
+  status: BookingStatus;
   /** '' while the deposit is unpaid. */
   deposit_paid_at: string;
   install_date: string;

@@ -7,6 +7,8 @@
 import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import type { ChargeStatus } from './charge-lifecycle';
 
 /** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
@@ -63,8 +65,8 @@ export interface ChargeableBooking {
   luxe_finish: boolean;
   /** The stored `[{ id, price }]` list (cents). */
   selected_addons: unknown;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   /** Cents: the ledger's balance (see above). */
   balance_remaining: number;
   /** PocketBase datetimes of the visits marked done ('' or absent: not done). */
@@ -194,7 +196,7 @@ export interface ChargeAnswer {
 
 /** The stored charge fields its answer is made of (a `charges` record as JSON). */
 export interface StoredCharge {
-  status: string;
+  status: ChargeStatus;
   amount: number;
   checkout_url: string;
   error: string;

@@ -6,6 +6,7 @@
 import { addDays, parseTimestamp, type Ymd } from '../schedule/calendar';
 import type { ParseResult } from '../booking/schemas';
 import { normalizeText } from '../text';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 /** docs/product.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
@@ -117,8 +118,8 @@ export function reviewLinkProblem(link: ReviewLinkState, nowMs: number): string 
 
 /** The booking fields the scheduled review request reads. */
 export interface ReviewableBooking {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   removal_date: string;
 }
 
@@ -155,7 +156,7 @@ export function ratingSummary(counts: RatingCounts): { count: number; average: n
  * "choose a booking"): it went ahead, i.e. it is confirmed or completed or has a deposit or full
  * payment, and it is not cancelled.
  */
-export function bookingWentAhead(b: { status: string; payment_status: string }): boolean {
+export function bookingWentAhead(b: { status: BookingStatus; payment_status: PaymentStatus }): boolean {
   if (b.status === 'cancelled' || b.status === 'payment_conflict') return false;
   return b.status === 'confirmed' || b.status === 'completed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
 }

@@ -9,13 +9,14 @@ import { parseSlotId, slotsFor, type ClosingHours, type TimeSlot, type VisitKind
 import { parseZip } from '../place/distance';
 import { insideNotice } from './notice';
 import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
 export interface BookingSchedule {
   /** The record id, when known: lets a booking be checked against all others but itself. */
   id?: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   hold_expires_at?: string | null;
   install_date: string;
   install_time_slot: string;

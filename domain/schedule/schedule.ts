@@ -7,13 +7,14 @@
 import type { Ymd } from './calendar';
 import { isActiveBooking, type BookingSchedule } from './overlap';
 import { CONSULTATION_SLOTS, formatSlotRange, parseSlotId } from './slots';
+import type { ConsultationStatus } from '../consultations/consultation-status';
 
 export type ScheduleItemKind = 'install' | 'removal' | 'consultation';
 
 /** The consultation fields the schedule reads (PocketBase record shape). */
 export interface ConsultationSchedule {
   id: string;
-  status: string;
+  status: ConsultationStatus;
   consultation_date: string;
   consultation_time_slot: string;
 }

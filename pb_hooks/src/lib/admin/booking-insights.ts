@@ -24,6 +24,8 @@ import { bookingLedger, chargeMoneyRow, groupByBooking, type BookingLedger } fro
 import { heldOf } from '@domain/money/ledger';
 import type { Ymd } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
+import type { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
 
 export interface BookingTiles {
   total: number;
@@ -92,8 +94,8 @@ const CHARGES_SQL = `
 
 interface BookingGroup {
   id: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   total_price: number;
   deposit_amount: number;
   deposit_method: string;
@@ -112,10 +114,10 @@ interface ChargeRow {
   amount: number;
   balance_amount: number;
   damages_amount: number;
-  status: string;
+  status: ChargeStatus;
   method: string;
   link: number | boolean;
-  refund_status: string;
+  refund_status: RefundStatus | '';
   refund_amount: number;
   /** The charge's later refunds, as their JSON text. */
   refunds: string;

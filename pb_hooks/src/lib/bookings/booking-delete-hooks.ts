@@ -33,6 +33,7 @@ import { openCharges } from '../payments/balance-charges';
 import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';
+import { asPaymentStatus } from '@domain/booking/lifecycle';
 
 /** The sentence for a payment service that could not be asked to close a link. */
 const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
@@ -52,7 +53,7 @@ function expireLink(sessionId: string): void {
 function refuseDeletingPaid(app: CoreApp, booking: core.Record): void {
   const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: c!.getString('status') }));
   if (charges.some((c) => c.status === 'pending' || c.status === 'processing')) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
-  const paid = moneyMovedFor({ payment_status: booking.getString('payment_status'), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
+  const paid = moneyMovedFor({ payment_status: asPaymentStatus(booking.getString('payment_status')), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
   if (paid) throw apiError(400, DELETE_PAID_REFUSED);
 }
 

@@ -15,6 +15,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
+import { bookingRowOf } from './bookings-repo';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
@@ -27,18 +28,19 @@ export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, 
     } catch {
       return { booking: null };
     }
+    const b = bookingRowOf(r);
     return {
       booking: {
         id: r.id,
-        status: r.getString('status'),
-        payment_status: r.getString('payment_status'),
-        cancel_reason: r.getString('cancel_reason'),
-        holdExpiresAtMs: parseTimestamp(r.getString('hold_expires_at')),
-        install_done_at: r.getString('install_done_at'),
-        removal_done_at: r.getString('removal_done_at'),
-        removal_date: r.getString('removal_date'),
-        removal_time_slot: r.getString('removal_time_slot'),
-        removal_hold: r.getString('removal_hold'),
+        status: b.status,
+        payment_status: b.payment_status,
+        cancel_reason: b.cancel_reason,
+        holdExpiresAtMs: parseTimestamp(b.hold_expires_at),
+        install_done_at: b.install_done_at,
+        removal_done_at: b.removal_done_at,
+        removal_date: b.removal_date,
+        removal_time_slot: b.removal_time_slot,
+        removal_hold: b.removal_hold,
       },
     };
   },

@@ -35,6 +35,7 @@ import { apiError, queryParam, readJsonObject } from '../http';
 import { tokenHashOf } from '../my-booking/manage-links';
 import { loadSeasonRecords } from '../settings';
 import { TOKEN_SHAPE } from './renewal-tokens';
+import { asBookingStatus } from '@domain/booking/lifecycle';
 
 /** The one answer for every kind of dead link. */
 export const RENEWAL_LINK_INVALID = 'This link is not valid.';
@@ -73,7 +74,7 @@ export function useRenewal(tx: CoreApp, renewalId: string, checkout: { email: st
       madeBooking = {
         id: b.id,
         customer_email: b.getString('customer_email'),
-        status: b.getString('status'),
+        status: asBookingStatus(b.getString('status')),
         deposit_paid_at: b.getString('deposit_paid_at'),
         install_date: b.getString('install_date'),
         install_time_slot: b.getString('install_time_slot'),

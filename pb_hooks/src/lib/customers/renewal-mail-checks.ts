@@ -8,6 +8,7 @@
 import { bookedIn } from '@domain/customers/renewals';
 import { parseTimestamp, ymd } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
+import type { BookingStatus } from '@domain/booking/lifecycle';
 
 /** The outbox kind of a renewal e-mail. */
 export const RENEWAL_KIND = 'renewal';
@@ -20,7 +21,7 @@ function bookedSeason(app: CoreApp, key: string, year: number): boolean {
   const rows = arrayOf(new DynamicModel({ id: '', customer_email: '', status: '', deposit_paid_at: '', install_date: '', hold_expires_at: '' })) as unknown as {
     id: string;
     customer_email: string;
-    status: string;
+    status: BookingStatus;
     deposit_paid_at: string;
     install_date: string;
     hold_expires_at: string;

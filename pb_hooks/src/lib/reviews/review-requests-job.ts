@@ -17,6 +17,7 @@ import { configuredOrigin } from '../http';
 import { executeCommand } from '../commands/run-command';
 import { sendReviewRequest } from './review-request-route';
 import { logError } from '../log';
+import { bookingRowOf } from '../bookings/bookings-repo';
 
 export interface ReviewJobResult {
   sent: number;
@@ -34,7 +35,7 @@ export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobRe
   const result: ReviewJobResult = { sent: 0, skipped: 0 };
   for (const b of candidates) {
     const booking = b!;
-    const due = reviewRequestDue({ status: booking.getString('status'), payment_status: booking.getString('payment_status'), removal_date: booking.getString('removal_date') }, t);
+    const due = reviewRequestDue(bookingRowOf(booking), t);
     if (!due) continue;
     try {
       const run = executeCommand(app, sendReviewRequest, { bookingId: booking.id, stage: 'post_removal' as const, renew: false }, { staffId: '', origin, fingerprint: '' });

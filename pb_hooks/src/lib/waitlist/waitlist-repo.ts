@@ -15,6 +15,7 @@ import { offerHoursFrom, type CustomerBookingOnDate, type EntryStatus, type Offe
 import { idsWhere } from '../customers/erase-customer-sql';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
+import { asBookingStatus, asPaymentStatus } from '@domain/booking/lifecycle';
 
 /** The characters of a token: base64url, 43 of them. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -185,8 +186,8 @@ export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
     .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
     .map((b) => ({
       id: b!.id,
-      status: b!.getString('status'),
-      paymentStatus: b!.getString('payment_status'),
+      status: asBookingStatus(b!.getString('status')),
+      paymentStatus: asPaymentStatus(b!.getString('payment_status')),
       bookedBy: b!.getString('booked_by'),
       installDate: b!.getString('install_date'),
       removalDate: b!.getString('removal_date'),

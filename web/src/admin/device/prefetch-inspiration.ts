@@ -6,6 +6,7 @@
  */
 import { addDays, businessToday, type Ymd } from '@domain/schedule/calendar';
 import { INSPIRATION_IMAGE_CACHE } from './pwa-constants';
+import type { BookingStatus } from '@domain/booking/lifecycle';
 
 /** How far ahead images are fetched (days, in the business time zone, today included). */
 export const PREFETCH_DAYS = 14;
@@ -14,7 +15,7 @@ const CONCURRENCY = 3;
 
 /** The booking fields read here (an AdminBooking). */
 export interface BookingImages {
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
   style_inspiration_images: unknown;

@@ -6,6 +6,7 @@
  * with the business's today. Pure: "today" is passed in.
  */
 import { balanceOf, bookingLedger, type LooseRow } from '@domain/money/booking-money';
+import type { BookingStatus } from '@domain/booking/lifecycle';
 
 export const BOOKING_FILTERS = ['upcoming', 'balance_due', 'cancelled', 'all'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
@@ -31,7 +32,7 @@ export const BOOKING_FILTER_EMPTY: Record<BookingFilter, string> = {
 /** The booking fields the filters read (a mirror row has them all; the ledger reads the money fields it needs). */
 export interface FilterableBooking extends LooseRow {
   id: string;
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
 }

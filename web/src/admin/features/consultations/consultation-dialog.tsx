@@ -17,13 +17,14 @@ import { formatDateField, formatTimestamp } from '@/admin/ui/format';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
+import type { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
-export function consultationTone(status: string): Tone {
+export function consultationTone(status: ConsultationStatus): Tone {
   return ({ pending: 'orange', confirmed: 'yellow', completed: 'green' } as Record<string, Tone>)[status] ?? 'grey';
 }
 
-export function consultationStatusLabel(status: string): string {
+export function consultationStatusLabel(status: ConsultationStatus): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending';
 }
 
