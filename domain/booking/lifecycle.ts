@@ -94,6 +94,16 @@ export function sqlIn(column: string, values: readonly string[]): string {
   return `${column} IN (${values.map((v) => `'${v}'`).join(', ')})`;
 }
 
+/** The SQL condition `column NOT IN ('a', 'b')` (see sqlIn). */
+export function sqlNotIn(column: string, values: readonly string[]): string {
+  return `${column} NOT IN (${values.map((v) => `'${v}'`).join(', ')})`;
+}
+
+/** The PocketBase filter `(column != 'a' && column != 'b')` (see filterIn). */
+export function filterNotIn(column: string, values: readonly string[]): string {
+  return `(${values.map((v) => `${column} != '${v}'`).join(' && ')})`;
+}
+
 /** The same as a PocketBase filter: `(column = 'a' || column = 'b')`. */
 export function filterIn(column: string, values: readonly string[]): string {
   return `(${values.map((v) => `${column} = '${v}'`).join(' || ')})`;

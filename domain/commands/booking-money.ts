@@ -6,6 +6,7 @@
  */
 import { keptOfRows } from '../money/booking-money';
 import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
+import { isLive } from '../booking/lifecycle';
 
 /** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
 export interface PaymentBookingRow extends BookingMoneyRow {
@@ -25,7 +26,7 @@ export interface PaymentBookingRow extends BookingMoneyRow {
 export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
   const movements = movementsOf(row, charges);
   const kept = keptOfRows(row, charges);
-  const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: row.status === 'cancelled' || row.status === 'payment_conflict', kept } as const;
+  const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: !isLive(row), kept } as const;
   return paymentStatusOf(
     moneyOf(movements, book),
     book,

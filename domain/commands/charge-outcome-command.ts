@@ -31,6 +31,7 @@ import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from 
 import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { asRefundStatus, type ChargeStatus } from '../money/charge-lifecycle';
+import { isGoingAhead } from '../booking/lifecycle';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
@@ -150,7 +151,7 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   const mails: ChargeOutcomeMail[] = [];
   const fields: Record<string, FieldValue> = {};
   const after: Change[] = [];
-  const live = b.status === 'confirmed' || b.status === 'completed';
+  const live = isGoingAhead(b);
   let total = b.total_price;
   // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
   if (live && c.kind === 'removal' && b.removal_hold === c.id && state.tokens) {

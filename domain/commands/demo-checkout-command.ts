@@ -16,7 +16,7 @@ import type { ParseResult } from '../contact-schema';
 import { decided, isRefusal, refuse, type Command } from './command';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 import { settleDepositCommand, type SettleDepositMail, type SettleDepositState } from './settle-deposit-command';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, isPaid, type PaymentStatus } from '../booking/lifecycle';
 import type { ChargeStatus } from '../money/charge-lifecycle';
 
 export const DEMO_CHECKOUT_MESSAGES = {
@@ -36,8 +36,8 @@ export type DemoSessionState = 'open' | 'paid' | 'expired' | 'cancelled';
 
 /** The session's state from its booking's fields (`holdExpiresAtMs` NaN when unset). */
 export function demoSessionState(b: { status: BookingStatus; payment_status: PaymentStatus }, holdExpiresAtMs: number, nowMs: number): DemoSessionState {
-  if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return 'paid';
-  if (b.status === 'cancelled') return 'cancelled';
+  if (isPaid(b)) return 'paid';
+  if (b.status === BookingStatus.Cancelled) return 'cancelled';
   return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? 'open' : 'expired';
 }
 

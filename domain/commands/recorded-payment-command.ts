@@ -18,7 +18,7 @@ import type { ChargeMoneyRow } from '../money/ledger';
 import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { balanceAfter, paymentStatusAfter, type MoneyRows } from './ledger-state';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import { type BookingStatus, isGoingAhead, type PaymentStatus } from '../booking/lifecycle';
 import type { ChargeStatus } from '../money/charge-lifecycle';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
@@ -87,7 +87,7 @@ export interface PaymentAnswer {
 
 /** What a live booking's fields become once a payment of balance part `partCents` succeeded (none when nothing changes). */
 function paidBalanceFields(b: PaymentBooking, partCents: number, payment: ChargeMoneyRow, nowMs: number): Record<string, FieldValue> | null {
-  const live = b.status === 'confirmed' || b.status === 'completed';
+  const live = isGoingAhead(b);
   if (!live || partCents <= 0) return null;
   // What the ledger still has to collect with the payment, as every reader derives it (docs/decisions/045).
   const left = balanceAfter(b.money, {}, [payment]);

@@ -7,7 +7,7 @@
 import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, isPaid, isRefunded, type PaymentStatus } from '../booking/lifecycle';
 import type { ChargeStatus } from './charge-lifecycle';
 
 /** docs/product.md §7: the description when the admin gives none. */
@@ -96,9 +96,9 @@ export function damagesEligible(b: Pick<ChargeableBooking, 'package_type' | 'lux
  * and a booking whose deposit is unpaid has no saved card and no confirmed visit yet.
  */
 export function chargeBlocker(b: Pick<ChargeableBooking, 'status' | 'payment_status'>): string | null {
-  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') return CHARGE_MESSAGES.conflict;
-  if (b.status === 'cancelled') return CHARGE_MESSAGES.cancelled;
-  if (b.payment_status !== 'deposit_paid' && b.payment_status !== 'paid') return CHARGE_MESSAGES.depositUnpaid;
+  if (b.status === BookingStatus.PaymentConflict || isRefunded(b)) return CHARGE_MESSAGES.conflict;
+  if (b.status === BookingStatus.Cancelled) return CHARGE_MESSAGES.cancelled;
+  if (!isPaid(b)) return CHARGE_MESSAGES.depositUnpaid;
   return null;
 }
 

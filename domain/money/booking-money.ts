@@ -10,7 +10,7 @@
 import type { Kept } from '../booking/policy';
 import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
 import { asChargeStatus, asRefundStatus, QUEUED_ON_DEVICE } from './charge-lifecycle';
-import { asCancelReason, asPaymentStatus, asBookingStatus } from '../booking/lifecycle';
+import { asBookingStatus, asCancelReason, asPaymentStatus, isLive } from '../booking/lifecycle';
 
 /** A row as it comes (a PocketBase JSON record, a Dexie row, a SQL row): any of the fields the ledger reads. */
 export type LooseRow = object;
@@ -80,7 +80,7 @@ export function ledgerBookingOfRows(b: BookingMoneyRow, charges: readonly Charge
   return {
     totalCents: b.total_price,
     depositCents: b.deposit_amount,
-    cancelled: b.status === 'cancelled' || b.status === 'payment_conflict',
+    cancelled: !isLive(b),
     kept: kept ?? keptOfRows(b, charges),
   };
 }

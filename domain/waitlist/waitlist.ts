@@ -13,7 +13,7 @@ import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../sche
 import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -162,9 +162,9 @@ export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookin
   const taken = bookings.some(
     (b) =>
       (!entry.bookingId || b.id === entry.bookingId) &&
-      b.status !== 'cancelled' &&
+      b.status !== BookingStatus.Cancelled &&
       (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
-      (b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid' || b.status === 'confirmed' || b.status === 'completed' || !!b.bookedBy),
+      (wentAhead({ status: b.status, payment_status: b.paymentStatus }) || !!b.bookedBy),
   );
   return taken ? 'booked' : null;
 }

@@ -2,7 +2,7 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
-import { asBookingStatus, asCancelReason, asPaymentStatus, lifecycleOf, type LifecycleState } from '@domain/booking/lifecycle';
+import { asBookingStatus, asCancelReason, asPaymentStatus, BookingStatus, lifecycleOf, type LifecycleState } from '@domain/booking/lifecycle';
 import type { BookingRow, StoredAddon } from '@domain/booking/booking-row';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/schedule/overlap';
@@ -45,7 +45,7 @@ const SCHEDULES_SQL = (dates: string) => `
   FROM (
     SELECT id, status, payment_status, hold_expires_at, install_date, install_time_slot, removal_date, removal_time_slot, customer_address
     FROM bookings
-    WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != 'cancelled'
+    WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != '${BookingStatus.Cancelled}'
     UNION ALL
     SELECT 'offer:' || id, 'pending_payment', 'pending', expires_at,
       CASE WHEN kind = 'install' THEN date ELSE '' END, CASE WHEN kind = 'install' THEN time_slot ELSE '' END,

@@ -16,6 +16,7 @@ import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { offerFreedSlots } from '../waitlist/waitlist-offer-step';
 import { bookingRowOf } from './bookings-repo';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
@@ -48,9 +49,16 @@ export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, 
 };
 
 export function expireHolds(app: CoreApp): number {
-  const expired = app.findRecordsByFilter('bookings', "status = 'pending_payment' && payment_status = 'pending' && hold_expires_at != '' && hold_expires_at < {:now}", '', 500, 0, {
-    now: toPbDate(nowMs()),
-  } as unknown as dbx.Params);
+  const expired = app.findRecordsByFilter(
+    'bookings',
+    `status = '${BookingStatus.PendingPayment}' && payment_status = '${PaymentStatus.Pending}' && hold_expires_at != '' && hold_expires_at < {:now}`,
+    '',
+    500,
+    0,
+    {
+      now: toPbDate(nowMs()),
+    } as unknown as dbx.Params,
+  );
   let cancelled = 0;
   const freed: string[] = [];
   for (const stale of expired) {

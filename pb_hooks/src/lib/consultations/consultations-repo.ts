@@ -6,10 +6,11 @@ import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking/ownership';
 import { consultationSlotMinutes } from '@domain/consultations/consultation';
 import { parseZip } from '@domain/place/distance';
 import type { PlacedVisit } from '@domain/schedule/travel-buffer';
+import { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** The requests of `date` that are not cancelled. */
 function requestsOn(app: CoreApp, date: string): core.Record[] {
-  return app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, { date } as unknown as dbx.Params) as core.Record[];
+  return app.findRecordsByFilter('consultation_requests', `consultation_date = {:date} && status != '${ConsultationStatus.Cancelled}'`, '', 0, 0, { date } as unknown as dbx.Params) as core.Record[];
 }
 
 /**

@@ -28,6 +28,7 @@ import { ledgerRefundReceiptMail } from '../mail/receipts';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from './ledger-records';
 import { createRefund } from './stripe';
 import { logError } from '../log';
+import { PaymentStatus } from '@domain/booking/lifecycle';
 
 /** What the customer and the owner are told about the refunds of booking `r`. */
 function refundMails(app: CoreApp, r: core.Record, refunded: boolean) {
@@ -148,7 +149,7 @@ export function runRefunds(app: CoreApp, bookingId: string): boolean {
 /** Retries every card refund still pending (cron). Returns how many bookings now have all theirs made. */
 export function retryPendingRefunds(app: CoreApp): number {
   const ids = new Set<string>();
-  for (const r of app.findRecordsByFilter('bookings', "payment_status = 'refund_pending'", '', 100, 0)) ids.add(r!.id);
+  for (const r of app.findRecordsByFilter('bookings', `payment_status = '${PaymentStatus.RefundPending}'`, '', 100, 0)) ids.add(r!.id);
   // A later refund pending sits in the `refunds` JSON; cardRefundsDue tells which are due.
   for (const c of app.findRecordsByFilter('charges', "refund_status = 'pending' || refunds ~ 'pending'", '', 100, 0)) ids.add(c!.getString('booking'));
   return [...ids].filter((id) => {

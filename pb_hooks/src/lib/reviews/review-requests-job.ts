@@ -18,6 +18,7 @@ import { executeCommand } from '../commands/run-command';
 import { sendReviewRequest } from './review-request-route';
 import { logError } from '../log';
 import { bookingRowOf } from '../bookings/bookings-repo';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface ReviewJobResult {
   sent: number;
@@ -28,7 +29,7 @@ export interface ReviewJobResult {
 export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobResult {
   const t = today();
   // The filter narrows by indexed dates; reviewRequestDue is the rule.
-  const candidates = app.findRecordsByFilter('bookings', "removal_date != '' && removal_date < {:today} && removal_date >= {:from} && status != 'cancelled'", 'removal_date', 0, 0, {
+  const candidates = app.findRecordsByFilter('bookings', `removal_date != '' && removal_date < {:today} && removal_date >= {:from} && status != '${BookingStatus.Cancelled}'`, 'removal_date', 0, 0, {
     today: t,
     from: addDays(t, -REVIEW_REQUEST_LOOKBACK_DAYS),
   } as unknown as dbx.Params);

@@ -6,7 +6,7 @@
  */
 import { addDays, businessToday, type Ymd } from '@domain/schedule/calendar';
 import { INSPIRATION_IMAGE_CACHE } from './pwa-constants';
-import type { BookingStatus } from '@domain/booking/lifecycle';
+import { type BookingStatus, isLive } from '@domain/booking/lifecycle';
 
 /** How far ahead images are fetched (days, in the business time zone, today included). */
 export const PREFETCH_DAYS = 14;
@@ -31,7 +31,7 @@ export function inspirationUrlsAhead(bookings: readonly BookingImages[], today: 
   const inWindow = (d: string) => !!d && d >= today && d <= last;
   const urls = new Set<string>();
   for (const b of bookings) {
-    if (b.status === 'cancelled' || b.status === 'payment_conflict') continue;
+    if (!isLive(b)) continue;
     if (!inWindow(b.install_date) && !inWindow(b.removal_date)) continue;
     if (!Array.isArray(b.style_inspiration_images)) continue;
     for (const raw of b.style_inspiration_images) {

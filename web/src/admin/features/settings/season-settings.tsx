@@ -17,6 +17,7 @@ import {
 import { CLOSING_HOUR_RANGE, closingWeek, formatHour } from '@domain/schedule/slots';
 import { pb } from '@/lib/pb';
 import { reportError } from '@/admin/ui/report-error';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 type WindowKey = 'install' | 'removal' | 'consultation';
 const WINDOWS: [WindowKey, string][] = [
@@ -70,7 +71,7 @@ function recordOf(r: SeasonRow): SeasonRecord {
 
 /** Whether season `year` has a booking (not cancelled) installed in it: then its fields lock (domain/schedule/seasons.ts seasonEditProblem). */
 async function seasonHasBooking(year: number): Promise<boolean> {
-  const filter = pb.filter("install_date >= {:from} && install_date <= {:to} && status != 'cancelled'", { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
+  const filter = pb.filter(`install_date >= {:from} && install_date <= {:to} && status != '${BookingStatus.Cancelled}'`, { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
   const page = await pb.collection('bookings').getList(1, 1, { filter, fields: 'id', requestKey: null });
   return page.totalItems > 0;
 }
