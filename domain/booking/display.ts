@@ -9,7 +9,7 @@ import { parseTimestamp } from '../schedule/calendar';
 import { findPackage } from '../catalog';
 import { balanceOf, bookingLedger, type LooseRow } from '../money/booking-money';
 import { paymentStatusOf } from '../money/ledger';
-import type { BookingStatus, PaymentStatus } from './lifecycle';
+import { BookingStatus, PaymentStatus } from './lifecycle';
 
 /** The booking fields these rules read (PocketBase record shape; amounts in cents). */
 export interface DisplayedBooking {
@@ -65,7 +65,7 @@ export type BalanceCell =
  * beyond them and their cents; else the amount due, clickable. Cents.
  */
 export function balanceCell(b: Pick<DisplayedBooking, 'payment_status' | 'status'> & LooseRow, charges: readonly LooseRow[] = []): BalanceCell {
-  if (b.status === 'cancelled') return { kind: 'cancelled' };
+  if (b.status === BookingStatus.Cancelled) return { kind: 'cancelled' };
   const ledger = bookingLedger(b, charges);
   const { money } = ledger;
   if (ledger.booking.cancelled) return { kind: 'none' };
@@ -81,11 +81,11 @@ export type DepositState = 'paid' | 'pending' | 'refund_pending' | 'refunded';
 /** The Deposit Status cell: 'paid' once the deposit (or everything) was paid, the refund states, else 'pending'. */
 export function depositState(b: Pick<DisplayedBooking, 'payment_status'>): DepositState {
   switch (b.payment_status) {
-    case 'deposit_paid':
-    case 'paid':
+    case PaymentStatus.DepositPaid:
+    case PaymentStatus.Paid:
       return 'paid';
-    case 'refund_pending':
-    case 'refunded':
+    case PaymentStatus.RefundPending:
+    case PaymentStatus.Refunded:
       return b.payment_status;
     default:
       return 'pending';
@@ -111,9 +111,9 @@ export const STRIPE_PAYMENTS_URL = 'https://dashboard.stripe.com/payments';
  * Bookings list unless asked for; they never count in the insights either.
  */
 export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'payment_status' | 'hold_expires_at'>, nowMs: number): boolean {
-  if (b.payment_status !== 'pending') return false;
-  if (b.status === 'cancelled') return true;
-  if (b.status !== 'pending_payment') return false;
+  if (b.payment_status !== PaymentStatus.Pending) return false;
+  if (b.status === BookingStatus.Cancelled) return true;
+  if (b.status !== BookingStatus.PendingPayment) return false;
   const expires = parseTimestamp(b.hold_expires_at);
   return !(Number.isFinite(expires) && expires > nowMs);
 }

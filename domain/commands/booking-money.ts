@@ -6,7 +6,7 @@
  */
 import { keptOfRows } from '../money/booking-money';
 import { moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
-import { isLive } from '../booking/lifecycle';
+import { isLive, type PaymentStatus } from '../booking/lifecycle';
 
 /** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
 export interface PaymentBookingRow extends BookingMoneyRow {
@@ -23,7 +23,7 @@ export interface PaymentBookingRow extends BookingMoneyRow {
  * booking keeps follows `deposit_refund` and its amount (or, on rows older than it, the stored
  * status): domain/money/booking-money.ts keptOfRows, as ledger-records.ts keptOf.
  */
-export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
+export function ledgerPaymentStatus(row: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): PaymentStatus {
   const movements = movementsOf(row, charges);
   const kept = keptOfRows(row, charges);
   const book = { totalCents: row.total_price, depositCents: row.deposit_amount, cancelled: !isLive(row), kept } as const;

@@ -5,11 +5,10 @@
  * and e-mails the customer once. The same action on the state it already reached changes
  * nothing and mails nothing. Pure.
  */
-import { CONSULTATION_STATUS_MESSAGES as M, isConsultationAction, nextConsultationStatus, type ConsultationAction } from '../consultations/consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M, type ConsultationAction, ConsultationStatus, isConsultationAction, nextConsultationStatus } from '../consultations/consultation-status';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { CONSULTATION_SLOTS } from '../schedule/slots';
 import { decided, refuse, type Change, type Command } from './command';
-import type { ConsultationStatus } from '../consultations/consultation-status';
 
 export const CONSULTATION_COMMAND_MESSAGES = {
   missing: 'Please choose the consultation.',
@@ -69,7 +68,7 @@ export const consultationStatusCommand: Command<ConsultationStatusInput, Consult
     if (!next.ok) return refuse(409, next.message);
     const answer = { consultationId: c.id };
     const sameTime = c.date === input.date && c.timeSlot === input.timeSlot;
-    if (next.replay || (input.action === 'reschedule' && sameTime && c.status === 'confirmed')) return decided([], answer);
+    if (next.replay || (input.action === 'reschedule' && sameTime && c.status === ConsultationStatus.Confirmed)) return decided([], answer);
     const fields: Extract<Change, { op: 'update' }>['fields'] & Record<string, string | number> = { status: next.status };
     if (input.action === 'reschedule') {
       if (!sameTime && state.takenSlots.includes(input.timeSlot)) return refuse(409, M.taken);

@@ -17,7 +17,7 @@ import { decided, isRefusal, refuse, type Command } from './command';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 import { settleDepositCommand, type SettleDepositMail, type SettleDepositState } from './settle-deposit-command';
 import { BookingStatus, isPaid, type PaymentStatus } from '../booking/lifecycle';
-import type { ChargeStatus } from '../money/charge-lifecycle';
+import { ChargeStatus } from '../money/charge-lifecycle';
 
 export const DEMO_CHECKOUT_MESSAGES = {
   noSession: 'No payment session found.',
@@ -48,9 +48,9 @@ export function demoSessionState(b: { status: BookingStatus; payment_status: Pay
  * is cancelled; anything else (refunded, voided) can no longer be paid: expired.
  */
 export function demoChargeState(status: ChargeStatus): DemoSessionState {
-  if (status === 'requires_checkout') return 'open';
-  if (status === 'succeeded') return 'paid';
-  return status === 'failed' ? 'cancelled' : 'expired';
+  if (status === ChargeStatus.RequiresCheckout) return 'open';
+  if (status === ChargeStatus.Succeeded) return 'paid';
+  return status === ChargeStatus.Failed ? 'cancelled' : 'expired';
 }
 
 /**

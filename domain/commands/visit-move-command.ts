@@ -11,7 +11,7 @@
  * Pure.
  */
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
-import { LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
+import { BookingStatus, LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
 import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
 import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
@@ -24,7 +24,6 @@ import { findSlot, formatSlotRange, visitName, type TimeSlot } from '../schedule
 import { moveDateProblem } from '../booking/visit-move';
 import { decided, pbDate, refuse, type Change, type Command, type Decision, type Refusal } from './command';
 import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts, type ChangeTokens } from './booking-changes';
-import type { BookingStatus } from '../booking/lifecycle';
 
 export type Visit = 'install' | 'removal';
 
@@ -240,7 +239,7 @@ export const ownerMoveCommand: Command<OwnerMoveInput, OwnerMoveState, VisitMove
     if (alreadyThere(b, move)) return decided([], answer);
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
     if (!next.ok) {
-      if (b.status !== 'confirmed') return refuse(409, OWNER_MOVE_MESSAGES.notConfirmed);
+      if (b.status !== BookingStatus.Confirmed) return refuse(409, OWNER_MOVE_MESSAGES.notConfirmed);
       if (next.reason === LIFECYCLE_MESSAGES.visitDone) return refuse(409, OWNER_MOVE_MESSAGES.done(visitName(move.visit)));
       return refuse(409, b.removal_hold ? M.removalPaymentOpen : OWNER_MOVE_MESSAGES.noRemoval);
     }

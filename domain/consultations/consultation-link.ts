@@ -7,7 +7,7 @@
  */
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { consultationSlotMinutes } from './consultation';
-import type { ConsultationStatus } from './consultation-status';
+import { ConsultationStatus } from './consultation-status';
 
 /**
  * What the /my-consultation page shows (POST /api/fn/my-consultation and its move and cancel
@@ -55,7 +55,7 @@ export function consultationStartMs(date: Ymd, timeSlot: string): number {
 
 /** Whether the customer may still move or cancel it: pending or confirmed, and not yet started at `nowMs`. */
 export function consultationChangeable(c: { status: ConsultationStatus; date: Ymd; timeSlot: string }, nowMs: number): boolean {
-  if (c.status !== 'pending' && c.status !== 'confirmed') return false;
+  if (c.status !== ConsultationStatus.Pending && c.status !== ConsultationStatus.Confirmed) return false;
   const start = consultationStartMs(c.date, c.timeSlot);
   return Number.isFinite(start) && start > nowMs;
 }

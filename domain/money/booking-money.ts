@@ -10,7 +10,7 @@
 import type { Kept } from '../booking/policy';
 import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
 import { asChargeStatus, asRefundStatus, QUEUED_ON_DEVICE } from './charge-lifecycle';
-import { asBookingStatus, asCancelReason, asPaymentStatus, isLive } from '../booking/lifecycle';
+import { asBookingStatus, asCancelReason, asPaymentStatus, isLive, isRefunded } from '../booking/lifecycle';
 
 /** A row as it comes (a PocketBase JSON record, a Dexie row, a SQL row): any of the fields the ledger reads. */
 export type LooseRow = object;
@@ -72,7 +72,7 @@ function jsonValue(v: unknown): unknown {
 export function keptOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Kept {
   if (b.deposit_refund) return (b.deposit_refund_amount ?? 0) > 0 && (b.deposit_refund_amount ?? 0) < b.deposit_amount ? 'deposit' : 'nothing';
   const ledgerEra = charges.some((c) => !!c.refund_status);
-  return !ledgerEra && ['refund_pending', 'refunded'].includes(b.payment_status) ? 'nothing' : 'deposit';
+  return !ledgerEra && isRefunded(b) ? 'nothing' : 'deposit';
 }
 
 /** The booking as the ledger reads it: `cancelled` for a cancelled booking or a payment conflict; `kept` overrides what a cancelled one keeps. */

@@ -10,7 +10,7 @@
  */
 import type { Kept } from '../booking/policy';
 import { formatCents } from './cents';
-import type { BookingStatus, CancelReason, PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, type CancelReason, isPaid, isRefunded, PaymentStatus } from '../booking/lifecycle';
 import { asRefundStatus, type ChargeStatus, type RefundStatus } from './charge-lifecycle';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
@@ -205,13 +205,13 @@ export function receiptFor(m: Movement): 'payment' | 'refund' | null {
 }
 
 /** The stored `payment_status` that the money reads as (docs/product.md §4), for the admin and the lists. */
-export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
+export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): PaymentStatus {
   // A live booking's refunds (a late payment given back) do not hide what it has paid.
-  if (booking.cancelled && money.refundingCents > 0) return 'refund_pending';
-  if (booking.cancelled && everRefunded) return 'refunded';
-  if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return 'paid';
-  if (money.paidCents >= booking.depositCents && money.paidCents > 0) return 'deposit_paid';
-  return 'pending';
+  if (booking.cancelled && money.refundingCents > 0) return PaymentStatus.RefundPending;
+  if (booking.cancelled && everRefunded) return PaymentStatus.Refunded;
+  if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return PaymentStatus.Paid;
+  if (money.paidCents >= booking.depositCents && money.paidCents > 0) return PaymentStatus.DepositPaid;
+  return PaymentStatus.Pending;
 }
 
 /** The `payment_status` booking row `b` with `charges` reads as (the same derivation as the server's syncPaymentStatus). */
@@ -394,13 +394,13 @@ function refundOf(p: Movement, status: RefundStatus | '', amount: number, n = 1,
 export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Movement[] {
   const out: Movement[] = [];
   const depositMethod = handMethod(b.deposit_method) ?? 'card_checkout';
-  const depositIn = !!b.deposit_paid_at || ['deposit_paid', 'paid', 'refund_pending', 'refunded'].includes(b.payment_status);
-  if (b.deposit_amount > 0 && (depositIn || b.status === 'pending_payment')) {
+  const depositIn = !!b.deposit_paid_at || isPaid(b) || isRefunded(b);
+  if (b.deposit_amount > 0 && (depositIn || b.status === BookingStatus.PendingPayment)) {
     const deposit: Movement = { id: 'deposit', kind: 'deposit', method: depositMethod, direction: 'payment', status: depositIn ? 'succeeded' : 'pending', amountCents: b.deposit_amount };
     out.push(deposit);
     // Rows older than `deposit_refund` said the deposit's refund in `payment_status` alone (and refunded nothing else).
     const ledgerEra = !!b.deposit_refund || charges.some((c) => !!c.refund_status);
-    const legacy = ledgerEra ? '' : b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
+    const legacy = ledgerEra ? '' : b.payment_status === PaymentStatus.RefundPending ? 'pending' : b.payment_status === PaymentStatus.Refunded ? 'succeeded' : '';
     const refund = b.deposit_refund || legacy;
     // `deposit_refund_amount`: part of the deposit given back (0 or absent: the whole of it).
     out.push(...refundOf(deposit, refund, Math.min(b.deposit_refund_amount ?? 0, b.deposit_amount)));

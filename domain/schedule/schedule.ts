@@ -7,7 +7,7 @@
 import type { Ymd } from './calendar';
 import { isActiveBooking, type BookingSchedule } from './overlap';
 import { CONSULTATION_SLOTS, formatSlotRange, parseSlotId } from './slots';
-import type { ConsultationStatus } from '../consultations/consultation-status';
+import { ConsultationStatus } from '../consultations/consultation-status';
 
 export type ScheduleItemKind = 'install' | 'removal' | 'consultation';
 
@@ -34,7 +34,7 @@ export interface ScheduleItem {
 
 /** Consultations on the schedule: all but cancelled ones (docs/product.md §4 consultation status). */
 export function isScheduledConsultation(c: Pick<ConsultationSchedule, 'status'>): boolean {
-  return c.status !== 'cancelled';
+  return c.status !== ConsultationStatus.Cancelled;
 }
 
 /** Start of a consultation slot 'HH:MM' in hours (9.5 for '09:30'); NaN for anything else. */

@@ -2,7 +2,7 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
-import { asBookingStatus, asCancelReason, asPaymentStatus, BookingStatus, lifecycleOf, type LifecycleState } from '@domain/booking/lifecycle';
+import { asBookingStatus, asCancelReason, asPaymentStatus, BookingStatus, lifecycleOf, type LifecycleState, PaymentStatus } from '@domain/booking/lifecycle';
 import type { BookingRow, StoredAddon } from '@domain/booking/booking-row';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/schedule/overlap';
@@ -47,7 +47,7 @@ const SCHEDULES_SQL = (dates: string) => `
     FROM bookings
     WHERE (install_date IN (${dates}) OR removal_date IN (${dates})) AND status != '${BookingStatus.Cancelled}'
     UNION ALL
-    SELECT 'offer:' || id, 'pending_payment', 'pending', expires_at,
+    SELECT 'offer:' || id, '${BookingStatus.PendingPayment}', '${PaymentStatus.Pending}', expires_at,
       CASE WHEN kind = 'install' THEN date ELSE '' END, CASE WHEN kind = 'install' THEN time_slot ELSE '' END,
       CASE WHEN kind = 'removal' THEN date ELSE '' END, CASE WHEN kind = 'removal' THEN time_slot ELSE '' END, ''
     FROM waitlist_offers

@@ -25,6 +25,7 @@ import { loadBookingSeasonRecord, loadDateContext } from '../settings';
 import { bookingsOnDates, findBooking } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface Visits {
   install: TimeSlot;
@@ -143,7 +144,7 @@ export function bookingFields(r: BookingRequest, { visits, q, imageUrls, distanc
     deposit_amount: q.depositCents,
     balance_remaining: q.totalCents,
     payment_status: 'pending',
-    status: 'pending_payment',
+    status: BookingStatus.PendingPayment,
   };
 }
 

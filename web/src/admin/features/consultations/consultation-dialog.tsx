@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { toast } from 'sonner';
-import { consultationActions, type ConsultationAction } from '@domain/consultations/consultation-status';
+import { type ConsultationAction, consultationActions, ConsultationStatus } from '@domain/consultations/consultation-status';
 import { CONSULTATION_SLOTS } from '@domain/schedule/slots';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminConsultation } from '@/admin/core/model/records';
@@ -17,7 +17,6 @@ import { formatDateField, formatTimestamp } from '@/admin/ui/format';
 import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
-import type { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
 export function consultationTone(status: ConsultationStatus): Tone {
@@ -141,7 +140,7 @@ export function ConsultationDialog({ consultationId, onClose }: { consultationId
         c ? (
           <>
             <ConsultationActions c={c} />
-            {c.status !== 'cancelled' && (
+            {c.status !== ConsultationStatus.Cancelled && (
               <Link className="button" to={bookThisCustomerUrl(c)}>
                 Book this customer
               </Link>
