@@ -13,11 +13,12 @@
  * No I/O, no clock: the moment and today are passed in.
  */
 import { businessToday, type Ymd } from '../schedule/calendar';
+import { awaitsDeposit, BookingStatus, isLive, PaymentStatus } from '../booking/lifecycle';
 
 /** The fields of a booking the tiles read (text dates as PocketBase gives them; '' when unset). */
 export interface TalliedBooking {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   hold_expires_at?: string;
   created_at: string;
   install_done_at?: string;
@@ -38,7 +39,7 @@ export interface BookingTiles {
 
 /** One group: what a booking's key keeps of it. */
 interface Group {
-  status: string;
+  status: BookingStatus;
   /** `hold_expires_at` of an unpaid hold (pending_payment, payment pending); null otherwise. */
   hold: string | null;
   done: boolean;
@@ -54,8 +55,8 @@ const pbMs = (value: string) => Date.parse(value.replace(' ', 'T'));
  * expiry only for an unpaid hold, the visits' done state as one flag, the creation's month).
  */
 export function bookingGroupKey(b: TalliedBooking): string {
-  const unpaidHold = b.status === 'pending_payment' && b.payment_status === 'pending';
-  const done = b.status === 'completed' || (b.status === 'confirmed' && !!b.install_done_at && (!b.removal_date || !!b.removal_done_at));
+  const unpaidHold = b.status === BookingStatus.PendingPayment && b.payment_status === PaymentStatus.Pending;
+  const done = b.status === BookingStatus.Completed || (b.status === BookingStatus.Confirmed && !!b.install_done_at && (!b.removal_date || !!b.removal_done_at));
   const created = pbMs(b.created_at);
   const group: Group = {
     status: b.status,
@@ -94,12 +95,12 @@ export function tilesOf(tally: BookingTally, nowMs: number, today: Ymd): Booking
   const tiles: BookingTiles = { total: 0, pending: 0, completed: 0, thisMonth: 0 };
   const month = today.slice(0, 7);
   for (const [key, count] of Object.entries(tally)) {
-    const [status, hold, done, created] = JSON.parse(key) as [string, string | null, boolean, string];
-    if (status === 'cancelled' || status === 'payment_conflict') continue;
+    const [status, hold, done, created] = JSON.parse(key) as [BookingStatus, string | null, boolean, string];
+    if (!isLive({ status })) continue;
     // An unpaid hold counts until it runs out; one without an expiry never counted.
     if (hold !== null && (hold === '' || pbMs(hold) <= nowMs)) continue;
     tiles.total += count;
-    if (status === 'pending' || status === 'pending_payment') tiles.pending += count;
+    if (awaitsDeposit({ status })) tiles.pending += count;
     if (done) tiles.completed += count;
     if (created >= month) tiles.thisMonth += count;
   }

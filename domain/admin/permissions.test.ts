@@ -10,14 +10,14 @@ const booking = (over: Partial<ChargeableBooking & VisitMarks> = {}): Chargeable
   tree_size: '5-7ft',
   luxe_finish: false,
   selected_addons: [],
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   balance_remaining: 50000,
   ...over,
 });
 
 const plainAdorned = { package_type: 'adorned-arrangement' };
-const paid = { payment_status: 'paid', balance_remaining: 0 };
+const paid = { payment_status: 'paid' as const, balance_remaining: 0 };
 
 describe("'booking:charge' and 'booking:charge-damages'", () => {
   it.each([

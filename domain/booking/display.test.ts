@@ -12,6 +12,7 @@ import {
   paymentStatusLabel,
   paymentStatusTone,
 } from './display';
+import type { BookingStatus, PaymentStatus } from './lifecycle';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 
@@ -30,9 +31,16 @@ describe('packageTitle (docs/product.md §1 legacy names)', () => {
 
 describe("balanceCell (docs/product.md §2 Balance Due; the booking's ledger, docs/decisions/045)", () => {
   // The rows as the admin's mirror holds them: the booking and its charges.
-  const paidDeposit = { total_price: 165000, deposit_amount: 82500, deposit_paid_at: '2026-11-03 15:00:00.000Z', balance_remaining: 82500, payment_status: 'deposit_paid', status: 'confirmed' };
+  const paidDeposit = {
+    total_price: 165000,
+    deposit_amount: 82500,
+    deposit_paid_at: '2026-11-03 15:00:00.000Z',
+    balance_remaining: 82500,
+    payment_status: 'deposit_paid' as const,
+    status: 'confirmed' as const,
+  };
   const balancePaid = { id: 'c1', booking: 'b1', kind: 'balance', amount: 82500, balance_amount: 82500, status: 'succeeded' };
-  it.each<[string, Record<string, unknown> & { status: string; payment_status: string }, Record<string, unknown>[], BalanceCell]>([
+  it.each<[string, Record<string, unknown> & { status: BookingStatus; payment_status: PaymentStatus }, Record<string, unknown>[], BalanceCell]>([
     ['deposit paid with a balance', paidDeposit, [], { kind: 'due', cents: 82500 }],
     ['paid in full', { ...paidDeposit, balance_remaining: 0, payment_status: 'paid' }, [balancePaid], { kind: 'paid' }],
     ['nothing left but not marked paid', { total_price: 0, deposit_amount: 0, balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, [], { kind: 'none' }],
@@ -74,7 +82,7 @@ describe('depositState and the payment link', () => {
     ['refunded', 'refunded'],
     ['', 'pending'],
   ])('%s → %s', (status, state) => {
-    expect(depositState({ payment_status: status })).toBe(state);
+    expect(depositState({ payment_status: status as PaymentStatus })).toBe(state);
   });
 
   it('links Stripe PaymentIntents only', () => {
@@ -93,18 +101,18 @@ describe('isAbandonedCheckout', () => {
     ['a confirmed booking', { status: 'confirmed', payment_status: 'deposit_paid' }, false],
     ['a cancelled paid booking', { status: 'cancelled', payment_status: 'deposit_paid' }, false],
     ['a refunded conflict', { status: 'payment_conflict', payment_status: 'refunded' }, false],
-  ])('%s → %s', (_name, b, abandoned) => {
+  ] as const)('%s → %s', (_name, b, abandoned) => {
     expect(isAbandonedCheckout(b, NOW)).toBe(abandoned);
   });
 });
 
 describe('status labels and colours (docs/product.md §4)', () => {
   it('colours payment statuses paid green, deposit_paid yellow, pending orange, others grey', () => {
-    expect(['paid', 'deposit_paid', 'pending', 'refunded'].map(paymentStatusTone)).toEqual(['green', 'yellow', 'orange', 'grey']);
+    expect((['paid', 'deposit_paid', 'pending', 'refunded'] as const).map((s) => paymentStatusTone(s))).toEqual(['green', 'yellow', 'orange', 'grey']);
   });
   it('names statuses', () => {
     expect(bookingStatusLabel('pending_payment')).toBe('Awaiting payment');
-    expect(bookingStatusLabel('odd')).toBe('odd');
+    expect(bookingStatusLabel('odd' as BookingStatus)).toBe('odd');
     expect(paymentStatusLabel('deposit_paid')).toBe('Deposit paid');
     expect(bookingStatusTone('completed')).toBe('green');
     expect(bookingStatusTone('cancelled')).toBe('grey');

@@ -9,13 +9,14 @@ import { parseTimestamp } from '../schedule/calendar';
 import { findPackage } from '../catalog';
 import { balanceOf, bookingLedger, type LooseRow } from '../money/booking-money';
 import { paymentStatusOf } from '../money/ledger';
+import { BookingStatus, PaymentStatus } from './lifecycle';
 
 /** The booking fields these rules read (PocketBase record shape; amounts in cents). */
 export interface DisplayedBooking {
   id: string;
   package_type: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   payment_mode?: string;
   payment_intent_id?: string;
   deposit_amount: number;
@@ -64,7 +65,7 @@ export type BalanceCell =
  * beyond them and their cents; else the amount due, clickable. Cents.
  */
 export function balanceCell(b: Pick<DisplayedBooking, 'payment_status' | 'status'> & LooseRow, charges: readonly LooseRow[] = []): BalanceCell {
-  if (b.status === 'cancelled') return { kind: 'cancelled' };
+  if (b.status === BookingStatus.Cancelled) return { kind: 'cancelled' };
   const ledger = bookingLedger(b, charges);
   const { money } = ledger;
   if (ledger.booking.cancelled) return { kind: 'none' };
@@ -80,11 +81,11 @@ export type DepositState = 'paid' | 'pending' | 'refund_pending' | 'refunded';
 /** The Deposit Status cell: 'paid' once the deposit (or everything) was paid, the refund states, else 'pending'. */
 export function depositState(b: Pick<DisplayedBooking, 'payment_status'>): DepositState {
   switch (b.payment_status) {
-    case 'deposit_paid':
-    case 'paid':
+    case PaymentStatus.DepositPaid:
+    case PaymentStatus.Paid:
       return 'paid';
-    case 'refund_pending':
-    case 'refunded':
+    case PaymentStatus.RefundPending:
+    case PaymentStatus.Refunded:
       return b.payment_status;
     default:
       return 'pending';
@@ -110,9 +111,9 @@ export const STRIPE_PAYMENTS_URL = 'https://dashboard.stripe.com/payments';
  * Bookings list unless asked for; they never count in the insights either.
  */
 export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'payment_status' | 'hold_expires_at'>, nowMs: number): boolean {
-  if (b.payment_status !== 'pending') return false;
-  if (b.status === 'cancelled') return true;
-  if (b.status !== 'pending_payment') return false;
+  if (b.payment_status !== PaymentStatus.Pending) return false;
+  if (b.status === BookingStatus.Cancelled) return true;
+  if (b.status !== BookingStatus.PendingPayment) return false;
   const expires = parseTimestamp(b.hold_expires_at);
   return !(Number.isFinite(expires) && expires > nowMs);
 }
@@ -120,7 +121,7 @@ export function isAbandonedCheckout(b: Pick<DisplayedBooking, 'status' | 'paymen
 export type Tone = 'green' | 'yellow' | 'orange' | 'red' | 'grey';
 
 /** docs/product.md §4 booking payment_status colours: paid green, deposit_paid yellow, pending orange, anything else grey. */
-export function paymentStatusTone(paymentStatus: string): Tone {
+export function paymentStatusTone(paymentStatus: PaymentStatus): Tone {
   return ({ paid: 'green', deposit_paid: 'yellow', pending: 'orange' } as Record<string, Tone>)[paymentStatus] ?? 'grey';
 }
 
@@ -142,17 +143,17 @@ const PAYMENT_LABELS: Record<string, string> = {
 };
 
 /** A booking status as the admin reads it ('pending_payment' → 'Awaiting payment'). */
-export function bookingStatusLabel(status: string): string {
+export function bookingStatusLabel(status: BookingStatus): string {
   return STATUS_LABELS[status] ?? (status || 'Unknown');
 }
 
 /** A payment status as the admin reads it ('deposit_paid' → 'Deposit paid'). */
-export function paymentStatusLabel(paymentStatus: string): string {
+export function paymentStatusLabel(paymentStatus: PaymentStatus): string {
   return PAYMENT_LABELS[paymentStatus] ?? (paymentStatus || 'Unknown');
 }
 
 /** Booking status colours: confirmed and completed green, the pending ones orange, conflicts red, cancelled grey. */
-export function bookingStatusTone(status: string): Tone {
+export function bookingStatusTone(status: BookingStatus): Tone {
   return ({ confirmed: 'green', completed: 'green', pending: 'orange', pending_payment: 'orange', payment_conflict: 'red' } as Record<string, Tone>)[status] ?? 'grey';
 }
 

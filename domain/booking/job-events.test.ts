@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { doneMarkBlocker, doneMarkChanges, isClientId, JOB_EVENT_MESSAGES, jobEventFingerprintSource, MAX_JOB_PHOTO_BYTES, parseJobEventRequest, type DoneMarkBooking } from './job-events';
+import {
+  doneMarkBlocker,
+  doneMarkChanges,
+  isClientId,
+  JOB_EVENT_MESSAGES,
+  jobEventFingerprintSource,
+  MAX_JOB_PHOTO_BYTES,
+  parseJobEventRequest,
+  type DoneMarkBooking,
+  type DoneMarkChanges,
+} from './job-events';
+import { LIFECYCLE_MESSAGES } from './lifecycle';
 
 const base = { clientId: 'abcdefghij12345', bookingId: 'b1', kind: 'note', text: 'Gate code 1234' };
 const photo = { name: 'tree.jpg', size: 200_000 };
@@ -53,12 +64,16 @@ describe('jobEventFingerprintSource', () => {
 const booking = (over: Partial<DoneMarkBooking> = {}): DoneMarkBooking => ({
   status: 'confirmed',
   payment_status: 'deposit_paid',
+  cancel_reason: '',
   removal_date: '2027-01-05',
+  removal_time_slot: '9-12',
+  removal_hold: '',
   install_done_at: '',
   removal_done_at: '',
   ...over,
 });
 const AT = '2026-11-24 15:00:00.000Z';
+const EARLIER = '2026-11-24 14:00:00.000Z';
 
 describe('doneMarkBlocker', () => {
   it.each<[Partial<DoneMarkBooking>, string | null]>([
@@ -70,14 +85,20 @@ describe('doneMarkBlocker', () => {
   ])('%o → %s', (over, message) => expect(doneMarkBlocker(booking(over))).toBe(message));
 });
 
-describe('doneMarkChanges', () => {
-  it.each<[string, Parameters<typeof doneMarkChanges>[0], Partial<DoneMarkBooking>, Partial<DoneMarkBooking>]>([
+describe("doneMarkChanges (through the lifecycle's transition)", () => {
+  it.each<[string, Parameters<typeof doneMarkChanges>[0], Partial<DoneMarkBooking>, DoneMarkChanges | string]>([
     ['install done stamps the time', 'install_done', {}, { install_done_at: AT }],
-    ['install done completes a booking without removal', 'install_done', { removal_date: '' }, { install_done_at: AT, status: 'completed' }],
-    ['a second install mark changes nothing', 'install_done', { install_done_at: '2026-11-24 14:00:00.000Z' }, {}],
-    ['removal done stamps and completes', 'removal_done', {}, { removal_done_at: AT, status: 'completed' }],
-    ['a second removal mark changes nothing', 'removal_done', { removal_done_at: AT, status: 'completed' }, {}],
+    ['install done completes a booking without removal', 'install_done', { removal_date: '', removal_time_slot: '' }, { install_done_at: AT, status: 'completed' }],
+    ['install done with a removal held for its payment stays confirmed', 'install_done', { removal_hold: 'c1' }, { install_done_at: AT }],
+    ['a second install mark changes nothing', 'install_done', { install_done_at: EARLIER }, {}],
+    ['removal done after the install stamps and completes', 'removal_done', { install_done_at: EARLIER }, { removal_done_at: AT, status: 'completed' }],
+    ['removal done before the install is refused', 'removal_done', {}, LIFECYCLE_MESSAGES.installFirst],
+    ['removal done on a booking without removal is refused', 'removal_done', { removal_date: '', removal_time_slot: '' }, LIFECYCLE_MESSAGES.noVisit],
+    ['removal done on a removal held for its payment is refused', 'removal_done', { install_done_at: EARLIER, removal_hold: 'c1' }, LIFECYCLE_MESSAGES.noVisit],
+    ['a second removal mark changes nothing', 'removal_done', { install_done_at: EARLIER, removal_done_at: AT, status: 'completed' }, {}],
     ['a note changes nothing', 'note', {}, {}],
     ['a photo changes nothing', 'photo', {}, {}],
-  ])('%s', (_name, kind, over, changes) => expect(doneMarkChanges(kind, booking(over), AT)).toEqual(changes));
+  ])('%s', (_name, kind, over, expected) =>
+    expect(doneMarkChanges(kind, booking(over), AT)).toEqual(typeof expected === 'string' ? { ok: false, message: expected } : { ok: true, changes: expected }),
+  );
 });

@@ -5,6 +5,8 @@
  * booking. Pure: the hook reads the records and calls in; the web app uses the same parser and
  * messages, so a queued action is checked the same way before it leaves the phone.
  */
+import type { BookingRow } from './booking-row';
+import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition, type CancelReason } from './lifecycle';
 import type { ParseResult } from './schemas';
 import { normalizeText } from '../text';
 
@@ -99,44 +101,47 @@ export function jobEventFingerprintSource(req: JobEventRequest, photo: PhotoInfo
   return JSON.stringify(['job-event/1', req.clientId, req.bookingId, req.kind, req.text, req.occurredAt, photo ? photo.size : null]);
 }
 
-/** The booking fields a done mark reads and writes (a PocketBase `bookings` record as JSON). */
-export interface DoneMarkBooking {
-  status: string;
-  payment_status: string;
-  removal_date: string;
+/** The booking fields a done mark reads and writes (the typed `bookings` row, domain/booking/booking-row.ts). */
+export type DoneMarkBooking = Pick<BookingRow, 'status' | 'payment_status' | 'removal_date' | 'removal_time_slot'> & {
   /** PocketBase datetime or ''. */
   install_done_at: string;
   removal_done_at: string;
-}
+  /** The charge holding a removal for its payment ('' none, docs/decisions/029). */
+  removal_hold: string;
+  cancel_reason: CancelReason | '';
+};
 
 /**
  * Why booking `b` cannot be marked done, or null: a cancelled or refunded booking never went
  * ahead, and one whose deposit is unpaid was never confirmed. Notes and photos are always taken.
  */
 export function doneMarkBlocker(b: Pick<DoneMarkBooking, 'status' | 'payment_status'>): string | null {
-  if (b.status === 'cancelled' || b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') {
-    return JOB_EVENT_MESSAGES.cancelled;
-  }
-  const paid = b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
-  if (!paid && b.status !== 'confirmed' && b.status !== 'completed') return JOB_EVENT_MESSAGES.notConfirmed;
+  if (!isLive(b) || isRefunded(b)) return JOB_EVENT_MESSAGES.cancelled;
+  if (!isPaid(b) && !isGoingAhead(b)) return JOB_EVENT_MESSAGES.notConfirmed;
   return null;
 }
 
+/** The fields a done mark may change on its booking. */
+export type DoneMarkChanges = Partial<Pick<DoneMarkBooking, 'status' | 'install_done_at' | 'removal_done_at'>>;
+
 /**
- * What a done mark changes on its booking (the server owns statuses, docs/architecture.md "Conflicts"):
- * - install_done sets `install_done_at` (the first mark wins; a second device's mark changes
- *   nothing) and completes a booking that has no removal;
- * - removal_done sets `removal_done_at` (first wins) and completes the booking.
- * `at` is the action's time (PocketBase datetime). Notes and photos change nothing.
+ * What a done mark changes on its booking (the server owns statuses, docs/architecture.md
+ * "Conflicts"), asked of the lifecycle's `transition` (domain/booking/lifecycle.ts,
+ * docs/decisions/045) like every other status change:
+ * - install_done sets `install_done_at` and completes a booking that has no removal;
+ * - removal_done sets `removal_done_at` and completes the booking; it is refused (a plain
+ *   sentence, LIFECYCLE_MESSAGES.installFirst) before the installation is done, and refused for
+ *   a booking without a removal or whose removal is only held for its payment;
+ * - a visit already done changes nothing: the first mark wins, a second device's mark is taken.
+ * `at` is the action's time (PocketBase datetime). Notes and photos change nothing. The caller
+ * checks `doneMarkBlocker` first.
  */
-export function doneMarkChanges(kind: JobEventKind, b: DoneMarkBooking, at: string): Partial<DoneMarkBooking> {
-  const changes: Partial<DoneMarkBooking> = {};
-  if (kind === 'install_done') {
-    if (!b.install_done_at) changes.install_done_at = at;
-    if (!b.removal_date && b.status !== 'completed') changes.status = 'completed';
-  } else if (kind === 'removal_done') {
-    if (!b.removal_done_at) changes.removal_done_at = at;
-    if (b.status !== 'completed') changes.status = 'completed';
-  }
-  return changes;
+export function doneMarkChanges(kind: JobEventKind, b: DoneMarkBooking, at: string): { ok: true; changes: DoneMarkChanges } | { ok: false; message: string } {
+  if (kind !== 'install_done' && kind !== 'removal_done') return { ok: true, changes: {} };
+  const visit = kind === 'install_done' ? 'install' : 'removal';
+  const stamp = visit === 'install' ? 'install_done_at' : 'removal_done_at';
+  if (b[stamp]) return { ok: true, changes: {} };
+  const next = transition(lifecycleOf(b), { type: 'visit_done', visit });
+  if (!next.ok) return { ok: false, message: next.reason };
+  return { ok: true, changes: next.state.status === b.status ? { [stamp]: at } : { [stamp]: at, status: next.state.status } };
 }

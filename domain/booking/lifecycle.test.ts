@@ -42,7 +42,7 @@ describe('transition', () => {
 });
 
 describe('lifecycleOf', () => {
-  const row = { status: 'confirmed', cancel_reason: '', install_done_at: '', removal_done_at: '', removal_date: '', removal_time_slot: '', removal_hold: '' };
+  const row = { status: 'confirmed' as const, cancel_reason: '' as const, install_done_at: '', removal_done_at: '', removal_date: '', removal_time_slot: '', removal_hold: '' };
   it.each([
     ['a confirmed booking without removal', row, s('confirmed')],
     ['a removal held for a payment', { ...row, removal_date: '2027-01-05', removal_time_slot: '9-12', removal_hold: 'c1' }, s('confirmed', 'scheduled', 'held')],

@@ -7,12 +7,111 @@
  * money's state (payment_status) is not here: it follows from the ledger (domain/money/ledger.ts).
  */
 
-/** The booking statuses, as in the migrations (`pending` is a legacy row's). */
-export const BOOKING_STATUSES = ['pending', 'pending_payment', 'confirmed', 'completed', 'cancelled', 'payment_conflict'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/**
+ * The booking statuses, as in the migrations (`pending` is a legacy row's): the only place they
+ * are spelt. Code names them `BookingStatus.Cancelled`; the type is their union.
+ */
+export const BookingStatus = {
+  Pending: 'pending',
+  PendingPayment: 'pending_payment',
+  Confirmed: 'confirmed',
+  Completed: 'completed',
+  Cancelled: 'cancelled',
+  PaymentConflict: 'payment_conflict',
+} as const;
+export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus];
+export const BOOKING_STATUSES: readonly BookingStatus[] = Object.values(BookingStatus);
+
+/** A booking's money state (`payment_status`), as in the migrations; it follows from the ledger (domain/money/ledger.ts). */
+export const PaymentStatus = {
+  Pending: 'pending',
+  DepositPaid: 'deposit_paid',
+  Paid: 'paid',
+  RefundPending: 'refund_pending',
+  Refunded: 'refunded',
+} as const;
+export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PaymentStatus);
+
+/** Statuses of a booking that never went ahead or no longer goes ahead: cancelled, or its late payment refunded (docs/decisions/010). */
+export const GONE_STATUSES = ['cancelled', 'payment_conflict'] as const satisfies readonly BookingStatus[];
+/** Statuses of a booking whose deposit was paid and that was not cancelled: it goes ahead, or went ahead. */
+export const GOING_AHEAD_STATUSES = ['confirmed', 'completed'] as const satisfies readonly BookingStatus[];
+/** Statuses still waiting for the deposit (`pending` is a legacy row's). */
+export const AWAITING_DEPOSIT_STATUSES = ['pending', 'pending_payment'] as const satisfies readonly BookingStatus[];
+/** Statuses whose booking holds its slots (holdsSlots). */
+export const SLOT_HOLDING_STATUSES = ['confirmed', 'pending_payment'] as const satisfies readonly BookingStatus[];
+/** Payment states of a booking whose deposit (or more) is held. */
+export const PAID_PAYMENT_STATUSES = ['deposit_paid', 'paid'] as const satisfies readonly PaymentStatus[];
+/** Payment states of a booking whose money is being given back, or was. */
+export const REFUNDED_PAYMENT_STATUSES = ['refund_pending', 'refunded'] as const satisfies readonly PaymentStatus[];
+
+/** The booking statuses a status set names, for the named questions below. */
+const has = <T extends string>(set: readonly T[], value: string): boolean => (set as readonly string[]).includes(value);
+
+/**
+ * Whether a booking is live: not cancelled and not a refunded late payment (`payment_conflict`).
+ * A live booking may still await its deposit. Takes the row's `status`.
+ */
+export function isLive(b: { status: BookingStatus }): boolean {
+  return !has(GONE_STATUSES, b.status);
+}
+
+/** Whether the booking is confirmed or completed: its deposit paid, not cancelled (what the owner's money and changes act on). */
+export function isGoingAhead(b: { status: BookingStatus }): boolean {
+  return has(GOING_AHEAD_STATUSES, b.status);
+}
+
+/** Whether the booking still waits for its deposit (`pending_payment`, or a legacy row's `pending`). */
+export function awaitsDeposit(b: { status: BookingStatus }): boolean {
+  return has(AWAITING_DEPOSIT_STATUSES, b.status);
+}
+
+/** Whether the booking's deposit (or all of it) is held: `payment_status` deposit_paid or paid. */
+export function isPaid(b: { payment_status: PaymentStatus }): boolean {
+  return has(PAID_PAYMENT_STATUSES, b.payment_status);
+}
+
+/** Whether the booking's money is being given back or was (`refund_pending`, `refunded`). */
+export function isRefunded(b: { payment_status: PaymentStatus }): boolean {
+  return has(REFUNDED_PAYMENT_STATUSES, b.payment_status);
+}
+
+/**
+ * Whether the booking went ahead (or goes ahead): confirmed or completed, or its deposit paid
+ * (a row whose status lags its money). Reviews, the waitlist's "someone booked it" and the
+ * calendar feed ask this.
+ */
+export function wentAhead(b: { status: BookingStatus; payment_status: PaymentStatus }): boolean {
+  return isGoingAhead(b) || isPaid(b);
+}
+
+/**
+ * The SQL condition `column IN ('a', 'b')` over a set of this module's statuses, for the hooks'
+ * queries, so their literals come from here (values are this module's constants, never input).
+ */
+export function sqlIn(column: string, values: readonly string[]): string {
+  return `${column} IN (${values.map((v) => `'${v}'`).join(', ')})`;
+}
+
+/** The SQL condition `column NOT IN ('a', 'b')` (see sqlIn). */
+export function sqlNotIn(column: string, values: readonly string[]): string {
+  return `${column} NOT IN (${values.map((v) => `'${v}'`).join(', ')})`;
+}
+
+/** The PocketBase filter `(column != 'a' && column != 'b')` (see filterIn). */
+export function filterNotIn(column: string, values: readonly string[]): string {
+  return `(${values.map((v) => `${column} != '${v}'`).join(' && ')})`;
+}
+
+/** The same as a PocketBase filter: `(column = 'a' || column = 'b')`. */
+export function filterIn(column: string, values: readonly string[]): string {
+  return `(${values.map((v) => `${column} = '${v}'`).join(' || ')})`;
+}
 
 /** Why a booking was cancelled, as in the migrations (`cancel_reason`). */
-export type CancelReason = 'hold_expired' | 'customer_cancelled' | 'replaced' | 'checkout_failed' | 'owner_cancelled';
+export const CANCEL_REASONS = ['hold_expired', 'customer_cancelled', 'replaced', 'checkout_failed', 'owner_cancelled'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /**
  * A visit's state: none (no such visit), held (a removal's date kept for an open payment,
@@ -76,17 +175,14 @@ const cancelledVisit = (v: VisitState): VisitState => (v === 'done' || v === 'no
 export function transition(state: LifecycleState, event: LifecycleEvent): Transition {
   const s = state;
   const live = s.status === 'confirmed';
+  const awaiting = awaitsDeposit(s);
   switch (event.type) {
     case 'deposit_paid':
-      return s.status === 'pending_payment' || s.status === 'pending' ? ok({ ...s, status: 'confirmed' }) : no(M.notPending);
+      return awaiting ? ok({ ...s, status: 'confirmed' }) : no(M.notPending);
     case 'slot_lost':
-      return s.status === 'pending_payment' || s.status === 'pending' || s.status === 'cancelled'
-        ? ok({ ...s, status: 'payment_conflict', install: cancelledVisit(s.install), removal: cancelledVisit(s.removal) })
-        : no(M.notPending);
+      return awaiting || s.status === 'cancelled' ? ok({ ...s, status: 'payment_conflict', install: cancelledVisit(s.install), removal: cancelledVisit(s.removal) }) : no(M.notPending);
     case 'hold_ended':
-      return s.status === 'pending_payment' || s.status === 'pending'
-        ? ok({ ...s, status: 'cancelled', cancelReason: event.reason, install: cancelledVisit(s.install), removal: cancelledVisit(s.removal) })
-        : no(M.notPending);
+      return awaiting ? ok({ ...s, status: 'cancelled', cancelReason: event.reason, install: cancelledVisit(s.install), removal: cancelledVisit(s.removal) }) : no(M.notPending);
     case 'visit_moved': {
       if (!live) return no(M.notConfirmed);
       const v = s[event.visit];
@@ -120,27 +216,42 @@ export function transition(state: LifecycleState, event: LifecycleEvent): Transi
 
 /** Whether a booking in `status` holds its slots (docs/architecture.md reading 4; a pending_payment hold is also timed). */
 export function holdsSlots(status: BookingStatus): boolean {
-  return status === 'confirmed' || status === 'pending_payment';
+  return has(SLOT_HOLDING_STATUSES, status);
+}
+
+/** A stored `status` as the union; a value the migrations do not allow reads as the legacy `pending`. */
+export function asBookingStatus(value: string): BookingStatus {
+  return has(BOOKING_STATUSES, value) ? (value as BookingStatus) : 'pending';
+}
+
+/** A stored `payment_status` as the union; a value the migrations do not allow reads as `pending`. */
+export function asPaymentStatus(value: string): PaymentStatus {
+  return has(PAYMENT_STATUSES, value) ? (value as PaymentStatus) : 'pending';
+}
+
+/** A stored `cancel_reason` as the union, '' when none (or one the migrations do not allow). */
+export function asCancelReason(value: string): CancelReason | '' {
+  return has(CANCEL_REASONS, value) ? (value as CancelReason) : '';
 }
 
 /** The lifecycle state of a stored booking row's fields. */
 export function lifecycleOf(b: {
-  status: string;
-  cancel_reason?: string;
+  status: BookingStatus;
+  cancel_reason?: CancelReason | '';
   install_done_at: string;
   removal_done_at: string;
   removal_date: string;
   removal_time_slot: string;
   removal_hold: string;
 }): LifecycleState {
-  const status = (BOOKING_STATUSES as readonly string[]).includes(b.status) ? (b.status as BookingStatus) : 'pending';
-  const gone = status === 'cancelled' || status === 'payment_conflict';
+  const status = asBookingStatus(b.status);
+  const gone = !isLive({ status });
   const visit = (exists: boolean, done: string): VisitState => (!exists ? 'none' : done ? 'done' : gone ? 'cancelled' : 'scheduled');
   const removalExists = !!b.removal_date && !!b.removal_time_slot;
   return {
     status,
     install: visit(true, b.install_done_at),
     removal: removalExists && b.removal_hold && !gone ? 'held' : visit(removalExists, b.removal_done_at),
-    cancelReason: (b.cancel_reason ?? '') as CancelReason | '',
+    cancelReason: b.cancel_reason ?? '',
   };
 }

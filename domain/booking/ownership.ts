@@ -3,15 +3,13 @@
  * decision 15; docs/decisions/010). Pure rules shared by the hooks (which enforce them inside one
  * transaction) and their tests. No I/O, no clock: callers pass what they read.
  */
-
-/** Why an unpaid hold ended (stored as `cancel_reason` on a cancelled booking). */
-export type CancelReason = 'hold_expired' | 'customer_cancelled' | 'replaced' | 'checkout_failed';
+import { BookingStatus, isPaid, isRefunded, type CancelReason, type PaymentStatus } from './lifecycle';
 
 /** The booking fields the payment decision reads (PocketBase record shape). */
 export interface PayableState {
-  status: string;
-  payment_status: string;
-  cancel_reason?: string | null;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
+  cancel_reason?: CancelReason | '' | null;
 }
 
 /**
@@ -27,9 +25,10 @@ export interface PayableState {
  * in the same transaction that applies the decision, without counting this booking itself.
  */
 export function paymentDecision(b: PayableState, slotsFree: boolean): 'already_settled' | 'confirm' | 'conflict' {
-  if (['deposit_paid', 'paid', 'refund_pending', 'refunded'].includes(b.payment_status)) return 'already_settled';
-  if (b.status === 'payment_conflict') return 'already_settled';
-  const payable = b.status === 'pending_payment' || (b.status === 'cancelled' && b.cancel_reason === 'hold_expired');
+  if (isPaid(b) || isRefunded(b)) return 'already_settled';
+  if (b.status === BookingStatus.PaymentConflict) return 'already_settled';
+  // A legacy `pending` row is not payable: only a hold made by the checkout is (pending_payment).
+  const payable = b.status === BookingStatus.PendingPayment || (b.status === BookingStatus.Cancelled && b.cancel_reason === 'hold_expired');
   return payable && slotsFree ? 'confirm' : 'conflict';
 }
 

@@ -16,8 +16,8 @@ import {
 const H = 3_600_000;
 const paidAt = Date.UTC(2026, 10, 20, 17); // Friday, November 20, 12 PM in New York
 const booking: SelfServiceBooking = {
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   depositPaidAtMs: paidAt,
   install_date: '2026-12-05',
   install_time_slot: '9-15',
@@ -67,9 +67,9 @@ describe('self-service rules', () => {
 
   it('never for a cancelled, unpaid or finished booking; a booking paid in full may cancel in the window (everything refunded, docs/decisions/045)', () => {
     for (const b of [
-      { ...booking, status: 'cancelled' },
-      { ...booking, status: 'pending_payment', payment_status: 'pending' },
-      { ...booking, status: 'completed' },
+      { ...booking, status: 'cancelled' as const },
+      { ...booking, status: 'pending_payment' as const, payment_status: 'pending' as const },
+      { ...booking, status: 'completed' as const },
     ]) {
       expect(selfServiceOptions(b, paidAt + H)).toMatchObject({ moveInstall: false, moveRemoval: false, cancel: false });
     }

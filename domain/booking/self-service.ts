@@ -10,6 +10,7 @@ import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { parseSlotId } from '../schedule/slots';
 import type { ParseResult } from './schemas';
 import type { RefundLine } from '../money/ledger';
+import { BookingStatus, isPaid, PaymentStatus } from './lifecycle';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
 export { deadlineText, visitChangeDeadlineMs } from './policy';
@@ -113,8 +114,8 @@ export function visitStartMs(date: Ymd, slotId: string): number {
 
 /** The booking as these rules read it. */
 export interface SelfServiceBooking {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   /** When the deposit was paid (epoch ms): the 72-hour window counts from it. */
   depositPaidAtMs: number;
   install_date: Ymd;
@@ -142,7 +143,7 @@ export function linkExpiresAtMs(b: Pick<SelfServiceBooking, 'install_date' | 're
 
 /** Whether the customer can pay the balance online now: a confirmed booking, the deposit paid, something due (cents). */
 export function balancePayableOnline(b: Pick<SelfServiceBooking, 'status' | 'payment_status'>, balanceCents: number): boolean {
-  return b.status === 'confirmed' && b.payment_status === 'deposit_paid' && balanceCents > 0;
+  return b.status === BookingStatus.Confirmed && b.payment_status === PaymentStatus.DepositPaid && balanceCents > 0;
 }
 
 /** What the customer may do now, and until when. */
@@ -173,7 +174,7 @@ export interface SelfServiceOptions {
  * - never for a booking that is not confirmed and paid, or whose visit is done.
  */
 export function selfServiceOptions(b: SelfServiceBooking, now: number): SelfServiceOptions {
-  const active = b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') && Number.isFinite(b.depositPaidAtMs);
+  const active = b.status === BookingStatus.Confirmed && isPaid(b) && Number.isFinite(b.depositPaidAtMs);
   const windowEnd = coolingOffEndsAtMs(b.depositPaidAtMs);
   const hasRemoval = hasRemovalVisit(b);
   const until = (ok: boolean, at: number) => (ok ? at : null);
@@ -210,7 +211,7 @@ export interface VisitView {
 /** What POST /api/fn/my-booking answers: the booking as its customer sees it, and what they may do now. */
 export interface MyBookingView {
   reference: string;
-  status: string;
+  status: BookingStatus;
   customerName: string;
   packageTitle: string;
   treeSize: string;

@@ -11,8 +11,8 @@ const NOW = Date.parse('2026-11-20T15:00:00Z');
 
 const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
   id: 'b1',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   depositPaidAtMs: NOW - 3_600_000,
   install_date: '2026-12-04',
   install_time_slot: '9-15',
@@ -100,7 +100,7 @@ describe('adding the removal', () => {
           description: 'Removal service',
           idempotency_key: 'customer-removal-b1-3',
           request_fingerprint: 'fp',
-          status: 'pending',
+          status: 'pending' as const,
           attempted_at: '2026-11-20 15:00:00.000Z',
           requested_at: '2026-11-20 15:00:00.000Z',
           created_by: '',
@@ -122,8 +122,8 @@ describe('adding the removal', () => {
 
   const taken = {
     id: 'other',
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
+    status: 'confirmed' as const,
+    payment_status: 'deposit_paid' as const,
     hold_expires_at: '',
     install_date: '2026-12-20',
     install_time_slot: '9-15',

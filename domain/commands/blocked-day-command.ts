@@ -10,6 +10,7 @@
 import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command } from './command';
+import { BookingStatus } from '../booking/lifecycle';
 
 export type BlockedDayChoice = 'keep' | 'email';
 /** What is stored per date: the visit kept, or its customer e-mailed. */
@@ -40,7 +41,7 @@ export interface BlockedDayInput {
 }
 
 export interface BlockedDayState {
-  booking: { id: string; status: string; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
+  booking: { id: string; status: BookingStatus; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
   /** Whether the input's date is blocked now. */
   blocked: boolean;
 }
@@ -94,7 +95,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
   decide(state, input) {
     const b = state.booking;
     if (!b) return refuse(404, M.notFound);
-    if (b.status === 'cancelled') return refuse(409, M.cancelled);
+    if (b.status === BookingStatus.Cancelled) return refuse(409, M.cancelled);
     const visit = b.installDate === input.date ? 'install' : b.removalDate === input.date ? 'removal' : null;
     if (!visit) return refuse(409, M.noVisit);
     if (!state.blocked) return refuse(409, M.notBlocked);
@@ -110,7 +111,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
 export interface BlockedDayBooking {
   id: string;
   customer_name: string;
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
   blocked_day_choices?: unknown;
@@ -133,7 +134,7 @@ export interface VisitOnBlockedDay {
 export function visitsOnDays(bookings: readonly BlockedDayBooking[], days: ReadonlySet<string>): VisitOnBlockedDay[] {
   const out: VisitOnBlockedDay[] = [];
   for (const b of bookings) {
-    if (b.status === 'cancelled') continue;
+    if (b.status === BookingStatus.Cancelled) continue;
     const choices = blockedDayChoicesOf(b.blocked_day_choices);
     for (const [visit, date] of [
       ['install', b.install_date],

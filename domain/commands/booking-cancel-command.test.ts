@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { movementsOf, type ChargeMoneyRow } from '../money/ledger';
+import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
+import { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
 import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
@@ -27,9 +28,9 @@ const IN_FLIGHT = 'A payment for this booking is still in progress.';
 const booking = (over: Partial<BookingFacts> = {}): BookingFacts => bookingFacts({ icsSequence: 2, ...over });
 
 /** The booking row of `money` below: $1,650 with its $825 deposit paid by card (or `depositMethod`). */
-const moneyRow = (depositMethod = '') => ({
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+const moneyRow = (depositMethod = ''): BookingMoneyRow => ({
+  status: BookingStatus.Confirmed,
+  payment_status: PaymentStatus.DepositPaid,
   total_price: 165000,
   deposit_amount: 82500,
   deposit_method: depositMethod,

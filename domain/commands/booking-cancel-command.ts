@@ -10,7 +10,7 @@
  * payment. The refunds themselves run after the commit, outside the transaction (Stripe).
  * Pure.
  */
-import { transition } from '../booking/lifecycle';
+import { BookingStatus, transition } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
 import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
 import { formatCents } from '../money/cents';
@@ -283,7 +283,7 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     if (!t) return refuse(404, OWNER_CANCEL_MESSAGES.notFound);
     const b = t.booking;
     const answer = { bookingId: b.id, refundsQueued: false, refund: input.refund };
-    if (b.status === 'cancelled') return decided([], answer);
+    if (b.status === BookingStatus.Cancelled) return decided([], answer);
     if (t.openCharges > 0) return refuse(409, state.paymentInFlight);
     // The owner's own amount, split by the ledger; above what is refundable is the caller's mistake.
     const split = input.refundCents === undefined ? null : ownerRefundSplit(t.money, input.refundCents);
@@ -302,7 +302,7 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     // A part of the deposit given back keeps 'deposit': the ledger keeps the rest of it (ledger.ts moneyOf).
     const kept = split ? (split.depositWhole ? 'nothing' : 'deposit') : keptOnCancel('owner', input.refund);
     const made = cancelChanges(t, 'owner', kept, text, nowMs, state.staffId, { chosen: split?.refunds, message: input.message });
-    if ('refused' in made) return refuse(409, b.status === 'confirmed' ? made.refused : OWNER_CANCEL_MESSAGES.notConfirmed);
+    if ('refused' in made) return refuse(409, b.status === BookingStatus.Confirmed ? made.refused : OWNER_CANCEL_MESSAGES.notConfirmed);
     const refundsQueued = made.refunds.length > 0;
     // A refund's own path sends the cancellation e-mails once it has happened (or failed); nothing to refund, now.
     const mails: CancellationMail[] = refundsQueued

@@ -10,6 +10,7 @@ import type { LifecycleState } from '../booking/lifecycle';
 import { lifecycleOf } from '../booking/lifecycle';
 import { linkExpiresAtMs, type SelfServiceBooking } from '../booking/self-service';
 import { pbDate, type Change } from './command';
+import type { CancelReason } from '../booking/lifecycle';
 
 /** What the server made ready for a change's manage link and history line. */
 export interface ChangeTokens {
@@ -30,7 +31,7 @@ export interface BookingFacts extends SelfServiceBooking {
   /** The tree size's id ('7.5-9ft'): the slots offered depend on it. */
   treeSize: string;
   icsSequence: number;
-  cancelReason: string;
+  cancelReason: CancelReason | '';
 }
 
 /** The lifecycle state of `b` (domain/booking/lifecycle.ts). */

@@ -30,6 +30,8 @@ import { isRecordedMethod } from '../money/recorded-payments';
 import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from './add-removal-command';
 import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
+import type { ChargeStatus } from '../money/charge-lifecycle';
+import { isGoingAhead } from '../booking/lifecycle';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
@@ -49,7 +51,7 @@ export type ChargeOutcomeInput =
 export interface OutcomeCharge {
   id: string;
   kind: string;
-  status: string;
+  status: ChargeStatus;
   amount: number;
   balance_amount: number;
   /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
@@ -148,7 +150,7 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   const mails: ChargeOutcomeMail[] = [];
   const fields: Record<string, FieldValue> = {};
   const after: Change[] = [];
-  const live = b.status === 'confirmed' || b.status === 'completed';
+  const live = isGoingAhead(b);
   let total = b.total_price;
   // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
   if (live && c.kind === 'removal' && b.removal_hold === c.id && state.tokens) {

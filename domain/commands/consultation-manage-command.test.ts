@@ -6,6 +6,7 @@ import { MESSAGES } from '../messages';
 import { noticeRefusal } from '../schedule/notice';
 import { isRefusal, pbDate } from './command';
 import { consultationCancelCommand, consultationMoveCommand, parseConsultationCancel, parseConsultationMove, type ConsultationManageState } from './consultation-manage-command';
+import type { ConsultationStatus } from '../consultations/consultation-status';
 
 // Friday 2026-11-20, noon in New York.
 const NOW = Date.parse('2026-11-20T17:00:00Z');
@@ -14,7 +15,7 @@ const dateContext = {
   season: { install: { start: '2026-11-20', end: '2026-12-24' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-01', end: '2026-12-20' } },
   blocked: new Set(['2026-12-09']),
 } as unknown as ConsultationManageState['dateContext'];
-const state = (status: string, over: Partial<NonNullable<ConsultationManageState['found']>> = {}, takenSlots: string[] = []): ConsultationManageState => ({
+const state = (status: ConsultationStatus, over: Partial<NonNullable<ConsultationManageState['found']>> = {}, takenSlots: string[] = []): ConsultationManageState => ({
   dateContext,
   found: { id: 'c1', status, date: '2026-11-25', timeSlot: '10:30', icsSequence: 1, liveLinkIds: ['l1'], ...over },
   takenSlots,
@@ -25,7 +26,7 @@ const move = (date: string, timeSlot: string, from = FROM) => ({ token: 't', dat
 const cancel = (from = FROM) => ({ token: 't', from });
 
 describe('the customer moves a consultation', () => {
-  it.each(['pending', 'confirmed'])('a %s one to a free Wednesday: pending again, the link follows, both e-mailed', (status) => {
+  it.each(['pending', 'confirmed'] as const)('a %s one to a free Wednesday: pending again, the link follows, both e-mailed', (status) => {
     const out = consultationMoveCommand.decide(state(status), move('2026-12-02', '14:00'), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes).toEqual([
@@ -64,7 +65,7 @@ describe('the customer moves a consultation', () => {
 });
 
 describe('the customer cancels a consultation', () => {
-  it.each(['pending', 'confirmed'])('a %s one: cancelled, the calendar file withdrawn, both e-mailed', (status) => {
+  it.each(['pending', 'confirmed'] as const)('a %s one: cancelled, the calendar file withdrawn, both e-mailed', (status) => {
     const out = consultationCancelCommand.decide(state(status), cancel(), NOW);
     if (isRefusal(out)) throw new Error(out.message);
     expect(out.changes).toEqual([{ op: 'update', collection: 'consultation_requests', id: 'c1', fields: { status: 'cancelled', ics_sequence: 2 } }]);

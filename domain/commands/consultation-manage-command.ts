@@ -19,6 +19,7 @@ import { isYmd } from '../schedule/calendar';
 import { consultationInsideNotice, noticeRefusal } from '../schedule/notice';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
+import { ConsultationStatus } from '../consultations/consultation-status';
 
 /** A move request: { token, date, timeSlot, from: { date, timeSlot } }. */
 export interface ConsultationMoveInput {
@@ -37,7 +38,7 @@ export interface ConsultationCancelInput {
 /** The consultation the token opens, read in the command's transaction (null: a dead link). */
 export interface LinkedConsultation {
   id: string;
-  status: string;
+  status: ConsultationStatus;
   date: string;
   timeSlot: string;
   icsSequence: number;
@@ -143,10 +144,10 @@ export const consultationCancelCommand: Command<ConsultationCancelInput, Consult
     if (!c) return refuse(404, SELF_SERVICE_MESSAGES.invalidLink);
     if (isStaleFrom(input.from, c)) return refuse(409, M.staleRequest);
     const answer = { consultationId: c.id };
-    if (c.status === 'cancelled') return decided([], answer);
+    if (c.status === ConsultationStatus.Cancelled) return decided([], answer);
     if (!consultationChangeable(c, nowMs)) return refuse(409, M.readOnly);
     return {
-      changes: [{ op: 'update', collection: 'consultation_requests', id: c.id, fields: { status: 'cancelled', ics_sequence: c.icsSequence + 1 } }],
+      changes: [{ op: 'update', collection: 'consultation_requests', id: c.id, fields: { status: ConsultationStatus.Cancelled, ics_sequence: c.icsSequence + 1 } }],
       mails: mailsOf(c, 'cancel'),
       answer,
     };

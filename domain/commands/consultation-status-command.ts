@@ -5,7 +5,7 @@
  * and e-mails the customer once. The same action on the state it already reached changes
  * nothing and mails nothing. Pure.
  */
-import { CONSULTATION_STATUS_MESSAGES as M, isConsultationAction, nextConsultationStatus, type ConsultationAction } from '../consultations/consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M, type ConsultationAction, ConsultationStatus, isConsultationAction, nextConsultationStatus } from '../consultations/consultation-status';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { CONSULTATION_SLOTS } from '../schedule/slots';
 import { decided, refuse, type Change, type Command } from './command';
@@ -26,7 +26,7 @@ export interface ConsultationStatusInput {
 export interface ConsultationStatusState {
   /** Today, the season and the blocked days (a reschedule's date is checked against them). */
   dateContext: DateContext;
-  consultation: { id: string; status: string; date: string; timeSlot: string; icsSequence: number } | null;
+  consultation: { id: string; status: ConsultationStatus; date: string; timeSlot: string; icsSequence: number } | null;
   /** Slots ('HH:MM') of the input's date held by requests that are not cancelled. */
   takenSlots: readonly string[];
 }
@@ -68,7 +68,7 @@ export const consultationStatusCommand: Command<ConsultationStatusInput, Consult
     if (!next.ok) return refuse(409, next.message);
     const answer = { consultationId: c.id };
     const sameTime = c.date === input.date && c.timeSlot === input.timeSlot;
-    if (next.replay || (input.action === 'reschedule' && sameTime && c.status === 'confirmed')) return decided([], answer);
+    if (next.replay || (input.action === 'reschedule' && sameTime && c.status === ConsultationStatus.Confirmed)) return decided([], answer);
     const fields: Extract<Change, { op: 'update' }>['fields'] & Record<string, string | number> = { status: next.status };
     if (input.action === 'reschedule') {
       if (!sameTime && state.takenSlots.includes(input.timeSlot)) return refuse(409, M.taken);

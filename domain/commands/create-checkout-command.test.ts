@@ -45,15 +45,15 @@ const input = (wizardId = '', rules: Partial<Omit<PreparedCheckout, 'fields'>> =
 });
 const hold = (id: string, over: Partial<PaymentBookingRow> = {}) => ({
   id,
-  status: 'pending_payment',
-  payment_status: 'pending',
-  cancel_reason: '',
+  status: 'pending_payment' as const,
+  payment_status: 'pending' as const,
+  cancel_reason: '' as const,
   total_price: 165_000,
   deposit_amount: 82_500,
   deposit_method: '',
   deposit_paid_at: '',
   dispute_id: '',
-  deposit_refund: '',
+  deposit_refund: '' as const,
   install_done_at: '',
   removal_done_at: '',
   removal_date: '2026-12-28',
@@ -63,10 +63,10 @@ const hold = (id: string, over: Partial<PaymentBookingRow> = {}) => ({
   checkout_session_id: `cs_${id}`,
   ...over,
 });
-const schedule = (id: string, date = '2026-11-24', status = 'confirmed'): BookingSchedule => ({
+const schedule = (id: string, date = '2026-11-24', status: BookingSchedule['status'] = 'confirmed'): BookingSchedule => ({
   id,
   status,
-  payment_status: 'deposit_paid',
+  payment_status: 'deposit_paid' as const,
   hold_expires_at: '',
   install_date: date,
   install_time_slot: '9-15',

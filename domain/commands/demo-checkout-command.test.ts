@@ -4,6 +4,7 @@ import { pendingPaymentRow } from './booking-facts.fixture';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
 import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoChargeState, demoChargeStep, demoPayCommand, demoSessionState, type DemoPayState } from './demo-checkout-command';
+import type { ChargeStatus } from '../money/charge-lifecycle';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const LATER = NOW + 10 * 60_000;
@@ -27,7 +28,7 @@ describe('the demo session state', () => {
     ['open', { status: 'pending_payment', payment_status: 'pending' }, LATER],
     ['expired', { status: 'pending_payment', payment_status: 'pending' }, EARLIER],
     ['expired', { status: 'pending_payment', payment_status: 'pending' }, NaN],
-  ])('%s', (want, b, hold) => expect(demoSessionState(b, hold, NOW)).toBe(want));
+  ] as const)('%s', (want, b, hold) => expect(demoSessionState(b, hold, NOW)).toBe(want));
 });
 
 describe("a demo payment link's state, from its charge", () => {
@@ -38,7 +39,7 @@ describe("a demo payment link's state, from its charge", () => {
     ['refunded', 'expired'],
     ['voided', 'expired'],
     ['pending', 'expired'],
-  ])('%s → %s', (status, want) => expect(demoChargeState(status)).toBe(want));
+  ])('%s → %s', (status, want) => expect(demoChargeState(status as ChargeStatus)).toBe(want));
 });
 
 describe('Pay and Cancel on a demo payment link', () => {

@@ -16,6 +16,8 @@ import type { ParseResult } from '../contact-schema';
 import { decided, isRefusal, refuse, type Command } from './command';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 import { settleDepositCommand, type SettleDepositMail, type SettleDepositState } from './settle-deposit-command';
+import { BookingStatus, isPaid, type PaymentStatus } from '../booking/lifecycle';
+import { ChargeStatus } from '../money/charge-lifecycle';
 
 export const DEMO_CHECKOUT_MESSAGES = {
   noSession: 'No payment session found.',
@@ -33,9 +35,9 @@ export interface DemoSessionInput {
 export type DemoSessionState = 'open' | 'paid' | 'expired' | 'cancelled';
 
 /** The session's state from its booking's fields (`holdExpiresAtMs` NaN when unset). */
-export function demoSessionState(b: { status: string; payment_status: string }, holdExpiresAtMs: number, nowMs: number): DemoSessionState {
-  if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return 'paid';
-  if (b.status === 'cancelled') return 'cancelled';
+export function demoSessionState(b: { status: BookingStatus; payment_status: PaymentStatus }, holdExpiresAtMs: number, nowMs: number): DemoSessionState {
+  if (isPaid(b)) return 'paid';
+  if (b.status === BookingStatus.Cancelled) return 'cancelled';
   return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? 'open' : 'expired';
 }
 
@@ -45,10 +47,10 @@ export function demoSessionState(b: { status: string; payment_status: string }, 
  * closed by a cancellation or a payment recorded another way: lib/payments/open-collections.ts)
  * is cancelled; anything else (refunded, voided) can no longer be paid: expired.
  */
-export function demoChargeState(status: string): DemoSessionState {
-  if (status === 'requires_checkout') return 'open';
-  if (status === 'succeeded') return 'paid';
-  return status === 'failed' ? 'cancelled' : 'expired';
+export function demoChargeState(status: ChargeStatus): DemoSessionState {
+  if (status === ChargeStatus.RequiresCheckout) return 'open';
+  if (status === ChargeStatus.Succeeded) return 'paid';
+  return status === ChargeStatus.Failed ? 'cancelled' : 'expired';
 }
 
 /**

@@ -15,6 +15,7 @@
 import type { ParseResult } from '../contact-schema';
 import { customerKey } from '../customers/customer-key';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
+import { MailLogStatus } from '../mail/mail-status';
 
 /** What replaces a name on every record. */
 export const ERASED_NAME = 'Erased customer';
@@ -43,7 +44,7 @@ export interface ErasableMail {
   id: string;
   to: string;
   subject: string;
-  status: string;
+  status: MailLogStatus;
 }
 
 /** An on-site event of one of the customer's bookings. */
@@ -214,7 +215,7 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
   add(
     'mail_log',
     state.mails.map((m) => {
-      const unsent = m.status === 'queued' || m.status === 'sending';
+      const unsent = m.status === MailLogStatus.Queued || m.status === MailLogStatus.Sending;
       return update('mail_log', m.id, {
         to: m.to.trim().toLowerCase() === email ? erasedEmail(m.id) : m.to,
         // A receipt's subject is its number for the books ("Receipt: … (TA-…)"); one naming the customer goes.

@@ -5,9 +5,9 @@ import { EXPIRE_HOLD_MESSAGES, expireHoldCommand, type ExpireHoldState } from '.
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const held: NonNullable<ExpireHoldState['booking']> = {
   id: 'b1',
-  status: 'pending_payment',
-  payment_status: 'pending',
-  cancel_reason: '',
+  status: 'pending_payment' as const,
+  payment_status: 'pending' as const,
+  cancel_reason: '' as const,
   holdExpiresAtMs: NOW - 1000,
   install_done_at: '',
   removal_done_at: '',
@@ -37,7 +37,7 @@ describe('the expire-checkout-hold command', () => {
     ['a deposit paid meanwhile', { ...held, status: 'confirmed', payment_status: 'deposit_paid' }, 409, EXPIRE_HOLD_MESSAGES.notHeld],
     ['a booking already cancelled (a second run)', { ...held, status: 'cancelled', cancel_reason: 'hold_expired' }, 409, LIFECYCLE_MESSAGES.notPending],
     ['a payment conflict', { ...held, status: 'payment_conflict' }, 409, LIFECYCLE_MESSAGES.notPending],
-  ])('refuses %s', (_name, booking, status, message) => {
+  ] as const)('refuses %s', (_name, booking, status, message) => {
     expect(decide(booking)).toEqual({ status, message });
   });
 });

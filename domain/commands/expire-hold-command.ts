@@ -10,6 +10,7 @@
  */
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import { decided, refuse, type Command } from './command';
+import type { BookingStatus, CancelReason, PaymentStatus } from '../booking/lifecycle';
 
 export const EXPIRE_HOLD_MESSAGES = {
   notFound: 'Booking not found.',
@@ -25,9 +26,9 @@ export interface ExpireHoldInput {
 export interface ExpireHoldState {
   booking: {
     id: string;
-    status: string;
-    payment_status: string;
-    cancel_reason: string;
+    status: BookingStatus;
+    payment_status: PaymentStatus;
+    cancel_reason: CancelReason | '';
     /** Epoch ms the hold ends; NaN when none is set. */
     holdExpiresAtMs: number;
     install_done_at: string;

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_EVENT_MESSAGES, type JobEventKind } from '../booking/job-events';
+import { LIFECYCLE_MESSAGES } from '../booking/lifecycle';
 import { isRefusal } from './command';
 import { JOB_EVENT_COMMAND_MESSAGES, jobEventCommand, type JobEventState } from './job-event-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const CREATED = Date.parse('2026-11-01T12:00:00Z');
-const paid = { id: 'b1', createdAtMs: CREATED, status: 'confirmed', payment_status: 'deposit_paid', removal_date: '2026-12-28', install_done_at: '', removal_done_at: '' };
+const paid: NonNullable<JobEventState['booking']> = {
+  id: 'b1',
+  createdAtMs: CREATED,
+  status: 'confirmed',
+  payment_status: 'deposit_paid',
+  cancel_reason: '',
+  removal_date: '2026-12-28',
+  removal_time_slot: '9-12',
+  removal_hold: '',
+  install_done_at: '',
+  removal_done_at: '',
+};
 const state = (over: Partial<JobEventState> = {}): JobEventState => ({ earlier: null, booking: paid, fingerprint: 'fp', staffId: 's1', ...over });
 const input = (kind: JobEventKind, occurredAt = '', text = kind === 'note' ? 'Gate code 1234' : '') => ({
   request: { clientId: 'abcdefghij12345', bookingId: 'b1', kind, text, occurredAt },
@@ -16,8 +28,18 @@ describe('the job-event command', () => {
   it.each([
     ['a note', state(), input('note'), null],
     ['install done on a booking with a removal', state(), input('install_done'), { install_done_at: '2026-11-20 15:00:00.000Z' }],
-    ['install done without a removal completes it', state({ booking: { ...paid, removal_date: '' } }), input('install_done'), { install_done_at: '2026-11-20 15:00:00.000Z', status: 'completed' }],
-    ['removal done completes it', state(), input('removal_done'), { removal_done_at: '2026-11-20 15:00:00.000Z', status: 'completed' }],
+    [
+      'install done without a removal completes it',
+      state({ booking: { ...paid, removal_date: '', removal_time_slot: '' } }),
+      input('install_done'),
+      { install_done_at: '2026-11-20 15:00:00.000Z', status: 'completed' },
+    ],
+    [
+      'removal done after the install completes it',
+      state({ booking: { ...paid, install_done_at: '2026-11-19 10:00:00.000Z' } }),
+      input('removal_done'),
+      { removal_done_at: '2026-11-20 15:00:00.000Z', status: 'completed' },
+    ],
     ['a second install mark keeps the first time', state({ booking: { ...paid, install_done_at: '2026-11-19 10:00:00.000Z' } }), input('install_done'), null],
   ] as const)('%s', (_name, s, i, bookingFields) => {
     const out = jobEventCommand.decide(s, i, NOW);
@@ -59,6 +81,10 @@ describe('the job-event command', () => {
     ['a done mark on an unpaid hold is a 409', state({ booking: { ...paid, status: 'pending_payment', payment_status: 'pending' } }), { status: 409, message: JOB_EVENT_MESSAGES.notConfirmed }],
   ])('%s', (_name, s, expected) => {
     expect(jobEventCommand.decide(s, input('install_done'), NOW)).toEqual(expected);
+  });
+
+  it("a removal done before its install is a 409 with the lifecycle's sentence, and changes nothing", () => {
+    expect(jobEventCommand.decide(state(), input('removal_done'), NOW)).toEqual({ status: 409, message: LIFECYCLE_MESSAGES.installFirst });
   });
 
   it('a photo is attached from the upload; two photos are refused', () => {

@@ -83,7 +83,8 @@ export const jobEventCommand: Command<JobEventInput, JobEventState, never, JobEv
       },
     ];
     const done = doneMarkChanges(req.kind, b, at);
-    if (Object.keys(done).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: done as Record<string, string> });
+    if (!done.ok) return refuse(409, done.message);
+    if (Object.keys(done.changes).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: done.changes });
     return decided(changes, { eventId: req.clientId, replayed: false });
   },
 };

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { linkExpiresAtMs, MANAGE_LINK_MESSAGES } from '../booking/self-service';
 import { historyLine, revokeLinks } from './booking-changes';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
+import { BookingStatus } from '../booking/lifecycle';
 
 // The sentences are shared with the web page (no zod there): domain/booking/self-service.ts.
 export { MANAGE_LINK_MESSAGES };
@@ -24,7 +25,7 @@ export const LINK_REQUEST_MAIL_LIMIT = 3;
 export const LINK_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 /** The statuses whose booking has a manage link (confirmed once; a cancelled one shows read-only). */
-const LINKED_STATUSES: readonly string[] = ['confirmed', 'completed', 'cancelled'];
+const LINKED_STATUSES: readonly BookingStatus[] = [BookingStatus.Confirmed, BookingStatus.Completed, BookingStatus.Cancelled];
 
 /** The owner's request: { bookingId }. */
 export interface FreshLinkInput {
@@ -35,7 +36,7 @@ export interface FreshLinkInput {
 export interface FreshLinkState {
   found: {
     bookingId: string;
-    status: string;
+    status: BookingStatus;
     email: string;
     linkVersion: number;
     dates: { install_date: string; removal_date: string };
@@ -98,7 +99,7 @@ export interface LinkRequestInput {
 /** A booking of the address whose link still works, as the server read it. */
 export interface LinkedBooking {
   bookingId: string;
-  status: string;
+  status: BookingStatus;
   dates: { install_date: string; removal_date: string };
   /** Its current stable token: the hash, whether a row holds it, and its page. */
   tokenHash: string;

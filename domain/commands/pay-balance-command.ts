@@ -10,6 +10,7 @@ import type { ChargeRequest } from '../money/balance-charge';
 import { balancePayableOnline, SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { decided, isRefusal, refuse, type Command, type Outcome } from './command';
 import { pendingChargeCommand, type PendingChargeState } from './pending-charge-command';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 export interface PayBalanceInput {
   /** The booking of the manage link (the server checked the token). */
@@ -17,7 +18,7 @@ export interface PayBalanceInput {
 }
 
 export interface PayBalanceState {
-  booking: { status: string; paymentStatus: string; balanceCents: number; removalHeld: boolean };
+  booking: { status: BookingStatus; paymentStatus: PaymentStatus; balanceCents: number; removalHeld: boolean };
   /** The Checkout URL of a link already open for the booking, or ''. */
   openLinkUrl: string;
   /** The pending charge's state under the attempt's key. */

@@ -9,7 +9,7 @@
  * on the booking, so the state carries the booking made under it. Pure.
  */
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { asBookingStatus, lifecycleOf, transition } from '../booking/lifecycle';
 import { parsePhoneDeposit, type PhoneDeposit } from '../booking/phone-booking';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
 import { decided, pbDate, refuse, type Command, type FieldValue, type Outcome, type Refusal } from './command';
@@ -71,7 +71,14 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
     if (d.kind === 'link') return decided([{ op: 'create', collection: 'bookings', id, fields: state.fields }], answer);
     const f = state.fields;
     const next = transition(
-      lifecycleOf({ status: str(f.status), install_done_at: '', removal_done_at: '', removal_date: str(f.removal_date), removal_time_slot: str(f.removal_time_slot), removal_hold: '' }),
+      lifecycleOf({
+        status: asBookingStatus(str(f.status)),
+        install_done_at: '',
+        removal_done_at: '',
+        removal_date: str(f.removal_date),
+        removal_time_slot: str(f.removal_time_slot),
+        removal_hold: '',
+      }),
       { type: 'deposit_paid' },
     );
     if (!next.ok) return refuse(409, next.reason);

@@ -3,7 +3,7 @@ import { CHARGE_MESSAGES } from '../money/balance-charge';
 import { reconcileDecision, type ListedIntent, type ReconcileFacts } from './reconcile-charge';
 
 const facts = (over: Partial<ReconcileFacts> = {}): ReconcileFacts => ({ chargeId: 'c1', demo: false, customerId: 'cus_1', intents: [], ...over });
-const intent = (status: string, over: Partial<ListedIntent> = {}): ListedIntent => ({ id: 'pi_1', status, chargeId: 'c1', failure: '', ...over });
+const intent = (status: ListedIntent['status'], over: Partial<ListedIntent> = {}): ListedIntent => ({ id: 'pi_1', status, chargeId: 'c1', failure: '', ...over });
 const interrupted = { record: 'outcome', outcome: { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted } };
 
 describe('the reconcile rule', () => {

@@ -12,10 +12,13 @@
  */
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 
+/** A PaymentIntent's status as Stripe names it (https://docs.stripe.com/payments/paymentintents/lifecycle); Stripe's own spelling. */
+export type StripeIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+
 /** A PaymentIntent as the rule reads it (Stripe's list; `failure` already worded for people, '' when none). */
 export interface ListedIntent {
   id: string;
-  status: string;
+  status: StripeIntentStatus;
   chargeId: string;
   failure: string;
 }

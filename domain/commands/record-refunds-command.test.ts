@@ -9,15 +9,15 @@ const AT = '2026-11-20 17:00:00.000Z';
 const cancelled = {
   id: 'b1',
   refund_id: '',
-  status: 'cancelled',
-  payment_status: 'refund_pending',
+  status: 'cancelled' as const,
+  payment_status: 'refund_pending' as const,
   total_price: 173500,
   deposit_amount: 82500,
   deposit_method: '',
   deposit_paid_at: '2026-11-19 15:00:00.000Z',
   dispute_id: '',
-  cancel_reason: 'customer_cancelled',
-  deposit_refund: 'pending',
+  cancel_reason: 'customer_cancelled' as const,
+  deposit_refund: 'pending' as const,
 };
 const removal: ChargeMoneyRow = {
   id: 'rem',
@@ -25,17 +25,25 @@ const removal: ChargeMoneyRow = {
   amount: 8500,
   balance_amount: 0,
   damages_amount: 0,
-  status: 'succeeded',
+  status: 'succeeded' as const,
   method: '',
   stripe_checkout_session_id: 'cs_1',
-  refund_status: 'pending',
+  refund_status: 'pending' as const,
   refund_amount: 8500,
   refunds: [],
 };
 const cancelledBook = { totalCents: 173500, depositCents: 82500, cancelled: true, kept: 'nothing' as const };
 const state = (over: Partial<RecordRefundsState> = {}): RecordRefundsState => ({ booking: cancelled, charges: [removal], book: cancelledBook, ...over });
 const decide = (s: RecordRefundsState, made: { chargeId: string; n: number; refundId: string; amountCents: number }[]) => recordRefundsCommand.decide(s, { bookingId: 'b1', made }, NOW);
-const entry = (n: number, status: string, refund_id = ''): ChargeRefundRow => ({ n, part: '', amount: 4000, status, refund_id, refunded_at: status === 'succeeded' ? AT : '', waive: true });
+const entry = (n: number, status: ChargeRefundRow['status'], refund_id = ''): ChargeRefundRow => ({
+  n,
+  part: '',
+  amount: 4000,
+  status,
+  refund_id,
+  refunded_at: status === 'succeeded' ? AT : '',
+  waive: true,
+});
 
 describe('the record-refunds command', () => {
   it('a cancelled booking’s deposit and removal refunded: both recorded, refunded, the two notices and one receipt listing both', () => {
@@ -87,11 +95,11 @@ describe('the record-refunds command', () => {
       kind: 'damages',
       amount: 12000,
       damages_amount: 12000,
-      refund_status: '',
+      refund_status: '' as const,
       refund_amount: 0,
       refunds: [entry(2, 'succeeded', 're_2'), entry(3, 'pending')],
     };
-    const live = { ...cancelled, status: 'completed', payment_status: 'paid', cancel_reason: '', deposit_refund: '', total_price: 165000 };
+    const live = { ...cancelled, status: 'completed' as const, payment_status: 'paid' as const, cancel_reason: '' as const, deposit_refund: '' as const, total_price: 165000 };
     const balance: ChargeMoneyRow = { ...removal, id: 'bal', kind: 'balance', amount: 82500, balance_amount: 82500, refund_status: '', refund_amount: 0 };
     const out = decide(state({ booking: live, charges: [balance, damages], book: { totalCents: 165000, depositCents: 82500, cancelled: false, kept: 'deposit' } }), [
       { chargeId: 'dmg', n: 3, refundId: 're_3', amountCents: 4000 },

@@ -14,6 +14,7 @@
 import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
 import type { RefundPart } from '../mail/receipts';
 import { pbDate, refuse, type Change, type Command } from './command';
+import { isLive } from '../booking/lifecycle';
 
 export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
 
@@ -101,7 +102,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
     const cardsMade = !movements.some((m) => m.direction === 'refund' && m.status === 'pending' && isCardMethod(m.method));
     const byHand = movements.some((m) => m.direction === 'refund' && m.status === 'to_return');
     // Only a cancelled booking or a payment conflict has something to tell besides the receipts.
-    const told = b0.status === 'cancelled' || b0.status === 'payment_conflict';
+    const told = !isLive(b0);
     const notices: RecordRefundsMail[] = told ? [0, 1].map((index) => ({ bookingId: b0.id, kind: 'notice', index: index as 0 | 1, refunded: cardsMade })) : [];
     const receipts: RecordRefundsMail[] = refunded.length > 0 ? [{ bookingId: b0.id, kind: 'receipt', refunds: refunded }] : [];
     return { changes, mails: [...notices, ...receipts], answer: { allDone: cardsMade && !byHand, recorded: refunded.length } };

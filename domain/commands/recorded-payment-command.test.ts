@@ -17,7 +17,7 @@ import {
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const AT = '2026-11-20 17:00:00.000Z';
 
-const cash = (id: string, amount: number, balance: number, status = 'succeeded'): ChargeMoneyRow => ({
+const cash = (id: string, amount: number, balance: number, status: ChargeMoneyRow['status'] = 'succeeded'): ChargeMoneyRow => ({
   id,
   kind: 'balance',
   amount,
@@ -36,19 +36,19 @@ function booking(balance: number, charges: ChargeMoneyRow[] = [], over: Partial<
   const paid = balance === 0;
   return {
     id: 'b1',
-    status: 'confirmed',
+    status: 'confirmed' as const,
     paymentStatus: paid ? 'paid' : 'deposit_paid',
     balancePaidAt: paid ? '2026-11-19 10:00:00.000Z' : '',
     money: {
       booking: {
-        status: 'confirmed',
+        status: 'confirmed' as const,
         payment_status: paid ? 'paid' : 'deposit_paid',
         total_price: 110000,
         deposit_amount: 27500,
         deposit_method: '',
         deposit_paid_at: '2026-11-01 12:00:00.000Z',
         dispute_id: '',
-        cancel_reason: '',
+        cancel_reason: '' as const,
       },
       charges,
       ledger: { totalCents: 110000, depositCents: 27500, cancelled: false, kept: 'deposit' },
@@ -104,7 +104,7 @@ describe('the record-payment command', () => {
         method: inp.method,
         amount: inp.amountCents,
         balance_amount: part,
-        status: 'succeeded',
+        status: 'succeeded' as const,
         idempotency_key: 'k1',
         request_fingerprint: 'f1',
         requested_at: AT,

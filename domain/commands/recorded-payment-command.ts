@@ -18,6 +18,8 @@ import type { ChargeMoneyRow } from '../money/ledger';
 import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
+import { type BookingStatus, isGoingAhead, type PaymentStatus } from '../booking/lifecycle';
+import type { ChargeStatus } from '../money/charge-lifecycle';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -33,8 +35,8 @@ const CLIENT_ID = /^[a-z0-9]{15}$/;
 /** A booking as the recorded-payment commands read it. */
 export interface PaymentBooking {
   id: string;
-  status: string;
-  paymentStatus: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
   /** PocketBase datetime, '' until the balance was paid off. */
   balancePaidAt: string;
   /** Its rows as the ledger reads them: the balance is derived from them (docs/decisions/045), never the stored `balance_remaining`. */
@@ -85,7 +87,7 @@ export interface PaymentAnswer {
 
 /** What a live booking's fields become once a payment of balance part `partCents` succeeded (none when nothing changes). */
 function paidBalanceFields(b: PaymentBooking, partCents: number, payment: ChargeMoneyRow, nowMs: number): Record<string, FieldValue> | null {
-  const live = b.status === 'confirmed' || b.status === 'completed';
+  const live = isGoingAhead(b);
   if (!live || partCents <= 0) return null;
   // What the ledger still has to collect with the payment, as every reader derives it (docs/decisions/045).
   if (balanceAfter(b.money, {}, [payment]) > 0 || b.balancePaidAt) return null;
@@ -174,7 +176,7 @@ export interface StandingPayment {
 export interface VoidPaymentState {
   /** The staff member voiding it ('' for a superuser). */
   staffId: string;
-  payment: { id: string; method: string; status: string; amountCents: number; balanceCents: number } | null;
+  payment: { id: string; method: string; status: ChargeStatus; amountCents: number; balanceCents: number } | null;
   booking: PaymentBooking | null;
   /** The booking's other recorded payments still standing, oldest first. */
   others: readonly StandingPayment[];

@@ -7,20 +7,20 @@ const NOW = Date.parse('2026-11-20T17:00:00Z');
 const booking = {
   id: 'b1',
   refund_id: '',
-  status: 'completed',
-  payment_status: 'paid',
+  status: 'completed' as const,
+  payment_status: 'paid' as const,
   total_price: 165000,
   deposit_amount: 82500,
   deposit_method: '',
   deposit_paid_at: '2026-11-10 15:00:00.000Z',
   dispute_id: '',
-  cancel_reason: '',
-  deposit_refund: '',
+  cancel_reason: '' as const,
+  deposit_refund: '' as const,
 };
-const base = { balance_amount: 0, damages_amount: 0, stripe_checkout_session_id: '', refund_status: '', refund_amount: 0, refunds: [] as ChargeRefundRow[] };
+const base = { balance_amount: 0, damages_amount: 0, stripe_checkout_session_id: '', refund_status: '' as const, refund_amount: 0, refunds: [] as ChargeRefundRow[] };
 const balance: ChargeMoneyRow = { ...base, id: 'bal', kind: 'balance', amount: 82500, balance_amount: 82500, status: 'succeeded', method: '' };
 const damages: ChargeMoneyRow = { ...base, id: 'dmg', kind: 'damages', amount: 12000, damages_amount: 12000, status: 'succeeded', method: '' };
-const entry = (n: number, amount: number, status = 'succeeded'): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: `re_${n}`, refunded_at: '', waive: true });
+const entry = (n: number, amount: number, status: ChargeRefundRow['status'] = 'succeeded'): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: `re_${n}`, refunded_at: '', waive: true });
 const state = (charges: ChargeMoneyRow[] = [balance, damages], over: Partial<RecordRefundsState> = {}): RecordRefundsState => ({
   booking,
   charges,
@@ -34,7 +34,7 @@ describe('the refund-charge command', () => {
     ['the first $40 of a $120 damages charge: entry 2, the booking still paid', [balance, damages], 4000, 2, [entry(2, 4000, 'pending')]],
     ['another $30 after $40 was refunded: entry 3', [balance, { ...damages, refunds: [entry(2, 4000)] }], 3000, 3, [entry(2, 4000), entry(3, 3000, 'pending')]],
     ['the whole rest after $40 and $30: entry 4', [balance, { ...damages, refunds: [entry(2, 4000), entry(3, 3000)] }], 5000, 4, [entry(2, 4000), entry(3, 3000), entry(4, 5000, 'pending')]],
-    ['after a first refund stored the older way (refund_status): entry 2', [balance, { ...damages, refund_status: 'succeeded', refund_amount: 2000 }], 10000, 2, [entry(2, 10000, 'pending')]],
+    ['after a first refund stored the older way (refund_status): entry 2', [balance, { ...damages, refund_status: 'succeeded' as const, refund_amount: 2000 }], 10000, 2, [entry(2, 10000, 'pending')]],
   ])('%s', (_name, charges, amountCents, n, refunds) => {
     const out = decide(state(charges), 'dmg', amountCents);
     expect(out).toEqual({

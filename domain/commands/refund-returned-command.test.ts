@@ -3,21 +3,22 @@ import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money
 import { isRefusal } from './command';
 import { derivedAfter } from './derived-money.fixture';
 import { refundReturnedCommand, RETURNED_MESSAGES, type RefundReturnedState } from './refund-returned-command';
+import type { RefundStatus } from '../money/charge-lifecycle';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const AT = '2026-11-20 17:00:00.000Z';
 
 /** A cancelled booking whose cash deposit of $275 and check of $100 wait to be given back (or went back). */
-function state(depositRefund: string, chargeRefund: string): RefundReturnedState {
+function state(depositRefund: RefundStatus | '', chargeRefund: RefundStatus | ''): RefundReturnedState {
   const booking: BookingMoneyRow = {
-    status: 'cancelled',
-    payment_status: 'refund_pending',
+    status: 'cancelled' as const,
+    payment_status: 'refund_pending' as const,
     total_price: 110000,
     deposit_amount: 27500,
     deposit_method: 'cash',
     deposit_paid_at: '2026-11-01 12:00:00.000Z',
     dispute_id: '',
-    cancel_reason: 'owner_cancelled',
+    cancel_reason: 'owner_cancelled' as const,
     deposit_refund: depositRefund,
   };
   const charges: ChargeMoneyRow[] = [
@@ -27,7 +28,7 @@ function state(depositRefund: string, chargeRefund: string): RefundReturnedState
       amount: 10000,
       balance_amount: 10000,
       damages_amount: 0,
-      status: 'succeeded',
+      status: 'succeeded' as const,
       method: 'check',
       stripe_checkout_session_id: '',
       refund_status: chargeRefund,
@@ -79,15 +80,15 @@ describe('the refund-returned command', () => {
 
   it('part of a cash deposit given back: the receipt names that part, and the booking keeps the rest', () => {
     const booking: BookingMoneyRow = {
-      status: 'cancelled',
-      payment_status: 'refund_pending',
+      status: 'cancelled' as const,
+      payment_status: 'refund_pending' as const,
       total_price: 110000,
       deposit_amount: 27500,
       deposit_method: 'cash',
       deposit_paid_at: '2026-11-01 12:00:00.000Z',
       dispute_id: '',
-      cancel_reason: 'owner_cancelled',
-      deposit_refund: 'to_return',
+      cancel_reason: 'owner_cancelled' as const,
+      deposit_refund: 'to_return' as const,
       deposit_refund_amount: 10000,
     };
     const ledger = { totalCents: 110000, depositCents: 27500, cancelled: true, kept: 'deposit' as const };

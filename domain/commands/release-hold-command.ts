@@ -7,7 +7,7 @@
  * and a replay changes nothing (naturally idempotent). The server re-reads the booking inside
  * the transaction, so a payment settled at the same moment wins or loses cleanly. Pure.
  */
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { BookingStatus, lifecycleOf, PaymentStatus, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
 import type { PaymentBookingRow } from './booking-money';
@@ -48,7 +48,7 @@ export const releaseHoldCommand: Command<ReleaseHoldInput, ReleaseHoldState, nev
     if (!b) return decided([], { bookingId: '', released: false });
     const unchanged = decided([], { bookingId: b.id, released: false });
     // Money on its way (anything but `pending`) settles through settle-deposit, never here.
-    if (b.status !== 'pending_payment' || b.payment_status !== 'pending') return unchanged;
+    if (b.status !== BookingStatus.PendingPayment || b.payment_status !== PaymentStatus.Pending) return unchanged;
     const next = transition(lifecycleOf(b), { type: 'hold_ended', reason: input.reason });
     if (!next.ok) return unchanged;
     const fields = { status: next.state.status, cancel_reason: next.state.cancelReason };

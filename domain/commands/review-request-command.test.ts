@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../reviews/reviews';
 import { isRefusal } from './command';
 import { alreadyReviewed, parseReviewRequest, REVIEW_REQUEST_MESSAGES, reviewRequestCommand, reviewWentAhead, type ReviewRequestBooking, type ReviewRequestState } from './review-request-command';
+import type { PaymentStatus } from '../booking/lifecycle';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const BOOKING: ReviewRequestBooking = {
   id: 'b1',
-  status: 'confirmed',
-  paymentStatus: 'deposit_paid',
+  status: 'confirmed' as const,
+  paymentStatus: 'deposit_paid' as const,
   customerName: 'Holly Berry',
   customerEmail: 'holly@example.com',
   packageType: 'elevated-arbor',
@@ -107,11 +108,11 @@ describe('the review-request command', () => {
 
   it.each([
     [{ status: 'confirmed', paymentStatus: 'pending' }, true],
-    [{ status: 'completed', paymentStatus: '' }, true],
+    [{ status: 'completed', paymentStatus: '' as PaymentStatus }, true],
     [{ status: 'pending_payment', paymentStatus: 'deposit_paid' }, true],
     [{ status: 'cancelled', paymentStatus: 'paid' }, false],
     [{ status: 'pending_payment', paymentStatus: 'pending' }, false],
-  ])('went ahead: %j → %s', (b, expected) => {
+  ] as const)('went ahead: %j → %s', (b, expected) => {
     expect(reviewWentAhead(b)).toBe(expected);
   });
 

@@ -10,6 +10,7 @@
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
 import { seasonOfInstall } from '../schedule/season';
 import { pbDate, refuse, type Command } from './command';
+import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 
 export const REVIEW_REQUEST_MESSAGES = {
   stage: 'The review stage must be post_install or post_removal.',
@@ -32,8 +33,8 @@ export interface ReviewRequestInput {
 
 export interface ReviewRequestBooking {
   id: string;
-  status: string;
-  paymentStatus: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
   customerName: string;
   customerEmail: string;
   packageType: string;
@@ -100,8 +101,7 @@ export function alreadyReviewed(b: Pick<ReviewRequestBooking, 'id' | 'installDat
 
 /** Whether booking `b` went ahead: not cancelled, and confirmed, completed or paid. */
 export function reviewWentAhead(b: Pick<ReviewRequestBooking, 'status' | 'paymentStatus'>): boolean {
-  if (b.status === 'cancelled') return false;
-  return b.status === 'confirmed' || b.status === 'completed' || b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid';
+  return b.status !== BookingStatus.Cancelled && wentAhead({ status: b.status, payment_status: b.paymentStatus });
 }
 
 /** Checks { booking_id, review_stage? } (default post_removal). */

@@ -16,7 +16,7 @@
  * brand and last 4 digits are stored when the signal knew them. Pure.
  */
 import { paymentDecision } from '../booking/ownership';
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { BookingStatus, lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
 import type { PaymentBookingRow } from './booking-money';
@@ -97,10 +97,10 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     const b = state.booking;
     if (!b) return decided([], { bookingId: '', outcome: null, changed: false });
     const decision = paymentDecision(b, state.slotsFree);
-    if (decision === 'already_settled') return decided([], { bookingId: b.id, outcome: b.status === 'payment_conflict' ? 'conflict' : 'confirmed', changed: false });
+    if (decision === 'already_settled') return decided([], { bookingId: b.id, outcome: b.status === BookingStatus.PaymentConflict ? 'conflict' : 'confirmed', changed: false });
     // A hold that lapsed while its slots stayed free is paid as if it were still held (docs/decisions/010).
-    const lapsed = decision === 'confirm' && b.status === 'cancelled';
-    const from = lifecycleOf(lapsed ? { ...b, status: 'pending_payment', cancel_reason: '' } : b);
+    const lapsed = decision === 'confirm' && b.status === BookingStatus.Cancelled;
+    const from = lifecycleOf(lapsed ? { ...b, status: BookingStatus.PendingPayment, cancel_reason: '' } : b);
     const next = transition(from, decision === 'confirm' ? { type: 'deposit_paid' } : { type: 'slot_lost' });
     if (!next.ok) return refuse(409, next.reason);
 

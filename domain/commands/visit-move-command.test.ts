@@ -36,8 +36,8 @@ const FAR_TRAVEL: TravelCheck = { zip: '21043', bufferMinutes: 30, centroid: (zi
 /** Another confirmed booking installing on `date` at 9-15 (it takes the slot). */
 const holder = (date: string) => ({
   id: 'other',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   hold_expires_at: '',
   install_date: date,
   install_time_slot: '9-15',

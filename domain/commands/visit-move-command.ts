@@ -10,7 +10,7 @@
  * The customer is held to the policy's deadlines (domain/booking/self-service.ts); the owner is not.
  * Pure.
  */
-import { LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
+import { BookingStatus, LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
 import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
 import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
@@ -111,7 +111,7 @@ export const visitTime = (date: string, slotId: string): string => `${formatLong
  * holds the slot at `nowMs`: the visit's date and slot, the status `transition` answered, the
  * calendar SEQUENCE raised, the links following the visits; with the old time for the history and e-mail.
  */
-function moveChanges(b: BookingFacts, move: CheckedMove, status: string, world: MoveWorld, nowMs: number): { changes: Change[]; before: string } | Refusal {
+function moveChanges(b: BookingFacts, move: CheckedMove, status: BookingStatus, world: MoveWorld, nowMs: number): { changes: Change[]; before: string } | Refusal {
   if (slotHasConflict(move.date, move.slot, world.others, nowMs, world.crews)) return refuse(409, M.slotTaken);
   const before = move.visit === 'install' ? visitTime(b.install_date, b.install_time_slot) : visitTime(b.removal_date, b.removal_time_slot);
   const moved = { install_date: b.install_date, removal_date: b.removal_date, [`${move.visit}_date`]: move.date };
@@ -234,7 +234,7 @@ export const ownerMoveCommand: Command<OwnerMoveInput, OwnerMoveState, VisitMove
     if (alreadyThere(b, move)) return decided([], answer);
     const next = transition(lifecycleOfFacts(b), { type: 'visit_moved', visit: move.visit });
     if (!next.ok) {
-      if (b.status !== 'confirmed') return refuse(409, OWNER_MOVE_MESSAGES.notConfirmed);
+      if (b.status !== BookingStatus.Confirmed) return refuse(409, OWNER_MOVE_MESSAGES.notConfirmed);
       if (next.reason === LIFECYCLE_MESSAGES.visitDone) return refuse(409, OWNER_MOVE_MESSAGES.done(visitName(move.visit)));
       return refuse(409, b.removal_hold ? M.removalPaymentOpen : OWNER_MOVE_MESSAGES.noRemoval);
     }

@@ -7,13 +7,14 @@
  */
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { consultationSlotMinutes } from './consultation';
+import { ConsultationStatus } from './consultation-status';
 
 /**
  * What the /my-consultation page shows (POST /api/fn/my-consultation and its move and cancel
  * answers): the consultation as stored now, and whether it may still be changed.
  */
 export interface MyConsultationView {
-  status: string;
+  status: ConsultationStatus;
   /** YYYY-MM-DD, New York. */
   date: string;
   /** 'HH:MM' */
@@ -53,8 +54,8 @@ export function consultationStartMs(date: Ymd, timeSlot: string): number {
 }
 
 /** Whether the customer may still move or cancel it: pending or confirmed, and not yet started at `nowMs`. */
-export function consultationChangeable(c: { status: string; date: Ymd; timeSlot: string }, nowMs: number): boolean {
-  if (c.status !== 'pending' && c.status !== 'confirmed') return false;
+export function consultationChangeable(c: { status: ConsultationStatus; date: Ymd; timeSlot: string }, nowMs: number): boolean {
+  if (c.status !== ConsultationStatus.Pending && c.status !== ConsultationStatus.Confirmed) return false;
   const start = consultationStartMs(c.date, c.timeSlot);
   return Number.isFinite(start) && start > nowMs;
 }

@@ -5,6 +5,31 @@
  * the state it already reached is a replay: allowed, and changes nothing.
  */
 
+/** A consultation request's statuses, as in the migrations (`consultation_requests.status`): the only place they are spelt. */
+export const ConsultationStatus = {
+  Pending: 'pending',
+  Confirmed: 'confirmed',
+  Completed: 'completed',
+  Cancelled: 'cancelled',
+} as const;
+export type ConsultationStatus = (typeof ConsultationStatus)[keyof typeof ConsultationStatus];
+export const CONSULTATION_STATUSES: readonly ConsultationStatus[] = Object.values(ConsultationStatus);
+
+/** A stored consultation `status` as the union; a value the migrations do not allow reads as `pending`. */
+export function asConsultationStatus(value: string): ConsultationStatus {
+  return (CONSULTATION_STATUSES as readonly string[]).includes(value) ? (value as ConsultationStatus) : ConsultationStatus.Pending;
+}
+
+/** Whether a consultation is still on: not cancelled (it holds its Wednesday slot). */
+export function consultationIsLive(c: { status: ConsultationStatus }): boolean {
+  return c.status !== ConsultationStatus.Cancelled;
+}
+
+/** Whether a consultation is over: done or cancelled (the admin offers no action; the customer's link changes nothing). */
+export function consultationIsClosed(c: { status: ConsultationStatus }): boolean {
+  return c.status === ConsultationStatus.Completed || c.status === ConsultationStatus.Cancelled;
+}
+
 export const CONSULTATION_ACTIONS = ['confirm', 'reschedule', 'complete', 'cancel'] as const;
 export type ConsultationAction = (typeof CONSULTATION_ACTIONS)[number];
 
@@ -17,18 +42,19 @@ export const CONSULTATION_STATUS_MESSAGES = {
 } as const;
 
 /** The status `action` leads to from `status`, or why it cannot. */
-export function nextConsultationStatus(status: string, action: ConsultationAction): { ok: true; status: string; replay: boolean } | { ok: false; message: string } {
-  const target = action === 'complete' ? 'completed' : action === 'cancel' ? 'cancelled' : 'confirmed';
-  if (status === 'completed') return action === 'complete' ? { ok: true, status, replay: true } : { ok: false, message: CONSULTATION_STATUS_MESSAGES.done };
-  if (status === 'cancelled') return action === 'cancel' ? { ok: true, status, replay: true } : { ok: false, message: CONSULTATION_STATUS_MESSAGES.cancelled };
+export function nextConsultationStatus(status: ConsultationStatus, action: ConsultationAction): { ok: true; status: ConsultationStatus; replay: boolean } | { ok: false; message: string } {
+  const S = ConsultationStatus;
+  const target = action === 'complete' ? S.Completed : action === 'cancel' ? S.Cancelled : S.Confirmed;
+  if (status === S.Completed) return action === 'complete' ? { ok: true, status, replay: true } : { ok: false, message: CONSULTATION_STATUS_MESSAGES.done };
+  if (status === S.Cancelled) return action === 'cancel' ? { ok: true, status, replay: true } : { ok: false, message: CONSULTATION_STATUS_MESSAGES.cancelled };
   // A reschedule always changes the time, so it is never a replay of a confirmation.
   return { ok: true, status: target, replay: action !== 'reschedule' && status === target };
 }
 
 /** What the admin's buttons offer for a consultation in `status`. */
-export function consultationActions(status: string): ConsultationAction[] {
-  if (status === 'completed' || status === 'cancelled') return [];
-  return status === 'confirmed' ? ['reschedule', 'complete', 'cancel'] : ['confirm', 'reschedule', 'complete', 'cancel'];
+export function consultationActions(status: ConsultationStatus): ConsultationAction[] {
+  if (consultationIsClosed({ status })) return [];
+  return status === ConsultationStatus.Confirmed ? ['reschedule', 'complete', 'cancel'] : ['confirm', 'reschedule', 'complete', 'cancel'];
 }
 
 export function isConsultationAction(value: unknown): value is ConsultationAction {

@@ -14,6 +14,7 @@ import { isTreeSize } from '../catalog';
 import { customerKey } from './customer-key';
 import { erasedEmail } from '../commands/erase-customer-command';
 import { bookAgainQuery, readBookAgainQuery, type BookAgainBooking, type BookAgainPrefill } from './book-again';
+import { BookingStatus } from '../booking/lifecycle';
 
 /** The end of an erased customer's address (docs/decisions/054): never a renewal to it. */
 const ERASED_SUFFIX = erasedEmail('').slice(erasedEmail('').indexOf('@'));
@@ -25,7 +26,7 @@ export const RENEWAL_WEEKS_ON = 52;
 export interface RenewalBookingRow {
   id: string;
   customer_email: string;
-  status: string;
+  status: BookingStatus;
   /** '' while the deposit is unpaid. */
   deposit_paid_at: string;
   install_date: string;
@@ -68,13 +69,13 @@ export function renewalSeason(today: Ymd, records: readonly SeasonRecord[]): Sea
 }
 
 function paidAndLive(b: RenewalBookingRow): boolean {
-  return b.status !== 'cancelled' && b.deposit_paid_at !== '';
+  return b.status !== BookingStatus.Cancelled && b.deposit_paid_at !== '';
 }
 
 /** Whether `b` holds a place in season `year`: not cancelled, and paid or an unpaid hold still running at `nowMs`. */
 export function bookedIn(b: RenewalBookingRow, year: number, nowMs: number): boolean {
-  if (b.status === 'cancelled' || seasonYearOfDate(b.install_date) !== year) return false;
-  if (b.deposit_paid_at !== '' || b.status !== 'pending_payment') return true;
+  if (b.status === BookingStatus.Cancelled || seasonYearOfDate(b.install_date) !== year) return false;
+  if (b.deposit_paid_at !== '' || b.status !== BookingStatus.PendingPayment) return true;
   return Number.isFinite(b.holdExpiresAtMs) && b.holdExpiresAtMs > nowMs;
 }
 
@@ -275,7 +276,7 @@ export function renewalCheckoutRefusal(renewal: RenewalUse, checkout: { email: s
   if (!renewal.emailKey || customerKey(checkout.email) !== renewal.emailKey) return { status: 403, message: RENEWAL_LINK_MESSAGES.otherCustomer };
   const made = renewal.madeBooking;
   if (!made) return null;
-  const sameWizardHold = !!checkout.wizardId && made.wizard_id === checkout.wizardId && made.status === 'pending_payment' && made.deposit_paid_at === '';
+  const sameWizardHold = !!checkout.wizardId && made.wizard_id === checkout.wizardId && made.status === BookingStatus.PendingPayment && made.deposit_paid_at === '';
   if (sameWizardHold) return null;
   return bookedIn(made, seasonYearOfDate(made.install_date), nowMs) ? { status: 409, message: RENEWAL_LINK_MESSAGES.used } : null;
 }

@@ -25,6 +25,7 @@ import { chargeRefundRowsOf, collectionOf, isCardMethod, receiptFor, type Moveme
 import { businessToday, isYmd, parseTimestamp, type Ymd } from '../schedule/calendar';
 import { seasonOfInstall } from '../schedule/season';
 import { dollarsCell, type Cell } from './csv';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 /** A season (its year: the season of November Y) or a from/to range of New York dates, both included. */
 export type BooksRange = { season: number } | { from: Ymd; to: Ymd };
@@ -44,8 +45,8 @@ export interface BooksBookingRow {
   install_time_slot: string;
   removal_date: string;
   removal_time_slot: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   total_price: number;
   deposit_amount: number;
   hold_expires_at?: string;

@@ -3,8 +3,8 @@ import { dueReminders, reminderSendAtMs, reminderStillDue, type ReminderBooking 
 
 const booking: ReminderBooking = {
   id: 'b1',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   depositPaidAtMs: Date.UTC(2026, 10, 1, 15),
   install_date: '2026-12-05',
   install_time_slot: '9-15',
@@ -31,8 +31,8 @@ describe('visit reminders', () => {
 
   it('skip cancelled, unpaid and done visits, and bookings made after that 9 AM', () => {
     for (const b of [
-      { ...booking, status: 'cancelled' },
-      { ...booking, status: 'pending_payment', payment_status: 'pending' },
+      { ...booking, status: 'cancelled' as const },
+      { ...booking, status: 'pending_payment' as const, payment_status: 'pending' as const },
       { ...booking, install_done_at: '2026-12-04 10:00:00.000Z' },
       { ...booking, depositPaidAtMs: nineAm + 60_000 },
     ]) {

@@ -7,6 +7,7 @@
 import { addDays, businessToday, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { hasRemovalVisit, type SelfServiceBooking } from '../booking/self-service';
 import type { VisitKind } from '../schedule/slots';
+import { BookingStatus, isPaid } from '../booking/lifecycle';
 
 /** The hour (New York) reminders go out, the day before the visit. */
 export const REMINDER_HOUR = 9;
@@ -49,7 +50,7 @@ function visitOf(b: ReminderBooking, kind: VisitKind): { date: Ymd; timeSlot: st
 }
 
 function active(b: ReminderBooking): boolean {
-  return b.status === 'confirmed' && (b.payment_status === 'deposit_paid' || b.payment_status === 'paid');
+  return b.status === BookingStatus.Confirmed && isPaid(b);
 }
 
 /**

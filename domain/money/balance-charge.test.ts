@@ -12,6 +12,7 @@ import {
   type ChargeableBooking,
 } from './balance-charge';
 import { DAMAGE_MESSAGES, type DamageSelection } from './damages';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 const BOOKING_ID = 'abcdefghij12345';
 
@@ -21,8 +22,8 @@ const booking = (over: Partial<ChargeableBooking> = {}): ChargeableBooking => ({
   tree_size: '7.5-9ft',
   luxe_finish: false,
   selected_addons: [],
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   balance_remaining: 82500,
   ...over,
 });
@@ -57,7 +58,7 @@ describe('chargeBlocker', () => {
     ['pending_payment', 'pending', CHARGE_MESSAGES.depositUnpaid],
     ['pending', 'pending', CHARGE_MESSAGES.depositUnpaid],
   ])('%s / %s → %s', (status, payment_status, expected) => {
-    expect(chargeBlocker({ status, payment_status })).toBe(expected);
+    expect(chargeBlocker({ status: status as BookingStatus, payment_status: payment_status as PaymentStatus })).toBe(expected);
   });
 });
 
@@ -123,7 +124,7 @@ describe('planCharge', () => {
         tree_size: '5-7ft',
         luxe_finish: true,
         balance_remaining: 0,
-        payment_status: 'paid',
+        payment_status: 'paid' as const,
         install_done_at: '2026-11-28 15:00:00.000Z',
         selected_addons: [{ id: 'monogram-charms', price: 2000 }],
       }),
@@ -185,7 +186,7 @@ describe('chargeAnswer (the first answer, for every replay)', () => {
       { status: 'succeeded', amount: 100, checkout_url: 'https://checkout.stripe.com/c/pay/cs_1', error: '' },
       { success: false, error: null, requiresCheckout: true, checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_1', amountCharged: 0 },
     ],
-  ])('%s', (_name, stored, expected) => {
+  ] as const)('%s', (_name, stored, expected) => {
     expect(chargeAnswer(stored)).toEqual(expected);
   });
 });

@@ -7,6 +7,8 @@
 import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
+import { BookingStatus, isPaid, isRefunded, type PaymentStatus } from '../booking/lifecycle';
+import type { ChargeStatus } from './charge-lifecycle';
 
 /** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
@@ -63,8 +65,8 @@ export interface ChargeableBooking {
   luxe_finish: boolean;
   /** The stored `[{ id, price }]` list (cents). */
   selected_addons: unknown;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   /** Cents: the ledger's balance (see above). */
   balance_remaining: number;
   /** PocketBase datetimes of the visits marked done ('' or absent: not done). */
@@ -94,9 +96,9 @@ export function damagesEligible(b: Pick<ChargeableBooking, 'package_type' | 'lux
  * and a booking whose deposit is unpaid has no saved card and no confirmed visit yet.
  */
 export function chargeBlocker(b: Pick<ChargeableBooking, 'status' | 'payment_status'>): string | null {
-  if (b.status === 'payment_conflict' || b.payment_status === 'refund_pending' || b.payment_status === 'refunded') return CHARGE_MESSAGES.conflict;
-  if (b.status === 'cancelled') return CHARGE_MESSAGES.cancelled;
-  if (b.payment_status !== 'deposit_paid' && b.payment_status !== 'paid') return CHARGE_MESSAGES.depositUnpaid;
+  if (b.status === BookingStatus.PaymentConflict || isRefunded(b)) return CHARGE_MESSAGES.conflict;
+  if (b.status === BookingStatus.Cancelled) return CHARGE_MESSAGES.cancelled;
+  if (!isPaid(b)) return CHARGE_MESSAGES.depositUnpaid;
   return null;
 }
 
@@ -194,7 +196,7 @@ export interface ChargeAnswer {
 
 /** The stored charge fields its answer is made of (a `charges` record as JSON). */
 export interface StoredCharge {
-  status: string;
+  status: ChargeStatus;
   amount: number;
   checkout_url: string;
   error: string;

@@ -45,21 +45,21 @@ describe('bookingMoney: moneyOf over plain rows', () => {
     expect(bookingMoney(b, charges)).toMatchObject(expected);
   });
 
-  it('reads rows missing fields (the mirror keeps what the server sent) as 0 and empty', () => {
+  it('reads rows missing fields (the mirror keeps what the server sent) as 0 and empty, a missing status as the lifecycle reads it (pending)', () => {
     expect(chargeMoneyRow({ id: 'x', kind: 'balance', amount: 5 })).toEqual({
       id: 'x',
       kind: 'balance',
       amount: 5,
       balance_amount: 0,
       damages_amount: 0,
-      status: '',
+      status: 'pending',
       method: '',
       stripe_checkout_session_id: '',
       refund_status: '',
       refund_amount: 0,
       refunds: [],
     });
-    expect(bookingMoneyRow({})).toMatchObject({ status: '', total_price: 0, deposit_refund: '' });
+    expect(bookingMoneyRow({})).toMatchObject({ status: 'pending', payment_status: 'pending', total_price: 0, deposit_refund: '' });
   });
 
   it("reads a charge's later refunds whether they come parsed (a record, the mirror) or as JSON text (a SQL row)", () => {

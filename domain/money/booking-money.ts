@@ -9,6 +9,8 @@
  */
 import type { Kept } from '../booking/policy';
 import { chargeRefundRowsOf, moneyOf, movementsOf, paymentStatusOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from './ledger';
+import { asChargeStatus, asRefundStatus, QUEUED_ON_DEVICE } from './charge-lifecycle';
+import { asBookingStatus, asCancelReason, asPaymentStatus, isLive, isRefunded } from '../booking/lifecycle';
 
 /** A row as it comes (a PocketBase JSON record, a Dexie row, a SQL row): any of the fields the ledger reads. */
 export type LooseRow = object;
@@ -20,15 +22,15 @@ const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 export function bookingMoneyRow(row: LooseRow): BookingMoneyRow {
   const r = row as Readonly<Record<string, unknown>>;
   return {
-    status: text(r.status),
-    payment_status: text(r.payment_status),
+    status: asBookingStatus(text(r.status)),
+    payment_status: asPaymentStatus(text(r.payment_status)),
     total_price: int(r.total_price),
     deposit_amount: int(r.deposit_amount),
     deposit_method: text(r.deposit_method),
     deposit_paid_at: text(r.deposit_paid_at),
     dispute_id: text(r.dispute_id),
-    cancel_reason: text(r.cancel_reason),
-    deposit_refund: text(r.deposit_refund),
+    cancel_reason: asCancelReason(text(r.cancel_reason)),
+    deposit_refund: asRefundStatus(text(r.deposit_refund)),
     deposit_refund_amount: int(r.deposit_refund_amount),
   };
 }
@@ -42,10 +44,10 @@ export function chargeMoneyRow(row: LooseRow): ChargeMoneyRow {
     amount: int(r.amount),
     balance_amount: int(r.balance_amount),
     damages_amount: int(r.damages_amount),
-    status: text(r.status),
+    status: asChargeStatus(text(r.status)),
     method: text(r.method),
     stripe_checkout_session_id: text(r.stripe_checkout_session_id),
-    refund_status: text(r.refund_status),
+    refund_status: asRefundStatus(text(r.refund_status)),
     refund_amount: int(r.refund_amount),
     refunds: chargeRefundRowsOf(jsonValue(r.refunds)),
   };
@@ -70,7 +72,7 @@ function jsonValue(v: unknown): unknown {
 export function keptOfRows(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Kept {
   if (b.deposit_refund) return (b.deposit_refund_amount ?? 0) > 0 && (b.deposit_refund_amount ?? 0) < b.deposit_amount ? 'deposit' : 'nothing';
   const ledgerEra = charges.some((c) => !!c.refund_status);
-  return !ledgerEra && ['refund_pending', 'refunded'].includes(b.payment_status) ? 'nothing' : 'deposit';
+  return !ledgerEra && isRefunded(b) ? 'nothing' : 'deposit';
 }
 
 /** The booking as the ledger reads it: `cancelled` for a cancelled booking or a payment conflict; `kept` overrides what a cancelled one keeps. */
@@ -78,7 +80,7 @@ export function ledgerBookingOfRows(b: BookingMoneyRow, charges: readonly Charge
   return {
     totalCents: b.total_price,
     depositCents: b.deposit_amount,
-    cancelled: b.status === 'cancelled' || b.status === 'payment_conflict',
+    cancelled: !isLive(b),
     kept: kept ?? keptOfRows(b, charges),
   };
 }
@@ -135,8 +137,8 @@ export function derivedMoneyOf(booking: LooseRow, charges: readonly LooseRow[]):
  */
 export function doorBalance(booking: LooseRow, charges: readonly LooseRow[]): { dueCents: number; queuedCents: number } {
   const queuedCents = charges
+    .filter((c) => (c as { status?: unknown }).status === QUEUED_ON_DEVICE)
     .map(chargeMoneyRow)
-    .filter((c) => c.status === 'queued')
     .reduce((t, c) => t + c.amount, 0);
   return { dueCents: Math.max(0, balanceOf(bookingLedger(booking, charges)) - queuedCents), queuedCents };
 }

@@ -62,7 +62,27 @@ describe('the ledger, the lifecycle and the policy under random sequences', () =
     const acted = (seqs: LedgerCommand[][]) => [...new Set(seqs.flatMap((cmds) => [...kindsActedOn(cmds)]))].sort();
     const firstDepositByCard = (cmds: LedgerCommand[]) => cmds.find((c) => c.c === 'deposit')?.method === 'card_checkout';
     expect(acted(replayed)).toEqual(acted(seen.filter(firstDepositByCard)));
-    expect(acted(replayed)).toEqual(expect.arrayContaining(['damages', 'ownerRefund']));
+    expect(acted(replayed)).toEqual(expect.arrayContaining(['damages', 'ownerRefund', 'installDone', 'removalDone']));
+    // The crew's done marks are among what the server replays, a removal's refused by the lifecycle too.
+    const refusedRemoval = (cmds: readonly LedgerCommand[]) => {
+      const m = freshModel();
+      return cmds.some((cmd) => {
+        const before = JSON.stringify(m.life);
+        stepModel(m, cmd);
+        return cmd.c === 'removalDone' && JSON.stringify(m.life) === before;
+      });
+    };
+    expect(replayed.some(refusedRemoval)).toBe(true);
+  });
+
+  it("the crew's done marks go through the lifecycle: the removal is refused before the installation, then completes the booking", () => {
+    const m = freshModel();
+    for (const cmd of [{ c: 'deposit', method: 'card_checkout' }, { c: 'addRemoval' }, { c: 'removalDone' }] as LedgerCommand[]) stepModel(m, cmd);
+    expect(m.life).toMatchObject({ status: 'confirmed', install: 'scheduled', removal: 'scheduled' });
+    stepModel(m, { c: 'installDone' });
+    expect(m.life).toMatchObject({ status: 'confirmed', install: 'done', removal: 'scheduled' });
+    stepModel(m, { c: 'removalDone' });
+    expect(m.life).toMatchObject({ status: 'completed', install: 'done', removal: 'done' });
   });
 
   it('the invariants catch a broken ledger: an excess kept with no refund queued', () => {

@@ -92,18 +92,18 @@ describe('receiptFor and paymentStatusOf', () => {
   });
 });
 
-const later = (n: number, amount: number, status: string): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: '', refunded_at: '', waive: true });
+const later = (n: number, amount: number, status: ChargeRefundRow['status']): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: '', refunded_at: '', waive: true });
 
 describe('movementsOf', () => {
   const row: BookingMoneyRow = {
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
+    status: 'confirmed' as const,
+    payment_status: 'deposit_paid' as const,
     total_price: 100_000,
     deposit_amount: 50_000,
     deposit_method: '',
     deposit_paid_at: '2026-11-20 15:00:00.000Z',
     dispute_id: '',
-    cancel_reason: '',
+    cancel_reason: '' as const,
   };
   const charge = (c: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
     id: 'c1',
@@ -111,7 +111,7 @@ describe('movementsOf', () => {
     amount: 50_000,
     balance_amount: 50_000,
     damages_amount: 0,
-    status: 'succeeded',
+    status: 'succeeded' as const,
     method: '',
     stripe_checkout_session_id: '',
     ...c,
@@ -183,14 +183,14 @@ describe('collectionOf', () => {
 
 describe('a charge refunded in part more than once', () => {
   const row: BookingMoneyRow = {
-    status: 'completed',
-    payment_status: 'paid',
+    status: 'completed' as const,
+    payment_status: 'paid' as const,
     total_price: 100_000,
     deposit_amount: 50_000,
     deposit_method: '',
     deposit_paid_at: '2026-11-20 15:00:00.000Z',
     dispute_id: '',
-    cancel_reason: '',
+    cancel_reason: '' as const,
   };
   const damages: ChargeMoneyRow = { id: 'd1', kind: 'damages', amount: 12_000, balance_amount: 0, damages_amount: 12_000, status: 'succeeded', method: '', stripe_checkout_session_id: '' };
   const balance: ChargeMoneyRow = { ...damages, id: 'b1', kind: 'balance', amount: 50_000, balance_amount: 50_000, damages_amount: 0 };
@@ -201,8 +201,8 @@ describe('a charge refunded in part more than once', () => {
   });
   it.each([
     ['none yet', {}, 1],
-    ['a first refund in refund_status', { refund_status: 'succeeded' }, 2],
-    ['later ones 2 and 3', { refund_status: 'succeeded', refunds: [later(2, 1, 'succeeded'), later(3, 1, 'pending')] }, 4],
+    ['a first refund in refund_status', { refund_status: 'succeeded' as const }, 2],
+    ['later ones 2 and 3', { refund_status: 'succeeded' as const, refunds: [later(2, 1, 'succeeded'), later(3, 1, 'pending')] }, 4],
     ['later ones without a first (an owner refund of a fresh charge)', { refunds: [later(2, 1, 'succeeded')] }, 3],
   ])('the next refund number with %s', (_n, c, expected) => {
     expect(nextChargeRefundNumber(c)).toBe(expected);
@@ -245,10 +245,10 @@ describe('refundWrites', () => {
     amount: 12_000,
     balance_amount: 10_000,
     damages_amount: 2_000,
-    status: 'succeeded',
+    status: 'succeeded' as const,
     method: '',
     stripe_checkout_session_id: '',
-    refund_status: '',
+    refund_status: '' as const,
     refund_amount: 0,
     ...over,
   });
@@ -284,15 +284,15 @@ describe('refundWrites', () => {
 describe('a deposit refunded in part (the owner cancels giving back part of it)', () => {
   // An $825 deposit of a $1,650 booking, cancelled by the owner; its refund of $400 at each stage.
   const row = (over: Partial<BookingMoneyRow> = {}): BookingMoneyRow => ({
-    status: 'cancelled',
-    payment_status: 'refund_pending',
+    status: 'cancelled' as const,
+    payment_status: 'refund_pending' as const,
     total_price: 165_000,
     deposit_amount: 82_500,
     deposit_method: '',
     deposit_paid_at: '2026-11-20 15:00:00.000Z',
     dispute_id: '',
-    cancel_reason: 'owner_cancelled',
-    deposit_refund: 'pending',
+    cancel_reason: 'owner_cancelled' as const,
+    deposit_refund: 'pending' as const,
     deposit_refund_amount: 40_000,
     ...over,
   });
@@ -363,10 +363,10 @@ describe('a deposit refunded in part (the owner cancels giving back part of it)'
         amount: 82_500,
         balance_amount: 82_500,
         damages_amount: 0,
-        status: 'succeeded',
+        status: 'succeeded' as const,
         method: 'cash',
         stripe_checkout_session_id: '',
-        refund_status: 'to_return',
+        refund_status: 'to_return' as const,
         refund_amount: 82_500,
       },
     ];

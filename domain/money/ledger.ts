@@ -10,6 +10,8 @@
  */
 import type { Kept } from '../booking/policy';
 import { formatCents } from './cents';
+import { BookingStatus, type CancelReason, isPaid, isRefunded, PaymentStatus } from '../booking/lifecycle';
+import { asRefundStatus, type ChargeStatus, type RefundStatus } from './charge-lifecycle';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -203,13 +205,13 @@ export function receiptFor(m: Movement): 'payment' | 'refund' | null {
 }
 
 /** The stored `payment_status` that the money reads as (docs/product.md §4), for the admin and the lists. */
-export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): 'pending' | 'deposit_paid' | 'paid' | 'refund_pending' | 'refunded' {
+export function paymentStatusOf(money: Money, booking: LedgerBooking, everRefunded: boolean): PaymentStatus {
   // A live booking's refunds (a late payment given back) do not hide what it has paid.
-  if (booking.cancelled && money.refundingCents > 0) return 'refund_pending';
-  if (booking.cancelled && everRefunded) return 'refunded';
-  if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return 'paid';
-  if (money.paidCents >= booking.depositCents && money.paidCents > 0) return 'deposit_paid';
-  return 'pending';
+  if (booking.cancelled && money.refundingCents > 0) return PaymentStatus.RefundPending;
+  if (booking.cancelled && everRefunded) return PaymentStatus.Refunded;
+  if (!booking.cancelled && money.owedCents > 0 && money.paidCents >= money.owedCents) return PaymentStatus.Paid;
+  if (money.paidCents >= booking.depositCents && money.paidCents > 0) return PaymentStatus.DepositPaid;
+  return PaymentStatus.Pending;
 }
 
 /** The `payment_status` booking row `b` with `charges` reads as (the same derivation as the server's syncPaymentStatus). */
@@ -226,17 +228,17 @@ export function paymentStatusOfRows(b: BookingMoneyRow, charges: readonly Charge
 
 /** The booking row's fields the ledger reads. */
 export interface BookingMoneyRow {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   total_price: number;
   deposit_amount: number;
   /** 'cash' | 'check' | 'other' for a deposit taken by the owner (phone booking), '' for a card. */
   deposit_method: string;
   deposit_paid_at: string;
   dispute_id: string;
-  cancel_reason: string;
+  cancel_reason: CancelReason | '';
   /** The deposit's refund as the ledger records it (same states as a charge's `refund_status`); '' on rows older than it. */
-  deposit_refund?: string;
+  deposit_refund?: RefundStatus | '';
   /**
    * The cents of the deposit that refund gives back (pb_migrations/1732000410): 0 or absent for
    * the whole deposit, as every row older than it means; less than `deposit_amount` for a part.
@@ -251,12 +253,12 @@ export interface ChargeMoneyRow {
   amount: number;
   balance_amount: number;
   damages_amount: number;
-  status: string;
+  status: ChargeStatus;
   /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
   method: string;
   stripe_checkout_session_id: string;
   /** '' | 'pending' | 'succeeded' | 'failed' | 'to_return' | 'returned' (docs/decisions/045). */
-  refund_status?: string;
+  refund_status?: RefundStatus | '';
   refund_amount?: number;
   /** The charge's later refunds, each its own movement (`refunds`, pb_migrations/1732000175); absent on older rows. */
   refunds?: readonly ChargeRefundRow[];
@@ -275,7 +277,7 @@ export interface ChargeRefundRow {
   part: '' | 'damages';
   amount: number;
   /** Same states as `refund_status`. */
-  status: string;
+  status: RefundStatus | '';
   refund_id: string;
   refunded_at: string;
   /** The owner chose to give it back (Movement.waives); false for a refund the ledger queued. */
@@ -296,7 +298,7 @@ export function chargeRefundRowsOf(json: unknown): ChargeRefundRow[] {
       n: e.n as number,
       part: e.part === 'damages' ? 'damages' : '',
       amount: e.amount as number,
-      status: typeof e.status === 'string' ? e.status : '',
+      status: typeof e.status === 'string' ? asRefundStatus(e.status) : '',
       refund_id: typeof e.refund_id === 'string' ? e.refund_id : '',
       refunded_at: typeof e.refunded_at === 'string' ? e.refunded_at : '',
       waive: e.waive === true,
@@ -305,7 +307,7 @@ export function chargeRefundRowsOf(json: unknown): ChargeRefundRow[] {
 
 /** What a charge's row becomes when refunds are queued for it (only the fields that change). */
 export interface ChargeRefundWrite {
-  refund_status?: string;
+  refund_status?: RefundStatus | '';
   refund_amount?: number;
   refunds?: ChargeRefundRow[];
 }
@@ -374,7 +376,7 @@ function chargeStatus(s: string): MovementStatus {
 }
 
 /** The refund of payment `p` as its row records it ('' when none); `n` > 1 for a charge's later refunds. */
-function refundOf(p: Movement, status: string, amount: number, n = 1, waives = false): Movement[] {
+function refundOf(p: Movement, status: RefundStatus | '', amount: number, n = 1, waives = false): Movement[] {
   if (!status || status === 'failed') return [];
   const hand = !isCardMethod(p.method);
   const st: MovementStatus = status === 'pending' ? (hand ? 'to_return' : 'pending') : status === 'succeeded' ? (hand ? 'returned' : 'succeeded') : (status as MovementStatus);
@@ -392,13 +394,13 @@ function refundOf(p: Movement, status: string, amount: number, n = 1, waives = f
 export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow[]): Movement[] {
   const out: Movement[] = [];
   const depositMethod = handMethod(b.deposit_method) ?? 'card_checkout';
-  const depositIn = !!b.deposit_paid_at || ['deposit_paid', 'paid', 'refund_pending', 'refunded'].includes(b.payment_status);
-  if (b.deposit_amount > 0 && (depositIn || b.status === 'pending_payment')) {
+  const depositIn = !!b.deposit_paid_at || isPaid(b) || isRefunded(b);
+  if (b.deposit_amount > 0 && (depositIn || b.status === BookingStatus.PendingPayment)) {
     const deposit: Movement = { id: 'deposit', kind: 'deposit', method: depositMethod, direction: 'payment', status: depositIn ? 'succeeded' : 'pending', amountCents: b.deposit_amount };
     out.push(deposit);
     // Rows older than `deposit_refund` said the deposit's refund in `payment_status` alone (and refunded nothing else).
     const ledgerEra = !!b.deposit_refund || charges.some((c) => !!c.refund_status);
-    const legacy = ledgerEra ? '' : b.payment_status === 'refund_pending' ? 'pending' : b.payment_status === 'refunded' ? 'succeeded' : '';
+    const legacy = ledgerEra ? '' : b.payment_status === PaymentStatus.RefundPending ? 'pending' : b.payment_status === PaymentStatus.Refunded ? 'succeeded' : '';
     const refund = b.deposit_refund || legacy;
     // `deposit_refund_amount`: part of the deposit given back (0 or absent: the whole of it).
     out.push(...refundOf(deposit, refund, Math.min(b.deposit_refund_amount ?? 0, b.deposit_amount)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as R, bookingWentAhead, parseReviewSubmission, ratingSummary, publicReviewerName, reviewCounterText, reviewLinkProblem, reviewRequestDue, tokenShapeProblem } from './reviews';
+import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const text50 = 'x'.repeat(50);
@@ -92,7 +93,7 @@ describe('bookingWentAhead (who can be asked for a review)', () => {
     ['cancelled', 'deposit_paid', false],
     ['payment_conflict', 'refunded', false],
   ])('%s / %s → %s', (status, payment_status, expected) => {
-    expect(bookingWentAhead({ status, payment_status })).toBe(expected);
+    expect(bookingWentAhead({ status: status as BookingStatus, payment_status: payment_status as PaymentStatus })).toBe(expected);
   });
 });
 

@@ -6,6 +6,7 @@
 import { addDays, parseTimestamp, type Ymd } from '../schedule/calendar';
 import type { ParseResult } from '../booking/schemas';
 import { normalizeText } from '../text';
+import { BookingStatus, isLive, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 
 /** docs/product.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
@@ -117,8 +118,8 @@ export function reviewLinkProblem(link: ReviewLinkState, nowMs: number): string 
 
 /** The booking fields the scheduled review request reads. */
 export interface ReviewableBooking {
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   removal_date: string;
 }
 
@@ -131,9 +132,8 @@ export interface ReviewableBooking {
  * visit have no completed removal.
  */
 export function reviewRequestDue(b: ReviewableBooking, today: Ymd): boolean {
-  if (!b.removal_date || b.status === 'cancelled') return false;
-  const wentAhead = b.status === 'completed' || b.status === 'confirmed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
-  return wentAhead && b.removal_date < today && b.removal_date >= addDays(today, -REVIEW_REQUEST_LOOKBACK_DAYS);
+  if (!b.removal_date || b.status === BookingStatus.Cancelled) return false;
+  return wentAhead(b) && b.removal_date < today && b.removal_date >= addDays(today, -REVIEW_REQUEST_LOOKBACK_DAYS);
 }
 
 /** Number of public reviews by star rating. */
@@ -155,9 +155,8 @@ export function ratingSummary(counts: RatingCounts): { count: number; average: n
  * "choose a booking"): it went ahead, i.e. it is confirmed or completed or has a deposit or full
  * payment, and it is not cancelled.
  */
-export function bookingWentAhead(b: { status: string; payment_status: string }): boolean {
-  if (b.status === 'cancelled' || b.status === 'payment_conflict') return false;
-  return b.status === 'confirmed' || b.status === 'completed' || b.payment_status === 'deposit_paid' || b.payment_status === 'paid';
+export function bookingWentAhead(b: { status: BookingStatus; payment_status: PaymentStatus }): boolean {
+  return isLive(b) && wentAhead(b);
 }
 
 /** docs/product.md §8's review moderation toasts, quoted exactly. */

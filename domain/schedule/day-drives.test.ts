@@ -145,8 +145,8 @@ describe('dayStops: the day’s schedule items as stops', () => {
   const NOW = Date.parse('2026-11-20T17:00:00Z');
   const booking = (id: string, address: string, over: Record<string, unknown> = {}) => ({
     id,
-    status: 'confirmed',
-    payment_status: 'deposit_paid',
+    status: 'confirmed' as const,
+    payment_status: 'deposit_paid' as const,
     hold_expires_at: '',
     customer_address: address,
     install_date: '2026-12-02',
@@ -160,7 +160,7 @@ describe('dayStops: the day’s schedule items as stops', () => {
     booking('out', '9 Main St, Annapolis, MD 21401-1234', { install_date: '2026-11-01', removal_date: '2026-12-02', removal_time_slot: '12-18' }),
     booking('nozip', '12 Elm Street, Columbia', { install_time_slot: '15-18' }),
   ];
-  const consultations = [{ id: 'c', status: 'pending', consultation_date: '2026-12-02', consultation_time_slot: '10:30', customer_address: '1 Oak Rd, Laurel, MD 20707' }];
+  const consultations = [{ id: 'c', status: 'pending' as const, consultation_date: '2026-12-02', consultation_time_slot: '10:30', customer_address: '1 Oak Rd, Laurel, MD 20707' }];
 
   it('an install or removal is busy over its slot, a consultation over its 30 minutes; the ZIP from the address', () => {
     const items = scheduleItemsOn('2026-12-02', bookings, consultations, NOW);

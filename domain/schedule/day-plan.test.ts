@@ -4,8 +4,8 @@ import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref
 const NOW = Date.parse('2026-12-01T14:00:00Z');
 const booking = (id: string, install_date: string, install_time_slot = '9-15', over: Record<string, unknown> = {}) => ({
   id,
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   install_date,
   install_time_slot,
   removal_date: '',

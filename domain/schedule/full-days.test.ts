@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingsByDate, datesBetween, firstOpenDate, FULL_DAYS_MAX_SPAN, isFullDay, workDaysLegend } from './full-days';
+import { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 import { installDateProblem, seasonFor, type DateContext } from './season';
 
 const ctx: DateContext = { today: '2026-11-20', season: seasonFor('2026-11-20'), blocked: new Set() };
@@ -54,9 +55,9 @@ describe('workDaysLegend', () => {
 
 describe('bookingsByDate', () => {
   it('lists a booking under its install and its removal date, once under a day holding both', () => {
-    const a = { status: 'confirmed', payment_status: 'paid', install_date: '2026-11-24', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '9-12' };
-    const b = { status: 'confirmed', payment_status: 'paid', install_date: '2026-11-24', install_time_slot: '12-15', removal_date: '', removal_time_slot: '' };
-    const same = { status: 'confirmed', payment_status: 'paid', install_date: '2026-12-28', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '15-18' };
+    const a = { status: BookingStatus.Confirmed, payment_status: PaymentStatus.Paid, install_date: '2026-11-24', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '9-12' };
+    const b = { status: BookingStatus.Confirmed, payment_status: PaymentStatus.Paid, install_date: '2026-11-24', install_time_slot: '12-15', removal_date: '', removal_time_slot: '' };
+    const same = { status: BookingStatus.Confirmed, payment_status: PaymentStatus.Paid, install_date: '2026-12-28', install_time_slot: '9-12', removal_date: '2026-12-28', removal_time_slot: '15-18' };
     const byDate = bookingsByDate([a, b, same]);
     expect([...byDate.keys()].sort()).toEqual(['2026-11-24', '2026-12-28']);
     expect(byDate.get('2026-11-24')).toEqual([a, b]);

@@ -9,13 +9,14 @@ import { parseSlotId, slotsFor, type ClosingHours, type TimeSlot, type VisitKind
 import { parseZip } from '../place/distance';
 import { insideNotice } from './notice';
 import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
+import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
 export interface BookingSchedule {
   /** The record id, when known: lets a booking be checked against all others but itself. */
   id?: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   hold_expires_at?: string | null;
   install_date: string;
   install_time_slot: string;
@@ -38,10 +39,9 @@ export function hoursOverlap(a: { startHour: number; endHour: number }, b: { sta
  * completed, or awaiting payment with an unexpired hold. Cancelled bookings never do.
  */
 export function isActiveBooking(b: BookingSchedule, nowMs: number): boolean {
-  if (b.status === 'cancelled') return false;
-  if (b.payment_status === 'deposit_paid' || b.payment_status === 'paid') return true;
-  if (b.status === 'confirmed' || b.status === 'completed') return true;
-  if (b.status === 'pending_payment') {
+  if (b.status === BookingStatus.Cancelled) return false;
+  if (wentAhead(b)) return true;
+  if (b.status === BookingStatus.PendingPayment) {
     const expires = parseTimestamp(b.hold_expires_at);
     return Number.isFinite(expires) && expires > nowMs;
   }

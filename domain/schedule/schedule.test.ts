@@ -5,8 +5,8 @@ const NOW = Date.parse('2026-11-20T17:00:00Z');
 
 const booking = (id: string, over: Record<string, unknown> = {}) => ({
   id,
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
+  status: 'confirmed' as const,
+  payment_status: 'deposit_paid' as const,
   hold_expires_at: '',
   install_date: '2026-11-24',
   install_time_slot: '12-18',
@@ -17,7 +17,7 @@ const booking = (id: string, over: Record<string, unknown> = {}) => ({
 
 const consultation = (id: string, over: Partial<ConsultationSchedule> = {}): ConsultationSchedule => ({
   id,
-  status: 'pending',
+  status: 'pending' as const,
   consultation_date: '2026-11-24',
   consultation_time_slot: '09:30',
   ...over,

@@ -7,13 +7,14 @@
 import type { Ymd } from './calendar';
 import { isActiveBooking, type BookingSchedule } from './overlap';
 import { CONSULTATION_SLOTS, formatSlotRange, parseSlotId } from './slots';
+import { ConsultationStatus } from '../consultations/consultation-status';
 
 export type ScheduleItemKind = 'install' | 'removal' | 'consultation';
 
 /** The consultation fields the schedule reads (PocketBase record shape). */
 export interface ConsultationSchedule {
   id: string;
-  status: string;
+  status: ConsultationStatus;
   consultation_date: string;
   consultation_time_slot: string;
 }
@@ -33,7 +34,7 @@ export interface ScheduleItem {
 
 /** Consultations on the schedule: all but cancelled ones (docs/product.md §4 consultation status). */
 export function isScheduledConsultation(c: Pick<ConsultationSchedule, 'status'>): boolean {
-  return c.status !== 'cancelled';
+  return c.status !== ConsultationStatus.Cancelled;
 }
 
 /** Start of a consultation slot 'HH:MM' in hours (9.5 for '09:30'); NaN for anything else. */

@@ -13,6 +13,7 @@ import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../sche
 import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
+import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -139,8 +140,8 @@ export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: st
 /** A booking of the entry's customer (same `email_key`) with a visit on the entry's date, as the closing of entries reads it. */
 export interface CustomerBookingOnDate {
   id: string;
-  status: string;
-  paymentStatus: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
   /** The staff member who took it by phone ('' for the wizard's checkout). */
   bookedBy: string;
   installDate: string;
@@ -161,9 +162,9 @@ export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookin
   const taken = bookings.some(
     (b) =>
       (!entry.bookingId || b.id === entry.bookingId) &&
-      b.status !== 'cancelled' &&
+      b.status !== BookingStatus.Cancelled &&
       (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
-      (b.paymentStatus === 'deposit_paid' || b.paymentStatus === 'paid' || b.status === 'confirmed' || b.status === 'completed' || !!b.bookedBy),
+      (wentAhead({ status: b.status, payment_status: b.paymentStatus }) || !!b.bookedBy),
   );
   return taken ? 'booked' : null;
 }

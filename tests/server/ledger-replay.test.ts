@@ -37,7 +37,9 @@
  * - move: the owner moves the installation between the sequence's two dates; addRemoval: the
  *   customer adds the removal and pays its Checkout; damages: the owner charges a damage line
  *   (the server prices it: the model's amount picks the quantity of small pieces and the model charges what the server prices them at, ledger-model.ts damagePiecesOf); dispute: a dispute on the
- *   deposit's intent; installDone: the crew's done mark (job-events);
+ *   deposit's intent; installDone, removalDone: the crew's done marks (job-events), each checked
+ *   against the lifecycle's transition on the booking as the server held it (a removal's refused
+ *   before the installation's);
  * - cancel: the customer's manage link, or the owner with or without refund;
  *   runRefunds: the expire-holds cron (it retries refunds) and the reconcile job; markReturned: the owner marks the
  *   first refund to give back by hand as returned;
@@ -51,6 +53,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptOnCancel, type Kept } from '../../domain/booking/policy';
+import { doneMarkBlocker } from '../../domain/booking/job-events';
 import { lifecycleOf, transition } from '../../domain/booking/lifecycle';
 import { chargeRefundKey, isCardMethod, moneyOf, movementsOf, receiptFor, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../../domain/money/ledger';
 import {
@@ -132,6 +135,8 @@ class Replay {
   /** Each step: its command, whether the model's booking changed, what the server answered. */
   readonly steps: { kind: LedgerCommand['c']; modelTook: boolean; answer: string }[] = [];
   readonly model: LedgerModel = freshModel();
+  /** The done marks sent, and whether the server took them. */
+  readonly doneMarks: { visit: 'install' | 'removal'; taken: boolean }[] = [];
   private readonly email: string;
   private tokenSeq = 0;
 
@@ -315,11 +320,9 @@ class Replay {
         const dispute = { object: 'dispute', id: `dp_replay_${this.index}`, amount: b.deposit_amount, reason: 'fraudulent', payment_intent: b.payment_intent_id, charge: 'ch_1' };
         return `dispute ${(await postWebhook(w.server.url, 'charge.dispute.created', dispute, NOW_SEC)).status}`;
       }
-      case 'installDone': {
-        const clientId = Array.from(randomBytes(15), (x) => 'abcdefghijklmnopqrstuvwxyz0123456789'[x % 36]).join('');
-        const res = await post('/api/fn/job-events', { clientId, bookingId: this.bookingId, kind: 'install_done', occurredAt: SERVER_NOW }, { Authorization: w.admin });
-        return `install done ${res.status} ${res.body?.message ?? ''}`;
-      }
+      case 'installDone':
+      case 'removalDone':
+        return this.doneMark(cmd.c === 'installDone' ? 'install' : 'removal', b);
       case 'cancel': {
         const res =
           cmd.by === 'customer' ? await post('/api/fn/my-booking/cancel', { token: this.token }) : await asAdmin('/api/fn/admin-bookings/cancel', { bookingId: this.bookingId, refund: cmd.refund });
@@ -348,6 +351,39 @@ class Replay {
         return `returned ${res.status} ${res.body?.message ?? ''}`;
       }
     }
+  }
+
+  /**
+   * The crew's done mark (job-events) for `visit`, checked against the lifecycle's transition on
+   * the booking as the server held it just before (`before`): taken (200) exactly when the
+   * transition allows it, the booking then in the state it answers; refused (4xx) otherwise, the
+   * booking unchanged. A visit already done is taken and changes nothing (the first mark wins).
+   */
+  private async doneMark(visit: 'install' | 'removal', before: Record<string, any>): Promise<string> {
+    const clientId = Array.from(randomBytes(15), (x) => 'abcdefghijklmnopqrstuvwxyz0123456789'[x % 36]).join('');
+    const res = await post('/api/fn/job-events', { clientId, bookingId: this.bookingId, kind: `${visit}_done`, occurredAt: SERVER_NOW }, { Authorization: w.admin });
+    const life = lifecycleOf(before as any);
+    // Before the lifecycle, the route refuses a booking cancelled, refunded or unpaid (job-events.ts doneMarkBlocker).
+    const blocked = doneMarkBlocker(before as any) !== null;
+    const already = !blocked && life[visit] === 'done';
+    const next = blocked ? ({ ok: false, reason: String(doneMarkBlocker(before as any)) } as const) : transition(life, { type: 'visit_done', visit });
+    const after = lifecycleOf((await w.su.collection('bookings').getOne(this.bookingId)) as any);
+    const answer = `${visit} done ${res.status} ${res.body?.message ?? ''}`;
+    const disagree = (why: string) => {
+      throw new Error(
+        `sequence ${this.index + 1} (booking ${this.bookingId}): the server and the lifecycle disagree on a ${visit} done mark: ${why}\n\nThe sequence:\n${describeSequence(this.cmds)}\n\nWhat the server answered:\n${[...this.log, answer].join('\n')}`,
+      );
+    };
+    if (already || next.ok) {
+      if (res.status !== 200) disagree(`the transition allows it, the server answered ${res.status} ${res.body?.message ?? ''}`);
+      const want = next.ok ? next.state : life;
+      if (JSON.stringify(after) !== JSON.stringify(want)) disagree(`the booking is ${JSON.stringify(after)}, the transition says ${JSON.stringify(want)}`);
+    } else {
+      if (res.status < 400 || res.status >= 500) disagree(`the transition refuses it (${next.reason}), the server answered ${res.status}`);
+      if (JSON.stringify(after) !== JSON.stringify(life)) disagree(`refused, yet the booking changed to ${JSON.stringify(after)}`);
+    }
+    this.doneMarks.push({ visit, taken: res.status === 200 });
+    return answer;
   }
 
   private async phoneBooking(): Promise<string> {
@@ -470,9 +506,11 @@ class Replay {
 describe('the ledger model replayed against the server (50 sequences, Stripe mode)', () => {
   it('keeps the invariants after every step of every sequence', async () => {
     const tally = new Map<string, { taken: number; refused: number; notSent: number; model: number; differ: number }>();
+    const doneMarks: { visit: 'install' | 'removal'; taken: boolean }[] = [];
     for (const [i, cmds] of SEQUENCES.entries()) {
       const replay = new Replay(i, cmds);
       await replay.run();
+      doneMarks.push(...replay.doneMarks);
       // LEDGER_REPLAY_LOG=1 prints what the server answered to every step.
       if (process.env.LEDGER_REPLAY_LOG) console.log(`sequence ${i + 1}:\n${replay.log.join('\n')}`);
       for (const step of replay.steps) {
@@ -493,5 +531,13 @@ describe('the ledger model replayed against the server (50 sequences, Stripe mod
     expect([...tally.values()].reduce((n, t) => n + t.taken + t.refused + t.notSent, 0)).toBe(SEQUENCES.reduce((n, s) => n + s.length, 0));
     // Every kind of command the model acted on was taken by the server at least once: the replay reaches every path.
     expect([...tally].filter(([, t]) => t.model > 0 && t.taken === 0).map(([k]) => k)).toEqual([]);
+    // The sequences mark visits done, each checked against the lifecycle (doneMark): the installation's and the removal's taken, a removal's refused too.
+    expect(doneMarks).toEqual(
+      expect.arrayContaining([
+        { visit: 'install', taken: true },
+        { visit: 'removal', taken: true },
+        { visit: 'removal', taken: false },
+      ]),
+    );
   }, 120_000);
 });

@@ -176,13 +176,13 @@ describe('POST /api/fn/job-events: done marks (the server owns the statuses)', (
     expect(await eventsOf(b.id)).toHaveLength(2);
   });
 
-  it('install done of a booking without removal completes it; removal done completes any booking', async () => {
+  it('install done of a booking without removal completes it; removal done after the install completes it', async () => {
     const noRemoval = await confirmedBooking({ removal_date: '', removal_time_slot: '' });
     const a = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: noRemoval.id, kind: 'install_done' });
     // Without occurredAt the server's clock (frozen for the tests) is the time.
     expect(a.body.booking).toMatchObject({ status: 'completed', install_done_at: '2026-11-20 17:00:00.000Z' });
 
-    const b = await confirmedBooking({ install_date: '2026-11-25' });
+    const b = await confirmedBooking({ install_date: '2026-11-25', install_done_at: '2026-11-20 16:00:00.000Z' });
     const body = { clientId: clientId(), bookingId: b.id, kind: 'removal_done', occurredAt: '2026-11-20T17:08:00.000Z' };
     const done = await post(admin.authStore.token, ROUTE, body);
     expect(done.body.booking).toMatchObject({ status: 'completed', removal_done_at: '2026-11-20 17:08:00.000Z' });
@@ -190,6 +190,19 @@ describe('POST /api/fn/job-events: done marks (the server owns the statuses)', (
     const replay = await post(admin.authStore.token, ROUTE, body);
     expect(replay.body).toMatchObject({ replayed: true, event: { id: body.clientId } });
     expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(updatedAt);
+  });
+
+  it('a removal marked done before its install is a 409 with a plain sentence and changes nothing; after the install it is taken', async () => {
+    const b = await confirmedBooking({ install_date: '2026-11-26' });
+    const early = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'removal_done' });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('The installation must be done before the removal.');
+    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', removal_done_at: '', install_done_at: '' });
+    expect(await eventsOf(b.id)).toHaveLength(0);
+    expect((await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'install_done' })).body.booking).toMatchObject({ status: 'confirmed' });
+    const late = await post(admin.authStore.token, ROUTE, { clientId: clientId(), bookingId: b.id, kind: 'removal_done' });
+    expect(late.status).toBe(200);
+    expect(late.body.booking).toMatchObject({ status: 'completed', removal_done_at: '2026-11-20 17:00:00.000Z' });
   });
 
   it.each<[string, Record<string, unknown>, string]>([

@@ -7,7 +7,8 @@
  * - `commandsArbitrary`: random sequences of what happens to a booking (the deposit by card or
  *   cash, a payment link, the balance by link, card or cash, webhooks twice, late or out of
  *   order, a charge processing then failing, a move, the removal added, a cancel by either side
- *   with or without refund, a void, damages, a dispute, the clock across 72 h, 48 h, Dec 24,
+ *   with or without refund, a void, damages, a dispute, the crew's done marks (the removal's
+ *   refused before the installation's), the clock across 72 h, 48 h, Dec 24,
  *   Jan 1 and a DST change); `LEDGER_SEED` fixes them; `ledgerSequences(n)` gives the first n.
  * - `freshModel` / `stepModel`: the booking as the server holds it, driving the domain
  *   functions as the server does (lifecycle `transition`, policy, `moneyOf`, `refundsToQueue`).
@@ -40,6 +41,7 @@ export type LedgerCommand =
   | { c: 'damages'; cents: number }
   | { c: 'dispute' }
   | { c: 'installDone' }
+  | { c: 'removalDone' }
   | { c: 'cancel'; by: 'customer' | 'owner'; refund: boolean }
   | { c: 'runRefunds' }
   | { c: 'ownerRefund'; cents: number }
@@ -68,8 +70,18 @@ export const ledgerCommand: fc.Arbitrary<LedgerCommand> = fc.oneof(
   fc.record({ c: fc.constant('clockTo' as const), at: fc.constantFrom('2026-12-03', '2026-12-24', '2027-01-01', '2027-03-14', '2027-11-07') }),
 );
 
+/**
+ * The crew's done marks in a sequence: every second `installDone` drawn is the removal's mark
+ * instead (a mapping, so the draws, and the sequences fast-check makes from LEDGER_SEED, stay
+ * those they were before the removal's mark was modelled).
+ */
+export function withRemovalMarks(cmds: LedgerCommand[]): LedgerCommand[] {
+  let marks = 0;
+  return cmds.map((cmd) => (cmd.c === 'installDone' && marks++ % 2 === 1 ? { c: 'removalDone' } : cmd));
+}
+
 /** A sequence of 1 to 40 commands. */
-export const commandsArbitrary: fc.Arbitrary<LedgerCommand[]> = fc.array(ledgerCommand, { minLength: 1, maxLength: 40 });
+export const commandsArbitrary: fc.Arbitrary<LedgerCommand[]> = fc.array(ledgerCommand, { minLength: 1, maxLength: 40 }).map(withRemovalMarks);
 
 /** The fixed seed of both tests: the same sequences on every run and in both. */
 export const LEDGER_SEED = 45_045;
@@ -317,6 +329,10 @@ export function stepModel(m: LedgerModel, cmd: LedgerCommand): void {
     }
     case 'installDone':
       move(m, { type: 'visit_done', visit: 'install' });
+      return;
+    case 'removalDone':
+      // Refused by the lifecycle before the installation is done, or with no removal (the crew's mark, job-events).
+      move(m, { type: 'visit_done', visit: 'removal' });
       return;
     case 'cancel': {
       if (m.life.status !== 'confirmed') return;

@@ -9,6 +9,8 @@ import type { Kept } from '@domain/booking/policy';
 import { balanceOf, bookingLedger, derivedMoneyOf, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
 import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 import { jsonObjects } from './json-fields';
+import { asChargeStatus, asRefundStatus } from '@domain/money/charge-lifecycle';
+import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
@@ -18,15 +20,15 @@ export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] 
 /** The booking row's ledger fields (domain/money/booking-money.ts reads them the same way on every side). */
 export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
   return {
-    status: b.getString('status'),
-    payment_status: b.getString('payment_status'),
+    status: asBookingStatus(b.getString('status')),
+    payment_status: asPaymentStatus(b.getString('payment_status')),
     total_price: b.getInt('total_price'),
     deposit_amount: b.getInt('deposit_amount'),
     deposit_method: b.getString('deposit_method'),
     deposit_paid_at: b.getString('deposit_paid_at'),
     dispute_id: b.getString('dispute_id'),
-    cancel_reason: b.getString('cancel_reason'),
-    deposit_refund: b.getString('deposit_refund'),
+    cancel_reason: asCancelReason(b.getString('cancel_reason')),
+    deposit_refund: asRefundStatus(b.getString('deposit_refund')),
     deposit_refund_amount: b.getInt('deposit_refund_amount'),
   };
 }
@@ -54,10 +56,10 @@ export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
     amount: c.getInt('amount'),
     balance_amount: c.getInt('balance_amount'),
     damages_amount: c.getInt('damages_amount'),
-    status: c.getString('status'),
+    status: asChargeStatus(c.getString('status')),
     method: c.getString('method'),
     stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-    refund_status: c.getString('refund_status'),
+    refund_status: asRefundStatus(c.getString('refund_status')),
     refund_amount: c.getInt('refund_amount'),
     refunds: chargeRefundRowsOf(jsonObjects(c, 'refunds')),
   };

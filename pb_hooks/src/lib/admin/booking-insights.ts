@@ -24,6 +24,8 @@ import { bookingLedger, chargeMoneyRow, groupByBooking, type BookingLedger } fro
 import { heldOf } from '@domain/money/ledger';
 import type { Ymd } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
+import { AWAITING_DEPOSIT_STATUSES, BookingStatus, GONE_STATUSES, PaymentStatus, sqlIn, sqlNotIn } from '@domain/booking/lifecycle';
+import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
 
 export interface BookingTiles {
   total: number;
@@ -41,14 +43,14 @@ export interface BookingInsights {
 }
 
 /** Bookings that count: not cancelled, not a payment conflict, not an unpaid hold that ran out. */
-const COUNTED = `status NOT IN ('cancelled', 'payment_conflict')
-  AND NOT (status = 'pending_payment' AND payment_status = 'pending' AND hold_expires_at <= {:now})`;
+const COUNTED = `${sqlNotIn('status', GONE_STATUSES)}
+  AND NOT (status = '${BookingStatus.PendingPayment}' AND payment_status = '${PaymentStatus.Pending}' AND hold_expires_at <= {:now})`;
 
 const TOTALS_SQL = `
   SELECT
     COUNT(*) AS total,
-    COALESCE(SUM(status IN ('pending', 'pending_payment')), 0) AS pending,
-    COALESCE(SUM(status = 'completed' OR (status = 'confirmed' AND install_done_at != '' AND (removal_date = '' OR removal_done_at != ''))), 0) AS completed,
+    COALESCE(SUM(${sqlIn('status', AWAITING_DEPOSIT_STATUSES)}), 0) AS pending,
+    COALESCE(SUM(status = '${BookingStatus.Completed}' OR (status = '${BookingStatus.Confirmed}' AND install_done_at != '' AND (removal_date = '' OR removal_done_at != ''))), 0) AS completed,
     COALESCE(SUM(created_at >= {:monthStart}), 0) AS thisMonth
   FROM bookings WHERE ${COUNTED}`;
 
@@ -92,8 +94,8 @@ const CHARGES_SQL = `
 
 interface BookingGroup {
   id: string;
-  status: string;
-  payment_status: string;
+  status: BookingStatus;
+  payment_status: PaymentStatus;
   total_price: number;
   deposit_amount: number;
   deposit_method: string;
@@ -112,10 +114,10 @@ interface ChargeRow {
   amount: number;
   balance_amount: number;
   damages_amount: number;
-  status: string;
+  status: ChargeStatus;
   method: string;
   link: number | boolean;
-  refund_status: string;
+  refund_status: RefundStatus | '';
   refund_amount: number;
   /** The charge's later refunds, as their JSON text. */
   refunds: string;

@@ -9,6 +9,7 @@
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
 import type { JobEventRequest } from '@domain/booking/job-events';
+import { bookingRowOf } from '../bookings/bookings-repo';
 import { nowMs, toPbDate } from '../clock';
 
 /** The event stored under client id `clientId` (its record id, or `client_id` for older rows). */
@@ -33,15 +34,7 @@ export function loadJobEventState(tx: CoreApp, req: JobEventRequest, fingerprint
   }
   return {
     earlier: null,
-    booking: {
-      id: b.id,
-      createdAtMs: parseTimestamp(b.getString('created_at')),
-      status: b.getString('status'),
-      payment_status: b.getString('payment_status'),
-      removal_date: b.getString('removal_date'),
-      install_done_at: b.getString('install_done_at'),
-      removal_done_at: b.getString('removal_done_at'),
-    },
+    booking: { ...bookingRowOf(b), createdAtMs: parseTimestamp(b.getString('created_at')) },
     fingerprint,
     staffId,
   };

@@ -14,6 +14,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { blockedDayMail } from '../mail/blocked-day';
 import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
+import { asBookingStatus } from '@domain/booking/lifecycle';
 import { findBooking } from './bookings-repo';
 
 export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, BlockedDayMail, BlockedDayAnswer> = {
@@ -26,7 +27,7 @@ export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, B
     return {
       booking: {
         id: b.id,
-        status: b.getString('status'),
+        status: asBookingStatus(b.getString('status')),
         installDate: b.getString('install_date'),
         removalDate: b.getString('removal_date'),
         choices: blockedDayChoicesOf(jsonObject(b, 'blocked_day_choices')),

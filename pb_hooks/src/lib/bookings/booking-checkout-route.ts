@@ -50,12 +50,20 @@ import { parseZip } from '@domain/place/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { logWarning } from '../log';
 import { offerByToken, offerToAcceptOf } from '../waitlist/waitlist-repo';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The active unpaid holds of wizard `wizardId` at `now` (epoch ms), read in `tx`. */
 function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] {
   if (!wizardId) return [];
   const params = { wizard: wizardId, now: toPbDate(now) } as unknown as dbx.Params;
-  return tx.findRecordsByFilter('bookings', "wizard_id = {:wizard} && status = 'pending_payment' && payment_status = 'pending' && hold_expires_at > {:now}", '', 50, 0, params) as core.Record[];
+  return tx.findRecordsByFilter(
+    'bookings',
+    `wizard_id = {:wizard} && status = '${BookingStatus.PendingPayment}' && payment_status = '${PaymentStatus.Pending}' && hold_expires_at > {:now}`,
+    '',
+    50,
+    0,
+    params,
+  ) as core.Record[];
 }
 
 /**

@@ -33,6 +33,8 @@ import { openCharges } from '../payments/balance-charges';
 import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';
+import { asPaymentStatus } from '@domain/booking/lifecycle';
+import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** The sentence for a payment service that could not be asked to close a link. */
 const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
@@ -50,9 +52,9 @@ function expireLink(sessionId: string): void {
 
 /** Refuses deleting `booking` when money moved for it: 409 while a charge is in progress, else 400. */
 function refuseDeletingPaid(app: CoreApp, booking: core.Record): void {
-  const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: c!.getString('status') }));
-  if (charges.some((c) => c.status === 'pending' || c.status === 'processing')) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
-  const paid = moneyMovedFor({ payment_status: booking.getString('payment_status'), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
+  const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: asChargeStatus(c!.getString('status')) }));
+  if (charges.some((c) => c.status === ChargeStatus.Pending || c.status === ChargeStatus.Processing)) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
+  const paid = moneyMovedFor({ payment_status: asPaymentStatus(booking.getString('payment_status')), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
   if (paid) throw apiError(400, DELETE_PAID_REFUSED);
 }
 

@@ -8,9 +8,10 @@
  */
 import { HOLD_CAPS } from '@domain/booking/ownership';
 import { toPbDate } from '../clock';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** Active unpaid holds: awaiting payment with an unexpired hold (the overlap check's reading). */
-const ACTIVE_HOLD = "status = 'pending_payment' AND payment_status = 'pending' AND hold_expires_at > {:now}";
+const ACTIVE_HOLD = `status = '${BookingStatus.PendingPayment}' AND payment_status = '${PaymentStatus.Pending}' AND hold_expires_at > {:now}`;
 
 function countHolds(app: CoreApp, where: string, params: Record<string, string>): number {
   const row = new DynamicModel({ n: 0 }) as unknown as { n: number };

@@ -20,8 +20,9 @@ import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/stripe';
 import { logError } from '../log';
 import { issueManageToken } from '../my-booking/manage-links';
+import { asPaymentStatus, BookingStatus, isPaid, PaymentStatus } from '@domain/booking/lifecycle';
 
-const isPaid = (r: core.Record) => ['deposit_paid', 'paid'].includes(r.getString('payment_status'));
+const paid = (r: core.Record) => isPaid({ payment_status: asPaymentStatus(r.getString('payment_status')) });
 
 export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
   const body = readJsonObject(e);
@@ -30,7 +31,7 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
   let rec = findBySession($app, sessionId);
   if (!rec) throw apiError(404, 'Payment session not found.');
 
-  if (!isPaid(rec) && rec.getString('payment_mode') === 'stripe') {
+  if (!paid(rec) && rec.getString('payment_mode') === 'stripe') {
     let session;
     try {
       session = retrieveCheckoutSession(sessionId);
@@ -38,15 +39,15 @@ export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
       logError(`verify-booking-payment: ${String(err)}`);
       throw apiError(502, 'Payment verification failed');
     }
-    if (session.payment_status === 'paid') {
+    if (session.payment_status === PaymentStatus.Paid) {
       completePaidSession($app, sessionId, withCard(paymentIdsOf(session)));
       rec = findBySession($app, sessionId)!;
     }
   }
   // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-  const open = rec.getString('status') === 'pending_payment' && rec.getString('payment_status') === 'pending' && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
+  const open = rec.getString('status') === BookingStatus.PendingPayment && rec.getString('payment_status') === PaymentStatus.Pending && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
   const booking = bookingSummary(rec, nowMs());
   // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
-  const manageToken = isPaid(rec) && rec.getString('status') === 'confirmed' && booking ? issueManageToken($app, rec) : '';
-  return e.json(200, { success: isPaid(rec), conflict: rec.getString('status') === 'payment_conflict', open, booking, ...(manageToken ? { manageToken } : {}) });
+  const manageToken = paid(rec) && rec.getString('status') === BookingStatus.Confirmed && booking ? issueManageToken($app, rec) : '';
+  return e.json(200, { success: paid(rec), conflict: rec.getString('status') === BookingStatus.PaymentConflict, open, booking, ...(manageToken ? { manageToken } : {}) });
 }

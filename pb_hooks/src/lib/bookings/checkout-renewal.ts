@@ -8,6 +8,7 @@ import type { Refusal } from '@domain/commands/command';
 import { renewalCheckoutRefusal, type RenewalUse } from '@domain/customers/renewals';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { seasonYearOfDate } from '@domain/schedule/seasons';
+import { asBookingStatus } from '@domain/booking/lifecycle';
 import { tokenHashOf } from '../my-booking/manage-links';
 import { TOKEN_SHAPE } from './renewal-tokens';
 
@@ -45,7 +46,7 @@ export function useRenewal(tx: CoreApp, renewalId: string, checkout: { email: st
       madeBooking = {
         id: b.id,
         customer_email: b.getString('customer_email'),
-        status: b.getString('status'),
+        status: asBookingStatus(b.getString('status')),
         deposit_paid_at: b.getString('deposit_paid_at'),
         install_date: b.getString('install_date'),
         install_time_slot: b.getString('install_time_slot'),

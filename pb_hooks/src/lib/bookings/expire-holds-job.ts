@@ -15,6 +15,8 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { slotsFreed } from '../freed-slots';
+import { bookingRowOf } from './bookings-repo';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
@@ -27,18 +29,19 @@ export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, 
     } catch {
       return { booking: null };
     }
+    const b = bookingRowOf(r);
     return {
       booking: {
         id: r.id,
-        status: r.getString('status'),
-        payment_status: r.getString('payment_status'),
-        cancel_reason: r.getString('cancel_reason'),
-        holdExpiresAtMs: parseTimestamp(r.getString('hold_expires_at')),
-        install_done_at: r.getString('install_done_at'),
-        removal_done_at: r.getString('removal_done_at'),
-        removal_date: r.getString('removal_date'),
-        removal_time_slot: r.getString('removal_time_slot'),
-        removal_hold: r.getString('removal_hold'),
+        status: b.status,
+        payment_status: b.payment_status,
+        cancel_reason: b.cancel_reason,
+        holdExpiresAtMs: parseTimestamp(b.hold_expires_at),
+        install_done_at: b.install_done_at,
+        removal_done_at: b.removal_done_at,
+        removal_date: b.removal_date,
+        removal_time_slot: b.removal_time_slot,
+        removal_hold: b.removal_hold,
       },
     };
   },
@@ -46,9 +49,16 @@ export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, 
 };
 
 export function expireHolds(app: CoreApp): number {
-  const expired = app.findRecordsByFilter('bookings', "status = 'pending_payment' && payment_status = 'pending' && hold_expires_at != '' && hold_expires_at < {:now}", '', 500, 0, {
-    now: toPbDate(nowMs()),
-  } as unknown as dbx.Params);
+  const expired = app.findRecordsByFilter(
+    'bookings',
+    `status = '${BookingStatus.PendingPayment}' && payment_status = '${PaymentStatus.Pending}' && hold_expires_at != '' && hold_expires_at < {:now}`,
+    '',
+    500,
+    0,
+    {
+      now: toPbDate(nowMs()),
+    } as unknown as dbx.Params,
+  );
   let cancelled = 0;
   const freed: string[] = [];
   for (const stale of expired) {

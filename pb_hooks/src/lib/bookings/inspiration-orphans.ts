@@ -24,6 +24,7 @@
  */
 import { ORPHAN_UPLOAD_HOURS } from '@domain/booking/inspiration-images';
 import { nowMs, toPbDate } from '../clock';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 const COLLECTION = 'inspiration_images';
 
@@ -41,7 +42,7 @@ const UNLINKED = `NOT EXISTS (
   SELECT 1 FROM bookings b,
     json_each(CASE WHEN json_valid(b.style_inspiration_images) THEN b.style_inspiration_images ELSE '[]' END) j
   WHERE j.type = 'text' AND j.value LIKE '%/api/files/%/' || i.id || '/%'
-    AND NOT (b.status = 'cancelled' AND b.cancel_reason IN (${HOLD_ENDED_REASONS})
+    AND NOT (b.status = '${BookingStatus.Cancelled}' AND b.cancel_reason IN (${HOLD_ENDED_REASONS})
       AND (CASE WHEN b.hold_expires_at != '' AND b.hold_expires_at < b.updated_at THEN b.hold_expires_at ELSE b.updated_at END) < {:holdCutoff}))`;
 
 /** The query parameter {:holdCutoff} at `now` (epoch ms): holds that ended before it no longer count as links. */

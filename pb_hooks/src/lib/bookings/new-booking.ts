@@ -25,6 +25,7 @@ import { loadBookingSeasonRecord, loadDateContext } from '../settings';
 import { bookingsOnDates, findBooking } from './bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface Visits {
   install: TimeSlot;
@@ -142,7 +143,7 @@ export function bookingFields(r: BookingRequest, { visits, q, imageUrls, distanc
     total_price: q.totalCents,
     deposit_amount: q.depositCents,
     // balance_remaining and payment_status are derived from the ledger where the booking is written (docs/decisions/061).
-    status: 'pending_payment',
+    status: BookingStatus.PendingPayment,
   };
 }
 

@@ -37,6 +37,7 @@ import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
 import { findBooking } from './bookings-repo';
 import { slotsFreed } from '../freed-slots';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 export const ownerCancel: ServerCommand<OwnerCancelInput, OwnerCancelState, CancellationMail, CancelAnswer> = {
   command: ownerCancelCommand,
@@ -56,10 +57,11 @@ export function ownerCancelRoute(e: core.RequestEvent): void {
   const input = parseForCommand(ownerCancel, readJsonObject(e));
   // One way of collecting at a time: open payment links are closed first (docs/decisions/045).
   const existing = findBooking($app, input.bookingId);
-  if (existing && existing.getString('status') === 'confirmed') closeOpenCollections($app, input.bookingId, CHARGE_MESSAGES.deleteInFlight);
+  if (existing && existing.getString('status') === BookingStatus.Confirmed) closeOpenCollections($app, input.bookingId, CHARGE_MESSAGES.deleteInFlight);
   const answer = runParsedCommand(ownerCancel, input, staffIdOf(e)) as CancelAnswer;
   // A replay of the same request (the outbox) answers as the first did.
-  const refunded = answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === 'refunded' : false;
+  const refunded =
+    answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === PaymentStatus.Refunded : false;
   const booking = $app.findRecordById('bookings', answer.bookingId);
   // Its slots go to the people waiting for those days (best effort, after the commit).
   slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);

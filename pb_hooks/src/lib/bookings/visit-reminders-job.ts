@@ -31,6 +31,7 @@ import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
 import { selfServiceBookingOf } from './bookings-repo';
 import { logError } from '../log';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface ReminderJobResult {
   queued: number;
@@ -63,7 +64,7 @@ export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderS
 export function sendVisitReminders(app: CoreApp, now: number, origin: string): ReminderJobResult {
   const tomorrow = addDays(businessToday(new Date(now)), 1);
   // The indexed dates narrow the season to tomorrow's visits; dueReminders is the rule.
-  const candidates = app.findRecordsByFilter('bookings', "status = 'confirmed' && (install_date = {:d} || removal_date = {:d})", '', 0, 0, { d: tomorrow } as unknown as dbx.Params);
+  const candidates = app.findRecordsByFilter('bookings', `status = '${BookingStatus.Confirmed}' && (install_date = {:d} || removal_date = {:d})`, '', 0, 0, { d: tomorrow } as unknown as dbx.Params);
   const due = dueReminders(
     candidates.map((r) => selfServiceBookingOf(r!)),
     now,

@@ -13,12 +13,15 @@ import { formatCents } from '@domain/money/cents';
 import { parseSlotId } from '@domain/schedule/slots';
 import { bookingDetails } from '../mail/booking-summary';
 import { bookingBalanceOf } from '../ledger-records';
+import { filterIn, filterNotIn, GOING_AHEAD_STATUSES, GONE_STATUSES, PAID_PAYMENT_STATUSES } from '@domain/booking/lifecycle';
+import { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
 export const FEED_DAYS_BACK = 60;
 
-const OWNS_SLOTS = `status != 'cancelled' && status != 'payment_conflict'
-  && (payment_status = 'deposit_paid' || payment_status = 'paid' || status = 'confirmed' || status = 'completed')`;
+// A live booking that went ahead (lifecycle.ts isLive, wentAhead), as a filter.
+const OWNS_SLOTS = `${filterNotIn('status', GONE_STATUSES)}
+  && (${filterIn('payment_status', PAID_PAYMENT_STATUSES)} || ${filterIn('status', GOING_AHEAD_STATUSES)})`;
 
 function uid(kind: string, id: string): string {
   return `${kind}-${id}@feed.${BUSINESS.baseZip}.thoughtfullyadorned`;
@@ -84,7 +87,7 @@ export function feedEvents(app: CoreApp, today: Ymd): CalendarEvent[] {
   const from = addDays(today, -FEED_DAYS_BACK);
   const params = { from } as unknown as dbx.Params;
   const bookings = app.findRecordsByFilter('bookings', `${OWNS_SLOTS} && (install_date >= {:from} || removal_date >= {:from})`, 'install_date', 0, 0, params);
-  const consultations = app.findRecordsByFilter('consultation_requests', "status != 'cancelled' && consultation_date >= {:from}", 'consultation_date', 0, 0, params);
+  const consultations = app.findRecordsByFilter('consultation_requests', `status != '${ConsultationStatus.Cancelled}' && consultation_date >= {:from}`, 'consultation_date', 0, 0, params);
   const events = [...bookings.flatMap((r) => bookingEvents(app, r!, from)), ...consultations.map((r) => consultationEvent(r!)).filter((ev): ev is CalendarEvent => ev !== null)];
   // A stored date the pattern let through but the calendar lacks (2026-02-30) is left out
   // rather than failing the whole feed.

@@ -12,7 +12,7 @@
  * request; 409 a done or cancelled request, a slot taken meanwhile (also by a request at the
  * same instant: the partial unique index decides).
  */
-import { CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultations/consultation-status';
+import { asConsultationStatus, CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultations/consultation-status';
 import {
   consultationStatusCommand,
   type ConsultationStatusAnswer,
@@ -39,7 +39,7 @@ export const consultationStatus: ServerCommand<ConsultationStatusInput, Consulta
     }
     const consultation = {
       id: r.id,
-      status: r.getString('status'),
+      status: asConsultationStatus(r.getString('status')),
       date: r.getString('consultation_date'),
       timeSlot: r.getString('consultation_time_slot'),
       icsSequence: r.getInt('ics_sequence'),

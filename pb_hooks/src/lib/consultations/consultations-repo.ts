@@ -6,10 +6,11 @@ import { CONSULTATION_CAPS, phoneDigits } from '@domain/booking/ownership';
 import { consultationSlotMinutes } from '@domain/consultations/consultation';
 import { parseZip } from '@domain/place/distance';
 import type { PlacedVisit } from '@domain/schedule/travel-buffer';
+import { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** The requests of `date` that are not cancelled. */
 function requestsOn(app: CoreApp, date: string): core.Record[] {
-  return app.findRecordsByFilter('consultation_requests', "consultation_date = {:date} && status != 'cancelled'", '', 0, 0, { date } as unknown as dbx.Params) as core.Record[];
+  return app.findRecordsByFilter('consultation_requests', `consultation_date = {:date} && status != '${ConsultationStatus.Cancelled}'`, '', 0, 0, { date } as unknown as dbx.Params) as core.Record[];
 }
 
 /**
@@ -29,7 +30,9 @@ export function takenConsultationSlotsBetween(app: CoreApp, from: string, to: st
   const rows = arrayOf(new DynamicModel({ consultation_date: '', consultation_time_slot: '' })) as unknown as { consultation_date: string; consultation_time_slot: string }[];
   app
     .db()
-    .newQuery("SELECT consultation_date, consultation_time_slot FROM consultation_requests WHERE consultation_date >= {:from} AND consultation_date <= {:to} AND status != 'cancelled'")
+    .newQuery(
+      `SELECT consultation_date, consultation_time_slot FROM consultation_requests WHERE consultation_date >= {:from} AND consultation_date <= {:to} AND status != '${ConsultationStatus.Cancelled}'`,
+    )
     .bind({ from, to } as unknown as dbx.Params)
     .all(rows);
   const byDate = new Map<string, Set<string>>();

@@ -30,6 +30,7 @@ import { deleteUnlinkedUploads } from '../bookings/inspiration-orphans';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { idsWhere, inList, jsonValueOf } from './erase-customer-sql';
 import { logWarning } from '../log';
+import { asMailLogStatus } from '@domain/mail/mail-status';
 
 /**
  * Copies every page of data.db's write-ahead log into the database and empties the log
@@ -85,7 +86,7 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
   const related = inList('r', [...bookingIds, ...consultationIds, ...testimonialIds, ...chargeIds, ...waitlistIds]);
   const mails = idsWhere(tx, `SELECT id FROM mail_log WHERE lower(trim("to")) = {:email} OR related_id IN (${related.sql})`, { email, ...related.params }).map((id) => {
     const m = tx.findRecordById('mail_log', id);
-    return { id, to: m.getString('to'), subject: m.getString('subject'), status: m.getString('status') };
+    return { id, to: m.getString('to'), subject: m.getString('subject'), status: asMailLogStatus(m.getString('status')) };
   });
 
   // A stored answer (the booking as answered) names the address, or at least the record's id.

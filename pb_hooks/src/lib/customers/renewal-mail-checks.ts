@@ -9,19 +9,19 @@ import { bookedIn } from '@domain/customers/renewals';
 import { parseTimestamp, ymd } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
 import type { MailKindChecks } from '../mail/outbox-checks';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** The outbox kind of a renewal e-mail. */
 export const RENEWAL_KIND = 'renewal';
 
 /** The customer's bookings installed in season `year` (July 1 to June 30), not cancelled, as renewals.ts bookedIn reads them. */
-const SEASON_BOOKINGS_SQL =
-  "SELECT id, customer_email, status, deposit_paid_at, install_date, hold_expires_at FROM bookings WHERE lower(trim(customer_email)) = {:k} AND install_date >= {:from} AND install_date <= {:to} AND status != 'cancelled'";
+const SEASON_BOOKINGS_SQL = `SELECT id, customer_email, status, deposit_paid_at, install_date, hold_expires_at FROM bookings WHERE lower(trim(customer_email)) = {:k} AND install_date >= {:from} AND install_date <= {:to} AND status != '${BookingStatus.Cancelled}'`;
 
 function bookedSeason(app: CoreApp, key: string, year: number): boolean {
   const rows = arrayOf(new DynamicModel({ id: '', customer_email: '', status: '', deposit_paid_at: '', install_date: '', hold_expires_at: '' })) as unknown as {
     id: string;
     customer_email: string;
-    status: string;
+    status: BookingStatus;
     deposit_paid_at: string;
     install_date: string;
     hold_expires_at: string;

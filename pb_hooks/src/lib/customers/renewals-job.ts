@@ -33,6 +33,7 @@ import { renewalMail } from './renewal-mail';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
 import { inList } from './erase-customer-sql';
 import { renewalToken, tokenSecret, unsubscribeQuery } from '../bookings/renewal-tokens';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** Customers written per transaction: short enough not to hold the one writer for long. */
 const BATCH = 200;
@@ -46,8 +47,7 @@ export interface RenewalsJobResult {
   skipped: number;
 }
 
-const BOOKINGS_SQL =
-  "SELECT id, customer_email, status, deposit_paid_at, install_date, install_time_slot, removal_date, removal_time_slot, tree_size, hold_expires_at FROM bookings WHERE status != 'cancelled' AND customer_email != '' AND install_date != ''";
+const BOOKINGS_SQL = `SELECT id, customer_email, status, deposit_paid_at, install_date, install_time_slot, removal_date, removal_time_slot, tree_size, hold_expires_at FROM bookings WHERE status != '${BookingStatus.Cancelled}' AND customer_email != '' AND install_date != ''`;
 
 /** Every booking that may matter to renewalsDue: any season, not cancelled. */
 function bookingRows(app: CoreApp): RenewalBookingRow[] {

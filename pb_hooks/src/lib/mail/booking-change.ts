@@ -17,6 +17,7 @@ import { nowMs } from '../clock';
 import { bookingFacts, letterBookingOf, manageButtons, visitEvents, visitInvitation } from './booking-confirmation';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
+import { PaymentStatus } from '@domain/booking/lifecycle';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
@@ -152,7 +153,7 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
   const depositPart = depositBack > 0 && depositBack < r.getInt('deposit_amount') ? `${formatCents(depositBack)} ` : '';
   const depositKept = depositPart ? `, ${formatCents(r.getInt('deposit_amount') - depositBack)} kept` : '';
   // The owner may keep the deposit, as the policy allows (docs/decisions/032, 045).
-  const kept = byOwner && (movements.length > 0 ? !depositRefunded : r.getString('payment_status') !== 'refund_pending' && r.getString('payment_status') !== 'refunded');
+  const kept = byOwner && (movements.length > 0 ? !depositRefunded : r.getString('payment_status') !== PaymentStatus.RefundPending && r.getString('payment_status') !== PaymentStatus.Refunded);
   const refundLines = [
     ...(kept ? [`Your deposit of ${deposit} is kept, as our policies say. Please call us with any question.`] : []),
     ...(refunds.length > 0

@@ -11,6 +11,7 @@ import { formatCents } from '@domain/money/cents';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
+import { asBookingStatus, isLive } from '@domain/booking/lifecycle';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
   return {
@@ -108,7 +109,7 @@ export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, 
  * the card automatically. Keyed once per charge.
  */
 export function latePaymentNotice(charge: core.Record, booking: core.Record, refundCents: number): QueuedMail {
-  const cancelled = booking.getString('status') === 'cancelled' || booking.getString('status') === 'payment_conflict';
+  const cancelled = !isLive({ status: asBookingStatus(booking.getString('status')) });
   return notice(
     mailKey('late_payment_notice', charge.id),
     `Payment refunded automatically: ${formatCents(refundCents)} from ${booking.getString('customer_name')}`,

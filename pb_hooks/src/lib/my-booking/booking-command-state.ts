@@ -15,6 +15,7 @@ import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
+import { asCancelReason } from '@domain/booking/lifecycle';
 
 /** Booking record `r` as the commands read it. */
 export function bookingFactsOf(r: core.Record): BookingFacts {
@@ -22,7 +23,7 @@ export function bookingFactsOf(r: core.Record): BookingFacts {
     ...selfServiceBookingOf(r),
     treeSize: r.getString('tree_size'),
     icsSequence: r.getInt('ics_sequence'),
-    cancelReason: r.getString('cancel_reason'),
+    cancelReason: asCancelReason(r.getString('cancel_reason')),
   };
 }
 

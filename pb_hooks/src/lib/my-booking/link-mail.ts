@@ -10,6 +10,7 @@ import type { FreshLinkMail, LinkRequestMail } from '@domain/commands/manage-lin
 import { bookingFacts, letterBookingOf, manageButtons } from '../mail/booking-confirmation';
 import { composeMail } from '../mail/compose';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
@@ -39,7 +40,7 @@ export function freshLinkMail(r: core.Record, m: FreshLinkMail): QueuedMail {
 export function requestedLinksMail(bookings: readonly core.Record[], m: LinkRequestMail): QueuedMail {
   const sections = bookings.map((r, i) => {
     const letter = letterBookingOf(r);
-    const cancelled = r.getString('status') === 'cancelled' ? ' (cancelled)' : '';
+    const cancelled = r.getString('status') === BookingStatus.Cancelled ? ' (cancelled)' : '';
     return { heading: `Booking ${letter.reference}${cancelled}`, lines: visitLines(letter), link: { label: 'Manage your booking', url: m.links[i]!.manageUrl } };
   });
   const many = bookings.length > 1;

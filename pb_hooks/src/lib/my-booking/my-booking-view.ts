@@ -26,6 +26,7 @@ import { removalAdditionCents } from '@domain/money/pricing';
 import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
+import { asBookingStatus } from '@domain/booking/lifecycle';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -43,7 +44,7 @@ export function myBookingView(r: core.Record, now: number, app: CoreApp = $app):
   const balance = balanceOf(ledger);
   return {
     reference: l.reference,
-    status: r.getString('status'),
+    status: asBookingStatus(r.getString('status')),
     customerName: r.getString('customer_name'),
     packageTitle: l.packageTitle,
     treeSize: l.treeSize,

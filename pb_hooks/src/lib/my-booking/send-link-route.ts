@@ -35,6 +35,7 @@ import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { nowMs } from '../clock';
 import { freshLinkMail, LINK_REQUEST_KIND, requestedLinksMail } from './link-mail';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from './manage-links';
+import { asBookingStatus } from '@domain/booking/lifecycle';
 
 /** The owner's fresh link: the booking, its links in force and the token of its next version. */
 export const freshLink: ServerCommand<FreshLinkInput, FreshLinkState, FreshLinkMail, FreshLinkAnswer> = {
@@ -52,7 +53,7 @@ export const freshLink: ServerCommand<FreshLinkInput, FreshLinkState, FreshLinkM
     return {
       found: {
         bookingId: r.id,
-        status: r.getString('status'),
+        status: asBookingStatus(r.getString('status')),
         email: r.getString('customer_email'),
         linkVersion: version,
         dates: { install_date: r.getString('install_date'), removal_date: r.getString('removal_date') },
@@ -83,7 +84,7 @@ function bookingsOfEmail(tx: CoreApp, email: string): LinkedBooking[] {
       const { token, tokenHash } = newManageToken(tx, r!);
       return {
         bookingId: r!.id,
-        status: r!.getString('status'),
+        status: asBookingStatus(r!.getString('status')),
         dates: { install_date: r!.getString('install_date'), removal_date: r!.getString('removal_date') },
         tokenHash,
         hasRow: linkRowOf(tx, tokenHash) !== null,

@@ -14,6 +14,7 @@ import { nowMs } from '../clock';
 import { apiError, queryParam } from '../http';
 import { bookingForToken } from './manage-links';
 import { letterBookingOf, visitEvents, visitInvitation } from '../mail/booking-confirmation';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export function visitsIcsRoute(e: core.RequestEvent): void {
   const found = bookingForToken($app, queryParam(e, 'token'), nowMs());
@@ -21,7 +22,7 @@ export function visitsIcsRoute(e: core.RequestEvent): void {
   const r = found.booking;
   const letter = letterBookingOf(r);
   // Never a REQUEST for visits that were given up: a calendar would add them back.
-  const method = r.getString('status') === 'cancelled' ? 'CANCEL' : 'REQUEST';
+  const method = r.getString('status') === BookingStatus.Cancelled ? 'CANCEL' : 'REQUEST';
   const ics = buildIcs(visitEvents(r, `${letter.packageTitle}, ${letter.treeSize}`), nowMs(), BUSINESS.name, method, visitInvitation(r));
   e.response.header().set('Cache-Control', 'private, no-store');
   e.response.header().set('Content-Disposition', 'attachment; filename="visits.ics"');

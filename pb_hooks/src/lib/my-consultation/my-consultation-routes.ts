@@ -39,10 +39,11 @@ import { consultationUpdateMail } from '../consultations/consultation-update-mai
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice } from '../settings';
 import { consultationForToken, liveConsultationLinkIds, requireConsultation } from '../consultations/consultation-links';
+import { asConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** The view of consultation request `r` at `now` (epoch ms). */
 export function myConsultationView(r: core.Record, now: number): MyConsultationView {
-  const c = { status: r.getString('status'), date: r.getString('consultation_date'), timeSlot: r.getString('consultation_time_slot') };
+  const c = { status: asConsultationStatus(r.getString('status')), date: r.getString('consultation_date'), timeSlot: r.getString('consultation_time_slot') };
   return {
     ...c,
     dateLabel: formatLongDate(c.date),
@@ -64,7 +65,7 @@ function linkedConsultation(tx: CoreApp, token: string): LinkedConsultation | nu
   if (!r) return null;
   return {
     id: r.id,
-    status: r.getString('status'),
+    status: asConsultationStatus(r.getString('status')),
     date: r.getString('consultation_date'),
     timeSlot: r.getString('consultation_time_slot'),
     icsSequence: r.getInt('ics_sequence'),

@@ -19,6 +19,7 @@ import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
+import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -44,8 +45,8 @@ export function chargeableOf(tx: CoreApp, rec: core.Record): ChargeableBooking {
     tree_size: rec.getString('tree_size'),
     luxe_finish: rec.getBool('luxe_finish'),
     selected_addons: addons,
-    status: rec.getString('status'),
-    payment_status: rec.getString('payment_status'),
+    status: asBookingStatus(rec.getString('status')),
+    payment_status: asPaymentStatus(rec.getString('payment_status')),
     balance_remaining: ledgerBalanceOf(rec, chargesOfBooking(tx, rec.id)),
     install_done_at: rec.getString('install_done_at'),
     removal_done_at: rec.getString('removal_done_at'),

@@ -41,6 +41,7 @@ import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
+import { asChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -124,7 +125,7 @@ export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
   }
 
   const answer = chargeAnswer({
-    status: charge.getString('status'),
+    status: asChargeStatus(charge.getString('status')),
     amount: charge.getInt('amount'),
     checkout_url: charge.getString('checkout_url'),
     error: charge.getString('error'),

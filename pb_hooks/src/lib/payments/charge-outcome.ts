@@ -25,13 +25,14 @@ import { changeTokensFor } from '../my-booking/booking-command-state';
 import { paidChargeReceipt } from './balance-charges';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { runRefunds } from './refund';
+import { asChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** The charge fields the outcome command reads. */
 function outcomeChargeOf(rec: core.Record): OutcomeCharge {
   return {
     id: rec.id,
     kind: rec.getString('kind'),
-    status: rec.getString('status'),
+    status: asChargeStatus(rec.getString('status')),
     amount: rec.getInt('amount'),
     balance_amount: rec.getInt('balance_amount'),
     method: rec.getString('method'),

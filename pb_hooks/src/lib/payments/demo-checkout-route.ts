@@ -40,7 +40,7 @@ import type { SettleDepositMail } from '@domain/commands/settle-deposit-command'
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
 import { staffIdOf } from '../staff-auth';
 import { bookingDetails, bookingSummary } from '../mail/booking-summary';
-import { findBySession } from '../bookings/bookings-repo';
+import { bookingRowOf, findBySession } from '../bookings/bookings-repo';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
@@ -50,6 +50,7 @@ import { demoPaymentUrl, requireDemoMode } from './mode';
 import { runRefunds } from './refund';
 import { releaseHoldServer } from './release-hold';
 import { settleDeposit } from './settle-payment';
+import { asChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** The answer when a payment could not secure its slot (the deposit is refunded). */
 export const PAYMENT_CONFLICT_MESSAGE = 'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
@@ -72,7 +73,7 @@ function chargeOfSession(app: CoreApp, sessionId: string): core.Record | null {
 
 /** What the demo page shows of payment link `charge`: what it is for and how much (cents); the booking's visits while it is open. */
 function chargeSessionView(charge: core.Record, sessionId: string) {
-  const state = demoChargeState(charge.getString('status'));
+  const state = demoChargeState(asChargeStatus(charge.getString('status')));
   let booking: core.Record | null;
   try {
     booking = state === 'open' ? $app.findRecordById('bookings', charge.getString('booking')) : null;
@@ -96,7 +97,7 @@ function chargeSessionView(charge: core.Record, sessionId: string) {
  * the charge-outcome command (as Stripe's events for a link), the receipt sent after its commit; answers the page again.
  */
 function answerChargeSession(e: core.RequestEvent, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): void {
-  const step = demoChargeStep(action, demoChargeState(charge.getString('status')));
+  const step = demoChargeStep(action, demoChargeState(asChargeStatus(charge.getString('status'))));
   if (step === 'ended') throw apiError(410, DEMO_CHECKOUT_MESSAGES.chargeEnded);
   if (step === 'settle') recordChargeOutcome($app, { via: 'checkout_paid', chargeId: charge.id, sessionId, paymentIntentId: `demo_pi_${$security.randomString(24)}` });
   if (step === 'close') expireChargeCheckout($app, charge.id, sessionId);
@@ -112,7 +113,7 @@ export function demoCheckoutRoute(e: core.RequestEvent): void {
     if (!charge) throw apiError(404, DEMO_CHECKOUT_MESSAGES.notFound);
     return e.json(200, chargeSessionView(charge, sessionId));
   }
-  const state = demoSessionState({ status: rec.getString('status'), payment_status: rec.getString('payment_status') }, parseTimestamp(rec.getString('hold_expires_at')), nowMs());
+  const state = demoSessionState(bookingRowOf(rec), parseTimestamp(rec.getString('hold_expires_at')), nowMs());
   return e.json(200, { sessionId: rec.getString('checkout_session_id'), state, booking: bookingSummary(rec, nowMs()) });
 }
 

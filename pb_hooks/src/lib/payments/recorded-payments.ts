@@ -40,14 +40,16 @@ import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
+import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
+import { asChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */
 function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
   const charges = chargesOfBooking(tx, b.id);
   return {
     id: b.id,
-    status: b.getString('status'),
-    paymentStatus: b.getString('payment_status'),
+    status: asBookingStatus(b.getString('status')),
+    paymentStatus: asPaymentStatus(b.getString('payment_status')),
     balancePaidAt: b.getString('balance_paid_at'),
     money: { booking: bookingMoneyRowOf(b), charges: charges.map(chargeMoneyRowOf), ledger: ledgerBookingOf(b, charges) },
   };
@@ -135,7 +137,7 @@ export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, Paym
       : [];
     return {
       staffId: ctx.staffId,
-      payment: { id: p.id, method: p.getString('method'), status: p.getString('status'), amountCents: p.getInt('amount'), balanceCents: p.getInt('balance_amount') },
+      payment: { id: p.id, method: p.getString('method'), status: asChargeStatus(p.getString('status')), amountCents: p.getInt('amount'), balanceCents: p.getInt('balance_amount') },
       booking: b ? paymentBookingOf(tx, b) : null,
       others: (others as core.Record[]).map((o) => ({ id: o.id, amountCents: o.getInt('amount'), balanceCents: o.getInt('balance_amount') })),
     };

@@ -28,10 +28,12 @@ import { ledgerRefundReceiptMail } from '../mail/receipts';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from '../ledger-records';
 import { createRefund } from './stripe';
 import { logError } from '../log';
+import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import { type RefundStatus } from '@domain/money/charge-lifecycle';
 
 /** What the customer and the owner are told about the refunds of booking `r`. */
 function refundMails(app: CoreApp, r: core.Record, refunded: boolean) {
-  return r.getString('status') === 'cancelled' ? cancellationMails(r, refunded, movementsOfRecords(r, chargesOfBooking(app, r.id))) : paymentConflictMails(r, refunded);
+  return r.getString('status') === BookingStatus.Cancelled ? cancellationMails(r, refunded, movementsOfRecords(r, chargesOfBooking(app, r.id))) : paymentConflictMails(r, refunded);
 }
 
 /** A card refund to ask Stripe for. */
@@ -122,7 +124,7 @@ export function runRefunds(app: CoreApp, bookingId: string): boolean {
   const charges = chargesOfBooking(app, bookingId);
   const jobs = cardRefundsDue(rec, charges);
   const byHand = refundsByHand(rec, charges);
-  if (jobs.length === 0 && !byHand && rec.getString('payment_status') !== 'refund_pending') return false;
+  if (jobs.length === 0 && !byHand && rec.getString('payment_status') !== PaymentStatus.RefundPending) return false;
   const made: RefundMade[] = [];
   let failed = false;
   // Stripe is asked outside any transaction (docs/architecture.md "The path of a command").
@@ -148,7 +150,7 @@ export function runRefunds(app: CoreApp, bookingId: string): boolean {
 /** Retries every card refund still pending (cron). Returns how many bookings now have all theirs made. */
 export function retryPendingRefunds(app: CoreApp): number {
   const ids = new Set<string>();
-  for (const r of app.findRecordsByFilter('bookings', "payment_status = 'refund_pending'", '', 100, 0)) ids.add(r!.id);
+  for (const r of app.findRecordsByFilter('bookings', `payment_status = '${PaymentStatus.RefundPending}'`, '', 100, 0)) ids.add(r!.id);
   // A later refund pending sits in the `refunds` JSON; cardRefundsDue tells which are due.
   for (const c of app.findRecordsByFilter('charges', "refund_status = 'pending' || refunds ~ 'pending'", '', 100, 0)) ids.add(c!.getString('booking'));
   return [...ids].filter((id) => {
@@ -161,7 +163,7 @@ export function retryPendingRefunds(app: CoreApp): number {
 export interface RefundChargeReply {
   /** Stripe made the refund (its receipt is on its way); false: queued, retried every five minutes. */
   refunded: boolean;
-  refund: { paymentId: string; n: number; amountCents: number; status: string };
+  refund: { paymentId: string; n: number; amountCents: number; status: RefundStatus | '' };
   /** For the owner when Stripe did not make it yet ('' when it did). */
   message: string;
   booking: core.Record;

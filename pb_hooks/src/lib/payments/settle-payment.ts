@@ -12,6 +12,7 @@
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
  * The card's brand and last 4 digits are stored when the signal knew them (an admin-only field).
  */
+import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
 import type { PaymentBookingRow } from '@domain/commands/booking-money';
 import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
 import type { ChargeMoneyRow } from '@domain/money/ledger';
@@ -26,6 +27,7 @@ import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { loadCrews } from '../settings';
 import { chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { conversionCounted } from './payment-conversion';
+import { asRefundStatus } from '@domain/money/charge-lifecycle';
 
 /** What the payment provider tells about the paid session ('' or absent when it did not say). */
 export interface PaymentIds {
@@ -50,15 +52,15 @@ export function paymentBookingRow(r: core.Record): PaymentBookingRow {
   const s = (f: string) => r.getString(f);
   return {
     id: r.id,
-    status: s('status'),
-    payment_status: s('payment_status'),
-    cancel_reason: s('cancel_reason'),
+    status: asBookingStatus(s('status')),
+    payment_status: asPaymentStatus(s('payment_status')),
+    cancel_reason: asCancelReason(s('cancel_reason')),
     total_price: r.getInt('total_price'),
     deposit_amount: r.getInt('deposit_amount'),
     deposit_method: s('deposit_method'),
     deposit_paid_at: s('deposit_paid_at'),
     dispute_id: s('dispute_id'),
-    deposit_refund: s('deposit_refund'),
+    deposit_refund: asRefundStatus(s('deposit_refund')),
     deposit_refund_amount: r.getInt('deposit_refund_amount'),
     install_done_at: s('install_done_at'),
     removal_done_at: s('removal_done_at'),

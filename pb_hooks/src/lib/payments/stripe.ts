@@ -3,6 +3,7 @@
  * STRIPE_SECRET_KEY authenticates; STRIPE_API_BASE (default https://api.stripe.com) lets tests
  * point it at stripe-mock. Amounts are integer cents.
  */
+import type { StripeIntentStatus } from '@domain/commands/reconcile-charge';
 
 export interface CheckoutSessionInput {
   bookingId: string;
@@ -18,8 +19,9 @@ export interface CheckoutSessionInput {
 export interface StripeCheckoutSession {
   id: string;
   url: string | null;
-  status: string;
-  payment_status: string;
+  /** Stripe's session states; its spelling. */
+  status: 'open' | 'complete' | 'expired' | null;
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   customer: string | { id: string } | null;
   payment_intent: string | { id: string; payment_method: string | StripePaymentMethod | null } | null;
   /** Our metadata: `booking_id`, and `charge_id` on the Checkout link of a balance charge. */
@@ -172,7 +174,8 @@ export function retrieveCard(id: string): { cardBrand: string; cardLast4: string
 
 export interface StripeRefund {
   id: string;
-  status: string;
+  /** Stripe's refund states (its spelling, 'canceled'). */
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
 }
 
 /**
@@ -234,7 +237,7 @@ function stripeTry<T>(method: 'GET' | 'POST', path: string, params: Record<strin
 export interface StripePaymentIntent {
   id: string;
   /** 'succeeded' once the money moved; see https://docs.stripe.com/payments/paymentintents/lifecycle */
-  status: string;
+  status: StripeIntentStatus;
   amount?: number;
   /** Ours: `booking_id`, and `charge_id` for balance and damage charges. */
   metadata?: Record<string, string> | null;

@@ -25,6 +25,7 @@ import { toPbDate } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
+import { asBookingStatus, asPaymentStatus } from '@domain/booking/lifecycle';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -64,8 +65,8 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
     return {
       booking: {
         id: b.id,
-        status: b.getString('status'),
-        paymentStatus: b.getString('payment_status'),
+        status: asBookingStatus(b.getString('status')),
+        paymentStatus: asPaymentStatus(b.getString('payment_status')),
         customerName: b.getString('customer_name'),
         customerEmail: b.getString('customer_email'),
         packageType: b.getString('package_type'),

@@ -17,6 +17,8 @@ import { configuredOrigin } from '../http';
 import { executeCommand } from '../commands/run-command';
 import { sendReviewRequest } from './review-request-route';
 import { logError } from '../log';
+import { bookingRowOf } from '../bookings/bookings-repo';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface ReviewJobResult {
   sent: number;
@@ -27,14 +29,14 @@ export interface ReviewJobResult {
 export function sendDueReviewRequests(app: CoreApp, origin: string): ReviewJobResult {
   const t = today();
   // The filter narrows by indexed dates; reviewRequestDue is the rule.
-  const candidates = app.findRecordsByFilter('bookings', "removal_date != '' && removal_date < {:today} && removal_date >= {:from} && status != 'cancelled'", 'removal_date', 0, 0, {
+  const candidates = app.findRecordsByFilter('bookings', `removal_date != '' && removal_date < {:today} && removal_date >= {:from} && status != '${BookingStatus.Cancelled}'`, 'removal_date', 0, 0, {
     today: t,
     from: addDays(t, -REVIEW_REQUEST_LOOKBACK_DAYS),
   } as unknown as dbx.Params);
   const result: ReviewJobResult = { sent: 0, skipped: 0 };
   for (const b of candidates) {
     const booking = b!;
-    const due = reviewRequestDue({ status: booking.getString('status'), payment_status: booking.getString('payment_status'), removal_date: booking.getString('removal_date') }, t);
+    const due = reviewRequestDue(bookingRowOf(booking), t);
     if (!due) continue;
     try {
       const run = executeCommand(app, sendReviewRequest, { bookingId: booking.id, stage: 'post_removal' as const, renew: false }, { staffId: '', origin, fingerprint: '' });

@@ -15,10 +15,11 @@ import { ymd } from '@domain/schedule/calendar';
 import { lastInstallDate, type SeasonRecord } from '@domain/schedule/seasons';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { seasonRecordOf } from '../settings';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** Whether a booking (not cancelled) is installed in season `year` (July 1 to June 30 next year). */
 export function seasonHasBooking(app: CoreApp, year: number): boolean {
-  const where = $dbx.exp("install_date >= {:from} AND install_date <= {:to} AND status != 'cancelled'", { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
+  const where = $dbx.exp(`install_date >= {:from} AND install_date <= {:to} AND status != '${BookingStatus.Cancelled}'`, { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
   return app.countRecords('bookings', where) > 0;
 }
 

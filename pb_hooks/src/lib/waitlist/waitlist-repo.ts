@@ -11,10 +11,11 @@ import type { WaitlistCloseState } from '@domain/commands/waitlist-close-command
 import { findPackage, isTreeSize } from '@domain/catalog';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { visitNoticeHours } from '@domain/schedule/notice';
-import { offerHoursFrom, type CustomerBookingOnDate, type EntryStatus, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { type CustomerBookingOnDate, type EntryStatus, LIVE_ENTRY_STATUSES, offerHoursFrom, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
 import { idsWhere } from '../customers/erase-customer-sql';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
+import { asBookingStatus, asPaymentStatus, BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn } from '@domain/booking/lifecycle';
 
 /** The characters of a token: base64url, 43 of them. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -155,12 +156,12 @@ export function offerToAcceptOf(tx: CoreApp, r: core.Record): OfferToAccept {
 // domain/customers/customer-key.ts: trimmed, lower-cased) with a taken booking whose visit of the
 // entry's kind is on its date. A superset is fine: the close command decides again in its transaction.
 // One join per visit kind, so each reads the bookings through its date column's index.
-const TAKEN_BY_CUSTOMER = `e.status IN ('waiting', 'offered') AND b.status != 'cancelled' AND LOWER(TRIM(b.customer_email)) = e.email_key
+const TAKEN_BY_CUSTOMER = `${sqlIn('e.status', LIVE_ENTRY_STATUSES)} AND b.status != '${BookingStatus.Cancelled}' AND LOWER(TRIM(b.customer_email)) = e.email_key
     AND (e.booking = '' OR e.booking = b.id)
-    AND (b.payment_status IN ('deposit_paid', 'paid') OR b.status IN ('confirmed', 'completed') OR b.booked_by != '')`;
+    AND (${sqlIn('b.payment_status', PAID_PAYMENT_STATUSES)} OR ${sqlIn('b.status', GOING_AHEAD_STATUSES)} OR b.booked_by != '')`;
 const ENTRIES_TO_CLOSE_SQL = `
   SELECT e.id AS id FROM waitlist_entries e LEFT JOIN bookings b ON b.id = e.booking
-  WHERE e.status IN ('waiting', 'offered') AND e.booking != '' AND (b.id IS NULL OR b.status = 'cancelled')
+  WHERE ${sqlIn('e.status', LIVE_ENTRY_STATUSES)} AND e.booking != '' AND (b.id IS NULL OR b.status = '${BookingStatus.Cancelled}')
   UNION
   SELECT e.id AS id FROM waitlist_entries e JOIN bookings b ON b.install_date = e.date
   WHERE e.kind = 'install' AND ${TAKEN_BY_CUSTOMER}
@@ -179,14 +180,14 @@ export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
   if (!r) return { entry: null, openOfferId: null, moving: null, bookings: [] };
   const bookingId = r.getString('booking');
   const date = r.getString('date');
-  const rows = tx.findRecordsByFilter('bookings', "(install_date = {:d} || removal_date = {:d}) && status != 'cancelled'", '', 0, 0, { d: date } as unknown as dbx.Params);
+  const rows = tx.findRecordsByFilter('bookings', `(install_date = {:d} || removal_date = {:d}) && status != '${BookingStatus.Cancelled}'`, '', 0, 0, { d: date } as unknown as dbx.Params);
   const key = r.getString('email_key');
   const bookings: CustomerBookingOnDate[] = rows
     .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
     .map((b) => ({
       id: b!.id,
-      status: b!.getString('status'),
-      paymentStatus: b!.getString('payment_status'),
+      status: asBookingStatus(b!.getString('status')),
+      paymentStatus: asPaymentStatus(b!.getString('payment_status')),
       bookedBy: b!.getString('booked_by'),
       installDate: b!.getString('install_date'),
       removalDate: b!.getString('removal_date'),

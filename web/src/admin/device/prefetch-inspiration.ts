@@ -6,6 +6,7 @@
  */
 import { addDays, businessToday, type Ymd } from '@domain/schedule/calendar';
 import { INSPIRATION_IMAGE_CACHE } from './pwa-constants';
+import { type BookingStatus, isLive } from '@domain/booking/lifecycle';
 
 /** How far ahead images are fetched (days, in the business time zone, today included). */
 export const PREFETCH_DAYS = 14;
@@ -14,7 +15,7 @@ const CONCURRENCY = 3;
 
 /** The booking fields read here (an AdminBooking). */
 export interface BookingImages {
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
   style_inspiration_images: unknown;
@@ -30,7 +31,7 @@ export function inspirationUrlsAhead(bookings: readonly BookingImages[], today: 
   const inWindow = (d: string) => !!d && d >= today && d <= last;
   const urls = new Set<string>();
   for (const b of bookings) {
-    if (b.status === 'cancelled' || b.status === 'payment_conflict') continue;
+    if (!isLive(b)) continue;
     if (!inWindow(b.install_date) && !inWindow(b.removal_date)) continue;
     if (!Array.isArray(b.style_inspiration_images)) continue;
     for (const raw of b.style_inspiration_images) {

@@ -1,5 +1,6 @@
 import type { SeasonRecord } from '@domain/schedule/seasons';
 import { ymd } from '@domain/schedule/calendar';
+import { BookingStatus } from '@domain/booking/lifecycle';
 import { pb } from '@/lib/pb';
 
 /** A `seasons` record as the admin reads it (admins read; writes go through POST /api/fn/seasons). */
@@ -32,7 +33,7 @@ export async function listSeasons(): Promise<SeasonRow[]> {
 
 /** Whether season `year` has a booking (not cancelled) installed in it: then its fields lock (domain/schedule/seasons.ts seasonEditProblem). */
 export async function seasonHasBooking(year: number): Promise<boolean> {
-  const filter = pb.filter("install_date >= {:from} && install_date <= {:to} && status != 'cancelled'", { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
+  const filter = pb.filter(`install_date >= {:from} && install_date <= {:to} && status != '${BookingStatus.Cancelled}'`, { from: ymd(year, 7, 1), to: ymd(year + 1, 6, 30) });
   const page = await pb.collection('bookings').getList(1, 1, { filter, fields: 'id', requestKey: null });
   return page.totalItems > 0;
 }

@@ -6,9 +6,12 @@
  * record is kept as it came.
  */
 import type { BookingTally } from '@domain/admin/booking-tally';
+import type { BookingRow } from '@domain/booking/booking-row';
 import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
 import type { EntryStatus, OfferStatus } from '@domain/waitlist/waitlist';
+import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
+import type { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 /** What every mirrored row has. */
 export interface MirroredRow {
@@ -18,78 +21,8 @@ export interface MirroredRow {
   created_at: string;
 }
 
-/** One add-on as stored on a booking: id and the cents charged for it. */
-export interface StoredAddon {
-  id: string;
-  price: number;
-  quantity?: number;
-}
-
-export interface AdminBooking extends MirroredRow {
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
-  package_type: string;
-  tree_size: string;
-  luxe_finish: boolean;
-  extra_tree?: boolean;
-  keep_ornaments?: boolean;
-  removal_service?: boolean;
-  selected_addons: StoredAddon[] | null;
-  install_date: string;
-  install_time_slot: string;
-  removal_date: string;
-  removal_time_slot: string;
-  style_color_palette: string;
-  style_theme: string;
-  style_topper?: string;
-  style_special_requests: string;
-  style_inspiration_images: string[] | null;
-  notes: string;
-  parking_instructions: string;
-  distance_miles?: number;
-  travel_fee: number;
-  /** The priced lines of the checkout ({ code, label, amountCents }). */
-  price_lines?: { code: string; label: string; amountCents: number }[] | null;
-  total_price: number;
-  deposit_amount: number;
-  balance_remaining: number;
-  payment_status: string;
-  status: string;
-  payment_mode: string;
-  payment_intent_id: string;
-  hold_expires_at: string;
-  cancel_reason?: string;
-  deposit_paid_at: string;
-  balance_paid_at: string;
-  /** Done marks (docs/decisions/016): set by the server from the first job event of each kind. */
-  install_done_at?: string;
-  removal_done_at?: string;
-  /** The `charges` row of a removal the customer is paying for (docs/decisions/029): not a visit yet. */
-  removal_hold?: string;
-  /** The admin's own note (the later edit wins on the server) and the device time of that edit. */
-  admin_notes?: string;
-  admin_notes_updated_at?: string;
-  /** Set by the webhook when the customer's bank disputes a payment (docs/decisions/021). */
-  dispute_id?: string;
-  disputed_at?: string;
-  /** The last e-mail about the booking the mail outbox gave up on, in a sentence. */
-  mail_problem?: string;
-  /** A deposit the owner took by hand (phone booking): cash, check or other ('' for a card). */
-  deposit_method?: string;
-  /** The deposit's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned. */
-  deposit_refund?: string;
-  /** The cents of the deposit that refund gives back; 0 or absent: the whole deposit. */
-  deposit_refund_amount?: number;
-  /** The owner's personal message in the customer's cancellation e-mail (her cancel from the admin), '' none. */
-  cancel_message?: string;
-  /** The owner's choice for each visit on a day she blocked: { 'YYYY-MM-DD': 'keep' | 'emailed' }. */
-  blocked_day_choices?: Record<string, string> | null;
-  /** The card on file: its brand as Stripe names it ('visa', …) and last 4 digits, '' when unknown. */
-  card_brand?: string;
-  card_last4?: string;
-}
+/** A booking as mirrored: the domain's typed row (statuses as the lifecycle's unions). */
+export interface AdminBooking extends MirroredRow, BookingRow {}
 
 export interface AdminConsultation extends MirroredRow {
   customer_name: string;
@@ -99,7 +32,7 @@ export interface AdminConsultation extends MirroredRow {
   consultation_date: string;
   consultation_time_slot: string;
   notes: string;
-  status: string;
+  status: ConsultationStatus;
 }
 
 /** A submitted review (placeholders are never mirrored; the review token is dropped). */
@@ -128,7 +61,7 @@ export interface AdminCharge extends MirroredRow {
   balance_amount?: number;
   description: string;
   /** Stripe's pending, processing, succeeded, failed or requires_checkout; a recorded payment's succeeded or voided; `queued` while only on this device. */
-  status: string;
+  status: ChargeStatus | 'queued';
   checkout_url: string;
   error: string;
   /** A payment recorded at the door: cash, check or other ('' for a card or link charge). */
@@ -140,7 +73,7 @@ export interface AdminCharge extends MirroredRow {
   voided_at?: string;
   void_reason?: string;
   /** This payment's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned; its cents (0: all). */
-  refund_status?: string;
+  refund_status?: RefundStatus | '';
   refund_amount?: number;
   stripe_checkout_session_id?: string;
   voided_by?: string;

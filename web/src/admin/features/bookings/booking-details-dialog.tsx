@@ -23,6 +23,7 @@ import { MoveVisitDialog } from './move-visit-dialog';
 import { SendLinkButton } from './send-link-dialog';
 import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
 import type { VisitKind } from '@domain/schedule/slots';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -186,7 +187,7 @@ export function BookingFacts({
             </Fact>
           ))}
           <Fact label="Balance paid">{formatTimestamp(b.balance_paid_at)}</Fact>
-          {b.status === 'cancelled' && <CancelFacts booking={b} charges={charges} />}
+          {b.status === BookingStatus.Cancelled && <CancelFacts booking={b} charges={charges} />}
           {providerUrl && (
             <Fact label="Payment provider">
               <a className="admin-link" href={providerUrl} target="_blank" rel="noreferrer">
@@ -418,7 +419,7 @@ export function BookingDetailsDialog({ bookingId, onClose, onRecordDamages, onDe
               </button>
             )}
             <SendLinkButton booking={booking} />
-            <MoreActions moneyInFlight={moneyInFlight} paid={paid} onDelete={() => onDelete(booking.id)} onCancel={booking.status === 'confirmed' ? () => setCancelling(true) : null} />
+            <MoreActions moneyInFlight={moneyInFlight} paid={paid} onDelete={() => onDelete(booking.id)} onCancel={booking.status === BookingStatus.Confirmed ? () => setCancelling(true) : null} />
             {damages === 'disabled' && (
               <p id="damages-why" className="admin-footnote">
                 {paymentQueued

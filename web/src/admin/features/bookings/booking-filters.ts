@@ -6,6 +6,7 @@
  * with the business's today. Pure: "today" is passed in.
  */
 import { balanceOf, bookingLedger, type LooseRow } from '@domain/money/booking-money';
+import { BookingStatus, isGoingAhead } from '@domain/booking/lifecycle';
 
 export const BOOKING_FILTERS = ['upcoming', 'balance_due', 'cancelled', 'all'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
@@ -31,7 +32,7 @@ export const BOOKING_FILTER_EMPTY: Record<BookingFilter, string> = {
 /** The booking fields the filters read (a mirror row has them all; the ledger reads the money fields it needs). */
 export interface FilterableBooking extends LooseRow {
   id: string;
-  status: string;
+  status: BookingStatus;
   install_date: string;
   removal_date: string;
 }
@@ -51,13 +52,13 @@ export function bookingFilterOf(value: string | null | undefined): BookingFilter
  */
 export function filtersOf(b: FilterableBooking, charges: readonly LooseRow[], today: string): Set<BookingFilter> {
   const out = new Set<BookingFilter>(['all']);
-  if (b.status === 'cancelled') {
+  if (b.status === BookingStatus.Cancelled) {
     out.add('cancelled');
     return out;
   }
-  if (b.status === 'payment_conflict') return out;
+  if (b.status === BookingStatus.PaymentConflict) return out;
   if ((b.install_date && b.install_date >= today) || (b.removal_date && b.removal_date >= today)) out.add('upcoming');
-  if ((b.status === 'confirmed' || b.status === 'completed') && balanceOf(bookingLedger(b, charges)) > 0) out.add('balance_due');
+  if (isGoingAhead(b) && balanceOf(bookingLedger(b, charges)) > 0) out.add('balance_due');
   return out;
 }
 

@@ -14,6 +14,7 @@ import { Pill } from '@/admin/ui/pill';
 import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import { businessToday } from '@domain/schedule/calendar';
 import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFilterOf, DEFAULT_BOOKING_FILTER, filterBookings, type BookingFilter } from './booking-filters';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -190,7 +191,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
                     email={b.customer_email}
                     phone={b.customer_phone}
                     onOpen={() => onOpen(b.id)}
-                    badge={b.status === 'cancelled' ? <Pill tone="grey">Cancelled</Pill> : undefined}
+                    badge={b.status === BookingStatus.Cancelled ? <Pill tone="grey">Cancelled</Pill> : undefined}
                   />
                   <td data-label="Package">{packageTitle(b.package_type)}</td>
                   <td data-label="Tree Size">{treeSizeLabel(b.tree_size)}</td>

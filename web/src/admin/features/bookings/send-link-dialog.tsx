@@ -6,9 +6,10 @@ import { useOnline } from '@/admin/core/use-admin-sync';
 import { FormProblem } from '@/admin/ui/form-problem';
 import { Modal } from '@/admin/ui/modal';
 import { reportError } from '@/admin/ui/report-error';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** The statuses whose booking has a manage link to send (domain/commands/manage-link-commands.ts). */
-const LINKED = new Set(['confirmed', 'completed', 'cancelled']);
+const LINKED = new Set<string>([BookingStatus.Confirmed, BookingStatus.Completed, BookingStatus.Cancelled]);
 
 /**
  * 'Send a fresh link' on Booking Details (docs/decisions/027): after a confirmation, the

@@ -4,10 +4,11 @@ import { visitName, type VisitKind } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { entryLabel } from '@/admin/ui/outbox-labels';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 /** Whether the owner may move `visit` of booking `b` (docs/decisions/036): confirmed, the visit booked and not done. */
 export function visitMovable(b: AdminBooking, visit: VisitKind): boolean {
-  if (b.status !== 'confirmed') return false;
+  if (b.status !== BookingStatus.Confirmed) return false;
   if (visit === 'install') return !!b.install_date && !b.install_done_at;
   return hasRemovalVisit({ removal_date: b.removal_date, removal_time_slot: b.removal_time_slot, removal_hold: b.removal_hold ?? '' }) && !b.removal_done_at;
 }

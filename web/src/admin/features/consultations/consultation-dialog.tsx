@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/lib/paths';
 import { toast } from 'sonner';
-import { consultationActions, type ConsultationAction } from '@domain/consultations/consultation-status';
+import { type ConsultationAction, consultationActions, ConsultationStatus } from '@domain/consultations/consultation-status';
 import { CONSULTATION_SLOTS } from '@domain/schedule/slots';
 import { adminMutations } from '@/admin/core/mutations';
 import type { AdminConsultation } from '@/admin/core/model/records';
@@ -19,11 +19,11 @@ import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 
 /** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
-export function consultationTone(status: string): Tone {
+export function consultationTone(status: ConsultationStatus): Tone {
   return ({ pending: 'orange', confirmed: 'yellow', completed: 'green' } as Record<string, Tone>)[status] ?? 'grey';
 }
 
-export function consultationStatusLabel(status: string): string {
+export function consultationStatusLabel(status: ConsultationStatus): string {
   return status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Pending';
 }
 
@@ -140,7 +140,7 @@ export function ConsultationDialog({ consultationId, onClose }: { consultationId
         c ? (
           <>
             <ConsultationActions c={c} />
-            {c.status !== 'cancelled' && (
+            {c.status !== ConsultationStatus.Cancelled && (
               <Link className="button" to={bookThisCustomerUrl(c)}>
                 Book this customer
               </Link>

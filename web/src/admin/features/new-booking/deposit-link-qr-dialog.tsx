@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { adminDb } from '@/admin/core/db';
 import { watchBooking } from '@/admin/core/watch-booking';
 import { Modal } from '@/admin/ui/modal';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 // The encoder is loaded only when a code is shown (@/admin/ui/payment-link-qr.tsx).
 const PaymentLinkQr = lazy(() => import('@/admin/ui/payment-link-qr'));
@@ -18,7 +19,7 @@ const PaymentLinkQr = lazy(() => import('@/admin/ui/payment-link-qr'));
 export function DepositLinkQrDialog({ bookingId, url, deposit, customerName, onClose }: { bookingId: string; url: string; deposit: string; customerName: string; onClose: () => void }) {
   useEffect(() => watchBooking(bookingId), [bookingId]);
   const booking = useLiveQuery(() => adminDb().bookings.get(bookingId), [bookingId]);
-  const paid = booking?.status === 'confirmed';
+  const paid = booking?.status === BookingStatus.Confirmed;
   return (
     <Modal
       open

@@ -14,6 +14,7 @@ import { formatTimestamp } from '@/admin/ui/format';
 import { FormProblem } from '@/admin/ui/form-problem';
 import { OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
+import { BookingStatus, isPaid } from '@domain/booking/lifecycle';
 
 const METHODS: { id: RecordedPaymentMethod; label: string }[] = [
   { id: 'cash', label: 'Cash' },
@@ -42,7 +43,7 @@ export function PaymentsPanel({ booking, entries }: { booking: AdminBooking; ent
   const recorded = charges.filter((c) => c.method);
   const { dueCents, pendingCents } = bookingMoney(booking, charges);
   const [open, setOpen] = useState(false);
-  const canTake = booking.status !== 'cancelled' && (booking.payment_status === 'deposit_paid' || booking.payment_status === 'paid');
+  const canTake = booking.status !== BookingStatus.Cancelled && isPaid(booking);
   const voids = new Map([...entries.values()].filter((e) => isEntryOf(e, 'payment_void')).map((e) => [e.payload.paymentId, e]));
 
   return (

@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, visitFrom, type MyBookingView } from '../api/my-booking';
 import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../my-booking.css';
+import { BookingStatus } from '@domain/booking/lifecycle';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
 // not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
@@ -87,7 +88,7 @@ export function MyBookingPage({ token }: { token: string | null }) {
             setDone({ kind: 'paid' });
           }}
           onCancelled={(refunded) => {
-            setValue({ ...shown.value, status: 'cancelled', balanceCents: 0 });
+            setValue({ ...shown.value, status: BookingStatus.Cancelled, balanceCents: 0 });
             setDone({ kind: 'cancelled', refunded });
             // The server's view then lists each refund with its state (what was paid stays shown meanwhile).
             if (token)
@@ -122,13 +123,13 @@ const REFUND_STATE: Record<MyBookingView['refunds'][number]['state'], string> = 
 };
 
 function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled, onPaid }: DetailsProps) {
-  const cancelled = b.status === 'cancelled';
+  const cancelled = b.status === BookingStatus.Cancelled;
   const actionsOpen = !cancelled;
   return (
     <>
       <p className="my-booking__ref">
         Booking reference <strong>{b.reference}</strong> ·{' '}
-        <span className={`pill ${cancelled ? 'pill--grey' : 'pill--green'}`}>{cancelled ? 'Cancelled' : b.status === 'completed' ? 'Completed' : 'Confirmed'}</span>
+        <span className={`pill ${cancelled ? 'pill--grey' : 'pill--green'}`}>{cancelled ? 'Cancelled' : b.status === BookingStatus.Completed ? 'Completed' : 'Confirmed'}</span>
       </p>
       {done && (
         <div className="card my-booking__notice my-booking__notice--done" role="status" tabIndex={-1} ref={resultRef}>

@@ -1,0 +1,35 @@
+/**
+ * A type-level test, never imported (docs/architecture.md "One typed booking"): a misspelt
+ * status does not compile on domain/'s typed rows. Each line below assigns a misspelling to a
+ * row's status field under `@ts-expect-error`; both type-checks include domain/
+ * (`tsc -p tsconfig.json`, `tsc -p pb_hooks/tsconfig.json`), so were a field a plain `string`
+ * again, its directive would be unused and the type-check would fail.
+ */
+import type { ConsultationSchedule } from '../schedule/schedule';
+import type { BookingSchedule } from '../schedule/overlap';
+import type { ChargeMoneyRow, ChargeRefundRow } from '../money/ledger';
+import type { WaitingEntry } from '../waitlist/waitlist';
+import type { BookingRow } from './booking-row';
+import type { DoneMarkBooking } from './job-events';
+import type { SelfServiceBooking } from './self-service';
+
+// @ts-expect-error 'canceled' is not a booking status (the lifecycle spells it 'cancelled')
+const bookingStatus: BookingRow['status'] = 'canceled';
+// @ts-expect-error 'deposit-paid' is not a payment status ('deposit_paid')
+const paymentStatus: BookingRow['payment_status'] = 'deposit-paid';
+// @ts-expect-error 'canceled' is not a booking status
+const scheduleStatus: BookingSchedule['status'] = 'canceled';
+// @ts-expect-error 'complete' is not a booking status ('completed')
+const selfServiceStatus: SelfServiceBooking['status'] = 'complete';
+// @ts-expect-error 'canceled' is not a booking status
+const doneMarkStatus: DoneMarkBooking['status'] = 'canceled';
+// @ts-expect-error 'succeded' is not a charge status ('succeeded')
+const chargeStatus: ChargeMoneyRow['status'] = 'succeded';
+// @ts-expect-error 'refunded' is not a refund status ('succeeded', 'returned', …)
+const refundStatus: ChargeRefundRow['status'] = 'refunded';
+// @ts-expect-error 'canceled' is not a consultation status
+const consultationStatus: ConsultationSchedule['status'] = 'canceled';
+// @ts-expect-error 'wating' is not a waitlist entry status ('waiting')
+const waitlistStatus: WaitingEntry['status'] = 'wating';
+
+export const MISSPELT_STATUSES = [bookingStatus, paymentStatus, scheduleStatus, selfServiceStatus, doneMarkStatus, chargeStatus, refundStatus, consultationStatus, waitlistStatus];
