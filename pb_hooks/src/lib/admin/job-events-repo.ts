@@ -9,7 +9,7 @@
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
 import type { JobEventRequest } from '@domain/booking/job-events';
-import { bookingRowOf } from '../bookings/bookings-repo';
+import { bookingRowOf } from '../booking-row';
 import { nowMs, toPbDate } from '../clock';
 
 /** The event stored under client id `clientId` (its record id, or `client_id` for older rows). */

@@ -15,7 +15,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { slotsFreed } from '../freed-slots';
-import { bookingRowOf } from './bookings-repo';
+import { bookingRowOf } from '../booking-row';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */

@@ -17,7 +17,7 @@ import { configuredOrigin } from '../http';
 import { executeCommand } from '../commands/run-command';
 import { sendReviewRequest } from './review-request-route';
 import { logError } from '../log';
-import { bookingRowOf } from '../bookings/bookings-repo';
+import { bookingRowOf } from '../booking-row';
 import { BookingStatus } from '@domain/booking/lifecycle';
 
 export interface ReviewJobResult {
