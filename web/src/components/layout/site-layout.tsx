@@ -4,6 +4,7 @@ import { isAdminPath } from '@domain/admin/admin-links';
 import { AfterHydration } from '@/lib/hydration';
 import { usePageViews } from '@/lib/use-page-views';
 import { useToastRaised } from '@/lib/toast';
+import { useIdleAfterLoad } from '@/lib/after-load';
 import { Header } from './header';
 import { Footer } from './footer';
 import { NavigationScroll } from './navigation-scroll';
@@ -31,6 +32,9 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
   const toastRaised = useToastRaised();
   const [toasterWanted, setToasterWanted] = useState(() => isAdminPath(pathname));
   if (!toasterWanted && (toastRaised || isAdminPath(pathname))) setToasterWanted(true);
+  // The service worker registers once the page has loaded and the browser idles (its install
+  // downloads every precached file); the admin's at once, as it needs it to work offline.
+  const workerWanted = useIdleAfterLoad(isAdminPath(pathname));
 
   return (
     <>
@@ -57,7 +61,8 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
         </Suspense>
       )}
       {/* Browser-only parts, never in the prerendered HTML (docs/decisions/019): the Toaster is a
-          chunk of its own, and so is the update prompt, which registers the service worker as it renders. */}
+          chunk of its own, and so is the update prompt, which registers the service worker as it renders
+          (after the page has loaded and the browser idles, web/src/lib/after-load.ts). */}
       <AfterHydration>
         {toasterWanted && (
           <Suspense fallback={null}>
@@ -65,9 +70,11 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
             <Toaster position={chrome ? 'top-center' : 'bottom-center'} richColors closeButton />
           </Suspense>
         )}
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
+        {workerWanted && (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        )}
       </AfterHydration>
       <NavigationScroll />
     </>

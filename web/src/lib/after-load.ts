@@ -1,0 +1,46 @@
+/**
+ * Waiting for the page to have loaded and the browser to be idle, for work no one is waiting
+ * for: the service worker's registration, whose install downloads every precached file
+ * (docs/decisions/016), would otherwise compete with a public page's first use on a slow phone
+ * (docs/benchmarks.md `bench:screens`). Workbox's own advice is to register after `load`.
+ */
+import { useEffect, useState } from 'react';
+
+/** At most this long (ms) after `load` before the callback runs even if the browser never idles. */
+export const IDLE_TIMEOUT_MS = 3000;
+
+/**
+ * Calls `run` once the window has fired `load` and the browser is then idle (or
+ * IDLE_TIMEOUT_MS has passed); the returned function cancels it.
+ */
+export function whenIdleAfterLoad(run: () => void): () => void {
+  let cancelIdle = () => {};
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 1);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  };
+  if (document.readyState === 'complete') {
+    idle();
+    return () => cancelIdle();
+  }
+  window.addEventListener('load', idle, { once: true });
+  return () => {
+    window.removeEventListener('load', idle);
+    cancelIdle();
+  };
+}
+
+/** True once whenIdleAfterLoad has fired (at once when `now`: e.g. the admin, which needs its worker to work offline). */
+export function useIdleAfterLoad(now = false): boolean {
+  const [ready, setReady] = useState(now);
+  useEffect(() => {
+    if (ready) return;
+    return whenIdleAfterLoad(() => setReady(true));
+  }, [ready]);
+  return ready || now;
+}
