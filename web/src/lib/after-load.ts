@@ -6,16 +6,27 @@
  */
 import { useEffect, useState } from 'react';
 
-/** At most this long (ms) after `load` before the callback runs even if the browser never idles. */
+/**
+ * How long (ms) after `load` the wait for idle time starts: a page's lazy steps and data often
+ * arrive after `load`, in short gaps an idle callback would take (bench:screens' renewal link
+ * registered the worker between its chunks, before its form could be used).
+ */
+export const AFTER_LOAD_DELAY_MS = 2000;
+
+/** At most this long (ms) after that delay before the callback runs even if the browser never idles. */
 export const IDLE_TIMEOUT_MS = 3000;
 
 /**
- * Calls `run` once the window has fired `load` and the browser is then idle (or
- * IDLE_TIMEOUT_MS has passed); the returned function cancels it.
+ * Calls `run` once the window has fired `load`, AFTER_LOAD_DELAY_MS have passed and the browser
+ * is then idle (or IDLE_TIMEOUT_MS more have passed); the returned function cancels it.
  */
 export function whenIdleAfterLoad(run: () => void): () => void {
   let cancelIdle = () => {};
   const idle = () => {
+    const delay = window.setTimeout(askIdle, AFTER_LOAD_DELAY_MS);
+    cancelIdle = () => window.clearTimeout(delay);
+  };
+  const askIdle = () => {
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
       cancelIdle = () => window.cancelIdleCallback(id);
