@@ -23,7 +23,7 @@ const TOKEN_KEY_LENGTH = 50;
 export const signOutEverywhere: ServerCommand<Record<string, never>, SignOutEverywhereState, never, { staffId: string }> = {
   command: signOutEverywhereCommand,
   path: '/api/fn/admin-session/sign-out-everywhere',
-  body: 'none',
+  fields: () => ({}),
   load: (_tx, _input, ctx) => ({ staffId: ctx.staffId, freshTokenKey: $security.randomString(TOKEN_KEY_LENGTH) }),
   // Nothing changed when the write fails: a retry is safe.
   writeRefusal(err) {

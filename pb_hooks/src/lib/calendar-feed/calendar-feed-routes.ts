@@ -41,7 +41,7 @@ export function calendarFeedRoute(e: core.RequestEvent): void {
 export const calendarFeedRotate: ServerCommand<Record<string, never>, CalendarFeedRotateState, never, { url: string }> = {
   command: calendarFeedRotateCommand,
   path: '/api/fn/calendar-feed/rotate',
-  body: 'none',
+  fields: () => ({}),
   load: (tx, _input, ctx) => ({ rowId: feedRow(tx)?.id ?? null, freshToken: newFeedToken(), origin: ctx.origin }),
   respond: (_app, a) => a,
 };

@@ -58,8 +58,11 @@ export interface ServerCommand<Input, State, Mail, Answer> {
   path: string;
   /** Multipart file fields it takes; `diskLow` the 507 sentence while the data disk is short of room. */
   uploads?: { fields: readonly string[]; diskLow: string; what: string };
-  /** 'none': a command that takes no input; the body is not read, so a POST without one is fine. */
-  body?: 'none';
+  /**
+   * The request's fields for `parse` when the command does not read a JSON body: none (a POST
+   * without a body is fine), or the query and a body of its own (the one-click unsubscribe).
+   */
+  fields?: (e: core.RequestEvent) => Record<string, unknown>;
   load: (tx: CoreApp, input: Input, ctx: CommandContext) => State;
   composeMail?: (tx: CoreApp, mail: Mail) => QueuedMail;
   respond: (app: CoreApp, answer: Answer, mails: SentStatus[]) => unknown;
@@ -216,7 +219,7 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   const wantsKey = idem.by === 'key' || (idem.by === 'natural' && idem.header === 'required');
   const key = wantsKey ? idempotencyKeyHeader(e, idem.header === 'required' ? OWNERSHIP_MESSAGES.idempotencyKeyInvalid : undefined) : '';
 
-  const { body, files } = sc.body === 'none' ? { body: {}, files: [] } : readBody(e, sc.uploads?.fields ?? []);
+  const { body, files } = sc.fields ? { body: sc.fields(e), files: [] } : readBody(e, sc.uploads?.fields ?? []);
   if (files.length > 0 && sc.uploads) requireUploadRoom(sc.uploads.diskLow, sc.uploads.what);
   const uploads: Upload[] = files.map((f) => ({ field: f.field, name: f.file.originalName || f.file.name, size: f.file.size }));
   const parsed = command.parse(body, uploads);
