@@ -51,7 +51,6 @@ const OUTSIDE: Record<string, string> = {
   // Still to move (their own transactions).
   '/api/fn/consultation-request': 'its own transaction and mailer call',
   '/api/fn/setup-admin': 'its own transaction',
-  '/api/fn/change-email': 'its own transaction',
 };
 
 /** Every .ts file under `dir` but tests. */
