@@ -50,7 +50,6 @@ const OUTSIDE: Record<string, string> = {
   '/api/fn/jobs/waitlist-offers': 'a job',
   // Still to move (their own transactions).
   '/api/fn/consultation-request': 'its own transaction and mailer call',
-  '/api/fn/setup-admin': 'its own transaction',
 };
 
 /** Every .ts file under `dir` but tests. */
