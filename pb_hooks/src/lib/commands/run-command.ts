@@ -211,6 +211,16 @@ export function executeCommand<Input, State, Mail, Answer>(
   return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
 }
 
+/**
+ * For a caller outside the route table (a PocketBase record hook) that ran a command delivering
+ * 'after-answer' through executeCommand (`answerFirst` true): `answer` sends its answer (and
+ * flushes it), then the e-mails of `run` go, so the mail server's time is not the answer's.
+ */
+export function answerThenSend(app: CoreApp, run: CommandRun, answer: () => void): void {
+  answer();
+  if (run.kind === 'answered' && run.unsent.length > 0) deliverMail(app, run.unsent);
+}
+
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
 export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
   const { command } = sc;
