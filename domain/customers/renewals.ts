@@ -209,6 +209,8 @@ export function renewalPrefill(
 
 /** The sentences of a renewal link bound to its customer (docs/decisions/058). */
 export const RENEWAL_LINK_MESSAGES = {
+  /** The one answer for every kind of dead renewal or unsubscribe link (404). */
+  invalid: 'This link is not valid.',
   /** POST /api/fn/renewal with an address the renewal was not sent to (403). */
   wrongEmail: 'That is not the e-mail address this renewal was sent to. Please type the address the e-mail came to.',
   /** POST /api/fn/renewal without an address (400). */

@@ -16,38 +16,42 @@
  * 400 a missing or invalid address, a missing or wrong current password, the same address
  *     (STAFF_EMAIL_MESSAGES, PASSWORD_RESET_MESSAGES); 401 without a staff sign-in;
  * 409 another account holds the address; 503 the save failed (the reason goes to the log).
+ *
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/change-email-command.ts.
  */
-import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-email';
-import { apiError, readJsonObject } from '../http';
+import { STAFF_EMAIL_MESSAGES, type ChangeEmailInput } from '@domain/admin/staff-email';
+import { changeEmailCommand, storedStaffEmail, type ChangeEmailAnswer, type ChangeEmailState } from '@domain/commands/change-email-command';
+import { refuse } from '@domain/commands/command';
+import { readJsonObject } from '../http';
+import { staffIdOf } from '../staff-auth';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+
+export const changeEmail: ServerCommand<ChangeEmailInput, ChangeEmailState, never, ChangeEmailAnswer> = {
+  command: changeEmailCommand,
+  path: '/api/fn/change-email',
+  // Who may call comes before the body: without a staff sign-in the command answers 401 whatever was sent.
+  fields: (e) => (staffIdOf(e) ? readJsonObject(e) : {}),
+  load(tx, input, ctx) {
+    if (!ctx.staffId) return { staff: null, passwordMatches: false, emailTaken: false };
+    const record = tx.findRecordById('staff', ctx.staffId);
+    const email = storedStaffEmail(input.email);
+    return {
+      staff: { id: record.id, email: record.email() },
+      passwordMatches: input.currentPassword !== '' && record.validatePassword(input.currentPassword),
+      emailTaken: tx.countRecords('staff', $dbx.exp('lower(email) = {:email} AND id != {:id}', { email, id: record.id })) > 0,
+    };
+  },
+  writeRefusal(err) {
+    $app.logger().error('change-email: the address could not be saved', 'error', String(err));
+    return refuse(503, STAFF_EMAIL_MESSAGES.failed);
+  },
+  respond: (_app, a) => ({ email: a.email, ...signedInAgain(a.staffId) }),
+};
 
 export function changeEmailRoute(e: core.RequestEvent): void {
-  const auth = e.auth;
-  if (!auth || auth.collection().name !== 'staff') throw apiError(401, 'Please sign in.');
-  const body = readJsonObject(e);
-  const input = { email: typeof body.email === 'string' ? body.email : '', currentPassword: typeof body.currentPassword === 'string' ? body.currentPassword : '' };
-  const problem = changeEmailProblem(input, auth.email());
-  if (problem) throw apiError(400, problem);
-  if (!auth.validatePassword(input.currentPassword)) throw apiError(400, STAFF_EMAIL_MESSAGES.wrongPassword);
-  const email = input.email.trim().toLowerCase();
-  let taken = false;
-  try {
-    $app.runInTransaction((tx) => {
-      if (tx.countRecords('staff', $dbx.exp('lower(email) = {:email} AND id != {:id}', { email, id: auth.id })) > 0) {
-        taken = true;
-        return;
-      }
-      const record = tx.findRecordById('staff', auth.id);
-      record.setEmail(email);
-      tx.save(record);
-    });
-  } catch (err) {
-    $app.logger().error('change-email: the address could not be saved', 'staff', auth.id, 'error', String(err));
-    throw apiError(503, STAFF_EMAIL_MESSAGES.failed);
-  }
-  if (taken) throw apiError(409, STAFF_EMAIL_MESSAGES.taken);
-  return e.json(200, { email, ...signedInAgain(auth.id) });
+  runCommand(e, changeEmail);
 }
-
 /**
  * A new sign-in of staff account `id` after its change: { token, record } as PocketBase's
  * auth-with-password answers them (the record with its e-mail shown, as to its owner), or {}

@@ -21,21 +21,22 @@
  *     calls exactly one creates the account.
  * 503 'Failed to create admin account' when the record cannot be saved (an invalid ADMIN_EMAIL,
  *     a staff member already holding it, a database failure); the reason goes to the server log.
+ *
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/setup-admin-command.ts.
  */
-import { resetEmailProblem } from '@domain/admin/staff-password-reset';
+import { refuse } from '@domain/commands/command';
+import { setupAdminCommand, SETUP_ADMIN_MESSAGES, type SetupAdminAnswer, type SetupAdminInput, type SetupAdminState } from '@domain/commands/setup-admin-command';
 import { apiError, readJsonObject } from '../http';
 import { logError } from '../log';
+import { runCommand, type ServerCommand } from '../commands/run-command';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@thoughtfullyadorned.local';
 export const GENERATED_PASSWORD_LENGTH = 24;
 /** Letters and digits without the look-alikes 0/O, 1/l/I, so the password can be copied by eye. */
 const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const SETUP_ADMIN_MESSAGES = {
-  exists: 'An admin account already exists.',
-  failed: 'Failed to create admin account',
-  wrongCode: "The setup code is not right. It is in the server's start message (journalctl -u thoughtfully-adorned in production) and in the file setup-code of its data directory.",
-} as const;
+export { SETUP_ADMIN_MESSAGES };
 
 /** The setup code's file in the data dir (pb/setup_code.go writes it at start). */
 export const SETUP_CODE_FILE = 'setup-code';
@@ -76,62 +77,55 @@ export function adminEmail(): string {
   return ($os.getenv('ADMIN_EMAIL') || '').trim() || DEFAULT_ADMIN_EMAIL;
 }
 
-/** The first admin's address: `given` (trimmed, lower case) when typed, else adminEmail(); 400 when it is not an address. */
-function setupEmail(given: unknown): string {
-  const typed = typeof given === 'string' ? given.trim() : '';
-  if (!typed) return adminEmail();
-  const problem = resetEmailProblem(typed);
-  if (problem) throw apiError(400, problem);
-  return typed.toLowerCase();
-}
-
 function adminExists(app: CoreApp): boolean {
   return app.countRecords('staff', $dbx.hashExp({ role: 'admin' })) > 0;
 }
 
-/** 403 unless `given` is the stored setup code. */
-function requireSetupCode(given: unknown): void {
-  const code = normalizeSetupCode(typeof given === 'string' ? given : '');
+/** Whether `given` is the stored setup code (compared in constant time); without a stored one, a new one is made and logged first. */
+function setupCodeMatches(given: string): boolean {
+  const code = normalizeSetupCode(given);
   const expected = storedCode();
-  if (!code || !$security.equal(code, expected)) throw apiError(403, SETUP_ADMIN_MESSAGES.wrongCode);
+  return code !== '' && $security.equal(code, expected);
 }
 
+export const setupAdmin: ServerCommand<SetupAdminInput, SetupAdminState, never, SetupAdminAnswer> = {
+  command: setupAdminCommand,
+  path: '/api/fn/setup-admin',
+  fields(e) {
+    try {
+      return readJsonObject(e);
+    } catch {
+      return {}; // no body: no code
+    }
+  },
+  load(tx, input) {
+    // The check and the insert run in one transaction on PocketBase's single write connection,
+    // so of simultaneous calls exactly one creates the account.
+    const exists = adminExists(tx);
+    return {
+      adminExists: exists,
+      codeMatches: !exists && setupCodeMatches(input.code),
+      defaultEmail: adminEmail(),
+      password: $security.randomStringWithAlphabet(GENERATED_PASSWORD_LENGTH, PASSWORD_ALPHABET),
+    };
+  },
+  writeRefusal(err) {
+    $app.logger().error('setup-admin: the first admin could not be created', 'error', String(err));
+    return refuse(503, SETUP_ADMIN_MESSAGES.failed);
+  },
+  respond(_app, a) {
+    // The code dies with the first admin (the route also refuses it while any admin exists).
+    try {
+      $os.remove(codePath());
+    } catch (err) {
+      logError(`setup-admin: the setup code file could not be removed: ${String(err)}`);
+    }
+    return a;
+  },
+};
+
 export function setupAdminRoute(e: core.RequestEvent): void {
-  if (adminExists($app)) throw apiError(409, SETUP_ADMIN_MESSAGES.exists);
-  let body: Record<string, unknown>;
-  try {
-    body = readJsonObject(e);
-  } catch {
-    body = {}; // no body: no code
-  }
-  requireSetupCode(body.code);
-  const email = setupEmail(body.email);
-  const password = $security.randomStringWithAlphabet(GENERATED_PASSWORD_LENGTH, PASSWORD_ALPHABET);
-  let created = false;
-  try {
-    $app.runInTransaction((tx) => {
-      if (adminExists(tx)) return;
-      const admin = new Record(tx.findCollectionByNameOrId('staff'));
-      admin.setEmail(email);
-      admin.setPassword(password);
-      admin.setVerified(true);
-      admin.set('role', 'admin');
-      admin.set('name', 'Admin');
-      tx.save(admin);
-      created = true;
-    });
-  } catch (err) {
-    $app.logger().error('setup-admin: the first admin could not be created', 'email', email, 'error', String(err));
-    throw apiError(503, SETUP_ADMIN_MESSAGES.failed);
-  }
-  if (!created) throw apiError(409, SETUP_ADMIN_MESSAGES.exists);
-  // The code dies with the first admin (the route also refuses it while any admin exists).
-  try {
-    $os.remove(codePath());
-  } catch (err) {
-    logError(`setup-admin: the setup code file could not be removed: ${String(err)}`);
-  }
-  return e.json(200, { email, password });
+  runCommand(e, setupAdmin);
 }
 
 /**

@@ -8,10 +8,33 @@
  * are all its sessions, and a second account an operator added keeps its own. The caller's
  * token ends too; its device keeps the work it has not sent (the outbox), which goes out once
  * the same admin signs in again.
+ *
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/sign-out-everywhere-command.ts.
  */
+import { signOutEverywhereCommand, type SignOutEverywhereState } from '@domain/commands/sign-out-everywhere-command';
+import { refuse } from '@domain/commands/command';
 import { logError } from '../log';
-import { apiError } from '../http';
-import { requireAdmin, staffIdOf } from '../staff-auth';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+
+/** PocketBase's own token key length (core.Record refreshTokenKey). */
+const TOKEN_KEY_LENGTH = 50;
+
+export const signOutEverywhere: ServerCommand<Record<string, never>, SignOutEverywhereState, never, { staffId: string }> = {
+  command: signOutEverywhereCommand,
+  path: '/api/fn/admin-session/sign-out-everywhere',
+  fields: () => ({}),
+  load: (_tx, _input, ctx) => ({ staffId: ctx.staffId, freshTokenKey: $security.randomString(TOKEN_KEY_LENGTH) }),
+  // Nothing changed when the write fails: a retry is safe.
+  writeRefusal(err) {
+    logError(`sign out everywhere: ${String(err)}`);
+    return refuse(503, 'The devices could not be signed out just now. Please try again in a moment.');
+  },
+  respond(app, a) {
+    app.logger().info('Every session of a staff account was ended', 'staff', a.staffId);
+    return { signedOut: true };
+  },
+};
 
 /**
  * POST /api/fn/admin-session/sign-out-everywhere (admin): rotates the caller's token key → 200
@@ -19,17 +42,5 @@ import { requireAdmin, staffIdOf } from '../staff-auth';
  * staff sessions); 503 when the write fails (nothing changed then: a retry is safe).
  */
 export function signOutEverywhereRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  const staffId = staffIdOf(e);
-  if (!staffId) throw apiError(400, 'Only a staff account can be signed out of its devices.');
-  try {
-    const staff = e.app.findRecordById('staff', staffId);
-    staff.refreshTokenKey();
-    e.app.save(staff);
-  } catch (err) {
-    logError(`sign out everywhere: ${String(err)}`);
-    throw apiError(503, 'The devices could not be signed out just now. Please try again in a moment.');
-  }
-  e.app.logger().info('Every session of a staff account was ended', 'staff', staffId);
-  e.json(200, { signedOut: true });
+  runCommand(e, signOutEverywhere);
 }

@@ -27,10 +27,12 @@
  * fill an inbox through them.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
-import { PASSWORD_RESET_MAIL_LIMIT, passwordResetMailAllowed, resetLinkAlive } from '@domain/admin/staff-password-reset';
+import { PASSWORD_RESET_MAIL_LIMIT, resetLinkAlive } from '@domain/admin/staff-password-reset';
 import { appOrigin } from '../http';
 import { fillEmailTemplate } from '../mail/email-template';
-import { deliverMail, mailKey, queueMail, type QueuedMail } from '../mail/mail-outbox';
+import { staffPasswordResetCommand, type StaffPasswordResetInput, type StaffPasswordResetMail, type StaffPasswordResetState } from '@domain/commands/staff-password-reset-command';
+import { mailKey, type QueuedMail } from '../mail/mail-outbox';
+import { answerThenSend, executeCommand, type ServerCommand } from '../commands/run-command';
 import { STAFF_PASSWORD_RESET_KIND, type MailKindChecks } from '../mail/outbox-checks';
 
 /**
@@ -74,26 +76,39 @@ export function staffPasswordResetMail(app: CoreApp, staff: core.Record, origin:
 }
 
 /**
- * The `onRecordRequestPasswordResetRequest` hook of `staff` and `_superusers` (main.ts): queues the e-mail while
- * the account's hourly limit allows, answers 204, then sends it. Never calls PocketBase's own
- * sender (e.next()). A failed queueing (a full disk) is the usual 503.
+ * The reset e-mail as a command on the runner's transaction (domain/commands/staff-password-reset-command.ts):
+ * the account's recent reset e-mails read, the e-mail queued while the limit allows, and sent
+ * after the answer ('after-answer').
+ */
+export const staffPasswordReset: ServerCommand<StaffPasswordResetInput, StaffPasswordResetState, StaffPasswordResetMail, { mailed: boolean }> = {
+  command: staffPasswordResetCommand,
+  // PocketBase's own route: the command is run by the hook below, not by the route table.
+  path: '/api/collections/staff/request-password-reset',
+  deliver: 'after-answer',
+  load: (tx, input) => ({ recentMailsMs: latestResetMails(tx, input.staffId) }),
+  composeMail: (tx, m) => staffPasswordResetMail(tx, tx.findRecordById(m.collection, m.staffId), m.origin, m.atMs),
+  respond: (_app, a) => a,
+};
+
+/**
+ * The `onRecordRequestPasswordResetRequest` hook of `staff` and `_superusers` (main.ts): runs
+ * staffPasswordReset (the e-mail queued while the account's hourly limit allows), answers 204,
+ * then the e-mail goes. Never calls PocketBase's own sender (e.next()). A failed queueing (a
+ * full disk) is the usual 503.
  */
 export function mailStaffPasswordReset(e: core.RecordRequestPasswordResetRequestEvent): void {
   const staff = e.record!;
-  const nowMs = Date.now();
-  let mailId: string | null = null;
-  e.app.runInTransaction((tx) => {
-    if (!passwordResetMailAllowed(latestResetMails(tx, staff.id), nowMs)) return;
-    mailId = queueMail(tx, staffPasswordResetMail(tx, staff, appOrigin(requestEventOf(e)), nowMs));
+  const origin = appOrigin(requestEventOf(e));
+  const input = { collection: staff.collection().name, staffId: staff.id, origin, atMs: Date.now() };
+  const run = executeCommand(e.app, staffPasswordReset, input, { staffId: '', origin, fingerprint: '' }, null, [], true);
+  answerThenSend(e.app, run, () => {
+    e.noContent(204);
+    try {
+      e.flush();
+    } catch {
+      // Not flushable (never with PocketBase's router): the answer goes when this returns.
+    }
   });
-  e.noContent(204);
-  if (!mailId) return;
-  try {
-    e.flush();
-  } catch {
-    // Not flushable (never with PocketBase's router): the answer goes when this returns.
-  }
-  deliverMail(e.app, [mailId]);
 }
 
 /**

@@ -7,20 +7,19 @@
  * GET  /api/fn/calendar-feed             admin only: { url } of the feed, creating the token on
  *      first use.
  * POST /api/fn/calendar-feed/rotate      admin only: a new token → { url }; the old URL stops
- *      working at once.
+ *      working at once. On the command runner (lib/commands/run-command.ts); the rule is
+ *      domain/commands/calendar-feed-rotate-command.ts.
  * 401 without a signed-in user and 403 for anyone but an admin on the last two.
  */
 import { BUSINESS } from '@domain/business';
 import { buildIcs } from '@domain/mail/ics';
-import { ensureFeedToken, isFeedToken, rotateFeedToken } from './feed-token';
+import { calendarFeedRotateCommand, calendarFeedUrl, type CalendarFeedRotateState } from '@domain/commands/calendar-feed-rotate-command';
+import { ensureFeedToken, feedRow, isFeedToken, newFeedToken } from './feed-token';
 import { feedEvents } from './feed-events';
 import { nowMs, today } from '../clock';
 import { apiError, appOrigin, queryParam } from '../http';
 import { requireAdmin } from '../staff-auth';
-
-function feedUrl(e: core.RequestEvent, token: string): string {
-  return `${appOrigin(e)}/api/fn/calendar.ics?token=${encodeURIComponent(token)}`;
-}
+import { runCommand, type ServerCommand } from '../commands/run-command';
 
 // A calendar name and a polling hint for subscribing apps (RFC 7986 REFRESH-INTERVAL and the
 // X-WR-CALNAME / X-PUBLISHED-TTL most apps read), after buildIcs's METHOD line.
@@ -36,10 +35,17 @@ export function calendarIcsRoute(e: core.RequestEvent): void {
 
 export function calendarFeedRoute(e: core.RequestEvent): void {
   requireAdmin(e);
-  return e.json(200, { url: feedUrl(e, ensureFeedToken($app)) });
+  return e.json(200, { url: calendarFeedUrl(appOrigin(e), ensureFeedToken($app)) });
 }
 
+export const calendarFeedRotate: ServerCommand<Record<string, never>, CalendarFeedRotateState, never, { url: string }> = {
+  command: calendarFeedRotateCommand,
+  path: '/api/fn/calendar-feed/rotate',
+  fields: () => ({}),
+  load: (tx, _input, ctx) => ({ rowId: feedRow(tx)?.id ?? null, freshToken: newFeedToken(), origin: ctx.origin }),
+  respond: (_app, a) => a,
+};
+
 export function calendarFeedRotateRoute(e: core.RequestEvent): void {
-  requireAdmin(e);
-  return e.json(200, { url: feedUrl(e, rotateFeedToken($app)) });
+  runCommand(e, calendarFeedRotate);
 }

@@ -2,14 +2,21 @@
  * The calendar feed's secret token (docs/decisions/015 Calendar feed; docs/decisions/012): one `settings`
  * row (key calendar_feed, value { token }) that the collection's rules hide from everyone,
  * the admin included, so it leaves the server only inside the feed URL the admin asks for.
- * Rotating replaces it, which revokes every copy of the old URL at once.
+ * Rotating replaces it, which revokes every copy of the old URL at once (the rotate command,
+ * domain/commands/calendar-feed-rotate-command.ts).
  */
+import { CALENDAR_FEED_KEY as KEY } from '@domain/commands/calendar-feed-rotate-command';
 
-const KEY = 'calendar_feed';
 /** 40 characters of [A-Za-z0-9] from a cryptographic source: about 238 bits. */
 const TOKEN_LENGTH = 40;
 
-function feedRow(app: CoreApp): core.Record | null {
+/** A new token (not stored): for the rotation (calendar-feed-routes.ts) and the first one. */
+export function newFeedToken(): string {
+  return $security.randomString(TOKEN_LENGTH);
+}
+
+/** The feed's `settings` row, or null before a token exists. */
+export function feedRow(app: CoreApp): core.Record | null {
   try {
     return app.findFirstRecordByData('settings', 'key', KEY);
   } catch {
@@ -28,7 +35,7 @@ function tokenOf(row: core.Record | null): string {
 }
 
 function storeNewToken(app: CoreApp, row: core.Record | null): string {
-  const token = $security.randomString(TOKEN_LENGTH);
+  const token = newFeedToken();
   const rec = row ?? new Record(app.findCollectionByNameOrId('settings'));
   rec.set('key', KEY);
   rec.set('value', { token });
@@ -47,15 +54,6 @@ export function ensureFeedToken(app: CoreApp): string {
   app.runInTransaction((tx) => {
     const row = feedRow(tx);
     token = tokenOf(row) || storeNewToken(tx, row);
-  });
-  return token;
-}
-
-/** Replaces the token with a new one and returns it; the old one stops working at once. */
-export function rotateFeedToken(app: CoreApp): string {
-  let token = '';
-  app.runInTransaction((tx) => {
-    token = storeNewToken(tx, feedRow(tx));
   });
   return token;
 }

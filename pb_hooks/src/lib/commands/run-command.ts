@@ -58,6 +58,11 @@ export interface ServerCommand<Input, State, Mail, Answer> {
   path: string;
   /** Multipart file fields it takes; `diskLow` the 507 sentence while the data disk is short of room. */
   uploads?: { fields: readonly string[]; diskLow: string; what: string };
+  /**
+   * The request's fields for `parse` when the command does not read a JSON body: none (a POST
+   * without a body is fine), or the query and a body of its own (the one-click unsubscribe).
+   */
+  fields?: (e: core.RequestEvent) => Record<string, unknown>;
   load: (tx: CoreApp, input: Input, ctx: CommandContext) => State;
   composeMail?: (tx: CoreApp, mail: Mail) => QueuedMail;
   respond: (app: CoreApp, answer: Answer, mails: SentStatus[]) => unknown;
@@ -206,6 +211,16 @@ export function executeCommand<Input, State, Mail, Answer>(
   return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
 }
 
+/**
+ * For a caller outside the route table (a PocketBase record hook) that ran a command delivering
+ * 'after-answer' through executeCommand (`answerFirst` true): `answer` sends its answer (and
+ * flushes it), then the e-mails of `run` go, so the mail server's time is not the answer's.
+ */
+export function answerThenSend(app: CoreApp, run: CommandRun, answer: () => void): void {
+  answer();
+  if (run.kind === 'answered' && run.unsent.length > 0) deliverMail(app, run.unsent);
+}
+
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
 export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
   const { command } = sc;
@@ -214,7 +229,7 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   const wantsKey = idem.by === 'key' || (idem.by === 'natural' && idem.header === 'required');
   const key = wantsKey ? idempotencyKeyHeader(e, idem.header === 'required' ? OWNERSHIP_MESSAGES.idempotencyKeyInvalid : undefined) : '';
 
-  const { body, files } = readBody(e, sc.uploads?.fields ?? []);
+  const { body, files } = sc.fields ? { body: sc.fields(e), files: [] } : readBody(e, sc.uploads?.fields ?? []);
   if (files.length > 0 && sc.uploads) requireUploadRoom(sc.uploads.diskLow, sc.uploads.what);
   const uploads: Upload[] = files.map((f) => ({ field: f.field, name: f.file.originalName || f.file.name, size: f.file.size }));
   const parsed = command.parse(body, uploads);

@@ -34,7 +34,7 @@ import { loadSeasonRecords } from '../settings';
 import { renewalForToken } from '../bookings/checkout-renewal';
 
 /** The one answer for every kind of dead link. */
-export const RENEWAL_LINK_INVALID = 'This link is not valid.';
+export const RENEWAL_LINK_INVALID = RENEWAL_LINK_MESSAGES.invalid;
 
 /** The renewal `token` opens today, its season and the booking it was made from; throws the 404 or the 410. */
 function openRenewal(token: unknown): { row: core.Record; season: SeasonRecord; booking: core.Record } {

@@ -7,13 +7,15 @@
  * Sets `customers.unsubscribed_at` (creating the key's `customers` row, with the latest
  * booking's contact, when it has none); idempotent: a second call changes nothing.
  * → 200 { unsubscribed: true }. 404 'This link is not valid.' for a wrong or malformed token.
+ *
+ * On the command runner (lib/commands/run-command.ts); the rule is
+ * domain/commands/unsubscribe-command.ts.
  */
-import { customerKey } from '@domain/customers/customer-key';
-import { nowMs, toPbDate } from '../clock';
-import { apiError, queryParam, readJsonObject } from '../http';
+import { unsubscribeCommand, type UnsubscribeInput, type UnsubscribeState } from '@domain/commands/unsubscribe-command';
+import { queryParam, readJsonObject } from '../http';
 import { findCustomer } from './customer-notes-route';
-import { RENEWAL_LINK_INVALID } from './renewal-link-route';
 import { unsubscribeTokenValid } from '../bookings/renewal-tokens';
+import { runCommand, type ServerCommand } from '../commands/run-command';
 
 /** The JSON body's fields, or none (the one-click form body, or no body). */
 function jsonFields(e: core.RequestEvent): Record<string, unknown> {
@@ -32,19 +34,26 @@ function latestContact(tx: CoreApp, key: string): { name: string; phone: string;
     : { name: '', phone: '', address: '' };
 }
 
+export const unsubscribe: ServerCommand<UnsubscribeInput, UnsubscribeState, never, { unsubscribed: true }> = {
+  command: unsubscribeCommand,
+  path: '/api/fn/unsubscribe',
+  // The JSON body's `e` and `t`, else the one-click link's query.
+  fields(e) {
+    const body = jsonFields(e);
+    return { e: typeof body.e === 'string' ? body.e : queryParam(e, 'e'), t: typeof body.t === 'string' ? body.t : queryParam(e, 't') };
+  },
+  load(tx, input) {
+    const tokenValid = unsubscribeTokenValid(tx, input.key, input.token);
+    const found = tokenValid ? findCustomer(tx, input.key) : null;
+    return {
+      tokenValid,
+      customer: found ? { id: found.id, unsubscribed: found.getString('unsubscribed_at') !== '' } : null,
+      latestContact: tokenValid && !found ? latestContact(tx, input.key) : { name: '', phone: '', address: '' },
+    };
+  },
+  respond: (_app, a) => a,
+};
+
 export function unsubscribeRoute(e: core.RequestEvent): void {
-  const body = jsonFields(e);
-  const key = customerKey(typeof body.e === 'string' ? body.e : queryParam(e, 'e'));
-  const token = typeof body.t === 'string' ? body.t : queryParam(e, 't');
-  if (!unsubscribeTokenValid($app, key, token)) throw apiError(404, RENEWAL_LINK_INVALID);
-  const at = toPbDate(nowMs());
-  $app.runInTransaction((tx) => {
-    const found = findCustomer(tx, key);
-    if (found?.getString('unsubscribed_at')) return;
-    const rec = found ?? new Record(tx.findCollectionByNameOrId('customers'));
-    if (!found) rec.load({ email_key: key, ...latestContact(tx, key) });
-    rec.set('unsubscribed_at', at);
-    tx.save(rec);
-  });
-  return e.json(200, { unsubscribed: true });
+  runCommand(e, unsubscribe);
 }
