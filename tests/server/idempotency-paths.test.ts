@@ -57,6 +57,11 @@ const PHONE_DAYS = [
   ['2026-12-15', '2027-01-12'],
 ];
 let phoneStagings = 0;
+const MOVE_DAYS = [
+  ['2027-01-22', '2027-01-23'],
+  ['2027-01-19', '2027-01-20'],
+];
+let moveStagings = 0;
 
 const PATHS: Path[] = [
   {
@@ -95,6 +100,37 @@ const PATHS: Path[] = [
     ids: (a) => [a.body.booking?.id, a.body.url],
     reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
     route: 'admin-bookings-create',
+  },
+  {
+    name: "the admin's balance charge",
+    async stage() {
+      const b = await stageBooking(su, { install_date: '2026-12-20', removal_date: '2027-01-25', customer_email: `idem.${++seq}@example.com` });
+      created.push(b.id);
+      return {
+        send: (key, body) => asAdmin('/api/fn/charge-booking-balance', key, body === 'same' ? { bookingId: b.id } : { bookingId: b.id, additionalCharges: { items: { small: 1 } } }),
+        rows: () => countOf('charges', 'booking = {:b} && method != "cash"', { b: b.id }),
+      };
+    },
+    ids: (a) => [a.body.chargeId, a.body.amountCharged, a.body.booking?.id],
+    reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
+    route: 'charge-booking-balance',
+  },
+  {
+    name: "the owner's move",
+    async stage() {
+      const b = await stageBooking(su, { install_date: '2026-12-26', removal_date: '2027-01-24', customer_email: `idem.${++seq}@example.com` });
+      created.push(b.id);
+      // Days of its own per staging, so the first move's slot never refuses the next.
+      const days = MOVE_DAYS[moveStagings++ % MOVE_DAYS.length]!;
+      return {
+        send: (key, body) => asAdmin('/api/fn/admin-bookings/move', key, { bookingId: b.id, visit: 'removal', date: body === 'same' ? days[0] : days[1], timeSlot: '9-15' }),
+        // The customer is told of a move once: its e-mails are what a second move would write.
+        rows: () => countOf('mail_log', "related_id = {:b} && kind != 'receipt'", { b: b.id }),
+      };
+    },
+    ids: (a) => [a.body.booking?.id, a.body.booking?.removal_date, a.body.booking?.ics_sequence],
+    reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
+    route: 'admin-bookings/move',
   },
   {
     name: 'a job event (its client id is the key)',
