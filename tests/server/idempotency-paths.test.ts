@@ -57,6 +57,11 @@ const PHONE_DAYS = [
   ['2026-12-15', '2027-01-12'],
 ];
 let phoneStagings = 0;
+const CHECKOUT_DAYS = [
+  ['2026-12-18', '2027-01-05'],
+  ['2026-12-22', '2027-01-06'],
+];
+let checkoutStagings = 0;
 const MOVE_DAYS = [
   ['2027-01-22', '2027-01-23'],
   ['2027-01-19', '2027-01-20'],
@@ -64,6 +69,26 @@ const MOVE_DAYS = [
 let moveStagings = 0;
 
 const PATHS: Path[] = [
+  {
+    name: "the website's checkout",
+    async stage() {
+      const email = `idem.checkout.${++seq}@example.com`;
+      // A day of its own per staging, so the first hold's slots never refuse the next.
+      const day = CHECKOUT_DAYS[checkoutStagings++ % CHECKOUT_DAYS.length]!;
+      return {
+        send: async (key, body) => {
+          const over = { customerEmail: email, installDate: day[0], removalDate: day[1], customerName: body === 'same' ? 'Idem Checkout' : 'Another Name' };
+          const res = await request({ route: '/api/fn/create-booking-checkout', body: { bookingData: bookingRequest(over) }, headers: { 'Idempotency-Key': key } });
+          if (res.body.bookingId) created.push(res.body.bookingId);
+          return res;
+        },
+        rows: () => countOf('bookings', 'customer_email = {:e}', { e: email }),
+      };
+    },
+    ids: (a) => [a.body.bookingId, a.body.sessionId],
+    reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
+    route: 'create-booking-checkout',
+  },
   {
     name: 'a recorded payment',
     async stage() {
@@ -166,6 +191,7 @@ describe.each(PATHS)('$name', (path) => {
     expect(written).toBeGreaterThan(0);
     const again = await send(key, 'same');
     expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(path.ids(first)).not.toContain(undefined);
     expect(path.ids(again)).toEqual(path.ids(first));
     expect(await rows()).toBe(written);
   });

@@ -56,17 +56,18 @@ export function requestKeyTaken(tx: CoreApp, key: string): boolean {
 
 /**
  * Inside the action's transaction `tx`, once the action is sure to take effect: the key's row
- * with the answer as known so far (not done). An action refused in its transaction stores no
- * key, so a replay is checked afresh and refused the same way.
+ * with the answer as known so far (not done; `done` when it is already the whole answer, as the
+ * checkout's). An action refused in its transaction stores no key, so a replay is checked
+ * afresh and refused the same way.
  */
-export function insertRequestKey(tx: CoreApp, claim: RequestKeyClaim, partialAnswer: Record<string, unknown>): void {
+export function insertRequestKey(tx: CoreApp, claim: RequestKeyClaim, partialAnswer: Record<string, unknown>, done = false): void {
   const rec = new Record(tx.findCollectionByNameOrId('request_keys'));
   rec.load({
     key: claim.key,
     route: claim.route,
     request_fingerprint: claim.fingerprint,
     answer: partialAnswer,
-    done: false,
+    done,
     // The wall clock, not APP_NOW: it measures how long the request has been gone.
     written_at: toPbDate(Date.now()),
   });
