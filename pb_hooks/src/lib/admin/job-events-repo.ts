@@ -2,9 +2,10 @@
  * `job_events` rows from the admin's offline outbox (docs/decisions/016; docs/architecture.md "Admin data and
  * sync") and the server's own events. The outbox's actions run as a command
  * (domain/commands/job-event-command.ts, on lib/commands/run-command.ts): this file reads the
- * state it decides from, inside its one transaction, so the replay check, the event (whose
- * record id is the client-made id) and the booking's done mark commit together and an action is
- * applied exactly once however often, and however simultaneously, the phone sends it.
+ * state it decides from, inside its one transaction, so the client id's key in the runner's store
+ * (docs/decisions/062), the event (whose record id is the client-made id) and the booking's done
+ * mark commit together and an action is applied exactly once however often, and however
+ * simultaneously, the phone sends it.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
