@@ -43,15 +43,17 @@ export type Outcome<Mail, Answer> = Decision<Mail, Answer> | Refusal;
  * - `key`: the `Idempotency-Key` header, stored in `request_keys` with a fingerprint of the
  *   request inside the command's transaction; a replay gets the stored answer, the same key with
  *   another request is a 422. `header` says whether a request without one is refused.
- * - `client-id`: the phone's client-made id becomes the record's id; the state carries the
- *   earlier record and whether its stored fingerprint matches (decide answers the replay).
+ * - `client-id`: the phone's client-made id of an offline action (`key` reads it from the
+ *   input) is that key, stored the same way; it also becomes the record's id.
+ * `reused`: the command's own 422 sentence for a key that came with another request (the
+ * runner's store answers it; OWNERSHIP_MESSAGES.idempotencyKeyReused when omitted).
  * - `natural`: applying it again changes nothing (the same state is reached), so no key is
  *   stored; `header` 'required' still asks for one (the outbox sends one with every entry).
  * `fingerprint` is the text whose SHA-256 tells a replay from a reuse of the key or id.
  */
 export type Idempotency<Input> =
-  | { by: 'key'; header: 'required' | 'optional'; fingerprint: (input: Input) => string }
-  | { by: 'client-id'; fingerprint: (input: Input) => string }
+  | { by: 'key'; header: 'required' | 'optional'; fingerprint: (input: Input) => string; reused?: string }
+  | { by: 'client-id'; key: (input: Input) => string; fingerprint: (input: Input) => string; reused?: string }
   | { by: 'natural'; header: 'required' | 'none'; why: string };
 
 /** What the request carried besides its JSON (or form) fields: the uploaded files' names and sizes. */

@@ -73,20 +73,18 @@ const schedule = (id: string, date = '2026-11-24', status: BookingSchedule['stat
   removal_date: '',
   removal_time_slot: '',
 });
-const state = (over: Partial<CreateCheckoutState> = {}): CreateCheckoutState => ({ sameKey: null, capReached: false, wizardHolds: [], schedules: [], newId: 'new1', ...over });
+const state = (over: Partial<CreateCheckoutState> = {}): CreateCheckoutState => ({ capReached: false, wizardHolds: [], schedules: [], newId: 'new1', ...over });
 
 describe('the create-checkout command', () => {
   it('creates the booking waiting for its deposit, its payment status from the ledger', () => {
     expect(createCheckoutCommand.decide(state(), input(), NOW)).toEqual({
       changes: [{ op: 'create', collection: 'bookings', id: 'new1', fields: { ...input().prepared!.fields, payment_status: 'pending' } }],
       mails: [],
-      answer: { bookingId: 'new1', replay: false, replacedSessions: [] },
+      answer: { bookingId: 'new1', replacedSessions: [] },
     });
   });
 
   it.each([
-    ['the same key and request: its booking again', state({ sameKey: { id: 'b0', fingerprint: 'fp1' } }), null],
-    ['the same key, another request: 422', state({ sameKey: { id: 'b0', fingerprint: 'other' } }), { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused }],
     ['too many unpaid holds: 429', state({ capReached: true }), { status: 429, message: OWNERSHIP_MESSAGES.tooManyHolds }],
     ['the installation taken: 409', state({ schedules: [schedule('b9')] }), { status: 409, message: 'That installation time slot was just booked by someone else. Please choose another slot.' }],
     [
@@ -95,9 +93,7 @@ describe('the create-checkout command', () => {
       { status: 409, message: 'That removal time slot was just booked by someone else. Please choose another slot.' },
     ],
   ])('%s', (_name, s, refusal) => {
-    const out = createCheckoutCommand.decide(s, input(), NOW);
-    if (refusal) expect(out).toEqual(refusal);
-    else expect(out).toEqual({ changes: [], mails: [], answer: { bookingId: 'b0', replay: true, replacedSessions: [] } });
+    expect(createCheckoutCommand.decide(s, input(), NOW)).toEqual(refusal);
   });
 
   it('replaces the wizard’s earlier hold (hold_ended, replaced) and may then take its slot', () => {
@@ -108,7 +104,7 @@ describe('the create-checkout command', () => {
     // Its payment_status is derived where it is written (docs/decisions/061).
     expect(derivedAfter(hold('h1'), [], [out.changes[0]!]).payment_status).toBe('pending');
     expect(out.changes[1]).toMatchObject({ op: 'create', id: 'new1' });
-    expect(out.answer).toEqual({ bookingId: 'new1', replay: false, replacedSessions: ['cs_h1'] });
+    expect(out.answer).toEqual({ bookingId: 'new1', replacedSessions: ['cs_h1'] });
   });
 
   it('writes nothing when the slot is taken by someone else, so the customer keeps the earlier hold', () => {

@@ -1,10 +1,11 @@
 /**
  * A website checkout's hold, as a command (docs/product.md §7; docs/architecture.md readings
  * 4–6 and 15, "The path of a command"; docs/decisions/010, 045). The server checks and prices
- * the request before the transaction (the distance may call out) and, inside it, reads the
- * checkout already made under the same Idempotency-Key, whether the caller's unpaid holds reach
- * their cap, the same wizard's active holds, and the schedules of the visits' dates; this decides:
- * - the same key: its booking again (a replay), or 422 for another request;
+ * the request before the transaction (the distance may call out) and, inside it, reads whether
+ * the caller's unpaid holds reach their cap, the same wizard's active holds, and the schedules
+ * of the visits' dates. The optional Idempotency-Key is the runner's (request_keys: the same key
+ * answers its booking, another request under it is a 422; also stored on the booking, whose
+ * unique index makes a race harmless). This decides:
  * - 429 when the caller holds too many unpaid checkouts;
  * - the wizard's earlier holds are let go (`transition` 'hold_ended', `replaced`), so a customer
  *   who goes back and pays again never blocks their own slot;
@@ -59,8 +60,6 @@ export interface CreateCheckoutInput {
 }
 
 export interface CreateCheckoutState {
-  /** The booking an earlier request with the same key made, with its request's fingerprint. */
-  sameKey: { id: string; fingerprint: string } | null;
   capReached: boolean;
   /** The wizard's active unpaid holds. */
   wizardHolds: (PaymentBookingRow & { payment_mode: string; checkout_session_id: string })[];
@@ -75,7 +74,6 @@ export interface CreateCheckoutState {
 /** The checkout's booking; `replacedSessions` the Stripe sessions of the holds it replaced, to expire after the commit. */
 export interface CreateCheckoutAnswer {
   bookingId: string;
-  replay: boolean;
   replacedSessions: string[];
 }
 
@@ -125,15 +123,12 @@ function travelRefusal(request: BookingRequest, p: PreparedCheckout, others: rea
 export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutState, never, CreateCheckoutAnswer> = {
   name: 'create-booking-checkout',
   parse: (body) => parseCreateCheckout(body),
-  idempotency: { by: 'natural', header: 'none', why: 'the optional key is stored on the booking itself (idempotency_key, request_fingerprint): the same key answers its booking' },
+  // The fingerprint's text is the request as before the store held the key, so stored keys still match.
+  idempotency: { by: 'key', header: 'optional', fingerprint: (input) => JSON.stringify(input.request) },
   decide(state, input, nowMs) {
     const p = input.prepared;
     // Our mistake, never the caller's: the server prepares every checkout before deciding it.
     if (!p) return refuse(500, 'This action could not be completed. Please try again.');
-    if (state.sameKey) {
-      if (state.sameKey.fingerprint !== p.fingerprint) return refuse(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
-      return decided([], { bookingId: state.sameKey.id, replay: true, replacedSessions: [] });
-    }
     if (state.capReached) return refuse(429, OWNERSHIP_MESSAGES.tooManyHolds);
     // The customer's rule (docs/product.md §5): the owner books inside the notice from the admin.
     for (const [, name, date, slot] of visitsOf(input.request, p)) {
@@ -171,6 +166,6 @@ export const createCheckoutCommand: Command<CreateCheckoutInput, CreateCheckoutS
     // Its balance_remaining and payment_status are derived from its ledger where it is written (docs/decisions/061).
     changes.push({ op: 'create', collection: 'bookings', id: state.newId, fields: p.fields });
     if (offer) changes.push(...acceptOfferChanges(offer, state.newId));
-    return decided(changes, { bookingId: state.newId, replay: false, replacedSessions });
+    return decided(changes, { bookingId: state.newId, replacedSessions });
   },
 };

@@ -2,8 +2,9 @@
  * An on-site action from the admin's offline outbox as a command (docs/decisions/016, 039;
  * domain/booking/job-events.ts): the event is stored once under the phone's client-made id (its record
  * id), a done mark stamps its booking (first mark wins; the last visit completes it), and a
- * replay of the same action answers the first event. Pure: the server loads the earlier event
- * and whether its fingerprint matches this request, and the booking.
+ * replay of the same action answers the first event: the client id is the action's key in the
+ * runner's one store (request_keys; a replay of the same action gets the first answer, another
+ * action under the id a 422 with JOB_EVENT_MESSAGES.reused). Pure: the server loads the booking.
  */
 import {
   doneMarkBlocker,
@@ -28,8 +29,6 @@ export interface JobEventInput {
 }
 
 export interface JobEventState {
-  /** The event an earlier request stored under this client id, and whether it was this same action. */
-  earlier: { id: string; sameRequest: boolean } | null;
   booking: (DoneMarkBooking & { id: string; createdAtMs: number }) | null;
   /** SHA-256 of this request's fingerprint, stored with the event. */
   fingerprint: string;
@@ -51,9 +50,8 @@ export const jobEventCommand: Command<JobEventInput, JobEventState, never, JobEv
     const parsed = parseJobEventRequest(body, photo);
     return parsed.ok ? { ok: true, value: { request: parsed.value, photo } } : parsed;
   },
-  idempotency: { by: 'client-id', fingerprint: (input) => jobEventFingerprintSource(input.request, input.photo) },
+  idempotency: { by: 'client-id', key: (input) => input.request.clientId, fingerprint: (input) => jobEventFingerprintSource(input.request, input.photo), reused: JOB_EVENT_MESSAGES.reused },
   decide(state, input, nowMs) {
-    if (state.earlier) return state.earlier.sameRequest ? decided([], { eventId: state.earlier.id, replayed: true }) : refuse(422, JOB_EVENT_MESSAGES.reused);
     const b = state.booking;
     if (!b) return refuse(404, JOB_EVENT_MESSAGES.notFound);
     const req = input.request;

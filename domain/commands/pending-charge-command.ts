@@ -7,7 +7,7 @@
  * transaction (lib/payments/charge-booking-balance-route.ts, my-booking/pay-balance-route.ts).
  * Pure.
  */
-import { CHARGE_MESSAGES, parseChargeRequest, planCharge, type ChargeableBooking, type ChargeRequest } from '../money/balance-charge';
+import { CHARGE_MESSAGES, chargeFingerprintSource, parseChargeRequest, planCharge, type ChargeableBooking, type ChargeRequest } from '../money/balance-charge';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
 
 export interface PendingChargeState {
@@ -34,7 +34,10 @@ export interface PendingChargeAnswer {
 export const pendingChargeCommand: Command<ChargeRequest, PendingChargeState, never, PendingChargeAnswer> = {
   name: 'charge-booking-balance',
   parse: (body) => parseChargeRequest(body),
-  idempotency: { by: 'natural', header: 'required', why: "the Idempotency-Key is stored on the pending charge (and is Stripe's key); a replay finds that charge" },
+  // The admin's Idempotency-Key is the runner's (request_keys), and also stored on the pending
+  // charge as Stripe's key; `prior` finds a charge made under it (the customer's numbered keys,
+  // pay-balance-route.ts, and a request at the same instant), the unique index the last guard.
+  idempotency: { by: 'key', header: 'required', fingerprint: chargeFingerprintSource },
   decide(state, input, nowMs): Outcome<never, PendingChargeAnswer> {
     if (state.prior) return decided([], { chargeId: state.prior, replay: true });
     const b = state.booking;

@@ -5,10 +5,10 @@
  * holds refuses it (409). A deposit taken now confirms it at once (its status from the
  * lifecycle's `deposit_paid`, its `payment_status` from the ledger), with the confirmation,
  * the owner's notice and the deposit's receipt; a link leaves it `pending_payment`, holding its
- * slots while the link lives (the link is made after the commit). The Idempotency-Key is stored
- * on the booking, so the state carries the booking made under it. Pure.
+ * slots while the link lives (the link is made after the commit). The Idempotency-Key is the
+ * runner's (request_keys: a replay answers the booking made under it, another request a 422); it
+ * is also stored on the booking, whose unique index makes a race harmless. Pure.
  */
-import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { asBookingStatus, lifecycleOf, transition } from '../booking/lifecycle';
 import { parsePhoneDeposit, type PhoneDeposit } from '../booking/phone-booking';
 import { parseBookingRequest, type BookingRequest } from '../booking/schemas';
@@ -23,8 +23,6 @@ export interface PhoneBookingState {
   /** The request's Idempotency-Key and the SHA-256 of its fingerprint, stored on the booking. */
   key: string;
   fingerprint: string;
-  /** The booking already made under `key` and its request's fingerprint, or null. */
-  prior: { id: string; fingerprint: string } | null;
   /** A slot another booking holds (the 409), or null. */
   conflict: Refusal | null;
   /** The new booking's id (made by the server's load). */
@@ -41,8 +39,6 @@ export interface PhoneBookingMail {
 
 export interface PhoneBookingAnswer {
   bookingId: string;
-  /** The booking was made by an earlier request with the key: nothing more to send. */
-  replay: boolean;
 }
 
 /** The text whose SHA-256 is the request's fingerprint (unchanged, so stored keys still match). */
@@ -61,12 +57,11 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
     if (!deposit.ok) return deposit;
     return { ok: true, value: { request: parsed.value, deposit: deposit.value } };
   },
-  idempotency: { by: 'natural', header: 'required', why: 'the Idempotency-Key is stored on the booking it made; a replay finds it and answers that booking (422 for another request)' },
+  idempotency: { by: 'key', header: 'required', fingerprint: phoneBookingFingerprintSource },
   decide(state, input, nowMs): Outcome<PhoneBookingMail, PhoneBookingAnswer> {
-    if (state.prior) return state.prior.fingerprint === state.fingerprint ? decided([], { bookingId: state.prior.id, replay: true }) : refuse(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
     if (state.conflict) return state.conflict;
     const id = state.freshId;
-    const answer = { bookingId: id, replay: false };
+    const answer = { bookingId: id };
     const d = input.deposit;
     if (d.kind === 'link') return decided([{ op: 'create', collection: 'bookings', id, fields: state.fields }], answer);
     const f = state.fields;

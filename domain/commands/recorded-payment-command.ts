@@ -5,9 +5,10 @@
  *   given) whose balance part is what it pays of the ledger's balance; a live booking paid off
  *   gets its `balance_paid_at` (ledger-state.ts `balanceAfter`), and the customer's receipt;
  *   the runner derives `balance_remaining` and `payment_status` from the rows written
- *   (docs/decisions/061). The Idempotency-Key is stored on the payment itself
- *   (`idempotency_key`, `request_fingerprint`), so the state carries the payment stored under
- *   it: the same request answers that payment, another is a 422. Two keys are two payments.
+ *   (docs/decisions/061). The Idempotency-Key is the runner's (request_keys): the same request
+ *   answers that payment, another is a 422 with M.keyReused; it is also stored on the payment
+ *   (`idempotency_key`, `request_fingerprint`), whose unique index makes a race harmless. Two
+ *   keys are two payments.
  * - void: the recorded payment voided with its reason, the other recorded payments' balance
  *   parts taking up what they paid beyond the balance (balanceAfterVoid), the booking's
  *   `balance_paid_at` cleared when it is due again, and a corrected receipt. Voiding it again answers as it is.
@@ -15,7 +16,16 @@
  */
 import { chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
-import { balanceAfterVoid, isRecordedMethod, MAX_PAYMENT_NOTE, parseRecordedPayment, paymentMethodText, RECORDED_PAYMENT_MESSAGES as M, type RecordedPaymentRequest } from '../money/recorded-payments';
+import {
+  balanceAfterVoid,
+  isRecordedMethod,
+  MAX_PAYMENT_NOTE,
+  parseRecordedPayment,
+  paymentMethodText,
+  recordedPaymentFingerprintSource,
+  RECORDED_PAYMENT_MESSAGES as M,
+  type RecordedPaymentRequest,
+} from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
 import { type BookingStatus, isGoingAhead, type PaymentStatus } from '../booking/lifecycle';
@@ -52,8 +62,6 @@ export interface RecordPaymentState {
   /** The request's Idempotency-Key and the SHA-256 of its fingerprint, stored on the payment. */
   key: string;
   fingerprint: string;
-  /** The payment already stored under `key` and its request's fingerprint, or null. */
-  prior: { id: string; fingerprint: string } | null;
   /** The new payment's id when the phone gave none (made by the server's load). */
   freshId: string;
   /** The staff member recording it ('' for a superuser). */
@@ -102,10 +110,8 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
     const clientId = typeof body.id === 'string' && CLIENT_ID.test(body.id) ? body.id : '';
     return { ok: true, value: { ...parsed.value, clientId } };
   },
-  // The key is kept on the payment it made, not in request_keys: load finds that payment.
-  idempotency: { by: 'natural', header: 'required', why: 'the Idempotency-Key is stored on the payment it made; a replay finds it and answers that payment (422 for another request)' },
+  idempotency: { by: 'key', header: 'required', fingerprint: recordedPaymentFingerprintSource, reused: M.keyReused },
   decide(state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> {
-    if (state.prior) return state.prior.fingerprint === state.fingerprint ? decided([], { paymentId: state.prior.id }) : refuse(422, M.keyReused);
     if (state.paymentOpen) return refuse(409, PAYMENT_GOING_THROUGH);
     const b = state.booking;
     if (!b) return refuse(404, C.bookingNotFound);

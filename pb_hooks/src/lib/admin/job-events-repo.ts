@@ -2,9 +2,10 @@
  * `job_events` rows from the admin's offline outbox (docs/decisions/016; docs/architecture.md "Admin data and
  * sync") and the server's own events. The outbox's actions run as a command
  * (domain/commands/job-event-command.ts, on lib/commands/run-command.ts): this file reads the
- * state it decides from, inside its one transaction, so the replay check, the event (whose
- * record id is the client-made id) and the booking's done mark commit together and an action is
- * applied exactly once however often, and however simultaneously, the phone sends it.
+ * state it decides from, inside its one transaction, so the client id's key in the runner's store
+ * (docs/decisions/062), the event (whose record id is the client-made id) and the booking's done
+ * mark commit together and an action is applied exactly once however often, and however
+ * simultaneously, the phone sends it.
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
@@ -12,28 +13,19 @@ import type { JobEventRequest } from '@domain/booking/job-events';
 import { bookingRowOf } from '../booking-row';
 import { nowMs, toPbDate } from '../clock';
 
-/** The event stored under client id `clientId` (its record id, or `client_id` for older rows). */
-function findEvent(app: CoreApp, clientId: string): core.Record | null {
-  const found = app.findRecordsByFilter('job_events', 'id = {:c} || client_id = {:c}', '', 1, 0, { c: clientId } as unknown as dbx.Params);
-  return found[0] ?? null;
-}
-
 /**
- * Inside the command's transaction `tx`: the event an earlier request stored under the same
- * client id (and whether its stored fingerprint is `fingerprint`: the same action), and the
- * booking's fields a done mark reads (null: no such booking). `staffId` is who acts.
+ * Inside the command's transaction `tx`: the booking's fields a done mark reads (null: no such
+ * booking). A replay of the client id never gets here: the runner's store answers it
+ * (lib/commands/request-keys.ts). `fingerprint` is stored with the event; `staffId` is who acts.
  */
 export function loadJobEventState(tx: CoreApp, req: JobEventRequest, fingerprint: string, staffId: string): JobEventState {
-  const earlier = findEvent(tx, req.clientId);
-  if (earlier) return { earlier: { id: earlier.id, sameRequest: earlier.getString('request_fingerprint') === fingerprint }, booking: null, fingerprint, staffId };
   let b: core.Record;
   try {
     b = tx.findRecordById('bookings', req.bookingId);
   } catch {
-    return { earlier: null, booking: null, fingerprint, staffId };
+    return { booking: null, fingerprint, staffId };
   }
   return {
-    earlier: null,
     booking: { ...bookingRowOf(b), createdAtMs: parseTimestamp(b.getString('created_at')) },
     fingerprint,
     staffId,

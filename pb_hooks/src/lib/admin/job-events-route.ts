@@ -31,15 +31,20 @@ import { jobEventCommand, type JobEventAnswer, type JobEventInput, type JobEvent
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { loadJobEventState } from './job-events-repo';
 
+/** The event `eventId` as stored and its booking as it now is; `replayed` for a repeat of the client id. */
+function eventAnswer(app: CoreApp, eventId: string, replayed: boolean) {
+  const event = app.findRecordById('job_events', eventId);
+  return { event, booking: app.findRecordById('bookings', event.getString('booking')), replayed };
+}
+
 export const jobEvents: ServerCommand<JobEventInput, JobEventState, never, JobEventAnswer> = {
   command: jobEventCommand,
   path: '/api/fn/job-events',
   uploads: { fields: ['photo'], diskLow: JOB_EVENT_MESSAGES.diskLow, what: 'job photo' },
   load: (tx, input, ctx) => loadJobEventState(tx, input.request, ctx.fingerprint, ctx.staffId),
-  respond(app, a) {
-    const event = app.findRecordById('job_events', a.eventId);
-    return { event, booking: app.findRecordById('bookings', event.getString('booking')), replayed: a.replayed };
-  },
+  respond: (app, a) => eventAnswer(app, a.eventId, a.replayed),
+  // The client id's key stores the first event's id; a repeat answers it as stored now, replayed.
+  reword: (app, stored) => eventAnswer(app, String(stored.eventId ?? ''), true),
 };
 
 export function jobEventsRoute(e: core.RequestEvent): void {

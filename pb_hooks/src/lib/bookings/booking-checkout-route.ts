@@ -28,11 +28,12 @@
  * path of a command"); its transaction is run here (decideCheckout), the Checkout page after it
  * (new-booking.ts checkoutLink, the checkout-session command).
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type FieldValue, type Outcome } from '@domain/commands/command';
 import { createCheckoutCommand, type CreateCheckoutAnswer, type CreateCheckoutInput, type CreateCheckoutState } from '@domain/commands/create-checkout-command';
 import { HOLD_MINUTES } from '@domain/schedule/overlap';
-import { findByIdempotencyKey, holdCapReached } from './booking-holds';
+import { holdCapReached } from './booking-holds';
+import { claimFor, replayOf } from '../commands/run-command';
+import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../commands/request-keys';
 import { bookingsOnDates } from './bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate, today } from '../clock';
@@ -73,32 +74,40 @@ function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] 
  * the collection up (and each hold again) while holding the one writer, the cost
  * docs/decisions/040 removed from this hottest path. Reads only what `decide` needs, in its order.
  */
-function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, now: number, renewalId: string | null): Outcome<never, CreateCheckoutAnswer> {
+function decideCheckout(
+  input: CreateCheckoutInput,
+  ip: string,
+  email: string,
+  now: number,
+  renewalId: string | null,
+  claim: RequestKeyClaim | null,
+): Outcome<never, CreateCheckoutAnswer> | 'key-taken' {
   const bookings = $app.findCachedCollectionByNameOrId('bookings');
   const newId = $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789');
-  const p = input.prepared!;
-  let outcome: Outcome<never, CreateCheckoutAnswer> | null = null;
+  let outcome: Outcome<never, CreateCheckoutAnswer> | 'key-taken' | null = null;
   $app.runInTransaction((tx) => {
-    const same = findByIdempotencyKey(tx, p.key);
+    // A request with the same key got into its transaction first (the runner's store, as executeCommand asks it).
+    if (claim && requestKeyTaken(tx, claim.key)) {
+      outcome = 'key-taken';
+      return;
+    }
     // A renewal link opens the season early to its own customer, once (docs/decisions/058):
     // judged and used up in this transaction, so two checkouts at once cannot both use it.
-    const renewalRefusal = !same && renewalId ? useRenewal(tx, renewalId, { email, wizardId: input.wizardId }, now) : null;
+    const renewalRefusal = renewalId ? useRenewal(tx, renewalId, { email, wizardId: input.wizardId }, now) : null;
     if (renewalRefusal) {
       outcome = renewalRefusal;
       return;
     }
-    const state: CreateCheckoutState = { sameKey: same ? { id: same.id, fingerprint: same.getString('request_fingerprint') } : null, capReached: false, wizardHolds: [], schedules: [], newId };
+    const state: CreateCheckoutState = { capReached: false, wizardHolds: [], schedules: [], newId };
     let holds: core.Record[] = [];
-    if (!same) {
-      state.capReached = callerLimitsEnabled() && holdCapReached(tx, { ip, email, wizardId: input.wizardId }, now);
-      if (!state.capReached) {
-        holds = wizardHolds(tx, input.wizardId, now);
-        state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: h.getString('payment_mode'), checkout_session_id: h.getString('checkout_session_id') }));
-        state.schedules = bookingsOnDates(tx, [input.request.installDate, input.request.removalDate ?? '']);
-        if (input.waitlistOffer) {
-          const offer = offerByToken(tx, input.waitlistOffer);
-          state.offer = offer ? offerToAcceptOf(tx, offer) : null;
-        }
+    state.capReached = callerLimitsEnabled() && holdCapReached(tx, { ip, email, wizardId: input.wizardId }, now);
+    if (!state.capReached) {
+      holds = wizardHolds(tx, input.wizardId, now);
+      state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: h.getString('payment_mode'), checkout_session_id: h.getString('checkout_session_id') }));
+      state.schedules = bookingsOnDates(tx, [input.request.installDate, input.request.removalDate ?? '']);
+      if (input.waitlistOffer) {
+        const offer = offerByToken(tx, input.waitlistOffer);
+        state.offer = offer ? offerToAcceptOf(tx, offer) : null;
       }
     }
     const decision = createCheckoutCommand.decide(state, input, now);
@@ -113,7 +122,9 @@ function decideCheckout(input: CreateCheckoutInput, ip: string, email: string, n
       if (c.collection === 'bookings') deriveBookingMoney(tx, rec, c.op === 'create' ? [] : undefined);
       tx.save(rec);
     }
-    if (renewalId && !decision.answer.replay) markRenewalUsed(tx, renewalId, decision.answer.bookingId);
+    if (renewalId) markRenewalUsed(tx, renewalId, decision.answer.bookingId);
+    // The key's whole answer is the booking: stored done, with the booking, in the one transaction.
+    if (claim) insertRequestKey(tx, claim, { bookingId: decision.answer.bookingId }, true);
   });
   if (!outcome) throw apiError(500, 'This action could not be completed. Please try again.');
   return outcome;
@@ -125,15 +136,15 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const parsed = createCheckoutCommand.parse(body, []);
   if (!parsed.ok) throw badRequest(parsed.message);
   const { request: r, wizardId } = parsed.value;
-  const fingerprint = $security.sha256(JSON.stringify(r));
   const origin = appOrigin(e);
+  const claim = claimFor(createCheckoutCommand, idempotencyKey, parsed.value);
+  const fingerprint = claim?.fingerprint ?? $security.sha256(JSON.stringify(r));
 
-  // A replay answers before anything is checked again: the first answer stands (IETF draft).
-  const earlier = findByIdempotencyKey($app, idempotencyKey);
-  if (earlier) {
-    if (earlier.getString('request_fingerprint') !== fingerprint) throw apiError(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
-    return e.json(200, checkoutLink(earlier.id, origin));
-  }
+  // A replay answers before anything is checked again: the first answer stands (IETF draft),
+  // from the runner's one store (a reused key: 422), with the booking's link as it is now.
+  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => checkoutLink(String(stored.bookingId ?? ''), origin) };
+  const earlier = replayOf($app, replay, claim);
+  if (earlier) return e.json(200, earlier.body);
 
   // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts);
   // a returning customer's renewal link (`renewalToken`) opens it earlier.
@@ -167,10 +178,10 @@ export function createBookingCheckoutRoute(e: core.RequestEvent): void {
   const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, closingHours, fields };
   const input: CreateCheckoutInput = { request: r, wizardId, prepared, waitlistOffer: parsed.value.waitlistOffer };
 
-  const outcome = decideCheckout(input, clientIp, r.customerEmail, now, renewal?.id ?? null);
+  const outcome = decideCheckout(input, clientIp, r.customerEmail, now, renewal?.id ?? null, claim);
+  if (outcome === 'key-taken') return e.json(200, replayOf($app, replay, claim)?.body ?? {});
   if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);
   const answer = outcome.answer;
-  if (answer.replay) return e.json(200, checkoutLink(answer.bookingId, origin));
 
   // Replaced Stripe sessions are expired so they can no longer be paid (a payment that still
   // slips through is refunded as a conflict); best effort, outside the transaction.

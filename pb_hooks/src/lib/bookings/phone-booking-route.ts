@@ -38,7 +38,7 @@ import {
   type PhoneBookingState,
 } from '@domain/commands/phone-booking-command';
 import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/booking/phone-booking';
-import { executeCommand, type CommandRun, type ServerCommand } from '../commands/run-command';
+import { claimFor, executeCommand, replayOf, type CommandRun, type ServerCommand } from '../commands/run-command';
 import { nowMs, toPbDate } from '../clock';
 import { configuredOrigin } from '../http';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
@@ -48,7 +48,6 @@ import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { paymentMode } from '../payments/mode';
 import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';
-import { findByIdempotencyKey } from './booking-holds';
 import { bookingFields, checkAndPrice, checkoutLink, visitConflict, type CheckedRequest } from './new-booking';
 import { withOffersEnded, type OfferToEnd, type WaitlistEndedMail } from '@domain/commands/waitlist-expire-command';
 import type { BookingRequest } from '@domain/booking/schemas';
@@ -108,11 +107,10 @@ export function phoneBooking(
     command: { ...phoneBookingCommand, decide: (state, input, now) => withOffersEnded(phoneBookingCommand.decide(state, input, now), state.endOffers) },
     path: '/api/fn/admin-bookings/create',
     load(tx, input, ctx) {
-      const prior = findByIdempotencyKey(tx, key);
       const now = nowMs();
       const mode = paymentMode();
       const demoSessionId = input.deposit.kind === 'link' && mode === 'demo' ? `demo_cs_${$security.randomString(24)}` : '';
-      let conflict = prior ? null : visitConflict(tx, input.request, checked.visits, now, loadCrews(tx));
+      let conflict = visitConflict(tx, input.request, checked.visits, now, loadCrews(tx));
       let endOffers: OfferToEnd[] = [];
       const offers = conflict ? offersInTheWay(tx, input.request, checked.visits, now, loadCrews(tx)) : [];
       if (offers.length > 0 && endOffer) {
@@ -128,7 +126,6 @@ export function phoneBooking(
         endOffers,
         key,
         fingerprint: $security.sha256(phoneBookingFingerprintSource(input)),
-        prior: prior ? { id: prior.id, fingerprint: prior.getString('request_fingerprint') } : null,
         conflict,
         freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
         fields: {
@@ -178,21 +175,21 @@ function bookingOf(e: core.RequestEvent, run: CommandRun): PhoneBookingAnswer {
 
 export function phoneBookingRoute(e: core.RequestEvent): void {
   const { key, input, ctx } = adminCommandRequest(e, phoneBookingCommand, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  const earlier = findByIdempotencyKey($app, key);
-  if (earlier) {
-    if (earlier.getString('request_fingerprint') !== $security.sha256(phoneBookingFingerprintSource(input)))
-      answerRun(e, { kind: 'refused', refusal: { status: 422, message: OWNERSHIP_MESSAGES.idempotencyKeyReused } });
-    return e.json(200, answerFor(earlier.id, ctx.origin));
-  }
+  // A replay is answered by the runner's store, before anything is priced: the booking made under the key, as it is now.
+  const claim = claimFor(phoneBookingCommand, key, input);
+  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => answerFor(String(stored.bookingId ?? ''), ctx.origin) };
+  const earlier = replayOf($app, replay, claim);
+  if (earlier) return e.json(200, earlier.body);
   // Priced before the transaction: the distance may come from an outside routing service.
   const found: OfferFindings = { offerOpen: '', ended: [] };
   const endOffer = readJsonObject(e).endOffer === true;
-  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request, { owner: true }), endOffer, found), input, ctx);
+  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request, { owner: true }), endOffer, found), input, ctx, claim);
+  if (run.kind === 'key-taken') return e.json(200, replayOf($app, replay, claim)?.body ?? {});
   // Only open waitlist offers in the way: the owner is asked first (the admin resends with endOffer).
   if (run.kind === 'refused' && found.offerOpen && run.refusal.message === found.offerOpen) return e.json(409, { status: 409, code: 'offer_open', message: found.offerOpen, data: {} });
   const made = bookingOf(e, run);
   // The link is made outside the transaction (Stripe may be slow); failing, the hold is let go (502).
   const answer = answerFor(made.bookingId, ctx.origin);
-  if (answer.url && !made.replay) executeCommand($app, depositLink, { bookingId: made.bookingId, url: answer.url }, ctx);
+  if (answer.url) executeCommand($app, depositLink, { bookingId: made.bookingId, url: answer.url }, ctx);
   return e.json(200, answer);
 }

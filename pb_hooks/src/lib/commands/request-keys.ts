@@ -34,6 +34,11 @@ export interface RequestKeyClaim {
   route: string;
   /** SHA-256 of the request the key is used for. */
   fingerprint: string;
+  /**
+   * The 422 sentence when the key comes with another request: the command's own wording
+   * (domain/commands/command.ts `reused`), OWNERSHIP_MESSAGES.idempotencyKeyReused when omitted.
+   */
+  reused?: string;
 }
 
 function findKey(app: CoreApp, key: string): core.Record | null {
@@ -51,17 +56,18 @@ export function requestKeyTaken(tx: CoreApp, key: string): boolean {
 
 /**
  * Inside the action's transaction `tx`, once the action is sure to take effect: the key's row
- * with the answer as known so far (not done). An action refused in its transaction stores no
- * key, so a replay is checked afresh and refused the same way.
+ * with the answer as known so far (not done; `done` when it is already the whole answer, as the
+ * checkout's). An action refused in its transaction stores no key, so a replay is checked
+ * afresh and refused the same way.
  */
-export function insertRequestKey(tx: CoreApp, claim: RequestKeyClaim, partialAnswer: Record<string, unknown>): void {
+export function insertRequestKey(tx: CoreApp, claim: RequestKeyClaim, partialAnswer: Record<string, unknown>, done = false): void {
   const rec = new Record(tx.findCollectionByNameOrId('request_keys'));
   rec.load({
     key: claim.key,
     route: claim.route,
     request_fingerprint: claim.fingerprint,
     answer: partialAnswer,
-    done: false,
+    done,
     // The wall clock, not APP_NOW: it measures how long the request has been gone.
     written_at: toPbDate(Date.now()),
   });
@@ -86,8 +92,9 @@ function storedAnswer(rec: core.Record): Record<string, unknown> {
 }
 
 /**
- * The answer for a replay of `claim.key`, or null when the key was never used. Throws 422 when
- * it was used for another request (or route). While the first request is still at its side
+ * The answer for a replay of `claim.key`, or null when the key was never used. Throws 422 (with
+ * `claim.reused`) when it was used for another request (or route): the one place a reused key
+ * is refused, for every keyed command (docs/architecture.md "The path of a command"). While the first request is still at its side
  * effects, waits up to REPLAY_WAIT_MS, then answers 409 "still being processed" (the outbox
  * retries that). A key left incomplete for ABANDONED_KEY_MS is completed by `complete`, which
  * turns the partial answer into the final one (e.g. from the mail log).
@@ -98,7 +105,7 @@ export function answerOfReplay(app: CoreApp, claim: RequestKeyClaim, complete: (
     const rec = findKey(app, claim.key);
     if (!rec) return null;
     if (rec.getString('route') !== claim.route || rec.getString('request_fingerprint') !== claim.fingerprint) {
-      throw apiError(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
+      throw apiError(422, claim.reused ?? OWNERSHIP_MESSAGES.idempotencyKeyReused);
     }
     if (rec.getBool('done')) return storedAnswer(rec);
     const writtenAt = parseTimestamp(rec.getString('written_at'));

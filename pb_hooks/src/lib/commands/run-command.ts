@@ -221,6 +221,39 @@ export function answerThenSend(app: CoreApp, run: CommandRun, answer: () => void
   if (run.kind === 'answered' && run.unsent.length > 0) deliverMail(app, run.unsent);
 }
 
+/**
+ * The store's claim for a keyed `command`'s request `input` under `key` (the Idempotency-Key, or
+ * for a `client-id` command the client-made id in the input): its fingerprint's SHA-256 and the
+ * command's own 422 sentence. Null for a naturally idempotent command or without a key. Routes
+ * that call Stripe around their command (checkout, the phone booking, recorded payments,
+ * pay-balance) build their claim here and ask replayOf and executeCommand with it, as
+ * runCommand does.
+ */
+export function claimFor<Input, State, Mail, Answer>(command: Command<Input, State, Mail, Answer>, key: string, input: Input): RequestKeyClaim | null {
+  const idem = command.idempotency;
+  if (idem.by === 'natural') return null;
+  const k = idem.by === 'client-id' ? idem.key(input) : key;
+  if (!k) return null;
+  const claim: RequestKeyClaim = { key: k, route: command.name, fingerprint: $security.sha256(idem.fingerprint(input)) };
+  if (idem.reused) claim.reused = idem.reused;
+  return claim;
+}
+
+/**
+ * Step 4 for `claim` (none: null): the answer of the key's first request, worded as `sc` words a
+ * replay (`reword`, or the stored answer itself), or null when the key is new. Throws 422 with
+ * the command's sentence when the key came with another request, 409 while the first request
+ * is still at its e-mail (request-keys.ts answerOfReplay). Also for the key taken meanwhile
+ * (executeCommand's 'key-taken').
+ */
+export function replayOf(app: CoreApp, sc: Pick<ServerCommand<never, never, never, never>, 'reword' | 'completeAbandoned'>, claim: RequestKeyClaim | null): { body: unknown } | null {
+  if (!claim) return null;
+  const complete = (partial: Record<string, unknown>, writtenAtMs: number) => (sc.completeAbandoned ? sc.completeAbandoned(app, partial, writtenAtMs) : partial);
+  const stored = answerOfReplay(app, claim, complete);
+  if (!stored) return null;
+  return { body: sc.reword ? sc.reword(app, stored) : stored };
+}
+
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
 export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
   const { command } = sc;
@@ -236,17 +269,13 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   if (!parsed.ok) throw badRequest(parsed.message);
   const input = parsed.value;
 
-  const fingerprint = idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input));
-  const claim: RequestKeyClaim | null = idem.by === 'key' && key ? { key, route: command.name, fingerprint } : null;
-  const complete = (partial: Record<string, unknown>, writtenAtMs: number) => (sc.completeAbandoned ? sc.completeAbandoned($app, partial, writtenAtMs) : partial);
-  const replayed = (stored: Record<string, unknown>) => (sc.reword ? sc.reword($app, stored) : stored);
-  if (claim) {
-    const earlier = answerOfReplay($app, claim, complete);
-    if (earlier) return e.json(200, replayed(earlier));
-  }
+  const claim = claimFor(command, key, input);
+  const fingerprint = claim?.fingerprint ?? (idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input)));
+  const earlier = replayOf($app, sc, claim);
+  if (earlier) return e.json(200, earlier.body);
 
   const run = executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint }, claim, files, true);
-  if (run.kind === 'key-taken' && claim) return e.json(200, replayed(answerOfReplay($app, claim, complete) ?? {}));
+  if (run.kind === 'key-taken') return e.json(200, replayOf($app, sc, claim)?.body ?? {});
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
   if (run.unsent.length === 0) return e.json(200, run.body);

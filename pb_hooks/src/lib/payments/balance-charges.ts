@@ -12,6 +12,7 @@ import { OPEN_CHARGE_STATUSES, type ChargeableBooking, type ChargeRequest } from
 import type { ChargeCallOutcome } from '@domain/commands/charge-outcome-command';
 import { pendingChargeCommand, type PendingChargeAnswer, type PendingChargeState } from '@domain/commands/pending-charge-command';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
+import type { RequestKeyClaim } from '../commands/request-keys';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { nowMs, toPbDate } from '../clock';
 import type { QueuedMail } from '../mail/mail-outbox';
@@ -70,7 +71,7 @@ export interface NewCharge {
   staffId: string;
 }
 
-export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal };
+export type InsertResult = { chargeId: string } | { replayOf: string } | { refusal: Refusal } | { keyTaken: true };
 
 /** The state of the pending-charge command for `c`, read in `tx` (a fresh id made here). */
 export function pendingChargeState(tx: CoreApp, c: NewCharge): PendingChargeState {
@@ -109,11 +110,13 @@ function pendingCharge(c: NewCharge): ServerCommand<ChargeRequest, PendingCharge
  * (`replayOf`, also when it arrived at the same instant: writes are serialized), or a refusal
  * (no booking 404; planCharge's 400/409; another charge of the booking still in flight or
  * waiting on its Checkout link 409), or a new `pending` charge priced by planCharge (`chargeId`).
+ * With `claim` the key is also stored in the runner's store in the same transaction; `keyTaken`
+ * when a request of the same key stored it first (the caller answers with run-command.ts replayOf).
  */
-export function insertPendingCharge(app: CoreApp, c: NewCharge): InsertResult {
-  const run = executeCommand(app, pendingCharge(c), c.request, { staffId: c.staffId, origin: '', fingerprint: c.fingerprint });
+export function insertPendingCharge(app: CoreApp, c: NewCharge, claim: RequestKeyClaim | null = null): InsertResult {
+  const run = executeCommand(app, pendingCharge(c), c.request, { staffId: c.staffId, origin: '', fingerprint: c.fingerprint }, claim);
   if (run.kind === 'refused') return { refusal: run.refusal };
-  if (run.kind !== 'answered') throw new Error('insertPendingCharge: a run without a claim cannot find its key taken');
+  if (run.kind === 'key-taken') return { keyTaken: true };
   const a = run.body as PendingChargeAnswer;
   return a.replay ? { replayOf: a.chargeId } : { chargeId: a.chargeId };
 }

@@ -31,12 +31,12 @@
  * A charge the bank accepted but has not confirmed answers success false with the 'processing'
  * sentence; the booking's balance stays due until the webhook says it succeeded.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
-import { CHARGE_MESSAGES, chargeAnswer, chargeFingerprintSource } from '@domain/money/balance-charge';
+import { CHARGE_MESSAGES, chargeAnswer } from '@domain/money/balance-charge';
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
 import { adminCommandRequest } from './command-request';
-import { claimAbandonedCharge, findChargeByKey, insertPendingCharge, releaseCharge, requestedAtMs } from './balance-charges';
+import { claimAbandonedCharge, insertPendingCharge, releaseCharge, requestedAtMs } from './balance-charges';
+import { claimFor, replayOf } from '../commands/run-command';
 import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
@@ -95,35 +95,8 @@ function settledCharge(chargeId: string, origin: string): core.Record {
   }
 }
 
-/** The first request's charge for a replayed key; 422 when the key came with another request. */
-function replayed(earlier: core.Record, fingerprint: string, origin: string): core.Record {
-  if (earlier.getString('request_fingerprint') !== fingerprint) throw apiError(422, OWNERSHIP_MESSAGES.idempotencyKeyReused);
-  return settledCharge(earlier.id, origin);
-}
-
-export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
-  // The runner's request steps; then the pending-charge command, Stripe outside any
-  // transaction, and the outcome recorded (docs/architecture.md "The path of a command").
-  const { key, input, ctx } = adminCommandRequest(e, pendingChargeCommand, CHARGE_MESSAGES.keyMissing);
-  const fingerprint = $security.sha256(chargeFingerprintSource(input));
-  const origin = ctx.origin;
-
-  let charge: core.Record;
-  const earlier = findChargeByKey($app, key);
-  if (earlier) {
-    charge = replayed(earlier, fingerprint, origin);
-  } else {
-    const inserted = insertPendingCharge($app, { key, fingerprint, request: input, staffId: ctx.staffId });
-    if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
-    if ('replayOf' in inserted) {
-      charge = replayed($app.findRecordById('charges', inserted.replayOf), fingerprint, origin);
-    } else {
-      // Stripe is called only now, outside every transaction, under the stored key.
-      attempt(inserted.chargeId, origin);
-      charge = $app.findRecordById('charges', inserted.chargeId);
-    }
-  }
-
+/** The 200 answer for `charge`: its outcome, and the charge and its booking as they are now. */
+function answerOf(charge: core.Record) {
   const answer = chargeAnswer({
     status: asChargeStatus(charge.getString('status')),
     amount: charge.getInt('amount'),
@@ -131,5 +104,27 @@ export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
     error: charge.getString('error'),
   });
   const booking = $app.findRecordById('bookings', charge.getString('booking'));
-  return e.json(200, { ...answer, chargeId: charge.id, charge, booking });
+  return { ...answer, chargeId: charge.id, charge, booking };
+}
+
+export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
+  // The runner's request steps; then the pending-charge command, Stripe outside any
+  // transaction, and the outcome recorded (docs/architecture.md "The path of a command").
+  const { key, input, ctx } = adminCommandRequest(e, pendingChargeCommand, CHARGE_MESSAGES.keyMissing);
+  const origin = ctx.origin;
+  // The key is the runner's (its store answers a replay and a reused key: 422): a replay gets
+  // the first request's charge once it has an outcome, never a second charge.
+  const claim = claimFor(pendingChargeCommand, key, input);
+  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => answerOf(settledCharge(String(stored.chargeId ?? ''), origin)) };
+  const earlier = replayOf($app, replay, claim);
+  if (earlier) return e.json(200, earlier.body);
+
+  const inserted = insertPendingCharge($app, { key, fingerprint: claim?.fingerprint ?? '', request: input, staffId: ctx.staffId }, claim);
+  if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
+  if ('keyTaken' in inserted) return e.json(200, replayOf($app, replay, claim)?.body ?? {});
+  // A charge stored under the key before the store held it: its outcome, as a replay.
+  if ('replayOf' in inserted) return e.json(200, answerOf(settledCharge(inserted.replayOf, origin)));
+  // Stripe is called only now, outside every transaction, under the stored key.
+  attempt(inserted.chargeId, origin);
+  return e.json(200, answerOf($app.findRecordById('charges', inserted.chargeId)));
 }

@@ -31,9 +31,13 @@ export function adminCommandRequest<Input, State, Mail, Answer>(e: core.RequestE
   return { key, input: parsed.value, ctx: { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint: '' } };
 }
 
-/** Answers `e` with `run` as runCommand does: 200 with its answer, or its refusal. */
-export function answerRun(e: core.RequestEvent, run: CommandRun): void {
+/**
+ * Answers `e` with `run` as runCommand does: 200 with its answer, or its refusal; for a key
+ * taken meanwhile by a request of the same key, 200 with `replay`'s answer (run-command.ts replayOf).
+ */
+export function answerRun(e: core.RequestEvent, run: CommandRun, replay?: () => { body: unknown } | null): void {
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
+  if (run.kind === 'key-taken' && replay) return e.json(200, replay()?.body ?? {});
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
   return e.json(200, run.body);
 }

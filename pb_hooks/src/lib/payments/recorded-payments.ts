@@ -33,9 +33,9 @@ import {
 } from '@domain/commands/recorded-payment-command';
 import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payments';
 import { findBooking } from '../bookings/bookings-repo';
-import { executeCommand, runCommand, type ServerCommand } from '../commands/run-command';
+import { claimFor, executeCommand, replayOf, runCommand, type ServerCommand } from '../commands/run-command';
 import { voidedPaymentMail } from '../mail/receipts';
-import { findChargeByKey, openCharges, paidChargeReceipt } from './balance-charges';
+import { openCharges, paidChargeReceipt } from './balance-charges';
 import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
@@ -85,20 +85,19 @@ function closedDamagesOf(tx: CoreApp, closedIds: readonly string[]): ClosedDamag
 }
 
 /**
- * The record command for a request with Idempotency-Key `key` (stored on the payment it makes);
- * `closedIds`: the payment links closed for it, whose damages the payment may pay.
+ * The record command for a request with Idempotency-Key `key` (the runner's store answers a
+ * replay; the key is also stored on the payment it makes); `closedIds`: the payment links
+ * closed for it, whose damages the payment may pay.
  */
 export function recordPayment(key: string, closedIds: readonly string[] = []): ServerCommand<RecordPaymentInput, RecordPaymentState, PaymentReceiptMail, PaymentAnswer> {
   return {
     command: recordPaymentCommand,
     path: '/api/fn/booking-payments',
     load(tx, input, ctx) {
-      const prior = findChargeByKey(tx, key);
       const b = findBooking(tx, input.bookingId);
       return {
         key,
         fingerprint: $security.sha256(recordedPaymentFingerprintSource(input)),
-        prior: prior ? { id: prior.id, fingerprint: prior.getString('request_fingerprint') } : null,
         freshId: input.clientId ? '' : $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
         staffId: ctx.staffId,
         paymentOpen: openCharges(tx, input.bookingId).length > 0,
@@ -108,6 +107,8 @@ export function recordPayment(key: string, closedIds: readonly string[] = []): S
     },
     composeMail: (tx, m) => receiptOf(tx, m.paymentId, false),
     respond: (app, a) => respondPayment(app, a),
+    // The key stores the payment's id; a replay answers the payment as it is now.
+    reword: (app, stored) => respondPayment(app, stored as unknown as PaymentAnswer),
   };
 }
 
@@ -115,10 +116,13 @@ export function recordPaymentRoute(e: core.RequestEvent): void {
   const req = adminCommandRequest(e, recordPaymentCommand, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
   // One way of collecting at a time (docs/decisions/045): a payment link still open for this
   // booking is closed at Stripe before cash or a check is recorded, so the same balance is not
-  // paid twice; a replay of a recorded payment has nothing to close.
+  // paid twice; a replay of a recorded payment (answered by the runner's store) has nothing to close.
   // The damages a closed link asked for stay owed: the payment pays them after the balance.
-  const closed = findChargeByKey($app, req.key) ? [] : closeOpenCollections($app, req.input.bookingId);
-  answerRun(e, executeCommand($app, recordPayment(req.key, closed), req.input, req.ctx));
+  const claim = claimFor(recordPaymentCommand, req.key, req.input);
+  const earlier = replayOf($app, recordPayment(req.key), claim);
+  if (earlier) return e.json(200, earlier.body);
+  const sc = recordPayment(req.key, closeOpenCollections($app, req.input.bookingId));
+  answerRun(e, executeCommand($app, sc, req.input, req.ctx, claim), () => replayOf($app, sc, claim));
 }
 
 export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
