@@ -163,6 +163,5 @@ export function lifecycleOfRecord(b: core.Record): LifecycleState {
   return lifecycleOf(bookingRowOf(b));
 }
 
-
 /** The refusal of a route whose booking id names no booking. */
 export const BOOKING_NOT_FOUND = { status: 404, message: 'Booking not found.' } as const;
