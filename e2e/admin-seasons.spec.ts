@@ -1,6 +1,7 @@
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
+import { SEASON_2027_DATES } from '../tests/support/season-2027';
 import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, toast } from './support/admin';
 
 /**
@@ -20,18 +21,7 @@ test('the owner adds next season with its opening date, a closing hour and an ea
   const password = `seasons-password-${RUN}`;
   const email = `seasons-${RUN}@test.local`;
   const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seasons Admin' });
-  const pattern2027 = await su
-    .collection('seasons')
-    .create({
-      year: 2027,
-      install_start: '2027-11-16',
-      install_end: '2027-12-23',
-      removal_start: '2027-12-26',
-      removal_end: '2028-01-31',
-      consultation_start: '2027-11-12',
-      consultation_end: '2027-12-17',
-      work_days: [0, 2, 5, 6],
-    });
+  const pattern2027 = await su.collection('seasons').create(SEASON_2027_DATES);
   try {
     const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
     await storeAdminSession(page, auth.token, auth.record);

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { bookingRequest, request, superuserAt, template } from './support';
-import { SEASON_2027_DATES } from './constants';
+import { SEASON_2027_DATES } from '../support/season-2027';
 import { RENEWAL_LINK_MESSAGES, renewalEndedMessage } from '../../domain/customers/renewals';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
