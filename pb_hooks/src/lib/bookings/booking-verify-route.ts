@@ -13,7 +13,7 @@
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { bookingSummary } from '../mail/booking-summary';
-import { findBySession } from './bookings-repo';
+import { findBySession } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';

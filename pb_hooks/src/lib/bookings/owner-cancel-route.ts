@@ -35,7 +35,7 @@ import { idempotencyKeyHeader, readJsonObject } from '../http';
 import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../my-booking/booking-command-state';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
-import { findBooking } from './bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { slotsFreed } from '../freed-slots';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 

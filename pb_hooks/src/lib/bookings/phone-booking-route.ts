@@ -57,7 +57,7 @@ import { parseSlotId } from '@domain/schedule/slots';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { readJsonObject } from '../http';
 import { waitlistOfferEndedMail } from '../waitlist/waitlist-mail';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
 import { BookingStatus } from '@domain/booking/lifecycle';
 

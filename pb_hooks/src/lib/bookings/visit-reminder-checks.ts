@@ -8,7 +8,7 @@ import { parseReminderVersion, reminderStillDue } from '@domain/mail/reminders';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { addServerEvent } from '../admin/job-events-repo';
 import type { MailKindChecks } from '../mail/outbox-checks';
-import { selfServiceBookingOf } from './bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 
 /** A reminder's booking id and version from its outbox key `visit_reminder:<booking>:<version>`. */
 function reminderKeyParts(key: string): { bookingId: string; version: string } | null {

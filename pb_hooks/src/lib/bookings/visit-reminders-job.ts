@@ -29,7 +29,7 @@ import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../my-booking/manage-links';
 import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
-import { selfServiceBookingOf } from './bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { logError } from '../log';
 import { BookingStatus } from '@domain/booking/lifecycle';
 

@@ -7,7 +7,7 @@
  */
 import type { BookingFacts, ChangeTokens } from '@domain/commands/booking-changes';
 import type { CancellationMail, CancelTarget } from '@domain/commands/booking-cancel-command';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';

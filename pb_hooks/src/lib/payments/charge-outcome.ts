@@ -16,7 +16,7 @@ import {
   type OutcomeBooking,
   type OutcomeCharge,
 } from '@domain/commands/charge-outcome-command';
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { jsonObjects } from '../json-fields';
 import { removalAddedMails } from '../mail/booking-change';

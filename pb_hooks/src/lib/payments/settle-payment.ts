@@ -16,7 +16,7 @@ import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/bookin
 import type { PaymentBookingRow } from '@domain/commands/booking-money';
 import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
 import type { ChargeMoneyRow } from '@domain/money/ledger';
-import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
+import { findBySession, visitsFreeFor } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
