@@ -27,7 +27,7 @@ export const FLOORS: readonly (readonly string[])[] = [
   ['mail'],
   // The command runner.
   ['commands'],
-  // A booking's records that every topic reads and writes: its row (docs/architecture.md "Layers").
+  // A booking's records that every topic reads and writes: its row, its manage links, its history lines.
   ['booking-store'],
   // The topics: their routes, jobs, record hooks, command adapters and repositories.
   ['admin', 'bookings', 'calendar-feed', 'consultations', 'customers', 'my-booking', 'my-consultation', 'payments', 'reviews', 'seasons', 'waitlist'],

@@ -44,7 +44,7 @@ import { configuredOrigin } from '../http';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { depositLinkMail } from '../mail/deposit-link';
 import { depositReceiptMail } from '../mail/receipts';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { paymentMode } from '../payments/mode';
 import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';

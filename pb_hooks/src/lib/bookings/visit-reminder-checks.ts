@@ -6,7 +6,7 @@
 import { formatLongDate } from '@domain/schedule/calendar';
 import { parseReminderVersion, reminderStillDue } from '@domain/mail/reminders';
 import { formatSlotRange } from '@domain/schedule/slots';
-import { addServerEvent } from '../admin/job-events-repo';
+import { addServerEvent } from '../booking-store/job-events-repo';
 import type { MailKindChecks } from '../mail/outbox-checks';
 import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 

@@ -30,7 +30,7 @@ import { recordChargeOutcome } from '../payments/charge-outcome';
 import { chargesOfBooking } from '../ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
 import { bookingFactsOf, parseForCommand, runParsedCommand } from './booking-command-state';
-import { bookingForToken } from './manage-links';
+import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 
 /** The open Checkout page of the removal `booking` holds ('' when none), read in `app`. */

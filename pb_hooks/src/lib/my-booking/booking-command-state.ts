@@ -14,7 +14,7 @@ import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../payments/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
-import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
+import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from '../booking-store/manage-links';
 import { asCancelReason } from '@domain/booking/lifecycle';
 
 /** Booking record `r` as the commands read it. */

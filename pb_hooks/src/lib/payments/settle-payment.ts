@@ -23,7 +23,7 @@ import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { loadCrews } from '../settings';
 import { chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { conversionCounted } from './payment-conversion';

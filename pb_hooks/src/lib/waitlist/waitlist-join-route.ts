@@ -21,7 +21,7 @@ import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { waitlistJoinedMail } from './waitlist-mail';
-import { bookingForToken } from '../my-booking/manage-links';
+import { bookingForToken } from '../booking-store/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';
 

@@ -30,7 +30,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { jsonObject } from '../json-fields';
 import { customerMove } from '../my-booking/my-booking-routes';
-import { stableManageToken } from '../my-booking/manage-links';
+import { stableManageToken } from '../booking-store/manage-links';
 import { offerFreedSlots } from './waitlist-offer-step';
 import { entryByLeaveToken, findRecord, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
 
