@@ -20,7 +20,7 @@
  */
 import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { bookingFactsOf } from '../my-booking/booking-command-state';
+import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { findBooking } from '../booking-store/bookings-repo';
 import { loadMoveWorld, visitMovedMail } from './visit-move';
 import { readJsonObject } from '../http';

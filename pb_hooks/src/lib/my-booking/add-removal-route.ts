@@ -25,11 +25,11 @@ import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
-import { openCharges } from '../payments/balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { chargesOfBooking } from '../ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
-import { bookingFactsOf, parseForCommand, runParsedCommand } from './booking-command-state';
+import { bookingFactsOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
 import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 

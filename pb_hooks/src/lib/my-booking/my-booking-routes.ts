@@ -41,7 +41,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
-import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
+import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
 import { bookingForToken, requireBooking, tokenOf } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 import { slotsFreed } from '../freed-slots';

@@ -19,7 +19,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { answerRun } from '../payments/command-request';
-import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, releaseCharge } from '../payments/balance-charges';
+import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, releaseCharge } from '../ledger/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking } from '../booking-store/manage-links';

@@ -35,7 +35,7 @@ import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payment
 import { findBooking } from '../booking-store/bookings-repo';
 import { claimFor, executeCommand, replayOf, runCommand, type ServerCommand } from '../commands/run-command';
 import { voidedPaymentMail } from '../mail/receipts';
-import { openCharges, paidChargeReceipt } from './balance-charges';
+import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
 import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';

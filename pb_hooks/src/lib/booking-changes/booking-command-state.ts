@@ -12,7 +12,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
-import { openCharges } from '../payments/balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from '../booking-store/manage-links';
 import { asCancelReason } from '@domain/booking/lifecycle';
