@@ -22,7 +22,7 @@ import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveS
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { findBooking } from '../booking-store/bookings-repo';
-import { loadMoveWorld, visitMovedMail } from './visit-move';
+import { loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
 import { readJsonObject } from '../http';
 import { slotsFreed } from '../freed-slots';
 

@@ -20,7 +20,7 @@
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { addRemovalCommand, removalChargeFingerprint, type AddRemovalAnswer, type AddRemovalInput, type AddRemovalState, type RemovalAddedMail } from '@domain/commands/add-removal-command';
 import { choicesOfBooking } from '../booking-store/bookings-repo';
-import { loadMoveWorld } from '../bookings/visit-move';
+import { loadMoveWorld } from '../booking-changes/visit-move';
 import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, readJsonObject } from '../http';

@@ -22,7 +22,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { findSlot } from '@domain/schedule/slots';
 import { isTreeSize } from '@domain/catalog';
 import { WAITLIST_MESSAGES as M, type EntryStatus } from '@domain/waitlist/waitlist';
-import { visitMovedMail } from '../bookings/visit-move';
+import { visitMovedMail } from '../booking-changes/visit-move';
 import { offerPrice } from '@domain/waitlist/offer-price';
 import { nowMs, today } from '../clock';
 import { loadBookingSeasonRecord } from '../settings';

@@ -8,7 +8,7 @@
 import type { MoveRequest, MoveWorld, VisitMovedMail } from '@domain/commands/visit-move-command';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { ownerMovedMail, visitMovedMails } from '../mail/booking-change';
-import { changeTokensFor } from '../booking-changes/booking-command-state';
+import { changeTokensFor } from './booking-command-state';
 import { loadBookingDateContext, loadCrews } from '../settings';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
 
