@@ -87,7 +87,7 @@ export function isStaleFrom(from: VisitAt | null, now: VisitAt): boolean {
 }
 
 /**
- * The token of a stable manage link (docs/decisions/027; lib/my-booking/manage-links.ts): the
+ * The token of a stable manage link (docs/decisions/027; lib/booking-store/manage-links.ts): the
  * HMAC-SHA256 of the booking's id and link version as 64 hex digits, written as the 43
  * base64url characters of its 32 bytes (no padding), the shape every link has had. Throws on
  * anything but 64 hex digits.

@@ -46,7 +46,7 @@ export interface AddRemovalTarget {
   openUrl: string;
   /** Charges in flight or waiting on their page (balance-charges.ts openCharges). */
   openCharges: number;
-  /** The season, the other bookings on the date, the crews and the change's tokens (bookings/visit-move.ts loadMoveWorld). */
+  /** The season, the other bookings on the date, the crews and the change's tokens (booking-changes/visit-move.ts loadMoveWorld). */
   world: MoveWorld;
   /** The charge a priced removal would write: its new id, the attempt's number (the booking's charges + 1) and its fingerprint's SHA-256. */
   newCharge: { id: string; attempt: number; fingerprint: string };

@@ -67,7 +67,7 @@ export function revokeLinks(tokens: Pick<ChangeTokens, 'liveLinkIds'>, nowMs: nu
 }
 
 /**
- * The booking's history line (`job_events`, as lib/admin/job-events-repo.ts addServerEvent
+ * The booking's history line (`job_events`, as lib/booking-store/job-events-repo.ts addServerEvent
  * writes it): `kind` customer_change or owner_change, the sentence, who acted ('' the customer).
  */
 export function historyLine(bookingId: string, kind: 'customer_change' | 'owner_change', text: string, clientId: string, nowMs: number, staffId = ''): Change {

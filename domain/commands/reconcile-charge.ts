@@ -3,7 +3,7 @@
  * died (a crash, a timeout) really became, from what Stripe knows. Pure: the server lists the
  * customer's PaymentIntents outside any transaction (pb_hooks/src/lib/payments/charge-reconcile.ts)
  * and records the outcome this answers through the charge's own outcome path
- * (lib/payments/balance-charges.ts).
+ * (lib/ledger/balance-charges.ts).
  * - a demo charge, or a booking without a saved Stripe customer, never reached a PaymentIntent:
  *   it failed as interrupted, and the booking can be charged again;
  * - Stripe could not be asked: 'unknown', the charge stays pending for the next run;

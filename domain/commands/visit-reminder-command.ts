@@ -10,7 +10,7 @@
  * sends it once she keeps it). Naturally idempotent: the outbox key of the
  * reminder (lib/mail/visit-reminder.ts reminderKey) is looked for in the same transaction that
  * queues it. The manage link is issued where the e-mail is composed, in the same transaction
- * (lib/my-booking/manage-links.ts issueManageToken). Pure.
+ * (lib/booking-store/manage-links.ts issueManageToken). Pure.
  */
 import { dueReminders, type DueReminder, type ReminderBooking } from '../mail/reminders';
 import { blockedDayHoldsReminder, type BlockedDayChoices } from './blocked-day-command';

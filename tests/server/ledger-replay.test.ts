@@ -9,7 +9,7 @@
  * charges and its mail_log rows are read as superuser and the model's invariants checked on
  * them (`ledgerViolations` over `movementsOf`), with the server's own receipt rules (a voided
  * recorded payment sends its correction; a card payment refunded on arrival sends the refund's
- * receipt instead of its own: lib/payments/balance-charges.ts); besides, every refund sent to
+ * receipt instead of its own: lib/ledger/balance-charges.ts); besides, every refund sent to
  * Stripe belongs to a card refund the ledger holds and every card refund made was sent, and a
  * cancelled booking's installation slot is offered again by the availability route. A failure
  * prints the sequence, the step, what broke and what the server answered to each step.
@@ -446,7 +446,7 @@ class Replay {
       life: lifecycleOf(b as any),
       receiptsOf: (mv) => (keyOf(mv) ? count(keyOf(mv)) : 0),
       // The server's receipts: a void sends its correction; a payment refunded on arrival (late,
-      // or already collected) sends the refund's receipt instead of its own (lib/payments/balance-charges.ts).
+      // or already collected) sends the refund's receipt instead of its own (lib/ledger/balance-charges.ts).
       receiptsDue: (mv) => {
         if (mv.direction === 'void') return 1;
         if (mv.direction === 'payment' && keys.includes(`late_payment_notice:${base(mv.id)}:1`)) return 0;

@@ -29,7 +29,7 @@
 import { JOB_EVENT_MESSAGES } from '@domain/booking/job-events';
 import { jobEventCommand, type JobEventAnswer, type JobEventInput, type JobEventState } from '@domain/commands/job-event-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { loadJobEventState } from './job-events-repo';
+import { loadJobEventState } from '../booking-store/job-events-repo';
 
 /** The event `eventId` as stored and its booking as it now is; `replayed` for a repeat of the client id. */
 function eventAnswer(app: CoreApp, eventId: string, replayed: boolean) {

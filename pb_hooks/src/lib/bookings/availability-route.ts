@@ -29,7 +29,7 @@ import { visitNoticeHours } from '@domain/schedule/notice';
 import { closingHour, type VisitKind } from '@domain/schedule/slots';
 import { dayAnswer, type DayRules } from '@domain/schedule/day-answer';
 import { isAdmin } from '../staff-auth';
-import { keptBookingsOn } from './bookings-repo';
+import { keptBookingsOn } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, queryParam } from '../http';
 import type { CentroidLookup } from '@domain/place/distance';

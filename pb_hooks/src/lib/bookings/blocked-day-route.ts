@@ -15,7 +15,7 @@ import { blockedDayMail } from '../mail/blocked-day';
 import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
 import { asBookingStatus } from '@domain/booking/lifecycle';
-import { findBooking } from './bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 
 export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, BlockedDayMail, BlockedDayAnswer> = {
   command: blockedDayCommand,

@@ -34,7 +34,7 @@ import { HOLD_MINUTES } from '@domain/schedule/overlap';
 import { holdCapReached } from './booking-holds';
 import { claimFor, replayOf } from '../commands/run-command';
 import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../commands/request-keys';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate, today } from '../clock';
 import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';

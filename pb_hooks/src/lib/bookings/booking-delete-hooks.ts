@@ -29,7 +29,7 @@ import { DELETE_PAID_REFUSED, moneyMovedFor } from '@domain/booking/deletion';
 import { INSPIRATION_COLLECTION, linkedInspirationIds } from '@domain/booking/inspiration-images';
 import { deleteUnlinkedUploads } from './inspiration-orphans';
 import { apiError } from '../http';
-import { openCharges } from '../payments/balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';

@@ -13,13 +13,13 @@
  */
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { bookingSummary } from '../mail/booking-summary';
-import { findBySession } from './bookings-repo';
+import { findBySession } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest, readJsonObject } from '../http';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/stripe';
 import { logError } from '../log';
-import { issueManageToken } from '../my-booking/manage-links';
+import { issueManageToken } from '../booking-store/manage-links';
 import { asPaymentStatus, BookingStatus, isPaid, PaymentStatus } from '@domain/booking/lifecycle';
 
 const paid = (r: core.Record) => isPaid({ payment_status: asPaymentStatus(r.getString('payment_status')) });

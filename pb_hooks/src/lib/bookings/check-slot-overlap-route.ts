@@ -5,7 +5,7 @@
  */
 import { isYmd } from '@domain/schedule/calendar';
 import { slotHasConflict } from '@domain/schedule/overlap';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { badRequest, readJsonObject } from '../http';
 import { loadCrews } from '../settings';

@@ -9,7 +9,7 @@ import { renewalCheckoutRefusal, type RenewalUse } from '@domain/customers/renew
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { seasonYearOfDate } from '@domain/schedule/seasons';
 import { asBookingStatus } from '@domain/booking/lifecycle';
-import { tokenHashOf } from '../my-booking/manage-links';
+import { tokenHashOf } from '../booking-store/manage-links';
 import { TOKEN_SHAPE } from './renewal-tokens';
 
 /** The `renewals` row `token` opens, or null (malformed, unknown): found by its hash, compared again in constant time. */

@@ -16,7 +16,7 @@ import { addDays } from '@domain/schedule/calendar';
 import { bookingsByDate, datesBetween, isFullDay } from '@domain/schedule/full-days';
 import { dayAnswer } from '@domain/schedule/day-answer';
 import type { BookingSchedule } from '@domain/schedule/overlap';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { dayRulesOf } from './availability-route';
 import { kept } from '../kept';
 

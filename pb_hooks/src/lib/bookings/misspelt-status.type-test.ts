@@ -5,7 +5,7 @@
  * plain `string` again, its `@ts-expect-error` would be unused and the type-check would fail.
  */
 import type { JobEventState } from '@domain/commands/job-event-command';
-import type { lifecycleOfRecord } from './bookings-repo';
+import type { lifecycleOfRecord } from '../booking-store/bookings-repo';
 import type { bookingRowOf } from '../booking-row';
 
 type ServerBooking = ReturnType<typeof bookingRowOf>;

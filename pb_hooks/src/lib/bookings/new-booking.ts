@@ -22,7 +22,7 @@ import { createCheckoutSession, type StripeCheckoutSession } from '../payments/s
 import { nowMs, today } from '../clock';
 import { startedRefusal, visitStarted } from '@domain/schedule/notice';
 import { loadBookingSeasonRecord, loadDateContext } from '../settings';
-import { bookingsOnDates, findBooking } from './bookings-repo';
+import { bookingsOnDates, findBooking } from '../booking-store/bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
 import { BookingStatus } from '@domain/booking/lifecycle';

@@ -32,10 +32,10 @@ import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type Owne
 import { requireAdmin, staffIdOf } from '../staff-auth';
 import type { ServerCommand } from '../commands/run-command';
 import { idempotencyKeyHeader, readJsonObject } from '../http';
-import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../my-booking/booking-command-state';
+import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
-import { findBooking } from './bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { slotsFreed } from '../freed-slots';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 

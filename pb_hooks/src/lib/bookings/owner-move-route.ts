@@ -20,9 +20,9 @@
  */
 import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
-import { bookingFactsOf } from '../my-booking/booking-command-state';
-import { findBooking } from './bookings-repo';
-import { loadMoveWorld, visitMovedMail } from './visit-move';
+import { bookingFactsOf } from '../booking-changes/booking-command-state';
+import { findBooking } from '../booking-store/bookings-repo';
+import { loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
 import { readJsonObject } from '../http';
 import { slotsFreed } from '../freed-slots';
 

@@ -44,7 +44,7 @@ import { configuredOrigin } from '../http';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { depositLinkMail } from '../mail/deposit-link';
 import { depositReceiptMail } from '../mail/receipts';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { paymentMode } from '../payments/mode';
 import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';
@@ -57,7 +57,7 @@ import { parseSlotId } from '@domain/schedule/slots';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { readJsonObject } from '../http';
 import { waitlistOfferEndedMail } from '../waitlist/waitlist-mail';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
 import { BookingStatus } from '@domain/booking/lifecycle';
 

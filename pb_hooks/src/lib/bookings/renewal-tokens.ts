@@ -1,7 +1,7 @@
 /**
  * The tokens of the renewal e-mail (domain/customers/renewals.ts): derived, not random, as the
  * manage links' (docs/decisions/051): HMAC-SHA256 under the same server secret
- * (my-booking/manage-links.ts linkSecret), written as 43 base64url characters. In bookings/ with
+ * (booking-store/manage-links.ts linkSecret), written as 43 base64url characters. In bookings/ with
  * the checkout that reads them (checkout-renewal.ts); customers/ makes and opens the links.
  * - The 'Reserve my week again' link: HMAC of `renewal:<renewal id>`; only its SHA-256 is
  *   stored (renewals.token_hash).
@@ -11,7 +11,7 @@
  *   kinds, so no token opens two things.
  */
 import { manageTokenOfHex } from '@domain/booking/self-service';
-import { linkSecret, tokenHashOf } from '../my-booking/manage-links';
+import { linkSecret, tokenHashOf } from '../booking-store/manage-links';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

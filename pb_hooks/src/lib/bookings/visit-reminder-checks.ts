@@ -6,9 +6,9 @@
 import { formatLongDate } from '@domain/schedule/calendar';
 import { parseReminderVersion, reminderStillDue } from '@domain/mail/reminders';
 import { formatSlotRange } from '@domain/schedule/slots';
-import { addServerEvent } from '../admin/job-events-repo';
+import { addServerEvent } from '../booking-store/job-events-repo';
 import type { MailKindChecks } from '../mail/outbox-checks';
-import { selfServiceBookingOf } from './bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 
 /** A reminder's booking id and version from its outbox key `visit_reminder:<booking>:<version>`. */
 function reminderKeyParts(key: string): { bookingId: string; version: string } | null {

@@ -26,10 +26,10 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { configuredOrigin } from '../http';
 import { findByKey } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
-import { selfServiceBookingOf } from './bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { logError } from '../log';
 import { BookingStatus } from '@domain/booking/lifecycle';
 

@@ -1,7 +1,7 @@
 /**
  * A consultation's stable manage link (the consultation counterpart of docs/decisions/051;
  * domain/consultations/consultation-link.ts): its token is derived as a booking's is
- * (my-booking/manage-links.ts stableManageToken, kind 'consultation', from the request's id and
+ * (booking-store/manage-links.ts stableManageToken, kind 'consultation', from the request's id and
  * `link_version`), so it can never open a booking, nor a booking's token a consultation; only its
  * SHA-256 is stored, in `consultation_links` (no API rules), with its expiry: 7 days after the
  * consultation's day, following a move (domain/commands/consultation-manage-command.ts).
@@ -11,7 +11,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
 import { SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
-import { linkRowOf, liveLinkRow, stableManageToken, tokenHashOf, tokenOf } from '../my-booking/manage-links';
+import { linkRowOf, liveLinkRow, stableManageToken, tokenHashOf, tokenOf } from '../booking-store/manage-links';
 
 /**
  * The link of consultation request `c` for an e-mail, through `tx` (the transaction that stores

@@ -24,7 +24,7 @@ import type { RenewalLetter } from '@domain/mail/renewal-letter';
 import { quote } from '@domain/money/pricing';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { SeasonRecord } from '@domain/schedule/seasons';
-import { choicesOfBooking } from '../bookings/bookings-repo';
+import { choicesOfBooking } from '../booking-store/bookings-repo';
 import { nowMs, today } from '../clock';
 import { configuredOrigin } from '../http';
 import { jsonObjects } from '../json-fields';

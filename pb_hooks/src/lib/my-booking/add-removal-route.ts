@@ -19,18 +19,18 @@
  */
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { addRemovalCommand, removalChargeFingerprint, type AddRemovalAnswer, type AddRemovalInput, type AddRemovalState, type RemovalAddedMail } from '@domain/commands/add-removal-command';
-import { choicesOfBooking } from '../bookings/bookings-repo';
-import { loadMoveWorld } from '../bookings/visit-move';
+import { choicesOfBooking } from '../booking-store/bookings-repo';
+import { loadMoveWorld } from '../booking-changes/visit-move';
 import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { removalAddedMails } from '../mail/booking-change';
-import { openCharges } from '../payments/balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { chargesOfBooking } from '../ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
-import { bookingFactsOf, parseForCommand, runParsedCommand } from './booking-command-state';
-import { bookingForToken } from './manage-links';
+import { bookingFactsOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
+import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 
 /** The open Checkout page of the removal `booking` holds ('' when none), read in `app`. */

@@ -31,7 +31,7 @@
 import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
-import { loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
+import { loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
 import { loadNotice, loadTravelBuffer } from '../settings';
 import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
@@ -41,8 +41,8 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
-import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
-import { bookingForToken, requireBooking, tokenOf } from './manage-links';
+import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
+import { bookingForToken, requireBooking, tokenOf } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 import { slotsFreed } from '../freed-slots';
 

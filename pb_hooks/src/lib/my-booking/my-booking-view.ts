@@ -23,7 +23,7 @@ import { BUSINESS } from '@domain/business';
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { refundLines } from '@domain/money/ledger';
 import { removalAdditionCents } from '@domain/money/pricing';
-import { choicesOfBooking, selfServiceBookingOf } from '../bookings/bookings-repo';
+import { choicesOfBooking, selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { letterBookingOf } from '../mail/booking-confirmation';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { asBookingStatus } from '@domain/booking/lifecycle';

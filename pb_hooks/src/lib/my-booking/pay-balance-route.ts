@@ -19,10 +19,10 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { nowMs } from '../clock';
 import { apiError, appOrigin, readJsonObject } from '../http';
 import { answerRun } from '../payments/command-request';
-import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, releaseCharge } from '../payments/balance-charges';
+import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, releaseCharge } from '../ledger/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { payChargeByLink } from '../payments/balance-payment';
-import { requireBooking } from './manage-links';
+import { requireBooking } from '../booking-store/manage-links';
 
 /** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
 function chargeCount(tx: CoreApp, bookingId: string): number {

@@ -34,7 +34,7 @@ import { configuredOrigin } from '../http';
 import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { nowMs } from '../clock';
 import { freshLinkMail, LINK_REQUEST_KIND, requestedLinksMail } from './link-mail';
-import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from './manage-links';
+import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from '../booking-store/manage-links';
 import { asBookingStatus } from '@domain/booking/lifecycle';
 
 /** The owner's fresh link: the booking, its links in force and the token of its next version. */

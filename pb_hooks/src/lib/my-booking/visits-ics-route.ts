@@ -12,7 +12,7 @@ import { BUSINESS } from '@domain/business';
 import { buildIcs } from '@domain/mail/ics';
 import { nowMs } from '../clock';
 import { apiError, queryParam } from '../http';
-import { bookingForToken } from './manage-links';
+import { bookingForToken } from '../booking-store/manage-links';
 import { letterBookingOf, visitEvents, visitInvitation } from '../mail/booking-confirmation';
 import { BookingStatus } from '@domain/booking/lifecycle';
 

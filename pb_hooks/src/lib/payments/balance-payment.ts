@@ -9,7 +9,7 @@
  * Stripe identical parameters under the same keys and gets the first result back.
  */
 import { CHARGE_MESSAGES, chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
-import type { ChargeOutcome } from './balance-charges';
+import type { ChargeOutcome } from '../ledger/balance-charges';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';
 import { logError, logWarning } from '../log';

@@ -35,7 +35,7 @@ import { CHARGE_MESSAGES, chargeAnswer } from '@domain/money/balance-charge';
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
 import { adminCommandRequest } from './command-request';
-import { claimAbandonedCharge, insertPendingCharge, releaseCharge, requestedAtMs } from './balance-charges';
+import { claimAbandonedCharge, insertPendingCharge, releaseCharge, requestedAtMs } from '../ledger/balance-charges';
 import { claimFor, replayOf } from '../commands/run-command';
 import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';

@@ -16,13 +16,13 @@ import {
   type OutcomeBooking,
   type OutcomeCharge,
 } from '@domain/commands/charge-outcome-command';
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { jsonObjects } from '../json-fields';
 import { removalAddedMails } from '../mail/booking-change';
 import { chargeFailedNotice, latePaymentNotice } from '../mail/owner-notices';
-import { changeTokensFor } from '../my-booking/booking-command-state';
-import { paidChargeReceipt } from './balance-charges';
+import { changeTokensFor } from '../booking-changes/booking-command-state';
+import { paidChargeReceipt } from '../ledger/balance-charges';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { runRefunds } from './refund';
 import { asChargeStatus } from '@domain/money/charge-lifecycle';

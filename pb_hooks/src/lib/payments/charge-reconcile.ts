@@ -12,7 +12,7 @@
  */
 import { reconcileDecision } from '@domain/commands/reconcile-charge';
 import { nowMs, toPbDate } from '../clock';
-import { ABANDONED_AFTER_MS, claimAbandonedCharge, requestedAtMs } from './balance-charges';
+import { ABANDONED_AFTER_MS, claimAbandonedCharge, requestedAtMs } from '../ledger/balance-charges';
 import { recordChargeOutcome } from './charge-outcome';
 import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';

@@ -40,7 +40,7 @@ import type { SettleDepositMail } from '@domain/commands/settle-deposit-command'
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
 import { staffIdOf } from '../staff-auth';
 import { bookingDetails, bookingSummary } from '../mail/booking-summary';
-import { findBySession } from '../bookings/bookings-repo';
+import { findBySession } from '../booking-store/bookings-repo';
 import { bookingRowOf } from '../booking-row';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';

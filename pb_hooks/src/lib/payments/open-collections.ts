@@ -10,7 +10,7 @@
 import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '@domain/money/balance-charge';
 import { apiError } from '../http';
 import { logError } from '../log';
-import { openCharges } from './balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { expireChargeCheckout } from './charge-outcome';
 import { paymentMode } from './mode';
 import { tryExpireCheckoutSession } from './stripe';

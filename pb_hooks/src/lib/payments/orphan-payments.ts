@@ -5,7 +5,7 @@
  * refunded in full under a key per payment (a redelivered event never refunds twice) and the
  * owner is e-mailed, once per payment, whether or not the refund could be made.
  */
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { deliverMail, queueMailNow } from '../mail/mail-outbox';
 import { orphanPaymentNotice } from '../mail/owner-notices';
 import { paymentMode } from './mode';

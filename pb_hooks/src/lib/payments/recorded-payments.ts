@@ -32,10 +32,10 @@ import {
   type VoidPaymentState,
 } from '@domain/commands/recorded-payment-command';
 import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payments';
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { claimFor, executeCommand, replayOf, runCommand, type ServerCommand } from '../commands/run-command';
 import { voidedPaymentMail } from '../mail/receipts';
-import { openCharges, paidChargeReceipt } from './balance-charges';
+import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
 import { jsonObjects } from '../json-fields';
 import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';

@@ -10,7 +10,7 @@
  * domain/commands/refund-returned-command.ts.
  */
 import { refundReturnedCommand, type RefundReturnedAnswer, type RefundReturnedInput, type RefundReturnedState, type ReturnedReceiptMail } from '@domain/commands/refund-returned-command';
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { ledgerRefundReceiptMail } from '../mail/receipts';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf, movementsOfRecords } from '../ledger-records';

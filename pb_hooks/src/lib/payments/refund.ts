@@ -20,7 +20,7 @@
 import { recordRefundsCommand, type RecordRefundsAnswer, type RecordRefundsInput, type RecordRefundsMail, type RecordRefundsState, type RefundMade } from '@domain/commands/record-refunds-command';
 import { refundChargeCommand, type RefundChargeAnswer, type RefundChargeInput } from '@domain/commands/refund-charge-command';
 import { chargeRefundKey, isCardMethod, type Movement } from '@domain/money/ledger';
-import { findBooking } from '../bookings/bookings-repo';
+import { findBooking } from '../booking-store/bookings-repo';
 import { executeCommand, runCommand, type ServerCommand } from '../commands/run-command';
 import { cancellationMails } from '../mail/booking-change';
 import { paymentConflictMails } from '../mail/payment-conflict';

@@ -6,7 +6,7 @@
  * same moment wins or loses cleanly (docs/architecture.md "The path of a command"; docs/decisions/010).
  */
 import { releaseHoldCommand, type HoldEndReason, type ReleaseHoldAnswer, type ReleaseHoldInput, type ReleaseHoldState } from '@domain/commands/release-hold-command';
-import { findBySession } from '../bookings/bookings-repo';
+import { findBySession } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { chargeRows, paymentBookingRow } from './settle-payment';
 

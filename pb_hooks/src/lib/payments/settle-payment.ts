@@ -16,14 +16,14 @@ import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/bookin
 import type { PaymentBookingRow } from '@domain/commands/booking-money';
 import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
 import type { ChargeMoneyRow } from '@domain/money/ledger';
-import { findBySession, visitsFreeFor } from '../bookings/bookings-repo';
+import { findBySession, visitsFreeFor } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { depositReceiptMail } from '../mail/receipts';
 import { configuredOrigin } from '../http';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { loadCrews } from '../settings';
 import { chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { conversionCounted } from './payment-conversion';

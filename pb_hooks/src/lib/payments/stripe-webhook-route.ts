@@ -20,7 +20,7 @@
  * session's card, a conflict's refund) outside their transactions.
  */
 import { verifyStripeSignature } from '@domain/money/stripe-signature';
-import { findBySession } from '../bookings/bookings-repo';
+import { findBySession } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { apiError, badRequest } from '../http';
 import { handleChargeCheckoutEvent, handleChargeIntentEvent } from './balance-webhook';

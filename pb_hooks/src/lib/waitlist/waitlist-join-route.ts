@@ -17,11 +17,11 @@ import { installDateProblem, removalDateProblem } from '@domain/schedule/season'
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { WAITLIST_MESSAGES as M } from '@domain/waitlist/waitlist';
 import { admitAnonymousRecipient } from '../anonymous-recipients';
-import { bookingsOnDates } from '../bookings/bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { waitlistJoinedMail } from './waitlist-mail';
-import { bookingForToken } from '../my-booking/manage-links';
+import { bookingForToken } from '../booking-store/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';
 

@@ -19,7 +19,7 @@ import { businessToday } from '@domain/schedule/calendar';
 import { slotHasConflict } from '@domain/schedule/overlap';
 import { parseSlotId } from '@domain/schedule/slots';
 import { nextOffers } from '@domain/waitlist/waitlist';
-import { bookingsOnDates } from '../bookings/bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { nowMs as nowOf } from '../clock';
 import { executeCommand, type CommandContext, type ServerCommand } from '../commands/run-command';
 import { logError } from '../log';

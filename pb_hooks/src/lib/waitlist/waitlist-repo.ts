@@ -1,7 +1,7 @@
 /**
  * Reads of the waitlist's collections shared by its routes and job (the waitlist contract;
  * domain/waitlist/waitlist.ts), and its links' tokens. A token is the stable-link HMAC
- * (my-booking/manage-links.ts stableManageToken) of the record's id under kind 'waitlist-leave'
+ * (booking-store/manage-links.ts stableManageToken) of the record's id under kind 'waitlist-leave'
  * (an entry) or 'waitlist-offer' (an offer), stored only as SHA-256 on the record; a token is
  * found by its hash, compared again in constant time. Every function takes the app it runs on
  * (inside a transaction, the transaction's app).
@@ -14,7 +14,7 @@ import { visitNoticeHours } from '@domain/schedule/notice';
 import { type CustomerBookingOnDate, type EntryStatus, LIVE_ENTRY_STATUSES, offerHoursFrom, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
 import { idsWhere } from '../customers/erase-customer-sql';
 import { loadBookingDateContext, loadNotice } from '../settings';
-import { stableManageToken, tokenHashOf } from '../my-booking/manage-links';
+import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
 import { asBookingStatus, asPaymentStatus, BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn } from '@domain/booking/lifecycle';
 
 /** The characters of a token: base64url, 43 of them. */

@@ -22,7 +22,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { findSlot } from '@domain/schedule/slots';
 import { isTreeSize } from '@domain/catalog';
 import { WAITLIST_MESSAGES as M, type EntryStatus } from '@domain/waitlist/waitlist';
-import { visitMovedMail } from '../bookings/visit-move';
+import { visitMovedMail } from '../booking-changes/visit-move';
 import { offerPrice } from '@domain/waitlist/offer-price';
 import { nowMs, today } from '../clock';
 import { loadBookingSeasonRecord } from '../settings';
@@ -30,7 +30,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { jsonObject } from '../json-fields';
 import { customerMove } from '../my-booking/my-booking-routes';
-import { stableManageToken } from '../my-booking/manage-links';
+import { stableManageToken } from '../booking-store/manage-links';
 import { offerFreedSlots } from './waitlist-offer-step';
 import { entryByLeaveToken, findRecord, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
 

@@ -8,9 +8,9 @@
 import type { MoveRequest, MoveWorld, VisitMovedMail } from '@domain/commands/visit-move-command';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { ownerMovedMail, visitMovedMails } from '../mail/booking-change';
-import { changeTokensFor } from '../my-booking/booking-command-state';
+import { changeTokensFor } from './booking-command-state';
 import { loadBookingDateContext, loadCrews } from '../settings';
-import { bookingsOnDates } from './bookings-repo';
+import { bookingsOnDates } from '../booking-store/bookings-repo';
 
 /**
  * The season of booking `b`, the other bookings on the requested date (read in `tx`, the

@@ -18,7 +18,7 @@ import { nowMs, toPbDate } from '../clock';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
-import { issueManageToken, manageUrl } from '../my-booking/manage-links';
+import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
 import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
 

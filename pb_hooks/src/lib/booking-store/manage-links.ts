@@ -16,7 +16,7 @@ import { linkExpiresAtMs, manageTokenOfHex, SELF_SERVICE_MESSAGES } from '@domai
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
-import { addServerEvent } from '../admin/job-events-repo';
+import { addServerEvent } from './job-events-repo';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -7,14 +7,14 @@
  */
 import type { BookingFacts, ChangeTokens } from '@domain/commands/booking-changes';
 import type { CancellationMail, CancelTarget } from '@domain/commands/booking-cancel-command';
-import { selfServiceBookingOf } from '../bookings/bookings-repo';
+import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, badRequest, configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
-import { openCharges } from '../payments/balance-charges';
+import { openCharges } from '../ledger/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
-import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from './manage-links';
+import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from '../booking-store/manage-links';
 import { asCancelReason } from '@domain/booking/lifecycle';
 
 /** Booking record `r` as the commands read it. */
