@@ -173,7 +173,9 @@ function demoSessionCall<State, Mail, Answer>(action: 'pay' | 'cancel', sc: Serv
   };
 }
 
+/** The demo page's Pay (POST /api/fn/demo-checkout/pay), declared for the runner. */
 export const demoPayCall = demoSessionCall('pay', demoPay);
+/** The demo page's Cancel (POST /api/fn/demo-checkout/cancel), declared for the runner. */
 export const demoCancelCall = demoSessionCall('cancel', demoCancel);
 
 export function demoCheckoutPayRoute(e: core.RequestEvent): void {
