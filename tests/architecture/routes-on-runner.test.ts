@@ -1,10 +1,11 @@
 /**
  * Every POST route is a declared command through the runner (docs/architecture.md "The path of
  * a command", docs/decisions/047): its handler in pb_hooks/src/lib is the one line
- * `runCommand(e, <its server command>)`. The routes still outside are an explicit allow-list,
- * each with why (docs/architecture.md "Around an outside call": a Stripe or routing call never
- * happens inside a transaction, docs/decisions/048), so a new route outside the runner fails,
- * and so does one moved onto it but still listed (shrink the list).
+ * `runCommand(e, <its server command>)`, or, for a route around a Stripe or routing call (never
+ * inside a transaction, docs/decisions/048), `runOutsideCall(e, <its declaration>)`, the
+ * runner's two-phase path (docs/decisions/063). The routes still outside are an explicit
+ * allow-list, each with why, so a new route outside the runner fails, and so does one moved
+ * onto it but still listed (shrink the list).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,19 +17,6 @@ const LIB = fileURLToPath(new URL('../../pb_hooks/src/lib', import.meta.url));
 
 /** The POST routes whose handler is not a runCommand one-liner, and why each still is not. */
 const OUTSIDE: Record<string, string> = {
-  // Around a Stripe call: commands composed around it, outside any transaction (docs/decisions/048).
-  '/api/fn/create-booking-checkout': 'checkout: the hold, then Stripe Checkout, then the session',
-  '/api/fn/verify-booking-payment': 'reads the session from Stripe, then settles the deposit',
-  '/api/fn/charge-booking-balance': 'the pending charge, Stripe, then its outcome',
-  '/api/fn/booking-payments': 'closes an open payment link at Stripe first',
-  '/api/fn/admin-bookings/cancel': 'closes payment links and refunds at Stripe',
-  '/api/fn/admin-bookings/create': 'the phone booking and its payment link at Stripe',
-  '/api/fn/my-booking/cancel': 'closes payment links and refunds at Stripe',
-  '/api/fn/my-booking/pay-balance': 'a payment page at Stripe',
-  '/api/fn/my-booking/add-removal': 'a payment page at Stripe when the removal costs',
-  '/api/fn/demo-checkout/pay': 'the demo page of Stripe Checkout (demoSessionRoute)',
-  '/api/fn/demo-checkout/cancel': 'the demo page of Stripe Checkout (demoSessionRoute)',
-  '/api/fn/stripe-webhook': "Stripe's signed events, answered by their own handlers",
   // A runCommand and then the freed slots offered to the waitlist, after the commit.
   '/api/fn/my-booking/move': 'runCommand, then the freed slots to the waitlist',
   '/api/fn/admin-bookings/move': 'runCommand, then the freed slots to the waitlist',
@@ -77,13 +65,13 @@ export function handlerBody(name: string, texts: readonly string[] = TEXTS): str
 }
 
 /**
- * Whether a handler's body is the one statement `runCommand(e, <its server command>);` (a
- * `return` before it and comment lines allowed; the command may be made for the request, as
- * `waitlistJoin(e.realIP())`).
+ * Whether a handler's body is the one statement `runCommand(e, <its server command>);` or
+ * `runOutsideCall(e, <its declaration>);` (a `return` before it and comment lines allowed; the
+ * command may be made for the request, as `waitlistJoin(e.realIP())`).
  */
 export function isRunnerOneLiner(body: string): boolean {
   const lines = body.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
-  return lines.length === 1 && /^\s*(return )?runCommand\(e, .+\);$/.test(lines[0] ?? '');
+  return lines.length === 1 && /^\s*(return )?(runCommand|runOutsideCall)\(e, .+\);$/.test(lines[0] ?? '');
 }
 
 const POSTS = ROUTES.filter((r) => r.method === 'POST');
@@ -100,6 +88,9 @@ describe('POST routes on the command runner', () => {
     expect(isRunnerOneLiner('  // who may call: the route table\n  runCommand(e, waitlistJoin(e.realIP()));')).toBe(true);
     expect(isRunnerOneLiner('  return e.json(200, { ok: true });')).toBe(false);
     expect(isRunnerOneLiner('  runCommand(e, ownerMove);\n  slotsFreed($app, dates);')).toBe(false);
+    expect(isRunnerOneLiner('  runOutsideCall(e, ownerCancelCall);')).toBe(true);
+    expect(isRunnerOneLiner('  const input = parseForCommand(ownerCancel, readJsonObject(e));\n  runOutsideCall(e, ownerCancelCall);')).toBe(false);
+    expect(isRunnerOneLiner('  runOutsideCalls(e, x);')).toBe(false);
   });
 
   it('leaves outside the runner only the allow-listed routes', () => {

@@ -5,7 +5,7 @@
  * request answers the first answer (the same ids) and writes nothing twice; the same key with
  * another request is a 422 with the path's sentence, and writes nothing.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_EVENT_MESSAGES } from '../../domain/booking/job-events';
@@ -51,6 +51,13 @@ const asAdmin = (route: string, key: string, body: unknown, headers: Record<stri
 /** The routes the store holds `key` under (one: the command's). */
 const storedRoutes = async (key: string) => (await su.collection('request_keys').getFullList({ filter: su.filter('key = {:key}', { key }) })).map((r) => r.route);
 const countOf = async (collection: string, filter: string, params: Record<string, unknown>) => (await su.collection(collection).getFullList({ filter: su.filter(filter, params) })).length;
+
+/** A new manage link of booking `bookingId` (its token; the server stores its SHA-256). */
+async function manageLink(bookingId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await su.collection('booking_links').create({ booking: bookingId, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+  return token;
+}
 
 const PHONE_DAYS = [
   ['2026-12-11', '2027-01-11'],
@@ -156,6 +163,22 @@ const PATHS: Path[] = [
     ids: (a) => [a.body.booking?.id, a.body.booking?.removal_date, a.body.booking?.ics_sequence],
     reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
     route: 'admin-bookings/move',
+  },
+  {
+    name: "the customer's 'Pay online' (pay-balance)",
+    async stage() {
+      const b = await stageBooking(su, { install_date: '2026-12-29', removal_date: '2027-01-27', customer_email: `idem.${++seq}@example.com` });
+      created.push(b.id);
+      // Two links of the booking: another token under the key is another request.
+      const tokens = { same: await manageLink(b.id), other: await manageLink(b.id) };
+      return {
+        send: (key, body) => request({ route: '/api/fn/my-booking/pay-balance', body: { token: tokens[body] }, headers: { 'Idempotency-Key': key } }),
+        rows: () => countOf('charges', 'booking = {:b}', { b: b.id }),
+      };
+    },
+    ids: (a) => [a.body.url],
+    reused: OWNERSHIP_MESSAGES.idempotencyKeyReused,
+    route: 'my-booking-pay-balance',
   },
   {
     name: 'a job event (its client id is the key)',

@@ -1,15 +1,13 @@
 /**
  * What the server reads for the commands that change a booking's visits or cancel it
- * (domain/commands/visit-move-command.ts, booking-cancel-command.ts, add-removal-command.ts),
- * and how a route that calls Stripe around such a command runs it (docs/architecture.md "The
- * path of a command"): the caller's checks and the Stripe call outside any transaction, the
- * command through the runner's `executeCommand`, answered as runCommand answers.
+ * (domain/commands/visit-move-command.ts, booking-cancel-command.ts, add-removal-command.ts).
+ * A route that calls Stripe around such a command is declared for the runner's outside-call
+ * path (lib/commands/run-outside-call.ts; docs/architecture.md "The path of a command").
  */
 import type { BookingFacts, ChangeTokens } from '@domain/commands/booking-changes';
 import type { CancellationMail, CancelTarget } from '@domain/commands/booking-cancel-command';
 import { selfServiceBookingOf } from '../booking-store/bookings-repo';
-import { executeCommand, type ServerCommand } from '../commands/run-command';
-import { apiError, badRequest, configuredOrigin } from '../http';
+import { configuredOrigin } from '../http';
 import { cancellationMails } from '../mail/booking-change';
 import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../ledger/balance-charges';
@@ -41,29 +39,6 @@ export function changeTokensFor(tx: CoreApp, bookingId: string, prefix: 'custome
     stableLinkId: linkRowOf(tx, tokenHash)?.id ?? '',
     historyClientId: `${prefix}_${$security.randomString(20)}`,
   };
-}
-
-/**
- * Parses `body` with `sc`'s command (400 with its sentence), for a route that must check its
- * request before a Stripe call and then run the command with runParsedCommand.
- */
-export function parseForCommand<I, S, M, A>(sc: ServerCommand<I, S, M, A>, body: Record<string, unknown>): I {
-  const parsed = sc.command.parse(body, []);
-  if (!parsed.ok) throw badRequest(parsed.message);
-  return parsed.value;
-}
-
-/**
- * Runs `sc` on the parsed `input` through the runner's one transaction and mail path
- * (run-command.ts executeCommand; no key of the runner's: these commands are naturally
- * idempotent), for `staffId` ('' the customer): its worded answer, or its refusal thrown as the
- * API error. Called outside any transaction, after the route's own checks and Stripe calls.
- */
-export function runParsedCommand<I, S, M, A>(sc: ServerCommand<I, S, M, A>, input: I, staffId: string): unknown {
-  const run = executeCommand($app, sc, input, { staffId, origin: configuredOrigin($app), fingerprint: '' });
-  if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
-  if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
-  return run.body;
 }
 
 /**

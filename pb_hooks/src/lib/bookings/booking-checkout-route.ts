@@ -32,12 +32,12 @@ import { isRefusal, type FieldValue, type Outcome } from '@domain/commands/comma
 import { createCheckoutCommand, type CreateCheckoutAnswer, type CreateCheckoutInput, type CreateCheckoutState } from '@domain/commands/create-checkout-command';
 import { HOLD_MINUTES } from '@domain/schedule/overlap';
 import { holdCapReached } from './booking-holds';
-import { claimFor, replayOf } from '../commands/run-command';
+import { keyTakenMeanwhile, runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { insertRequestKey, requestKeyTaken, type RequestKeyClaim } from '../commands/request-keys';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { bookingFields, checkAndPrice, checkoutLink } from './new-booking';
 import { nowMs, toPbDate, today } from '../clock';
-import { apiError, appOrigin, badRequest, callerLimitsEnabled, idempotencyKeyHeader, readJsonObject } from '../http';
+import { apiError, callerLimitsEnabled } from '../http';
 import { deriveBookingMoney } from '../ledger-records';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from '../payments/mode';
 import { paymentBookingRow } from '../payments/settle-payment';
@@ -130,68 +130,72 @@ function decideCheckout(
   return outcome;
 }
 
-export function createBookingCheckoutRoute(e: core.RequestEvent): void {
-  const idempotencyKey = idempotencyKeyHeader(e);
-  const body = readJsonObject(e);
-  const parsed = createCheckoutCommand.parse(body, []);
-  if (!parsed.ok) throw badRequest(parsed.message);
-  const { request: r, wizardId } = parsed.value;
-  const origin = appOrigin(e);
-  const claim = claimFor(createCheckoutCommand, idempotencyKey, parsed.value);
-  const fingerprint = claim?.fingerprint ?? $security.sha256(JSON.stringify(r));
+/**
+ * The checkout, declared for the runner's outside-call path (docs/decisions/048 and 063): the
+ * runner reads the optional key and the body (parsed by the command) and answers a replay from
+ * its one store (a reused key: 422), with the booking's link as it is now, before anything is
+ * checked again (the first answer stands, IETF draft). Its steps: the season's opening (or a
+ * renewal link), the price (the distance may call an outside routing service), then its own
+ * transaction (decideCheckout, the exception decision 048 keeps, the key stored with the
+ * booking), then replaced Stripe sessions expired and the Checkout page, outside it.
+ */
+export const checkoutCall: OutsideCall<CreateCheckoutInput> = {
+  path: '/api/fn/create-booking-checkout',
+  request: createCheckoutCommand,
+  reword: (_app, stored, { ctx }) => checkoutLink(String(stored.bookingId ?? ''), ctx.origin),
+  steps({ e, key: idempotencyKey, body, input: parsed, claim, ctx: { origin, fingerprint } }) {
+    const { request: r, wizardId } = parsed;
+    // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts);
+    // a returning customer's renewal link (`renewalToken`) opens it earlier.
+    // Once public booking is open the token has nothing to open and is not looked at.
+    const closed = publicBookingClosed(today(), loadBookingSeasonRecord($app, r.installDate));
+    const renewal = closed ? renewalForCheckout($app, body.renewalToken, r.installDate) : null;
+    if (closed && !renewal) throw apiError(409, closed);
+    // Before the transaction: the distance may call an outside routing service.
+    const checked = checkAndPrice(r);
+    const mode = paymentMode();
+    const now = nowMs();
+    // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
+    // request's latency, and the hold lasts exactly as long as the session can be paid.
+    const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
+    const demoSessionId = mode === 'demo' ? newDemoSessionId() : '';
+    const clientIp = e.realIP();
+    const fields = {
+      ...bookingFields(r, checked),
+      payment_mode: mode,
+      hold_expires_at: toPbDate(holdUntil),
+      checkout_session_id: demoSessionId,
+      checkout_url: mode === 'demo' ? demoPaymentUrl(origin, demoSessionId) : '',
+      idempotency_key: idempotencyKey,
+      request_fingerprint: fingerprint,
+      wizard_id: wizardId,
+      client_ip: clientIp,
+    } as Record<string, FieldValue>;
+    const noticeHours = visitNoticeHours(loadNotice($app), findPackage(r.packageType)?.slug ?? null);
+    const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
+    const closingHours = loadDateContext($app).season.closingHours;
+    const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, closingHours, fields };
+    const input: CreateCheckoutInput = { request: r, wizardId, prepared, waitlistOffer: parsed.waitlistOffer };
 
-  // A replay answers before anything is checked again: the first answer stands (IETF draft),
-  // from the runner's one store (a reused key: 422), with the booking's link as it is now.
-  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => checkoutLink(String(stored.bookingId ?? ''), origin) };
-  const earlier = replayOf($app, replay, claim);
-  if (earlier) return e.json(200, earlier.body);
+    const outcome = decideCheckout(input, clientIp, r.customerEmail, now, renewal?.id ?? null, claim);
+    if (outcome === 'key-taken') return keyTakenMeanwhile();
+    if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);
+    const answer = outcome.answer;
 
-  // Public booking of the booking's season opens on the owner's date (domain/schedule/seasons.ts);
-  // a returning customer's renewal link (`renewalToken`) opens it earlier.
-  // Once public booking is open the token has nothing to open and is not looked at.
-  const closed = publicBookingClosed(today(), loadBookingSeasonRecord($app, r.installDate));
-  const renewal = closed ? renewalForCheckout($app, body.renewalToken, r.installDate) : null;
-  if (closed && !renewal) throw apiError(409, closed);
-  // Before the transaction: the distance may call an outside routing service.
-  const checked = checkAndPrice(r);
-  const mode = paymentMode();
-  const now = nowMs();
-  // A Stripe session lives at least 30 minutes from Stripe's clock; one more minute covers the
-  // request's latency, and the hold lasts exactly as long as the session can be paid.
-  const holdUntil = now + (mode === 'stripe' ? HOLD_MINUTES + 1 : HOLD_MINUTES) * 60_000;
-  const demoSessionId = mode === 'demo' ? newDemoSessionId() : '';
-  const clientIp = e.realIP();
-  const fields = {
-    ...bookingFields(r, checked),
-    payment_mode: mode,
-    hold_expires_at: toPbDate(holdUntil),
-    checkout_session_id: demoSessionId,
-    checkout_url: mode === 'demo' ? demoPaymentUrl(origin, demoSessionId) : '',
-    idempotency_key: idempotencyKey,
-    request_fingerprint: fingerprint,
-    wizard_id: wizardId,
-    client_ip: clientIp,
-  } as Record<string, FieldValue>;
-  const noticeHours = visitNoticeHours(loadNotice($app), findPackage(r.packageType)?.slug ?? null);
-  const travel = { zip: parseZip(r.customerAddress), bufferMinutes: loadTravelBuffer($app), centroid };
-  const closingHours = loadDateContext($app).season.closingHours;
-  const prepared = { key: idempotencyKey, fingerprint, visits: checked.visits, crews: loadCrews($app), noticeHours, travel, closingHours, fields };
-  const input: CreateCheckoutInput = { request: r, wizardId, prepared, waitlistOffer: parsed.value.waitlistOffer };
-
-  const outcome = decideCheckout(input, clientIp, r.customerEmail, now, renewal?.id ?? null, claim);
-  if (outcome === 'key-taken') return e.json(200, replayOf($app, replay, claim)?.body ?? {});
-  if (isRefusal(outcome)) throw apiError(outcome.status, outcome.message);
-  const answer = outcome.answer;
-
-  // Replaced Stripe sessions are expired so they can no longer be paid (a payment that still
-  // slips through is refunded as a conflict); best effort, outside the transaction.
-  for (const id of answer.replacedSessions) {
-    try {
-      expireCheckoutSession(id);
-    } catch (err) {
-      logWarning(`create-booking-checkout: could not expire replaced session ${id}: ${String(err)}`);
+    // Replaced Stripe sessions are expired so they can no longer be paid (a payment that still
+    // slips through is refunded as a conflict); best effort, outside the transaction.
+    for (const id of answer.replacedSessions) {
+      try {
+        expireCheckoutSession(id);
+      } catch (err) {
+        logWarning(`create-booking-checkout: could not expire replaced session ${id}: ${String(err)}`);
+      }
     }
-  }
-  // Stripe is called outside the transaction; if it fails, the hold is released at once.
-  return e.json(200, checkoutLink(answer.bookingId, origin));
+    // Stripe is called outside the transaction; if it fails, the hold is released at once.
+    return checkoutLink(answer.bookingId, origin);
+  },
+};
+
+export function createBookingCheckoutRoute(e: core.RequestEvent): void {
+  runOutsideCall(e, checkoutCall);
 }

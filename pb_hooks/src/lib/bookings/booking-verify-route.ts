@@ -15,7 +15,8 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { bookingSummary } from '../mail/booking-summary';
 import { findBySession } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
-import { apiError, badRequest, readJsonObject } from '../http';
+import { apiError } from '../http';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { completePaidSession } from '../payments/complete-payment';
 import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/stripe';
 import { logError } from '../log';
@@ -24,30 +25,52 @@ import { asPaymentStatus, BookingStatus, isPaid, PaymentStatus } from '@domain/b
 
 const paid = (r: core.Record) => isPaid({ payment_status: asPaymentStatus(r.getString('payment_status')) });
 
-export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const sessionId = typeof body.sessionId === 'string' ? body.sessionId.trim() : '';
-  if (!sessionId) throw badRequest('No payment session found.');
-  let rec = findBySession($app, sessionId);
-  if (!rec) throw apiError(404, 'Payment session not found.');
+/** The request: the Checkout session's id. */
+interface VerifyInput {
+  sessionId: string;
+}
 
-  if (!paid(rec) && rec.getString('payment_mode') === 'stripe') {
-    let session;
-    try {
-      session = retrieveCheckoutSession(sessionId);
-    } catch (err) {
-      logError(`verify-booking-payment: ${String(err)}`);
-      throw apiError(502, 'Payment verification failed');
+/**
+ * Verifying a payment around Stripe (docs/decisions/048 and 063): the session read from Stripe
+ * outside any transaction, then the settle-deposit command (complete-payment.ts) when it is
+ * paid; settling twice changes nothing, so no key.
+ */
+export const verifyPaymentCall: OutsideCall<VerifyInput> = {
+  path: '/api/fn/verify-booking-payment',
+  request: {
+    name: 'verify-booking-payment',
+    parse: (body) => {
+      const sessionId = typeof body.sessionId === 'string' ? body.sessionId.trim() : '';
+      return sessionId ? { ok: true, value: { sessionId } } : { ok: false, message: 'No payment session found.' };
+    },
+    idempotency: { by: 'natural', header: 'none', why: 'a paid session is settled once; asking again reads it as it is' },
+  },
+  steps({ input: { sessionId } }) {
+    let rec = findBySession($app, sessionId);
+    if (!rec) throw apiError(404, 'Payment session not found.');
+
+    if (!paid(rec) && rec.getString('payment_mode') === 'stripe') {
+      let session;
+      try {
+        session = retrieveCheckoutSession(sessionId);
+      } catch (err) {
+        logError(`verify-booking-payment: ${String(err)}`);
+        throw apiError(502, 'Payment verification failed');
+      }
+      if (session.payment_status === PaymentStatus.Paid) {
+        completePaidSession($app, sessionId, withCard(paymentIdsOf(session)));
+        rec = findBySession($app, sessionId)!;
+      }
     }
-    if (session.payment_status === PaymentStatus.Paid) {
-      completePaidSession($app, sessionId, withCard(paymentIdsOf(session)));
-      rec = findBySession($app, sessionId)!;
-    }
-  }
-  // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-  const open = rec.getString('status') === BookingStatus.PendingPayment && rec.getString('payment_status') === PaymentStatus.Pending && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
-  const booking = bookingSummary(rec, nowMs());
-  // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
-  const manageToken = paid(rec) && rec.getString('status') === BookingStatus.Confirmed && booking ? issueManageToken($app, rec) : '';
-  return e.json(200, { success: paid(rec), conflict: rec.getString('status') === BookingStatus.PaymentConflict, open, booking, ...(manageToken ? { manageToken } : {}) });
+    // `conflict`: the payment arrived after the booking lost its slot and was refunded.
+    const open = rec.getString('status') === BookingStatus.PendingPayment && rec.getString('payment_status') === PaymentStatus.Pending && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
+    const booking = bookingSummary(rec, nowMs());
+    // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
+    const manageToken = paid(rec) && rec.getString('status') === BookingStatus.Confirmed && booking ? issueManageToken($app, rec) : '';
+    return { success: paid(rec), conflict: rec.getString('status') === BookingStatus.PaymentConflict, open, booking, ...(manageToken ? { manageToken } : {}) };
+  },
+};
+
+export function verifyBookingPaymentRoute(e: core.RequestEvent): void {
+  runOutsideCall(e, verifyPaymentCall);
 }

@@ -27,12 +27,10 @@
  * confirmed, or whose money is still moving (a charge in flight or waiting on its link).
  */
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
-import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type OwnerCancelInput, type OwnerCancelState } from '@domain/commands/booking-cancel-command';
-import { requireAdmin, staffIdOf } from '../staff-auth';
 import type { ServerCommand } from '../commands/run-command';
-import { idempotencyKeyHeader, readJsonObject } from '../http';
-import { cancelTargetOf, cancellationMail, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
+import { cancelTargetOf, cancellationMail } from '../booking-changes/booking-command-state';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
 import { findBooking } from '../booking-store/bookings-repo';
@@ -50,20 +48,29 @@ export const ownerCancel: ServerCommand<OwnerCancelInput, OwnerCancelState, Canc
   respond: (_app, a) => a,
 };
 
+/**
+ * The owner's cancel around Stripe (docs/decisions/048 and 063): the runner's request steps
+ * (the admin, the key header, the body), then open payment links closed at Stripe, the cancel
+ * command, the refunds at Stripe, and the freed slots offered to the waitlist.
+ */
+export const ownerCancelCall: OutsideCall<OwnerCancelInput> = {
+  path: ownerCancel.path,
+  request: ownerCancelCommand,
+  steps({ input }, run) {
+    // One way of collecting at a time: open payment links are closed first (docs/decisions/045).
+    const existing = findBooking($app, input.bookingId);
+    if (existing && existing.getString('status') === BookingStatus.Confirmed) closeOpenCollections($app, input.bookingId, CHARGE_MESSAGES.deleteInFlight);
+    const answer = run.command(ownerCancel, input) as CancelAnswer;
+    // A replay of the same request (the outbox) answers as the first did.
+    const refunded =
+      answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === PaymentStatus.Refunded : false;
+    const booking = $app.findRecordById('bookings', answer.bookingId);
+    // Its slots go to the people waiting for those days (best effort, after the commit).
+    slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+    return { booking, refunded };
+  },
+};
+
 export function ownerCancelRoute(e: core.RequestEvent): void {
-  // The runner's checks, in its order, before Stripe is touched: the caller, the key, the body.
-  requireAdmin(e);
-  idempotencyKeyHeader(e, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  const input = parseForCommand(ownerCancel, readJsonObject(e));
-  // One way of collecting at a time: open payment links are closed first (docs/decisions/045).
-  const existing = findBooking($app, input.bookingId);
-  if (existing && existing.getString('status') === BookingStatus.Confirmed) closeOpenCollections($app, input.bookingId, CHARGE_MESSAGES.deleteInFlight);
-  const answer = runParsedCommand(ownerCancel, input, staffIdOf(e)) as CancelAnswer;
-  // A replay of the same request (the outbox) answers as the first did.
-  const refunded =
-    answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === PaymentStatus.Refunded : false;
-  const booking = $app.findRecordById('bookings', answer.bookingId);
-  // Its slots go to the people waiting for those days (best effort, after the commit).
-  slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
-  return e.json(200, { booking, refunded });
+  runOutsideCall(e, ownerCancelCall);
 }

@@ -27,7 +27,6 @@
  * service) and the deposit link made after it (Stripe), each outside any transaction, and the
  * link's e-mail queued by a second command.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import type { Command } from '@domain/commands/command';
 import {
   phoneBookingCommand,
@@ -38,15 +37,15 @@ import {
   type PhoneBookingState,
 } from '@domain/commands/phone-booking-command';
 import { DEPOSIT_LINK_HOLD_MINUTES } from '@domain/booking/phone-booking';
-import { claimFor, executeCommand, replayOf, type CommandRun, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
+import { answerWith, runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { nowMs, toPbDate } from '../clock';
-import { configuredOrigin } from '../http';
+import { apiError, configuredOrigin } from '../http';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
 import { depositLinkMail } from '../mail/deposit-link';
 import { depositReceiptMail } from '../mail/receipts';
 import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { paymentMode } from '../payments/mode';
-import { adminCommandRequest, answerRun } from '../payments/command-request';
 import { loadCrews } from '../settings';
 import { bookingFields, checkAndPrice, checkoutLink, visitConflict, type CheckedRequest } from './new-booking';
 import { withOffersEnded, type OfferToEnd, type WaitlistEndedMail } from '@domain/commands/waitlist-expire-command';
@@ -55,7 +54,6 @@ import { WAITLIST_MESSAGES } from '@domain/waitlist/waitlist';
 import { hoursOverlap, slotHasConflict } from '@domain/schedule/overlap';
 import { parseSlotId } from '@domain/schedule/slots';
 import { parseTimestamp } from '@domain/schedule/calendar';
-import { readJsonObject } from '../http';
 import { waitlistOfferEndedMail } from '../waitlist/waitlist-mail';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
@@ -167,29 +165,34 @@ const depositLink: ServerCommand<{ bookingId: string; url: string }, null, { boo
   respond: (_app, a) => a,
 };
 
-/** The booking a run made or found, or the run's refusal thrown (answerRun). */
-function bookingOf(e: core.RequestEvent, run: CommandRun): PhoneBookingAnswer {
-  if (run.kind !== 'answered') answerRun(e, run);
-  return (run as Extract<CommandRun, { kind: 'answered' }>).body as PhoneBookingAnswer;
-}
+/**
+ * The phone booking around its outside calls (docs/decisions/048 and 063): the runner's request
+ * steps (the admin, the required key, the body; a replay answered from the store with the
+ * booking made under the key, as it is now, before anything is priced), then the request
+ * priced (the distance may come from an outside routing service), the phone-booking command,
+ * keyed in its transaction, the deposit link made at Stripe, and its e-mail queued by a second
+ * command.
+ */
+export const phoneBookingCall: OutsideCall<PhoneBookingInput> = {
+  path: '/api/fn/admin-bookings/create',
+  request: phoneBookingCommand,
+  reword: (_app, stored, { ctx }) => answerFor(String(stored.bookingId ?? ''), ctx.origin),
+  steps({ key, input, body, ctx }, run) {
+    const found: OfferFindings = { offerOpen: '', ended: [] };
+    const made = run.keyedOrRefused(phoneBooking(key, checkAndPrice(input.request, { owner: true }), body.endOffer === true, found), input);
+    if ('refusal' in made) {
+      // Only open waitlist offers in the way: the owner is asked first (the admin resends with endOffer).
+      if (found.offerOpen && made.refusal.message === found.offerOpen) return answerWith(409, { status: 409, code: 'offer_open', message: found.offerOpen, data: {} });
+      throw apiError(made.refusal.status, made.refusal.message);
+    }
+    const { bookingId } = made.body as PhoneBookingAnswer;
+    // The link is made outside the transaction (Stripe may be slow); failing, the hold is let go (502).
+    const answer = answerFor(bookingId, ctx.origin);
+    if (answer.url) run.command(depositLink, { bookingId, url: answer.url });
+    return answer;
+  },
+};
 
 export function phoneBookingRoute(e: core.RequestEvent): void {
-  const { key, input, ctx } = adminCommandRequest(e, phoneBookingCommand, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  // A replay is answered by the runner's store, before anything is priced: the booking made under the key, as it is now.
-  const claim = claimFor(phoneBookingCommand, key, input);
-  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => answerFor(String(stored.bookingId ?? ''), ctx.origin) };
-  const earlier = replayOf($app, replay, claim);
-  if (earlier) return e.json(200, earlier.body);
-  // Priced before the transaction: the distance may come from an outside routing service.
-  const found: OfferFindings = { offerOpen: '', ended: [] };
-  const endOffer = readJsonObject(e).endOffer === true;
-  const run = executeCommand($app, phoneBooking(key, checkAndPrice(input.request, { owner: true }), endOffer, found), input, ctx, claim);
-  if (run.kind === 'key-taken') return e.json(200, replayOf($app, replay, claim)?.body ?? {});
-  // Only open waitlist offers in the way: the owner is asked first (the admin resends with endOffer).
-  if (run.kind === 'refused' && found.offerOpen && run.refusal.message === found.offerOpen) return e.json(409, { status: 409, code: 'offer_open', message: found.offerOpen, data: {} });
-  const made = bookingOf(e, run);
-  // The link is made outside the transaction (Stripe may be slow); failing, the hold is let go (502).
-  const answer = answerFor(made.bookingId, ctx.origin);
-  if (answer.url) executeCommand($app, depositLink, { bookingId: made.bookingId, url: answer.url }, ctx);
-  return e.json(200, answer);
+  runOutsideCall(e, phoneBookingCall);
 }

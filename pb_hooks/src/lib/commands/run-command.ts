@@ -87,7 +87,11 @@ export interface ServerCommand<Input, State, Mail, Answer> {
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
 
-function authorize(e: core.RequestEvent, path: string): void {
+/**
+ * Step 1: who may call `path`, from its `caller` in route-table.ts (admin: 401 signed out, 403
+ * others; superuser: 403). Also the first step of a declared outside call (run-outside-call.ts).
+ */
+export function authorize(e: core.RequestEvent, path: string): void {
   const route = ROUTES.find((r) => r.path === path && r.method === 'POST');
   // A command bound to a path the table does not declare is our mistake, never the caller's.
   if (!route) throw apiError(500, 'This action is not available right now.');
@@ -96,7 +100,7 @@ function authorize(e: core.RequestEvent, path: string): void {
 }
 
 /** A file of the request and the form field it came in. */
-type UploadedFile = { field: string; file: filesystem.File };
+export type UploadedFile = { field: string; file: filesystem.File };
 
 /** The body's fields (JSON, or a multipart form's first values) and the files of `fields`. */
 function readBody(e: core.RequestEvent, fields: readonly string[]): { body: Record<string, unknown>; files: UploadedFile[] } {
@@ -224,12 +228,11 @@ export function answerThenSend(app: CoreApp, run: CommandRun, answer: () => void
 /**
  * The store's claim for a keyed `command`'s request `input` under `key` (the Idempotency-Key, or
  * for a `client-id` command the client-made id in the input): its fingerprint's SHA-256 and the
- * command's own 422 sentence. Null for a naturally idempotent command or without a key. Routes
- * that call Stripe around their command (checkout, the phone booking, recorded payments,
- * pay-balance) build their claim here and ask replayOf and executeCommand with it, as
- * runCommand does.
+ * command's own 422 sentence. Null for a naturally idempotent command or without a key. Built
+ * by readRequest for runCommand and for the routes declared around an outside call
+ * (run-outside-call.ts), which ask replayOf and executeCommand with it.
  */
-export function claimFor<Input, State, Mail, Answer>(command: Command<Input, State, Mail, Answer>, key: string, input: Input): RequestKeyClaim | null {
+export function claimFor<Input>(command: Pick<Command<Input, never, never, never>, 'name' | 'idempotency'>, key: string, input: Input): RequestKeyClaim | null {
   const idem = command.idempotency;
   if (idem.by === 'natural') return null;
   const k = idem.by === 'client-id' ? idem.key(input) : key;
@@ -254,16 +257,36 @@ export function replayOf(app: CoreApp, sc: Pick<ServerCommand<never, never, neve
   return { body: sc.reword ? sc.reword(app, stored) : stored };
 }
 
-/** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
-export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
-  const { command } = sc;
-  authorize(e, sc.path);
+/** A request read by steps 2 and 3: its key ('' without one), body, uploads, parsed input and store claim. */
+export interface ReadRequest<Input> {
+  key: string;
+  body: Record<string, unknown>;
+  files: UploadedFile[];
+  input: Input;
+  /** The store's claim (claimFor), null for a naturally idempotent command or without a key. */
+  claim: RequestKeyClaim | null;
+  /** SHA-256 of the command's fingerprint of the input ('' for a naturally idempotent one). */
+  fingerprint: string;
+}
+
+/**
+ * Steps 2 and 3 for `command`: the `Idempotency-Key` header as its idempotency asks (400
+ * `keyMissing` without one when required, default OWNERSHIP_MESSAGES.idempotencyKeyInvalid; 400
+ * malformed), the body (`fields`, or JSON, or multipart with `uploads`' files; 507 when the disk
+ * is short of room for them), parsed by the command (400 with its sentence). Shared by
+ * runCommand and runOutsideCall (run-outside-call.ts).
+ */
+export function readRequest<Input>(
+  e: core.RequestEvent,
+  command: Pick<Command<Input, never, never, never>, 'name' | 'parse' | 'idempotency'>,
+  opts: { fields?: (e: core.RequestEvent) => Record<string, unknown>; uploads?: ServerCommand<Input, never, never, never>['uploads']; keyMissing?: string } = {},
+): ReadRequest<Input> {
   const idem = command.idempotency;
   const wantsKey = idem.by === 'key' || (idem.by === 'natural' && idem.header === 'required');
-  const key = wantsKey ? idempotencyKeyHeader(e, idem.header === 'required' ? OWNERSHIP_MESSAGES.idempotencyKeyInvalid : undefined) : '';
+  const key = wantsKey ? idempotencyKeyHeader(e, idem.header === 'required' ? (opts.keyMissing ?? OWNERSHIP_MESSAGES.idempotencyKeyInvalid) : undefined) : '';
 
-  const { body, files } = sc.fields ? { body: sc.fields(e), files: [] } : readBody(e, sc.uploads?.fields ?? []);
-  if (files.length > 0 && sc.uploads) requireUploadRoom(sc.uploads.diskLow, sc.uploads.what);
+  const { body, files } = opts.fields ? { body: opts.fields(e), files: [] } : readBody(e, opts.uploads?.fields ?? []);
+  if (files.length > 0 && opts.uploads) requireUploadRoom(opts.uploads.diskLow, opts.uploads.what);
   const uploads: Upload[] = files.map((f) => ({ field: f.field, name: f.file.originalName || f.file.name, size: f.file.size }));
   const parsed = command.parse(body, uploads);
   if (!parsed.ok) throw badRequest(parsed.message);
@@ -271,6 +294,13 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
 
   const claim = claimFor(command, key, input);
   const fingerprint = claim?.fingerprint ?? (idem.by === 'natural' ? '' : $security.sha256(idem.fingerprint(input)));
+  return { key, body, files, input, claim, fingerprint };
+}
+
+/** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
+export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
+  authorize(e, sc.path);
+  const { input, claim, fingerprint, files } = readRequest(e, sc.command, { fields: sc.fields, uploads: sc.uploads });
   const earlier = replayOf($app, sc, claim);
   if (earlier) return e.json(200, earlier.body);
 

@@ -23,13 +23,14 @@ import { choicesOfBooking } from '../booking-store/bookings-repo';
 import { loadMoveWorld } from '../booking-changes/visit-move';
 import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
-import { apiError, appOrigin, readJsonObject } from '../http';
+import { apiError } from '../http';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { removalAddedMails } from '../mail/booking-change';
 import { openCharges } from '../ledger/balance-charges';
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { chargesOfBooking } from '../ledger-records';
 import { payChargeByLink } from '../payments/balance-payment';
-import { bookingFactsOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
+import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 
@@ -73,24 +74,36 @@ export const addRemoval: ServerCommand<AddRemovalInput, AddRemovalState, Removal
   respond: (_app, a) => a,
 };
 
-export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
-  const input = parseForCommand(addRemoval, readJsonObject(e));
-  const answer = runParsedCommand(addRemoval, input, '') as AddRemovalAnswer;
-  const addedView = (bookingId: string) => ({ added: true, view: myBookingView($app.findRecordById('bookings', bookingId), nowMs()) });
-  if (answer.kind === 'open') return e.json(200, { url: answer.url });
-  if (answer.kind === 'added') return e.json(200, addedView(answer.bookingId));
+/**
+ * The added removal around Stripe (docs/decisions/048 and 063): the add-removal command decides
+ * and, when priced, holds the slot with a pending charge; then the Checkout page is opened
+ * outside any transaction and its outcome recorded by the charges' own path.
+ */
+export const addRemovalCall: OutsideCall<AddRemovalInput> = {
+  path: addRemoval.path,
+  request: addRemovalCommand,
+  steps({ input, ctx }, run) {
+    const answer = run.command(addRemoval, input) as AddRemovalAnswer;
+    const addedView = (bookingId: string) => ({ added: true, view: myBookingView($app.findRecordById('bookings', bookingId), nowMs()) });
+    if (answer.kind === 'open') return { url: answer.url };
+    if (answer.kind === 'added') return addedView(answer.bookingId);
 
-  // Held: the Checkout page is opened outside any transaction, and its outcome recorded by the
-  // charges' own path (payments/charge-outcome.ts recordChargeOutcome, whose command books the removal when paid).
-  const { bookingId, chargeId } = answer;
-  const outcome = payChargeByLink($app.findRecordById('charges', chargeId), $app.findRecordById('bookings', bookingId), appOrigin(e));
-  // No clear answer from Stripe: nothing was shown to the customer, so the hold is let go at once.
-  const recorded = outcome.status === 'unknown' ? { status: 'failed' as const, paymentIntentId: '', error: CHARGE_MESSAGES.unreachable } : outcome;
-  recordChargeOutcome($app, { via: 'call', chargeId, outcome: recorded });
-  if (outcome.status === 'unknown') throw apiError(503, CHARGE_MESSAGES.unreachable);
-  const charge = $app.findRecordById('charges', chargeId);
-  const status = charge.getString('status');
-  if (status === 'succeeded') return e.json(200, addedView(bookingId));
-  if (status === 'requires_checkout' && charge.getString('checkout_url')) return e.json(200, { url: charge.getString('checkout_url') });
-  throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
+    // Held: the Checkout page is opened outside any transaction, and its outcome recorded by the
+    // charges' own path (payments/charge-outcome.ts recordChargeOutcome, whose command books the removal when paid).
+    const { bookingId, chargeId } = answer;
+    const outcome = payChargeByLink($app.findRecordById('charges', chargeId), $app.findRecordById('bookings', bookingId), ctx.origin);
+    // No clear answer from Stripe: nothing was shown to the customer, so the hold is let go at once.
+    const recorded = outcome.status === 'unknown' ? { status: 'failed' as const, paymentIntentId: '', error: CHARGE_MESSAGES.unreachable } : outcome;
+    recordChargeOutcome($app, { via: 'call', chargeId, outcome: recorded });
+    if (outcome.status === 'unknown') throw apiError(503, CHARGE_MESSAGES.unreachable);
+    const charge = $app.findRecordById('charges', chargeId);
+    const status = charge.getString('status');
+    if (status === 'succeeded') return addedView(bookingId);
+    if (status === 'requires_checkout' && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
+    throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
+  },
+};
+
+export function myBookingAddRemovalRoute(e: core.RequestEvent): void {
+  runOutsideCall(e, addRemovalCall);
 }

@@ -41,7 +41,8 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
-import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from '../booking-changes/booking-command-state';
+import { bookingFactsOf, cancelTargetOf } from '../booking-changes/booking-command-state';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { bookingForToken, requireBooking, tokenOf } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 import { slotsFreed } from '../freed-slots';
@@ -96,21 +97,32 @@ export const customerCancel: ServerCommand<CustomerCancelInput, CustomerCancelSt
   respond: (_app, a) => a,
 };
 
+/**
+ * The customer's cancel around Stripe (docs/decisions/048 and 063): the body parsed by the
+ * cancel command, the link's booking (404) and a stale page (409) checked, then an open payment
+ * page closed at Stripe, the cancel command, the refunds, and the freed slots to the waitlist.
+ */
+export const customerCancelCall: OutsideCall<CustomerCancelInput> = {
+  path: customerCancel.path,
+  request: customerCancelCommand,
+  steps({ input, body }, run) {
+    const booking = requireBooking($app, body, nowMs());
+    // Checked again in the command's transaction; here so a stale page closes no payment page either.
+    if (isStaleFrom(input.from, { date: booking.getString('install_date'), timeSlot: booking.getString('install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
+    // One way of collecting at a time: a payment page the customer opened is closed first (at
+    // Stripe, outside any transaction), so nothing can be paid for a cancelled booking (docs/decisions/045).
+    closeOpenCollections($app, booking.id);
+    const answer = run.command(customerCancel, input) as CancelAnswer;
+    // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
+    const refunded = runRefunds($app, answer.bookingId);
+    // Its slots go to the people waiting for those days (best effort, after the commit).
+    slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+    return { cancelled: true, refunded };
+  },
+};
+
 export function myBookingCancelRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const input = parseForCommand(customerCancel, body);
-  const booking = requireBooking($app, body, nowMs());
-  // Checked again in the command's transaction; here so a stale page closes no payment page either.
-  if (isStaleFrom(input.from, { date: booking.getString('install_date'), timeSlot: booking.getString('install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
-  // One way of collecting at a time: a payment page the customer opened is closed first (at
-  // Stripe, outside any transaction), so nothing can be paid for a cancelled booking (docs/decisions/045).
-  closeOpenCollections($app, booking.id);
-  const answer = runParsedCommand(customerCancel, input, '') as CancelAnswer;
-  // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
-  const refunded = runRefunds($app, answer.bookingId);
-  // Its slots go to the people waiting for those days (best effort, after the commit).
-  slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
-  return e.json(200, { cancelled: true, refunded });
+  runOutsideCall(e, customerCancelCall);
 }
 
 // The balance's payment page moved to its own file; re-exported so the route table and lib/app.ts keep their import.

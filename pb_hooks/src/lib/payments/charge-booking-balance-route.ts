@@ -31,12 +31,11 @@
  * A charge the bank accepted but has not confirmed answers success false with the 'processing'
  * sentence; the booking's balance stays due until the webhook says it succeeded.
  */
-import { CHARGE_MESSAGES, chargeAnswer } from '@domain/money/balance-charge';
+import { CHARGE_MESSAGES, chargeAnswer, type ChargeRequest } from '@domain/money/balance-charge';
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
-import { adminCommandRequest } from './command-request';
 import { claimAbandonedCharge, insertPendingCharge, releaseCharge, requestedAtMs } from '../ledger/balance-charges';
-import { claimFor, replayOf } from '../commands/run-command';
+import { keyTakenMeanwhile, runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
@@ -107,24 +106,30 @@ function answerOf(charge: core.Record) {
   return { ...answer, chargeId: charge.id, charge, booking };
 }
 
-export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
-  // The runner's request steps; then the pending-charge command, Stripe outside any
-  // transaction, and the outcome recorded (docs/architecture.md "The path of a command").
-  const { key, input, ctx } = adminCommandRequest(e, pendingChargeCommand, CHARGE_MESSAGES.keyMissing);
-  const origin = ctx.origin;
-  // The key is the runner's (its store answers a replay and a reused key: 422): a replay gets
-  // the first request's charge once it has an outcome, never a second charge.
-  const claim = claimFor(pendingChargeCommand, key, input);
-  const replay = { reword: (_app: CoreApp, stored: Record<string, unknown>) => answerOf(settledCharge(String(stored.chargeId ?? ''), origin)) };
-  const earlier = replayOf($app, replay, claim);
-  if (earlier) return e.json(200, earlier.body);
+/**
+ * The admin's balance charge around Stripe (docs/decisions/048 and 063): the runner's request
+ * steps (the admin, the required key, the body; a replay answered from the store with the
+ * first request's charge once it has an outcome, never a second charge), then the
+ * pending-charge command, keyed in its transaction, Stripe outside any transaction under the
+ * stored key, and the outcome recorded.
+ */
+export const chargeBalanceCall: OutsideCall<ChargeRequest> = {
+  path: '/api/fn/charge-booking-balance',
+  request: pendingChargeCommand,
+  keyMissing: CHARGE_MESSAGES.keyMissing,
+  reword: (_app, stored, { ctx }) => answerOf(settledCharge(String(stored.chargeId ?? ''), ctx.origin)),
+  steps({ key, input, claim, ctx }) {
+    const inserted = insertPendingCharge($app, { key, fingerprint: claim?.fingerprint ?? '', request: input, staffId: ctx.staffId }, claim);
+    if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
+    if ('keyTaken' in inserted) return keyTakenMeanwhile();
+    // A charge stored under the key before the store held it: its outcome, as a replay.
+    if ('replayOf' in inserted) return answerOf(settledCharge(inserted.replayOf, ctx.origin));
+    // Stripe is called only now, outside every transaction, under the stored key.
+    attempt(inserted.chargeId, ctx.origin);
+    return answerOf($app.findRecordById('charges', inserted.chargeId));
+  },
+};
 
-  const inserted = insertPendingCharge($app, { key, fingerprint: claim?.fingerprint ?? '', request: input, staffId: ctx.staffId }, claim);
-  if ('refusal' in inserted) throw apiError(inserted.refusal.status, inserted.refusal.message);
-  if ('keyTaken' in inserted) return e.json(200, replayOf($app, replay, claim)?.body ?? {});
-  // A charge stored under the key before the store held it: its outcome, as a replay.
-  if ('replayOf' in inserted) return e.json(200, answerOf(settledCharge(inserted.replayOf, origin)));
-  // Stripe is called only now, outside every transaction, under the stored key.
-  attempt(inserted.chargeId, origin);
-  return e.json(200, answerOf($app.findRecordById('charges', inserted.chargeId)));
+export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
+  runOutsideCall(e, chargeBalanceCall);
 }

@@ -7,8 +7,8 @@
  *        same moment and the payment was refunded (lib/payments/settle-payment.ts)
  *   POST /api/fn/demo-checkout/cancel { sessionId } → { url } of /booking-cancel, hold released
  * It completes the same state transitions a paid Stripe Checkout Session would. Pay and Cancel
- * are on the command runner (domain/commands/demo-checkout-command.ts; docs/architecture.md
- * "The path of a command").
+ * are declared for the command runner's outside-call path (demoSessionCall; their rules
+ * domain/commands/demo-checkout-command.ts; docs/architecture.md "The path of a command").
  *
  * A session may also be a customer's payment link (the manage page's 'Pay online', a priced
  * removal: lib/payments/balance-payment.ts payChargeByLink), its `charges` row waiting on it:
@@ -38,15 +38,14 @@ import {
 } from '@domain/commands/demo-checkout-command';
 import type { SettleDepositMail } from '@domain/commands/settle-deposit-command';
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
-import { staffIdOf } from '../staff-auth';
 import { bookingDetails, bookingSummary } from '../mail/booking-summary';
 import { findBySession } from '../booking-store/bookings-repo';
 import { bookingRowOf } from '../booking-row';
 import { nowMs } from '../clock';
-import { executeCommand, type ServerCommand } from '../commands/run-command';
-import { apiError, appOrigin, badRequest, queryParam, readJsonObject } from '../http';
+import type { ServerCommand } from '../commands/run-command';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
+import { apiError, badRequest, queryParam, readJsonObject } from '../http';
 import { expireChargeCheckout, recordChargeOutcome } from './charge-outcome';
-import { answerRun } from './command-request';
 import { demoPaymentUrl, requireDemoMode } from './mode';
 import { runRefunds } from './refund';
 import { releaseHoldServer } from './release-hold';
@@ -97,12 +96,12 @@ function chargeSessionView(charge: core.Record, sessionId: string) {
  * Pay or Cancel on payment link `charge` (see the file's comment): settled or closed through
  * the charge-outcome command (as Stripe's events for a link), the receipt sent after its commit; answers the page again.
  */
-function answerChargeSession(e: core.RequestEvent, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): void {
+function answerChargeSession(origin: string, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): { url: string } {
   const step = demoChargeStep(action, demoChargeState(asChargeStatus(charge.getString('status'))));
   if (step === 'ended') throw apiError(410, DEMO_CHECKOUT_MESSAGES.chargeEnded);
   if (step === 'settle') recordChargeOutcome($app, { via: 'checkout_paid', chargeId: charge.id, sessionId, paymentIntentId: `demo_pi_${$security.randomString(24)}` });
   if (step === 'close') expireChargeCheckout($app, charge.id, sessionId);
-  return e.json(200, { url: demoPaymentUrl(appOrigin(e), sessionId) });
+  return { url: demoPaymentUrl(origin, sessionId) };
 }
 
 export function demoCheckoutRoute(e: core.RequestEvent): void {
@@ -151,25 +150,38 @@ export const demoCancel: ServerCommand<DemoSessionInput, DemoCancelState, never,
 };
 
 /**
- * Pay or Cancel (`sc`) of the session in the request's body: a payment link's charge settled
- * or closed (answerChargeSession), else the wizard's session through the runner. The body is
- * read once here, so the runner is called by executeCommand (these routes are anyone's, and
- * their commands take no Idempotency-Key: nothing of runCommand's is skipped).
+ * Pay or Cancel (`sc`) of the session in the request's body, declared for the runner
+ * (docs/decisions/063): only in demo mode (404 otherwise, before the body is read); a payment
+ * link's charge settled or closed (answerChargeSession), else the wizard's session through
+ * `sc`. Anyone's, with no Idempotency-Key: the commands are naturally idempotent.
  */
-function demoSessionRoute<State, Mail, Answer>(e: core.RequestEvent, action: 'pay' | 'cancel', sc: ServerCommand<DemoSessionInput, State, Mail, Answer>): void {
-  requireDemoMode();
-  const input = sessionInput(readJsonObject(e));
-  if (!findBySession($app, input.sessionId)) {
-    const charge = chargeOfSession($app, input.sessionId);
-    if (charge) return answerChargeSession(e, action, charge, input.sessionId);
-  }
-  return answerRun(e, executeCommand($app, sc, input, { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint: '' }));
+function demoSessionCall<State, Mail, Answer>(action: 'pay' | 'cancel', sc: ServerCommand<DemoSessionInput, State, Mail, Answer>): OutsideCall<DemoSessionInput> {
+  return {
+    path: sc.path,
+    request: sc.command,
+    fields(e) {
+      requireDemoMode();
+      return readJsonObject(e);
+    },
+    steps({ input, ctx }, run) {
+      if (!findBySession($app, input.sessionId)) {
+        const charge = chargeOfSession($app, input.sessionId);
+        if (charge) return answerChargeSession(ctx.origin, action, charge, input.sessionId);
+      }
+      return run.command(sc, input);
+    },
+  };
 }
 
+/** The demo page's Pay (POST /api/fn/demo-checkout/pay), declared for the runner. */
+export const demoPayCall = demoSessionCall('pay', demoPay);
+/** The demo page's Cancel (POST /api/fn/demo-checkout/cancel), declared for the runner. */
+export const demoCancelCall = demoSessionCall('cancel', demoCancel);
+
 export function demoCheckoutPayRoute(e: core.RequestEvent): void {
-  demoSessionRoute(e, 'pay', demoPay);
+  runOutsideCall(e, demoPayCall);
 }
 
 export function demoCheckoutCancelRoute(e: core.RequestEvent): void {
-  demoSessionRoute(e, 'cancel', demoCancel);
+  runOutsideCall(e, demoCancelCall);
 }

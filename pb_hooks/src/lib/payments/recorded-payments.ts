@@ -18,7 +18,6 @@
  * not a recorded one; 422 a key reused for another request; 503 Stripe unreachable while
  * closing an open link.
  */
-import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import {
   recordPaymentCommand,
   voidPaymentCommand,
@@ -33,11 +32,11 @@ import {
 } from '@domain/commands/recorded-payment-command';
 import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payments';
 import { findBooking } from '../booking-store/bookings-repo';
-import { claimFor, executeCommand, replayOf, runCommand, type ServerCommand } from '../commands/run-command';
+import { runCommand, type ServerCommand } from '../commands/run-command';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { voidedPaymentMail } from '../mail/receipts';
 import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
 import { jsonObjects } from '../json-fields';
-import { adminCommandRequest, answerRun } from './command-request';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
 import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
@@ -112,17 +111,26 @@ export function recordPayment(key: string, closedIds: readonly string[] = []): S
   };
 }
 
+/**
+ * A payment recorded around Stripe (docs/decisions/048 and 063): the runner's request steps
+ * (the admin, the key header, the body; a replay answered from the store, the payment as it is
+ * now, before anything is closed), then an open payment link closed at Stripe, then the record
+ * command, keyed in its transaction.
+ */
+export const recordPaymentCall: OutsideCall<RecordPaymentInput> = {
+  path: '/api/fn/booking-payments',
+  request: recordPaymentCommand,
+  reword: (app, stored) => respondPayment(app, stored as unknown as PaymentAnswer),
+  steps({ key, input }, run) {
+    // One way of collecting at a time (docs/decisions/045): a payment link still open for this
+    // booking is closed at Stripe before cash or a check is recorded, so the same balance is not
+    // paid twice. The damages a closed link asked for stay owed: the payment pays them after the balance.
+    return run.keyed(recordPayment(key, closeOpenCollections($app, input.bookingId)), input);
+  },
+};
+
 export function recordPaymentRoute(e: core.RequestEvent): void {
-  const req = adminCommandRequest(e, recordPaymentCommand, OWNERSHIP_MESSAGES.idempotencyKeyInvalid);
-  // One way of collecting at a time (docs/decisions/045): a payment link still open for this
-  // booking is closed at Stripe before cash or a check is recorded, so the same balance is not
-  // paid twice; a replay of a recorded payment (answered by the runner's store) has nothing to close.
-  // The damages a closed link asked for stay owed: the payment pays them after the balance.
-  const claim = claimFor(recordPaymentCommand, req.key, req.input);
-  const earlier = replayOf($app, recordPayment(req.key), claim);
-  if (earlier) return e.json(200, earlier.body);
-  const sc = recordPayment(req.key, closeOpenCollections($app, req.input.bookingId));
-  answerRun(e, executeCommand($app, sc, req.input, req.ctx, claim), () => replayOf($app, sc, claim));
+  runOutsideCall(e, recordPaymentCall);
 }
 
 export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {

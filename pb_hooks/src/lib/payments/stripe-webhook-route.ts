@@ -30,6 +30,7 @@ import { refundOrphanPayment } from './orphan-payments';
 import { releaseHold } from './release-hold';
 import { paymentIdsOf, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
 import { logWarning } from '../log';
+import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -70,7 +71,37 @@ function handleSessionEvent(type: string, session: StripeCheckoutSession & { amo
   }
 }
 
-export function stripeWebhookRoute(e: core.RequestEvent): void {
+/** A verified event as the steps read it: its type and object (null when it has none with an id: acknowledged, nothing done). */
+interface WebhookInput {
+  type: string;
+  object: Record<string, unknown> | null;
+}
+
+/** A charge.dispute.created event: the booking flagged and the owner told (disputes.ts, the stripe-dispute command). */
+function handleDisputeEvent(object: Record<string, unknown>): void {
+  const d = object as unknown as StripeDispute;
+  const pi = typeof d.payment_intent === 'string' ? d.payment_intent : (d.payment_intent?.id ?? '');
+  if (pi) recordDispute($app, { id: d.id, amountCents: d.amount ?? 0, reason: d.reason ?? '', paymentIntentId: pi });
+}
+
+/**
+ * Each Stripe event kind's handling, declared once: which types it takes and the commands it
+ * runs through the runner's executeCommand (settle-deposit, release-hold, the charge outcome,
+ * stripe-dispute), Stripe's own calls outside their transactions. A type no entry takes is
+ * acknowledged and changes nothing.
+ */
+export const STRIPE_EVENT_HANDLERS: readonly { takes: (type: string) => boolean; handle: (type: string, object: Record<string, unknown>) => void }[] = [
+  { takes: (t) => t.startsWith('checkout.session.'), handle: (t, o) => handleSessionEvent(t, o as unknown as StripeCheckoutSession & { amount_total?: number }) },
+  { takes: (t) => t.startsWith('payment_intent.'), handle: (t, o) => handleChargeIntentEvent($app, t, o as unknown as StripePaymentIntent) },
+  { takes: (t) => t === 'charge.dispute.created', handle: (_t, o) => handleDisputeEvent(o) },
+];
+
+/**
+ * The request of a Stripe event: the raw body checked against its signature first (503 with no
+ * secret configured, 400 a missing, bad or stale signature: nothing read further, nothing
+ * written), then read as JSON (400 when it is not).
+ */
+function verifiedEvent(e: core.RequestEvent): Record<string, unknown> {
   const secret = $os.getenv('STRIPE_WEBHOOK_SECRET');
   if (!secret) throw apiError(503, 'Webhooks are not configured.');
   const payload = toString(e.request!.body, MAX_EVENT_BYTES);
@@ -80,22 +111,40 @@ export function stripeWebhookRoute(e: core.RequestEvent): void {
     equal: (a, b) => $security.equal(a, b),
   });
   if (!valid) throw badRequest('Invalid Stripe signature.');
-
-  let event: StripeEvent;
+  let event: unknown;
   try {
-    event = JSON.parse(payload) as StripeEvent;
+    event = JSON.parse(payload);
   } catch {
     throw badRequest('The event is not valid JSON.');
   }
-  const object = event?.data?.object;
-  if (!object || typeof object.id !== 'string') return e.json(200, { received: true });
-  const type = String(event.type);
-  if (type.startsWith('checkout.session.')) handleSessionEvent(type, object as unknown as StripeCheckoutSession & { amount_total?: number });
-  else if (type.startsWith('payment_intent.')) handleChargeIntentEvent($app, type, object as unknown as StripePaymentIntent);
-  else if (type === 'charge.dispute.created') {
-    const d = object as unknown as StripeDispute;
-    const pi = typeof d.payment_intent === 'string' ? d.payment_intent : (d.payment_intent?.id ?? '');
-    if (pi) recordDispute($app, { id: d.id, amountCents: d.amount ?? 0, reason: d.reason ?? '', paymentIntentId: pi });
-  }
-  return e.json(200, { received: true });
+  return event && typeof event === 'object' ? (event as Record<string, unknown>) : {};
+}
+
+/**
+ * The webhook, declared for the runner's outside-call path (docs/decisions/063): its request
+ * is the verified event; its steps the handling of the event's kind (STRIPE_EVENT_HANDLERS).
+ * Every event may come twice and in any order, and each command changes a record only from the
+ * state it expects, so no key is stored.
+ */
+export const stripeWebhookCall: OutsideCall<WebhookInput> = {
+  path: '/api/fn/stripe-webhook',
+  fields: verifiedEvent,
+  request: {
+    name: 'stripe-webhook',
+    parse: (event) => {
+      const data = (event as Partial<StripeEvent>).data;
+      const object = data && typeof data === 'object' ? data.object : undefined;
+      const ok = !!object && typeof object === 'object' && typeof object.id === 'string';
+      return { ok: true, value: { type: String(event.type), object: ok ? object : null } };
+    },
+    idempotency: { by: 'natural', header: 'none', why: 'Stripe redelivers events; each handler changes a record only from the state it expects' },
+  },
+  steps({ input: { type, object } }) {
+    if (object) STRIPE_EVENT_HANDLERS.find((h) => h.takes(type))?.handle(type, object);
+    return { received: true };
+  },
+};
+
+export function stripeWebhookRoute(e: core.RequestEvent): void {
+  runOutsideCall(e, stripeWebhookCall);
 }
