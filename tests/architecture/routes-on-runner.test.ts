@@ -29,9 +29,6 @@ const OUTSIDE: Record<string, string> = {
   '/api/fn/demo-checkout/pay': 'the demo page of Stripe Checkout (demoSessionRoute)',
   '/api/fn/demo-checkout/cancel': 'the demo page of Stripe Checkout (demoSessionRoute)',
   '/api/fn/stripe-webhook': "Stripe's signed events, answered by their own handlers",
-  // A runCommand and then the freed slots offered to the waitlist, after the commit.
-  '/api/fn/my-booking/move': 'runCommand, then the freed slots to the waitlist',
-  '/api/fn/admin-bookings/move': 'runCommand, then the freed slots to the waitlist',
   // Reads by POST (a token or a body to check): they change nothing.
   '/api/fn/check-slot-overlap': 'a read',
   '/api/fn/calculate-distance': 'a read (the routing service)',

@@ -31,7 +31,7 @@
 import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
-import { loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
+import { freeMovedVisit, loadMoveWorld, visitMovedMail } from '../bookings/visit-move';
 import { loadNotice, loadTravelBuffer } from '../settings';
 import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
@@ -42,9 +42,9 @@ import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
 import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } from './booking-command-state';
-import { bookingForToken, requireBooking, tokenOf } from './manage-links';
-import { myBookingView } from './my-booking-view';
+import { bookingForToken, requireBooking } from './manage-links';
 import { slotsFreed } from '../freed-slots';
+import { myBookingView } from './my-booking-view';
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -72,14 +72,11 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
   respond: (app, a) => ({ moved: true, view: myBookingView(app.findRecordById('bookings', a.bookingId), nowMs()) }),
   // The customer's page waits on the answer; the e-mails to both sides follow it.
   deliver: 'after-answer',
+  afterCommit: freeMovedVisit,
 };
 
 export function myBookingMoveRoute(e: core.RequestEvent): void {
-  const before = bookingForToken($app, tokenOf(readJsonObject(e)), nowMs())?.booking ?? null;
   runCommand(e, customerMove);
-  // The visit's old time goes to the people waiting for that day (best effort, after the commit
-  // and after the answer has gone).
-  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
 
 /**
