@@ -45,8 +45,6 @@ const OUTSIDE: Record<string, string> = {
   '/api/fn/jobs/delete-orphan-uploads': 'a job',
   '/api/fn/jobs/renewals': 'a job',
   '/api/fn/jobs/waitlist-offers': 'a job',
-  // Still to move (their own transactions).
-  '/api/fn/consultation-request': 'its own transaction and mailer call',
 };
 
 /** Every .ts file under `dir` but tests. */
