@@ -29,22 +29,6 @@ const OUTSIDE: Record<string, string> = {
   '/api/fn/demo-checkout/pay': 'the demo page of Stripe Checkout (demoSessionRoute)',
   '/api/fn/demo-checkout/cancel': 'the demo page of Stripe Checkout (demoSessionRoute)',
   '/api/fn/stripe-webhook': "Stripe's signed events, answered by their own handlers",
-  // Reads by POST (a token or a body to check): they change nothing.
-  '/api/fn/check-slot-overlap': 'a read',
-  '/api/fn/calculate-distance': 'a read (the routing service)',
-  '/api/fn/my-booking': 'a read by the manage token',
-  '/api/fn/my-consultation': 'a read by the manage token',
-  '/api/fn/waitlist/offer': 'a read by the offer token',
-  '/api/fn/renewal': 'a read by the renewal token and e-mail',
-  // The jobs, run now (superuser): each runs its commands per record.
-  '/api/fn/jobs/review-requests': 'a job',
-  '/api/fn/jobs/purge-tombstones': 'a job',
-  '/api/fn/jobs/deliver-mail': 'a job (the mail outbox itself)',
-  '/api/fn/jobs/reconcile-charges': 'a job',
-  '/api/fn/jobs/send-reminders': 'a job',
-  '/api/fn/jobs/delete-orphan-uploads': 'a job',
-  '/api/fn/jobs/renewals': 'a job',
-  '/api/fn/jobs/waitlist-offers': 'a job',
 };
 
 /** Every .ts file under `dir` but tests. */
@@ -72,13 +56,14 @@ export function handlerBody(name: string, texts: readonly string[] = TEXTS): str
 }
 
 /**
- * Whether a handler's body is the one statement `runCommand(e, <its server command>);` (a
- * `return` before it and comment lines allowed; the command may be made for the request, as
- * `waitlistJoin(e.realIP())`).
+ * Whether a handler's body is the one statement `runCommand(e, <its server command>);`, or for a
+ * read by POST `runRead(e, <its read>);` and for a job run now `runJob(e, <its job>);`
+ * (docs/decisions/064) (a `return` before it and comment lines allowed; the command may be made
+ * for the request, as `waitlistJoin(e.realIP())`).
  */
 export function isRunnerOneLiner(body: string): boolean {
   const lines = body.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
-  return lines.length === 1 && /^\s*(return )?runCommand\(e, .+\);$/.test(lines[0] ?? '');
+  return lines.length === 1 && /^\s*(return )?(runCommand|runRead|runJob)\(e, .+\);$/.test(lines[0] ?? '');
 }
 
 const POSTS = ROUTES.filter((r) => r.method === 'POST');
@@ -95,6 +80,10 @@ describe('POST routes on the command runner', () => {
     expect(isRunnerOneLiner('  // who may call: the route table\n  runCommand(e, waitlistJoin(e.realIP()));')).toBe(true);
     expect(isRunnerOneLiner('  return e.json(200, { ok: true });')).toBe(false);
     expect(isRunnerOneLiner('  runCommand(e, ownerMove);\n  slotsFreed($app, dates);')).toBe(false);
+    expect(isRunnerOneLiner('  runRead(e, myBookingRead);')).toBe(true);
+    expect(isRunnerOneLiner('  runJob(e, deliverMailJob);')).toBe(true);
+    expect(isRunnerOneLiner('  const body = readJsonObject(e);\n  return e.json(200, calculateDistance(body.address));')).toBe(false);
+    expect(isRunnerOneLiner('  runReadNow(e, x);')).toBe(false);
   });
 
   it('leaves outside the runner only the allow-listed routes', () => {

@@ -25,6 +25,7 @@
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
+import type { ParseResult } from '@domain/contact-schema';
 import { ROUTES } from '../../route-table';
 import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from './request-keys';
 import { requireAdmin, staffIdOf } from '../staff-auth';
@@ -317,4 +318,30 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
     deliverMail($app, run.unsent);
   }
   run.after?.();
+}
+
+/**
+ * A read by POST (a token or a body to check; docs/decisions/064): who may call, the body
+ * parsed, then the answer loaded outside any transaction. No key, no write, no e-mail.
+ */
+export interface ServerRead<Input> {
+  /** Its path in route-table.ts, where who may call it is declared. */
+  path: string;
+  /** The JSON body into its input, or a sentence for a 400 (checks that need the data belong in `answer`). */
+  parse: (body: Record<string, unknown>) => ParseResult<Input>;
+  /** The 200 answer for `input`; a dead token or a refused e-mail throws its own 4xx (apiError). */
+  answer: (app: CoreApp, input: Input) => unknown;
+}
+
+/** Runs read `q` for request `e`: who may call, the JSON body (400 when malformed) and `parse`, then 200 with its answer. */
+export function runRead<Input>(e: core.RequestEvent, q: ServerRead<Input>): void {
+  authorize(e, q.path);
+  const parsed = q.parse(readJsonObject(e));
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return e.json(200, q.answer($app, parsed.value));
+}
+
+/** A read's `parse` that takes the JSON body as it is, for a read whose checks need the data (a token first, then the rest). */
+export function bodyAsIs(body: Record<string, unknown>): ParseResult<Record<string, unknown>> {
+  return { ok: true, value: body };
 }

@@ -37,7 +37,7 @@ import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { nowMs } from '../clock';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
 import { apiError, readJsonObject } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
@@ -46,10 +46,18 @@ import { bookingForToken, requireBooking } from './manage-links';
 import { slotsFreed } from '../freed-slots';
 import { myBookingView } from './my-booking-view';
 
+/** The manage page's read (run-command.ts runRead): the booking the token opens (404 for a dead link), as the page shows it. */
+export const myBookingRead: ServerRead<Record<string, unknown>> = {
+  path: '/api/fn/my-booking',
+  parse: bodyAsIs,
+  answer(app, body) {
+    const now = nowMs();
+    return myBookingView(requireBooking(app, body, now), now);
+  },
+};
+
 export function myBookingRoute(e: core.RequestEvent): void {
-  const now = nowMs();
-  const booking = requireBooking($app, readJsonObject(e), now);
-  return e.json(200, myBookingView(booking, now));
+  runRead(e, myBookingRead);
 }
 
 /**
