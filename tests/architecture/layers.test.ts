@@ -22,7 +22,21 @@ const LIB = join(ROOT, 'pb_hooks/src/lib');
  */
 export const FLOORS: readonly (readonly string[])[] = [
   // Infrastructure: the clock, settings, requests and answers and who sent them, the log, record helpers (the ledger's rows).
-  ['clock.ts', 'settings.ts', 'http.ts', 'log.ts', 'json-fields.ts', 'kept.ts', 'upload-room.ts', 'anonymous-recipients.ts', 'ledger-records.ts', 'booking-row.ts', 'staff-auth.ts', 'freed-slots.ts'],
+  [
+    'clock.ts',
+    'settings.ts',
+    'http.ts',
+    'log.ts',
+    'json-fields.ts',
+    'kept.ts',
+    'upload-room.ts',
+    'anonymous-recipients.ts',
+    'ledger-records.ts',
+    'booking-row.ts',
+    'staff-auth.ts',
+    'freed-slots.ts',
+    'run-job.ts',
+  ],
   // The mail outbox and transport, and the messages' wording.
   ['mail'],
   // The command runner.

@@ -17,27 +17,6 @@ const LIB = fileURLToPath(new URL('../../pb_hooks/src/lib', import.meta.url));
 
 /** The POST routes whose handler is not a runCommand one-liner, and why each still is not. */
 const OUTSIDE: Record<string, string> = {
-  // A runCommand and then the freed slots offered to the waitlist, after the commit.
-  '/api/fn/my-booking/move': 'runCommand, then the freed slots to the waitlist',
-  '/api/fn/admin-bookings/move': 'runCommand, then the freed slots to the waitlist',
-  // Reads by POST (a token or a body to check): they change nothing.
-  '/api/fn/check-slot-overlap': 'a read',
-  '/api/fn/calculate-distance': 'a read (the routing service)',
-  '/api/fn/my-booking': 'a read by the manage token',
-  '/api/fn/my-consultation': 'a read by the manage token',
-  '/api/fn/waitlist/offer': 'a read by the offer token',
-  '/api/fn/renewal': 'a read by the renewal token and e-mail',
-  // The jobs, run now (superuser): each runs its commands per record.
-  '/api/fn/jobs/review-requests': 'a job',
-  '/api/fn/jobs/purge-tombstones': 'a job',
-  '/api/fn/jobs/deliver-mail': 'a job (the mail outbox itself)',
-  '/api/fn/jobs/reconcile-charges': 'a job',
-  '/api/fn/jobs/send-reminders': 'a job',
-  '/api/fn/jobs/delete-orphan-uploads': 'a job',
-  '/api/fn/jobs/renewals': 'a job',
-  '/api/fn/jobs/waitlist-offers': 'a job',
-  // Still to move (their own transactions).
-  '/api/fn/consultation-request': 'its own transaction and mailer call',
 };
 
 /** Every .ts file under `dir` but tests. */
@@ -66,12 +45,14 @@ export function handlerBody(name: string, texts: readonly string[] = TEXTS): str
 
 /**
  * Whether a handler's body is the one statement `runCommand(e, <its server command>);` or
- * `runOutsideCall(e, <its declaration>);` (a `return` before it and comment lines allowed; the
+ * `runOutsideCall(e, <its declaration>);`, for a read by POST
+ * `runRead(e, <its read>);` and for a job run now `runJob(e, <its job>);` (docs/decisions/063,
+ * 064) (a `return` before it and comment lines allowed; the
  * command may be made for the request, as `waitlistJoin(e.realIP())`).
  */
 export function isRunnerOneLiner(body: string): boolean {
   const lines = body.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
-  return lines.length === 1 && /^\s*(return )?(runCommand|runOutsideCall)\(e, .+\);$/.test(lines[0] ?? '');
+  return lines.length === 1 && /^\s*(return )?(runCommand|runOutsideCall|runRead|runJob)\(e, .+\);$/.test(lines[0] ?? '');
 }
 
 const POSTS = ROUTES.filter((r) => r.method === 'POST');
@@ -91,6 +72,10 @@ describe('POST routes on the command runner', () => {
     expect(isRunnerOneLiner('  runOutsideCall(e, ownerCancelCall);')).toBe(true);
     expect(isRunnerOneLiner('  const input = parseForCommand(ownerCancel, readJsonObject(e));\n  runOutsideCall(e, ownerCancelCall);')).toBe(false);
     expect(isRunnerOneLiner('  runOutsideCalls(e, x);')).toBe(false);
+    expect(isRunnerOneLiner('  runRead(e, myBookingRead);')).toBe(true);
+    expect(isRunnerOneLiner('  runJob(e, deliverMailJob);')).toBe(true);
+    expect(isRunnerOneLiner('  const body = readJsonObject(e);\n  return e.json(200, calculateDistance(body.address));')).toBe(false);
+    expect(isRunnerOneLiner('  runReadNow(e, x);')).toBe(false);
   });
 
   it('leaves outside the runner only the allow-listed routes', () => {

@@ -472,6 +472,18 @@ describe('the freeing paths and moves', () => {
     expect((await offers())[0]).toMatchObject({ entry: a, time_slot: '9-15', status: 'open' });
   });
 
+  it("the customer's move away from a full day offers the time it left (the move's step after its commit)", async () => {
+    const leaving = await paidBooking({ installDate: DAY, installTimeSlot: '9-15' });
+    await createBookingRecord({ ...PAID_DEPOSIT, customer_email: 'late@example.com', install_date: DAY, install_time_slot: '15-21', removal_date: '', removal_time_slot: '' });
+    const a = (await join({ email: 'anna@example.com' })).body.entry.id;
+    const moved = await callFn('POST', '/api/fn/my-booking/move', { token: leaving.token, visit: 'install', date: '2026-12-12', timeSlot: '9-15', from: { date: DAY, timeSlot: '9-15' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.moved).toBe(true);
+    // The step runs after the answer has gone (and the e-mails after it): polled, not raced.
+    await expect.poll(async () => (await entry(a)).status, { timeout: 5000 }).toBe('offered');
+    expect((await offers())[0]).toMatchObject({ entry: a, date: DAY, time_slot: '9-15', status: 'open' });
+  });
+
   it('no offer on a blocked day; removing the block offers it', async () => {
     const [morning] = await fillDay();
     const a = (await join({ email: 'anna@example.com' })).body.entry.id;

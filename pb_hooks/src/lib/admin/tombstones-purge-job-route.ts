@@ -4,7 +4,14 @@
  * For operators and for the server tests, which cannot wait for the schedule.
  */
 import { dailyPurge } from './daily-purge';
+import { runJob, type ServerJob } from '../run-job';
+
+/** The job on the runner (run-command.ts runJob). */
+export const purgeTombstonesJob: ServerJob = {
+  path: '/api/fn/jobs/purge-tombstones',
+  run: (app) => dailyPurge(app),
+};
 
 export function purgeTombstonesJobRoute(e: core.RequestEvent): void {
-  return e.json(200, dailyPurge($app));
+  runJob(e, purgeTombstonesJob);
 }

@@ -6,7 +6,9 @@
  * overlap check on the bookings read here, so two moves onto one free slot end with one owner.
  */
 import type { MoveRequest, MoveWorld, VisitMovedMail } from '@domain/commands/visit-move-command';
+import type { BookingFacts } from '@domain/commands/booking-changes';
 import type { QueuedMail } from '../mail/mail-outbox';
+import { slotsFreed } from '../freed-slots';
 import { ownerMovedMail, visitMovedMails } from '../mail/booking-change';
 import { changeTokensFor } from './booking-command-state';
 import { loadBookingDateContext, loadCrews } from '../settings';
@@ -33,4 +35,14 @@ export function visitMovedMail(tx: CoreApp, m: VisitMovedMail): QueuedMail {
   const letter = letters[m.to === 'customer' ? 0 : 1];
   if (!letter) throw new Error(`no ${m.to} e-mail for a visit moved by the ${m.who}`);
   return letter;
+}
+
+/**
+ * A move's step after its commit (run-command.ts `afterCommit`, docs/decisions/064): the dates
+ * the booking held before the move (`YYYY-MM-DD`, from the state its transaction loaded) go to
+ * the people waiting for those days (lib/freed-slots.ts). Best effort: the every-minute
+ * waitlist job catches up on anything missed.
+ */
+export function freeMovedVisit(app: CoreApp, state: { found: { booking: Pick<BookingFacts, 'install_date' | 'removal_date'> } | null }): void {
+  if (state.found) slotsFreed(app, [state.found.booking.install_date, state.found.booking.removal_date]);
 }

@@ -9,10 +9,15 @@
  * that is not a JSON object gets a 400.
  */
 import { calculateDistance } from './distance';
-import { readJsonObject } from '../http';
+import { runRead, type ServerRead } from '../commands/run-command';
+
+/** The read on the runner (run-command.ts runRead): the address ('' when not a string), then the estimate. */
+export const distanceRead: ServerRead<string> = {
+  path: '/api/fn/calculate-distance',
+  parse: (body) => ({ ok: true, value: typeof body.address === 'string' ? body.address : '' }),
+  answer: (_app, address) => calculateDistance(address),
+};
 
 export function calculateDistanceRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const address = typeof body.address === 'string' ? body.address : '';
-  return e.json(200, calculateDistance(address));
+  runRead(e, distanceRead);
 }

@@ -24,6 +24,7 @@
  */
 import { ORPHAN_UPLOAD_HOURS } from '@domain/booking/inspiration-images';
 import { nowMs, toPbDate } from '../clock';
+import { runJob, type ServerJob } from '../run-job';
 import { BookingStatus } from '@domain/booking/lifecycle';
 
 const COLLECTION = 'inspiration_images';
@@ -103,15 +104,15 @@ export function deleteOrphanUploadsJob(app: CoreApp): number {
  * `{ now }` (an ISO time, for the server tests and for an operator catching up), and answers
  * { deleted }.
  */
+/** The job on the runner (run-command.ts runJob): the app's clock unless the body names `now`. */
+export const orphanUploadsRunNow: ServerJob = {
+  path: '/api/fn/jobs/delete-orphan-uploads',
+  takesNow: true,
+  run: (app, now) => ({ deleted: deleteOrphanUploads(app, now) }),
+};
+
 export function orphanUploadsJobRoute(e: core.RequestEvent): void {
-  let now = nowMs();
-  try {
-    const body = e.requestInfo().body as { now?: unknown };
-    if (typeof body?.now === 'string' && Number.isFinite(Date.parse(body.now))) now = Date.parse(body.now);
-  } catch {
-    // no body: now
-  }
-  return e.json(200, { deleted: deleteOrphanUploads($app, now) });
+  runJob(e, orphanUploadsRunNow);
 }
 
 /**

@@ -22,9 +22,7 @@ import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveS
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { findBooking } from '../booking-store/bookings-repo';
-import { loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
-import { readJsonObject } from '../http';
-import { slotsFreed } from '../freed-slots';
+import { freeMovedVisit, loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
 
 /**
  * The owner's move on the runner, keyed by its Idempotency-Key in the runner's one store
@@ -41,17 +39,9 @@ export const ownerMove: ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMoved
   composeMail: visitMovedMail,
   respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId) }),
   reword: (app, stored) => ({ booking: app.findRecordById('bookings', String(stored.bookingId)) }),
+  afterCommit: freeMovedVisit,
 };
 
 export function ownerMoveRoute(e: core.RequestEvent): void {
-  let before: core.Record | null = null;
-  try {
-    const id = readJsonObject(e).bookingId;
-    before = typeof id === 'string' ? findBooking($app, id) : null;
-  } catch {
-    // A malformed body: the runner answers it, after who may call (401/403 first).
-  }
   runCommand(e, ownerMove);
-  // The visit's old time goes to the people waiting for that day (best effort, after the commit).
-  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }

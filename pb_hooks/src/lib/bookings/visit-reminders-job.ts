@@ -23,6 +23,7 @@ import { blockedDayChoicesOf } from '@domain/commands/blocked-day-command';
 import { dueReminders } from '@domain/mail/reminders';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
+import { runJob, type ServerJob } from '../run-job';
 import { configuredOrigin } from '../http';
 import { findByKey } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
@@ -92,13 +93,13 @@ export function sendVisitRemindersJob(app: CoreApp): ReminderJobResult {
  * POST /api/fn/jobs/send-reminders, superuser only: runs the job now, or at `{ now }` (an ISO
  * time, for the server tests and for an operator catching up), and answers { queued, skipped }.
  */
+/** The job on the runner (run-command.ts runJob): the app's clock unless the body names `now`. */
+export const sendRemindersRunNow: ServerJob = {
+  path: '/api/fn/jobs/send-reminders',
+  takesNow: true,
+  run: (app, now) => sendVisitReminders(app, now, configuredOrigin(app)),
+};
+
 export function sendRemindersJobRoute(e: core.RequestEvent): void {
-  let now = nowMs();
-  try {
-    const body = e.requestInfo().body as { now?: unknown };
-    if (typeof body?.now === 'string' && Number.isFinite(Date.parse(body.now))) now = Date.parse(body.now);
-  } catch {
-    // no body: now
-  }
-  return e.json(200, sendVisitReminders($app, now, configuredOrigin($app)));
+  runJob(e, sendRemindersRunNow);
 }

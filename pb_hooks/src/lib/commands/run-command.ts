@@ -17,12 +17,15 @@
  * 6. after the commit: the e-mails sent (or left to the deliver-mail job, `deliver: 'by-job'`),
  *    the answer worded (it may read the records as stored),
  *    the key's answer completed, and the answer sent; with `deliver: 'after-answer'` the
- *    answer is sent first and the e-mails after it, so a slow mail server never holds it.
+ *    answer is sent first and the e-mails after it, so a slow mail server never holds it;
+ * 7. last, the command's declared `afterCommit` step (a move's freed slots offered to the
+ *    waitlist), after the answer and its e-mails, best effort: it never changes the answer.
  *
  * No route on it calls the mailer or handles replays itself.
  */
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
+import type { ParseResult } from '@domain/contact-schema';
 import { ROUTES } from '../../route-table';
 import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from './request-keys';
 import { requireAdmin, staffIdOf } from '../staff-auth';
@@ -32,6 +35,7 @@ import { deliverMail, queueMail, type QueuedMail } from '../mail/mail-outbox';
 import type { MailStatus } from '../mail/send-mail';
 import { deriveBookingMoney, recomputeBookingMoney } from '../ledger-records';
 import { requireUploadRoom } from '../upload-room';
+import { logError } from '../log';
 
 /** What the server knows of the request besides its input, for loading the state. */
 export interface CommandContext {
@@ -83,6 +87,15 @@ export interface ServerCommand<Input, State, Mail, Answer> {
    * shows it as it was; docs/decisions/036 and 060).
    */
   reword?: (app: CoreApp, stored: Record<string, unknown>) => unknown;
+  /**
+   * A step after the commit of a change (not of a refusal or a replay), given the state loaded
+   * in its transaction (the record as it was) and the decision's answer: the freed slots of a
+   * move offered to the waitlist (lib/freed-slots.ts). Best effort, as such a step is: it runs
+   * after the answer and its e-mails have gone (runCommand) or after `respond` (a job's
+   * executeCommand), and a failure is logged, never answered; a job catches up
+   * (docs/decisions/064).
+   */
+  afterCommit?: (app: CoreApp, state: State, answer: Answer) => void;
   /** The answer of a keyed request that died between its commit and its e-mail (request-keys.ts answerOfReplay). */
   completeAbandoned?: (app: CoreApp, partial: Record<string, unknown>, keyWrittenAtMs: number) => Record<string, unknown>;
 }
@@ -154,16 +167,27 @@ function applyChanges(tx: CoreApp, changes: readonly Change[], files: UploadedFi
 
 /**
  * How one run of a command ended: refused (nothing written), answered (`unsent`: the ids of its
- * e-mails for the caller to send once it has answered, `answerFirst`), or a replay of a key taken meanwhile.
+ * e-mails for the caller to send once it has answered, `answerFirst`; `after`: its afterCommit
+ * step, left to that caller to run last), or a replay of a key taken meanwhile.
  */
-export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown; unsent: string[] } | { kind: 'key-taken' };
+export type CommandRun = { kind: 'refused'; refusal: Refusal } | { kind: 'answered'; body: unknown; unsent: string[]; after: (() => void) | null } | { kind: 'key-taken' };
+
+/** Runs a command's step after its commit, best effort: a failure is logged and never reaches the answer. */
+function runAfterCommit(name: string, step: () => void): void {
+  try {
+    step();
+  } catch (err) {
+    logError(`${name}: the step after the commit failed: ${String(err)}`);
+  }
+}
 
 /**
  * Steps 5 and 6 of the file's comment for a parsed `input`: the one transaction (the key of
  * `claim` stored in it), then the e-mails and the worded answer. For routes through runCommand,
  * and for jobs that make the same change (ctx without a caller, no claim, no files).
  * `answerFirst` (runCommand only): a command delivering 'after-answer' leaves its e-mails in
- * `unsent` for the caller to send after answering; any other caller has them sent here.
+ * `unsent` for the caller to send after answering, and its `afterCommit` step in `after` to run
+ * last; any other caller has them sent and run here.
  */
 export function executeCommand<Input, State, Mail, Answer>(
   app: CoreApp,
@@ -177,6 +201,7 @@ export function executeCommand<Input, State, Mail, Answer>(
   const { command } = sc;
   // Every path through the transaction sets one of them; a failed transaction throws instead.
   let outcome: Outcome<Mail, Answer> | null = null;
+  let loaded: { state: State } | null = null;
   let keyTakenMeanwhile = false;
   let mailIds: string[] = [];
   try {
@@ -186,8 +211,10 @@ export function executeCommand<Input, State, Mail, Answer>(
         keyTakenMeanwhile = true;
         return;
       }
-      const decision = command.decide(sc.load(tx, input, ctx), input, nowMs());
+      const state = sc.load(tx, input, ctx);
+      const decision = command.decide(state, input, nowMs());
       outcome = decision;
+      loaded = { state };
       if (isRefusal(decision)) return;
       // The derived money of every booking the command wrote, from its ledger (docs/decisions/061):
       // no command writes `balance_remaining` or `payment_status` itself.
@@ -212,17 +239,24 @@ export function executeCommand<Input, State, Mail, Answer>(
   const sent: SentStatus[] = sc.deliver === 'by-job' || afterAnswer ? mailIds.map(() => 'queued' as const) : deliverMail(app, mailIds);
   const body = sc.respond(app, done.answer, sent);
   if (claim) completeRequestKey(app, claim.key, (sc.reword ? done.answer : body) as Record<string, unknown>);
-  return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [] };
+  const step = sc.afterCommit;
+  const state = (loaded as { state: State } | null)?.state as State;
+  const after = step ? () => runAfterCommit(command.name, () => step(app, state, done.answer)) : null;
+  if (after && !answerFirst) after();
+  return { kind: 'answered', body, unsent: afterAnswer ? mailIds : [], after: answerFirst ? after : null };
 }
 
 /**
  * For a caller outside the route table (a PocketBase record hook) that ran a command delivering
  * 'after-answer' through executeCommand (`answerFirst` true): `answer` sends its answer (and
- * flushes it), then the e-mails of `run` go, so the mail server's time is not the answer's.
+ * flushes it), then the e-mails of `run` go (and its afterCommit step), so the mail server's
+ * time is not the answer's.
  */
 export function answerThenSend(app: CoreApp, run: CommandRun, answer: () => void): void {
   answer();
-  if (run.kind === 'answered' && run.unsent.length > 0) deliverMail(app, run.unsent);
+  if (run.kind !== 'answered') return;
+  if (run.unsent.length > 0) deliverMail(app, run.unsent);
+  run.after?.();
 }
 
 /**
@@ -308,7 +342,36 @@ export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc:
   if (run.kind === 'key-taken') return e.json(200, replayOf($app, sc, claim)?.body ?? {});
   if (run.kind === 'refused') throw apiError(run.refusal.status, run.refusal.message);
   if (run.kind !== 'answered') throw apiError(500, 'This action could not be completed. Please try again.');
-  if (run.unsent.length === 0) return e.json(200, run.body);
-  answerJsonAhead(e, 200, run.body);
-  deliverMail($app, run.unsent);
+  if (run.unsent.length === 0) e.json(200, run.body);
+  else {
+    answerJsonAhead(e, 200, run.body);
+    deliverMail($app, run.unsent);
+  }
+  run.after?.();
+}
+
+/**
+ * A read by POST (a token or a body to check; docs/decisions/064): who may call, the body
+ * parsed, then the answer loaded outside any transaction. No key, no write, no e-mail.
+ */
+export interface ServerRead<Input> {
+  /** Its path in route-table.ts, where who may call it is declared. */
+  path: string;
+  /** The JSON body into its input, or a sentence for a 400 (checks that need the data belong in `answer`). */
+  parse: (body: Record<string, unknown>) => ParseResult<Input>;
+  /** The 200 answer for `input`; a dead token or a refused e-mail throws its own 4xx (apiError). */
+  answer: (app: CoreApp, input: Input) => unknown;
+}
+
+/** Runs read `q` for request `e`: who may call, the JSON body (400 when malformed) and `parse`, then 200 with its answer. */
+export function runRead<Input>(e: core.RequestEvent, q: ServerRead<Input>): void {
+  authorize(e, q.path);
+  const parsed = q.parse(readJsonObject(e));
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return e.json(200, q.answer($app, parsed.value));
+}
+
+/** A read's `parse` that takes the JSON body as it is, for a read whose checks need the data (a token first, then the rest). */
+export function bodyAsIs(body: Record<string, unknown>): ParseResult<Record<string, unknown>> {
+  return { ok: true, value: body };
 }

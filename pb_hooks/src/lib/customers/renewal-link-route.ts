@@ -29,7 +29,8 @@ import { maskedContact, RENEWAL_LINK_MESSAGES, renewalEndedMessage, renewalLinkE
 import type { SeasonRecord } from '@domain/schedule/seasons';
 import { jsonObjects } from '../json-fields';
 import { today } from '../clock';
-import { apiError, queryParam, readJsonObject } from '../http';
+import { apiError, queryParam } from '../http';
+import { bodyAsIs, runRead, type ServerRead } from '../commands/run-command';
 import { loadSeasonRecords } from '../settings';
 import { renewalForToken } from '../bookings/checkout-renewal';
 
@@ -77,11 +78,19 @@ export function renewalLinkRoute(e: core.RequestEvent): void {
   return e.json(200, prefillOf(openRenewal(queryParam(e, 'token')), true));
 }
 
+/** POST /api/fn/renewal's read (run-command.ts runRead): the token first (404, 410), then the e-mail (400 missing, 403 another). */
+export const renewalUnlockRead: ServerRead<Record<string, unknown>> = {
+  path: '/api/fn/renewal',
+  parse: bodyAsIs,
+  answer(_app, body) {
+    const opened = openRenewal(body.token);
+    const email = typeof body.email === 'string' ? customerKey(body.email) : '';
+    if (!email) throw apiError(400, RENEWAL_LINK_MESSAGES.emailMissing);
+    if (!$security.equal(email, opened.row.getString('email_key'))) throw apiError(403, RENEWAL_LINK_MESSAGES.wrongEmail);
+    return prefillOf(opened, false);
+  },
+};
+
 export function renewalUnlockRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const opened = openRenewal(body.token);
-  const email = typeof body.email === 'string' ? customerKey(body.email) : '';
-  if (!email) throw apiError(400, RENEWAL_LINK_MESSAGES.emailMissing);
-  if (!$security.equal(email, opened.row.getString('email_key'))) throw apiError(403, RENEWAL_LINK_MESSAGES.wrongEmail);
-  return e.json(200, prefillOf(opened, false));
+  runRead(e, renewalUnlockRead);
 }

@@ -6,7 +6,14 @@
  */
 import { sendRenewals } from './renewals-job';
 import { configuredOrigin } from '../http';
+import { runJob, type ServerJob } from '../run-job';
+
+/** The job on the runner (run-command.ts runJob). */
+export const renewalsJob: ServerJob = {
+  path: '/api/fn/jobs/renewals',
+  run: (app) => sendRenewals(app, configuredOrigin(app)),
+};
 
 export function renewalsJobRoute(e: core.RequestEvent): void {
-  return e.json(200, sendRenewals($app, configuredOrigin($app)));
+  runJob(e, renewalsJob);
 }

@@ -5,14 +5,16 @@
  * answers { delivered }: the mail outbox rows now sent or logged.
  */
 import { deliverDueMail } from './mail-outbox';
+import { runJob, type ServerJob } from '../run-job';
+
+/** The job on the runner (run-command.ts runJob): the wall clock, as the cron's, unless the body names `now`. */
+export const deliverMailJob: ServerJob = {
+  path: '/api/fn/jobs/deliver-mail',
+  clock: () => Date.now(),
+  takesNow: true,
+  run: (app, at) => ({ delivered: deliverDueMail(app, at) }),
+};
 
 export function deliverMailJobRoute(e: core.RequestEvent): void {
-  let at = Date.now();
-  try {
-    const body = e.requestInfo().body as { now?: unknown };
-    if (typeof body?.now === 'string' && Number.isFinite(Date.parse(body.now))) at = Date.parse(body.now);
-  } catch {
-    // no body: now
-  }
-  return e.json(200, { delivered: deliverDueMail($app, at) });
+  runJob(e, deliverMailJob);
 }

@@ -31,26 +31,34 @@
 import { isStaleFrom, SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { customerCancelCommand, type CancelAnswer, type CancellationMail, type CustomerCancelInput, type CustomerCancelState } from '@domain/commands/booking-cancel-command';
 import { customerMoveCommand, type CustomerMoveInput, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from '@domain/commands/visit-move-command';
-import { loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
+import { freeMovedVisit, loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
 import { loadNotice, loadTravelBuffer } from '../settings';
 import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { nowMs } from '../clock';
-import { runCommand, type ServerCommand } from '../commands/run-command';
-import { apiError, readJsonObject } from '../http';
+import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
+import { apiError } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
 import { bookingFactsOf, cancelTargetOf } from '../booking-changes/booking-command-state';
 import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
-import { bookingForToken, requireBooking, tokenOf } from '../booking-store/manage-links';
-import { myBookingView } from './my-booking-view';
+import { bookingForToken, requireBooking } from '../booking-store/manage-links';
 import { slotsFreed } from '../freed-slots';
+import { myBookingView } from './my-booking-view';
+
+/** The manage page's read (run-command.ts runRead): the booking the token opens (404 for a dead link), as the page shows it. */
+export const myBookingRead: ServerRead<Record<string, unknown>> = {
+  path: '/api/fn/my-booking',
+  parse: bodyAsIs,
+  answer(app, body) {
+    const now = nowMs();
+    return myBookingView(requireBooking(app, body, now), now);
+  },
+};
 
 export function myBookingRoute(e: core.RequestEvent): void {
-  const now = nowMs();
-  const booking = requireBooking($app, readJsonObject(e), now);
-  return e.json(200, myBookingView(booking, now));
+  runRead(e, myBookingRead);
 }
 
 /**
@@ -73,14 +81,11 @@ export const customerMove: ServerCommand<CustomerMoveInput, CustomerMoveState, V
   respond: (app, a) => ({ moved: true, view: myBookingView(app.findRecordById('bookings', a.bookingId), nowMs()) }),
   // The customer's page waits on the answer; the e-mails to both sides follow it.
   deliver: 'after-answer',
+  afterCommit: freeMovedVisit,
 };
 
 export function myBookingMoveRoute(e: core.RequestEvent): void {
-  const before = bookingForToken($app, tokenOf(readJsonObject(e)), nowMs())?.booking ?? null;
   runCommand(e, customerMove);
-  // The visit's old time goes to the people waiting for that day (best effort, after the commit
-  // and after the answer has gone).
-  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
 }
 
 /**

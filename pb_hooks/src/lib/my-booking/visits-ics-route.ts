@@ -4,7 +4,7 @@
  * domain/mail/ics.ts): the same UIDs at the booking's current SEQUENCE, so opening it after the
  * attachment updates the one event per visit instead of adding another; for a cancelled booking
  * (whose link stays, read-only) a CANCEL of them, as its cancellation e-mail attached. The token
- * is the manage link's (my-booking/manage-links.ts): 404 with the manage page's sentence for a
+ * is the manage link's (booking-store/manage-links.ts): 404 with the manage page's sentence for a
  * malformed, unknown, expired or revoked one.
  */
 import { SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';

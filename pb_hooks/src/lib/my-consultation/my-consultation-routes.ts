@@ -31,9 +31,8 @@ import { CONSULTATION_SLOT_TAKEN, consultationSlotLabel } from '@domain/consulta
 import { consultationChangeable, type MyConsultationView } from '@domain/consultations/consultation-link';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
 import { takenConsultationSlots } from '../consultations/consultations-repo';
-import { readJsonObject } from '../http';
 import { composeMail } from '../mail/compose';
 import { consultationUpdateMail } from '../consultations/consultation-update-mail';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
@@ -54,9 +53,18 @@ export function myConsultationView(r: core.Record, now: number): MyConsultationV
   };
 }
 
+/** The consultation page's read (run-command.ts runRead): the request the token opens (404 for a dead link). */
+export const myConsultationRead: ServerRead<Record<string, unknown>> = {
+  path: '/api/fn/my-consultation',
+  parse: bodyAsIs,
+  answer(app, body) {
+    const now = nowMs();
+    return myConsultationView(requireConsultation(app, body, now), now);
+  },
+};
+
 export function myConsultationRoute(e: core.RequestEvent): void {
-  const now = nowMs();
-  return e.json(200, myConsultationView(requireConsultation($app, readJsonObject(e), now), now));
+  runRead(e, myConsultationRead);
 }
 
 /** The consultation the token opens, read again inside the command's transaction. */

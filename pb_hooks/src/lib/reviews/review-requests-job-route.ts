@@ -5,7 +5,14 @@
  */
 import { sendDueReviewRequests } from './review-requests-job';
 import { configuredOrigin } from '../http';
+import { runJob, type ServerJob } from '../run-job';
+
+/** The job on the runner (run-command.ts runJob). */
+export const reviewRequestsJob: ServerJob = {
+  path: '/api/fn/jobs/review-requests',
+  run: (app) => sendDueReviewRequests(app, configuredOrigin(app)),
+};
 
 export function reviewRequestsJobRoute(e: core.RequestEvent): void {
-  return e.json(200, sendDueReviewRequests($app, configuredOrigin($app)));
+  runJob(e, reviewRequestsJob);
 }

@@ -9,9 +9,16 @@
 import { nowMs } from '../clock';
 import { logError } from '../log';
 import { runWaitlistOffers } from './waitlist-offer-step';
+import { runJob, type ServerJob } from '../run-job';
+
+/** The job on the runner (run-command.ts runJob), on the app's clock. */
+export const waitlistOffersRunNow: ServerJob = {
+  path: '/api/fn/jobs/waitlist-offers',
+  run: (app, at) => runWaitlistOffers(app, at),
+};
 
 export function waitlistOffersJobRoute(e: core.RequestEvent): void {
-  return e.json(200, runWaitlistOffers($app, nowMs()));
+  runJob(e, waitlistOffersRunNow);
 }
 
 /** The cron's run: a failure is logged (the next minute runs again). */

@@ -26,8 +26,8 @@ import { visitMovedMail } from '../booking-changes/visit-move';
 import { offerPrice } from '@domain/waitlist/offer-price';
 import { nowMs, today } from '../clock';
 import { loadBookingSeasonRecord } from '../settings';
-import { runCommand, type ServerCommand } from '../commands/run-command';
-import { apiError, readJsonObject } from '../http';
+import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
+import { apiError } from '../http';
 import { jsonObject } from '../json-fields';
 import { customerMove } from '../my-booking/my-booking-routes';
 import { stableManageToken } from '../booking-store/manage-links';
@@ -73,19 +73,30 @@ export function waitlistDeclineRoute(e: core.RequestEvent): void {
 }
 
 /** POST /api/fn/waitlist/offer: what the offer page shows (no change). */
+/** The offer page's read (run-command.ts runRead): the offer the token opens (404 otherwise), priced here. */
+export const waitlistOfferRead: ServerRead<Record<string, unknown>> = {
+  path: '/api/fn/waitlist/offer',
+  parse: bodyAsIs,
+  answer: (app, body) => offerViewOf(app, body.token),
+};
+
 export function waitlistOfferViewRoute(e: core.RequestEvent): void {
-  const body = readJsonObject(e);
-  const r = offerByToken($app, body.token);
+  runRead(e, waitlistOfferRead);
+}
+
+/** The answer of waitlistOfferRead for `token`. */
+function offerViewOf(app: CoreApp, token: unknown): { offer: Record<string, unknown> } {
+  const r = offerByToken(app, token);
   if (!r) throw apiError(404, M.badToken);
-  const entry = $app.findRecordById('waitlist_entries', r.getString('entry'));
-  const o = offerToAcceptOf($app, r);
+  const entry = app.findRecordById('waitlist_entries', r.getString('entry'));
+  const o = offerToAcceptOf(app, r);
   const size = r.getString('tree_size');
   const slot = isTreeSize(size) ? findSlot(size, o.date, o.kind, o.slotId) : null;
   const status = o.status === 'open' && o.expiresAtMs <= nowMs() ? 'expired' : o.status;
   // The package and its price, priced here from the entry's own choices (never the client's).
-  const earlyBird = o.movingBookingId ? null : (loadBookingSeasonRecord($app, o.date)?.earlyBird ?? null);
+  const earlyBird = o.movingBookingId ? null : (loadBookingSeasonRecord(app, o.date)?.earlyBird ?? null);
   const price = o.movingBookingId ? null : offerPrice(entry.getString('package_type'), size, jsonObject(entry, 'choices'), earlyBird ? { earlyBird, today: today() } : null);
-  return e.json(200, {
+  return {
     offer: {
       status,
       date: o.date,
@@ -100,7 +111,7 @@ export function waitlistOfferViewRoute(e: core.RequestEvent): void {
       price,
       ...(o.movingBookingId ? { bookingId: o.movingBookingId } : {}),
     },
-  });
+  };
 }
 
 const waitlistAcceptMove: ServerCommand<{ token: string }, AcceptMoveState, VisitMovedMail, AcceptMoveAnswer> = {
