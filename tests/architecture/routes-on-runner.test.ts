@@ -16,8 +16,7 @@ import { ROUTES } from '../../pb_hooks/src/route-table';
 const LIB = fileURLToPath(new URL('../../pb_hooks/src/lib', import.meta.url));
 
 /** The POST routes whose handler is not a runCommand one-liner, and why each still is not. */
-const OUTSIDE: Record<string, string> = {
-};
+const OUTSIDE: Record<string, string> = {};
 
 /** Every .ts file under `dir` but tests. */
 function sources(dir: string): string[] {
