@@ -11,6 +11,7 @@ import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command } from './command';
 import { BookingStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 export type BlockedDayChoice = 'keep' | 'email';
 /** What is stored per date: the visit kept, or its customer e-mailed. */
@@ -108,14 +109,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
 };
 
 /** A booking as the list of visits on blocked days reads it. */
-export interface BlockedDayBooking {
-  id: string;
-  customer_name: string;
-  status: BookingStatus;
-  install_date: string;
-  removal_date: string;
-  blocked_day_choices?: unknown;
-}
+export type BlockedDayBooking = Pick<BookingRow, 'id' | 'customer_name' | 'status' | 'install_date' | 'removal_date' | 'blocked_day_choices'>;
 
 /** One visit on a blocked day, with the owner's choice so far (null: none yet). */
 export interface VisitOnBlockedDay {

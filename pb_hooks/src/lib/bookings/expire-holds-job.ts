@@ -15,7 +15,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { slotsFreed } from '../freed-slots';
-import { bookingRowOf } from '../booking-row';
+import { bookingRowOf, bookingField } from '../booking-row';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
@@ -65,7 +65,7 @@ export function expireHolds(app: CoreApp): number {
     try {
       if (executeCommand(app, expireHold, { bookingId: stale!.id }, { staffId: '', origin: '', fingerprint: '' }).kind === 'answered') {
         cancelled++;
-        freed.push(stale!.getString('install_date'), stale!.getString('removal_date'));
+        freed.push(bookingField(stale!, 'install_date'), bookingField(stale!, 'removal_date'));
       }
     } catch (err) {
       // One bad record must not stop the others; the next run retries it.

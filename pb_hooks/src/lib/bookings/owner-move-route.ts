@@ -25,6 +25,7 @@ import { findBooking } from './bookings-repo';
 import { loadMoveWorld, visitMovedMail } from './visit-move';
 import { readJsonObject } from '../http';
 import { slotsFreed } from '../freed-slots';
+import { bookingField } from '../booking-row';
 
 /**
  * The owner's move on the runner, keyed by its Idempotency-Key in the runner's one store
@@ -53,5 +54,5 @@ export function ownerMoveRoute(e: core.RequestEvent): void {
   }
   runCommand(e, ownerMove);
   // The visit's old time goes to the people waiting for that day (best effort, after the commit).
-  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
+  if (before) slotsFreed($app, [bookingField(before, 'install_date'), bookingField(before, 'removal_date')]);
 }

@@ -45,6 +45,7 @@ import { bookingFactsOf, cancelTargetOf, parseForCommand, runParsedCommand } fro
 import { bookingForToken, requireBooking, tokenOf } from './manage-links';
 import { myBookingView } from './my-booking-view';
 import { slotsFreed } from '../freed-slots';
+import { bookingField } from '../booking-row';
 
 export function myBookingRoute(e: core.RequestEvent): void {
   const now = nowMs();
@@ -79,7 +80,7 @@ export function myBookingMoveRoute(e: core.RequestEvent): void {
   runCommand(e, customerMove);
   // The visit's old time goes to the people waiting for that day (best effort, after the commit
   // and after the answer has gone).
-  if (before) slotsFreed($app, [before.getString('install_date'), before.getString('removal_date')]);
+  if (before) slotsFreed($app, [bookingField(before, 'install_date'), bookingField(before, 'removal_date')]);
 }
 
 /**
@@ -101,7 +102,7 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   const input = parseForCommand(customerCancel, body);
   const booking = requireBooking($app, body, nowMs());
   // Checked again in the command's transaction; here so a stale page closes no payment page either.
-  if (isStaleFrom(input.from, { date: booking.getString('install_date'), timeSlot: booking.getString('install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
+  if (isStaleFrom(input.from, { date: bookingField(booking, 'install_date'), timeSlot: bookingField(booking, 'install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
   // One way of collecting at a time: a payment page the customer opened is closed first (at
   // Stripe, outside any transaction), so nothing can be paid for a cancelled booking (docs/decisions/045).
   closeOpenCollections($app, booking.id);
@@ -109,7 +110,7 @@ export function myBookingCancelRoute(e: core.RequestEvent): void {
   // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
   const refunded = runRefunds($app, answer.bookingId);
   // Its slots go to the people waiting for those days (best effort, after the commit).
-  slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+  slotsFreed($app, [bookingField(booking, 'install_date'), bookingField(booking, 'removal_date')]);
   return e.json(200, { cancelled: true, refunded });
 }
 
