@@ -42,7 +42,7 @@ export interface BlockedDayInput {
 }
 
 export interface BlockedDayState {
-  booking: { id: string; status: BookingStatus; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
+  booking: (Pick<BookingRow, 'id' | 'status' | 'install_date' | 'removal_date'> & { choices: BlockedDayChoices }) | null;
   /** Whether the input's date is blocked now. */
   blocked: boolean;
 }
@@ -97,7 +97,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
     const b = state.booking;
     if (!b) return refuse(404, M.notFound);
     if (b.status === BookingStatus.Cancelled) return refuse(409, M.cancelled);
-    const visit = b.installDate === input.date ? 'install' : b.removalDate === input.date ? 'removal' : null;
+    const visit = b.install_date === input.date ? 'install' : b.removal_date === input.date ? 'removal' : null;
     if (!visit) return refuse(409, M.noVisit);
     if (!state.blocked) return refuse(409, M.notBlocked);
     const stored: StoredBlockedDayChoice = input.choice === 'keep' ? 'keep' : 'emailed';

@@ -19,10 +19,11 @@
 #    alone, so they are not counted; nothing else is skipped.
 # 2. Status fields typed as a plain string: `status: string`, `payment_status: string`,
 #    `paymentStatus: string` (fields and parameters).
-# 3. Booking projections not derived from BookingRow: a type whose name holds `Booking` that
-#    declares a field of the row itself (its name as in domain/booking/booking-row.ts, `id`
-#    aside) or a member typed with a booking status (BookingStatus, PaymentStatus, CancelReason),
-#    instead of taking it with Pick<BookingRow, …> / BookingFields<…>. One line per type.
+# 3. Booking projections not derived from BookingRow: a type whose name holds `Booking`, or a
+#    `booking` member typed inline (a command's state), that declares a field of the row itself
+#    (its name as in domain/booking/booking-row.ts, `id` aside) or a member typed with a booking
+#    status (BookingStatus, PaymentStatus, CancelReason), instead of taking it with
+#    Pick<BookingRow, …> / BookingFields<…>. One line per type.
 # 4. Hand mappings of booking fields outside the mapper: a record's getString/getInt/getFloat/
 #    getBool or jsonObjects/jsonObject of a field only `bookings` has, in pb_hooks/src outside
 #    pb_hooks/src/lib/booking-row.ts (bookingRowOf). Fields other collections share (the
@@ -56,18 +57,23 @@ SHARED_FIELDS='created_at|updated_at|customer_name|customer_email|customer_phone
 BOOKING_ONLY=$(tr '|' '\n' <<<"$ROW_FIELDS" | grep -vxE "$SHARED_FIELDS" | paste -sd'|')
 
 projections() {
-  grep -rlE '^(export )?(interface|type) \w*Booking' "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
+  grep -rlE '^(export )?(interface|type) \w*Booking|^\s+(readonly\s+)?booking\??:.*\{' "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
     | grep -vE "\.(test|fixture|type-test)\.tsx?$" | grep -vx "$ROW_FILE" | sort \
     | xargs -r awk -v fields="$ROW_FIELDS" '
         FNR == 1 { name = "" }
         name == "" && match($0, /^(export )?(interface|type) [A-Za-z0-9_]*Booking[A-Za-z0-9_]*/) {
-          split(substr($0, RSTART, RLENGTH), w, " "); name = w[length(w)]; start = FNR; depth = 0; opened = 0; hit = 0
+          split(substr($0, RSTART, RLENGTH), w, " "); name = w[length(w)]; start = FNR; depth = 0; opened = 0; hit = 0; inline = 0
+        }
+        name == "" && /^[ \t]+(readonly[ \t]+)?booking\??:.*{/ {
+          name = "booking (a member typed inline)"; start = FNR; depth = 0; opened = 0; hit = 0; inline = 1
         }
         name != "" {
           line = $0; sub(/\/\/.*$/, "", line)
+          # Inside a member typed inline only a type member counts (`name: Type;`), not an object literal`s `name: value,`.
+          end = inline ? "[^,;{}]*;" : ""
           if (line !~ /^[ \t]*\*/ && line !~ /^[ \t]*\/\*/) {
-            if (line ~ ("(^|[{;,(]|[ \t])(readonly[ \t]+)?(" fields ")\\??:[ \t]")) hit = 1
-            if (line ~ /:[ \t]*(BookingStatus|PaymentStatus|CancelReason)([^A-Za-z_]|$)/) hit = 1
+            if (line ~ ("(^|[{;,(]|[ \t])(readonly[ \t]+)?(" fields ")\\??:[ \t]" end)) hit = 1
+            if (line ~ (":[ \t]*(BookingStatus|PaymentStatus|CancelReason)([^A-Za-z_.]|$)" end)) hit = 1
           }
           o = gsub(/{/, "{", line); c = gsub(/}/, "}", line); depth += o - c; if (o > 0) opened = 1
           if ((opened && depth <= 0) || (!opened && line ~ /;[ \t]*$/)) { if (hit) print FILENAME ":" start ": " name; name = "" }

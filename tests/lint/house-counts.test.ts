@@ -61,6 +61,17 @@ describe('the house counts of "One typed booking" (scripts/dev/house-counts.sh)'
         '/** Derived from the row, with a field of its own: not counted. */',
         "export type PickedBooking = Pick<BookingRow, 'id' | 'status'> & { createdAtMs: number };",
         "export const kind = { kind: 'cancelled' };",
+        '/** A command state whose booking is typed inline: counted. */',
+        'export interface StrayState {',
+        '  booking: { id: string; status: BookingStatus; createdAtMs: number } | null;',
+        '}',
+        '/** An object literal of the same shape: not counted. */',
+        'export const state = {',
+        '  booking: {',
+        '    status: BookingStatus.Confirmed,',
+        '    install_date: day,',
+        '  },',
+        '};',
       ].join('\n'),
     );
     write(
@@ -74,10 +85,11 @@ describe('the house counts of "One typed booking" (scripts/dev/house-counts.sh)'
     );
     const { output, count } = counts({ HOUSE_COUNT_DIRS: `${dir}/domain`, HOUSE_COUNT_HOOKS: `${dir}/hooks` });
 
-    it('a type spelling a row field or a booking status again, not one taking them with Pick', () => {
-      expect(count(LABELS.projections), output).toBe(2);
+    it('a type or an inline booking member spelling a row field or a booking status again, not one taking them with Pick, nor an object literal', () => {
+      expect(count(LABELS.projections), output).toBe(3);
       expect(output).toContain('StrayBooking');
       expect(output).toContain('RenamedBooking');
+      expect(output).toContain('stray.ts:14: booking (a member typed inline)');
       expect(output).not.toContain('PickedBooking');
     });
 

@@ -13,9 +13,8 @@ import { blockedDayChoicesOf, blockedDayCommand, type BlockedDayAnswer, type Blo
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { blockedDayMail } from '../mail/blocked-day';
 import { loadBlockedDates } from '../settings';
-import { asBookingStatus } from '@domain/booking/lifecycle';
 import { findBooking } from './bookings-repo';
-import { bookingField } from '../booking-row';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, BlockedDayMail, BlockedDayAnswer> = {
   command: blockedDayCommand,
@@ -26,10 +25,7 @@ export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, B
     if (!b) return { booking: null, blocked };
     return {
       booking: {
-        id: b.id,
-        status: asBookingStatus(b.getString('status')),
-        installDate: bookingField(b, 'install_date'),
-        removalDate: bookingField(b, 'removal_date'),
+        ...bookingFieldsOf(b, ['id', 'status', 'install_date', 'removal_date']),
         choices: blockedDayChoicesOf(bookingField(b, 'blocked_day_choices')),
       },
       blocked,

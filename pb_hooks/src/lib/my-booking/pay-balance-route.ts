@@ -46,7 +46,7 @@ export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, 
     const request = balanceRequest(b.id);
     const chargeable = chargeableOf(tx, b);
     return {
-      booking: { status: chargeable.status, paymentStatus: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!bookingField(b, 'removal_hold') },
+      booking: { status: chargeable.status, payment_status: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!bookingField(b, 'removal_hold') },
       openLinkUrl: link ? link.getString('checkout_url') : '',
       pending: pendingChargeState(tx, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' }),
     };
