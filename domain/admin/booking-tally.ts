@@ -14,17 +14,10 @@
  */
 import { businessToday, type Ymd } from '../schedule/calendar';
 import { awaitsDeposit, BookingStatus, isLive, PaymentStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** The fields of a booking the tiles read (text dates as PocketBase gives them; '' when unset). */
-export interface TalliedBooking {
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  hold_expires_at?: string;
-  created_at: string;
-  install_done_at?: string;
-  removal_date?: string;
-  removal_done_at?: string;
-}
+export type TalliedBooking = Pick<BookingRow, 'status' | 'payment_status' | 'created_at' | 'install_done_at' | 'removal_done_at'> & Partial<Pick<BookingRow, 'hold_expires_at' | 'removal_date'>>;
 
 /** How many bookings share each group key (bookingGroupKey). Groups at zero are left out. */
 export type BookingTally = Record<string, number>;

@@ -3,7 +3,7 @@
  * fields, money in integer cents, dates `YYYY-MM-DD` (America/New_York), timestamps as PocketBase
  * datetimes ('2026-11-20 17:00:00.123Z', '' when unset). Its statuses are the lifecycle's unions
  * (domain/booking/lifecycle.ts), so a misspelt status does not compile. The server reads it from
- * a record with one mapper (pb_hooks/src/lib/bookings/booking-row.ts); the admin mirrors it
+ * a record with one mapper (pb_hooks/src/lib/booking-row.ts bookingRowOf); the admin mirrors it
  * unchanged (web/src/admin/core/model/records.ts AdminBooking).
  */
 import type { BookingStatus, CancelReason, PaymentStatus } from './lifecycle';
@@ -18,6 +18,9 @@ export interface StoredAddon {
 
 export interface BookingRow {
   id: string;
+  /** PocketBase autodates of the record. */
+  created_at: string;
+  updated_at: string;
 
   customer_name: string;
   customer_email: string;
@@ -26,6 +29,8 @@ export interface BookingRow {
   package_type: string;
   tree_size: string;
   luxe_finish: boolean;
+  /** The ornaments kept with a Luxe Finish: 0, 50 or 75 (domain/catalog.ts LUXE_KEEP_OPTIONS). */
+  luxe_keep_ornaments?: number;
   extra_tree?: boolean;
   keep_ornaments?: boolean;
   removal_service?: boolean;
@@ -82,4 +87,18 @@ export interface BookingRow {
   /** The card on file: its brand as Stripe names it ('visa', …) and last 4 digits, '' when unknown. */
   card_brand?: string;
   card_last4?: string;
+  /** The staff member who took the booking by phone ('' for the wizard's checkout). */
+  booked_by?: string;
+  /** The Stripe Checkout session of the deposit ('' before the checkout). */
+  checkout_session_id?: string;
+  /** The SEQUENCE of the visits' calendar events, raised by every change (docs/decisions/027). */
+  ics_sequence?: number;
+  /** When the deposit's refund was made (PocketBase datetime, '' none). */
+  refunded_at?: string;
 }
+
+/**
+ * The fields `K` of the row, each required: a projection whose reader needs them present
+ * (bookingRowOf answers every field; a test's or the mirror's row may leave an optional one out).
+ */
+export type BookingFields<K extends keyof BookingRow> = Required<Pick<BookingRow, K>>;

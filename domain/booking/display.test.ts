@@ -45,8 +45,8 @@ describe("balanceCell (docs/product.md §2 Balance Due; the booking's ledger, do
     ['paid in full', { ...paidDeposit, balance_remaining: 0, payment_status: 'paid' }, [balancePaid], { kind: 'paid' }],
     ['nothing left but not marked paid', { total_price: 0, deposit_amount: 0, balance_remaining: 0, payment_status: 'deposit_paid', status: 'confirmed' }, [], { kind: 'none' }],
     ['an unpaid hold', { total_price: 165000, deposit_amount: 82500, balance_remaining: 165000, payment_status: 'pending', status: 'pending_payment' }, [], { kind: 'owed', cents: 165000 }],
-    ['a cancelled booking: nothing due', { ...paidDeposit, status: 'cancelled' }, [], { kind: 'cancelled' }],
-    ['a cancelled booking, deposit refunded', { ...paidDeposit, balance_remaining: 165000, payment_status: 'refunded', status: 'cancelled' }, [], { kind: 'cancelled' }],
+    ['a cancelled booking: nothing due', { ...paidDeposit, status: 'cancelled' }, [], { kind: 'nothing_due' }],
+    ['a cancelled booking, deposit refunded', { ...paidDeposit, balance_remaining: 165000, payment_status: 'refunded', status: 'cancelled' }, [], { kind: 'nothing_due' }],
     ['a refunded conflict', { ...paidDeposit, balance_remaining: 0, payment_status: 'refunded', status: 'payment_conflict' }, [], { kind: 'none' }],
     // What balance_remaining alone could not say.
     [

@@ -10,20 +10,14 @@ import { findPackage } from '../catalog';
 import { balanceOf, bookingLedger, type LooseRow } from '../money/booking-money';
 import { paymentStatusOf } from '../money/ledger';
 import { BookingStatus, PaymentStatus } from './lifecycle';
+import { DepositState } from './deposit-state';
+import type { BookingRow } from './booking-row';
+
+export { DepositState };
 
 /** The booking fields these rules read (PocketBase record shape; amounts in cents). */
-export interface DisplayedBooking {
-  id: string;
-  package_type: string;
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  payment_mode?: string;
-  payment_intent_id?: string;
-  deposit_amount: number;
-  balance_remaining: number;
-  hold_expires_at?: string;
-  created_at: string;
-}
+export type DisplayedBooking = Pick<BookingRow, 'id' | 'package_type' | 'status' | 'payment_status' | 'deposit_amount' | 'balance_remaining' | 'created_at'> &
+  Partial<Pick<BookingRow, 'payment_mode' | 'payment_intent_id' | 'hold_expires_at'>>;
 
 /** The package's current title; legacy designer / premium / luxury read as their new names (docs/product.md §1). */
 export function packageTitle(packageType: string): string {
@@ -54,7 +48,7 @@ export type BalanceCell =
   /** '$0'. */
   | { kind: 'none' }
   /** A cancelled booking: marked Cancelled, nothing due (whatever balance it kept). */
-  | { kind: 'cancelled' };
+  | { kind: 'nothing_due' };
 
 /**
  * The Balance Due cell (docs/product.md §2) from the booking's ledger (domain/money/booking-money.ts
@@ -65,7 +59,7 @@ export type BalanceCell =
  * beyond them and their cents; else the amount due, clickable. Cents.
  */
 export function balanceCell(b: Pick<DisplayedBooking, 'payment_status' | 'status'> & LooseRow, charges: readonly LooseRow[] = []): BalanceCell {
-  if (b.status === BookingStatus.Cancelled) return { kind: 'cancelled' };
+  if (b.status === BookingStatus.Cancelled) return { kind: 'nothing_due' };
   const ledger = bookingLedger(b, charges);
   const { money } = ledger;
   if (ledger.booking.cancelled) return { kind: 'none' };
@@ -76,19 +70,18 @@ export function balanceCell(b: Pick<DisplayedBooking, 'payment_status' | 'status
   return { kind: 'due', cents: money.dueCents };
 }
 
-export type DepositState = 'paid' | 'pending' | 'refund_pending' | 'refunded';
-
 /** The Deposit Status cell: 'paid' once the deposit (or everything) was paid, the refund states, else 'pending'. */
 export function depositState(b: Pick<DisplayedBooking, 'payment_status'>): DepositState {
   switch (b.payment_status) {
     case PaymentStatus.DepositPaid:
     case PaymentStatus.Paid:
-      return 'paid';
+      return DepositState.Paid;
     case PaymentStatus.RefundPending:
+      return DepositState.RefundPending;
     case PaymentStatus.Refunded:
-      return b.payment_status;
+      return DepositState.Refunded;
     default:
-      return 'pending';
+      return DepositState.Pending;
   }
 }
 

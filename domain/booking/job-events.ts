@@ -5,8 +5,8 @@
  * booking. Pure: the hook reads the records and calls in; the web app uses the same parser and
  * messages, so a queued action is checked the same way before it leaves the phone.
  */
-import type { BookingRow } from './booking-row';
-import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition, type CancelReason } from './lifecycle';
+import type { BookingFields, BookingRow } from './booking-row';
+import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition } from './lifecycle';
 import type { ParseResult } from './schemas';
 import { normalizeText } from '../text';
 
@@ -102,14 +102,8 @@ export function jobEventFingerprintSource(req: JobEventRequest, photo: PhotoInfo
 }
 
 /** The booking fields a done mark reads and writes (the typed `bookings` row, domain/booking/booking-row.ts). */
-export type DoneMarkBooking = Pick<BookingRow, 'status' | 'payment_status' | 'removal_date' | 'removal_time_slot'> & {
-  /** PocketBase datetime or ''. */
-  install_done_at: string;
-  removal_done_at: string;
-  /** The charge holding a removal for its payment ('' none, docs/decisions/029). */
-  removal_hold: string;
-  cancel_reason: CancelReason | '';
-};
+export type DoneMarkBooking = Pick<BookingRow, 'status' | 'payment_status' | 'removal_date' | 'removal_time_slot'> &
+  BookingFields<'install_done_at' | 'removal_done_at' | 'removal_hold' | 'cancel_reason'>;
 
 /**
  * Why booking `b` cannot be marked done, or null: a cancelled or refunded booking never went

@@ -10,8 +10,8 @@ const s = (status: LifecycleState['status'], install: LifecycleState['install'] 
 
 describe('transition', () => {
   const cases: [string, LifecycleState, LifecycleEvent, LifecycleState | string][] = [
-    ['the deposit confirms a pending booking', s('pending_payment'), { type: 'deposit_paid' }, s('confirmed')],
-    ['a second deposit event is refused', s('confirmed'), { type: 'deposit_paid' }, M.notPending],
+    ['the deposit confirms a pending booking', s('pending_payment'), { type: 'deposit_received' }, s('confirmed')],
+    ['a second deposit event is refused', s('confirmed'), { type: 'deposit_received' }, M.notPending],
     ['a lost slot flags the payment', s('pending_payment'), { type: 'slot_lost' }, { ...s('payment_conflict', 'cancelled') }],
     ['a late payment after the hold ended is a conflict', s('cancelled', 'cancelled'), { type: 'slot_lost' }, { ...s('payment_conflict', 'cancelled') }],
     ['the hold expires', s('pending_payment', 'scheduled', 'scheduled'), { type: 'hold_ended', reason: 'hold_expired' }, { ...s('cancelled', 'cancelled', 'cancelled'), cancelReason: 'hold_expired' }],

@@ -131,7 +131,7 @@ export type Visit = 'install' | 'removal';
 /** What happens to a booking. */
 export type LifecycleEvent =
   /** The deposit arrived and the slots are still the booking's (settle-payment). */
-  | { type: 'deposit_paid' }
+  | { type: 'deposit_received' }
   /** The deposit arrived but a slot was lost meanwhile (docs/decisions/010): refunded and flagged. */
   | { type: 'slot_lost' }
   /** The 30-minute hold ran out, the Checkout failed, another checkout replaced it, or the customer left the checkout page. */
@@ -177,7 +177,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent): Transi
   const live = s.status === 'confirmed';
   const awaiting = awaitsDeposit(s);
   switch (event.type) {
-    case 'deposit_paid':
+    case 'deposit_received':
       return awaiting ? ok({ ...s, status: 'confirmed' }) : no(M.notPending);
     case 'slot_lost':
       return awaiting || s.status === 'cancelled' ? ok({ ...s, status: 'payment_conflict', install: cancelledVisit(s.install), removal: cancelledVisit(s.removal) }) : no(M.notPending);

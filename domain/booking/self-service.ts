@@ -11,6 +11,7 @@ import { parseSlotId } from '../schedule/slots';
 import type { ParseResult } from './schemas';
 import type { RefundLine } from '../money/ledger';
 import { BookingStatus, isPaid, PaymentStatus } from './lifecycle';
+import type { BookingFields, BookingRow } from './booking-row';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
 export { deadlineText, visitChangeDeadlineMs } from './policy';
@@ -113,21 +114,16 @@ export function visitStartMs(date: Ymd, slotId: string): number {
 }
 
 /** The booking as these rules read it. */
-export interface SelfServiceBooking {
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  /** When the deposit was paid (epoch ms): the 72-hour window counts from it. */
+export type SelfServiceBooking = Pick<BookingRow, 'status' | 'payment_status' | 'install_date' | 'install_time_slot' | 'removal_date' | 'removal_time_slot'> &
+  BookingFields<'install_done_at' | 'removal_done_at' | 'removal_hold'> &
+  SelfServiceDerived;
+
+/** What the rules read that is not a field of the row: derived from it by the server. */
+export interface SelfServiceDerived {
+  /** When the deposit was paid (epoch ms, from `deposit_paid_at`): the 72-hour window counts from it. */
   depositPaidAtMs: number;
-  install_date: Ymd;
-  install_time_slot: string;
-  removal_date: Ymd | '';
-  removal_time_slot: string;
-  install_done_at: string;
-  removal_done_at: string;
   /** Removal is the customer's choice for this booking (pricing.ts removalIsOptional). */
   removalOptional: boolean;
-  /** The charge whose Checkout page holds the removal date and slot above while unpaid ('' when none). */
-  removal_hold: string;
 }
 
 /** The booking has a removal visit (a date and slot it owns, not one held for a payment). */
@@ -209,9 +205,8 @@ export interface VisitView {
 }
 
 /** What POST /api/fn/my-booking answers: the booking as its customer sees it, and what they may do now. */
-export interface MyBookingView {
+export type MyBookingView = Pick<BookingRow, 'status' | 'notes'> & {
   reference: string;
-  status: BookingStatus;
   customerName: string;
   packageTitle: string;
   treeSize: string;
@@ -222,7 +217,6 @@ export interface MyBookingView {
   addons: string[];
   style: string;
   styleRequests: string;
-  notes: string;
   parkingInstructions: string;
   address: string;
   install: VisitView;
@@ -252,4 +246,4 @@ export interface MyBookingView {
     moveRemovalUntil: string | null;
     cancelUntil: string | null;
   };
-}
+};

@@ -22,9 +22,9 @@ const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
   removal_done_at: '',
   removalOptional: true,
   removal_hold: '',
-  treeSize: '7.5-9ft',
-  icsSequence: 1,
-  cancelReason: '',
+  tree_size: '7.5-9ft',
+  ics_sequence: 1,
+  cancel_reason: '',
   ...over,
 });
 

@@ -119,7 +119,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
     if (cents === null) return refuse(409, M.removalClosed);
     const problem = removalDateProblem(input.date, b.install_date, t.world.dateContext);
     if (problem) return refuse(400, problem);
-    const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize as TreeSize, input.date, 'removal', input.timeSlot, t.world.dateContext.season.closingHours) : null;
+    const slot = isTreeSize(b.tree_size) ? findSlot(b.tree_size as TreeSize, input.date, 'removal', input.timeSlot, t.world.dateContext.season.closingHours) : null;
     if (!slot) return refuse(400, ADD_REMOVAL_MESSAGES.slot);
 
     const options = selfServiceOptions(b, nowMs);
@@ -135,7 +135,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
       const mail = { bookingId: b.id, paidCents: 0, manageUrl: t.world.tokens.manageUrl };
       return {
         changes: [
-          { op: 'update', collection: 'bookings', id: b.id, fields: { ...when, ...removalBookedFields(b.icsSequence, 0, 0, []) } },
+          { op: 'update', collection: 'bookings', id: b.id, fields: { ...when, ...removalBookedFields(b.ics_sequence, 0, 0, []) } },
           ...linksFollowVisits(b.id, t.world.tokens, { install_date: b.install_date, removal_date: input.date }),
           historyLine(b.id, 'customer_change', removalAddedHistory(input.date, slot.id, 0), t.world.tokens.historyClientId, nowMs),
         ],

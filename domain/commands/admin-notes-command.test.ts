@@ -5,7 +5,7 @@ import { isRefusal } from './command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const CREATED = Date.parse('2026-11-01T12:00:00Z');
-const booking = (notes: string, notesAtMs: number): AdminNotesState => ({ booking: { id: 'b1', createdAtMs: CREATED, notes, notesAtMs } });
+const booking = (notes: string, notesAtMs: number): AdminNotesState => ({ booking: { id: 'b1', createdAtMs: CREATED, admin_notes: notes, notesAtMs } });
 const edit = (adminNotes: string, editedAtMs: number) => ({ bookingId: 'b1', adminNotes, editedAtMs });
 const T = (iso: string) => Date.parse(iso);
 

@@ -7,10 +7,11 @@
 import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit, type AdminNotesEdit } from '../booking/admin-notes';
 import { checkDeviceTime } from '../admin/device-clock';
 import { decided, pbDate, refuse, type Command } from './command';
+import type { BookingFields } from '../booking/booking-row';
 
-/** The booking as the command reads it (null: no such booking). Times in epoch ms, NaN when unset. */
+/** The booking as the command reads it (null: no such booking): its note, and its creation and the note's time in epoch ms (NaN when unset). */
 export interface AdminNotesState {
-  booking: { id: string; createdAtMs: number; notes: string; notesAtMs: number } | null;
+  booking: (BookingFields<'id' | 'admin_notes'> & { createdAtMs: number; notesAtMs: number }) | null;
 }
 
 /** The answer before the server adds the booking as stored. */
@@ -29,7 +30,7 @@ export const adminNotesCommand: Command<AdminNotesEdit, AdminNotesState, never, 
     if (!b) return refuse(404, ADMIN_NOTES_MESSAGES.notFound);
     const when = checkDeviceTime(edit.editedAtMs, nowMs, b.createdAtMs);
     const answer = { bookingId: b.id, applied: false, clockCorrected: when.corrected };
-    if (!adminNotesEditWins({ notes: b.notes, atMs: b.notesAtMs }, { notes: edit.adminNotes, atMs: when.atMs })) return decided([], answer);
+    if (!adminNotesEditWins({ notes: b.admin_notes, atMs: b.notesAtMs }, { notes: edit.adminNotes, atMs: when.atMs })) return decided([], answer);
     return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { admin_notes: edit.adminNotes, admin_notes_updated_at: pbDate(when.atMs) } }], { ...answer, applied: true });
   },
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRefusal } from './command';
 import { BLOCKED_DAY_MESSAGES as M, blockedDayChoicesOf, blockedDayCommand, blockedDayHoldsReminder, parseBlockedDayChoice, visitsOnDays, type BlockedDayState } from './blocked-day-command';
 
-const booking = { id: 'b1', status: 'confirmed' as const, installDate: '2026-12-12', removalDate: '2027-01-09', choices: {} };
+const booking = { id: 'b1', status: 'confirmed' as const, install_date: '2026-12-12', removal_date: '2027-01-09', choices: {} };
 const state = (over: Partial<BlockedDayState> = {}): BlockedDayState => ({ booking, blocked: true, ...over });
 const decide = (s: BlockedDayState, body: Record<string, unknown>) => {
   const parsed = parseBlockedDayChoice(body);

@@ -11,6 +11,7 @@ import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command } from './command';
 import { BookingStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 export type BlockedDayChoice = 'keep' | 'email';
 /** What is stored per date: the visit kept, or its customer e-mailed. */
@@ -41,7 +42,7 @@ export interface BlockedDayInput {
 }
 
 export interface BlockedDayState {
-  booking: { id: string; status: BookingStatus; installDate: string; removalDate: string; choices: BlockedDayChoices } | null;
+  booking: (Pick<BookingRow, 'id' | 'status' | 'install_date' | 'removal_date'> & { choices: BlockedDayChoices }) | null;
   /** Whether the input's date is blocked now. */
   blocked: boolean;
 }
@@ -96,7 +97,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
     const b = state.booking;
     if (!b) return refuse(404, M.notFound);
     if (b.status === BookingStatus.Cancelled) return refuse(409, M.cancelled);
-    const visit = b.installDate === input.date ? 'install' : b.removalDate === input.date ? 'removal' : null;
+    const visit = b.install_date === input.date ? 'install' : b.removal_date === input.date ? 'removal' : null;
     if (!visit) return refuse(409, M.noVisit);
     if (!state.blocked) return refuse(409, M.notBlocked);
     const stored: StoredBlockedDayChoice = input.choice === 'keep' ? 'keep' : 'emailed';
@@ -108,14 +109,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
 };
 
 /** A booking as the list of visits on blocked days reads it. */
-export interface BlockedDayBooking {
-  id: string;
-  customer_name: string;
-  status: BookingStatus;
-  install_date: string;
-  removal_date: string;
-  blocked_day_choices?: unknown;
-}
+export type BlockedDayBooking = Pick<BookingRow, 'id' | 'customer_name' | 'status' | 'install_date' | 'removal_date' | 'blocked_day_choices'>;
 
 /** One visit on a blocked day, with the owner's choice so far (null: none yet). */
 export interface VisitOnBlockedDay {

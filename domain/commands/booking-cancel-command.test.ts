@@ -25,7 +25,7 @@ const NOW = FIXTURE_NOW;
 const BUSY = 'A card payment is going through.';
 const IN_FLIGHT = 'A payment for this booking is still in progress.';
 
-const booking = (over: Partial<BookingFacts> = {}): BookingFacts => bookingFacts({ icsSequence: 2, ...over });
+const booking = (over: Partial<BookingFacts> = {}): BookingFacts => bookingFacts({ ics_sequence: 2, ...over });
 
 /** The booking row of `money` below: $1,650 with its $825 deposit paid by card (or `depositMethod`). */
 const moneyRow = (depositMethod = ''): BookingMoneyRow => ({

@@ -186,7 +186,7 @@ function cancelChanges(
         op: 'update',
         collection: 'bookings',
         id: b.id,
-        fields: { status: next.state.status, cancel_reason: next.state.cancelReason, ics_sequence: b.icsSequence + 1, ...ledger.bookingFields, ...message },
+        fields: { status: next.state.status, cancel_reason: next.state.cancelReason, ics_sequence: b.ics_sequence + 1, ...ledger.bookingFields, ...message },
       },
       historyLine(b.id, by === 'owner' ? 'owner_change' : 'customer_change', history, t.tokens.historyClientId, nowMs, staffId),
     ],
@@ -297,7 +297,7 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
           : 'the deposit kept';
     const text = split
       ? `Cancelled from the admin; ${formatCents(input.refundCents ?? 0)} refunded, ${depositWords}.`
-      : `Cancelled from the admin; the deposit is ${input.refund ? 'refunded' : 'kept'}.`;
+      : `Cancelled from the admin; ${input.refund ? 'the deposit is refunded' : 'the deposit is kept'}.`;
     // The owner keeps the deposit or refunds it; anything paid beyond it is always refunded, each its own way (unless she chose the amount).
     // A part of the deposit given back keeps 'deposit': the ledger keeps the rest of it (ledger.ts moneyOf).
     const kept = split ? (split.depositWhole ? 'nothing' : 'deposit') : keptOnCancel('owner', input.refund);

@@ -10,7 +10,7 @@ import type { LifecycleState } from '../booking/lifecycle';
 import { lifecycleOf } from '../booking/lifecycle';
 import { linkExpiresAtMs, type SelfServiceBooking } from '../booking/self-service';
 import { pbDate, type Change } from './command';
-import type { CancelReason } from '../booking/lifecycle';
+import type { BookingFields, BookingRow } from '../booking/booking-row';
 
 /** What the server made ready for a change's manage link and history line. */
 export interface ChangeTokens {
@@ -26,19 +26,16 @@ export interface ChangeTokens {
 }
 
 /** A booking as the visit and cancel commands read it: the self-service fields and what they change. */
-export interface BookingFacts extends SelfServiceBooking {
-  id: string;
+export type BookingFacts = SelfServiceBooking &
+  BookingFields<'id' | 'ics_sequence' | 'cancel_reason'> &
   /** The tree size's id ('7.5-9ft'): the slots offered depend on it. */
-  treeSize: string;
-  icsSequence: number;
-  cancelReason: CancelReason | '';
-}
+  Pick<BookingRow, 'tree_size'>;
 
 /** The lifecycle state of `b` (domain/booking/lifecycle.ts). */
 export function lifecycleOfFacts(b: BookingFacts): LifecycleState {
   return lifecycleOf({
     status: b.status,
-    cancel_reason: b.cancelReason,
+    cancel_reason: b.cancel_reason,
     install_done_at: b.install_done_at,
     removal_done_at: b.removal_done_at,
     removal_date: b.removal_date,

@@ -26,9 +26,9 @@ export function bookingFacts(over: Partial<BookingFacts> = {}): BookingFacts {
     removal_done_at: '',
     removalOptional: false,
     removal_hold: '',
-    treeSize: '7.5-9ft',
-    icsSequence: 0,
-    cancelReason: '',
+    tree_size: '7.5-9ft',
+    ics_sequence: 0,
+    cancel_reason: '',
     ...over,
   };
 }

@@ -4,13 +4,7 @@
  * deriveBookingMoney; docs/decisions/045 and 061). Pure; cents.
  */
 import type { BookingMoneyRow } from '../money/ledger';
+import type { BookingFields } from '../booking/booking-row';
 
 /** The booking fields the payment commands read (PocketBase names; cents; PocketBase datetimes). */
-export interface PaymentBookingRow extends BookingMoneyRow {
-  id: string;
-  install_done_at: string;
-  removal_done_at: string;
-  removal_date: string;
-  removal_time_slot: string;
-  removal_hold: string;
-}
+export type PaymentBookingRow = BookingMoneyRow & BookingFields<'id' | 'install_done_at' | 'removal_done_at' | 'removal_date' | 'removal_time_slot' | 'removal_hold'>;

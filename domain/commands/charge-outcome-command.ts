@@ -32,6 +32,7 @@ import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-cha
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
 import type { ChargeStatus } from '../money/charge-lifecycle';
 import { isGoingAhead } from '../booking/lifecycle';
+import type { BookingFields } from '../booking/booking-row';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
@@ -61,17 +62,7 @@ export interface OutcomeCharge {
 }
 
 /** The booking's fields the outcome reads and writes (PocketBase names; cents; PocketBase datetimes). */
-export interface OutcomeBooking extends BookingMoneyRow {
-  id: string;
-  balance_paid_at: string;
-  /** The charge whose Checkout page holds the removal's date ('' none), and that date and slot. */
-  removal_hold: string;
-  removal_date: string;
-  removal_time_slot: string;
-  install_date: string;
-  ics_sequence: number;
-  price_lines: readonly unknown[];
-}
+export type OutcomeBooking = BookingMoneyRow & BookingFields<'id' | 'balance_paid_at' | 'removal_hold' | 'removal_date' | 'removal_time_slot' | 'install_date' | 'ics_sequence' | 'price_lines'>;
 
 export interface ChargeOutcomeState {
   /** null: no such charge (deleted with its booking). */
@@ -155,7 +146,7 @@ function paid(state: ChargeOutcomeState, c: OutcomeCharge, chargeFields: Record<
   // A removal's price paid: the removal the booking held for it is booked (docs/decisions/029).
   if (live && c.kind === 'removal' && b.removal_hold === c.id && state.tokens) {
     const t = state.tokens;
-    Object.assign(fields, removalBookedFields(b.ics_sequence, c.amount, b.total_price, b.price_lines));
+    Object.assign(fields, removalBookedFields(b.ics_sequence, c.amount, b.total_price, b.price_lines ?? []));
     total = b.total_price + c.amount;
     after.push(
       // The booking's one link stays; its expiry follows the removal now booked (docs/decisions/027).

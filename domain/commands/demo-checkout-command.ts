@@ -15,6 +15,8 @@
 import type { ParseResult } from '../contact-schema';
 import { decided, isRefusal, refuse, type Command } from './command';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
+import { DemoSessionState } from './demo-session-state';
+import { SettleOutcome } from './settle-outcome';
 import { settleDepositCommand, type SettleDepositMail, type SettleDepositState } from './settle-deposit-command';
 import { BookingStatus, isPaid, type PaymentStatus } from '../booking/lifecycle';
 import { ChargeStatus } from '../money/charge-lifecycle';
@@ -31,14 +33,13 @@ export interface DemoSessionInput {
   sessionId: string;
 }
 
-/** Where the demo session stands: paid, cancelled, or open until its hold ends, then expired. */
-export type DemoSessionState = 'open' | 'paid' | 'expired' | 'cancelled';
+export { DemoSessionState };
 
 /** The session's state from its booking's fields (`holdExpiresAtMs` NaN when unset). */
 export function demoSessionState(b: { status: BookingStatus; payment_status: PaymentStatus }, holdExpiresAtMs: number, nowMs: number): DemoSessionState {
-  if (isPaid(b)) return 'paid';
-  if (b.status === BookingStatus.Cancelled) return 'cancelled';
-  return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? 'open' : 'expired';
+  if (isPaid(b)) return DemoSessionState.Paid;
+  if (b.status === BookingStatus.Cancelled) return DemoSessionState.Cancelled;
+  return Number.isFinite(holdExpiresAtMs) && holdExpiresAtMs > nowMs ? DemoSessionState.Open : DemoSessionState.Expired;
 }
 
 /**
@@ -48,9 +49,9 @@ export function demoSessionState(b: { status: BookingStatus; payment_status: Pay
  * is cancelled; anything else (refunded, voided) can no longer be paid: expired.
  */
 export function demoChargeState(status: ChargeStatus): DemoSessionState {
-  if (status === ChargeStatus.RequiresCheckout) return 'open';
-  if (status === ChargeStatus.Succeeded) return 'paid';
-  return status === ChargeStatus.Failed ? 'cancelled' : 'expired';
+  if (status === ChargeStatus.RequiresCheckout) return DemoSessionState.Open;
+  if (status === ChargeStatus.Succeeded) return DemoSessionState.Paid;
+  return status === ChargeStatus.Failed ? DemoSessionState.Cancelled : DemoSessionState.Expired;
 }
 
 /**
@@ -60,8 +61,8 @@ export function demoChargeState(status: ChargeStatus): DemoSessionState {
  * Cancel is harmless), or refuse Pay on a link no longer open (`ended`: 410 chargeEnded).
  */
 export function demoChargeStep(action: 'pay' | 'cancel', state: DemoSessionState): 'settle' | 'close' | 'answer' | 'ended' {
-  if (state === 'open') return action === 'pay' ? 'settle' : 'close';
-  return action === 'pay' && state !== 'paid' ? 'ended' : 'answer';
+  if (state === DemoSessionState.Open) return action === 'pay' ? 'settle' : 'close';
+  return action === 'pay' && state !== DemoSessionState.Paid ? 'ended' : 'answer';
 }
 
 /** Checks { sessionId } (a demo session's id starts with `demo_cs_`). */
@@ -82,7 +83,7 @@ export interface DemoPayState extends SettleDepositState {
 export interface DemoPayAnswer {
   url: string;
   bookingId: string;
-  outcome: 'confirmed' | 'conflict';
+  outcome: SettleOutcome;
   changed: boolean;
 }
 
@@ -95,8 +96,8 @@ export const demoPayCommand: Command<DemoSessionInput, DemoPayState, SettleDepos
     if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
     const url = `${state.origin}/booking-success?session_id=${encodeURIComponent(input.sessionId)}`;
     const session = demoSessionState(b, state.holdExpiresAtMs, nowMs);
-    if (session === 'expired' || session === 'cancelled') return refuse(410, DEMO_CHECKOUT_MESSAGES.ended);
-    if (session === 'paid') return decided([], { url, bookingId: b.id, outcome: 'confirmed', changed: false });
+    if (session === DemoSessionState.Expired || session === DemoSessionState.Cancelled) return refuse(410, DEMO_CHECKOUT_MESSAGES.ended);
+    if (session === DemoSessionState.Paid) return decided([], { url, bookingId: b.id, outcome: SettleOutcome.Confirmed, changed: false });
     // Like a card charged by Stripe: if the hold was cancelled or its slot resold meanwhile, it is refunded, never confirmed.
     const settled = settleDepositCommand.decide(
       state,
@@ -104,7 +105,7 @@ export const demoPayCommand: Command<DemoSessionInput, DemoPayState, SettleDepos
       nowMs,
     );
     if (isRefusal(settled)) return settled;
-    return { ...settled, answer: { url, bookingId: b.id, outcome: settled.answer.outcome ?? 'confirmed', changed: settled.answer.changed } };
+    return { ...settled, answer: { url, bookingId: b.id, outcome: settled.answer.outcome ?? SettleOutcome.Confirmed, changed: settled.answer.changed } };
   },
 };
 
@@ -121,7 +122,7 @@ export const demoCancelCommand: Command<DemoSessionInput, DemoCancelState, never
     const b = state.booking;
     if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
     const answer = { url: `${state.origin}/booking-cancel` };
-    if (demoSessionState(b, state.holdExpiresAtMs, nowMs) !== 'open') return decided([], answer);
+    if (demoSessionState(b, state.holdExpiresAtMs, nowMs) !== DemoSessionState.Open) return decided([], answer);
     const released = releaseHoldCommand.decide(state, { sessionId: input.sessionId, reason: 'customer_cancelled' }, nowMs);
     return isRefusal(released) ? released : { ...released, answer };
   },

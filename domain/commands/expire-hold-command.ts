@@ -10,7 +10,7 @@
  */
 import { lifecycleOf, transition } from '../booking/lifecycle';
 import { decided, refuse, type Command } from './command';
-import type { BookingStatus, CancelReason, PaymentStatus } from '../booking/lifecycle';
+import type { BookingFields } from '../booking/booking-row';
 
 export const EXPIRE_HOLD_MESSAGES = {
   notFound: 'Booking not found.',
@@ -24,19 +24,12 @@ export interface ExpireHoldInput {
 
 /** The booking's fields the rule reads (as stored), or null when it is gone. */
 export interface ExpireHoldState {
-  booking: {
-    id: string;
-    status: BookingStatus;
-    payment_status: PaymentStatus;
-    cancel_reason: CancelReason | '';
-    /** Epoch ms the hold ends; NaN when none is set. */
-    holdExpiresAtMs: number;
-    install_done_at: string;
-    removal_done_at: string;
-    removal_date: string;
-    removal_time_slot: string;
-    removal_hold: string;
-  } | null;
+  booking:
+    | (BookingFields<'id' | 'status' | 'payment_status' | 'cancel_reason' | 'install_done_at' | 'removal_done_at' | 'removal_date' | 'removal_time_slot' | 'removal_hold'> & {
+        /** Epoch ms the hold ends (from `hold_expires_at`); NaN when none is set. */
+        holdExpiresAtMs: number;
+      })
+    | null;
 }
 
 export interface ExpireHoldAnswer {

@@ -15,6 +15,7 @@ import { linkExpiresAtMs, MANAGE_LINK_MESSAGES } from '../booking/self-service';
 import { historyLine, revokeLinks } from './booking-changes';
 import { decided, pbDate, refuse, type Change, type Command } from './command';
 import { BookingStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 // The sentences are shared with the web page (no zod there): domain/booking/self-service.ts.
 export { MANAGE_LINK_MESSAGES };
@@ -36,10 +37,10 @@ export interface FreshLinkInput {
 export interface FreshLinkState {
   found: {
     bookingId: string;
-    status: BookingStatus;
+    status: BookingRow['status'];
     email: string;
     linkVersion: number;
-    dates: { install_date: string; removal_date: string };
+    dates: Pick<BookingRow, 'install_date' | 'removal_date'>;
     /** The booking's links in force (all revoked). */
     liveLinkIds: readonly string[];
     /** The token of version `linkVersion + 1`: its SHA-256 and its page (the token is only in the e-mail). */
@@ -97,15 +98,14 @@ export interface LinkRequestInput {
 }
 
 /** A booking of the address whose link still works, as the server read it. */
-export interface LinkedBooking {
+export type LinkedBooking = Pick<BookingRow, 'status'> & {
   bookingId: string;
-  status: BookingStatus;
-  dates: { install_date: string; removal_date: string };
+  dates: Pick<BookingRow, 'install_date' | 'removal_date'>;
   /** Its current stable token: the hash, whether a row holds it, and its page. */
   tokenHash: string;
   hasRow: boolean;
   manageUrl: string;
-}
+};
 
 export interface LinkRequestState {
   /** The address's bookings (any status; decide keeps those with a working link). */

@@ -8,7 +8,7 @@ import { payBalanceCommand, type PayBalanceState } from './pay-balance-command';
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 
 const state = (booking: Partial<PayBalanceState['booking']> = {}, over: Partial<PayBalanceState> = {}, pending: Partial<PayBalanceState['pending']> = {}): PayBalanceState => ({
-  booking: { status: 'confirmed', paymentStatus: 'deposit_paid', balanceCents: 82500, removalHeld: false, ...booking },
+  booking: { status: 'confirmed', payment_status: 'deposit_paid', balanceCents: 82500, removalHeld: false, ...booking },
   openLinkUrl: '',
   pending: { key: 'customer-balance-b1-1', fingerprint: 'f1', staffId: '', prior: null, freshId: 'fresh0000000001', booking: chargeableBooking(), openStatus: '', ...pending },
   ...over,
@@ -35,7 +35,7 @@ describe('the pay-balance command', () => {
 
   it.each([
     ['nothing due', state({ balanceCents: 0 }), M.nothingDue],
-    ['a booking already paid', state({ paymentStatus: 'paid' }), M.nothingDue],
+    ['a booking already paid', state({ payment_status: 'paid' }), M.nothingDue],
     ['a cancelled booking', state({ status: 'cancelled' }), M.nothingDue],
     ['the removal’s payment page open', state({ removalHeld: true }), M.removalPaymentOpen],
     ['another charge in flight', state({}, {}, { openStatus: 'pending' }), CHARGE_MESSAGES.otherInFlight],

@@ -10,7 +10,7 @@ import type { ChargeRequest } from '../money/balance-charge';
 import { balancePayableOnline, SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { decided, isRefusal, refuse, type Command, type Outcome } from './command';
 import { pendingChargeCommand, type PendingChargeState } from './pending-charge-command';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 export interface PayBalanceInput {
   /** The booking of the manage link (the server checked the token). */
@@ -18,7 +18,7 @@ export interface PayBalanceInput {
 }
 
 export interface PayBalanceState {
-  booking: { status: BookingStatus; paymentStatus: PaymentStatus; balanceCents: number; removalHeld: boolean };
+  booking: Pick<BookingRow, 'status' | 'payment_status'> & { balanceCents: number; removalHeld: boolean };
   /** The Checkout URL of a link already open for the booking, or ''. */
   openLinkUrl: string;
   /** The pending charge's state under the attempt's key. */
@@ -37,7 +37,7 @@ export const payBalanceCommand: Command<PayBalanceInput, PayBalanceState, never,
   idempotency: { by: 'natural', header: 'none', why: 'an open link is answered again; two clicks share the attempt key the server numbers, stored on the charge' },
   decide(state, input, nowMs): Outcome<never, PayBalanceAnswer> {
     const b = state.booking;
-    if (!balancePayableOnline({ status: b.status, payment_status: b.paymentStatus }, b.balanceCents)) return refuse(409, M.nothingDue);
+    if (!balancePayableOnline(b, b.balanceCents)) return refuse(409, M.nothingDue);
     // The open page is the removal's (docs/decisions/029): one payment at a time, and not that one for the balance.
     if (b.removalHeld) return refuse(409, M.removalPaymentOpen);
     if (state.openLinkUrl) return decided([], { url: state.openLinkUrl });

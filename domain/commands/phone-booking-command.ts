@@ -74,7 +74,7 @@ export const phoneBookingCommand: Command<PhoneBookingInput, PhoneBookingState, 
         removal_time_slot: str(f.removal_time_slot),
         removal_hold: '',
       }),
-      { type: 'deposit_paid' },
+      { type: 'deposit_received' },
     );
     if (!next.ok) return refuse(409, next.reason);
     const paid: Record<string, FieldValue> = {

@@ -37,8 +37,8 @@ function booking(balance: number, charges: ChargeMoneyRow[] = [], over: Partial<
   return {
     id: 'b1',
     status: 'confirmed' as const,
-    paymentStatus: paid ? 'paid' : 'deposit_paid',
-    balancePaidAt: paid ? '2026-11-19 10:00:00.000Z' : '',
+    payment_status: paid ? 'paid' : 'deposit_paid',
+    balance_paid_at: paid ? '2026-11-19 10:00:00.000Z' : '',
     money: {
       booking: {
         status: 'confirmed' as const,
@@ -139,7 +139,7 @@ describe('the record-payment command', () => {
     ['a card payment going through', recordState({ paymentOpen: true }), 409, PAYMENT_GOING_THROUGH],
     ['no such booking', recordState({ booking: null }), 404, C.bookingNotFound],
     ['a cancelled booking', recordState({ booking: booking(82500, [], { status: 'cancelled' }) }), 409, CHARGE_MESSAGES.cancelled],
-    ['an unpaid deposit', recordState({ booking: booking(82500, [], { paymentStatus: 'pending' }) }), 409, CHARGE_MESSAGES.depositUnpaid],
+    ['an unpaid deposit', recordState({ booking: booking(82500, [], { payment_status: 'pending' }) }), 409, CHARGE_MESSAGES.depositUnpaid],
   ])('refuses %s', (_name, s, status, message) => {
     expect(recordPaymentCommand.decide(s, input(), NOW)).toEqual({ status, message });
   });

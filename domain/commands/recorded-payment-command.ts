@@ -28,8 +28,9 @@ import {
 } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
-import { type BookingStatus, isGoingAhead, type PaymentStatus } from '../booking/lifecycle';
+import { isGoingAhead } from '../booking/lifecycle';
 import type { ChargeStatus } from '../money/charge-lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -43,15 +44,10 @@ const C = RECORDED_PAYMENT_COMMAND_MESSAGES;
 const CLIENT_ID = /^[a-z0-9]{15}$/;
 
 /** A booking as the recorded-payment commands read it. */
-export interface PaymentBooking {
-  id: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  /** PocketBase datetime, '' until the balance was paid off. */
-  balancePaidAt: string;
+export type PaymentBooking = Pick<BookingRow, 'id' | 'status' | 'payment_status' | 'balance_paid_at'> & {
   /** Its rows as the ledger reads them: the balance is derived from them (docs/decisions/045), never the stored `balance_remaining`. */
   money: MoneyRows;
-}
+};
 
 export interface RecordPaymentInput extends RecordedPaymentRequest {
   /** The phone's client-made id for the payment, '' when none (or not of the id's shape). */
@@ -98,7 +94,7 @@ function paidBalanceFields(b: PaymentBooking, partCents: number, payment: Charge
   const live = isGoingAhead(b);
   if (!live || partCents <= 0) return null;
   // What the ledger still has to collect with the payment, as every reader derives it (docs/decisions/045).
-  if (balanceAfter(b.money, {}, [payment]) > 0 || b.balancePaidAt) return null;
+  if (balanceAfter(b.money, {}, [payment]) > 0 || b.balance_paid_at) return null;
   return { balance_paid_at: pbDate(nowMs) };
 }
 
@@ -115,7 +111,7 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
     if (state.paymentOpen) return refuse(409, PAYMENT_GOING_THROUGH);
     const b = state.booking;
     if (!b) return refuse(404, C.bookingNotFound);
-    const blocker = chargeBlocker({ status: b.status, payment_status: b.paymentStatus });
+    const blocker = chargeBlocker(b);
     if (blocker) return refuse(409, blocker);
     const id = input.clientId || state.freshId;
     // What it pays of the balance; the rest (a second payment of a paid booking) stays a credit
@@ -222,7 +218,7 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
       .filter((c) => c.id === p.id || state.others.some((o) => o.id === c.id))
       .map((c) => (c.id === p.id ? { ...c, status: 'voided' } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
     // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/061).
-    if (balanceAfter(b.money, {}, patches) > 0 && b.balancePaidAt) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
+    if (balanceAfter(b.money, {}, patches) > 0 && b.balance_paid_at) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };
   },
 };

@@ -8,13 +8,13 @@ const NOW = Date.parse('2026-11-20T15:00:00Z');
 const BOOKING: ReviewRequestBooking = {
   id: 'b1',
   status: 'confirmed' as const,
-  paymentStatus: 'deposit_paid' as const,
-  customerName: 'Holly Berry',
-  customerEmail: 'holly@example.com',
-  packageType: 'elevated-arbor',
-  treeSize: '7.5-9ft',
-  installDate: '2026-11-24',
-  removalDate: '2026-12-28',
+  payment_status: 'deposit_paid' as const,
+  customer_name: 'Holly Berry',
+  customer_email: 'holly@example.com',
+  package_type: 'elevated-arbor',
+  tree_size: '7.5-9ft',
+  install_date: '2026-11-24',
+  removal_date: '2026-12-28',
   serviceLine: 'Elevated Arbor, 7.5–9 ft',
 };
 const state = (over: Partial<ReviewRequestState> = {}): ReviewRequestState => ({
@@ -54,7 +54,7 @@ describe('the review-request command', () => {
 
   it.each([
     ['post_install', BOOKING, '2026-11-24'],
-    ['post_removal', { ...BOOKING, removalDate: '' }, '2026-11-24'],
+    ['post_removal', { ...BOOKING, removal_date: '' }, '2026-11-24'],
   ] as const)('a %s review is of the visit it follows', (stage, booking, serviceDate) => {
     const out = reviewRequestCommand.decide(state({ booking }), { bookingId: 'b1', stage, renew: true }, NOW);
     if (isRefusal(out)) throw new Error(out.message);
@@ -71,7 +71,7 @@ describe('the review-request command', () => {
   it.each([
     ['no such booking', state({ booking: null }), 404, REVIEW_REQUEST_MESSAGES.notFound],
     ['a cancelled booking', state({ booking: { ...BOOKING, status: 'cancelled' } }), 400, REVIEW_REQUEST_MESSAGES.notAhead],
-    ['an unpaid hold', state({ booking: { ...BOOKING, status: 'pending_payment', paymentStatus: 'pending' } }), 400, REVIEW_REQUEST_MESSAGES.notAhead],
+    ['an unpaid hold', state({ booking: { ...BOOKING, status: 'pending_payment', payment_status: 'pending' } }), 400, REVIEW_REQUEST_MESSAGES.notAhead],
     ['a review already submitted', state({ placeholder: { id: 'p1', submitted: true } }), 409, REVIEW_REQUEST_MESSAGES.submitted],
   ] as const)('refuses %s', (_name, s, status, message) => {
     expect(reviewRequestCommand.decide(s, { bookingId: 'b1', stage: 'post_removal', renew: true }, NOW)).toEqual({ status, message });
@@ -107,11 +107,11 @@ describe('the review-request command', () => {
   });
 
   it.each([
-    [{ status: 'confirmed', paymentStatus: 'pending' }, true],
-    [{ status: 'completed', paymentStatus: '' as PaymentStatus }, true],
-    [{ status: 'pending_payment', paymentStatus: 'deposit_paid' }, true],
-    [{ status: 'cancelled', paymentStatus: 'paid' }, false],
-    [{ status: 'pending_payment', paymentStatus: 'pending' }, false],
+    [{ status: 'confirmed', payment_status: 'pending' }, true],
+    [{ status: 'completed', payment_status: '' as PaymentStatus }, true],
+    [{ status: 'pending_payment', payment_status: 'deposit_paid' }, true],
+    [{ status: 'cancelled', payment_status: 'paid' }, false],
+    [{ status: 'pending_payment', payment_status: 'pending' }, false],
   ] as const)('went ahead: %j → %s', (b, expected) => {
     expect(reviewWentAhead(b)).toBe(expected);
   });

@@ -10,7 +10,8 @@
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
 import { seasonOfInstall } from '../schedule/season';
 import { pbDate, refuse, type Command } from './command';
-import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
+import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 export const REVIEW_REQUEST_MESSAGES = {
   stage: 'The review stage must be post_install or post_removal.',
@@ -31,19 +32,10 @@ export interface ReviewRequestInput {
   renew: boolean;
 }
 
-export interface ReviewRequestBooking {
-  id: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  customerName: string;
-  customerEmail: string;
-  packageType: string;
-  treeSize: string;
-  installDate: string;
-  removalDate: string;
-  /** e.g. "Elevated Arbor, 7.5–9 ft" */
+export type ReviewRequestBooking = Pick<BookingRow, 'id' | 'status' | 'payment_status' | 'customer_name' | 'customer_email' | 'package_type' | 'tree_size' | 'install_date' | 'removal_date'> & {
+  /** e.g. "Elevated Arbor, 7.5–9 ft" (derived from the package and size). */
   serviceLine: string;
-}
+};
 
 export interface ReviewRequestState {
   booking: ReviewRequestBooking | null;
@@ -94,14 +86,14 @@ export interface SubmittedReview {
  * caller selects by address) for a service in the same season as this booking's installation
  * (domain/schedule/season.ts seasonOfInstall). The daily job asks no one twice a season.
  */
-export function alreadyReviewed(b: Pick<ReviewRequestBooking, 'id' | 'installDate'>, reviews: readonly SubmittedReview[]): boolean {
-  const season = seasonOfInstall(b.installDate, b.installDate).year;
+export function alreadyReviewed(b: Pick<ReviewRequestBooking, 'id' | 'install_date'>, reviews: readonly SubmittedReview[]): boolean {
+  const season = seasonOfInstall(b.install_date, b.install_date).year;
   return reviews.some((r) => r.bookingId === b.id || (!!r.serviceDate && seasonOfInstall(r.serviceDate, r.serviceDate).year === season));
 }
 
 /** Whether booking `b` went ahead: not cancelled, and confirmed, completed or paid. */
-export function reviewWentAhead(b: Pick<ReviewRequestBooking, 'status' | 'paymentStatus'>): boolean {
-  return b.status !== BookingStatus.Cancelled && wentAhead({ status: b.status, payment_status: b.paymentStatus });
+export function reviewWentAhead(b: Pick<ReviewRequestBooking, 'status' | 'payment_status'>): boolean {
+  return b.status !== BookingStatus.Cancelled && wentAhead(b);
 }
 
 /** Checks { booking_id, review_stage? } (default post_removal). */
@@ -139,14 +131,14 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
           collection: 'testimonials',
           id: testimonialId,
           fields: {
-            customer_name: b.customerName,
-            customer_email: b.customerEmail,
+            customer_name: b.customer_name,
+            customer_email: b.customer_email,
             booking: b.id,
             rating: 0,
             review_text: PLACEHOLDER_REVIEW_TEXT,
-            package_type: b.packageType,
-            tree_size: b.treeSize,
-            service_date: input.stage === 'post_install' ? b.installDate : b.removalDate || b.installDate,
+            package_type: b.package_type,
+            tree_size: b.tree_size,
+            service_date: input.stage === 'post_install' ? b.install_date : b.removal_date || b.install_date,
             review_stage: input.stage,
             is_approved: false,
             is_featured: false,
@@ -155,7 +147,7 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
         } as const);
     return {
       changes: [change],
-      mails: [{ testimonialId, to: b.customerEmail, customerName: b.customerName, serviceLine: b.serviceLine, stage: input.stage, url: reviewUrl, expiresAtMs, token: state.token }],
+      mails: [{ testimonialId, to: b.customer_email, customerName: b.customer_name, serviceLine: b.serviceLine, stage: input.stage, url: reviewUrl, expiresAtMs, token: state.token }],
       answer: { success: true, testimonialId, reviewUrl, expiresAt },
     };
   },

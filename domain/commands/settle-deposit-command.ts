@@ -4,7 +4,7 @@
  * first: the demo page's Pay, verify-booking-payment, or the Stripe webhook. The server reads
  * the booking, whether its slots are still free and whether its conversion is counted inside
  * the one transaction; this decides:
- * - a booking that can still own its slots is confirmed (`transition` 'deposit_paid'; a hold
+ * - a booking that can still own its slots is confirmed (`transition` 'deposit_received'; a hold
  *   that lapsed while its slots stayed free is paid as if still held), its balance falls due,
  *   its e-mails are queued (the confirmation, the owner's notice, the deposit's receipt) and,
  *   for a website booking, its conversion is recorded once;
@@ -20,7 +20,9 @@ import { BookingStatus, lifecycleOf, transition } from '../booking/lifecycle';
 import type { ParseResult } from '../contact-schema';
 import type { ChargeMoneyRow } from '../money/ledger';
 import type { PaymentBookingRow } from './booking-money';
+import type { BookingFields } from '../booking/booking-row';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
+import { SettleOutcome } from './settle-outcome';
 
 /** What the payment provider told about the paid session ('' when it did not say). */
 export interface SettleDepositInput {
@@ -35,7 +37,7 @@ export interface SettleDepositInput {
 
 export interface SettleDepositState {
   /** The booking of the session, or null (none, or deleted meanwhile). */
-  booking: (PaymentBookingRow & { booked_by: string; checkout_session_id: string }) | null;
+  booking: (PaymentBookingRow & BookingFields<'booked_by' | 'checkout_session_id'>) | null;
   /** Whether its visits' slots are free of every other booking active now. */
   slotsFree: boolean;
   /** Its charges, for the ledger. */
@@ -53,7 +55,7 @@ export interface SettleDepositMail {
 /** The outcome: `outcome` null when no booking has the session; `changed` only for the call that made the change. */
 export interface SettleDepositAnswer {
   bookingId: string;
-  outcome: 'confirmed' | 'conflict' | null;
+  outcome: SettleOutcome | null;
   changed: boolean;
 }
 
@@ -97,11 +99,11 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     const b = state.booking;
     if (!b) return decided([], { bookingId: '', outcome: null, changed: false });
     const decision = paymentDecision(b, state.slotsFree);
-    if (decision === 'already_settled') return decided([], { bookingId: b.id, outcome: b.status === BookingStatus.PaymentConflict ? 'conflict' : 'confirmed', changed: false });
+    if (decision === 'already_settled') return decided([], { bookingId: b.id, outcome: b.status === BookingStatus.PaymentConflict ? SettleOutcome.Conflict : SettleOutcome.Confirmed, changed: false });
     // A hold that lapsed while its slots stayed free is paid as if it were still held (docs/decisions/010).
     const lapsed = decision === 'confirm' && b.status === BookingStatus.Cancelled;
     const from = lifecycleOf(lapsed ? { ...b, status: BookingStatus.PendingPayment, cancel_reason: '' } : b);
-    const next = transition(from, decision === 'confirm' ? { type: 'deposit_paid' } : { type: 'slot_lost' });
+    const next = transition(from, decision === 'confirm' ? { type: 'deposit_received' } : { type: 'slot_lost' });
     if (!next.ok) return refuse(409, next.reason);
 
     const paidAt = pbDate(nowMs);
@@ -120,7 +122,7 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     // balance_remaining and payment_status follow from the rows written: the runner derives them (docs/decisions/061).
 
     const changes: Change[] = [{ op: 'update', collection: 'bookings', id: b.id, fields }];
-    if (decision === 'conflict') return decided(changes, { bookingId: b.id, outcome: 'conflict', changed: true });
+    if (decision === 'conflict') return decided(changes, { bookingId: b.id, outcome: SettleOutcome.Conflict, changed: true });
     // Only website bookings are conversions: no website visit led to a phone booking.
     if (!b.booked_by && !state.converted) changes.push({ op: 'create', collection: 'analytics_events', fields: conversionFields(b.id, b.checkout_session_id, nowMs) });
     const mails: SettleDepositMail[] = [
@@ -128,6 +130,6 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
       { kind: 'owner_notice', bookingId: b.id },
       { kind: 'receipt', bookingId: b.id },
     ];
-    return { changes, mails, answer: { bookingId: b.id, outcome: 'confirmed', changed: true } };
+    return { changes, mails, answer: { bookingId: b.id, outcome: SettleOutcome.Confirmed, changed: true } };
   },
 };

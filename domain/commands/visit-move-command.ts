@@ -91,7 +91,7 @@ export function checkMove(b: BookingFacts, req: MoveRequest, ctx: DateContext): 
   if (visit !== 'install' && visit !== 'removal') return refuse(400, M.badVisit);
   const problem = moveDateProblem(visit, req.date, { install_date: b.install_date, removal_date: b.removal_date }, ctx);
   if (problem) return refuse(400, problem);
-  const slot = isTreeSize(b.treeSize) ? findSlot(b.treeSize, req.date, visit, req.timeSlot, ctx.season.closingHours) : null;
+  const slot = isTreeSize(b.tree_size) ? findSlot(b.tree_size, req.date, visit, req.timeSlot, ctx.season.closingHours) : null;
   if (!slot) return refuse(400, `That ${visitName(visit)} time slot is not offered on this date. Please choose another slot.`);
   return { visit, date: req.date, slot };
 }
@@ -118,7 +118,7 @@ function moveChanges(b: BookingFacts, move: CheckedMove, status: BookingStatus, 
   return {
     before,
     changes: [
-      { op: 'update', collection: 'bookings', id: b.id, fields: { status, [`${move.visit}_date`]: move.date, [`${move.visit}_time_slot`]: move.slot.id, ics_sequence: b.icsSequence + 1 } },
+      { op: 'update', collection: 'bookings', id: b.id, fields: { status, [`${move.visit}_date`]: move.date, [`${move.visit}_time_slot`]: move.slot.id, ics_sequence: b.ics_sequence + 1 } },
       ...linksFollowVisits(b.id, world.tokens, moved),
     ],
   };

@@ -6,10 +6,10 @@ const DAY = '2026-12-05';
 const booking = (over: Partial<WaitlistCloseState['bookings'][number]> = {}): WaitlistCloseState['bookings'][number] => ({
   id: 'b1',
   status: 'confirmed',
-  paymentStatus: 'deposit_paid',
-  bookedBy: '',
-  installDate: DAY,
-  removalDate: '',
+  payment_status: 'deposit_paid',
+  booked_by: '',
+  install_date: DAY,
+  removal_date: '',
   ...over,
 });
 const state = (over: Partial<WaitlistCloseState> = {}, entry: Partial<NonNullable<WaitlistCloseState['entry']>> = {}): WaitlistCloseState => ({
@@ -38,7 +38,7 @@ describe('waitlistCloseCommand', () => {
     ['the customer paid a booking that day: booked', state({ bookings: [booking()] }), [['waitlist_entries', 'booked']], 'booked', ''],
     [
       'a phone booking that day, with an open offer: booked, the offer ended',
-      state({ bookings: [booking({ status: 'pending_payment', paymentStatus: 'pending', bookedBy: 'staff1' })], openOfferId: 'o1' }, { status: 'offered' }),
+      state({ bookings: [booking({ status: 'pending_payment', payment_status: 'pending', booked_by: 'staff1' })], openOfferId: 'o1' }, { status: 'offered' }),
       [
         ['waitlist_entries', 'booked'],
         ['waitlist_offers', 'ended'],
@@ -46,12 +46,12 @@ describe('waitlistCloseCommand', () => {
       'booked',
       DAY,
     ],
-    ['an unpaid checkout hold: stays', state({ bookings: [booking({ status: 'pending_payment', paymentStatus: 'pending' })] }), [], 'none', ''],
+    ['an unpaid checkout hold: stays', state({ bookings: [booking({ status: 'pending_payment', payment_status: 'pending' })] }), [], 'none', ''],
     ['a cancelled booking: stays', state({ bookings: [booking({ status: 'cancelled' })] }), [], 'none', ''],
-    ['a booking whose visit that day is the other kind: stays', state({ bookings: [booking({ installDate: '2026-12-01', removalDate: DAY })] }), [], 'none', ''],
+    ['a booking whose visit that day is the other kind: stays', state({ bookings: [booking({ install_date: '2026-12-01', removal_date: DAY })] }), [], 'none', ''],
     [
       'a removal entry and a removal that day: booked',
-      state({ bookings: [booking({ installDate: '2026-12-01', removalDate: DAY })] }, { kind: 'removal' }),
+      state({ bookings: [booking({ install_date: '2026-12-01', removal_date: DAY })] }, { kind: 'removal' }),
       [['waitlist_entries', 'booked']],
       'booked',
       '',

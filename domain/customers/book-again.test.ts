@@ -9,7 +9,11 @@ describe('book again', () => {
     const q = bookAgainQuery(contact, {
       package_type: 'elevated-arbor',
       tree_size: '7.5-9ft',
-      selected_addons: [{ id: 'stockings', quantity: 3 }, { id: 'gift-wrap' }, { id: 'retired-addon', quantity: 2 }],
+      selected_addons: [
+        { id: 'stockings', quantity: 3, price: 4500 },
+        { id: 'gift-wrap', price: 12500 },
+        { id: 'retired-addon', quantity: 2, price: 1000 },
+      ],
       luxe_finish: true,
       removal_service: true,
       extra_tree: false,

@@ -5,6 +5,7 @@
  * the query, so the two sides cannot disagree. Pure.
  */
 import { isAddonId, isPackageSlug, isTreeSize, MAX_ADDON_QUANTITY, type AddonId, type PackageSlug, type TreeSize } from '../catalog';
+import type { BookingRow } from '../booking/booking-row';
 
 /** What the phone booking starts with. */
 export interface BookAgainPrefill {
@@ -23,15 +24,7 @@ export interface BookAgainPrefill {
 }
 
 /** The fields of a booking row the choices come from (snake_case, as stored). */
-export interface BookAgainBooking {
-  package_type: string;
-  tree_size: string;
-  selected_addons: readonly { id: string; quantity?: number }[] | null;
-  luxe_finish: boolean;
-  removal_service?: boolean;
-  extra_tree?: boolean;
-  keep_ornaments?: boolean;
-}
+export type BookAgainBooking = Pick<BookingRow, 'package_type' | 'tree_size' | 'selected_addons' | 'luxe_finish' | 'removal_service' | 'extra_tree' | 'keep_ornaments'>;
 
 /**
  * The query of /admin/new-booking for `contact` and, when given, the choices of `last` (the

@@ -7,6 +7,7 @@
  * `YYYY-MM-DD` in America/New_York; timestamps PocketBase datetimes).
  */
 import { customerKey } from './customer-key';
+import type { BookingRow } from '../booking/booking-row';
 
 /** The contact fields of a booking or consultation request the grouping reads. */
 interface CustomerContactRow {
@@ -19,9 +20,7 @@ interface CustomerContactRow {
 }
 
 /** The fields of a booking the grouping reads. */
-export interface CustomerBookingRow extends CustomerContactRow {
-  install_date: string;
-}
+export type CustomerBookingRow = Pick<BookingRow, 'id' | 'created_at' | 'customer_name' | 'customer_email' | 'customer_phone' | 'customer_address' | 'install_date'>;
 
 /** The fields of a consultation request the grouping reads. */
 export interface CustomerConsultationRow extends CustomerContactRow {

@@ -15,6 +15,7 @@ import { customerKey } from './customer-key';
 import { erasedEmail } from '../commands/erase-customer-command';
 import { bookAgainQuery, readBookAgainQuery, type BookAgainBooking, type BookAgainPrefill } from './book-again';
 import { BookingStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** The end of an erased customer's address (docs/decisions/054): never a renewal to it. */
 const ERASED_SUFFIX = erasedEmail('').slice(erasedEmail('').indexOf('@'));
@@ -23,20 +24,10 @@ const ERASED_SUFFIX = erasedEmail('').slice(erasedEmail('').indexOf('@'));
 export const RENEWAL_WEEKS_ON = 52;
 
 /** The fields of a booking row the renewal rules read (snake_case, as stored). */
-export interface RenewalBookingRow {
-  id: string;
-  customer_email: string;
-  status: BookingStatus;
-  /** '' while the deposit is unpaid. */
-  deposit_paid_at: string;
-  install_date: string;
-  install_time_slot: string;
-  removal_date: string;
-  removal_time_slot: string;
-  tree_size: string;
-  /** The unpaid checkout's hold end (epoch ms); NaN without one. */
+export type RenewalBookingRow = Pick<BookingRow, 'id' | 'customer_email' | 'status' | 'deposit_paid_at' | 'install_date' | 'install_time_slot' | 'removal_date' | 'removal_time_slot' | 'tree_size'> & {
+  /** The unpaid checkout's hold end (epoch ms, from `hold_expires_at`); NaN without one. */
   holdExpiresAtMs: number;
-}
+};
 
 /** What the job knows of the customers and of renewals already made, for season `season.year`. */
 export interface RenewalFacts {

@@ -25,36 +25,34 @@ import { chargeRefundRowsOf, collectionOf, isCardMethod, receiptFor, type Moveme
 import { businessToday, isYmd, parseTimestamp, type Ymd } from '../schedule/calendar';
 import { seasonOfInstall } from '../schedule/season';
 import { dollarsCell, type Cell } from './csv';
-import type { BookingStatus, PaymentStatus } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** A season (its year: the season of November Y) or a from/to range of New York dates, both included. */
 export type BooksRange = { season: number } | { from: Ymd; to: Ymd };
 
 /** A mirrored `bookings` row's fields the exports read (AdminBooking fits it). Cents; PocketBase datetimes. */
-export interface BooksBookingRow {
-  id: string;
-  created_at: string;
-  updated_at?: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
-  package_type: string;
-  tree_size: string;
-  install_date: string;
-  install_time_slot: string;
-  removal_date: string;
-  removal_time_slot: string;
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  total_price: number;
-  deposit_amount: number;
-  hold_expires_at?: string;
-  deposit_paid_at?: string;
-  /** When the deposit's refund was made (the booking's `refunded_at`). */
-  refunded_at?: string;
-  disputed_at?: string;
-}
+export type BooksBookingRow = Pick<
+  BookingRow,
+  | 'id'
+  | 'created_at'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | 'customer_address'
+  | 'package_type'
+  | 'tree_size'
+  | 'install_date'
+  | 'install_time_slot'
+  | 'removal_date'
+  | 'removal_time_slot'
+  | 'status'
+  | 'payment_status'
+  | 'total_price'
+  | 'deposit_amount'
+  | 'refunded_at'
+  | 'disputed_at'
+> &
+  Partial<Pick<BookingRow, 'updated_at' | 'hold_expires_at' | 'deposit_paid_at'>>;
 
 /** A mirrored `charges` row's fields the exports read, besides those the ledger reads (AdminCharge fits it). */
 export interface BooksChargeRow {

@@ -12,6 +12,7 @@ import { formatCents } from '../money/cents';
 import { ARRIVAL_WINDOW_HOURS } from '../booking/policies';
 import type { PriceLine } from '../money/pricing';
 import { formatHour, formatSlotRange, parseSlotId } from '../schedule/slots';
+import type { BookingRow } from '../booking/booking-row';
 
 /** One block of an e-mail: an optional heading, its lines (a list when `list`) and a link after them. */
 export interface LetterSection {
@@ -26,8 +27,8 @@ export function manageSection(url: string): LetterSection {
   return { heading: 'Your booking online', lines: ['See your booking, pay the balance online, and move a visit or cancel it within our policies:'], link: { label: 'Manage your booking', url } };
 }
 
-/** The booking as the e-mails read it (from the bookings record; amounts in cents). */
-export interface LetterBooking {
+/** The booking as the e-mails read it (from the bookings record; amounts in cents; `notes`: step 4's 'Special Requests (Optional)' for the crew). */
+export type LetterBooking = Pick<BookingRow, 'notes'> & {
   reference: string;
   packageTitle: string;
   treeSize: string;
@@ -43,8 +44,6 @@ export interface LetterBooking {
   style: { palette: string; theme: string; topper: string };
   /** Step 3's style requests (style_special_requests). */
   styleRequests: string;
-  /** Step 4's 'Special Requests (Optional)' for the crew (notes). */
-  notes: string;
   parkingInstructions: string;
   /** The priced lines stored with the booking (price_lines); may be empty for old rows. */
   priceLines: PriceLine[];
@@ -56,7 +55,7 @@ export interface LetterBooking {
   bookedOn: Ymd;
   /** When the deposit was paid (epoch ms): the policy's windows count from it. */
   depositPaidAtMs: number;
-}
+};
 
 /** "9 AM - 3 PM, arriving between 9 AM and 10 AM". */
 export function visitWindowText(slotId: string): string {

@@ -44,7 +44,7 @@ describe('damagesEligible (docs/product.md §5 Admin)', () => {
     ['adorned-arrangement', false, [{ id: 'monogram-charms', price: 2000 }], true],
     ['unknown-package', true, [], false],
   ] as const)('%s, luxe %s, add-ons %j → %s', (pkg, luxe, addons, expected) => {
-    expect(damagesEligible({ package_type: pkg, luxe_finish: luxe, selected_addons: addons })).toBe(expected);
+    expect(damagesEligible({ package_type: pkg, luxe_finish: luxe, selected_addons: [...addons] })).toBe(expected);
   });
 });
 

@@ -7,8 +7,9 @@
 import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
-import { BookingStatus, isPaid, isRefunded, type PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, isPaid, isRefunded } from '../booking/lifecycle';
 import type { ChargeStatus } from './charge-lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
@@ -59,20 +60,10 @@ export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going t
  * (booking-money.ts `balanceOf`, docs/decisions/045): the server's chargeableOf and the admin's
  * damages dialog fill it so, never from the stored field, so both name the same amount.
  */
-export interface ChargeableBooking {
-  package_type: string;
-  tree_size: string;
-  luxe_finish: boolean;
-  /** The stored `[{ id, price }]` list (cents). */
-  selected_addons: unknown;
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  /** Cents: the ledger's balance (see above). */
-  balance_remaining: number;
-  /** PocketBase datetimes of the visits marked done ('' or absent: not done). */
-  install_done_at?: string;
-  removal_done_at?: string;
-}
+export type ChargeableBooking = Pick<
+  BookingRow,
+  'package_type' | 'tree_size' | 'luxe_finish' | 'selected_addons' | 'status' | 'payment_status' | 'balance_remaining' | 'install_done_at' | 'removal_done_at'
+>;
 
 /** The add-ons whose ornaments make an Adorned Arrangement use our inventory (docs/product.md §5). */
 const ORNAMENT_ADDONS = ['ornament-boost', 'luxe-ornament-boost', 'monogram-charms'];

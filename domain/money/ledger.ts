@@ -10,8 +10,10 @@
  */
 import type { Kept } from '../booking/policy';
 import { formatCents } from './cents';
-import { BookingStatus, type CancelReason, isPaid, isRefunded, PaymentStatus } from '../booking/lifecycle';
+import { BookingStatus, isPaid, isRefunded, PaymentStatus } from '../booking/lifecycle';
 import { asRefundStatus, type ChargeStatus, type RefundStatus } from './charge-lifecycle';
+import { RefundLineState } from './refund-line-state';
+import type { BookingFields, BookingRow } from '../booking/booking-row';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -227,24 +229,22 @@ export function paymentStatusOfRows(b: BookingMoneyRow, charges: readonly Charge
 // ---- The mapper from today's records (pb_migrations: bookings' deposit and refund fields, charges) ----
 
 /** The booking row's fields the ledger reads. */
-export interface BookingMoneyRow {
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  total_price: number;
-  deposit_amount: number;
-  /** 'cash' | 'check' | 'other' for a deposit taken by the owner (phone booking), '' for a card. */
-  deposit_method: string;
-  deposit_paid_at: string;
-  dispute_id: string;
-  cancel_reason: CancelReason | '';
-  /** The deposit's refund as the ledger records it (same states as a charge's `refund_status`); '' on rows older than it. */
-  deposit_refund?: RefundStatus | '';
-  /**
-   * The cents of the deposit that refund gives back (pb_migrations/1732000410): 0 or absent for
-   * the whole deposit, as every row older than it means; less than `deposit_amount` for a part.
-   */
-  deposit_refund_amount?: number;
-}
+export type BookingMoneyRow = Pick<BookingRow, 'status' | 'payment_status' | 'total_price' | 'deposit_amount' | 'deposit_paid_at' | 'deposit_refund' | 'deposit_refund_amount'> &
+  BookingFields<'deposit_method' | 'dispute_id' | 'cancel_reason'>;
+
+/** The fields of BookingMoneyRow, for reading them from a record (pb_hooks/src/lib/booking-row.ts bookingFieldsOf). */
+export const BOOKING_MONEY_FIELDS = [
+  'status',
+  'payment_status',
+  'total_price',
+  'deposit_amount',
+  'deposit_paid_at',
+  'deposit_refund',
+  'deposit_refund_amount',
+  'deposit_method',
+  'dispute_id',
+  'cancel_reason',
+] as const satisfies readonly (keyof BookingMoneyRow)[];
 
 /** A `charges` row's fields the ledger reads. */
 export interface ChargeMoneyRow {
@@ -441,8 +441,8 @@ export interface RefundLine {
   /** 'Deposit', 'Balance payment', 'Removal payment'… */
   label: string;
   amountCents: number;
-  /** pending: being made (card); refunded: made or given back; to_return: to be given back by hand. */
-  state: 'pending' | 'refunded' | 'to_return';
+  /** Pending: being made (card); Refunded: made or given back; ToReturn: to be given back by hand. */
+  state: RefundLineState;
 }
 
 /**
@@ -454,7 +454,7 @@ export function refundLines(movements: readonly Movement[]): RefundLine[] {
     .filter((m) => m.direction === 'refund' && m.status !== 'failed')
     .map((m) => {
       const words = KIND_WORDS[m.kind];
-      const state: RefundLine['state'] = m.status === 'succeeded' || m.status === 'returned' ? 'refunded' : m.status === 'to_return' ? 'to_return' : 'pending';
+      const state = m.status === 'succeeded' || m.status === 'returned' ? RefundLineState.Refunded : m.status === 'to_return' ? RefundLineState.ToReturn : RefundLineState.Pending;
       return { label: words.charAt(0).toUpperCase() + words.slice(1), amountCents: m.amountCents, state };
     });
 }

@@ -7,6 +7,7 @@ import { addDays, parseTimestamp, type Ymd } from '../schedule/calendar';
 import type { ParseResult } from '../booking/schemas';
 import { normalizeText } from '../text';
 import { BookingStatus, isLive, type PaymentStatus, wentAhead } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** docs/product.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
@@ -117,11 +118,7 @@ export function reviewLinkProblem(link: ReviewLinkState, nowMs: number): string 
 }
 
 /** The booking fields the scheduled review request reads. */
-export interface ReviewableBooking {
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  removal_date: string;
-}
+export type ReviewableBooking = Pick<BookingRow, 'status' | 'payment_status' | 'removal_date'>;
 
 /**
  * Whether the scheduled job should ask for the post_removal review of a booking on `today`

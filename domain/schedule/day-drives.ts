@@ -19,6 +19,7 @@ import { parseZip, type CentroidLookup } from '../place/distance';
 import { driveBetween } from './drive';
 import type { ScheduleItem } from './schedule';
 import { parseSlotId } from './slots';
+import type { BookingRow } from '../booking/booking-row';
 
 // The estimate itself lives in drive.ts, which the calendar's small bundle can hold
 // (docs/decisions/018): this module brings the consultation schema with it.
@@ -119,11 +120,7 @@ function isBetter(a: { leg: DriveLeg | null; end: number }, b: { leg: DriveLeg |
 }
 
 /** The booking fields dayStops reads. */
-export interface StopBooking {
-  customer_address: string;
-  install_time_slot: string;
-  removal_time_slot?: string | null;
-}
+export type StopBooking = Pick<BookingRow, 'customer_address' | 'install_time_slot'> & Partial<Pick<BookingRow, 'removal_time_slot'>>;
 
 /** The consultation fields dayStops reads. */
 export interface StopConsultation {

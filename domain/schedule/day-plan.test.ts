@@ -39,7 +39,10 @@ describe("the owner's day", () => {
       tree_size: '7.5-9ft',
       luxe_finish: true,
       keep_ornaments: true,
-      selected_addons: [{ id: 'stockings', quantity: 3 }, { id: 'gift-wrap' }],
+      selected_addons: [
+        { id: 'stockings', quantity: 3, price: 4500 },
+        { id: 'gift-wrap', price: 12500 },
+      ],
       install_time_slot: '9-15',
       removal_time_slot: '',
     };

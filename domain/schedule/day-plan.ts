@@ -11,6 +11,7 @@ import { packageTitle } from '../booking/display';
 import { visitWindowText } from '../mail/letter';
 import type { BookingSchedule } from './overlap';
 import { scheduleItemsOn, type ConsultationSchedule, type ScheduleItem } from './schedule';
+import type { BookingRow } from '../booking/booking-row';
 
 /** How far ahead the dashboard looks for the next day with work when today has none (days). */
 export const NEXT_WORK_LOOKAHEAD_DAYS = 90;
@@ -55,16 +56,8 @@ export function upcomingDays(day: Ymd, bookings: readonly (BookingSchedule & { i
 }
 
 /** The booking fields a visit card reads. */
-export interface VisitBooking {
-  package_type: string;
-  tree_size: string;
-  luxe_finish: boolean;
-  keep_ornaments?: boolean;
-  extra_tree?: boolean;
-  selected_addons?: { id: string; quantity?: number }[] | null;
-  install_time_slot: string;
-  removal_time_slot: string;
-}
+export type VisitBooking = Pick<BookingRow, 'package_type' | 'tree_size' | 'luxe_finish' | 'keep_ornaments' | 'extra_tree' | 'install_time_slot' | 'removal_time_slot'> &
+  Partial<Pick<BookingRow, 'selected_addons'>>;
 
 /** What to bring to a visit: the package and size, each add-on (with its quantity), the Luxe Finish, keep-ornaments, an extra tree. */
 export function bringList(b: VisitBooking): string[] {

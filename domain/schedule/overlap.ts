@@ -9,22 +9,12 @@ import { parseSlotId, slotsFor, type ClosingHours, type TimeSlot, type VisitKind
 import { parseZip } from '../place/distance';
 import { insideNotice } from './notice';
 import { slotBlocked, type PlacedVisit, type TravelCheck } from './travel-buffer';
-import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
+import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import type { BookingRow } from '../booking/booking-row';
 
 /** The stored booking fields the overlap check reads (PocketBase record shape). */
-export interface BookingSchedule {
-  /** The record id, when known: lets a booking be checked against all others but itself. */
-  id?: string;
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  hold_expires_at?: string | null;
-  install_date: string;
-  install_time_slot: string;
-  removal_date?: string | null;
-  removal_time_slot?: string | null;
-  /** The visit's address, when read: its ZIP places the visit for the travel buffer (travel-buffer.ts). */
-  customer_address?: string;
-}
+export type BookingSchedule = Pick<BookingRow, 'status' | 'payment_status' | 'install_date' | 'install_time_slot'> &
+  Partial<Pick<BookingRow, 'id' | 'hold_expires_at' | 'removal_date' | 'removal_time_slot' | 'customer_address'>>;
 
 /** Minutes a pending checkout holds its slots (Stripe's minimum session life). */
 export const HOLD_MINUTES = 30;

@@ -13,7 +13,8 @@ import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../sche
 import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
-import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
+import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import type { BookingFields, BookingRow } from '../booking/booking-row';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -138,15 +139,7 @@ export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: st
 }
 
 /** A booking of the entry's customer (same `email_key`) with a visit on the entry's date, as the closing of entries reads it. */
-export interface CustomerBookingOnDate {
-  id: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  /** The staff member who took it by phone ('' for the wizard's checkout). */
-  bookedBy: string;
-  installDate: string;
-  removalDate: string;
-}
+export type CustomerBookingOnDate = Pick<BookingRow, 'id' | 'status' | 'payment_status' | 'install_date' | 'removal_date'> & BookingFields<'booked_by'>;
 
 /**
  * Why a live entry leaves the line by itself (the waitlist issue: a move whose booking is gone,
@@ -154,17 +147,17 @@ export interface CustomerBookingOnDate {
  * `entry.bookingId` and `moving` is that booking's status ('' when it no longer exists) and
  * it is cancelled or gone; 'booked' when one of `bookings` (the customer's, on the entry's date)
  * has a visit of the entry's kind on that date and is taken: its deposit paid, confirmed or
- * done, or a phone booking (`bookedBy`); an unpaid checkout hold does not close it. For a move
+ * done, or a phone booking (`booked_by`); an unpaid checkout hold does not close it. For a move
  * entry only its own booking counts (another booking of theirs that day moves nothing).
  */
 export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookingId'>, moving: string | null, bookings: readonly CustomerBookingOnDate[]): 'left' | 'booked' | null {
-  if (entry.bookingId && (moving === '' || moving === 'cancelled')) return 'left';
+  if (entry.bookingId && (moving === '' || moving === BookingStatus.Cancelled)) return 'left';
   const taken = bookings.some(
     (b) =>
       (!entry.bookingId || b.id === entry.bookingId) &&
       b.status !== BookingStatus.Cancelled &&
-      (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
-      (wentAhead({ status: b.status, payment_status: b.paymentStatus }) || !!b.bookedBy),
+      (entry.kind === 'install' ? b.install_date : b.removal_date) === entry.date &&
+      (wentAhead(b) || !!b.booked_by),
   );
   return taken ? 'booked' : null;
 }

@@ -1,19 +1,44 @@
 #!/usr/bin/env bash
 # House counts of docs/architecture.md "One typed booking": what is left of free-string statuses
 # in the product's code (tests, fixtures and pb_migrations excluded). Run from anywhere:
-#   bash scripts/dev/house-counts.sh          # the two counts
+#   bash scripts/dev/house-counts.sh          # the four counts
 #   bash scripts/dev/house-counts.sh --list   # and every line counted
 # 1. Status literals outside the lifecycle modules: a quoted booking, payment or consultation
 #    status value on a line of code (comments skipped). The lifecycle modules spell them:
 #    domain/booking/lifecycle.ts, domain/money/charge-lifecycle.ts,
 #    domain/consultations/consultation-status.ts, domain/waitlist/waitlist.ts.
+#    States of their own that share a status's spelling have a const module each, counted as a
+#    lifecycle module because it is the one place that spells them:
+#    domain/booking/deposit-state.ts (the admin's Deposit Status cell: refund_pending, refunded),
+#    domain/money/refund-line-state.ts (a refund line on the manage page: refunded),
+#    domain/commands/demo-session-state.ts (a demo checkout session: cancelled),
+#    domain/commands/settle-outcome.ts (how a paid deposit settled: confirmed),
+#    domain/mail/payment-conflict-kind.ts (the mail kind payment_conflict),
+#    web/src/admin/features/bookings/booking-filter.ts (the Bookings list's filter cancelled).
+#    English words in a sentence are written inside the longer string they belong to, not quoted
+#    alone, so they are not counted; nothing else is skipped.
 # 2. Status fields typed as a plain string: `status: string`, `payment_status: string`,
 #    `paymentStatus: string` (fields and parameters).
+# 3. Booking projections not derived from BookingRow: a type whose name holds `Booking`, or a
+#    `booking` member typed inline (a command's state), that declares a field of the row itself
+#    (its name as in domain/booking/booking-row.ts, `id` aside) or a member typed with a booking
+#    status (BookingStatus, PaymentStatus, CancelReason), instead of taking it with
+#    Pick<BookingRow, …> / BookingFields<…>. One line per type.
+# 4. Hand mappings of booking fields outside the mapper: a record's getString/getInt/getFloat/
+#    getBool or jsonObjects/jsonObject of a field only `bookings` has, in pb_hooks/src outside
+#    pb_hooks/src/lib/booking-row.ts (bookingRowOf). Fields other collections share (the
+#    customer's contact, status, package_type, tree_size, notes, ics_sequence, refunded_at,
+#    the autodates) are left out: a grep cannot tell whose record reads them.
+#    HOUSE_COUNT_DIRS and HOUSE_COUNT_HOOKS name other folders to read (tests/lint/house-counts.test.ts
+#    checks that the counts catch what they should on a folder of its own).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-DIRS=(domain pb_hooks/src web/src)
+read -r -a DIRS <<<"${HOUSE_COUNT_DIRS:-domain pb_hooks/src web/src}"
+HOOKS="${HOUSE_COUNT_HOOKS:-pb_hooks/src}"
 VALUES='pending_payment|confirmed|completed|cancelled|payment_conflict|deposit_paid|refund_pending|refunded'
 LIFECYCLE='domain/booking/lifecycle\.ts|domain/money/charge-lifecycle\.ts|domain/consultations/consultation-status\.ts|domain/waitlist/waitlist\.ts'
+LIFECYCLE+='|domain/booking/deposit-state\.ts|domain/money/refund-line-state\.ts|domain/commands/demo-session-state\.ts'
+LIFECYCLE+='|domain/commands/settle-outcome\.ts|domain/mail/payment-conflict-kind\.ts|web/src/admin/features/bookings/booking-filter\.ts'
 NOT_PRODUCT='\.test\.tsx?:|\.fixture\.ts:|\.type-test\.ts:|ledger-model\.ts:'
 
 literals() {
@@ -26,9 +51,47 @@ string_fields() {
     | grep -vE "${NOT_PRODUCT}" || true
 }
 
+ROW_FILE=domain/booking/booking-row.ts
+ROW_FIELDS=$(sed -n '/^export interface BookingRow {/,/^}/p' "$ROW_FILE" | grep -oE '^  [a-z_0-9]+\??:' | tr -d ' ?:' | grep -vx id | paste -sd'|')
+SHARED_FIELDS='created_at|updated_at|customer_name|customer_email|customer_phone|customer_address|package_type|tree_size|notes|status|ics_sequence|refunded_at'
+BOOKING_ONLY=$(tr '|' '\n' <<<"$ROW_FIELDS" | grep -vxE "$SHARED_FIELDS" | paste -sd'|')
+
+projections() {
+  grep -rlE '^(export )?(interface|type) \w*Booking|^\s+(readonly\s+)?booking\??:.*\{' "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
+    | grep -vE "\.(test|fixture|type-test)\.tsx?$" | grep -vx "$ROW_FILE" | sort \
+    | xargs -r awk -v fields="$ROW_FIELDS" '
+        FNR == 1 { name = "" }
+        name == "" && match($0, /^(export )?(interface|type) [A-Za-z0-9_]*Booking[A-Za-z0-9_]*/) {
+          split(substr($0, RSTART, RLENGTH), w, " "); name = w[length(w)]; start = FNR; depth = 0; opened = 0; hit = 0; inline = 0
+        }
+        name == "" && /^[ \t]+(readonly[ \t]+)?booking\??:.*{/ {
+          name = "booking (a member typed inline)"; start = FNR; depth = 0; opened = 0; hit = 0; inline = 1
+        }
+        name != "" {
+          line = $0; sub(/\/\/.*$/, "", line)
+          # Inside a member typed inline only a type member counts (`name: Type;`), not an object literal`s `name: value,`.
+          end = inline ? "[^,;{}]*;" : ""
+          if (line !~ /^[ \t]*\*/ && line !~ /^[ \t]*\/\*/) {
+            if (line ~ ("(^|[{;,(]|[ \t])(readonly[ \t]+)?(" fields ")\\??:[ \t]" end)) hit = 1
+            if (line ~ (":[ \t]*(BookingStatus|PaymentStatus|CancelReason)([^A-Za-z_.]|$)" end)) hit = 1
+          }
+          o = gsub(/{/, "{", line); c = gsub(/}/, "}", line); depth += o - c; if (o > 0) opened = 1
+          if ((opened && depth <= 0) || (!opened && line ~ /;[ \t]*$/)) { if (hit) print FILENAME ":" start ": " name; name = "" }
+        }'
+}
+hand_mappings() {
+  grep -rnE "(\.get(String|Int|Float|Bool)\(|jsonObjects?\(\w+!?, )['\"](${BOOKING_ONLY})['\"]" "$HOOKS" --include='*.ts' \
+    | grep -vE "${NOT_PRODUCT}" | grep -vE '(^|/)pb_hooks/src/lib/booking-row\.ts:' \
+    | grep -vE '^[^:]+:[0-9]+:\s*(\*|//|/\*)' || true
+}
+
 echo "status literals outside the lifecycle modules: $(literals | grep -c . || true)"
 echo "status fields typed string: $(string_fields | grep -c . || true)"
+echo "booking projections not derived from BookingRow: $(projections | grep -c . || true)"
+echo "hand mappings of booking fields outside bookingRowOf: $(hand_mappings | grep -c . || true)"
 if [[ "${1:-}" == "--list" ]]; then
   echo '--- literals'; literals
   echo '--- string fields'; string_fields
+  echo '--- projections'; projections
+  echo '--- hand mappings'; hand_mappings
 fi

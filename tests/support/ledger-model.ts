@@ -253,7 +253,7 @@ export function stepModel(m: LedgerModel, cmd: LedgerCommand): void {
   switch (cmd.c) {
     case 'deposit': {
       if (m.life.status !== 'pending_payment') return;
-      move(m, { type: 'deposit_paid' });
+      move(m, { type: 'deposit_received' });
       pay(m, 'deposit', cmd.method, MODEL_DEPOSIT, 'succeeded');
       m.depositPaidAtMs = m.now;
       return;

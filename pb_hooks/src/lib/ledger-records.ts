@@ -7,10 +7,10 @@
  */
 import type { Kept } from '@domain/booking/policy';
 import { balanceOf, bookingLedger, derivedMoneyOf, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
-import { chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
+import { BOOKING_MONEY_FIELDS, chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 import { jsonObjects } from './json-fields';
 import { asChargeStatus, asRefundStatus } from '@domain/money/charge-lifecycle';
-import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingField, bookingFieldsOf } from './booking-row';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
@@ -19,18 +19,7 @@ export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] 
 
 /** The booking row's ledger fields (domain/money/booking-money.ts reads them the same way on every side). */
 export function bookingMoneyRowOf(b: core.Record): BookingMoneyRow {
-  return {
-    status: asBookingStatus(b.getString('status')),
-    payment_status: asPaymentStatus(b.getString('payment_status')),
-    total_price: b.getInt('total_price'),
-    deposit_amount: b.getInt('deposit_amount'),
-    deposit_method: b.getString('deposit_method'),
-    deposit_paid_at: b.getString('deposit_paid_at'),
-    dispute_id: b.getString('dispute_id'),
-    cancel_reason: asCancelReason(b.getString('cancel_reason')),
-    deposit_refund: asRefundStatus(b.getString('deposit_refund')),
-    deposit_refund_amount: b.getInt('deposit_refund_amount'),
-  };
+  return bookingFieldsOf(b, BOOKING_MONEY_FIELDS);
 }
 
 /** What a cancelled booking keeps: the deposit unless its refund was asked for (on rows older than `deposit_refund`, by `payment_status`). */
@@ -94,7 +83,7 @@ export function moneyOfRecord(tx: CoreApp, b: core.Record, kept?: Kept): Money {
  */
 export function deriveBookingMoney(tx: CoreApp, b: core.Record, charges: core.Record[] = chargesOfBooking(tx, b.id)): boolean {
   const money = derivedMoneyOf(bookingMoneyRowOf(b), charges.map(chargeMoneyRowOf));
-  if (b.getInt('balance_remaining') === money.balance_remaining && b.getString('payment_status') === money.payment_status) return false;
+  if (bookingField(b, 'balance_remaining') === money.balance_remaining && bookingField(b, 'payment_status') === money.payment_status) return false;
   b.set('balance_remaining', money.balance_remaining);
   b.set('payment_status', money.payment_status);
   return true;

@@ -23,6 +23,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import type { AdminNotesEdit } from '@domain/booking/admin-notes';
 import { adminNotesCommand, type AdminNotesAnswer, type AdminNotesState } from '@domain/commands/admin-notes-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
   command: adminNotesCommand,
@@ -36,10 +37,9 @@ export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, n
     }
     return {
       booking: {
-        id: b.id,
-        createdAtMs: parseTimestamp(b.getString('created_at')),
-        notes: b.getString('admin_notes'),
-        notesAtMs: parseTimestamp(b.getString('admin_notes_updated_at')),
+        ...bookingFieldsOf(b, ['id', 'admin_notes']),
+        createdAtMs: parseTimestamp(bookingField(b, 'created_at')),
+        notesAtMs: parseTimestamp(bookingField(b, 'admin_notes_updated_at')),
       },
     };
   },

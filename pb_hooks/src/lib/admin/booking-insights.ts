@@ -26,6 +26,7 @@ import type { Ymd } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { AWAITING_DEPOSIT_STATUSES, BookingStatus, GONE_STATUSES, PaymentStatus, sqlIn, sqlNotIn } from '@domain/booking/lifecycle';
 import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
+import type { BookingFields } from '@domain/booking/booking-row';
 
 export interface BookingTiles {
   total: number;
@@ -92,21 +93,18 @@ const CHARGES_SQL = `
     ${HOUR_BAND("CASE WHEN requested_at != '' THEN requested_at ELSE created_at END")} AS band
   FROM charges ORDER BY created_at, id`;
 
-interface BookingGroup {
-  id: string;
-  status: BookingStatus;
-  payment_status: PaymentStatus;
-  total_price: number;
-  deposit_amount: number;
-  deposit_method: string;
+/**
+ * A group of alike bookings as the insights query answers it (one SQL row, not a record: read
+ * without bookingRowOf for speed, docs/architecture.md "One typed booking"): the row's money
+ * fields, and what the query derives.
+ */
+type BookingGroup = BookingFields<'id' | 'status' | 'payment_status' | 'total_price' | 'deposit_amount' | 'deposit_method' | 'deposit_refund' | 'deposit_refund_amount'> & {
   paid: number | boolean;
   paid_band: string;
   disputed: number | boolean;
-  deposit_refund: string;
-  deposit_refund_amount: number;
   counted: number | boolean;
   n: number;
-}
+};
 
 interface ChargeRow {
   booking: string;

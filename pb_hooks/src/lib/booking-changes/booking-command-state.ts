@@ -13,16 +13,11 @@ import type { QueuedMail } from '../mail/mail-outbox';
 import { openCharges } from '../ledger/balance-charges';
 import { chargeMoneyRowOf, chargesOfBooking, movementsOfRecords } from '../ledger-records';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken } from '../booking-store/manage-links';
-import { asCancelReason } from '@domain/booking/lifecycle';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 /** Booking record `r` as the commands read it. */
 export function bookingFactsOf(r: core.Record): BookingFacts {
-  return {
-    ...selfServiceBookingOf(r),
-    treeSize: r.getString('tree_size'),
-    icsSequence: r.getInt('ics_sequence'),
-    cancelReason: asCancelReason(r.getString('cancel_reason')),
-  };
+  return { ...selfServiceBookingOf(r), ...bookingFieldsOf(r, ['tree_size', 'ics_sequence', 'cancel_reason']) };
 }
 
 /**
@@ -53,8 +48,8 @@ export function cancelTargetOf(tx: CoreApp, r: core.Record, prefix: 'customer' |
     booking: bookingFactsOf(r),
     money: {
       movements: movementsOfRecords(r, charges),
-      totalCents: r.getInt('total_price'),
-      depositCents: r.getInt('deposit_amount'),
+      totalCents: bookingField(r, 'total_price'),
+      depositCents: bookingField(r, 'deposit_amount'),
       charges: charges.map(chargeMoneyRowOf),
     },
     openCharges: openCharges(tx, r.id).length,

@@ -13,6 +13,7 @@ import { ownerMovedMail, visitMovedMails } from '../mail/booking-change';
 import { changeTokensFor } from './booking-command-state';
 import { loadBookingDateContext, loadCrews } from '../settings';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
+import { bookingField } from '../booking-row';
 
 /**
  * The season of booking `b`, the other bookings on the requested date (read in `tx`, the
@@ -20,7 +21,7 @@ import { bookingsOnDates } from '../booking-store/bookings-repo';
  */
 export function loadMoveWorld(tx: CoreApp, b: core.Record, req: MoveRequest, prefix: 'customer' | 'owner'): MoveWorld {
   return {
-    dateContext: loadBookingDateContext(tx, b.getString('install_date')),
+    dateContext: loadBookingDateContext(tx, bookingField(b, 'install_date')),
     others: req.date ? bookingsOnDates(tx, [req.date]).filter((o) => o.id !== b.id) : [],
     crews: loadCrews(tx),
     tokens: changeTokensFor(tx, b.id, prefix),

@@ -2,30 +2,19 @@
  * Reads and writes of the `bookings` collection shared by the routes. Every function takes the
  * app it runs on, so inside `runInTransaction` it is given the transaction's app.
  */
-import { asBookingStatus, asPaymentStatus, BookingStatus, lifecycleOf, type LifecycleState, PaymentStatus } from '@domain/booking/lifecycle';
+import { BookingStatus, lifecycleOf, type LifecycleState, PaymentStatus } from '@domain/booking/lifecycle';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { slotHasConflict, type BookingSchedule } from '@domain/schedule/overlap';
 import { findPackage, isTreeSize, LUXE_KEEP_OPTIONS, type AddonId, type LuxeKeepCount } from '@domain/catalog';
 import { removalIsOptional, type BookingChoices } from '@domain/money/pricing';
 import type { SelfServiceBooking } from '@domain/booking/self-service';
-import { jsonObjects } from '../json-fields';
 import { parseSlotId } from '@domain/schedule/slots';
 import { kept } from '../kept';
-import { bookingRowOf } from '../booking-row';
+import { bookingField, bookingFieldsOf, bookingRowOf } from '../booking-row';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
-  return {
-    id: r.id,
-    status: asBookingStatus(r.getString('status')),
-    payment_status: asPaymentStatus(r.getString('payment_status')),
-    hold_expires_at: r.getString('hold_expires_at'),
-    install_date: r.getString('install_date'),
-    install_time_slot: r.getString('install_time_slot'),
-    removal_date: r.getString('removal_date'),
-    removal_time_slot: r.getString('removal_time_slot'),
-    customer_address: r.getString('customer_address'),
-  };
+  return bookingFieldsOf(r, ['id', 'status', 'payment_status', 'hold_expires_at', 'install_date', 'install_time_slot', 'removal_date', 'removal_time_slot', 'customer_address']);
 }
 
 // The schedule columns of the non-cancelled bookings with a visit on any of the dates bound as
@@ -112,22 +101,16 @@ export function findBySession(app: CoreApp, sessionId: string): core.Record | nu
   }
 }
 
+/** The row's fields the self-service rules read (domain/booking/self-service.ts SelfServiceBooking), with its id. */
+const SELF_SERVICE_FIELDS = ['id', 'status', 'payment_status', 'install_date', 'install_time_slot', 'removal_date', 'removal_time_slot', 'install_done_at', 'removal_done_at', 'removal_hold'] as const;
+
 /** The booking record as the self-service and reminder rules read it (with its id). */
 export function selfServiceBookingOf(r: core.Record): SelfServiceBooking & { id: string } {
-  const pkg = findPackage(r.getString('package_type'));
+  const pkg = findPackage(bookingField(r, 'package_type'));
   return {
-    id: r.id,
-    status: asBookingStatus(r.getString('status')),
-    payment_status: asPaymentStatus(r.getString('payment_status')),
-    depositPaidAtMs: parseTimestamp(r.getString('deposit_paid_at')),
-    install_date: r.getString('install_date'),
-    install_time_slot: r.getString('install_time_slot'),
-    removal_date: r.getString('removal_date'),
-    removal_time_slot: r.getString('removal_time_slot'),
-    install_done_at: r.getString('install_done_at'),
-    removal_done_at: r.getString('removal_done_at'),
-    removalOptional: !!pkg && removalIsOptional(pkg.slug, r.getBool('keep_ornaments')),
-    removal_hold: r.getString('removal_hold'),
+    ...bookingFieldsOf(r, SELF_SERVICE_FIELDS),
+    depositPaidAtMs: parseTimestamp(bookingField(r, 'deposit_paid_at')),
+    removalOptional: !!pkg && removalIsOptional(pkg.slug, bookingField(r, 'keep_ornaments')),
   };
 }
 
@@ -137,24 +120,25 @@ export function selfServiceBookingOf(r: core.Record): SelfServiceBooking & { id:
  * longer sold.
  */
 export function choicesOfBooking(r: core.Record): BookingChoices | null {
-  const pkg = findPackage(r.getString('package_type'));
-  const size = r.getString('tree_size');
+  const b = bookingRowOf(r);
+  const pkg = findPackage(b.package_type);
+  const size = b.tree_size;
   if (!pkg || !isTreeSize(size)) return null;
   const addons: BookingChoices['addons'] = {};
-  for (const a of jsonObjects(r, 'selected_addons')) {
+  for (const a of b.selected_addons) {
     if (typeof a.id === 'string') addons[a.id as AddonId] = typeof a.quantity === 'number' && a.quantity > 0 ? a.quantity : 1;
   }
-  const luxeKeep = r.getInt('luxe_keep_ornaments');
+  const luxeKeep = b.luxe_keep_ornaments;
   return {
     packageSlug: pkg.slug,
     treeSize: size,
     addons,
-    luxeFinish: r.getBool('luxe_finish'),
-    removalRequested: r.getBool('removal_service'),
-    extraTree: r.getBool('extra_tree'),
-    keepOrnaments: r.getBool('keep_ornaments'),
+    luxeFinish: b.luxe_finish,
+    removalRequested: b.removal_service,
+    extraTree: b.extra_tree,
+    keepOrnaments: b.keep_ornaments,
     luxeKeepOrnaments: ((LUXE_KEEP_OPTIONS as readonly number[]).includes(luxeKeep) ? luxeKeep : 0) as LuxeKeepCount,
-    distanceMiles: r.getFloat('distance_miles'),
+    distanceMiles: b.distance_miles,
   };
 }
 

@@ -10,7 +10,7 @@
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { JobEventState } from '@domain/commands/job-event-command';
 import type { JobEventRequest } from '@domain/booking/job-events';
-import { bookingRowOf } from '../booking-row';
+import { bookingField, bookingRowOf } from '../booking-row';
 import { nowMs, toPbDate } from '../clock';
 
 /**
@@ -26,7 +26,7 @@ export function loadJobEventState(tx: CoreApp, req: JobEventRequest, fingerprint
     return { booking: null, fingerprint, staffId };
   }
   return {
-    booking: { ...bookingRowOf(b), createdAtMs: parseTimestamp(b.getString('created_at')) },
+    booking: { ...bookingRowOf(b), createdAtMs: parseTimestamp(bookingField(b, 'created_at')) },
     fingerprint,
     staffId,
   };

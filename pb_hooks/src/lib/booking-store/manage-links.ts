@@ -17,6 +17,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
 import { addServerEvent } from './job-events-repo';
+import { bookingField } from '../booking-row';
 
 /** The characters of a token: base64url, 43 of them for 32 bytes. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -88,7 +89,7 @@ export function liveLinkRow(app: CoreApp, token: unknown, now: number, collectio
  */
 export function issueManageToken(tx: CoreApp, booking: core.Record): string {
   const { token, tokenHash } = currentToken(tx, booking);
-  const expires = toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }));
+  const expires = toPbDate(linkExpiresAtMs({ install_date: bookingField(booking, 'install_date'), removal_date: bookingField(booking, 'removal_date') }));
   const row = linkRowOf(tx, tokenHash);
   if (!row) {
     const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
@@ -123,7 +124,7 @@ export function liveManageLinkIds(app: CoreApp, bookingId: string): string[] {
  * it is now (a change made outside a command, such as a paid removal booked by its payment).
  */
 export function linksFollowBooking(tx: CoreApp, booking: core.Record): void {
-  const expires = toPbDate(linkExpiresAtMs({ install_date: booking.getString('install_date'), removal_date: booking.getString('removal_date') }));
+  const expires = toPbDate(linkExpiresAtMs({ install_date: bookingField(booking, 'install_date'), removal_date: bookingField(booking, 'removal_date') }));
   for (const id of liveManageLinkIds(tx, booking.id)) {
     const l = tx.findRecordById('booking_links', id);
     l.set('expires_at', expires);

@@ -12,10 +12,9 @@
 import { blockedDayChoicesOf, blockedDayCommand, type BlockedDayAnswer, type BlockedDayInput, type BlockedDayMail, type BlockedDayState } from '@domain/commands/blocked-day-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { blockedDayMail } from '../mail/blocked-day';
-import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
-import { asBookingStatus } from '@domain/booking/lifecycle';
 import { findBooking } from '../booking-store/bookings-repo';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, BlockedDayMail, BlockedDayAnswer> = {
   command: blockedDayCommand,
@@ -26,11 +25,8 @@ export const blockedDayChoice: ServerCommand<BlockedDayInput, BlockedDayState, B
     if (!b) return { booking: null, blocked };
     return {
       booking: {
-        id: b.id,
-        status: asBookingStatus(b.getString('status')),
-        installDate: b.getString('install_date'),
-        removalDate: b.getString('removal_date'),
-        choices: blockedDayChoicesOf(jsonObject(b, 'blocked_day_choices')),
+        ...bookingFieldsOf(b, ['id', 'status', 'install_date', 'removal_date']),
+        choices: blockedDayChoicesOf(bookingField(b, 'blocked_day_choices')),
       },
       blocked,
     };

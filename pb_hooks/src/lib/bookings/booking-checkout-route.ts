@@ -52,6 +52,7 @@ import { visitNoticeHours } from '@domain/schedule/notice';
 import { logWarning } from '../log';
 import { offerByToken, offerToAcceptOf } from '../waitlist/waitlist-repo';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 /** The active unpaid holds of wizard `wizardId` at `now` (epoch ms), read in `tx`. */
 function wizardHolds(tx: CoreApp, wizardId: string, now: number): core.Record[] {
@@ -103,7 +104,7 @@ function decideCheckout(
     state.capReached = callerLimitsEnabled() && holdCapReached(tx, { ip, email, wizardId: input.wizardId }, now);
     if (!state.capReached) {
       holds = wizardHolds(tx, input.wizardId, now);
-      state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: h.getString('payment_mode'), checkout_session_id: h.getString('checkout_session_id') }));
+      state.wizardHolds = holds.map((h) => ({ ...paymentBookingRow(h), payment_mode: bookingField(h, 'payment_mode'), checkout_session_id: bookingField(h, 'checkout_session_id') }));
       state.schedules = bookingsOnDates(tx, [input.request.installDate, input.request.removalDate ?? '']);
       if (input.waitlistOffer) {
         const offer = offerByToken(tx, input.waitlistOffer);

@@ -35,6 +35,7 @@ import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';
 import { asPaymentStatus } from '@domain/booking/lifecycle';
 import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
+import { bookingField } from '../booking-row';
 
 /** The sentence for a payment service that could not be asked to close a link. */
 const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
@@ -54,7 +55,7 @@ function expireLink(sessionId: string): void {
 function refuseDeletingPaid(app: CoreApp, booking: core.Record): void {
   const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: asChargeStatus(c!.getString('status')) }));
   if (charges.some((c) => c.status === ChargeStatus.Pending || c.status === ChargeStatus.Processing)) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
-  const paid = moneyMovedFor({ payment_status: asPaymentStatus(booking.getString('payment_status')), deposit_paid_at: booking.getString('deposit_paid_at') }, charges);
+  const paid = moneyMovedFor({ payment_status: asPaymentStatus(bookingField(booking, 'payment_status')), deposit_paid_at: bookingField(booking, 'deposit_paid_at') }, charges);
   if (paid) throw apiError(400, DELETE_PAID_REFUSED);
 }
 
@@ -76,8 +77,8 @@ export function closePaymentLinksBeforeDelete(e: core.RecordRequestEvent): void 
       tx.save(fresh);
     });
   }
-  const depositSession = booking.getString('checkout_session_id');
-  if (stripe && depositSession && booking.getString('payment_status') === 'pending' && booking.getString('payment_mode') === 'stripe') {
+  const depositSession = bookingField(booking, 'checkout_session_id');
+  if (stripe && depositSession && bookingField(booking, 'payment_status') === 'pending' && bookingField(booking, 'payment_mode') === 'stripe') {
     expireLink(depositSession);
   }
   e.next();
@@ -99,13 +100,8 @@ export function refuseDeleteWithMoneyInFlight(e: core.RecordEvent): void {
 export function deleteBookingInOneTransaction(e: core.RecordEvent): void {
   const booking = e.record!;
   const uploads = e.app.findCachedCollectionByNameOrId(INSPIRATION_COLLECTION)!;
-  let links: unknown = [];
-  try {
-    links = JSON.parse(booking.getString('style_inspiration_images') || '[]');
-  } catch {
-    // unreadable: no links
-  }
-  const ids = linkedInspirationIds(links, { id: uploads.id, name: uploads.name });
+  // An unreadable list reads as no links (bookingField).
+  const ids = linkedInspirationIds(bookingField(booking, 'style_inspiration_images'), { id: uploads.id, name: uploads.name });
   const outer = e.app;
   outer.runInTransaction((tx) => {
     e.app = tx;

@@ -22,8 +22,9 @@ import { paymentIdsOf, retrieveCheckoutSession, withCard } from '../payments/str
 import { logError } from '../log';
 import { issueManageToken } from '../booking-store/manage-links';
 import { asPaymentStatus, BookingStatus, isPaid, PaymentStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
-const paid = (r: core.Record) => isPaid({ payment_status: asPaymentStatus(r.getString('payment_status')) });
+const paid = (r: core.Record) => isPaid({ payment_status: asPaymentStatus(bookingField(r, 'payment_status')) });
 
 /** The request: the Checkout session's id. */
 interface VerifyInput {
@@ -49,7 +50,7 @@ export const verifyPaymentCall: OutsideCall<VerifyInput> = {
     let rec = findBySession($app, sessionId);
     if (!rec) throw apiError(404, 'Payment session not found.');
 
-    if (!paid(rec) && rec.getString('payment_mode') === 'stripe') {
+    if (!paid(rec) && bookingField(rec, 'payment_mode') === 'stripe') {
       let session;
       try {
         session = retrieveCheckoutSession(sessionId);
@@ -63,7 +64,8 @@ export const verifyPaymentCall: OutsideCall<VerifyInput> = {
       }
     }
     // `conflict`: the payment arrived after the booking lost its slot and was refunded.
-    const open = rec.getString('status') === BookingStatus.PendingPayment && rec.getString('payment_status') === PaymentStatus.Pending && parseTimestamp(rec.getString('hold_expires_at')) > nowMs();
+    const open =
+      bookingField(rec, 'status') === BookingStatus.PendingPayment && bookingField(rec, 'payment_status') === PaymentStatus.Pending && parseTimestamp(bookingField(rec, 'hold_expires_at')) > nowMs();
     const booking = bookingSummary(rec, nowMs());
     // The session id is the payer's secret (in Stripe's redirect), like the summary it already shows.
     const manageToken = paid(rec) && rec.getString('status') === BookingStatus.Confirmed && booking ? issueManageToken($app, rec) : '';

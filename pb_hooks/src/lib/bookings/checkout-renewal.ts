@@ -11,6 +11,7 @@ import { seasonYearOfDate } from '@domain/schedule/seasons';
 import { asBookingStatus } from '@domain/booking/lifecycle';
 import { tokenHashOf } from '../booking-store/manage-links';
 import { TOKEN_SHAPE } from './renewal-tokens';
+import { bookingField } from '../booking-row';
 
 /** The `renewals` row `token` opens, or null (malformed, unknown): found by its hash, compared again in constant time. */
 export function renewalForToken(app: CoreApp, token: unknown): core.Record | null {
@@ -42,16 +43,16 @@ export function useRenewal(tx: CoreApp, renewalId: string, checkout: { email: st
   if (usedBy) {
     try {
       const b = tx.findRecordById('bookings', usedBy);
-      const hold = b.getString('hold_expires_at');
+      const hold = bookingField(b, 'hold_expires_at');
       madeBooking = {
         id: b.id,
         customer_email: b.getString('customer_email'),
         status: asBookingStatus(b.getString('status')),
-        deposit_paid_at: b.getString('deposit_paid_at'),
-        install_date: b.getString('install_date'),
-        install_time_slot: b.getString('install_time_slot'),
-        removal_date: b.getString('removal_date'),
-        removal_time_slot: b.getString('removal_time_slot'),
+        deposit_paid_at: bookingField(b, 'deposit_paid_at'),
+        install_date: bookingField(b, 'install_date'),
+        install_time_slot: bookingField(b, 'install_time_slot'),
+        removal_date: bookingField(b, 'removal_date'),
+        removal_time_slot: bookingField(b, 'removal_time_slot'),
         tree_size: b.getString('tree_size'),
         holdExpiresAtMs: hold ? parseTimestamp(hold) : NaN,
         wizard_id: b.getString('wizard_id'),

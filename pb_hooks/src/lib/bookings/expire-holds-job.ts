@@ -15,7 +15,7 @@ import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { retryPendingRefunds } from '../payments/refund';
 import { logError } from '../log';
 import { slotsFreed } from '../freed-slots';
-import { bookingRowOf } from '../booking-row';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
@@ -29,19 +29,10 @@ export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, 
     } catch {
       return { booking: null };
     }
-    const b = bookingRowOf(r);
     return {
       booking: {
-        id: r.id,
-        status: b.status,
-        payment_status: b.payment_status,
-        cancel_reason: b.cancel_reason,
-        holdExpiresAtMs: parseTimestamp(b.hold_expires_at),
-        install_done_at: b.install_done_at,
-        removal_done_at: b.removal_done_at,
-        removal_date: b.removal_date,
-        removal_time_slot: b.removal_time_slot,
-        removal_hold: b.removal_hold,
+        ...bookingFieldsOf(r, ['id', 'status', 'payment_status', 'cancel_reason', 'install_done_at', 'removal_done_at', 'removal_date', 'removal_time_slot', 'removal_hold']),
+        holdExpiresAtMs: parseTimestamp(bookingField(r, 'hold_expires_at')),
       },
     };
   },
@@ -65,7 +56,7 @@ export function expireHolds(app: CoreApp): number {
     try {
       if (executeCommand(app, expireHold, { bookingId: stale!.id }, { staffId: '', origin: '', fingerprint: '' }).kind === 'answered') {
         cancelled++;
-        freed.push(stale!.getString('install_date'), stale!.getString('removal_date'));
+        freed.push(bookingField(stale!, 'install_date'), bookingField(stale!, 'removal_date'));
       }
     } catch (err) {
       // One bad record must not stop the others; the next run retries it.

@@ -26,6 +26,7 @@ import { bookingsOnDates, findBooking } from '../booking-store/bookings-repo';
 import { checkoutDistance } from './distance';
 import { checkInspirationImageUrls } from './inspiration-images';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 export interface Visits {
   install: TimeSlot;
@@ -158,12 +159,12 @@ function stripeSessionFor(rec: core.Record, origin: string): StripeCheckoutSessi
   try {
     return createCheckoutSession({
       bookingId: rec.id,
-      depositCents: rec.getInt('deposit_amount'),
+      depositCents: bookingField(rec, 'deposit_amount'),
       customerEmail: rec.getString('customer_email'),
       description: `${pkg.title}, ${TREE_SIZE_INFO[size]?.label ?? size}: 50% deposit`,
       successUrl: `${origin}/booking-success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/booking-cancel`,
-      expiresAtSec: Math.floor(parseTimestamp(rec.getString('hold_expires_at')) / 1000),
+      expiresAtSec: Math.floor(parseTimestamp(bookingField(rec, 'hold_expires_at')) / 1000),
     });
   } catch (err) {
     logError(`create-booking-checkout: ${String(err)}`);
@@ -177,7 +178,7 @@ export const checkoutSession: ServerCommand<CheckoutSessionInput, CheckoutSessio
   path: '/api/fn/create-booking-checkout',
   load(tx, input) {
     const rec = findBooking(tx, input.bookingId);
-    return { booking: rec ? { ...paymentBookingRow(rec), checkout_url: rec.getString('checkout_url'), checkout_session_id: rec.getString('checkout_session_id') } : null };
+    return { booking: rec ? { ...paymentBookingRow(rec), checkout_url: rec.getString('checkout_url'), checkout_session_id: bookingField(rec, 'checkout_session_id') } : null };
   },
   respond: (_app, a) => a,
 };
@@ -191,8 +192,8 @@ export const checkoutSession: ServerCommand<CheckoutSessionInput, CheckoutSessio
  */
 export function checkoutLink(bookingId: string, origin: string): { url: string; sessionId: string; bookingId: string } {
   const rec = $app.findRecordById('bookings', bookingId);
-  if (rec.getString('checkout_url')) return { url: rec.getString('checkout_url'), sessionId: rec.getString('checkout_session_id'), bookingId };
-  if (rec.getString('cancel_reason') === 'checkout_failed' || rec.getString('payment_mode') !== 'stripe') {
+  if (rec.getString('checkout_url')) return { url: rec.getString('checkout_url'), sessionId: bookingField(rec, 'checkout_session_id'), bookingId };
+  if (bookingField(rec, 'cancel_reason') === 'checkout_failed' || bookingField(rec, 'payment_mode') !== 'stripe') {
     throw apiError(502, MESSAGES.failedToCreateCheckout);
   }
   const session = stripeSessionFor(rec, origin);

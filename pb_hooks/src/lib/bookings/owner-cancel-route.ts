@@ -36,6 +36,7 @@ import { closeOpenCollections } from '../payments/open-collections';
 import { findBooking } from '../booking-store/bookings-repo';
 import { slotsFreed } from '../freed-slots';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 export const ownerCancel: ServerCommand<OwnerCancelInput, OwnerCancelState, CancellationMail, CancelAnswer> = {
   command: ownerCancelCommand,
@@ -63,10 +64,12 @@ export const ownerCancelCall: OutsideCall<OwnerCancelInput> = {
     const answer = run.command(ownerCancel, input) as CancelAnswer;
     // A replay of the same request (the outbox) answers as the first did.
     const refunded =
-      answer.refundsQueued || answer.refund ? runRefunds($app, answer.bookingId) || $app.findRecordById('bookings', answer.bookingId).getString('payment_status') === PaymentStatus.Refunded : false;
+      answer.refundsQueued || answer.refund
+        ? runRefunds($app, answer.bookingId) || bookingField($app.findRecordById('bookings', answer.bookingId), 'payment_status') === PaymentStatus.Refunded
+        : false;
     const booking = $app.findRecordById('bookings', answer.bookingId);
     // Its slots go to the people waiting for those days (best effort, after the commit).
-    slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+    slotsFreed($app, [bookingField(booking, 'install_date'), bookingField(booking, 'removal_date')]);
     return { booking, refunded };
   },
 };

@@ -58,6 +58,7 @@ import { waitlistOfferEndedMail } from '../waitlist/waitlist-mail';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 /**
  * The open waitlist offers alone in the way of request `r` at `now` (read in `tx`): the offers
@@ -80,7 +81,7 @@ function offersInTheWay(tx: CoreApp, r: BookingRequest, visits: CheckedRequest['
 /** The answer for phone booking `bookingId`: the booking, and its deposit link ('' when the deposit was taken). */
 function answerFor(bookingId: string, origin: string) {
   const booking = $app.findRecordById('bookings', bookingId);
-  const wantsLink = booking.getString('status') === BookingStatus.PendingPayment && !booking.getString('deposit_method');
+  const wantsLink = booking.getString('status') === BookingStatus.PendingPayment && !bookingField(booking, 'deposit_method');
   return { booking, url: wantsLink ? checkoutLink(bookingId, origin).url : booking.getString('checkout_url') };
 }
 

@@ -28,11 +28,11 @@ import { configuredOrigin } from '../http';
 import { findByKey } from '../mail/mail-outbox';
 import { reminderKey, visitReminderMail } from '../mail/visit-reminder';
 import { issueManageToken, manageUrl } from '../booking-store/manage-links';
-import { jsonObject } from '../json-fields';
 import { loadBlockedDates } from '../settings';
 import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { logError } from '../log';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 export interface ReminderJobResult {
   queued: number;
@@ -51,7 +51,7 @@ export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderS
     } catch {
       return { ...base, booking: null };
     }
-    return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)), blockedDayChoices: blockedDayChoicesOf(jsonObject(r, 'blocked_day_choices')) };
+    return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)), blockedDayChoices: blockedDayChoicesOf(bookingField(r, 'blocked_day_choices')) };
   },
   // The fresh manage link is written here, in the command's transaction, with the e-mail that carries it.
   composeMail(tx, mail) {

@@ -15,6 +15,7 @@ import { bookingDetails } from '../mail/booking-summary';
 import { bookingBalanceOf } from '../ledger-records';
 import { filterIn, filterNotIn, GOING_AHEAD_STATUSES, GONE_STATUSES, PAID_PAYMENT_STATUSES } from '@domain/booking/lifecycle';
 import { ConsultationStatus } from '@domain/consultations/consultation-status';
+import { bookingField } from '../booking-row';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
 export const FEED_DAYS_BACK = 60;
@@ -37,11 +38,11 @@ function bookingEvents(app: CoreApp, r: core.Record, from: Ymd): CalendarEvent[]
   const name = r.getString('customer_name');
   const balance = bookingBalanceOf(app, r);
   const description = lines(
-    `${b.packageTitle}, ${b.treeSize}${r.getBool('luxe_finish') ? ', Luxe Finish' : ''}`,
+    `${b.packageTitle}, ${b.treeSize}${bookingField(r, 'luxe_finish') ? ', Luxe Finish' : ''}`,
     `Phone: ${r.getString('customer_phone')}`,
     `E-mail: ${r.getString('customer_email')}`,
     `Balance due: ${balance > 0 ? formatCents(balance) : '$0 Paid'}`,
-    r.getString('parking_instructions') && `Parking: ${r.getString('parking_instructions')}`,
+    bookingField(r, 'parking_instructions') && `Parking: ${bookingField(r, 'parking_instructions')}`,
     r.getString('notes') && `Notes: ${r.getString('notes')}`,
   );
   const events: CalendarEvent[] = [];
@@ -58,8 +59,8 @@ function bookingEvents(app: CoreApp, r: core.Record, from: Ymd): CalendarEvent[]
       location: r.getString('customer_address'),
     });
   };
-  add('install', r.getString('install_date'), r.getString('install_time_slot'), 'Install');
-  add('removal', r.getString('removal_date'), r.getString('removal_time_slot'), 'Removal');
+  add('install', bookingField(r, 'install_date'), bookingField(r, 'install_time_slot'), 'Install');
+  add('removal', bookingField(r, 'removal_date'), bookingField(r, 'removal_time_slot'), 'Removal');
   return events;
 }
 

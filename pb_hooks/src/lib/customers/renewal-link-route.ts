@@ -27,12 +27,12 @@
 import { customerKey } from '@domain/customers/customer-key';
 import { maskedContact, RENEWAL_LINK_MESSAGES, renewalEndedMessage, renewalLinkEnded, renewalPrefill } from '@domain/customers/renewals';
 import type { SeasonRecord } from '@domain/schedule/seasons';
-import { jsonObjects } from '../json-fields';
 import { today } from '../clock';
 import { apiError, queryParam } from '../http';
 import { bodyAsIs, runRead, type ServerRead } from '../commands/run-command';
 import { loadSeasonRecords } from '../settings';
 import { renewalForToken } from '../bookings/checkout-renewal';
+import { bookingFieldsOf } from '../booking-row';
 
 /** The one answer for every kind of dead link. */
 export const RENEWAL_LINK_INVALID = RENEWAL_LINK_MESSAGES.invalid;
@@ -56,15 +56,7 @@ function openRenewal(token: unknown): { row: core.Record; season: SeasonRecord; 
 function prefillOf(o: ReturnType<typeof openRenewal>, masked: boolean) {
   const { row, season, booking: b } = o;
   const full = { name: b.getString('customer_name'), email: b.getString('customer_email'), phone: b.getString('customer_phone'), address: b.getString('customer_address') };
-  const last = {
-    package_type: b.getString('package_type'),
-    tree_size: b.getString('tree_size'),
-    selected_addons: jsonObjects(b, 'selected_addons').map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : undefined })),
-    luxe_finish: b.getBool('luxe_finish'),
-    removal_service: b.getBool('removal_service'),
-    extra_tree: b.getBool('extra_tree'),
-    keep_ornaments: b.getBool('keep_ornaments'),
-  };
+  const last = bookingFieldsOf(b, ['package_type', 'tree_size', 'selected_addons', 'luxe_finish', 'removal_service', 'extra_tree', 'keep_ornaments']);
   const proposal = {
     installDate: row.getString('proposed_install_date'),
     installSlot: row.getString('proposed_install_slot'),

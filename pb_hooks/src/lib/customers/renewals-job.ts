@@ -27,13 +27,13 @@ import type { SeasonRecord } from '@domain/schedule/seasons';
 import { choicesOfBooking } from '../booking-store/bookings-repo';
 import { nowMs, today } from '../clock';
 import { configuredOrigin } from '../http';
-import { jsonObjects } from '../json-fields';
 import { queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { renewalMail } from './renewal-mail';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
 import { inList } from './erase-customer-sql';
 import { renewalToken, tokenSecret, unsubscribeQuery } from '../bookings/renewal-tokens';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 /** Customers written per transaction: short enough not to hold the one writer for long. */
 const BATCH = 200;
@@ -91,7 +91,7 @@ function letterOf(b: core.Record, season: SeasonRecord, t: string, proposal: Ret
     customerName: b.getString('customer_name'),
     season: season.year,
     packageLine: `${pkg?.title ?? b.getString('package_type')} · ${isTreeSize(size) ? TREE_SIZE_INFO[size].label : size}`,
-    addons: addonTexts(jsonObjects(b, 'selected_addons').map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : undefined, price: 0 }))),
+    addons: addonTexts(bookingField(b, 'selected_addons').map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : undefined, price: 0 }))),
     address: b.getString('customer_address'),
     installDate: proposal.installDate,
     installSlot: proposal.installSlot,

@@ -20,7 +20,7 @@ import { chargeReceiptMail } from '../mail/receipts';
 import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
-import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingFieldsOf } from '../booking-row';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -35,22 +35,9 @@ export const ABANDONED_AFTER_MS = 60_000;
  * marks say whether damages alone may be charged yet (docs/product.md §5 Admin).
  */
 export function chargeableOf(tx: CoreApp, rec: core.Record): ChargeableBooking {
-  let addons: unknown;
-  try {
-    addons = JSON.parse(rec.getString('selected_addons') || 'null');
-  } catch {
-    addons = null;
-  }
   return {
-    package_type: rec.getString('package_type'),
-    tree_size: rec.getString('tree_size'),
-    luxe_finish: rec.getBool('luxe_finish'),
-    selected_addons: addons,
-    status: asBookingStatus(rec.getString('status')),
-    payment_status: asPaymentStatus(rec.getString('payment_status')),
+    ...bookingFieldsOf(rec, ['package_type', 'tree_size', 'luxe_finish', 'selected_addons', 'status', 'payment_status', 'install_done_at', 'removal_done_at']),
     balance_remaining: ledgerBalanceOf(rec, chargesOfBooking(tx, rec.id)),
-    install_done_at: rec.getString('install_done_at'),
-    removal_done_at: rec.getString('removal_done_at'),
   };
 }
 

@@ -18,6 +18,7 @@ import { bookingFacts, letterBookingOf, manageButtons, visitEvents, visitInvitat
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { PaymentStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
@@ -144,16 +145,16 @@ export function removalAddedMails(r: core.Record, paidCents: number, manageUrl: 
  */
 export function cancellationMails(r: core.Record, refunded: boolean, movements: readonly Movement[] = []): QueuedMail[] {
   const letter = letterBookingOf(r);
-  const deposit = formatCents(r.getInt('deposit_amount'));
-  const byOwner = r.getString('cancel_reason') === 'owner_cancelled';
+  const deposit = formatCents(bookingField(r, 'deposit_amount'));
+  const byOwner = bookingField(r, 'cancel_reason') === 'owner_cancelled';
   const refunds = refundSentences(movements);
   const depositRefunded = movements.some((m) => m.direction === 'refund' && m.of === 'deposit');
   // Part of the deposit given back (the owner's own amount): the notice names the part and what is kept.
   const depositBack = movements.find((m) => m.direction === 'refund' && m.of === 'deposit')?.amountCents ?? 0;
-  const depositPart = depositBack > 0 && depositBack < r.getInt('deposit_amount') ? `${formatCents(depositBack)} ` : '';
-  const depositKept = depositPart ? `, ${formatCents(r.getInt('deposit_amount') - depositBack)} kept` : '';
+  const depositPart = depositBack > 0 && depositBack < bookingField(r, 'deposit_amount') ? `${formatCents(depositBack)} ` : '';
+  const depositKept = depositPart ? `, ${formatCents(bookingField(r, 'deposit_amount') - depositBack)} kept` : '';
   // The owner may keep the deposit, as the policy allows (docs/decisions/032, 045).
-  const kept = byOwner && (movements.length > 0 ? !depositRefunded : r.getString('payment_status') !== PaymentStatus.RefundPending && r.getString('payment_status') !== PaymentStatus.Refunded);
+  const kept = byOwner && (movements.length > 0 ? !depositRefunded : bookingField(r, 'payment_status') !== PaymentStatus.RefundPending && bookingField(r, 'payment_status') !== PaymentStatus.Refunded);
   const refundLines = [
     ...(kept ? [`Your deposit of ${deposit} is kept, as our policies say. Please call us with any question.`] : []),
     ...(refunds.length > 0
@@ -167,7 +168,7 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
           ]),
   ];
   const refundLine = refundLines.join(' ');
-  const message = byOwner ? r.getString('cancel_message') : '';
+  const message = byOwner ? bookingField(r, 'cancel_message') : '';
   const customer = composeMail(
     `Hello ${r.getString('customer_name')},`,
     [
@@ -198,7 +199,7 @@ export function cancellationMails(r: core.Record, refunded: boolean, movements: 
       [
         `Booking reference: ${letter.reference}`,
         ...visitLines(letter),
-        `Deposit ${deposit}: ${kept ? 'kept' : `${depositPart}${refunded ? 'refunded' : 'refund pending (retried every 5 minutes)'}${depositKept}`}.`,
+        `Deposit ${deposit}: ${kept ? 'kept' : refunded ? `${depositPart}refunded${depositKept}` : `${depositPart}refund pending (retried every 5 minutes)${depositKept}`}.`,
         ...refunds
           .filter((l) => l.startsWith('We will give back'))
           .map((l) => `To give back by hand, then mark it returned in the admin: ${l.replace(/^We will give back (your )?/, '').replace(/; we will call you to arrange it\.$/, '.')}`),

@@ -16,11 +16,11 @@ import { bookingDetails } from './booking-summary';
 import { adminBookingPath } from '@domain/admin/admin-links';
 import { nowMs } from '../clock';
 import { configuredOrigin } from '../http';
-import { jsonObjects } from '../json-fields';
 import { composeMail } from './compose';
 import { factsOf, type MailButton, type MailFact } from './layout';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { businessSender } from './send-mail';
+import { bookingField } from '../booking-row';
 
 /**
  * The calendar events of booking `r`'s visits: one stable UID per visit, its SEQUENCE from
@@ -43,8 +43,8 @@ export function visitEvents(r: core.Record, packageLine: string, manageUrl = '')
       sequence: r.getInt('ics_sequence'),
     });
   };
-  add('install', r.getString('install_date'), r.getString('install_time_slot'));
-  add('removal', r.getString('removal_date'), r.getString('removal_time_slot'));
+  add('install', bookingField(r, 'install_date'), bookingField(r, 'install_time_slot'));
+  add('removal', bookingField(r, 'removal_date'), bookingField(r, 'removal_time_slot'));
   return events;
 }
 
@@ -86,7 +86,7 @@ export function manageButtons(manageUrl: string, calendar = false): MailButton[]
 /** Booking record `r` as the e-mails read it (domain/mail/letter.ts). */
 export function letterBookingOf(r: core.Record): LetterBooking {
   const b = bookingDetails(r);
-  const paidAt = parseTimestamp(r.getString('deposit_paid_at'));
+  const paidAt = parseTimestamp(bookingField(r, 'deposit_paid_at'));
   return {
     reference: bookingReference(r.id),
     packageTitle: b.packageTitle,
@@ -96,19 +96,19 @@ export function letterBookingOf(r: core.Record): LetterBooking {
     removalDate: b.removalDate,
     removalTimeSlot: b.removalTimeSlot,
     address: r.getString('customer_address'),
-    luxeFinish: r.getBool('luxe_finish'),
-    keepOrnaments: r.getBool('keep_ornaments'),
-    addons: jsonObjects(r, 'selected_addons')
+    luxeFinish: bookingField(r, 'luxe_finish'),
+    keepOrnaments: bookingField(r, 'keep_ornaments'),
+    addons: bookingField(r, 'selected_addons')
       .filter((a) => typeof a.id === 'string' && typeof a.price === 'number')
       .map((a) => ({ id: String(a.id), quantity: typeof a.quantity === 'number' ? a.quantity : 1, price: Number(a.price) })),
-    style: { palette: r.getString('style_color_palette'), theme: r.getString('style_theme'), topper: r.getString('style_topper') },
-    styleRequests: r.getString('style_special_requests'),
+    style: { palette: bookingField(r, 'style_color_palette'), theme: bookingField(r, 'style_theme'), topper: bookingField(r, 'style_topper') },
+    styleRequests: bookingField(r, 'style_special_requests'),
     notes: r.getString('notes'),
-    parkingInstructions: r.getString('parking_instructions'),
-    priceLines: jsonObjects(r, 'price_lines')
+    parkingInstructions: bookingField(r, 'parking_instructions'),
+    priceLines: bookingField(r, 'price_lines')
       .filter((l) => typeof l.label === 'string' && typeof l.amountCents === 'number')
       .map((l): PriceLine => ({ code: String(l.code ?? ''), label: String(l.label), amountCents: Number(l.amountCents) })),
-    travelFeeCents: r.getInt('travel_fee'),
+    travelFeeCents: bookingField(r, 'travel_fee'),
     totalCents: b.totalCents,
     depositCents: b.depositCents,
     balanceCents: b.balanceCents,

@@ -6,6 +6,7 @@
 import { summaryIsShown, type BookingSummary } from '@domain/booking/summary';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { findPackage, TREE_SIZE_INFO, isTreeSize } from '@domain/catalog';
+import { bookingField } from '../booking-row';
 
 export type { BookingSummary };
 
@@ -16,7 +17,7 @@ export type { BookingSummary };
  * APP_NOW's, so it cannot be compared with `now`).
  */
 export function bookingSummary(r: core.Record, now: number): BookingSummary | null {
-  return summaryIsShown(parseTimestamp(r.getString('hold_expires_at')), now) ? bookingDetails(r) : null;
+  return summaryIsShown(parseTimestamp(bookingField(r, 'hold_expires_at')), now) ? bookingDetails(r) : null;
 }
 
 /** What was booked and the amounts (cents), with display labels; for any caller, at any age. */
@@ -25,12 +26,12 @@ export function bookingDetails(r: core.Record): BookingSummary {
   return {
     packageTitle: findPackage(r.getString('package_type'))?.title ?? r.getString('package_type'),
     treeSize: isTreeSize(size) ? TREE_SIZE_INFO[size].label : size,
-    installDate: r.getString('install_date'),
-    installTimeSlot: r.getString('install_time_slot'),
-    removalDate: r.getString('removal_date') || null,
-    removalTimeSlot: r.getString('removal_time_slot') || null,
-    totalCents: r.getInt('total_price'),
-    depositCents: r.getInt('deposit_amount'),
-    balanceCents: r.getInt('total_price') - r.getInt('deposit_amount'),
+    installDate: bookingField(r, 'install_date'),
+    installTimeSlot: bookingField(r, 'install_time_slot'),
+    removalDate: bookingField(r, 'removal_date') || null,
+    removalTimeSlot: bookingField(r, 'removal_time_slot') || null,
+    totalCents: bookingField(r, 'total_price'),
+    depositCents: bookingField(r, 'deposit_amount'),
+    balanceCents: bookingField(r, 'total_price') - bookingField(r, 'deposit_amount'),
   };
 }

@@ -12,6 +12,7 @@ import { mailKey, type QueuedMail } from './mail-outbox';
 import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
 import { asBookingStatus, isLive } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
   return {
@@ -31,7 +32,7 @@ function notice(key: string, subject: string, lines: string[], relatedId: string
 }
 
 function customerLine(b: core.Record): string {
-  return `Customer: ${b.getString('customer_name')} (${b.getString('customer_email')}, ${b.getString('customer_phone')}); installation ${formatLongDate(b.getString('install_date'))}.`;
+  return `Customer: ${b.getString('customer_name')} (${b.getString('customer_email')}, ${b.getString('customer_phone')}); installation ${formatLongDate(bookingField(b, 'install_date'))}.`;
 }
 
 /** The bank turned down charge `charge` of booking `booking`: the balance (its ledger's, charges read in `tx`; docs/decisions/061) is due again. */
@@ -85,7 +86,7 @@ export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, 
   if (booking) {
     return notice(
       mailKey('orphan_payment_notice', paymentIntentId),
-      `Extra payment from ${booking.getString('customer_name')} ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
+      `Extra payment from ${booking.getString('customer_name')} ${refunded ? '' : 'NOT '}refunded: ${formatCents(amountCents)}`,
       [
         `A second payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which was already paid another way (an older checkout page or a replaced payment link). The booking is unchanged.`,
         outcome,
@@ -97,7 +98,7 @@ export function orphanPaymentNotice(bookingId: string, paymentIntentId: string, 
   }
   return notice(
     mailKey('orphan_payment_notice', paymentIntentId),
-    `Payment for a deleted booking ${refunded ? 'refunded' : 'NOT refunded'}: ${formatCents(amountCents)}`,
+    `Payment for a deleted booking ${refunded ? '' : 'NOT '}refunded: ${formatCents(amountCents)}`,
     [`A payment of ${formatCents(amountCents)} arrived for booking ${bookingId}, which had been deleted.`, outcome, `Payment: ${paymentIntentId}`],
     bookingId,
   );

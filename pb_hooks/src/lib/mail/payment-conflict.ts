@@ -11,6 +11,8 @@ import { formatSlotRange } from '@domain/schedule/slots';
 import { bookingDetails } from './booking-summary';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
+import { PaymentConflictMailKind } from '@domain/mail/payment-conflict-kind';
+import { bookingField } from '../booking-row';
 
 /** `lines` as an e-mail in the one look (layout.ts): the first the greeting, each other its own paragraph. */
 const letter = (lines: string[], closing: string, title: string) =>
@@ -39,23 +41,23 @@ export function paymentConflictMails(r: core.Record, refunded: boolean): QueuedM
     `We are sorry for the trouble. Please choose another time at our booking page, or call ${BUSINESS.phone} and we will find one with you.`,
   ];
   const customerMail: QueuedMail = {
-    key: mailKey('payment_conflict', r.id),
+    key: mailKey(PaymentConflictMailKind.Customer, r.id),
     to: r.getString('customer_email'),
     subject: `Your payment was refunded: ${b.packageTitle} on ${formatLongDate(b.installDate)}`,
     ...letter(customer, `${BUSINESS.name}`, 'Your payment was refunded'),
-    kind: 'payment_conflict',
+    kind: PaymentConflictMailKind.Customer,
     relatedId: r.id,
   };
   const notice = [
     `A payment arrived for a booking that could no longer own its slot, so it was not confirmed and the deposit (${deposit}) ${refunded ? 'was refunded' : 'is waiting to be refunded (retried every 5 minutes)'}.`,
     `Customer: ${r.getString('customer_name')} (${r.getString('customer_email')}, ${r.getString('customer_phone')})`,
     `Booking: ${b.packageTitle}, ${b.treeSize}, installation ${when}`,
-    `Payment: ${r.getString('payment_intent_id')}${r.getString('refund_id') ? `, refund ${r.getString('refund_id')}` : ''}`,
+    `Payment: ${bookingField(r, 'payment_intent_id')}${r.getString('refund_id') ? `, refund ${r.getString('refund_id')}` : ''}`,
   ];
   return [
     customerMail,
     {
-      key: mailKey('payment_conflict_notice', r.id),
+      key: mailKey(PaymentConflictMailKind.Notice, r.id),
       to: BUSINESS.email,
       subject: `Payment refunded (slot no longer available): ${r.getString('customer_name')}`,
       ...letter(notice, `${BUSINESS.name} bookings`, 'Payment refunded: slot no longer available'),

@@ -15,6 +15,7 @@ import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 import { manageButtons } from './booking-confirmation';
+import { bookingField } from '../booking-row';
 
 /**
  * What `booking` still has to pay as its ledger reads it in `tx` (domain/money/booking-money.ts
@@ -41,14 +42,14 @@ function receiptMail(key: string, booking: core.Record, receipt: Receipt, manage
 
 /** How booking `booking`'s deposit was paid, in a receipt's words: as the owner recorded it for a phone booking (docs/decisions/037), else the card or the demo. */
 function depositMethodText(booking: core.Record): string {
-  const recorded = booking.getString('deposit_method');
+  const recorded = bookingField(booking, 'deposit_method');
   if (isRecordedMethod(recorded)) return paymentMethodText(recorded, booking.getString('deposit_check_number'), booking.getString('deposit_note'));
-  return isDemo(booking.getString('payment_intent_id')) || booking.getString('payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)';
+  return isDemo(bookingField(booking, 'payment_intent_id')) || bookingField(booking, 'payment_mode') === 'demo' ? 'Demo payment (no card charged)' : 'Card (secure online checkout)';
 }
 
 /** The receipt for the deposit of just-confirmed booking `booking` (keyed once per booking), with its manage link. */
 export function depositReceiptMail(booking: core.Record, manageUrl: string): QueuedMail {
-  const deposit = booking.getInt('deposit_amount');
+  const deposit = bookingField(booking, 'deposit_amount');
   return receiptMail(
     mailKey('receipt', booking.id, 'deposit'),
     booking,
@@ -58,7 +59,7 @@ export function depositReceiptMail(booking: core.Record, manageUrl: string): Que
       method: depositMethodText(booking),
       at: nowMs(),
       reference: bookingReference(booking.id),
-      remainingCents: booking.getInt('total_price') - deposit,
+      remainingCents: bookingField(booking, 'total_price') - deposit,
       lines: [],
     },
     manageUrl,

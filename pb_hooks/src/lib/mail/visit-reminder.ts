@@ -15,6 +15,7 @@ import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { VISIT_REMINDER_KIND } from './outbox-checks';
+import { bookingField } from '../booking-row';
 
 /** The outbox key of reminder `due`. */
 export function reminderKey(due: Pick<DueReminder, 'bookingId' | 'version'>): string {
@@ -26,7 +27,7 @@ export function visitReminderMail(tx: CoreApp, r: core.Record, due: DueReminder,
   const what = due.visit === 'install' ? 'installation' : 'removal';
   const reference = bookingReference(r.id);
   const balance = bookingBalanceOf(tx, r);
-  const parking = r.getString('parking_instructions');
+  const parking = bookingField(r, 'parking_instructions');
   const sections: LetterSection[] = [
     {
       lines: [

@@ -33,10 +33,11 @@ import { payChargeByLink } from '../payments/balance-payment';
 import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
+import { bookingField } from '../booking-row';
 
 /** The open Checkout page of the removal `booking` holds ('' when none), read in `app`. */
 function heldRemovalUrl(app: CoreApp, booking: core.Record): string {
-  const hold = booking.getString('removal_hold');
+  const hold = bookingField(booking, 'removal_hold');
   if (!hold) return '';
   const charge = openCharges(app, booking.id).find((c) => c!.id === hold);
   return charge && charge.getString('status') === 'requires_checkout' ? charge.getString('checkout_url') : '';

@@ -45,6 +45,7 @@ import { bookingFactsOf, cancelTargetOf } from '../booking-changes/booking-comma
 import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
 import { bookingForToken, requireBooking } from '../booking-store/manage-links';
 import { slotsFreed } from '../freed-slots';
+import { bookingField } from '../booking-row';
 import { myBookingView } from './my-booking-view';
 
 /** The manage page's read (run-command.ts runRead): the booking the token opens (404 for a dead link), as the page shows it. */
@@ -113,7 +114,7 @@ export const customerCancelCall: OutsideCall<CustomerCancelInput> = {
   steps({ input, body }, run) {
     const booking = requireBooking($app, body, nowMs());
     // Checked again in the command's transaction; here so a stale page closes no payment page either.
-    if (isStaleFrom(input.from, { date: booking.getString('install_date'), timeSlot: booking.getString('install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
+    if (isStaleFrom(input.from, { date: bookingField(booking, 'install_date'), timeSlot: bookingField(booking, 'install_time_slot') })) throw apiError(409, SELF_SERVICE_MESSAGES.staleRequest);
     // One way of collecting at a time: a payment page the customer opened is closed first (at
     // Stripe, outside any transaction), so nothing can be paid for a cancelled booking (docs/decisions/045).
     closeOpenCollections($app, booking.id);
@@ -121,7 +122,7 @@ export const customerCancelCall: OutsideCall<CustomerCancelInput> = {
     // Outside the transaction: Stripe may be slow. A failure stays pending and is retried; cash waits for the owner.
     const refunded = runRefunds($app, answer.bookingId);
     // Its slots go to the people waiting for those days (best effort, after the commit).
-    slotsFreed($app, [booking.getString('install_date'), booking.getString('removal_date')]);
+    slotsFreed($app, [bookingField(booking, 'install_date'), bookingField(booking, 'removal_date')]);
     return { cancelled: true, refunded };
   },
 };

@@ -27,6 +27,7 @@ import { choicesOfBooking, selfServiceBookingOf } from '../booking-store/booking
 import { letterBookingOf } from '../mail/booking-confirmation';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingField } from '../booking-row';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -57,14 +58,14 @@ export function myBookingView(r: core.Record, now: number, app: CoreApp = $app):
     notes: l.notes,
     parkingInstructions: l.parkingInstructions,
     address: l.address,
-    install: visitView(l.installDate, l.installTimeSlot, r.getString('install_done_at')),
-    removal: hasRemovalVisit(state) ? visitView(state.removal_date, state.removal_time_slot, r.getString('removal_done_at')) : null,
+    install: visitView(l.installDate, l.installTimeSlot, bookingField(r, 'install_done_at')),
+    removal: hasRemovalVisit(state) ? visitView(state.removal_date, state.removal_time_slot, bookingField(r, 'removal_done_at')) : null,
     priceLines: l.priceLines.map((p) => ({ label: p.label, amountCents: p.amountCents })),
     totalCents: l.totalCents,
     paidCents: ledger.money.paidCents,
     balanceCents: balance,
     refunds: refundLines(ledger.movements),
-    policies: policyLines(l, now, !!r.getString('install_done_at')),
+    policies: policyLines(l, now, !!bookingField(r, 'install_done_at')),
     cancelNotice:
       o.cancel || !state.removal_hold
         ? cancelNotice({ depositPaidAtMs: state.depositPaidAtMs, installStartMs: visitStartMs(state.install_date, state.install_time_slot), installDone: !!state.install_done_at }, now).sentence

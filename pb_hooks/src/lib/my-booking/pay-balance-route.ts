@@ -27,6 +27,7 @@ import { chargeableOf, claimAbandonedCharge, openCharges, pendingChargeState, re
 import { recordChargeOutcome } from '../payments/charge-outcome';
 import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking, tokenOf } from '../booking-store/manage-links';
+import { bookingField } from '../booking-row';
 
 /** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
 function chargeCount(tx: CoreApp, bookingId: string): number {
@@ -49,7 +50,7 @@ export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, 
     const request = balanceRequest(b.id);
     const chargeable = chargeableOf(tx, b);
     return {
-      booking: { status: chargeable.status, paymentStatus: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!b.getString('removal_hold') },
+      booking: { status: chargeable.status, payment_status: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!bookingField(b, 'removal_hold') },
       openLinkUrl: link ? link.getString('checkout_url') : '',
       pending: pendingChargeState(tx, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' }),
     };

@@ -35,7 +35,7 @@ import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { nowMs } from '../clock';
 import { freshLinkMail, LINK_REQUEST_KIND, requestedLinksMail } from './link-mail';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from '../booking-store/manage-links';
-import { asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 /** The owner's fresh link: the booking, its links in force and the token of its next version. */
 export const freshLink: ServerCommand<FreshLinkInput, FreshLinkState, FreshLinkMail, FreshLinkAnswer> = {
@@ -53,10 +53,10 @@ export const freshLink: ServerCommand<FreshLinkInput, FreshLinkState, FreshLinkM
     return {
       found: {
         bookingId: r.id,
-        status: asBookingStatus(r.getString('status')),
-        email: r.getString('customer_email'),
+        status: bookingField(r, 'status'),
+        email: bookingField(r, 'customer_email'),
         linkVersion: version,
-        dates: { install_date: r.getString('install_date'), removal_date: r.getString('removal_date') },
+        dates: bookingFieldsOf(r, ['install_date', 'removal_date']),
         liveLinkIds: liveManageLinkIds(tx, r.id),
         // Links are sent on the configured origin, as every manage link is (manage-links.ts).
         next: { tokenHash: $security.sha256(token), manageUrl: manageUrl(configuredOrigin(tx), token) },
@@ -84,8 +84,8 @@ function bookingsOfEmail(tx: CoreApp, email: string): LinkedBooking[] {
       const { token, tokenHash } = newManageToken(tx, r!);
       return {
         bookingId: r!.id,
-        status: asBookingStatus(r!.getString('status')),
-        dates: { install_date: r!.getString('install_date'), removal_date: r!.getString('removal_date') },
+        status: bookingField(r!, 'status'),
+        dates: bookingFieldsOf(r!, ['install_date', 'removal_date']),
         tokenHash,
         hasRow: linkRowOf(tx, tokenHash) !== null,
         manageUrl: manageUrl(origin, token),

@@ -24,6 +24,7 @@ import { recordChargeOutcome } from './charge-outcome';
 import { failureMessage } from './balance-payment';
 import { refundOrphanPayment } from './orphan-payments';
 import { cardOf, paymentIdsOf, retrieveCard, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
+import { bookingField } from '../booking-row';
 
 /** The card-on-file command on the server (domain/commands/card-on-file-command.ts), run through `executeCommand`. */
 export const cardOnFile: ServerCommand<CardOnFileInput, CardOnFileState, never, CardOnFileAnswer> = {
@@ -32,7 +33,7 @@ export const cardOnFile: ServerCommand<CardOnFileInput, CardOnFileState, never, 
   load(tx, input) {
     try {
       const b = tx.findRecordById('bookings', input.bookingId);
-      return { booking: { id: b.id, cardBrand: b.getString('card_brand'), cardLast4: b.getString('card_last4') } };
+      return { booking: { id: b.id, cardBrand: bookingField(b, 'card_brand'), cardLast4: bookingField(b, 'card_last4') } };
     } catch {
       return { booking: null };
     }

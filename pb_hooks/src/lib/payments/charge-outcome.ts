@@ -18,7 +18,6 @@ import {
 } from '@domain/commands/charge-outcome-command';
 import { findBooking } from '../booking-store/bookings-repo';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
-import { jsonObjects } from '../json-fields';
 import { removalAddedMails } from '../mail/booking-change';
 import { chargeFailedNotice, latePaymentNotice } from '../mail/owner-notices';
 import { changeTokensFor } from '../booking-changes/booking-command-state';
@@ -26,6 +25,7 @@ import { paidChargeReceipt } from '../ledger/balance-charges';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { runRefunds } from './refund';
 import { asChargeStatus } from '@domain/money/charge-lifecycle';
+import { bookingField, bookingFieldsOf } from '../booking-row';
 
 /** The charge fields the outcome command reads. */
 function outcomeChargeOf(rec: core.Record): OutcomeCharge {
@@ -45,14 +45,7 @@ function outcomeChargeOf(rec: core.Record): OutcomeCharge {
 function outcomeBookingOf(b: core.Record): OutcomeBooking {
   return {
     ...bookingMoneyRowOf(b),
-    id: b.id,
-    balance_paid_at: b.getString('balance_paid_at'),
-    removal_hold: b.getString('removal_hold'),
-    removal_date: b.getString('removal_date'),
-    removal_time_slot: b.getString('removal_time_slot'),
-    install_date: b.getString('install_date'),
-    ics_sequence: b.getInt('ics_sequence'),
-    price_lines: jsonObjects(b, 'price_lines'),
+    ...bookingFieldsOf(b, ['id', 'balance_paid_at', 'removal_hold', 'removal_date', 'removal_time_slot', 'install_date', 'ics_sequence', 'price_lines']),
   };
 }
 
@@ -76,7 +69,7 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
     }
     const b = findBooking(tx, rec.getString('booking'));
     if (!b) return { charge: outcomeChargeOf(rec), booking: null, charges: [], tokens: null };
-    const books = rec.getString('kind') === 'removal' && b.getString('removal_hold') === rec.id;
+    const books = rec.getString('kind') === 'removal' && bookingField(b, 'removal_hold') === rec.id;
     return {
       charge: outcomeChargeOf(rec),
       booking: outcomeBookingOf(b),

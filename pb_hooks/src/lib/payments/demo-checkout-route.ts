@@ -40,7 +40,7 @@ import type { SettleDepositMail } from '@domain/commands/settle-deposit-command'
 import { chargeTitle, type ChargeKind } from '@domain/money/balance-charge';
 import { bookingDetails, bookingSummary } from '../mail/booking-summary';
 import { findBySession } from '../booking-store/bookings-repo';
-import { bookingRowOf } from '../booking-row';
+import { bookingRowOf, bookingField } from '../booking-row';
 import { nowMs } from '../clock';
 import type { ServerCommand } from '../commands/run-command';
 import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
@@ -113,8 +113,8 @@ export function demoCheckoutRoute(e: core.RequestEvent): void {
     if (!charge) throw apiError(404, DEMO_CHECKOUT_MESSAGES.notFound);
     return e.json(200, chargeSessionView(charge, sessionId));
   }
-  const state = demoSessionState(bookingRowOf(rec), parseTimestamp(rec.getString('hold_expires_at')), nowMs());
-  return e.json(200, { sessionId: rec.getString('checkout_session_id'), state, booking: bookingSummary(rec, nowMs()) });
+  const state = demoSessionState(bookingRowOf(rec), parseTimestamp(bookingField(rec, 'hold_expires_at')), nowMs());
+  return e.json(200, { sessionId: bookingField(rec, 'checkout_session_id'), state, booking: bookingSummary(rec, nowMs()) });
 }
 
 /** Demo Pay on the runner: the settle-deposit rule, its e-mails sent after the commit, a conflict refunded then answered 409. */
@@ -124,7 +124,7 @@ export const demoPay: ServerCommand<DemoSessionInput, DemoPayState, SettleDeposi
   load(tx, input, ctx) {
     const state = settleDeposit.load(tx, { sessionId: input.sessionId, paymentIntentId: '', customerId: '', paymentMethodId: '', cardBrand: '', cardLast4: '' }, ctx);
     const rec = state.booking ? tx.findRecordById('bookings', state.booking.id) : null;
-    return { ...state, holdExpiresAtMs: rec ? parseTimestamp(rec.getString('hold_expires_at')) : NaN, paymentIntentId: `demo_pi_${$security.randomString(24)}`, origin: ctx.origin };
+    return { ...state, holdExpiresAtMs: rec ? parseTimestamp(bookingField(rec, 'hold_expires_at')) : NaN, paymentIntentId: `demo_pi_${$security.randomString(24)}`, origin: ctx.origin };
   },
   composeMail: (tx, m) => settleDeposit.composeMail!(tx, m),
   respond(app, a) {
@@ -144,7 +144,7 @@ export const demoCancel: ServerCommand<DemoSessionInput, DemoCancelState, never,
   load(tx, input, ctx) {
     const state = releaseHoldServer.load(tx, { sessionId: input.sessionId, reason: 'customer_cancelled' }, ctx);
     const rec = state.booking ? tx.findRecordById('bookings', state.booking.id) : null;
-    return { ...state, holdExpiresAtMs: rec ? parseTimestamp(rec.getString('hold_expires_at')) : NaN, origin: ctx.origin };
+    return { ...state, holdExpiresAtMs: rec ? parseTimestamp(bookingField(rec, 'hold_expires_at')) : NaN, origin: ctx.origin };
   },
   respond: (_app, a) => a,
 };

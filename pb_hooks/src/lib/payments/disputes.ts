@@ -9,6 +9,7 @@ import { disputeCommand, type DisputeAnswer, type DisputeInput, type DisputeMail
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { disputeNotice, type DisputeFacts } from '../mail/owner-notices';
 import { logError } from '../log';
+import { bookingField } from '../booking-row';
 
 /** The booking whose deposit or charge was PaymentIntent `paymentIntentId`, or null. */
 function bookingOfIntent(tx: CoreApp, paymentIntentId: string): core.Record | null {
@@ -30,7 +31,7 @@ export const disputeServer: ServerCommand<DisputeInput, DisputeState, DisputeMai
   path: '/api/fn/stripe-webhook',
   load(tx, input) {
     const booking = bookingOfIntent(tx, input.paymentIntentId);
-    return { booking: booking ? { id: booking.id, disputeId: booking.getString('dispute_id') } : null };
+    return { booking: booking ? { id: booking.id, disputeId: bookingField(booking, 'dispute_id') } : null };
   },
   composeMail: (tx, m) =>
     disputeNotice(tx.findRecordById('bookings', m.bookingId), { id: m.dispute.disputeId, amountCents: m.dispute.amountCents, reason: m.dispute.reason, paymentIntentId: m.dispute.paymentIntentId }),

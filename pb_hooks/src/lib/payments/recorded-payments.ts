@@ -39,17 +39,14 @@ import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
 import { jsonObjects } from '../json-fields';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
-import { asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingFieldsOf } from '../booking-row';
 import { asChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */
 function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
   const charges = chargesOfBooking(tx, b.id);
   return {
-    id: b.id,
-    status: asBookingStatus(b.getString('status')),
-    paymentStatus: asPaymentStatus(b.getString('payment_status')),
-    balancePaidAt: b.getString('balance_paid_at'),
+    ...bookingFieldsOf(b, ['id', 'status', 'payment_status', 'balance_paid_at']),
     money: { booking: bookingMoneyRowOf(b), charges: charges.map(chargeMoneyRowOf), ledger: ledgerBookingOf(b, charges) },
   };
 }

@@ -30,6 +30,7 @@ import { createRefund } from './stripe';
 import { logError } from '../log';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 import { type RefundStatus } from '@domain/money/charge-lifecycle';
+import { bookingField } from '../booking-row';
 
 /** What the customer and the owner are told about the refunds of booking `r`. */
 function refundMails(app: CoreApp, r: core.Record, refunded: boolean) {
@@ -65,8 +66,8 @@ function cardRefundsDue(b: core.Record, charges: core.Record[]): CardRefund[] {
     if (out.some((r) => r.chargeId === chargeId && r.n === n)) continue;
     if (!chargeId) {
       // A deposit is refunded at most once, whole or in part (`deposit_refund_amount`), under the same key.
-      const part = m.amountCents < b.getInt('deposit_amount') ? m.amountCents : 0;
-      out.push({ chargeId, n, paymentIntentId: b.getString('payment_intent_id'), key: `refund-${b.id}`, partCents: part, amountCents: m.amountCents });
+      const part = m.amountCents < bookingField(b, 'deposit_amount') ? m.amountCents : 0;
+      out.push({ chargeId, n, paymentIntentId: bookingField(b, 'payment_intent_id'), key: `refund-${b.id}`, partCents: part, amountCents: m.amountCents });
       continue;
     }
     const c = charges.find((x) => x.id === chargeId)!;
@@ -124,13 +125,13 @@ export function runRefunds(app: CoreApp, bookingId: string): boolean {
   const charges = chargesOfBooking(app, bookingId);
   const jobs = cardRefundsDue(rec, charges);
   const byHand = refundsByHand(rec, charges);
-  if (jobs.length === 0 && !byHand && rec.getString('payment_status') !== PaymentStatus.RefundPending) return false;
+  if (jobs.length === 0 && !byHand && bookingField(rec, 'payment_status') !== PaymentStatus.RefundPending) return false;
   const made: RefundMade[] = [];
   let failed = false;
   // Stripe is asked outside any transaction (docs/architecture.md "The path of a command").
   for (const job of jobs) {
     const done = (refundId: string) => made.push({ chargeId: job.chargeId, n: job.n, refundId, amountCents: job.amountCents });
-    if (rec.getString('payment_mode') !== 'stripe' || job.paymentIntentId.startsWith('demo_')) {
+    if (bookingField(rec, 'payment_mode') !== 'stripe' || job.paymentIntentId.startsWith('demo_')) {
       done(`demo_re_${$security.randomString(24)}`);
       continue;
     }

@@ -12,11 +12,11 @@
  * - a booking already settled is left untouched, so a redelivered signal changes nothing.
  * The card's brand and last 4 digits are stored when the signal knew them (an admin-only field).
  */
-import { asCancelReason, asPaymentStatus, asBookingStatus } from '@domain/booking/lifecycle';
+import { bookingFieldsOf } from '../booking-row';
 import type { PaymentBookingRow } from '@domain/commands/booking-money';
 import { settleDepositCommand, type SettleDepositAnswer, type SettleDepositInput, type SettleDepositMail, type SettleDepositState } from '@domain/commands/settle-deposit-command';
-import type { ChargeMoneyRow } from '@domain/money/ledger';
 import { findBySession, visitsFreeFor } from '../booking-store/bookings-repo';
+import { BOOKING_MONEY_FIELDS, type ChargeMoneyRow } from '@domain/money/ledger';
 import { nowMs } from '../clock';
 import { executeCommand, type ServerCommand } from '../commands/run-command';
 import { bookingConfirmationMails } from '../mail/booking-confirmation';
@@ -27,7 +27,7 @@ import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { loadCrews } from '../settings';
 import { chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { conversionCounted } from './payment-conversion';
-import { asRefundStatus } from '@domain/money/charge-lifecycle';
+import type { SettleOutcome } from '@domain/commands/settle-outcome';
 
 /** What the payment provider tells about the paid session ('' or absent when it did not say). */
 export interface PaymentIds {
@@ -42,32 +42,14 @@ export interface PaymentIds {
 export interface SettleResult {
   bookingId: string;
   /** confirmed: the deposit is recorded; conflict: the payment must be refunded. */
-  outcome: 'confirmed' | 'conflict';
+  outcome: SettleOutcome;
   /** True only for the call that made the change (so refunds run once; its e-mails went already). */
   changed: boolean;
 }
 
 /** The booking fields the payment commands read, from record `r`. */
 export function paymentBookingRow(r: core.Record): PaymentBookingRow {
-  const s = (f: string) => r.getString(f);
-  return {
-    id: r.id,
-    status: asBookingStatus(s('status')),
-    payment_status: asPaymentStatus(s('payment_status')),
-    cancel_reason: asCancelReason(s('cancel_reason')),
-    total_price: r.getInt('total_price'),
-    deposit_amount: r.getInt('deposit_amount'),
-    deposit_method: s('deposit_method'),
-    deposit_paid_at: s('deposit_paid_at'),
-    dispute_id: s('dispute_id'),
-    deposit_refund: asRefundStatus(s('deposit_refund')),
-    deposit_refund_amount: r.getInt('deposit_refund_amount'),
-    install_done_at: s('install_done_at'),
-    removal_done_at: s('removal_done_at'),
-    removal_date: s('removal_date'),
-    removal_time_slot: s('removal_time_slot'),
-    removal_hold: s('removal_hold'),
-  };
+  return bookingFieldsOf(r, [...BOOKING_MONEY_FIELDS, 'id', 'install_done_at', 'removal_done_at', 'removal_date', 'removal_time_slot', 'removal_hold']);
 }
 
 /** The charges of booking `bookingId` as the ledger reads them (read in `tx`). */
@@ -94,7 +76,7 @@ export const settleDeposit: ServerCommand<SettleDepositInput, SettleDepositState
     const rec = findBySession(tx, input.sessionId);
     if (!rec) return { booking: null, slotsFree: false, charges: [], converted: false };
     return {
-      booking: { ...paymentBookingRow(rec), booked_by: rec.getString('booked_by'), checkout_session_id: rec.getString('checkout_session_id') },
+      booking: { ...paymentBookingRow(rec), ...bookingFieldsOf(rec, ['booked_by', 'checkout_session_id']) },
       slotsFree: visitsFreeFor(tx, rec, nowMs(), loadCrews(tx)),
       charges: chargeRows(tx, rec.id),
       converted: conversionCounted(tx, rec.id),

@@ -25,7 +25,10 @@ import { toPbDate } from '../clock';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
-import { asBookingStatus, asPaymentStatus } from '@domain/booking/lifecycle';
+import { bookingFieldsOf } from '../booking-row';
+
+/** The row's fields the review request reads (ReviewRequestBooking). */
+const REVIEW_REQUEST_FIELDS = ['id', 'status', 'payment_status', 'customer_name', 'customer_email', 'package_type', 'tree_size', 'install_date', 'removal_date'] as const;
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -53,28 +56,18 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
     } catch {
       return { booking: null, placeholder: null, reviews: [], ...fresh };
     }
+    const row = bookingFieldsOf(b, REVIEW_REQUEST_FIELDS);
     const found = tx.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: b.id, stage: input.stage } as unknown as dbx.Params);
     const p = found[0];
     // Submitted reviews of this booking or of its customer's address (alreadyReviewed decides the season).
     const reviews = tx
       .findRecordsByFilter('testimonials', "submitted_at != '' && (booking = {:booking} || customer_email = {:email})", '', 0, 0, {
         booking: b.id,
-        email: b.getString('customer_email'),
+        email: row.customer_email,
       } as unknown as dbx.Params)
       .map((t) => ({ bookingId: t!.getString('booking'), serviceDate: t!.getString('service_date') }));
     return {
-      booking: {
-        id: b.id,
-        status: asBookingStatus(b.getString('status')),
-        paymentStatus: asPaymentStatus(b.getString('payment_status')),
-        customerName: b.getString('customer_name'),
-        customerEmail: b.getString('customer_email'),
-        packageType: b.getString('package_type'),
-        treeSize: b.getString('tree_size'),
-        installDate: b.getString('install_date'),
-        removalDate: b.getString('removal_date'),
-        serviceLine: serviceLine(b.getString('package_type'), b.getString('tree_size')),
-      },
+      booking: { ...row, serviceLine: serviceLine(row.package_type, row.tree_size) },
       placeholder: p ? { id: p.id, submitted: !!p.getString('submitted_at') } : null,
       reviews,
       ...fresh,

@@ -5,6 +5,7 @@
  */
 import { forgetKeptOf } from '../kept';
 import { offerFreedSlots } from './waitlist-offer-step';
+import { bookingField } from '../booking-row';
 
 export function forgetKeptBookings(e: core.RecordEvent): void {
   e.next();
@@ -14,7 +15,7 @@ export function forgetKeptBookings(e: core.RecordEvent): void {
 /** Record hook (main.ts), after a booking's deletion committed: its visits' dates are offered to the people waiting (best effort). */
 export function offerAfterBookingDelete(e: core.RecordEvent): void {
   e.next();
-  offerFreedSlots(e.app, [e.record!.getString('install_date'), e.record!.getString('removal_date')]);
+  offerFreedSlots(e.app, [bookingField(e.record!, 'install_date'), bookingField(e.record!, 'removal_date')]);
 }
 
 /** Record hook (main.ts), after the owner removed a blocked day: its slots are offered to the people waiting (best effort). */

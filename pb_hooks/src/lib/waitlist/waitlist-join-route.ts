@@ -24,6 +24,7 @@ import { waitlistJoinedMail } from './waitlist-mail';
 import { bookingForToken } from '../booking-store/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';
+import { bookingField } from '../booking-row';
 
 /** The join for a request from `clientIp` (e.realIP(); '' when unknown). */
 export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput, WaitlistJoinState, WaitlistJoinedMail, WaitlistJoinAnswer> {
@@ -34,7 +35,7 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
       // An anonymous join e-mails an address nobody confirmed: counted per connection (anonymous-recipients.ts).
       if (!input.bookingToken) admitAnonymousRecipient(tx, clientIp, input.email, nowMs());
       const found = input.bookingToken ? bookingForToken(tx, input.bookingToken, nowMs()) : null;
-      const installDate = found ? found.booking.getString('install_date') : null;
+      const installDate = found ? bookingField(found.booking, 'install_date') : null;
       const ctx = found ? loadBookingDateContext(tx, installDate!) : loadDateContext(tx);
       const dateProblem = input.kind === 'install' ? installDateProblem(input.date, ctx) : removalDateProblem(input.date, input.bookingToken ? installDate : null, ctx);
       // A manage page's join waits under the booking's own contact (waitlist-join-command.ts).

@@ -15,7 +15,8 @@ import { type CustomerBookingOnDate, type EntryStatus, LIVE_ENTRY_STATUSES, offe
 import { idsWhere } from '../customers/erase-customer-sql';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
-import { asBookingStatus, asPaymentStatus, BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn } from '@domain/booking/lifecycle';
+import { BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn } from '@domain/booking/lifecycle';
+import { bookingFieldsOf } from '../booking-row';
 
 /** The characters of a token: base64url, 43 of them. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -184,14 +185,7 @@ export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
   const key = r.getString('email_key');
   const bookings: CustomerBookingOnDate[] = rows
     .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
-    .map((b) => ({
-      id: b!.id,
-      status: asBookingStatus(b!.getString('status')),
-      paymentStatus: asPaymentStatus(b!.getString('payment_status')),
-      bookedBy: b!.getString('booked_by'),
-      installDate: b!.getString('install_date'),
-      removalDate: b!.getString('removal_date'),
-    }));
+    .map((b) => bookingFieldsOf(b!, ['id', 'status', 'payment_status', 'booked_by', 'install_date', 'removal_date']));
   return {
     entry: { id: r.id, date, kind: r.getString('kind') === 'removal' ? 'removal' : 'install', bookingId, status: r.getString('status') as EntryStatus },
     openOfferId: openOfferOf(tx, r.id)?.id ?? null,

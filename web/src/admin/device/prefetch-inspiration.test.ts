@@ -28,7 +28,7 @@ describe('inspirationUrlsAhead', () => {
       [
         booking({ status: 'cancelled', style_inspiration_images: [img('cancelled')] }),
         booking({ status: 'payment_conflict', style_inspiration_images: [img('conflict')] }),
-        booking({ style_inspiration_images: ['https://evil.example/api/files/inspiration_images/x/y.jpg', '/images/hero-tree-400.webp', 42, 'http://[bad', img('a')] }),
+        booking({ style_inspiration_images: ['https://evil.example/api/files/inspiration_images/x/y.jpg', '/images/hero-tree-400.webp', 42 as unknown as string, 'http://[bad', img('a')] }),
         booking({ style_inspiration_images: ['/api/files/inspiration_images/a/tree.jpg'] }),
         booking({ style_inspiration_images: null }),
       ],

@@ -6,7 +6,8 @@
  */
 import { addDays, businessToday, type Ymd } from '@domain/schedule/calendar';
 import { INSPIRATION_IMAGE_CACHE } from './pwa-constants';
-import { type BookingStatus, isLive } from '@domain/booking/lifecycle';
+import { isLive } from '@domain/booking/lifecycle';
+import type { BookingRow } from '@domain/booking/booking-row';
 
 /** How far ahead images are fetched (days, in the business time zone, today included). */
 export const PREFETCH_DAYS = 14;
@@ -14,12 +15,7 @@ export const PREFETCH_DAYS = 14;
 const CONCURRENCY = 3;
 
 /** The booking fields read here (an AdminBooking). */
-export interface BookingImages {
-  status: BookingStatus;
-  install_date: string;
-  removal_date: string;
-  style_inspiration_images: unknown;
-}
+export type BookingImages = Pick<BookingRow, 'status' | 'install_date' | 'removal_date' | 'style_inspiration_images'>;
 
 /**
  * Same-origin inspiration-image URLs (absolute) of the bookings with an install or removal from

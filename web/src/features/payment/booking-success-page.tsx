@@ -8,7 +8,7 @@ import { BookingDetails } from './booking-details';
 import './payment.css';
 import { logError } from '@/lib/log';
 
-type State = { kind: 'verifying' } | { kind: 'confirmed'; booking: BookingSummary | null; manageToken: string } | { kind: 'failed'; refunded?: boolean };
+type State = { kind: 'verifying' } | { kind: 'verified'; booking: BookingSummary | null; manageToken: string } | { kind: 'failed'; refunded?: boolean };
 
 /**
  * /booking-success (docs/product.md §2, §4 Payment result): verifying, then confirmed (with
@@ -29,7 +29,7 @@ export function BookingSuccessPage({ sessionId, onConfirmed }: { sessionId: stri
       (res) => {
         if (!live) return;
         if (res.success) {
-          setState({ kind: 'confirmed', booking: res.booking ?? null, manageToken: res.manageToken ?? '' });
+          setState({ kind: 'verified', booking: res.booking ?? null, manageToken: res.manageToken ?? '' });
           onConfirmed?.(sessionId);
         } else {
           setState({ kind: 'failed', refunded: !!res.conflict });

@@ -7,6 +7,7 @@ import { formatSlotRange } from '@domain/schedule/slots';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
 import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoCharge, type DemoSession } from './api/demo-checkout';
+import { DemoSessionState } from '@domain/commands/demo-session-state';
 import { BookingDetails } from './booking-details';
 import './payment.css';
 
@@ -43,7 +44,7 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
       <p className="demo-banner" role="note">
         <strong>Demo payment – no card is charged</strong>
       </p>
-      <h1>{session?.state === 'paid' ? 'Payment received' : session?.charge ? 'Make your payment' : 'Pay your deposit'}</h1>
+      <h1>{session?.state === DemoSessionState.Paid ? 'Payment received' : session?.charge ? 'Make your payment' : 'Pay your deposit'}</h1>
       {session?.charge ? (
         <ChargePayment charge={session.charge} state={session.state} busy={busy} onPay={() => void act(payDemoSession)} onCancel={() => void act(cancelDemoSession)} />
       ) : !sessionId ? (
@@ -56,11 +57,11 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
         </p>
       ) : !session ? (
         <p role="status">Loading your booking…</p>
-      ) : session.state !== 'open' || !session.booking ? (
+      ) : session.state !== DemoSessionState.Open || !session.booking ? (
         <p role="alert">
-          {session.state === 'paid' ? 'Your deposit is paid and your booking is confirmed.' : 'This checkout session has expired and no card was charged.'}{' '}
-          <Link to={session.state === 'paid' ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>
-            {session.state === 'paid' ? 'See your booking' : 'Continue'}
+          {session.state === DemoSessionState.Paid ? 'Your deposit is paid and your booking is confirmed.' : 'This checkout session has expired and no card was charged.'}{' '}
+          <Link to={session.state === DemoSessionState.Paid ? `${paths.bookingSuccess}?session_id=${encodeURIComponent(session.sessionId)}` : paths.booking}>
+            {session.state === DemoSessionState.Paid ? 'See your booking' : 'Continue'}
           </Link>
         </p>
       ) : (
@@ -86,14 +87,14 @@ export function DemoPaymentPage({ sessionId }: { sessionId: string | null }) {
  * open; after Pay the page comes back paid (the receipt is e-mailed), after Cancel closed.
  */
 function ChargePayment({ charge, state, busy, onPay, onCancel }: { charge: DemoCharge; state: DemoSession['state']; busy: boolean; onPay: () => void; onCancel: () => void }) {
-  if (state === 'paid') {
+  if (state === DemoSessionState.Paid) {
     return (
       <p role="status">
         Thank you: your payment of {formatCents(charge.amountCents)} ({charge.title}) is made. Your receipt is on its way by e-mail. <Link to={paths.home}>Continue</Link>
       </p>
     );
   }
-  if (state !== 'open') {
+  if (state !== DemoSessionState.Open) {
     return (
       <p role="alert">
         This payment page has closed and no card was charged. You can pay again from your booking&apos;s page, with the link in your e-mails. <Link to={paths.home}>Continue</Link>

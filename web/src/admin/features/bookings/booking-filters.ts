@@ -8,11 +8,13 @@
 import { balanceOf, bookingLedger, type LooseRow } from '@domain/money/booking-money';
 import { BookingStatus, isGoingAhead } from '@domain/booking/lifecycle';
 
-export const BOOKING_FILTERS = ['upcoming', 'balance_due', 'cancelled', 'all'] as const;
-export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+import { BOOKING_FILTERS, BookingFilter } from './booking-filter';
+import type { BookingRow } from '@domain/booking/booking-row';
+
+export { BOOKING_FILTERS, BookingFilter };
 
 /** The filter shown when the URL names none (or one it does not know): All, the list as it always was. */
-export const DEFAULT_BOOKING_FILTER: BookingFilter = 'all';
+export const DEFAULT_BOOKING_FILTER: BookingFilter = BookingFilter.All;
 
 export const BOOKING_FILTER_LABELS: Record<BookingFilter, string> = {
   upcoming: 'Upcoming',
@@ -30,12 +32,7 @@ export const BOOKING_FILTER_EMPTY: Record<BookingFilter, string> = {
 };
 
 /** The booking fields the filters read (a mirror row has them all; the ledger reads the money fields it needs). */
-export interface FilterableBooking extends LooseRow {
-  id: string;
-  status: BookingStatus;
-  install_date: string;
-  removal_date: string;
-}
+export type FilterableBooking = LooseRow & Pick<BookingRow, 'id' | 'status' | 'install_date' | 'removal_date'>;
 
 /** `value` as a filter, or the default (a URL's `?filter=` may hold anything). */
 export function bookingFilterOf(value: string | null | undefined): BookingFilter {
@@ -51,14 +48,14 @@ export function bookingFilterOf(value: string | null | undefined): BookingFilter
  * a checkout still open is not a balance).
  */
 export function filtersOf(b: FilterableBooking, charges: readonly LooseRow[], today: string): Set<BookingFilter> {
-  const out = new Set<BookingFilter>(['all']);
+  const out = new Set<BookingFilter>([BookingFilter.All]);
   if (b.status === BookingStatus.Cancelled) {
-    out.add('cancelled');
+    out.add(BookingFilter.Cancelled);
     return out;
   }
   if (b.status === BookingStatus.PaymentConflict) return out;
-  if ((b.install_date && b.install_date >= today) || (b.removal_date && b.removal_date >= today)) out.add('upcoming');
-  if (isGoingAhead(b) && balanceOf(bookingLedger(b, charges)) > 0) out.add('balance_due');
+  if ((b.install_date && b.install_date >= today) || (b.removal_date && b.removal_date >= today)) out.add(BookingFilter.Upcoming);
+  if (isGoingAhead(b) && balanceOf(bookingLedger(b, charges)) > 0) out.add(BookingFilter.BalanceDue);
   return out;
 }
 

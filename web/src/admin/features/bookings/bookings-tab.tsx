@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/lib/paths';
-import { balanceCell, compareNewestFirst, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking/display';
+import { balanceCell, compareNewestFirst, DepositState, depositState, isAbandonedCheckout, packageTitle, paymentDashboardUrl, STRIPE_PAYMENTS_URL } from '@domain/booking/display';
 import { formatCents } from '@domain/money/cents';
 import { formatSlotRange } from '@domain/schedule/slots';
 import { adminDb } from '@/admin/core/db';
@@ -24,9 +24,9 @@ const NO_CHARGES: readonly AdminCharge[] = [];
 
 function DepositCell({ b }: { b: AdminBooking }) {
   const state = depositState(b);
-  if (state === 'pending') return <>Pending</>;
-  if (state === 'refunded') return <>Refunded</>;
-  if (state === 'refund_pending') return <>Refund pending</>;
+  if (state === DepositState.Pending) return <>Pending</>;
+  if (state === DepositState.Refunded) return <>Refunded</>;
+  if (state === DepositState.RefundPending) return <>Refund pending</>;
   const url = paymentDashboardUrl(b);
   const text = `${formatCents(b.deposit_amount)} Paid`;
   return url ? (
@@ -67,7 +67,7 @@ function BalanceCell({ b, charges, onCharge }: { b: AdminBooking; charges: reado
       );
     case 'paid':
       return <>$0 Paid</>;
-    case 'cancelled':
+    case 'nothing_due':
       return <>Nothing due</>;
     default:
       return <>$0</>;

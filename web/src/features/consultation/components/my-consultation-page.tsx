@@ -8,7 +8,7 @@ import '../consultation.css';
 // The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
 const MoveConsultationForm = lazy(() => import('./move-consultation-form').then((m) => ({ default: m.MoveConsultationForm })));
 
-type Done = 'moved' | 'cancelled' | null;
+type Done = 'moved' | 'cancel-made' | null;
 
 const STATUS: Record<string, string> = { pending: 'Requested: we will confirm it', confirmed: 'Confirmed', completed: 'Done', cancelled: 'Cancelled' };
 
@@ -98,7 +98,7 @@ export function MyConsultationPage({ token }: { token: string | null }) {
                   </button>
                 )}
               </section>
-              <CancelConsultation consultation={shown.value} token={token!} onCancelled={(c) => changed(c, 'cancelled')} />
+              <CancelConsultation consultation={shown.value} token={token!} onCancelled={(c) => changed(c, 'cancel-made')} />
             </>
           ) : (
             <p className="muted">

@@ -9,6 +9,7 @@ import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalance
 import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../my-booking.css';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { RefundLineState } from '@domain/money/refund-line-state';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
 // not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
@@ -18,7 +19,7 @@ const MoveVisitForm = lazy(() => import('./move-visit-form').then((m) => ({ defa
 type Editing = VisitKind | 'add-removal' | null;
 
 /** What the customer just did. The link keeps working after a change (docs/decisions/027); a cancelled booking is shown read-only. */
-type Done = { kind: 'moved'; what: string } | { kind: 'removal-added' } | { kind: 'cancelled'; refunded: boolean } | { kind: 'paid' } | null;
+type Done = { kind: 'moved'; what: string } | { kind: 'removal-added' } | { kind: 'cancel-made'; refunded: boolean } | { kind: 'paid' } | null;
 
 /** Under a missing or dead link: the way to have it e-mailed again. */
 function AskForLink() {
@@ -89,7 +90,7 @@ export function MyBookingPage({ token }: { token: string | null }) {
           }}
           onCancelled={(refunded) => {
             setValue({ ...shown.value, status: BookingStatus.Cancelled, balanceCents: 0 });
-            setDone({ kind: 'cancelled', refunded });
+            setDone({ kind: 'cancel-made', refunded });
             // The server's view then lists each refund with its state (what was paid stays shown meanwhile).
             if (token)
               fetchMyBooking(token).then(
@@ -115,11 +116,11 @@ interface DetailsProps {
   onPaid: () => void;
 }
 
-/** How each refund stands, in the customer's words. */
-const REFUND_STATE: Record<MyBookingView['refunds'][number]['state'], string> = {
-  pending: 'being refunded to your card',
-  refunded: 'refunded',
-  to_return: 'to be given back in person',
+/** How each refund stands, in the customer's words after its amount ("$825 · refunded"). */
+const REFUND_STATE: Record<RefundLineState, string> = {
+  [RefundLineState.Pending]: '· being refunded to your card',
+  [RefundLineState.Refunded]: '· refunded',
+  [RefundLineState.ToReturn]: '· to be given back in person',
 };
 
 function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving, onMoved, onCancelled, onPaid }: DetailsProps) {
@@ -185,7 +186,7 @@ function BookingDetails({ booking: b, token, done, resultRef, moving, setMoving,
           <Fact label="Paid">{formatCents(b.paidCents)}</Fact>
           {(b.refunds ?? []).map((r, i) => (
             <Fact key={`${r.label}-${i}`} label={`${r.label} refund`}>
-              {`${formatCents(r.amountCents)} · ${REFUND_STATE[r.state]}`}
+              {`${formatCents(r.amountCents)} ${REFUND_STATE[r.state]}`}
             </Fact>
           ))}
           {!cancelled && <Fact label="Balance due">{b.balanceCents > 0 ? `${formatCents(b.balanceCents)} on installation day` : 'Nothing: paid in full'}</Fact>}

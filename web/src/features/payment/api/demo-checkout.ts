@@ -1,10 +1,11 @@
 import { pb } from '@/lib/pb';
 import { startEarly, takeEarly } from '@/lib/early-request';
 import type { BookingSummary } from './verify-payment';
+import type { DemoSessionState } from '@domain/commands/demo-session-state';
 
 export interface DemoSession {
   sessionId: string;
-  state: 'open' | 'paid' | 'expired' | 'cancelled';
+  state: DemoSessionState;
   /** Null a day after the checkout closed (never while the session is open); null for a payment link. */
   booking: BookingSummary | null;
   /** A customer's payment link (the manage page's 'Pay online' or an added removal); absent for the wizard's deposit. */
