@@ -14,6 +14,7 @@ import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
 import { BookingStatus, type PaymentStatus, wentAhead } from '../booking/lifecycle';
+import { EntryStatus } from './waitlist-status';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -22,10 +23,8 @@ export const DEFAULT_OFFER_HOURS = 12;
 /** The owner's offer window's bounds (hours). */
 export const OFFER_HOURS_RANGE = { min: 1, max: 72 } as const;
 
-export type EntryStatus = 'waiting' | 'offered' | 'booked' | 'declined' | 'expired' | 'left' | 'skipped' | 'removed';
-export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired' | 'ended';
-/** An entry still in line: waiting, or holding an open offer. */
-export const LIVE_ENTRY_STATUSES: readonly EntryStatus[] = ['waiting', 'offered'];
+/** The statuses live in waitlist-status.ts (their one spelling and transition); named here too for the waitlist's readers. */
+export { EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from './waitlist-status';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -157,8 +156,12 @@ export interface CustomerBookingOnDate {
  * done, or a phone booking (`bookedBy`); an unpaid checkout hold does not close it. For a move
  * entry only its own booking counts (another booking of theirs that day moves nothing).
  */
-export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookingId'>, moving: string | null, bookings: readonly CustomerBookingOnDate[]): 'left' | 'booked' | null {
-  if (entry.bookingId && (moving === '' || moving === 'cancelled')) return 'left';
+export function entryClosure(
+  entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookingId'>,
+  moving: string | null,
+  bookings: readonly CustomerBookingOnDate[],
+): typeof EntryStatus.Left | typeof EntryStatus.Booked | null {
+  if (entry.bookingId && (moving === '' || moving === BookingStatus.Cancelled)) return EntryStatus.Left;
   const taken = bookings.some(
     (b) =>
       (!entry.bookingId || b.id === entry.bookingId) &&
@@ -166,7 +169,7 @@ export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookin
       (entry.kind === 'install' ? b.installDate : b.removalDate) === entry.date &&
       (wentAhead({ status: b.status, payment_status: b.paymentStatus }) || !!b.bookedBy),
   );
-  return taken ? 'booked' : null;
+  return taken ? EntryStatus.Booked : null;
 }
 
 /** Whether schedule `s` is an open offer's hold (id 'offer:<id>', as `offerSchedule` and bookings-repo.ts bookingsOnDates write it). */
@@ -206,7 +209,7 @@ export function inLineOrder<E extends { joinedAt: number; id: string }>(entries:
 export function nextOffers(entries: readonly WaitingEntry[], schedules: readonly BookingSchedule[], date: Ymd, nowMs: number, offerHours: number, crews: number): PlannedOffer[] {
   const held: BookingSchedule[] = [...schedules];
   const out: PlannedOffer[] = [];
-  for (const entry of inLineOrder(entries.filter((e) => e.date === date && e.status === 'waiting'))) {
+  for (const entry of inLineOrder(entries.filter((e) => e.date === date && e.status === EntryStatus.Waiting))) {
     const free = freeSlotFor(entry, held, nowMs, offerHours, crews);
     if (!free) continue;
     out.push({ entry, slot: free.slot, expiresAt: free.expiresAt });
