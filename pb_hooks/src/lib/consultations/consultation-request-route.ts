@@ -34,6 +34,7 @@ import { consultationMails } from '../mail/consultation-confirmation';
 import { deliverMail, queueMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { issueConsultationToken, myConsultationUrl } from './consultation-links';
+import { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 export function consultationRequestRoute(e: core.RequestEvent): void {
   const parsed = parseConsultationRequest(readJsonObject(e));
@@ -81,7 +82,7 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
         consultation_date: r.date,
         consultation_time_slot: r.timeSlot,
         notes: r.notes,
-        status: 'pending',
+        status: ConsultationStatus.Pending,
         client_ip: caller.ip,
       });
       tx.save(rec);
@@ -102,5 +103,5 @@ export function consultationRequestRoute(e: core.RequestEvent): void {
   if (tooFar) throw apiError(409, tooFar);
 
   deliverMail($app, mailIds);
-  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: 'pending', manageToken });
+  return e.json(200, { id, date: r.date, timeSlot: r.timeSlot, status: ConsultationStatus.Pending, manageToken });
 }

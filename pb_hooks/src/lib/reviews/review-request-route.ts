@@ -26,6 +26,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
 import { asBookingStatus, asPaymentStatus } from '@domain/booking/lifecycle';
+import { MailLogStatus } from '@domain/mail/mail-status';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -39,7 +40,7 @@ function completeFromMailLog(app: CoreApp, partial: Record<string, unknown>, key
     id: String(partial.testimonialId ?? ''),
     since: toPbDate(keyWrittenAtMs),
   } as unknown as dbx.Params);
-  return { ...partial, mailStatus: mails[0]?.getString('status') || 'failed' };
+  return { ...partial, mailStatus: mails[0]?.getString('status') || MailLogStatus.Failed };
 }
 
 export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
@@ -81,7 +82,7 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
     };
   },
   composeMail: (_tx, m) => reviewRequestMail(m, m.token),
-  respond: (_app, a, [mailStatus = 'queued']) => ({ ...a, mailStatus }),
+  respond: (_app, a, [mailStatus = MailLogStatus.Queued]) => ({ ...a, mailStatus }),
   completeAbandoned: completeFromMailLog,
 };
 
