@@ -23,6 +23,7 @@ import { findSlot } from '../schedule/slots';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts } from './booking-changes';
 import { visitAtOf, visitTime, type MoveWorld } from './visit-move-command';
+import { ChargeStatus } from '../money/charge-lifecycle';
 
 export const ADD_REMOVAL_MESSAGES = {
   slot: 'That removal time slot is not offered on this date. Please choose another slot.',
@@ -161,7 +162,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
         // One removal payment at a time per booking (checked above), so the count numbers the attempt.
         idempotency_key: `customer-removal-${b.id}-${t.newCharge.attempt}`,
         request_fingerprint: t.newCharge.fingerprint,
-        status: 'pending',
+        status: ChargeStatus.Pending,
         attempted_at: pbDate(nowMs),
         requested_at: pbDate(nowMs),
         created_by: '',

@@ -30,21 +30,21 @@ import { isRecordedMethod } from '../money/recorded-payments';
 import { removalAddedHistory, removalBookedFields, type RemovalAddedMail } from './add-removal-command';
 import { historyLine, linksFollowVisits, type ChangeTokens } from './booking-changes';
 import { decided, pbDate, type Change, type Command, type FieldValue, type Outcome } from './command';
-import type { ChargeStatus } from '../money/charge-lifecycle';
+import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
 import { isGoingAhead } from '../booking/lifecycle';
 import type { BookingFields } from '../booking/booking-row';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
-  | { status: 'succeeded'; paymentIntentId: string }
-  | { status: 'processing'; paymentIntentId: string }
-  | { status: 'requires_checkout'; paymentIntentId: string; checkoutSessionId: string; checkoutUrl: string }
-  | { status: 'failed'; paymentIntentId: string; error: string };
+  | { status: typeof ChargeStatus.Succeeded; paymentIntentId: string }
+  | { status: typeof ChargeStatus.Processing; paymentIntentId: string }
+  | { status: typeof ChargeStatus.RequiresCheckout; paymentIntentId: string; checkoutSessionId: string; checkoutUrl: string }
+  | { status: typeof ChargeStatus.Failed; paymentIntentId: string; error: string };
 
 /** Who tells how charge `chargeId` went (see the file's comment). */
 export type ChargeOutcomeInput =
   | { via: 'call'; chargeId: string; outcome: ChargeCallOutcome }
-  | { via: 'intent'; chargeId: string; paymentIntentId: string; result: { status: 'succeeded' } | { status: 'failed'; error: string } }
+  | { via: 'intent'; chargeId: string; paymentIntentId: string; result: { status: typeof ChargeStatus.Succeeded } | { status: typeof ChargeStatus.Failed; error: string } }
   | { via: 'checkout_paid'; chargeId: string; sessionId: string; paymentIntentId: string }
   | { via: 'checkout_expired'; chargeId: string; sessionId: string };
 
@@ -95,42 +95,45 @@ export interface ChargeOutcomeAnswer {
 export function chargeStep(c: OutcomeCharge, input: ChargeOutcomeInput): Record<string, FieldValue> | null {
   switch (input.via) {
     case 'call': {
-      if (c.status !== 'pending') return null;
       const o = input.outcome;
-      const fields: Record<string, FieldValue> = { status: o.status };
+      const status = chargeTransition(c.status, { type: 'answered', status: o.status });
+      if (!status) return null;
+      const fields: Record<string, FieldValue> = { status };
       if (o.paymentIntentId) fields.stripe_payment_intent_id = o.paymentIntentId;
-      if (o.status === 'requires_checkout') {
+      if (o.status === ChargeStatus.RequiresCheckout) {
         fields.stripe_checkout_session_id = o.checkoutSessionId;
         fields.checkout_url = o.checkoutUrl;
-      } else if (o.status === 'failed') fields.error = o.error.slice(0, 1000);
+      } else if (o.status === ChargeStatus.Failed) fields.error = o.error.slice(0, 1000);
       return fields;
     }
     case 'intent': {
       // Tied to another intent, or waiting on its Checkout link (its own events settle it).
       if (c.stripe_payment_intent_id && c.stripe_payment_intent_id !== input.paymentIntentId) return null;
       const r = input.result;
-      if (r.status === 'succeeded') {
-        return ['pending', 'processing', 'failed'].includes(c.status) ? { status: 'succeeded', error: '', stripe_payment_intent_id: input.paymentIntentId } : null;
-      }
-      // A charge that already succeeded stays so: a late or redelivered failure changes nothing.
-      return ['pending', 'processing'].includes(c.status) ? { status: 'failed', error: r.error.slice(0, 1000), stripe_payment_intent_id: input.paymentIntentId } : null;
+      // A charge that already succeeded stays so: a late or redelivered failure changes nothing (chargeTransition).
+      const status = chargeTransition(c.status, { type: r.status === ChargeStatus.Succeeded ? 'intent_succeeded' : 'intent_failed' });
+      if (!status) return null;
+      return { status, error: r.status === ChargeStatus.Failed ? r.error.slice(0, 1000) : '', stripe_payment_intent_id: input.paymentIntentId };
     }
     case 'checkout_paid': {
       if (c.stripe_checkout_session_id !== input.sessionId) return null;
       // Paid after we closed it (its expiry raced the payment): the ledger decides whether it is owed (docs/decisions/045).
-      if (c.status !== 'requires_checkout' && c.status !== 'failed') return null;
-      const fields: Record<string, FieldValue> = { status: 'succeeded', error: '' };
+      const status = chargeTransition(c.status, { type: 'checkout_paid' });
+      if (!status) return null;
+      const fields: Record<string, FieldValue> = { status, error: '' };
       if (input.paymentIntentId) fields.stripe_payment_intent_id = input.paymentIntentId;
       return fields;
     }
-    case 'checkout_expired':
-      return c.status === 'requires_checkout' && c.stripe_checkout_session_id === input.sessionId ? { status: 'failed', error: CHARGE_MESSAGES.linkExpired } : null;
+    case 'checkout_expired': {
+      const status = c.stripe_checkout_session_id === input.sessionId ? chargeTransition(c.status, { type: 'link_closed' }) : null;
+      return status ? { status, error: CHARGE_MESSAGES.linkExpired } : null;
+    }
   }
 }
 
 /** The booking row and charges as the ledger reads them once `chargeId` succeeded and the booking's total is `totalCents`. */
 function ledgerRowsAfter(b: OutcomeBooking, charges: readonly ChargeMoneyRow[], chargeId: string, totalCents: number): { booking: BookingMoneyRow; charges: ChargeMoneyRow[] } {
-  return { booking: { ...b, total_price: totalCents }, charges: charges.map((c) => (c.id === chargeId ? { ...c, status: 'succeeded' } : c)) };
+  return { booking: { ...b, total_price: totalCents }, charges: charges.map((c) => (c.id === chargeId ? { ...c, status: ChargeStatus.Succeeded } : c)) };
 }
 
 /** The decision for charge `c` that just succeeded (its fields `chargeFields`), paying booking `state.booking`. */
@@ -190,10 +193,10 @@ export const chargeOutcomeCommand: Command<ChargeOutcomeInput, ChargeOutcomeStat
     if (!c) return decided([], { found: false, changed: false, refundBookingId: '' });
     const fields = chargeStep(c, input);
     if (!fields) return decided([], { found: true, changed: false, refundBookingId: '' });
-    if (fields.status === 'succeeded') return paid(state, c, fields, nowMs);
+    if (fields.status === ChargeStatus.Succeeded) return paid(state, c, fields, nowMs);
     const changes: Change[] = [{ op: 'update', collection: 'charges', id: c.id, fields }];
     const b = state.booking;
-    if (fields.status !== 'failed') return decided(changes, { found: true, changed: true, refundBookingId: '' });
+    if (fields.status !== ChargeStatus.Failed) return decided(changes, { found: true, changed: true, refundBookingId: '' });
     // A failed charge lets go of the removal date its booking held for it (docs/decisions/029).
     if (b && b.removal_hold === c.id) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { removal_hold: '', removal_date: '', removal_time_slot: '' } });
     // The owner hears of a failure only after the fact (the bank's answer); our own call's failure is answered to its caller.

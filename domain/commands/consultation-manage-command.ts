@@ -127,7 +127,7 @@ export const consultationMoveCommand: Command<ConsultationMoveInput, Consultatio
         op: 'update',
         collection: 'consultation_requests',
         id: c.id,
-        fields: { status: 'pending', consultation_date: input.date, consultation_time_slot: input.timeSlot, ics_sequence: c.icsSequence + 1 },
+        fields: { status: ConsultationStatus.Pending, consultation_date: input.date, consultation_time_slot: input.timeSlot, ics_sequence: c.icsSequence + 1 },
       },
       ...c.liveLinkIds.map((id): Change => ({ op: 'update', collection: 'consultation_links', id, fields: { expires_at: expires } })),
     ];

@@ -14,6 +14,7 @@
  */
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import { CONSULTATION_SLOT_TAKEN, parseConsultationRequest, type ConsultationRequest } from '../consultations/consultation';
+import { ConsultationStatus } from '../consultations/consultation-status';
 import { consultationLinkExpiresAtMs } from '../consultations/consultation-link';
 import { consultationChoices } from '../schedule/consultation-choices';
 import { consultationInsideNotice, noticeRefusal } from '../schedule/notice';
@@ -50,12 +51,12 @@ export interface ConsultationRequestedMail {
   manageUrl: string;
 }
 
-/** 200 { id, date: 'YYYY-MM-DD', timeSlot: 'HH:MM', status: 'pending', manageToken }. */
+/** 200 { id, date: 'YYYY-MM-DD', timeSlot: 'HH:MM', status: ConsultationStatus.Pending, manageToken }. */
 export interface ConsultationRequestAnswer {
   id: string;
   date: string;
   timeSlot: string;
-  status: 'pending';
+  status: typeof ConsultationStatus.Pending;
   manageToken: string;
 }
 
@@ -95,7 +96,7 @@ export const consultationRequestCommand: Command<ConsultationRequest, Consultati
           consultation_date: input.date,
           consultation_time_slot: input.timeSlot,
           notes: input.notes,
-          status: 'pending',
+          status: ConsultationStatus.Pending,
           client_ip: state.clientIp,
         },
       },
@@ -108,7 +109,7 @@ export const consultationRequestCommand: Command<ConsultationRequest, Consultati
         { consultationId: id, copy: 'customer', manageUrl: state.manageUrl },
         { consultationId: id, copy: 'business', manageUrl: state.manageUrl },
       ],
-      answer: { id, date: input.date, timeSlot: input.timeSlot, status: 'pending', manageToken: state.manageToken },
+      answer: { id, date: input.date, timeSlot: input.timeSlot, status: ConsultationStatus.Pending, manageToken: state.manageToken },
     };
   },
 };

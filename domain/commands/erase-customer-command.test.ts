@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRefusal, type Change } from './command';
+import { EntryStatus } from '../waitlist/waitlist-status';
 import {
   ERASE_CUSTOMER_MESSAGES as M,
   ERASED_MAIL_ERROR,
@@ -181,8 +182,8 @@ describe('the erase-customer command', () => {
       {
         ...empty,
         waitlist: [
-          { id: 'w1', live: true, openOffers: ['o1'] },
-          { id: 'w2', live: false, openOffers: [] },
+          { id: 'w1', status: EntryStatus.Offered, openOffers: ['o1'] },
+          { id: 'w2', status: EntryStatus.Booked, openOffers: [] },
         ],
       },
       { email: EMAIL },

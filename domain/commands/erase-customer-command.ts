@@ -16,6 +16,7 @@ import type { ParseResult } from '../contact-schema';
 import { customerKey } from '../customers/customer-key';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 import { MailLogStatus } from '../mail/mail-status';
+import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
 
 /** What replaces a name on every record. */
 export const ERASED_NAME = 'Erased customer';
@@ -23,6 +24,9 @@ export const ERASED_NAME = 'Erased customer';
 export const ERASED_TEXT = 'Erased';
 /** Why a queued e-mail to an erased customer was never sent (mail_log.error). */
 export const ERASED_MAIL_ERROR = "Not sent: the customer's data was erased.";
+/** What the erasure's 'remove' makes of an open offer (waitlistTransition: an offered entry removed, its offer ended). */
+const removedOffer = waitlistTransition({ entry: EntryStatus.Offered, offer: OfferStatus.Open }, 'remove');
+const ERASED_OFFER_STATUS: OfferStatus = removedOffer.ok && removedOffer.offer ? removedOffer.offer : OfferStatus.Ended;
 
 export const ERASE_CUSTOMER_MESSAGES = {
   email: "Please enter the customer's e-mail.",
@@ -82,8 +86,8 @@ export interface EraseCustomerState {
   consultationLinks: readonly string[];
   /** inspiration_images linked by the bookings: unlinked here, deleted by the route after the commit. */
   uploads: readonly string[];
-  /** The key's waitlist entries, whether still in line (waiting or offered), and their open offers. */
-  waitlist?: readonly { id: string; live: boolean; openOffers: readonly string[] }[];
+  /** The key's waitlist entries, their statuses, and their open offers. */
+  waitlist?: readonly { id: string; status: EntryStatus; openOffers: readonly string[] }[];
 }
 
 /** How many records of each collection changed (also the `erasures` row's `counts`). */
@@ -225,7 +229,7 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
         attachments: [],
         attachment_data: [],
         // Queued mail is never sent: 'failed' is final for the deliver-mail job (lib/mail/mail-outbox.ts).
-        ...(unsent ? { status: 'failed', error: ERASED_MAIL_ERROR } : { error: '' }),
+        ...(unsent ? { status: MailLogStatus.Failed, error: ERASED_MAIL_ERROR } : { error: '' }),
       });
     }),
   );
@@ -245,8 +249,9 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
   add(
     'waitlist_entries',
     // Out of line too: an erased customer is offered nothing more (the waitlist contract).
-    (state.waitlist ?? []).map((w) =>
-      update('waitlist_entries', w.id, {
+    (state.waitlist ?? []).map((w) => {
+      const removed = waitlistTransition({ entry: w.status, offer: w.openOffers.length > 0 ? OfferStatus.Open : null }, 'remove');
+      return update('waitlist_entries', w.id, {
         email_key: erasedEmail(w.id),
         name: ERASED_NAME,
         email: erasedEmail(w.id),
@@ -254,13 +259,14 @@ function erasureChanges(state: EraseCustomerState, email: string, nowMs: number)
         choices: {},
         client_ip: '',
         leave_token_hash: '',
-        ...(w.live ? { status: 'removed' } : {}),
-      }),
-    ),
+        ...(removed.ok ? { status: removed.entry } : {}),
+      });
+    }),
   );
   add(
     'waitlist_offers',
-    (state.waitlist ?? []).flatMap((w) => w.openOffers.map((id) => update('waitlist_offers', id, { status: 'ended', token_hash: '' }))),
+    // An open offer ends whether or not its entry was still in line ('remove' ends it: waitlistTransition).
+    (state.waitlist ?? []).flatMap((w) => w.openOffers.map((id) => update('waitlist_offers', id, { status: ERASED_OFFER_STATUS, token_hash: '' }))),
   );
   if (state.uploads.length > 0) counts.inspiration_images = state.uploads.length;
   return { changes, counts };

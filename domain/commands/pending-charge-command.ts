@@ -9,6 +9,7 @@
  */
 import { CHARGE_MESSAGES, chargeFingerprintSource, parseChargeRequest, planCharge, type ChargeableBooking, type ChargeRequest } from '../money/balance-charge';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
+import { ChargeStatus } from '../money/charge-lifecycle';
 
 export interface PendingChargeState {
   /** The request's Idempotency-Key and the SHA-256 of its fingerprint, stored on the charge. */
@@ -47,7 +48,7 @@ export const pendingChargeCommand: Command<ChargeRequest, PendingChargeState, ne
     // One charge at a time per booking: two keys must never both take the same balance.
     if (state.openStatus) {
       const s = state.openStatus;
-      return refuse(409, s === 'pending' ? CHARGE_MESSAGES.otherInFlight : s === 'processing' ? CHARGE_MESSAGES.otherProcessing : CHARGE_MESSAGES.linkOpen);
+      return refuse(409, s === ChargeStatus.Pending ? CHARGE_MESSAGES.otherInFlight : s === ChargeStatus.Processing ? CHARGE_MESSAGES.otherProcessing : CHARGE_MESSAGES.linkOpen);
     }
     const at = pbDate(nowMs);
     const fields = {
@@ -60,7 +61,7 @@ export const pendingChargeCommand: Command<ChargeRequest, PendingChargeState, ne
       description: input.description,
       idempotency_key: state.key,
       request_fingerprint: state.fingerprint,
-      status: 'pending',
+      status: ChargeStatus.Pending,
       attempted_at: at,
       requested_at: at,
       created_by: state.staffId,

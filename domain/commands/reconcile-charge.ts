@@ -11,6 +11,7 @@
  * - else the intent's state: succeeded, processing, or failed with the bank's sentence.
  */
 import { CHARGE_MESSAGES } from '../money/balance-charge';
+import { ChargeStatus } from '../money/charge-lifecycle';
 
 /** A PaymentIntent's status as Stripe names it (https://docs.stripe.com/payments/paymentintents/lifecycle); Stripe's own spelling. */
 export type StripeIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
@@ -25,7 +26,11 @@ export interface ListedIntent {
 
 /** What to record for the charge: an outcome as the charge paths take it, or nothing yet. */
 export type ReconcileDecision =
-  { record: 'outcome'; outcome: { status: 'succeeded' | 'processing'; paymentIntentId: string } | { status: 'failed'; paymentIntentId: string; error: string } } | { record: 'nothing' };
+  | {
+      record: 'outcome';
+      outcome: { status: typeof ChargeStatus.Succeeded | typeof ChargeStatus.Processing; paymentIntentId: string } | { status: typeof ChargeStatus.Failed; paymentIntentId: string; error: string };
+    }
+  | { record: 'nothing' };
 
 export interface ReconcileFacts {
   chargeId: string;
@@ -39,11 +44,11 @@ export interface ReconcileFacts {
 
 /** The outcome of the abandoned charge of `facts` (see the file's comment). */
 export function reconcileDecision(facts: ReconcileFacts): ReconcileDecision {
-  const interrupted = { record: 'outcome', outcome: { status: 'failed', paymentIntentId: '', error: CHARGE_MESSAGES.interrupted } } as const;
+  const interrupted = { record: 'outcome', outcome: { status: ChargeStatus.Failed, paymentIntentId: '', error: CHARGE_MESSAGES.interrupted } } as const;
   if (facts.demo || !facts.customerId) return interrupted;
   if (!facts.intents) return { record: 'nothing' };
   const intent = facts.intents.find((pi) => pi.chargeId === facts.chargeId);
   if (!intent) return interrupted;
   if (intent.status === 'succeeded' || intent.status === 'processing') return { record: 'outcome', outcome: { status: intent.status, paymentIntentId: intent.id } };
-  return { record: 'outcome', outcome: { status: 'failed', paymentIntentId: intent.id, error: intent.failure || CHARGE_MESSAGES.failed } };
+  return { record: 'outcome', outcome: { status: ChargeStatus.Failed, paymentIntentId: intent.id, error: intent.failure || CHARGE_MESSAGES.failed } };
 }

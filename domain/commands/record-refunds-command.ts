@@ -15,6 +15,7 @@ import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, t
 import type { RefundPart } from '../mail/receipts';
 import { pbDate, refuse, type Change, type Command } from './command';
 import { isLive } from '../booking/lifecycle';
+import { RefundStatus } from '../money/charge-lifecycle';
 
 export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
 
@@ -70,21 +71,21 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
       let of = 'deposit';
       if (!m.chargeId) {
         if (b.refund_id) continue;
-        b = { ...b, deposit_refund: 'succeeded', refund_id: m.refundId };
-        Object.assign(bookingFields, { deposit_refund: 'succeeded', refund_id: m.refundId, refunded_at: at });
+        b = { ...b, deposit_refund: RefundStatus.Succeeded, refund_id: m.refundId };
+        Object.assign(bookingFields, { deposit_refund: RefundStatus.Succeeded, refund_id: m.refundId, refunded_at: at });
       } else {
         const i = charges.findIndex((c) => c.id === m.chargeId);
         const c = charges[i];
         if (!c) continue;
         of = c.kind;
         if (m.n <= 1) {
-          if (c.refund_status !== 'pending') continue;
-          charges[i] = { ...c, refund_status: 'succeeded' };
-          chargeFields.set(c.id, { ...(chargeFields.get(c.id) ?? {}), refund_status: 'succeeded', refund_id: m.refundId, refunded_at: at });
+          if (c.refund_status !== RefundStatus.Pending) continue;
+          charges[i] = { ...c, refund_status: RefundStatus.Succeeded };
+          chargeFields.set(c.id, { ...(chargeFields.get(c.id) ?? {}), refund_status: RefundStatus.Succeeded, refund_id: m.refundId, refunded_at: at });
         } else {
           const j = c.refunds.findIndex((r) => r.n === m.n);
-          if (j < 0 || c.refunds[j]!.status !== 'pending') continue;
-          c.refunds[j] = { ...c.refunds[j]!, status: 'succeeded', refund_id: m.refundId, refunded_at: at };
+          if (j < 0 || c.refunds[j]!.status !== RefundStatus.Pending) continue;
+          c.refunds[j] = { ...c.refunds[j]!, status: RefundStatus.Succeeded, refund_id: m.refundId, refunded_at: at };
         }
         touched.add(c.id);
       }
@@ -99,8 +100,8 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
     // Its payment_status follows from the rows written: the runner derives it (docs/decisions/061).
     if (Object.keys(bookingFields).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b0.id, fields: bookingFields });
     const movements = movementsOf({ ...b, payment_status: status }, charges);
-    const cardsMade = !movements.some((m) => m.direction === 'refund' && m.status === 'pending' && isCardMethod(m.method));
-    const byHand = movements.some((m) => m.direction === 'refund' && m.status === 'to_return');
+    const cardsMade = !movements.some((m) => m.direction === 'refund' && m.status === RefundStatus.Pending && isCardMethod(m.method));
+    const byHand = movements.some((m) => m.direction === 'refund' && m.status === RefundStatus.ToReturn);
     // Only a cancelled booking or a payment conflict has something to tell besides the receipts.
     const told = !isLive(b0);
     const notices: RecordRefundsMail[] = told ? [0, 1].map((index) => ({ bookingId: b0.id, kind: 'notice', index: index as 0 | 1, refunded: cardsMade })) : [];

@@ -29,8 +29,8 @@ import {
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
 import { isGoingAhead } from '../booking/lifecycle';
-import type { ChargeStatus } from '../money/charge-lifecycle';
 import type { BookingRow } from '../booking/booking-row';
+import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -141,7 +141,7 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
           description: (damagesPart > 0 && closed.description ? `${closed.description} (${method})` : method).slice(0, 500),
           idempotency_key: state.key,
           request_fingerprint: state.fingerprint,
-          status: 'succeeded',
+          status: ChargeStatus.Succeeded,
           requested_at: at,
           created_by: state.staffId,
         },
@@ -153,7 +153,7 @@ export const recordPaymentCommand: Command<RecordPaymentInput, RecordPaymentStat
       amount: input.amountCents,
       balance_amount: part,
       damages_amount: Math.max(0, damagesPart),
-      status: 'succeeded',
+      status: ChargeStatus.Succeeded,
       method: input.method,
       stripe_checkout_session_id: '',
     };
@@ -202,7 +202,7 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     if (!p) return refuse(404, C.paymentNotFound);
     if (!isRecordedMethod(p.method)) return refuse(409, M.notVoidable);
     const answer = { paymentId: p.id };
-    if (p.status === 'voided') return decided([], answer);
+    if (p.status === ChargeStatus.Voided) return decided([], answer);
     const b = state.booking;
     if (!b) return refuse(404, C.bookingNotFound);
     const after = balanceAfterVoid(
@@ -210,13 +210,16 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
       p.balanceCents,
       state.others.map((o) => ({ amountCents: o.amountCents, balanceCents: o.balanceCents })),
     );
-    const changes: Change[] = [{ op: 'update', collection: 'charges', id: p.id, fields: { status: 'voided', voided_at: pbDate(nowMs), void_reason: input.reason, voided_by: state.staffId } }];
+    // Only a succeeded payment recorded by hand is voided (chargeTransition 'void').
+    const voided = chargeTransition(p.status, { type: 'void', recorded: isRecordedMethod(p.method) });
+    if (!voided) return refuse(409, M.notVoidable);
+    const changes: Change[] = [{ op: 'update', collection: 'charges', id: p.id, fields: { status: voided, voided_at: pbDate(nowMs), void_reason: input.reason, voided_by: state.staffId } }];
     state.others.forEach((o, i) => {
       if (after.partsCents[i] !== o.balanceCents) changes.push({ op: 'update', collection: 'charges', id: o.id, fields: { balance_amount: after.partsCents[i]! } });
     });
     const patches: ChargeMoneyRow[] = b.money.charges
       .filter((c) => c.id === p.id || state.others.some((o) => o.id === c.id))
-      .map((c) => (c.id === p.id ? { ...c, status: 'voided' } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
+      .map((c) => (c.id === p.id ? { ...c, status: voided } : { ...c, balance_amount: after.partsCents[state.others.findIndex((o) => o.id === c.id)]! }));
     // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/061).
     if (balanceAfter(b.money, {}, patches) > 0 && b.balance_paid_at) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };

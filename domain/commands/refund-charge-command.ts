@@ -15,6 +15,7 @@ import { formatCents } from '../money/cents';
 import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, type ChargeRefundRow } from '../money/ledger';
 import { refuse, type Change, type Command } from './command';
 import type { RecordRefundsState } from './record-refunds-command';
+import { ChargeStatus, RefundStatus } from '../money/charge-lifecycle';
 
 export const REFUND_CHARGE_MESSAGES = {
   body: 'Please choose the booking and the payment to refund.',
@@ -69,14 +70,14 @@ export const refundChargeCommand: Command<RefundChargeInput, RecordRefundsState,
     const movements = movementsOf(b, state.charges);
     const payment = movements.find((m) => m.id === input.paymentId && m.direction === 'payment');
     if (!charge || !payment) return refuse(404, REFUND_CHARGE_MESSAGES.noPayment);
-    if (payment.status !== 'succeeded' || movements.some((m) => m.of === payment.id && m.direction === 'void')) return refuse(409, REFUND_CHARGE_MESSAGES.notReceived);
+    if (payment.status !== ChargeStatus.Succeeded || movements.some((m) => m.of === payment.id && m.direction === 'void')) return refuse(409, REFUND_CHARGE_MESSAGES.notReceived);
     if (!isCardMethod(payment.method)) return refuse(409, REFUND_CHARGE_MESSAGES.byHand);
     const left = moneyOf(movements, state.book).refundable.find((r) => r.id === payment.id)?.cents ?? 0;
     if (left <= 0) return refuse(409, REFUND_CHARGE_MESSAGES.full);
     if (input.amountCents > left) return refuse(409, refundTooMuch(left));
     // The owner's refunds are always entries, so each has its own key and carries `waive`.
     const n = Math.max(2, nextChargeRefundNumber(charge));
-    const entry: ChargeRefundRow = { n, part: payment.id === chargeId ? '' : 'damages', amount: input.amountCents, status: 'pending', refund_id: '', refunded_at: '', waive: true };
+    const entry: ChargeRefundRow = { n, part: payment.id === chargeId ? '' : 'damages', amount: input.amountCents, status: RefundStatus.Pending, refund_id: '', refunded_at: '', waive: true };
     const after = state.charges.map((c) => (c.id === chargeId ? { ...c, refunds: [...(c.refunds ?? []), entry] } : c));
     const changes: Change[] = [{ op: 'update', collection: 'charges', id: chargeId, fields: { refunds: after.find((c) => c.id === chargeId)!.refunds! } }];
     // The booking's payment_status follows from the charge written: the runner derives it (docs/decisions/061).

@@ -8,6 +8,7 @@ import { paymentMethodText } from '../money/recorded-payments';
 import type { Movement } from '../money/ledger';
 import { decided, pbDate, refuse, type Command, type Outcome } from './command';
 import type { MoneyRows } from './ledger-state';
+import { RefundStatus } from '../money/charge-lifecycle';
 
 export const RETURNED_MESSAGES = {
   body: 'Please choose the booking and the payment given back.',
@@ -73,15 +74,15 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     const answer = { bookingId: b.id };
     const ofPayment = (m: Movement) => m.direction === 'refund' && m.of!.split('#')[0] === input.paymentId;
     const refund = b.movements.find(ofPayment);
-    if (refund?.status === 'returned') return decided([], answer);
-    if (!refund || refund.status !== 'to_return') return refuse(409, RETURNED_MESSAGES.nothing);
+    if (refund?.status === RefundStatus.Returned) return decided([], answer);
+    if (!refund || refund.status !== RefundStatus.ToReturn) return refuse(409, RETURNED_MESSAGES.nothing);
     const at = pbDate(nowMs);
     const { money } = b;
     if (input.paymentId === 'deposit') {
       const d = b.deposit;
       return {
         // payment_status follows from the rows written: the runner derives it (docs/decisions/061).
-        changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: 'returned', refunded_at: at } }],
+        changes: [{ op: 'update', collection: 'bookings', id: answer.bookingId, fields: { deposit_refund: RefundStatus.Returned, refunded_at: at } }],
         // The amount given back: the deposit's refund may be only part of it (`deposit_refund_amount`).
         mails: [{ bookingId: answer.bookingId, paymentId: 'deposit', amountCents: refund.amountCents, byHand: paymentMethodText(d.method, d.checkNumber, d.note) }],
         answer,
@@ -90,7 +91,7 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     const row = money.charges.find((c) => c.id === input.paymentId)!;
     const hand = b.charges.find((c) => c.id === input.paymentId) ?? { method: row.method, checkNumber: '', note: '' };
     return {
-      changes: [{ op: 'update', collection: 'charges', id: row.id, fields: { refund_status: 'returned', refunded_at: at } }],
+      changes: [{ op: 'update', collection: 'charges', id: row.id, fields: { refund_status: RefundStatus.Returned, refunded_at: at } }],
       mails: [{ bookingId: answer.bookingId, paymentId: row.id, amountCents: row.refund_amount || row.amount, byHand: paymentMethodText(hand.method, hand.checkNumber, hand.note) }],
       answer,
     };

@@ -23,6 +23,7 @@ import type { PaymentBookingRow } from './booking-money';
 import type { BookingFields } from '../booking/booking-row';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 import { SettleOutcome } from './settle-outcome';
+import { RefundStatus } from '../money/charge-lifecycle';
 
 /** What the payment provider told about the paid session ('' when it did not say). */
 export interface SettleDepositInput {
@@ -118,7 +119,7 @@ export const settleDepositCommand: Command<SettleDepositInput, SettleDepositStat
     fields.cancel_reason = next.state.cancelReason;
     fields.deposit_paid_at = paidAt;
     // The money came in but cannot keep its slot: its refund is queued, made after the commit.
-    if (decision === 'conflict') fields.deposit_refund = 'pending';
+    if (decision === 'conflict') fields.deposit_refund = RefundStatus.Pending;
     // balance_remaining and payment_status follow from the rows written: the runner derives them (docs/decisions/061).
 
     const changes: Change[] = [{ op: 'update', collection: 'bookings', id: b.id, fields }];

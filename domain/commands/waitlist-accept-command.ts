@@ -12,7 +12,8 @@
 import type { TreeSize } from '../catalog';
 import type { Ymd } from '../schedule/calendar';
 import type { VisitKind } from '../schedule/slots';
-import { WAITLIST_MESSAGES as M, type OfferStatus } from '../waitlist/waitlist';
+import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
+import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
 import { isRefusal, refuse, type Change, type Command, type Refusal } from './command';
 import { customerMoveCommand, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from './visit-move-command';
 import { parseTokenBody } from './waitlist-leave-command';
@@ -44,18 +45,24 @@ export interface AskedVisit {
  */
 export function offerAcceptProblem(o: OfferToAccept | null, asked: AskedVisit | null, nowMs: number, forMove: boolean): Refusal | null {
   if (!o) return refuse(404, M.badToken);
-  if (o.status === 'expired' || (o.status === 'open' && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
-  if (o.status !== 'open') return refuse(409, M.ended);
+  if (o.status === OfferStatus.Expired || (o.status === OfferStatus.Open && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
+  if (o.status !== OfferStatus.Open) return refuse(409, M.ended);
   if (!forMove && o.movingBookingId) return refuse(409, M.movedOffer);
   if (asked && (asked.kind !== o.kind || asked.date !== o.date || asked.slotId !== o.slotId || asked.size !== o.size)) return refuse(409, M.notYours);
   return null;
 }
 
-/** The writes of accepting offer `o` with booking `bookingId`: the offer accepted, its entry booked. */
+/**
+ * The writes of accepting offer `o` with booking `bookingId`: the offer accepted, its entry
+ * booked (waitlistTransition 'accept'). None for an offer no longer open: callers ask
+ * `offerAcceptProblem` first, which refuses it.
+ */
 export function acceptOfferChanges(o: OfferToAccept, bookingId: string): Change[] {
+  const t = waitlistTransition({ entry: EntryStatus.Offered, offer: o.status }, 'accept');
+  if (!t.ok || !t.offer) return [];
   return [
-    { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'accepted', booking: bookingId } },
-    { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'booked' } },
+    { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: t.offer, booking: bookingId } },
+    { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: t.entry } },
   ];
 }
 

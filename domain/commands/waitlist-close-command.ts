@@ -8,7 +8,8 @@
  * (domain/waitlist/waitlist.ts entryClosure). Re-read in the transaction: an entry out of line,
  * or with no reason to close, changes nothing. Pure.
  */
-import { entryClosure, type CustomerBookingOnDate, type EntryStatus, type WaitingEntry } from '../waitlist/waitlist';
+import { entryClosure, type CustomerBookingOnDate, type WaitingEntry } from '../waitlist/waitlist';
+import { EntryStatus, entryIsLive } from '../waitlist/waitlist-status';
 import { decided, type Command } from './command';
 import { release, type WaitlistReleaseAnswer } from './waitlist-leave-command';
 
@@ -26,7 +27,7 @@ export interface WaitlistCloseState {
 
 /** The release's answer and why ('none' when nothing changed). */
 export interface WaitlistCloseAnswer extends WaitlistReleaseAnswer {
-  closed: 'left' | 'booked' | 'none';
+  closed: typeof EntryStatus.Left | typeof EntryStatus.Booked | 'none';
 }
 
 export const waitlistCloseCommand: Command<WaitlistCloseInput, WaitlistCloseState, never, WaitlistCloseAnswer> = {
@@ -35,9 +36,9 @@ export const waitlistCloseCommand: Command<WaitlistCloseInput, WaitlistCloseStat
   idempotency: { by: 'natural', header: 'none', why: 'an entry out of line changes nothing' },
   decide(state) {
     const e = state.entry;
-    const closed = e && (e.status === 'waiting' || e.status === 'offered') ? entryClosure(e, state.moving, state.bookings) : null;
+    const closed = e && entryIsLive(e) ? entryClosure(e, state.moving, state.bookings) : null;
     if (!e || !closed) return decided([], { entryId: e?.id ?? '', offerId: '', freedDate: '', closed: 'none' as const });
-    const out = release({ entry: e, openOfferId: state.openOfferId }, closed, closed === 'left' ? 'declined' : 'ended');
+    const out = release({ entry: e, openOfferId: state.openOfferId }, closed === EntryStatus.Left ? 'leave' : 'booked_otherwise');
     return 'changes' in out ? { ...out, answer: { ...out.answer, closed } } : out;
   },
 };

@@ -5,7 +5,8 @@
  * Declined already: the same answer (a replay). An offer that expired, ended or was accepted:
  * 409 with its sentence. Pure.
  */
-import { WAITLIST_MESSAGES as M, type OfferStatus } from '../waitlist/waitlist';
+import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
+import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
 import { decided, refuse, type Command } from './command';
 import { parseTokenBody, type WaitlistReleaseAnswer } from './waitlist-leave-command';
 
@@ -21,13 +22,14 @@ export const waitlistDeclineCommand: Command<{ token: string }, WaitlistDeclineS
   decide(state, _input, nowMs) {
     const o = state.offer;
     if (!o) return refuse(404, M.badToken);
-    if (o.status === 'declined') return decided([], { entryId: o.entryId, offerId: o.id, freedDate: '' });
-    if (o.status === 'expired' || (o.status === 'open' && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
-    if (o.status !== 'open') return refuse(409, M.ended);
+    if (o.status === OfferStatus.Declined) return decided([], { entryId: o.entryId, offerId: o.id, freedDate: '' });
+    if (o.status === OfferStatus.Expired || (o.status === OfferStatus.Open && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
+    const t = waitlistTransition({ entry: EntryStatus.Offered, offer: o.status }, 'decline');
+    if (!t.ok || !t.offer) return refuse(409, M.ended);
     return decided(
       [
-        { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'declined' } },
-        { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'declined' } },
+        { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: t.offer } },
+        { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: t.entry } },
       ],
       { entryId: o.entryId, offerId: o.id, freedDate: o.date },
     );

@@ -6,8 +6,8 @@
  * place in line, and the customer is told the time is no longer available. An offer no longer
  * open, or open and still held, changes nothing. Pure.
  */
-import type { OfferStatus } from '../waitlist/waitlist';
-import { decided, isRefusal, type Command, type Outcome } from './command';
+import { EntryStatus, OfferStatus, offerIsOpen, waitlistTransition, type WaitlistTransition } from '../waitlist/waitlist-status';
+import { decided, isRefusal, type Change, type Command, type Outcome } from './command';
 
 export interface WaitlistExpireInput {
   offerId: string;
@@ -26,7 +26,7 @@ export interface WaitlistEndedMail {
 
 export interface WaitlistExpireAnswer {
   offerId: string;
-  outcome: 'expired' | 'ended' | 'none';
+  outcome: typeof OfferStatus.Expired | typeof OfferStatus.Ended | 'none';
   date: string;
 }
 
@@ -36,27 +36,31 @@ export const waitlistExpireCommand: Command<WaitlistExpireInput, WaitlistExpireS
   idempotency: { by: 'natural', header: 'none', why: 'an offer no longer open changes nothing' },
   decide(state, _input, nowMs) {
     const o = state.offer;
-    if (!o || o.status !== 'open') return decided([], { offerId: o?.id ?? '', outcome: 'none', date: o?.date ?? '' });
+    if (!o || !offerIsOpen(o)) return decided([], { offerId: o?.id ?? '', outcome: 'none', date: o?.date ?? '' });
     if (o.expiresAtMs <= nowMs) {
-      return decided(
-        [
-          { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'expired' } },
-          { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'expired' } },
-        ],
-        { offerId: o.id, outcome: 'expired', date: o.date },
-      );
+      const t = waitlistTransition({ entry: EntryStatus.Offered, offer: o.status }, 'expire');
+      return decided(offerEndChanges(o, t), { offerId: o.id, outcome: OfferStatus.Expired, date: o.date });
     }
     if (!state.takenOtherwise) return decided([], { offerId: o.id, outcome: 'none', date: o.date });
     return {
-      changes: [
-        { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: 'ended' } },
-        { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: 'waiting' } },
-      ],
+      changes: offerEndChanges(o, waitlistTransition({ entry: EntryStatus.Offered, offer: o.status }, 'slot_taken')),
       mails: [{ kind: 'ended', offerId: o.id }],
-      answer: { offerId: o.id, outcome: 'ended', date: o.date },
+      answer: { offerId: o.id, outcome: OfferStatus.Ended, date: o.date },
     };
   },
 };
+
+/**
+ * The writes of an open offer's end (`t`, waitlistTransition's answer for an open offer and its
+ * offered entry): the offer's status and its entry's. None when `t` refused.
+ */
+function offerEndChanges(o: { id: string; entryId: string }, t: WaitlistTransition): Change[] {
+  if (!t.ok || !t.offer) return [];
+  return [
+    { op: 'update', collection: 'waitlist_offers', id: o.id, fields: { status: t.offer } },
+    { op: 'update', collection: 'waitlist_entries', id: o.entryId, fields: { status: t.entry } },
+  ];
+}
 
 /** An open offer a booking takes over (the owner's phone booking with `endOffer`): the offer and its entry. */
 export interface OfferToEnd {
@@ -72,13 +76,7 @@ export interface OfferToEnd {
 export function withOffersEnded<M, A>(decision: Outcome<M, A>, offers: readonly OfferToEnd[]): Outcome<M | WaitlistEndedMail, A> {
   if (isRefusal(decision) || offers.length === 0) return decision;
   return {
-    changes: [
-      ...decision.changes,
-      ...offers.flatMap((o) => [
-        { op: 'update' as const, collection: 'waitlist_offers', id: o.id, fields: { status: 'ended' } },
-        { op: 'update' as const, collection: 'waitlist_entries', id: o.entryId, fields: { status: 'waiting' } },
-      ]),
-    ],
+    changes: [...decision.changes, ...offers.flatMap((o) => offerEndChanges(o, waitlistTransition({ entry: EntryStatus.Offered, offer: OfferStatus.Open }, 'slot_taken')))],
     mails: [...decision.mails, ...offers.map((o) => ({ kind: 'ended' as const, offerId: o.id }))],
     answer: decision.answer,
   };

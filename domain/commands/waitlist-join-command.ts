@@ -15,6 +15,7 @@ import { isYmd, type Ymd } from '../schedule/calendar';
 import type { BookingSchedule } from '../schedule/overlap';
 import type { ClosingHours, VisitKind } from '../schedule/slots';
 import { dateOutsideNotice, hasFreeSlot, MAX_LIVE_ENTRIES, WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
+import { EntryStatus } from '../waitlist/waitlist-status';
 import { refuse, type Command } from './command';
 
 export interface WaitlistJoinInput {
@@ -133,7 +134,7 @@ export const waitlistJoinCommand: Command<WaitlistJoinInput, WaitlistJoinState, 
             choices: input.choices,
             booking: state.booking?.id ?? '',
             joined_at: Math.max(nowMs, state.lastJoinedAt + 1),
-            status: 'waiting',
+            status: EntryStatus.Waiting,
             leave_token_hash: state.leaveTokenHash,
             client_ip: state.clientIp,
           },

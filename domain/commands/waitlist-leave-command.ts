@@ -7,7 +7,8 @@
  * already out of line changes nothing (a replay answers the same). Pure.
  */
 import type { ParseResult } from '../contact-schema';
-import { LIVE_ENTRY_STATUSES, WAITLIST_MESSAGES as M, type EntryStatus } from '../waitlist/waitlist';
+import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
+import { entryIsLive, OfferStatus, waitlistTransition, type EntryStatus, type WaitlistEvent } from '../waitlist/waitlist-status';
 import { decided, refuse, type Change, type Command, type Outcome } from './command';
 
 /** The entry as the release reads it, with its open offer (null when none). */
@@ -23,13 +24,17 @@ export interface WaitlistReleaseAnswer {
   freedDate: string;
 }
 
-/** The entry's new status and its open offer's, or a replay when the entry is out of line already (also waitlist-close-command.ts). */
-export function release(state: WaitlistReleaseState, entryStatus: EntryStatus, offerStatus: 'declined' | 'ended'): Outcome<never, WaitlistReleaseAnswer> {
+/** A release's event: the customer leaves, the owner skips or removes, or the entry closes by itself (waitlist-close-command.ts). */
+export type ReleaseEvent = Extract<WaitlistEvent, 'leave' | 'skip' | 'remove' | 'booked_otherwise'>;
+
+/** The entry's new status and its open offer's, as waitlistTransition answers for `event`, or a replay when the entry is out of line already (also waitlist-close-command.ts). */
+export function release(state: WaitlistReleaseState, event: ReleaseEvent): Outcome<never, WaitlistReleaseAnswer> {
   const e = state.entry;
   if (!e) return refuse(404, M.entryNotFound);
-  if (!LIVE_ENTRY_STATUSES.includes(e.status)) return decided([], { entryId: e.id, offerId: '', freedDate: '' });
-  const changes: Change[] = [{ op: 'update', collection: 'waitlist_entries', id: e.id, fields: { status: entryStatus } }];
-  if (state.openOfferId) changes.push({ op: 'update', collection: 'waitlist_offers', id: state.openOfferId, fields: { status: offerStatus } });
+  const t = entryIsLive(e) ? waitlistTransition({ entry: e.status, offer: state.openOfferId ? OfferStatus.Open : null }, event) : { ok: false as const };
+  if (!t.ok) return decided([], { entryId: e.id, offerId: '', freedDate: '' });
+  const changes: Change[] = [{ op: 'update', collection: 'waitlist_entries', id: e.id, fields: { status: t.entry } }];
+  if (state.openOfferId && t.offer) changes.push({ op: 'update', collection: 'waitlist_offers', id: state.openOfferId, fields: { status: t.offer } });
   return decided(changes, { entryId: e.id, offerId: state.openOfferId ?? '', freedDate: state.openOfferId ? e.date : '' });
 }
 
@@ -50,7 +55,7 @@ export const waitlistLeaveCommand: Command<WaitlistLeaveInput, WaitlistReleaseSt
   decide(state) {
     // An unknown token: one answer for every wrong link.
     if (!state.entry) return refuse(404, M.badLeaveToken);
-    return release(state, 'left', 'declined');
+    return release(state, 'leave');
   },
 };
 
@@ -73,6 +78,6 @@ export function waitlistOwnerCommand(action: OwnerWaitlistAction): Command<Waitl
     name: `admin-waitlist-${action}`,
     parse: (body) => parseOwnerWaitlist(body, action),
     idempotency: { by: 'natural', header: 'required', why: 'an entry already out of line changes nothing' },
-    decide: (state) => release(state, action === 'skip' ? 'skipped' : 'removed', 'ended'),
+    decide: (state) => release(state, action),
   };
 }

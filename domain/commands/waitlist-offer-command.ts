@@ -15,6 +15,7 @@ import type { BookingSchedule } from '../schedule/overlap';
 import { findSlot, parseSlotId } from '../schedule/slots';
 import { slotHasConflict } from '../schedule/overlap';
 import { freeSlotFor, offerExpiry, WAITLIST_MESSAGES as M, type WaitingEntry } from '../waitlist/waitlist';
+import { waitlistTransition } from '../waitlist/waitlist-status';
 import { pbDate, refuse, type Change, type Command } from './command';
 
 export interface WaitlistOfferInput {
@@ -61,7 +62,8 @@ export const waitlistOfferCommand: Command<WaitlistOfferInput, WaitlistOfferStat
   decide(state, input, nowMs) {
     const e = state.entry;
     if (!e) return refuse(404, M.entryNotFound);
-    if (e.status !== 'waiting') return refuse(409, M.entryNotWaiting);
+    const t = waitlistTransition({ entry: e.status, offer: null }, 'offer');
+    if (!t.ok || !t.offer) return refuse(409, M.entryNotWaiting);
     let chosen: { slotId: string; expiresAt: number } | null = null;
     if (input.slotId) {
       const slot = findSlot(e.size, e.date, e.kind, input.slotId, e.closingHours);
@@ -86,12 +88,12 @@ export const waitlistOfferCommand: Command<WaitlistOfferInput, WaitlistOfferStat
           tree_size: e.size,
           offered_at: pbDate(nowMs),
           expires_at: pbDate(chosen.expiresAt),
-          status: 'open',
+          status: t.offer,
           token_hash: state.tokenHash,
           by: input.by,
         },
       },
-      { op: 'update', collection: 'waitlist_entries', id: e.id, fields: { status: 'offered' } },
+      { op: 'update', collection: 'waitlist_entries', id: e.id, fields: { status: t.entry } },
     ];
     return {
       changes,

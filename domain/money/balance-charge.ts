@@ -8,8 +8,8 @@ import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
 import { BookingStatus, isPaid, isRefunded } from '../booking/lifecycle';
-import type { ChargeStatus } from './charge-lifecycle';
 import type { BookingRow } from '../booking/booking-row';
+import { ChargeStatus } from './charge-lifecycle';
 
 /** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
@@ -49,7 +49,7 @@ export const CHARGE_MESSAGES = {
  * has not confirmed (`processing`), or a payment link is open (`requires_checkout`). A booking
  * with one cannot be charged again, cancelled or deleted.
  */
-export const OPEN_CHARGE_STATUSES = ['pending', 'processing', 'requires_checkout'] as const;
+export const OPEN_CHARGE_STATUSES = [ChargeStatus.Pending, ChargeStatus.Processing, ChargeStatus.RequiresCheckout] as const satisfies readonly ChargeStatus[];
 
 /** The sentence when a card payment is going through and a change must wait for it (docs/decisions/045). */
 export const PAYMENT_GOING_THROUGH = 'A card payment for this booking is going through right now. Please wait a few minutes for it to finish, then try again, or call us.';
@@ -199,9 +199,9 @@ export interface StoredCharge {
  * with that link even after the customer paid it, because that was its first answer.
  */
 export function chargeAnswer(c: StoredCharge): ChargeAnswer | null {
-  if (c.status === 'pending') return null;
-  if (c.status === 'processing') return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
+  if (c.status === ChargeStatus.Pending) return null;
+  if (c.status === ChargeStatus.Processing) return { success: false, error: CHARGE_MESSAGES.processing, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
   if (c.checkout_url) return { success: false, error: null, requiresCheckout: true, checkoutUrl: c.checkout_url, amountCharged: 0 };
-  if (c.status === 'succeeded') return { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: c.amount };
+  if (c.status === ChargeStatus.Succeeded) return { success: true, error: null, requiresCheckout: false, checkoutUrl: null, amountCharged: c.amount };
   return { success: false, error: c.error || CHARGE_MESSAGES.failed, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 };
 }

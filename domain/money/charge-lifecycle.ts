@@ -42,3 +42,45 @@ export function asChargeStatus(value: string): ChargeStatus {
 export function asRefundStatus(value: string): RefundStatus | '' {
   return (REFUND_STATUSES as readonly string[]).includes(value) ? (value as RefundStatus) : '';
 }
+
+/**
+ * What happens to a charge: `answered`, our own call's answer to a `pending` charge (Stripe took
+ * it, it is processing, its payment link opened, or it failed); `intent_succeeded` and
+ * `intent_failed`, the bank's later word (the webhook or the reconcile job); `checkout_paid`, its
+ * payment link paid (late too: after the link closed); `link_closed`, its payment link expired
+ * or its booking deleted; `void`, the owner voids a payment, which only a payment recorded by
+ * hand (cash, check, Zelle, …: `recorded`) allows (docs/decisions/030).
+ */
+export type ChargeEvent =
+  | { type: 'answered'; status: typeof ChargeStatus.Succeeded | typeof ChargeStatus.Processing | typeof ChargeStatus.RequiresCheckout | typeof ChargeStatus.Failed }
+  | { type: 'intent_succeeded' }
+  | { type: 'intent_failed' }
+  | { type: 'checkout_paid' }
+  | { type: 'link_closed' }
+  | { type: 'void'; recorded: boolean };
+
+/** The statuses each event moves a charge from, and where to (`answered` goes to its own status). */
+const CHARGE_MOVES: Record<ChargeEvent['type'], { from: readonly ChargeStatus[]; to: ChargeStatus | null }> = {
+  answered: { from: [ChargeStatus.Pending], to: null },
+  // A payment succeeds after its failure when the bank's late word says so (a redelivered event).
+  intent_succeeded: { from: [ChargeStatus.Pending, ChargeStatus.Processing, ChargeStatus.Failed], to: ChargeStatus.Succeeded },
+  // A charge that already succeeded stays so: a late or redelivered failure changes nothing.
+  intent_failed: { from: [ChargeStatus.Pending, ChargeStatus.Processing], to: ChargeStatus.Failed },
+  // Paid after we closed it (its expiry raced the payment): the ledger decides whether it is owed (docs/decisions/045).
+  checkout_paid: { from: [ChargeStatus.RequiresCheckout, ChargeStatus.Failed], to: ChargeStatus.Succeeded },
+  link_closed: { from: [ChargeStatus.RequiresCheckout], to: ChargeStatus.Failed },
+  void: { from: [ChargeStatus.Succeeded], to: ChargeStatus.Voided },
+};
+
+/**
+ * A charge's status after `event` from `from`, or null when the event does not apply to a charge
+ * in that status (a replay, a late word about a charge that moved on, a void of a card payment).
+ * Every command that changes a charge's `status` asks this (domain/commands/charge-outcome-command.ts,
+ * recorded-payment-command.ts, the booking's deletion in lib/bookings/booking-delete-hooks.ts). Pure.
+ */
+export function chargeTransition(from: ChargeStatus, event: ChargeEvent): ChargeStatus | null {
+  const move = CHARGE_MOVES[event.type];
+  if (!move.from.includes(from)) return null;
+  if (event.type === 'void' && !event.recorded) return null;
+  return event.type === 'answered' ? event.status : move.to;
+}

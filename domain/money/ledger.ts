@@ -11,7 +11,7 @@
 import type { Kept } from '../booking/policy';
 import { formatCents } from './cents';
 import { BookingStatus, isPaid, isRefunded, PaymentStatus } from '../booking/lifecycle';
-import { asRefundStatus, type ChargeStatus, type RefundStatus } from './charge-lifecycle';
+import { asRefundStatus, type RefundStatus, ChargeStatus } from './charge-lifecycle';
 import { RefundLineState } from './refund-line-state';
 import type { BookingFields, BookingRow } from '../booking/booking-row';
 
@@ -408,7 +408,7 @@ export function movementsOf(b: BookingMoneyRow, charges: readonly ChargeMoneyRow
   }
   for (const c of charges) {
     const method: MovementMethod = handMethod(c.method) ?? (c.stripe_checkout_session_id ? 'payment_link' : 'card_off_session');
-    const voided = c.status === 'voided';
+    const voided = c.status === ChargeStatus.Voided;
     const status = voided ? 'succeeded' : chargeStatus(c.status);
     const parts: [MovementKind, number, string][] =
       c.kind === 'balance_and_damages'

@@ -13,8 +13,9 @@ import { formatMonthDay, newYorkOffsetHours, weekdayOf, type Ymd } from '../sche
 import { insideNotice, visitStartMs } from '../schedule/notice';
 import { slotHasConflict, type BookingSchedule, type SlotChoice } from '../schedule/overlap';
 import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../schedule/slots';
-import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import { BookingStatus, PaymentStatus, wentAhead } from '../booking/lifecycle';
 import type { BookingFields, BookingRow } from '../booking/booking-row';
+import { EntryStatus } from './waitlist-status';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -23,10 +24,8 @@ export const DEFAULT_OFFER_HOURS = 12;
 /** The owner's offer window's bounds (hours). */
 export const OFFER_HOURS_RANGE = { min: 1, max: 72 } as const;
 
-export type EntryStatus = 'waiting' | 'offered' | 'booked' | 'declined' | 'expired' | 'left' | 'skipped' | 'removed';
-export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired' | 'ended';
-/** An entry still in line: waiting, or holding an open offer. */
-export const LIVE_ENTRY_STATUSES: readonly EntryStatus[] = ['waiting', 'offered'];
+/** The statuses live in waitlist-status.ts (their one spelling and transition); named here too for the waitlist's readers. */
+export { EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from './waitlist-status';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -128,8 +127,8 @@ export function freeSlotFor(entry: WaitingEntry, schedules: readonly BookingSche
 export function offerSchedule(id: string, date: Ymd, kind: VisitKind, slotId: string, expiresAtIso: string): BookingSchedule {
   return {
     id: `offer:${id}`,
-    status: 'pending_payment',
-    payment_status: 'pending',
+    status: BookingStatus.PendingPayment,
+    payment_status: PaymentStatus.Pending,
     hold_expires_at: expiresAtIso,
     install_date: kind === 'install' ? date : '',
     install_time_slot: kind === 'install' ? slotId : '',
@@ -159,7 +158,7 @@ export function entryClosure(entry: Pick<WaitingEntry, 'date' | 'kind' | 'bookin
       (entry.kind === 'install' ? b.install_date : b.removal_date) === entry.date &&
       (wentAhead(b) || !!b.booked_by),
   );
-  return taken ? 'booked' : null;
+  return taken ? EntryStatus.Booked : null;
 }
 
 /** Whether schedule `s` is an open offer's hold (id 'offer:<id>', as `offerSchedule` and bookings-repo.ts bookingsOnDates write it). */
@@ -199,7 +198,7 @@ export function inLineOrder<E extends { joinedAt: number; id: string }>(entries:
 export function nextOffers(entries: readonly WaitingEntry[], schedules: readonly BookingSchedule[], date: Ymd, nowMs: number, offerHours: number, crews: number): PlannedOffer[] {
   const held: BookingSchedule[] = [...schedules];
   const out: PlannedOffer[] = [];
-  for (const entry of inLineOrder(entries.filter((e) => e.date === date && e.status === 'waiting'))) {
+  for (const entry of inLineOrder(entries.filter((e) => e.date === date && e.status === EntryStatus.Waiting))) {
     const free = freeSlotFor(entry, held, nowMs, offerHours, crews);
     if (!free) continue;
     out.push({ entry, slot: free.slot, expiresAt: free.expiresAt });

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # House counts of docs/architecture.md "One typed booking": what is left of free-string statuses
 # in the product's code (tests, fixtures and pb_migrations excluded). Run from anywhere:
-#   bash scripts/dev/house-counts.sh          # the four counts
+#   bash scripts/dev/house-counts.sh          # the counts
 #   bash scripts/dev/house-counts.sh --list   # and every line counted
 # 1. Status literals outside the lifecycle modules: a quoted booking, payment or consultation
 #    status value on a line of code (comments skipped). The lifecycle modules spell them:
 #    domain/booking/lifecycle.ts, domain/money/charge-lifecycle.ts,
-#    domain/consultations/consultation-status.ts, domain/waitlist/waitlist.ts.
+#    domain/consultations/consultation-status.ts, domain/waitlist/waitlist-status.ts,
+#    domain/mail/mail-status.ts.
 #    States of their own that share a status's spelling have a const module each, counted as a
 #    lifecycle module because it is the one place that spells them:
 #    domain/booking/deposit-state.ts (the admin's Deposit Status cell: refund_pending, refunded),
@@ -17,14 +18,21 @@
 #    web/src/admin/features/bookings/booking-filter.ts (the Bookings list's filter cancelled).
 #    English words in a sentence are written inside the longer string they belong to, not quoted
 #    alone, so they are not counted; nothing else is skipped.
-# 2. Status fields typed as a plain string: `status: string`, `payment_status: string`,
+# 2. Per collection, a status field compared with, set to or filtered by a quoted value of that
+#    collection's statuses (`status: 'x'`, `c.status === 'x'`, `getString('status') !== 'x'`,
+#    `set('status', 'x')`, SQL or a filter's `status = 'x'`). The collections share some words
+#    ('pending', 'failed', 'declined'…), so such a line counts for each collection spelling it.
+#    Stripe's own states (`intent.status`, pb_hooks/src/lib/payments/stripe.ts) are Stripe's, and
+#    a ledger movement's (`m.status`, `MovementStatus` of domain/money/ledger.ts) the ledger's.
+#    tests/lint/status-literals.test.ts runs this and expects 0 for each collection.
+# 3. Status fields typed as a plain string: `status: string`, `payment_status: string`,
 #    `paymentStatus: string` (fields and parameters).
-# 3. Booking projections not derived from BookingRow: a type whose name holds `Booking`, or a
+# 4. Booking projections not derived from BookingRow: a type whose name holds `Booking`, or a
 #    `booking` member typed inline (a command's state), that declares a field of the row itself
 #    (its name as in domain/booking/booking-row.ts, `id` aside) or a member typed with a booking
 #    status (BookingStatus, PaymentStatus, CancelReason), instead of taking it with
 #    Pick<BookingRow, …> / BookingFields<…>. One line per type.
-# 4. Hand mappings of booking fields outside the mapper: a record's getString/getInt/getFloat/
+# 5. Hand mappings of booking fields outside the mapper: a record's getString/getInt/getFloat/
 #    getBool or jsonObjects/jsonObject of a field only `bookings` has, in pb_hooks/src outside
 #    pb_hooks/src/lib/booking-row.ts (bookingRowOf). Fields other collections share (the
 #    customer's contact, status, package_type, tree_size, notes, ics_sequence, refunded_at,
@@ -36,15 +44,36 @@ cd "$(dirname "$0")/../.."
 read -r -a DIRS <<<"${HOUSE_COUNT_DIRS:-domain pb_hooks/src web/src}"
 HOOKS="${HOUSE_COUNT_HOOKS:-pb_hooks/src}"
 VALUES='pending_payment|confirmed|completed|cancelled|payment_conflict|deposit_paid|refund_pending|refunded'
-LIFECYCLE='domain/booking/lifecycle\.ts|domain/money/charge-lifecycle\.ts|domain/consultations/consultation-status\.ts|domain/waitlist/waitlist\.ts'
+LIFECYCLE='domain/booking/lifecycle\.ts|domain/money/charge-lifecycle\.ts|domain/consultations/consultation-status\.ts|domain/waitlist/waitlist-status\.ts|domain/mail/mail-status\.ts'
 LIFECYCLE+='|domain/booking/deposit-state\.ts|domain/money/refund-line-state\.ts|domain/commands/demo-session-state\.ts'
 LIFECYCLE+='|domain/commands/settle-outcome\.ts|domain/mail/payment-conflict-kind\.ts|web/src/admin/features/bookings/booking-filter\.ts'
 NOT_PRODUCT='\.test\.tsx?:|\.fixture\.ts:|\.type-test\.ts:|ledger-model\.ts:'
+COMMENT='^[^:]+:[0-9]+:\s*(\*|//|/\*)'
 
+# Each collection's status values, as in pb_migrations (the modules above spell them).
+declare -A COLLECTION_VALUES=(
+  [waitlist]='waiting|offered|booked|declined|expired|left|skipped|removed|open|accepted|ended'
+  [charges]='pending|processing|succeeded|failed|requires_checkout|voided|to_return|returned'
+  [consultations]='pending|confirmed|completed|cancelled'
+  [mail_log]='queued|sending|sent|logged|failed|skipped'
+)
+COLLECTIONS=(waitlist charges consultations mail_log)
+# A status field (not payment_status: the booking's) next to a quoted value.
+FIELD="(^|[^_[:alnum:]])(status|refund_status|deposit_refund)['\"]?\)?\s*(===|!==|!=|=|:)\s*"
+SET_CALL="set\(['\"](status|refund_status|deposit_refund)['\"],\s*"
+
+product_lines() {
+  grep -rnE "$1" "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
+    | grep -vE "${NOT_PRODUCT}" | grep -vE "^(${LIFECYCLE}):" | grep -vE "${COMMENT}" || true
+}
 literals() {
-  grep -rnE "['\"\`](${VALUES})['\"\`]" "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
-    | grep -vE "${NOT_PRODUCT}" | grep -vE "^(${LIFECYCLE}):" \
-    | grep -vE '^[^:]+:[0-9]+:\s*(\*|//|/\*)' || true
+  product_lines "['\"\`](${VALUES})['\"\`]"
+}
+collection_literals() {
+  local v="${COLLECTION_VALUES[$1]}"
+  product_lines "(${FIELD}|${SET_CALL})['\"](${v})['\"]" \
+    | grep -vE 'intent\.status|^pb_hooks/src/lib/payments/stripe\.ts:' \
+    | grep -vE '\bm\.status|^domain/money/ledger\.ts:' || true
 }
 string_fields() {
   grep -rnE '\b(status|payment_status|paymentStatus)\??: string\b' "${DIRS[@]}" --include='*.ts' --include='*.tsx' \
@@ -86,11 +115,17 @@ hand_mappings() {
 }
 
 echo "status literals outside the lifecycle modules: $(literals | grep -c . || true)"
+for c in "${COLLECTIONS[@]}"; do
+  echo "${c} status literals outside its module: $(collection_literals "$c" | grep -c . || true)"
+done
 echo "status fields typed string: $(string_fields | grep -c . || true)"
 echo "booking projections not derived from BookingRow: $(projections | grep -c . || true)"
 echo "hand mappings of booking fields outside bookingRowOf: $(hand_mappings | grep -c . || true)"
 if [[ "${1:-}" == "--list" ]]; then
   echo '--- literals'; literals
+  for c in "${COLLECTIONS[@]}"; do
+    echo "--- ${c} literals"; collection_literals "$c"
+  done
   echo '--- string fields'; string_fields
   echo '--- projections'; projections
   echo '--- hand mappings'; hand_mappings

@@ -11,6 +11,7 @@ import type { SelfServiceBooking } from '@domain/booking/self-service';
 import { parseSlotId } from '@domain/schedule/slots';
 import { kept } from '../kept';
 import { bookingField, bookingFieldsOf, bookingRowOf } from '../booking-row';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
@@ -39,7 +40,7 @@ const SCHEDULES_SQL = (dates: string) => `
       CASE WHEN kind = 'install' THEN date ELSE '' END, CASE WHEN kind = 'install' THEN time_slot ELSE '' END,
       CASE WHEN kind = 'removal' THEN date ELSE '' END, CASE WHEN kind = 'removal' THEN time_slot ELSE '' END, ''
     FROM waitlist_offers
-    WHERE date IN (${dates}) AND status = 'open'
+    WHERE date IN (${dates}) AND status = '${OfferStatus.Open}'
   )`;
 
 /** Non-cancelled bookings with an install or removal visit on any of `dates`, and the open waitlist offers of those dates as holds. */

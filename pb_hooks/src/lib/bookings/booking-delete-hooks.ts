@@ -34,7 +34,7 @@ import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';
 import { asPaymentStatus } from '@domain/booking/lifecycle';
-import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
+import { asChargeStatus, ChargeStatus, chargeTransition } from '@domain/money/charge-lifecycle';
 import { bookingField } from '../booking-row';
 
 /** The sentence for a payment service that could not be asked to close a link. */
@@ -67,12 +67,13 @@ export function closePaymentLinksBeforeDelete(e: core.RecordRequestEvent): void 
   const stripe = paymentMode() === 'stripe';
   for (const charge of openCharges(app, booking.id)) {
     const sessionId = charge.getString('stripe_checkout_session_id');
-    if (charge.getString('status') !== 'requires_checkout') continue;
+    if (charge.getString('status') !== ChargeStatus.RequiresCheckout) continue;
     if (stripe && sessionId) expireLink(sessionId);
     app.runInTransaction((tx) => {
       const fresh = tx.findRecordById('charges', charge.id);
-      if (fresh.getString('status') !== 'requires_checkout') return;
-      fresh.set('status', 'failed');
+      const closed = chargeTransition(asChargeStatus(fresh.getString('status')), { type: 'link_closed' });
+      if (!closed) return;
+      fresh.set('status', closed);
       fresh.set('error', 'The payment link was closed when the booking was deleted.');
       tx.save(fresh);
     });

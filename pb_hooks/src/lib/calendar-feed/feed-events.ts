@@ -74,7 +74,7 @@ function consultationEvent(r: core.Record): CalendarEvent | null {
     endMinutes: span.end,
     summary: `Consultation: ${r.getString('customer_name')}`,
     description: lines(
-      `Status: ${r.getString('status') || 'pending'}`,
+      `Status: ${r.getString('status') || ConsultationStatus.Pending}`,
       `Phone: ${r.getString('customer_phone')}`,
       `E-mail: ${r.getString('customer_email')}`,
       r.getString('notes') && `Notes: ${r.getString('notes')}`,

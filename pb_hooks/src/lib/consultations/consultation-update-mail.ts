@@ -7,7 +7,7 @@
 import { BUSINESS } from '@domain/business';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { consultationSlotLabel } from '@domain/consultations/consultation';
-import type { ConsultationAction } from '@domain/consultations/consultation-status';
+import { ConsultationStatus, type ConsultationAction } from '@domain/consultations/consultation-status';
 import { configuredOrigin } from '../http';
 import { composeMail } from '../mail/compose';
 import { consultationIcs, MANAGE_CONSULTATION } from '../mail/consultation-confirmation';
@@ -65,7 +65,7 @@ export function consultationUpdateMail(app: CoreApp, r: core.Record, action: Con
           `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
           seq,
           action === 'cancel' ? 'CANCEL' : 'REQUEST',
-          r.getString('status') !== 'pending',
+          r.getString('status') !== ConsultationStatus.Pending,
         );
   return {
     key: mailKey(`consultation_${action}`, r.id, seq),

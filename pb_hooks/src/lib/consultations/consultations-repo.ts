@@ -68,7 +68,7 @@ export function consultationCapReached(app: CoreApp, caller: { ip: string; email
     const row = new DynamicModel({ n: 0 }) as unknown as { n: number };
     app
       .db()
-      .newQuery(`SELECT COUNT(*) AS n FROM consultation_requests WHERE status = 'pending' AND consultation_date >= {:today} AND ${where}`)
+      .newQuery(`SELECT COUNT(*) AS n FROM consultation_requests WHERE status = '${ConsultationStatus.Pending}' AND consultation_date >= {:today} AND ${where}`)
       .bind({ today, ip: caller.ip, email: caller.email.toLowerCase(), phone: phoneDigits(caller.phone) } as unknown as dbx.Params)
       .one(row);
     return row.n;

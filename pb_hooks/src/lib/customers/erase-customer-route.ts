@@ -31,6 +31,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { idsWhere, inList, jsonValueOf } from './erase-customer-sql';
 import { logWarning } from '../log';
 import { asMailLogStatus } from '@domain/mail/mail-status';
+import { asEntryStatus, OfferStatus } from '@domain/waitlist/waitlist-status';
 
 /**
  * Copies every page of data.db's write-ahead log into the database and empties the log
@@ -129,8 +130,8 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     uploads,
     waitlist: waitlistIds.map((id) => {
       const w = tx.findRecordById('waitlist_entries', id);
-      const openOffers = idsWhere(tx, `SELECT id FROM waitlist_offers WHERE entry = {:id} AND status = 'open'`, { id });
-      return { id, live: ['waiting', 'offered'].includes(w.getString('status')), openOffers };
+      const openOffers = idsWhere(tx, `SELECT id FROM waitlist_offers WHERE entry = {:id} AND status = '${OfferStatus.Open}'`, { id });
+      return { id, status: asEntryStatus(w.getString('status')), openOffers };
     }),
   };
 }

@@ -21,6 +21,7 @@ import { configuredOrigin, type Refusal } from '../http';
 import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
 import { bookingFieldsOf } from '../booking-row';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -117,7 +118,7 @@ export function claimAbandonedCharge(app: CoreApp, chargeId: string): boolean {
   let claimed = false;
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== 'pending') return;
+    if (rec.getString('status') !== ChargeStatus.Pending) return;
     const attempted = parseTimestamp(rec.getString('attempted_at'));
     const now = nowMs();
     if (Number.isFinite(attempted) && now - attempted < ABANDONED_AFTER_MS) return;
@@ -135,7 +136,7 @@ export function claimAbandonedCharge(app: CoreApp, chargeId: string): boolean {
 export function releaseCharge(app: CoreApp, chargeId: string): void {
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== 'pending') return;
+    if (rec.getString('status') !== ChargeStatus.Pending) return;
     rec.set('attempted_at', '');
     tx.save(rec);
   });

@@ -22,6 +22,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { smtpEnabled, smtpSend, type Attachment, type MailStatus, type OutgoingMail } from './send-mail';
 import { logError } from '../log';
 import { afterSent, stillWanted } from './outbox-checks';
+import { MailLogStatus } from '@domain/mail/mail-status';
 
 /** A message with its outbox key: `kind:recordId:version`, at most 255 characters. */
 export interface QueuedMail extends OutgoingMail {
@@ -70,7 +71,7 @@ export function queueMail(tx: CoreApp, mail: QueuedMail): string {
     html: mail.html,
     attachments: (mail.attachments ?? []).map((a) => a.name),
     attachment_data: mail.attachments ?? [],
-    status: 'queued',
+    status: MailLogStatus.Queued,
     attempts: 0,
     queued_at: toPbDate(now),
     next_attempt_at: toPbDate(now),
@@ -114,10 +115,10 @@ function claim(app: CoreApp, id: string, nowMs: number): boolean {
     } catch {
       return;
     }
-    if (rec.getString('status') !== 'queued') return;
+    if (rec.getString('status') !== MailLogStatus.Queued) return;
     const due = parseTimestamp(rec.getString('next_attempt_at'));
     if (Number.isFinite(due) && due > nowMs) return;
-    rec.set('status', 'sending');
+    rec.set('status', MailLogStatus.Sending);
     rec.set('claimed_at', toPbDate(nowMs));
     rec.set('claimed_by', processId(app));
     rec.set('attempts', rec.getInt('attempts') + 1);
@@ -178,19 +179,24 @@ function flagBooking(tx: CoreApp, rec: core.Record): void {
  * Records how the send of claimed row `id` went: sent or logged (with what its kind does after
  * sending, outbox-checks.ts), skipped (no longer wanted), queued again with backoff, or given up.
  */
-function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' | 'skipped' } | { status: 'error'; error: string }, nowMs: number): MailStatus | 'queued' {
-  let final: MailStatus | 'queued' = 'queued';
+function settle(
+  app: CoreApp,
+  id: string,
+  outcome: { status: typeof MailLogStatus.Sent | typeof MailLogStatus.Logged | typeof MailLogStatus.Skipped } | { status: 'error'; error: string },
+  nowMs: number,
+): MailStatus | typeof MailLogStatus.Queued {
+  let final: MailStatus | typeof MailLogStatus.Queued = MailLogStatus.Queued;
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('mail_log', id);
-    if (rec.getString('status') !== 'sending') return;
+    if (rec.getString('status') !== MailLogStatus.Sending) return;
     if (outcome.status !== 'error') {
       rec.set('status', outcome.status);
-      if (outcome.status !== 'skipped') rec.set('sent_at', toPbDate(nowMs));
+      if (outcome.status !== MailLogStatus.Skipped) rec.set('sent_at', toPbDate(nowMs));
       rec.set('error', '');
       final = outcome.status;
-      if (outcome.status !== 'skipped') afterSent(tx, rec);
+      if (outcome.status !== MailLogStatus.Skipped) afterSent(tx, rec);
       // Sent: the stored copy loses the manage link's token (the customer's e-mail keeps it).
-      if (outcome.status === 'sent') {
+      if (outcome.status === MailLogStatus.Sent) {
         rec.set('body', redactManageTokens(rec.getString('body')));
         rec.set('html', redactManageTokens(rec.getString('html')));
       }
@@ -198,11 +204,11 @@ function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' |
       rec.set('error', outcome.error.slice(0, 2000));
       const queuedAt = parseTimestamp(rec.getString('queued_at'));
       if (Number.isFinite(queuedAt) && nowMs - queuedAt >= MAIL_GIVE_UP_MS) {
-        rec.set('status', 'failed');
-        final = 'failed';
+        rec.set('status', MailLogStatus.Failed);
+        final = MailLogStatus.Failed;
         flagBooking(tx, rec);
       } else {
-        rec.set('status', 'queued');
+        rec.set('status', MailLogStatus.Queued);
         rec.set('next_attempt_at', toPbDate(nowMs + backoffMinutes(rec.getInt('attempts')) * 60_000));
       }
     }
@@ -215,12 +221,12 @@ function settle(app: CoreApp, id: string, outcome: { status: 'sent' | 'logged' |
  * Sends row `id` if it is queued and due at `at` (epoch ms; the wall clock unless a job run is
  * given a time); returns its status afterwards ('queued': try again later, or not ours to send).
  */
-function deliverOne(app: CoreApp, id: string, at?: number): MailStatus | 'queued' {
+function deliverOne(app: CoreApp, id: string, at?: number): MailStatus | typeof MailLogStatus.Queued {
   const now = () => at ?? Date.now();
-  if (!claim(app, id, now())) return 'queued';
+  if (!claim(app, id, now())) return MailLogStatus.Queued;
   const rec = app.findRecordById('mail_log', id);
-  if (!stillWanted(app, rec)) return settle(app, id, { status: 'skipped' }, now());
-  if (!smtpEnabled(app)) return settle(app, id, { status: 'logged' }, now());
+  if (!stillWanted(app, rec)) return settle(app, id, { status: MailLogStatus.Skipped }, now());
+  if (!smtpEnabled(app)) return settle(app, id, { status: MailLogStatus.Logged }, now());
   try {
     smtpSend(app, mailOf(rec));
   } catch (err) {
@@ -229,7 +235,7 @@ function deliverOne(app: CoreApp, id: string, at?: number): MailStatus | 'queued
     logError(`mail: sending "${rec.getString('subject')}" to ${rec.getString('to')} failed (attempt ${rec.getInt('attempts')}): ${error}`);
     return settle(app, id, { status: 'error', error }, now());
   }
-  return settle(app, id, { status: 'sent' }, now());
+  return settle(app, id, { status: MailLogStatus.Sent }, now());
 }
 
 /**
@@ -237,13 +243,13 @@ function deliverOne(app: CoreApp, id: string, at?: number): MailStatus | 'queued
  * deliverDueMail). Never throws: a failure leaves the row queued for the job. Returns each row's
  * status afterwards, in order.
  */
-export function deliverMail(app: CoreApp, ids: string[], at?: number): (MailStatus | 'queued')[] {
+export function deliverMail(app: CoreApp, ids: string[], at?: number): (MailStatus | typeof MailLogStatus.Queued)[] {
   return ids.map((id) => {
     try {
       return deliverOne(app, id, at);
     } catch (err) {
       logError(`mail: delivering ${id} failed: ${String(err)}`);
-      return 'queued';
+      return MailLogStatus.Queued;
     }
   });
 }
@@ -255,12 +261,15 @@ export function deliverMail(app: CoreApp, ids: string[], at?: number): (MailStat
  */
 export function requeueInterruptedMail(app: CoreApp, olderThanMs: number, at = Date.now()): number {
   const cutoff = toPbDate(at - olderThanMs);
-  const stuck = app.findRecordsByFilter('mail_log', "status = 'sending' && (claimed_by != {:me} || claimed_at <= {:cutoff})", '', 0, 0, { me: processId(app), cutoff } as unknown as dbx.Params);
+  const stuck = app.findRecordsByFilter('mail_log', `status = '${MailLogStatus.Sending}' && (claimed_by != {:me} || claimed_at <= {:cutoff})`, '', 0, 0, {
+    me: processId(app),
+    cutoff,
+  } as unknown as dbx.Params);
   for (const rec of stuck) {
     app.runInTransaction((tx) => {
       const fresh = tx.findRecordById('mail_log', rec!.id);
-      if (fresh.getString('status') !== 'sending') return;
-      fresh.set('status', 'queued');
+      if (fresh.getString('status') !== MailLogStatus.Sending) return;
+      fresh.set('status', MailLogStatus.Queued);
       fresh.set('next_attempt_at', toPbDate(at));
       tx.save(fresh);
     });
@@ -277,11 +286,11 @@ export function requeueInterruptedMail(app: CoreApp, olderThanMs: number, at = D
 export function deliverDueMail(app: CoreApp, at = Date.now()): number {
   requeueInterruptedMail(app, SENDING_STALE_MS, at);
   const now = toPbDate(at);
-  const due = app.findRecordsByFilter('mail_log', "status = 'queued' && next_attempt_at <= {:now}", 'next_attempt_at', JOB_BATCH, 0, { now } as unknown as dbx.Params);
+  const due = app.findRecordsByFilter('mail_log', `status = '${MailLogStatus.Queued}' && next_attempt_at <= {:now}`, 'next_attempt_at', JOB_BATCH, 0, { now } as unknown as dbx.Params);
   const results = deliverMail(
     app,
     due.map((r) => r!.id),
     at,
   );
-  return results.filter((s) => s === 'sent' || s === 'logged').length;
+  return results.filter((s) => s === MailLogStatus.Sent || s === MailLogStatus.Logged).length;
 }

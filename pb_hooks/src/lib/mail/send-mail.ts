@@ -5,6 +5,7 @@
  */
 import { BUSINESS } from '@domain/business';
 import { messageIdFor, senderName } from './message-id';
+import type { MailLogStatus } from '@domain/mail/mail-status';
 
 export interface Attachment {
   name: string;
@@ -28,7 +29,7 @@ export interface OutgoingMail {
 }
 
 /** How a message ended: sent over SMTP, only logged (no SMTP configured), or given up. */
-export type MailStatus = 'sent' | 'logged' | 'failed' | 'skipped';
+export type MailStatus = typeof MailLogStatus.Sent | typeof MailLogStatus.Logged | typeof MailLogStatus.Failed | typeof MailLogStatus.Skipped;
 
 /**
  * Who every e-mail is from (docs/decisions/049): the configured sender address (MAIL_FROM or

@@ -34,13 +34,14 @@ import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 import { bookingField } from '../booking-row';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** The open Checkout page of the removal `booking` holds ('' when none), read in `app`. */
 function heldRemovalUrl(app: CoreApp, booking: core.Record): string {
   const hold = bookingField(booking, 'removal_hold');
   if (!hold) return '';
   const charge = openCharges(app, booking.id).find((c) => c!.id === hold);
-  return charge && charge.getString('status') === 'requires_checkout' ? charge.getString('checkout_url') : '';
+  return charge && charge.getString('status') === ChargeStatus.RequiresCheckout ? charge.getString('checkout_url') : '';
 }
 
 export const addRemoval: ServerCommand<AddRemovalInput, AddRemovalState, RemovalAddedMail, AddRemovalAnswer> = {
@@ -94,13 +95,13 @@ export const addRemovalCall: OutsideCall<AddRemovalInput> = {
     const { bookingId, chargeId } = answer;
     const outcome = payChargeByLink($app.findRecordById('charges', chargeId), $app.findRecordById('bookings', bookingId), ctx.origin);
     // No clear answer from Stripe: nothing was shown to the customer, so the hold is let go at once.
-    const recorded = outcome.status === 'unknown' ? { status: 'failed' as const, paymentIntentId: '', error: CHARGE_MESSAGES.unreachable } : outcome;
+    const recorded = outcome.status === 'unknown' ? { status: ChargeStatus.Failed, paymentIntentId: '', error: CHARGE_MESSAGES.unreachable } : outcome;
     recordChargeOutcome($app, { via: 'call', chargeId, outcome: recorded });
     if (outcome.status === 'unknown') throw apiError(503, CHARGE_MESSAGES.unreachable);
     const charge = $app.findRecordById('charges', chargeId);
     const status = charge.getString('status');
-    if (status === 'succeeded') return addedView(bookingId);
-    if (status === 'requires_checkout' && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
+    if (status === ChargeStatus.Succeeded) return addedView(bookingId);
+    if (status === ChargeStatus.RequiresCheckout && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
     throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
   },
 };

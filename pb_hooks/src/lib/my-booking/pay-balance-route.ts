@@ -28,6 +28,7 @@ import { recordChargeOutcome } from '../payments/charge-outcome';
 import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking, tokenOf } from '../booking-store/manage-links';
 import { bookingField } from '../booking-row';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
 function chargeCount(tx: CoreApp, bookingId: string): number {
@@ -40,12 +41,12 @@ export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, 
   load(tx, input) {
     const b = tx.findRecordById('bookings', input.bookingId);
     const open = openCharges(tx, b.id);
-    const link = open.find((c) => c!.getString('status') === 'requires_checkout' && c!.getString('checkout_url'));
+    const link = open.find((c) => c!.getString('status') === ChargeStatus.RequiresCheckout && c!.getString('checkout_url'));
     // Two clicks at once share the key (the same attempt number), so they make one charge. An
     // attempt whose Stripe call got no answer (an outage) is finished under its own key at the
     // next click, not refused as in flight until the reconcile job.
     const prefix = `customer-balance-${b.id}-`;
-    const unanswered = open.find((c) => c!.getString('status') === 'pending' && c!.getString('idempotency_key').startsWith(prefix));
+    const unanswered = open.find((c) => c!.getString('status') === ChargeStatus.Pending && c!.getString('idempotency_key').startsWith(prefix));
     const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(tx, b.id) + 1}`;
     const request = balanceRequest(b.id);
     const chargeable = chargeableOf(tx, b);
@@ -92,9 +93,9 @@ function answerOfAttempt(chargeId: string, origin: string, fresh: boolean): { pa
   }
   const charge = $app.findRecordById('charges', chargeId);
   const status = charge.getString('status');
-  if (status === 'succeeded') return { paid: true };
-  if (status === 'requires_checkout' && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
-  if (status === 'pending') throw apiError(409, CHARGE_MESSAGES.stillProcessing);
+  if (status === ChargeStatus.Succeeded) return { paid: true };
+  if (status === ChargeStatus.RequiresCheckout && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
+  if (status === ChargeStatus.Pending) throw apiError(409, CHARGE_MESSAGES.stillProcessing);
   throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
 }
 

@@ -13,6 +13,7 @@ import type { ChargeOutcome } from '../ledger/balance-charges';
 import { demoPaymentUrl, newDemoSessionId, paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';
 import { logError, logWarning } from '../log';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** A charge attempt's end: an outcome to record, or `unknown` when Stripe gave no clear answer. */
 export type ChargeAttempt = ChargeOutcome | { status: 'unknown' };
@@ -59,10 +60,10 @@ function checkoutFallback(charge: core.Record, booking: core.Record, origin: str
     cancelUrl: `${origin}/`,
   });
   if (reply.ok && reply.value.id && reply.value.url) {
-    return { status: 'requires_checkout', paymentIntentId, checkoutSessionId: reply.value.id, checkoutUrl: reply.value.url };
+    return { status: ChargeStatus.RequiresCheckout, paymentIntentId, checkoutSessionId: reply.value.id, checkoutUrl: reply.value.url };
   }
   if (!reply.ok && outcomeUnknown(reply.status)) return unknownOutcome(charge, reply);
-  return { status: 'failed', paymentIntentId, error: reply.ok ? CHARGE_MESSAGES.failed : failureMessage(reply.error) };
+  return { status: ChargeStatus.Failed, paymentIntentId, error: reply.ok ? CHARGE_MESSAGES.failed : failureMessage(reply.error) };
 }
 
 /**
@@ -74,7 +75,7 @@ function checkoutFallback(charge: core.Record, booking: core.Record, origin: str
 export function payChargeByLink(charge: core.Record, booking: core.Record, origin: string): ChargeAttempt {
   if (paymentMode() === 'demo') {
     const sessionId = newDemoSessionId();
-    return { status: 'requires_checkout', paymentIntentId: '', checkoutSessionId: sessionId, checkoutUrl: demoPaymentUrl(origin, sessionId) };
+    return { status: ChargeStatus.RequiresCheckout, paymentIntentId: '', checkoutSessionId: sessionId, checkoutUrl: demoPaymentUrl(origin, sessionId) };
   }
   return checkoutFallback(charge, booking, origin, '');
 }
@@ -85,7 +86,7 @@ export function payChargeByLink(charge: core.Record, booking: core.Record, origi
  * failure.
  */
 export function payCharge(charge: core.Record, booking: core.Record, origin: string): ChargeAttempt {
-  if (paymentMode() === 'demo') return { status: 'succeeded', paymentIntentId: `demo_pi_${$security.randomString(24)}` };
+  if (paymentMode() === 'demo') return { status: ChargeStatus.Succeeded, paymentIntentId: `demo_pi_${$security.randomString(24)}` };
 
   const customerId = booking.getString('stripe_customer_id');
   const paymentMethodId = booking.getString('payment_method_id');
@@ -104,13 +105,13 @@ export function payCharge(charge: core.Record, booking: core.Record, origin: str
     // A card charged off-session succeeds at once, fails with a 402, or (a bank debit, a slow
     // method) is processing: not paid until the webhook says it succeeded. Any other state
     // means the customer has to act, which only a Checkout page lets them do.
-    if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
-    if (intent.status === 'processing') return { status: 'processing', paymentIntentId: intent.id };
+    if (intent.status === 'succeeded') return { status: ChargeStatus.Succeeded, paymentIntentId: intent.id };
+    if (intent.status === 'processing') return { status: ChargeStatus.Processing, paymentIntentId: intent.id };
     return checkoutFallback(charge, booking, origin, intent.id);
   }
   if (outcomeUnknown(reply.status)) return unknownOutcome(charge, reply);
   const intentId = reply.error.payment_intent?.id ?? '';
   if (needsCustomer(reply.error)) return checkoutFallback(charge, booking, origin, intentId);
   logWarning(`charge-booking-balance: charge ${charge.id} declined: ${reply.error.code ?? reply.status}`);
-  return { status: 'failed', paymentIntentId: intentId, error: failureMessage(reply.error) };
+  return { status: ChargeStatus.Failed, paymentIntentId: intentId, error: failureMessage(reply.error) };
 }

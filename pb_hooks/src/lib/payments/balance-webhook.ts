@@ -25,6 +25,7 @@ import { failureMessage } from './balance-payment';
 import { refundOrphanPayment } from './orphan-payments';
 import { cardOf, paymentIdsOf, retrieveCard, retrieveCheckoutSession, withCard, type StripeCheckoutSession, type StripePaymentIntent } from './stripe';
 import { bookingField } from '../booking-row';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** The card-on-file command on the server (domain/commands/card-on-file-command.ts), run through `executeCommand`. */
 export const cardOnFile: ServerCommand<CardOnFileInput, CardOnFileState, never, CardOnFileAnswer> = {
@@ -86,7 +87,7 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
   const chargeId = intent.metadata?.charge_id;
   if (typeof chargeId !== 'string' || !chargeId || typeof intent.id !== 'string') return false;
   if (type === 'payment_intent.succeeded') {
-    const settled = recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: 'succeeded' } });
+    const settled = recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: ChargeStatus.Succeeded } });
     if (!settled.found) refundOrphanPayment(app, intent.metadata?.booking_id ?? '', intent.id, intent.amount_received || intent.amount || 0);
     else {
       const pm = intent.payment_method;
@@ -94,7 +95,7 @@ export function handleChargeIntentEvent(app: CoreApp, type: string, intent: Stri
     }
   } else if (type === 'payment_intent.payment_failed') {
     const error = intent.last_payment_error ? failureMessage(intent.last_payment_error) : '';
-    recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: 'failed', error: error || 'The bank declined the payment.' } });
+    recordChargeOutcome(app, { via: 'intent', chargeId, paymentIntentId: intent.id, result: { status: ChargeStatus.Failed, error: error || 'The bank declined the payment.' } });
   }
   return true;
 }

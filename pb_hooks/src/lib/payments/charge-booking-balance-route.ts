@@ -40,7 +40,7 @@ import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
-import { asChargeStatus } from '@domain/money/charge-lifecycle';
+import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -84,7 +84,7 @@ function settledCharge(chargeId: string, origin: string): core.Record {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const rec = $app.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== 'pending') return rec;
+    if (rec.getString('status') !== ChargeStatus.Pending) return rec;
     if (claimAbandonedCharge($app, chargeId)) {
       finishAbandoned(chargeId, origin);
       continue;

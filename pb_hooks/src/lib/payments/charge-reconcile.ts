@@ -18,6 +18,7 @@ import { failureMessage } from './balance-payment';
 import { paymentMode } from './mode';
 import { listCustomerPaymentIntents } from './stripe';
 import { logError } from '../log';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** Stripe keeps idempotency keys for 24 hours; after 23 we no longer count on it (ms). */
 export const STRIPE_KEY_MEMORY_MS = 23 * 60 * 60 * 1000;
@@ -61,8 +62,8 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
   const decision = reconcileDecision({ chargeId: charge.id, demo, customerId, intents });
   if (decision.record === 'nothing') return 'unknown';
   const outcome = decision.outcome;
-  if (outcome.status === 'failed' && outcome.paymentIntentId) {
-    recordChargeOutcome(app, { via: 'intent', chargeId: charge.id, paymentIntentId: outcome.paymentIntentId, result: { status: 'failed', error: outcome.error } });
+  if (outcome.status === ChargeStatus.Failed && outcome.paymentIntentId) {
+    recordChargeOutcome(app, { via: 'intent', chargeId: charge.id, paymentIntentId: outcome.paymentIntentId, result: { status: ChargeStatus.Failed, error: outcome.error } });
   } else {
     recordChargeOutcome(app, { via: 'call', chargeId: charge.id, outcome });
   }
@@ -76,7 +77,7 @@ export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileRes
  */
 export function reconcilePendingCharges(app: CoreApp): number {
   const cutoff = toPbDate(nowMs() - ABANDONED_AFTER_MS);
-  const stale = app.findRecordsByFilter('charges', "status = 'pending' && (attempted_at = '' || attempted_at <= {:cutoff})", 'created_at', 100, 0, { cutoff } as unknown as dbx.Params);
+  const stale = app.findRecordsByFilter('charges', `status = '${ChargeStatus.Pending}' && (attempted_at = '' || attempted_at <= {:cutoff})`, 'created_at', 100, 0, { cutoff } as unknown as dbx.Params);
   let settled = 0;
   for (const row of stale) {
     try {

@@ -14,6 +14,7 @@ import { openCharges } from '../ledger/balance-charges';
 import { expireChargeCheckout } from './charge-outcome';
 import { paymentMode } from './mode';
 import { tryExpireCheckoutSession } from './stripe';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 // The sentence lives with the charge rules, so a pure command can refuse with it too.
 export { PAYMENT_GOING_THROUGH };
@@ -26,7 +27,7 @@ export function closeOpenCollections(app: CoreApp, bookingId: string, busy: stri
   const closed: string[] = [];
   for (const c of openCharges(app, bookingId)) {
     const session = c.getString('stripe_checkout_session_id');
-    if (c.getString('status') !== 'requires_checkout' || !session) throw apiError(409, busy);
+    if (c.getString('status') !== ChargeStatus.RequiresCheckout || !session) throw apiError(409, busy);
     if (paymentMode() === 'stripe') {
       const reply = tryExpireCheckoutSession(session);
       if (!reply.ok) {

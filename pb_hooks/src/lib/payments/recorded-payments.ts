@@ -40,7 +40,7 @@ import { jsonObjects } from '../json-fields';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
 import { bookingFieldsOf } from '../booking-row';
-import { asChargeStatus } from '@domain/money/charge-lifecycle';
+import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */
 function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
@@ -142,7 +142,7 @@ export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, Paym
     }
     const b = findBooking(tx, p.getString('booking'));
     const others = b
-      ? tx.findRecordsByFilter('charges', "booking = {:b} && status = 'succeeded' && method != '' && id != {:p}", 'created_at', 0, 0, { b: b.id, p: p.id } as unknown as dbx.Params)
+      ? tx.findRecordsByFilter('charges', `booking = {:b} && status = '${ChargeStatus.Succeeded}' && method != '' && id != {:p}`, 'created_at', 0, 0, { b: b.id, p: p.id } as unknown as dbx.Params)
       : [];
     return {
       staffId: ctx.staffId,

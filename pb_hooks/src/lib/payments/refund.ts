@@ -29,7 +29,7 @@ import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf,
 import { createRefund } from './stripe';
 import { logError } from '../log';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
-import { type RefundStatus } from '@domain/money/charge-lifecycle';
+import { RefundStatus } from '@domain/money/charge-lifecycle';
 import { bookingField } from '../booking-row';
 
 /** What the customer and the owner are told about the refunds of booking `r`. */
@@ -58,7 +58,7 @@ function refundNumberOf(movementId: string): number {
 
 /** The card refunds booking `b` waits for (a charge's first refund one, its parts together; each later refund its own). */
 function cardRefundsDue(b: core.Record, charges: core.Record[]): CardRefund[] {
-  const due = movementsOfRecords(b, charges).filter((m: Movement) => m.direction === 'refund' && m.status === 'pending' && isCardMethod(m.method));
+  const due = movementsOfRecords(b, charges).filter((m: Movement) => m.direction === 'refund' && m.status === RefundStatus.Pending && isCardMethod(m.method));
   const out: CardRefund[] = [];
   for (const m of due) {
     const chargeId = m.of === 'deposit' ? '' : m.of!.split('#')[0]!;
@@ -112,7 +112,7 @@ function ledgerRowsOf(tx: CoreApp, bookingId: string): RecordRefundsState {
 
 /** Whether booking `b` has money waiting to be given back by hand. */
 function refundsByHand(b: core.Record, charges: core.Record[]): boolean {
-  return movementsOfRecords(b, charges).some((m) => m.direction === 'refund' && m.status === 'to_return');
+  return movementsOfRecords(b, charges).some((m) => m.direction === 'refund' && m.status === RefundStatus.ToReturn);
 }
 
 /**
@@ -153,7 +153,7 @@ export function retryPendingRefunds(app: CoreApp): number {
   const ids = new Set<string>();
   for (const r of app.findRecordsByFilter('bookings', `payment_status = '${PaymentStatus.RefundPending}'`, '', 100, 0)) ids.add(r!.id);
   // A later refund pending sits in the `refunds` JSON; cardRefundsDue tells which are due.
-  for (const c of app.findRecordsByFilter('charges', "refund_status = 'pending' || refunds ~ 'pending'", '', 100, 0)) ids.add(c!.getString('booking'));
+  for (const c of app.findRecordsByFilter('charges', `refund_status = '${RefundStatus.Pending}' || refunds ~ '${RefundStatus.Pending}'`, '', 100, 0)) ids.add(c!.getString('booking'));
   return [...ids].filter((id) => {
     const b = findBooking(app, id);
     return !!b && cardRefundsDue(b, chargesOfBooking(app, id)).length > 0 && runRefunds(app, id);
@@ -194,7 +194,7 @@ export const refundCharge: ServerCommand<RefundChargeInput, RecordRefundsState, 
     const charge = app.findRecordById('charges', a.chargeId);
     const entry = chargeMoneyRowOf(charge).refunds?.find((r) => r.n === a.n);
     const status = entry?.status ?? 'pending';
-    const refunded = status === 'succeeded';
+    const refunded = status === RefundStatus.Succeeded;
     return {
       refunded,
       refund: { paymentId: a.paymentId, n: a.n, amountCents: a.amountCents, status },

@@ -26,6 +26,7 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
 import { bookingFieldsOf } from '../booking-row';
+import { MailLogStatus } from '@domain/mail/mail-status';
 
 /** The row's fields the review request reads (ReviewRequestBooking). */
 const REVIEW_REQUEST_FIELDS = ['id', 'status', 'payment_status', 'customer_name', 'customer_email', 'package_type', 'tree_size', 'install_date', 'removal_date'] as const;
@@ -42,7 +43,7 @@ function completeFromMailLog(app: CoreApp, partial: Record<string, unknown>, key
     id: String(partial.testimonialId ?? ''),
     since: toPbDate(keyWrittenAtMs),
   } as unknown as dbx.Params);
-  return { ...partial, mailStatus: mails[0]?.getString('status') || 'failed' };
+  return { ...partial, mailStatus: mails[0]?.getString('status') || MailLogStatus.Failed };
 }
 
 export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
@@ -74,7 +75,7 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
     };
   },
   composeMail: (_tx, m) => reviewRequestMail(m, m.token),
-  respond: (_app, a, [mailStatus = 'queued']) => ({ ...a, mailStatus }),
+  respond: (_app, a, [mailStatus = MailLogStatus.Queued]) => ({ ...a, mailStatus }),
   completeAbandoned: completeFromMailLog,
 };
 

@@ -16,6 +16,8 @@ import { customerKey } from '@domain/customers/customer-key';
 import { installDateProblem, removalDateProblem } from '@domain/schedule/season';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { WAITLIST_MESSAGES as M } from '@domain/waitlist/waitlist';
+import { LIVE_ENTRY_STATUSES } from '@domain/waitlist/waitlist-status';
+import { filterIn } from '@domain/booking/lifecycle';
 import { admitAnonymousRecipient } from '../anonymous-recipients';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { nowMs } from '../clock';
@@ -42,7 +44,7 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
       const contact = found
         ? { name: found.booking.getString('customer_name'), email: found.booking.getString('customer_email'), phone: found.booking.getString('customer_phone') }
         : { name: input.name, email: input.email, phone: input.phone };
-      const live = tx.findRecordsByFilter('waitlist_entries', "email_key = {:k} && (status = 'waiting' || status = 'offered')", '', 0, 0, { k: customerKey(contact.email) } as unknown as dbx.Params);
+      const live = tx.findRecordsByFilter('waitlist_entries', `email_key = {:k} && ${filterIn('status', LIVE_ENTRY_STATUSES)}`, '', 0, 0, { k: customerKey(contact.email) } as unknown as dbx.Params);
       const newId = newRecordId();
       return {
         dateProblem,

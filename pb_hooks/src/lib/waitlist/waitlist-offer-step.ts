@@ -20,6 +20,7 @@ import { slotHasConflict } from '@domain/schedule/overlap';
 import { parseSlotId } from '@domain/schedule/slots';
 import { nextOffers } from '@domain/waitlist/waitlist';
 import { bookingsOnDates } from '../booking-store/bookings-repo';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
 import { nowMs as nowOf } from '../clock';
 import { executeCommand, type CommandContext, type ServerCommand } from '../commands/run-command';
 import { logError } from '../log';
@@ -81,7 +82,7 @@ export const waitlistExpire: ServerCommand<WaitlistExpireInput, WaitlistExpireSt
   load(tx, input) {
     const rec = findRecord(tx, 'waitlist_offers', input.offerId);
     if (!rec) return { offer: null, takenOtherwise: false };
-    return { offer: offerStateOf(rec), takenOtherwise: rec.getString('status') === 'open' && slotTakenOtherwise(tx, rec, nowOf()) };
+    return { offer: offerStateOf(rec), takenOtherwise: rec.getString('status') === OfferStatus.Open && slotTakenOtherwise(tx, rec, nowOf()) };
   },
   composeMail: (tx, m) => waitlistOfferEndedMail(tx, tx.findRecordById('waitlist_offers', m.offerId)),
   respond: (_app, a) => a,
@@ -138,10 +139,10 @@ export function endStaleOffers(app: CoreApp, now: number, freed: Set<string>): P
       const run = executeCommand(app, waitlistExpire, { offerId: offer.id }, NO_CALLER);
       if (run.kind !== 'answered') continue;
       const a = run.body as WaitlistExpireAnswer;
-      if (a.outcome === 'expired') {
+      if (a.outcome === OfferStatus.Expired) {
         expired++;
         freed.add(a.date);
-      } else if (a.outcome === 'ended') ended++;
+      } else if (a.outcome === OfferStatus.Ended) ended++;
     } catch (err) {
       logError(`waitlist: ending offer ${offer.id} failed: ${String(err)}`);
     }

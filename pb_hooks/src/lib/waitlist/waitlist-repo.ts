@@ -11,11 +11,12 @@ import type { WaitlistCloseState } from '@domain/commands/waitlist-close-command
 import { findPackage, isTreeSize } from '@domain/catalog';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { visitNoticeHours } from '@domain/schedule/notice';
-import { type CustomerBookingOnDate, type EntryStatus, LIVE_ENTRY_STATUSES, offerHoursFrom, type OfferStatus, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { type CustomerBookingOnDate, offerHoursFrom, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { asEntryStatus, asOfferStatus, EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from '@domain/waitlist/waitlist-status';
 import { idsWhere } from '../customers/erase-customer-sql';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
-import { BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn } from '@domain/booking/lifecycle';
+import { BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn, filterIn } from '@domain/booking/lifecycle';
 import { bookingFieldsOf } from '../booking-row';
 
 /** The characters of a token: base64url, 43 of them. */
@@ -73,7 +74,7 @@ export function waitingEntryOf(app: CoreApp, r: core.Record): WaitingEntry | nul
     kind: r.getString('kind') === 'removal' ? 'removal' : 'install',
     size,
     joinedAt: r.getFloat('joined_at'),
-    status: r.getString('status') as EntryStatus,
+    status: asEntryStatus(r.getString('status')),
     bookingId: r.getString('booking'),
     noticeHours: visitNoticeHours(loadNotice(app), findPackage(r.getString('package_type'))?.slug ?? null),
     // The season of the waited-for date (a removal in January reads the season before).
@@ -83,12 +84,12 @@ export function waitingEntryOf(app: CoreApp, r: core.Record): WaitingEntry | nul
 
 /** The open offer of entry `entryId`, or null. */
 export function openOfferOf(app: CoreApp, entryId: string): core.Record | null {
-  return app.findRecordsByFilter('waitlist_offers', "entry = {:e} && status = 'open'", '', 1, 0, { e: entryId } as unknown as dbx.Params)[0] ?? null;
+  return app.findRecordsByFilter('waitlist_offers', `entry = {:e} && status = '${OfferStatus.Open}'`, '', 1, 0, { e: entryId } as unknown as dbx.Params)[0] ?? null;
 }
 
 /** The offer record as the decline and expiry read it. */
 export function offerStateOf(r: core.Record): { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } {
-  return { id: r.id, status: r.getString('status') as OfferStatus, expiresAtMs: parseTimestamp(r.getString('expires_at')), entryId: r.getString('entry'), date: r.getString('date') };
+  return { id: r.id, status: asOfferStatus(r.getString('status')), expiresAtMs: parseTimestamp(r.getString('expires_at')), entryId: r.getString('entry'), date: r.getString('date') };
 }
 
 /** The owner's offer window in hours (settings key `waitlist`, { offer_hours }); 12 by default. */
@@ -104,7 +105,7 @@ export function loadOfferHours(app: CoreApp): number {
 
 /** The dates (YYYY-MM-DD) with entries waiting, from `fromDate` on. */
 export function datesWithWaiting(app: CoreApp, fromDate: string): string[] {
-  const rows = app.findRecordsByFilter('waitlist_entries', "status = 'waiting' && date >= {:d}", 'date', 0, 0, { d: fromDate } as unknown as dbx.Params);
+  const rows = app.findRecordsByFilter('waitlist_entries', `status = '${EntryStatus.Waiting}' && date >= {:d}`, 'date', 0, 0, { d: fromDate } as unknown as dbx.Params);
   const dates: string[] = [];
   for (const r of rows) {
     const d = r!.getString('date');
@@ -115,23 +116,23 @@ export function datesWithWaiting(app: CoreApp, fromDate: string): string[] {
 
 /** The entries waiting for `date`, as the rules read them. */
 export function waitingEntriesOn(app: CoreApp, date: string): WaitingEntry[] {
-  const rows = app.findRecordsByFilter('waitlist_entries', "status = 'waiting' && date = {:d}", 'joined_at', 0, 0, { d: date } as unknown as dbx.Params);
+  const rows = app.findRecordsByFilter('waitlist_entries', `status = '${EntryStatus.Waiting}' && date = {:d}`, 'joined_at', 0, 0, { d: date } as unknown as dbx.Params);
   return rows.map((r) => waitingEntryOf(app, r!)).filter((e): e is WaitingEntry => e !== null);
 }
 
 /** The open offers (all dates). */
 export function openOffers(app: CoreApp): core.Record[] {
-  return app.findRecordsByFilter('waitlist_offers', "status = 'open'", 'expires_at', 0, 0) as core.Record[];
+  return app.findRecordsByFilter('waitlist_offers', `status = '${OfferStatus.Open}'`, 'expires_at', 0, 0) as core.Record[];
 }
 
 /** The open offers of `date` whose slot is `slotId`, `kind` (the phone booking's question). */
 export function openOffersAt(app: CoreApp, date: string): core.Record[] {
-  return app.findRecordsByFilter('waitlist_offers', "status = 'open' && date = {:d}", '', 0, 0, { d: date } as unknown as dbx.Params) as core.Record[];
+  return app.findRecordsByFilter('waitlist_offers', `status = '${OfferStatus.Open}' && date = {:d}`, '', 0, 0, { d: date } as unknown as dbx.Params) as core.Record[];
 }
 
 /** An entry's place in line among the live entries of its date and kind (1 = first). */
 export function positionOf(app: CoreApp, entry: core.Record): number {
-  const ahead = app.findRecordsByFilter('waitlist_entries', "date = {:d} && kind = {:k} && (status = 'waiting' || status = 'offered') && joined_at < {:j}", '', 0, 0, {
+  const ahead = app.findRecordsByFilter('waitlist_entries', `date = {:d} && kind = {:k} && ${filterIn('status', LIVE_ENTRY_STATUSES)} && joined_at < {:j}`, '', 0, 0, {
     d: entry.getString('date'),
     k: entry.getString('kind'),
     j: entry.getFloat('joined_at'),
@@ -187,7 +188,7 @@ export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
     .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
     .map((b) => bookingFieldsOf(b!, ['id', 'status', 'payment_status', 'booked_by', 'install_date', 'removal_date']));
   return {
-    entry: { id: r.id, date, kind: r.getString('kind') === 'removal' ? 'removal' : 'install', bookingId, status: r.getString('status') as EntryStatus },
+    entry: { id: r.id, date, kind: r.getString('kind') === 'removal' ? 'removal' : 'install', bookingId, status: asEntryStatus(r.getString('status')) },
     openOfferId: openOfferOf(tx, r.id)?.id ?? null,
     moving: bookingId ? (findRecord(tx, 'bookings', bookingId)?.getString('status') ?? '') : null,
     bookings,

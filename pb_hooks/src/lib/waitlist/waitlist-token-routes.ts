@@ -21,8 +21,9 @@ import type { VisitMovedMail } from '@domain/commands/visit-move-command';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { findSlot } from '@domain/schedule/slots';
 import { isTreeSize } from '@domain/catalog';
-import { WAITLIST_MESSAGES as M, type EntryStatus } from '@domain/waitlist/waitlist';
+import { WAITLIST_MESSAGES as M } from '@domain/waitlist/waitlist';
 import { visitMovedMail } from '../booking-changes/visit-move';
+import { asEntryStatus, OfferStatus } from '@domain/waitlist/waitlist-status';
 import { offerPrice } from '@domain/waitlist/offer-price';
 import { nowMs, today } from '../clock';
 import { loadBookingSeasonRecord } from '../settings';
@@ -37,7 +38,7 @@ import { entryByLeaveToken, findRecord, offerByToken, offerStateOf, offerToAccep
 /** Entry record `r` and its open offer, as a release reads them. */
 export function releaseStateOf(tx: CoreApp, r: core.Record | null): WaitlistReleaseState {
   if (!r) return { entry: null, openOfferId: null };
-  return { entry: { id: r.id, status: r.getString('status') as EntryStatus, date: r.getString('date') }, openOfferId: openOfferOf(tx, r.id)?.id ?? null };
+  return { entry: { id: r.id, status: asEntryStatus(r.getString('status')), date: r.getString('date') }, openOfferId: openOfferOf(tx, r.id)?.id ?? null };
 }
 
 const waitlistLeave: ServerCommand<{ token: string }, WaitlistReleaseState, never, WaitlistReleaseAnswer> = {
@@ -92,7 +93,7 @@ function offerViewOf(app: CoreApp, token: unknown): { offer: Record<string, unkn
   const o = offerToAcceptOf(app, r);
   const size = r.getString('tree_size');
   const slot = isTreeSize(size) ? findSlot(size, o.date, o.kind, o.slotId) : null;
-  const status = o.status === 'open' && o.expiresAtMs <= nowMs() ? 'expired' : o.status;
+  const status = o.status === OfferStatus.Open && o.expiresAtMs <= nowMs() ? OfferStatus.Expired : o.status;
   // The package and its price, priced here from the entry's own choices (never the client's).
   const earlyBird = o.movingBookingId ? null : (loadBookingSeasonRecord(app, o.date)?.earlyBird ?? null);
   const price = o.movingBookingId ? null : offerPrice(entry.getString('package_type'), size, jsonObject(entry, 'choices'), earlyBird ? { earlyBird, today: today() } : null);

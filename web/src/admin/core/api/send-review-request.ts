@@ -1,11 +1,12 @@
 import type { ReviewStage } from '@domain/reviews/reviews';
 import { pb } from '@/lib/pb';
+import type { MailLogStatus } from '@domain/mail/mail-status';
 
 export interface ReviewRequestSent {
   success: true;
   reviewUrl: string;
   /** 'queued': not sent yet, the server retries it. */
-  mailStatus: 'sent' | 'logged' | 'failed' | 'queued';
+  mailStatus: typeof MailLogStatus.Sent | typeof MailLogStatus.Logged | typeof MailLogStatus.Failed | typeof MailLogStatus.Queued;
 }
 
 /**

@@ -24,6 +24,7 @@ import { SendLinkButton } from './send-link-dialog';
 import { QueuedMoves, VisitMoveButton } from './visit-move-parts';
 import type { VisitKind } from '@domain/schedule/slots';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { ChargeStatus, QUEUED_ON_DEVICE } from '@domain/money/charge-lifecycle';
 
 /** A label and its value; a row with nothing to say is left out. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -204,7 +205,7 @@ export function BookingFacts({
                 <li key={c.id}>
                   {formatTimestamp(c.created_at)}: {formatCents(c.amount)}, {CHARGE_STATUS[c.status] ?? c.status}
                   {c.description ? ` (${c.description})` : ''}
-                  {c.status === 'requires_checkout' && c.checkout_url && (
+                  {c.status === ChargeStatus.RequiresCheckout && c.checkout_url && (
                     <>
                       {' '}
                       ·{' '}
@@ -217,7 +218,7 @@ export function BookingFacts({
                       </button>
                     </>
                   )}
-                  {c.status === 'failed' && c.error ? `: ${c.error}` : ''}
+                  {c.status === ChargeStatus.Failed && c.error ? `: ${c.error}` : ''}
                 </li>
               ))}
             </ul>
@@ -258,7 +259,7 @@ function ToGiveBack({ booking: b, charges }: { booking: AdminBooking; charges: r
   // Only what the server holds: a payment queued on this phone has nothing to give back yet.
   const { movements } = bookingLedger(
     b,
-    charges.filter((c) => c.status !== 'queued'),
+    charges.filter((c) => c.status !== QUEUED_ON_DEVICE),
   );
   const toReturn = movements.filter((m) => m.direction === 'refund' && m.status === 'to_return');
   if (toReturn.length === 0) return null;

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { formatCents } from '@domain/money/cents';
 import { adminDb } from '@/admin/core/db';
 import { Modal } from '@/admin/ui/modal';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 // The encoder is loaded only when a code is shown (admin only; see @/admin/ui/payment-link-qr.tsx).
 const PaymentLinkQr = lazy(() => import('@/admin/ui/payment-link-qr'));
@@ -18,8 +19,8 @@ const PaymentLinkQr = lazy(() => import('@/admin/ui/payment-link-qr'));
 export function PaymentQrDialog({ chargeId, customerName, onClose }: { chargeId: string; customerName: string; onClose: () => void }) {
   const charge = useLiveQuery(() => adminDb().charges.get(chargeId), [chargeId]);
   const amount = charge ? formatCents(charge.amount) : '';
-  const paid = charge?.status === 'succeeded';
-  const open = charge?.status === 'requires_checkout' && !!charge.checkout_url;
+  const paid = charge?.status === ChargeStatus.Succeeded;
+  const open = charge?.status === ChargeStatus.RequiresCheckout && !!charge.checkout_url;
   return (
     <Modal
       open

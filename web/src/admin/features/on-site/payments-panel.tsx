@@ -15,6 +15,7 @@ import { FormProblem } from '@/admin/ui/form-problem';
 import { OutboxStatePill } from '@/admin/ui/outbox-entry-item';
 import { Pill } from '@/admin/ui/pill';
 import { BookingStatus, isPaid } from '@domain/booking/lifecycle';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 
 const METHODS: { id: RecordedPaymentMethod; label: string }[] = [
   { id: 'cash', label: 'Cash' },
@@ -93,7 +94,7 @@ function RecordedPayment({ booking, payment: c, entry, voidEntry }: { booking: A
         <strong>
           {c.description}: {formatCents(c.amount)}
         </strong>
-        {c.status === 'voided' ? <Pill tone="grey">Voided</Pill> : entry ? <OutboxStatePill entry={entry} /> : <Pill tone="green">Paid</Pill>}
+        {c.status === ChargeStatus.Voided ? <Pill tone="grey">Voided</Pill> : entry ? <OutboxStatePill entry={entry} /> : <Pill tone="green">Paid</Pill>}
         {voidEntry && (
           <>
             {' '}
@@ -103,9 +104,9 @@ function RecordedPayment({ booking, payment: c, entry, voidEntry }: { booking: A
       </div>
       <p className="muted">
         Recorded by {who} {formatTimestamp(c.created_at)}
-        {c.status === 'voided' && c.void_reason ? ` · voided: ${c.void_reason}` : ''}
+        {c.status === ChargeStatus.Voided && c.void_reason ? ` · voided: ${c.void_reason}` : ''}
       </p>
-      {c.status === 'succeeded' &&
+      {c.status === ChargeStatus.Succeeded &&
         !voidEntry &&
         (asking ? (
           <div className="admin-payments__void">

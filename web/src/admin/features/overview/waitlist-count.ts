@@ -4,7 +4,7 @@
  * `today` through the 13 days after it (YYYY-MM-DD, New York). Pure: the Overview reads the mirror.
  */
 import { addDays, isYmd } from '@domain/schedule/calendar';
-import { LIVE_ENTRY_STATUSES } from '@domain/waitlist/waitlist';
+import { entryIsLive } from '@domain/waitlist/waitlist-status';
 import type { AdminWaitlistEntry } from '@/admin/core/model/records';
 
 export const WAITLIST_OVERVIEW_DAYS = 14;
@@ -13,6 +13,6 @@ export function waitingInNextDays(entries: readonly Pick<AdminWaitlistEntry, 'em
   if (!isYmd(today)) return 0;
   const last = addDays(today, days - 1);
   const people = new Set<string>();
-  for (const e of entries) if (LIVE_ENTRY_STATUSES.includes(e.status) && e.date >= today && e.date <= last) people.add(e.email_key);
+  for (const e of entries) if (entryIsLive(e) && e.date >= today && e.date <= last) people.add(e.email_key);
   return people.size;
 }

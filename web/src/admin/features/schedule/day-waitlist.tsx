@@ -17,6 +17,7 @@ import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
 import { formatTimeOfDay, formatTimestamp, treeSizeLabel } from '@/admin/ui/format';
 import { errorMessage } from '@/lib/pb';
+import { EntryStatus } from '@domain/waitlist/waitlist-status';
 import { dayWaitlist, ENTRY_STATUS_TEXT, offerStateText, type DayWaitlistRow } from './waitlist-data';
 
 type Action = { kind: 'offer' | 'skip' | 'remove'; entry: AdminWaitlistEntry } | null;
@@ -136,7 +137,7 @@ function EntryCard({ row, online, onAction }: { row: DayWaitlistRow; online: boo
       )}
       {row.live && (
         <div className="button-row button-row--start">
-          {entry.status === 'waiting' && (
+          {entry.status === EntryStatus.Waiting && (
             <button type="button" className="button" disabled={!online} onClick={() => onAction({ kind: 'offer', entry })}>
               Offer a slot
             </button>

@@ -3,7 +3,7 @@
  * date in line order (`joined_at`), each with its offers newest first, the people still waiting
  * (or holding an offer) before those whose turn is over. Pure: the section reads the mirror.
  */
-import { LIVE_ENTRY_STATUSES } from '@domain/waitlist/waitlist';
+import { entryIsLive, OfferStatus } from '@domain/waitlist/waitlist-status';
 import type { AdminWaitlistEntry, AdminWaitlistOffer } from '@/admin/core/model/records';
 
 export interface DayWaitlistRow {
@@ -15,8 +15,6 @@ export interface DayWaitlistRow {
   position: number | null;
 }
 
-const LIVE = new Set(LIVE_ENTRY_STATUSES);
-
 /** The rows of `date` (YYYY-MM-DD), live ones first in line order, then the others by join time. */
 export function dayWaitlist(entries: readonly AdminWaitlistEntry[], offers: readonly AdminWaitlistOffer[], date: string): DayWaitlistRow[] {
   const byEntry = new Map<string, AdminWaitlistOffer[]>();
@@ -26,8 +24,8 @@ export function dayWaitlist(entries: readonly AdminWaitlistEntry[], offers: read
     byEntry.set(o.entry, list);
   }
   const ofDay = entries.filter((e) => e.date === date).sort((a, b) => a.joined_at - b.joined_at || a.id.localeCompare(b.id));
-  const live = ofDay.filter((e) => LIVE.has(e.status));
-  const done = ofDay.filter((e) => !LIVE.has(e.status));
+  const live = ofDay.filter((e) => entryIsLive(e));
+  const done = ofDay.filter((e) => !entryIsLive(e));
   const row = (entry: AdminWaitlistEntry, position: number | null): DayWaitlistRow => ({
     entry,
     offers: (byEntry.get(entry.id) ?? []).slice().sort((a, b) => b.offered_at.localeCompare(a.offered_at)),
@@ -39,7 +37,7 @@ export function dayWaitlist(entries: readonly AdminWaitlistEntry[], offers: read
 
 /** What an offer's state reads as: 'Open until 8:00 PM', 'Accepted', 'Expired'… (`until` the formatted end of the hold). */
 export function offerStateText(offer: Pick<AdminWaitlistOffer, 'status'>, until: string): string {
-  if (offer.status === 'open') return until ? `Open until ${until}` : 'Open';
+  if (offer.status === OfferStatus.Open) return until ? `Open until ${until}` : 'Open';
   return { accepted: 'Booked', declined: 'Declined', expired: 'Expired', ended: 'Ended (the time went another way)' }[offer.status];
 }
 

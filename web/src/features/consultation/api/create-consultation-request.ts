@@ -1,11 +1,12 @@
 import type { ConsultationRequestInput } from '@domain/consultations/consultation';
 import { pb } from '@/lib/pb';
+import type { ConsultationStatus } from '@domain/consultations/consultation-status';
 
 export interface ConsultationCreated {
   id: string;
   date: string;
   timeSlot: string;
-  status: 'pending';
+  status: typeof ConsultationStatus.Pending;
   /** The request's manage link's token (/my-consultation?token=…), the one its e-mail carries. */
   manageToken?: string;
 }

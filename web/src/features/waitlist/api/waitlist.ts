@@ -6,6 +6,7 @@
  * refusal such as 'You are already on the waitlist for Saturday, December 12.').
  */
 import { z } from 'zod';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
 import { MyBookingError, postManage } from '@/lib/manage-link-fetch';
 import { takeEarlyResponse } from '@/lib/early-request';
 import type { WaitlistJoinChoices } from '@/lib/waitlist-join';
@@ -38,7 +39,7 @@ export type WaitlistChoices = z.infer<typeof waitlistChoicesSchema>;
 
 /** What `/waitlist/offer?token=` shows (POST /api/fn/waitlist/offer). `expiresAt` an ISO instant; `bookingId` set for a move offer. */
 export const offerSchema = z.object({
-  status: z.enum(['open', 'accepted', 'declined', 'expired', 'ended']),
+  status: z.enum(OfferStatus),
   date: z.string(),
   kind: kindSchema,
   slot: z.object({ id: z.string(), label: z.string(), time: z.string() }),

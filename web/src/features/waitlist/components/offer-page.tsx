@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { formatCents } from '@domain/money/cents';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
 import { acceptMoveOffer, declineOffer, fetchOffer, WaitlistError, type WaitlistOffer } from '../api/waitlist';
 import { declinedSentence, heldUntil, newYorkToday, waitlistDay } from '../waitlist-text';
@@ -10,10 +11,10 @@ type Done = { kind: 'declined'; passedOn: boolean } | { kind: 'moved' } | null;
 
 /** The sentence of an offer that can no longer be taken (the contract's offer statuses). */
 export function offerClosedSentence(status: WaitlistOffer['status']): string | null {
-  if (status === 'expired') return 'This offer has expired. You are no longer on the waitlist for this day.';
-  if (status === 'ended') return 'This offer has ended: the time went another way. We are sorry.';
-  if (status === 'declined') return 'You said no thanks to this time.';
-  if (status === 'accepted') return 'This offer has been taken. Check your e-mail for your booking.';
+  if (status === OfferStatus.Expired) return 'This offer has expired. You are no longer on the waitlist for this day.';
+  if (status === OfferStatus.Ended) return 'This offer has ended: the time went another way. We are sorry.';
+  if (status === OfferStatus.Declined) return 'You said no thanks to this time.';
+  if (status === OfferStatus.Accepted) return 'This offer has been taken. Check your e-mail for your booking.';
   return null;
 }
 

@@ -7,6 +7,7 @@ import { paymentMethodText, type RecordedPaymentRequest } from '@domain/money/re
 import { formatCents } from '@domain/money/cents';
 import { recordPayment } from '@/admin/core/api/record-payment';
 import { defineAction, removeOptimisticRow, serverRows, str, type ActionEntry } from '../action-spec';
+import { QUEUED_ON_DEVICE } from '@domain/money/charge-lifecycle';
 
 export type PaymentPayload = RecordedPaymentRequest & { [key: string]: unknown };
 
@@ -34,7 +35,7 @@ export const paymentAction = defineAction({
         kind: 'balance',
         amount: p.amountCents,
         description: paymentMethodText(p.method, p.checkNumber, p.note),
-        status: 'queued',
+        status: QUEUED_ON_DEVICE,
         checkout_url: '',
         error: '',
         method: p.method,
