@@ -19,15 +19,30 @@ process.env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE ??= fileURLToPath(new URL('test-resu
 const GROUPS: string[][] = [
   // admin deletes every staff account and changes crews and blocked dates; consultation and
   // reviews delete all their rows; admin-offline moves a booking to 2026-11-27, which
-  // booking-options books.
-  // On this 2-core machine, one server alone: admin 105 s, admin-offline 77 s, hydration 23 s,
-  // booking-options 17 s, consultation 13 s, reviews 7 s (242 s) against a11y 95 s, site 66 s,
-  // csp 31 s, my-booking 18 s, booking 16 s, admin-day-drive 10 s, admin-password-reset 9 s
-  // (245 s).
-  ['admin.spec.ts', 'admin-offline.spec.ts', 'booking-options.spec.ts', 'consultation.spec.ts', 'hydration.spec.ts', 'reviews.spec.ts'],
-  // Everything else (a11y, admin-day-drive, admin-password-reset, admin-seams, booking, csp,
-  // my-booking, site): the last group takes every spec no earlier group names, so a new spec
-  // always runs.
+  // booking-options books. csp books 2026-11-28 and 2026-12-30, my-consultation a consultation
+  // on 2026-12-02, dates none of this group's other specs use; wizard-taps and wizard-history
+  // book nothing.
+  // Timed with Playwright's JSON reporter on this 2-core machine under other helpers' load
+  // (docs/benchmarks.md "Where the suite's time goes"): this group 690 s against 940 s for the
+  // other before csp (72 s), my-consultation (15 s), wizard-taps (11 s) and wizard-history (4 s)
+  // moved here and hydration's ten route tests became one walk.
+  [
+    'admin.spec.ts',
+    'admin-offline.spec.ts',
+    'booking-options.spec.ts',
+    'consultation.spec.ts',
+    'csp.spec.ts',
+    'hydration.spec.ts',
+    'my-consultation.spec.ts',
+    'reviews.spec.ts',
+    'wizard-history.spec.ts',
+    'wizard-taps.spec.ts',
+  ],
+  // Everything else (a11y, the other admin-* specs, booking, close-the-books, customers,
+  // my-booking, notice-buffer, renewals, site, stable-link, waitlist, waitlist-owner): the last
+  // group takes every spec no earlier group names, so a new spec always runs. notice-buffer books
+  // 2026-11-27 and stable-link moves a booking to 2026-12-18 (admin-offline books it): both stay
+  // here.
 ];
 
 /**

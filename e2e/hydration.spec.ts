@@ -52,24 +52,32 @@ async function tagPrerenderedElements(page: Page) {
   });
 }
 
-for (const { path, heading } of PRERENDERED) {
-  test(`${path} is prerendered and hydrates without a mismatch`, async ({ page }) => {
-    const problems = recordProblems(page);
-    await tagPrerenderedElements(page);
-    const response = await page.goto(path, { waitUntil: 'networkidle' });
+// One page walks every prerendered route (a step and soft checks each, so every failing route
+// is reported), as a11y.spec.ts does: each load is still a full load from the server, with the
+// scripts from the browser's cache as for a visitor going from page to page; one browser context
+// instead of ten (docs/benchmarks.md "Where the suite's time goes").
+test('every prerendered route is prerendered and hydrates without a mismatch', async ({ page }) => {
+  test.setTimeout(PRERENDERED.length * 15_000);
+  const problems = recordProblems(page);
+  await tagPrerenderedElements(page);
+  for (const { path, heading } of PRERENDERED) {
+    await test.step(path, async () => {
+      problems.length = 0;
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
 
-    const html = (await response?.text()) ?? '';
-    expect(html, 'the server answers with the prerendered page').toMatch(/<div id="root" data-rendered-at="[^"]+"><a class="skip-link"/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    // The live parts have loaded and rendered by now (network idle after the app started).
-    await page.waitForLoadState('networkidle');
-    const kept = await page.evaluate(() =>
-      [document.querySelector('h1'), document.querySelector('#main > *')].map((el) => (el as (Element & { __prerendered?: boolean }) | null)?.__prerendered === true),
-    );
-    expect(problems).toEqual([]);
-    expect(kept, 'the prerendered heading and page are the elements React hydrated').toEqual([true, true]);
-  });
-}
+      const html = (await response?.text()) ?? '';
+      expect.soft(html, `${path}: the server answers with the prerendered page`).toMatch(/<div id="root" data-rendered-at="[^"]+"><a class="skip-link"/);
+      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      // The live parts have loaded and rendered by now (network idle after the app started).
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() =>
+        [document.querySelector('h1'), document.querySelector('#main > *')].map((el) => (el as (Element & { __prerendered?: boolean }) | null)?.__prerendered === true),
+      );
+      expect.soft(problems, `${path}: no hydration mismatch nor page error`).toEqual([]);
+      expect.soft(kept, `${path}: the prerendered heading and page are the elements React hydrated`).toEqual([true, true]);
+    });
+  }
+});
 
 test('a query the prerendered HTML did not have (testimonials filtered by rating) still hydrates cleanly', async ({ page }) => {
   const problems = recordProblems(page);
