@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { chargeFingerprintSource, parseChargeRequest } from '../../domain/money/balance-charge';
-import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
+import { PAID_DEMO_BOOKING } from '../../scripts/lib/example-booking.mjs';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
 const ROUTE = CHARGE_ROUTE;
@@ -42,21 +42,7 @@ export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<st
  * $825 balance due, unless `over` says otherwise.
  */
 export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
-  return su
-    .collection('bookings')
-    .create({
-      customer_name: 'Charge Customer',
-      customer_email: 'charge@example.com',
-      customer_phone: '(410) 555-0142',
-      customer_address: '7 Holly Court, Columbia, MD 21044',
-      ...EXAMPLE_CHOICES,
-      install_date: '2026-12-05',
-      removal_date: '2027-01-09',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
-      deposit_paid_at: '2026-11-10 15:00:00.000Z',
-      ...over,
-    });
+  return su.collection('bookings').create({ customer_name: 'Charge Customer', customer_email: 'charge@example.com', ...PAID_DEMO_BOOKING, ...over });
 }
 
 /**
