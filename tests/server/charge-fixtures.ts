@@ -118,6 +118,15 @@ export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
 const stripe = new Stripe('sk_test_123');
 
 /**
+ * A Checkout Session as Stripe sends it in `checkout.session.completed` once paid: session `id`,
+ * its `paymentIntent` (an id, or the expanded object), and `fields` on top (`amount_total` in
+ * cents, `metadata`, `customer`...).
+ */
+export function paidSession(id: string, paymentIntent: unknown, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { object: 'checkout.session', id, payment_status: 'paid', status: 'complete', payment_intent: paymentIntent, ...fields };
+}
+
+/**
  * Posts a Stripe event of `type` about `object` to `server`'s webhook, signed with
  * WEBHOOK_SECRET at `timestampSec` (the server's frozen clock).
  */
