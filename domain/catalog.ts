@@ -3,6 +3,7 @@
  * integer cents. Every price shown or charged anywhere comes from here.
  */
 import { dollars } from './money/cents';
+import { isOneOf } from './one-of';
 
 export const TREE_SIZES = ['5-7ft', '7.5-9ft', '10-12ft'] as const;
 /** A tree height tier as written in booking payloads and stored bookings (docs/product.md §3). */
@@ -91,11 +92,11 @@ export function findPackage(idOrName: string | null | undefined): PackageInfo | 
 
 /** Whether `value` is one of the packages' slugs (e.g. from `/booking?package=`). */
 export function isPackageSlug(value: unknown): value is PackageSlug {
-  return typeof value === 'string' && (PACKAGE_SLUGS as readonly string[]).includes(value);
+  return isOneOf(PACKAGE_SLUGS, value);
 }
 
 export function isTreeSize(value: unknown): value is TreeSize {
-  return typeof value === 'string' && (TREE_SIZES as readonly string[]).includes(value);
+  return isOneOf(TREE_SIZES, value);
 }
 
 export const ADDON_IDS = ['ornament-boost', 'luxe-ornament-boost', 'monogram-charms', 'luxe-topper', 'luxe-base', 'gift-wrap', 'tree-stylings', 'stockings', 'stocking-holders'] as const;
@@ -200,7 +201,7 @@ export const ADDONS: Record<AddonId, AddonInfo> = {
 };
 
 export function isAddonId(value: unknown): value is AddonId {
-  return typeof value === 'string' && (ADDON_IDS as readonly string[]).includes(value);
+  return isOneOf(ADDON_IDS, value);
 }
 
 /** Luxe Finish: flat $1,000 (docs/product.md §9). */

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking, toast } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, storedPaidBooking, toast } from './support/admin';
 import { e2eBaseUrl } from './support/constants';
 
 /**
@@ -17,12 +16,7 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 const RUN = Date.now();
 
 async function signedIn(page: Page, tab: string) {
-  const su = await superuserClient();
-  const password = `toasts-password-${RUN}`;
-  const email = `toasts-${tab}-${RUN}@test.local`;
-  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Toasts Admin' });
-  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-  await storeAdminSession(page, auth.token, auth.record);
+  await signedInNewAdmin(page, `toasts-${tab}-${RUN}@test.local`, `toasts-password-${RUN}`, 'Toasts Admin');
   await page.goto(`/admin/dashboard?tab=${tab}`);
 }
 

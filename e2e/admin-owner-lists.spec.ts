@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking, toast } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, storedPaidBooking, toast } from './support/admin';
 import { waitForMail } from './support/mail';
 
 /**
@@ -20,12 +20,7 @@ const RUN = Date.now();
 let keys = 0;
 
 async function signedIn(page: Page) {
-  const su = await superuserClient();
-  const password = `lists-password-${RUN}`;
-  const email = `lists-${RUN}-${Math.random().toString(36).slice(2, 6)}@test.local`;
-  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Lists Admin' });
-  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-  await storeAdminSession(page, auth.token, auth.record);
+  await signedInNewAdmin(page, `lists-${RUN}-${Math.random().toString(36).slice(2, 6)}@test.local`, `lists-password-${RUN}`, 'Lists Admin');
   await page.goto('/admin/dashboard?tab=bookings');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking, toast } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, storedPaidBooking, toast } from './support/admin';
 
 /**
  * The owner's phone at 375 px tells the truth about money (docs/product.md §2, §4, §5):
@@ -18,12 +18,7 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 const RUN = Date.now();
 
 async function signedIn(page: Page) {
-  const su = await superuserClient();
-  const password = `seams-password-${RUN}`;
-  const email = `seams-${RUN}-${Math.random().toString(36).slice(2, 6)}@test.local`;
-  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seams Admin' });
-  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-  await storeAdminSession(page, auth.token, auth.record);
+  await signedInNewAdmin(page, `seams-${RUN}-${Math.random().toString(36).slice(2, 6)}@test.local`, `seams-password-${RUN}`, 'Seams Admin');
   await page.goto('/admin/dashboard?tab=bookings');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }

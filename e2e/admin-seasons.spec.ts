@@ -1,7 +1,7 @@
 import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { SEASON_2027_DATES } from '../tests/support/season-2027';
+import { SEASON_2027_DATES } from '../tests/support/seasons.mjs';
 import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, toast } from './support/admin';
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, storedPaidBooking } from './support/admin';
 
 /**
  * Customers who come back, on a 375 px phone (docs/architecture.md "Data model", `customers`):
@@ -20,12 +20,7 @@ const RUN = Date.now();
 
 /** Signs `page` in as a new admin of this run. */
 async function signIn(page: Page, tag: string) {
-  const su = await superuserClient();
-  const password = `customers-password-${RUN}`;
-  const email = `customers-${tag}-${RUN}@test.local`;
-  await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Customers Admin' });
-  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-  await storeAdminSession(page, auth.token, auth.record);
+  await signedInNewAdmin(page, `customers-${tag}-${RUN}@test.local`, `customers-password-${RUN}`, 'Customers Admin');
 }
 
 test('the owner finds a customer, sees both seasons, saves the home notes and books again', async ({ page }) => {

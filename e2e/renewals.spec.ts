@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, storedPaidBooking } from './support/admin';
+import { soldSeasonRecord, type SoldSeason } from '../tests/support/seasons.mjs';
 
 /**
  * Renewals at 375 px (domain/customers/renewals.ts): a customer of the 2025 season, the 2026
@@ -23,24 +24,8 @@ const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
 test('a returning customer follows the renewal link and pays the deposit with the wizard filled in', async ({ page, context }) => {
   const su = await superuserClient();
-  const sold = (await (await fetch(`${test.info().project.use.baseURL}/api/fn/season`)).json()) as {
-    season: { year: number; install: { start: string; end: string }; removal: { start: string; end: string }; consultation: { start: string; end: string } };
-    workDays: number[];
-  };
-  const s = sold.season;
-  const season = await su
-    .collection('seasons')
-    .create({
-      year: s.year,
-      install_start: s.install.start,
-      install_end: s.install.end,
-      removal_start: s.removal.start,
-      removal_end: s.removal.end,
-      consultation_start: s.consultation.start,
-      consultation_end: s.consultation.end,
-      work_days: sold.workDays,
-      renewals_open: '2026-11-20',
-    });
+  const sold = (await (await fetch(`${test.info().project.use.baseURL}/api/fn/season`)).json()) as SoldSeason;
+  const season = await su.collection('seasons').create(soldSeasonRecord(sold, { renewals_open: '2026-11-20' }));
   try {
     const email = `rosa.${RUN}@example.com`;
     await storedPaidBooking('Rosa Return', email, {

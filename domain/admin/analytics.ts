@@ -15,6 +15,7 @@
 
 import { normalizeText } from '../text';
 import { isAdminPath } from './admin-links';
+import { oneOfOr } from '../one-of';
 
 /** Every event type a stored row may have. */
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'share', 'conversion'] as const;
@@ -115,10 +116,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-}
-
 /**
  * Validates and normalises an analytics event from an untrusted source (the browser, or the
  * body of an anonymous create request).
@@ -136,7 +133,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | und
 export function normalizeAnalyticsEvent(input: unknown): AnalyticsResult {
   if (!isPlainObject(input)) return { ok: false, message: 'Event must be an object' };
 
-  const eventType = oneOf(VISITOR_EVENT_TYPES, input.event_type);
+  const eventType = oneOfOr(VISITOR_EVENT_TYPES, input.event_type, undefined);
   if (!eventType) return { ok: false, message: 'Invalid event type' };
 
   const pagePath = cleanText(input.page_path, ANALYTICS_LIMITS.page_path);
@@ -167,8 +164,8 @@ export function normalizeAnalyticsEvent(input: unknown): AnalyticsResult {
       utm_medium: cleanText(input.utm_medium, ANALYTICS_LIMITS.utm),
       utm_campaign: cleanText(input.utm_campaign, ANALYTICS_LIMITS.utm),
       location_country: '',
-      device_type: oneOf(DEVICE_TYPES, input.device_type) ?? deviceTypeFromUserAgent(userAgent),
-      browser: oneOf(BROWSERS, input.browser) ?? browserFromUserAgent(userAgent),
+      device_type: oneOfOr(DEVICE_TYPES, input.device_type, undefined) ?? deviceTypeFromUserAgent(userAgent),
+      browser: oneOfOr(BROWSERS, input.browser, undefined) ?? browserFromUserAgent(userAgent),
       session_id: cleanText(input.session_id, ANALYTICS_LIMITS.session_id).replace(/[^A-Za-z0-9_-]/g, ''),
       user_agent: userAgent,
       converted: false,

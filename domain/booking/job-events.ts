@@ -9,6 +9,7 @@ import type { BookingFields, BookingRow } from './booking-row';
 import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition } from './lifecycle';
 import type { ParseResult } from './schemas';
 import { normalizeText } from '../text';
+import { isOneOf } from '../one-of';
 
 export const JOB_EVENT_KINDS = ['note', 'install_done', 'removal_done', 'photo'] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
@@ -60,7 +61,7 @@ export function isClientId(value: unknown): value is string {
 }
 
 export function isJobEventKind(value: unknown): value is JobEventKind {
-  return typeof value === 'string' && (JOB_EVENT_KINDS as readonly string[]).includes(value);
+  return isOneOf(JOB_EVENT_KINDS, value);
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
 import { derivedAfter } from './derived-money.fixture';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import type { BookingSchedule } from '../schedule/overlap';
@@ -11,19 +12,7 @@ import type { LatLon } from '../place/distance';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
 const HOLD = '2026-11-20 15:30:00.000Z';
-const body = {
-  customerName: 'Jane Doe',
-  customerEmail: 'jane@example.com',
-  customerPhone: '(410) 555-0100',
-  customerAddress: '123 Main St, Ellicott City, MD 21043',
-  packageType: 'elevated-arbor',
-  treeSize: '7.5-9ft',
-  installDate: '2026-11-24',
-  installTimeSlot: '9-15',
-  removalDate: '2026-12-28',
-  removalTimeSlot: '9-15',
-  selectedAddons: [],
-};
+const body = exampleRequest();
 const parsed = parseBookingRequest(body);
 if (!parsed.ok) throw new Error(parsed.message);
 const request = parsed.value;

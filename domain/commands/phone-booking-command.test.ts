@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
 import { derivedAfter } from './derived-money.fixture';
 import { PHONE_BOOKING_MESSAGES } from '../booking/phone-booking';
 import { parseBookingRequest } from '../booking/schemas';
@@ -6,19 +7,7 @@ import { isRefusal } from './command';
 import { phoneBookingCommand, type PhoneBookingInput, type PhoneBookingState } from './phone-booking-command';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');
-const bookingData = {
-  customerName: 'Jane Doe',
-  customerEmail: 'jane@example.com',
-  customerPhone: '(410) 555-0100',
-  customerAddress: '123 Main St, Ellicott City, MD 21043',
-  packageType: 'elevated-arbor',
-  treeSize: '7.5-9ft',
-  installDate: '2026-12-04',
-  installTimeSlot: '9-15',
-  removalDate: '2026-12-28',
-  removalTimeSlot: '9-15',
-  selectedAddons: [],
-};
+const bookingData = exampleRequest({ installDate: '2026-12-04' });
 const parsed = parseBookingRequest(bookingData);
 if (!parsed.ok) throw new Error(parsed.message);
 const request = parsed.value;

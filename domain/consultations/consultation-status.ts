@@ -4,6 +4,7 @@
  * sentences, shared by the admin's buttons and the server (which decides). The same action on
  * the state it already reached is a replay: allowed, and changes nothing.
  */
+import { isOneOf, oneOfOr } from '../one-of';
 
 /** A consultation request's statuses, as in the migrations (`consultation_requests.status`): the only place they are spelt. */
 export const ConsultationStatus = {
@@ -17,7 +18,7 @@ export const CONSULTATION_STATUSES: readonly ConsultationStatus[] = Object.value
 
 /** A stored consultation `status` as the union; a value the migrations do not allow reads as `pending`. */
 export function asConsultationStatus(value: string): ConsultationStatus {
-  return (CONSULTATION_STATUSES as readonly string[]).includes(value) ? (value as ConsultationStatus) : ConsultationStatus.Pending;
+  return oneOfOr(CONSULTATION_STATUSES, value, ConsultationStatus.Pending);
 }
 
 /** Whether a consultation is still on: not cancelled (it holds its Wednesday slot). */
@@ -58,5 +59,5 @@ export function consultationActions(status: ConsultationStatus): ConsultationAct
 }
 
 export function isConsultationAction(value: unknown): value is ConsultationAction {
-  return typeof value === 'string' && (CONSULTATION_ACTIONS as readonly string[]).includes(value);
+  return isOneOf(CONSULTATION_ACTIONS, value);
 }

@@ -3,6 +3,7 @@
  * docs/architecture.md), the only place they are spelt: `queued` until the outbox takes it,
  * `sending` while it does, then `sent`, `logged` (no SMTP configured), `failed` or `skipped`.
  */
+import { oneOfOr } from '../one-of';
 export const MailLogStatus = {
   Queued: 'queued',
   Sending: 'sending',
@@ -16,5 +17,5 @@ export const MAIL_LOG_STATUSES: readonly MailLogStatus[] = Object.values(MailLog
 
 /** A stored `mail_log.status` as the union; a value the migrations do not allow reads as `failed`. */
 export function asMailLogStatus(value: string): MailLogStatus {
-  return (MAIL_LOG_STATUSES as readonly string[]).includes(value) ? (value as MailLogStatus) : MailLogStatus.Failed;
+  return oneOfOr(MAIL_LOG_STATUSES, value, MailLogStatus.Failed);
 }

@@ -5,6 +5,7 @@
  * `processing` until the bank confirms, `requires_checkout` while its payment link is open, then
  * `succeeded` or `failed`; a payment recorded by hand is `succeeded` until it is `voided`.
  */
+import { oneOfOr } from '../one-of';
 
 export const ChargeStatus = {
   Pending: 'pending',
@@ -35,12 +36,12 @@ export type MirroredChargeStatus = ChargeStatus | typeof QUEUED_ON_DEVICE;
 
 /** A stored charge `status` as the union; a value the migrations do not allow reads as `pending`. */
 export function asChargeStatus(value: string): ChargeStatus {
-  return (CHARGE_STATUSES as readonly string[]).includes(value) ? (value as ChargeStatus) : ChargeStatus.Pending;
+  return oneOfOr(CHARGE_STATUSES, value, ChargeStatus.Pending);
 }
 
 /** A stored refund status as the union, '' when none (or a value the migrations do not allow). */
 export function asRefundStatus(value: string): RefundStatus | '' {
-  return (REFUND_STATUSES as readonly string[]).includes(value) ? (value as RefundStatus) : '';
+  return oneOfOr(REFUND_STATUSES, value, '' as const);
 }
 
 /**

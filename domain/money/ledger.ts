@@ -14,6 +14,7 @@ import { BookingStatus, isPaid, isRefunded, PaymentStatus } from '../booking/lif
 import { asRefundStatus, type RefundStatus, ChargeStatus } from './charge-lifecycle';
 import { RefundLineState } from './refund-line-state';
 import type { BookingFields, BookingRow } from '../booking/booking-row';
+import { oneOfOr } from '../one-of';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -372,7 +373,7 @@ const handMethod = (m: string): MovementMethod | null => (m === 'cash' || m === 
 
 function chargeStatus(s: string): MovementStatus {
   if (s === 'requires_checkout') return 'pending';
-  return (MOVEMENT_STATUSES as readonly string[]).includes(s) ? (s as MovementStatus) : 'pending';
+  return oneOfOr(MOVEMENT_STATUSES, s, 'pending');
 }
 
 /** The refund of payment `p` as its row records it ('' when none); `n` > 1 for a charge's later refunds. */

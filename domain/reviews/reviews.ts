@@ -8,6 +8,7 @@ import type { ParseResult } from '../booking/schemas';
 import { normalizeText } from '../text';
 import { BookingStatus, isLive, type PaymentStatus, wentAhead } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
+import { isOneOf } from '../one-of';
 
 /** docs/product.md §5 and §8's review messages, quoted exactly. */
 export const REVIEW_MESSAGES = {
@@ -51,7 +52,7 @@ export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
 
 /** True for 'post_install' or 'post_removal'. */
 export function isReviewStage(value: unknown): value is ReviewStage {
-  return typeof value === 'string' && (REVIEW_STAGES as readonly string[]).includes(value);
+  return isOneOf(REVIEW_STAGES, value);
 }
 
 /** A review as stored: the text normalised by domain/text.ts (so invisible characters never count). */

@@ -146,6 +146,19 @@ export function storeAdminSession(page: Page, token: string, record: unknown, or
   return storeSessionAt(page, origin, token, record);
 }
 
+/**
+ * Makes an admin `email` with `password` and display name `name` (superuser), signs in as them
+ * from the owner's address and stores that session in `page` (the next admin page opens signed
+ * in). Resolves with the new staff record.
+ */
+export async function signedInNewAdmin(page: Page, email: string, password: string, name: string) {
+  const su = await superuserClient();
+  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name });
+  const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
+  await storeAdminSession(page, auth.token, auth.record);
+  return staff;
+}
+
 /** Signs in on /admin/login and waits for the dashboard. */
 export async function signInAdmin(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/admin/login');

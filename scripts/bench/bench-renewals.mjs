@@ -20,6 +20,7 @@ import { seasonBooking, seedRecords } from './bench-bookings.mjs';
 import { benchArgs } from './bench-figures.mjs';
 import { buildAll } from '../build/build-steps.mjs';
 import { startServer } from '../lib/server.mjs';
+import { SEASON_2027_RENEWALS } from '../../tests/support/seasons.mjs';
 
 const args = benchArgs();
 const CUSTOMERS = Number(args.get('--customers') ?? 2000);
@@ -47,21 +48,7 @@ async function main() {
     await su.settings.update({ batch: { enabled: true, maxRequests: BATCH, timeout: 60, maxBodySize: 0 } });
     console.log(`Seeding ${CUSTOMERS} past customers…`);
     await seedRecords(su, 'bookings', CUSTOMERS, pastCustomer, BATCH);
-    await su.collection('seasons').create({
-      year: 2027,
-      install_start: '2027-11-16',
-      install_end: '2027-12-23',
-      removal_start: '2027-12-26',
-      removal_end: '2028-01-31',
-      consultation_start: '2027-11-12',
-      consultation_end: '2027-12-17',
-      work_days: [0, 2, 5, 6],
-      renewals_open: '2027-08-01',
-      public_opens: '2027-09-01',
-      early_bird_kind: 'percent',
-      early_bird_value: 10,
-      early_bird_until: '2027-08-31',
-    });
+    await su.collection('seasons').create(SEASON_2027_RENEWALS);
     const run = async () => {
       const started = performance.now();
       const res = await fetch(`${server.url}/api/fn/jobs/renewals`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: su.authStore.token }, body: '{}' });

@@ -42,6 +42,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../lib/example-booking.mjs';
+import { soldSeasonRecord } from '../../tests/support/seasons.mjs';
 import { seasonServer } from './bench-server.mjs';
 import { benchArgs, datesBetween, median } from './bench-figures.mjs';
 
@@ -107,19 +108,9 @@ async function freeDays(url, span, kind, installDate) {
  * to. @param {string} url @param {import('pocketbase').default} su
  */
 async function stage(url, su) {
-  const sold = /** @type {{ season: any, workDays: number[] }} */ (await (await fetch(`${url}/api/fn/season`)).json());
+  const sold = /** @type {import('../../tests/support/seasons.mjs').SoldSeason} */ (await (await fetch(`${url}/api/fn/season`)).json());
   const s = sold.season;
-  await su.collection('seasons').create({
-    year: s.year,
-    install_start: s.install.start,
-    install_end: s.install.end,
-    removal_start: s.removal.start,
-    removal_end: s.removal.end,
-    consultation_start: s.consultation.start,
-    consultation_end: s.consultation.end,
-    work_days: sold.workDays,
-    renewals_open: '2026-11-01',
-  });
+  await su.collection('seasons').create(soldSeasonRecord(sold, { renewals_open: '2026-11-01' }));
   // Days at least a week away (the move rules' notice), each used once.
   const free = (await freeDays(url, s.install, 'install')).filter((d) => d.date >= '2026-11-28');
   if (free.length < 3 * RUNS + 1) throw new Error(`Only ${free.length} free install days for ${RUNS} runs: use fewer --bookings or --runs`);

@@ -39,7 +39,7 @@ import lighthouse from 'lighthouse';
 import { throttling as LIGHTHOUSE_THROTTLING } from 'lighthouse/core/config/constants.js';
 import { buildAll, PB_BIN } from '../build/build-steps.mjs';
 import { PRERENDER_REPORT, readPrerenderReport } from '../build/prerender.mjs';
-import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../lib/example-booking.mjs';
+import { PAID_DEMO_BOOKING } from '../lib/example-booking.mjs';
 import { ROOT } from '../lib/run.mjs';
 import { freePort, serveArgs, upsertSuperuser, waitForHttp } from '../lib/server.mjs';
 import { benchArgs, median } from './bench-figures.mjs';
@@ -124,14 +124,7 @@ async function stageBookingLink(origin) {
   const booking = await su.collection('bookings').create({
     customer_name: 'Bench Customer',
     customer_email: 'bench-customer@example.com',
-    customer_phone: '(410) 555-0142',
-    customer_address: '7 Holly Court, Columbia, MD 21044',
-    ...EXAMPLE_CHOICES,
-    install_date: '2026-12-05',
-    removal_date: '2027-01-09',
-    ...PAID_DEPOSIT,
-    payment_mode: 'demo',
-    deposit_paid_at: '2026-11-10 15:00:00.000Z',
+    ...PAID_DEMO_BOOKING,
   });
   const token = randomBytes(32).toString('base64url');
   await su.collection('booking_links').create({ booking: booking.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2030-01-01 00:00:00.000Z' });

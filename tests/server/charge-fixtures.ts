@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { chargeFingerprintSource, parseChargeRequest } from '../../domain/money/balance-charge';
-import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
+import { PAID_DEMO_BOOKING } from '../../scripts/lib/example-booking.mjs';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
 const ROUTE = CHARGE_ROUTE;
@@ -42,21 +42,7 @@ export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<st
  * $825 balance due, unless `over` says otherwise.
  */
 export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
-  return su
-    .collection('bookings')
-    .create({
-      customer_name: 'Charge Customer',
-      customer_email: 'charge@example.com',
-      customer_phone: '(410) 555-0142',
-      customer_address: '7 Holly Court, Columbia, MD 21044',
-      ...EXAMPLE_CHOICES,
-      install_date: '2026-12-05',
-      removal_date: '2027-01-09',
-      ...PAID_DEPOSIT,
-      payment_mode: 'demo',
-      deposit_paid_at: '2026-11-10 15:00:00.000Z',
-      ...over,
-    });
+  return su.collection('bookings').create({ customer_name: 'Charge Customer', customer_email: 'charge@example.com', ...PAID_DEMO_BOOKING, ...over });
 }
 
 /**
@@ -130,6 +116,15 @@ export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('c
 
 export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
 const stripe = new Stripe('sk_test_123');
+
+/**
+ * A Checkout Session as Stripe sends it in `checkout.session.completed` once paid: session `id`,
+ * its `paymentIntent` (an id, or the expanded object), and `fields` on top (`amount_total` in
+ * cents, `metadata`, `customer`...).
+ */
+export function paidSession(id: string, paymentIntent: unknown, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { object: 'checkout.session', id, payment_status: 'paid', status: 'complete', payment_intent: paymentIntent, ...fields };
+}
 
 /**
  * Posts a Stripe event of `type` about `object` to `server`'s webhook, signed with

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKey, receiptsOf, stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { startStripeWorld, type StripeWorld } from './stripe-world';
+import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
+import { request } from './support';
 
 const ROUTE = '/api/fn/admin-refunds/charge';
 
@@ -25,12 +26,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
   });
 
   const refund = (body: Record<string, unknown>, key = newKey(), token: string | null = w.admin) =>
-    fetch(`${w.server.url}${ROUTE}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...(token ? { Authorization: token } : {}) },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-  const refundsOf = (intent: string) => w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent);
+    request({ base: w.server.url, method: 'POST', route: ROUTE, body, token, headers: { 'Idempotency-Key': key } });
 
   it('$40 then $30 of a $120 damages charge: two Stripe refunds with their own keys and two receipts; a third beyond what is left is refused', async () => {
     const b = await stageBooking(w.su, {
@@ -58,7 +54,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.refund).toEqual(second.body.refund);
 
-    const sent = refundsOf('pi_damages_cr');
+    const sent = refundsOf(w, 'pi_damages_cr');
     expect(sent.map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([
       [`refund-charge-${damages.id}-2`, '4000'],
       [`refund-charge-${damages.id}-3`, '3000'],
@@ -74,7 +70,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     // $50 is left of the $120: $60 is refused, nothing sent, nothing recorded.
     const third = await refund({ bookingId: b.id, paymentId: damages.id, amountCents: 6000 });
     expect(third).toEqual({ status: 409, body: expect.objectContaining({ message: 'Only $50 of this payment can still be refunded.' }) });
-    expect(refundsOf('pi_damages_cr')).toHaveLength(2);
+    expect(refundsOf(w, 'pi_damages_cr')).toHaveLength(2);
     expect((await w.su.collection('charges').getOne(damages.id)).refunds).toHaveLength(2);
     expect(await receiptsOf(w.su, b.id)).toHaveLength(2);
     // The booking still reads paid: the money given back is no longer owed.
@@ -105,7 +101,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     const cron = await fetch(`${w.server.url}/api/crons/expire-checkout-holds`, { method: 'POST', headers: { Authorization: w.su.authStore.token } });
     expect(cron.status).toBe(204);
     await expect.poll(async () => (await w.su.collection('charges').getOne(damages.id)).refunds?.[0]?.status, { timeout: 10_000 }).toBe('succeeded');
-    expect(refundsOf('pi_damages_cr2').map((r) => r.idempotencyKey)).toEqual([`refund-charge-${damages.id}-2`, `refund-charge-${damages.id}-2`]);
+    expect(refundsOf(w, 'pi_damages_cr2').map((r) => r.idempotencyKey)).toEqual([`refund-charge-${damages.id}-2`, `refund-charge-${damages.id}-2`]);
     expect(await receiptsOf(w.su, b.id)).toHaveLength(1);
   });
 
@@ -147,7 +143,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     const row = await w.su.collection('charges').getOne(damages.id);
     expect([row.refund_status, row.refund_amount, row.refund_id]).toEqual(['succeeded', 4000, 're_first']);
     expect(row.refunds).toMatchObject([{ n: 2, amount: 8000, status: 'succeeded', waive: false }]);
-    expect(refundsOf('pi_damages_cr3').map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${damages.id}-2`, '8000']]);
+    expect(refundsOf(w, 'pi_damages_cr3').map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${damages.id}-2`, '8000']]);
   });
 
   it('only an admin may refund, with an Idempotency-Key', async () => {

@@ -12,7 +12,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { SERVER_NOW, SUPERUSER } from './constants';
 import { template } from './support';
-import { consultationRequest } from './review-fixtures';
+import { consultationRequest, reviewedBooking } from './review-fixtures';
 
 describe('customer e-mails over SMTP', () => {
   let sink: SmtpSink;
@@ -67,26 +67,7 @@ describe('customer e-mails over SMTP', () => {
   });
 
   it('a review request sends the personal link, built on APP_URL', async () => {
-    const booking = await su
-      .collection('bookings')
-      .create({
-        customer_name: 'Rowan Pine',
-        customer_email: 'rowan@example.com',
-        customer_phone: '410 555 0123',
-        customer_address: '7 Spruce Court, Columbia, MD',
-        package_type: 'curated-christmas',
-        tree_size: '10-12ft',
-        install_date: '2026-11-24',
-        install_time_slot: '9-18',
-        removal_date: '2026-12-29',
-        removal_time_slot: '9-18',
-        total_price: 270000,
-        deposit_amount: 135000,
-        balance_remaining: 135000,
-        payment_status: 'deposit_paid',
-        status: 'confirmed',
-        payment_mode: 'demo',
-      });
+    const booking = await su.collection('bookings').create(reviewedBooking('rowan@example.com'));
     const res = await post('/api/fn/send-review-request', { booking_id: booking.id, review_stage: 'post_install' }, su.authStore.token);
     expect(res.status).toBe(200);
     const { reviewUrl, mailStatus } = (await res.json()) as { reviewUrl: string; mailStatus: string };

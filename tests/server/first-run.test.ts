@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { staffToken } from './charge-fixtures';
 import { request, superuserAt, template } from './support';
-import { SEASON_2027_DATES } from '../support/season-2027';
+import { SEASON_2027_DATES } from '../support/seasons.mjs';
 
 describe("the admin's first-run facts", () => {
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -68,7 +68,7 @@ import {
   type LedgerCommand,
   type LedgerModel,
 } from '../support/ledger-model';
-import { chargesOf, newKey, postWebhook } from './charge-fixtures';
+import { chargesOf, newKey, paidSession, postWebhook } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { startStripeWorld, type StripeWorld } from './stripe-world';
 import { bookingRequest, request } from './support';
@@ -205,29 +205,14 @@ class Replay {
   }
 
   private async depositEvent() {
-    const session = {
-      object: 'checkout.session',
-      id: this.sessionId,
-      payment_status: 'paid',
-      status: 'complete',
-      customer: this.customer,
-      payment_intent: { object: 'payment_intent', id: `pi_deposit_replay_${this.index}`, payment_method: `pm_replay_${this.index}` },
-    };
+    const session = paidSession(this.sessionId, { object: 'payment_intent', id: `pi_deposit_replay_${this.index}`, payment_method: `pm_replay_${this.index}` }, { customer: this.customer });
     // The server reads the session back from Stripe for the saved card: the stand-in answers as Stripe would.
     w.standIn.override('GET', `/v1/checkout/sessions/${this.sessionId}`, { status: 200, contentType: 'application/json', body: JSON.stringify(session) });
     return postWebhook(w.server.url, 'checkout.session.completed', session, NOW_SEC);
   }
 
   private async linkPaid(row: Record<string, any>, times: number) {
-    const session = {
-      object: 'checkout.session',
-      id: row.stripe_checkout_session_id,
-      payment_status: 'paid',
-      status: 'complete',
-      payment_intent: `pi_link_${row.id}`,
-      amount_total: row.amount,
-      metadata: { charge_id: row.id, booking_id: this.bookingId },
-    };
+    const session = paidSession(row.stripe_checkout_session_id, `pi_link_${row.id}`, { amount_total: row.amount, metadata: { charge_id: row.id, booking_id: this.bookingId } });
     const out: number[] = [];
     for (let i = 0; i < times; i++) out.push((await postWebhook(w.server.url, 'checkout.session.completed', session, NOW_SEC)).status);
     return out.join(',');

@@ -20,7 +20,7 @@ import { itipProblems, readItip } from '../support/itip';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { SERVER_NOW } from './constants';
-import { consultationRequest } from './review-fixtures';
+import { consultationRequest, reviewedBooking } from './review-fixtures';
 import { bookingRequest, superuserAt, template } from './support';
 
 const SENDER = { address: 'bookings@test.local', name: 'Thoughtfully Adorned' };
@@ -183,26 +183,7 @@ describe('the business’s e-mails, without APP_URL', () => {
     expectLinksOn(thanks, hostC);
     expect(links(thanks)).toContain(`http://${hostC}/booking`);
 
-    const booking = await su
-      .collection('bookings')
-      .create({
-        customer_name: 'Rowan Pine',
-        customer_email: 'rowan.branding@example.com',
-        customer_phone: '410 555 0123',
-        customer_address: '7 Spruce Court, Columbia, MD',
-        package_type: 'curated-christmas',
-        tree_size: '10-12ft',
-        install_date: '2026-11-24',
-        install_time_slot: '9-18',
-        removal_date: '2026-12-29',
-        removal_time_slot: '9-18',
-        total_price: 270000,
-        deposit_amount: 135000,
-        balance_remaining: 135000,
-        payment_status: 'deposit_paid',
-        status: 'confirmed',
-        payment_mode: 'demo',
-      });
+    const booking = await su.collection('bookings').create(reviewedBooking('rowan.branding@example.com'));
     expect((await asAdmin('/api/fn/send-review-request', { booking_id: booking.id, review_stage: 'post_install' })).status).toBe(200);
     expectLinksOn(await mailTo('rowan.branding@example.com', /^How did we do\?/), hostC);
 

@@ -11,9 +11,9 @@
  *   before it is deleted; a payment that still arrives for it is refunded and reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, chargesOf, newKey, postWebhook, stageBooking, stageChargeRow } from './charge-fixtures';
+import { charge, chargesOf, newKey, paidSession, postWebhook, stageBooking, stageChargeRow } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { startStripeWorld, type StripeWorld } from './stripe-world';
+import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
 import type { StandInIntent } from '../support/stripe-stand-in';
 
 const NOW_MS = Date.parse(SERVER_NOW);
@@ -204,17 +204,9 @@ describe('deleting a booking with money in flight', () => {
   it('a payment that still arrives for a deleted booking is refunded and reported to the owner, once', async () => {
     const { b } = await stripeBooking();
     await w.su.collection('bookings').delete(b.id);
-    const session = {
-      object: 'checkout.session',
-      id: `cs_gone_${b.id}`,
-      payment_status: 'paid',
-      status: 'complete',
-      amount_total: 82500,
-      payment_intent: `pi_gone_${b.id}`,
-      metadata: { booking_id: b.id },
-    };
+    const session = paidSession(`cs_gone_${b.id}`, `pi_gone_${b.id}`, { amount_total: 82500, metadata: { booking_id: b.id } });
     for (let i = 0; i < 2; i++) expect((await postWebhook(w.server.url, 'checkout.session.completed', session, NOW_SEC)).status).toBe(200);
-    const refunds = w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_gone_${b.id}`);
+    const refunds = refundsOf(w, `pi_gone_${b.id}`);
     expect(refunds.length).toBeGreaterThanOrEqual(1);
     expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-orphan-pi_gone_${b.id}`]));
     await w.sink.waitFor((m) => /deleted booking refunded/.test(m.subject ?? '') && (m.text ?? '').includes(b.id));
@@ -223,7 +215,7 @@ describe('deleting a booking with money in flight', () => {
     // A charge's payment link paid after its booking (and so the charge) was deleted: the same.
     const intent = { id: `pi_gone_charge_${b.id}`, metadata: { charge_id: 'chargedeleted01', booking_id: b.id }, amount: 1500, amount_received: 1500 };
     expect((await intentEvent('payment_intent.succeeded', intent, { status: 'succeeded' })).status).toBe(200);
-    expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
+    expect(refundsOf(w, intent.id)).toHaveLength(1);
   });
 });
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { chargesOf, newKey, postWebhook, receiptsOf, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { superuserAt, template } from './support';
 
@@ -78,15 +78,7 @@ describe('one ledger (Stripe mode)', () => {
   const refundsFor = (intent: string) => seen(/^\/v1\/refunds$/).filter((r) => r.form.get('payment_intent') === intent);
   const mailOf = (bookingId: string, kind: string) =>
     su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id} && kind = {:k}', { id: bookingId, k: kind }), sort: 'created_at,id' });
-  const paidSession = (row: any, intent: string) => ({
-    object: 'checkout.session',
-    id: row.stripe_checkout_session_id,
-    payment_status: 'paid',
-    status: 'complete',
-    payment_intent: intent,
-    amount_total: row.amount,
-    metadata: { charge_id: row.id, booking_id: row.booking },
-  });
+  const linkSession = (row: any, intent: string) => paidSession(row.stripe_checkout_session_id, intent, { amount_total: row.amount, metadata: { charge_id: row.id, booking_id: row.booking } });
 
   it("a customer who opened 'Pay online' and then cancels: the page is closed first; a payment landing anyway is refunded, the owner told, no balance receipt", async () => {
     const { b, token } = await bookingWithLink();
@@ -101,7 +93,7 @@ describe('one ledger (Stripe mode)', () => {
     expect(await su.collection('charges').getOne(row!.id)).toMatchObject({ status: 'failed' });
 
     // The Checkout was paid in the same instant: the money arrives all the same.
-    for (let i = 0; i < 2; i++) expect((await postWebhook(server.url, 'checkout.session.completed', paidSession(row, 'pi_late_link_1'), NOW_SEC)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await postWebhook(server.url, 'checkout.session.completed', linkSession(row, 'pi_late_link_1'), NOW_SEC)).status).toBe(200);
     expect(await su.collection('charges').getOne(row!.id)).toMatchObject({ status: 'succeeded', refund_status: 'succeeded' });
     expect(refundsFor('pi_late_link_1')).toHaveLength(1);
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
@@ -143,7 +135,7 @@ describe('one ledger (Stripe mode)', () => {
     expect(seen(/\/expire$/).filter((r) => r.path.includes(row!.stripe_checkout_session_id))).toHaveLength(1);
     expect(await su.collection('charges').getOne(row!.id)).toMatchObject({ status: 'failed' });
 
-    expect((await postWebhook(server.url, 'checkout.session.completed', paidSession(row, 'pi_late_link_2'), NOW_SEC)).status).toBe(200);
+    expect((await postWebhook(server.url, 'checkout.session.completed', linkSession(row, 'pi_late_link_2'), NOW_SEC)).status).toBe(200);
     expect(await su.collection('charges').getOne(row!.id)).toMatchObject({ status: 'succeeded', refund_status: 'succeeded', refund_amount: 82500 });
     expect(refundsFor('pi_late_link_2')).toHaveLength(1);
     expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid', balance_remaining: 0 });

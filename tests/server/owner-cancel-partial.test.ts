@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger } from '../../domain/money/booking-money';
 import { newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { startStripeWorld, type StripeWorld } from './stripe-world';
+import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
+import { request } from './support';
 
 const ROUTE = '/api/fn/admin-bookings/cancel';
 
@@ -30,12 +31,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
   });
 
   const cancel = (body: Record<string, unknown>, token: string | null = w.admin, key = newKey()) =>
-    fetch(`${w.server.url}${ROUTE}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...(token ? { Authorization: token } : {}) },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-  const refundsOf = (intent: string) => w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent);
+    request({ base: w.server.url, method: 'POST', route: ROUTE, body, token, headers: { 'Idempotency-Key': key } });
 
   /** A Stripe booking of $1,650: the $825 deposit and the $825 balance paid by card. */
   async function paidInFull() {
@@ -63,8 +59,8 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', cancel_message: message });
 
-    expect(refundsOf(`pi_balance_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${c.id}`, '30000']]);
-    expect(refundsOf(`pi_deposit_pc${n}`)).toHaveLength(0);
+    expect(refundsOf(w, `pi_balance_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-charge-${c.id}`, '30000']]);
+    expect(refundsOf(w, `pi_deposit_pc${n}`)).toHaveLength(0);
     expect(await w.su.collection('charges').getOne(c.id)).toMatchObject({ refund_status: 'succeeded', refund_amount: 30000 });
     expect((await w.su.collection('bookings').getOne(b.id)).deposit_refund).toBe('');
     expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $300']);
@@ -108,7 +104,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     const res = await cancel({ bookingId: b.id, refund: true, refundCents: 40000 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.booking).toMatchObject({ status: 'cancelled', deposit_refund: 'succeeded', deposit_refund_amount: 40000, payment_status: 'refunded' });
-    expect(refundsOf(`pi_deposit_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-${b.id}`, '40000']]);
+    expect(refundsOf(w, `pi_deposit_pc${n}`).map((r) => [r.idempotencyKey, r.form.get('amount')])).toEqual([[`refund-${b.id}`, '40000']]);
     expect((await receiptsOf(w.su, b.id)).map((m) => m.subject.replace(/ \(.*/, ''))).toEqual(['Receipt: Refund of $400']);
     expect(await moneyNow(b.id)).toMatchObject({ paidCents: 42500, owedCents: 42500, refundingCents: 0, excessCents: 0, creditCents: 0, dueCents: 0 });
     // The Overview's money held loses the $400 given back, and keeps the $425.
@@ -150,7 +146,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     const res = await cancel({ bookingId: b.id, refund: true, refundCents: 82501 });
     expect(res).toEqual({ status: 400, body: expect.objectContaining({ message: 'The refund can be at most $825, what this booking can still give back.' }) });
     expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', deposit_refund: '', deposit_refund_amount: 0 });
-    expect(refundsOf(`pi_deposit_pc${n}`)).toHaveLength(0);
+    expect(refundsOf(w, `pi_deposit_pc${n}`)).toHaveLength(0);
   });
 
   it('above what is refundable: a plain 400, nothing cancelled, nothing sent to Stripe', async () => {
@@ -158,7 +154,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
     const res = await cancel({ bookingId: b.id, refund: true, refundCents: 165001 });
     expect(res).toEqual({ status: 400, body: expect.objectContaining({ message: 'The refund can be at most $1,650, what this booking can still give back.' }) });
     expect(await w.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'confirmed', cancel_message: '' });
-    expect([...refundsOf(`pi_balance_pc${n}`), ...refundsOf(`pi_deposit_pc${n}`)]).toHaveLength(0);
+    expect([...refundsOf(w, `pi_balance_pc${n}`), ...refundsOf(w, `pi_deposit_pc${n}`)]).toHaveLength(0);
     // A message too long, or an amount that is not whole cents: the caller's mistake too.
     expect((await cancel({ bookingId: b.id, refund: true, message: 'x'.repeat(1001) })).status).toBe(400);
     expect((await cancel({ bookingId: b.id, refund: true, refundCents: 12.5 })).status).toBe(400);

@@ -16,12 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { stageBooking, staffToken } from './charge-fixtures';
 import { bookingRequest, request, superuserAt, template } from './support';
-import { SEASON_2027_DATES } from '../support/season-2027';
+import { SEASON_2027_RENEWALS as SEASON_2027 } from '../support/seasons.mjs';
 import { RENEWAL_LINK_MESSAGES, renewalEndedMessage } from '../../domain/customers/renewals';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
-
-const SEASON_2027 = { ...SEASON_2027_DATES, renewals_open: '2027-08-01', public_opens: '2027-09-01', early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2027-08-31' };
 
 const SUBJECT = 'Reserve your week again for Christmas 2027';
 

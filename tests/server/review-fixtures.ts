@@ -48,3 +48,29 @@ export function reviewText(length = 80): string {
   // Ends with a full stop, never a space, so the trimmed length is exactly `length`.
   return `${base.repeat(Math.ceil(length / base.length)).slice(0, length - 1)}.`;
 }
+
+/**
+ * Rowan Pine's confirmed demo booking (Curated Christmas 10–12 ft, installed 2026-11-24 and taken
+ * down 2026-12-29, 9 AM–6 PM; $2,700 in all, the $1,350 deposit paid) as `bookings` fields, with
+ * `email` as the customer's address: the booking the review-request mail tests ask a review of.
+ */
+export function reviewedBooking(email: string): Record<string, unknown> {
+  return {
+    customer_name: 'Rowan Pine',
+    customer_email: email,
+    customer_phone: '410 555 0123',
+    customer_address: '7 Spruce Court, Columbia, MD',
+    package_type: 'curated-christmas',
+    tree_size: '10-12ft',
+    install_date: '2026-11-24',
+    install_time_slot: '9-18',
+    removal_date: '2026-12-29',
+    removal_time_slot: '9-18',
+    total_price: 270000,
+    deposit_amount: 135000,
+    balance_remaining: 135000,
+    payment_status: 'deposit_paid',
+    status: 'confirmed',
+    payment_mode: 'demo',
+  };
+}

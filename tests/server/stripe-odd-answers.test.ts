@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { charge, chargesOf, newKey, postWebhook, receiptsOf, stageBooking } from './charge-fixtures';
+import { charge, chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { expectClearSentence } from './fixtures';
-import { startStripeWorld, type StripeWorld } from './stripe-world';
+import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
 
 let w: StripeWorld;
 beforeAll(async () => {
@@ -103,17 +103,9 @@ describe("the customer's 'Pay online' after a Stripe outage", () => {
 describe('a second deposit for a booking that still exists', () => {
   it('is refunded and reported to the owner as an extra payment, not as a deleted booking', async () => {
     const b = await stripeBooking({ customer_name: 'Twice Paid', checkout_session_id: `cs_current_${Date.now()}` });
-    const session = {
-      object: 'checkout.session',
-      id: `cs_older_${b.id}`,
-      payment_status: 'paid',
-      status: 'complete',
-      amount_total: 82500,
-      payment_intent: `pi_second_${b.id}`,
-      metadata: { booking_id: b.id },
-    };
+    const session = paidSession(`cs_older_${b.id}`, `pi_second_${b.id}`, { amount_total: 82500, metadata: { booking_id: b.id } });
     expect((await postWebhook(w.server.url, 'checkout.session.completed', session, Math.floor(Date.parse(SERVER_NOW) / 1000))).status).toBe(200);
-    expect(w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_second_${b.id}`)).toHaveLength(1);
+    expect(refundsOf(w, `pi_second_${b.id}`)).toHaveLength(1);
     const notice = await w.sink.waitFor((m) => (m.text ?? '').includes(`pi_second_${b.id}`));
     expect(notice.subject).toBe('Extra payment from Twice Paid refunded: $825');
     expect(notice.text).toContain('which was already paid another way');
@@ -138,14 +130,7 @@ describe('a card Stripe cannot name', () => {
     w.standIn.override('GET', `/v1/checkout/sessions/${sessionId}`, HTML);
     w.standIn.override('GET', '/v1/payment_methods/pm_unreadable', HTML);
     try {
-      const session = {
-        object: 'checkout.session',
-        id: sessionId,
-        payment_status: 'paid',
-        status: 'complete',
-        payment_intent: { id: `pi_nocard_${b.id}`, payment_method: 'pm_unreadable' },
-        metadata: { booking_id: b.id },
-      };
+      const session = paidSession(sessionId, { id: `pi_nocard_${b.id}`, payment_method: 'pm_unreadable' }, { metadata: { booking_id: b.id } });
       expect((await postWebhook(w.server.url, 'checkout.session.completed', session, Math.floor(Date.parse(SERVER_NOW) / 1000))).status).toBe(200);
     } finally {
       w.standIn.override('GET', `/v1/checkout/sessions/${sessionId}`, undefined);

@@ -29,6 +29,11 @@ export interface StripeWorld {
   stop: () => Promise<void>;
 }
 
+/** The refunds the server asked Stripe for (through the stand-in) of payment intent `intent`. */
+export function refundsOf(w: StripeWorld, intent: string) {
+  return w.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent);
+}
+
 /** Starts stripe-mock, the stand-in, the sink and the server at `now`. */
 export async function startStripeWorld(now: string): Promise<StripeWorld> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-world-'));

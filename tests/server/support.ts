@@ -5,6 +5,7 @@
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { inject } from 'vitest';
+import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
 import { SUPERUSER } from './constants';
 
 /** This worker's index into the shared servers (global-setup.ts starts one per worker). */
@@ -113,20 +114,7 @@ export async function clearCollections(...names: string[]): Promise<void> {
  * install Tuesday 2026-11-24 9–15, removal Monday 2026-12-28 9–15.
  */
 export function bookingRequest(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    customerName: 'Jane Doe',
-    customerEmail: 'jane@example.com',
-    customerPhone: '(410) 555-0100',
-    customerAddress: '123 Main St, Ellicott City, MD 21043',
-    packageType: 'elevated-arbor',
-    treeSize: '7.5-9ft',
-    installDate: '2026-11-24',
-    installTimeSlot: '9-15',
-    removalDate: '2026-12-28',
-    removalTimeSlot: '9-15',
-    selectedAddons: [],
-    ...over,
-  };
+  return exampleRequest(over);
 }
 
 /** Status of a failed SDK call, or 200 when it succeeded. */
