@@ -69,6 +69,14 @@ describe('home route bundle budget', () => {
   });
 });
 
+describe('the public pages’ reads (docs/decisions/063)', () => {
+  it.each(['consultation', 'testimonials'])('keeps the PocketBase SDK off /%s before idle: its reads are plain fetches', (page) => {
+    const weight = routeWeight(outDir, `src/app/routes/${page}.tsx`);
+    const code = weight.js.map((f) => readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    expect(code).not.toContain('pb_auth'); // the PocketBase SDK's auth store key
+  });
+});
+
 describe('server-only data', () => {
   it('ships no part of the full ZIP-centroid table, which only the hooks bundle (docs/architecture.md reading 16)', () => {
     const records = zipData.centroids['210'].slice(0, 45);
