@@ -12,4 +12,4 @@ pb.autoCancellation(false);
 pb.beforeSend = (url, options) => ({ url, options: { ...options, fetch: options.fetch ?? fetchWholeResponse } });
 
 // The user-facing message of a failed call, for the SDK's errors and the plain reads' alike.
-export { errorMessage } from './error-message';
+export { errorMessage } from './api/get-json';

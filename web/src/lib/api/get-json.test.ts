@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorMessage } from '../error-message';
-import { getJson, listAllRecords, ReadError } from './get-json';
+import { errorMessage, getJson, listAllRecords, ReadError } from './get-json';
 
 // A real HTTP server answering as PocketBase's routes do; the page's same-origin paths are sent to it.
 let server: Server;

@@ -2,13 +2,15 @@
  * The public pages' reads (season, notice, blocked dates, consultation slots, reviews) without
  * the PocketBase SDK, whose 10.8 kB gzipped the consultation and testimonials pages loaded
  * before idle for a few GETs (docs/architecture.md "What a page loads"). Writes and the admin
- * still go through the SDK (web/src/lib/pb.ts).
+ * still go through the SDK (web/src/lib/pb.ts). `errorMessage` reads the failures of both, which
+ * have the same shape (a `status`, 0 when no answer came, and the server's `response.message`);
+ * it lives here so a page that reads needs no module more for it.
  */
 
 /**
  * A read the server did not answer with 2xx: `status` (0 when no answer came) and
  * `response.message`, the server's sentence when it sent one, as the SDK's ClientResponseError
- * carries them (web/src/lib/error-message.ts reads both alike).
+ * carries them (`errorMessage` reads both alike).
  */
 export class ReadError extends Error {
   readonly response: { message?: string };
@@ -77,4 +79,17 @@ export async function listAllRecords<T>(collection: string, options: { fields?: 
     all.push(...items);
     if (items.length < batch) return all;
   }
+}
+
+/**
+ * The server's message for an API error it answered with one (any status but 0 and 500,
+ * PocketBase's 500 hides internals behind a generic text; our own errors, 4xx and 502, are for
+ * users), else `fallback` (network failures and unexpected errors).
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (typeof err !== 'object' || err === null) return fallback;
+  const { status, response } = err as { status?: unknown; response?: unknown };
+  if (typeof status !== 'number' || typeof response !== 'object' || response === null) return fallback;
+  const msg = (response as { message?: unknown }).message;
+  return typeof msg === 'string' && msg && status > 0 && status !== 500 ? msg : fallback;
 }
