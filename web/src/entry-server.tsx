@@ -7,7 +7,7 @@
 import '@domain/zod-config';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '@/lib/router';
 import { App } from './app/app';
 import { paths } from '@/lib/paths';
 import { pageModuleSource, preloadPage } from './app/router';

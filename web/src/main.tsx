@@ -1,7 +1,7 @@
 import '@domain/zod-config';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@/lib/router';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import './styles/global.css';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router-dom';
+import { samePath, useLocation } from '@/lib/router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../lib/paths';
 
@@ -20,8 +20,9 @@ interface PageRoute {
  * Every route of docs/product.md §2. Each page is its own chunk, so the home page loads only the
  * layout and itself; booking, admin and payment code load on their routes.
  *
- * Declarative <Routes> rather than createBrowserRouter: the data router's loader/action
- * machinery, which this app does not use, weighs ~17 kB gzipped on every page (docs/decisions/006 budget).
+ * Every path is static: a page is found by its path alone (`pageOf`), with the app's own small
+ * router (web/src/lib/router.tsx, docs/decisions/065) rather than React Router, whose 13.6 kB
+ * gzipped every page loaded before idle (docs/decisions/006 budget).
  */
 const PAGES: PageRoute[] = [
   { path: paths.home, module: 'home' },
@@ -59,21 +60,16 @@ function loadPage(page: PageRoute): Promise<PageModule> {
 }
 
 /** The page `pathname` renders (the not-found page for unknown paths). */
-function pageOf(pathname: string): PageRoute | undefined {
-  const match = matchRoutes(
-    PAGES.map((p) => ({ path: p.path })),
-    pathname,
-  )?.[0];
-  return PAGES.find((p) => p.path === match?.route.path);
+function pageOf(pathname: string): PageRoute {
+  return PAGES.find((p) => p.path !== '*' && samePath(pathname, p.path)) ?? PAGES.find((p) => p.path === '*')!;
 }
 
 /**
  * The source of the module `pathname` renders, as Vite's manifest names it (e.g.
  * 'src/app/routes/home.tsx'): the prerender looks up the page's stylesheets with it.
  */
-export function pageModuleSource(pathname: string): string | undefined {
-  const page = pageOf(pathname);
-  return page && `src/app/routes/${page.module}.tsx`;
+export function pageModuleSource(pathname: string): string {
+  return `src/app/routes/${pageOf(pathname).module}.tsx`;
 }
 
 // The page of the first URL is loaded before the first render (preloadPage) and rendered
@@ -92,25 +88,19 @@ function Page({ path }: { path: string }) {
 /** Loads the page module that `pathname` will render. Call before the first render. */
 export async function preloadPage(pathname: string): Promise<void> {
   const page = pageOf(pathname);
-  if (!page) return;
   const module = await loadPage(page);
   preloaded.set(page.path, module.Component);
 }
 
-/** The app's routes, all inside the site layout (bare pages without its header and footer). */
+/**
+ * The page of the current path inside the site layout (bare pages without its header and
+ * footer). The layout stays mounted from page to page, as React Router's layout route did.
+ */
 export function AppRoutes() {
+  const page = pageOf(useLocation().pathname);
   return (
-    <Routes>
-      <Route element={<SiteLayout />}>
-        {PAGES.filter((p) => !p.bare).map((p) => (
-          <Route key={p.path} path={p.path} element={<Page path={p.path} />} />
-        ))}
-      </Route>
-      <Route element={<SiteLayout chrome={false} />}>
-        {PAGES.filter((p) => p.bare).map((p) => (
-          <Route key={p.path} path={p.path} element={<Page path={p.path} />} />
-        ))}
-      </Route>
-    </Routes>
+    <SiteLayout chrome={!page.bare}>
+      <Page path={page.path} />
+    </SiteLayout>
   );
 }

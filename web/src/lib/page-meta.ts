@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { BUSINESS } from '@domain/business';
 import { absoluteUrl } from './site-url';
 

@@ -2,7 +2,7 @@
  * The PocketBase JS SDK client for the app's own server (same origin). Imported only by
  * features that talk to the API (booking, payment, admin), never by the public pages.
  */
-import PocketBase, { ClientResponseError } from 'pocketbase';
+import PocketBase from 'pocketbase';
 import { fetchWholeResponse } from './whole-response-fetch';
 
 export const pb = new PocketBase(typeof window === 'undefined' ? 'http://127.0.0.1:8090' : window.location.origin);
@@ -11,16 +11,5 @@ pb.autoCancellation(false);
 // A body cut off mid-answer is a network failure, not the SDK's empty success (whole-response-fetch.ts).
 pb.beforeSend = (url, options) => ({ url, options: { ...options, fetch: options.fetch ?? fetchWholeResponse } });
 
-/**
- * The user-facing message of a failed call: the server's message for API errors, else
- * `fallback` (network failures and unexpected errors).
- */
-export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ClientResponseError) {
-    const msg = (err.response as { message?: unknown } | undefined)?.message;
-    // PocketBase's 500 hides internals behind a generic text; our own errors (4xx, 502) are for users.
-    if (typeof msg === 'string' && msg && err.status > 0 && err.status !== 500) return msg;
-    return fallback;
-  }
-  return fallback;
-}
+// The user-facing message of a failed call, for the SDK's errors and the plain reads' alike.
+export { errorMessage } from './api/get-json';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { errorMessage } from './pb';
+import { errorMessage } from './api/get-json';
 
 /**
  * Loads data for `key` ('' means nothing to load) and reloads whenever the key changes; a

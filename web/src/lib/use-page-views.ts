@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/router';
 import { isAdminPath } from '@domain/admin/admin-links';
 
 // Module-level so React StrictMode's second effect run (development only) is not a second view.

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { z } from 'zod';
 import { DASHBOARD_TABS, DashboardPage, type DashboardTab } from '@/admin/features/shell/dashboard-page';
 import { usePageMeta } from '@/lib/page-meta';

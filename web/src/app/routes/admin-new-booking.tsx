@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { readBookAgainQuery } from '@domain/customers/book-again';
 import { NewBookingShell } from '@/admin/features/new-booking/new-booking-shell';
 import { PhoneDepositStep } from '@/admin/features/new-booking/phone-deposit';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { ResetPasswordPage } from '@/admin/features/auth/reset-password-page';
 import { usePageMeta } from '@/lib/page-meta';
 

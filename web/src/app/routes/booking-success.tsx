@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { BookingSuccessPage } from '@/features/payment/booking-success-page';
 import { logError } from '@/lib/log';
 import { usePageMeta } from '@/lib/page-meta';

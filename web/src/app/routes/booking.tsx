@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { isPackageSlug } from '@domain/catalog';
 import { BookingWizard, preloadLaterSteps } from '@/features/booking/components/booking-wizard';
 import { prefetchRenewal, useRenewalPrefill } from '@/features/booking/renewal-prefill';

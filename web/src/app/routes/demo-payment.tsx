@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { DemoPaymentPage } from '@/features/payment/demo-payment-page';
 import { prefetchDemoSession } from '@/features/payment/api/demo-checkout';
 import { usePageMeta } from '@/lib/page-meta';

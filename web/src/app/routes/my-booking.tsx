@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { MyBookingPage } from '@/features/my-booking/components/my-booking-page';
 import { prefetchMyBooking } from '@/features/my-booking/api/my-booking';
 import { usePageMeta } from '@/lib/page-meta';

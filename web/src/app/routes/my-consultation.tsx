@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { MyConsultationPage } from '@/features/consultation/components/my-consultation-page';
 import { usePageMeta } from '@/lib/page-meta';
 

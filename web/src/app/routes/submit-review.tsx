@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { z } from 'zod';
 import { SubmitReviewPage } from '@/features/reviews/components/submit-review-page';
 import { usePageMeta } from '@/lib/page-meta';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { TestimonialsPage } from '@/features/reviews/components/testimonials-page';
 import { parseTestimonialQuery, testimonialSearch } from '@/features/reviews/testimonial-query';
 import { usePageMeta } from '@/lib/page-meta';

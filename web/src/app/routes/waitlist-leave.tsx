@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/router';
 import { LeavePage } from '@/features/waitlist/components/leave-page';
 import { usePageMeta } from '@/lib/page-meta';
 

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import type { WaitlistOffer } from '@/features/waitlist/api/waitlist';
 import { OfferPage } from '@/features/waitlist/components/offer-page';
 import { logError } from '@/lib/log';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '@/lib/router';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';
 import { POLICY_SECTIONS, SERVICE_SECTIONS, type SiteSection } from '@/lib/site-sections';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@/lib/router';
 
 // The target section may belong to a page chunk that is still loading; look for ~2 s.
 const MAX_FRAMES = 120;

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '@/lib/router';
 import { isAdminPath } from '@domain/admin/admin-links';
 import { AfterHydration } from '@/lib/hydration';
 import { usePageViews } from '@/lib/use-page-views';
@@ -20,11 +20,11 @@ const Toaster = lazy(() => import('./top-layer-toaster').then((m) => ({ default:
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 /**
- * The public layout: sticky header, the route's page, footer, toasts and the PWA update prompt.
+ * The public layout: sticky header, the route's page (`children`), footer, toasts and the PWA update prompt.
  * `chrome={false}` leaves out the header and footer, for app screens with their own (the admin
  * dashboard on a phone needs the whole screen).
  */
-export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
+export function SiteLayout({ chrome = true, children }: { chrome?: boolean; children: ReactNode }) {
   usePageViews();
   const { pathname } = useLocation();
   // Once mounted the Toaster stays, so a toast raised just before navigating (e.g. "Consultation
@@ -51,7 +51,7 @@ export function SiteLayout({ chrome = true }: { chrome?: boolean }) {
       )}
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children}
           <PageReady />
         </Suspense>
       </main>

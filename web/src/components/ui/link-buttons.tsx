@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 
 /** One link of a LinkButtons row: where it goes, its words, and its button classes. */
 export interface LinkButton {

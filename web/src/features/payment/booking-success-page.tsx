@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { formatCents } from '@domain/money/cents';
 import { formatLongDate } from '@domain/schedule/calendar';

@@ -4,13 +4,13 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { pb } from '../pb';
+import { listAllRecords } from './get-json';
 import { logError } from '@/lib/log';
 import { startEarly, takeEarly } from '../early-request';
 
 const NONE: ReadonlySet<string> = new Set();
 
-const readBlockedDates = () => pb.collection('blocked_dates').getFullList<{ blocked_date: string }>({ fields: 'blocked_date', batch: 500 });
+const readBlockedDates = () => listAllRecords<{ blocked_date: string }>('blocked_dates', { fields: 'blocked_date', batch: 500 });
 
 /** Starts reading the blocked dates ahead of a page's calendar (a route module's prefetch, web/src/lib/early-request.ts); useBlockedDates takes it. */
 export function prefetchBlockedDates(): void {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { NoticeHours } from '@domain/schedule/notice';
-import { pb } from '../pb';
+import { getJson } from './get-json';
 import { logError } from '@/lib/log';
 import { startEarly, takeEarly } from '../early-request';
 
@@ -15,7 +15,7 @@ export interface NoticeInfo {
   nowMs: number;
 }
 
-const readNotice = () => pb.send<NoticeInfo>('/api/fn/notice', { method: 'GET' });
+const readNotice = () => getJson<NoticeInfo>('/api/fn/notice');
 
 /** Starts reading the notice ahead of a page's calendar (a route module's prefetch, web/src/lib/early-request.ts); useNotice takes it. */
 export function prefetchNotice(): void {

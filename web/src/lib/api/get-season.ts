@@ -4,7 +4,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import type { SeasonWindows } from '@domain/schedule/season';
-import { pb } from '../pb';
+import { getJson } from './get-json';
 import { logError } from '@/lib/log';
 import { startEarly, takeEarly } from '../early-request';
 
@@ -18,7 +18,7 @@ export interface SeasonInfo {
   crews: number;
 }
 
-const readSeason = (installDate?: string) => pb.send<SeasonInfo>(installDate ? `/api/fn/season?installDate=${encodeURIComponent(installDate)}` : '/api/fn/season', { method: 'GET' });
+const readSeason = (installDate?: string) => getJson<SeasonInfo>('/api/fn/season', installDate ? { installDate } : {});
 
 /**
  * The season being sold (the one prefetchSeason started, when there is one), or with

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@/lib/router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router';
 import { getTokenPayload } from 'pocketbase';
 import { newPasswordProblem, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
 import { PASSWORD_RESET_MESSAGES } from '@domain/admin/staff-password-reset';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { resetEmailProblem } from '@domain/admin/staff-password-reset';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { paths } from '@/lib/paths';
 import { toast } from 'sonner';
 import { type ConsultationAction, consultationActions, ConsultationStatus } from '@domain/consultations/consultation-status';

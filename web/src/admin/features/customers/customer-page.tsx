@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { bookingStatusLabel, bookingStatusTone, packageTitle } from '@domain/booking/display';
 import { bookAgainQuery } from '@domain/customers/book-again';
 import { CUSTOMER_LIMITS, CUSTOMER_NOTE_FIELDS, CUSTOMER_NOTE_LABELS, type CustomerNotes } from '@domain/customers/customer-notes';

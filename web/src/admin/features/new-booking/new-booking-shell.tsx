@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router';
 import { PHONE_BOOKING_MESSAGES } from '@domain/booking/phone-booking';
 import { useAdminGuard } from '@/admin/core/session/admin-session';
 import { useOnline } from '@/admin/core/use-admin-sync';

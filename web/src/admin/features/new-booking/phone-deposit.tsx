@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { toast } from 'sonner';
 import { formatCents } from '@domain/money/cents';
 import { PHONE_BOOKING_MESSAGES, type PhoneDeposit } from '@domain/booking/phone-booking';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { firstRunOpen, firstRunSteps, isPlaceholderAddress, type FirstRunStepId } from '@domain/admin/first-run';
 import { getFirstRun, type FirstRunServerFacts } from '@/admin/core/reads';
 import { logWarning } from '@/lib/log';

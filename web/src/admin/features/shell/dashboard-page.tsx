@@ -1,6 +1,6 @@
 import { ADMIN_BOOKING_PARAM } from '@domain/admin/admin-links';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { adminDb } from '@/admin/core/db';

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { paths } from '@/lib/paths';
 import { adminDb } from '@/admin/core/db';
 import type { OutboxStatus } from '@/admin/core/outbox/outbox';

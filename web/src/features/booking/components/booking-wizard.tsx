@@ -1,5 +1,5 @@
 import { lazy, Suspense, useContext, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';

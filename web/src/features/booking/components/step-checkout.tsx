@@ -1,6 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { useContext, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { ADDONS, TREE_SIZE_INFO, findPackage, type AddonId } from '@domain/catalog';
 import { formatLongDate } from '@domain/schedule/calendar';

@@ -2,7 +2,7 @@
  * GET /api/fn/consultation-slots?date=…: the 24 half-hour slots of a date with their
  * availability (docs/product.md §2 Consultation request), reloaded when the date or `version` changes.
  */
-import { pb } from '@/lib/pb';
+import { getJson } from '@/lib/api/get-json';
 import { useKeyedQuery } from '@/lib/use-keyed-query';
 
 export interface ConsultationSlot {
@@ -20,9 +20,9 @@ export interface ConsultationSlots {
   slots: ConsultationSlot[];
 }
 
-/** One GET of the slots of `date` (for the address's `zip`, when known); rejects with a ClientResponseError. */
+/** One GET of the slots of `date` (for the address's `zip`, when known); rejects with a ReadError (web/src/lib/api/get-json.ts). */
 export function fetchConsultationSlots(date: string, zip?: string | null): Promise<ConsultationSlots> {
-  return pb.send<ConsultationSlots>('/api/fn/consultation-slots', { method: 'GET', query: zip ? { date, zip } : { date } });
+  return getJson<ConsultationSlots>('/api/fn/consultation-slots', zip ? { date, zip } : { date });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { BUSINESS } from '@domain/business';

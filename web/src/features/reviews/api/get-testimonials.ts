@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TESTIMONIALS_PAGE_SIZE, type ReviewStage } from '@domain/reviews/reviews';
-import { pb } from '@/lib/pb';
+import { listRecords } from '@/lib/api/get-json';
 import { logError } from '@/lib/log';
 
 /** A row of the public_testimonials view: approved, submitted reviews with safe columns only. */
@@ -38,18 +38,13 @@ export interface TestimonialPage {
  * 12 per page), newest approval first.
  */
 export async function fetchTestimonials(q: TestimonialQuery): Promise<TestimonialPage> {
+  // The query's fields are parsed (testimonial-query.ts): a whole rating and a known stage, so
+  // neither needs escaping in the filter.
   const clauses: string[] = [];
-  const params: Record<string, unknown> = {};
-  if (q.rating) {
-    clauses.push('rating = {:rating}');
-    params.rating = q.rating;
-  }
-  if (q.stage) {
-    clauses.push('review_stage = {:stage}');
-    params.stage = q.stage;
-  }
-  const res = await pb.collection('public_testimonials').getList<Testimonial>(q.page, TESTIMONIALS_PAGE_SIZE, {
-    filter: clauses.length ? pb.filter(clauses.join(' && '), params) : '',
+  if (q.rating) clauses.push(`rating = ${Math.trunc(q.rating)}`);
+  if (q.stage) clauses.push(`review_stage = ${JSON.stringify(q.stage)}`);
+  const res = await listRecords<Testimonial>('public_testimonials', q.page, TESTIMONIALS_PAGE_SIZE, {
+    filter: clauses.join(' && '),
     sort: '-approved_at,-created_at,id',
   });
   return { items: res.items, page: res.page, totalPages: res.totalPages, totalItems: res.totalItems };

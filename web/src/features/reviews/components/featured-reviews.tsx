@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { SectionHead } from '@/components/ui/section-head';
 import { paths } from '@/lib/paths';
 import { useFeaturedTestimonials } from '../api/get-featured-testimonials';

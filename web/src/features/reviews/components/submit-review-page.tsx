@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { formatLongDate, isYmd } from '@domain/schedule/calendar';
 import { PUBLIC_NAME_NOTE, REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS, REVIEW_STAGE_LABELS, reviewCounterText, reviewLength } from '@domain/reviews/reviews';

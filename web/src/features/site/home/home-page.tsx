@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { BUSINESS } from '@domain/business';
 import { LUXE_FINISH_CENTS, LUXE_FINISH_INCLUDES, PACKAGES } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { BUSINESS } from '@domain/business';
 import { INCLUDED_REMOVAL_VALUE_CENTS, KEEP_ORNAMENTS_CENTS, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
 import { DAMAGE_ITEMS, DAMAGE_ITEM_IDS, INCIDENTALS_CENTS, INCIDENTALS_INVENTORY_SHARE, TOTAL_LOSS_LUXE_CENTS } from '@domain/money/damages';

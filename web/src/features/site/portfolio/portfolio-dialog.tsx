@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { ADDONS, TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { paths } from '@/lib/paths';
 import { Magnifier } from './magnifier';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { INCLUDED_REMOVAL_VALUE_CENTS, TREE_SIZES, TREE_SIZE_INFO, type PackageInfo } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
 import { paths } from '@/lib/paths';

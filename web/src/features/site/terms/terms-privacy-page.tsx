@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { BUSINESS } from '@domain/business';
 import { paths } from '@/lib/paths';
 import { usePageMeta } from '@/lib/page-meta';
