@@ -65,6 +65,23 @@ export function linkRowOf(app: CoreApp, tokenHash: string, collection: 'booking_
 }
 
 /**
+ * The row of links table `collection` for `tokenHash` made (with `owner`, e.g. `{ booking: id }`,
+ * and `expires`, a PocketBase date) when there is none, or its expiry moved to `expires` when
+ * the visit moved; a revoked row stays as it is. For the booking's and the consultation's links.
+ */
+export function saveLinkRow(tx: CoreApp, collection: 'booking_links' | 'consultation_links', owner: { [field: string]: string }, tokenHash: string, expires: string): void {
+  const row = linkRowOf(tx, tokenHash, collection);
+  if (!row) {
+    const rec = new Record(tx.findCollectionByNameOrId(collection));
+    rec.load({ ...owner, token_hash: tokenHash, expires_at: expires });
+    tx.save(rec);
+  } else if (!row.getString('revoked_at') && parseTimestamp(row.getString('expires_at')) !== parseTimestamp(expires)) {
+    row.set('expires_at', expires);
+    tx.save(row);
+  }
+}
+
+/**
  * The row of links table `collection` that `token` opens at `now` (epoch ms): found by its
  * hash, the hash compared again in constant time, not revoked, not expired; null for a
  * malformed, unknown, revoked or expired token (the caller gives one answer for all of them).
@@ -90,15 +107,7 @@ export function liveLinkRow(app: CoreApp, token: unknown, now: number, collectio
 export function issueManageToken(tx: CoreApp, booking: core.Record): string {
   const { token, tokenHash } = currentToken(tx, booking);
   const expires = toPbDate(linkExpiresAtMs({ install_date: bookingField(booking, 'install_date'), removal_date: bookingField(booking, 'removal_date') }));
-  const row = linkRowOf(tx, tokenHash);
-  if (!row) {
-    const rec = new Record(tx.findCollectionByNameOrId('booking_links'));
-    rec.load({ booking: booking.id, token_hash: tokenHash, expires_at: expires });
-    tx.save(rec);
-  } else if (!row.getString('revoked_at') && parseTimestamp(row.getString('expires_at')) !== parseTimestamp(expires)) {
-    row.set('expires_at', expires);
-    tx.save(row);
-  }
+  saveLinkRow(tx, 'booking_links', { booking: booking.id }, tokenHash, expires);
   return token;
 }
 

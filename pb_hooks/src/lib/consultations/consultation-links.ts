@@ -7,11 +7,10 @@
  * consultation's day, following a move (domain/commands/consultation-manage-command.ts).
  */
 import { consultationLinkExpiresAtMs } from '@domain/consultations/consultation-link';
-import { parseTimestamp } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { apiError } from '../http';
 import { SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
-import { linkRowOf, liveLinkRow, stableManageToken, tokenHashOf, tokenOf } from '../booking-store/manage-links';
+import { liveLinkRow, saveLinkRow, stableManageToken, tokenHashOf, tokenOf } from '../booking-store/manage-links';
 
 /**
  * The link of consultation request `c` for an e-mail, through `tx` (the transaction that stores
@@ -23,15 +22,7 @@ export function issueConsultationToken(tx: CoreApp, c: core.Record): string {
   const token = stableManageToken(tx, c.id, c.getInt('link_version'), 'consultation');
   const hash = tokenHashOf(token);
   const expires = toPbDate(consultationLinkExpiresAtMs(c.getString('consultation_date')));
-  const row = linkRowOf(tx, hash, 'consultation_links');
-  if (!row) {
-    const rec = new Record(tx.findCollectionByNameOrId('consultation_links'));
-    rec.load({ consultation: c.id, token_hash: hash, expires_at: expires });
-    tx.save(rec);
-  } else if (!row.getString('revoked_at') && parseTimestamp(row.getString('expires_at')) !== parseTimestamp(expires)) {
-    row.set('expires_at', expires);
-    tx.save(row);
-  }
+  saveLinkRow(tx, 'consultation_links', { consultation: c.id }, hash, expires);
   return token;
 }
 
