@@ -104,7 +104,24 @@ test('cancelled after the balance was paid: the page lists each refund, and one 
   const email = `rita.${Date.now()}@example.com`;
   await page.goto(await bookedWithLink({ name: 'Rita Refund', email, installDate: '2026-12-13', installTimeSlot: '9-15', removalDate: '2027-01-27', removalTimeSlot: '9-15' }));
   const payment = page.getByRole('region', { name: 'Payment' });
+  // A lost answer: the first 'Pay online' reaches the server but its answer never arrives; the
+  // retry sends the same Idempotency-Key and is answered the first Checkout page.
+  const keys: string[] = [];
+  let firstUrl = '';
+  await page.route('**/api/fn/my-booking/pay-balance', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    firstUrl = ((await (await route.fetch()).json()) as { url: string }).url;
+    await route.abort('connectionreset');
+  });
   await payment.getByRole('button', { name: 'Pay $825 online' }).click();
+  await expect(payment.getByRole('alert')).toHaveText('We could not reach the server. Please check your connection and try again.');
+  await payment.getByRole('button', { name: 'Pay $825 online' }).click();
+  await page.waitForURL((url) => firstUrl !== '' && url.href.endsWith(firstUrl));
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^pay_balance_[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unrouteAll();
   await page.getByRole('button', { name: 'Pay $825', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Thank you: your payment of $825 (Remaining balance) is made.' })).toBeVisible();
   const paid = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Receipt: Balance payment of $825'));

@@ -17,12 +17,13 @@ const FALLBACK = 'Something went wrong. Please try again, or call us.';
 
 /**
  * POST `body` as JSON to `route`; the answer's JSON, or a MyBookingError. `sent`: that very
- * request already on its way (web/src/lib/early-request.ts takeEarlyResponse), read instead.
+ * request already on its way (web/src/lib/early-request.ts takeEarlyResponse), read instead;
+ * `headers`: more request headers (an Idempotency-Key).
  */
-export async function postManage<T>(route: string, body: unknown, sent?: Promise<Response>): Promise<T> {
+export async function postManage<T>(route: string, body: unknown, opts: { sent?: Promise<Response>; headers?: Record<string, string> } = {}): Promise<T> {
   let response: Response;
   try {
-    response = await (sent ?? fetch(route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+    response = await (opts.sent ?? fetch(route, { method: 'POST', headers: { 'Content-Type': 'application/json', ...opts.headers }, body: JSON.stringify(body) }));
   } catch {
     throw new MyBookingError('We could not reach the server. Please check your connection and try again.', 0);
   }

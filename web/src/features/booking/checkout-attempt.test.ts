@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptFor, attemptSettled, randomId } from './checkout-attempt';
+import { attemptFor } from './checkout-attempt';
 
 describe('checkout attempts', () => {
   it('keeps the key while the request is unchanged', () => {
@@ -13,23 +13,5 @@ describe('checkout attempts', () => {
     const next = attemptFor(first, { installDate: '2026-11-27' });
     expect(next.key).not.toBe(first.key);
     expect(next.fingerprint).toBe(JSON.stringify({ installDate: '2026-11-27' }));
-  });
-
-  it.each([
-    [200, true],
-    [409, true],
-    [422, true],
-    [429, true],
-    [0, false],
-    [500, false],
-    [502, false],
-    [503, false],
-  ])('an answer with status %i settles the attempt: %s', (status, settled) => {
-    expect(attemptSettled(status)).toBe(settled);
-  });
-
-  it('makes distinct random ids', () => {
-    expect(randomId('w_')).not.toBe(randomId('w_'));
-    expect(randomId('w_', 8)).toMatch(/^w_[0-9a-f]{16}$/);
   });
 });

@@ -5,6 +5,7 @@
  * "someone else just booked it". Changed choices make a new attempt (the server then replaces
  * this wizard's earlier hold, identified by the wizard id).
  */
+import { randomId } from '@/lib/request-attempt';
 
 export interface CheckoutAttempt {
   /** Sent as the Idempotency-Key header. */
@@ -13,24 +14,8 @@ export interface CheckoutAttempt {
   fingerprint: string;
 }
 
-/** A random id of `bytes` random bytes as hex (crypto.randomUUID needs a secure context). */
-export function randomId(prefix: string, bytes = 16): string {
-  const buf = new Uint8Array(bytes);
-  crypto.getRandomValues(buf);
-  return `${prefix}${Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** The attempt for `request`: the current one when the request is unchanged, else a new one. */
 export function attemptFor(current: CheckoutAttempt | null, request: unknown): CheckoutAttempt {
   const fingerprint = JSON.stringify(request);
   return current?.fingerprint === fingerprint ? current : { key: randomId('checkout_'), fingerprint };
-}
-
-/**
- * Whether an attempt is over after the call ended with `status` (0 for a network failure): the
- * server answered for good (2xx, or a 4xx about the request), so the next click is a new
- * attempt. A lost answer, a timeout or a 5xx keeps the key for the retry.
- */
-export function attemptSettled(status: number): boolean {
-  return status >= 200 && status < 500;
 }

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { randomId } from './checkout-attempt';
+import { randomId } from '@/lib/request-attempt';
 import { initialWizardState, type WizardState } from './wizard-state';
 
 interface WizardStore extends WizardState {

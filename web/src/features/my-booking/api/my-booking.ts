@@ -5,8 +5,9 @@
  *   started as the page's module loaded when there is one (web/src/lib/early-request.ts);
  * - moveVisit(token, visit, date, timeSlot, from) → the view after the move (POST /api/fn/my-booking/move);
  * - cancelMyBooking(token, from) → { refunded } (POST /api/fn/my-booking/cancel);
- * - payBalanceOnline(token) → { url } of a Checkout page (the demo payment page in demo mode), or
- *   { paid } when it was already paid (POST /api/fn/my-booking/pay-balance);
+ * - payBalanceOnline(token, key) → { url } of a Checkout page (the demo payment page in demo mode), or
+ *   { paid } when it was already paid (POST /api/fn/my-booking/pay-balance, with the attempt's
+ *   Idempotency-Key: a retry of a lost answer gets the first one back);
  * - addRemoval(token, date, timeSlot, from) → { url } of a Checkout page for its price (the demo
  *   payment page in demo mode), or { view } once booked (free) (POST /api/fn/my-booking/add-removal, docs/decisions/029);
  * - requestMyLink(email) → the server's one sentence (POST /api/fn/my-booking/send-link);
@@ -30,7 +31,7 @@ export { MyBookingError };
 
 const viewKey = (token: string) => `my-booking:${token}`;
 // The read web/public/early-requests.js started with the page, if it is still waiting, else a new one.
-const readView = (token: string) => post<MyBookingView>('/api/fn/my-booking', { token }, takeEarlyResponse(viewKey(token)));
+const readView = (token: string) => post<MyBookingView>('/api/fn/my-booking', { token }, { sent: takeEarlyResponse(viewKey(token)) });
 
 export function fetchMyBooking(token: string): Promise<MyBookingView> {
   return takeEarly(viewKey(token), () => readView(token));
@@ -45,9 +46,12 @@ export async function moveVisit(token: string, visit: VisitKind, date: string, t
   return (await post<{ view: MyBookingView }>('/api/fn/my-booking/move', { token, visit, date, timeSlot, from })).view;
 }
 
-/** POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at (the demo payment page in demo mode), or paid already. */
-export function payBalanceOnline(token: string): Promise<{ url?: string; paid?: boolean }> {
-  return post('/api/fn/my-booking/pay-balance', { token });
+/**
+ * POST /api/fn/my-booking/pay-balance: the Checkout page to pay the balance at (the demo payment
+ * page in demo mode), or paid already. `idempotencyKey`: the attempt's key (lib/request-attempt.ts).
+ */
+export function payBalanceOnline(token: string, idempotencyKey: string): Promise<{ url?: string; paid?: boolean }> {
+  return post('/api/fn/my-booking/pay-balance', { token }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST /api/fn/my-booking/add-removal: the Checkout page for the removal's price (also the one already open), or the booking with the removal booked. */

@@ -4,6 +4,7 @@ import { formatCents } from '@domain/money/cents';
 import { deadlineText } from '@domain/booking/self-service';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useManageLinkLoad } from '@/lib/use-manage-link-load';
+import { attemptSettled, randomId } from '@/lib/request-attempt';
 import { paths } from '@/lib/paths';
 import { addRemoval, cancelMyBooking, fetchMyBooking, MyBookingError, payBalanceOnline, visitFrom, type MyBookingView } from '../api/my-booking';
 import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
@@ -332,17 +333,23 @@ function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; to
 function PayBalance({ booking: b, token, onPaid }: { booking: MyBookingView; token: string; onPaid: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  // The attempt's Idempotency-Key: kept for a retry after a lost answer or a 5xx, so the server
+  // answers the first call's Checkout page instead of opening another (lib/request-attempt.ts).
+  const attemptKey = useRef('');
   async function pay() {
     setBusy(true);
     setProblem('');
+    attemptKey.current ||= randomId('pay_balance_');
     try {
-      const answer = await payBalanceOnline(token);
+      const answer = await payBalanceOnline(token, attemptKey.current);
+      attemptKey.current = '';
       if (answer.url) {
         window.location.assign(answer.url);
         return;
       }
       onPaid();
     } catch (err) {
+      if (attemptSettled(err instanceof MyBookingError ? err.status : 0)) attemptKey.current = '';
       setProblem(err instanceof MyBookingError ? err.message : 'Something went wrong. Please try again, or call us.');
     }
     setBusy(false);

@@ -86,7 +86,7 @@ export async function leaveWaitlist(token: string): Promise<void> {
 /** POST /api/fn/waitlist/offer: the offer an offer e-mail's token opens; 404 'This offer link is not valid.' */
 export async function fetchOffer(token: string): Promise<WaitlistOffer> {
   // The read web/public/early-requests.js started with the page, if it is still waiting.
-  return offerAnswerSchema.parse(await postManage('/api/fn/waitlist/offer', { token }, takeEarlyResponse(`waitlist-offer:${token}`))).offer;
+  return offerAnswerSchema.parse(await postManage('/api/fn/waitlist/offer', { token }, { sent: takeEarlyResponse(`waitlist-offer:${token}`) })).offer;
 }
 
 /** POST /api/fn/waitlist/decline: 'No thanks'; the next in line is offered the time. */
