@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// One stable manage link per booking (docs/decisions/027, pb_hooks/src/lib/my-booking/manage-links.ts):
+// One stable manage link per booking (docs/decisions/027, pb_hooks/src/lib/booking-store/manage-links.ts):
 // - server_secrets: the server's own secrets, no API rules (superusers and the hooks only; the
 //   admin's staff API cannot list them). Row `manage_links` holds the key the links' tokens are
 //   derived from (HMAC-SHA256 of the booking's id and link version), made here once.

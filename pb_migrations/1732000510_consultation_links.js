@@ -1,5 +1,5 @@
 /// <reference path="../pb_hooks/types/types.d.ts" />
-// A stable manage link per consultation (pb_hooks/src/lib/my-consultation/consultation-links.ts,
+// A stable manage link per consultation (pb_hooks/src/lib/consultations/consultation-links.ts,
 // derived as a booking's is, docs/decisions/051):
 // - consultation_requests.link_version: the version its token is derived from (the HMAC of
 //   "consultation:<id>:<version>" under server_secrets' manage_links key);
