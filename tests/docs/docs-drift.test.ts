@@ -200,6 +200,22 @@ describe('docs/architecture.md', () => {
   });
 });
 
+describe("the migrations' comments", () => {
+  it('name only hooks and domain files that are in the tree', () => {
+    const tree = treeEntries();
+    const dir = join(ROOT, 'pb_migrations');
+    const absent: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+      // Full paths, and the hooks' `lib/…` short paths (from pb_hooks/src/).
+      for (const [mention] of read(`pb_migrations/${file}`).matchAll(/\b(?:pb_hooks\/src\/|domain\/|lib\/)[\w/.-]+\.ts\b/g)) {
+        const path = mention.startsWith('lib/') ? `pb_hooks/src/${mention}` : mention;
+        if (!tree.has(path)) absent.push(`${file}: ${mention}`);
+      }
+    }
+    expect(absent, `migrations name files that are not in the tree: ${absent.join(', ')}`).toEqual([]);
+  });
+});
+
 describe('the documents cite decision records that exist', () => {
   it('every docs/decisions/NNN cited by README.md and docs/*.md is a record', () => {
     const numbers = new Set(readdirSync(join(ROOT, 'docs/decisions')).map((f) => f.slice(0, 3)));
