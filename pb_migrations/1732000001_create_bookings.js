@@ -2,7 +2,7 @@
 // Bookings: created only by the create-booking-checkout route (hooks / superuser), read and
 // deleted by admins. Money is integer cents; dates are YYYY-MM-DD text; slots are "start-end".
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
 const SLOT = "^\\d{1,2}-\\d{1,2}$";
 
@@ -11,21 +11,12 @@ const cents = (name, extra) => ({ name, type: "number", onlyInt: true, ...extra 
 const bool = (name) => ({ name, type: "bool" });
 const date = (name) => ({ name, type: "date" });
 const select = (name, values, extra) => ({ name, type: "select", values, maxSelect: 1, ...extra });
-const timestamps = () => [
-  { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-  { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
-];
 
 migrate((app) => {
-  const bookings = new Collection({
-    type: "base",
-    name: "bookings",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: ADMIN,
-    fields: [
+  const bookings = baseCollection(
+    "bookings",
+    { list: ADMIN, view: ADMIN, delete: ADMIN },
+    [
       text("customer_name", 100, { required: true }),
       { name: "customer_email", type: "email", required: true },
       text("customer_phone", 20, { required: true }),
@@ -69,13 +60,13 @@ migrate((app) => {
       date("balance_paid_at"),
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE INDEX `idx_bookings_install_date` ON `bookings` (`install_date`)",
       "CREATE INDEX `idx_bookings_removal_date` ON `bookings` (`removal_date`)",
       "CREATE INDEX `idx_bookings_status` ON `bookings` (`status`)",
       "CREATE UNIQUE INDEX `idx_bookings_checkout_session` ON `bookings` (`checkout_session_id`) WHERE `checkout_session_id` != ''",
     ],
-  });
+  );
 
   app.save(bookings);
 }, (app) => {

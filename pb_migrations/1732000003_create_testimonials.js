@@ -2,20 +2,15 @@
 // Testimonials (admin-only; written by the review routes) and public_testimonials, a view with
 // approved, submitted rows and safe columns only (no e-mail, token or booking link).
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
   const bookings = app.findCollectionByNameOrId("bookings");
 
-  const testimonials = new Collection({
-    type: "base",
-    name: "testimonials",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: ADMIN,
-    deleteRule: ADMIN,
-    fields: [
+  const testimonials = baseCollection(
+    "testimonials",
+    { list: ADMIN, view: ADMIN, update: ADMIN, delete: ADMIN },
+    [
       { name: "customer_name", type: "text", max: 100 },
       { name: "customer_email", type: "email" },
       { name: "booking", type: "relation", collectionId: bookings.id, maxSelect: 1, cascadeDelete: false },
@@ -34,14 +29,13 @@ migrate((app) => {
       { name: "review_token", type: "text", max: 100 },
       { name: "token_expires_at", type: "date" },
       { name: "submitted_at", type: "date" },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_testimonials_review_token` ON `testimonials` (`review_token`) WHERE `review_token` != ''",
       "CREATE UNIQUE INDEX `idx_testimonials_booking_stage` ON `testimonials` (`booking`, `review_stage`) WHERE `booking` != ''",
     ],
-  });
+  );
   app.save(testimonials);
 
   // Bool fields are stored as 0/1 and empty date fields as '' in PocketBase's SQLite.

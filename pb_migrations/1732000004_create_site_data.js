@@ -2,64 +2,49 @@
 // Public-facing site data: blocked dates, the settings key/value store (season windows,
 // capacity, business details), anonymous analytics events and anonymous inspiration uploads.
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const PUBLIC = "";
 const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
-const timestamps = () => [
-  { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-  { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
-];
 
 migrate((app) => {
-  app.save(new Collection({
-    type: "base",
-    name: "blocked_dates",
-    listRule: PUBLIC,
-    viewRule: PUBLIC,
-    createRule: ADMIN,
-    updateRule: ADMIN,
-    deleteRule: ADMIN,
-    fields: [
+  app.save(baseCollection(
+    "blocked_dates",
+    { list: PUBLIC, view: PUBLIC, create: ADMIN, update: ADMIN, delete: ADMIN },
+    [
       { name: "blocked_date", type: "text", required: true, max: 10, pattern: DATE },
       { name: "reason", type: "text", max: 200 },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_blocked_dates_date` ON `blocked_dates` (`blocked_date`)",
     ],
-  }));
+  ));
 
-  const settings = new Collection({
-    type: "base",
-    name: "settings",
-    listRule: PUBLIC,
-    viewRule: PUBLIC,
-    createRule: ADMIN,
-    updateRule: ADMIN,
-    deleteRule: ADMIN,
-    fields: [
+  const settings = baseCollection(
+    "settings",
+    { list: PUBLIC, view: PUBLIC, create: ADMIN, update: ADMIN, delete: ADMIN },
+    [
       { name: "key", type: "text", required: true, max: 100 },
       { name: "value", type: "json", maxSize: 20000 },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_settings_key` ON `settings` (`key`)",
     ],
-  });
+  );
   app.save(settings);
   // An empty season means "use the default month/day pattern for the season being sold".
   app.save(new Record(settings, { key: "season", value: {} }));
   app.save(new Record(settings, { key: "capacity", value: { crews: 1 } }));
 
-  app.save(new Collection({
-    type: "base",
-    name: "analytics_events",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: PUBLIC, // anonymous visitors record page views; rate-limited in app settings
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "analytics_events",
+    {
+      list: ADMIN,
+      view: ADMIN,
+      create: PUBLIC, // anonymous visitors record page views; rate-limited in app settings
+    },
+    [
       { name: "event_type", type: "select", required: true, maxSelect: 1, values: ["page_view", "share", "conversion"] },
       { name: "page_path", type: "text", required: true, max: 500 },
       { name: "referrer", type: "text", max: 1000 },
@@ -75,21 +60,22 @@ migrate((app) => {
       { name: "metadata", type: "json", maxSize: 2000 },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE INDEX `idx_analytics_created_at` ON `analytics_events` (`created_at`)",
       "CREATE INDEX `idx_analytics_type_created_at` ON `analytics_events` (`event_type`, `created_at`)",
     ],
-  }));
+  ));
 
-  app.save(new Collection({
-    type: "base",
-    name: "inspiration_images",
-    listRule: null, // no enumeration of other visitors' uploads
-    viewRule: PUBLIC, // by id, so the file URL stored on a booking works
-    createRule: PUBLIC, // anonymous upload from the booking wizard; rate-limited in app settings
-    updateRule: ADMIN,
-    deleteRule: ADMIN,
-    fields: [
+  app.save(baseCollection(
+    "inspiration_images",
+    {
+      list: null, // no enumeration of other visitors' uploads
+      view: PUBLIC, // by id, so the file URL stored on a booking works
+      create: PUBLIC, // anonymous upload from the booking wizard; rate-limited in app settings
+      update: ADMIN,
+      delete: ADMIN,
+    },
+    [
       {
         name: "image",
         type: "file",
@@ -101,7 +87,7 @@ migrate((app) => {
       { name: "original_name", type: "text", max: 255 },
       ...timestamps(),
     ],
-  }));
+  ));
 }, (app) => {
   for (const name of ["inspiration_images", "analytics_events", "settings", "blocked_dates"]) {
     app.delete(app.findCollectionByNameOrId(name));

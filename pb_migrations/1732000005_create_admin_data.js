@@ -2,25 +2,16 @@
 // Admin-only operational data: charges (balance and damages, each with a unique idempotency
 // key), job events from the on-site offline outbox, and the log of every e-mail sent.
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
-const timestamps = () => [
-  { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-  { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
-];
+const { ADMIN, baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
   const bookingsId = app.findCollectionByNameOrId("bookings").id;
   const staffId = app.findCollectionByNameOrId("staff").id;
 
-  app.save(new Collection({
-    type: "base",
-    name: "charges",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "charges",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "booking", type: "relation", required: true, collectionId: bookingsId, maxSelect: 1, cascadeDelete: true },
       { name: "kind", type: "select", maxSelect: 1, values: ["balance", "damages"] },
       // Required, because PocketBase applies min only to non-zero numbers.
@@ -34,21 +25,16 @@ migrate((app) => {
       { name: "created_by", type: "relation", collectionId: staffId, maxSelect: 1, cascadeDelete: false },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_charges_idempotency_key` ON `charges` (`idempotency_key`)",
       "CREATE INDEX `idx_charges_booking` ON `charges` (`booking`)",
     ],
-  }));
+  ));
 
-  app.save(new Collection({
-    type: "base",
-    name: "job_events",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: ADMIN,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "job_events",
+    { list: ADMIN, view: ADMIN, create: ADMIN },
+    [
       { name: "booking", type: "relation", required: true, collectionId: bookingsId, maxSelect: 1, cascadeDelete: true },
       { name: "kind", type: "select", maxSelect: 1, values: ["note", "install_done", "removal_done"] },
       { name: "text", type: "text", max: 5000 },
@@ -58,21 +44,16 @@ migrate((app) => {
       { name: "created_by", type: "relation", collectionId: staffId, maxSelect: 1, cascadeDelete: false },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_job_events_client_id` ON `job_events` (`client_id`)",
       "CREATE INDEX `idx_job_events_booking` ON `job_events` (`booking`)",
     ],
-  }));
+  ));
 
-  app.save(new Collection({
-    type: "base",
-    name: "mail_log",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "mail_log",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "to", type: "text", max: 500 },
       { name: "subject", type: "text", max: 500 },
       { name: "kind", type: "text", max: 50 },
@@ -83,10 +64,10 @@ migrate((app) => {
       { name: "related_id", type: "text", max: 50 },
       ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE INDEX `idx_mail_log_related_id` ON `mail_log` (`related_id`)",
     ],
-  }));
+  ));
 }, (app) => {
   for (const name of ["mail_log", "job_events", "charges"]) {
     app.delete(app.findCollectionByNameOrId(name));

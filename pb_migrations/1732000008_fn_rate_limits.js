@@ -8,18 +8,9 @@ const FN_RULES = [
   { label: "POST /api/fn/submit-review", audience: "@guest", maxRequests: 10, duration: 600 },
   { label: "POST /api/fn/calculate-distance", audience: "@guest", maxRequests: 60, duration: 60 },
 ];
-const LABELS = FN_RULES.map((r) => r.label);
+const { addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate(
-  (app) => {
-    const settings = app.settings();
-    const others = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-    settings.rateLimits.rules = [...FN_RULES, ...others];
-    app.save(settings);
-  },
-  (app) => {
-    const settings = app.settings();
-    settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-    app.save(settings);
-  },
+  (app) => addRateLimits(app, FN_RULES),
+  (app) => removeRateLimits(app, FN_RULES),
 );

@@ -4,23 +4,10 @@
 // admin can change it without a release; pb_hooks/src/lib/settings.ts falls back to 60 when
 // it is missing or not a number from 1 to 1000.
 const KEY = "max_service_miles";
+const { ensureSetting, deleteSetting } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate(
-  (app) => {
-    const settings = app.findCollectionByNameOrId("settings");
-    try {
-      app.findFirstRecordByData("settings", "key", KEY);
-      return; // already set (e.g. by hand before this migration): keep the admin's value
-    } catch {
-      // not set yet
-    }
-    app.save(new Record(settings, { key: KEY, value: 60 }));
-  },
-  (app) => {
-    try {
-      app.delete(app.findFirstRecordByData("settings", "key", KEY));
-    } catch {
-      // already gone
-    }
-  },
+  // Kept when already set (e.g. by hand before this migration): the admin's value stays.
+  (app) => ensureSetting(app, KEY, 60),
+  (app) => deleteSetting(app, KEY),
 );

@@ -5,39 +5,32 @@
 // delete what the server no longer has. Admin may list and view tombstones; nobody writes them
 // through the API. Old rows are purged by a daily job.
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps, syncIndex } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const MIRRORED = ["bookings", "consultation_requests", "testimonials", "charges", "job_events"];
 const indexName = (name) => `idx_${name}_updated_at_id`;
-const indexSql = (name) => `CREATE INDEX \`${indexName(name)}\` ON \`${name}\` (\`updated_at\`, \`id\`)`;
 
 migrate((app) => {
   for (const name of MIRRORED) {
     const collection = app.findCollectionByNameOrId(name);
-    collection.indexes.push(indexSql(name));
+    collection.indexes.push(syncIndex(name));
     app.save(collection);
   }
 
-  app.save(new Collection({
-    type: "base",
-    name: "tombstones",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "tombstones",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "collection_name", type: "text", required: true, max: 100 },
       { name: "record_id", type: "text", required: true, max: 100 },
       // The server clock's time of the deletion (APP_NOW in tests); what the purge reads.
       { name: "deleted_at", type: "date", required: true },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
-      indexSql("tombstones"),
+    [
+      syncIndex("tombstones"),
       "CREATE INDEX `idx_tombstones_deleted_at` ON `tombstones` (`deleted_at`)",
     ],
-  }));
+  ));
 }, (app) => {
   app.delete(app.findCollectionByNameOrId("tombstones"));
   for (const name of MIRRORED) {

@@ -6,16 +6,15 @@
 // everyone, the admin included: the admin gets the feed's URL from /api/fn/calendar-feed.
 // blocked_dates keep their rules (public read, admin create/update/delete).
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, keyIn } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const EDITABLE = ["season", "capacity", "max_service_miles"];
-const keyIn = (field) => "(" + EDITABLE.map((k) => `${field} = "${k}"`).join(" || ") + ")";
 
 migrate((app) => {
   const settings = app.findCollectionByNameOrId("settings");
   settings.listRule = 'key != "calendar_feed"';
   settings.viewRule = 'key != "calendar_feed"';
-  settings.createRule = `${ADMIN} && ${keyIn("@request.body.key")}`;
-  settings.updateRule = `${ADMIN} && ${keyIn("key")} && (@request.body.key:isset = false || @request.body.key = key)`;
+  settings.createRule = `${ADMIN} && ${keyIn(EDITABLE, "@request.body.key")}`;
+  settings.updateRule = `${ADMIN} && ${keyIn(EDITABLE, "key")} && (@request.body.key:isset = false || @request.body.key = key)`;
   settings.deleteRule = null;
   app.save(settings);
 }, (app) => {

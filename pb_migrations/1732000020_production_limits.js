@@ -13,20 +13,19 @@ const RULES = [
   { label: "_superusers:auth", audience: "", maxRequests: 10, duration: 300 },
   { label: "staff:update", audience: "", maxRequests: 10, duration: 300 },
 ];
-const LABELS = RULES.map((r) => r.label);
+const { withRateLimits, withoutRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate(
   (app) => {
     const settings = app.settings();
-    const others = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-    settings.rateLimits.rules = [...RULES, ...others];
+    settings.rateLimits.rules = withRateLimits(settings.rateLimits.rules, RULES);
     settings.backups.cron = "0 8 * * *";
     settings.backups.cronMaxKeep = 14;
     app.save(settings);
   },
   (app) => {
     const settings = app.settings();
-    settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
+    settings.rateLimits.rules = withoutRateLimits(settings.rateLimits.rules, RULES);
     settings.backups.cron = "";
     settings.backups.cronMaxKeep = 3;
     app.save(settings);

@@ -6,17 +6,13 @@
 // gets back instead of a second e-mail; `done` once the answer is complete (the e-mail sent).
 // Written only by the hooks (no API rules: superusers only). (charges and job_events keep their
 // keys on their own rows.)
+const { baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  app.save(new Collection({
-    type: "base",
-    name: "request_keys",
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  app.save(baseCollection(
+    "request_keys",
+    {},
+    [
       { name: "key", type: "text", required: true, max: 255 },
       { name: "route", type: "text", required: true, max: 100 },
       { name: "request_fingerprint", type: "text", max: 128 },
@@ -26,14 +22,13 @@ migrate((app) => {
       // When the first request wrote the key (wall clock, not APP_NOW): a key left not done for
       // a minute belongs to a request that died, and a replay completes it.
       { name: "written_at", type: "date" },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_request_keys_key` ON `request_keys` (`key`)",
       "CREATE INDEX `idx_request_keys_created_at` ON `request_keys` (`created_at`)",
     ],
-  }));
+  ));
 }, (app) => {
   app.delete(app.findCollectionByNameOrId("request_keys"));
 });

@@ -18,37 +18,16 @@ const LINK_RULES = [
   { label: "POST /api/fn/my-booking/cancel", audience: "@guest", maxRequests: 10, duration: 600 },
   { label: "POST /api/fn/my-booking/pay-balance", audience: "@guest", maxRequests: 10, duration: 600 },
 ];
-const LINK_LABELS = LINK_RULES.map((r) => r.label);
+const { linkCollection, addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  const settings = app.settings();
-  settings.rateLimits.rules = [...LINK_RULES, ...settings.rateLimits.rules.filter((r) => !LINK_LABELS.includes(r.label))];
-  app.save(settings);
+  addRateLimits(app, LINK_RULES);
 
   const bookings = app.findCollectionByNameOrId("bookings");
   bookings.fields.add(new NumberField({ name: "ics_sequence", onlyInt: true, min: 0 }));
   app.save(bookings);
 
-  app.save(new Collection({
-    type: "base",
-    name: "booking_links",
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
-      { name: "booking", type: "relation", required: true, collectionId: bookings.id, cascadeDelete: true, maxSelect: 1 },
-      { name: "token_hash", type: "text", required: true, max: 64 },
-      { name: "expires_at", type: "date", required: true },
-      { name: "revoked_at", type: "date" },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-    ],
-    indexes: [
-      "CREATE UNIQUE INDEX `idx_booking_links_token_hash` ON `booking_links` (`token_hash`)",
-      "CREATE INDEX `idx_booking_links_booking` ON `booking_links` (`booking`)",
-    ],
-  }));
+  app.save(linkCollection("booking_links", "booking", bookings.id));
 
   const events = app.findCollectionByNameOrId("job_events");
   events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo", "customer_change", "reminder_sent"];
@@ -61,9 +40,7 @@ migrate((app) => {
   const mail = app.findCollectionByNameOrId("mail_log");
   mail.fields.getByName("status").values = ["queued", "sending", "sent", "logged", "failed"];
   app.save(mail);
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LINK_LABELS.includes(r.label));
-  app.save(settings);
+  removeRateLimits(app, LINK_RULES);
   const events = app.findCollectionByNameOrId("job_events");
   events.fields.getByName("kind").values = ["note", "install_done", "removal_done", "photo"];
   app.save(events);

@@ -2,12 +2,10 @@
 // The owner answers consultation requests (docs/decisions/033): the request's calendar event
 // gets a revision (`ics_sequence`), raised by each confirmation, move and cancellation, so the
 // customer's calendar replaces its copy (same UID).
+const { addField, removeField } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const c = app.findCollectionByNameOrId("consultation_requests");
-  c.fields.add(new NumberField({ name: "ics_sequence", onlyInt: true, min: 0 }));
-  app.save(c);
+  addField(app, "consultation_requests", new NumberField({ name: "ics_sequence", onlyInt: true, min: 0 }));
 }, (app) => {
-  const c = app.findCollectionByNameOrId("consultation_requests");
-  c.fields.removeByName("ics_sequence");
-  app.save(c);
+  removeField(app, "consultation_requests", "ics_sequence");
 });

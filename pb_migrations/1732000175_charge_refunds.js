@@ -5,12 +5,10 @@
 // entry of `refunds`, a JSON list of { n, part, amount, status, refund_id, refunded_at, waive }
 // numbered from 2 with its own Stripe key refund-charge-<charge>-<n> (domain/money/ledger.ts
 // ChargeRefundRow, chargeRefundKey). Existing rows get an empty list: nothing to convert.
+const { addField, removeField } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const charges = app.findCollectionByNameOrId("charges");
-  charges.fields.add(new JSONField({ name: "refunds", maxSize: 20000 }));
-  app.save(charges);
+  addField(app, "charges", new JSONField({ name: "refunds", maxSize: 20000 }));
 }, (app) => {
-  const charges = app.findCollectionByNameOrId("charges");
-  charges.fields.removeByName("refunds");
-  app.save(charges);
+  removeField(app, "charges", "refunds");
 });

@@ -9,42 +9,29 @@
 const RULES = [
   { label: "POST /api/fn/my-booking/send-link", audience: "@guest", maxRequests: 5, duration: 600 },
 ];
-const LABELS = RULES.map((r) => r.label);
+const { baseCollection, addField, removeField, addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.add(new NumberField({ name: "link_version", onlyInt: true, min: 0 }));
-  app.save(bookings);
+  addField(app, "bookings", new NumberField({ name: "link_version", onlyInt: true, min: 0 }));
 
-  const secrets = new Collection({
-    type: "base",
-    name: "server_secrets",
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const secrets = baseCollection(
+    "server_secrets",
+    {},
+    [
       { name: "key", type: "text", required: true, max: 50 },
       { name: "value", type: "text", required: true, max: 200, hidden: true },
     ],
-    indexes: ["CREATE UNIQUE INDEX `idx_server_secrets_key` ON `server_secrets` (`key`)"],
-  });
+    ["CREATE UNIQUE INDEX `idx_server_secrets_key` ON `server_secrets` (`key`)"],
+  );
   app.save(secrets);
   const row = new Record(secrets);
   row.set("key", "manage_links");
   row.set("value", $security.randomString(64));
   app.save(row);
 
-  const settings = app.settings();
-  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
-  app.save(settings);
+  addRateLimits(app, RULES);
 }, (app) => {
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-  app.save(settings);
+  removeRateLimits(app, RULES);
   app.delete(app.findCollectionByNameOrId("server_secrets"));
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.removeByName("link_version");
-  app.save(bookings);
+  removeField(app, "bookings", "link_version");
 });

@@ -3,12 +3,10 @@
 // (domain/commands/booking-cancel-command.ts ownerCancelCommand): plain text, at most 1,000
 // characters, read by the cancellation e-mail whichever path sends it (at once, or after the
 // refunds). Read by admins only, as the booking is.
+const { addField, removeField } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.add(new TextField({ name: "cancel_message", max: 1000 }));
-  app.save(bookings);
+  addField(app, "bookings", new TextField({ name: "cancel_message", max: 1000 }));
 }, (app) => {
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.removeByName("cancel_message");
-  app.save(bookings);
+  removeField(app, "bookings", "cancel_message");
 });

@@ -6,17 +6,9 @@
 // of buffer) when a row is missing or malformed. The admin may update them like the other
 // editable settings (1732000014, 1732000180); the record hook checks their values
 // (domain/admin/site-settings.ts).
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { setSettingsKeys, ensureSetting, deleteSetting } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const BEFORE = ["season", "capacity", "max_service_miles", "google_review_url"];
 const AFTER = [...BEFORE, "notice", "travel_buffer_minutes"];
-const keyIn = (keys, field) => "(" + keys.map((k) => `${field} = "${k}"`).join(" || ") + ")";
-
-function rules(app, keys) {
-  const settings = app.findCollectionByNameOrId("settings");
-  settings.createRule = `${ADMIN} && ${keyIn(keys, "@request.body.key")}`;
-  settings.updateRule = `${ADMIN} && ${keyIn(keys, "key")} && (@request.body.key:isset = false || @request.body.key = key)`;
-  app.save(settings);
-}
 const ROWS = [
   [
     "notice",
@@ -30,26 +22,12 @@ const ROWS = [
 
 migrate(
   (app) => {
-    const settings = app.findCollectionByNameOrId("settings");
-    for (const [key, value] of ROWS) {
-      try {
-        app.findFirstRecordByData("settings", "key", key);
-        continue; // already set: keep the owner's value
-      } catch {
-        // not set yet
-      }
-      app.save(new Record(settings, { key, value }));
-    }
-    rules(app, AFTER);
+    // A row already set keeps the owner's value.
+    for (const [key, value] of ROWS) ensureSetting(app, key, value);
+    setSettingsKeys(app, AFTER);
   },
   (app) => {
-    rules(app, BEFORE);
-    for (const [key] of ROWS) {
-      try {
-        app.delete(app.findFirstRecordByData("settings", "key", key));
-      } catch {
-        // already gone
-      }
-    }
+    setSettingsKeys(app, BEFORE);
+    for (const [key] of ROWS) deleteSetting(app, key);
   },
 );

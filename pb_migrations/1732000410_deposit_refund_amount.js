@@ -4,12 +4,10 @@
 // `deposit_refund_amount` is the cents of the deposit its refund (`deposit_refund`) gives back.
 // 0 or empty is the whole deposit, as every row older than it means, so no row is rewritten.
 // Read by admins only, as the booking is.
+const { addField, removeField } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.add(new NumberField({ name: "deposit_refund_amount", onlyInt: true, min: 0 }));
-  app.save(bookings);
+  addField(app, "bookings", new NumberField({ name: "deposit_refund_amount", onlyInt: true, min: 0 }));
 }, (app) => {
-  const bookings = app.findCollectionByNameOrId("bookings");
-  bookings.fields.removeByName("deposit_refund_amount");
-  app.save(bookings);
+  removeField(app, "bookings", "deposit_refund_amount");
 });

@@ -13,44 +13,14 @@ const RULES = [
   { label: "POST /api/fn/my-consultation/move", audience: "@guest", maxRequests: 10, duration: 600 },
   { label: "POST /api/fn/my-consultation/cancel", audience: "@guest", maxRequests: 10, duration: 600 },
 ];
-const LABELS = RULES.map((r) => r.label);
+const { linkCollection, addField, removeField, addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  const requests = app.findCollectionByNameOrId("consultation_requests");
-  requests.fields.add(new NumberField({ name: "link_version", onlyInt: true, min: 0 }));
-  app.save(requests);
-
-  const links = new Collection({
-    type: "base",
-    name: "consultation_links",
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
-      { name: "consultation", type: "relation", required: true, collectionId: requests.id, cascadeDelete: true, maxSelect: 1 },
-      { name: "token_hash", type: "text", required: true, max: 64 },
-      { name: "expires_at", type: "date", required: true },
-      { name: "revoked_at", type: "date" },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-    ],
-    indexes: [
-      "CREATE UNIQUE INDEX `idx_consultation_links_token_hash` ON `consultation_links` (`token_hash`)",
-      "CREATE INDEX `idx_consultation_links_consultation` ON `consultation_links` (`consultation`)",
-    ],
-  });
-  app.save(links);
-
-  const settings = app.settings();
-  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
-  app.save(settings);
+  addField(app, "consultation_requests", new NumberField({ name: "link_version", onlyInt: true, min: 0 }));
+  app.save(linkCollection("consultation_links", "consultation", app.findCollectionByNameOrId("consultation_requests").id));
+  addRateLimits(app, RULES);
 }, (app) => {
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-  app.save(settings);
+  removeRateLimits(app, RULES);
   app.delete(app.findCollectionByNameOrId("consultation_links"));
-  const requests = app.findCollectionByNameOrId("consultation_requests");
-  requests.fields.removeByName("link_version");
-  app.save(requests);
+  removeField(app, "consultation_requests", "link_version");
 });

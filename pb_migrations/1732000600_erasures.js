@@ -4,23 +4,20 @@
 // (the owner's staff id, or a superuser's), when, and how many records of each collection changed. It holds no
 // e-mail, no name and no hash of either, so the record of an erasure is not itself personal
 // data. No API rules: superusers only.
+const { baseCollection, createdAt } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const erasures = new Collection({
-    type: "base",
-    name: "erasures",
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const erasures = baseCollection(
+    "erasures",
+    {},
+    [
       { name: "erased_by", type: "text", required: true, max: 64 },
       { name: "erased_at", type: "date", required: true },
       { name: "counts", type: "json", maxSize: 4000 },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
+      ...createdAt(),
     ],
-    indexes: ["CREATE INDEX `idx_erasures_erased_at` ON `erasures` (`erased_at`)"],
-  });
+    ["CREATE INDEX `idx_erasures_erased_at` ON `erasures` (`erased_at`)"],
+  );
   app.save(erasures);
 }, (app) => {
   app.delete(app.findCollectionByNameOrId("erasures"));

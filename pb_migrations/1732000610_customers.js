@@ -11,18 +11,13 @@
 // Existing records are linked here: one customer per distinct key of the bookings,
 // consultations and reviews, with the latest (by created_at) non-empty name, phone and address.
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps, syncIndex } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  const customers = new Collection({
-    type: "base",
-    name: "customers",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const customers = baseCollection(
+    "customers",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "email_key", type: "text", required: true, max: 255 },
       { name: "name", type: "text", max: 100 },
       { name: "phone", type: "text", max: 20 },
@@ -32,14 +27,13 @@ migrate((app) => {
       { name: "notes_ornaments", type: "text", max: 1000 },
       { name: "notes_other", type: "text", max: 1000 },
       { name: "notes_updated_at", type: "date" },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_customers_email_key` ON `customers` (`email_key`)",
-      "CREATE INDEX `idx_customers_updated_at_id` ON `customers` (`updated_at`, `id`)",
+      syncIndex("customers"),
     ],
-  });
+  );
   app.save(customers);
 
   // The latest known contact per key, oldest rows first so later ones overwrite.

@@ -7,7 +7,7 @@
 // An existing `settings` `season` override becomes the record of its year (the year rule of
 // domain/schedule/season.ts overridesYear), the missing windows taken from docs/product.md's
 // pattern; the old key stays, still read for a year without a record, for one release.
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 const pad = (n) => String(n).padStart(2, "0");
@@ -24,15 +24,10 @@ function overridesYear(o) {
 }
 
 migrate((app) => {
-  const seasons = new Collection({
-    type: "base",
-    name: "seasons",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const seasons = baseCollection(
+    "seasons",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "year", type: "number", required: true, onlyInt: true, min: 2020, max: 2100 },
       { name: "install_start", type: "text", required: true, max: 10, pattern: DATE },
       { name: "install_end", type: "text", required: true, max: 10, pattern: DATE },
@@ -46,11 +41,10 @@ migrate((app) => {
       { name: "early_bird_kind", type: "select", values: ["percent", "amount"], maxSelect: 1 },
       { name: "early_bird_value", type: "number", onlyInt: true, min: 0 },
       { name: "early_bird_until", type: "text", max: 10, pattern: DATE },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: ["CREATE UNIQUE INDEX `idx_seasons_year` ON `seasons` (`year`)"],
-  });
+    ["CREATE UNIQUE INDEX `idx_seasons_year` ON `seasons` (`year`)"],
+  );
   app.save(seasons);
 
   let override = null;

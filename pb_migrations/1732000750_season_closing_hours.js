@@ -4,12 +4,10 @@
 // whole hour 12–23 (New York time) by which that day's visits end. Absent or {} is the
 // docs/product.md pattern (6 PM on Sundays, 9 PM otherwise), so every existing season keeps
 // today's hours. Written only by POST /api/fn/seasons, which checks the hours.
+const { addField, removeField } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
+
 migrate((app) => {
-  const seasons = app.findCollectionByNameOrId("seasons");
-  seasons.fields.add(new JSONField({ name: "closing_hours", maxSize: 200 }));
-  app.save(seasons);
+  addField(app, "seasons", new JSONField({ name: "closing_hours", maxSize: 200 }));
 }, (app) => {
-  const seasons = app.findCollectionByNameOrId("seasons");
-  seasons.fields.removeByName("closing_hours");
-  app.save(seasons);
+  removeField(app, "seasons", "closing_hours");
 });

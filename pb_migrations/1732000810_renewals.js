@@ -10,7 +10,7 @@
 //   subscribed); set only by POST /api/fn/unsubscribe.
 // - `mail_log.headers`: extra headers of a queued message ({ name: value }), e.g. a marketing
 //   e-mail's List-Unsubscribe (RFC 2369, RFC 8058); empty for every transactional message.
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps, addField, removeField, addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 const DATE = "^(\\d{4}-\\d{2}-\\d{2})?$";
 // Per-IP limits for guests on the two anonymous routes that take a token (guessing is pointless
 // with 256-bit tokens; the limits keep a scanner from costing the server).
@@ -18,18 +18,12 @@ const RULES = [
   { label: "GET /api/fn/renewal", audience: "@guest", maxRequests: 30, duration: 600 },
   { label: "POST /api/fn/unsubscribe", audience: "@guest", maxRequests: 30, duration: 600 },
 ];
-const LABELS = RULES.map((r) => r.label);
 
 migrate((app) => {
-  const renewals = new Collection({
-    type: "base",
-    name: "renewals",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const renewals = baseCollection(
+    "renewals",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "email_key", type: "text", required: true, max: 255 },
       { name: "season", type: "number", required: true, onlyInt: true, min: 2020, max: 2100 },
       { name: "booking", type: "relation", collectionId: app.findCollectionByNameOrId("bookings").id, maxSelect: 1, cascadeDelete: false },
@@ -38,36 +32,20 @@ migrate((app) => {
       { name: "proposed_removal_date", type: "text", max: 10, pattern: DATE },
       { name: "proposed_removal_slot", type: "text", max: 10 },
       { name: "token_hash", type: "text", max: 64 },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_renewals_key_season` ON `renewals` (`email_key`, `season`)",
       "CREATE INDEX `idx_renewals_token_hash` ON `renewals` (`token_hash`)",
     ],
-  });
+  );
   app.save(renewals);
-
-  const customers = app.findCollectionByNameOrId("customers");
-  customers.fields.add(new DateField({ name: "unsubscribed_at" }));
-  app.save(customers);
-
-  const mail = app.findCollectionByNameOrId("mail_log");
-  mail.fields.add(new JSONField({ name: "headers", maxSize: 4000 }));
-  app.save(mail);
-
-  const settings = app.settings();
-  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
-  app.save(settings);
+  addField(app, "customers", new DateField({ name: "unsubscribed_at" }));
+  addField(app, "mail_log", new JSONField({ name: "headers", maxSize: 4000 }));
+  addRateLimits(app, RULES);
 }, (app) => {
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-  app.save(settings);
+  removeRateLimits(app, RULES);
   app.delete(app.findCollectionByNameOrId("renewals"));
-  const customers = app.findCollectionByNameOrId("customers");
-  customers.fields.removeByName("unsubscribed_at");
-  app.save(customers);
-  const mail = app.findCollectionByNameOrId("mail_log");
-  mail.fields.removeByName("headers");
-  app.save(mail);
+  removeField(app, "customers", "unsubscribed_at");
+  removeField(app, "mail_log", "headers");
 });

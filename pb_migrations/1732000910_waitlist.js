@@ -12,33 +12,20 @@
 //   live dates per e-mail (domain/waitlist/waitlist.ts), as "e-mail me my link" has.
 
 const RULES = [{ label: "POST /api/fn/waitlist/join", audience: "@guest", maxRequests: 10, duration: 600 }];
-const LABELS = RULES.map((r) => r.label);
 
-const ADMIN = '@request.auth.collectionName = "staff" && @request.auth.role = "admin"';
+const { ADMIN, baseCollection, timestamps, syncIndex, addRateLimits, removeRateLimits, settingsKeys, setSettingsKeys, ensureSetting, deleteSetting } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 // - the settings key `waitlist` ({ offer_hours }, the offer window; 12 hours by default), a row
 //   the admin may update like the other editable settings (the record hook checks its value,
 //   domain/admin/site-settings.ts). The keys the rules allow are read from the current rules and
 //   `waitlist` added, so another migration's keys are kept.
-const keyIn = (keys, field) => "(" + keys.map((k) => `${field} = "${k}"`).join(" || ") + ")";
-function settingsRules(app, change) {
-  const settings = app.findCollectionByNameOrId("settings");
-  const keys = change([...String(settings.createRule || "").matchAll(/@request\.body\.key = "([^"]+)"/g)].map((m) => m[1]));
-  settings.createRule = `${ADMIN} && ${keyIn(keys, "@request.body.key")}`;
-  settings.updateRule = `${ADMIN} && ${keyIn(keys, "key")} && (@request.body.key:isset = false || @request.body.key = key)`;
-  app.save(settings);
-}
+const settingsRules = (app, change) => setSettingsKeys(app, change(settingsKeys(app)));
 
 migrate((app) => {
-  const entries = new Collection({
-    type: "base",
-    name: "waitlist_entries",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const entries = baseCollection(
+    "waitlist_entries",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "email_key", type: "text", required: true, max: 255 },
       { name: "name", type: "text", max: 100 },
       { name: "email", type: "text", max: 255 },
@@ -53,27 +40,21 @@ migrate((app) => {
       { name: "status", type: "select", maxSelect: 1, required: true, values: ["waiting", "offered", "booked", "declined", "expired", "left", "skipped", "removed"] },
       { name: "leave_token_hash", type: "text", max: 64 },
       { name: "client_ip", type: "text", max: 64 },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_waitlist_entries_live` ON `waitlist_entries` (`email_key`, `date`, `kind`) WHERE `status` = 'waiting' OR `status` = 'offered'",
       "CREATE INDEX `idx_waitlist_entries_date_status` ON `waitlist_entries` (`date`, `status`, `joined_at`)",
       "CREATE INDEX `idx_waitlist_entries_leave` ON `waitlist_entries` (`leave_token_hash`)",
-      "CREATE INDEX `idx_waitlist_entries_updated_at_id` ON `waitlist_entries` (`updated_at`, `id`)",
+      syncIndex("waitlist_entries"),
     ],
-  });
+  );
   app.save(entries);
 
-  const offers = new Collection({
-    type: "base",
-    name: "waitlist_offers",
-    listRule: ADMIN,
-    viewRule: ADMIN,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    fields: [
+  const offers = baseCollection(
+    "waitlist_offers",
+    { list: ADMIN, view: ADMIN },
+    [
       { name: "entry", type: "relation", required: true, collectionId: entries.id, maxSelect: 1, cascadeDelete: true },
       { name: "date", type: "text", required: true, max: 10 },
       { name: "kind", type: "select", maxSelect: 1, required: true, values: ["install", "removal"] },
@@ -85,38 +66,24 @@ migrate((app) => {
       { name: "booking", type: "relation", collectionId: app.findCollectionByNameOrId("bookings").id, maxSelect: 1, cascadeDelete: false },
       { name: "token_hash", type: "text", max: 64 },
       { name: "by", type: "select", maxSelect: 1, values: ["job", "owner"] },
-      { name: "created_at", type: "autodate", onCreate: true, onUpdate: false },
-      { name: "updated_at", type: "autodate", onCreate: true, onUpdate: true },
+      ...timestamps(),
     ],
-    indexes: [
+    [
       "CREATE UNIQUE INDEX `idx_waitlist_offers_open_entry` ON `waitlist_offers` (`entry`) WHERE `status` = 'open'",
       "CREATE INDEX `idx_waitlist_offers_date_status` ON `waitlist_offers` (`date`, `status`)",
       "CREATE INDEX `idx_waitlist_offers_token` ON `waitlist_offers` (`token_hash`)",
-      "CREATE INDEX `idx_waitlist_offers_updated_at_id` ON `waitlist_offers` (`updated_at`, `id`)",
+      syncIndex("waitlist_offers"),
     ],
-  });
+  );
   app.save(offers);
 
-  const settings = app.settings();
-  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
-  app.save(settings);
-
-  try {
-    app.findFirstRecordByData("settings", "key", "waitlist");
-  } catch {
-    app.save(new Record(app.findCollectionByNameOrId("settings"), { key: "waitlist", value: { offer_hours: 12 } }));
-  }
+  addRateLimits(app, RULES);
+  ensureSetting(app, "waitlist", { offer_hours: 12 });
   settingsRules(app, (keys) => [...keys.filter((k) => k !== "waitlist"), "waitlist"]);
 }, (app) => {
   settingsRules(app, (keys) => keys.filter((k) => k !== "waitlist"));
-  try {
-    app.delete(app.findFirstRecordByData("settings", "key", "waitlist"));
-  } catch {
-    // already gone
-  }
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-  app.save(settings);
+  deleteSetting(app, "waitlist");
+  removeRateLimits(app, RULES);
   app.delete(app.findCollectionByNameOrId("waitlist_offers"));
   app.delete(app.findCollectionByNameOrId("waitlist_entries"));
 });

@@ -6,20 +6,12 @@
 // - A per-IP limit for guests on POST /api/fn/renewal (the e-mail typed to see the renewal's
 //   contact), so addresses cannot be tried at speed.
 const RULES = [{ label: "POST /api/fn/renewal", audience: "@guest", maxRequests: 10, duration: 600 }];
-const LABELS = RULES.map((r) => r.label);
+const { addField, removeField, addRateLimits, removeRateLimits } = require(`${__hooks}/../pb_migrations/helpers/collections-v1.js`);
 
 migrate((app) => {
-  const renewals = app.findCollectionByNameOrId("renewals");
-  renewals.fields.add(new TextField({ name: "used_by", max: 15 }));
-  app.save(renewals);
-  const settings = app.settings();
-  settings.rateLimits.rules = [...RULES, ...settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label))];
-  app.save(settings);
+  addField(app, "renewals", new TextField({ name: "used_by", max: 15 }));
+  addRateLimits(app, RULES);
 }, (app) => {
-  const settings = app.settings();
-  settings.rateLimits.rules = settings.rateLimits.rules.filter((r) => !LABELS.includes(r.label));
-  app.save(settings);
-  const renewals = app.findCollectionByNameOrId("renewals");
-  renewals.fields.removeByName("used_by");
-  app.save(renewals);
+  removeRateLimits(app, RULES);
+  removeField(app, "renewals", "used_by");
 });

@@ -6,7 +6,8 @@
  *
  *   release/pocketbase         our PocketBase build
  *   release/pb_hooks/          the compiled hooks (*.pb.js; lib/: app.js, date-reads.js, server-env.js)
- *   release/pb_migrations/     every migration
+ *   release/pb_migrations/     every migration, and helpers/ (the frozen modules they require,
+ *                              docs/decisions/067-frozen-migration-helpers.md)
  *   release/pb_public/         the web app (web/dist, prerendered pages included)
  *   release/deploy/            the systemd unit and the production environment template
  *   release/README.md, VERSION
@@ -35,6 +36,7 @@ export function buildRelease(dest = RELEASE_DIR) {
   for (const f of filesOf(path.join(ROOT, 'pb_hooks', 'lib'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_hooks', 'lib', f), path.join(dest, 'pb_hooks', 'lib', f));
   mkdirSync(path.join(dest, 'pb_migrations'));
   for (const f of filesOf(path.join(ROOT, 'pb_migrations'), /\.js$/)) copyFileSync(path.join(ROOT, 'pb_migrations', f), path.join(dest, 'pb_migrations', f));
+  cpSync(path.join(ROOT, 'pb_migrations', 'helpers'), path.join(dest, 'pb_migrations', 'helpers'), { recursive: true });
   // .vite/ holds the build's records (manifest, prerender report), not the site.
   const webDist = path.join(ROOT, 'web', 'dist');
   cpSync(webDist, path.join(dest, 'pb_public'), { recursive: true, filter: (src) => path.relative(webDist, src).split(path.sep)[0] !== '.vite' });

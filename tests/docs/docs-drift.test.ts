@@ -114,9 +114,10 @@ export function wordCount(text: string): number {
 
 /**
  * The collections the migrations `dir` leave behind, in creation order: each `new Collection({
- * … name: "x" … })` in a migration's up function (its first `(app) =>`), less those an up
- * function deletes (`app.delete(app.findCollectionByNameOrId("x"))`). Down functions undo and
- * are not read.
+ * … name: "x" … })`, `baseCollection("x", …)` or `linkCollection("x", …)` (the frozen helpers of
+ * pb_migrations/helpers/, docs/decisions/067-frozen-migration-helpers.md) in a migration's up
+ * function (its first `(app) =>`), less those an up function deletes
+ * (`app.delete(app.findCollectionByNameOrId("x"))`). Down functions undo and are not read.
  */
 export function migratedCollections(dir: string): string[] {
   const live = new Set<string>();
@@ -126,7 +127,7 @@ export function migratedCollections(dir: string): string[] {
     const text = readFileSync(join(dir, file), 'utf8');
     const arrows = [...text.matchAll(/\(app\)\s*=>/g)].map((m) => m.index!);
     const up = text.slice(0, arrows[1] ?? text.length);
-    for (const [, name] of up.matchAll(/new Collection\(\{[^]*?\bname:\s*["'](\w+)["']/g)) live.add(name!);
+    for (const [, name] of up.matchAll(/(?:new Collection\(\{[^]*?\bname:\s*|\b(?:base|link)Collection\(\s*)["'](\w+)["']/g)) live.add(name!);
     for (const [, name] of up.matchAll(/app\.delete\(app\.findCollectionByNameOrId\(["'](\w+)["']\)\)/g)) live.delete(name!);
   }
   return [...live];

@@ -82,6 +82,8 @@ describe('the release, backed up and restored', () => {
   let mailKinds: string[] = [];
 
   it('runs from a copy outside the repository, in production mode, and takes a paid demo booking with an image', async () => {
+    // The migrations require their frozen helpers beside them (docs/decisions/067-frozen-migration-helpers.md).
+    expect(existsSync(path.join(app, 'pb_migrations', 'helpers', 'collections-v1.js'))).toBe(true);
     await exec(bin, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, `--dir=${live}`], { cwd: work, env });
     const server = await startRelease(live);
     try {
