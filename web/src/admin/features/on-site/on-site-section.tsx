@@ -251,9 +251,6 @@ export function OnSiteSection({ booking, active }: { booking: AdminBooking; acti
         <button type="button" className="button" disabled={notesDraft === null || notesDraft === shownNotes} onClick={() => void saveNotes()}>
           Save notes
         </button>
-        <button type="button" className="button" onClick={() => void adminMutations.queueAction('scratch_flag', { bookingId: booking.id })}>
-          Flag for follow-up
-        </button>
       </div>
     </section>
   );
