@@ -1,6 +1,8 @@
 /**
- * Every `/api/fn/` route and every scheduled job, declared once: method, path, who may call it,
- * and the exported handler of the hooks library that answers it. The build writes one
+ * Every scheduled job and every `/api/fn/` route with a handler of its own, declared once:
+ * method, path, who may call it, and the exported handler of the hooks library that answers
+ * it. A command or outside call exported with its `caller` from a file of lib/ is a route by
+ * itself and has no line here (lib/commands/declared-routes.ts, docs/decisions/066). The build writes one
  * registration per entry into main.pb.js (scripts/build/hook-registrations.mjs), in the shape the
  * JSVM needs: a handler is compiled from its own source text and sees no file-scope name, so
  * each one must require its library inside itself. Handler names are checked against the

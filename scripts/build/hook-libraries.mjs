@@ -14,7 +14,8 @@ const LIB = path.join(HOOKS, 'src', 'lib');
 
 /**
  * Every file of pb_hooks/src/lib/ the hooks library `app` bundles besides lib/app.ts, relative
- * to lib/ with `/`: all `.ts` files but tests, declarations and the two libraries' entries.
+ * to lib/ with `/`: all `.ts` files but tests (`*.test.ts`, `*.type-test.ts`), declarations and
+ * the two libraries' entries.
  * @returns {string[]}
  */
 export function libraryFiles() {
@@ -25,7 +26,7 @@ export function libraryFiles() {
       .flatMap((name) => {
         const full = path.join(dir, name);
         if (statSync(full).isDirectory()) return walk(full);
-        return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts') ? [path.relative(LIB, full).split(path.sep).join('/')] : [];
+        return name.endsWith('.ts') && !/\.(test|type-test|d)\.ts$/.test(name) ? [path.relative(LIB, full).split(path.sep).join('/')] : [];
       });
   return walk(LIB).filter((f) => f !== 'app.ts' && f !== 'date-reads.ts');
 }

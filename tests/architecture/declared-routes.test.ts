@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { libraryFiles } from '../../scripts/build/hook-libraries.mjs';
 import { loadRouteTable, registrationSource } from '../../scripts/build/hook-registrations.mjs';
 
-const MODULES = import.meta.glob<Record<string, unknown>>(['../../pb_hooks/src/lib/**/*.ts', '!**/*.test.ts', '!**/*.d.ts'], { eager: true });
+const MODULES = import.meta.glob<Record<string, unknown>>(['../../pb_hooks/src/lib/**/*.ts', '!**/*.test.ts', '!**/*.type-test.ts', '!**/*.d.ts'], { eager: true });
 // The lib's modules use the JSVM's globals in their types only, so they are imported by glob
 // (not type-checked with the tests) and its own predicate is taken from it.
 const { isDeclaredRoute } = MODULES['../../pb_hooks/src/lib/commands/declared-routes.ts'] as { isDeclaredRoute: (v: unknown) => boolean };

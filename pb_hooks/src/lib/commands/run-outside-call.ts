@@ -3,10 +3,11 @@
  * docs/decisions/048 and 063, docs/architecture.md "The path of a command"). An outside call
  * never runs inside a transaction: it would hold PocketBase's one writer for as long as the
  * call takes, and a retried transaction would call twice. Such a route is declared, as data, by
- * an OutsideCall and its handler is the one line `runOutsideCall(e, <its declaration>);`:
+ * an OutsideCall: with its `caller` it is the route itself (declared-routes.ts,
+ * docs/decisions/066), else its handler is the one line `runOutsideCall(e, <its declaration>);`:
  *
  * 1. the runner's request steps (run-command.ts, the same functions as runCommand's): who may
- *    call, from the route's `caller` in route-table.ts; the key header as `request`'s
+ *    call, from the declaration's `caller` or the route's in route-table.ts; the key header as `request`'s
  *    idempotency asks; the body (or the declaration's own `fields`, e.g. a verified Stripe
  *    event), parsed by `request`;
  * 2. a key used before (the one store, request-keys.ts): the first answer (`reword` of it) or
