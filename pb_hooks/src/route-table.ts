@@ -1,6 +1,8 @@
 /**
- * Every `/api/fn/` route and every scheduled job, declared once: method, path, who may call it,
- * and the exported handler of the hooks library that answers it. The build writes one
+ * Every scheduled job and every `/api/fn/` route with a handler of its own, declared once:
+ * method, path, who may call it, and the exported handler of the hooks library that answers
+ * it. A command or outside call exported with its `caller` from a file of lib/ is a route by
+ * itself and has no line here (lib/commands/declared-routes.ts, docs/decisions/066). The build writes one
  * registration per entry into main.pb.js (scripts/build/hook-registrations.mjs), in the shape the
  * JSVM needs: a handler is compiled from its own source text and sees no file-scope name, so
  * each one must require its library inside itself. Handler names are checked against the
@@ -35,22 +37,15 @@ export const ROUTES = [
   { method: 'GET', path: '/api/fn/demo-checkout', caller: 'anyone', library: 'app', handler: 'demoCheckoutRoute' },
   { method: 'POST', path: '/api/fn/demo-checkout/pay', caller: 'anyone', library: 'app', handler: 'demoCheckoutPayRoute' },
   { method: 'POST', path: '/api/fn/demo-checkout/cancel', caller: 'anyone', library: 'app', handler: 'demoCheckoutCancelRoute' },
-  { method: 'POST', path: '/api/fn/charge-booking-balance', caller: 'admin', library: 'app', handler: 'chargeBookingBalanceRoute' },
-  { method: 'POST', path: '/api/fn/booking-payments', caller: 'admin', library: 'app', handler: 'recordPaymentRoute' },
-  { method: 'POST', path: '/api/fn/booking-payments/void', caller: 'admin', library: 'app', handler: 'voidPaymentRoute' },
-  { method: 'POST', path: '/api/fn/admin-bookings/cancel', caller: 'admin', library: 'app', handler: 'ownerCancelRoute' },
   { method: 'POST', path: '/api/fn/admin-refunds/returned', caller: 'admin', library: 'app', handler: 'refundReturnedRoute' },
   { method: 'POST', path: '/api/fn/admin-refunds/charge', caller: 'admin', library: 'app', handler: 'refundChargeRoute' },
-  { method: 'POST', path: '/api/fn/admin-bookings/move', caller: 'admin', library: 'app', handler: 'ownerMoveRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/send-link', caller: 'admin', library: 'app', handler: 'freshLinkRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/create', caller: 'admin', library: 'app', handler: 'phoneBookingRoute' },
   { method: 'POST', path: '/api/fn/admin-bookings/blocked-day', caller: 'admin', library: 'app', handler: 'blockedDayChoiceRoute' },
   // Consultations.
   { method: 'GET', path: '/api/fn/consultation-slots', caller: 'anyone', library: 'app', handler: 'consultationSlotsRoute' },
   { method: 'POST', path: '/api/fn/consultation-request', caller: 'anyone', library: 'app', handler: 'consultationRequestRoute' },
-  { method: 'POST', path: '/api/fn/consultations/status', caller: 'admin', library: 'app', handler: 'consultationStatusRoute' },
   // Reviews.
-  { method: 'POST', path: '/api/fn/send-review-request', caller: 'admin', library: 'app', handler: 'sendReviewRequestRoute' },
   { method: 'GET', path: '/api/fn/review-link', caller: 'anyone', library: 'app', handler: 'reviewLinkRoute' },
   { method: 'POST', path: '/api/fn/submit-review', caller: 'anyone', library: 'app', handler: 'submitReviewRoute' },
   { method: 'GET', path: '/api/fn/testimonial-stats', caller: 'anyone', library: 'app', handler: 'testimonialStatsRoute' },
@@ -85,9 +80,6 @@ export const ROUTES = [
   { method: 'POST', path: '/api/fn/change-email', caller: 'anyone', library: 'app', handler: 'changeEmailRoute' },
   { method: 'GET', path: '/api/fn/insights', caller: 'admin', library: 'app', handler: 'insightsRoute' },
   { method: 'GET', path: '/api/fn/admin-first-run', caller: 'admin', library: 'app', handler: 'adminFirstRunRoute' },
-  { method: 'POST', path: '/api/fn/job-events', caller: 'admin', library: 'app', handler: 'jobEventsRoute' },
-  { method: 'POST', path: '/api/fn/booking-admin-notes', caller: 'admin', library: 'app', handler: 'bookingAdminNotesRoute' },
-  { method: 'POST', path: '/api/fn/customer-notes', caller: 'admin', library: 'app', handler: 'customerNotesRoute' },
   // The owner's seasons (domain/schedule/seasons.ts): the only way to write `seasons`.
   { method: 'POST', path: '/api/fn/seasons', caller: 'admin', library: 'app', handler: 'seasonSaveRoute' },
   { method: 'POST', path: '/api/fn/admin-session/sign-out-everywhere', caller: 'admin', library: 'app', handler: 'signOutEverywhereRoute' },

@@ -4,40 +4,18 @@
  * for the hooks, the hooks (TypeScript → pb_hooks/*.pb.js + pb_hooks/lib/app.js), the web
  * app (web/ → web/dist), and the self-contained release of all of them (release/).
  */
-import { appendFileSync, mkdirSync, rmSync, readdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { HOOK_LIBRARIES, hookLibraryOptions } from './hook-libraries.mjs';
 import { loadRouteTable, registrationSource } from './hook-registrations.mjs';
 import { buildRelease } from './release.mjs';
 import { ROOT, run } from '../lib/run.mjs';
 
+export { hookLibraryOptions };
+
 export const PB_BIN = path.join(ROOT, 'bin', 'pocketbase');
 const HOOKS = path.join(ROOT, 'pb_hooks');
-/**
- * The CommonJS bundles handlers require, each with domain/: `app` holds everything, `date-reads`
- * only the booking calendar's read routes (docs/decisions/018).
- */
-const HOOK_LIBRARIES = ['app', 'date-reads'];
-
-/**
- * esbuild's options for the hook library `name` (pb_hooks/src/lib/NAME.ts → pb_hooks/lib/NAME.js).
- * @param {string} name
- * @returns {import('esbuild').BuildOptions}
- */
-export function hookLibraryOptions(name) {
-  return {
-    entryPoints: [path.join(HOOKS, 'src', 'lib', `${name}.ts`)],
-    outfile: path.join(HOOKS, 'lib', `${name}.js`),
-    bundle: true,
-    format: 'cjs',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    target: 'es2020',
-    tsconfig: path.join(HOOKS, 'tsconfig.json'),
-    logLevel: 'warning',
-  };
-}
-
 /** Builds bin/pocketbase from pb/ with Go (incremental: fast when nothing changed). */
 export async function buildServer() {
   await run('go', ['build', '-o', PB_BIN, '.'], { cwd: path.join(ROOT, 'pb') });
@@ -72,9 +50,19 @@ export async function buildHooks() {
     target: 'es2020',
     logLevel: 'warning',
   });
-  // The routes and jobs of route-table.ts follow the record hooks in the same file.
-  appendFileSync(path.join(HOOKS, 'main.pb.js'), registrationSource(await loadRouteTable()));
-  for (const name of HOOK_LIBRARIES) await esbuild.build(hookLibraryOptions(name));
+  /** @type {string | undefined} */
+  let appCode;
+  for (const name of HOOK_LIBRARIES) {
+    const built = await esbuild.build({ ...hookLibraryOptions(name), write: false });
+    const out = built.outputFiles?.[0];
+    if (!out) throw new Error(`The hooks library ${name} was not built.`);
+    mkdirSync(path.dirname(out.path), { recursive: true });
+    writeFileSync(out.path, out.contents);
+    if (name === 'app') appCode = out.text;
+  }
+  // The routes and jobs of route-table.ts, and the declared routes read from the library just
+  // built, follow the record hooks in the same file.
+  appendFileSync(path.join(HOOKS, 'main.pb.js'), registrationSource(await loadRouteTable(appCode)));
   // The environment check pb/env.go runs before PocketBase starts: a script defining the global
   // `serverEnv` for a plain goja runtime (no require, no JSVM).
   await esbuild.build({

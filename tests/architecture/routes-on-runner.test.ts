@@ -3,15 +3,17 @@
  * a command", docs/decisions/047): its handler in pb_hooks/src/lib is the one line
  * `runCommand(e, <its server command>)`, or, for a route around a Stripe or routing call (never
  * inside a transaction, docs/decisions/048), `runOutsideCall(e, <its declaration>)`, the
- * runner's two-phase path (docs/decisions/063). The routes still outside are an explicit
- * allow-list, each with why, so a new route outside the runner fails, and so does one moved
- * onto it but still listed (shrink the list).
+ * runner's two-phase path (docs/decisions/063). A declared route (a declaration exported with
+ * its `caller`, docs/decisions/066) has no handler of its own: `runDeclared` runs it through
+ * one of the two. The routes still outside are an explicit allow-list, each with why, so a new
+ * route outside the runner fails, and so does one moved onto it but still listed (shrink the list).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../pb_hooks/src/route-table';
+import { loadDeclaredRoutes } from '../../scripts/build/hook-registrations.mjs';
 
 const LIB = fileURLToPath(new URL('../../pb_hooks/src/lib', import.meta.url));
 
@@ -56,6 +58,7 @@ export function isRunnerOneLiner(body: string): boolean {
 
 const POSTS = ROUTES.filter((r) => r.method === 'POST');
 const outside = POSTS.filter((r) => !isRunnerOneLiner(handlerBody(r.handler) ?? '')).map((r) => r.path);
+const DECLARED = await loadDeclaredRoutes();
 
 describe('POST routes on the command runner', () => {
   it('finds every POST handler in pb_hooks/src/lib', () => {
@@ -77,12 +80,19 @@ describe('POST routes on the command runner', () => {
     expect(isRunnerOneLiner('  runReadNow(e, x);')).toBe(false);
   });
 
+  it('runs a declared route through runCommand or runOutsideCall and nothing else', () => {
+    const body = handlerBody('runDeclared') ?? '';
+    const statements = body.split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//'));
+    expect(statements.map((line) => line.trim())).toEqual(["if ('steps' in route) runOutsideCall(e, route);", 'else runCommand(e, route);']);
+  });
+
   it('leaves outside the runner only the allow-listed routes', () => {
     expect(outside.slice().sort()).toEqual(Object.keys(OUTSIDE).sort());
   });
 
   it('counts them', () => {
-    console.log(`POST routes: ${POSTS.length}; on the runner: ${POSTS.length - outside.length}; outside: ${outside.length}`);
+    console.log(`POST routes: ${POSTS.length + DECLARED.length}; declared: ${DECLARED.length}; listed and on the runner: ${POSTS.length - outside.length}; outside: ${outside.length}`);
+    expect(DECLARED.length).toBeGreaterThan(0);
     expect(outside.length).toBe(Object.keys(OUTSIDE).length);
   });
 });

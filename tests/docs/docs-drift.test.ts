@@ -10,9 +10,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
-import { JOBS, ROUTES } from '../../pb_hooks/src/route-table';
+import { loadRouteTable } from '../../scripts/build/hook-registrations.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Every route as the build registers it: route-table.ts's and the declared ones of pb_hooks/src/lib/ (docs/decisions/066). */
+const { ROUTES, JOBS } = await loadRouteTable();
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 /** A route as both sides write it: no query or anchor, each `:param`, `{param}` or `<param>` one `:param`. */
@@ -150,7 +152,7 @@ export function routeNamed(markdown: string, path: string): boolean {
 describe('the server named in docs/architecture.md or docs/product.md', () => {
   const docs = `${read('docs/architecture.md')}\n${read('docs/product.md')}`;
 
-  it('names every /api/fn/ route of pb_hooks/src/route-table.ts', () => {
+  it('names every /api/fn/ route of pb_hooks/src/route-table.ts and every declared route', () => {
     const paths = [...new Set(ROUTES.map((r) => r.path))];
     expect(paths.length).toBeGreaterThan(40);
     const missing = paths.filter((p) => !routeNamed(docs, p));

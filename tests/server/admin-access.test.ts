@@ -5,7 +5,7 @@
  */
 import type PocketBase from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../pb_hooks/src/route-table';
+import { loadRouteTable } from '../../scripts/build/hook-registrations.mjs';
 import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { runScenario, type Scenario } from './scenario';
 import { createBookingRecord, createConsultationRecord } from './fixtures';
@@ -31,11 +31,13 @@ const ADMIN_COLLECTIONS = [
 ];
 
 /**
- * The admin routes, from the route table (pb_hooks/src/route-table.ts), so a new one is tested
+ * The admin routes, from the route table (pb_hooks/src/route-table.ts and the declared routes
+ * of pb_hooks/src/lib/, as the build registers them; docs/decisions/066), so a new one is tested
  * the day it is declared: anonymous 401, staff without the role 403 (each with its sentence and
  * changing nothing), the admin through to the route's own answer (an empty body gets a 400 or
  * the route's answer, never 401/403 or 5xx). Superuser routes refuse everyone else.
  */
+const { ROUTES } = await loadRouteTable();
 const ADMIN_ROUTES = ROUTES.filter((r) => r.caller === 'admin');
 /** Routes whose admin call ends every staff session (this file's tokens too): admin-sessions.test.ts calls them as the admin. */
 const ENDS_SESSIONS: readonly string[] = ['/api/fn/admin-session/sign-out-everywhere'];

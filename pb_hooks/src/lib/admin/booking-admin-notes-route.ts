@@ -22,12 +22,13 @@
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { AdminNotesEdit } from '@domain/booking/admin-notes';
 import { adminNotesCommand, type AdminNotesAnswer, type AdminNotesState } from '@domain/commands/admin-notes-command';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 import { bookingField, bookingFieldsOf } from '../booking-row';
 
 export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
   command: adminNotesCommand,
   path: '/api/fn/booking-admin-notes',
+  caller: 'admin',
   load(tx, edit) {
     let b: core.Record;
     try {
@@ -45,7 +46,3 @@ export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, n
   },
   respond: (app, a) => ({ booking: app.findRecordById('bookings', a.bookingId), applied: a.applied, clockCorrected: a.clockCorrected }),
 };
-
-export function bookingAdminNotesRoute(e: core.RequestEvent): void {
-  runCommand(e, bookingAdminNotes);
-}

@@ -28,7 +28,7 @@
  */
 import { JOB_EVENT_MESSAGES } from '@domain/booking/job-events';
 import { jobEventCommand, type JobEventAnswer, type JobEventInput, type JobEventState } from '@domain/commands/job-event-command';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 import { loadJobEventState } from '../booking-store/job-events-repo';
 
 /** The event `eventId` as stored and its booking as it now is; `replayed` for a repeat of the client id. */
@@ -40,13 +40,10 @@ function eventAnswer(app: CoreApp, eventId: string, replayed: boolean) {
 export const jobEvents: ServerCommand<JobEventInput, JobEventState, never, JobEventAnswer> = {
   command: jobEventCommand,
   path: '/api/fn/job-events',
+  caller: 'admin',
   uploads: { fields: ['photo'], diskLow: JOB_EVENT_MESSAGES.diskLow, what: 'job photo' },
   load: (tx, input, ctx) => loadJobEventState(tx, input.request, ctx.fingerprint, ctx.staffId),
   respond: (app, a) => eventAnswer(app, a.eventId, a.replayed),
   // The client id's key stores the first event's id; a repeat answers it as stored now, replayed.
   reword: (app, stored) => eventAnswer(app, String(stored.eventId ?? ''), true),
 };
-
-export function jobEventsRoute(e: core.RequestEvent): void {
-  runCommand(e, jobEvents);
-}

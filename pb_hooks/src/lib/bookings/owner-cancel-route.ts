@@ -29,7 +29,7 @@
 import { CHARGE_MESSAGES } from '@domain/money/balance-charge';
 import { ownerCancelCommand, type CancelAnswer, type CancellationMail, type OwnerCancelInput, type OwnerCancelState } from '@domain/commands/booking-cancel-command';
 import type { ServerCommand } from '../commands/run-command';
-import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
+import type { OutsideCall } from '../commands/run-outside-call';
 import { cancelTargetOf, cancellationMail } from '../booking-changes/booking-command-state';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections } from '../payments/open-collections';
@@ -56,6 +56,7 @@ export const ownerCancel: ServerCommand<OwnerCancelInput, OwnerCancelState, Canc
  */
 export const ownerCancelCall: OutsideCall<OwnerCancelInput> = {
   path: ownerCancel.path,
+  caller: 'admin',
   request: ownerCancelCommand,
   steps({ input }, run) {
     // One way of collecting at a time: open payment links are closed first (docs/decisions/045).
@@ -73,7 +74,3 @@ export const ownerCancelCall: OutsideCall<OwnerCancelInput> = {
     return { booking, refunded };
   },
 };
-
-export function ownerCancelRoute(e: core.RequestEvent): void {
-  runOutsideCall(e, ownerCancelCall);
-}

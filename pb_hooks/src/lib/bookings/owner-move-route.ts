@@ -19,7 +19,7 @@
  * whose payment page is open, the slot taken.
  */
 import { ownerMoveCommand, type MoveAnswer, type OwnerMoveInput, type OwnerMoveState, type VisitMovedMail } from '@domain/commands/visit-move-command';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 import { bookingFactsOf } from '../booking-changes/booking-command-state';
 import { findBooking } from '../booking-store/bookings-repo';
 import { freeMovedVisit, loadMoveWorld, visitMovedMail } from '../booking-changes/visit-move';
@@ -31,6 +31,7 @@ import { freeMovedVisit, loadMoveWorld, visitMovedMail } from '../booking-change
 export const ownerMove: ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMovedMail, MoveAnswer> = {
   command: ownerMoveCommand,
   path: '/api/fn/admin-bookings/move',
+  caller: 'admin',
   load(tx, input, ctx) {
     const r = findBooking(tx, input.bookingId);
     const found = r ? { booking: bookingFactsOf(r), world: loadMoveWorld(tx, r, input, 'owner') } : null;
@@ -41,7 +42,3 @@ export const ownerMove: ServerCommand<OwnerMoveInput, OwnerMoveState, VisitMoved
   reword: (app, stored) => ({ booking: app.findRecordById('bookings', String(stored.bookingId)) }),
   afterCommit: freeMovedVisit,
 };
-
-export function ownerMoveRoute(e: core.RequestEvent): void {
-  runCommand(e, ownerMove);
-}

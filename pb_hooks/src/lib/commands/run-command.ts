@@ -3,7 +3,8 @@
  * declares its command (domain/commands/) and how the server reads the state and words the
  * answer, and runCommand does the rest, in this order:
  *
- * 1. who may call: the route's `caller` in route-table.ts (admin: 401 signed out, 403 others);
+ * 1. who may call: the declaration's `caller`, or the route's in route-table.ts (admin: 401
+ *    signed out, 403 others);
  * 2. the `Idempotency-Key` header as the command's idempotency asks (400 missing or malformed);
  * 3. the body (JSON, or multipart with the uploads it declares; 507 when the disk is short of
  *    room for them), parsed by the command (400 with its sentence);
@@ -26,7 +27,7 @@
 import { OWNERSHIP_MESSAGES } from '@domain/booking/ownership';
 import { isRefusal, type Change, type Command, type Outcome, type Refusal, type Upload } from '@domain/commands/command';
 import type { ParseResult } from '@domain/contact-schema';
-import { ROUTES } from '../../route-table';
+import { ROUTES, type Caller } from '../../route-table';
 import { answerOfReplay, completeRequestKey, insertRequestKey, requestKeyTaken, type RequestKeyClaim } from './request-keys';
 import { requireAdmin, staffIdOf } from '../staff-auth';
 import { nowMs } from '../clock';
@@ -58,8 +59,16 @@ export type SentStatus = MailStatus | 'queued';
  */
 export interface ServerCommand<Input, State, Mail, Answer> {
   command: Command<Input, State, Mail, Answer>;
-  /** Its path in route-table.ts, where who may call it is declared. */
+  /** Its path: the route it answers (or, for a step of an outside call, the route that runs it). */
   path: string;
+  /**
+   * Who may call, when the declaration is its own route (docs/decisions/066): the build finds
+   * every exported declaration with a `caller` under lib/ and registers POST `path` for it, so
+   * the route needs no line in route-table.ts, no handler and no export in lib/app.ts. Absent:
+   * a handler listed in route-table.ts runs it (a command made for the request), or it is a
+   * step of an outside call (run-outside-call.ts).
+   */
+  caller?: Caller;
   /** Multipart file fields it takes; `diskLow` the 507 sentence while the data disk is short of room. */
   uploads?: { fields: readonly string[]; diskLow: string; what: string };
   /**
@@ -101,15 +110,17 @@ export interface ServerCommand<Input, State, Mail, Answer> {
 }
 
 /**
- * Step 1: who may call `path`, from its `caller` in route-table.ts (admin: 401 signed out, 403
- * others; superuser: 403). Also the first step of a declared outside call (run-outside-call.ts).
+ * Step 1: who may call the POST route `path`, from the declaration's own `caller`
+ * (docs/decisions/066) or else from the route's `caller` in route-table.ts (admin: 401 signed
+ * out, 403 others; superuser: 403). Also the first step of a declared outside call and of a
+ * read (run-outside-call.ts, runRead).
  */
-export function authorize(e: core.RequestEvent, path: string): void {
-  const route = ROUTES.find((r) => r.path === path && r.method === 'POST');
-  // A command bound to a path the table does not declare is our mistake, never the caller's.
-  if (!route) throw apiError(500, 'This action is not available right now.');
-  if (route.caller === 'admin') requireAdmin(e);
-  else if (route.caller === 'superuser' && !e.hasSuperuserAuth()) throw apiError(403, 'Only a superuser may do this.');
+export function authorize(e: core.RequestEvent, declared: { path: string; caller?: Caller }): void {
+  const caller = declared.caller ?? ROUTES.find((r) => r.path === declared.path && r.method === 'POST')?.caller;
+  // A command bound to a path nothing declares is our mistake, never the caller's.
+  if (!caller) throw apiError(500, 'This action is not available right now.');
+  if (caller === 'admin') requireAdmin(e);
+  else if (caller === 'superuser' && !e.hasSuperuserAuth()) throw apiError(403, 'Only a superuser may do this.');
 }
 
 /** A file of the request and the form field it came in. */
@@ -333,7 +344,7 @@ export function readRequest<Input>(
 
 /** Runs `sc` for request `e` (see the file's comment) and answers 200 with its answer, or throws the refusal. */
 export function runCommand<Input, State, Mail, Answer>(e: core.RequestEvent, sc: ServerCommand<Input, State, Mail, Answer>): void {
-  authorize(e, sc.path);
+  authorize(e, sc);
   const { input, claim, fingerprint, files } = readRequest(e, sc.command, { fields: sc.fields, uploads: sc.uploads });
   const earlier = replayOf($app, sc, claim);
   if (earlier) return e.json(200, earlier.body);
@@ -365,7 +376,7 @@ export interface ServerRead<Input> {
 
 /** Runs read `q` for request `e`: who may call, the JSON body (400 when malformed) and `parse`, then 200 with its answer. */
 export function runRead<Input>(e: core.RequestEvent, q: ServerRead<Input>): void {
-  authorize(e, q.path);
+  authorize(e, q);
   const parsed = q.parse(readJsonObject(e));
   if (!parsed.ok) throw badRequest(parsed.message);
   return e.json(200, q.answer($app, parsed.value));

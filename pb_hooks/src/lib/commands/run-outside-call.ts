@@ -3,10 +3,11 @@
  * docs/decisions/048 and 063, docs/architecture.md "The path of a command"). An outside call
  * never runs inside a transaction: it would hold PocketBase's one writer for as long as the
  * call takes, and a retried transaction would call twice. Such a route is declared, as data, by
- * an OutsideCall and its handler is the one line `runOutsideCall(e, <its declaration>);`:
+ * an OutsideCall: with its `caller` it is the route itself (declared-routes.ts,
+ * docs/decisions/066), else its handler is the one line `runOutsideCall(e, <its declaration>);`:
  *
  * 1. the runner's request steps (run-command.ts, the same functions as runCommand's): who may
- *    call, from the route's `caller` in route-table.ts; the key header as `request`'s
+ *    call, from the declaration's `caller` or the route's in route-table.ts; the key header as `request`'s
  *    idempotency asks; the body (or the declaration's own `fields`, e.g. a verified Stripe
  *    event), parsed by `request`;
  * 2. a key used before (the one store, request-keys.ts): the first answer (`reword` of it) or
@@ -21,6 +22,7 @@
 import type { Command, Refusal } from '@domain/commands/command';
 import { staffIdOf } from '../staff-auth';
 import { apiError, appOrigin } from '../http';
+import type { Caller } from '../../route-table';
 import type { RequestKeyClaim } from './request-keys';
 import { authorize, executeCommand, readRequest, replayOf, type CommandContext, type ServerCommand } from './run-command';
 
@@ -77,8 +79,10 @@ function isStatusAnswer(v: unknown): v is StatusAnswer {
  * and outside calls in docs/decisions/048's order, returning the answer.
  */
 export interface OutsideCall<Input> {
-  /** Its path in route-table.ts, where who may call it is declared. */
+  /** Its path: the route it answers. */
   path: string;
+  /** Who may call, when the declaration is its own route (ServerCommand's `caller`, docs/decisions/066). */
+  caller?: Caller;
   request: Pick<Command<Input, never, never, never>, 'name' | 'parse' | 'idempotency'>;
   /** The 400 sentence for a missing key header when one is required (default: OWNERSHIP_MESSAGES.idempotencyKeyInvalid). */
   keyMissing?: string;
@@ -103,7 +107,7 @@ export function keyTakenMeanwhile(): never {
 
 /** Runs the declared outside call `oc` for request `e` (see the file's comment) and answers. */
 export function runOutsideCall<Input>(e: core.RequestEvent, oc: OutsideCall<Input>): void {
-  authorize(e, oc.path);
+  authorize(e, oc);
   const { key, body, input, claim, fingerprint } = readRequest(e, oc.request, { fields: oc.fields, keyMissing: oc.keyMissing });
   const req: OutsideRequest<Input> = { e, input, key, body, claim, ctx: { staffId: staffIdOf(e), origin: appOrigin(e), fingerprint } };
   const replay = { reword: (app: CoreApp, stored: Record<string, unknown>) => (oc.reword ? oc.reword(app, stored, req) : stored) };

@@ -20,7 +20,7 @@ import {
   type ConsultationStatusState,
   type ConsultationUpdateMail,
 } from '@domain/commands/consultation-status-command';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 import { consultationUpdateMail } from './consultation-update-mail';
 import { loadDateContext } from '../settings';
 import { takenConsultationSlots } from './consultations-repo';
@@ -28,6 +28,7 @@ import { takenConsultationSlots } from './consultations-repo';
 export const consultationStatus: ServerCommand<ConsultationStatusInput, ConsultationStatusState, ConsultationUpdateMail, ConsultationStatusAnswer> = {
   command: consultationStatusCommand,
   path: '/api/fn/consultations/status',
+  caller: 'admin',
   load(tx, input) {
     const dateContext = loadDateContext(tx);
     const takenSlots = input.action === 'reschedule' ? [...takenConsultationSlots(tx, input.date)] : [];
@@ -51,7 +52,3 @@ export const consultationStatus: ServerCommand<ConsultationStatusInput, Consulta
   // Two moves onto one slot at the same instant: the partial unique index refuses the second.
   writeRefusal: (err) => (String(err).includes('UNIQUE') ? { status: 409, message: M.taken } : null),
 };
-
-export function consultationStatusRoute(e: core.RequestEvent): void {
-  runCommand(e, consultationStatus);
-}

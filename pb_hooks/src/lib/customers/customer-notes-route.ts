@@ -20,7 +20,7 @@
 import { customerNotesCommand, type CustomerNotesAnswer, type CustomerNotesState } from '@domain/commands/customer-notes-command';
 import { CUSTOMER_NOTE_FIELDS, CUSTOMER_NOTES_MESSAGES, type CustomerNotes, type CustomerNotesEdit } from '@domain/customers/customer-notes';
 import { parseTimestamp } from '@domain/schedule/calendar';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 
 /** The `customers` record of `emailKey` (already normalised), or null. */
 export function findCustomer(app: CoreApp, emailKey: string): core.Record | null {
@@ -34,6 +34,7 @@ export function findCustomer(app: CoreApp, emailKey: string): core.Record | null
 export const customerNotes: ServerCommand<CustomerNotesEdit, CustomerNotesState, never, CustomerNotesAnswer> = {
   command: customerNotesCommand,
   path: '/api/fn/customer-notes',
+  caller: 'admin',
   load(tx, edit) {
     const r = findCustomer(tx, edit.emailKey);
     if (!r) return { customer: null };
@@ -46,7 +47,3 @@ export const customerNotes: ServerCommand<CustomerNotesEdit, CustomerNotesState,
   // our side's race, so a 5xx the outbox retries (the retry updates the record now there).
   writeRefusal: (err) => (String(err).includes('UNIQUE') ? { status: 503, message: CUSTOMER_NOTES_MESSAGES.savedMeanwhile } : null),
 };
-
-export function customerNotesRoute(e: core.RequestEvent): void {
-  runCommand(e, customerNotes);
-}

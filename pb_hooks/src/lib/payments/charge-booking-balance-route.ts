@@ -35,7 +35,7 @@ import { CHARGE_MESSAGES, chargeAnswer, type ChargeRequest } from '@domain/money
 import { pendingChargeCommand } from '@domain/commands/pending-charge-command';
 import { apiError } from '../http';
 import { claimAbandonedCharge, insertPendingCharge, releaseCharge, requestedAtMs } from '../ledger/balance-charges';
-import { keyTakenMeanwhile, runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
+import { keyTakenMeanwhile, type OutsideCall } from '../commands/run-outside-call';
 import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
@@ -115,6 +115,7 @@ function answerOf(charge: core.Record) {
  */
 export const chargeBalanceCall: OutsideCall<ChargeRequest> = {
   path: '/api/fn/charge-booking-balance',
+  caller: 'admin',
   request: pendingChargeCommand,
   keyMissing: CHARGE_MESSAGES.keyMissing,
   reword: (_app, stored, { ctx }) => answerOf(settledCharge(String(stored.chargeId ?? ''), ctx.origin)),
@@ -129,7 +130,3 @@ export const chargeBalanceCall: OutsideCall<ChargeRequest> = {
     return answerOf($app.findRecordById('charges', inserted.chargeId));
   },
 };
-
-export function chargeBookingBalanceRoute(e: core.RequestEvent): void {
-  runOutsideCall(e, chargeBalanceCall);
-}

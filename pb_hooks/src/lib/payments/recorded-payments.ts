@@ -32,8 +32,8 @@ import {
 } from '@domain/commands/recorded-payment-command';
 import { recordedPaymentFingerprintSource } from '@domain/money/recorded-payments';
 import { findBooking } from '../booking-store/bookings-repo';
-import { runCommand, type ServerCommand } from '../commands/run-command';
-import { runOutsideCall, type OutsideCall } from '../commands/run-outside-call';
+import type { ServerCommand } from '../commands/run-command';
+import type { OutsideCall } from '../commands/run-outside-call';
 import { voidedPaymentMail } from '../mail/receipts';
 import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
 import { jsonObjects } from '../json-fields';
@@ -116,6 +116,7 @@ export function recordPayment(key: string, closedIds: readonly string[] = []): S
  */
 export const recordPaymentCall: OutsideCall<RecordPaymentInput> = {
   path: '/api/fn/booking-payments',
+  caller: 'admin',
   request: recordPaymentCommand,
   reword: (app, stored) => respondPayment(app, stored as unknown as PaymentAnswer),
   steps({ key, input }, run) {
@@ -126,13 +127,10 @@ export const recordPaymentCall: OutsideCall<RecordPaymentInput> = {
   },
 };
 
-export function recordPaymentRoute(e: core.RequestEvent): void {
-  runOutsideCall(e, recordPaymentCall);
-}
-
 export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
   command: voidPaymentCommand,
   path: '/api/fn/booking-payments/void',
+  caller: 'admin',
   load(tx, input, ctx) {
     let p: core.Record;
     try {
@@ -154,7 +152,3 @@ export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, Paym
   composeMail: (tx, m) => receiptOf(tx, m.paymentId, true),
   respond: (app, a) => respondPayment(app, a),
 };
-
-export function voidPaymentRoute(e: core.RequestEvent): void {
-  runCommand(e, voidPayment);
-}

@@ -22,7 +22,7 @@
 import { REVIEW_TOKEN_LENGTH } from '@domain/reviews/reviews';
 import { reviewRequestCommand, type ReviewRequestAnswer, type ReviewRequestInput, type ReviewRequestMailData, type ReviewRequestState } from '@domain/commands/review-request-command';
 import { toPbDate } from '../clock';
-import { runCommand, type ServerCommand } from '../commands/run-command';
+import type { ServerCommand } from '../commands/run-command';
 import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
 import { bookingFieldsOf } from '../booking-row';
@@ -49,6 +49,7 @@ function completeFromMailLog(app: CoreApp, partial: Record<string, unknown>, key
 export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestState, ReviewRequestMailData, ReviewRequestAnswer> = {
   command: reviewRequestCommand,
   path: '/api/fn/send-review-request',
+  caller: 'admin',
   load(tx, input, ctx) {
     const fresh = { token: $security.randomString(REVIEW_TOKEN_LENGTH), newId: $security.randomStringWithAlphabet(15, ID_ALPHABET), origin: ctx.origin };
     let b: core.Record;
@@ -78,7 +79,3 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
   respond: (_app, a, [mailStatus = MailLogStatus.Queued]) => ({ ...a, mailStatus }),
   completeAbandoned: completeFromMailLog,
 };
-
-export function sendReviewRequestRoute(e: core.RequestEvent): void {
-  runCommand(e, sendReviewRequest);
-}

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDb } from '../db';
@@ -71,6 +72,17 @@ async function snapshot() {
 describe('the registry', () => {
   it('has a spec for every kind an entry on a phone may carry', () => {
     for (const kind of STORED_KINDS) expect(actionFor(kind)?.kind, kind).toBe(kind);
+  });
+
+  it('lists every spec file of actions/ by itself, without a line of its own in action-registry.ts (docs/decisions/066)', () => {
+    const dir = new URL('./actions/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('-action.ts'));
+    expect(OUTBOX_ACTIONS).toHaveLength(files.length);
+    for (const file of files) {
+      const kind = /kind: '(\w+)'/.exec(readFileSync(new URL(file, dir), 'utf8'))?.[1] ?? '';
+      expect(actionFor(kind)?.kind, file).toBe(kind);
+    }
+    expect(readFileSync(new URL('./action-registry.ts', import.meta.url), 'utf8')).not.toMatch(/from '\.\/actions\//);
   });
 
   it('holds each kind once, found by its kind', () => {

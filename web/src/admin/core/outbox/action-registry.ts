@@ -3,38 +3,45 @@
  * an offline action"; docs/decisions/016). The outbox sends, applies and undoes entries through
  * the spec of their kind (admin-outbox.ts), the mutations queue them with their key and
  * optimistic row (mutations.ts), and the outbox dialog labels them (ui/outbox-labels.ts): a new
- * action is its spec file, one line here, and the screen that queues it.
+ * action is its spec file (which lists itself, `OutboxActions`) and the screen that queues it.
  */
 import type { AdminDb } from '../db';
 import type { OutboxEntry } from '../model/outbox-entry';
 import type { Mirror } from '../sync/mirror';
 import type { ActionEntry, ActionSpec, Payload } from './action-spec';
-import { adminNotesAction } from './actions/admin-notes-action';
-import { bookingCancelAction } from './actions/booking-cancel-action';
-import { chargeAction } from './actions/charge-action';
-import { consultationStatusAction } from './actions/consultation-status-action';
-import { customerNotesAction } from './actions/customer-notes-action';
-import { jobEventAction } from './actions/job-event-action';
-import { paymentAction } from './actions/payment-action';
-import { paymentVoidAction } from './actions/payment-void-action';
-import { reviewRequestAction } from './actions/review-request-action';
-import { visitMoveAction } from './actions/visit-move-action';
 
-/** The offline actions. Add a spec here; never remove one whose entries may still wait on a phone. */
-export const OUTBOX_ACTIONS = [
-  jobEventAction,
-  chargeAction,
-  reviewRequestAction,
-  adminNotesAction,
-  paymentAction,
-  paymentVoidAction,
-  bookingCancelAction,
-  visitMoveAction,
-  consultationStatusAction,
-  customerNotesAction,
-] as const;
+/**
+ * The offline actions by kind. Each spec file under `actions/` adds its own member, its kind
+ * and its spec's type (declaration merging):
+ *
+ *     declare module '../action-registry' {
+ *       interface OutboxActions {
+ *         customer_notes: typeof customerNotesAction;
+ *       }
+ *     }
+ *
+ * so a new action needs no line here (docs/decisions/066); never remove one whose entries may
+ * still wait on a phone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the spec files
+export interface OutboxActions {}
 
-type AnyAction = (typeof OUTBOX_ACTIONS)[number];
+type AnyAction = OutboxActions[keyof OutboxActions];
+
+/** Whether an export of a spec file is a spec (defineAction). */
+function isSpec(v: unknown): v is AnyAction {
+  const s = v as Partial<Record<'kind' | 'send' | 'apply' | 'undo' | 'label', unknown>> | null;
+  return (
+    typeof s === 'object' && s !== null && typeof s.kind === 'string' && typeof s.send === 'function' && typeof s.apply === 'function' && typeof s.undo === 'function' && typeof s.label === 'function'
+  );
+}
+
+/** Every spec of `actions/*-action.ts`, found by the bundler (Vite's glob import), in the files' order. */
+export const OUTBOX_ACTIONS: readonly AnyAction[] = Object.values(import.meta.glob<Record<string, unknown>>('./actions/*-action.ts', { eager: true })).flatMap((m) => Object.values(m).filter(isSpec));
+
+type Check<T extends true> = T;
+/** Fails to compile when a spec file lists its spec under another name than its kind. */
+export type OutboxActionsByKind = Check<{ [K in keyof OutboxActions]: OutboxActions[K]['kind'] extends K ? true : false }[keyof OutboxActions]>;
 
 /** What the outbox can send (OutboxEntry.kind): one per spec. */
 export type OutboxKind = AnyAction['kind'];

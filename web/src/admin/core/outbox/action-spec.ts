@@ -1,8 +1,8 @@
 /**
  * The shape of one offline action (docs/architecture.md "Admin data and sync", "Adding an offline
  * action"; docs/decisions/016): everything the outbox, the mutations and the outbox dialog know
- * about a kind of entry sits in its spec, one file per kind under `actions/`, listed once in
- * `action-registry.ts`. Nothing else switches over the kind.
+ * about a kind of entry sits in its spec, one file per kind under `actions/`, which lists itself
+ * in `action-registry.ts`'s OutboxActions (docs/decisions/066). Nothing else switches over the kind.
  */
 import type { AdminDb } from '../db';
 import type { OutboxEntry } from '../model/outbox-entry';

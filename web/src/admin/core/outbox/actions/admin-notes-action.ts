@@ -17,3 +17,10 @@ export const adminNotesAction = defineAction({
   undo: nothingToUndo,
   label: () => 'Booking notes edit',
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    admin_notes: typeof adminNotesAction;
+  }
+}

@@ -31,3 +31,10 @@ export const bookingCancelAction = defineAction({
   label: (p) =>
     typeof p.refundCents === 'number' ? `Cancel the booking, refund ${formatCents(p.refundCents)}` : p.refund ? 'Cancel the booking, refund the deposit' : 'Cancel the booking, keep the deposit',
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    booking_cancel: typeof bookingCancelAction;
+  }
+}

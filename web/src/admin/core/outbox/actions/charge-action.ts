@@ -31,3 +31,10 @@ export const chargeAction = defineAction({
     return `${damages ? 'Damages and balance charge' : 'Balance charge'}${estimate}`;
   },
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    charge: typeof chargeAction;
+  }
+}

@@ -22,3 +22,10 @@ export const consultationStatusAction = defineAction({
   undo: nothingToUndo,
   label: (p) => `Consultation: ${VERBS[str(p.action)] ?? str(p.action)}`,
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    consultation_status: typeof consultationStatusAction;
+  }
+}

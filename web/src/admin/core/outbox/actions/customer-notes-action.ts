@@ -19,3 +19,10 @@ export const customerNotesAction = defineAction({
   undo: nothingToUndo,
   label: (p) => `Customer notes: ${str(p.name) || str(p.email)}`,
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    customer_notes: typeof customerNotesAction;
+  }
+}

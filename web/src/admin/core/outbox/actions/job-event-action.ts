@@ -60,3 +60,10 @@ export const jobEventAction = defineAction({
     return `${label}: “${short}”`;
   },
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    job_event: typeof jobEventAction;
+  }
+}

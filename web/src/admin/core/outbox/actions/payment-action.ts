@@ -53,3 +53,10 @@ export const paymentAction = defineAction({
     return `${paymentMethodText(str(p.method), str(p.checkNumber), str(p.note))} payment${amount ? ` of ${amount}` : ''}`;
   },
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    payment: typeof paymentAction;
+  }
+}

@@ -22,3 +22,10 @@ export const paymentVoidAction = defineAction({
   undo: nothingToUndo,
   label: (p) => `Void of a payment: “${str(p.reason)}”`,
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    payment_void: typeof paymentVoidAction;
+  }
+}

@@ -20,3 +20,10 @@ export const reviewRequestAction = defineAction({
   undo: nothingToUndo,
   label: (p) => (str(p.stage) === 'post_install' ? 'Review request (after install)' : 'Review request (after removal)'),
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    review_request: typeof reviewRequestAction;
+  }
+}

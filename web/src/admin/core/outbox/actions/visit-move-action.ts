@@ -24,3 +24,10 @@ export const visitMoveAction = defineAction({
     return `Move the ${str(p.visit) === 'removal' ? 'removal' : 'installation'} to ${isYmd(date) ? formatLongDate(date) : '—'}, ${formatSlotRange(str(p.timeSlot))}`;
   },
 });
+
+// Listed among the offline actions by its kind (action-registry.ts OutboxActions; docs/decisions/066).
+declare module '../action-registry' {
+  interface OutboxActions {
+    visit_move: typeof visitMoveAction;
+  }
+}
