@@ -64,6 +64,11 @@ export default defineConfig({
   reporter: [['list'], ['./scripts/dev/reporters/playwright-slowest.mjs']],
   use: {
     trace: 'retain-on-failure',
+    // No service worker: each test's fresh context would install it and precache the whole app
+    // shell (about 150 files) for nothing, and later navigations would get the app shell instead
+    // of the prerendered page a first visit gets. The offline admin's spec, which tests the worker,
+    // allows it (e2e/admin-offline.spec.ts; docs/benchmarks.md "Where the suite's time goes").
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],

@@ -25,7 +25,8 @@ import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mj
  */
 
 test.describe.configure({ mode: 'serial' });
-test.use({ viewport: { width: 375, height: 740 } });
+// The service worker is what this spec tests: allowed here, blocked elsewhere (playwright.config.ts).
+test.use({ viewport: { width: 375, height: 740 }, serviceWorkers: 'allow' });
 test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();

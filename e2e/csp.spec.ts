@@ -47,6 +47,10 @@ const test = base.extend<{ violations: Violation[] }>({
   },
 });
 
+// The service worker's registration and its fetches fall under the policy too (worker-src,
+// connect-src): allowed here, though the other specs block it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Opens a route and lets the app start on it (prerendered pages load it after the first frame). */
 async function visit(page: Page, route: string) {
   const res = await page.goto(route, { waitUntil: 'networkidle' });

@@ -1,16 +1,17 @@
 /**
  * Server tests: a template data dir (every migration applied, the test superuser saved) made
  * once, and from copies of it one real PocketBase (our build, hooks and migrations) per Vitest
- * worker, each on a temp dir and a free port with the clock frozen by APP_NOW. Files run two at
- * a time, each on its worker's server (support.ts picks it by VITEST_POOL_ID), so the files of
- * one worker still take turns on one database. A file that needs a server of its own starts it
- * from the template too (`template()` in support.ts).
+ * worker, each on a temp dir and a port of its own (all chosen at once, so no two clash) with
+ * the clock frozen by APP_NOW. Files run as many at a time as vitest.config.ts's maxWorkers,
+ * each on its worker's server (support.ts picks it by VITEST_POOL_ID), so the files of one
+ * worker still take turns on one database. A file that needs a server of its own starts it from
+ * the template too (`template()` in support.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { makeTemplateDataDir, startServer } from '../../scripts/lib/server.mjs';
+import { freePorts, makeTemplateDataDir, startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW, SUPERUSER } from './constants';
 
 declare module 'vitest' {
@@ -34,7 +35,8 @@ export default async function setup(project: TestProject) {
   const template = tempDir('pb-server-template-');
   await makeTemplateDataDir(template, SUPERUSER);
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startServer({ dataDir: tempDir('pb-server-test-'), template, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } })));
+  const ports = await freePorts(workers);
+  const started = await Promise.allSettled(ports.map((port) => startServer({ port, dataDir: tempDir('pb-server-test-'), template, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } })));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
