@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device/pwa-constants.ts';
 import { BUSINESS } from '../domain/business.ts';
 import type * as ZipNearby from '../domain/place/zip-nearby.ts';
+import { ADMIN_CORE_CHUNK, adminCoreModules } from '../scripts/build/admin-startup-chunks.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -89,6 +90,28 @@ function nearbyZips(): Plugin {
   };
 }
 
+/**
+ * The code the admin's routes share at start in one chunk rather than Rolldown's several small
+ * ones, without a byte more for any public page (scripts/build/admin-startup-chunks.ts): read
+ * from the build's module graph once it is complete, before the chunks are cut.
+ */
+function adminStartupChunking(): Plugin {
+  let core = new Set<string>();
+  return {
+    name: 'admin-startup-chunks',
+    apply: clientBuild,
+    buildEnd() {
+      core = adminCoreModules(this.getModuleIds(), (id) => this.getModuleInfo(id));
+    },
+    outputOptions: (options) => ({
+      ...options,
+      // Only the modules named, without their imports: those a public page shares stay in their
+      // own chunks, which the admin's core imports.
+      codeSplitting: { groups: [{ name: (id) => (core.has(id) ? ADMIN_CORE_CHUNK : null), includeDependenciesRecursively: false }] },
+    }),
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
@@ -110,6 +133,7 @@ export default defineConfig({
   plugins: [
     react(),
     nearbyZips(),
+    adminStartupChunking(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

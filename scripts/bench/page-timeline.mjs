@@ -52,14 +52,15 @@ export async function readTimeline(page) {
 }
 
 /**
- * One line per timeline: document, last script, then each watched text in order.
+ * One line per timeline: document, last script, then each watched text in order, with the number
+ * of scripts that had arrived by then.
  * @param {Awaited<ReturnType<typeof readTimeline>>} t
  */
 export function formatTimeline(t) {
   const last = t.scripts.at(-1);
   const seen = Object.entries(t.seen)
     .sort((a, b) => a[1] - b[1])
-    .map(([text, at]) => `'${text}' ${at} ms`);
+    .map(([text, at]) => `'${text}' ${at} ms (${t.scripts.filter((s) => s.end <= at).length} scripts by then)`);
   const marks = t.marks.length ? ` [marks: ${t.marks.join(', ')}]` : '';
   return [`document ${t.document} ms`, last ? `last script ${last.end} ms (${last.name}, ${t.scripts.length} scripts)` : 'no scripts', ...seen].join(' → ') + marks;
 }

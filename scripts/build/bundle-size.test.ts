@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zipData from '../../domain/data/zip-centroids.json';
 import { gzipBytes, readManifest, routeWeight, staticClosure } from './route-weight.mjs';
+import { ADMIN_ROUTE } from './admin-startup-chunks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const KB = 1000; // kB as Vite prints them
@@ -97,6 +98,42 @@ describe('the admin’s ZIP subset (docs/decisions/035)', () => {
     expect(bytes).toBeLessThanOrEqual(NEARBY_ZIPS_LIMIT);
     for (const route of ['src/app/routes/home.tsx', 'src/app/routes/admin-dashboard.tsx']) {
       expect(staticClosure(manifest, ['index.html', route]).js, route).not.toContain(chunk.file);
+    }
+  });
+});
+
+describe('the admin’s first look (docs/architecture.md "What a page loads")', () => {
+  /** The dashboard's scripts at start: the entry's, the route's and their static imports; 37 before its shared code was one chunk. */
+  const DASHBOARD_SCRIPTS_LIMIT = 33;
+
+  it(`loads at most ${DASHBOARD_SCRIPTS_LIMIT} scripts before the owner's day can show`, () => {
+    const { js } = staticClosure(readManifest(outDir), ['index.html', 'src/app/routes/admin-dashboard.tsx']);
+    expect(js.length, js.join(', ')).toBeLessThanOrEqual(DASHBOARD_SCRIPTS_LIMIT);
+  });
+
+  it('puts the admin’s shared code in a chunk that no public page loads, before idle or later', () => {
+    const manifest = readManifest(outDir);
+    const core = Object.values(manifest).find((c) => /^assets\/admin-core-[\w-]+\.js$/.test(c.file));
+    expect(core, 'the admin-core chunk').toBeDefined();
+    const publicRoutes = Object.keys(manifest).filter((k) => /^src\/app\/routes\//.test(k) && !ADMIN_ROUTE.test(path.basename(k)));
+    expect(publicRoutes.length).toBeGreaterThan(10);
+    for (const route of publicRoutes) {
+      // Everything the route can load: its static imports and, transitively, its import() targets.
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        if (seen.has(key) || (key !== route && /^src\/app\/routes\//.test(key))) return;
+        seen.add(key);
+        for (const next of [...(manifest[key]!.imports ?? []), ...(manifest[key]!.dynamicImports ?? [])]) visit(next);
+      };
+      visit('index.html');
+      visit(route);
+      expect(
+        [...seen].map((k) => manifest[k]!.file),
+        route,
+      ).not.toContain(core!.file);
+    }
+    for (const route of ['admin-dashboard', 'admin-login', 'admin-new-booking']) {
+      expect(staticClosure(manifest, [`src/app/routes/${route}.tsx`]).js, route).toContain(core!.file);
     }
   });
 });
