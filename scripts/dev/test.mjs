@@ -3,9 +3,11 @@
  * `npm test`: everything. Lints (eslint.config.js), checks the formatting (Prettier,
  * .prettierrc.json; `npm run format` fixes it) and type-checks the web app and domain side by
  * side; builds (with no browser to be found, which proves the build needs none:
- * docs/decisions/019); then type-checks the hooks beside the Go tests of `pb/`, and runs the unit
- * tests, the server tests against the real PocketBase binary, and the Playwright tests in
- * Chromium. A lint, formatting or build error stops the run at once (each is quick to fix, and a
+ * docs/decisions/019); then type-checks the hooks beside the Go tests of `pb/` and the unit
+ * tests, and runs the server tests against the real PocketBase binary beside the Playwright tests
+ * in Chromium: both mostly wait on their servers, so side by side they leave the CPU less idle
+ * (docs/benchmarks.md "Where the suite's time goes"); the server tests' output is held and
+ * printed in one block when they end. A lint, formatting or build error stops the run at once (each is quick to fix, and a
  * broken import boundary is not worth a full build); after that every step runs even if an
  * earlier one failed. The test runners print their 10 slowest files; the run starts with the
  * machine's speed (scripts/lib/machine-speed.mjs) and ends with the time of each step and the
@@ -59,10 +61,12 @@ const stages = [
   [
     { name: 'typecheck hooks', run: () => run(bin('tsc'), ['-p', 'pb_hooks/tsconfig.json', '--noEmit']) },
     { name: 'Go tests (pb/)', run: () => run('go', ['test', './...'], { cwd: path.join(ROOT, 'pb') }) },
+    { name: 'unit tests', run: () => run(bin('vitest'), ['run', '--project', 'unit', ...VITEST_REPORTERS], { env: BUILT_ENV }) },
   ],
-  [{ name: 'unit tests', run: () => run(bin('vitest'), ['run', '--project', 'unit', ...VITEST_REPORTERS], { env: BUILT_ENV }) }],
-  [{ name: 'server tests', run: () => run(bin('vitest'), ['run', '--project', 'server', ...VITEST_REPORTERS], { env: BUILT_ENV }) }],
-  [{ name: 'end-to-end tests', run: () => run(bin('playwright'), ['test']) }],
+  [
+    { name: 'server tests', run: () => run(bin('vitest'), ['run', '--project', 'server', ...VITEST_REPORTERS], { env: BUILT_ENV, held: true }) },
+    { name: 'end-to-end tests', run: () => run(bin('playwright'), ['test']) },
+  ],
 ];
 
 /** @type {{ name: string, seconds: number, ok: boolean }[]} */
