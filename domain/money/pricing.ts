@@ -13,7 +13,7 @@
  *   removal-credit  keep-ornaments with removal declined: −$150 (−$85 Adorned Arrangement)
  *   extra-tree      +$1,000, and +$500 when removal applies
  *   travel          $2 per mile beyond 20 miles, on distance rounded to 0.1 mile
- *   early-bird      the season's early-bird cut (domain/schedule/seasons.ts earlyBirdCutCents)
+ *   early-bird      the season's early-bird cut (domain/money/early-bird.ts earlyBirdCutCents)
  *                   until its "Early-bird price until" date, on the total before the travel
  *                   fee (the cut is on the work, not the drive), as a negative line
  *   deposit         50% of the total, rounded to the cent; balance is the rest
@@ -36,7 +36,7 @@ import {
   type TreeSize,
 } from '../catalog';
 import { travelFeeCents } from '../place/travel';
-import { earlyBirdCutCents, type EarlyBird } from '../schedule/seasons';
+import { earlyBirdCutCents, type EarlyBird } from './early-bird';
 
 /** Add-on id → quantity (1 for flat add-ons; letters or items for the others). */
 export type AddonQuantities = Partial<Record<AddonId, number>>;

@@ -9,7 +9,7 @@
  * clocks change is still 48 real hours (America/New_York, domain/schedule/calendar.ts).
  */
 import { newYorkTimeMs, type Ymd } from './calendar';
-import { PACKAGE_SLUGS, type PackageSlug, type TreeSize } from '../catalog';
+import type { PackageSlug, TreeSize } from '../catalog';
 import { CONSULTATION_SLOTS, slotsFor, type ClosingHours, type VisitKind } from './slots';
 
 /** Hours of notice before an installation or removal, unless the owner sets otherwise. */
@@ -33,6 +33,13 @@ export const DEFAULT_NOTICE: NoticeHours = {
   consultation: DEFAULT_CONSULTATION_NOTICE_HOURS,
 };
 
+/**
+ * Every package's slug, from the defaults (their type holds each package): the notice rules then
+ * need only the catalogue's types, and the consultation page, which uses them, does not load the
+ * catalogue's prices (docs/architecture.md "What a page loads").
+ */
+const NOTICE_PACKAGES = Object.keys(DEFAULT_NOTICE.visit) as PackageSlug[];
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -50,7 +57,7 @@ export function noticeFrom(value: unknown): NoticeHours {
   const v = isObject(value) ? value : {};
   const visitHours = isObject(v.visit_hours) ? v.visit_hours : {};
   const visit = { ...DEFAULT_NOTICE.visit };
-  for (const slug of PACKAGE_SLUGS) if (isNoticeHours(visitHours[slug])) visit[slug] = visitHours[slug];
+  for (const slug of NOTICE_PACKAGES) if (isNoticeHours(visitHours[slug])) visit[slug] = visitHours[slug];
   return { visit, consultation: isNoticeHours(v.consultation_hours) ? v.consultation_hours : DEFAULT_NOTICE.consultation };
 }
 
@@ -60,7 +67,7 @@ export function noticeFrom(value: unknown): NoticeHours {
  */
 export function visitNoticeHours(notice: NoticeHours, pkg: string | null | undefined): number {
   if (pkg && pkg in notice.visit) return notice.visit[pkg as PackageSlug];
-  return Math.max(...PACKAGE_SLUGS.map((s) => notice.visit[s]));
+  return Math.max(...NOTICE_PACKAGES.map((s) => notice.visit[s]));
 }
 
 /** Epoch ms at which a visit starting `startMinutes` after midnight on `date` (New York) begins. */

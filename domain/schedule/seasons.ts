@@ -11,13 +11,11 @@ import { formatCents } from '../money/cents';
 import { addDays, formatLongDate, isYmd, ymd, type Ymd } from './calendar';
 import { seasonFor, seasonOfInstall, WORK_DAYS, type DateWindow, type SeasonOverrides, type SeasonWindows } from './season';
 import { CLOSING_HOUR_RANGE, closingWeek, formatHour, type ClosingHours } from './slots';
+import type { EarlyBird } from '../money/early-bird';
 
-/** An early-bird price cut: a percent (1–50) or an amount in cents, until a date (inclusive). */
-export interface EarlyBird {
-  kind: 'percent' | 'amount';
-  value: number;
-  until: Ymd;
-}
+// The early-bird cut lives beside the pricing that applies it, so the booking wizard's price
+// does not bring the rest of the seasons' rules (docs/architecture.md "What a page loads").
+export { earlyBirdCutCents, type EarlyBird } from '../money/early-bird';
 
 /** One season as the owner set it (a `seasons` record). '' for a date not set. */
 export interface SeasonRecord {
@@ -157,19 +155,6 @@ export function publicBookingClosed(today: Ymd, sold: SeasonRecord | null): stri
   if (!sold || !sold.publicOpens || today >= sold.publicOpens) return null;
   const long = formatLongDate(sold.publicOpens); // "Monday, September 1, 2027"
   return `Booking for the ${sold.year} season opens on ${long.slice(0, long.lastIndexOf(','))}.`;
-}
-
-/**
- * The early-bird cut (cents, ≥ 0) of `subtotalCents` on `today`: a percent of it rounded to
- * the cent, or the amount, never more than half the subtotal (what the caps allow; a record
- * stored before the amount's cap still leaves a price to pay, docs/decisions/059); 0 without a
- * cut or after its "Early-bird price until" date. The caller passes the total without the
- * travel fee: the cut is on the work, not the drive.
- */
-export function earlyBirdCutCents(subtotalCents: number, earlyBird: EarlyBird | null, today: Ymd): number {
-  if (!earlyBird || subtotalCents <= 0 || today > earlyBird.until) return 0;
-  const cut = earlyBird.kind === 'percent' ? Math.round((subtotalCents * earlyBird.value) / 100) : earlyBird.value;
-  return Math.max(0, Math.min(Math.ceil(subtotalCents / 2), cut));
 }
 
 /** Whether `[weekday, hour]` is one closing hour: a weekday '0'–'6' and a whole hour in CLOSING_HOUR_RANGE. */

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * reach no admin code (web/src/admin) and, but for /booking itself, none of the booking
  * wizard's modules (web/src/features/booking: its state, schemas and steps). What they need of
  * those later comes by `import()`, which this walk does not follow. Type-only imports are
- * erased by the build and are not followed either.
+ * erased by the build and are not followed either. Nor do they load zod: a page validates with
+ * it on submit or with its answer, loading its rules then (web/src/lib/on-demand.ts).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEB = path.join(ROOT, 'web', 'src');
@@ -41,7 +42,13 @@ function resolve(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every source file `start` loads statically, each with the chain of imports that reaches it. */
+/** Is `specifier` the package `name` or a path inside it? */
+const inPackage = (specifier: string, name: string) => specifier === name || specifier.startsWith(`${name}/`);
+
+/**
+ * Every source file `start` loads statically, each with the chain of imports that reaches it;
+ * a package `start` reaches is listed under `package:<specifier>`.
+ */
 function staticGraph(start: string): Map<string, string[]> {
   const chains = new Map<string, string[]>([[start, [start]]]);
   const queue = [start];
@@ -49,6 +56,10 @@ function staticGraph(start: string): Map<string, string[]> {
     const file = queue.shift()!;
     for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
       const next = resolve(file, specifier);
+      if (!next && !specifier.startsWith('.') && !specifier.startsWith('@/') && !specifier.startsWith('@domain/')) {
+        chains.set(`package:${specifier}`, [...chains.get(file)!, specifier]);
+        continue;
+      }
       if (!next || chains.has(next)) continue;
       chains.set(next, [...chains.get(file)!, next]);
       queue.push(next);
@@ -88,5 +99,10 @@ describe('the public pages’ first script', () => {
   it.each(starts(publicRoutes.filter((f) => f !== WIZARD_ROUTE)))('%s imports none of the booking wizard’s modules before idle', (_name, start) => {
     const wizard = [...staticGraph(start)].filter(([file]) => file.startsWith(WIZARD));
     expect(wizard.map(([, chain]) => chain.map(rel).join(' → '))).toEqual([]);
+  });
+
+  it.each(starts(publicRoutes))('%s loads no zod before idle', (_name, start) => {
+    const zod = [...staticGraph(start)].filter(([node]) => node.startsWith('package:') && inPackage(node.slice('package:'.length), 'zod'));
+    expect(zod.map(([, chain]) => chain.map((f) => (path.isAbsolute(f) ? rel(f) : f)).join(' → '))).toEqual([]);
   });
 });

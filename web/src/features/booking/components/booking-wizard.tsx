@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useRef } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
@@ -7,14 +7,11 @@ import { quote as priceQuote } from '@domain/money/pricing';
 import { useDistanceLookup } from '../api/calculate-distance';
 import { useWizard } from '../store';
 import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
-import { OpenCheckoutNotice } from './open-checkout-notice';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
-import { StepUpgrades } from './step-upgrades';
 import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-prefill';
-import { RenewalVerify } from './renewal-verify';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
@@ -33,19 +30,27 @@ function isStep(value: unknown): value is Step {
   return typeof value === 'number' && (STEPS as number[]).includes(value);
 }
 
-// Steps 3–5 bring the uploader, the calendars, the SDK and the form schemas: they load when
-// reached (fetched from step 2 on, see below), so the wizard's first step opens fast.
+// Steps 2–5 bring the upgrades, the uploader, the calendars, the SDK and the form schemas: they
+// load when reached (step 2 fetched once the first step is up, steps 3–5 from step 2 on, see
+// below), so the wizard's first step opens fast (docs/architecture.md "What a page loads").
+const loadUpgrades = () => import('./step-upgrades');
 const loadStyle = () => import('./step-style');
 const loadSchedule = () => import('./step-schedule');
 const loadCheckout = () => import('./step-checkout');
+const StepUpgrades = lazy(() => loadUpgrades().then((m) => ({ default: m.StepUpgrades })));
 const StepStyle = lazy(() => loadStyle().then((m) => ({ default: m.StepStyle })));
 const StepSchedule = lazy(() => loadSchedule().then((m) => ({ default: m.StepSchedule })));
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
 
 /** Fetches the chunks of steps 3–5 ahead of need: from step 2 on, or as a renewal link opens (it lands on step 5). */
 export function preloadLaterSteps(): void {
-  void Promise.all([loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
+  void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
+
+// Shown only with a checkout opened earlier in this tab, or a renewal link asking for its code:
+// neither is part of the prerendered first step, so neither is in the page's first script.
+const OpenCheckoutNotice = lazy(() => import('./open-checkout-notice').then((m) => ({ default: m.OpenCheckoutNotice })));
+const RenewalVerify = lazy(() => import('./renewal-verify').then((m) => ({ default: m.RenewalVerify })));
 
 /**
  * The five-step booking wizard (docs/product.md §2 Booking wizard, §4). Each step is an entry
@@ -75,10 +80,18 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
   const opening = renewing || byOwner ? null : sale.opening;
   const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
 
-  // Once the customer moves past the first step, fetch the later ones ahead of need.
+  // Once the first step is up, fetch the second ahead of need; past it, the later ones.
   useEffect(() => {
     if (step >= 2) preloadLaterSteps();
+    else void loadUpgrades().catch(() => undefined);
   }, [step]);
+  // The open checkout's notice, once this tab has one (it stays to say 'paid' after the wizard
+  // starts fresh); never in the hydrated first render, which has none.
+  const [checkoutOpened, setCheckoutOpened] = useState(false);
+  const hasOpenCheckout = s.openCheckout !== null;
+  useEffect(() => {
+    if (hasOpenCheckout) setCheckoutOpened(true);
+  }, [hasOpenCheckout]);
 
   // A toast naming what is missing leaves once it is given (or the customer goes back a step).
   const problemNow = missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
@@ -201,14 +214,22 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
       <p className="visually-hidden" aria-live="polite">
         Step {step} of 5: {STEP_TITLES[step]}
       </p>
-      {!byOwner && <OpenCheckoutNotice />}
+      {!byOwner && checkoutOpened && (
+        <Suspense fallback={null}>
+          <OpenCheckoutNotice />
+        </Suspense>
+      )}
       {renewal.kind === 'filled' && (
         <p className="notice" role="status">
           {RENEWAL_WELCOME}
         </p>
       )}
       {renewal.kind === 'loading' && <p role="status">Filling in last year’s choices…</p>}
-      {renewal.kind === 'verify' && <RenewalVerify status={renewal} />}
+      {renewal.kind === 'verify' && (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <RenewalVerify status={renewal} />
+        </Suspense>
+      )}
       {renewal.kind === 'failed' && (
         <p className="notice" role="alert">
           {renewal.message}

@@ -51,3 +51,23 @@ describe('the waitlist calls', () => {
     await expect(leaveWaitlist('tok')).resolves.toBeUndefined();
   });
 });
+
+describe('the answers’ rules, loaded with the request', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('./waitlist-schemas');
+    vi.resetModules();
+  });
+
+  it('tells a failure to load them as a lost connection, and a refusal by its own sentence', async () => {
+    vi.resetModules();
+    vi.doMock('./waitlist-schemas', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const calls = await import('./waitlist');
+    answer(200, { offer });
+    await expect(calls.fetchOffer('tok')).rejects.toEqual(new calls.WaitlistError('We could not reach the server. Please check your connection and try again.', 0));
+    answer(404, { message: 'This offer link is not valid.' });
+    await expect(calls.fetchOffer('tok')).rejects.toEqual(new calls.WaitlistError('This offer link is not valid.', 404));
+  });
+});
