@@ -15,6 +15,7 @@ import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import { businessToday } from '@domain/schedule/calendar';
 import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFilterOf, DEFAULT_BOOKING_FILTER, filterBookings, type BookingFilter } from './booking-filters';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -171,18 +172,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
           <p className="admin-empty">{q ? `No ${filter === 'all' ? '' : `${BOOKING_FILTER_LABELS[filter].toLowerCase()} `}bookings match “${query.trim()}”.` : BOOKING_FILTER_EMPTY[filter]}</p>
         ) : (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Package</th>
-                <th scope="col">Tree Size</th>
-                <th scope="col">Install Date</th>
-                <th scope="col">Removal Date</th>
-                <th scope="col">Total Price</th>
-                <th scope="col">Deposit Status</th>
-                <th scope="col">Balance Due</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Customer', 'Package', 'Tree Size', 'Install Date', 'Removal Date', 'Total Price', 'Deposit Status', 'Balance Due']} />
             <tbody>
               {listed.slice(0, limit).map((b) => (
                 <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>

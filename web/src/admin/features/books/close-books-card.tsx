@@ -8,6 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { downloadCsv, exportFromDb, readBooksRows, type BooksRows, type ExportKind } from './books-data';
 import './books.css';
+import { TableHead } from '@/components/ui/table-head';
 
 /** The range the owner picked: a season, or two dates (either may still be empty or out of order). */
 export type RangeChoice = { mode: 'season'; season: number } | { mode: 'dates'; from: string; to: string };
@@ -123,14 +124,7 @@ export function CloseBooksView({ rows, seasons, currentSeason, choice, onChoice,
           {books && books.totals.length > 0 && (
             <table className="books-table books-totals">
               <caption>Totals by method, {label}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">In</th>
-                  <th scope="col">Out</th>
-                  <th scope="col">Net</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Method', 'In', 'Out', 'Net']} />
               <tbody>
                 {books.totals.map((t) => (
                   <tr key={t.method}>
@@ -159,15 +153,7 @@ function SeasonSummary({ books, label }: { books: Books; label: string }) {
       <p className="muted">Bookings and outstanding by install month; collected and refunded by the month the money moved. Printed {newYorkDateOf(new Date().toISOString())}.</p>
       <div className="books-scroll">
         <table className="books-table books-summary__table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Bookings</th>
-              <th scope="col">Collected</th>
-              <th scope="col">Refunded</th>
-              <th scope="col">Outstanding</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Month', 'Bookings', 'Collected', 'Refunded', 'Outstanding']} />
           <tbody>
             {rows.map((m) => (
               <tr key={m.month} className={m.month === 'Total' ? 'books-summary__total' : undefined}>

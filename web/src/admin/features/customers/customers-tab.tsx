@@ -4,6 +4,7 @@ import { customerMatches } from '@domain/customers/customers';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { CustomerPage } from './customer-page';
 import { useCustomers } from './use-customers';
+import { TableHead } from '@/components/ui/table-head';
 
 /** Rows shown at first and added by 'Show more'. */
 const PAGE = 50;
@@ -65,13 +66,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
       ) : (
         <>
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Seasons</th>
-                <th scope="col">Bookings</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Customer', 'Seasons', 'Bookings']} />
             <tbody>
               {listed.slice(0, limit).map((c) => (
                 <tr key={c.key} className="admin-row" onClick={() => onSelect(customerRef(c.key))}>

@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatCents } from '@domain/money/cents';
 import type { Insights } from '@/admin/core/reads';
 import { formatShortDate } from '@/admin/ui/format';
+import { TableHead } from '@/components/ui/table-head';
 
 const weekLabel = (ymd: string) =>
   formatShortDate(ymd)
@@ -35,13 +36,7 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
       <figcaption className="visually-hidden">
         <table>
           <caption>Collected per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Deposits</th>
-              <th scope="col">Balances</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Week of', 'Deposits', 'Balances']} />
           <tbody>
             {weeks.map((w) => (
               <tr key={w.weekStart}>

@@ -26,6 +26,7 @@ import './services.css';
 import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { CtaBand } from '../components/cta-band';
+import { TableHead } from '@/components/ui/table-head';
 
 const DESCRIPTION = 'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
 
@@ -144,12 +145,7 @@ export function ServicesPage() {
           <div className="keep__tables">
             <table className="price-table">
               <caption>Keep the tree and ornaments</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tree height</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Tree height', 'Price']} />
               <tbody>
                 {TREE_SIZES.map((size) => (
                   <tr key={size}>
@@ -163,12 +159,7 @@ export function ServicesPage() {
             </table>
             <table className="price-table">
               <caption>Extra luxe ornaments to keep</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Ornaments</th>
-                  <th scope="col">Price</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Ornaments', 'Price']} />
               <tbody>
                 {LUXE_KEEP_OPTIONS.filter((n) => n > 0).map((n) => (
                   <tr key={n}>
