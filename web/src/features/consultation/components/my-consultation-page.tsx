@@ -4,6 +4,8 @@ import { paths } from '@/lib/paths';
 import { cancelConsultation, fetchMyConsultation, type MyConsultationView } from '../api/my-consultation';
 import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../consultation.css';
+import { Fact } from '@/components/ui/fact';
+import { LinkLoadNotice } from '@/components/ui/link-load-notice';
 
 // The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
 const MoveConsultationForm = lazy(() => import('./move-consultation-form').then((m) => ({ default: m.MoveConsultationForm })));
@@ -38,20 +40,7 @@ export function MyConsultationPage({ token }: { token: string | null }) {
     <div className="container page my-consultation">
       <h1>Your consultation</h1>
       <p className="lead">Your free design consultation at your home. While it is still ahead, you can pick another Wednesday time or cancel it here; for anything else, call us.</p>
-      {shown.state === 'loading' && <p role="status">Loading your consultation…</p>}
-      {shown.state === 'invalid' && (
-        <div className="card my-consultation__notice" role="alert">
-          <p>{shown.message}</p>
-        </div>
-      )}
-      {shown.state === 'error' && (
-        <div className="card my-consultation__notice" role="alert">
-          <p>{shown.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LinkLoadNotice shown={shown} loading="Loading your consultation…" className="my-consultation__notice" retry={retry} />
       {shown.state === 'ready' && (
         <>
           {done && (
@@ -66,22 +55,10 @@ export function MyConsultationPage({ token }: { token: string | null }) {
           <section className="card my-consultation__section" aria-labelledby="consultation-title">
             <h2 id="consultation-title">Free design consultation</h2>
             <dl className="my-consultation__facts">
-              <div>
-                <dt>Date</dt>
-                <dd>{shown.value.dateLabel}</dd>
-              </div>
-              <div>
-                <dt>Time</dt>
-                <dd>{shown.value.timeLabel} (30 minutes)</dd>
-              </div>
-              <div>
-                <dt>Address</dt>
-                <dd>{shown.value.address}</dd>
-              </div>
-              <div>
-                <dt>Status</dt>
-                <dd>{STATUS[shown.value.status] ?? shown.value.status}</dd>
-              </div>
+              <Fact label="Date">{shown.value.dateLabel}</Fact>
+              <Fact label="Time">{shown.value.timeLabel} (30 minutes)</Fact>
+              <Fact label="Address">{shown.value.address}</Fact>
+              <Fact label="Status">{STATUS[shown.value.status] ?? shown.value.status}</Fact>
             </dl>
           </section>
           {shown.value.changeable ? (
