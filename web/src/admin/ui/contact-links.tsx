@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { mapsHref, telHref } from './format';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 /** The customer's phone as a tel: link (docs/product.md / docs/decisions/015: every phone is callable). */
 export function PhoneLink({ phone }: { phone: string }) {

@@ -5,31 +5,6 @@ import { useBusinessToday } from '@/lib/hydration';
 import { BrandMark } from './brand-mark';
 import './footer.css';
 
-/** The footer's link columns: where each goes and its words. */
-const QUICK_LINKS: readonly (readonly [string, string])[] = [
-  [paths.services, 'Services & Pricing'],
-  [paths.booking, 'Book Now'],
-  [paths.portfolio, 'Portfolio'],
-  [paths.faq, 'FAQ'],
-];
-const INFORMATION_LINKS: readonly (readonly [string, string])[] = [
-  [paths.about, 'About Us'],
-  [paths.policies, 'Policies'],
-  [paths.termsPrivacy, 'Terms & Privacy'],
-];
-
-function LinkList({ links }: { links: readonly (readonly [string, string])[] }) {
-  return (
-    <ul>
-      {links.map(([to, label]) => (
-        <li key={to}>
-          <Link to={to}>{label}</Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * Site footer (docs/product.md §2 Header and footer): logo and name, Quick Links, Information, Contact
  * (town, e-mail, phone, social profile in a new tab), the copyright year and a small Admin link.
@@ -53,13 +28,36 @@ export function Footer() {
           <h2 id="footer-quick-links" className="site-footer__heading">
             Quick Links
           </h2>
-          <LinkList links={QUICK_LINKS} />
+          <ul>
+            <li>
+              <Link to={paths.services}>Services &amp; Pricing</Link>
+            </li>
+            <li>
+              <Link to={paths.booking}>Book Now</Link>
+            </li>
+            <li>
+              <Link to={paths.portfolio}>Portfolio</Link>
+            </li>
+            <li>
+              <Link to={paths.faq}>FAQ</Link>
+            </li>
+          </ul>
         </nav>
         <nav aria-labelledby="footer-information">
           <h2 id="footer-information" className="site-footer__heading">
             Information
           </h2>
-          <LinkList links={INFORMATION_LINKS} />
+          <ul>
+            <li>
+              <Link to={paths.about}>About Us</Link>
+            </li>
+            <li>
+              <Link to={paths.policies}>Policies</Link>
+            </li>
+            <li>
+              <Link to={paths.termsPrivacy}>Terms &amp; Privacy</Link>
+            </li>
+          </ul>
         </nav>
         <div>
           <h2 className="site-footer__heading">Contact</h2>

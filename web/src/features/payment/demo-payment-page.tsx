@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { formatCents } from '@domain/money/cents';
+import { formatLongDate } from '@domain/schedule/calendar';
+import { formatSlotRange } from '@domain/schedule/slots';
 import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/pb';
 import { cancelDemoSession, fetchDemoSession, payDemoSession, type DemoCharge, type DemoSession } from './api/demo-checkout';
 import { DemoSessionState } from '@domain/commands/demo-session-state';
-import { BookingDetails, VisitFacts } from './booking-details';
+import { BookingDetails } from './booking-details';
 import './payment.css';
-import { Fact } from '@/components/ui/fact';
 
 /**
  * The demo checkout page (docs/architecture.md reading 6): clearly marked, Pay confirms the deposit the
@@ -100,12 +101,39 @@ function ChargePayment({ charge, state, busy, onPay, onCancel }: { charge: DemoC
       </p>
     );
   }
+  const b = charge.booking;
   return (
     <>
       <p className="lead">You are paying for your booking: {charge.title}.</p>
       <dl className="review-list card payment-details">
-        <Fact label="For">{charge.title}</Fact>
-        {charge.booking && <VisitFacts booking={charge.booking} />}
+        <div>
+          <dt>For</dt>
+          <dd>{charge.title}</dd>
+        </div>
+        {b && (
+          <>
+            <div>
+              <dt>Package</dt>
+              <dd>
+                {b.packageTitle} · {b.treeSize}
+              </dd>
+            </div>
+            <div>
+              <dt>Installation</dt>
+              <dd>
+                {formatLongDate(b.installDate)}, {formatSlotRange(b.installTimeSlot)}
+              </dd>
+            </div>
+            {b.removalDate && b.removalTimeSlot && (
+              <div>
+                <dt>Removal</dt>
+                <dd>
+                  {formatLongDate(b.removalDate)}, {formatSlotRange(b.removalTimeSlot)}
+                </dd>
+              </div>
+            )}
+          </>
+        )}
         <div>
           <dt>Amount</dt>
           <dd data-testid="charge-amount">{formatCents(charge.amountCents)}</dd>

@@ -5,7 +5,7 @@ import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { entryLabel } from '@/admin/ui/outbox-labels';
 import { BookingStatus } from '@domain/booking/lifecycle';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 /** Whether the owner may move `visit` of booking `b` (docs/decisions/036): confirmed, the visit booked and not done. */
 export function visitMovable(b: AdminBooking, visit: VisitKind): boolean {

@@ -8,7 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { downloadCsv, exportFromDb, readBooksRows, type BooksRows, type ExportKind } from './books-data';
 import './books.css';
-import { TableHead } from '@/components/ui/table-head';
+import { TableHead } from '@/admin/ui/table-head';
 
 /** The range the owner picked: a season, or two dates (either may still be empty or out of order). */
 export type RangeChoice = { mode: 'season'; season: number } | { mode: 'dates'; from: string; to: string };

@@ -17,7 +17,7 @@ import { formatDateField, formatTimestamp } from '@/admin/ui/format';
 import { ContactFacts } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 /** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
 export function consultationTone(status: ConsultationStatus): Tone {

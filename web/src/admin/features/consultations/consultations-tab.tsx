@@ -7,7 +7,7 @@ import { formatShortDate } from '@/admin/ui/format';
 import { AddressLink, CustomerCell } from '@/admin/ui/contact-links';
 import { ConsultationDialog, consultationStatusLabel, consultationTone } from './consultation-dialog';
 import { Pill } from '@/admin/ui/pill';
-import { TableHead } from '@/components/ui/table-head';
+import { TableHead } from '@/admin/ui/table-head';
 
 /**
  * The Consultations tab (docs/product.md §2): 'All Consultations (count)', newest first, with Customer,

@@ -28,7 +28,7 @@ import type { AdminBooking } from '@/admin/core/model/records';
 import { reportError } from '@/admin/ui/report-error';
 import { Modal } from '@/admin/ui/modal';
 import { FormProblem } from '@/admin/ui/form-problem';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 /** docs/product.md §7 / §8 toasts of a charge. */
 export const CHARGE_TOASTS = {

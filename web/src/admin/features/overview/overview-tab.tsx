@@ -8,7 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { businessToday } from '@domain/schedule/calendar';
 import { waitingInNextDays, WAITLIST_OVERVIEW_DAYS } from './waitlist-count';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatCents } from '@domain/money/cents';
 import type { Insights } from '@/admin/core/reads';
 import { formatShortDate } from '@/admin/ui/format';
-import { TableHead } from '@/components/ui/table-head';
+import { TableHead } from '@/admin/ui/table-head';
 
 const weekLabel = (ymd: string) =>
   formatShortDate(ymd)

@@ -12,7 +12,7 @@ import type { AdminBooking, AdminCharge, AdminConsultation } from '@/admin/core/
 import { Pill } from '@/admin/ui/pill';
 import { useNearbyZips } from './nearby-zips';
 import { useDayData } from './schedule-data';
-import { Fact } from '@/components/ui/fact';
+import { Fact } from '@/admin/ui/fact';
 
 /** No charges mirrored for a booking (one array for every such card). */
 const NO_CHARGES: readonly AdminCharge[] = [];

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { RenewalStatus } from '../renewal-prefill';
-import { EmailField } from '@/components/ui/email-field';
 
 /**
  * The renewal link's first screen (docs/decisions/058): the masked name and e-mail the server
@@ -29,7 +28,25 @@ export function RenewalVerify({ status }: { status: Extract<RenewalStatus, { kin
       <p>
         To fill in last year’s details, type the e-mail address this renewal was sent to (<span translate="no">{status.masked.email}</span>).
       </p>
-      <EmailField id="renewal-email" value={email} onChange={setEmail} disabled={status.busy} problem={problem} />
+      <div className="field">
+        <label htmlFor="renewal-email">Email</label>
+        <input
+          id="renewal-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={status.busy}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'renewal-email-problem' : undefined}
+        />
+      </div>
+      {problem && (
+        <p id="renewal-email-problem" className="form-problem" role="alert">
+          {problem}
+        </p>
+      )}
       <button type="submit" className="button button--primary" disabled={status.busy}>
         {status.busy ? 'Checking…' : 'Fill in my details'}
       </button>

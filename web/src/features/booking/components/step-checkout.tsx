@@ -19,7 +19,6 @@ import { missingInformation, removalWanted, toBookingRequest, WIZARD_PROBLEM_TOA
 import { waitlistOfferToken } from '../waitlist-prefill';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
-import { Fact } from '@/components/ui/fact';
 
 /** Step 5: the review of every choice and the pay button (docs/product.md §2, §5, §7 create-booking-checkout). */
 export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
@@ -94,17 +93,60 @@ export function StepCheckout({ quote }: { quote: PriceQuote | null }) {
       </h2>
       <div className="review-grid">
         <dl className="review-list card">
-          <Fact label="Package">{pkg?.title ?? '—'}</Fact>
-          <Fact label="Tree size">{s.treeSize ? TREE_SIZE_INFO[s.treeSize].label : '—'}</Fact>
-          {s.luxeFinish && <Fact label="Luxe Finish">Yes</Fact>}
-          {addonIds.length > 0 && <Fact label="Add-ons">{addonIds.map((id) => ADDONS[id].title).join(', ')}</Fact>}
-          <Fact label="Installation">{s.installDate && s.installTimeSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installTimeSlot)}` : 'Not chosen'}</Fact>
-          <Fact label="Removal">{!wanted ? 'Not included' : s.removalDate && s.removalTimeSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalTimeSlot)}` : 'Not chosen'}</Fact>
-          {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && <Fact label="Style">{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</Fact>}
-          {s.design.inspirationImages.length > 0 && <Fact label="Inspiration">{s.design.inspirationImages.length} image(s) uploaded</Fact>}
-          {s.design.specialRequests && <Fact label="Requests">{s.design.specialRequests}</Fact>}
-          <Fact label="Contact">{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</Fact>
-          <Fact label="Address">{c.address || 'Not given'}</Fact>
+          <div>
+            <dt>Package</dt>
+            <dd>{pkg?.title ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Tree size</dt>
+            <dd>{s.treeSize ? TREE_SIZE_INFO[s.treeSize].label : '—'}</dd>
+          </div>
+          {s.luxeFinish && (
+            <div>
+              <dt>Luxe Finish</dt>
+              <dd>Yes</dd>
+            </div>
+          )}
+          {addonIds.length > 0 && (
+            <div>
+              <dt>Add-ons</dt>
+              <dd>{addonIds.map((id) => ADDONS[id].title).join(', ')}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Installation</dt>
+            <dd>{s.installDate && s.installTimeSlot ? `${formatLongDate(s.installDate)}, ${formatSlotRange(s.installTimeSlot)}` : 'Not chosen'}</dd>
+          </div>
+          <div>
+            <dt>Removal</dt>
+            <dd>{!wanted ? 'Not included' : s.removalDate && s.removalTimeSlot ? `${formatLongDate(s.removalDate)}, ${formatSlotRange(s.removalTimeSlot)}` : 'Not chosen'}</dd>
+          </div>
+          {(s.design.colorPalette || s.design.styleTheme || s.design.topper) && (
+            <div>
+              <dt>Style</dt>
+              <dd>{[s.design.colorPalette, s.design.styleTheme, s.design.topper].filter(Boolean).join(' · ')}</dd>
+            </div>
+          )}
+          {s.design.inspirationImages.length > 0 && (
+            <div>
+              <dt>Inspiration</dt>
+              <dd>{s.design.inspirationImages.length} image(s) uploaded</dd>
+            </div>
+          )}
+          {s.design.specialRequests && (
+            <div>
+              <dt>Requests</dt>
+              <dd>{s.design.specialRequests}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Contact</dt>
+            <dd>{[c.name, c.email, c.phone].filter(Boolean).join(' · ') || 'Not given'}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>{c.address || 'Not given'}</dd>
+          </div>
           {c.notes.trim() && (
             <div>
               <dt>Special requests</dt>

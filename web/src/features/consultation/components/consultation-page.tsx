@@ -19,7 +19,6 @@ import { consultationRules, ContactFields, EMPTY_CONTACT, type ConsultationConta
 import { ConsultationSlotGrid } from './consultation-slot-grid';
 import '../consultation.css';
 import { logError } from '@/lib/log';
-import { Fact } from '@/components/ui/fact';
 
 const FAILED = 'Failed to submit consultation request. Please try again.';
 const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
@@ -170,9 +169,18 @@ function ConsultationRequested({ requested: r }: { requested: Requested }) {
         Consultation Requested
       </h2>
       <dl className="review-list">
-        <Fact label="Date">{formatLongDate(r.date)}</Fact>
-        <Fact label="Time">{r.time} (about 30 minutes)</Fact>
-        <Fact label="Address">{r.address}</Fact>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatLongDate(r.date)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{r.time} (about 30 minutes)</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{r.address}</dd>
+        </div>
       </dl>
       <h3>What happens next</h3>
       <p>

@@ -4,8 +4,6 @@ import { paths } from '@/lib/paths';
 import { cancelConsultation, fetchMyConsultation, type MyConsultationView } from '../api/my-consultation';
 import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../consultation.css';
-import { Fact } from '@/components/ui/fact';
-import { LinkLoadNotice } from '@/components/ui/link-load-notice';
 
 // The move form carries the consultation calendar (react-day-picker): loaded when a move starts.
 const MoveConsultationForm = lazy(() => import('./move-consultation-form').then((m) => ({ default: m.MoveConsultationForm })));
@@ -40,7 +38,20 @@ export function MyConsultationPage({ token }: { token: string | null }) {
     <div className="container page my-consultation">
       <h1>Your consultation</h1>
       <p className="lead">Your free design consultation at your home. While it is still ahead, you can pick another Wednesday time or cancel it here; for anything else, call us.</p>
-      <LinkLoadNotice shown={shown} loading="Loading your consultation…" className="my-consultation__notice" retry={retry} />
+      {shown.state === 'loading' && <p role="status">Loading your consultation…</p>}
+      {shown.state === 'invalid' && (
+        <div className="card my-consultation__notice" role="alert">
+          <p>{shown.message}</p>
+        </div>
+      )}
+      {shown.state === 'error' && (
+        <div className="card my-consultation__notice" role="alert">
+          <p>{shown.message}</p>
+          <button type="button" className="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
       {shown.state === 'ready' && (
         <>
           {done && (
@@ -55,10 +66,22 @@ export function MyConsultationPage({ token }: { token: string | null }) {
           <section className="card my-consultation__section" aria-labelledby="consultation-title">
             <h2 id="consultation-title">Free design consultation</h2>
             <dl className="my-consultation__facts">
-              <Fact label="Date">{shown.value.dateLabel}</Fact>
-              <Fact label="Time">{shown.value.timeLabel} (30 minutes)</Fact>
-              <Fact label="Address">{shown.value.address}</Fact>
-              <Fact label="Status">{STATUS[shown.value.status] ?? shown.value.status}</Fact>
+              <div>
+                <dt>Date</dt>
+                <dd>{shown.value.dateLabel}</dd>
+              </div>
+              <div>
+                <dt>Time</dt>
+                <dd>{shown.value.timeLabel} (30 minutes)</dd>
+              </div>
+              <div>
+                <dt>Address</dt>
+                <dd>{shown.value.address}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>{STATUS[shown.value.status] ?? shown.value.status}</dd>
+              </div>
             </dl>
           </section>
           {shown.value.changeable ? (

@@ -10,8 +10,6 @@ import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import '../my-booking.css';
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { RefundLineState } from '@domain/money/refund-line-state';
-import { Fact } from '@/components/ui/fact';
-import { LinkLoadNotice } from '@/components/ui/link-load-notice';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
 // not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
@@ -58,7 +56,21 @@ export function MyBookingPage({ token }: { token: string | null }) {
         Everything about your booking in one place: what we will bring, when we arrive, what is paid and what is due. While our policies allow, you can move a visit, add a removal, pay your balance or
         cancel right here; for anything else, call us.
       </p>
-      <LinkLoadNotice shown={shown} loading="Loading your booking…" className="my-booking__notice" retry={retry} onInvalid={<AskForLink />} />
+      {shown.state === 'loading' && <p role="status">Loading your booking…</p>}
+      {shown.state === 'invalid' && (
+        <div className="card my-booking__notice" role="alert">
+          <p>{shown.message}</p>
+          <AskForLink />
+        </div>
+      )}
+      {shown.state === 'error' && (
+        <div className="card my-booking__notice" role="alert">
+          <p>{shown.message}</p>
+          <button type="button" className="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
       {shown.state === 'ready' && (
         <BookingDetails
           booking={shown.value}
@@ -212,6 +224,15 @@ function Visit({ title, visit }: { title: string; visit: MyBookingView['install'
       <strong>{title}:</strong> {formatLongDate(visit.date)}, {visit.window}
       {visit.done && <span className="pill pill--green">Done</span>}
     </p>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { MANAGE_LINK_MESSAGES } from '@domain/booking/self-service';
 import { MyBookingError, requestMyLink } from '../api/my-booking';
 import '../my-booking.css';
-import { EmailField } from '@/components/ui/email-field';
 
 const TOO_MANY = 'Too many requests from this connection. Please wait a few minutes and try again, or call us.';
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -43,7 +42,25 @@ export function SendLinkForm() {
       <h1>E-mail me my link</h1>
       <p className="lead">Lost the e-mail with the link to your booking? Enter the address you booked with and we will e-mail you the link again.</p>
       <form className="card my-booking__section" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField id="link-email" value={email} onChange={setEmail} disabled={busy} problem={problem} />
+        <div className="field">
+          <label htmlFor="link-email">Email</label>
+          <input
+            id="link-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'link-email-problem' : undefined}
+          />
+        </div>
+        {problem && (
+          <p id="link-email-problem" className="form-problem" role="alert">
+            {problem}
+          </p>
+        )}
         {/* Always in the page, so its sentence is announced when it appears. */}
         <p role="status">{sent}</p>
         <button type="submit" className="button button--primary" disabled={busy}>

@@ -10,7 +10,6 @@ import { submitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
 import '../reviews.css';
 import { logError } from '@/lib/log';
-import { Fact } from '@/components/ui/fact';
 
 type LinkState = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; link: ReviewLink } | { kind: 'done'; googleReviewUrl: string };
 
@@ -84,10 +83,26 @@ function ReviewForm({ token, link, onDone, onLinkProblem }: { token: string; lin
       <section className="card review-service" aria-labelledby="service-heading">
         <h2 id="service-heading">Your service</h2>
         <dl className="review-service__list">
-          <Fact label="Package">{link.packageTitle}</Fact>
-          {link.treeSize && <Fact label="Tree size">{link.treeSize}</Fact>}
-          {isYmd(link.serviceDate) && <Fact label="Service date">{formatLongDate(link.serviceDate)}</Fact>}
-          <Fact label="Review">{REVIEW_STAGE_LABELS[link.reviewStage] ?? link.reviewStage}</Fact>
+          <div>
+            <dt>Package</dt>
+            <dd>{link.packageTitle}</dd>
+          </div>
+          {link.treeSize && (
+            <div>
+              <dt>Tree size</dt>
+              <dd>{link.treeSize}</dd>
+            </div>
+          )}
+          {isYmd(link.serviceDate) && (
+            <div>
+              <dt>Service date</dt>
+              <dd>{formatLongDate(link.serviceDate)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Review</dt>
+            <dd>{REVIEW_STAGE_LABELS[link.reviewStage] ?? link.reviewStage}</dd>
+          </div>
         </dl>
       </section>
       <form className="card review-form" onSubmit={onSubmit} noValidate>

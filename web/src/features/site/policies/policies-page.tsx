@@ -15,7 +15,6 @@ import { useSeasonSale } from '@/lib/api/season-opening';
 import { FREE_RADIUS, INCLUDED_REMOVAL_TITLES, PER_MILE, REMOVAL_ADD_ONS, VISIT_LENGTHS_TEXT, WORK_DAYS_TEXT, closingHoursText, listText, seasonWindows } from '../site-facts';
 import '../site.css';
 import './policies.css';
-import { TableHead } from '@/components/ui/table-head';
 
 function PolicySection({ id, children }: { id: PolicySectionId; children: ReactNode }) {
   const number = POLICY_SECTIONS.findIndex((s) => s.id === id) + 1;
@@ -120,7 +119,12 @@ export function PoliciesPage() {
             </p>
             <table className="damage-table">
               <caption className="visually-hidden">Charges for missing or damaged items</caption>
-              <TableHead columns={['Item', 'Charge']} />
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Charge</th>
+                </tr>
+              </thead>
               <tbody>
                 {DAMAGE_ITEM_IDS.map((id) => (
                   <tr key={id}>

@@ -4,7 +4,6 @@ import { ADDONS, TREE_SIZE_INFO, findPackage } from '@domain/catalog';
 import { paths } from '@/lib/paths';
 import { Magnifier } from './magnifier';
 import type { PortfolioItem } from './portfolio-items';
-import { Fact } from '@/components/ui/fact';
 
 /**
  * The portfolio detail dialog (docs/product.md §2 Portfolio): picture with magnifier, package, upgrade
@@ -73,19 +72,28 @@ export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null;
               ))}
             </ul>
             <dl className="portfolio-facts">
-              <Fact label="Package">
-                {pkg?.title} · {TREE_SIZE_INFO[item.treeSize].label}
-              </Fact>
-              <Fact label="Colour palette">
-                {item.palette.name}
-                <span className="swatches">
-                  {item.palette.swatches.map((s) => (
-                    <span key={s.hex} className="swatch" style={{ background: s.hex }} title={s.name} />
-                  ))}
-                </span>
-                <span className="visually-hidden">: {item.palette.swatches.map((s) => s.name).join(', ')}</span>
-              </Fact>
-              <Fact label="Style theme">{item.theme}</Fact>
+              <div>
+                <dt>Package</dt>
+                <dd>
+                  {pkg?.title} · {TREE_SIZE_INFO[item.treeSize].label}
+                </dd>
+              </div>
+              <div>
+                <dt>Colour palette</dt>
+                <dd>
+                  {item.palette.name}
+                  <span className="swatches">
+                    {item.palette.swatches.map((s) => (
+                      <span key={s.hex} className="swatch" style={{ background: s.hex }} title={s.name} />
+                    ))}
+                  </span>
+                  <span className="visually-hidden">: {item.palette.swatches.map((s) => s.name).join(', ')}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Style theme</dt>
+                <dd>{item.theme}</dd>
+              </div>
             </dl>
             <p>{item.description}</p>
             {pkg && (

@@ -26,7 +26,6 @@ import './services.css';
 import { SectionHead } from '@/components/ui/section-head';
 import { LinkButtons } from '@/components/ui/link-buttons';
 import { CtaBand } from '../components/cta-band';
-import { TableHead } from '@/components/ui/table-head';
 
 const DESCRIPTION = 'Christmas tree decorating packages and prices by tree height, upgrades, the Luxe Finish and how to keep your ornaments. Lights, topper and base included.';
 
@@ -145,7 +144,12 @@ export function ServicesPage() {
           <div className="keep__tables">
             <table className="price-table">
               <caption>Keep the tree and ornaments</caption>
-              <TableHead columns={['Tree height', 'Price']} />
+              <thead>
+                <tr>
+                  <th scope="col">Tree height</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
               <tbody>
                 {TREE_SIZES.map((size) => (
                   <tr key={size}>
@@ -159,7 +163,12 @@ export function ServicesPage() {
             </table>
             <table className="price-table">
               <caption>Extra luxe ornaments to keep</caption>
-              <TableHead columns={['Ornaments', 'Price']} />
+              <thead>
+                <tr>
+                  <th scope="col">Ornaments</th>
+                  <th scope="col">Price</th>
+                </tr>
+              </thead>
               <tbody>
                 {LUXE_KEEP_OPTIONS.filter((n) => n > 0).map((n) => (
                   <tr key={n}>
