@@ -15,7 +15,8 @@ import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import { businessToday } from '@domain/schedule/calendar';
 import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFilterOf, DEFAULT_BOOKING_FILTER, filterBookings, type BookingFilter } from './booking-filters';
 import { BookingStatus } from '@domain/booking/lifecycle';
-import { TableHead } from '@/components/ui/table-head';
+import { TableHead } from '@/admin/ui/table-head';
+import { ShowMore } from '@/admin/ui/show-more';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -199,11 +200,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
             </tbody>
           </table>
         )}
-        {listed.length > limit && (
-          <button type="button" className="button admin-more" onClick={() => setLimit((l) => l + PAGE)}>
-            Show more ({listed.length - limit} left)
-          </button>
-        )}
+        <ShowMore total={listed.length} shown={limit} onMore={() => setLimit((l) => l + PAGE)} className="button admin-more" />
       </div>
     </section>
   );

@@ -4,7 +4,8 @@ import { customerMatches } from '@domain/customers/customers';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { CustomerPage } from './customer-page';
 import { useCustomers } from './use-customers';
-import { TableHead } from '@/components/ui/table-head';
+import { TableHead } from '@/admin/ui/table-head';
+import { ShowMore } from '@/admin/ui/show-more';
 
 /** Rows shown at first and added by 'Show more'. */
 const PAGE = 50;
@@ -77,11 +78,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
               ))}
             </tbody>
           </table>
-          {listed.length > limit && (
-            <button type="button" className="button" onClick={() => setLimit((l) => l + PAGE)}>
-              Show more ({listed.length - limit} left)
-            </button>
-          )}
+          <ShowMore total={listed.length} shown={limit} onMore={() => setLimit((l) => l + PAGE)} />
         </>
       )}
     </section>

@@ -6,11 +6,6 @@
 import type { AddonId, PackageSlug, TreeSize } from '@domain/catalog';
 import type { ImageName } from '../components/picture';
 
-export interface Swatch {
-  name: string;
-  hex: string;
-}
-
 export interface PortfolioItem {
   image: ImageName;
   title: string;
@@ -18,24 +13,15 @@ export interface PortfolioItem {
   treeSize: TreeSize;
   luxeFinish: boolean;
   upgrades: AddonId[];
-  /** One of the wizard's colour palettes, with the colours used. */
-  palette: { name: string; swatches: Swatch[] };
+  /** One of the wizard's colour palettes, with the colours used: each colour's name and its hex, in the order shown. */
+  palette: { name: string; swatches: Readonly<Record<string, string>> };
   /** One of the wizard's style themes. */
   theme: string;
   description: string;
   alt: string;
 }
 
-/** A tree as the table below writes it: its palette's colours as `name: hex`, in the order shown. */
-type PortfolioRow = Omit<PortfolioItem, 'palette'> & { palette: { name: string; swatches: Readonly<Record<string, string>> } };
-
-/** The item a table row stands for: the swatches as a list of `{ name, hex }`. */
-function toItem(row: PortfolioRow): PortfolioItem {
-  const swatches = Object.entries(row.palette.swatches).map(([name, hex]) => ({ name, hex }));
-  return { ...row, palette: { name: row.palette.name, swatches } };
-}
-
-const PORTFOLIO_ROWS: readonly PortfolioRow[] = [
+export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
   {
     image: 'heirloom-traditional',
     title: 'Heirloom Traditional',
@@ -112,5 +98,3 @@ const PORTFOLIO_ROWS: readonly PortfolioRow[] = [
     alt: 'Tree in pink, teal, mustard and red ornaments with gold beads, a gold star and a red skirt, bunting on a green wall',
   },
 ];
-
-export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = PORTFOLIO_ROWS.map(toItem);
