@@ -17,6 +17,7 @@ import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFi
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { TableHead } from '@/admin/ui/table-head';
 import { ShowMore } from '@/admin/ui/show-more';
+import { SearchField } from '@/admin/ui/search-field';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -149,10 +150,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
         )}
       </div>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="booking-search">Search</label>
-          <input id="booking-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
-        </div>
+        <SearchField id="booking-search" value={query} onChange={setQuery} />
         {abandoned > 0 && (
           <label className="admin-check">
             <input type="checkbox" checked={showAbandoned} onChange={(e) => setShowAbandoned(e.target.checked)} />

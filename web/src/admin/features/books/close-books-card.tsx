@@ -8,7 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { downloadCsv, exportFromDb, readBooksRows, type BooksRows, type ExportKind } from './books-data';
 import './books.css';
-import { TableHead } from '@/admin/ui/table-head';
+import { HeadedRow, TableHead } from '@/admin/ui/table-head';
 
 /** The range the owner picked: a season, or two dates (either may still be empty or out of order). */
 export type RangeChoice = { mode: 'season'; season: number } | { mode: 'dates'; from: string; to: string };
@@ -127,12 +127,7 @@ export function CloseBooksView({ rows, seasons, currentSeason, choice, onChoice,
               <TableHead columns={['Method', 'In', 'Out', 'Net']} />
               <tbody>
                 {books.totals.map((t) => (
-                  <tr key={t.method}>
-                    <th scope="row">{t.method}</th>
-                    <td>{formatCents(t.inCents)}</td>
-                    <td>{formatCents(t.outCents)}</td>
-                    <td>{formatCents(t.netCents)}</td>
-                  </tr>
+                  <HeadedRow key={t.method} head={t.method} cells={[formatCents(t.inCents), formatCents(t.outCents), formatCents(t.netCents)]} />
                 ))}
               </tbody>
             </table>
@@ -156,13 +151,12 @@ function SeasonSummary({ books, label }: { books: Books; label: string }) {
           <TableHead columns={['Month', 'Bookings', 'Collected', 'Refunded', 'Outstanding']} />
           <tbody>
             {rows.map((m) => (
-              <tr key={m.month} className={m.month === 'Total' ? 'books-summary__total' : undefined}>
-                <th scope="row">{m.month === 'Total' ? 'Total' : monthName(m.month)}</th>
-                <td>{m.bookings}</td>
-                <td>{formatCents(m.collectedCents)}</td>
-                <td>{formatCents(m.refundedCents)}</td>
-                <td>{formatCents(m.outstandingCents)}</td>
-              </tr>
+              <HeadedRow
+                key={m.month}
+                className={m.month === 'Total' ? 'books-summary__total' : undefined}
+                head={m.month === 'Total' ? 'Total' : monthName(m.month)}
+                cells={[m.bookings, formatCents(m.collectedCents), formatCents(m.refundedCents), formatCents(m.outstandingCents)]}
+              />
             ))}
           </tbody>
         </table>

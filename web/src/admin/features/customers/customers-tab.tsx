@@ -6,6 +6,7 @@ import { CustomerPage } from './customer-page';
 import { useCustomers } from './use-customers';
 import { TableHead } from '@/admin/ui/table-head';
 import { ShowMore } from '@/admin/ui/show-more';
+import { SearchField } from '@/admin/ui/search-field';
 
 /** Rows shown at first and added by 'Show more'. */
 const PAGE = 50;
@@ -57,10 +58,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
         <h2 id="customers-heading">Customers ({all.customers.length})</h2>
       </div>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="customer-search">Search</label>
-          <input id="customer-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
-        </div>
+        <SearchField id="customer-search" value={query} onChange={setQuery} />
       </div>
       {listed.length === 0 ? (
         <p className="admin-empty">{query.trim() ? `No customers match “${query.trim()}”.` : 'No customers yet: they appear here with their first booking, consultation or review.'}</p>
