@@ -33,16 +33,13 @@ import { storeAdminSession } from '../lib/admin-page.mjs';
 import { formatTimeline, readTimeline, watchTexts } from './page-timeline.mjs';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { benchAdmin, seasonServer } from './bench-server.mjs';
-import { benchArgs, quantile } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, quantile } from './bench-figures.mjs';
 import { loadHostSpeed } from './host-speed.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
-const RUNS = Number(args.get('--runs') ?? 200);
-const BOOKINGS = Number(args.get('--bookings') ?? 2000);
-const EVENTS = Number(args.get('--events') ?? 50000);
-const VISITS = Number(args.get('--visits') ?? 5);
+const { runs: RUNS, bookings: BOOKINGS, events: EVENTS, visits: VISITS } = benchNumbers(args, { runs: 200, bookings: 2000, events: 50000, visits: 5 });
 const PAGE = 500;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SLOW = args.get('--slow') === 'true';

@@ -22,16 +22,12 @@
  */
 import { loadTest, summarize } from './load.mjs';
 import { seasonServer } from './bench-server.mjs';
-import { benchArgs, datesBetween } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, datesBetween } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
-const SECONDS = Number(args.get('--seconds') ?? 10);
-const ROUNDS = Number(args.get('--rounds') ?? 5);
-const WARMUP = Number(args.get('--warmup') ?? 3);
-const CONNECTIONS = Number(args.get('--connections') ?? 50);
-const BOOKINGS = Number(args.get('--bookings') ?? 2000);
+const { seconds: SECONDS, rounds: ROUNDS, warmup: WARMUP, connections: CONNECTIONS, bookings: BOOKINGS } = benchNumbers(args, { seconds: 10, rounds: 5, warmup: 3, connections: 50, bookings: 2000 });
 const TARGET_RATIO = 0.5;
 const SIZES = ['5-7ft', '7.5-9ft', '10-12ft'];
 // Days off the owner blocks in a season: a few install days, the New Year, two removal days.

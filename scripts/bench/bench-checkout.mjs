@@ -28,14 +28,12 @@ import { performance } from 'node:perf_hooks';
 import PocketBase from 'pocketbase';
 import { burst, burstRun, summarize } from './load.mjs';
 import { SEASON_NOW } from './bench-server.mjs';
-import { benchArgs, datesBetween } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, datesBetween } from './bench-figures.mjs';
 import { buildAll } from '../build/build-steps.mjs';
 import { startServer } from '../lib/server.mjs';
 
 const args = benchArgs();
-const BURST = Number(args.get('--burst') ?? 200);
-const CONTESTED = Number(args.get('--contested') ?? 20);
-const RACERS = Number(args.get('--racers') ?? 10);
+const { burst: BURST, contested: CONTESTED, racers: RACERS } = benchNumbers(args, { burst: 200, contested: 20, racers: 10 });
 const SUPERUSER = { email: 'bench@bench.local', password: 'bench-superuser-password-1' };
 const ENV = { APP_NOW: SEASON_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: '' };
 const SIZE = '5-7ft';

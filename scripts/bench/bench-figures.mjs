@@ -14,6 +14,18 @@ export function benchArgs(argv = process.argv.slice(2)) {
 }
 
 /**
+ * The numeric options, each `--name=N` on the command line or else its default:
+ * `benchNumbers(args, { runs: 200 })` reads `--runs`.
+ * @template {Record<string, number>} T
+ * @param {Map<string, string>} args benchArgs' options
+ * @param {T} defaults each option's name (without the `--`) and default
+ * @returns {{ [K in keyof T]: number }}
+ */
+export function benchNumbers(args, defaults) {
+  return /** @type {{ [K in keyof T]: number }} */ (Object.fromEntries(Object.entries(defaults).map(([name, byDefault]) => [name, Number(args.get(`--${name}`) ?? byDefault)])));
+}
+
+/**
  * The `q` quantile (0..1) of `values` by the nearest rank (the lower middle for an even count's
  * median); NaN values (a run with no figure) are left out; NaN when none is left.
  * @param {number[]} values @param {number} q

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { benchArgs, datesBetween, median, quantile } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, datesBetween, median, quantile } from './bench-figures.mjs';
 
 describe('benchArgs', () => {
   it('reads --name=value and bare --name flags', () => {
     const args = benchArgs(['--runs=7', '--skip-build', '--origin=http://x/?a=b']);
     expect([args.get('--runs'), args.get('--skip-build'), args.get('--origin'), args.get('--other')]).toEqual(['7', 'true', 'http://x/?a=b', undefined]);
+  });
+});
+
+describe('benchNumbers', () => {
+  it('reads each numeric option as a number, or gives its default when it is not on the command line', () => {
+    const args = benchArgs(['--runs=7', '--smtp-delay=250', '--skip-build']);
+    expect(benchNumbers(args, { runs: 200, bookings: 2000, 'smtp-delay': 0 })).toEqual({ runs: 7, bookings: 2000, 'smtp-delay': 250 });
   });
 });
 

@@ -27,14 +27,12 @@ import { formatTimeline, readTimeline, watchTexts } from './page-timeline.mjs';
 import { existsSync } from 'node:fs';
 import { seasonBooking } from './bench-bookings.mjs';
 import { benchAdmin, seasonServer } from './bench-server.mjs';
-import { benchArgs, median } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, median } from './bench-figures.mjs';
 
 /** @typedef {import('pocketbase').default} PocketBase */
 
 const args = benchArgs();
-const BOOKINGS = Number(args.get('--bookings') ?? 2000);
-const ACTIONS = Number(args.get('--actions') ?? 50);
-const RUNS = Number(args.get('--runs') ?? 5);
+const { bookings: BOOKINGS, actions: ACTIONS, runs: RUNS } = benchNumbers(args, { bookings: 2000, actions: 50, runs: 5 });
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGET = 'Bench Target Customer';
 

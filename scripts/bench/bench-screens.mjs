@@ -44,11 +44,10 @@ import { SMTPServer } from 'smtp-server';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../lib/example-booking.mjs';
 import { soldSeasonRecord } from '../../tests/support/seasons.mjs';
 import { seasonServer } from './bench-server.mjs';
-import { benchArgs, datesBetween, median } from './bench-figures.mjs';
+import { benchArgs, benchNumbers, datesBetween, median } from './bench-figures.mjs';
 
 const args = benchArgs();
-const RUNS = Number(args.get('--runs') ?? 5);
-const BOOKINGS = Number(args.get('--bookings') ?? 30);
+const { runs: RUNS, bookings: BOOKINGS } = benchNumbers(args, { runs: 5, bookings: 30 });
 const ALL = ['renewal', 'manage', 'pay', 'consultation', 'move', 'offer'];
 const SCREENS = (args.get('--screens') ?? ALL.join(',')).split(',');
 const ROOT_DIR = args.get('--root') ? path.resolve(/** @type {string} */ (args.get('--root'))) : undefined;

@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { Outbox } from './outbox/outbox';
-import { applyAnswer, sendEntry, undoLocalChange } from './outbox/action-registry';
+import type { Outbox } from './outbox/outbox';
+import { registryOutbox } from './outbox/registry-outbox.test-support';
 import { AdminDb } from './db';
 import { row } from './sync/fake-server.test-support';
 import { Mirror } from './sync/mirror';
@@ -127,16 +127,8 @@ describe('on-site actions: through the outbox, optimistic row and entry in one t
       ),
     });
     clock = Date.now();
-    box = new Outbox(db, {
-      send: sendEntry,
-      account: () => ACCOUNT,
-      onSent: (entry, answer) => applyAnswer(mirror, entry, answer),
-      onDiscard: (entry) => undoLocalChange(db, entry),
-      lock: null,
-      now: () => clock,
-      // The undo window's timer is driven by hand (clock and flush) in these tests.
-      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
-    });
+    // The undo window's timer is driven by hand (clock and flush) in these tests.
+    box = registryOutbox(db, mirror, ACCOUNT, () => clock);
   });
 
   const queued = () => createMutations({ mirror: () => mirror, api: api as unknown as MutationApi, outbox: () => box, account: () => ACCOUNT, now: () => NOW, answerWaitMs: 200 });

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { mapsHref, telHref } from './format';
+import { Fact } from '@/admin/ui/fact';
 
 /** The customer's phone as a tel: link (docs/product.md / docs/decisions/015: every phone is callable). */
 export function PhoneLink({ phone }: { phone: string }) {
@@ -28,6 +29,23 @@ export function AddressLink({ address }: { address: string }) {
       {address}
       <span className="visually-hidden"> (opens a map)</span>
     </a>
+  );
+}
+
+/** A customer's e-mail, phone and address as three rows of an `admin-facts` list, each a link ('—' when empty). */
+export function ContactFacts({ email, phone, address }: { email: string; phone: string; address: string }) {
+  return (
+    <>
+      <Fact className="admin-fact" label="Email">
+        <EmailLink email={email} />
+      </Fact>
+      <Fact className="admin-fact" label="Phone">
+        <PhoneLink phone={phone} />
+      </Fact>
+      <Fact className="admin-fact" label="Address">
+        <AddressLink address={address} />
+      </Fact>
+    </>
   );
 }
 

@@ -7,7 +7,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { randomId } from '@/lib/request-attempt';
 import { initialWizardState, type WizardState } from './wizard-state';
 
-interface WizardStore extends WizardState {
+/** The wizard's state with its session id and the means to change it (useWizard). */
+export interface WizardStore extends WizardState {
   /**
    * This wizard's id for the browser session, sent with each checkout so a newer checkout
    * replaces this wizard's earlier unpaid hold instead of stacking (docs/decisions/010).

@@ -5,9 +5,9 @@
  * manage page carries no SDK for it. GET /api/fn/consultation-full-days, the same for the
  * consultation calendars (pb_hooks/src/lib/consultations/consultation-full-days-route.ts).
  */
-import { useEffect, useRef, useState } from 'react';
 import { startEarly, takeEarly } from '../early-request';
 import { logWarning } from '@/lib/log';
+import { useKeyedLoad } from '@/lib/use-keyed-query';
 
 /** What the full days depend on: a tree size id ('7.5-9ft'), the visit kind, and optionally the booking's installation date, the package (its notice) and the owner's phone booking. */
 export interface FullDaysFor {
@@ -76,24 +76,9 @@ export function prefetchConsultationFullDays(): void {
 
 /** The full days `read` answers, read again when `key` changes; '' reads nothing and gives an empty set. */
 function useKeyedFullDays(key: string, read: () => Promise<ReadonlySet<string>>): ReadonlySet<string> | null {
-  const [state, setState] = useState<{ key: string; days: ReadonlySet<string> }>({ key: '', days: NONE });
-  // The read belongs to its key: a new function for the same key reads nothing again.
-  const readRef = useRef(read);
-  readRef.current = read;
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    readRef.current().then(
-      (days) => live && setState({ key, days }),
-      (err: unknown) => {
-        logWarning('The full days could not be loaded', err);
-        if (live) setState({ key, days: NONE });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  if (!key) return NONE;
-  return state.key === key ? state.days : null;
+  const { data } = useKeyedLoad(key, read, (err) => {
+    logWarning('The full days could not be loaded', err);
+    return NONE;
+  });
+  return key ? data : NONE;
 }

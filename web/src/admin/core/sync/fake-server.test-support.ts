@@ -3,9 +3,12 @@
  * collections of rows, listAfter with PocketBase's (updated_at, id) order and the cursor
  * filter, realtime events sent by the test, and a log of every call in order.
  */
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
 import type { DateWindow } from '@domain/schedule/day-plan';
+import { AdminDb } from '../db';
 import { compareCursors, type Cursor } from './cursor';
+import { Mirror } from './mirror';
 import type { RealtimeAction, ServerRow, SyncTransport } from './transport';
 
 type Listener = (action: RealtimeAction, row: ServerRow) => void;
@@ -91,3 +94,13 @@ export class FakeServer implements SyncTransport {
 export function row(id: string, ms: number, extra: Record<string, unknown> = {}): ServerRow {
   return { id, updated_at: new Date(Date.parse('2026-11-20T17:00:00Z') + ms).toISOString().replace('T', ' '), created_at: '2026-11-20 17:00:00.000Z', ...extra };
 }
+
+/**
+ * What a sync test works on: a fresh AdminDb on fake IndexedDB (named `${prefix}-N`, a new one
+ * each call), a FakeServer and a Mirror over the db. Call it in `beforeEach`; delete the db after.
+ */
+export function mirrorBed(prefix: string): { db: AdminDb; server: FakeServer; mirror: Mirror } {
+  const db = new AdminDb(`${prefix}-${++beds}`, { indexedDB, IDBKeyRange });
+  return { db, server: new FakeServer(), mirror: new Mirror(db) };
+}
+let beds = 0;

@@ -1,26 +1,16 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdminDb } from '../db';
-import { FakeServer, row } from './fake-server.test-support';
+import { type AdminDb } from '../db';
+import { type FakeServer, mirrorBed, row } from './fake-server.test-support';
 import { FIRST_LOOK_LIMIT, firstLookWindow, takeFirstLook } from './first-look';
-import { Mirror } from './mirror';
+import { type Mirror } from './mirror';
 import { pullCollection } from './pull';
 import { AdminSync } from './sync';
 
-let db: AdminDb;
-let server: FakeServer;
-let mirror: Mirror;
-let n = 0;
-
+let db: AdminDb, server: FakeServer, mirror: Mirror;
 beforeEach(() => {
-  db = new AdminDb(`first-look-test-${++n}`, { indexedDB, IDBKeyRange });
-  server = new FakeServer();
-  mirror = new Mirror(db);
+  ({ db, server, mirror } = mirrorBed('first-look-test'));
 });
-
-afterEach(async () => {
-  await db.delete();
-});
+afterEach(() => db.delete());
 
 const WINDOW = firstLookWindow('2026-11-25');
 const booking = (id: string, install: string, removal = '2027-01-20', ms = 0) => row(id, ms, { install_date: install, removal_date: removal });

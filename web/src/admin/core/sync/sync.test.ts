@@ -1,26 +1,16 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_REVIEW_TEXT } from '@domain/reviews/reviews';
-import { AdminDb } from '../db';
-import { FakeServer, row } from './fake-server.test-support';
-import { Mirror } from './mirror';
+import { type AdminDb } from '../db';
+import { type FakeServer, mirrorBed, row } from './fake-server.test-support';
+import { type Mirror } from './mirror';
 import { pullCollection } from './pull';
 import { AdminSync } from './sync';
 
-let db: AdminDb;
-let server: FakeServer;
-let mirror: Mirror;
-let n = 0;
-
+let db: AdminDb, server: FakeServer, mirror: Mirror;
 beforeEach(() => {
-  db = new AdminDb(`admin-test-${++n}`, { indexedDB, IDBKeyRange });
-  server = new FakeServer();
-  mirror = new Mirror(db);
+  ({ db, server, mirror } = mirrorBed('admin-test'));
 });
-
-afterEach(async () => {
-  await db.delete();
-});
+afterEach(() => db.delete());
 
 const ids = async () => (await db.bookings.orderBy('id').toArray()).map((b) => b.id);
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { changeEmailProblem, STAFF_EMAIL_MESSAGES } from '@domain/admin/staff-email';
@@ -8,6 +8,7 @@ import { currentAdmin } from '@/admin/core/session/admin-session';
 import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
+import { useDialogForm } from '@/admin/ui/use-dialog-form';
 
 const EMPTY = { email: '', currentPassword: '' };
 
@@ -18,15 +19,7 @@ const EMPTY = { email: '', currentPassword: '' };
  * generic one for its own failure.
  */
 export function ChangeEmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-
-  const close = () => {
-    setForm(EMPTY);
-    setProblem('');
-    onClose();
-  };
+  const { form, setForm, busy, setBusy, problem, setProblem, close } = useDialogForm(EMPTY, onClose);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

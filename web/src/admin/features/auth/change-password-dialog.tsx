@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ClientResponseError } from 'pocketbase';
 import { toast } from 'sonner';
 import { changePasswordProblem, STAFF_PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '@domain/admin/staff-password';
@@ -8,6 +8,8 @@ import { currentAdmin } from '@/admin/core/session/admin-session';
 import { FormModal } from '@/admin/ui/form-modal';
 import { logError } from '@/lib/log';
 import { FormProblem } from '@/admin/ui/form-problem';
+import { useDialogForm } from '@/admin/ui/use-dialog-form';
+import { PasswordField } from '@/admin/ui/password-field';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -28,15 +30,7 @@ function refusal(err: unknown): string {
  * 'Password changed successfully' every other session of the account is signed out.
  */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState('');
-
-  const close = () => {
-    setForm(EMPTY);
-    setProblem('');
-    onClose();
-  };
+  const { form, setForm, busy, setBusy, problem, setProblem, close } = useDialogForm(EMPTY, onClose);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -64,24 +58,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
   };
 
-  const field = (key: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`pw-${key}`}>{label}</label>
-      <input
-        id={`pw-${key}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={form[key]}
-        disabled={busy}
-        aria-describedby={hint ? `pw-${key}-hint` : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-      {hint && (
-        <p id={`pw-${key}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-    </div>
+  const field = (key: keyof typeof EMPTY, label: string, autoComplete: 'current-password' | 'new-password', hint?: string) => (
+    <PasswordField id={`pw-${key}`} label={label} autoComplete={autoComplete} value={form[key]} disabled={busy} hint={hint} onChange={(value) => setForm({ ...form, [key]: value })} />
   );
 
   return (

@@ -11,6 +11,7 @@ import '@/admin/ui/admin.css';
 import { paths } from '@/lib/paths';
 import { logError } from '@/lib/log';
 import type { LoginArrival } from './login-arrival';
+import { PasswordField } from '@/admin/ui/password-field';
 
 const EMPTY = { newPassword: '', confirmPassword: '' };
 
@@ -67,23 +68,7 @@ export function ResetPasswordPage({ token }: { token: string | null }) {
   };
 
   const field = (key: keyof typeof EMPTY, label: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`reset-${key}`}>{label}</label>
-      <input
-        id={`reset-${key}`}
-        type="password"
-        autoComplete="new-password"
-        value={form[key]}
-        disabled={busy}
-        aria-describedby={hint ? `reset-${key}-hint` : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-      {hint && (
-        <p id={`reset-${key}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    <PasswordField id={`reset-${key}`} label={label} autoComplete="new-password" value={form[key]} disabled={busy} hint={hint} onChange={(value) => setForm({ ...form, [key]: value })} />
   );
 
   return (

@@ -37,6 +37,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The two visits, in the order the details list them. */
+const VISIT_LABELS: readonly (readonly [VisitKind, string])[] = [
+  ['install', 'Install'],
+  ['removal', 'Removal'],
+];
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="admin-section" aria-label={title}>
@@ -108,18 +114,14 @@ export function BookingFacts({
           <Fact label="Status">
             <Pill tone={bookingStatusTone(b.status)}>{bookingStatusLabel(b.status)}</Pill>
           </Fact>
-          <Fact label="Install">
-            <span className="admin-visit-row">
-              {visitText(b.install_date, b.install_time_slot)}
-              {onMove && <VisitMoveButton booking={b} visit="install" onMove={onMove} />}
-            </span>
-          </Fact>
-          <Fact label="Removal">
-            <span className="admin-visit-row">
-              {visitText(b.removal_date, b.removal_time_slot)}
-              {onMove && <VisitMoveButton booking={b} visit="removal" onMove={onMove} />}
-            </span>
-          </Fact>
+          {VISIT_LABELS.map(([visit, label]) => (
+            <Fact key={visit} label={label}>
+              <span className="admin-visit-row">
+                {visitText(b[`${visit}_date`], b[`${visit}_time_slot`])}
+                {onMove && <VisitMoveButton booking={b} visit={visit} onMove={onMove} />}
+              </span>
+            </Fact>
+          ))}
           <QueuedMoves bookingId={b.id} />
           {b.extra_tree && <Fact label="Extra tree">Yes</Fact>}
           {b.keep_ornaments && <Fact label="Keeps ornaments">Yes</Fact>}

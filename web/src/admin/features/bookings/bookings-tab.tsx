@@ -15,6 +15,9 @@ import { panelId, tabId, TabBar } from '@/admin/ui/tabs';
 import { businessToday } from '@domain/schedule/calendar';
 import { BOOKING_FILTER_EMPTY, BOOKING_FILTER_LABELS, BOOKING_FILTERS, bookingFilterOf, DEFAULT_BOOKING_FILTER, filterBookings, type BookingFilter } from './booking-filters';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { TableHead } from '@/admin/ui/table-head';
+import { ShowMore } from '@/admin/ui/show-more';
+import { SearchField } from '@/admin/ui/search-field';
 
 /** Rows shown at first and added by 'Show more' (a season is a few hundred bookings). */
 const PAGE = 50;
@@ -147,10 +150,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
         )}
       </div>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="booking-search">Search</label>
-          <input id="booking-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
-        </div>
+        <SearchField id="booking-search" value={query} onChange={setQuery} />
         {abandoned > 0 && (
           <label className="admin-check">
             <input type="checkbox" checked={showAbandoned} onChange={(e) => setShowAbandoned(e.target.checked)} />
@@ -171,18 +171,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
           <p className="admin-empty">{q ? `No ${filter === 'all' ? '' : `${BOOKING_FILTER_LABELS[filter].toLowerCase()} `}bookings match “${query.trim()}”.` : BOOKING_FILTER_EMPTY[filter]}</p>
         ) : (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Package</th>
-                <th scope="col">Tree Size</th>
-                <th scope="col">Install Date</th>
-                <th scope="col">Removal Date</th>
-                <th scope="col">Total Price</th>
-                <th scope="col">Deposit Status</th>
-                <th scope="col">Balance Due</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Customer', 'Package', 'Tree Size', 'Install Date', 'Removal Date', 'Total Price', 'Deposit Status', 'Balance Due']} />
             <tbody>
               {listed.slice(0, limit).map((b) => (
                 <tr key={b.id} className="admin-row" onClick={() => onOpen(b.id)}>
@@ -209,11 +198,7 @@ export function BookingsTab({ loaded, onOpen, onCharge }: { loaded: boolean; onO
             </tbody>
           </table>
         )}
-        {listed.length > limit && (
-          <button type="button" className="button admin-more" onClick={() => setLimit((l) => l + PAGE)}>
-            Show more ({listed.length - limit} left)
-          </button>
-        )}
+        <ShowMore total={listed.length} shown={limit} onMore={() => setLimit((l) => l + PAGE)} className="button admin-more" />
       </div>
     </section>
   );

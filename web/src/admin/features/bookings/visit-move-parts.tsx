@@ -5,6 +5,7 @@ import { adminDb } from '@/admin/core/db';
 import type { AdminBooking } from '@/admin/core/model/records';
 import { entryLabel } from '@/admin/ui/outbox-labels';
 import { BookingStatus } from '@domain/booking/lifecycle';
+import { Fact } from '@/admin/ui/fact';
 
 /** Whether the owner may move `visit` of booking `b` (docs/decisions/036): confirmed, the visit booked and not done. */
 export function visitMovable(b: AdminBooking, visit: VisitKind): boolean {
@@ -39,17 +40,14 @@ export function QueuedMoves({ bookingId }: { bookingId: string }) {
   );
   if (!moves || moves.length === 0) return null;
   return (
-    <div className="admin-fact">
-      <dt>Moves</dt>
-      <dd>
-        <ul className="admin-plain-list">
-          {moves.map((m) => (
-            <li key={m.id}>
-              {entryLabel(m)}: {m.state === 'needs_attention' ? `not moved: ${m.lastError}` : 'queued on this phone'}
-            </li>
-          ))}
-        </ul>
-      </dd>
-    </div>
+    <Fact className="admin-fact" label="Moves">
+      <ul className="admin-plain-list">
+        {moves.map((m) => (
+          <li key={m.id}>
+            {entryLabel(m)}: {m.state === 'needs_attention' ? `not moved: ${m.lastError}` : 'queued on this phone'}
+          </li>
+        ))}
+      </ul>
+    </Fact>
   );
 }

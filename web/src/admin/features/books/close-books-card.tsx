@@ -8,6 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { downloadCsv, exportFromDb, readBooksRows, type BooksRows, type ExportKind } from './books-data';
 import './books.css';
+import { HeadedRow, TableHead } from '@/admin/ui/table-head';
 
 /** The range the owner picked: a season, or two dates (either may still be empty or out of order). */
 export type RangeChoice = { mode: 'season'; season: number } | { mode: 'dates'; from: string; to: string };
@@ -123,22 +124,10 @@ export function CloseBooksView({ rows, seasons, currentSeason, choice, onChoice,
           {books && books.totals.length > 0 && (
             <table className="books-table books-totals">
               <caption>Totals by method, {label}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">In</th>
-                  <th scope="col">Out</th>
-                  <th scope="col">Net</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Method', 'In', 'Out', 'Net']} />
               <tbody>
                 {books.totals.map((t) => (
-                  <tr key={t.method}>
-                    <th scope="row">{t.method}</th>
-                    <td>{formatCents(t.inCents)}</td>
-                    <td>{formatCents(t.outCents)}</td>
-                    <td>{formatCents(t.netCents)}</td>
-                  </tr>
+                  <HeadedRow key={t.method} head={t.method} cells={[formatCents(t.inCents), formatCents(t.outCents), formatCents(t.netCents)]} />
                 ))}
               </tbody>
             </table>
@@ -159,24 +148,15 @@ function SeasonSummary({ books, label }: { books: Books; label: string }) {
       <p className="muted">Bookings and outstanding by install month; collected and refunded by the month the money moved. Printed {newYorkDateOf(new Date().toISOString())}.</p>
       <div className="books-scroll">
         <table className="books-table books-summary__table">
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Bookings</th>
-              <th scope="col">Collected</th>
-              <th scope="col">Refunded</th>
-              <th scope="col">Outstanding</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Month', 'Bookings', 'Collected', 'Refunded', 'Outstanding']} />
           <tbody>
             {rows.map((m) => (
-              <tr key={m.month} className={m.month === 'Total' ? 'books-summary__total' : undefined}>
-                <th scope="row">{m.month === 'Total' ? 'Total' : monthName(m.month)}</th>
-                <td>{m.bookings}</td>
-                <td>{formatCents(m.collectedCents)}</td>
-                <td>{formatCents(m.refundedCents)}</td>
-                <td>{formatCents(m.outstandingCents)}</td>
-              </tr>
+              <HeadedRow
+                key={m.month}
+                className={m.month === 'Total' ? 'books-summary__total' : undefined}
+                head={m.month === 'Total' ? 'Total' : monthName(m.month)}
+                cells={[m.bookings, formatCents(m.collectedCents), formatCents(m.refundedCents), formatCents(m.outstandingCents)]}
+              />
             ))}
           </tbody>
         </table>

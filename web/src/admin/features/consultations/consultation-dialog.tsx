@@ -14,9 +14,10 @@ import type { Tone } from '@domain/booking/display';
 import { formatConsultationSlot } from '@domain/schedule/schedule';
 import { adminDb } from '@/admin/core/db';
 import { formatDateField, formatTimestamp } from '@/admin/ui/format';
-import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { ContactFacts } from '@/admin/ui/contact-links';
 import { Modal } from '@/admin/ui/modal';
 import { Pill } from '@/admin/ui/pill';
+import { Fact } from '@/admin/ui/fact';
 
 /** docs/product.md §4 consultation status colours (the schedule also colours confirmed). */
 export function consultationTone(status: ConsultationStatus): Tone {
@@ -151,46 +152,23 @@ export function ConsultationDialog({ consultationId, onClose }: { consultationId
     >
       {c && (
         <dl className="admin-facts">
-          <div className="admin-fact">
-            <dt>Date</dt>
-            <dd>{formatDateField(c.consultation_date)}</dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Time</dt>
-            <dd>{formatConsultationSlot(c.consultation_time_slot)}</dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Status</dt>
-            <dd>
-              <Pill tone={consultationTone(c.status)}>{consultationStatusLabel(c.status)}</Pill>
-            </dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Email</dt>
-            <dd>
-              <EmailLink email={c.customer_email} />
-            </dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Phone</dt>
-            <dd>
-              <PhoneLink phone={c.customer_phone} />
-            </dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Address</dt>
-            <dd>
-              <AddressLink address={c.customer_address} />
-            </dd>
-          </div>
+          <Fact className="admin-fact" label="Date">
+            {formatDateField(c.consultation_date)}
+          </Fact>
+          <Fact className="admin-fact" label="Time">
+            {formatConsultationSlot(c.consultation_time_slot)}
+          </Fact>
+          <Fact className="admin-fact" label="Status">
+            <Pill tone={consultationTone(c.status)}>{consultationStatusLabel(c.status)}</Pill>
+          </Fact>
+          <ContactFacts email={c.customer_email} phone={c.customer_phone} address={c.customer_address} />
           <div className="admin-fact">
             <dt>Notes</dt>
             <dd className="admin-prewrap">{c.notes || '—'}</dd>
           </div>
-          <div className="admin-fact">
-            <dt>Requested</dt>
-            <dd>{formatTimestamp(c.created_at)}</dd>
-          </div>
+          <Fact className="admin-fact" label="Requested">
+            {formatTimestamp(c.created_at)}
+          </Fact>
         </dl>
       )}
     </Modal>

@@ -7,6 +7,7 @@ import { formatShortDate } from '@/admin/ui/format';
 import { AddressLink, CustomerCell } from '@/admin/ui/contact-links';
 import { ConsultationDialog, consultationStatusLabel, consultationTone } from './consultation-dialog';
 import { Pill } from '@/admin/ui/pill';
+import { TableHead } from '@/admin/ui/table-head';
 
 /**
  * The Consultations tab (docs/product.md §2): 'All Consultations (count)', newest first, with Customer,
@@ -25,16 +26,7 @@ export function ConsultationsTab({ loaded }: { loaded: boolean }) {
         <p className="admin-empty">No consultation requests yet.</p>
       ) : (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Customer</th>
-              <th scope="col">Address</th>
-              <th scope="col">Consultation Date</th>
-              <th scope="col">Time Slot</th>
-              <th scope="col">Notes</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Customer', 'Address', 'Consultation Date', 'Time Slot', 'Notes', 'Status']} />
           <tbody>
             {sorted.map((c) => (
               <tr key={c.id} className="admin-row" onClick={() => setOpenId(c.id)}>

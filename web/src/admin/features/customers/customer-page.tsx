@@ -13,7 +13,7 @@ import { adminMutations } from '@/admin/core/mutations';
 import type { AdminCharge, AdminJobEvent } from '@/admin/core/model/records';
 import { isEntryOf } from '@/admin/core/outbox/action-registry';
 import { useOutboxEntries } from '@/admin/core/use-outbox';
-import { AddressLink, EmailLink, PhoneLink } from '@/admin/ui/contact-links';
+import { ContactFacts } from '@/admin/ui/contact-links';
 import { formatShortDate, treeSizeLabel } from '@/admin/ui/format';
 import { Pill } from '@/admin/ui/pill';
 import { reportError } from '@/admin/ui/report-error';
@@ -111,24 +111,7 @@ export function CustomerPage({ customer, data, onOpenBooking, onOpenConsultation
       <section className="admin-section" aria-labelledby="customer-contact">
         <h3 id="customer-contact">Contact</h3>
         <dl className="admin-facts">
-          <div className="admin-fact">
-            <dt>Email</dt>
-            <dd>
-              <EmailLink email={customer.email} />
-            </dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Phone</dt>
-            <dd>
-              <PhoneLink phone={customer.phone} />
-            </dd>
-          </div>
-          <div className="admin-fact">
-            <dt>Address</dt>
-            <dd>
-              <AddressLink address={customer.address} />
-            </dd>
-          </div>
+          <ContactFacts email={customer.email} phone={customer.phone} address={customer.address} />
         </dl>
         <p>
           <Link to={bookAgainHref} className="button button--primary">

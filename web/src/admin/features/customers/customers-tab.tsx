@@ -4,6 +4,9 @@ import { customerMatches } from '@domain/customers/customers';
 import { CustomerCell } from '@/admin/ui/contact-links';
 import { CustomerPage } from './customer-page';
 import { useCustomers } from './use-customers';
+import { TableHead } from '@/admin/ui/table-head';
+import { ShowMore } from '@/admin/ui/show-more';
+import { SearchField } from '@/admin/ui/search-field';
 
 /** Rows shown at first and added by 'Show more'. */
 const PAGE = 50;
@@ -55,23 +58,14 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
         <h2 id="customers-heading">Customers ({all.customers.length})</h2>
       </div>
       <div className="admin-filters">
-        <div className="field">
-          <label htmlFor="customer-search">Search</label>
-          <input id="customer-search" type="search" value={query} placeholder="Name, e-mail, phone or address" onChange={(e) => setQuery(e.target.value)} />
-        </div>
+        <SearchField id="customer-search" value={query} onChange={setQuery} />
       </div>
       {listed.length === 0 ? (
         <p className="admin-empty">{query.trim() ? `No customers match “${query.trim()}”.` : 'No customers yet: they appear here with their first booking, consultation or review.'}</p>
       ) : (
         <>
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Seasons</th>
-                <th scope="col">Bookings</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Customer', 'Seasons', 'Bookings']} />
             <tbody>
               {listed.slice(0, limit).map((c) => (
                 <tr key={c.key} className="admin-row" onClick={() => onSelect(customerRef(c.key))}>
@@ -82,11 +76,7 @@ export function CustomersTab({ loaded, selected, onSelect, onOpenBooking, onOpen
               ))}
             </tbody>
           </table>
-          {listed.length > limit && (
-            <button type="button" className="button" onClick={() => setLimit((l) => l + PAGE)}>
-              Show more ({listed.length - limit} left)
-            </button>
-          )}
+          <ShowMore total={listed.length} shown={limit} onMore={() => setLimit((l) => l + PAGE)} />
         </>
       )}
     </section>

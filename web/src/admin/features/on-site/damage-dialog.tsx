@@ -28,6 +28,7 @@ import type { AdminBooking } from '@/admin/core/model/records';
 import { reportError } from '@/admin/ui/report-error';
 import { Modal } from '@/admin/ui/modal';
 import { FormProblem } from '@/admin/ui/form-problem';
+import { Fact } from '@/admin/ui/fact';
 
 /** docs/product.md §7 / §8 toasts of a charge. */
 export const CHARGE_TOASTS = {
@@ -278,14 +279,8 @@ export function DamageDialog({ bookingId, onClose }: { bookingId: string | null;
                 <dd>{formatCents(l.cents)}</dd>
               </div>
             ))}
-            <div>
-              <dt>Damages</dt>
-              <dd>{formatCents(priced.totalCents)}</dd>
-            </div>
-            <div>
-              <dt>Balance due</dt>
-              <dd>{formatCents(balance)}</dd>
-            </div>
+            <Fact label="Damages">{formatCents(priced.totalCents)}</Fact>
+            <Fact label="Balance due">{formatCents(balance)}</Fact>
             <div className="damage-summary__total">
               <dt>Total to charge</dt>
               <dd>{formatCents(balance + priced.totalCents)}</dd>

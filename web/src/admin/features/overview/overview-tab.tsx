@@ -8,6 +8,7 @@ import { adminDb } from '@/admin/core/db';
 import { reportError } from '@/admin/ui/report-error';
 import { businessToday } from '@domain/schedule/calendar';
 import { waitingInNextDays, WAITLIST_OVERVIEW_DAYS } from './waitlist-count';
+import { Fact } from '@/admin/ui/fact';
 
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
@@ -172,18 +173,9 @@ export function OverviewTab({ today, schedule, scheduleLoaded, books, checklist 
               <div>
                 <h3>Devices</h3>
                 <dl className="admin-counts">
-                  <div>
-                    <dt>Desktop</dt>
-                    <dd>{w.devices.desktop}</dd>
-                  </div>
-                  <div>
-                    <dt>Mobile</dt>
-                    <dd>{w.devices.mobile}</dd>
-                  </div>
-                  <div>
-                    <dt>Tablet</dt>
-                    <dd>{w.devices.tablet}</dd>
-                  </div>
+                  <Fact label="Desktop">{w.devices.desktop}</Fact>
+                  <Fact label="Mobile">{w.devices.mobile}</Fact>
+                  <Fact label="Tablet">{w.devices.tablet}</Fact>
                   <div className="admin-counts__top">
                     <dt>Top Device</dt>
                     <dd>{w.topDevice}</dd>

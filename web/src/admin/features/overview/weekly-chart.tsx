@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { formatCents } from '@domain/money/cents';
 import type { Insights } from '@/admin/core/reads';
 import { formatShortDate } from '@/admin/ui/format';
+import { HeadedRow, TableHead } from '@/admin/ui/table-head';
 
 const weekLabel = (ymd: string) =>
   formatShortDate(ymd)
@@ -35,20 +36,10 @@ export default function WeeklyChart({ weeks }: { weeks: Insights['weekly'] }) {
       <figcaption className="visually-hidden">
         <table>
           <caption>Collected per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Deposits</th>
-              <th scope="col">Balances</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Week of', 'Deposits', 'Balances']} />
           <tbody>
             {weeks.map((w) => (
-              <tr key={w.weekStart}>
-                <th scope="row">{formatShortDate(w.weekStart)}</th>
-                <td>{formatCents(w.deposits)}</td>
-                <td>{formatCents(w.balances)}</td>
-              </tr>
+              <HeadedRow key={w.weekStart} head={formatShortDate(w.weekStart)} cells={[formatCents(w.deposits), formatCents(w.balances)]} />
             ))}
           </tbody>
         </table>

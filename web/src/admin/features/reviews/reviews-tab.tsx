@@ -35,22 +35,19 @@ export function ReviewsTab({ loaded }: { loaded: boolean }) {
     <section aria-labelledby="reviews-heading" className="admin-panel">
       <h2 id="reviews-heading">Reviews</h2>
       <ul className="admin-tiles" aria-label="Review statistics">
-        <li className="admin-tile">
-          <span className="admin-tile__label">Total Reviews</span>
-          <span className="admin-tile__value">{stats.total}</span>
-        </li>
-        <li className="admin-tile">
-          <span className="admin-tile__label">Average Rating</span>
-          <span className="admin-tile__value">{stats.average.toFixed(1)}</span>
-        </li>
-        <li className="admin-tile">
-          <span className="admin-tile__label">Pending Approval</span>
-          <span className="admin-tile__value">{stats.pending}</span>
-        </li>
-        <li className="admin-tile">
-          <span className="admin-tile__label">Featured Reviews</span>
-          <span className="admin-tile__value">{stats.featured}</span>
-        </li>
+        {(
+          [
+            ['Total Reviews', stats.total],
+            ['Average Rating', stats.average.toFixed(1)],
+            ['Pending Approval', stats.pending],
+            ['Featured Reviews', stats.featured],
+          ] as const
+        ).map(([label, value]) => (
+          <li key={label} className="admin-tile">
+            <span className="admin-tile__label">{label}</span>
+            <span className="admin-tile__value">{value}</span>
+          </li>
+        ))}
       </ul>
       <ReviewRequestForm />
       <SubTabs

@@ -4,26 +4,17 @@ import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminDb } from '@/admin/core/db';
-import { FakeServer, row } from '@/admin/core/sync/fake-server.test-support';
+import { type FakeServer, mirrorBed, row } from '@/admin/core/sync/fake-server.test-support';
 import { Mirror } from '@/admin/core/sync/mirror';
 import { pullCollection } from '@/admin/core/sync/pull';
 import { takeFirstLook } from '@/admin/core/sync/first-look';
 import { dayWindow, LiveValue, readDayData, readScheduleData, type ScheduleData } from './schedule-data';
 
-let db: AdminDb;
-let server: FakeServer;
-let mirror: Mirror;
-let n = 0;
-
+let db: AdminDb, server: FakeServer, mirror: Mirror;
 beforeEach(() => {
-  db = new AdminDb(`schedule-test-${++n}`, { indexedDB, IDBKeyRange });
-  server = new FakeServer();
-  mirror = new Mirror(db);
+  ({ db, server, mirror } = mirrorBed('schedule-test'));
 });
-
-afterEach(async () => {
-  await db.delete();
-});
+afterEach(() => db.delete());
 
 const pullSchedule = async () => {
   await pullCollection(mirror, server, 'bookings');
@@ -66,7 +57,7 @@ describe('readScheduleData', () => {
   });
 
   it('counts the cursors saved before they said "complete" as complete (database version 3)', async () => {
-    const name = `schedule-upgrade-${n}`;
+    const name = `${db.name}-upgrade`;
     const old = new Dexie(name, { indexedDB, IDBKeyRange });
     old.version(2).stores({ bookings: 'id', consultations: 'id', syncState: 'collection' });
     await old.table('syncState').bulkPut([

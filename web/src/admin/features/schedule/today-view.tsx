@@ -12,6 +12,7 @@ import type { AdminBooking, AdminCharge, AdminConsultation } from '@/admin/core/
 import { Pill } from '@/admin/ui/pill';
 import { useNearbyZips } from './nearby-zips';
 import { useDayData } from './schedule-data';
+import { Fact } from '@/admin/ui/fact';
 
 /** No charges mirrored for a booking (one array for every such card). */
 const NO_CHARGES: readonly AdminCharge[] = [];
@@ -72,28 +73,12 @@ function VisitCard({ item, booking, charges, onOpen }: { item: ScheduleItem; boo
         onOpen={onOpen}
       />
       <dl className="today-visit__facts">
-        <div>
-          <dt>Bring</dt>
-          <dd>{bringList(booking).join(' · ')}</dd>
-        </div>
-        {booking.parking_instructions && (
-          <div>
-            <dt>Parking</dt>
-            <dd>{booking.parking_instructions}</dd>
-          </div>
-        )}
-        {booking.notes && (
-          <div>
-            <dt>Notes</dt>
-            <dd>{booking.notes}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Balance</dt>
-          <dd>
-            {due > 0 ? `${formatCents(due)} due` : 'Paid'} {queuedCents > 0 && <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>}
-          </dd>
-        </div>
+        <Fact label="Bring">{bringList(booking).join(' · ')}</Fact>
+        {booking.parking_instructions && <Fact label="Parking">{booking.parking_instructions}</Fact>}
+        {booking.notes && <Fact label="Notes">{booking.notes}</Fact>}
+        <Fact label="Balance">
+          {due > 0 ? `${formatCents(due)} due` : 'Paid'} {queuedCents > 0 && <Pill tone="yellow">{formatCents(queuedCents)} pending</Pill>}
+        </Fact>
       </dl>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PACKAGES, PACKAGE_SLUGS, type PackageSlug } from '@domain/catalog';
 import { NOTICE_HOURS_RANGE, noticeFrom } from '@domain/schedule/notice';
@@ -9,6 +9,31 @@ import type { SettingRow } from '@/admin/core/reads';
 import { useSettingsSave } from './use-settings-save';
 
 const asNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
+
+/** A labelled whole-number input within `range` (its text as typed, checked on save), with an optional hint under it. */
+function WholeNumberField({
+  id,
+  label,
+  range,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  range: { min: number; max: number };
+  value: string;
+  onChange: (text: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="number" inputMode="numeric" min={range.min} max={range.max} step={1} value={value} onChange={(e) => onChange(e.target.value)} />
+      {children}
+    </div>
+  );
+}
 
 /**
  * The customers' minimum notice per package and for consultations, and the travel buffer
@@ -43,47 +68,19 @@ export function NoticeSettings({ notice, buffer, onSaved }: { notice: SettingRow
       <h3 id="notice-heading">Notice and travel time</h3>
       <p className="hint">Customers cannot book a visit starting sooner than this. You can still book any time from the admin.</p>
       {PACKAGES.map((p) => (
-        <div className="field" key={p.slug}>
-          <label htmlFor={`notice-${p.slug}`}>{p.title}: hours of notice</label>
-          <input
-            id={`notice-${p.slug}`}
-            type="number"
-            inputMode="numeric"
-            min={NOTICE_HOURS_RANGE.min}
-            max={NOTICE_HOURS_RANGE.max}
-            step={1}
-            value={visit[p.slug]}
-            onChange={(e) => setVisit((v) => ({ ...v, [p.slug]: e.target.value }))}
-          />
-        </div>
+        <WholeNumberField
+          key={p.slug}
+          id={`notice-${p.slug}`}
+          label={`${p.title}: hours of notice`}
+          range={NOTICE_HOURS_RANGE}
+          value={visit[p.slug]}
+          onChange={(text) => setVisit((v) => ({ ...v, [p.slug]: text }))}
+        />
       ))}
-      <div className="field">
-        <label htmlFor="notice-consultation">Consultations: hours of notice</label>
-        <input
-          id="notice-consultation"
-          type="number"
-          inputMode="numeric"
-          min={NOTICE_HOURS_RANGE.min}
-          max={NOTICE_HOURS_RANGE.max}
-          step={1}
-          value={consultation}
-          onChange={(e) => setConsultation(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="travel-buffer">Travel buffer (minutes)</label>
-        <input
-          id="travel-buffer"
-          type="number"
-          inputMode="numeric"
-          min={BUFFER_MINUTES_RANGE.min}
-          max={BUFFER_MINUTES_RANGE.max}
-          step={1}
-          value={minutes}
-          onChange={(e) => setMinutes(e.target.value)}
-        />
+      <WholeNumberField id="notice-consultation" label="Consultations: hours of notice" range={NOTICE_HOURS_RANGE} value={consultation} onChange={setConsultation} />
+      <WholeNumberField id="travel-buffer" label="Travel buffer (minutes)" range={BUFFER_MINUTES_RANGE} value={minutes} onChange={setMinutes}>
         <p className="hint">A time right after another visit is offered only when the estimated drive between the two addresses fits in the time between them plus this many minutes.</p>
-      </div>
+      </WholeNumberField>
       <button type="submit" className="button button--primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save'}
       </button>

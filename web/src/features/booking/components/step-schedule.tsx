@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo } from 'react';
+import { useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { MESSAGES } from '@domain/messages';
 import { installDateProblem, removalDateProblem, type DateContext } from '@domain/schedule/season';
 import { firstOpenDate, workDaysLegend } from '@domain/schedule/full-days';
@@ -10,7 +10,7 @@ import { useNotice } from '@/lib/api/get-notice';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { WaitlistJoin } from '@/lib/waitlist-join';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
-import { useWizard } from '../store';
+import { useWizard, type WizardStore } from '../store';
 import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
 import { heldSlotOn, waitlistChoicesOf } from '../waitlist-prefill';
 import { ContactForm } from './contact-form';
@@ -99,33 +99,7 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             {noticeHint(hours)}
           </p>
         )}
-        <div className="schedule-grid">
-          <DateField
-            id="install-date"
-            label="Installation date"
-            value={s.installDate}
-            onChange={onInstallDate}
-            problem={installProblem}
-            min={season.season.install.start}
-            max={season.season.install.end}
-            openOn={installOpenOn}
-            full={installFull}
-            workDays={workDaysLegend('install', season.season)}
-          />
-          <SlotPicker
-            kind="install"
-            legend="Installation time"
-            date={s.installDate}
-            size={s.treeSize}
-            packageSlug={packageSlug}
-            zip={zip}
-            byOwner={byOwner}
-            value={s.installTimeSlot}
-            onChange={(id) => s.apply((st) => ({ ...st, installTimeSlot: id }))}
-            heldSlot={heldSlotOn(s, 'install', s.installDate)}
-            whenFull={whenFull('install')}
-          />
-        </div>
+        <VisitPicker kind="install" s={s} season={season} onDate={onInstallDate} problem={installProblem} openOn={installOpenOn} full={installFull} zip={zip} byOwner={byOwner} whenFull={whenFull} />
       </section>
 
       <section className="schedule-block" aria-labelledby="removal-heading">
@@ -136,39 +110,90 @@ function Schedule({ season, blocked }: { season: SeasonInfo; blocked: ReadonlySe
             {s.keepOrnaments ? 'Schedule a removal visit' : 'Add removal service'}
           </label>
         )}
-        <div className="schedule-grid">
-          <DateField
-            id="removal-date"
-            label="Removal date"
-            value={s.removalDate}
-            onChange={onRemovalDate}
-            problem={removalProblem}
-            min={season.season.removal.start}
-            max={season.season.removal.end}
-            disabled={!wanted}
-            openOn={removalOpenOn}
-            full={removalFull}
-            workDays={workDaysLegend('removal', season.season)}
-          />
-          <SlotPicker
-            kind="removal"
-            legend="Removal time"
-            date={s.removalDate}
-            size={s.treeSize}
-            packageSlug={packageSlug}
-            zip={zip}
-            byOwner={byOwner}
-            installDate={s.installDate}
-            value={s.removalTimeSlot}
-            onChange={(id) => s.apply((st) => ({ ...st, removalTimeSlot: id }))}
-            heldSlot={heldSlotOn(s, 'removal', s.removalDate)}
-            whenFull={whenFull('removal')}
-            disabledMessage={wanted ? undefined : MESSAGES.enableRemovalFirst}
-          />
-        </div>
+        <VisitPicker
+          kind="removal"
+          s={s}
+          season={season}
+          onDate={onRemovalDate}
+          problem={removalProblem}
+          openOn={removalOpenOn}
+          full={removalFull}
+          zip={zip}
+          byOwner={byOwner}
+          whenFull={whenFull}
+          wanted={wanted}
+        />
       </section>
 
       <ContactForm />
+    </div>
+  );
+}
+
+const VISIT_WORD = { install: 'Installation', removal: 'Removal' } as const;
+
+/**
+ * One visit's calendar and its time slots, side by side: the installation's, or the removal's
+ * (disabled, with a sentence saying why, until a removal is `wanted`; its slots know the
+ * installation date). Its time slot is written back into the wizard's state.
+ */
+function VisitPicker({
+  kind,
+  s,
+  season,
+  onDate,
+  problem,
+  openOn,
+  full,
+  zip,
+  byOwner,
+  whenFull,
+  wanted = true,
+}: {
+  kind: 'install' | 'removal';
+  s: WizardStore;
+  season: SeasonInfo;
+  onDate: (date: string | null) => void;
+  problem: (date: string) => string | null;
+  openOn: string | null;
+  full: ReadonlySet<string> | null;
+  zip: string | null;
+  byOwner: boolean;
+  whenFull: (kind: 'install' | 'removal') => ((date: string) => ReactNode) | undefined;
+  wanted?: boolean;
+}) {
+  const install = kind === 'install';
+  const date = install ? s.installDate : s.removalDate;
+  return (
+    <div className="schedule-grid">
+      <DateField
+        id={`${kind}-date`}
+        label={`${VISIT_WORD[kind]} date`}
+        value={date}
+        onChange={onDate}
+        problem={problem}
+        min={season.season[kind].start}
+        max={season.season[kind].end}
+        disabled={wanted ? undefined : true}
+        openOn={openOn}
+        full={full}
+        workDays={workDaysLegend(kind, season.season)}
+      />
+      <SlotPicker
+        kind={kind}
+        legend={`${VISIT_WORD[kind]} time`}
+        date={date}
+        size={s.treeSize}
+        packageSlug={s.packageSlug}
+        zip={zip}
+        byOwner={byOwner}
+        installDate={install ? undefined : s.installDate}
+        value={install ? s.installTimeSlot : s.removalTimeSlot}
+        onChange={(id) => s.apply((st) => (install ? { ...st, installTimeSlot: id } : { ...st, removalTimeSlot: id }))}
+        heldSlot={heldSlotOn(s, kind, date)}
+        whenFull={whenFull(kind)}
+        disabledMessage={wanted ? undefined : MESSAGES.enableRemovalFirst}
+      />
     </div>
   );
 }

@@ -66,22 +66,19 @@ export function MyConsultationPage({ token }: { token: string | null }) {
           <section className="card my-consultation__section" aria-labelledby="consultation-title">
             <h2 id="consultation-title">Free design consultation</h2>
             <dl className="my-consultation__facts">
-              <div>
-                <dt>Date</dt>
-                <dd>{shown.value.dateLabel}</dd>
-              </div>
-              <div>
-                <dt>Time</dt>
-                <dd>{shown.value.timeLabel} (30 minutes)</dd>
-              </div>
-              <div>
-                <dt>Address</dt>
-                <dd>{shown.value.address}</dd>
-              </div>
-              <div>
-                <dt>Status</dt>
-                <dd>{STATUS[shown.value.status] ?? shown.value.status}</dd>
-              </div>
+              {(
+                [
+                  ['Date', shown.value.dateLabel],
+                  ['Time', `${shown.value.timeLabel} (30 minutes)`],
+                  ['Address', shown.value.address],
+                  ['Status', STATUS[shown.value.status] ?? shown.value.status],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
           </section>
           {shown.value.changeable ? (

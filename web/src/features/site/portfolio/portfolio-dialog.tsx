@@ -83,11 +83,11 @@ export function PortfolioDialog({ item, onClose }: { item: PortfolioItem | null;
                 <dd>
                   {item.palette.name}
                   <span className="swatches">
-                    {item.palette.swatches.map((s) => (
-                      <span key={s.hex} className="swatch" style={{ background: s.hex }} title={s.name} />
+                    {Object.entries(item.palette.swatches).map(([name, hex]) => (
+                      <span key={hex} className="swatch" style={{ background: hex }} title={name} />
                     ))}
                   </span>
-                  <span className="visually-hidden">: {item.palette.swatches.map((s) => s.name).join(', ')}</span>
+                  <span className="visually-hidden">: {Object.keys(item.palette.swatches).join(', ')}</span>
                 </dd>
               </div>
               <div>

@@ -6,11 +6,6 @@
 import type { AddonId, PackageSlug, TreeSize } from '@domain/catalog';
 import type { ImageName } from '../components/picture';
 
-export interface Swatch {
-  name: string;
-  hex: string;
-}
-
 export interface PortfolioItem {
   image: ImageName;
   title: string;
@@ -18,8 +13,8 @@ export interface PortfolioItem {
   treeSize: TreeSize;
   luxeFinish: boolean;
   upgrades: AddonId[];
-  /** One of the wizard's colour palettes, with the colours used. */
-  palette: { name: string; swatches: Swatch[] };
+  /** One of the wizard's colour palettes, with the colours used: each colour's name and its hex, in the order shown. */
+  palette: { name: string; swatches: Readonly<Record<string, string>> };
   /** One of the wizard's style themes. */
   theme: string;
   description: string;
@@ -34,15 +29,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '7.5-9ft',
     luxeFinish: false,
     upgrades: ['luxe-ornament-boost', 'gift-wrap'],
-    palette: {
-      name: 'Traditional',
-      swatches: [
-        { name: 'Crimson', hex: '#b3202a' },
-        { name: 'Antique gold', hex: '#d4a640' },
-        { name: 'Cream', hex: '#efe3c8' },
-        { name: 'Evergreen', hex: '#2f5d3c' },
-      ],
-    },
+    palette: { name: 'Traditional', swatches: { Crimson: '#b3202a', 'Antique gold': '#d4a640', Cream: '#efe3c8', Evergreen: '#2f5d3c' } },
     theme: 'Classic',
     description:
       'A family room classic: crimson and antique-gold glass, a striped velvet ribbon spiralling to a gold star, and a deep red skirt. Wrapped gifts finish the scene for the holiday photos.',
@@ -55,15 +42,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '10-12ft',
     luxeFinish: true,
     upgrades: [],
-    palette: {
-      name: 'Elegant',
-      swatches: [
-        { name: 'Champagne', hex: '#e6cfa0' },
-        { name: 'Ivory', hex: '#fbf4e6' },
-        { name: 'Gilt', hex: '#c9a25a' },
-        { name: 'Blush', hex: '#e9c6b8' },
-      ],
-    },
+    palette: { name: 'Elegant', swatches: { Champagne: '#e6cfa0', Ivory: '#fbf4e6', Gilt: '#c9a25a', Blush: '#e9c6b8' } },
     theme: 'Glamorous',
     description:
       'A twelve-foot statement for a two-storey foyer: champagne satin ribbon, ivory and blush glass, a generous bow topper and a gilded collar, with the Luxe Finish gift-wrap suite beneath.',
@@ -76,15 +55,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '5-7ft',
     luxeFinish: false,
     upgrades: ['luxe-topper', 'luxe-base'],
-    palette: {
-      name: 'Modern',
-      swatches: [
-        { name: 'Snow', hex: '#f5f5f2' },
-        { name: 'Silver', hex: '#c9ccd1' },
-        { name: 'Ink', hex: '#2b2b2b' },
-        { name: 'Frost blue', hex: '#9fb1c1' },
-      ],
-    },
+    palette: { name: 'Modern', swatches: { Snow: '#f5f5f2', Silver: '#c9ccd1', Ink: '#2b2b2b', 'Frost blue': '#9fb1c1' } },
     theme: 'Minimalist',
     description:
       "The client's own tree and ornaments, edited down and restyled: silver bead garland, matte black accents, a slim silver finial and a white ceramic collar for a calm, gallery-like corner.",
@@ -97,15 +68,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '7.5-9ft',
     luxeFinish: false,
     upgrades: ['ornament-boost', 'stockings', 'stocking-holders'],
-    palette: {
-      name: 'Rustic',
-      swatches: [
-        { name: 'Burgundy', hex: '#7a1f2b' },
-        { name: 'Oat', hex: '#efe3cc' },
-        { name: 'Copper', hex: '#a5623a' },
-        { name: 'Sage', hex: '#5c6b4a' },
-      ],
-    },
+    palette: { name: 'Rustic', swatches: { Burgundy: '#7a1f2b', Oat: '#efe3cc', Copper: '#a5623a', Sage: '#5c6b4a' } },
     theme: 'Natural',
     description: 'Burlap ribbon with a burgundy stitch, copper and oat ornaments and a woven basket base against shiplap walls. Matching stockings hang from weighted holders on the mantel.',
     alt: 'Tree in burgundy, oat and copper ornaments with burlap ribbon and a woven basket base',
@@ -117,15 +80,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '7.5-9ft',
     luxeFinish: false,
     upgrades: ['monogram-charms'],
-    palette: {
-      name: 'Coastal',
-      swatches: [
-        { name: 'Navy', hex: '#1f3a5f' },
-        { name: 'Sea glass', hex: '#8fc1b5' },
-        { name: 'Sand', hex: '#d8c3a0' },
-        { name: 'Shell white', hex: '#fbfbf8' },
-      ],
-    },
+    palette: { name: 'Coastal', swatches: { Navy: '#1f3a5f', 'Sea glass': '#8fc1b5', Sand: '#d8c3a0', 'Shell white': '#fbfbf8' } },
     theme: 'Whimsical',
     description: 'Bay-inspired blues and sea glass with pearl bead garland, starfish accents and a sandy starfish topper. Monogram charms spell out the family name among the branches.',
     alt: 'Tree in navy, sea-glass and sand ornaments with pearl garland and a starfish topper',
@@ -137,15 +92,7 @@ export const PORTFOLIO_ITEMS: readonly PortfolioItem[] = [
     treeSize: '7.5-9ft',
     luxeFinish: true,
     upgrades: [],
-    palette: {
-      name: 'Custom',
-      swatches: [
-        { name: 'Peppermint pink', hex: '#e26d8f' },
-        { name: 'Teal', hex: '#1e8a8a' },
-        { name: 'Mustard', hex: '#e0a526' },
-        { name: 'Cherry', hex: '#c8342d' },
-      ],
-    },
+    palette: { name: 'Custom', swatches: { 'Peppermint pink': '#e26d8f', Teal: '#1e8a8a', Mustard: '#e0a526', Cherry: '#c8342d' } },
     theme: 'Eclectic',
     description: "A joyful mix for a playroom: the family's collected ornaments plus a Luxe Finish of designer pieces, gold bead garland, bunting on the wall and a cherry-red skirt piled with gifts.",
     alt: 'Tree in pink, teal, mustard and red ornaments with gold beads, a gold star and a red skirt, bunting on a green wall',

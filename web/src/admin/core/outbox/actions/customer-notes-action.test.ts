@@ -1,7 +1,8 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { Outbox } from '../outbox';
-import { applyAnswer, sendEntry, undoLocalChange } from '../action-registry';
+import type { Outbox } from '../outbox';
+import { applyAnswer } from '../action-registry';
+import { registryOutbox } from '../registry-outbox.test-support';
 import { AdminDb } from '@/admin/core/db';
 import { row } from '@/admin/core/sync/fake-server.test-support';
 import { Mirror } from '@/admin/core/sync/mirror';
@@ -33,15 +34,7 @@ beforeEach(() => {
       stored.set(key, { customer: row('cust1', 10 * (stored.size + 1), { email_key: save.email.trim().toLowerCase(), name: save.name, ...save.notes }), applied: true, created: stored.size === 0 });
     return Promise.resolve(stored.get(key));
   });
-  box = new Outbox(db, {
-    send: sendEntry,
-    account: () => ACCOUNT,
-    onSent: (entry, answer) => applyAnswer(mirror, entry, answer),
-    onDiscard: (entry) => undoLocalChange(db, entry),
-    lock: null,
-    now: () => Date.now(),
-    timers: { setTimeout: () => 0, clearTimeout: () => undefined },
-  });
+  box = registryOutbox(db, mirror, ACCOUNT);
 });
 
 afterEach(async () => {
