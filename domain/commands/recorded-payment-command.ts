@@ -26,7 +26,7 @@ import {
   RECORDED_PAYMENT_MESSAGES as M,
   type RecordedPaymentRequest,
 } from '../money/recorded-payments';
-import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
+import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome, whenFound } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
 import { isGoingAhead } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
@@ -197,9 +197,7 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     return { ok: true, value: { paymentId, reason } };
   },
   idempotency: { by: 'natural', header: 'required', why: 'a payment voided already (a replay, or the other phone) answers as it is and sends nothing twice' },
-  decide(state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> {
-    const p = state.payment;
-    if (!p) return refuse(404, C.paymentNotFound);
+  decide: whenFound('payment', C.paymentNotFound, (p, state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> => {
     if (!isRecordedMethod(p.method)) return refuse(409, M.notVoidable);
     const answer = { paymentId: p.id };
     if (p.status === ChargeStatus.Voided) return decided([], answer);
@@ -223,5 +221,5 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/061).
     if (balanceAfter(b.money, {}, patches) > 0 && b.balance_paid_at) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };
-  },
+  }),
 };

@@ -6,7 +6,7 @@
  */
 import { paymentMethodText } from '../money/recorded-payments';
 import type { Movement } from '../money/ledger';
-import { decided, pbDate, refuse, type Command, type Outcome } from './command';
+import { decided, pbDate, refuse, type Command, type Outcome, whenFound } from './command';
 import type { MoneyRows } from './ledger-state';
 import { RefundStatus } from '../money/charge-lifecycle';
 
@@ -68,9 +68,7 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
     return { ok: true, value: { bookingId, paymentId } };
   },
   idempotency: { by: 'natural', header: 'none', why: 'a refund already returned answers as it is and sends no second receipt' },
-  decide(state, input, nowMs): Outcome<ReturnedReceiptMail, RefundReturnedAnswer> {
-    const b = state.booking;
-    if (!b) return refuse(404, RETURNED_MESSAGES.notFound);
+  decide: whenFound('booking', RETURNED_MESSAGES.notFound, (b, _state, input, nowMs): Outcome<ReturnedReceiptMail, RefundReturnedAnswer> => {
     const answer = { bookingId: b.id };
     const ofPayment = (m: Movement) => m.direction === 'refund' && m.of!.split('#')[0] === input.paymentId;
     const refund = b.movements.find(ofPayment);
@@ -95,5 +93,5 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
       mails: [{ bookingId: answer.bookingId, paymentId: row.id, amountCents: row.refund_amount || row.amount, byHand: paymentMethodText(hand.method, hand.checkNumber, hand.note) }],
       answer,
     };
-  },
+  }),
 };
