@@ -7,9 +7,10 @@ import type { SelfServiceBooking } from '../../domain/booking/self-service';
 import type { BookingMoneyRow } from '../../domain/money/ledger';
 import type { BookingChoices } from '../../domain/money/pricing';
 import type { BookingSchedule } from '../../domain/schedule/overlap';
+import type { DateContext } from '../../domain/schedule/season';
 
 /** A confirmed booking's schedule, its deposit paid: the installation on 2026-12-05 from 9 to 15, no removal. */
-export function scheduledBooking(over: Partial<BookingSchedule> = {}): BookingSchedule {
+export function scheduledBooking(over: Partial<BookingSchedule> = {}): BookingSchedule & { id: string } {
   return { id: 'b1', status: 'confirmed', payment_status: 'deposit_paid', install_date: '2026-12-05', install_time_slot: '9-15', removal_date: '', removal_time_slot: '', ...over };
 }
 
@@ -64,4 +65,13 @@ export function bookingMoneyRow(over: Partial<BookingMoneyRow> = {}): BookingMon
     cancel_reason: '',
     ...over,
   };
+}
+
+/** The dates a consultation command checks on Friday, 2026-11-20: the 2026 season's windows, and 2026-12-09 blocked. */
+export function consultationDateContext(): DateContext {
+  return {
+    today: '2026-11-20',
+    season: { install: { start: '2026-11-20', end: '2026-12-24' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-01', end: '2026-12-20' } },
+    blocked: new Set(['2026-12-09']),
+  } as unknown as DateContext;
 }
