@@ -31,6 +31,7 @@ import { balanceAfter, type MoneyRows } from './ledger-state';
 import { isGoingAhead } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
+import { trimmedText } from '../text';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
   bookingNotFound: 'Booking not found.',
@@ -184,13 +185,11 @@ export interface VoidPaymentState {
   others: readonly StandingPayment[];
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
   name: 'booking-payments-void',
   parse(body) {
-    const paymentId = text(body.paymentId);
-    const reason = text(body.reason);
+    const paymentId = trimmedText(body.paymentId);
+    const reason = trimmedText(body.reason);
     if (!paymentId) return { ok: false, message: C.voidMissing };
     if (!reason) return { ok: false, message: M.voidReason };
     if (reason.length > MAX_PAYMENT_NOTE) return { ok: false, message: C.voidReasonTooLong };

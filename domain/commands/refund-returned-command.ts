@@ -9,6 +9,7 @@ import type { Movement } from '../money/ledger';
 import { decided, pbDate, refuse, type Command, type Outcome, whenFound } from './command';
 import type { MoneyRows } from './ledger-state';
 import { RefundStatus } from '../money/charge-lifecycle';
+import { trimmedText } from '../text';
 
 export const RETURNED_MESSAGES = {
   body: 'Please choose the booking and the payment given back.',
@@ -57,13 +58,11 @@ export interface RefundReturnedAnswer {
   bookingId: string;
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedState, ReturnedReceiptMail, RefundReturnedAnswer> = {
   name: 'refund-returned',
   parse(body) {
-    const bookingId = text(body.bookingId);
-    const paymentId = text(body.paymentId);
+    const bookingId = trimmedText(body.bookingId);
+    const paymentId = trimmedText(body.paymentId);
     if (!bookingId || !paymentId) return { ok: false, message: RETURNED_MESSAGES.body };
     return { ok: true, value: { bookingId, paymentId } };
   },
