@@ -142,6 +142,9 @@ export type LifecycleEvent =
 
 export type Transition = { ok: true; state: LifecycleState } | { ok: false; reason: string };
 
+/** The sentence of a request naming a booking that does not exist (or no longer does): every command's 404. */
+export const NO_SUCH_BOOKING = 'Booking not found.';
+
 /** The sentences of a refused transition. */
 export const LIFECYCLE_MESSAGES = {
   notPending: 'This booking is no longer waiting for its deposit.',

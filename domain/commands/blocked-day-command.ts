@@ -10,7 +10,7 @@
 import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
 import { decided, refuse, type Command, whenFound } from './command';
-import { BookingStatus } from '../booking/lifecycle';
+import { BookingStatus, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 
 export type BlockedDayChoice = 'keep' | 'email';
@@ -26,7 +26,7 @@ export const BLOCKED_DAY_MESSAGES = {
   choice: 'Please choose to keep the visit or to e-mail the customer.',
   message: 'Please write the message to the customer.',
   messageLong: 'The message can be at most 2,000 characters.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notBlocked: 'That day is not blocked any more.',
   noVisit: 'This booking has no visit on that day any more.',
   cancelled: 'This booking is cancelled.',

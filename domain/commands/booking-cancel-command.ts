@@ -10,7 +10,7 @@
  * payment. The refunds themselves run after the commit, outside the transaction (Stripe).
  * Pure.
  */
-import { BookingStatus, transition } from '../booking/lifecycle';
+import { BookingStatus, transition, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
 import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
 import { formatCents } from '../money/cents';
@@ -23,7 +23,7 @@ import { historyLine, lifecycleOfFacts, type BookingFacts, type ChangeTokens } f
 export const OWNER_CANCEL_MESSAGES = {
   missing: 'Please choose the booking to cancel.',
   refundChoice: 'Please choose whether to refund the deposit or keep it.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notConfirmed: 'Only a confirmed booking can be cancelled here.',
   refundAmount: 'Please enter the refund as a whole number of cents, 0 or more.',
   messageLong: 'Please keep the message to the customer under 1,000 characters.',

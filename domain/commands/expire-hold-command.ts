@@ -8,12 +8,12 @@
  * money came in. Run by the every-five-minutes job (pb_hooks/src/lib/bookings/expire-holds-job.ts);
  * naturally idempotent (a second run finds it cancelled). Pure.
  */
-import { lifecycleOf, transition } from '../booking/lifecycle';
+import { lifecycleOf, transition, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { decided, refuse, type Command, whenFound } from './command';
 import type { BookingFields } from '../booking/booking-row';
 
 export const EXPIRE_HOLD_MESSAGES = {
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notHeld: 'This booking is no longer waiting for its deposit.',
   running: 'This booking’s checkout hold has not ended yet.',
 } as const;

@@ -14,10 +14,10 @@
 import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
 import type { RefundPart } from '../mail/receipts';
 import { pbDate, type Change, type Command, whenFound } from './command';
-import { isLive } from '../booking/lifecycle';
+import { isLive, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { RefundStatus } from '../money/charge-lifecycle';
 
-export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
+export const RECORD_REFUNDS_MESSAGES = { notFound: NO_SUCH_BOOKING } as const;
 
 /** One refund Stripe made (or a demo refund): which, its Stripe id and its cents. */
 export interface RefundMade {

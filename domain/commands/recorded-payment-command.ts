@@ -28,13 +28,13 @@ import {
 } from '../money/recorded-payments';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome, whenFound } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
-import { isGoingAhead } from '../booking/lifecycle';
+import { isGoingAhead, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
 import { trimmedText } from '../text';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
-  bookingNotFound: 'Booking not found.',
+  bookingNotFound: NO_SUCH_BOOKING,
   paymentNotFound: 'Payment not found.',
   voidMissing: 'Please choose the payment to void.',
   voidReasonTooLong: `The reason must be at most ${MAX_PAYMENT_NOTE} characters.`,

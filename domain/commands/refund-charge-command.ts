@@ -16,11 +16,12 @@ import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, type Charge
 import { refuse, type Change, type Command, whenFound } from './command';
 import type { RecordRefundsState } from './record-refunds-command';
 import { ChargeStatus, RefundStatus } from '../money/charge-lifecycle';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const REFUND_CHARGE_MESSAGES = {
   body: 'Please choose the booking and the payment to refund.',
   amount: 'Please enter the amount to refund, in dollars and cents above zero.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   noPayment: 'This booking has no such payment.',
   notReceived: 'Only a payment received can be refunded.',
   byHand: 'This payment was made by hand (cash, a check or another way): give it back in person.',

@@ -10,11 +10,12 @@ import { decided, pbDate, refuse, type Command, type Outcome, whenFound } from '
 import type { MoneyRows } from './ledger-state';
 import { RefundStatus } from '../money/charge-lifecycle';
 import { trimmedText } from '../text';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const RETURNED_MESSAGES = {
   body: 'Please choose the booking and the payment given back.',
   nothing: 'Nothing of this payment waits to be given back by hand.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
 } as const;
 
 export interface RefundReturnedInput {

@@ -10,12 +10,12 @@
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
 import { seasonOfInstall } from '../schedule/season';
 import { pbDate, refuse, type Command, whenFound } from './command';
-import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import { BookingStatus, wentAhead, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 
 export const REVIEW_REQUEST_MESSAGES = {
   stage: 'The review stage must be post_install or post_removal.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notAhead: 'Reviews can be requested only for paid or confirmed bookings.',
   submitted: 'The customer has already submitted this review.',
   alreadySent: 'A review link for this booking was already sent.',

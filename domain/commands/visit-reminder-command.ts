@@ -15,9 +15,10 @@
 import { dueReminders, type DueReminder, type ReminderBooking } from '../mail/reminders';
 import { blockedDayHoldsReminder, type BlockedDayChoices } from './blocked-day-command';
 import { refuse, type Command, whenFound } from './command';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const VISIT_REMINDER_MESSAGES = {
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   alreadyQueued: 'This reminder was already sent.',
   notDue: 'This reminder is not due.',
   blockedDay: 'The day of this visit is blocked: its reminder waits for the owner to keep the visit.',
