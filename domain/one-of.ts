@@ -16,3 +16,11 @@ export function isOneOf<T extends string>(values: readonly T[], value: unknown):
 export function oneOfOr<T extends string, F>(values: readonly T[], value: unknown, fallback: F): T | F {
   return isOneOf(values, value) ? value : fallback;
 }
+
+/** The union of a const object's values: a status module's type of its named values (`BookingStatus`). */
+export type ValueOf<T> = T[keyof T];
+
+/** A const object's values as a list typed as their union (a status module's `BOOKING_STATUSES`). */
+export function valuesOf<T extends Readonly<Record<string, string>>>(named: T): readonly ValueOf<T>[] {
+  return Object.values(named) as ValueOf<T>[];
+}

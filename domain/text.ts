@@ -127,3 +127,8 @@ export function normalizeText(value: string, kind: TextKind = 'line'): string {
   if (NEEDS_LOOP.test(visible)) visible = keepWhereEffective(visible);
   return visible.normalize('NFC').replace(EDGE_BLANKS, '');
 }
+
+/** A request field as trimmed text: '' when it is not a string (a parse step before a command's own checks). */
+export function trimmedText(v: unknown): string {
+  return typeof v === 'string' ? v.trim() : '';
+}

@@ -9,6 +9,7 @@
  */
 import type { ParseResult } from './schemas';
 import { normalizeText } from '../text';
+import { NO_SUCH_BOOKING } from './lifecycle';
 
 export const MAX_ADMIN_NOTES = 5000;
 
@@ -16,7 +17,7 @@ export const ADMIN_NOTES_MESSAGES = {
   bookingMissing: 'Please choose the booking.',
   tooLong: `Notes must be at most ${MAX_ADMIN_NOTES} characters.`,
   editedAtInvalid: 'The time of the edit is not a valid date.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
 } as const;
 
 export interface AdminNotesEdit {

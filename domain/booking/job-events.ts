@@ -6,7 +6,7 @@
  * messages, so a queued action is checked the same way before it leaves the phone.
  */
 import type { BookingFields, BookingRow } from './booking-row';
-import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition } from './lifecycle';
+import { isGoingAhead, isLive, isPaid, isRefunded, lifecycleOf, transition, NO_SUCH_BOOKING } from './lifecycle';
 import type { ParseResult } from './schemas';
 import { normalizeText } from '../text';
 import { isOneOf } from '../one-of';
@@ -31,7 +31,7 @@ export const JOB_EVENT_MESSAGES = {
   photoTooLarge: 'The photo is larger than 8 MB. Please choose a smaller one.',
   /** 507 (docs/decisions/042): the server's disk is short of space; the outbox sends the photo again later. */
   diskLow: 'The server is short of storage space, so the photo cannot be saved yet. It stays queued and will be sent again.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   cancelled: 'This booking was cancelled, so it cannot be marked done.',
   notConfirmed: "This booking's deposit has not been paid, so it cannot be marked done.",
   reused: 'This action id was already used for a different action. Please discard it and record the action again.',

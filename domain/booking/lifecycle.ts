@@ -6,6 +6,7 @@
  * either side) asks `transition` and stores what it answers, so they cannot disagree. The
  * money's state (payment_status) is not here: it follows from the ledger (domain/money/ledger.ts).
  */
+import { oneOfOr, valuesOf, type ValueOf } from '../one-of';
 
 /**
  * The booking statuses, as in the migrations (`pending` is a legacy row's): the only place they
@@ -19,19 +20,8 @@ export const BookingStatus = {
   Cancelled: 'cancelled',
   PaymentConflict: 'payment_conflict',
 } as const;
-export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus];
-export const BOOKING_STATUSES: readonly BookingStatus[] = Object.values(BookingStatus);
-
-/** A booking's money state (`payment_status`), as in the migrations; it follows from the ledger (domain/money/ledger.ts). */
-export const PaymentStatus = {
-  Pending: 'pending',
-  DepositPaid: 'deposit_paid',
-  Paid: 'paid',
-  RefundPending: 'refund_pending',
-  Refunded: 'refunded',
-} as const;
-export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = Object.values(PaymentStatus);
+export type BookingStatus = ValueOf<typeof BookingStatus>;
+export const BOOKING_STATUSES = valuesOf(BookingStatus);
 
 /** Statuses of a booking that never went ahead or no longer goes ahead: cancelled, or its late payment refunded (docs/decisions/010). */
 export const GONE_STATUSES = ['cancelled', 'payment_conflict'] as const satisfies readonly BookingStatus[];
@@ -41,13 +31,19 @@ export const GOING_AHEAD_STATUSES = ['confirmed', 'completed'] as const satisfie
 export const AWAITING_DEPOSIT_STATUSES = ['pending', 'pending_payment'] as const satisfies readonly BookingStatus[];
 /** Statuses whose booking holds its slots (holdsSlots). */
 export const SLOT_HOLDING_STATUSES = ['confirmed', 'pending_payment'] as const satisfies readonly BookingStatus[];
+
+/** A booking's money state (`payment_status`), as in the migrations; it follows from the ledger (domain/money/ledger.ts). */
+export const PaymentStatus = { Pending: 'pending', DepositPaid: 'deposit_paid', Paid: 'paid', RefundPending: 'refund_pending', Refunded: 'refunded' } as const;
+export type PaymentStatus = ValueOf<typeof PaymentStatus>;
+export const PAYMENT_STATUSES = valuesOf(PaymentStatus);
+
 /** Payment states of a booking whose deposit (or more) is held. */
 export const PAID_PAYMENT_STATUSES = ['deposit_paid', 'paid'] as const satisfies readonly PaymentStatus[];
 /** Payment states of a booking whose money is being given back, or was. */
 export const REFUNDED_PAYMENT_STATUSES = ['refund_pending', 'refunded'] as const satisfies readonly PaymentStatus[];
 
-/** The booking statuses a status set names, for the named questions below. */
-const has = <T extends string>(set: readonly T[], value: string): boolean => (set as readonly string[]).includes(value);
+/** Whether `value` is among a status set's, for the named questions below. */
+const has = (set: readonly string[], value: string): boolean => set.includes(value);
 
 /**
  * Whether a booking is live: not cancelled and not a refunded late payment (`payment_conflict`).
@@ -146,6 +142,9 @@ export type LifecycleEvent =
 
 export type Transition = { ok: true; state: LifecycleState } | { ok: false; reason: string };
 
+/** The sentence of a request naming a booking that does not exist (or no longer does): every command's 404. */
+export const NO_SUCH_BOOKING = 'Booking not found.';
+
 /** The sentences of a refused transition. */
 export const LIFECYCLE_MESSAGES = {
   notPending: 'This booking is no longer waiting for its deposit.',
@@ -221,17 +220,17 @@ export function holdsSlots(status: BookingStatus): boolean {
 
 /** A stored `status` as the union; a value the migrations do not allow reads as the legacy `pending`. */
 export function asBookingStatus(value: string): BookingStatus {
-  return has(BOOKING_STATUSES, value) ? (value as BookingStatus) : 'pending';
+  return oneOfOr(BOOKING_STATUSES, value, BookingStatus.Pending);
 }
 
 /** A stored `payment_status` as the union; a value the migrations do not allow reads as `pending`. */
 export function asPaymentStatus(value: string): PaymentStatus {
-  return has(PAYMENT_STATUSES, value) ? (value as PaymentStatus) : 'pending';
+  return oneOfOr(PAYMENT_STATUSES, value, PaymentStatus.Pending);
 }
 
 /** A stored `cancel_reason` as the union, '' when none (or one the migrations do not allow). */
 export function asCancelReason(value: string): CancelReason | '' {
-  return has(CANCEL_REASONS, value) ? (value as CancelReason) : '';
+  return oneOfOr(CANCEL_REASONS, value, '' as const);
 }
 
 /** The lifecycle state of a stored booking row's fields. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { selfServiceBooking } from '../../tests/support/domain-builders';
 import {
   deadlineText,
   fromOf,
@@ -15,19 +16,7 @@ import {
 
 const H = 3_600_000;
 const paidAt = Date.UTC(2026, 10, 20, 17); // Friday, November 20, 12 PM in New York
-const booking: SelfServiceBooking = {
-  status: 'confirmed' as const,
-  payment_status: 'deposit_paid' as const,
-  depositPaidAtMs: paidAt,
-  install_date: '2026-12-05',
-  install_time_slot: '9-15',
-  removal_date: '2027-01-05',
-  removal_time_slot: '9-15',
-  install_done_at: '',
-  removal_done_at: '',
-  removalOptional: false,
-  removal_hold: '',
-};
+const booking: SelfServiceBooking = selfServiceBooking({ depositPaidAtMs: paidAt });
 
 describe('self-service rules', () => {
   it('reads a slot as New York wall-clock time on both sides of the DST change', () => {

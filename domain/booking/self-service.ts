@@ -10,7 +10,7 @@ import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { parseSlotId } from '../schedule/slots';
 import type { ParseResult } from './schemas';
 import type { RefundLine } from '../money/ledger';
-import { BookingStatus, isPaid, PaymentStatus } from './lifecycle';
+import { BookingStatus, isPaid, PaymentStatus, NO_SUCH_BOOKING } from './lifecycle';
 import type { BookingFields, BookingRow } from './booking-row';
 
 // The numbers and deadlines are the policy table's (domain/booking/policy.ts, docs/decisions/045).
@@ -46,7 +46,7 @@ export const SELF_SERVICE_MESSAGES = {
 /** The sentences of sending a manage link again (domain/commands/manage-link-commands.ts). */
 export const MANAGE_LINK_MESSAGES = {
   missing: 'Please choose the booking.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notConfirmed: 'This booking has no link to send yet: it gets one once its deposit is paid.',
   noEmail: 'This booking has no e-mail address to send the link to.',
   /** The customer's form, after every accepted request (known address or not, e-mailed or over the limit). */

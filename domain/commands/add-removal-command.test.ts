@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingChoices } from '../../tests/support/domain-builders';
 import type { BookingChoices } from '../money/pricing';
 import { seasonFor } from '../schedule/season';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
@@ -29,18 +30,7 @@ const booking = (over: Partial<BookingFacts> = {}): BookingFacts => ({
 });
 
 /** Adorned Arrangement without its removal: $85 to add; with the luxe finish it is included (free). */
-const choices = (over: Partial<BookingChoices> = {}): BookingChoices => ({
-  packageSlug: 'adorned-arrangement',
-  treeSize: '7.5-9ft',
-  addons: {},
-  luxeFinish: false,
-  removalRequested: false,
-  extraTree: false,
-  keepOrnaments: false,
-  luxeKeepOrnaments: 0,
-  distanceMiles: 5,
-  ...over,
-});
+const choices = (over: Partial<BookingChoices> = {}): BookingChoices => bookingChoices({ packageSlug: 'adorned-arrangement', distanceMiles: 5, ...over });
 
 const target = (over: Partial<AddRemovalTarget> = {}): AddRemovalTarget => ({
   booking: booking(),

@@ -20,7 +20,7 @@ import { removalAdditionCents, type BookingChoices } from '../money/pricing';
 import { removalDateProblem } from '../schedule/season';
 import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, visitChangeDeadlineMs, visitStartMs, type VisitAt } from '../booking/self-service';
 import { findSlot } from '../schedule/slots';
-import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
+import { decided, pbDate, refuse, type Change, type Command, type FieldValue, whenFound } from './command';
 import { historyLine, lifecycleOfFacts, linksFollowVisits, type BookingFacts } from './booking-changes';
 import { visitAtOf, visitTime, type MoveWorld } from './visit-move-command';
 import { ChargeStatus } from '../money/charge-lifecycle';
@@ -109,9 +109,7 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
     };
   },
   idempotency: { by: 'natural', header: 'none', why: 'a removal booked or held cannot be added again: the open page is answered again, a booked one refused' },
-  decide(state, input, nowMs) {
-    const t = state.found;
-    if (!t) return refuse(404, M.invalidLink);
+  decide: whenFound('found', M.invalidLink, (t, state, input, nowMs) => {
     const b = t.booking;
     if (t.openUrl) return decided([], { kind: 'open', url: t.openUrl });
     // A removal booked since the page was opened (or this request sent again) is not added twice (docs/decisions/027).
@@ -170,5 +168,5 @@ export const addRemovalCommand: Command<AddRemovalInput, AddRemovalState, Remova
     };
     // The charge first: the hold names it.
     return decided([charge, { op: 'update', collection: 'bookings', id: b.id, fields: { ...when, removal_hold: t.newCharge.id } }], { kind: 'held', bookingId: b.id, chargeId: t.newCharge.id });
-  },
+  }),
 };

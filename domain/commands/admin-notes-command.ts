@@ -6,7 +6,7 @@
  */
 import { ADMIN_NOTES_MESSAGES, adminNotesEditWins, parseAdminNotesEdit, type AdminNotesEdit } from '../booking/admin-notes';
 import { checkDeviceTime } from '../admin/device-clock';
-import { decided, pbDate, refuse, type Command } from './command';
+import { decided, pbDate, type Command, whenFound } from './command';
 import type { BookingFields } from '../booking/booking-row';
 
 /** The booking as the command reads it (null: no such booking): its note, and its creation and the note's time in epoch ms (NaN when unset). */
@@ -25,12 +25,10 @@ export const adminNotesCommand: Command<AdminNotesEdit, AdminNotesState, never, 
   name: 'booking-admin-notes',
   parse: (body) => parseAdminNotesEdit(body),
   idempotency: { by: 'natural', header: 'none', why: 'the same edit again loses to itself (domain/booking/admin-notes.ts adminNotesEditWins)' },
-  decide(state, edit, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, ADMIN_NOTES_MESSAGES.notFound);
+  decide: whenFound('booking', ADMIN_NOTES_MESSAGES.notFound, (b, _state, edit, nowMs) => {
     const when = checkDeviceTime(edit.editedAtMs, nowMs, b.createdAtMs);
     const answer = { bookingId: b.id, applied: false, clockCorrected: when.corrected };
     if (!adminNotesEditWins({ notes: b.admin_notes, atMs: b.notesAtMs }, { notes: edit.adminNotes, atMs: when.atMs })) return decided([], answer);
     return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { admin_notes: edit.adminNotes, admin_notes_updated_at: pbDate(when.atMs) } }], { ...answer, applied: true });
-  },
+  }),
 };

@@ -9,8 +9,8 @@
  */
 import { isYmd, type Ymd } from '../schedule/calendar';
 import { normalizeText } from '../text';
-import { decided, refuse, type Command } from './command';
-import { BookingStatus } from '../booking/lifecycle';
+import { decided, refuse, type Command, whenFound } from './command';
+import { BookingStatus, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 
 export type BlockedDayChoice = 'keep' | 'email';
@@ -26,7 +26,7 @@ export const BLOCKED_DAY_MESSAGES = {
   choice: 'Please choose to keep the visit or to e-mail the customer.',
   message: 'Please write the message to the customer.',
   messageLong: 'The message can be at most 2,000 characters.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notBlocked: 'That day is not blocked any more.',
   noVisit: 'This booking has no visit on that day any more.',
   cancelled: 'This booking is cancelled.',
@@ -93,9 +93,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
   name: 'blocked-day-choice',
   parse: (body) => parseBlockedDayChoice(body),
   idempotency: { by: 'key', header: 'required', fingerprint: (i) => JSON.stringify([i.bookingId, i.date, i.choice, i.message]) },
-  decide(state, input) {
-    const b = state.booking;
-    if (!b) return refuse(404, M.notFound);
+  decide: whenFound('booking', M.notFound, (b, state, input) => {
     if (b.status === BookingStatus.Cancelled) return refuse(409, M.cancelled);
     const visit = b.install_date === input.date ? 'install' : b.removal_date === input.date ? 'removal' : null;
     if (!visit) return refuse(409, M.noVisit);
@@ -105,7 +103,7 @@ export const blockedDayCommand: Command<BlockedDayInput, BlockedDayState, Blocke
     const answer = { bookingId: b.id, choice: stored };
     if (input.choice === 'keep') return decided(changes, answer);
     return { changes, mails: [{ bookingId: b.id, date: input.date, visit, message: input.message }], answer };
-  },
+  }),
 };
 
 /** A booking as the list of visits on blocked days reads it. */

@@ -10,20 +10,20 @@
  * payment. The refunds themselves run after the commit, outside the transaction (Stripe).
  * Pure.
  */
-import { BookingStatus, transition } from '../booking/lifecycle';
+import { BookingStatus, transition, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { keptOnCancel, type Kept } from '../booking/policy';
 import { bookingLedger, bookingMoneyRow, chargeMoneyRow, type LooseRow } from '../money/booking-money';
 import { formatCents } from '../money/cents';
 import { refundsToQueue, refundWrites, type ChargeMoneyRow, type LedgerBooking, type Movement } from '../money/ledger';
 import { normalizeText } from '../text';
 import { fromOf, isStaleFrom, SELF_SERVICE_MESSAGES as M, selfServiceOptions, type VisitAt } from '../booking/self-service';
-import { decided, refuse, type Change, type Command, type FieldValue } from './command';
+import { decided, refuse, type Change, type Command, type FieldValue, whenFound } from './command';
 import { historyLine, lifecycleOfFacts, type BookingFacts, type ChangeTokens } from './booking-changes';
 
 export const OWNER_CANCEL_MESSAGES = {
   missing: 'Please choose the booking to cancel.',
   refundChoice: 'Please choose whether to refund the deposit or keep it.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notConfirmed: 'Only a confirmed booking can be cancelled here.',
   refundAmount: 'Please enter the refund as a whole number of cents, 0 or more.',
   messageLong: 'Please keep the message to the customer under 1,000 characters.',
@@ -226,9 +226,7 @@ export const customerCancelCommand: Command<CustomerCancelInput, CustomerCancelS
     return from.ok ? { ok: true, value: { token: typeof body.token === 'string' ? body.token.trim() : '', from: from.value } } : from;
   },
   idempotency: { by: 'natural', header: 'none', why: 'a cancelled booking cannot be cancelled again, and a request naming an installation the booking no longer has is refused' },
-  decide(state, input, nowMs) {
-    const t = state.found;
-    if (!t) return refuse(404, M.invalidLink);
+  decide: whenFound('found', M.invalidLink, (t, state, input, nowMs) => {
     // The page showed another installation: the customer decided on a booking that has changed since.
     if (isStaleFrom(input.from, { date: t.booking.install_date, timeSlot: t.booking.install_time_slot })) return refuse(409, M.staleRequest);
     if (!selfServiceOptions(t.booking, nowMs).cancel) return refuse(409, M.cancelClosed);
@@ -238,7 +236,7 @@ export const customerCancelCommand: Command<CustomerCancelInput, CustomerCancelS
     if ('refused' in made) return refuse(409, made.refused);
     // The refunds' own path e-mails the customer once they are made (lib/payments/refund.ts).
     return decided(made.changes, { bookingId: t.booking.id, refundsQueued: made.refunds.length > 0, refund: true });
-  },
+  }),
 };
 
 export interface OwnerCancelInput {
@@ -278,9 +276,7 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
     return { ok: true, value };
   },
   idempotency: { by: 'natural', header: 'required', why: 'a booking already cancelled answers as it is and changes nothing (the outbox may send the same cancel again)' },
-  decide(state, input, nowMs) {
-    const t = state.found;
-    if (!t) return refuse(404, OWNER_CANCEL_MESSAGES.notFound);
+  decide: whenFound('found', OWNER_CANCEL_MESSAGES.notFound, (t, state, input, nowMs) => {
     const b = t.booking;
     const answer = { bookingId: b.id, refundsQueued: false, refund: input.refund };
     if (b.status === BookingStatus.Cancelled) return decided([], answer);
@@ -312,5 +308,5 @@ export const ownerCancelCommand: Command<OwnerCancelInput, OwnerCancelState, Can
           { bookingId: b.id, to: 'owner' },
         ];
     return { changes: made.changes, mails, answer: { ...answer, refund: split ? split.depositRefundCents > 0 : input.refund, refundsQueued } };
-  },
+  }),
 };

@@ -93,3 +93,19 @@ export function decided<A>(changes: Change[], answer: A): Decision<never, A> {
 export function pbDate(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ');
 }
+
+/**
+ * A command's `decide` that first needs one record of its state, `state[key]` (null or undefined:
+ * the server found none, refused with a 404 and the sentence `notFound`); `decide` takes that
+ * record, then the state, the input and the server's clock (epoch ms) as ever.
+ */
+export function whenFound<State, Input, Mail, Answer, K extends keyof State>(
+  key: K,
+  notFound: string,
+  decide: (row: NonNullable<State[K]>, state: State, input: Input, nowMs: number) => NoInfer<Outcome<Mail, Answer>>,
+): (state: State, input: Input, nowMs: number) => Outcome<Mail, Answer> {
+  return (state, input, nowMs) => {
+    const row = state[key];
+    return row === null || row === undefined ? refuse(404, notFound) : decide(row, state, input, nowMs);
+  };
+}

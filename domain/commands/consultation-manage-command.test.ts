@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { consultationDateContext } from '../../tests/support/domain-builders';
 import { SELF_SERVICE_MESSAGES } from '../booking/self-service';
 import { CONSULTATION_SLOT_TAKEN, UNKNOWN_CONSULTATION_SLOT } from '../consultations/consultation';
 import { consultationLinkExpiresAtMs, MY_CONSULTATION_MESSAGES as M } from '../consultations/consultation-link';
@@ -10,11 +11,7 @@ import type { ConsultationStatus } from '../consultations/consultation-status';
 
 // Friday 2026-11-20, noon in New York.
 const NOW = Date.parse('2026-11-20T17:00:00Z');
-const dateContext = {
-  today: '2026-11-20',
-  season: { install: { start: '2026-11-20', end: '2026-12-24' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-01', end: '2026-12-20' } },
-  blocked: new Set(['2026-12-09']),
-} as unknown as ConsultationManageState['dateContext'];
+const dateContext = consultationDateContext();
 const state = (status: ConsultationStatus, over: Partial<NonNullable<ConsultationManageState['found']>> = {}, takenSlots: string[] = []): ConsultationManageState => ({
   dateContext,
   found: { id: 'c1', status, date: '2026-11-25', timeSlot: '10:30', icsSequence: 1, liveLinkIds: ['l1'], ...over },

@@ -18,7 +18,7 @@ import { consultationChangeable, consultationLinkExpiresAtMs, MY_CONSULTATION_ME
 import { isYmd } from '../schedule/calendar';
 import { consultationInsideNotice, noticeRefusal } from '../schedule/notice';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
-import { decided, pbDate, refuse, type Change, type Command } from './command';
+import { decided, pbDate, refuse, type Change, type Command, whenFound } from './command';
 import { ConsultationStatus } from '../consultations/consultation-status';
 
 /** A move request: { token, date, timeSlot, from: { date, timeSlot } }. */
@@ -110,9 +110,7 @@ export const consultationMoveCommand: Command<ConsultationMoveInput, Consultatio
   name: 'my-consultation/move',
   parse: (body) => parseConsultationMove(body),
   idempotency: { by: 'natural', header: 'none', why: 'the request names the time it moves the consultation from, so a replay after the move is refused' },
-  decide(state, input, nowMs) {
-    const c = state.found;
-    if (!c) return refuse(404, SELF_SERVICE_MESSAGES.invalidLink);
+  decide: whenFound('found', SELF_SERVICE_MESSAGES.invalidLink, (c, state, input, nowMs) => {
     if (!consultationChangeable(c, nowMs)) return refuse(409, M.readOnly);
     if (isStaleFrom(input.from, c)) return refuse(409, M.staleRequest);
     if (input.date === c.date && input.timeSlot === c.timeSlot) return refuse(409, M.sameSlot);
@@ -132,16 +130,14 @@ export const consultationMoveCommand: Command<ConsultationMoveInput, Consultatio
       ...c.liveLinkIds.map((id): Change => ({ op: 'update', collection: 'consultation_links', id, fields: { expires_at: expires } })),
     ];
     return { changes, mails: mailsOf(c, 'reschedule'), answer: { consultationId: c.id } };
-  },
+  }),
 };
 
 export const consultationCancelCommand: Command<ConsultationCancelInput, ConsultationManageState, ConsultationChangeMail, ConsultationManageAnswer> = {
   name: 'my-consultation/cancel',
   parse: (body) => parseConsultationCancel(body),
   idempotency: { by: 'natural', header: 'none', why: 'a cancelled consultation answers as it is and changes nothing, and a request naming another time is refused' },
-  decide(state, input, nowMs) {
-    const c = state.found;
-    if (!c) return refuse(404, SELF_SERVICE_MESSAGES.invalidLink);
+  decide: whenFound('found', SELF_SERVICE_MESSAGES.invalidLink, (c, _state, input, nowMs) => {
     if (isStaleFrom(input.from, c)) return refuse(409, M.staleRequest);
     const answer = { consultationId: c.id };
     if (c.status === ConsultationStatus.Cancelled) return decided([], answer);
@@ -151,5 +147,5 @@ export const consultationCancelCommand: Command<ConsultationCancelInput, Consult
       mails: mailsOf(c, 'cancel'),
       answer,
     };
-  },
+  }),
 };

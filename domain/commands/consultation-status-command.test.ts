@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { consultationDateContext } from '../../tests/support/domain-builders';
 import { CONSULTATION_STATUS_MESSAGES as M } from '../consultations/consultation-status';
 import { isRefusal } from './command';
 import { CONSULTATION_COMMAND_MESSAGES, consultationStatusCommand, parseConsultationStatus, type ConsultationStatusState } from './consultation-status-command';
 import type { ConsultationStatus } from '../consultations/consultation-status';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');
-const dateContext = {
-  today: '2026-11-20',
-  season: { install: { start: '2026-11-20', end: '2026-12-24' }, removal: { start: '2026-12-26', end: '2027-01-31' }, consultation: { start: '2026-11-01', end: '2026-12-20' } },
-  blocked: new Set(['2026-12-09']),
-} as unknown as ConsultationStatusState['dateContext'];
+const dateContext = consultationDateContext();
 const state = (status: ConsultationStatus, takenSlots: string[] = []): ConsultationStatusState => ({
   dateContext,
   consultation: { id: 'c1', status, date: '2026-11-25', timeSlot: '10:30', icsSequence: 1 },

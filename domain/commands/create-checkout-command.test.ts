@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scheduledBooking } from '../../tests/support/domain-builders';
 import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
 import { derivedAfter } from './derived-money.fixture';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
@@ -52,16 +53,7 @@ const hold = (id: string, over: Partial<PaymentBookingRow> = {}) => ({
   checkout_session_id: `cs_${id}`,
   ...over,
 });
-const schedule = (id: string, date = '2026-11-24', status: BookingSchedule['status'] = 'confirmed'): BookingSchedule => ({
-  id,
-  status,
-  payment_status: 'deposit_paid' as const,
-  hold_expires_at: '',
-  install_date: date,
-  install_time_slot: '9-15',
-  removal_date: '',
-  removal_time_slot: '',
-});
+const schedule = (id: string, date = '2026-11-24', status: BookingSchedule['status'] = 'confirmed'): BookingSchedule => scheduledBooking({ id, status, hold_expires_at: '', install_date: date });
 const state = (over: Partial<CreateCheckoutState> = {}): CreateCheckoutState => ({ capReached: false, wizardHolds: [], schedules: [], newId: 'new1', ...over });
 
 describe('the create-checkout command', () => {

@@ -13,7 +13,7 @@
  * (demoChargeState, demoChargeStep; docs/decisions/045).
  */
 import type { ParseResult } from '../contact-schema';
-import { decided, isRefusal, refuse, type Command } from './command';
+import { decided, isRefusal, refuse, type Command, whenFound } from './command';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 import { DemoSessionState } from './demo-session-state';
 import { SettleOutcome } from './settle-outcome';
@@ -91,9 +91,7 @@ export const demoPayCommand: Command<DemoSessionInput, DemoPayState, SettleDepos
   name: 'demo-checkout-pay',
   parse: (body) => parseDemoSession(body),
   idempotency: { by: 'natural', header: 'none', why: 'a paid session answers its page again; settle-deposit changes nothing twice' },
-  decide(state, input, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
+  decide: whenFound('booking', DEMO_CHECKOUT_MESSAGES.notFound, (b, state, input, nowMs) => {
     const url = `${state.origin}/booking-success?session_id=${encodeURIComponent(input.sessionId)}`;
     const session = demoSessionState(b, state.holdExpiresAtMs, nowMs);
     if (session === DemoSessionState.Expired || session === DemoSessionState.Cancelled) return refuse(410, DEMO_CHECKOUT_MESSAGES.ended);
@@ -106,7 +104,7 @@ export const demoPayCommand: Command<DemoSessionInput, DemoPayState, SettleDepos
     );
     if (isRefusal(settled)) return settled;
     return { ...settled, answer: { url, bookingId: b.id, outcome: settled.answer.outcome ?? SettleOutcome.Confirmed, changed: settled.answer.changed } };
-  },
+  }),
 };
 
 export interface DemoCancelState extends ReleaseHoldState {
@@ -118,12 +116,10 @@ export const demoCancelCommand: Command<DemoSessionInput, DemoCancelState, never
   name: 'demo-checkout-cancel',
   parse: (body) => parseDemoSession(body),
   idempotency: { by: 'natural', header: 'none', why: 'a cancelled session is no longer open: cancelling it again changes nothing' },
-  decide(state, input, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, DEMO_CHECKOUT_MESSAGES.notFound);
+  decide: whenFound('booking', DEMO_CHECKOUT_MESSAGES.notFound, (b, state, input, nowMs) => {
     const answer = { url: `${state.origin}/booking-cancel` };
     if (demoSessionState(b, state.holdExpiresAtMs, nowMs) !== DemoSessionState.Open) return decided([], answer);
     const released = releaseHoldCommand.decide(state, { sessionId: input.sessionId, reason: 'customer_cancelled' }, nowMs);
     return isRefusal(released) ? released : { ...released, answer };
-  },
+  }),
 };

@@ -8,12 +8,12 @@
  * money came in. Run by the every-five-minutes job (pb_hooks/src/lib/bookings/expire-holds-job.ts);
  * naturally idempotent (a second run finds it cancelled). Pure.
  */
-import { lifecycleOf, transition } from '../booking/lifecycle';
-import { decided, refuse, type Command } from './command';
+import { lifecycleOf, transition, NO_SUCH_BOOKING } from '../booking/lifecycle';
+import { decided, refuse, type Command, whenFound } from './command';
 import type { BookingFields } from '../booking/booking-row';
 
 export const EXPIRE_HOLD_MESSAGES = {
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notHeld: 'This booking is no longer waiting for its deposit.',
   running: 'This booking’s checkout hold has not ended yet.',
 } as const;
@@ -41,13 +41,11 @@ export const expireHoldCommand: Command<ExpireHoldInput, ExpireHoldState, never,
   name: 'expire-checkout-hold',
   parse: (body) => (typeof body.bookingId === 'string' && body.bookingId ? { ok: true, value: { bookingId: body.bookingId } } : { ok: false, message: EXPIRE_HOLD_MESSAGES.notFound }),
   idempotency: { by: 'natural', header: 'none', why: 'a booking cancelled once is refused the second time (not pending_payment)' },
-  decide(state, _input, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, EXPIRE_HOLD_MESSAGES.notFound);
+  decide: whenFound('booking', EXPIRE_HOLD_MESSAGES.notFound, (b, state, _input, nowMs) => {
     if (b.payment_status !== 'pending') return refuse(409, EXPIRE_HOLD_MESSAGES.notHeld);
     if (!(b.holdExpiresAtMs < nowMs)) return refuse(409, EXPIRE_HOLD_MESSAGES.running);
     const next = transition(lifecycleOf(b), { type: 'hold_ended', reason: 'hold_expired' });
     if (!next.ok) return refuse(409, next.reason);
     return decided([{ op: 'update', collection: 'bookings', id: b.id, fields: { status: next.state.status, cancel_reason: next.state.cancelReason } }], { cancelled: true, bookingId: b.id });
-  },
+  }),
 };

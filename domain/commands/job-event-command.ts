@@ -17,7 +17,7 @@ import {
   type PhotoInfo,
 } from '../booking/job-events';
 import { checkDeviceTime } from '../admin/device-clock';
-import { decided, pbDate, refuse, type Change, type Command } from './command';
+import { decided, pbDate, refuse, type Change, type Command, whenFound } from './command';
 
 export const JOB_EVENT_COMMAND_MESSAGES = {
   onePhoto: 'Please upload one photo per action.',
@@ -51,9 +51,7 @@ export const jobEventCommand: Command<JobEventInput, JobEventState, never, JobEv
     return parsed.ok ? { ok: true, value: { request: parsed.value, photo } } : parsed;
   },
   idempotency: { by: 'client-id', key: (input) => input.request.clientId, fingerprint: (input) => jobEventFingerprintSource(input.request, input.photo), reused: JOB_EVENT_MESSAGES.reused },
-  decide(state, input, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, JOB_EVENT_MESSAGES.notFound);
+  decide: whenFound('booking', JOB_EVENT_MESSAGES.notFound, (b, state, input, nowMs) => {
     const req = input.request;
     if (req.kind === 'install_done' || req.kind === 'removal_done') {
       const blocker = doneMarkBlocker(b);
@@ -84,5 +82,5 @@ export const jobEventCommand: Command<JobEventInput, JobEventState, never, JobEv
     if (!done.ok) return refuse(409, done.message);
     if (Object.keys(done.changes).length > 0) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: done.changes });
     return decided(changes, { eventId: req.clientId, replayed: false });
-  },
+  }),
 };

@@ -13,11 +13,11 @@
  */
 import { isCardMethod, movementsOf, paymentStatusOfRows, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking } from '../money/ledger';
 import type { RefundPart } from '../mail/receipts';
-import { pbDate, refuse, type Change, type Command } from './command';
-import { isLive } from '../booking/lifecycle';
+import { pbDate, type Change, type Command, whenFound } from './command';
+import { isLive, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { RefundStatus } from '../money/charge-lifecycle';
 
-export const RECORD_REFUNDS_MESSAGES = { notFound: 'Booking not found.' } as const;
+export const RECORD_REFUNDS_MESSAGES = { notFound: NO_SUCH_BOOKING } as const;
 
 /** One refund Stripe made (or a demo refund): which, its Stripe id and its cents. */
 export interface RefundMade {
@@ -57,9 +57,7 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
       ? { ok: true, value: { bookingId: body.bookingId, made: body.made as RefundMade[] } }
       : { ok: false, message: RECORD_REFUNDS_MESSAGES.notFound },
   idempotency: { by: 'natural', header: 'none', why: 'a refund already recorded is skipped' },
-  decide(state, input, nowMs) {
-    const b0 = state.booking;
-    if (!b0) return refuse(404, RECORD_REFUNDS_MESSAGES.notFound);
+  decide: whenFound('booking', RECORD_REFUNDS_MESSAGES.notFound, (b0, state, input, nowMs) => {
     const at = pbDate(nowMs);
     let b = { ...b0 };
     const charges = state.charges.map((c) => ({ ...c, refunds: [...(c.refunds ?? [])] }));
@@ -107,5 +105,5 @@ export const recordRefundsCommand: Command<RecordRefundsInput, RecordRefundsStat
     const notices: RecordRefundsMail[] = told ? [0, 1].map((index) => ({ bookingId: b0.id, kind: 'notice', index: index as 0 | 1, refunded: cardsMade })) : [];
     const receipts: RecordRefundsMail[] = refunded.length > 0 ? [{ bookingId: b0.id, kind: 'receipt', refunds: refunded }] : [];
     return { changes, mails: [...notices, ...receipts], answer: { allDone: cardsMade && !byHand, recorded: refunded.length } };
-  },
+  }),
 };

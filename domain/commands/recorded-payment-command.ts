@@ -26,14 +26,15 @@ import {
   RECORDED_PAYMENT_MESSAGES as M,
   type RecordedPaymentRequest,
 } from '../money/recorded-payments';
-import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome } from './command';
+import { decided, pbDate, refuse, type Change, type Command, type FieldValue, type Outcome, whenFound } from './command';
 import { balanceAfter, type MoneyRows } from './ledger-state';
-import { isGoingAhead } from '../booking/lifecycle';
+import { isGoingAhead, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
+import { trimmedText } from '../text';
 
 export const RECORDED_PAYMENT_COMMAND_MESSAGES = {
-  bookingNotFound: 'Booking not found.',
+  bookingNotFound: NO_SUCH_BOOKING,
   paymentNotFound: 'Payment not found.',
   voidMissing: 'Please choose the payment to void.',
   voidReasonTooLong: `The reason must be at most ${MAX_PAYMENT_NOTE} characters.`,
@@ -184,22 +185,18 @@ export interface VoidPaymentState {
   others: readonly StandingPayment[];
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, PaymentReceiptMail, PaymentAnswer> = {
   name: 'booking-payments-void',
   parse(body) {
-    const paymentId = text(body.paymentId);
-    const reason = text(body.reason);
+    const paymentId = trimmedText(body.paymentId);
+    const reason = trimmedText(body.reason);
     if (!paymentId) return { ok: false, message: C.voidMissing };
     if (!reason) return { ok: false, message: M.voidReason };
     if (reason.length > MAX_PAYMENT_NOTE) return { ok: false, message: C.voidReasonTooLong };
     return { ok: true, value: { paymentId, reason } };
   },
   idempotency: { by: 'natural', header: 'required', why: 'a payment voided already (a replay, or the other phone) answers as it is and sends nothing twice' },
-  decide(state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> {
-    const p = state.payment;
-    if (!p) return refuse(404, C.paymentNotFound);
+  decide: whenFound('payment', C.paymentNotFound, (p, state, input, nowMs): Outcome<PaymentReceiptMail, PaymentAnswer> => {
     if (!isRecordedMethod(p.method)) return refuse(409, M.notVoidable);
     const answer = { paymentId: p.id };
     if (p.status === ChargeStatus.Voided) return decided([], answer);
@@ -223,5 +220,5 @@ export const voidPaymentCommand: Command<VoidPaymentInput, VoidPaymentState, Pay
     // Due again: the booking is no longer paid off. Its balance_remaining and payment_status follow from the rows written (docs/decisions/061).
     if (balanceAfter(b.money, {}, patches) > 0 && b.balance_paid_at) changes.push({ op: 'update', collection: 'bookings', id: b.id, fields: { balance_paid_at: '' } });
     return { changes, mails: [{ paymentId: p.id }], answer };
-  },
+  }),
 };

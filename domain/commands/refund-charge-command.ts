@@ -13,14 +13,15 @@
  */
 import { formatCents } from '../money/cents';
 import { isCardMethod, moneyOf, movementsOf, nextChargeRefundNumber, type ChargeRefundRow } from '../money/ledger';
-import { refuse, type Change, type Command } from './command';
+import { refuse, type Change, type Command, whenFound } from './command';
 import type { RecordRefundsState } from './record-refunds-command';
 import { ChargeStatus, RefundStatus } from '../money/charge-lifecycle';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const REFUND_CHARGE_MESSAGES = {
   body: 'Please choose the booking and the payment to refund.',
   amount: 'Please enter the amount to refund, in dollars and cents above zero.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   noPayment: 'This booking has no such payment.',
   notReceived: 'Only a payment received can be refunded.',
   byHand: 'This payment was made by hand (cash, a check or another way): give it back in person.',
@@ -62,9 +63,7 @@ export const refundChargeCommand: Command<RefundChargeInput, RecordRefundsState,
   name: 'refund-charge',
   parse: (body) => parseRefundCharge(body),
   idempotency: { by: 'key', header: 'required', fingerprint: (input) => JSON.stringify(['refund-charge', input.bookingId, input.paymentId, input.amountCents]) },
-  decide(state, input) {
-    const b = state.booking;
-    if (!b) return refuse(404, REFUND_CHARGE_MESSAGES.notFound);
+  decide: whenFound('booking', REFUND_CHARGE_MESSAGES.notFound, (b, state, input) => {
     const chargeId = input.paymentId.split('#')[0]!;
     const charge = state.charges.find((c) => c.id === chargeId);
     const movements = movementsOf(b, state.charges);
@@ -82,5 +81,5 @@ export const refundChargeCommand: Command<RefundChargeInput, RecordRefundsState,
     const changes: Change[] = [{ op: 'update', collection: 'charges', id: chargeId, fields: { refunds: after.find((c) => c.id === chargeId)!.refunds! } }];
     // The booking's payment_status follows from the charge written: the runner derives it (docs/decisions/061).
     return { changes, mails: [], answer: { bookingId: b.id, chargeId, paymentId: payment.id, n, amountCents: input.amountCents } };
-  },
+  }),
 };

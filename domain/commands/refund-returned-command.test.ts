@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingMoneyRow } from '../../tests/support/domain-builders';
 import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 import { isRefusal } from './command';
 import { derivedAfter } from './derived-money.fixture';
@@ -8,19 +9,22 @@ import type { RefundStatus } from '../money/charge-lifecycle';
 const NOW = Date.parse('2026-11-20T17:00:00Z');
 const AT = '2026-11-20 17:00:00.000Z';
 
-/** A cancelled booking whose cash deposit of $275 and check of $100 wait to be given back (or went back). */
-function state(depositRefund: RefundStatus | '', chargeRefund: RefundStatus | ''): RefundReturnedState {
-  const booking: BookingMoneyRow = {
-    status: 'cancelled' as const,
-    payment_status: 'refund_pending' as const,
+/** A cancelled booking of $1,100 whose cash deposit of $275 was paid on 2026-11-01, cancelled by the owner. */
+const cashBooking = (over: Partial<BookingMoneyRow>): BookingMoneyRow =>
+  bookingMoneyRow({
+    status: 'cancelled',
+    payment_status: 'refund_pending',
     total_price: 110000,
     deposit_amount: 27500,
     deposit_method: 'cash',
     deposit_paid_at: '2026-11-01 12:00:00.000Z',
-    dispute_id: '',
-    cancel_reason: 'owner_cancelled' as const,
-    deposit_refund: depositRefund,
-  };
+    cancel_reason: 'owner_cancelled',
+    ...over,
+  });
+
+/** A cancelled booking whose cash deposit of $275 and check of $100 wait to be given back (or went back). */
+function state(depositRefund: RefundStatus | '', chargeRefund: RefundStatus | ''): RefundReturnedState {
+  const booking: BookingMoneyRow = cashBooking({ deposit_refund: depositRefund });
   const charges: ChargeMoneyRow[] = [
     {
       id: 'c1',
@@ -79,18 +83,7 @@ describe('the refund-returned command', () => {
   });
 
   it('part of a cash deposit given back: the receipt names that part, and the booking keeps the rest', () => {
-    const booking: BookingMoneyRow = {
-      status: 'cancelled' as const,
-      payment_status: 'refund_pending' as const,
-      total_price: 110000,
-      deposit_amount: 27500,
-      deposit_method: 'cash',
-      deposit_paid_at: '2026-11-01 12:00:00.000Z',
-      dispute_id: '',
-      cancel_reason: 'owner_cancelled' as const,
-      deposit_refund: 'to_return' as const,
-      deposit_refund_amount: 10000,
-    };
+    const booking: BookingMoneyRow = cashBooking({ deposit_refund: 'to_return', deposit_refund_amount: 10000 });
     const ledger = { totalCents: 110000, depositCents: 27500, cancelled: true, kept: 'deposit' as const };
     const partial: RefundReturnedState = {
       booking: { id: 'b1', deposit: { method: 'cash', checkNumber: '', note: '' }, money: { booking, charges: [], ledger }, movements: movementsOf(booking, []), charges: [] },

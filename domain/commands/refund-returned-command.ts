@@ -6,14 +6,16 @@
  */
 import { paymentMethodText } from '../money/recorded-payments';
 import type { Movement } from '../money/ledger';
-import { decided, pbDate, refuse, type Command, type Outcome } from './command';
+import { decided, pbDate, refuse, type Command, type Outcome, whenFound } from './command';
 import type { MoneyRows } from './ledger-state';
 import { RefundStatus } from '../money/charge-lifecycle';
+import { trimmedText } from '../text';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const RETURNED_MESSAGES = {
   body: 'Please choose the booking and the payment given back.',
   nothing: 'Nothing of this payment waits to be given back by hand.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
 } as const;
 
 export interface RefundReturnedInput {
@@ -57,20 +59,16 @@ export interface RefundReturnedAnswer {
   bookingId: string;
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedState, ReturnedReceiptMail, RefundReturnedAnswer> = {
   name: 'refund-returned',
   parse(body) {
-    const bookingId = text(body.bookingId);
-    const paymentId = text(body.paymentId);
+    const bookingId = trimmedText(body.bookingId);
+    const paymentId = trimmedText(body.paymentId);
     if (!bookingId || !paymentId) return { ok: false, message: RETURNED_MESSAGES.body };
     return { ok: true, value: { bookingId, paymentId } };
   },
   idempotency: { by: 'natural', header: 'none', why: 'a refund already returned answers as it is and sends no second receipt' },
-  decide(state, input, nowMs): Outcome<ReturnedReceiptMail, RefundReturnedAnswer> {
-    const b = state.booking;
-    if (!b) return refuse(404, RETURNED_MESSAGES.notFound);
+  decide: whenFound('booking', RETURNED_MESSAGES.notFound, (b, _state, input, nowMs): Outcome<ReturnedReceiptMail, RefundReturnedAnswer> => {
     const answer = { bookingId: b.id };
     const ofPayment = (m: Movement) => m.direction === 'refund' && m.of!.split('#')[0] === input.paymentId;
     const refund = b.movements.find(ofPayment);
@@ -95,5 +93,5 @@ export const refundReturnedCommand: Command<RefundReturnedInput, RefundReturnedS
       mails: [{ bookingId: answer.bookingId, paymentId: row.id, amountCents: row.refund_amount || row.amount, byHand: paymentMethodText(hand.method, hand.checkNumber, hand.note) }],
       answer,
     };
-  },
+  }),
 };

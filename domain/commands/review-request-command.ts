@@ -9,13 +9,13 @@
  */
 import { DEFAULT_REVIEW_STAGE, isReviewStage, PLACEHOLDER_REVIEW_TEXT, REVIEW_LINK_DAYS, REVIEW_MESSAGES, type ReviewStage } from '../reviews/reviews';
 import { seasonOfInstall } from '../schedule/season';
-import { pbDate, refuse, type Command } from './command';
-import { BookingStatus, wentAhead } from '../booking/lifecycle';
+import { pbDate, refuse, type Command, whenFound } from './command';
+import { BookingStatus, wentAhead, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 
 export const REVIEW_REQUEST_MESSAGES = {
   stage: 'The review stage must be post_install or post_removal.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notAhead: 'Reviews can be requested only for paid or confirmed bookings.',
   submitted: 'The customer has already submitted this review.',
   alreadySent: 'A review link for this booking was already sent.',
@@ -110,9 +110,7 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
   parse: (body) => parseReviewRequest(body),
   // The same text as before the runner, so keys stored then still match their replays.
   idempotency: { by: 'key', header: 'optional', fingerprint: (input) => JSON.stringify(['send-review-request', input.bookingId, input.stage]) },
-  decide(state, input, nowMs) {
-    const b = state.booking;
-    if (!b) return refuse(404, REVIEW_REQUEST_MESSAGES.notFound);
+  decide: whenFound('booking', REVIEW_REQUEST_MESSAGES.notFound, (b, state, input, nowMs) => {
     if (!reviewWentAhead(b)) return refuse(400, REVIEW_REQUEST_MESSAGES.notAhead);
     if (state.placeholder?.submitted) return refuse(409, REVIEW_REQUEST_MESSAGES.submitted);
     if (state.placeholder && !input.renew) return refuse(409, REVIEW_REQUEST_MESSAGES.alreadySent);
@@ -150,5 +148,5 @@ export const reviewRequestCommand: Command<ReviewRequestInput, ReviewRequestStat
       mails: [{ testimonialId, to: b.customer_email, customerName: b.customer_name, serviceLine: b.serviceLine, stage: input.stage, url: reviewUrl, expiresAtMs, token: state.token }],
       answer: { success: true, testimonialId, reviewUrl, expiresAt },
     };
-  },
+  }),
 };

@@ -9,6 +9,7 @@ import { isYmd } from '../schedule/calendar';
 import type { ClosingHours } from '../schedule/slots';
 import { renewalsOpenProblem, SEASON_MESSAGES, seasonEditProblem, seasonRecordProblem, type EarlyBird, type SeasonRecord } from '../schedule/seasons';
 import { decided, refuse, type Command, type FieldValue } from './command';
+import { trimmedText } from '../text';
 
 /**
  * What the state loader found: the stored record of that year (with its id), whether the season
@@ -33,10 +34,6 @@ function windowOf(v: unknown): { start: string; end: string } {
   return { start: typeof w.start === 'string' ? w.start : '', end: typeof w.end === 'string' ? w.end : '' };
 }
 
-function dateOrEmpty(v: unknown): string {
-  return typeof v === 'string' ? v.trim() : '';
-}
-
 /**
  * Checks the body { year, install, removal, consultation: { start, end }, workDays: number[],
  * closingHours?: { [weekday 0–6]: hour 12–23 } (left out or {}: the pattern, docs/decisions/055),
@@ -48,7 +45,7 @@ export function parseSeasonSave(body: Record<string, unknown>): ParseResult<Seas
     return { ok: false, message: SEASON_SAVE_SHAPE };
   }
   const eb = body.earlyBird as { kind?: unknown; value?: unknown; until?: unknown } | null | undefined;
-  const earlyBird: EarlyBird | null = eb && eb.kind !== '' && eb.kind !== undefined ? { kind: eb.kind as EarlyBird['kind'], value: Number(eb.value), until: dateOrEmpty(eb.until) } : null;
+  const earlyBird: EarlyBird | null = eb && eb.kind !== '' && eb.kind !== undefined ? { kind: eb.kind as EarlyBird['kind'], value: Number(eb.value), until: trimmedText(eb.until) } : null;
   const season: SeasonRecord = {
     year: body.year,
     install: windowOf(body.install),
@@ -57,8 +54,8 @@ export function parseSeasonSave(body: Record<string, unknown>): ParseResult<Seas
     workDays: Array.isArray(body.workDays) ? [...new Set(body.workDays.map(Number))].sort((a, b) => a - b) : [],
     // Left out: {} (the pattern); anything but a map stays as sent for seasonRecordProblem's sentence.
     closingHours: (body.closingHours ?? {}) as ClosingHours,
-    renewalsOpen: dateOrEmpty(body.renewalsOpen),
-    publicOpens: dateOrEmpty(body.publicOpens),
+    renewalsOpen: trimmedText(body.renewalsOpen),
+    publicOpens: trimmedText(body.publicOpens),
     earlyBird,
   };
   const problem = seasonRecordProblem(season);

@@ -24,6 +24,7 @@ import type { BookingFields } from '../booking/booking-row';
 import { decided, pbDate, refuse, type Change, type Command, type FieldValue } from './command';
 import { SettleOutcome } from './settle-outcome';
 import { RefundStatus } from '../money/charge-lifecycle';
+import { trimmedText } from '../text';
 
 /** What the payment provider told about the paid session ('' when it did not say). */
 export interface SettleDepositInput {
@@ -71,22 +72,20 @@ export function conversionFields(bookingId: string, sessionId: string, paidAtMs:
   return { event_type: 'conversion', page_path: CONVERSION_PATH, converted: true, metadata: { booking_id: bookingId, session_id: sessionId, paid_at: pbDate(paidAtMs) } };
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 /** Checks { sessionId, paymentIntentId, customerId?, paymentMethodId?, cardBrand?, cardLast4? } (a session and a payment are needed). */
 export function parseSettleDeposit(body: Record<string, unknown>): ParseResult<SettleDepositInput> {
-  const sessionId = text(body.sessionId);
-  const paymentIntentId = text(body.paymentIntentId);
+  const sessionId = trimmedText(body.sessionId);
+  const paymentIntentId = trimmedText(body.paymentIntentId);
   if (!sessionId || !paymentIntentId) return { ok: false, message: 'No payment session found.' };
-  const last4 = text(body.cardLast4);
+  const last4 = trimmedText(body.cardLast4);
   return {
     ok: true,
     value: {
       sessionId,
       paymentIntentId,
-      customerId: text(body.customerId),
-      paymentMethodId: text(body.paymentMethodId),
-      cardBrand: text(body.cardBrand).slice(0, 40),
+      customerId: trimmedText(body.customerId),
+      paymentMethodId: trimmedText(body.paymentMethodId),
+      cardBrand: trimmedText(body.cardBrand).slice(0, 40),
       cardLast4: /^\d{4}$/.test(last4) ? last4 : '',
     },
   };

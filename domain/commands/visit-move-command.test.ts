@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scheduledBooking } from '../../tests/support/domain-builders';
 import type { LatLon } from '../place/distance';
 import type { TravelCheck } from '../schedule/travel-buffer';
 import { noticeRefusal } from '../schedule/notice';
@@ -34,16 +35,7 @@ const CENTROIDS: Record<string, LatLon> = { '21043': [39.2673, -76.7983], '21401
 const FAR_TRAVEL: TravelCheck = { zip: '21043', bufferMinutes: 30, centroid: (zip) => CENTROIDS[zip] };
 
 /** Another confirmed booking installing on `date` at 9-15 (it takes the slot). */
-const holder = (date: string) => ({
-  id: 'other',
-  status: 'confirmed' as const,
-  payment_status: 'deposit_paid' as const,
-  hold_expires_at: '',
-  install_date: date,
-  install_time_slot: '9-15',
-  removal_date: '',
-  removal_time_slot: '',
-});
+const holder = (date: string) => scheduledBooking({ id: 'other', hold_expires_at: '', install_date: date });
 
 describe("the customer's move", () => {
   it('moves the installation: the visit, the status transition answered, the SEQUENCE, the links following the visits (none revoked), the history, two e-mails', () => {

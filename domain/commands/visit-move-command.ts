@@ -10,7 +10,7 @@
  * The customer is held to the policy's deadlines (domain/booking/self-service.ts); the owner is not.
  * Pure.
  */
-import { BookingStatus, LIFECYCLE_MESSAGES, transition } from '../booking/lifecycle';
+import { BookingStatus, LIFECYCLE_MESSAGES, transition, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import { formatLongDate, type Ymd } from '../schedule/calendar';
 import { isTreeSize } from '../catalog';
 import { slotHasConflict, type BookingSchedule } from '../schedule/overlap';
@@ -28,7 +28,7 @@ export type Visit = 'install' | 'removal';
 
 export const OWNER_MOVE_MESSAGES = {
   missing: 'Please choose the booking to move.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   notConfirmed: 'Only a confirmed booking can be moved.',
   done: (what: string) => `This ${what} is already done, so it cannot be moved.`,
   noRemoval: 'This booking has no removal to move.',

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { selfServiceBooking } from '../../tests/support/domain-builders';
 import { newYorkTimeMs } from '../schedule/calendar';
 import type { ReminderBooking } from '../mail/reminders';
 import { VISIT_REMINDER_MESSAGES, visitReminderCommand, type VisitReminderState } from './visit-reminder-command';
 
 // Tomorrow (New York) is 2026-12-05; reminders go out from 9 AM on the 4th.
 const NINE = newYorkTimeMs('2026-12-04', 9);
-const booking: ReminderBooking = {
-  id: 'b1',
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
-  depositPaidAtMs: Date.parse('2026-11-01T12:00:00Z'),
-  install_date: '2026-12-05',
-  install_time_slot: '9-15',
-  removal_date: '2027-01-05',
-  removal_time_slot: '9-15',
-  install_done_at: '',
-  removal_done_at: '',
-  removalOptional: false,
-  removal_hold: '',
-};
+const booking: ReminderBooking = { id: 'b1', ...selfServiceBooking({ depositPaidAtMs: Date.parse('2026-11-01T12:00:00Z') }) };
 const state = (over: Partial<VisitReminderState> = {}): VisitReminderState => ({ booking, alreadyQueued: false, origin: 'https://trees.example', blocked: new Set(), blockedDayChoices: {}, ...over });
 const VERSION = 'install-2026-12-05-9-15';
 const decide = (s: VisitReminderState, atMs = NINE + 60_000, version = VERSION) => visitReminderCommand.decide(s, { bookingId: 'b1', version, atMs }, atMs);

@@ -14,10 +14,11 @@
  */
 import { dueReminders, type DueReminder, type ReminderBooking } from '../mail/reminders';
 import { blockedDayHoldsReminder, type BlockedDayChoices } from './blocked-day-command';
-import { refuse, type Command } from './command';
+import { refuse, type Command, whenFound } from './command';
+import { NO_SUCH_BOOKING } from '../booking/lifecycle';
 
 export const VISIT_REMINDER_MESSAGES = {
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   alreadyQueued: 'This reminder was already sent.',
   notDue: 'This reminder is not due.',
   blockedDay: 'The day of this visit is blocked: its reminder waits for the owner to keep the visit.',
@@ -63,9 +64,7 @@ export const visitReminderCommand: Command<VisitReminderInput, VisitReminderStat
       ? { ok: true, value: { bookingId: body.bookingId, version: body.version, atMs: body.atMs } }
       : { ok: false, message: VISIT_REMINDER_MESSAGES.notFound },
   idempotency: { by: 'natural', header: 'none', why: 'the reminder’s outbox key is looked for in the transaction that queues it' },
-  decide(state, input) {
-    const b = state.booking;
-    if (!b) return refuse(404, VISIT_REMINDER_MESSAGES.notFound);
+  decide: whenFound('booking', VISIT_REMINDER_MESSAGES.notFound, (b, state, input) => {
     if (state.alreadyQueued) return refuse(409, VISIT_REMINDER_MESSAGES.alreadyQueued);
     const due = dueReminders([b], input.atMs).find((d) => d.version === input.version);
     if (!due) return refuse(409, VISIT_REMINDER_MESSAGES.notDue);
@@ -75,5 +74,5 @@ export const visitReminderCommand: Command<VisitReminderInput, VisitReminderStat
       mails: [{ bookingId: b.id, due, origin: state.origin }],
       answer: { queued: true, bookingId: b.id, version: due.version },
     };
-  },
+  }),
 };

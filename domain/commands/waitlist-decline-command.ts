@@ -7,7 +7,7 @@
  */
 import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
 import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
-import { decided, refuse, type Command } from './command';
+import { decided, refuse, type Command, whenFound } from './command';
 import { parseTokenBody, type WaitlistReleaseAnswer } from './waitlist-leave-command';
 
 /** The offer the token opens (null: none), as read in the transaction. */
@@ -19,9 +19,7 @@ export const waitlistDeclineCommand: Command<{ token: string }, WaitlistDeclineS
   name: 'waitlist-decline',
   parse: (body) => parseTokenBody(body, M.badToken),
   idempotency: { by: 'natural', header: 'none', why: 'an offer declined already changes nothing' },
-  decide(state, _input, nowMs) {
-    const o = state.offer;
-    if (!o) return refuse(404, M.badToken);
+  decide: whenFound('offer', M.badToken, (o, _state, _input, nowMs) => {
     if (o.status === OfferStatus.Declined) return decided([], { entryId: o.entryId, offerId: o.id, freedDate: '' });
     if (o.status === OfferStatus.Expired || (o.status === OfferStatus.Open && o.expiresAtMs <= nowMs)) return refuse(409, M.expired);
     const t = waitlistTransition({ entry: EntryStatus.Offered, offer: o.status }, 'decline');
@@ -33,5 +31,5 @@ export const waitlistDeclineCommand: Command<{ token: string }, WaitlistDeclineS
       ],
       { entryId: o.entryId, offerId: o.id, freedDate: o.date },
     );
-  },
+  }),
 };

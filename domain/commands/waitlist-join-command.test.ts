@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { scheduledBooking } from '../../tests/support/domain-builders';
 import type { BookingSchedule } from '../schedule/overlap';
 import { isRefusal } from './command';
 import { parseWaitlistJoin, waitlistJoinCommand, type WaitlistJoinInput, type WaitlistJoinState } from './waitlist-join-command';
 
 const NOW = Date.UTC(2026, 10, 20, 17);
 const DAY = '2026-12-05';
-const booked = (slot: string): BookingSchedule => ({
-  id: slot,
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
-  install_date: DAY,
-  install_time_slot: slot,
-  removal_date: '',
-  removal_time_slot: '',
-});
+const booked = (slot: string): BookingSchedule => scheduledBooking({ id: slot, install_date: DAY, install_time_slot: slot });
 const FULL = [booked('9-15'), booked('15-21')];
 const input: WaitlistJoinInput = {
   name: 'Jane Doe',

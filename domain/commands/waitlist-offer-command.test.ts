@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scheduledBooking } from '../../tests/support/domain-builders';
 import type { BookingSchedule } from '../schedule/overlap';
 import type { WaitingEntry } from '../waitlist/waitlist';
 import { isRefusal } from './command';
@@ -6,15 +7,7 @@ import { parseOwnerOffer, waitlistOfferCommand, type WaitlistOfferState } from '
 
 const NOW = Date.UTC(2026, 10, 20, 17);
 const DAY = '2026-12-05';
-const booked = (slot: string): BookingSchedule => ({
-  id: slot,
-  status: 'confirmed',
-  payment_status: 'deposit_paid',
-  install_date: DAY,
-  install_time_slot: slot,
-  removal_date: '',
-  removal_time_slot: '',
-});
+const booked = (slot: string): BookingSchedule => scheduledBooking({ id: slot, install_date: DAY, install_time_slot: slot });
 const entry: WaitingEntry = { id: 'e1', date: DAY, kind: 'install', size: '7.5-9ft', joinedAt: 1, status: 'waiting', bookingId: '', noticeHours: 48 };
 const state = (over: Partial<WaitlistOfferState> = {}): WaitlistOfferState => ({ entry, schedules: [booked('15-21')], crews: 1, offerHours: 12, newOfferId: 'o1', tokenHash: 'h', ...over });
 

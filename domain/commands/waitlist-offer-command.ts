@@ -16,7 +16,7 @@ import { findSlot, parseSlotId } from '../schedule/slots';
 import { slotHasConflict } from '../schedule/overlap';
 import { freeSlotFor, offerExpiry, WAITLIST_MESSAGES as M, type WaitingEntry } from '../waitlist/waitlist';
 import { waitlistTransition } from '../waitlist/waitlist-status';
-import { pbDate, refuse, type Change, type Command } from './command';
+import { pbDate, refuse, type Change, type Command, whenFound } from './command';
 
 export interface WaitlistOfferInput {
   entryId: string;
@@ -59,9 +59,7 @@ export const waitlistOfferCommand: Command<WaitlistOfferInput, WaitlistOfferStat
   name: 'waitlist-offer',
   parse: (body) => parseOwnerOffer(body),
   idempotency: { by: 'natural', header: 'required', why: 'an entry offered already is no longer waiting: a second offer is refused' },
-  decide(state, input, nowMs) {
-    const e = state.entry;
-    if (!e) return refuse(404, M.entryNotFound);
+  decide: whenFound('entry', M.entryNotFound, (e, state, input, nowMs) => {
     const t = waitlistTransition({ entry: e.status, offer: null }, 'offer');
     if (!t.ok || !t.offer) return refuse(409, M.entryNotWaiting);
     let chosen: { slotId: string; expiresAt: number } | null = null;
@@ -100,5 +98,5 @@ export const waitlistOfferCommand: Command<WaitlistOfferInput, WaitlistOfferStat
       mails: [{ kind: 'offer', offerId: state.newOfferId }],
       answer: { entryId: e.id, offerId: state.newOfferId },
     };
-  },
+  }),
 };

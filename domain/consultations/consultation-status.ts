@@ -4,17 +4,12 @@
  * sentences, shared by the admin's buttons and the server (which decides). The same action on
  * the state it already reached is a replay: allowed, and changes nothing.
  */
-import { isOneOf, oneOfOr } from '../one-of';
+import { isOneOf, oneOfOr, valuesOf, type ValueOf } from '../one-of';
 
 /** A consultation request's statuses, as in the migrations (`consultation_requests.status`): the only place they are spelt. */
-export const ConsultationStatus = {
-  Pending: 'pending',
-  Confirmed: 'confirmed',
-  Completed: 'completed',
-  Cancelled: 'cancelled',
-} as const;
-export type ConsultationStatus = (typeof ConsultationStatus)[keyof typeof ConsultationStatus];
-export const CONSULTATION_STATUSES: readonly ConsultationStatus[] = Object.values(ConsultationStatus);
+export const ConsultationStatus = { Pending: 'pending', Confirmed: 'confirmed', Completed: 'completed', Cancelled: 'cancelled' } as const;
+export type ConsultationStatus = ValueOf<typeof ConsultationStatus>;
+export const CONSULTATION_STATUSES = valuesOf(ConsultationStatus);
 
 /** A stored consultation `status` as the union; a value the migrations do not allow reads as `pending`. */
 export function asConsultationStatus(value: string): ConsultationStatus {

@@ -7,7 +7,7 @@
 import { findPackage, type TreeSize } from '../catalog';
 import { DAMAGE_MESSAGES, addonCentsOf, parseDamageSelection, priceDamages, type DamageLine, type DamageSelection } from './damages';
 import { normalizeText } from '../text';
-import { BookingStatus, isPaid, isRefunded } from '../booking/lifecycle';
+import { BookingStatus, isPaid, isRefunded, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 import { ChargeStatus } from './charge-lifecycle';
 
@@ -20,7 +20,7 @@ export const CHARGE_MESSAGES = {
   /** docs/product.md §8, quoted exactly. */
   failed: 'Failed to charge card',
   bookingMissing: 'Please choose the booking to charge.',
-  notFound: 'Booking not found.',
+  notFound: NO_SUCH_BOOKING,
   keyMissing: 'This request needs an Idempotency-Key header, so that a retry can never charge twice.',
   descriptionTooLong: `The charge description must be at most ${MAX_CHARGE_DESCRIPTION} characters.`,
   cancelled: 'This booking was cancelled, so it cannot be charged.',

@@ -5,29 +5,16 @@
  * `processing` until the bank confirms, `requires_checkout` while its payment link is open, then
  * `succeeded` or `failed`; a payment recorded by hand is `succeeded` until it is `voided`.
  */
-import { oneOfOr } from '../one-of';
+import { oneOfOr, valuesOf, type ValueOf } from '../one-of';
 
-export const ChargeStatus = {
-  Pending: 'pending',
-  Processing: 'processing',
-  Succeeded: 'succeeded',
-  Failed: 'failed',
-  RequiresCheckout: 'requires_checkout',
-  Voided: 'voided',
-} as const;
-export type ChargeStatus = (typeof ChargeStatus)[keyof typeof ChargeStatus];
-export const CHARGE_STATUSES: readonly ChargeStatus[] = Object.values(ChargeStatus);
+export const ChargeStatus = { Pending: 'pending', Processing: 'processing', Succeeded: 'succeeded', Failed: 'failed', RequiresCheckout: 'requires_checkout', Voided: 'voided' } as const;
+export type ChargeStatus = ValueOf<typeof ChargeStatus>;
+export const CHARGE_STATUSES = valuesOf(ChargeStatus);
 
 /** A payment's refund (`refund_status`, a deposit's `deposit_refund`, a later refund's `status`); '' when none. */
-export const RefundStatus = {
-  Pending: 'pending',
-  Succeeded: 'succeeded',
-  Failed: 'failed',
-  ToReturn: 'to_return',
-  Returned: 'returned',
-} as const;
-export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];
-export const REFUND_STATUSES: readonly RefundStatus[] = Object.values(RefundStatus);
+export const RefundStatus = { Pending: 'pending', Succeeded: 'succeeded', Failed: 'failed', ToReturn: 'to_return', Returned: 'returned' } as const;
+export type RefundStatus = ValueOf<typeof RefundStatus>;
+export const REFUND_STATUSES = valuesOf(RefundStatus);
 
 /** The admin's mirror's own state of a payment recorded on this device and not yet sent (docs/decisions/030); never stored on the server. */
 export const QUEUED_ON_DEVICE = 'queued';

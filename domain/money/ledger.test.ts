@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingMoneyRow } from '../../tests/support/domain-builders';
 import {
   chargeRefundKey,
   refundWrites,
@@ -95,16 +96,7 @@ describe('receiptFor and paymentStatusOf', () => {
 const later = (n: number, amount: number, status: ChargeRefundRow['status']): ChargeRefundRow => ({ n, part: '', amount, status, refund_id: '', refunded_at: '', waive: true });
 
 describe('movementsOf', () => {
-  const row: BookingMoneyRow = {
-    status: 'confirmed' as const,
-    payment_status: 'deposit_paid' as const,
-    total_price: 100_000,
-    deposit_amount: 50_000,
-    deposit_method: '',
-    deposit_paid_at: '2026-11-20 15:00:00.000Z',
-    dispute_id: '',
-    cancel_reason: '' as const,
-  };
+  const row: BookingMoneyRow = bookingMoneyRow();
   const charge = (c: Partial<ChargeMoneyRow>): ChargeMoneyRow => ({
     id: 'c1',
     kind: 'balance',
@@ -182,16 +174,7 @@ describe('collectionOf', () => {
 });
 
 describe('a charge refunded in part more than once', () => {
-  const row: BookingMoneyRow = {
-    status: 'completed' as const,
-    payment_status: 'paid' as const,
-    total_price: 100_000,
-    deposit_amount: 50_000,
-    deposit_method: '',
-    deposit_paid_at: '2026-11-20 15:00:00.000Z',
-    dispute_id: '',
-    cancel_reason: '' as const,
-  };
+  const row: BookingMoneyRow = bookingMoneyRow({ status: 'completed', payment_status: 'paid' });
   const damages: ChargeMoneyRow = { id: 'd1', kind: 'damages', amount: 12_000, balance_amount: 0, damages_amount: 12_000, status: 'succeeded', method: '', stripe_checkout_session_id: '' };
   const balance: ChargeMoneyRow = { ...damages, id: 'b1', kind: 'balance', amount: 50_000, balance_amount: 50_000, damages_amount: 0 };
   const book: LedgerBooking = { totalCents: 100_000, depositCents: 50_000, cancelled: false, kept: 'deposit' };

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { bookingChoices } from '../../tests/support/domain-builders';
 import { chargeable, quote, keepOrnamentsEligible, removalAdditionCents, removalApplies, effectiveAddons, type BookingChoices } from './pricing';
 
-const base: BookingChoices = {
-  packageSlug: 'elevated-arbor',
-  treeSize: '7.5-9ft',
-  addons: {},
-  luxeFinish: false,
-  removalRequested: false,
-  extraTree: false,
-  keepOrnaments: false,
-  luxeKeepOrnaments: 0,
-  distanceMiles: null,
-};
+const base: BookingChoices = bookingChoices();
 const c = (over: Partial<BookingChoices>): BookingChoices => ({ ...base, ...over });
 
 describe('pricing rules (docs/architecture.md reading 5), one row per rule', () => {

@@ -5,6 +5,7 @@
  * recorded by mistake. The request's rules and sentences; pure, shared by the admin's form and
  * the server (which decides). Amounts in integer cents.
  */
+import { trimmedText } from '../text';
 
 export const RECORDED_PAYMENT_METHODS = ['cash', 'check', 'other'] as const;
 export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
@@ -38,8 +39,6 @@ export interface RecordedPaymentRequest {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
 /** How a payment was made, as the admin records it: the method, the check's number ('' unless a check), a note. */
 export type PaymentMethodDetails = Pick<RecordedPaymentRequest, 'method' | 'checkNumber' | 'note'>;
 
@@ -48,10 +47,10 @@ export function parsePaymentMethod(body: Record<string, unknown>): Parsed<Paymen
   const M = RECORDED_PAYMENT_MESSAGES;
   const method = body.method;
   if (!RECORDED_PAYMENT_METHODS.includes(method as RecordedPaymentMethod)) return { ok: false, message: M.method };
-  const checkNumber = method === 'check' ? text(body.checkNumber) : '';
+  const checkNumber = method === 'check' ? trimmedText(body.checkNumber) : '';
   if (method === 'check' && !checkNumber) return { ok: false, message: M.checkNumber };
   if (checkNumber.length > MAX_CHECK_NUMBER) return { ok: false, message: M.checkNumberTooLong };
-  const note = text(body.note);
+  const note = trimmedText(body.note);
   if (note.length > MAX_PAYMENT_NOTE) return { ok: false, message: M.noteTooLong };
   return { ok: true, value: { method: method as RecordedPaymentMethod, checkNumber, note } };
 }
@@ -59,7 +58,7 @@ export function parsePaymentMethod(body: Record<string, unknown>): Parsed<Paymen
 /** Checks a request body `{ bookingId, method, amountCents, checkNumber?, note? }`. Never throws. */
 export function parseRecordedPayment(body: Record<string, unknown>): Parsed<RecordedPaymentRequest> {
   const M = RECORDED_PAYMENT_MESSAGES;
-  const bookingId = text(body.bookingId);
+  const bookingId = trimmedText(body.bookingId);
   if (!bookingId) return { ok: false, message: M.bookingMissing };
   if (!RECORDED_PAYMENT_METHODS.includes(body.method as RecordedPaymentMethod)) return { ok: false, message: M.method };
   const amount = body.amountCents;

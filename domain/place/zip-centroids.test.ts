@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { zipRecord } from '../../tests/support/zip-records';
 import { BUSINESS } from '../business';
 import zipData from '../data/zip-centroids.json';
 import { zipCentroidEntries, zipCentroids } from './zip-centroids';
@@ -57,17 +58,8 @@ describe('the bundled ZIP table (docs/architecture.md reading 16: every US ZIP i
 });
 
 describe('zipCentroids on a hand-made table', () => {
-  // The writer's side of the format (scripts/data/make-zip-centroids.mjs), for hand-made records.
-  const enc = (n: number, width: number) => {
-    const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    let s = '';
-    for (let i = 0; i < width; i++, n = Math.floor(n / 64)) s = A[n % 64] + s;
-    return s;
-  };
-  const record = (suffix: string, lat: number, lon: number) => suffix + enc(Math.round((lat + 90) * 1000), 3) + enc(Math.round((lon + 180) * 1000), 4);
-
   it('finds the record with the ZIP’s last two digits in its prefix’s string', () => {
-    const l = zipCentroids({ '210': record('42', 39.28, -76.83) + record('43', 39.255, -76.8) });
+    const l = zipCentroids({ '210': zipRecord('42', 39.28, -76.83) + zipRecord('43', 39.255, -76.8) });
     expect(l('21043')).toEqual([39.255, -76.8]);
     expect(l('21042')).toEqual([39.28, -76.83]);
     expect(l('21044')).toBeUndefined();
@@ -75,19 +67,19 @@ describe('zipCentroids on a hand-made table', () => {
   });
 
   it('answers a ZIP found before from what it kept, and keeps no miss', () => {
-    const table: Record<string, string> = { '210': record('43', 39.255, -76.8) };
+    const table: Record<string, string> = { '210': zipRecord('43', 39.255, -76.8) };
     const l = zipCentroids(table);
     const first = l('21043');
     // The table is read once per ZIP: a later lookup of a found ZIP does not read it again.
-    table['210'] = record('43', 1, 1);
+    table['210'] = zipRecord('43', 1, 1);
     expect(l('21043')).toBe(first);
     expect(l('21044')).toBeUndefined();
-    table['210'] += record('44', 39.214, -76.879);
+    table['210'] += zipRecord('44', 39.214, -76.879);
     expect(l('21044')).toEqual([39.214, -76.879]);
   });
 
   it('decodes the extremes', () => {
-    const l = zipCentroids({ '000': record('00', -90, -180) + record('99', 90, 180) });
+    const l = zipCentroids({ '000': zipRecord('00', -90, -180) + zipRecord('99', 90, 180) });
     expect(l('00000')).toEqual([-90, -180]);
     expect(l('00099')).toEqual([90, 180]);
   });
@@ -98,7 +90,7 @@ describe('zipCentroids on a hand-made table', () => {
   });
 
   it('lists the well-formed records of each prefix, prefixes in ZIP order', () => {
-    const table = { '210': record('43', 39.255, -76.8) + '43fn!AZWM' + record('44', 39.214, -76.879), '005': record('01', 40.8, -73), x12: record('00', 1, 1) };
+    const table = { '210': zipRecord('43', 39.255, -76.8) + '43fn!AZWM' + zipRecord('44', 39.214, -76.879), '005': zipRecord('01', 40.8, -73), x12: zipRecord('00', 1, 1) };
     expect(zipCentroidEntries(table)).toEqual([
       ['00501', [40.8, -73]],
       ['21043', [39.255, -76.8]],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zipRecord } from '../../tests/support/zip-records';
 import { BUSINESS } from '../business';
 import zipData from '../data/zip-centroids.json';
 import { estimateMiles } from './distance';
@@ -53,16 +54,8 @@ describe('the admin’s ZIP subset (docs/decisions/035)', () => {
 });
 
 describe('nearbyZipTable on a hand-made table', () => {
-  // The writer's side of zip-centroids.json's format (as in zip-centroids.test.ts).
-  const enc = (n: number, width: number) => {
-    const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    let s = '';
-    for (let i = 0; i < width; i++, n = Math.floor(n / 64)) s = A[n % 64] + s;
-    return s;
-  };
-  const record = (suffix: string, lat: number, lon: number) => suffix + enc(Math.round((lat + 90) * 1000), 3) + enc(Math.round((lon + 180) * 1000), 4);
   // 1° of latitude is 69.1 straight miles, 86.4 estimated road miles.
-  const hand = { '010': record('01', 39, -77) + record('99', 40, -77), '210': record('43', 39.255, -76.8), '995': record('01', 61.2, -149.9) };
+  const hand = { '010': zipRecord('01', 39, -77) + zipRecord('99', 40, -77), '210': zipRecord('43', 39.255, -76.8), '995': zipRecord('01', 61.2, -149.9) };
 
   it('writes ZIPs as differences from the one before, coordinates from the base, in thousandths of a degree', () => {
     expect(nearbyZipTable(hand, '21043', 100)).toEqual({ baseZip: '21043', miles: 100, origin: [39255, -76800], zip: [1001, 98, 19944], lat: [-255, 745, 0], lon: [-200, -200, 0] });

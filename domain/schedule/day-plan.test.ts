@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { scheduledBooking } from '../../tests/support/domain-builders';
+import type { BookingSchedule } from './overlap';
 import { bringList, dayPlanCovered, dayToShow, directionsHref, mapsHref, telHref, upcomingDays, visitWindow } from './day-plan';
 
 const NOW = Date.parse('2026-12-01T14:00:00Z');
-const booking = (id: string, install_date: string, install_time_slot = '9-15', over: Record<string, unknown> = {}) => ({
-  id,
-  status: 'confirmed' as const,
-  payment_status: 'deposit_paid' as const,
-  install_date,
-  install_time_slot,
-  removal_date: '',
-  removal_time_slot: '',
-  hold_expires_at: '',
-  ...over,
-});
+const booking = (id: string, install_date: string, install_time_slot = '9-15', over: Partial<BookingSchedule> = {}) =>
+  scheduledBooking({ id, install_date, install_time_slot, hold_expires_at: '', ...over });
 
 describe("the owner's day", () => {
   it('opens on today when it holds work, else the next day that does', () => {

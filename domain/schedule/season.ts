@@ -109,12 +109,16 @@ function commonProblem(date: Ymd, ctx: DateContext): string | null {
   return null;
 }
 
+/** commonProblem, then whether `date` is outside the season's window for `visit` ("`held` between Dec 1 and Dec 20."). */
+function seasonDateProblem(date: Ymd, ctx: DateContext, visit: 'install' | 'removal' | 'consultation', held: string): string | null {
+  const w = ctx.season[visit];
+  return commonProblem(date, ctx) ?? (date < w.start || date > w.end ? `${held} between ${windowText(w)}.` : null);
+}
+
 /** Why an installation date cannot be booked, or null when it can. */
 export function installDateProblem(date: Ymd, ctx: DateContext): string | null {
-  const common = commonProblem(date, ctx);
-  if (common) return common;
-  const w = ctx.season.install;
-  if (date < w.start || date > w.end) return `Installations are scheduled between ${windowText(w)}.`;
+  const problem = seasonDateProblem(date, ctx, 'install', 'Installations are scheduled');
+  if (problem) return problem;
   const days = ctx.season.workDays ?? WORK_DAYS;
   if (!days.includes(weekdayOf(date))) return `Installations are scheduled on ${workDaysText(days)} only.`;
   return null;
@@ -122,20 +126,16 @@ export function installDateProblem(date: Ymd, ctx: DateContext): string | null {
 
 /** Why a removal date cannot be booked (after `installDate`, in the removal window), or null. */
 export function removalDateProblem(date: Ymd, installDate: Ymd | null, ctx: DateContext): string | null {
-  const common = commonProblem(date, ctx);
-  if (common) return common;
-  const w = ctx.season.removal;
-  if (date < w.start || date > w.end) return `Removals are scheduled between ${windowText(w)}.`;
+  const problem = seasonDateProblem(date, ctx, 'removal', 'Removals are scheduled');
+  if (problem) return problem;
   if (installDate && date <= installDate) return REMOVAL_AFTER_INSTALL;
   return null;
 }
 
 /** Why a consultation date cannot be booked (Wednesdays in the window), or null. */
 export function consultationDateProblem(date: Ymd, ctx: DateContext): string | null {
-  const common = commonProblem(date, ctx);
-  if (common) return common;
-  const w = ctx.season.consultation;
-  if (date < w.start || date > w.end) return `Consultations are held between ${windowText(w)}.`;
+  const problem = seasonDateProblem(date, ctx, 'consultation', 'Consultations are held');
+  if (problem) return problem;
   if (weekdayOf(date) !== CONSULTATION_WEEKDAY) return 'Consultations are held on Wednesdays only.';
   return null;
 }

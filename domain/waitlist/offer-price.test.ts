@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { bookingChoices } from '../../tests/support/domain-builders';
 import { quote } from '../money/pricing';
 import { offerPrice } from './offer-price';
 
 describe("a waitlist offer's package and price", () => {
   it('prices the kept choices with the checkout’s quote, without a travel fee', () => {
     const got = offerPrice('elevated-arbor', '7.5-9ft', { addons: [{ id: 'ornament-boost', quantity: 1 }], luxe: false });
-    const expected = quote({
-      packageSlug: 'elevated-arbor',
-      treeSize: '7.5-9ft',
-      addons: { 'ornament-boost': 1 },
-      luxeFinish: false,
-      removalRequested: false,
-      extraTree: false,
-      keepOrnaments: false,
-      luxeKeepOrnaments: 0,
-      distanceMiles: null,
-    });
+    const expected = quote(bookingChoices({ packageSlug: 'elevated-arbor', treeSize: '7.5-9ft', addons: { 'ornament-boost': 1 }, distanceMiles: null }));
     expect(got).toEqual({ packageTitle: 'Elevated Arbor', totalCents: expected.totalCents, depositCents: expected.depositCents });
     expect(got!.totalCents).toBeGreaterThan(0);
   });

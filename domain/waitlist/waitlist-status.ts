@@ -6,43 +6,29 @@
  * closing of entries, the customer's erasure) asks `waitlistTransition` and stores what it
  * answers, so they cannot disagree.
  */
+import { oneOfOr, valuesOf, type ValueOf } from '../one-of';
 
 /** A waitlist entry's statuses: `waiting` in line, `offered` while it holds an open offer, then how it left the line. */
-export const EntryStatus = {
-  Waiting: 'waiting',
-  Offered: 'offered',
-  Booked: 'booked',
-  Declined: 'declined',
-  Expired: 'expired',
-  Left: 'left',
-  Skipped: 'skipped',
-  Removed: 'removed',
-} as const;
-export type EntryStatus = (typeof EntryStatus)[keyof typeof EntryStatus];
-export const ENTRY_STATUSES: readonly EntryStatus[] = Object.values(EntryStatus);
+export const EntryStatus = { Waiting: 'waiting', Offered: 'offered', Booked: 'booked', Declined: 'declined', Expired: 'expired', Left: 'left', Skipped: 'skipped', Removed: 'removed' } as const;
+export type EntryStatus = ValueOf<typeof EntryStatus>;
+export const ENTRY_STATUSES = valuesOf(EntryStatus);
 
 /** A waitlist offer's statuses: `open` while its slot is held, then how it ended. */
-export const OfferStatus = {
-  Open: 'open',
-  Accepted: 'accepted',
-  Declined: 'declined',
-  Expired: 'expired',
-  Ended: 'ended',
-} as const;
-export type OfferStatus = (typeof OfferStatus)[keyof typeof OfferStatus];
-export const OFFER_STATUSES: readonly OfferStatus[] = Object.values(OfferStatus);
+export const OfferStatus = { Open: 'open', Accepted: 'accepted', Declined: 'declined', Expired: 'expired', Ended: 'ended' } as const;
+export type OfferStatus = ValueOf<typeof OfferStatus>;
+export const OFFER_STATUSES = valuesOf(OfferStatus);
 
 /** An entry still in line: waiting, or holding an open offer. */
 export const LIVE_ENTRY_STATUSES = [EntryStatus.Waiting, EntryStatus.Offered] as const satisfies readonly EntryStatus[];
 
 /** A stored entry `status` as the union; a value the migrations do not allow reads as `removed` (out of line). */
 export function asEntryStatus(value: string): EntryStatus {
-  return (ENTRY_STATUSES as readonly string[]).includes(value) ? (value as EntryStatus) : EntryStatus.Removed;
+  return oneOfOr(ENTRY_STATUSES, value, EntryStatus.Removed);
 }
 
 /** A stored offer `status` as the union; a value the migrations do not allow reads as `ended`. */
 export function asOfferStatus(value: string): OfferStatus {
-  return (OFFER_STATUSES as readonly string[]).includes(value) ? (value as OfferStatus) : OfferStatus.Ended;
+  return oneOfOr(OFFER_STATUSES, value, OfferStatus.Ended);
 }
 
 /** Whether an entry is still in line (waiting, or offered): the only entries an offer, a skip or a leave acts on. */

@@ -21,13 +21,14 @@ const LIB = join(ROOT, 'pb_hooks/src/lib');
  * lib/'s root (`clock.ts`).
  */
 export const FLOORS: readonly (readonly string[])[] = [
-  // Infrastructure: the clock, settings, requests and answers and who sent them, the log, record helpers (the ledger's rows).
+  // Infrastructure: the clock, settings, requests and answers and who sent them, the log, record helpers (a record by id or field, or null; the ledger's rows).
   [
     'clock.ts',
     'settings.ts',
     'http.ts',
     'log.ts',
     'json-fields.ts',
+    'records.ts',
     'kept.ts',
     'upload-room.ts',
     'anonymous-recipients.ts',

@@ -7,6 +7,7 @@
  * call them.
  */
 import { quote } from '../../domain/money/pricing';
+import { bookingChoices } from '../support/domain-builders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { checkout, createBookingRecord, slotMap, availability } from './fixtures';
@@ -161,17 +162,7 @@ describe('offers', () => {
     expect(view.status).toBe(200);
     expect(view.body.offer).toMatchObject({ status: 'open', date: DAY, kind: 'install', size: '7.5-9ft', slot: { id: '9-15' }, name: 'Anna Able', email: 'anna@example.com' });
     // The package and its price, priced on the server from the entry's choices (the checkout's quote).
-    const priced = quote({
-      packageSlug: 'elevated-arbor',
-      treeSize: '7.5-9ft',
-      addons: {},
-      luxeFinish: false,
-      removalRequested: false,
-      extraTree: false,
-      keepOrnaments: false,
-      luxeKeepOrnaments: 0,
-      distanceMiles: null,
-    });
+    const priced = quote(bookingChoices({ packageSlug: 'elevated-arbor', treeSize: '7.5-9ft' }));
     expect(view.body.offer.price).toEqual({ packageTitle: 'Elevated Arbor', totalCents: priced.totalCents, depositCents: priced.depositCents });
     expect((await callFn('POST', '/api/fn/waitlist/decline', { token })).body).toEqual({ declined: true, passedOn: true });
     expect((await entry(a)).status).toBe('declined');

@@ -24,18 +24,15 @@ import type { AdminNotesEdit } from '@domain/booking/admin-notes';
 import { adminNotesCommand, type AdminNotesAnswer, type AdminNotesState } from '@domain/commands/admin-notes-command';
 import type { ServerCommand } from '../commands/run-command';
 import { bookingField, bookingFieldsOf } from '../booking-row';
+import { findRecord } from '../records';
 
 export const bookingAdminNotes: ServerCommand<AdminNotesEdit, AdminNotesState, never, AdminNotesAnswer> = {
   command: adminNotesCommand,
   path: '/api/fn/booking-admin-notes',
   caller: 'admin',
   load(tx, edit) {
-    let b: core.Record;
-    try {
-      b = tx.findRecordById('bookings', edit.bookingId);
-    } catch {
-      return { booking: null };
-    }
+    const b = findRecord(tx, 'bookings', edit.bookingId);
+    if (!b) return { booking: null };
     return {
       booking: {
         ...bookingFieldsOf(b, ['id', 'admin_notes']),

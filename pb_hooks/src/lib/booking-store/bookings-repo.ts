@@ -12,6 +12,7 @@ import { parseSlotId } from '@domain/schedule/slots';
 import { kept } from '../kept';
 import { bookingField, bookingFieldsOf, bookingRowOf } from '../booking-row';
 import { OfferStatus } from '@domain/waitlist/waitlist-status';
+import { findRecord, findRecordBy } from '../records';
 
 /** The schedule fields of a booking record, as the domain's overlap check reads them. */
 export function toSchedule(r: core.Record): BookingSchedule {
@@ -85,21 +86,13 @@ export function visitsFreeFor(app: CoreApp, rec: core.Record, now: number, crews
 
 /** The booking with record id `id`, or null when there is none (deleted meanwhile). */
 export function findBooking(app: CoreApp, id: string): core.Record | null {
-  try {
-    return app.findRecordById('bookings', id);
-  } catch {
-    return null;
-  }
+  return findRecord(app, 'bookings', id);
 }
 
 /** The booking created for a checkout session, or null. */
 export function findBySession(app: CoreApp, sessionId: string): core.Record | null {
   if (!sessionId || sessionId.length > 255) return null;
-  try {
-    return app.findFirstRecordByData('bookings', 'checkout_session_id', sessionId);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'bookings', 'checkout_session_id', sessionId);
 }
 
 /** The row's fields the self-service rules read (domain/booking/self-service.ts SelfServiceBooking), with its id. */

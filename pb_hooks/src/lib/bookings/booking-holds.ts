@@ -9,6 +9,7 @@
 import { HOLD_CAPS } from '@domain/booking/ownership';
 import { toPbDate } from '../clock';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import { findRecordBy } from '../records';
 
 /** Active unpaid holds: awaiting payment with an unexpired hold (the overlap check's reading). */
 const ACTIVE_HOLD = `status = '${BookingStatus.PendingPayment}' AND payment_status = '${PaymentStatus.Pending}' AND hold_expires_at > {:now}`;
@@ -45,9 +46,5 @@ export function holdCapReached(app: CoreApp, owner: HoldOwner, now: number): boo
 /** The booking a checkout with Idempotency-Key `key` created, or null. */
 export function findByIdempotencyKey(app: CoreApp, key: string): core.Record | null {
   if (!key) return null;
-  try {
-    return app.findFirstRecordByData('bookings', 'idempotency_key', key);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'bookings', 'idempotency_key', key);
 }

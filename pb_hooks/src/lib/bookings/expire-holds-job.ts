@@ -17,23 +17,21 @@ import { logError } from '../log';
 import { slotsFreed } from '../freed-slots';
 import { bookingField, bookingFieldsOf } from '../booking-row';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
+import { findRecord } from '../records';
 
 /** The hold expiry on the server: the booking as the command reads it. No route: the job alone runs it. */
 export const expireHold: ServerCommand<ExpireHoldInput, ExpireHoldState, never, { cancelled: true; bookingId: string }> = {
   command: expireHoldCommand,
   path: '',
   load(tx, input) {
-    let r: core.Record;
-    try {
-      r = tx.findRecordById('bookings', input.bookingId);
-    } catch {
-      return { booking: null };
-    }
+    const r = findRecord(tx, 'bookings', input.bookingId);
     return {
-      booking: {
-        ...bookingFieldsOf(r, ['id', 'status', 'payment_status', 'cancel_reason', 'install_done_at', 'removal_done_at', 'removal_date', 'removal_time_slot', 'removal_hold']),
-        holdExpiresAtMs: parseTimestamp(bookingField(r, 'hold_expires_at')),
-      },
+      booking: r
+        ? {
+            ...bookingFieldsOf(r, ['id', 'status', 'payment_status', 'cancel_reason', 'install_done_at', 'removal_done_at', 'removal_date', 'removal_time_slot', 'removal_hold']),
+            holdExpiresAtMs: parseTimestamp(bookingField(r, 'hold_expires_at')),
+          }
+        : null,
     };
   },
   respond: (_app, answer) => answer,

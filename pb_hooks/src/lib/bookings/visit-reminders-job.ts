@@ -33,6 +33,7 @@ import { selfServiceBookingOf } from '../booking-store/bookings-repo';
 import { logError } from '../log';
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { bookingField } from '../booking-row';
+import { findRecord } from '../records';
 
 export interface ReminderJobResult {
   queued: number;
@@ -45,12 +46,8 @@ export const sendVisitReminder: ServerCommand<VisitReminderInput, VisitReminderS
   path: '/api/fn/jobs/send-reminders',
   load(tx, input, ctx) {
     const base = { alreadyQueued: false, origin: ctx.origin, blocked: loadBlockedDates(tx), blockedDayChoices: {} };
-    let r: core.Record;
-    try {
-      r = tx.findRecordById('bookings', input.bookingId);
-    } catch {
-      return { ...base, booking: null };
-    }
+    const r = findRecord(tx, 'bookings', input.bookingId);
+    if (!r) return { ...base, booking: null };
     return { ...base, booking: selfServiceBookingOf(r), alreadyQueued: !!findByKey(tx, reminderKey(input)), blockedDayChoices: blockedDayChoicesOf(bookingField(r, 'blocked_day_choices')) };
   },
   // The fresh manage link is written here, in the command's transaction, with the e-mail that carries it.

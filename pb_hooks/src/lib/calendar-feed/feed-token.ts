@@ -6,6 +6,7 @@
  * domain/commands/calendar-feed-rotate-command.ts).
  */
 import { CALENDAR_FEED_KEY as KEY } from '@domain/commands/calendar-feed-rotate-command';
+import { findRecordBy } from '../records';
 
 /** 40 characters of [A-Za-z0-9] from a cryptographic source: about 238 bits. */
 const TOKEN_LENGTH = 40;
@@ -17,11 +18,7 @@ export function newFeedToken(): string {
 
 /** The feed's `settings` row, or null before a token exists. */
 export function feedRow(app: CoreApp): core.Record | null {
-  try {
-    return app.findFirstRecordByData('settings', 'key', KEY);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'settings', 'key', KEY);
 }
 
 function tokenOf(row: core.Record | null): string {

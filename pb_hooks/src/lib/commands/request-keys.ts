@@ -12,6 +12,7 @@ import { parseTimestamp } from '@domain/schedule/calendar';
 import { REQUEST_KEY_MESSAGES } from '@domain/admin/request-keys';
 import { nowMs, toPbDate } from '../clock';
 import { apiError } from '../http';
+import { findRecordBy } from '../records';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -42,11 +43,7 @@ export interface RequestKeyClaim {
 }
 
 function findKey(app: CoreApp, key: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('request_keys', 'key', key);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'request_keys', 'key', key);
 }
 
 /** Inside the action's transaction `tx`: true when a request already used `key`. */

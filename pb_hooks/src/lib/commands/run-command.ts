@@ -386,3 +386,22 @@ export function runRead<Input>(e: core.RequestEvent, q: ServerRead<Input>): void
 export function bodyAsIs(body: Record<string, unknown>): ParseResult<Record<string, unknown>> {
   return { ok: true, value: body };
 }
+
+/**
+ * The read of a customer's link page at `path`: `open` finds the record the body's token opens at
+ * `now` (epoch ms; a dead link throws its 404), and `view` shows it as the page does at that time.
+ */
+export function linkPageRead(
+  path: string,
+  open: (app: CoreApp, body: Record<string, unknown>, now: number) => core.Record,
+  view: (r: core.Record, now: number) => unknown,
+): ServerRead<Record<string, unknown>> {
+  return {
+    path,
+    parse: bodyAsIs,
+    answer(app, body) {
+      const now = nowMs();
+      return view(open(app, body, now), now);
+    },
+  };
+}

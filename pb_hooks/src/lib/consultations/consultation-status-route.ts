@@ -24,6 +24,7 @@ import type { ServerCommand } from '../commands/run-command';
 import { consultationUpdateMail } from './consultation-update-mail';
 import { loadDateContext } from '../settings';
 import { takenConsultationSlots } from './consultations-repo';
+import { findRecord } from '../records';
 
 export const consultationStatus: ServerCommand<ConsultationStatusInput, ConsultationStatusState, ConsultationUpdateMail, ConsultationStatusAnswer> = {
   command: consultationStatusCommand,
@@ -32,12 +33,8 @@ export const consultationStatus: ServerCommand<ConsultationStatusInput, Consulta
   load(tx, input) {
     const dateContext = loadDateContext(tx);
     const takenSlots = input.action === 'reschedule' ? [...takenConsultationSlots(tx, input.date)] : [];
-    let r: core.Record;
-    try {
-      r = tx.findRecordById('consultation_requests', input.id);
-    } catch {
-      return { dateContext, consultation: null, takenSlots };
-    }
+    const r = findRecord(tx, 'consultation_requests', input.id);
+    if (!r) return { dateContext, consultation: null, takenSlots };
     const consultation = {
       id: r.id,
       status: asConsultationStatus(r.getString('status')),

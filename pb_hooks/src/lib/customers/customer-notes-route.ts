@@ -21,14 +21,18 @@ import { customerNotesCommand, type CustomerNotesAnswer, type CustomerNotesState
 import { CUSTOMER_NOTE_FIELDS, CUSTOMER_NOTES_MESSAGES, type CustomerNotes, type CustomerNotesEdit } from '@domain/customers/customer-notes';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import type { ServerCommand } from '../commands/run-command';
+import { findRecordBy } from '../records';
 
 /** The `customers` record of `emailKey` (already normalised), or null. */
 export function findCustomer(app: CoreApp, emailKey: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('customers', 'email_key', emailKey);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'customers', 'email_key', emailKey);
+}
+
+/** A `customers` record as the notes command reads it: its notes, and its creation and the notes' time in epoch ms (NaN when unset). */
+function customerNotesOf(r: core.Record): NonNullable<CustomerNotesState['customer']> {
+  const notes = {} as CustomerNotes;
+  for (const f of CUSTOMER_NOTE_FIELDS) notes[f] = r.getString(f);
+  return { id: r.id, createdAtMs: parseTimestamp(r.getString('created_at')), notes, notesAtMs: parseTimestamp(r.getString('notes_updated_at')) };
 }
 
 export const customerNotes: ServerCommand<CustomerNotesEdit, CustomerNotesState, never, CustomerNotesAnswer> = {
@@ -37,10 +41,7 @@ export const customerNotes: ServerCommand<CustomerNotesEdit, CustomerNotesState,
   caller: 'admin',
   load(tx, edit) {
     const r = findCustomer(tx, edit.emailKey);
-    if (!r) return { customer: null };
-    const notes = {} as CustomerNotes;
-    for (const f of CUSTOMER_NOTE_FIELDS) notes[f] = r.getString(f);
-    return { customer: { id: r.id, createdAtMs: parseTimestamp(r.getString('created_at')), notes, notesAtMs: parseTimestamp(r.getString('notes_updated_at')) } };
+    return { customer: r ? customerNotesOf(r) : null };
   },
   respond: (app, a) => ({ customer: findCustomer(app, a.emailKey), applied: a.applied, created: a.created, clockCorrected: a.clockCorrected }),
   // Two first saves of one customer at the same instant: the unique index refuses the second,

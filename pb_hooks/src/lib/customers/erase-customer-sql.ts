@@ -1,6 +1,7 @@
 /**
- * Small SQL helpers of the customer erasure (erase-customer-route.ts): ids by a query, an IN list
- * of bound parameters, and a JSON field read as a plain value.
+ * Small SQL helpers of the customer erasure (erase-customer-route.ts), also read by the renewals
+ * job and the waitlist: ids by a query, an IN list of bound parameters, and a JSON field read as
+ * a plain value.
  */
 
 /** The `id` column of the rows `sql` selects (its parameters bound from `params`), in `app` (a transaction inside one). */

@@ -30,7 +30,7 @@ import { configuredOrigin } from '../http';
 import { queueMail, type QueuedMail } from '../mail/mail-outbox';
 import { renewalMail } from './renewal-mail';
 import { loadBlockedDates, loadSeasonRecords } from '../settings';
-import { inList } from './erase-customer-sql';
+import { idsWhere, inList } from './erase-customer-sql';
 import { renewalToken, tokenSecret, unsubscribeQuery } from '../bookings/renewal-tokens';
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { bookingField } from '../booking-row';
@@ -69,15 +69,9 @@ function bookingRows(app: CoreApp): RenewalBookingRow[] {
   return rows.map(({ hold_expires_at, ...r }) => ({ ...r, holdExpiresAtMs: hold_expires_at ? parseTimestamp(hold_expires_at) : NaN }));
 }
 
-/** The one column `key` of the rows `sql` selects, with `params` bound. */
+/** The e-mail keys the rows `sql` selects (as its `id` column), with `params` bound. */
 function keysWhere(app: CoreApp, sql: string, params: Record<string, unknown> = {}): Set<string> {
-  const rows = arrayOf(new DynamicModel({ k: '' })) as unknown as { k: string }[];
-  app
-    .db()
-    .newQuery(sql)
-    .bind(params as unknown as dbx.Params)
-    .all(rows);
-  return new Set(rows.map((r) => r.k));
+  return new Set(idsWhere(app, sql, params));
 }
 
 /** The renewal e-mail's facts for booking record `b` (the one the renewal is made from). */
@@ -168,8 +162,8 @@ function writeBatch(tx: CoreApp, items: PreparedRenewal[], season: number): numb
     'k',
     items.map((p) => p.emailKey),
   );
-  const taken = keysWhere(tx, `SELECT email_key AS k FROM renewals WHERE season = {:y} AND email_key IN (${keys.sql})`, { y: season, ...keys.params });
-  const known = keysWhere(tx, `SELECT email_key AS k FROM customers WHERE email_key IN (${keys.sql})`, keys.params);
+  const taken = keysWhere(tx, `SELECT email_key AS id FROM renewals WHERE season = {:y} AND email_key IN (${keys.sql})`, { y: season, ...keys.params });
+  const known = keysWhere(tx, `SELECT email_key AS id FROM customers WHERE email_key IN (${keys.sql})`, keys.params);
   const renewals = tx.findCollectionByNameOrId('renewals');
   const customers = tx.findCollectionByNameOrId('customers');
   let queued = 0;
@@ -200,8 +194,8 @@ export function sendRenewals(app: CoreApp, origin: string): RenewalsJobResult {
     nowMs: nowMs(),
     season,
     bookings: bookingRows(app),
-    unsubscribed: keysWhere(app, "SELECT email_key AS k FROM customers WHERE unsubscribed_at != ''"),
-    renewed: keysWhere(app, 'SELECT email_key AS k FROM renewals WHERE season = {:y}', { y: season.year }),
+    unsubscribed: keysWhere(app, "SELECT email_key AS id FROM customers WHERE unsubscribed_at != ''"),
+    renewed: keysWhere(app, 'SELECT email_key AS id FROM renewals WHERE season = {:y}', { y: season.year }),
   });
   const blocked = loadBlockedDates(app);
   const secret = tokenSecret(app);

@@ -22,6 +22,7 @@ import { issueManageToken, manageUrl } from '../booking-store/manage-links';
 import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
 import { bookingFieldsOf } from '../booking-row';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { findRecordBy } from '../records';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -44,11 +45,7 @@ export function chargeableOf(tx: CoreApp, rec: core.Record): ChargeableBooking {
 
 /** The charge stored under Idempotency-Key `key`, or null. */
 export function findChargeByKey(app: CoreApp, key: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('charges', 'idempotency_key', key);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'charges', 'idempotency_key', key);
 }
 
 export interface NewCharge {

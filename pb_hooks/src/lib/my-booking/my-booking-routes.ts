@@ -37,7 +37,7 @@ import { parseZip } from '@domain/place/distance';
 import { centroid } from '../bookings/distance';
 import { visitNoticeHours } from '@domain/schedule/notice';
 import { nowMs } from '../clock';
-import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
+import { linkPageRead, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
 import { apiError } from '../http';
 import { runRefunds } from '../payments/refund';
 import { closeOpenCollections, PAYMENT_GOING_THROUGH } from '../payments/open-collections';
@@ -49,14 +49,7 @@ import { bookingField } from '../booking-row';
 import { myBookingView } from './my-booking-view';
 
 /** The manage page's read (run-command.ts runRead): the booking the token opens (404 for a dead link), as the page shows it. */
-export const myBookingRead: ServerRead<Record<string, unknown>> = {
-  path: '/api/fn/my-booking',
-  parse: bodyAsIs,
-  answer(app, body) {
-    const now = nowMs();
-    return myBookingView(requireBooking(app, body, now), now);
-  },
-};
+export const myBookingRead: ServerRead<Record<string, unknown>> = linkPageRead('/api/fn/my-booking', requireBooking, myBookingView);
 
 export function myBookingRoute(e: core.RequestEvent): void {
   runRead(e, myBookingRead);

@@ -36,18 +36,15 @@ import { nowMs } from '../clock';
 import { freshLinkMail, LINK_REQUEST_KIND, requestedLinksMail } from './link-mail';
 import { linkRowOf, liveManageLinkIds, manageUrl, newManageToken, stableManageToken } from '../booking-store/manage-links';
 import { bookingField, bookingFieldsOf } from '../booking-row';
+import { findRecord } from '../records';
 
 /** The owner's fresh link: the booking, its links in force and the token of its next version. */
 export const freshLink: ServerCommand<FreshLinkInput, FreshLinkState, FreshLinkMail, FreshLinkAnswer> = {
   command: freshLinkCommand,
   path: '/api/fn/admin-bookings/send-link',
   load(tx, input, ctx) {
-    let r: core.Record;
-    try {
-      r = tx.findRecordById('bookings', input.bookingId);
-    } catch {
-      return { found: null, staffId: ctx.staffId };
-    }
+    const r = findRecord(tx, 'bookings', input.bookingId);
+    if (!r) return { found: null, staffId: ctx.staffId };
     const version = r.getInt('link_version');
     const token = stableManageToken(tx, r.id, version + 1);
     return {

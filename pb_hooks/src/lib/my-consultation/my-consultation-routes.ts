@@ -31,7 +31,7 @@ import { CONSULTATION_SLOT_TAKEN, consultationSlotLabel } from '@domain/consulta
 import { consultationChangeable, type MyConsultationView } from '@domain/consultations/consultation-link';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { nowMs } from '../clock';
-import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
+import { linkPageRead, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
 import { takenConsultationSlots } from '../consultations/consultations-repo';
 import { composeMail } from '../mail/compose';
 import { consultationUpdateMail } from '../consultations/consultation-update-mail';
@@ -54,14 +54,7 @@ export function myConsultationView(r: core.Record, now: number): MyConsultationV
 }
 
 /** The consultation page's read (run-command.ts runRead): the request the token opens (404 for a dead link). */
-export const myConsultationRead: ServerRead<Record<string, unknown>> = {
-  path: '/api/fn/my-consultation',
-  parse: bodyAsIs,
-  answer(app, body) {
-    const now = nowMs();
-    return myConsultationView(requireConsultation(app, body, now), now);
-  },
-};
+export const myConsultationRead: ServerRead<Record<string, unknown>> = linkPageRead('/api/fn/my-consultation', requireConsultation, myConsultationView);
 
 export function myConsultationRoute(e: core.RequestEvent): void {
   runRead(e, myConsultationRead);

@@ -26,6 +26,7 @@ import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger
 import { runRefunds } from './refund';
 import { asChargeStatus } from '@domain/money/charge-lifecycle';
 import { bookingField, bookingFieldsOf } from '../booking-row';
+import { findRecord } from '../records';
 
 /** The charge fields the outcome command reads. */
 function outcomeChargeOf(rec: core.Record): OutcomeCharge {
@@ -61,12 +62,8 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
   // Declared for the runner only: the webhook is the one route every input may come from.
   path: '/api/fn/stripe-webhook',
   load(tx, input) {
-    let rec: core.Record;
-    try {
-      rec = tx.findRecordById('charges', input.chargeId);
-    } catch {
-      return { charge: null, booking: null, charges: [], tokens: null };
-    }
+    const rec = findRecord(tx, 'charges', input.chargeId);
+    if (!rec) return { charge: null, booking: null, charges: [], tokens: null };
     const b = findBooking(tx, rec.getString('booking'));
     if (!b) return { charge: outcomeChargeOf(rec), booking: null, charges: [], tokens: null };
     const books = rec.getString('kind') === 'removal' && bookingField(b, 'removal_hold') === rec.id;

@@ -51,6 +51,7 @@ import { runRefunds } from './refund';
 import { releaseHoldServer } from './release-hold';
 import { settleDeposit } from './settle-payment';
 import { asChargeStatus } from '@domain/money/charge-lifecycle';
+import { findRecordBy } from '../records';
 
 /** The answer when a payment could not secure its slot (the deposit is refunded). */
 export const PAYMENT_CONFLICT_MESSAGE = 'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
@@ -64,11 +65,7 @@ function sessionInput(body: Record<string, unknown>): DemoSessionInput {
 
 /** The charge whose demo payment link is session `sessionId` (payChargeByLink), or null: a wizard's session is its booking's. */
 function chargeOfSession(app: CoreApp, sessionId: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('charges', 'stripe_checkout_session_id', sessionId);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'charges', 'stripe_checkout_session_id', sessionId);
 }
 
 /** What the demo page shows of payment link `charge`: what it is for and how much (cents); the booking's visits while it is open. */

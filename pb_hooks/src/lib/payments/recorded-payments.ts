@@ -41,6 +41,7 @@ import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf 
 import { closeOpenCollections } from './open-collections';
 import { bookingFieldsOf } from '../booking-row';
 import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
+import { findRecord } from '../records';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */
 function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
@@ -132,12 +133,8 @@ export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, Paym
   path: '/api/fn/booking-payments/void',
   caller: 'admin',
   load(tx, input, ctx) {
-    let p: core.Record;
-    try {
-      p = tx.findRecordById('charges', input.paymentId);
-    } catch {
-      return { staffId: ctx.staffId, payment: null, booking: null, others: [] };
-    }
+    const p = findRecord(tx, 'charges', input.paymentId);
+    if (!p) return { staffId: ctx.staffId, payment: null, booking: null, others: [] };
     const b = findBooking(tx, p.getString('booking'));
     const others = b
       ? tx.findRecordsByFilter('charges', `booking = {:b} && status = '${ChargeStatus.Succeeded}' && method != '' && id != {:p}`, 'created_at', 0, 0, { b: b.id, p: p.id } as unknown as dbx.Params)

@@ -3,14 +3,11 @@
  * Reviews), with docs/product.md's exact messages.
  */
 import { REVIEW_MESSAGES, reviewLinkProblem, tokenShapeProblem } from '@domain/reviews/reviews';
+import { findRecordBy } from '../records';
 
 /** The testimonial a token belongs to, or null when none does. */
 export function findByToken(app: CoreApp, token: string): core.Record | null {
-  try {
-    return app.findFirstRecordByData('testimonials', 'review_token', token);
-  } catch {
-    return null;
-  }
+  return findRecordBy(app, 'testimonials', 'review_token', token);
 }
 
 /**

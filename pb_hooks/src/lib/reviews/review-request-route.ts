@@ -27,6 +27,7 @@ import { reviewRequestMail } from '../mail/review-request';
 import { serviceLine } from './review-requests';
 import { bookingFieldsOf } from '../booking-row';
 import { MailLogStatus } from '@domain/mail/mail-status';
+import { findRecord } from '../records';
 
 /** The row's fields the review request reads (ReviewRequestBooking). */
 const REVIEW_REQUEST_FIELDS = ['id', 'status', 'payment_status', 'customer_name', 'customer_email', 'package_type', 'tree_size', 'install_date', 'removal_date'] as const;
@@ -52,12 +53,8 @@ export const sendReviewRequest: ServerCommand<ReviewRequestInput, ReviewRequestS
   caller: 'admin',
   load(tx, input, ctx) {
     const fresh = { token: $security.randomString(REVIEW_TOKEN_LENGTH), newId: $security.randomStringWithAlphabet(15, ID_ALPHABET), origin: ctx.origin };
-    let b: core.Record;
-    try {
-      b = tx.findRecordById('bookings', input.bookingId);
-    } catch {
-      return { booking: null, placeholder: null, reviews: [], ...fresh };
-    }
+    const b = findRecord(tx, 'bookings', input.bookingId);
+    if (!b) return { booking: null, placeholder: null, reviews: [], ...fresh };
     const row = bookingFieldsOf(b, REVIEW_REQUEST_FIELDS);
     const found = tx.findRecordsByFilter('testimonials', 'booking = {:booking} && review_stage = {:stage}', '', 1, 0, { booking: b.id, stage: input.stage } as unknown as dbx.Params);
     const p = found[0];

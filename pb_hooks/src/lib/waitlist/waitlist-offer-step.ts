@@ -26,19 +26,8 @@ import { executeCommand, type CommandContext, type ServerCommand } from '../comm
 import { logError } from '../log';
 import { waitlistOfferEndedMail, waitlistOfferMail } from './waitlist-mail';
 import { loadBlockedDates, loadCrews } from '../settings';
-import {
-  closeStateOf,
-  datesWithWaiting,
-  entriesToClose,
-  findRecord,
-  loadOfferHours,
-  newRecordId,
-  offerStateOf,
-  openOffers,
-  waitingEntriesOn,
-  waitingEntryOf,
-  waitlistTokenHash,
-} from './waitlist-repo';
+import { findRecord } from '../records';
+import { closeStateOf, datesWithWaiting, entriesToClose, loadOfferHours, newRecordId, offerStateOf, openOffers, waitingEntriesOn, waitingEntryOf, waitlistTokenHash } from './waitlist-repo';
 
 const NO_CALLER: CommandContext = { staffId: '', origin: '', fingerprint: '' };
 

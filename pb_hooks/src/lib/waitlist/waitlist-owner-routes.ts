@@ -12,7 +12,7 @@
 import { waitlistOwnerCommand, type OwnerWaitlistAction, type WaitlistOwnerInput, type WaitlistReleaseAnswer, type WaitlistReleaseState } from '@domain/commands/waitlist-leave-command';
 import { runCommand, type ServerCommand } from '../commands/run-command';
 import { offerFreedSlots, waitlistOffer } from './waitlist-offer-step';
-import { findRecord } from './waitlist-repo';
+import { findRecord } from '../records';
 import { releaseStateOf } from './waitlist-token-routes';
 
 function ownerRelease(action: OwnerWaitlistAction): ServerCommand<WaitlistOwnerInput, WaitlistReleaseState, never, WaitlistReleaseAnswer> {

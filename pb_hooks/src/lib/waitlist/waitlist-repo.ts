@@ -14,6 +14,7 @@ import { visitNoticeHours } from '@domain/schedule/notice';
 import { type CustomerBookingOnDate, offerHoursFrom, type WaitingEntry } from '@domain/waitlist/waitlist';
 import { asEntryStatus, asOfferStatus, EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from '@domain/waitlist/waitlist-status';
 import { idsWhere } from '../customers/erase-customer-sql';
+import { findRecord } from '../records';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
 import { BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn, filterIn } from '@domain/booking/lifecycle';
@@ -53,15 +54,6 @@ export function offerByToken(app: CoreApp, token: unknown): core.Record | null {
 /** The entry the leave link's token opens, or null. */
 export function entryByLeaveToken(app: CoreApp, token: unknown): core.Record | null {
   return byToken(app, 'waitlist_entries', 'leave_token_hash', token);
-}
-
-/** The record `id` of `collection`, or null when there is none. */
-export function findRecord(app: CoreApp, collection: string, id: string): core.Record | null {
-  try {
-    return app.findRecordById(collection, id);
-  } catch {
-    return null;
-  }
 }
 
 /** Entry record `r` as the rules read it (its package's notice from the settings), or null for a size no longer sold. */

@@ -33,7 +33,8 @@ import { jsonObject } from '../json-fields';
 import { customerMove } from '../my-booking/my-booking-routes';
 import { stableManageToken } from '../booking-store/manage-links';
 import { offerFreedSlots } from './waitlist-offer-step';
-import { entryByLeaveToken, findRecord, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
+import { findRecord } from '../records';
+import { entryByLeaveToken, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
 
 /** Entry record `r` and its open offer, as a release reads them. */
 export function releaseStateOf(tx: CoreApp, r: core.Record | null): WaitlistReleaseState {
