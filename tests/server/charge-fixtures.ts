@@ -46,6 +46,23 @@ export function stageBooking(su: PocketBase, over: Record<string, unknown> = {})
 }
 
 /**
+ * A booking (stageBooking) installed on `install` (done that day, 3 PM in New York) with its
+ * removal on `removal`, both `YYYY-MM-DD` at 9 AM–3 PM: for the tests of a booking's own season
+ * (docs/architecture.md reading 3).
+ */
+export function stageInstalledBooking(su: PocketBase, install: string, removal: string, over: Record<string, unknown> = {}) {
+  return stageBooking(su, {
+    install_date: install,
+    install_time_slot: '9-15',
+    install_done_at: `${install} 20:00:00.000Z`,
+    removal_date: removal,
+    removal_time_slot: '9-15',
+    removal_service: true,
+    ...over,
+  });
+}
+
+/**
  * A `charges` row stored directly (superuser) paying `cents` of booking `bookingId`'s balance,
  * succeeded: by default cash the owner recorded (kind balance, method cash); `over` changes any
  * field (e.g. `method: ''` and a `stripe_payment_intent_id` for a card balance charge). A booking

@@ -6,30 +6,24 @@
  * frozen on Monday, December 28, 2026 (New York).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { stageBooking, staffToken } from './charge-fixtures';
-import { request, superuserAt, template } from './support';
+import { stageInstalledBooking, staffToken } from './charge-fixtures';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
+import { request } from './support';
 
-let server: Awaited<ReturnType<typeof startServer>>;
+let own: OwnServer;
+let server: Server;
 let su: PocketBase;
 let admin: string;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-season-of-booking-'));
 
 beforeAll(async () => {
-  server = await startServer({ dataDir, template: template(), env: { APP_NOW: '2026-12-28T17:00:00Z', RATE_LIMITS: 'off' } });
-  su = await superuserAt(server.url);
+  own = await startOwnServer('season-of-booking', { APP_NOW: '2026-12-28T17:00:00Z' });
+  ({ server, su } = own);
   admin = await staffToken(su, 'admin');
 }, 60_000);
 
-afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => own?.stop());
 
 let seq = 0;
 /** A manage link for booking `id`, stored as the server stores one (only its SHA-256). */
@@ -40,16 +34,7 @@ async function linkFor(id: string): Promise<string> {
 }
 
 /** This season's booking: installed Sunday, December 20, 2026, removal on January 10, 2027. */
-const installed = (over: Record<string, unknown> = {}) =>
-  stageBooking(su, {
-    install_date: '2026-12-20',
-    install_time_slot: '9-15',
-    install_done_at: '2026-12-20 20:00:00.000Z',
-    removal_date: '2027-01-10',
-    removal_time_slot: '9-15',
-    removal_service: true,
-    ...over,
-  });
+const installed = (over: Record<string, unknown> = {}) => stageInstalledBooking(su, '2026-12-20', '2027-01-10', over);
 
 const post = (route: string, body: unknown, headers: Record<string, string> = {}, token?: string) => request({ base: server.url, method: 'POST', route, body, headers, token });
 

@@ -5,23 +5,12 @@
  * once it has a booking; only an admin writes seasons. Two servers with frozen clocks: Friday,
  * November 20, 2026 at noon in New York, and Wednesday, December 30, 2026.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { stageBooking, staffToken } from './charge-fixtures';
-import { bookingRequest, request, superuserAt, template } from './support';
+import { stageBooking, stageInstalledBooking, staffToken } from './charge-fixtures';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
+import { bookingRequest, request } from './support';
 import { SEASON_MESSAGES } from '../../domain/schedule/seasons';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-async function serverAt(now: string, name: string): Promise<{ server: Server; su: PocketBase; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-seasons-${name}-`));
-  const server = await startServer({ dataDir, template: template(), env: { APP_NOW: now, RATE_LIMITS: 'off' } });
-  return { server, su: await superuserAt(server.url), dataDir };
-}
 
 /** The 2026 season as the owner sets it: installs from before the November DST change to December 20, Mondays added. */
 const SEASON_2026 = {
@@ -46,23 +35,21 @@ const seasonOfYear = (year: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe('on November 20, 2026, a season set by the owner', () => {
+  let own: OwnServer;
   let server: Server;
   let su: PocketBase;
-  let dataDir: string;
   let admin: string;
   let member: string;
   let seasonId = '';
 
   beforeAll(async () => {
-    ({ server, su, dataDir } = await serverAt('2026-11-20T17:00:00Z', 'now'));
+    own = await startOwnServer('seasons-now', { APP_NOW: '2026-11-20T17:00:00Z' });
+    ({ server, su } = own);
     admin = await staffToken(su, 'admin');
     member = await staffToken(su, '');
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => own?.stop());
 
   const call = (method: 'GET' | 'POST', route: string, body?: unknown, token?: string) => request({ base: server.url, method, route, body, token });
   const availability = (date: string) => call('GET', `/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
@@ -237,20 +224,22 @@ describe('on November 20, 2026, a season set by the owner', () => {
 });
 
 describe("on December 30, 2026, a booking of last season keeps its own season's rules", () => {
+  let own: OwnServer;
   let server: Server;
   let su: PocketBase;
-  let dataDir: string;
   let admin: string;
 
   beforeAll(async () => {
-    ({ server, su, dataDir } = await serverAt('2026-12-30T17:00:00Z', 'later'));
+    own = await startOwnServer('seasons-later', { APP_NOW: '2026-12-30T17:00:00Z' });
+    ({ server, su } = own);
     admin = await staffToken(su, 'admin');
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => own?.stop());
+
+  /** The owner moves booking `bookingId`'s removal to `date` at `timeSlot` (`key`: its Idempotency-Key). */
+  const moveRemoval = (bookingId: string, date: string, timeSlot: string, key: string) =>
+    request({ base: server.url, method: 'POST', route: '/api/fn/admin-bookings/move', body: { bookingId, visit: 'removal', date, timeSlot }, headers: { 'Idempotency-Key': key }, token: admin });
 
   it("moves in its season's removal window after next season's record is set", async () => {
     const post = (route: string, body: unknown) => request({ base: server.url, method: 'POST', route, body, token: admin });
@@ -269,23 +258,8 @@ describe("on December 30, 2026, a booking of last season keeps its own season's 
     expect([early.status, early.body.message]).toEqual([400, SEASON_MESSAGES.renewalsAfterLastSeason(2027, 'Sunday, December 20, 2026')]);
     expect((await post('/api/fn/seasons', { ...next, renewalsOpen: '2026-12-21' })).status).toBe(200);
 
-    const b = await stageBooking(su, {
-      install_date: '2026-12-20',
-      install_time_slot: '9-15',
-      install_done_at: '2026-12-20 20:00:00.000Z',
-      removal_date: '2027-01-10',
-      removal_time_slot: '9-15',
-      removal_service: true,
-    });
-    const move = (date: string) =>
-      request({
-        base: server.url,
-        method: 'POST',
-        route: '/api/fn/admin-bookings/move',
-        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '9-15' },
-        headers: { 'Idempotency-Key': `seasons-move-${date}` },
-        token: admin,
-      });
+    const b = await stageInstalledBooking(su, '2026-12-20', '2027-01-10');
+    const move = (date: string) => moveRemoval(b.id, date, '9-15', `seasons-move-${date}`);
     // February 10: past the pattern's January 31, inside last season's record.
     const moved = await move('2027-02-10');
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -302,26 +276,10 @@ describe("on December 30, 2026, a booking of last season keeps its own season's 
     expect((await request({ base: server.url, route: '/api/fn/season' })).body.closingHours[6]).toBe(18);
     expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.closingHours[6]).toBe(21);
 
-    const b = await stageBooking(su, {
-      install_date: '2026-12-19',
-      install_time_slot: '9-15',
-      install_done_at: '2026-12-19 20:00:00.000Z',
-      removal_date: '2027-01-08',
-      removal_time_slot: '9-15',
-      removal_service: true,
-      customer_email: 'closing.hours@example.com',
-    });
+    const b = await stageInstalledBooking(su, '2026-12-19', '2027-01-08', { customer_email: 'closing.hours@example.com' });
     const removals = async (date: string) =>
       (await request({ base: server.url, route: `/api/fn/availability?date=${date}&size=7.5-9ft&kind=removal&installDate=2026-12-19` })).body.slots.map((x: { id: string }) => x.id);
-    const move = (date: string) =>
-      request({
-        base: server.url,
-        method: 'POST',
-        route: '/api/fn/admin-bookings/move',
-        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '15-21' },
-        headers: { 'Idempotency-Key': `seasons-closing-${date}` },
-        token: admin,
-      });
+    const move = (date: string) => moveRemoval(b.id, date, '15-21', `seasons-closing-${date}`);
     // Saturday, January 9, 2027: last season's removal, at last season's 9 PM.
     expect(await removals('2027-01-09')).toEqual(['9-15', '12-18', '15-21']);
     const moved = await move('2027-01-09');

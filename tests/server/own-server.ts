@@ -1,0 +1,44 @@
+/**
+ * A PocketBase server of a test file's own, for the files that change its clock, settings or
+ * environment (Stripe, mail, the sender) and so must leave the shared servers alone: a fresh data
+ * dir from the migrated template (support.ts `template`), the frozen clock SERVER_NOW, no rate
+ * limits, and a signed-in superuser client. `stop` stops it and removes its data dir.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import { startServer } from '../../scripts/lib/server.mjs';
+import { SERVER_NOW } from './constants';
+import { superuserAt, template } from './support';
+
+export type Server = Awaited<ReturnType<typeof startServer>>;
+
+export interface OwnServer {
+  server: Server;
+  /** A superuser client of this server. */
+  su: PocketBase;
+  /** The server's data dir (a temporary one), e.g. to read a file the server writes there. */
+  dataDir: string;
+  /** Stops the server and removes its data dir. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server of one's own: `name` names its temporary data dir, `env` goes on top of
+ * `{ APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' }`; `capture` keeps its output (startServer).
+ */
+export async function startOwnServer(name: string, env: Record<string, string> = {}, opts: { capture?: boolean } = {}): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-${name}-`));
+  const server = await startServer({ dataDir, template: template(), capture: opts.capture, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
+  const su = await superuserAt(server.url);
+  return {
+    server,
+    su,
+    dataDir,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
