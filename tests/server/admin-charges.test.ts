@@ -8,19 +8,16 @@
  * outage). Webhooks are signed with the official `stripe` package.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, stagePaidBooking, staffToken, stripeEnv, WEBHOOK_SECRET } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, stagePaidBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
 import { deleteBookings, expectClearSentence } from './fixtures';
-import { baseUrl, superuser, superuserAt, template } from './support';
+import { baseUrl, superuser } from './support';
 
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
 const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
@@ -268,29 +265,24 @@ function scriptCards(standIn: StripeStandIn) {
 describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
   let mock: StripeMock;
   let scripted: StripeStandIn;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let own: OwnServer;
+  let server: Server;
   let su: PocketBase;
   let admin: string;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-charges-test-'));
 
   beforeAll(async () => {
     mock = await startStripeMock();
     scripted = await startStripeStandIn(mock);
     scriptCards(scripted);
-    server = await startServer({
-      dataDir,
-      template: template(),
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
-    su = await superuserAt(server.url);
+    own = await startOwnServer('charges-test', stripeEnv(scripted.url));
+    ({ server, su } = own);
     admin = await staffToken(su, 'admin');
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await own?.stop();
     await scripted?.stop();
     await mock?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const stripeBooking = (customer: string, over: Record<string, unknown> = {}) =>

@@ -132,6 +132,9 @@ export async function stageChargeRow(su: PocketBase, bookingId: string, over: Re
 export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
 
 export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
+
+/** The environment of a server in Stripe mode whose Stripe API is at `apiBase` (stripe-mock or the stand-in), signing webhooks with WEBHOOK_SECRET. */
+export const stripeEnv = (apiBase: string): Record<string, string> => ({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: apiBase, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
 const stripe = new Stripe('sk_test_123');
 
 /**

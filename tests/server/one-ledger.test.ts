@@ -10,17 +10,13 @@
  * - a cancellation in the cooling-off window refunds the paid removal as well as the deposit.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageBooking, staffToken, stripeEnv } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { superuserAt, template } from './support';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
 
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 /** Paid the day before the server's now: inside the 72-hour cooling-off window. */
@@ -29,28 +25,23 @@ const RECENT = '2026-11-19 15:00:00.000Z';
 describe('one ledger (Stripe mode)', () => {
   let mock: StripeMock;
   let standIn: StripeStandIn;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let own: OwnServer;
+  let server: Server;
   let su: PocketBase;
   let admin: string;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-ledger-test-'));
 
   beforeAll(async () => {
     mock = await startStripeMock();
     standIn = await startStripeStandIn(mock);
-    server = await startServer({
-      dataDir,
-      template: template(),
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: standIn.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
-    su = await superuserAt(server.url);
+    own = await startOwnServer('ledger-test', stripeEnv(standIn.url));
+    ({ server, su } = own);
     admin = await staffToken(su, 'admin');
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await own?.stop();
     await standIn?.stop();
     await mock?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   let tokenSeq = 0;

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
 import { superuserAt, template } from './support';
@@ -20,7 +21,7 @@ export interface OwnServer {
   su: PocketBase;
   /** The server's data dir (a temporary one), e.g. to read a file the server writes there. */
   dataDir: string;
-  /** Stops the server and removes its data dir. */
+  /** Stops the server in `server` (a restarted one too) and removes the data dir; call it as a method. */
   stop(): Promise<void>;
 }
 
@@ -32,13 +33,28 @@ export async function startOwnServer(name: string, env: Record<string, string> =
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-${name}-`));
   const server = await startServer({ dataDir, template: template(), capture: opts.capture, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
   const su = await superuserAt(server.url);
-  return {
+  const own: OwnServer = {
     server,
     su,
     dataDir,
     async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await this.server.stop();
+      rmSync(this.dataDir, { recursive: true, force: true });
     },
   };
+  return own;
+}
+
+/**
+ * For a `describe` block with a server of its own: registers the beforeAll that starts it
+ * (startOwnServer's arguments) and the afterAll that stops it. Answers the OwnServer, its fields
+ * filled in once beforeAll has run.
+ */
+export function ownServerHooks(name: string, env: Record<string, string> = {}, opts: { capture?: boolean } = {}): OwnServer {
+  const own = {} as OwnServer;
+  beforeAll(async () => {
+    Object.assign(own, await startOwnServer(name, env, opts));
+  }, 60_000);
+  afterAll(() => own.stop?.());
+  return own;
 }

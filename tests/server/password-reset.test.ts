@@ -7,42 +7,32 @@
  * per-IP ones, which tests/server/rate-limits.test.ts covers. One test uses the shared test
  * server, which has neither APP_URL nor SMTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { failureOf } from './admin-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { baseUrl, request, superuser, template } from './support';
+import { SUPERUSER } from './constants';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
+import { baseUrl, request, superuser } from './support';
 
 const APP_URL = 'https://adorned.example';
 const PASSWORD = 'the-first-password-1';
 const RESET_LINK = /https:\/\/adorned\.example\/admin\/reset-password\?token=([A-Za-z0-9._-]+)/;
 
 let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
+let own: OwnServer;
+let server: Server;
 let su: PocketBase;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-password-reset-'));
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL },
-  });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  own = await startOwnServer('password-reset', { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL });
+  ({ server, su } = own);
 });
 afterAll(async () => {
-  await server?.stop();
+  await own?.stop();
   await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 let accounts = 0;

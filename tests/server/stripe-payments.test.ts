@@ -2,55 +2,37 @@
  * Stripe Checkout against Stripe's own stripe-mock (behind a recording proxy), and the webhook
  * signed by the official `stripe` package: one PocketBase with STRIPE_SECRET_KEY set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest, request, template } from './support';
+import { stripeEnv, WEBHOOK_SECRET } from './charge-fixtures';
+import { SERVER_NOW } from './constants';
+import { startOwnServer, type OwnServer, type Server } from './own-server';
+import { bookingRequest, request } from './support';
 
-const WEBHOOK_SECRET = 'whsec_test_booking_secret';
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 const stripe = new Stripe('sk_test_123');
 
 let mock: StripeMock;
 let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
+let own: OwnServer;
+let server: Server;
 let pb: PocketBase;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-test-'));
 
 beforeAll(async () => {
   mock = await startStripeMock();
   sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: {
-      APP_NOW: SERVER_NOW,
-      // Many checkouts from one address: the per-caller caps are tested in booking-hoarding.test.ts.
-      RATE_LIMITS: 'off',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: mock.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(sink.port),
-    },
-  });
-  pb = new PocketBase(server.url);
-  pb.autoCancellation(false);
-  await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  // Rate limits off (startOwnServer): many checkouts from one address; the per-caller caps are tested in booking-hoarding.test.ts.
+  own = await startOwnServer('stripe-test', { ...stripeEnv(mock.url), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port) });
+  ({ server, su: pb } = own);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await own?.stop();
   await sink?.stop();
   await mock?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ base: server.url, route, body, headers });

@@ -11,7 +11,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { staffToken, stripeEnv } from './charge-fixtures';
 import { SUPERUSER } from './constants';
 import { template } from './support';
 
@@ -47,15 +47,7 @@ export async function startStripeWorld(now: string): Promise<StripeWorld> {
     world.server = await startServer({
       dataDir,
       template: from,
-      env: {
-        APP_NOW: at,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_API_BASE: world.standIn.url,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(world.sink.port),
-      },
+      env: { APP_NOW: at, RATE_LIMITS: 'off', ...stripeEnv(world.standIn.url), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(world.sink.port) },
     });
     world.su = new PocketBase(world.server.url);
     world.su.autoCancellation(false);
