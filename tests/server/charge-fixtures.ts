@@ -46,6 +46,17 @@ export function stageBooking(su: PocketBase, over: Record<string, unknown> = {})
 }
 
 /**
+ * A booking (stageBooking) in Stripe mode whose deposit was paid by card: payment intent `intent`
+ * (none when ''), the saved card `pm_saved` of Stripe customer `cus_saved`; `over` on top.
+ */
+export function stageCardBooking(su: PocketBase, intent: string, over: Record<string, unknown> = {}) {
+  return stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: 'cus_saved', payment_method_id: 'pm_saved', payment_intent_id: intent, ...over });
+}
+
+/** The fields of a booking paid in full: nothing left to pay (with stageBooking's $1,650 total). */
+export const PAID_IN_FULL = Object.freeze({ payment_status: 'paid', balance_remaining: 0 });
+
+/**
  * A booking (stageBooking) installed on `install` (done that day, 3 PM in New York) with its
  * removal on `removal`, both `YYYY-MM-DD` at 9 AM–3 PM: for the tests of a booking's own season
  * (docs/architecture.md reading 3).

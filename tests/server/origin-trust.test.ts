@@ -7,10 +7,10 @@
  */
 import http from 'node:http';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { countBookings } from './fixtures';
 import { PNG, imageForm, uploadPng } from './image-fixtures';
-import { startOwnServer, type OwnServer, type Server } from './own-server';
+import { ownServerHooks } from './own-server';
 import { anonymous, baseUrl, bookingRequest, clearCollections, superuser } from './support';
 
 const EVIL = 'https://evil.example';
@@ -101,23 +101,14 @@ describe('without APP_URL', () => {
 
 describe('with APP_URL', () => {
   const APP_URL = 'https://shop.example';
-  let own: OwnServer;
-  let server: Server;
-  let su: PocketBase;
-
-  beforeAll(async () => {
-    own = await startOwnServer('origin-test', { APP_URL });
-    ({ server, su } = own);
-  }, 60_000);
-
-  afterAll(() => own?.stop());
+  const own = ownServerHooks('origin-test', { APP_URL });
 
   it('stores image links and builds customer links on APP_URL, whatever Origin says', async () => {
-    const rec = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
-    const res = await postAs(server.url, CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) }, { Origin: EVIL });
+    const rec = await new PocketBase(own.server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
+    const res = await postAs(own.server.url, CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) }, { Origin: EVIL });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.url).toBe(`${APP_URL}/demo-payment?session_id=${res.body.sessionId}`);
-    const booking = await su.collection('bookings').getOne(res.body.bookingId);
+    const booking = await own.su.collection('bookings').getOne(res.body.bookingId);
     expect(booking.style_inspiration_images).toEqual([`${APP_URL}${filePath(rec)}`]);
   });
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
+import { staffToken } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { superuserAt, template } from './support';
 
@@ -46,15 +47,18 @@ export async function startOwnServer(name: string, env: Record<string, string> =
 }
 
 /**
- * For a `describe` block with a server of its own: registers the beforeAll that starts it
- * (startOwnServer's arguments) and the afterAll that stops it. Answers the OwnServer, its fields
- * filled in once beforeAll has run.
+ * For a test file or a `describe` block with a server of its own: registers the beforeAll that
+ * starts it (startOwnServer's arguments; `env` may be a function, read when the server starts,
+ * e.g. for the address of a Stripe stand-in an earlier beforeAll started) and the afterAll that
+ * stops it. Answers the OwnServer, its fields filled in once beforeAll has run; with
+ * `opts.admin`, `admin` is a staff admin's token on it.
  */
-export function ownServerHooks(name: string, env: Record<string, string> = {}, opts: { capture?: boolean } = {}): OwnServer {
-  const own = {} as OwnServer;
+export function ownServerHooks(name: string, env: Record<string, string> | (() => Record<string, string>) = {}, opts: { capture?: boolean; admin?: boolean } = {}): OwnServer & { admin: string } {
+  const own = {} as OwnServer & { admin: string };
   beforeAll(async () => {
-    Object.assign(own, await startOwnServer(name, env, opts));
-  }, 60_000);
+    Object.assign(own, await startOwnServer(name, typeof env === 'function' ? env() : env, opts));
+    if (opts.admin) own.admin = await staffToken(own.su, 'admin');
+  }, 120_000);
   afterAll(() => own.stop?.());
   return own;
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
@@ -63,4 +64,25 @@ export async function startStripeWorld(now: string): Promise<StripeWorld> {
   };
   await world.start(now);
   return world;
+}
+
+/**
+ * For a test file or a `describe` block: stripe-mock behind the Stripe stand-in, started before
+ * its tests (`script` then gives the stand-in its scripted answers) and stopped after them.
+ * Answers a holder whose `standIn` is set once beforeAll has run. Register it before the server
+ * that calls it (ownServerHooks): after hooks run last first, so the server stops first.
+ */
+export function standInHooks(script?: (standIn: StripeStandIn) => void): { standIn: StripeStandIn } {
+  const holder = {} as { standIn: StripeStandIn };
+  let mock: StripeMock | undefined;
+  beforeAll(async () => {
+    mock = await startStripeMock();
+    holder.standIn = await startStripeStandIn(mock);
+    script?.(holder.standIn);
+  });
+  afterAll(async () => {
+    await holder.standIn?.stop();
+    await mock?.stop();
+  });
+  return holder;
 }

@@ -9,7 +9,7 @@
 import { quote } from '../../domain/money/pricing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { checkout, createBookingRecord, slotMap, availability } from './fixtures';
+import { checkout, createBookingRecord, slotMap, availability, waitlistJoinBody } from './fixtures';
 import { anonymous, bookingRequest, callFn, clearCollections, request, statusOf, superuser } from './support';
 import { PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
@@ -46,17 +46,7 @@ async function fillDay(date = DAY): Promise<string[]> {
 }
 
 function join(over: Record<string, unknown> = {}) {
-  return callFn('POST', '/api/fn/waitlist/join', {
-    name: 'Wendy Waiter',
-    email: `wait.${++seq}@example.com`,
-    phone: '(410) 555-0111',
-    date: DAY,
-    kind: 'install',
-    size: '7.5-9ft',
-    package: 'elevated-arbor',
-    choices: { package: 'elevated-arbor', size: '7.5-9ft', addons: [] },
-    ...over,
-  });
+  return callFn('POST', '/api/fn/waitlist/join', waitlistJoinBody(DAY, { name: 'Wendy Waiter', email: `wait.${++seq}@example.com`, ...over }));
 }
 
 const runJob = () => request({ method: 'POST', route: '/api/fn/jobs/waitlist-offers', token: su.authStore.token, body: {} });
