@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { chargeFingerprintSource, parseChargeRequest } from '../../domain/money/balance-charge';
+import { afterAll } from 'vitest';
 import { PAID_DEMO_BOOKING } from '../../scripts/lib/example-booking.mjs';
+import { deleteBookings } from './fixtures';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
 const ROUTE = CHARGE_ROUTE;
@@ -43,6 +45,22 @@ export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<st
  */
 export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
   return su.collection('bookings').create({ customer_name: 'Charge Customer', customer_email: 'charge@example.com', ...PAID_DEMO_BOOKING, ...over });
+}
+
+/**
+ * For a test file staging bookings on the shared server: `stage(over)` stores one (stageBooking)
+ * on the file's own `dates` (`install_date`, `removal_date`: other files' bookings must not meet
+ * them) with the e-mail `<prefix>.<n>@example.com`, and the file's afterAll deletes them all.
+ */
+export function bookingsOfFile(su: PocketBase, prefix: string, dates: { install_date: string; removal_date: string }) {
+  const created: string[] = [];
+  let seq = 0;
+  afterAll(() => deleteBookings(created));
+  return async (over: Record<string, unknown> = {}) => {
+    const b = await stageBooking(su, { ...dates, customer_email: `${prefix}.${++seq}@example.com`, ...over });
+    created.push(b.id);
+    return b;
+  };
 }
 
 /**
