@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageCardBooking, stripeEnv } from './charge-fixtures';
+import { chargesOf, newKey, paidSession, postWebhook, receiptsOf, stageBalancePayment, stageCardBooking, stripeEnv } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { ownServerHooks } from './own-server';
 import { standInHooks } from './stripe-world';
@@ -70,18 +70,15 @@ describe('one ledger (Stripe mode)', () => {
 
   it('a processing charge that succeeds after the booking was cancelled is refunded automatically, with no receipt for the balance', async () => {
     const { b } = await bookingWithLink({ status: 'cancelled', cancel_reason: 'owner_cancelled', payment_status: 'refunded', refund_id: 're_earlier', refunded_at: RECENT });
-    const row = await own.su
-      .collection('charges')
-      .create({
-        booking: b.id,
-        kind: 'balance',
-        amount: 82500,
-        balance_amount: 82500,
-        damages_amount: 0,
-        idempotency_key: newKey(),
-        status: 'processing',
-        stripe_payment_intent_id: 'pi_processing_late',
-      });
+    // The balance charged by card, still processing at Stripe.
+    const row = await stageBalancePayment(own.su, b.id, 82500, {
+      method: '',
+      description: '',
+      request_fingerprint: '',
+      requested_at: '',
+      status: 'processing',
+      stripe_payment_intent_id: 'pi_processing_late',
+    });
     const intent = { object: 'payment_intent', id: 'pi_processing_late', amount: 82500, amount_received: 82500, status: 'succeeded', metadata: { charge_id: row.id, booking_id: b.id } };
     expect((await postWebhook(own.server.url, 'payment_intent.succeeded', intent, NOW_SEC)).status).toBe(200);
     expect(await own.su.collection('charges').getOne(row.id)).toMatchObject({ status: 'succeeded', refund_status: 'succeeded' });
