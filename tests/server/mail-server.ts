@@ -5,6 +5,8 @@
  * bookings@test.local. `stop` stops both and removes the data dir.
  */
 import type PocketBase from 'pocketbase';
+import { afterAll, beforeAll } from 'vitest';
+import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startOwnServer, type Server } from './own-server';
 
@@ -29,4 +31,26 @@ export async function startMailServer(name: string): Promise<MailServer> {
       await sink.stop();
     },
   };
+}
+
+/** A MailServer with an admin and a staff member (no role) signed in on it. */
+export interface MailServerWithStaff extends MailServer {
+  admin: SignedInStaff;
+  member: SignedInStaff;
+}
+
+/**
+ * For a test file: registers the beforeAll that starts a MailServer (`name` names its data dir)
+ * and signs an admin and a staff member in on it, and the afterAll that stops it. Answers it,
+ * its fields filled in once beforeAll has run.
+ */
+export function mailServerHooks(name: string): MailServerWithStaff {
+  const mail = {} as MailServerWithStaff;
+  beforeAll(async () => {
+    Object.assign(mail, await startMailServer(name));
+    mail.admin = await signedInStaff('admin', { url: mail.server.url, superuserClient: mail.su });
+    mail.member = await signedInStaff('', { url: mail.server.url, superuserClient: mail.su });
+  }, 120_000);
+  afterAll(() => mail.stop?.());
+  return mail;
 }
