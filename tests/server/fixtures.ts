@@ -72,6 +72,21 @@ export async function countBookings(): Promise<number> {
   return res.totalItems;
 }
 
+/**
+ * A confirmed Elevated Arbor, 7.5–9 ft, installed 9 AM–3 PM, of $1,000 with its $500 deposit paid
+ * (cents): the booking fields besides contact and date that the customers and insights tests store.
+ */
+export const CONFIRMED_1000 = Object.freeze({
+  package_type: 'elevated-arbor',
+  tree_size: '7.5-9ft',
+  install_time_slot: '9-15',
+  total_price: 100000,
+  deposit_amount: 50000,
+  balance_remaining: 50000,
+  payment_status: 'deposit_paid',
+  status: 'confirmed',
+});
+
 /** The contact of a booking createBookingRecord stores. */
 const STAGED_CONTACT = { customer_name: 'Staged Customer', customer_email: 'staged@example.com', customer_phone: '(410) 555-0199', customer_address: '9 Staged Lane, Columbia, MD 21044' };
 
