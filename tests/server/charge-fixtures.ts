@@ -71,6 +71,13 @@ export function stageCardBooking(su: PocketBase, intent: string, over: Record<st
   return stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: 'cus_saved', payment_method_id: 'pm_saved', payment_intent_id: intent, ...over });
 }
 
+/** The $825 balance of booking `bookingId` charged by card (payment intent `intent`), succeeded. */
+export function stageCardBalance(su: PocketBase, bookingId: string, intent: string) {
+  return su
+    .collection('charges')
+    .create({ booking: bookingId, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: intent });
+}
+
 /** The fields of a booking paid in full: nothing left to pay (with stageBooking's $1,650 total). */
 export const PAID_IN_FULL = Object.freeze({ payment_status: 'paid', balance_remaining: 0 });
 

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger } from '../../domain/money/booking-money';
-import { newKey, PAID_IN_FULL, receiptsOf, stageCardBooking, staffToken } from './charge-fixtures';
+import { newKey, PAID_IN_FULL, receiptsOf, stageCardBalance, stageCardBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
 import { request } from './support';
@@ -41,9 +41,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
   async function paidInFull() {
     const n = ++seq;
     const b = await partialBooking(n, PAID_IN_FULL);
-    const c = await w.su
-      .collection('charges')
-      .create({ booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, idempotency_key: newKey(), status: 'succeeded', stripe_payment_intent_id: `pi_balance_pc${n}` });
+    const c = await stageCardBalance(w.su, b.id, `pi_balance_pc${n}`);
     return { b, c, n };
   }
 
