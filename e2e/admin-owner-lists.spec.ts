@@ -25,6 +25,21 @@ async function signedIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
 
+/**
+ * In the open "Cancel this booking?" dialog, refunds `dollars` (typed as the owner types them)
+ * with `message` to the customer `name`, cancels, sees both toasts, and answers the cancellation
+ * e-mail to `email`.
+ */
+async function refundAndCancel(page: Page, name: string, email: string, dollars: string, message: string) {
+  const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await ask.getByLabel('Amount to refund ($)').fill(dollars);
+  await ask.getByLabel(`Message to ${name} (optional)`).fill(message);
+  await ask.getByRole('button', { name: 'Cancel the booking' }).click();
+  await expect(toast(page, 'Booking cancelled')).toBeVisible();
+  await expect(toast(page, `$${dollars} is being refunded`)).toBeVisible();
+  return waitForMail((m) => m.to.some((t) => t.includes(email)) && m.subject.startsWith('Your booking is cancelled'));
+}
+
 /** A $1,650 demo booking with its $825 deposit and its $825 balance paid by card. */
 async function paidInFull(name: string, email: string) {
   const b = await storedPaidBooking(name, email, { install_date: '2026-12-14', removal_date: '2027-01-31', payment_status: 'paid', balance_remaining: 0 });
@@ -58,13 +73,7 @@ test('the owner cancels with $300 refunded and a message; the Cancelled filter l
   await ask.getByRole('radio', { name: 'Keep it, per the policy' }).check();
   await expect(ask).toContainText('Refunds $825');
   await ask.getByRole('radio', { name: 'Refund another amount' }).check();
-  await ask.getByLabel('Amount to refund ($)').fill('300');
-  await ask.getByLabel(`Message to ${name} (optional)`).fill('We are so sorry to miss your tree this year.\nSee you next season!');
-  await ask.getByRole('button', { name: 'Cancel the booking' }).click();
-  await expect(toast(page, 'Booking cancelled')).toBeVisible();
-  await expect(toast(page, '$300 is being refunded')).toBeVisible();
-
-  const mail = await waitForMail((m) => m.to.some((t) => t.includes(email)) && m.subject.startsWith('Your booking is cancelled'));
+  const mail = await refundAndCancel(page, name, email, '300', 'We are so sorry to miss your tree this year.\nSee you next season!');
   expect(mail.text).toContain('We are so sorry to miss your tree this year.');
   expect(mail.text).toContain('See you next season!');
   expect(mail.text).toContain('$300');
@@ -101,13 +110,7 @@ test('the owner cancels giving back $400 of a deposit paid alone; Booking Detail
   const ask = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
   await ask.getByRole('radio', { name: 'Refund another amount' }).check();
   await expect(ask).toContainText('the deposit ($825) last, whole or in part');
-  await ask.getByLabel('Amount to refund ($)').fill('400');
-  await ask.getByLabel(`Message to ${name} (optional)`).fill('Half of it back, with our apologies.');
-  await ask.getByRole('button', { name: 'Cancel the booking' }).click();
-  await expect(toast(page, 'Booking cancelled')).toBeVisible();
-  await expect(toast(page, '$400 is being refunded')).toBeVisible();
-
-  const mail = await waitForMail((m) => m.to.some((t) => t.includes(email)) && m.subject.startsWith('Your booking is cancelled'));
+  const mail = await refundAndCancel(page, name, email, '400', 'Half of it back, with our apologies.');
   expect(mail.text).toContain('$400 of your deposit of $825');
   expect(mail.text).toContain('Half of it back, with our apologies.');
   expect(mail.text).not.toContain('is kept');

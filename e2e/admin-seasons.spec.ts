@@ -2,7 +2,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { SEASON_2027_DATES } from '../tests/support/seasons.mjs';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, toast } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, toast } from './support/admin';
 
 /**
  * The admin's Seasons card at 375 px (domain/schedule/seasons.ts): the seasons by year, 'Add next
@@ -16,15 +16,23 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 
 const RUN = Date.now();
 
+/** Deletes the `seasons` record of `year`, if the owner saved one. */
+async function deleteSeasonOf(year: number): Promise<void> {
+  const su = await superuserClient();
+  const added = await su
+    .collection('seasons')
+    .getFirstListItem(su.filter('year = {:year}', { year }))
+    .catch(() => null);
+  if (added) await su.collection('seasons').delete(added.id);
+}
+
 test('the owner adds next season with its opening date, a closing hour and an early-bird price', async ({ page }) => {
   const su = await superuserClient();
   const password = `seasons-password-${RUN}`;
   const email = `seasons-${RUN}@test.local`;
-  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seasons Admin' });
+  const staff = await signedInNewAdmin(page, email, password, 'Seasons Admin');
   const pattern2027 = await su.collection('seasons').create(SEASON_2027_DATES);
   try {
-    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-    await storeAdminSession(page, auth.token, auth.record);
     await page.goto('/admin/dashboard');
     await page.getByRole('tab', { name: 'Settings' }).click();
 
@@ -60,11 +68,7 @@ test('the owner adds next season with its opening date, a closing hour and an ea
       closing_hours: { '6': 18 },
     });
   } finally {
-    const added = await su
-      .collection('seasons')
-      .getFirstListItem('year = 2028')
-      .catch(() => null);
-    if (added) await su.collection('seasons').delete(added.id);
+    await deleteSeasonOf(2028);
     await su.collection('seasons').delete(pattern2027.id);
     await su.collection('staff').delete(staff.id);
   }
@@ -74,10 +78,8 @@ test("in November the season being sold is listed before it is saved, 'Add next 
   const su = await superuserClient();
   const password = `seasons-next-password-${RUN}`;
   const email = `seasons-next-${RUN}@test.local`;
-  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Seasons Admin' });
+  const staff = await signedInNewAdmin(page, email, password, 'Seasons Admin');
   try {
-    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-    await storeAdminSession(page, auth.token, auth.record);
     // The frozen clock (E2E_NOW): Friday, November 20, 2026, the 2026 season being sold, no season saved.
     await page.goto('/admin/dashboard?tab=settings');
     const card = page.getByRole('region', { name: 'Seasons' });
@@ -107,11 +109,7 @@ test("in November the season being sold is listed before it is saved, 'Add next 
     expect(await su.collection('seasons').getFirstListItem('year = 2027')).toMatchObject({ renewals_open: '2026-12-24' });
     await expectNoViolations(page, { context: 'Seasons card with the season being sold', exclude: ['[data-sonner-toaster]'] });
   } finally {
-    const added = await su
-      .collection('seasons')
-      .getFirstListItem('year = 2027')
-      .catch(() => null);
-    if (added) await su.collection('seasons').delete(added.id);
+    await deleteSeasonOf(2027);
     await su.collection('staff').delete(staff.id);
   }
 });

@@ -3,7 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_NOW, e2eBaseUrl } from './support/constants';
 import { superuserClient } from './support/db';
-import { fillContact } from './support/wizard';
+import { fillContact, sizeToSchedule } from './support/wizard';
 import { waitForMail } from './support/mail';
 import {
   clientFromOwnAddress,
@@ -61,6 +61,14 @@ test.beforeEach(({ context }) => fromOwnAddress(context));
 async function openDashboard(page: Page, tab = 'overview') {
   await page.goto(`/admin/dashboard${tab === 'overview' ? '' : `?tab=${tab}`}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** From the Bookings tab, opens 'New booking' (the wizard for a customer who phoned) and picks the Adorned Arrangement. */
+async function phoneBookingOfAdornedArrangement(page: Page) {
+  await openDashboard(page, 'bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
 }
 
 /** Toasts come and go mid-scan, so axe leaves them out. */
@@ -298,15 +306,8 @@ test('a customer who phoned is booked from the admin with the wizard; the deposi
   const su = await superuserClient();
   const name = `Petra Phone ${RUN}`;
   const email = `petra.${RUN}@example.com`;
-  await openDashboard(page, 'bookings');
-  await page.getByRole('link', { name: 'New booking' }).click();
-  await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
-  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
-  await page.getByText('5–7 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
+  await phoneBookingOfAdornedArrangement(page);
+  await sizeToSchedule(page, '5–7 ft');
   // A Saturday no other spec books.
   await page
     .getByRole('group', { name: 'Installation date' })
@@ -355,14 +356,8 @@ test('the owner books a visit for later today by phone: today is open in her cal
   const su = await superuserClient();
   const name = `Tess Today ${RUN}`;
   const email = `tess.${RUN}@example.com`;
-  await openDashboard(page, 'bookings');
-  await page.getByRole('link', { name: 'New booking' }).click();
-  await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
-  await page.getByText('5–7 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
+  await phoneBookingOfAdornedArrangement(page);
+  await sizeToSchedule(page, '5–7 ft');
   // The frozen clock: Friday, November 20, 2026, at noon in New York (E2E_NOW).
   const today = page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: /Friday, November 20, 2026/ });
   await expect(today).toBeEnabled();

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { expectCalendarFits, fillContact, wizardToSchedule } from './support/wizard';
+import { expectCalendarFits, fillContact, sizeToSchedule, wizardToSchedule } from './support/wizard';
 import { EXAMPLE_CHOICES, PAID_DEPOSIT } from '../scripts/lib/example-booking.mjs';
 
 const CUSTOMER = { name: 'Holly Berry', email: `holly.${Date.now()}@example.com`, phone: '(410) 555-0199', address: '42 Evergreen Lane, Ellicott City, MD 21043' };
@@ -158,11 +158,7 @@ test('at 375 px the calendars fit, open on the first month with a day to book, e
     await route.fulfill({ response, json: { ...(await response.json()), today: '2026-12-05' } });
   });
   await page.goto('/booking?package=adorned-arrangement');
-  await page.getByText('5–7 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
+  await sizeToSchedule(page, '5–7 ft');
   const install = page.getByRole('group', { name: 'Installation date' });
   await expect(install.getByRole('grid', { name: 'December 2026' })).toBeVisible();
   await expect(install.getByRole('button', { name: /^Sunday, December 6, 2026/ })).toBeEnabled();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
-import { clientFromOwnAddress, fromOwnAddress, storeAdminSession, storedPaidBooking } from './support/admin';
+import { fromOwnAddress, signedInNewAdmin, storedPaidBooking } from './support/admin';
 
 /**
  * "Close the books" at 375 px: the owner picks a past season on the Overview and downloads its
@@ -18,12 +18,10 @@ test('the payments CSV of a season downloads with its header, its rows and a Tot
   const su = await superuserClient();
   const password = `books-password-${RUN}`;
   const email = `books-${RUN}@test.local`;
-  const staff = await su.collection('staff').create({ email, password, passwordConfirm: password, role: 'admin', name: 'Books Admin' });
+  const staff = await signedInNewAdmin(page, email, password, 'Books Admin');
   const name = `Bea Books ${RUN}`;
   const booking = await storedPaidBooking(name, `bea.${RUN}@example.com`, { install_date: '2025-12-05', removal_date: '2026-01-05', deposit_paid_at: '2025-11-10 15:00:00.000Z' });
   try {
-    const auth = await clientFromOwnAddress().collection('staff').authWithPassword(email, password);
-    await storeAdminSession(page, auth.token, auth.record);
     await page.goto('/admin/dashboard');
 
     const card = page.getByRole('region', { name: 'Close the books' });

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, storeAdminSession, storedPaidBooking, toast } from './support/admin';
-import { fillContact, pickDay } from './support/wizard';
+import { fillContact, pickDay, sizeToSchedule } from './support/wizard';
 import type { Browser } from '@playwright/test';
 
 /**
@@ -66,11 +66,7 @@ test("the owner's phone booking takes a time offered to someone waiting after 'B
   await page.goto('/admin/new-booking');
   await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
   await page.getByRole('radio', { name: /Adorned Arrangement/ }).check();
-  await page.getByText('7.5–9 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
+  await sizeToSchedule(page, '7.5–9 ft');
   await pickDay(page.getByRole('group', { name: 'Installation date' }), 'Sunday, December 6, 2026');
   const times = page.getByRole('group', { name: 'Installation time' });
   const held = times.getByRole('radio', { name: /Morning Install/ });

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { superuserClient } from './support/db';
 import { waitForMail } from './support/mail';
 import { fromOwnAddress, openScheduleDay, paidBooking, storeAdminSession } from './support/admin';
-import { expectCalendarFits, pickDay } from './support/wizard';
+import { expectCalendarFits, pickDay, sizeToSchedule } from './support/wizard';
 
 /**
  * The day `day` of the calendar `group` is marked full: its button named '…, Full – join the
@@ -59,11 +59,7 @@ test('a full day offers the waitlist; a freed time is offered by e-mail, booked 
   // The wizard: every time of the day is taken, and the waitlist is offered.
   const waiter = { name: 'Yara Waiting', email: `yara.${RUN}@example.com`, phone: '(410) 555-0190' };
   await page.goto('/booking?package=adorned-arrangement');
-  await page.getByText('7.5–9 ft', { exact: true }).click();
-  for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-  }
+  await sizeToSchedule(page, '7.5–9 ft');
   // The full day is marked before any tap: named and drawn as full, with the legend saying what the mark means.
   const installCalendar = page.getByRole('group', { name: 'Installation date' });
   await expect(installCalendar).toContainText('Full – join the waitlist');

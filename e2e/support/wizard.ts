@@ -7,12 +7,21 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function wizardToSchedule(page: Page, packageSlug: string, size: string, installDay: RegExp): Promise<void> {
   await page.goto(`/booking?package=${packageSlug}`);
+  await sizeToSchedule(page, size);
+  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: installDay }).click();
+}
+
+/**
+ * On the wizard's first step with a package chosen (the public wizard or the admin's New booking):
+ * picks the tree `size` as its button reads ('5–7 ft') and continues through the upgrades and
+ * style steps to the schedule, each step's heading seen.
+ */
+export async function sizeToSchedule(page: Page, size: string): Promise<void> {
   await page.getByText(size, { exact: true }).click();
   for (const heading of ['Upgrades', 'Style Preferences', 'Schedule']) {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
-  await page.getByRole('group', { name: 'Installation date' }).getByRole('button', { name: installDay }).click();
 }
 
 /** Fills step 4's contact fields (the address only when given). */

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { matchingLines, readSource, REPO_ROOT as ROOT } from '../support/source-lines';
 
 /**
  * Every status change a command makes goes through its collection's transition or names its
@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
  * `refund_status`, `deposit_refund`) written with a string literal: in a change's fields or a
  * row (`status: 'x'`), assigned (`.status = 'x'`) or set (`set('status', 'x')`).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COMMANDS = 'domain/commands';
 const FIELD = '(?:status|refund_status|deposit_refund)';
 
@@ -38,15 +37,11 @@ function commandFiles(): string[] {
 }
 
 /** Every line of `files` that writes a status field with a string literal, as `path:line: text`, comments aside. */
-function literalStatusWrites(files: readonly string[], read: (file: string) => string = (f) => readFileSync(path.join(ROOT, f), 'utf8')): string[] {
-  return files.flatMap((file) =>
-    read(file)
-      .split('\n')
-      .flatMap((line, i) => {
-        const code = line.trim();
-        if (code.startsWith('*') || code.startsWith('//') || code.startsWith('/*')) return [];
-        return LITERAL_WRITES.some(([, p]) => p.test(code)) ? [`${file}:${i + 1}: ${code}`] : [];
-      }),
+function literalStatusWrites(files: readonly string[], read?: (file: string) => string): string[] {
+  return matchingLines(
+    files,
+    LITERAL_WRITES.map(([, p]) => p),
+    read,
   );
 }
 
@@ -70,11 +65,11 @@ describe('every status change of a command goes through its transition (docs/arc
 
   it.each(TRANSITIONS)('a command that writes %s asks its transition or names its constants', (collection, asks) => {
     const writers = files.filter((f) => {
-      const code = readFileSync(path.join(ROOT, f), 'utf8');
+      const code = readSource(f);
       return new RegExp(`collection: '${collection}'[^}]*\\bfields: \\{[^}]*\\b(status|refund_status)\\b`).test(code.replace(/\n\s*/g, ' '));
     });
     expect(writers.length).toBeGreaterThan(0);
-    const without = writers.filter((f) => !asks.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    const without = writers.filter((f) => !asks.test(readSource(f)));
     expect(without).toEqual([]);
   });
 });

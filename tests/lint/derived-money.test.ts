@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { matchingLines, REPO_ROOT as ROOT } from '../support/source-lines';
 
 /**
  * A booking's `balance_remaining` and `payment_status` are the ledger's, written in one place:
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  * writes them by hand. This reads every source file of pb_hooks/src and domain (tests, fixtures
  * and migrations aside) for the ways a write is spelled.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIELDS = '(?:balance_remaining|payment_status)';
 
 /** The spellings of a write of either field: a record's `set`, a property assigned, a change's or a record's fields spelled with it, a figure computed into it. */
@@ -35,14 +34,9 @@ function sources(dir: string): string[] {
 
 /** Every line of `files` that writes either field, as `path:line: text`, comments aside. */
 function writesIn(files: string[]): string[] {
-  return files.flatMap((file) =>
-    readFileSync(path.join(ROOT, file), 'utf8')
-      .split('\n')
-      .flatMap((line, i) => {
-        const code = line.trim();
-        if (code.startsWith('*') || code.startsWith('//') || code.startsWith('/*')) return [];
-        return WRITES.some(([, p]) => p.test(code)) ? [`${file}:${i + 1}: ${code}`] : [];
-      }),
+  return matchingLines(
+    files,
+    WRITES.map(([, p]) => p),
   );
 }
 

@@ -120,15 +120,18 @@ describe('the feed', () => {
     expect(events.map((e) => /SUMMARY:(.*)/.exec(e)![1])).toEqual(['Install: Jane Doe', 'Consultation: Holly Berry', 'Removal: Jane Doe']);
 
     const [install, visit, removal] = events as [string, string, string];
-    expect(install).toContain(`UID:install-${paid.id}@`);
-    expect(install).toContain('DTSTART;TZID=America/New_York:20261124T090000');
-    expect(install).toContain('DTEND;TZID=America/New_York:20261124T150000');
-    expect(install).toContain('LOCATION:9 Staged Lane\\, Columbia\\, MD 21044');
-    expect(install).toContain('Elevated Arbor\\, 7.5–9 ft\\, Luxe Finish');
-    expect(install).toContain('Phone: (410) 555-0100');
-    expect(install).toContain('Balance due: $825');
-    expect(install).toContain('Parking: Driveway\\, left side');
-    expect(install).toContain('Notes: Dog friendly');
+    for (const line of [
+      `UID:install-${paid.id}@`,
+      'DTSTART;TZID=America/New_York:20261124T090000',
+      'DTEND;TZID=America/New_York:20261124T150000',
+      'LOCATION:9 Staged Lane\\, Columbia\\, MD 21044',
+      'Elevated Arbor\\, 7.5–9 ft\\, Luxe Finish',
+      'Phone: (410) 555-0100',
+      'Balance due: $825',
+      'Parking: Driveway\\, left side',
+      'Notes: Dog friendly',
+    ])
+      expect(install).toContain(line);
     expect(removal).toContain('DTSTART;TZID=America/New_York:20261228T090000');
     expect(visit).toContain(`UID:consultation-${consultation.id}@`);
     expect(visit).toContain('DTSTART;TZID=America/New_York:20261125T103000');

@@ -8,19 +8,15 @@
  * outage). Webhooks are signed with the official `stripe` package.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { startStripeMock, type StripeMock } from '../support/stripe-mock';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import type { StripeStandIn } from '../support/stripe-stand-in';
+import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, stagePaidBooking, staffToken, stripeEnv, WEBHOOK_SECRET } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
-import { charge, chargesOf, newKey, receiptsOf, stageBooking, stageChargeRow, stagePaidBooking, staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { ownServerHooks } from './own-server';
+import { standInHooks } from './stripe-world';
 import { deleteBookings, expectClearSentence } from './fixtures';
-import { baseUrl, superuser, superuserAt, template } from './support';
+import { baseUrl, superuser } from './support';
 
 const SPEC_SELECT_ITEM = 'Please select at least one damage item to charge';
 const STILL_PROCESSING = 'This charge is still being processed. Please retry in a moment.';
@@ -266,49 +262,25 @@ function scriptCards(standIn: StripeStandIn) {
 }
 
 describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
-  let mock: StripeMock;
-  let scripted: StripeStandIn;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let su: PocketBase;
-  let admin: string;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-charges-test-'));
-
-  beforeAll(async () => {
-    mock = await startStripeMock();
-    scripted = await startStripeStandIn(mock);
-    scriptCards(scripted);
-    server = await startServer({
-      dataDir,
-      template: template(),
-      env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: scripted.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    });
-    su = await superuserAt(server.url);
-    admin = await staffToken(su, 'admin');
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await scripted?.stop();
-    await mock?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const world = standInHooks(scriptCards);
+  const own = ownServerHooks('charges-test', () => stripeEnv(world.standIn.url), { admin: true });
 
   const stripeBooking = (customer: string, over: Record<string, unknown> = {}) =>
-    stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_for_${customer}`, payment_intent_id: 'pi_deposit_1', ...over });
-  const intentsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
-  const sessionsFor = (chargeId: string) => scripted.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
+    stageBooking(own.su, { payment_mode: 'stripe', stripe_customer_id: customer, payment_method_id: `pm_for_${customer}`, payment_intent_id: 'pi_deposit_1', ...over });
+  const intentsFor = (chargeId: string) => world.standIn.seen.filter((r) => r.path === '/v1/payment_intents' && r.form.get('metadata[charge_id]') === chargeId);
+  const sessionsFor = (chargeId: string) => world.standIn.seen.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[charge_id]') === chargeId);
 
   async function webhook(type: string, session: Record<string, unknown>) {
     const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: NOW_SEC });
-    const res = await fetch(`${server.url}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+    const res = await fetch(`${own.server.url}/api/fn/stripe-webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
     return { status: res.status, body: (await res.json()) as any };
   }
 
   it("charges the saved card off-session with our key as Stripe's idempotency key", async () => {
     const b = await stripeBooking('cus_saved');
     const key = newKey();
-    const res = await charge(server.url, admin, key, { bookingId: b.id, additionalCharges: { items: { fixtures: 2 } }, chargeDescription: 'Broken light strands' });
+    const res = await charge(own.server.url, own.admin, key, { bookingId: b.id, additionalCharges: { items: { fixtures: 2 } }, chargeDescription: 'Broken light strands' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, requiresCheckout: false, amountCharged: 82500 + 4000 });
 
@@ -325,13 +297,13 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
       'metadata[booking_id]': b.id,
       'metadata[charge_id]': res.body.chargeId,
     });
-    const [row] = await chargesOf(su, b.id);
+    const [row] = await chargesOf(own.su, b.id);
     expect(row).toMatchObject({ status: 'succeeded', amount: 86500 });
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_/);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z' });
 
     // The customer's receipt: the balance and the damages by item and quantity, the saved card.
-    const [receipt, ...moreReceipts] = await receiptsOf(su, b.id);
+    const [receipt, ...moreReceipts] = await receiptsOf(own.su, b.id);
     expect(moreReceipts).toHaveLength(0);
     expect(receipt!.subject).toMatch(/^Receipt: Balance and damages of \$865 \(TA-[0-9A-Z]{8}\)$/);
     expect(receipt!.body).toContain('Balance: $825\n2 × Fixtures and electric items: $40\nMethod: Card on file');
@@ -342,20 +314,20 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const b = await stripeBooking('cus_saved');
     const key = newKey();
     const body = { bookingId: b.id };
-    const both = await Promise.all([charge(server.url, admin, key, body), charge(server.url, admin, key, body)]);
-    const later = await charge(server.url, admin, key, body);
+    const both = await Promise.all([charge(own.server.url, own.admin, key, body), charge(own.server.url, own.admin, key, body)]);
+    const later = await charge(own.server.url, own.admin, key, body);
     for (const a of [...both, later]) expect(a).toMatchObject({ status: 200, body: { success: true, amountCharged: 82500 } });
-    const rows = await chargesOf(su, b.id);
+    const rows = await chargesOf(own.su, b.id);
     expect(rows).toHaveLength(1);
     expect(intentsFor(rows[0]!.id)).toHaveLength(1);
-    expect(scripted.seen.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    expect(world.standIn.seen.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
   });
 
   it('a card that needs authentication gets a Checkout link; the paid link settles the charge and the booking', async () => {
     const b = await stripeBooking('cus_needs_auth');
     const key = newKey();
     const body = { bookingId: b.id, additionalCharges: { items: { small: 3 } } };
-    const res = await charge(server.url, admin, key, body);
+    const res = await charge(own.server.url, own.admin, key, body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, requiresCheckout: true, amountCharged: 0 });
     expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
@@ -372,34 +344,34 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
       'metadata[charge_id]': chargeId,
     });
     expect(session!.idempotencyKey).toBe(`charge-checkout-${chargeId}`);
-    const [row] = await chargesOf(su, b.id);
+    const [row] = await chargesOf(own.su, b.id);
     expect(row).toMatchObject({ status: 'requires_checkout', checkout_url: res.body.checkoutUrl });
     expect(row!.stripe_checkout_session_id).toMatch(/^cs_/);
     expect(row!.stripe_payment_intent_id).toMatch(/^pi_authentication_required_/);
     // The stored balance is the ledger's (docs/decisions/061): the damages charged are owed from the
     // moment they are charged, so the $825 balance and the $15 damages are due while the link is open.
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 + 1500 });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 + 1500 });
 
     // A replay answers the link again; a new charge waits for this link.
-    expect((await charge(server.url, admin, key, body)).body).toEqual(res.body);
-    const another = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect((await charge(own.server.url, own.admin, key, body)).body).toEqual(res.body);
+    const another = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
     expect(another.status).toBe(409);
     expectClearSentence(another.body.message);
 
     // The customer pays the link: Stripe's webhook settles the charge, once.
     const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_link_paid_1', metadata: { charge_id: chargeId, booking_id: b.id } };
     expect(await webhook('checkout.session.completed', completed)).toEqual({ status: 200, body: { received: true } });
-    const paid = await su.collection('bookings').getOne(b.id);
+    const paid = await own.su.collection('bookings').getOne(b.id);
     expect(paid).toMatchObject({ payment_status: 'paid', balance_remaining: 0, balance_paid_at: '2026-11-20 17:00:00.000Z', status: 'confirmed' });
-    const settled = await su.collection('charges').getOne(chargeId);
+    const settled = await own.su.collection('charges').getOne(chargeId);
     expect(settled).toMatchObject({ status: 'succeeded', stripe_payment_intent_id: 'pi_link_paid_1' });
 
     expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
-    expect((await su.collection('bookings').getOne(b.id)).updated_at).toBe(paid.updated_at);
-    expect((await su.collection('charges').getOne(chargeId)).updated_at).toBe(settled.updated_at);
+    expect((await own.su.collection('bookings').getOne(b.id)).updated_at).toBe(paid.updated_at);
+    expect((await own.su.collection('charges').getOne(chargeId)).updated_at).toBe(settled.updated_at);
 
     // One receipt, for the link, however often Stripe tells us.
-    const receipts = await receiptsOf(su, b.id);
+    const receipts = await receiptsOf(own.su, b.id);
     expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Balance and damages of \$840 /)]);
     expect(receipts[0]!.body).toContain('3 × Small pieces: $15\nMethod: Online payment link (card)');
   });
@@ -408,9 +380,9 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const b = await stripeBooking('cus_saved');
     // A manage link for the booking, as a confirmation e-mail would carry it.
     const token = 'T'.repeat(43);
-    await su.collection('booking_links').create({ booking: b.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+    await own.su.collection('booking_links').create({ booking: b.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
     const pay = () =>
-      fetch(`${server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }).then(async (r) => ({
+      fetch(`${own.server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as any,
       }));
@@ -418,17 +390,17 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(first.status).toBe(200);
     expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     // The saved card is not charged behind the customer's back: no PaymentIntent, one session.
-    const [row] = await chargesOf(su, b.id);
+    const [row] = await chargesOf(own.su, b.id);
     expect(intentsFor(row!.id)).toHaveLength(0);
     expect(sessionsFor(row!.id)).toHaveLength(1);
     // A second click gets the same page.
     expect((await pay()).body.url).toBe(first.body.url);
-    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect(await chargesOf(own.su, b.id)).toHaveLength(1);
 
     const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_customer_paid_1', metadata: { charge_id: row!.id, booking_id: b.id } };
     for (let i = 0; i < 2; i++) expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
-    const receipts = await receiptsOf(su, b.id);
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'paid', balance_remaining: 0 });
+    const receipts = await receiptsOf(own.su, b.id);
     expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Balance payment of \$825 /)]);
     expect(receipts[0]!.body).toContain('Method: Online payment link (card)');
   });
@@ -439,31 +411,31 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     const other = await stripeBooking('cus_saved', { ...adorned, install_date: '2026-12-13', customer_email: 'other@example.com' });
     const tokens = ['R'.repeat(43), 'S'.repeat(43)];
     for (const [i, booking] of [b, other].entries()) {
-      await su.collection('booking_links').create({ booking: booking.id, token_hash: createHash('sha256').update(tokens[i]!).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
+      await own.su.collection('booking_links').create({ booking: booking.id, token_hash: createHash('sha256').update(tokens[i]!).digest('hex'), expires_at: '2027-03-01 00:00:00.000Z' });
     }
     const add = (token: string, date: string) =>
-      fetch(`${server.url}/api/fn/my-booking/add-removal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, date, timeSlot: '9-15' }) }).then(
+      fetch(`${own.server.url}/api/fn/my-booking/add-removal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, date, timeSlot: '9-15' }) }).then(
         async (r) => ({ status: r.status, body: (await r.json()) as any }),
       );
 
     const first = await add(tokens[0]!, '2027-01-12');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    const [row] = await chargesOf(su, b.id);
+    const [row] = await chargesOf(own.su, b.id);
     expect(row).toMatchObject({ kind: 'removal', amount: 8500, balance_amount: 0, status: 'requires_checkout' });
     expect(sessionsFor(row!.id)).toHaveLength(1);
     expect(intentsFor(row!.id)).toHaveLength(0);
     // The slot is held for this customer: another cannot take it; a second click gets the same page.
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: '2027-01-12', removal_hold: row!.id, removal_service: false });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: '2027-01-12', removal_hold: row!.id, removal_service: false });
     expect((await add(tokens[1]!, '2027-01-12')).status).toBe(409);
     expect((await add(tokens[0]!, '2027-01-20')).body.url).toBe(first.body.url);
-    const payBalance = await fetch(`${server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: tokens[0] }) });
+    const payBalance = await fetch(`${own.server.url}/api/fn/my-booking/pay-balance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: tokens[0] }) });
     expect(payBalance.status).toBe(409);
-    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect(await chargesOf(own.su, b.id)).toHaveLength(1);
 
     const completed = { id: row!.stripe_checkout_session_id, payment_status: 'paid', status: 'complete', payment_intent: 'pi_removal_paid_1', metadata: { charge_id: row!.id, booking_id: b.id } };
     for (let i = 0; i < 2; i++) expect((await webhook('checkout.session.completed', completed)).status).toBe(200);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({
       removal_service: true,
       removal_hold: '',
       removal_date: '2027-01-12',
@@ -471,31 +443,31 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
       balance_remaining: 82500,
       ics_sequence: 1,
     });
-    const receipts = await receiptsOf(su, b.id);
+    const receipts = await receiptsOf(own.su, b.id);
     expect(receipts.map((r) => r.subject)).toEqual([expect.stringMatching(/^Receipt: Removal service of \$85 /)]);
     expect(receipts[0]!.body).toContain('Method: Online payment link (card)');
-    const changes = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'booking_change'", { id: b.id }) });
+    const changes = await own.su.collection('mail_log').getFullList({ filter: own.su.filter("related_id = {:id} && kind = 'booking_change'", { id: b.id }) });
     expect(changes.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your removal is booked/)]);
 
     // The other customer's page expires unpaid: their held date is let go, nothing is booked.
     const second = await add(tokens[1]!, '2027-01-13');
     expect(second.status, JSON.stringify(second.body)).toBe(200);
-    const [otherRow] = await chargesOf(su, other.id);
-    expect((await su.collection('bookings').getOne(other.id)).removal_hold).toBe(otherRow!.id);
+    const [otherRow] = await chargesOf(own.su, other.id);
+    expect((await own.su.collection('bookings').getOne(other.id)).removal_hold).toBe(otherRow!.id);
     await webhook('checkout.session.expired', { id: otherRow!.stripe_checkout_session_id, status: 'expired', metadata: { charge_id: otherRow!.id, booking_id: other.id } });
-    expect(await su.collection('bookings').getOne(other.id)).toMatchObject({ removal_date: '', removal_time_slot: '', removal_hold: '', removal_service: false, total_price: 165000 });
-    expect(await su.collection('charges').getOne(otherRow!.id)).toMatchObject({ status: 'failed' });
+    expect(await own.su.collection('bookings').getOne(other.id)).toMatchObject({ removal_date: '', removal_time_slot: '', removal_hold: '', removal_service: false, total_price: 165000 });
+    expect(await own.su.collection('charges').getOne(otherRow!.id)).toMatchObject({ status: 'failed' });
   });
 
   it('the owner cancels with the refund: one refund at Stripe under the booking key; replays ask Stripe nothing more', async () => {
     const b = await stripeBooking('cus_saved', { install_date: '2026-12-15' });
     const cancel = (key: string) =>
-      fetch(`${server.url}/api/fn/admin-bookings/cancel`, {
+      fetch(`${own.server.url}/api/fn/admin-bookings/cancel`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: admin, 'Idempotency-Key': key },
+        headers: { 'Content-Type': 'application/json', Authorization: own.admin, 'Idempotency-Key': key },
         body: JSON.stringify({ bookingId: b.id, refund: true }),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-    const refunds = () => scripted.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('metadata[booking_id]') === b.id);
+    const refunds = () => world.standIn.seen.filter((r) => r.path === '/v1/refunds' && r.form.get('metadata[booking_id]') === b.id);
     const first = await cancel('owner-cancel-key-1');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.refunded).toBe(true);
@@ -504,21 +476,21 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
     expect(refunds()[0]!.form.get('payment_intent')).toBe('pi_deposit_1');
     for (const key of ['owner-cancel-key-1', 'owner-cancel-key-2']) expect((await cancel(key)).body).toMatchObject({ refunded: true });
     expect(refunds()).toHaveLength(1);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', payment_status: 'refunded' });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ status: 'cancelled', cancel_reason: 'owner_cancelled', payment_status: 'refunded' });
   });
 
   it('a webhook naming a charge with another session changes nothing', async () => {
     const b = await stripeBooking('cus_needs_auth');
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    const res = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
     expect(res.body.requiresCheckout).toBe(true);
     await webhook('checkout.session.completed', { id: 'cs_someone_else', payment_status: 'paid', metadata: { charge_id: res.body.chargeId, booking_id: b.id } });
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'requires_checkout' });
-    expect((await su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
+    expect(await own.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'requires_checkout' });
+    expect((await own.su.collection('bookings').getOne(b.id)).balance_remaining).toBe(82500);
   });
 
   it('without a saved card it goes straight to a Checkout link', async () => {
     const b = await stripeBooking('', { payment_method_id: '' });
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    const res = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
     expect(res.body).toMatchObject({ success: false, requiresCheckout: true });
     expect(intentsFor(res.body.chargeId)).toHaveLength(0);
     const [session] = sessionsFor(res.body.chargeId);
@@ -527,13 +499,13 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
 
   it('an expired link fails the charge, and the booking can be charged again', async () => {
     const b = await stripeBooking('cus_needs_auth');
-    const first = await charge(server.url, admin, newKey(), { bookingId: b.id });
-    const row = await su.collection('charges').getOne(first.body.chargeId);
+    const first = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
+    const row = await own.su.collection('charges').getOne(first.body.chargeId);
     expect(
       (await webhook('checkout.session.expired', { id: row.stripe_checkout_session_id, payment_status: 'unpaid', status: 'expired', metadata: { charge_id: row.id, booking_id: b.id } })).status,
     ).toBe(200);
-    expect(await su.collection('charges').getOne(row.id)).toMatchObject({ status: 'failed' });
-    const again = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    expect(await own.su.collection('charges').getOne(row.id)).toMatchObject({ status: 'failed' });
+    const again = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
     expect(again.status).toBe(200);
     expect(again.body.requiresCheckout).toBe(true);
     expect(again.body.chargeId).not.toBe(first.body.chargeId);
@@ -541,27 +513,27 @@ describe('Stripe mode (stripe-mock behind the Stripe stand-in)', () => {
 
   it("a declined card fails with Stripe's reason and leaves the balance due", async () => {
     const b = await stripeBooking('cus_declined');
-    const res = await charge(server.url, admin, newKey(), { bookingId: b.id });
+    const res = await charge(own.server.url, own.admin, newKey(), { bookingId: b.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: false, requiresCheckout: false, checkoutUrl: null, amountCharged: 0 });
     expect(res.body.error).toMatch(/declined/);
     expect(sessionsFor(res.body.chargeId)).toHaveLength(0);
-    expect(await su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed' });
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
+    expect(await own.su.collection('charges').getOne(res.body.chargeId)).toMatchObject({ status: 'failed' });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ payment_status: 'deposit_paid', balance_remaining: 82500 });
   });
 
   it('when Stripe is unreachable the charge stays open, and a retry with its key finishes it once', async () => {
     const b = await stripeBooking('cus_flaky');
     const key = newKey();
-    const down = await charge(server.url, admin, key, { bookingId: b.id });
+    const down = await charge(own.server.url, own.admin, key, { bookingId: b.id });
     expect(down.status).toBe(503);
     expectClearSentence(down.body.message);
-    expect((await chargesOf(su, b.id))[0]).toMatchObject({ status: 'pending' });
+    expect((await chargesOf(own.su, b.id))[0]).toMatchObject({ status: 'pending' });
 
-    const retry = await charge(server.url, admin, key, { bookingId: b.id });
+    const retry = await charge(own.server.url, own.admin, key, { bookingId: b.id });
     expect(retry).toMatchObject({ status: 200, body: { success: true, amountCharged: 82500 } });
     // Both attempts went to Stripe under the same idempotency key, so Stripe charges once.
-    expect(scripted.seen.filter((r) => r.idempotencyKey === key).length).toBe(2);
-    expect(await chargesOf(su, b.id)).toHaveLength(1);
+    expect(world.standIn.seen.filter((r) => r.idempotencyKey === key).length).toBe(2);
+    expect(await chargesOf(own.su, b.id)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@
  * "refused" check every admin-only read must pass.
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { baseUrl, statusOf, superuser } from './support';
 
 export const STAFF_PASSWORD = 'staff-password-123';
@@ -30,6 +30,19 @@ export async function signedInStaff(role: 'admin' | '' = 'admin', opts: { url?: 
   pb.autoCancellation(false);
   await pb.collection('staff').authWithPassword(email, password);
   return { pb, id: rec.id, email, token: pb.authStore.token };
+}
+
+/**
+ * For a test file or `describe` block on the shared server: registers the beforeAll that signs a
+ * new staff member of `role` in (signedInStaff). Answers the SignedInStaff, its fields filled in
+ * once beforeAll has run.
+ */
+export function signedInStaffHooks(role: 'admin' | '' = 'admin'): SignedInStaff {
+  const staff = {} as SignedInStaff;
+  beforeAll(async () => {
+    Object.assign(staff, await signedInStaff(role));
+  });
+  return staff;
 }
 
 /** The ClientResponseError of a call that must fail. */

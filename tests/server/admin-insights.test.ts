@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { createBookingRecord } from './fixtures';
+import { CONFIRMED_1000, createBookingRecord } from './fixtures';
 import { anonymous, baseUrl, callFnAs, clearCollections, superuser, superuserAt, template } from './support';
 
 let admin: SignedInStaff;
@@ -263,15 +263,8 @@ describe('This Month counts from the first of the month in New York', () => {
         customer_email: 'early@example.com',
         customer_phone: '410 555 0100',
         customer_address: '1 Early Way, Columbia, MD 21044',
-        package_type: 'elevated-arbor',
-        tree_size: '7.5-9ft',
         install_date: '2098-11-24',
-        install_time_slot: '9-15',
-        total_price: 100000,
-        deposit_amount: 50000,
-        balance_remaining: 50000,
-        payment_status: 'deposit_paid',
-        status: 'confirmed',
+        ...CONFIRMED_1000,
       });
     const staff = await signedInStaff('admin', { url: server.url, superuserClient: su });
     const res = await fetch(`${server.url}/api/fn/insights`, { headers: { Authorization: staff.token } });

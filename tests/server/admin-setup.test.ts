@@ -4,29 +4,21 @@
  * password the server generates, and only for the caller who has the one-time setup code that
  * the server prints at start and keeps in its data dir (mode 0600).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { SERVER_NOW } from './constants';
-import { superuserAt, template } from './support';
+import { ownServerHooks, type Server } from './own-server';
 import { expectClearSentence } from './fixtures';
 
 const DEFAULT_EMAIL = 'admin@thoughtfullyadorned.local';
 const EXISTS = 'An admin account already exists.';
 const WRONG_CODE = /^The setup code is not right\./;
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-/** A server of its own (its data dir is where the code lives), with a signed-in superuser. */
-async function ownServer(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-setup-admin-test-'));
-  const server = await startServer({ dataDir, template: template(), capture: true, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', ...env } });
-  const su = await superuserAt(server.url);
-  return { dataDir, server, su };
-}
+/** A server of the describe block's own (its data dir is where the code lives), its output kept, with a signed-in superuser. */
+const ownServer = (env: Record<string, string> = {}) => ownServerHooks('setup-admin-test', env, { capture: true });
 
 const codeFile = (dataDir: string) => path.join(dataDir, 'setup-code');
 const readCode = (dataDir: string) => readFileSync(codeFile(dataDir), 'utf8').trim();
@@ -39,14 +31,7 @@ async function setup(server: Server, body?: unknown) {
 const admins = (su: PocketBase) => su.collection('staff').getFullList({ filter: "role = 'admin'" });
 
 describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
-  let ctx: Awaited<ReturnType<typeof ownServer>>;
-  beforeAll(async () => {
-    ctx = await ownServer();
-  }, 60_000);
-  afterAll(async () => {
-    await ctx?.server.stop();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
-  });
+  const ctx = ownServer();
 
   it('prints a setup code at start and keeps it in a file only its owner can read', () => {
     const code = readCode(ctx.dataDir);
@@ -137,14 +122,7 @@ describe('setup-admin on a fresh server without ADMIN_EMAIL', () => {
 });
 
 describe('setup-admin with ADMIN_EMAIL', () => {
-  let ctx: Awaited<ReturnType<typeof ownServer>>;
-  beforeAll(async () => {
-    ctx = await ownServer({ ADMIN_EMAIL: 'owner@example.com' });
-  }, 60_000);
-  afterAll(async () => {
-    await ctx?.server.stop();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
-  });
+  const ctx = ownServer({ ADMIN_EMAIL: 'owner@example.com' });
 
   it('a failure to save the account is "Failed to create admin account", not a 500, and creates nothing', async () => {
     // A staff member already holds the configured e-mail.
@@ -166,14 +144,7 @@ describe('setup-admin with ADMIN_EMAIL', () => {
 });
 
 describe('the owner types their e-mail on the setup page', () => {
-  let ctx: Awaited<ReturnType<typeof ownServer>>;
-  beforeAll(async () => {
-    ctx = await ownServer({ ADMIN_EMAIL: 'configured@example.com' });
-  }, 60_000);
-  afterAll(async () => {
-    await ctx?.server.stop();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
-  });
+  const ctx = ownServer({ ADMIN_EMAIL: 'configured@example.com' });
 
   it('an address that is not one is a 400 with the sentence, once the code is right, and creates nothing', async () => {
     expect((await setup(ctx.server, { code: 'WRONG-CODE-0000', email: 'owner@' })).status).toBe(403);

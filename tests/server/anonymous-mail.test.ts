@@ -17,6 +17,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { type SmtpSink } from '../support/smtp-sink';
 import { stageBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
+import { waitlistJoinBody } from './fixtures';
 import { consultationRequest } from './review-fixtures';
 import { request, template } from './support';
 import { startMailServer, type MailServer } from './mail-server';
@@ -51,16 +52,7 @@ describe('e-mails to addresses nobody confirmed', () => {
   it('six waitlist joins for six strangers send six e-mails with nothing the sender typed', async () => {
     const addresses = Array.from({ length: 6 }, (_, i) => `stranger.${i}@example.com`);
     for (const email of addresses) {
-      const res = await post('/api/fn/waitlist/join', {
-        name: SPAM,
-        email,
-        phone: '(410) 555-0111',
-        date: DAY,
-        kind: 'install',
-        size: '7.5-9ft',
-        package: 'elevated-arbor',
-        choices: { package: 'elevated-arbor', size: '7.5-9ft', addons: [] },
-      });
+      const res = await post('/api/fn/waitlist/join', waitlistJoinBody(DAY, { name: SPAM, email }));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     expect((await post('/api/fn/jobs/deliver-mail', {}, su.authStore.token)).status).toBe(200);
@@ -97,17 +89,7 @@ describe('the per-connection limit on addresses, the limits on', () => {
     rmSync(limitedDir, { recursive: true, force: true });
   });
   const at = (route: string, body: unknown) => request({ base: limited.url, route, body });
-  const join = (email: string) =>
-    at('/api/fn/waitlist/join', {
-      name: 'Wendy',
-      email,
-      phone: '(410) 555-0111',
-      date: DAY,
-      kind: 'install',
-      size: '7.5-9ft',
-      package: 'elevated-arbor',
-      choices: { package: 'elevated-arbor', size: '7.5-9ft', addons: [] },
-    });
+  const join = (email: string) => at('/api/fn/waitlist/join', waitlistJoinBody(DAY, { email }));
 
   it('three different addresses an hour per connection across the anonymous forms, then 429 with a sentence; an address already e-mailed passes', async () => {
     // Three addresses: a join, 'E-mail me my link', a consultation request (answered as usual: the day is free, nothing booked).

@@ -135,18 +135,18 @@ describe('GET /api/fn/availability: existing bookings take their slots', () => {
 });
 
 describe('GET /api/fn/availability: malformed parameters get a 400', () => {
-  const scenarios: { name: string; query: string }[] = [
-    { name: 'no date', query: 'size=7.5-9ft&kind=install' },
-    { name: 'date not YYYY-MM-DD', query: 'date=11/24/2026&size=7.5-9ft' },
-    { name: 'impossible date', query: 'date=2026-02-30&size=7.5-9ft' },
-    { name: 'no size', query: 'date=2026-11-24' },
-    { name: 'unknown size', query: 'date=2026-11-24&size=6ft' },
-    { name: 'unknown kind', query: 'date=2026-11-24&size=7.5-9ft&kind=both' },
-    { name: 'malformed installDate', query: 'date=2026-12-28&size=7.5-9ft&kind=removal&installDate=soon' },
-    { name: 'SQL-ish date', query: `date=${encodeURIComponent("2026-11-24' OR 1=1 --")}&size=7.5-9ft` },
+  const scenarios: [name: string, query: string][] = [
+    ['no date', 'size=7.5-9ft&kind=install'],
+    ['date not YYYY-MM-DD', 'date=11/24/2026&size=7.5-9ft'],
+    ['impossible date', 'date=2026-02-30&size=7.5-9ft'],
+    ['no size', 'date=2026-11-24'],
+    ['unknown size', 'date=2026-11-24&size=6ft'],
+    ['unknown kind', 'date=2026-11-24&size=7.5-9ft&kind=both'],
+    ['malformed installDate', 'date=2026-12-28&size=7.5-9ft&kind=removal&installDate=soon'],
+    ['SQL-ish date', `date=${encodeURIComponent("2026-11-24' OR 1=1 --")}&size=7.5-9ft`],
   ];
 
-  it.each(scenarios)('$name', async ({ query }) => {
+  it.each(scenarios)('%s', async (_name, query) => {
     const res = await callFn('GET', `/api/fn/availability?${query}`);
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');

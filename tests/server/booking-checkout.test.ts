@@ -116,13 +116,24 @@ describe('POST /api/fn/create-booking-checkout: a valid request', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     const rec = await superuser().collection('bookings').getOne(res.body.bookingId);
-    expect(rec.total_price).toBe(q.totalCents);
-    expect(rec.deposit_amount).toBe(q.depositCents);
-    expect(rec.travel_fee).toBe(q.travelFeeCents);
-    expect(rec.ornament_ownership_cost).toBe(q.ornamentOwnershipCents);
-    expect(rec.removal_service).toBe(q.removalApplies);
-    expect(rec.price_lines).toEqual(q.lines);
-    expect(rec.selected_addons).toEqual(q.addons);
+    const stored = {
+      total: rec.total_price,
+      deposit: rec.deposit_amount,
+      travel: rec.travel_fee,
+      ornaments: rec.ornament_ownership_cost,
+      removal: rec.removal_service,
+      lines: rec.price_lines,
+      addons: rec.selected_addons,
+    };
+    expect(stored).toEqual({
+      total: q.totalCents,
+      deposit: q.depositCents,
+      travel: q.travelFeeCents,
+      ornaments: q.ornamentOwnershipCents,
+      removal: q.removalApplies,
+      lines: q.lines,
+      addons: q.addons,
+    });
     if (hardTotal !== undefined) {
       expect(rec.total_price).toBe(hardTotal);
       expect(rec.deposit_amount).toBe(Math.round(hardTotal / 2));

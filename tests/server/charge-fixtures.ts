@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { chargeFingerprintSource, parseChargeRequest } from '../../domain/money/balance-charge';
+import { afterAll } from 'vitest';
 import { PAID_DEMO_BOOKING } from '../../scripts/lib/example-booking.mjs';
+import { deleteBookings } from './fixtures';
 
 export const CHARGE_ROUTE = '/api/fn/charge-booking-balance';
 const ROUTE = CHARGE_ROUTE;
@@ -43,6 +45,57 @@ export async function staffToken(su: PocketBase, role: 'admin' | ''): Promise<st
  */
 export function stageBooking(su: PocketBase, over: Record<string, unknown> = {}) {
   return su.collection('bookings').create({ customer_name: 'Charge Customer', customer_email: 'charge@example.com', ...PAID_DEMO_BOOKING, ...over });
+}
+
+/**
+ * For a test file staging bookings on the shared server: `stage(over)` stores one (stageBooking)
+ * on the file's own `dates` (`install_date`, `removal_date`: other files' bookings must not meet
+ * them) with the e-mail `<prefix>.<n>@example.com`, and the file's afterAll deletes them all.
+ */
+export function bookingsOfFile(su: PocketBase, prefix: string, dates: { install_date: string; removal_date: string }) {
+  const created: string[] = [];
+  let seq = 0;
+  afterAll(() => deleteBookings(created));
+  return async (over: Record<string, unknown> = {}) => {
+    const b = await stageBooking(su, { ...dates, customer_email: `${prefix}.${++seq}@example.com`, ...over });
+    created.push(b.id);
+    return b;
+  };
+}
+
+/**
+ * A booking (stageBooking) in Stripe mode whose deposit was paid by card: payment intent `intent`
+ * (none when ''), the saved card `pm_saved` of Stripe customer `cus_saved`; `over` on top.
+ */
+export function stageCardBooking(su: PocketBase, intent: string, over: Record<string, unknown> = {}) {
+  return stageBooking(su, { payment_mode: 'stripe', stripe_customer_id: 'cus_saved', payment_method_id: 'pm_saved', payment_intent_id: intent, ...over });
+}
+
+/** The $825 balance of booking `bookingId` charged by card (payment intent `intent`), succeeded. */
+export function stageCardBalance(su: PocketBase, bookingId: string, intent: string) {
+  return su
+    .collection('charges')
+    .create({ booking: bookingId, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: intent });
+}
+
+/** The fields of a booking paid in full: nothing left to pay (with stageBooking's $1,650 total). */
+export const PAID_IN_FULL = Object.freeze({ payment_status: 'paid', balance_remaining: 0 });
+
+/**
+ * A booking (stageBooking) installed on `install` (done that day, 3 PM in New York) with its
+ * removal on `removal`, both `YYYY-MM-DD` at 9 AM–3 PM: for the tests of a booking's own season
+ * (docs/architecture.md reading 3).
+ */
+export function stageInstalledBooking(su: PocketBase, install: string, removal: string, over: Record<string, unknown> = {}) {
+  return stageBooking(su, {
+    install_date: install,
+    install_time_slot: '9-15',
+    install_done_at: `${install} 20:00:00.000Z`,
+    removal_date: removal,
+    removal_time_slot: '9-15',
+    removal_service: true,
+    ...over,
+  });
 }
 
 /**
@@ -115,6 +168,9 @@ export async function stageChargeRow(su: PocketBase, bookingId: string, over: Re
 export const chargesOf = (su: PocketBase, bookingId: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id: bookingId }) });
 
 export const WEBHOOK_SECRET = 'whsec_test_charges_secret';
+
+/** The environment of a server in Stripe mode whose Stripe API is at `apiBase` (stripe-mock or the stand-in), signing webhooks with WEBHOOK_SECRET. */
+export const stripeEnv = (apiBase: string): Record<string, string> => ({ STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_API_BASE: apiBase, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
 const stripe = new Stripe('sk_test_123');
 
 /**

@@ -7,7 +7,7 @@
  * give back more than the charge still holds is refused with a plain sentence.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newKey, receiptsOf, stageBooking } from './charge-fixtures';
+import { newKey, PAID_IN_FULL, receiptsOf, stageCardBalance, stageCardBooking } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
 import { request } from './support';
@@ -29,14 +29,7 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
     request({ base: w.server.url, method: 'POST', route: ROUTE, body, token, headers: { 'Idempotency-Key': key } });
 
   it('$40 then $30 of a $120 damages charge: two Stripe refunds with their own keys and two receipts; a third beyond what is left is refused', async () => {
-    const b = await stageBooking(w.su, {
-      payment_mode: 'stripe',
-      stripe_customer_id: 'cus_saved',
-      payment_method_id: 'pm_saved',
-      payment_intent_id: 'pi_deposit_cr',
-      payment_status: 'paid',
-      balance_remaining: 0,
-    });
+    const b = await stageCardBooking(w.su, 'pi_deposit_cr', PAID_IN_FULL);
     const common = { booking: b.id, balance_amount: 0, idempotency_key: newKey(), status: 'succeeded' };
     await w.su.collection('charges').create({ ...common, kind: 'balance', amount: 82500, balance_amount: 82500, stripe_payment_intent_id: 'pi_balance_cr' });
     const damages = await w.su.collection('charges').create({ ...common, idempotency_key: newKey(), kind: 'damages', amount: 12000, damages_amount: 12000, stripe_payment_intent_id: 'pi_damages_cr' });
@@ -78,17 +71,8 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
   });
 
   it('Stripe not answering: the refund stays queued, the owner told; the five-minute job makes it under the same key, with its receipt', async () => {
-    const b = await stageBooking(w.su, {
-      payment_mode: 'stripe',
-      stripe_customer_id: 'cus_saved',
-      payment_method_id: 'pm_saved',
-      payment_intent_id: 'pi_deposit_cr2',
-      payment_status: 'paid',
-      balance_remaining: 0,
-    });
-    await w.su
-      .collection('charges')
-      .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: 'pi_balance_cr2' });
+    const b = await stageCardBooking(w.su, 'pi_deposit_cr2', PAID_IN_FULL);
+    await stageCardBalance(w.su, b.id, 'pi_balance_cr2');
     const damages = await w.su
       .collection('charges')
       .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'damages', amount: 12000, balance_amount: 0, damages_amount: 12000, stripe_payment_intent_id: 'pi_damages_cr2' });
@@ -106,17 +90,8 @@ describe('a charge refunded in part, twice (Stripe mode)', () => {
   });
 
   it("a cancel after a charge's first refund refunds the rest as a later refund of its own (its own key), never again under the first one's", async () => {
-    const b = await stageBooking(w.su, {
-      payment_mode: 'stripe',
-      stripe_customer_id: 'cus_saved',
-      payment_method_id: 'pm_saved',
-      payment_intent_id: 'pi_deposit_cr3',
-      payment_status: 'paid',
-      balance_remaining: 0,
-    });
-    await w.su
-      .collection('charges')
-      .create({ booking: b.id, idempotency_key: newKey(), status: 'succeeded', kind: 'balance', amount: 82500, balance_amount: 82500, damages_amount: 0, stripe_payment_intent_id: 'pi_balance_cr3' });
+    const b = await stageCardBooking(w.su, 'pi_deposit_cr3', PAID_IN_FULL);
+    await stageCardBalance(w.su, b.id, 'pi_balance_cr3');
     // Refunded $40 before, in the charge's own fields (its first refund, key refund-charge-<charge>).
     const damages = await w.su
       .collection('charges')

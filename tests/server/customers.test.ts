@@ -14,7 +14,7 @@ import { startServer } from '../../scripts/lib/server.mjs';
 import { ROOT } from '../../scripts/lib/run.mjs';
 import { PB_BIN } from '../../scripts/build/build-steps.mjs';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { createBookingRecord } from './fixtures';
+import { CONFIRMED_1000, createBookingRecord } from './fixtures';
 import { anonymous, clearCollections, request, statusOf, superuser, superuserAt, template } from './support';
 
 const MIGRATION = '1732000610_customers.js';
@@ -39,21 +39,7 @@ describe('the migration links the records that were there before it', () => {
     const booking = (email: string, name: string, phone: string, install: string) =>
       su
         .collection('bookings')
-        .create({
-          customer_name: name,
-          customer_email: email,
-          customer_phone: phone,
-          customer_address: '1 Elm St, Columbia, MD 21044',
-          package_type: 'elevated-arbor',
-          tree_size: '7.5-9ft',
-          install_date: install,
-          install_time_slot: '9-15',
-          total_price: 100000,
-          deposit_amount: 50000,
-          balance_remaining: 50000,
-          payment_status: 'deposit_paid',
-          status: 'confirmed',
-        });
+        .create({ customer_name: name, customer_email: email, customer_phone: phone, customer_address: '1 Elm St, Columbia, MD 21044', install_date: install, ...CONFIRMED_1000 });
     const first = await booking('Ann@Example.com', 'Ann', '410 555 0100', '2025-12-02');
     await booking('ann@example.com', 'Ann Lee', '410 555 0199', '2026-12-01');
     await su

@@ -29,6 +29,10 @@ const ROUTE = '/api/fn/admin-customers/erase';
 const su = superuser();
 const run = Math.random().toString(36).slice(2, 8);
 const CUSTOMER = { name: `Erin Forgetme${run}`, email: `Erin.Forget.${run}@Example.com`, phone: '(240) 555-0193', address: `4${run.length}87 Vanishing Way ${run}, Ellicott City, MD 21043` };
+
+/** A visit reminder sent to CUSTOMER about booking `bookingId`, stored in `su`'s mail_log with `body` under `key`. */
+const sentToCustomer = (su: PocketBase, bookingId: string, body: string, key: string) =>
+  su.collection('mail_log').create({ to: CUSTOMER.email, subject: `Hello ${CUSTOMER.name}`, kind: 'visit_reminder', body, status: 'sent', related_id: bookingId, key });
 const personal = [CUSTOMER.name, CUSTOMER.email, CUSTOMER.phone, CUSTOMER.address].map((v) => v.toLowerCase());
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -342,17 +346,7 @@ describe('after an erasure, the next replica snapshot and the next backup hold n
         notes: `Ring twice. ${'Long note. '.repeat(150)}`,
       });
       // A long e-mail body (overflow pages) naming the customer.
-      await own
-        .collection('mail_log')
-        .create({
-          to: CUSTOMER.email,
-          subject: `Hello ${CUSTOMER.name}`,
-          kind: 'visit_reminder',
-          body: `Dear ${CUSTOMER.name}, ${CUSTOMER.address}. ${'x'.repeat(6000)}`,
-          status: 'sent',
-          related_id: b.id,
-          key: `erase-replica-${run}`,
-        });
+      await sentToCustomer(own, b.id, `Dear ${CUSTOMER.name}, ${CUSTOMER.address}. ${'x'.repeat(6000)}`, `erase-replica-${run}`);
       const before = await snapshotAfter(replica, Date.now() - 1);
       expect(held(gunzipSync(readFileSync(path.join(replica, before.key))))).toEqual(personal);
 
@@ -391,17 +385,7 @@ describe('after an erasure, neither data.db nor its write-ahead log holds any of
     try {
       const own = await superuserAt(server.url);
       const b = await stageBooking(own, { customer_name: CUSTOMER.name, customer_email: CUSTOMER.email, customer_phone: CUSTOMER.phone, customer_address: CUSTOMER.address, notes: 'Ring twice.' });
-      await own
-        .collection('mail_log')
-        .create({
-          to: CUSTOMER.email,
-          subject: `Hello ${CUSTOMER.name}`,
-          kind: 'visit_reminder',
-          body: `Dear ${CUSTOMER.name}, ${CUSTOMER.address}, ${CUSTOMER.phone}.`,
-          status: 'sent',
-          related_id: b.id,
-          key: `erase-wal-${run}`,
-        });
+      await sentToCustomer(own, b.id, `Dear ${CUSTOMER.name}, ${CUSTOMER.address}, ${CUSTOMER.phone}.`, `erase-wal-${run}`);
       // Before: the values are on disk, in the log at least.
       expect(held(Buffer.concat([bytesOf('data.db'), bytesOf('data.db-wal')]))).toEqual(personal);
 

@@ -72,15 +72,33 @@ export async function countBookings(): Promise<number> {
   return res.totalItems;
 }
 
+/**
+ * A confirmed Elevated Arbor, 7.5–9 ft, installed 9 AM–3 PM, of $1,000 with its $500 deposit paid
+ * (cents): the booking fields besides contact and date that the customers and insights tests store.
+ */
+export const CONFIRMED_1000 = Object.freeze({
+  package_type: 'elevated-arbor',
+  tree_size: '7.5-9ft',
+  install_time_slot: '9-15',
+  total_price: 100000,
+  deposit_amount: 50000,
+  balance_remaining: 50000,
+  payment_status: 'deposit_paid',
+  status: 'confirmed',
+});
+
+/** The contact of a booking createBookingRecord stores. */
+const STAGED_CONTACT = { customer_name: 'Staged Customer', customer_email: 'staged@example.com', customer_phone: '(410) 555-0199', customer_address: '9 Staged Lane, Columbia, MD 21044' };
+
+/** The contact of a consultation request createConsultationRecord stores. */
+const HOLLY = { customer_name: 'Holly', customer_email: 'holly@example.com', customer_phone: '410 555 0101', customer_address: '42 Evergreen Lane, Ellicott City' };
+
 /** A booking stored directly as superuser (bypassing the route), for staging holds and states. */
 export async function createBookingRecord(over: Record<string, unknown> = {}): Promise<Record<string, any>> {
   return superuser()
     .collection('bookings')
     .create({
-      customer_name: 'Staged Customer',
-      customer_email: 'staged@example.com',
-      customer_phone: '(410) 555-0199',
-      customer_address: '9 Staged Lane, Columbia, MD 21044',
+      ...STAGED_CONTACT,
       ...EXAMPLE_CHOICES,
       total_price: 165000,
       deposit_amount: 82500,
@@ -99,16 +117,7 @@ export async function createBookingRecord(over: Record<string, unknown> = {}): P
 export async function createConsultationRecord(over: Record<string, unknown> = {}): Promise<Record<string, any>> {
   return superuser()
     .collection('consultation_requests')
-    .create({
-      customer_name: 'Holly',
-      customer_email: 'holly@example.com',
-      customer_phone: '410 555 0101',
-      customer_address: '42 Evergreen Lane, Ellicott City',
-      consultation_date: '2026-11-25',
-      consultation_time_slot: '10:30',
-      status: 'pending',
-      ...over,
-    });
+    .create({ ...HOLLY, consultation_date: '2026-11-25', consultation_time_slot: '10:30', status: 'pending', ...over });
 }
 
 /** Deletes the bookings `ids` (their charges and job events cascade); one already gone is fine. */
@@ -118,6 +127,15 @@ export async function deleteBookings(ids: Iterable<string>): Promise<void> {
       .collection('bookings')
       .delete(id)
       .catch(() => undefined);
+}
+
+/**
+ * The body of POST /api/fn/waitlist/join (SPEC "Waitlist"): Wendy waits for an install of an
+ * Elevated Arbor, 7.5–9 ft, no add-ons, on `date` (`YYYY-MM-DD`); `over` on top (e.g. `email`).
+ */
+export function waitlistJoinBody(date: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const choices = { package: 'elevated-arbor', size: '7.5-9ft', addons: [] };
+  return { name: 'Wendy', email: 'wendy@example.com', phone: '(410) 555-0111', date, kind: 'install', size: choices.size, package: choices.package, choices, ...over };
 }
 
 /** Messages PocketBase gives for failures nobody handled: never acceptable as a user-facing answer. */

@@ -4,17 +4,14 @@
  * data dir from the migrated template, the frozen clock, no rate limits, mail from
  * bookings@test.local. `stop` stops both and removes the data dir.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
-import { startServer } from '../../scripts/lib/server.mjs';
+import { afterAll, beforeAll } from 'vitest';
+import { signedInStaff, type SignedInStaff } from './admin-fixtures';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
-import { SERVER_NOW } from './constants';
-import { superuserAt, template } from './support';
+import { startOwnServer, type Server } from './own-server';
 
 export interface MailServer {
-  server: Awaited<ReturnType<typeof startServer>>;
+  server: Server;
   sink: SmtpSink;
   /** A superuser client of this server. */
   su: PocketBase;
@@ -23,22 +20,37 @@ export interface MailServer {
 
 /** Starts the sink, then the server (`name` names its temporary data dir), and signs a superuser in. */
 export async function startMailServer(name: string): Promise<MailServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-${name}-`));
   const sink = await startSmtpSink();
-  const server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' },
-  });
-  const su = await superuserAt(server.url);
+  const own = await startOwnServer(name, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'bookings@test.local' });
   return {
-    server,
+    server: own.server,
     sink,
-    su,
+    su: own.su,
     async stop() {
-      await server.stop();
+      await own.stop();
       await sink.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A MailServer with an admin and a staff member (no role) signed in on it. */
+export interface MailServerWithStaff extends MailServer {
+  admin: SignedInStaff;
+  member: SignedInStaff;
+}
+
+/**
+ * For a test file: registers the beforeAll that starts a MailServer (`name` names its data dir)
+ * and signs an admin and a staff member in on it, and the afterAll that stops it. Answers it,
+ * its fields filled in once beforeAll has run.
+ */
+export function mailServerHooks(name: string): MailServerWithStaff {
+  const mail = {} as MailServerWithStaff;
+  beforeAll(async () => {
+    Object.assign(mail, await startMailServer(name));
+    mail.admin = await signedInStaff('admin', { url: mail.server.url, superuserClient: mail.su });
+    mail.member = await signedInStaff('', { url: mail.server.url, superuserClient: mail.su });
+  }, 120_000);
+  afterAll(() => mail.stop?.());
+  return mail;
 }

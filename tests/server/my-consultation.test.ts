@@ -10,41 +10,31 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES } from '../../domain/booking/self-service';
 import { CONSULTATION_SLOT_TAKEN, UNKNOWN_CONSULTATION_SLOT } from '../../domain/consultations/consultation';
 import { MY_CONSULTATION_MESSAGES as M } from '../../domain/consultations/consultation-link';
-import { type SmtpSink } from '../support/smtp-sink';
-import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { expectNoRead } from './admin-fixtures';
 import { consultationRequest } from './review-fixtures';
 import { bookingRequest, request } from './support';
-import { startMailServer, type MailServer } from './mail-server';
+import { mailServerHooks } from './mail-server';
 
-let mail: MailServer;
-let server: MailServer['server'];
-let sink: SmtpSink;
-let su: PocketBase;
-let admin: SignedInStaff;
-let member: SignedInStaff;
+/** The file's own server with mail, an admin and a staff member (mail-server.ts). */
+const srv = mailServerHooks('my-consultation');
 let secret = '';
 
 beforeAll(async () => {
-  mail = await startMailServer('my-consultation');
-  ({ server, sink, su } = mail);
-  admin = await signedInStaff('admin', { url: server.url, superuserClient: su });
-  member = await signedInStaff('', { url: server.url, superuserClient: su });
-  const [row] = await su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
+  const [row] = await srv.su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
   secret = row!.value as string;
-}, 60_000);
-afterAll(() => mail?.stop());
+});
 
-const post = (route: string, body: unknown, token: string | null = null) => request({ base: server.url, route, body, token });
+const post = (route: string, body: unknown, token: string | null = null) => request({ base: srv.server.url, route, body, token });
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** The token the server derives for `message` (HMAC-SHA256 under the links' secret, 43 base64url characters). */
 const derived = (message: string) => createHmac('sha256', secret).update(message).digest('base64url');
 const view = (token: unknown) => post('/api/fn/my-consultation', { token });
-const linksOf = (id: string) => su.collection('consultation_links').getFullList({ filter: su.filter('consultation = {:id}', { id }) });
-const mailsOf = (id: string) => su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id}', { id }), sort: 'created_at' });
+const linksOf = (id: string) => srv.su.collection('consultation_links').getFullList({ filter: srv.su.filter('consultation = {:id}', { id }) });
+const mailsOf = (id: string) => srv.su.collection('mail_log').getFullList({ filter: srv.su.filter('related_id = {:id}', { id }), sort: 'created_at' });
 
 let n = 0;
 /** A consultation request at `date` and `timeSlot`, and the token of its link (version 0). */
@@ -62,14 +52,14 @@ describe('the consultation link', () => {
     const email = `mailed.${Math.random().toString(36).slice(2, 8)}@example.com`;
     const res = await post('/api/fn/consultation-request', consultationRequest({ date: '2026-12-09', timeSlot: '10:00', customerEmail: email }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Consultation requested/.test(m.subject ?? ''));
+    const mail = await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Consultation requested/.test(m.subject ?? ''));
     expect(mail.text).toContain('Manage your consultation: ');
     const token = LINK.exec(mail.text ?? '')![1]!;
     expect(token).toBe(derived(`consultation:${res.body.id}:0`));
     expect(await view(token)).toMatchObject({ status: 200, body: { date: '2026-12-09', timeSlot: '10:00', status: 'pending' } });
 
     expect((await post('/api/fn/my-consultation/move', { token, date: '2026-12-09', timeSlot: '16:00', from: { date: '2026-12-09', timeSlot: '10:00' } })).status).toBe(200);
-    const moved = await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your consultation has moved/.test(m.subject ?? ''));
+    const moved = await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your consultation has moved/.test(m.subject ?? ''));
     expect(LINK.exec(moved.text ?? '')?.[1]).toBe(token);
     // The stored copy of a sent e-mail keeps no token.
     const logged = await mailsOf(res.body.id as string);
@@ -107,11 +97,11 @@ describe('the consultation link', () => {
     expect((await post('/api/fn/my-consultation/move', { token, date: '2026-12-02', timeSlot: '14:00' })).status).toBe(400);
     expect(await mailsOf(id)).toHaveLength(2); // the request's confirmation and notice only
 
-    await su.collection('consultation_requests').update(id, { status: 'confirmed' });
+    await srv.su.collection('consultation_requests').update(id, { status: 'confirmed' });
     const moved = await move('2026-12-02', '14:00');
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body).toMatchObject({ moved: true, view: { status: 'pending', date: '2026-12-02', timeSlot: '14:00', changeable: true } });
-    expect(await su.collection('consultation_requests').getOne(id)).toMatchObject({ consultation_date: '2026-12-02', consultation_time_slot: '14:00', status: 'pending', ics_sequence: 1 });
+    expect(await srv.su.collection('consultation_requests').getOne(id)).toMatchObject({ consultation_date: '2026-12-02', consultation_time_slot: '14:00', status: 'pending', ics_sequence: 1 });
     expect((await linksOf(id)).map((l) => l.expires_at)).toEqual(['2026-12-10 05:00:00.000Z']);
     // The same request again names a time the consultation no longer has.
     expect(await move('2026-12-02', '14:00')).toMatchObject({ status: 409, body: { message: M.staleRequest } });
@@ -147,7 +137,7 @@ describe('the consultation link', () => {
   it('stops 7 days after the consultation (the expiry moved before the frozen clock)', async () => {
     const { id, token } = await requested('2026-11-25', '12:00');
     const [link] = await linksOf(id);
-    await su.collection('consultation_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
+    await srv.su.collection('consultation_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
     expect(await view(token)).toEqual({ status: 404, body: expect.objectContaining({ message: SELF_SERVICE_MESSAGES.invalidLink }) });
   });
 });
@@ -183,6 +173,6 @@ describe('no personal data without a valid token', () => {
   it('consultation_links is for the hooks alone', async () => {
     const { id } = await requested('2026-11-25', '14:00');
     const [link] = await linksOf(id);
-    for (const pb of [new PocketBase(server.url), member.pb, admin.pb]) await expectNoRead(pb, 'consultation_links', link!.id);
+    for (const pb of [new PocketBase(srv.server.url), srv.member.pb, srv.admin.pb]) await expectNoRead(pb, 'consultation_links', link!.id);
   });
 });

@@ -5,17 +5,13 @@
  * without APP_URL, on APP_URL when set), and the links sent to the customer (checkout, demo
  * payment) are built on APP_URL or the request's Host, whatever Origin the client sends.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { countBookings } from './fixtures';
 import { PNG, imageForm, uploadPng } from './image-fixtures';
-import { anonymous, baseUrl, bookingRequest, clearCollections, superuser, template } from './support';
+import { ownServerHooks } from './own-server';
+import { anonymous, baseUrl, bookingRequest, clearCollections, superuser } from './support';
 
 const EVIL = 'https://evil.example';
 const CHECKOUT = '/api/fn/create-booking-checkout';
@@ -105,28 +101,14 @@ describe('without APP_URL', () => {
 
 describe('with APP_URL', () => {
   const APP_URL = 'https://shop.example';
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-origin-test-'));
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let su: PocketBase;
-
-  beforeAll(async () => {
-    server = await startServer({ dataDir, template: template(), env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', APP_URL } });
-    su = new PocketBase(server.url);
-    su.autoCancellation(false);
-    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = ownServerHooks('origin-test', { APP_URL });
 
   it('stores image links and builds customer links on APP_URL, whatever Origin says', async () => {
-    const rec = await new PocketBase(server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
-    const res = await postAs(server.url, CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) }, { Origin: EVIL });
+    const rec = await new PocketBase(own.server.url).collection('inspiration_images').create(imageForm(PNG, 'porch.png', 'image/png'));
+    const res = await postAs(own.server.url, CHECKOUT, { bookingData: bookingRequest({ styleInspirationImages: [`${EVIL}${filePath(rec)}`] }) }, { Origin: EVIL });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.url).toBe(`${APP_URL}/demo-payment?session_id=${res.body.sessionId}`);
-    const booking = await su.collection('bookings').getOne(res.body.bookingId);
+    const booking = await own.su.collection('bookings').getOne(res.body.bookingId);
     expect(booking.style_inspiration_images).toEqual([`${APP_URL}${filePath(rec)}`]);
   });
 });

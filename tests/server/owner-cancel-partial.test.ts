@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingLedger } from '../../domain/money/booking-money';
-import { newKey, receiptsOf, stageBooking, staffToken } from './charge-fixtures';
+import { newKey, PAID_IN_FULL, receiptsOf, stageCardBalance, stageCardBooking, staffToken } from './charge-fixtures';
 import { SERVER_NOW } from './constants';
 import { refundsOf, startStripeWorld, type StripeWorld } from './stripe-world';
 import { request } from './support';
@@ -33,22 +33,15 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
   const cancel = (body: Record<string, unknown>, token: string | null = w.admin, key = newKey()) =>
     request({ base: w.server.url, method: 'POST', route: ROUTE, body, token, headers: { 'Idempotency-Key': key } });
 
+  /** Booking `n` of this file, on a day of its own, its deposit paid by card (intent `pi_deposit_pc<n>`) unless `over` says otherwise. */
+  const partialBooking = (n: number, over: Record<string, unknown>) =>
+    stageCardBooking(w.su, `pi_deposit_pc${n}`, { customer_email: `partial.${n}@example.com`, install_date: `2026-12-${String(13 + n).padStart(2, '0')}`, ...over });
+
   /** A Stripe booking of $1,650: the $825 deposit and the $825 balance paid by card. */
   async function paidInFull() {
     const n = ++seq;
-    const b = await stageBooking(w.su, {
-      customer_email: `partial.${n}@example.com`,
-      install_date: `2026-12-${String(13 + n).padStart(2, '0')}`,
-      payment_mode: 'stripe',
-      stripe_customer_id: 'cus_saved',
-      payment_method_id: 'pm_saved',
-      payment_intent_id: `pi_deposit_pc${n}`,
-      payment_status: 'paid',
-      balance_remaining: 0,
-    });
-    const c = await w.su
-      .collection('charges')
-      .create({ booking: b.id, kind: 'balance', amount: 82500, balance_amount: 82500, idempotency_key: newKey(), status: 'succeeded', stripe_payment_intent_id: `pi_balance_pc${n}` });
+    const b = await partialBooking(n, PAID_IN_FULL);
+    const c = await stageCardBalance(w.su, b.id, `pi_balance_pc${n}`);
     return { b, c, n };
   }
 
@@ -78,14 +71,7 @@ describe('the owner cancels with her own refund and a message (Stripe mode)', ()
   /** A Stripe booking of $1,650 with only its $825 deposit paid: by card, or by hand (`method`: cash, check). */
   async function depositOnly(method = '') {
     const n = ++seq;
-    const b = await stageBooking(w.su, {
-      customer_email: `partial.${n}@example.com`,
-      install_date: `2026-12-${String(13 + n).padStart(2, '0')}`,
-      payment_mode: 'stripe',
-      stripe_customer_id: 'cus_saved',
-      payment_method_id: 'pm_saved',
-      ...(method ? { deposit_method: method } : { payment_intent_id: `pi_deposit_pc${n}` }),
-    });
+    const b = await partialBooking(n, method ? { deposit_method: method, payment_intent_id: '' } : {});
     return { b, n };
   }
   /** The booking's money as the admin's screens read it (domain/money/booking-money.ts, over the rows the mirror holds). */

@@ -5,18 +5,14 @@
  * refused while money is moving or for a booking that is not confirmed. Stripe's side:
  * tests/server/admin-charges.test.ts. Who may call: tests/server/admin-access.test.ts.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInStaffHooks } from './admin-fixtures';
 import { checkout } from './fixtures';
 import { callFn, clearCollections, request, superuser } from './support';
 
 const su = superuser();
-let admin: SignedInStaff;
+const admin = signedInStaffHooks('admin');
 let seq = 0;
-
-beforeAll(async () => {
-  admin = await signedInStaff('admin');
-});
 beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
 const cancel = (key: string, body: Record<string, unknown>) => request({ method: 'POST', route: '/api/fn/admin-bookings/cancel', token: admin.token, headers: { 'Idempotency-Key': key }, body });

@@ -7,43 +7,26 @@
  * per-IP ones, which tests/server/rate-limits.test.ts covers. One test uses the shared test
  * server, which has neither APP_URL nor SMTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { failureOf } from './admin-fixtures';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { baseUrl, request, superuser, template } from './support';
+import { SUPERUSER } from './constants';
+import { ownServerHooks } from './own-server';
+import { baseUrl, request, superuser } from './support';
 
 const APP_URL = 'https://adorned.example';
 const PASSWORD = 'the-first-password-1';
 const RESET_LINK = /https:\/\/adorned\.example\/admin\/reset-password\?token=([A-Za-z0-9._-]+)/;
 
 let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
-let su: PocketBase;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-password-reset-'));
-
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL },
-  });
-  su = new PocketBase(server.url);
-  su.autoCancellation(false);
-  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
 });
-afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => sink?.stop());
+// Registered after the sink's hooks: started after it and, after hooks running last first, stopped before it.
+const own = ownServerHooks('password-reset', () => ({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), MAIL_FROM: 'hello@test.local', APP_URL }));
 
 let accounts = 0;
 
@@ -51,20 +34,20 @@ let accounts = 0;
 async function newAdmin(): Promise<{ id: string; email: string }> {
   accounts += 1;
   const email = `reset-${accounts}-${Date.now().toString(36)}@test.local`;
-  const rec = await su.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Reset Admin' });
+  const rec = await own.su.collection('staff').create({ email, password: PASSWORD, passwordConfirm: PASSWORD, role: 'admin', name: 'Reset Admin' });
   return { id: rec.id, email };
 }
 
 /** Asks for a reset link as the login page does: the status and the parsed body of the answer. */
 function requestReset(email: string) {
-  return request({ base: server.url, route: '/api/collections/staff/request-password-reset', body: { email } });
+  return request({ base: own.server.url, route: '/api/collections/staff/request-password-reset', body: { email } });
 }
 
 const sentTo = (email: string) => (m: ParsedMail) => JSON.stringify(m.to ?? '').includes(email);
 const mailsTo = (email: string) => sink.messages.filter(sentTo(email));
 
 /** The outbox rows of reset e-mails for staff account `id`. */
-const resetRows = (id: string) => su.collection('mail_log').getFullList({ filter: su.filter('kind = "staff_password_reset" && related_id = {:id}', { id }) });
+const resetRows = (id: string) => own.su.collection('mail_log').getFullList({ filter: own.su.filter('kind = "staff_password_reset" && related_id = {:id}', { id }) });
 
 /** The token of the reset link in `mail` (its HTML and its text part both carry the link). */
 function tokenOf(mail: ParsedMail): string {
@@ -75,7 +58,7 @@ function tokenOf(mail: ParsedMail): string {
   return inHtml!;
 }
 
-const signIn = (email: string, password: string) => new PocketBase(server.url).collection('staff').authWithPassword(email, password);
+const signIn = (email: string, password: string) => new PocketBase(own.server.url).collection('staff').authWithPassword(email, password);
 
 /** Lets an e-mail that should not come have its chance to arrive. */
 const settle = () => new Promise((r) => setTimeout(r, 500));
@@ -86,7 +69,7 @@ describe('asking for a reset link', () => {
     expect(res).toEqual({ status: 204, body: null });
     await settle();
     expect(mailsTo('nobody-here@test.local')).toEqual([]);
-    expect(await su.collection('mail_log').getFullList({ filter: 'to = "nobody-here@test.local"' })).toEqual([]);
+    expect(await own.su.collection('mail_log').getFullList({ filter: 'to = "nobody-here@test.local"' })).toEqual([]);
   });
 
   it('a staff address: the same 204, and one e-mail with a link to our reset page on APP_URL', async () => {
@@ -140,7 +123,7 @@ describe('asking for a reset link', () => {
 });
 
 describe("PocketBase's other auth e-mails", () => {
-  const post = (route: string, body: unknown) => request({ base: server.url, route, body });
+  const post = (route: string, body: unknown) => request({ base: own.server.url, route, body });
 
   it("the superusers' reset: four requests within the hour, three e-mails, the same 204 each time", async () => {
     const answers = [];
@@ -149,13 +132,13 @@ describe("PocketBase's other auth e-mails", () => {
     await sink.waitFor(() => mailsTo(SUPERUSER.email).length === 3);
     await settle();
     expect(mailsTo(SUPERUSER.email)).toHaveLength(3);
-    const id = su.authStore.record!.id;
+    const id = own.su.authStore.record!.id;
     expect(await resetRows(id)).toHaveLength(3);
   });
 
   it('verification, asked 30 times for a staff account: 204 each time, and no e-mail (superusers: PocketBase refuses)', async () => {
     const admin = await newAdmin();
-    expect((await su.collection('staff').getOne(admin.id)).verified).toBe(false);
+    expect((await own.su.collection('staff').getOne(admin.id)).verified).toBe(false);
     const answers: { status: number; body: { message?: string } | null }[] = [];
     for (let i = 0; i < 30; i++) {
       answers.push(await post('/api/collections/staff/request-verification', { email: admin.email }));
@@ -174,7 +157,7 @@ describe('using the link', () => {
     const admin = await newAdmin();
     await requestReset(admin.email);
     const token = tokenOf(await sink.waitFor(sentTo(admin.email)));
-    const confirm = (body: Record<string, string>) => request({ base: server.url, route: '/api/collections/staff/confirm-password-reset', body });
+    const confirm = (body: Record<string, string>) => request({ base: own.server.url, route: '/api/collections/staff/confirm-password-reset', body });
 
     // PocketBase's own checks: the collection's 12 characters, and the confirmation.
     const short = await confirm({ token, password: 'too-short', passwordConfirm: 'too-short' });
@@ -201,9 +184,9 @@ describe('the reset e-mails in the outbox', () => {
     const admin = await newAdmin();
     await requestReset(admin.email);
     await sink.waitFor(sentTo(admin.email));
-    const other = await su.collection('mail_log').create({ to: 'holly@example.com', subject: 'Your booking', kind: 'booking_confirmation', status: 'logged' });
+    const other = await own.su.collection('mail_log').create({ to: 'holly@example.com', subject: 'Your booking', kind: 'booking_confirmation', status: 'logged' });
 
-    const pb = new PocketBase(server.url);
+    const pb = new PocketBase(own.server.url);
     await pb.collection('staff').authWithPassword(admin.email, PASSWORD);
     const seen = await pb.collection('mail_log').getFullList();
     expect(seen.map((m) => m.id)).toContain(other.id);
@@ -215,7 +198,7 @@ describe('the reset e-mails in the outbox', () => {
   it('one held back past its link (30 minutes) is not sent any more', async () => {
     const admin = await newAdmin();
     const old = new Date(Date.now() - 31 * 60_000).toISOString().replace('T', ' ');
-    const row = await su
+    const row = await own.su
       .collection('mail_log')
       .create({
         key: `staff_password_reset:${admin.id}:1`,
@@ -229,9 +212,9 @@ describe('the reset e-mails in the outbox', () => {
         next_attempt_at: old,
         related_id: admin.id,
       });
-    const job = await request({ base: server.url, route: '/api/fn/jobs/deliver-mail', body: {}, token: su.authStore.token });
+    const job = await request({ base: own.server.url, route: '/api/fn/jobs/deliver-mail', body: {}, token: own.su.authStore.token });
     expect(job.status).toBe(200);
-    expect((await su.collection('mail_log').getOne(row.id)).status).toBe('skipped');
+    expect((await own.su.collection('mail_log').getOne(row.id)).status).toBe('skipped');
     await settle();
     expect(mailsTo(admin.email)).toEqual([]);
   });

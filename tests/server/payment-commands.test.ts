@@ -5,29 +5,16 @@
  * Their full behaviour is in recorded-payments, one-ledger, admin-charges, my-booking and
  * phone-booking (whose first test replays its key).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { receiptsOf, stageBooking } from './charge-fixtures';
-import { deleteBookings } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { signedInStaffHooks } from './admin-fixtures';
+import { bookingsOfFile, receiptsOf } from './charge-fixtures';
 import { request, superuser } from './support';
 
 const su = superuser();
-let admin: SignedInStaff;
-const created: string[] = [];
+const admin = signedInStaffHooks('admin');
 let seq = 0;
 const newKey = () => `payment-cmd-${Date.now()}-${++seq}`;
-
-beforeAll(async () => {
-  admin = await signedInStaff('admin');
-});
-afterAll(() => deleteBookings(created));
-
-async function stage(over: Record<string, unknown> = {}) {
-  // Dates of their own: other files' bookings must not meet these.
-  const b = await stageBooking(su, { install_date: '2026-12-19', removal_date: '2027-01-28', customer_email: `cmd.${++seq}@example.com`, ...over });
-  created.push(b.id);
-  return b;
-}
+const stage = bookingsOfFile(su, 'cmd', { install_date: '2026-12-19', removal_date: '2027-01-28' });
 
 const asAdmin = (route: string, key: string | null, body: Record<string, unknown>) => request({ method: 'POST', route, token: admin.token, headers: key ? { 'Idempotency-Key': key } : {}, body });
 const paymentsOf = (id: string) => su.collection('charges').getFullList({ filter: su.filter('booking = {:id}', { id }), sort: 'created_at' });

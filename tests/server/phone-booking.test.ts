@@ -5,20 +5,16 @@
  * key one booking, and one owner when a phone booking races a web checkout for a slot. Who may
  * call: tests/server/admin-access.test.ts. The server's clock is 2026-11-20 12:00 (New York), demo mode.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RECORDED_PAYMENT_MESSAGES } from '../../domain/money/recorded-payments';
 import { PHONE_BOOKING_MESSAGES } from '../../domain/booking/phone-booking';
-import { signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { signedInStaffHooks } from './admin-fixtures';
 import { checkout } from './fixtures';
 import { bookingRequest, callFn, clearCollections, request, superuser } from './support';
 
 const su = superuser();
-let admin: SignedInStaff;
+const admin = signedInStaffHooks('admin');
 let seq = 0;
-
-beforeAll(async () => {
-  admin = await signedInStaff('admin');
-});
 beforeEach(() => clearCollections('bookings', 'blocked_dates'));
 
 const book = (key: string, deposit: unknown, over: Record<string, unknown> = {}) =>

@@ -4,30 +4,17 @@
  * exactly what no other payment covers; the balance, the booking's state, the revenue figures
  * and the customer's receipts after each; the refusals. Who may call: tests/server/admin-access.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECORDED_PAYMENT_MESSAGES as M } from '../../domain/money/recorded-payments';
-import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { receiptsOf, stageBooking } from './charge-fixtures';
-import { deleteBookings } from './fixtures';
+import { signedInStaffHooks } from './admin-fixtures';
+import { bookingsOfFile, receiptsOf } from './charge-fixtures';
 import { callFnAs, request, superuser } from './support';
 
 const su = superuser();
-let admin: SignedInStaff;
-const created: string[] = [];
+const admin = signedInStaffHooks('admin');
 let seq = 0;
 const newKey = () => `payment-test-${Date.now()}-${++seq}`;
-
-beforeAll(async () => {
-  admin = await signedInStaff('admin');
-});
-afterAll(() => deleteBookings(created));
-
-async function stage(over: Record<string, unknown> = {}) {
-  // Dates of their own: other files' bookings must not meet these.
-  const b = await stageBooking(su, { install_date: '2026-12-18', removal_date: '2027-01-27', customer_email: `door.${++seq}@example.com`, ...over });
-  created.push(b.id);
-  return b;
-}
+const stage = bookingsOfFile(su, 'door', { install_date: '2026-12-18', removal_date: '2027-01-27' });
 
 const record = (key: string, body: Record<string, unknown>) => request({ method: 'POST', route: '/api/fn/booking-payments', token: admin.token, headers: { 'Idempotency-Key': key }, body });
 const voidPayment = (key: string, body: Record<string, unknown>) => request({ method: 'POST', route: '/api/fn/booking-payments/void', token: admin.token, headers: { 'Idempotency-Key': key }, body });

@@ -118,21 +118,11 @@ describe('renewals on August 2, 2027', () => {
 
   it('the link opens the wizard’s prefill, its contact masked until the customer types their e-mail; a bad token is a 404', async () => {
     const token = reserveToken((await mailTo('Ann@Example.com')).body);
-    const choices = {
-      packageSlug: 'elevated-arbor',
-      treeSize: '7.5-9ft',
-      addons: { stockings: 3 },
-      luxeFinish: false,
-      removalRequested: false,
-      extraTree: false,
-      keepOrnaments: false,
-      installDate: '2027-11-23',
-      installSlot: '9-15',
-      removalDate: '2027-12-27',
-      removalSlot: '9-15',
-      season: 2027,
-      earlyBird: { until: '2027-08-31', label: 'Early-bird price until Tuesday, August 31, 2027' },
-    };
+    // Last year's choices as they were booked…
+    const lastYear = { packageSlug: 'elevated-arbor', treeSize: '7.5-9ft', addons: { stockings: 3 }, luxeFinish: false, removalRequested: false, extraTree: false, keepOrnaments: false };
+    // …and the proposed week a year on, in the 2027 season, with its early-bird price.
+    const proposed = { installDate: '2027-11-23', installSlot: '9-15', removalDate: '2027-12-27', removalSlot: '9-15', season: 2027 };
+    const choices = { ...lastYear, ...proposed, earlyBird: { until: '2027-08-31', label: 'Early-bird price until Tuesday, August 31, 2027' } };
     const masked = await call('GET', `/api/fn/renewal?token=${token}`);
     expect(masked.status, JSON.stringify(masked.body)).toBe(200);
     expect(masked.body).toEqual({ ...choices, name: 'A••• L•••', email: 'A•••@E•••.com', phone: '•••-•••-••42', address: '••• (on file)', contactMasked: true });

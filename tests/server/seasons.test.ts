@@ -5,23 +5,11 @@
  * once it has a booking; only an admin writes seasons. Two servers with frozen clocks: Friday,
  * November 20, 2026 at noon in New York, and Wednesday, December 30, 2026.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
-import { stageBooking, staffToken } from './charge-fixtures';
-import { bookingRequest, request, superuserAt, template } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stageBooking, stageInstalledBooking, staffToken } from './charge-fixtures';
+import { ownServerHooks } from './own-server';
+import { bookingRequest, request } from './support';
 import { SEASON_MESSAGES } from '../../domain/schedule/seasons';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-async function serverAt(now: string, name: string): Promise<{ server: Server; su: PocketBase; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `pb-seasons-${name}-`));
-  const server = await startServer({ dataDir, template: template(), env: { APP_NOW: now, RATE_LIMITS: 'off' } });
-  return { server, su: await superuserAt(server.url), dataDir };
-}
 
 /** The 2026 season as the owner sets it: installs from before the November DST change to December 20, Mondays added. */
 const SEASON_2026 = {
@@ -46,40 +34,30 @@ const seasonOfYear = (year: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe('on November 20, 2026, a season set by the owner', () => {
-  let server: Server;
-  let su: PocketBase;
-  let dataDir: string;
-  let admin: string;
+  const own = ownServerHooks('seasons-now', { APP_NOW: '2026-11-20T17:00:00Z' }, { admin: true });
   let member: string;
   let seasonId = '';
 
   beforeAll(async () => {
-    ({ server, su, dataDir } = await serverAt('2026-11-20T17:00:00Z', 'now'));
-    admin = await staffToken(su, 'admin');
-    member = await staffToken(su, '');
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    member = await staffToken(own.su, '');
   });
 
-  const call = (method: 'GET' | 'POST', route: string, body?: unknown, token?: string) => request({ base: server.url, method, route, body, token });
+  const call = (method: 'GET' | 'POST', route: string, body?: unknown, token?: string) => request({ base: own.server.url, method, route, body, token });
   const availability = (date: string) => call('GET', `/api/fn/availability?date=${date}&size=7.5-9ft&kind=install`);
   const checkout = (over: Record<string, unknown>) => call('POST', '/api/fn/create-booking-checkout', { bookingData: bookingRequest(over) });
-  const setSeason = (fields: Record<string, unknown>) => su.collection('seasons').update(seasonId, fields);
+  const setSeason = (fields: Record<string, unknown>) => own.su.collection('seasons').update(seasonId, fields);
 
-  it('only an admin writes seasons', async () => {
+  it('only an own.admin writes seasons', async () => {
     expect((await call('POST', '/api/fn/seasons', SEASON_2026)).status).toBe(401);
     expect((await call('POST', '/api/fn/seasons', SEASON_2026, member)).status).toBe(403);
     // The collection itself takes no write but a superuser's: the route is the way in.
-    expect((await call('POST', '/api/collections/seasons/records', { year: 2030 }, admin)).status).toBe(403);
+    expect((await call('POST', '/api/collections/seasons/records', { year: 2030 }, own.admin)).status).toBe(403);
     expect((await call('GET', '/api/collections/seasons/records')).body.items).toEqual([]);
-    expect((await su.collection('seasons').getFullList()).length).toBe(0);
+    expect((await own.su.collection('seasons').getFullList()).length).toBe(0);
   });
 
   it('drives availability and checkout: a date in its window but outside the pattern is offered, and the reverse refused', async () => {
-    const saved = await call('POST', '/api/fn/seasons', SEASON_2026, admin);
+    const saved = await call('POST', '/api/fn/seasons', SEASON_2026, own.admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     seasonId = saved.body.season.id;
     expect(saved.body.season).toMatchObject({ year: 2026, install_end: '2026-12-20', work_days: [0, 1, 2, 5, 6] });
@@ -114,7 +92,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
     await setSeason({ early_bird_kind: 'percent', early_bird_value: 10, early_bird_until: '2026-11-19' });
     const full = await checkout({ installDate: '2026-12-04', removalDate: '2027-01-06' });
     expect(full.status).toBe(200);
-    const fullRec = await su.collection('bookings').getOne(full.body.bookingId);
+    const fullRec = await own.su.collection('bookings').getOne(full.body.bookingId);
     expect(fullRec.price_lines.some((l: { code: string }) => l.code === 'early-bird')).toBe(false);
 
     await setSeason({ early_bird_until: '2026-11-20' });
@@ -122,7 +100,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
     // The client's figures are ignored: the server prices the cut.
     const early = await checkout({ installDate: '2026-12-05', removalDate: '2027-01-07', totalPrice: 1 });
     expect(early.status).toBe(200);
-    const rec = await su.collection('bookings').getOne(early.body.bookingId);
+    const rec = await own.su.collection('bookings').getOne(early.body.bookingId);
     const cut = Math.round((fullRec.total_price - fullRec.travel_fee) / 10);
     expect(rec.price_lines).toContainEqual({ code: 'early-bird', label: 'Early-bird price', amountCents: -cut });
     expect(rec.travel_fee).toBe(fullRec.travel_fee);
@@ -133,16 +111,16 @@ describe('on November 20, 2026, a season set by the owner', () => {
 
   it('once the season has a booking, only its end dates can be extended', async () => {
     const current = { ...SEASON_2026, publicOpens: '2026-11-20' };
-    const locked = await call('POST', '/api/fn/seasons', { ...current, workDays: [0, 2, 5, 6] }, admin);
+    const locked = await call('POST', '/api/fn/seasons', { ...current, workDays: [0, 2, 5, 6] }, own.admin);
     expect(locked).toMatchObject({ status: 409, body: { message: SEASON_MESSAGES.locked(2026) } });
-    const shorter = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-01-31' } }, admin);
+    const shorter = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-01-31' } }, own.admin);
     expect(shorter.status).toBe(409);
-    const longer = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-02-28' } }, admin);
+    const longer = await call('POST', '/api/fn/seasons', { ...current, removal: { start: '2026-12-26', end: '2027-02-28' } }, own.admin);
     expect(longer.status, JSON.stringify(longer.body)).toBe(200);
     expect(longer.body.season.removal_end).toBe('2027-02-28');
     // A season without a booking takes any change; a malformed one is a 400.
-    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028), admin)).status).toBe(200);
-    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028, { removal: { start: '2028-12-20', end: '2029-01-31' } }), admin)).body.message).toBe(
+    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028), own.admin)).status).toBe(200);
+    expect((await call('POST', '/api/fn/seasons', seasonOfYear(2028, { removal: { start: '2028-12-20', end: '2029-01-31' } }), own.admin)).body.message).toBe(
       'Removals must start after the last installation date.',
     );
   });
@@ -150,7 +128,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
   it('an early-bird amount is capped at half the cheapest package, and the early bird stays editable after a booking, for bookings made after the change', async () => {
     // The season has bookings (the tests above); its stored fields as they now are.
     const current = { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' } };
-    const save = (earlyBird: unknown) => call('POST', '/api/fn/seasons', { ...current, earlyBird }, admin);
+    const save = (earlyBird: unknown) => call('POST', '/api/fn/seasons', { ...current, earlyBird }, own.admin);
     const huge = await save({ kind: 'amount', value: 99999999, until: '2026-12-01' });
     expect([huge.status, huge.body.message]).toEqual([400, "An early-bird amount must be more than $0 and at most $150, half the cheapest package's price."]);
     const overHalf = await save({ kind: 'amount', value: 15001, until: '2026-12-01' });
@@ -158,7 +136,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
 
     const before = await checkout({ installDate: '2026-12-06', installTimeSlot: '9-15', removalDate: '2027-01-11', customerEmail: 'before.cut@example.com' });
     expect(before.status, JSON.stringify(before.body)).toBe(200);
-    const beforeRec = await su.collection('bookings').getOne(before.body.bookingId);
+    const beforeRec = await own.su.collection('bookings').getOne(before.body.bookingId);
 
     // After bookings exist: the early bird and its date are saved (no 409), then changed again.
     const amount = await save({ kind: 'amount', value: 15000, until: '2026-12-01' });
@@ -170,12 +148,12 @@ describe('on November 20, 2026, a season set by the owner', () => {
 
     const after = await checkout({ installDate: '2026-12-07', installTimeSlot: '9-15', removalDate: '2027-01-12', customerEmail: 'after.cut@example.com' });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
-    const afterRec = await su.collection('bookings').getOne(after.body.bookingId);
+    const afterRec = await own.su.collection('bookings').getOne(after.body.bookingId);
     const cut = Math.round((beforeRec.total_price - beforeRec.travel_fee) / 10);
     expect(afterRec.price_lines).toContainEqual({ code: 'early-bird', label: 'Early-bird price', amountCents: -cut });
     expect(afterRec.total_price).toBe(beforeRec.total_price - cut);
     // The booking made before the change keeps the price it stored.
-    expect(await su.collection('bookings').getOne(before.body.bookingId)).toMatchObject({
+    expect(await own.su.collection('bookings').getOne(before.body.bookingId)).toMatchObject({
       total_price: beforeRec.total_price,
       deposit_amount: beforeRec.deposit_amount,
       price_lines: beforeRec.price_lines,
@@ -185,7 +163,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
     await setSeason({ early_bird_kind: 'amount', early_bird_value: 99999999, early_bird_until: '2026-12-01' });
     const legacy = await checkout({ installDate: '2026-12-08', installTimeSlot: '9-15', removalDate: '2027-01-13', customerEmail: 'legacy.cut@example.com' });
     expect(legacy.status, JSON.stringify(legacy.body)).toBe(200);
-    const legacyRec = await su.collection('bookings').getOne(legacy.body.bookingId);
+    const legacyRec = await own.su.collection('bookings').getOne(legacy.body.bookingId);
     const half = Math.ceil((beforeRec.total_price - beforeRec.travel_fee) / 2);
     expect(legacyRec.total_price).toBe(beforeRec.total_price - half);
     expect(legacyRec.deposit_amount).toBeGreaterThan(0);
@@ -194,7 +172,7 @@ describe('on November 20, 2026, a season set by the owner', () => {
 
   it('a visit in the season spanning the November DST change is reminded at 9 AM New York time', async () => {
     // Monday, November 2, 2026: the day after clocks went back (EST, UTC−5).
-    const b = await stageBooking(su, {
+    const b = await stageBooking(own.su, {
       install_date: '2026-11-02',
       install_time_slot: '9-15',
       removal_date: '2027-01-08',
@@ -202,10 +180,10 @@ describe('on November 20, 2026, a season set by the owner', () => {
       customer_email: 'dst.season@example.com',
       deposit_paid_at: '2026-10-20 15:00:00.000Z',
     });
-    const job = async (now: string) => (await request({ base: server.url, method: 'POST', route: '/api/fn/jobs/send-reminders', body: { now }, token: su.authStore.token })).body;
+    const job = async (now: string) => (await request({ base: own.server.url, method: 'POST', route: '/api/fn/jobs/send-reminders', body: { now }, token: own.su.authStore.token })).body;
     expect(await job('2026-11-01T13:00:00.000Z')).toEqual({ queued: 0, skipped: 0 }); // 8 AM EST
     expect(await job('2026-11-01T14:00:00.000Z')).toEqual({ queued: 1, skipped: 0 }); // 9 AM EST
-    const mails = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'visit_reminder'", { id: b.id }) });
+    const mails = await own.su.collection('mail_log').getFullList({ filter: own.su.filter("related_id = {:id} && kind = 'visit_reminder'", { id: b.id }) });
     expect(mails).toHaveLength(1);
   });
 
@@ -227,9 +205,9 @@ describe('on November 20, 2026, a season set by the owner', () => {
     const late = await checkout({ treeSize: '5-7ft', installDate: '2026-11-28', installTimeSlot: '18-21', removalDate: '2027-01-06' });
     expect(late).toMatchObject({ status: 400, body: { message: 'That installation time slot is not offered on this date. Please choose another slot.' } });
     // The season has bookings: its closing hours are locked like its other fields.
-    const locked = await call('POST', '/api/fn/seasons', { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' }, closingHours: { 6: 20 } }, admin);
+    const locked = await call('POST', '/api/fn/seasons', { ...SEASON_2026, publicOpens: '2026-11-20', removal: { start: '2026-12-26', end: '2027-02-28' }, closingHours: { 6: 20 } }, own.admin);
     expect(locked.status).toBe(409);
-    const bad = await call('POST', '/api/fn/seasons', seasonOfYear(2029, { closingHours: { 6: 25 } }), admin);
+    const bad = await call('POST', '/api/fn/seasons', seasonOfYear(2029, { closingHours: { 6: 25 } }), own.admin);
     expect(bad).toMatchObject({ status: 400, body: { message: 'A closing hour must be a whole hour from 12 PM to 11 PM, given for a weekday from 0 (Sunday) to 6 (Saturday).' } });
     await setSeason({ closing_hours: null });
     expect((await ids('2026-11-28')).closingHour).toBe(21);
@@ -237,23 +215,21 @@ describe('on November 20, 2026, a season set by the owner', () => {
 });
 
 describe("on December 30, 2026, a booking of last season keeps its own season's rules", () => {
-  let server: Server;
-  let su: PocketBase;
-  let dataDir: string;
-  let admin: string;
+  const own = ownServerHooks('seasons-later', { APP_NOW: '2026-12-30T17:00:00Z' }, { admin: true });
 
-  beforeAll(async () => {
-    ({ server, su, dataDir } = await serverAt('2026-12-30T17:00:00Z', 'later'));
-    admin = await staffToken(su, 'admin');
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  /** The owner moves booking `bookingId`'s removal to `date` at `timeSlot` (`key`: its Idempotency-Key). */
+  const moveRemoval = (bookingId: string, date: string, timeSlot: string, key: string) =>
+    request({
+      base: own.server.url,
+      method: 'POST',
+      route: '/api/fn/admin-bookings/move',
+      body: { bookingId, visit: 'removal', date, timeSlot },
+      headers: { 'Idempotency-Key': key },
+      token: own.admin,
+    });
 
   it("moves in its season's removal window after next season's record is set", async () => {
-    const post = (route: string, body: unknown) => request({ base: server.url, method: 'POST', route, body, token: admin });
+    const post = (route: string, body: unknown) => request({ base: own.server.url, method: 'POST', route, body, token: own.admin });
     expect((await post('/api/fn/seasons', SEASON_2026)).status).toBe(200);
     const next = {
       ...SEASON_2026,
@@ -263,71 +239,40 @@ describe("on December 30, 2026, a booking of last season keeps its own season's 
       consultation: { start: '2027-11-12', end: '2027-12-17' },
     };
     expect((await post('/api/fn/seasons', next)).status).toBe(200);
-    expect((await request({ base: server.url, route: '/api/fn/season' })).body.season).toMatchObject({ year: 2027, removal: next.removal });
+    expect((await request({ base: own.server.url, route: '/api/fn/season' })).body.season).toMatchObject({ year: 2027, removal: next.removal });
     // Renewals open only after this season's own last installation (its record's, not the pattern's).
     const early = await post('/api/fn/seasons', { ...next, renewalsOpen: '2026-12-20' });
     expect([early.status, early.body.message]).toEqual([400, SEASON_MESSAGES.renewalsAfterLastSeason(2027, 'Sunday, December 20, 2026')]);
     expect((await post('/api/fn/seasons', { ...next, renewalsOpen: '2026-12-21' })).status).toBe(200);
 
-    const b = await stageBooking(su, {
-      install_date: '2026-12-20',
-      install_time_slot: '9-15',
-      install_done_at: '2026-12-20 20:00:00.000Z',
-      removal_date: '2027-01-10',
-      removal_time_slot: '9-15',
-      removal_service: true,
-    });
-    const move = (date: string) =>
-      request({
-        base: server.url,
-        method: 'POST',
-        route: '/api/fn/admin-bookings/move',
-        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '9-15' },
-        headers: { 'Idempotency-Key': `seasons-move-${date}` },
-        token: admin,
-      });
+    const b = await stageInstalledBooking(own.su, '2026-12-20', '2027-01-10');
+    const move = (date: string) => moveRemoval(b.id, date, '9-15', `seasons-move-${date}`);
     // February 10: past the pattern's January 31, inside last season's record.
     const moved = await move('2027-02-10');
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(await su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: expect.stringMatching(/^2027-02-10/) });
+    expect(await own.su.collection('bookings').getOne(b.id)).toMatchObject({ removal_date: expect.stringMatching(/^2027-02-10/) });
     const late = await move('2027-02-20');
     expect(late).toMatchObject({ status: 400, body: { message: 'Removals are scheduled between December 26 and February 15, 2027.' } });
-    expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.season.removal).toEqual(SEASON_2026.removal);
+    expect((await request({ base: own.server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.season.removal).toEqual(SEASON_2026.removal);
   });
 
   it("keeps its own season's closing hours when next season's close earlier, and follows its own when they change", async () => {
-    const seasons = await su.collection('seasons').getFullList({ sort: 'year' });
+    const seasons = await own.su.collection('seasons').getFullList({ sort: 'year' });
     const [s2026, s2027] = [seasons.find((r) => r.year === 2026)!, seasons.find((r) => r.year === 2027)!];
-    await su.collection('seasons').update(s2027.id, { closing_hours: { '6': 18 } });
-    expect((await request({ base: server.url, route: '/api/fn/season' })).body.closingHours[6]).toBe(18);
-    expect((await request({ base: server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.closingHours[6]).toBe(21);
+    await own.su.collection('seasons').update(s2027.id, { closing_hours: { '6': 18 } });
+    expect((await request({ base: own.server.url, route: '/api/fn/season' })).body.closingHours[6]).toBe(18);
+    expect((await request({ base: own.server.url, route: '/api/fn/season?installDate=2026-12-20' })).body.closingHours[6]).toBe(21);
 
-    const b = await stageBooking(su, {
-      install_date: '2026-12-19',
-      install_time_slot: '9-15',
-      install_done_at: '2026-12-19 20:00:00.000Z',
-      removal_date: '2027-01-08',
-      removal_time_slot: '9-15',
-      removal_service: true,
-      customer_email: 'closing.hours@example.com',
-    });
+    const b = await stageInstalledBooking(own.su, '2026-12-19', '2027-01-08', { customer_email: 'closing.hours@example.com' });
     const removals = async (date: string) =>
-      (await request({ base: server.url, route: `/api/fn/availability?date=${date}&size=7.5-9ft&kind=removal&installDate=2026-12-19` })).body.slots.map((x: { id: string }) => x.id);
-    const move = (date: string) =>
-      request({
-        base: server.url,
-        method: 'POST',
-        route: '/api/fn/admin-bookings/move',
-        body: { bookingId: b.id, visit: 'removal', date, timeSlot: '15-21' },
-        headers: { 'Idempotency-Key': `seasons-closing-${date}` },
-        token: admin,
-      });
+      (await request({ base: own.server.url, route: `/api/fn/availability?date=${date}&size=7.5-9ft&kind=removal&installDate=2026-12-19` })).body.slots.map((x: { id: string }) => x.id);
+    const move = (date: string) => moveRemoval(b.id, date, '15-21', `seasons-closing-${date}`);
     // Saturday, January 9, 2027: last season's removal, at last season's 9 PM.
     expect(await removals('2027-01-09')).toEqual(['9-15', '12-18', '15-21']);
     const moved = await move('2027-01-09');
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
-    await su.collection('seasons').update(s2026.id, { closing_hours: { '6': 18 } });
+    await own.su.collection('seasons').update(s2026.id, { closing_hours: { '6': 18 } });
     expect(await removals('2027-01-16')).toEqual(['9-15', '12-18']);
     expect(await move('2027-01-16')).toMatchObject({ status: 400, body: { message: 'That removal time slot is not offered on this date. Please choose another slot.' } });
   });

@@ -10,30 +10,17 @@
  */
 import { createHash } from 'node:crypto';
 import PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SELF_SERVICE_MESSAGES as M } from '../../domain/booking/self-service';
 import { MANAGE_LINK_MESSAGES } from '../../domain/commands/manage-link-commands';
-import { type SmtpSink } from '../support/smtp-sink';
-import { expectNoRead, signedInStaff, type SignedInStaff } from './admin-fixtures';
+import { expectNoRead } from './admin-fixtures';
 import { bookingRequest, request } from './support';
-import { startMailServer, type MailServer } from './mail-server';
+import { mailServerHooks } from './mail-server';
 
-let mail: MailServer;
-let server: MailServer['server'];
-let sink: SmtpSink;
-let su: PocketBase;
-let admin: SignedInStaff;
-let member: SignedInStaff;
+/** The file's own server with mail, an admin and a staff member (mail-server.ts). */
+const srv = mailServerHooks('stable-link');
 
-beforeAll(async () => {
-  mail = await startMailServer('stable-link');
-  ({ server, sink, su } = mail);
-  admin = await signedInStaff('admin', { url: server.url, superuserClient: su });
-  member = await signedInStaff('', { url: server.url, superuserClient: su });
-}, 60_000);
-afterAll(() => mail?.stop());
-
-const post = (route: string, body: unknown, token: string | null = null, headers: Record<string, string> = {}) => request({ base: server.url, route, body, token, headers });
+const post = (route: string, body: unknown, token: string | null = null, headers: Record<string, string> = {}) => request({ base: srv.server.url, route, body, token, headers });
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 const TOKEN = /\/my-booking\?token=([A-Za-z0-9_-]{43})/;
 
@@ -44,15 +31,15 @@ async function paid(over: Record<string, unknown> = {}) {
   const res = await post('/api/fn/create-booking-checkout', { bookingData: bookingRequest({ customerEmail: email, installDate: '2026-12-04', ...over }) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect((await post('/api/fn/demo-checkout/pay', { sessionId: res.body.sessionId })).status).toBe(200);
-  const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your booking is confirmed|confirm/i.test(m.subject ?? '') && TOKEN.test(m.text ?? ''));
+  const mail = await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your booking is confirmed|confirm/i.test(m.subject ?? '') && TOKEN.test(m.text ?? ''));
   return { id: res.body.bookingId as string, email, token: TOKEN.exec(mail.text ?? '')![1]! };
 }
 
 const view = (token: string) => post('/api/fn/my-booking', { token });
 /** Every token the sink received for `email`, in order. */
-const tokensMailedTo = (email: string) => sink.messages.filter((m) => JSON.stringify(m.to).includes(email)).flatMap((m) => [...(m.text ?? '').matchAll(new RegExp(TOKEN, 'g'))].map((x) => x[1]!));
-const deliverMail = () => post('/api/fn/jobs/deliver-mail', {}, su.authStore.token);
-const linksOf = (id: string) => su.collection('booking_links').getFullList({ filter: su.filter('booking = {:id}', { id }), sort: 'created_at' });
+const tokensMailedTo = (email: string) => srv.sink.messages.filter((m) => JSON.stringify(m.to).includes(email)).flatMap((m) => [...(m.text ?? '').matchAll(new RegExp(TOKEN, 'g'))].map((x) => x[1]!));
+const deliverMail = () => post('/api/fn/jobs/deliver-mail', {}, srv.su.authStore.token);
+const linksOf = (id: string) => srv.su.collection('booking_links').getFullList({ filter: srv.su.filter('booking = {:id}', { id }), sort: 'created_at' });
 
 describe('the link of the first e-mail', () => {
   it('keeps working after a move, an added removal and a receipt; every e-mail carries it; its expiry follows the last visit', async () => {
@@ -75,7 +62,7 @@ describe('the link of the first e-mail', () => {
     expect(paidBalance.status, JSON.stringify(paidBalance.body)).toBe(200);
     const sessionId = new URL(paidBalance.body.url as string).searchParams.get('session_id')!;
     expect((await post('/api/fn/demo-checkout/pay', { sessionId })).status).toBe(200);
-    await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Receipt: Balance/.test(m.subject ?? ''));
+    await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Receipt: Balance/.test(m.subject ?? ''));
     expect((await view(token)).body).toMatchObject({ balanceCents: 0, install: { date: '2026-12-05' } });
 
     // The confirmation, the deposit's receipt, both change letters and the balance's receipt: one link.
@@ -89,7 +76,7 @@ describe('the link of the first e-mail', () => {
     const { id, token } = await paid({ installDate: '2026-12-11', removalDate: '2026-12-29' });
     const stale = await post('/api/fn/my-booking/cancel', { token, from: { date: '2026-12-04', timeSlot: '9-15' } });
     expect(stale).toMatchObject({ status: 409, body: { message: M.staleRequest } });
-    expect((await su.collection('bookings').getOne(id)).status).toBe('confirmed');
+    expect((await srv.su.collection('bookings').getOne(id)).status).toBe('confirmed');
 
     expect((await post('/api/fn/my-booking/cancel', { token, from: { date: '2026-12-11', timeSlot: '9-15' } })).status).toBe(200);
     const shown = await view(token);
@@ -106,16 +93,16 @@ describe('the link of the first e-mail', () => {
     const [link] = await linksOf(id);
     expect(link!.expires_at).toBe('2027-02-13 05:00:00.000Z');
     // The server's clock is frozen; the expiry is moved to before it instead.
-    await su.collection('booking_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
+    await srv.su.collection('booking_links').update(link!.id, { expires_at: '2026-11-20 16:59:59.000Z' });
     expect(await view(token)).toMatchObject({ status: 404, body: { message: M.invalidLink } });
   });
 
   it("answers a move before its e-mails are sent: the customer's page never waits on the mail server, and both e-mails follow", async () => {
     const { id, email, token } = await paid({ customerName: 'Mo Ahead', installDate: '2026-11-28', removalDate: '2027-01-09' });
     const reference = `TA-${id.slice(0, 8).toUpperCase()}`;
-    const aboutTheMove = () => sink.messages.filter((m) => (m.subject ?? '') === `Your installation has moved (${reference})` || (m.subject ?? '').startsWith('Moved by the customer: Mo Ahead'));
+    const aboutTheMove = () => srv.sink.messages.filter((m) => (m.subject ?? '') === `Your installation has moved (${reference})` || (m.subject ?? '').startsWith('Moved by the customer: Mo Ahead'));
     // A mail server slow to greet: each e-mail of the move is held this long.
-    sink.setGreetingDelay(3_000);
+    srv.sink.setGreetingDelay(3_000);
     try {
       const moved = await post('/api/fn/my-booking/move', { token, visit: 'install', date: '2026-12-01', timeSlot: '9-15', from: { date: '2026-11-28', timeSlot: '9-15' } });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -123,21 +110,21 @@ describe('the link of the first e-mail', () => {
       expect(moved.body).toMatchObject({ moved: true, view: { install: { date: '2026-12-01', timeSlot: '9-15' } } });
       expect(aboutTheMove()).toEqual([]);
       // Then the customer's and the owner's, each once.
-      await sink.waitFor(() => aboutTheMove().length === 2, 20_000);
+      await srv.sink.waitFor(() => aboutTheMove().length === 2, 20_000);
     } finally {
-      sink.setGreetingDelay(0);
+      srv.sink.setGreetingDelay(0);
     }
     expect(aboutTheMove().filter((m) => JSON.stringify(m.to).includes(email))).toHaveLength(1);
-    expect((await su.collection('mail_log').getFullList({ filter: su.filter('related_id = {:id} && status = "queued"', { id }) })).map((r) => r.subject)).toEqual([]);
+    expect((await srv.su.collection('mail_log').getFullList({ filter: srv.su.filter('related_id = {:id} && status = "queued"', { id }) })).map((r) => r.subject)).toEqual([]);
   }, 40_000);
 });
 
 describe('the secret the links are derived from', () => {
-  it('is readable by the hooks and superusers only: anonymous, staff and the admin can neither list nor view it', async () => {
-    const [row] = await su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
+  it('is readable by the hooks and superusers only: anonymous, staff and the srv.admin can neither list nor view it', async () => {
+    const [row] = await srv.su.collection('server_secrets').getFullList({ filter: "key = 'manage_links'" });
     expect(row!.value).toMatch(/^.{64}$/);
-    const anonymous = new PocketBase(server.url);
-    for (const pb of [anonymous, member.pb, admin.pb]) await expectNoRead(pb, 'server_secrets', row!.id);
+    const anonymous = new PocketBase(srv.server.url);
+    for (const pb of [anonymous, srv.member.pb, srv.admin.pb]) await expectNoRead(pb, 'server_secrets', row!.id);
   });
 });
 
@@ -147,37 +134,37 @@ describe("the owner's 'Send a fresh link'", () => {
   it('is for admins only: anonymous 401, staff 403, and neither ends the link', async () => {
     const { id, token } = await paid({ installDate: '2026-12-13', removalDate: '2026-12-31' });
     expect((await send(id, null)).status).toBe(401);
-    expect((await send(id, member.token)).status).toBe(403);
+    expect((await send(id, srv.member.token)).status).toBe(403);
     expect((await view(token)).status).toBe(200);
   });
 
   it('ends the old token at once, e-mails the new one (sent once for a retried key), and mail_log keeps no token', async () => {
     const { id, email, token } = await paid({ installDate: '2026-12-15', removalDate: '2027-01-02' });
     const key = `fresh-${id}`;
-    const both = await Promise.all([send(id, admin.token, key), send(id, admin.token, key)]);
+    const both = await Promise.all([send(id, srv.admin.token, key), send(id, srv.admin.token, key)]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(both[0]!.body).toEqual({ sent: true, email });
     expect(await view(token)).toMatchObject({ status: 404, body: { message: M.invalidLink } });
 
-    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your new booking link/.test(m.subject ?? ''));
+    const mail = await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your new booking link/.test(m.subject ?? ''));
     const fresh = TOKEN.exec(mail.text ?? '')![1]!;
     expect(fresh).not.toBe(token);
     expect((await view(fresh)).body).toMatchObject({ status: 'confirmed', install: { date: '2026-12-15' } });
-    expect((await su.collection('bookings').getOne(id)).link_version).toBe(1);
+    expect((await srv.su.collection('bookings').getOne(id)).link_version).toBe(1);
     const links = await linksOf(id);
     expect(links.filter((l) => !l.revoked_at).map((l) => l.token_hash)).toEqual([sha256(fresh)]);
 
-    const rows = await su.collection('mail_log').getFullList({ filter: su.filter("related_id = {:id} && kind = 'manage_link'", { id }) });
+    const rows = await srv.su.collection('mail_log').getFullList({ filter: srv.su.filter("related_id = {:id} && kind = 'manage_link'", { id }) });
     expect(rows.map((r) => r.status)).toEqual(['sent']);
     expect(`${rows[0]!.body}${rows[0]!.html}`).not.toContain(fresh);
     expect(rows[0]!.body).toContain('/my-booking?token=removed-after-sending');
-    const history = await su.collection('job_events').getFullList({ filter: su.filter("booking = {:id} && kind = 'owner_change'", { id }) });
+    const history = await srv.su.collection('job_events').getFullList({ filter: srv.su.filter("booking = {:id} && kind = 'owner_change'", { id }) });
     expect(history.map((h) => h.text)).toEqual([`Sent a fresh manage link to ${email}; the earlier link no longer works.`]);
   });
 
   it('answers 404 for no such booking and needs a key', async () => {
-    expect(await send('nosuchbooking00', admin.token)).toMatchObject({ status: 404, body: { message: MANAGE_LINK_MESSAGES.notFound } });
-    expect((await post('/api/fn/admin-bookings/send-link', { bookingId: 'x' }, admin.token)).status).toBe(400);
+    expect(await send('nosuchbooking00', srv.admin.token)).toMatchObject({ status: 404, body: { message: MANAGE_LINK_MESSAGES.notFound } });
+    expect((await post('/api/fn/admin-bookings/send-link', { bookingId: 'x' }, srv.admin.token)).status).toBe(400);
   });
 });
 
@@ -193,13 +180,13 @@ describe("the customer's 'E-mail me my link'", () => {
     expect((await ask('not an address')).status).toBe(400);
 
     // Queued, not sent before the answer: the deliver-mail job sends it.
-    const queued = await su.collection('mail_log').getFullList({ filter: su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
+    const queued = await srv.su.collection('mail_log').getFullList({ filter: srv.su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
     expect(queued.map((r) => r.status)).toEqual(['queued']);
-    expect(await su.collection('mail_log').getFullList({ filter: "kind = 'manage_link_request' && to = 'nobody.booked@example.com'" })).toHaveLength(0);
+    expect(await srv.su.collection('mail_log').getFullList({ filter: "kind = 'manage_link_request' && to = 'nobody.booked@example.com'" })).toHaveLength(0);
     expect((await deliverMail()).status).toBe(200);
-    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your booking link/.test(m.subject ?? ''));
+    const mail = await srv.sink.waitFor((m) => JSON.stringify(m.to).includes(email) && /Your booking link/.test(m.subject ?? ''));
     expect(TOKEN.exec(mail.text ?? '')![1]).toBe(token);
-    const [row] = await su.collection('mail_log').getFullList({ filter: su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
+    const [row] = await srv.su.collection('mail_log').getFullList({ filter: srv.su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
     expect(row!.status).toBe('sent');
     expect(`${row!.body}${row!.html}`).not.toContain(token);
   });
@@ -209,7 +196,7 @@ describe("the customer's 'E-mail me my link'", () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await ask(email));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    const rows = await su.collection('mail_log').getFullList({ filter: su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
+    const rows = await srv.su.collection('mail_log').getFullList({ filter: srv.su.filter("kind = 'manage_link_request' && to = {:to}", { to: email }) });
     expect(rows).toHaveLength(3);
   });
 });

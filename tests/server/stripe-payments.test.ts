@@ -2,58 +2,33 @@
  * Stripe Checkout against Stripe's own stripe-mock (behind a recording proxy), and the webhook
  * signed by the official `stripe` package: one PocketBase with STRIPE_SECRET_KEY set.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import PocketBase from 'pocketbase';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
-import { SERVER_NOW, SUPERUSER } from './constants';
-import { bookingRequest, request, template } from './support';
+import { stripeEnv, WEBHOOK_SECRET } from './charge-fixtures';
+import { SERVER_NOW } from './constants';
+import { ownServerHooks } from './own-server';
+import { bookingRequest, request } from './support';
 
-const WEBHOOK_SECRET = 'whsec_test_booking_secret';
 const NOW_SEC = Math.floor(Date.parse(SERVER_NOW) / 1000);
 const stripe = new Stripe('sk_test_123');
 
 let mock: StripeMock;
 let sink: SmtpSink;
-let server: Awaited<ReturnType<typeof startServer>>;
-let pb: PocketBase;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pb-stripe-test-'));
-
 beforeAll(async () => {
   mock = await startStripeMock();
   sink = await startSmtpSink();
-  server = await startServer({
-    dataDir,
-    template: template(),
-    env: {
-      APP_NOW: SERVER_NOW,
-      // Many checkouts from one address: the per-caller caps are tested in booking-hoarding.test.ts.
-      RATE_LIMITS: 'off',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_API_BASE: mock.url,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(sink.port),
-    },
-  });
-  pb = new PocketBase(server.url);
-  pb.autoCancellation(false);
-  await pb.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
-}, 60_000);
-
+});
 afterAll(async () => {
-  await server?.stop();
   await sink?.stop();
   await mock?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
+// Rate limits off (startOwnServer): many checkouts from one address; the per-caller caps are tested in booking-hoarding.test.ts.
+// Registered after the mock's and the sink's hooks: started after them and, after hooks running last first, stopped before them.
+const own = ownServerHooks('stripe-test', () => ({ ...stripeEnv(mock.url), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port) }));
 
-const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ base: server.url, route, body, headers });
+const post = (route: string, body: unknown, headers: Record<string, string> = {}) => request({ base: own.server.url, route, body, headers });
 
 /** A checkout for a distinct install date so tests do not collide on slots. */
 async function checkout(installDate: string, email: string, headers: Record<string, string> = {}) {
@@ -90,10 +65,10 @@ describe('Stripe Checkout session', () => {
     expect(form.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(form.get('payment_intent_data[setup_future_usage]')).toBe('off_session');
     expect(form.get('expires_at')).toBe(String(NOW_SEC + 31 * 60));
-    expect(form.get('success_url')).toBe(`${server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(form.get('success_url')).toBe(`${own.server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
     expect(form.get('metadata[booking_id]')).toBe(bookingId);
 
-    const booking = await pb.collection('bookings').getOne(bookingId);
+    const booking = await own.su.collection('bookings').getOne(bookingId);
     expect(booking).toMatchObject({ checkout_session_id: sessionId, payment_mode: 'stripe', status: 'pending_payment', deposit_amount: 15000 });
     expect(booking.hold_expires_at).toBe('2026-11-20 17:31:00.000Z');
   });
@@ -103,8 +78,8 @@ describe('Stripe Checkout session', () => {
     await checkout('2026-12-04', 'stripe-origin@example.com', { Origin: 'https://evil.example' });
     const sent = mock.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
     const form = new URLSearchParams(sent!.body);
-    expect(form.get('success_url')).toBe(`${server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(form.get('cancel_url')).toBe(`${server.url}/booking-cancel`);
+    expect(form.get('success_url')).toBe(`${own.server.url}/booking-success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(form.get('cancel_url')).toBe(`${own.server.url}/booking-cancel`);
   });
 
   it('refuses demo payments while a Stripe key is set', async () => {
@@ -118,7 +93,7 @@ describe('Stripe Checkout session', () => {
     const res = await post('/api/fn/verify-booking-payment', { sessionId });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(false);
-    expect((await pb.collection('bookings').getOne(bookingId)).payment_status).toBe('pending');
+    expect((await own.su.collection('bookings').getOne(bookingId)).payment_status).toBe('pending');
   });
 });
 
@@ -129,7 +104,7 @@ describe('Stripe webhook', () => {
     const res = await webhook('checkout.session.completed', { id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_card', customer: 'cus_test_card' });
     expect(res).toEqual({ status: 200, body: { received: true } });
     // stripe-mock's PaymentMethod fixture is a Visa ending in 4242.
-    expect(await pb.collection('bookings').getOne(bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', card_brand: 'visa', card_last4: '4242' });
+    expect(await own.su.collection('bookings').getOne(bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', card_brand: 'visa', card_last4: '4242' });
     const asked = mock.requests.slice(before).find((r) => r.method === 'GET' && r.path.startsWith(`/v1/checkout/sessions/${sessionId}?`));
     expect(decodeURIComponent(asked!.path)).toContain('expand[0]=payment_intent.payment_method');
   });
@@ -139,14 +114,14 @@ describe('Stripe webhook', () => {
     const event = { id: sessionId, payment_status: 'paid', status: 'complete', payment_intent: 'pi_test_123', customer: 'cus_test_123' };
     const first = await webhook('checkout.session.completed', event);
     expect(first).toEqual({ status: 200, body: { received: true } });
-    const paid = await pb.collection('bookings').getOne(bookingId);
+    const paid = await own.su.collection('bookings').getOne(bookingId);
     expect(paid).toMatchObject({ payment_status: 'deposit_paid', status: 'confirmed', balance_remaining: 15000 });
     expect(paid.payment_intent_id).not.toBe('');
     expect(paid.deposit_paid_at).not.toBe('');
 
     const second = await webhook('checkout.session.completed', event);
     expect(second.status).toBe(200);
-    const again = await pb.collection('bookings').getOne(bookingId);
+    const again = await own.su.collection('bookings').getOne(bookingId);
     expect(again.deposit_paid_at).toBe(paid.deposit_paid_at);
     expect(again.updated_at).toBe(paid.updated_at);
 
@@ -160,7 +135,7 @@ describe('Stripe webhook', () => {
         .map((m) => m.subject?.replace(/ .*/, ''))
         .sort(),
     ).toEqual(['Booking', 'Receipt:']);
-    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: bookingId }) });
+    const logged = await own.su.collection('mail_log').getFullList({ filter: own.su.filter('related_id = {:id}', { id: bookingId }) });
     expect(logged.map((m) => m.kind).sort()).toEqual(['booking_confirmation', 'business_notice', 'receipt']);
     expect(logged.find((m) => m.kind === 'receipt')!.body).toContain('Method: Card (secure online checkout)');
 
@@ -176,7 +151,7 @@ describe('Stripe webhook', () => {
     const { sessionId, bookingId } = await checkout(_n === 'a wrong secret' ? '2026-11-28' : '2026-11-29', `stripe-bad-${Date.now()}@example.com`);
     const res = await webhook('checkout.session.completed', { id: sessionId, payment_status: 'paid', payment_intent: 'pi_x' }, opts);
     expect(res.status).toBe(400);
-    const booking = await pb.collection('bookings').getOne(bookingId);
+    const booking = await own.su.collection('bookings').getOne(bookingId);
     expect(booking).toMatchObject({ payment_status: 'pending', status: 'pending_payment', payment_intent_id: '' });
   });
 
@@ -187,11 +162,11 @@ describe('Stripe webhook', () => {
 
   it('an expired session frees the hold', async () => {
     const { sessionId, bookingId } = await checkout('2026-12-01', 'stripe6@example.com');
-    const busy = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
+    const busy = await fetch(`${own.server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
     expect(busy.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(false);
     expect((await webhook('checkout.session.expired', { id: sessionId, payment_status: 'unpaid', status: 'expired' })).status).toBe(200);
-    expect((await pb.collection('bookings').getOne(bookingId)).status).toBe('cancelled');
-    const free = await fetch(`${server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
+    expect((await own.su.collection('bookings').getOne(bookingId)).status).toBe('cancelled');
+    const free = await fetch(`${own.server.url}/api/fn/availability?date=2026-12-01&size=5-7ft&kind=install`).then((r) => r.json() as Promise<any>);
     expect(free.slots.find((s: { id: string }) => s.id === '9-12').available).toBe(true);
   });
 });
@@ -207,12 +182,12 @@ describe('late payments (docs/decisions/010)', () => {
     await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
     const buyer = await checkout(date, `buyer-${date}@example.com`);
     await webhook('checkout.session.completed', { id: buyer.sessionId, payment_status: 'paid', status: 'complete' });
-    expect(await pb.collection('bookings').getOne(buyer.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid' });
+    expect(await own.su.collection('bookings').getOne(buyer.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid' });
 
     // The late customer's payment arrives anyway.
     const res = await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
     expect(res.status).toBe(200);
-    const flagged = await pb.collection('bookings').getOne(late.bookingId);
+    const flagged = await own.su.collection('bookings').getOne(late.bookingId);
     expect(flagged).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
     expect(flagged.refund_id).toMatch(/^re_/);
     expect(flagged.refunded_at).not.toBe('');
@@ -222,14 +197,14 @@ describe('late payments (docs/decisions/010)', () => {
     expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${late.bookingId}`);
 
     // The slot has exactly one owner: the buyer.
-    const onDate = await pb.collection('bookings').getFullList({ filter: pb.filter('install_date = {:d}', { d: date }) });
+    const onDate = await own.su.collection('bookings').getFullList({ filter: own.su.filter('install_date = {:d}', { d: date }) });
     expect(onDate.filter((b) => b.payment_status === 'deposit_paid').map((b) => b.id)).toEqual([buyer.bookingId]);
 
     // The customer and the business are told; the customer is not sent a confirmation.
     const customerMail = await sink.waitFor((m) => JSON.stringify(m.to).includes(`late-${date}@example.com`));
     expect(customerMail.subject).toMatch(/refunded/i);
     expect(customerMail.text).toMatch(/has been refunded in full/);
-    const logged = await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) });
+    const logged = await own.su.collection('mail_log').getFullList({ filter: own.su.filter('related_id = {:id}', { id: late.bookingId }) });
     expect(logged.map((m) => m.kind).sort()).toEqual(['business_notice', 'payment_conflict', 'receipt']);
     // The refund's receipt: the deposit went back to the card.
     const receipt = logged.find((m) => m.kind === 'receipt')!;
@@ -239,7 +214,7 @@ describe('late payments (docs/decisions/010)', () => {
     // A redelivered event refunds nothing more and e-mails nobody again.
     await webhook(type, { id: late.sessionId, payment_status: 'paid', status: 'complete' });
     expect(refundsFor(late.bookingId)).toHaveLength(1);
-    expect(await pb.collection('mail_log').getFullList({ filter: pb.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(3);
+    expect(await own.su.collection('mail_log').getFullList({ filter: own.su.filter('related_id = {:id}', { id: late.bookingId }) })).toHaveLength(3);
 
     // verify-booking-payment tells the success page what happened.
     const verify = await post('/api/fn/verify-booking-payment', { sessionId: late.sessionId });
@@ -250,7 +225,7 @@ describe('late payments (docs/decisions/010)', () => {
     const late = await checkout('2026-12-06', 'lapsed-free@example.com');
     await webhook('checkout.session.expired', { id: late.sessionId, payment_status: 'unpaid', status: 'expired' });
     await webhook('checkout.session.completed', { id: late.sessionId, payment_status: 'paid', status: 'complete' });
-    expect(await pb.collection('bookings').getOne(late.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', cancel_reason: '' });
+    expect(await own.su.collection('bookings').getOne(late.bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'deposit_paid', cancel_reason: '' });
     expect(refundsFor(late.bookingId)).toHaveLength(0);
   });
 
@@ -272,8 +247,8 @@ describe('late payments (docs/decisions/010)', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(mock.requests.some((r) => r.path === `/v1/checkout/sessions/${first.body.sessionId}/expire`)).toBe(true);
     await webhook('checkout.session.completed', { id: first.body.sessionId, payment_status: 'paid', status: 'complete' });
-    expect(await pb.collection('bookings').getOne(first.body.bookingId)).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
-    expect(await pb.collection('bookings').getOne(second.body.bookingId)).toMatchObject({ status: 'pending_payment' });
+    expect(await own.su.collection('bookings').getOne(first.body.bookingId)).toMatchObject({ status: 'payment_conflict', payment_status: 'refunded' });
+    expect(await own.su.collection('bookings').getOne(second.body.bookingId)).toMatchObject({ status: 'pending_payment' });
   });
 
   it('one Idempotency-Key sent three times at once gives one booking and one Stripe session', async () => {
@@ -292,6 +267,6 @@ describe('late payments (docs/decisions/010)', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.bookingId)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.url)).size).toBe(1);
-    expect(await pb.collection('bookings').getFullList({ filter: 'idempotency_key = "stripe_same_key_0001"' })).toHaveLength(1);
+    expect(await own.su.collection('bookings').getFullList({ filter: 'idempotency_key = "stripe_same_key_0001"' })).toHaveLength(1);
   });
 });

@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
+import { afterAll, beforeAll } from 'vitest';
 import { startServer } from '../../scripts/lib/server.mjs';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { startStripeMock, type StripeMock } from '../support/stripe-mock';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
-import { staffToken, WEBHOOK_SECRET } from './charge-fixtures';
+import { staffToken, stripeEnv } from './charge-fixtures';
 import { SUPERUSER } from './constants';
 import { template } from './support';
 
@@ -47,15 +48,7 @@ export async function startStripeWorld(now: string): Promise<StripeWorld> {
     world.server = await startServer({
       dataDir,
       template: from,
-      env: {
-        APP_NOW: at,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_API_BASE: world.standIn.url,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(world.sink.port),
-      },
+      env: { APP_NOW: at, RATE_LIMITS: 'off', ...stripeEnv(world.standIn.url), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(world.sink.port) },
     });
     world.su = new PocketBase(world.server.url);
     world.su.autoCancellation(false);
@@ -71,4 +64,25 @@ export async function startStripeWorld(now: string): Promise<StripeWorld> {
   };
   await world.start(now);
   return world;
+}
+
+/**
+ * For a test file or a `describe` block: stripe-mock behind the Stripe stand-in, started before
+ * its tests (`script` then gives the stand-in its scripted answers) and stopped after them.
+ * Answers a holder whose `standIn` is set once beforeAll has run. Register it before the server
+ * that calls it (ownServerHooks): after hooks run last first, so the server stops first.
+ */
+export function standInHooks(script?: (standIn: StripeStandIn) => void): { standIn: StripeStandIn } {
+  const holder = {} as { standIn: StripeStandIn };
+  let mock: StripeMock | undefined;
+  beforeAll(async () => {
+    mock = await startStripeMock();
+    holder.standIn = await startStripeStandIn(mock);
+    script?.(holder.standIn);
+  });
+  afterAll(async () => {
+    await holder.standIn?.stop();
+    await mock?.stop();
+  });
+  return holder;
 }

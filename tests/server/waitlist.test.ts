@@ -6,11 +6,9 @@
  * accepts at once; no offer inside the notice or for a past date; the owner's routes and who may
  * call them.
  */
-import { quote } from '../../domain/money/pricing';
-import { bookingChoices } from '../support/domain-builders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedInStaff, type SignedInStaff } from './admin-fixtures';
-import { checkout, createBookingRecord, slotMap, availability } from './fixtures';
+import { checkout, createBookingRecord, slotMap, availability, waitlistJoinBody } from './fixtures';
 import { anonymous, bookingRequest, callFn, clearCollections, request, statusOf, superuser } from './support';
 import { PAID_DEPOSIT } from '../../scripts/lib/example-booking.mjs';
 
@@ -47,17 +45,7 @@ async function fillDay(date = DAY): Promise<string[]> {
 }
 
 function join(over: Record<string, unknown> = {}) {
-  return callFn('POST', '/api/fn/waitlist/join', {
-    name: 'Wendy Waiter',
-    email: `wait.${++seq}@example.com`,
-    phone: '(410) 555-0111',
-    date: DAY,
-    kind: 'install',
-    size: '7.5-9ft',
-    package: 'elevated-arbor',
-    choices: { package: 'elevated-arbor', size: '7.5-9ft', addons: [] },
-    ...over,
-  });
+  return callFn('POST', '/api/fn/waitlist/join', waitlistJoinBody(DAY, { name: 'Wendy Waiter', email: `wait.${++seq}@example.com`, ...over }));
 }
 
 const runJob = () => request({ method: 'POST', route: '/api/fn/jobs/waitlist-offers', token: su.authStore.token, body: {} });
@@ -161,9 +149,8 @@ describe('offers', () => {
     const view = await callFn('POST', '/api/fn/waitlist/offer', { token });
     expect(view.status).toBe(200);
     expect(view.body.offer).toMatchObject({ status: 'open', date: DAY, kind: 'install', size: '7.5-9ft', slot: { id: '9-15' }, name: 'Anna Able', email: 'anna@example.com' });
-    // The package and its price, priced on the server from the entry's choices (the checkout's quote).
-    const priced = quote(bookingChoices({ packageSlug: 'elevated-arbor', treeSize: '7.5-9ft' }));
-    expect(view.body.offer.price).toEqual({ packageTitle: 'Elevated Arbor', totalCents: priced.totalCents, depositCents: priced.depositCents });
+    // The package and its price, priced on the server from the entry's choices: the example booking's Elevated Arbor, 7.5–9 ft, no add-ons ($1,650, a $825 deposit; docs/product.md §9).
+    expect(view.body.offer.price).toEqual({ packageTitle: 'Elevated Arbor', totalCents: PAID_DEPOSIT.total_price, depositCents: PAID_DEPOSIT.deposit_amount });
     expect((await callFn('POST', '/api/fn/waitlist/decline', { token })).body).toEqual({ declined: true, passedOn: true });
     expect((await entry(a)).status).toBe('declined');
     const next = await offers("status = 'open'");

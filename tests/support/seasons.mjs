@@ -50,15 +50,9 @@ export const SEASON_2027_RENEWALS = Object.freeze({
  */
 export function soldSeasonRecord(sold, over = {}) {
   const s = sold.season;
-  return {
-    year: s.year,
-    install_start: s.install.start,
-    install_end: s.install.end,
-    removal_start: s.removal.start,
-    removal_end: s.removal.end,
-    consultation_start: s.consultation.start,
-    consultation_end: s.consultation.end,
-    work_days: sold.workDays,
-    ...over,
-  };
+  /** @type {Record<string, unknown>} */
+  const record = { year: s.year, work_days: sold.workDays };
+  // Each window as its `<name>_start` and `<name>_end` fields.
+  for (const name of /** @type {const} */ (['install', 'removal', 'consultation'])) Object.assign(record, { [`${name}_start`]: s[name].start, [`${name}_end`]: s[name].end });
+  return { ...record, ...over };
 }
