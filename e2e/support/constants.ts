@@ -32,7 +32,8 @@ export const E2E_SERVER_COUNT = 2;
  * and web server inherits; so all agree, and two runs on one machine never collide.
  * E2E_PORT / E2E_SMTP_PORT fix the first server's ports, E2E_PORT_2 / E2E_SMTP_PORT_2 the
  * second's. Synchronous because the config is:
- * a child process prints the free ports (scripts/dev/free-ports.mjs).
+ * a child process prints the free ports (scripts/dev/free-ports.mjs), below the OS's ephemeral
+ * range so the server tests run beside them never take one.
  */
 function chooseServers(): E2EServer[] {
   const suffix = (i: number) => (i === 0 ? '' : `_${i + 1}`);
@@ -40,7 +41,7 @@ function chooseServers(): E2EServer[] {
   const unset = names.filter((name) => !process.env[name]);
   if (unset.length > 0) {
     const script = fileURLToPath(new URL('../../scripts/dev/free-ports.mjs', import.meta.url));
-    const ports = execFileSync(process.execPath, [script, String(unset.length)], { encoding: 'utf8' })
+    const ports = execFileSync(process.execPath, [script, String(unset.length), '--below-ephemeral'], { encoding: 'utf8' })
       .trim()
       .split('\n');
     unset.forEach((name, i) => {

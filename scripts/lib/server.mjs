@@ -10,26 +10,49 @@ import path from 'node:path';
 import { ROOT, run } from './run.mjs';
 import { PB_BIN } from '../build/build-steps.mjs';
 
-/** A listener on a port the OS picks on 127.0.0.1. @returns {Promise<net.Server>} */
-function listenOnAnyPort() {
+/** A listener on 127.0.0.1 at `port` (0: a port the OS picks). @param {number} port @returns {Promise<net.Server>} */
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => resolve(srv));
+    srv.listen(port, '127.0.0.1', () => resolve(srv));
   });
+}
+
+/**
+ * Ports below Linux's ephemeral range (32768–60999 by default), which the OS never picks for a
+ * listener on port 0 nor for an outgoing connection: the end-to-end servers take theirs here,
+ * so the server tests run beside them (on ports the OS picks) can never be given one of them
+ * between its choice and its server's start, nor during a restart.
+ */
+export const BELOW_EPHEMERAL = { from: 20_000, to: 32_000 };
+
+/** A listener on a free port of `range`, tried at random. @param {{ from: number, to: number }} range @returns {Promise<net.Server>} */
+async function listenInRange(range) {
+  for (let tries = 0; tries < 200; tries++) {
+    const port = range.from + Math.floor(Math.random() * (range.to - range.from));
+    try {
+      return await listenOn(port);
+    } catch {
+      /* taken: try another */
+    }
+  }
+  throw new Error(`No free port between ${range.from} and ${range.to}`);
 }
 
 /**
  * `count` distinct free TCP ports on 127.0.0.1: all are held open until every one is known, so
  * none repeats. Free when returned; another process may still take one before it is used.
+ * `range`: take them from that range (BELOW_EPHEMERAL) instead of letting the OS pick.
  * @param {number} count
+ * @param {{ from: number, to: number }} [range]
  * @returns {Promise<number[]>}
  */
-export async function freePorts(count) {
+export async function freePorts(count, range) {
   /** @type {net.Server[]} */
   const servers = [];
   try {
-    for (let i = 0; i < count; i++) servers.push(await listenOnAnyPort());
+    for (let i = 0; i < count; i++) servers.push(await (range ? listenInRange(range) : listenOn(0)));
     return servers.map((srv) => {
       const addr = srv.address();
       return typeof addr === 'object' && addr ? addr.port : 0;
@@ -111,7 +134,9 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
  */
 
 /**
- * Spawns a server command and waits until `${url}/api/health` answers 200.
+ * Spawns a server command and waits until it says it listens (its start message) and
+ * `${url}/api/health` answers 200; rejects if it exits first (e.g. its port was taken) or stays
+ * silent for 60 s.
  * @param {{ bin: string, args: string[], cwd: string, url: string, port: number, dataDir: string, env?: NodeJS.ProcessEnv, log?: boolean, capture?: boolean }} opts
  *   `log` passes its stdout through; `capture` keeps stdout and stderr for `output()`
  *   (otherwise stderr is passed through).
@@ -121,18 +146,51 @@ export async function spawnServer(opts) {
   const child = spawn(opts.bin, opts.args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
-    stdio: ['ignore', opts.capture ? 'pipe' : opts.log ? 'inherit' : 'ignore', opts.capture ? 'pipe' : 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  let errorTail = '';
+  let banner = '';
+  /** @type {() => void} */
+  let onBound = () => {};
+  // Our server prints its start message (pb/main.go printWelcome, after PocketBase's listener
+  // holds the port) only once it listens: the health check alone could be answered by another
+  // server that took the port first (a test run beside the end-to-end servers), and the tests
+  // would then talk to the wrong server.
+  const bound = new Promise((resolve) => (onBound = () => resolve(undefined)));
+  child.stdout?.on('data', (d) => {
+    if (opts.capture) output += d;
+    else if (opts.log) process.stdout.write(d);
+    banner = (banner + d).slice(-4096);
+    if (banner.includes(' is running at ')) onBound();
+  });
+  child.stderr?.on('data', (d) => {
+    if (opts.capture) output += d;
+    else process.stderr.write(d);
+    errorTail = (errorTail + d).slice(-4096);
+  });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await Promise.race([
-    waitForHttp(`${opts.url}/api/health`, 60_000),
-    exited.then((code) => {
-      throw new Error(`PocketBase exited early with ${code}${output ? `:\n${output}` : ''}`);
-    }),
-  ]);
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const silent = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`PocketBase did not say it started on ${opts.url} within 60 s`)), 60_000);
+  });
+  try {
+    await Promise.race([
+      Promise.all([bound, waitForHttp(`${opts.url}/api/health`, 60_000)]),
+      silent,
+      exited.then((code) => {
+        // PocketBase prints a failure to serve (its port taken) on stdout.
+        const said = output || `${banner}${errorTail}`;
+        throw new Error(`PocketBase exited early with ${code}${said ? `:\n${said}` : ''}`);
+      }),
+    ]);
+  } catch (err) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     url: opts.url,
     port: opts.port,
@@ -172,22 +230,30 @@ export async function makeTemplateDataDir(dir, superuser) {
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(opts) {
-  const port = opts.port ?? (await freePort());
   mkdirSync(opts.dataDir, { recursive: true });
   if (opts.template) {
     if (readdirSync(opts.dataDir).length > 0) throw new Error(`${opts.dataDir} is not empty: a template is copied only into a new data dir`);
     cpSync(opts.template, opts.dataDir, { recursive: true });
   }
   if (opts.superuser) await upsertSuperuser(opts.dataDir, opts.superuser.email, opts.superuser.password);
-  return spawnServer({
-    bin: PB_BIN,
-    args: serveArgs(port, opts.dataDir, { publicDir: opts.publicDir, root: opts.root }),
-    cwd: ROOT,
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir: opts.dataDir,
-    env: { ...process.env, REPLICA_DIR: 'off', ...opts.env },
-    log: opts.log,
-    capture: opts.capture,
-  });
+  // A free port may be taken by another process before the server binds it: with a port of our
+  // own choosing, try another (the port is checked free, not reserved).
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    try {
+      return await spawnServer({
+        bin: PB_BIN,
+        args: serveArgs(port, opts.dataDir, { publicDir: opts.publicDir, root: opts.root }),
+        cwd: ROOT,
+        url: `http://127.0.0.1:${port}`,
+        port,
+        dataDir: opts.dataDir,
+        env: { ...process.env, REPLICA_DIR: 'off', ...opts.env },
+        log: opts.log,
+        capture: opts.capture,
+      });
+    } catch (err) {
+      if (opts.port !== undefined || attempt >= 3 || !String(err).includes('address already in use')) throw err;
+    }
+  }
 }
