@@ -3,7 +3,7 @@ import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money
 import { BookingStatus, PaymentStatus } from '../booking/lifecycle';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
-import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
+import { bookingFacts, FIXTURE_NOW } from '../../tests/support/domain-builders';
 import {
   cancelLedger,
   CANCEL_MESSAGE_MAX,
@@ -18,9 +18,9 @@ import {
   type OwnerCancelState,
 } from './booking-cancel-command';
 import { isRefusal, type Change } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 
-// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (booking-facts.fixture.ts).
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (tests/support/domain-builders.ts).
 const NOW = FIXTURE_NOW;
 const BUSY = 'A card payment is going through.';
 const IN_FLIGHT = 'A payment for this booking is still in progress.';

@@ -4,7 +4,7 @@ import type { ChargeMoneyRow } from '../money/ledger';
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 import type { ChangeTokens } from './booking-changes';
 import { isRefusal, pbDate, type Change, type Decision } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import {
   chargeOutcomeCommand,
   type ChargeOutcomeAnswer,

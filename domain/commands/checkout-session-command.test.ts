@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { derivedAfter } from './derived-money.fixture';
-import { pendingPaymentRow } from './booking-facts.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
+import { pendingPaymentRow } from '../../tests/support/domain-builders';
 import { checkoutSessionCommand, type CheckoutSessionState } from './checkout-session-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');

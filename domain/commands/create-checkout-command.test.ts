@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scheduledBooking } from '../../tests/support/domain-builders';
 import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { OWNERSHIP_MESSAGES } from '../booking/ownership';
 import type { BookingSchedule } from '../schedule/overlap';
 import { parseBookingRequest } from '../booking/schemas';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { derivedAfter } from './derived-money.fixture';
-import { pendingPaymentRow } from './booking-facts.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
+import { pendingPaymentRow } from '../../tests/support/domain-builders';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal } from './command';
 import { DEMO_CHECKOUT_MESSAGES as M, demoCancelCommand, demoChargeState, demoChargeStep, demoPayCommand, demoSessionState, type DemoPayState } from './demo-checkout-command';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeableBooking } from './booking-facts.fixture';
+import { chargeableBooking } from '../../tests/support/domain-builders';
 import { CHARGE_MESSAGES } from '../money/balance-charge';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import { isRefusal } from './command';

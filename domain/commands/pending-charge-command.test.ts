@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeableBooking } from './booking-facts.fixture';
+import { chargeableBooking } from '../../tests/support/domain-builders';
 import { CHARGE_MESSAGES, type ChargeRequest } from '../money/balance-charge';
 import { DAMAGE_MESSAGES } from '../money/damages';
 import { isRefusal } from './command';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleRequest } from '../../scripts/lib/example-booking.mjs';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { PHONE_BOOKING_MESSAGES } from '../booking/phone-booking';
 import { parseBookingRequest } from '../booking/schemas';
 import { isRefusal } from './command';

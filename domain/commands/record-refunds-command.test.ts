@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargeMoneyRow, ChargeRefundRow } from '../money/ledger';
 import { isRefusal } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { RECORD_REFUNDS_MESSAGES, recordRefundsCommand, type RecordRefundsState } from './record-refunds-command';
 
 const NOW = Date.parse('2026-11-20T17:00:00Z');

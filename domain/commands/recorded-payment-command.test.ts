@@ -3,7 +3,7 @@ import { CHARGE_MESSAGES, PAYMENT_GOING_THROUGH } from '../money/balance-charge'
 import type { ChargeMoneyRow } from '../money/ledger';
 import { RECORDED_PAYMENT_MESSAGES as M } from '../money/recorded-payments';
 import { isRefusal, type Change } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import {
   RECORDED_PAYMENT_COMMAND_MESSAGES as C,
   recordPaymentCommand,

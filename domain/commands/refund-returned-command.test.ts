@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingMoneyRow } from '../../tests/support/domain-builders';
 import { movementsOf, type BookingMoneyRow, type ChargeMoneyRow } from '../money/ledger';
 import { isRefusal } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { refundReturnedCommand, RETURNED_MESSAGES, type RefundReturnedState } from './refund-returned-command';
 import type { RefundStatus } from '../money/charge-lifecycle';
 

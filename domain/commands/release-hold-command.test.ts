@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pendingPaymentRow } from './booking-facts.fixture';
+import { pendingPaymentRow } from '../../tests/support/domain-builders';
 import type { PaymentBookingRow } from './booking-money';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { releaseHoldCommand, type ReleaseHoldState } from './release-hold-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');

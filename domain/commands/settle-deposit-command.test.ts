@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pendingPaymentRow } from './booking-facts.fixture';
+import { pendingPaymentRow } from '../../tests/support/domain-builders';
 import type { PaymentBookingRow } from './booking-money';
 import { isRefusal, pbDate } from './command';
-import { derivedAfter } from './derived-money.fixture';
+import { derivedAfter } from '../../tests/support/derived-money';
 import { settleDepositCommand, type SettleDepositInput, type SettleDepositState } from './settle-deposit-command';
 
 const NOW = Date.parse('2026-11-20T15:00:00Z');

@@ -6,11 +6,11 @@ import { noticeRefusal } from '../schedule/notice';
 import { seasonFor } from '../schedule/season';
 import { SELF_SERVICE_MESSAGES as M } from '../booking/self-service';
 import type { BookingFacts } from './booking-changes';
-import { bookingFacts, FIXTURE_NOW } from './booking-facts.fixture';
+import { bookingFacts, FIXTURE_NOW } from '../../tests/support/domain-builders';
 import { isRefusal } from './command';
 import { customerMoveCommand, OWNER_MOVE_MESSAGES, ownerMoveCommand, ownerMoveFingerprint, type CustomerMoveState, type MoveWorld, type OwnerMoveState } from './visit-move-command';
 
-// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (booking-facts.fixture.ts).
+// Friday November 20, 2026, 10:00 in New York; the deposit paid an hour before (tests/support/domain-builders.ts).
 const NOW = FIXTURE_NOW;
 
 const booking = bookingFacts;

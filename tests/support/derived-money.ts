@@ -5,8 +5,8 @@
  * changes' fields applied (a charge created is added), read by domain/money/booking-money.ts
  * derivedMoneyOf. The commands no longer write the two fields, so their tests assert them here.
  */
-import { derivedMoneyOf, type LooseRow } from '../money/booking-money';
-import type { Change } from './command';
+import { derivedMoneyOf, type LooseRow } from '../../domain/money/booking-money';
+import type { Change } from '../../domain/commands/command';
 
 type Row = Record<string, unknown>;
 
