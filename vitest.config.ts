@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { assertOwnNodeModules } from './scripts/lib/own-node-modules.mjs';
+import { TEST_HOOK_POOL_SIZE } from './tests/server/constants';
 
 // A node_modules shared with another checkout makes runs fail at random: refuse it.
 assertOwnNodeModules(fileURLToPath(new URL('.', import.meta.url)));
@@ -30,6 +31,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // Every server a test starts inherits it (global-setup.ts passes it to the shared ones).
+          env: { HOOK_POOL_SIZE: TEST_HOOK_POOL_SIZE },
         },
       },
     ],

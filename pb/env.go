@@ -21,6 +21,7 @@ type ServerEnv struct {
 	TrustedProxy *TrustedProxyEnv `json:"trustedProxy"`
 	BackupS3     *S3Env           `json:"backupS3"`
 	Replica      ReplicaEnv       `json:"replica"`
+	HookPoolSize *int             `json:"hookPoolSize"`
 	Warnings     []string         `json:"warnings"`
 }
 
@@ -64,6 +65,15 @@ type ReplicaEnv struct {
 	IntervalSeconds int `json:"intervalSeconds"`
 	// S3 is the S3-compatible replica, or nil.
 	S3 *S3Env `json:"s3"`
+}
+
+// HookRuntimes is how many hook runtimes `serve` keeps and warms: HOOK_POOL_SIZE (1–25), else
+// hookPoolSize. A smaller pool starts sooner and holds less memory (the tests' servers use 4).
+func (e ServerEnv) HookRuntimes() int {
+	if e.HookPoolSize != nil {
+		return *e.HookPoolSize
+	}
+	return hookPoolSize
 }
 
 // DemoPayments reports whether checkouts are demo payments (no STRIPE_SECRET_KEY).

@@ -68,6 +68,13 @@ func TestCheckServerEnvWithTheBuiltCheck(t *testing.T) {
 		env.TrustedProxy == nil || env.TrustedProxy.Headers[0] != "X-Forwarded-For" || env.BackupS3 == nil || env.BackupS3.Secret != "s" {
 		t.Errorf("env = %+v", env)
 	}
+	if env.HookRuntimes() != hookPoolSize {
+		t.Errorf("without HOOK_POOL_SIZE the pool has %d runtimes, want %d", env.HookRuntimes(), hookPoolSize)
+	}
+	small, err := checkServerEnv(script, []string{"HOOK_POOL_SIZE=4"})
+	if err != nil || small.HookRuntimes() != 4 {
+		t.Errorf("HOOK_POOL_SIZE=4: %d runtimes, err %v", small.HookRuntimes(), err)
+	}
 	_, err = checkServerEnv(script, []string{"APP_URL=nope"})
 	if err == nil || !strings.HasPrefix(err.Error(), "Cannot start: the environment needs fixing.\n  - APP_URL is not a web address") {
 		t.Errorf("err = %v", err)

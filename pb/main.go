@@ -87,14 +87,15 @@ func main() {
 
 	// The pooled runtimes load the hook libraries before `serve` answers (hook_warmup.go).
 	warmup := newHookWarmup(hooksDirOrDefault(hooksDir, app.DataDir()), 0)
+	poolSize := env.HookRuntimes()
 	if invoked == serveCmd {
-		warmup.runtimes = hookPoolSize
+		warmup.runtimes = poolSize
 	}
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
-		HooksPoolSize: hookPoolSize,
+		HooksPoolSize: poolSize,
 		// The JSVM cannot make an io.Reader, which mail attachments need; this gives it one.
 		OnInit: func(vm *goja.Runtime) {
 			vm.Set("$textReader", func(s string) io.Reader { return strings.NewReader(s) })
@@ -153,7 +154,7 @@ func main() {
 		se.Router.BindFunc(healthProbe(os.Stderr))
 		// A burst of /api/fn/ requests waits for warm runtimes (hook_turns.go).
 		se.Router.BindFunc(hookTurns(hookTurnsAtOnce, hookTurnMaxWait))
-		se.Router.GET("/api/health/hooks", warmup.statusRoute(hookPoolSize)).Bind(apis.RequireSuperuserAuth())
+		se.Router.GET("/api/health/hooks", warmup.statusRoute(poolSize)).Bind(apis.RequireSuperuserAuth())
 		// Our start message replaces PocketBase's superuser installer link.
 		se.InstallerFunc = nil
 		// se.Next builds the router into se.Server.Handler and the server starts serving only after

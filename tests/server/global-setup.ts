@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePorts, makeTemplateDataDir, startServer } from '../../scripts/lib/server.mjs';
-import { SERVER_NOW, SUPERUSER } from './constants';
+import { SERVER_NOW, SUPERUSER, TEST_HOOK_POOL_SIZE } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
   await makeTemplateDataDir(template, SUPERUSER);
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const ports = await freePorts(workers);
-  const started = await Promise.allSettled(ports.map((port) => startServer({ port, dataDir: tempDir('pb-server-test-'), template, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off' } })));
+  const started = await Promise.allSettled(
+    ports.map((port) => startServer({ port, dataDir: tempDir('pb-server-test-'), template, env: { APP_NOW: SERVER_NOW, RATE_LIMITS: 'off', HOOK_POOL_SIZE: TEST_HOOK_POOL_SIZE } })),
+  );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {

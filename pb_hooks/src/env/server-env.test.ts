@@ -39,6 +39,7 @@ describe('checkServerEnv', () => {
       trustedProxy: null,
       backupS3: null,
       replica: { off: false, dir: null, intervalSeconds: 60, s3: null },
+      hookPoolSize: null,
       warnings: [],
     });
   });
@@ -182,6 +183,16 @@ describe('checkServerEnv', () => {
     expect(message({ BACKUP_S3_BUCKET: 'b', BACKUP_S3_REGION: 'auto', BACKUP_S3_ENDPOINT: 'https://s3.example.com' })).toContain(
       '  - BACKUP_S3_ACCESS_KEY, BACKUP_S3_SECRET are missing: backups to S3 need all of BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_ACCESS_KEY and BACKUP_S3_SECRET.',
     );
+  });
+
+  it('keeps the default hook pool unless HOOK_POOL_SIZE sets 1 to 25 runtimes', () => {
+    expect(ok({}).hookPoolSize).toBeNull();
+    expect(ok({ HOOK_POOL_SIZE: '4' }).hookPoolSize).toBe(4);
+    expect(ok({ ...PRODUCTION, HOOK_POOL_SIZE: '25' }).hookPoolSize).toBe(25);
+  });
+
+  it.each(['0', '26', '2.5', 'many'])('refuses HOOK_POOL_SIZE=%j', (value) => {
+    expect(message({ HOOK_POOL_SIZE: value })).toContain('  - HOOK_POOL_SIZE must be a whole number of hook runtimes from 1 to 25 (the default).');
   });
 
   it('replicates every 60 s beside the data dir by default; REPLICA_DIR and REPLICA_INTERVAL_SECONDS change it', () => {

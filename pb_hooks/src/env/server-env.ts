@@ -33,6 +33,11 @@ export interface ServerEnv {
   backupS3: S3Storage | null;
   /** Continuous replication of the database and uploaded files (docs/decisions/041). */
   replica: ReplicaEnv;
+  /**
+   * HOOK_POOL_SIZE: how many hook runtimes `serve` keeps, each warmed before it answers
+   * (pb/hook_warmup.go), 1–25; null for the default, 25 (pb/hook_turns.go hookPoolSize).
+   */
+  hookPoolSize: number | null;
   /** Lines the server prints at start (a frozen clock, a test key in production…). */
   warnings: string[];
 }
@@ -150,6 +155,7 @@ const port = (name: string) => wholeNumber(1, 65535, `${name} must be a port num
 const wholeMb = (name: string, min: number) => wholeNumber(min, 2 ** 40, `${name} must be a whole number of megabytes${min === 0 ? ' (0 turns it off)' : ', at least 1'}.`);
 
 const APP_URL_EXAMPLE = 'like https://www.example.com';
+const HOOK_POOL_SIZE_MESSAGE = 'HOOK_POOL_SIZE must be a whole number of hook runtimes from 1 to 25 (the default).';
 const REPLICA_INTERVAL_MESSAGE = 'REPLICA_INTERVAL_SECONDS must be a whole number of seconds from 1 to 300 (the recovery point is at most 5 minutes).';
 
 /** Each variable on its own: well formed when set. */
@@ -192,6 +198,7 @@ const schema = z.object({
   ),
   OPENROUTESERVICE_URL: webAddress('OPENROUTESERVICE_URL'),
   RATE_LIMITS: optional(z.enum(['off'], 'RATE_LIMITS may only be off (tests), or unset.')),
+  HOOK_POOL_SIZE: wholeNumber(1, 25, HOOK_POOL_SIZE_MESSAGE),
   TRUSTED_PROXY_HEADERS: optional(
     z
       .string()
@@ -308,6 +315,7 @@ export function checkServerEnv(vars: RawEnv): ServerEnvResult {
         intervalSeconds: env.REPLICA_INTERVAL_SECONDS ?? 60,
         s3: s3Storage(env.REPLICA_S3_BUCKET, env.REPLICA_S3_REGION, env.REPLICA_S3_ENDPOINT, env.REPLICA_S3_ACCESS_KEY, env.REPLICA_S3_SECRET, env.REPLICA_S3_FORCE_PATH_STYLE),
       },
+      hookPoolSize: env.HOOK_POOL_SIZE ?? null,
       warnings,
     },
   };
