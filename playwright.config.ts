@@ -13,36 +13,22 @@ process.env.PLAYWRIGHT_LAST_RUN_OUTPUT_FILE ??= fileURLToPath(new URL('test-resu
 
 /**
  * The spec files of each server, one group a server, run one file after another by that
- * server's one worker: groups of about equal time, so the two servers finish together. A spec
+ * server's one worker: groups of about equal time, so the servers finish together. A spec
  * that leaves state another one's data counts on stays in that one's group (see the notes).
  */
 const GROUPS: string[][] = [
   // admin deletes every staff account and changes crews and blocked dates; consultation and
-  // reviews delete all their rows; admin-offline moves a booking to 2026-11-27, which
-  // booking-options books. csp books 2026-11-28 and 2026-12-30, my-consultation a consultation
-  // on 2026-12-02, dates none of this group's other specs use; wizard-taps and wizard-history
-  // book nothing.
-  // Timed with Playwright's JSON reporter on this 2-core machine under other helpers' load
-  // (docs/benchmarks.md "Where the suite's time goes"): this group 690 s against 940 s for the
-  // other before csp (72 s), my-consultation (15 s), wizard-taps (11 s) and wizard-history (4 s)
-  // moved here and hydration's ten route tests became one walk.
-  [
-    'admin.spec.ts',
-    'admin-offline.spec.ts',
-    'booking-options.spec.ts',
-    'consultation.spec.ts',
-    'csp.spec.ts',
-    'hydration.spec.ts',
-    'my-consultation.spec.ts',
-    'reviews.spec.ts',
-    'wizard-history.spec.ts',
-    'wizard-taps.spec.ts',
-  ],
-  // Everything else (a11y, the other admin-* specs, booking, close-the-books, customers,
-  // my-booking, notice-buffer, renewals, site, stable-link, waitlist, waitlist-owner): the last
-  // group takes every spec no earlier group names, so a new spec always runs. notice-buffer books
-  // 2026-11-27 and stable-link moves a booking to 2026-12-18 (admin-offline books it): both stay
-  // here.
+  // reviews delete all their rows. csp books 2026-11-28 and 2026-12-30, my-consultation a
+  // consultation on 2026-12-02, dates none of this group's other specs use; hydration,
+  // wizard-taps and wizard-history book nothing.
+  ['admin.spec.ts', 'consultation.spec.ts', 'csp.spec.ts', 'hydration.spec.ts', 'my-consultation.spec.ts', 'reviews.spec.ts', 'wizard-history.spec.ts', 'wizard-taps.spec.ts'],
+  // admin-offline moves a booking to 2026-11-27, which booking-options books; a11y and site book
+  // nothing.
+  ['a11y.spec.ts', 'admin-offline.spec.ts', 'booking-options.spec.ts', 'site.spec.ts'],
+  // Everything else (booking, close-the-books, customers, my-booking, notice-buffer, renewals,
+  // stable-link, waitlist, waitlist-owner and the other admin-* specs): the last group takes every
+  // spec no earlier group names, so a new spec always runs. notice-buffer books 2026-11-27 and
+  // stable-link moves a booking to 2026-12-18 (admin-offline books it): both stay here.
 ];
 
 /**

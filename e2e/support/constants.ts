@@ -24,14 +24,14 @@ export interface E2EServer {
 }
 
 /** How many servers the suite runs on at once: one Playwright project (and worker) each. */
-export const E2E_SERVER_COUNT = 2;
+export const E2E_SERVER_COUNT = 3;
 
 /**
  * The servers of this run. Their ports, data dirs and mail dir are chosen in Playwright's runner
  * (playwright.config.ts evaluates this file first) and kept in process.env, which every worker
  * and web server inherits; so all agree, and two runs on one machine never collide.
  * E2E_PORT / E2E_SMTP_PORT fix the first server's ports, E2E_PORT_2 / E2E_SMTP_PORT_2 the
- * second's. Synchronous because the config is:
+ * second's, and so on. Synchronous because the config is:
  * a child process prints the free ports (scripts/dev/free-ports.mjs), below the OS's ephemeral
  * range so the server tests run beside them never take one.
  */
