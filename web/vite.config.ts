@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { ADMIN_MANIFEST_HREF, INSPIRATION_IMAGE_CACHE } from './src/admin/device/pwa-constants.ts';
 import { BUSINESS } from '../domain/business.ts';
 import type * as ZipNearby from '../domain/place/zip-nearby.ts';
-import { ADMIN_CORE_CHUNK, adminCoreModules } from '../scripts/build/admin-startup-chunks.ts';
+import { ADMIN_CORE_CHUNK, adminCoreModules, adminImportOf, isAdminSide, staticReachOf } from '../scripts/build/admin-startup-chunks.ts';
 
 const pocketbase = process.env.PB_URL ?? 'http://127.0.0.1:8090';
 
@@ -112,6 +112,30 @@ function adminStartupChunking(): Plugin {
   };
 }
 
+/**
+ * The admin imports its own copies of the domain modules it shares with the public pages
+ * (scripts/build/admin-startup-chunks.ts `adminImportOf`, docs/decisions/068), so they join the
+ * admin's chunks instead of the dozen small chunks Rolldown cuts for the sets of pages that
+ * share them; the public pages' chunks do not change. Not the modules the entry loads.
+ */
+function adminCopies(): Plugin {
+  const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+  let entryReach: Promise<Set<string>> | null = null;
+  return {
+    name: 'admin-copies',
+    apply: clientBuild,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !isAdminSide(importer)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      entryReach ??= staticReachOf(entry, async (id) => (await this.load({ id })).importedIds);
+      const id = adminImportOf(resolved.id, await entryReach);
+      return id === resolved.id ? resolved : { ...resolved, id };
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: {
@@ -133,6 +157,7 @@ export default defineConfig({
   plugins: [
     react(),
     nearbyZips(),
+    adminCopies(),
     adminStartupChunking(),
     VitePWA({
       registerType: 'prompt',

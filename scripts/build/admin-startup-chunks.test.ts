@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCoreModules, adminRouteOf, type ModuleLinks } from './admin-startup-chunks';
+import { ADMIN_COPY, adminCoreModules, adminImportOf, adminRouteOf, isAdminSide, staticReachOf, type ModuleLinks } from './admin-startup-chunks';
 
 const R = '/app/web/src/app/routes';
 
@@ -59,5 +59,34 @@ describe('adminCoreModules (the admin’s shared startup code, one chunk)', () =
   it('leaves out an admin module once a public page can load it on demand', () => {
     const shared = { ...links, [`${R}/home.tsx`]: [['cents'], ['toast', 'sync']] as [string[], string[]] };
     expect([...graph(shared)].sort()).toEqual(['db', 'dexie']);
+  });
+});
+
+describe('the admin’s copies of the domain modules (docs/decisions/068)', () => {
+  it.each([
+    ['/app/web/src/admin/core/db.ts', true],
+    [`${R}/admin-dashboard.tsx`, true],
+    [`${R}/setup-admin.tsx`, true],
+    [`/app/domain/catalog.ts${ADMIN_COPY}`, true],
+    ['/app/domain/catalog.ts', false],
+    [`${R}/booking.tsx`, false],
+    ['/app/web/src/lib/pb.ts', false],
+    ['/app/web/src/components/ui/date-field.tsx', false],
+  ])('isAdminSide(%s) → %s', (id, admin) => expect(isAdminSide(id)).toBe(admin));
+
+  it('gives the admin a copy of a domain module the entry does not load', () => {
+    expect(adminImportOf('/app/domain/money/cents.ts', new Set())).toBe(`/app/domain/money/cents.ts${ADMIN_COPY}`);
+  });
+
+  it('keeps the original of a module the entry loads, and of any module outside domain/', () => {
+    expect(adminImportOf('/app/domain/business.ts', new Set(['/app/domain/business.ts']))).toBe('/app/domain/business.ts');
+    for (const id of ['/app/web/src/lib/pb.ts', '/app/node_modules/zod/index.js', '/app/node_modules/x/domain/y.ts', '/app/domain/data/zip-centroids.json']) {
+      expect(adminImportOf(id, new Set()), id).toBe(id);
+    }
+  });
+
+  it('staticReachOf follows static imports only, through cycles', async () => {
+    const imports: Record<string, string[]> = { main: ['a', 'b'], a: ['c'], b: ['c', 'main'], c: [], lazy: [] };
+    expect([...(await staticReachOf('main', async (id) => imports[id] ?? []))].sort()).toEqual(['a', 'b', 'c', 'main']);
   });
 });

@@ -13,6 +13,11 @@
  * device's copy as it loads, stays in the dashboard's chunk, and so does each route's own code).
  * A public page loads exactly what it loaded before, and no public chunk changes but for the
  * admin chunks' names in the entry's map of them. Everything else is left to Rolldown.
+ *
+ * The admin's copies: the domain modules the admin shares with the public pages made a dozen
+ * more small chunks, one for each set of pages that share them. The admin imports its own copy
+ * of each (`adminImportOf`), a module of its own that goes with the admin's code; the public
+ * pages keep the originals (docs/decisions/068).
  */
 
 /** The owner's pages among the route modules (as tests/lint/public-imports.test.ts reads them). */
@@ -69,4 +74,51 @@ export function adminCoreModules(ids: Iterable<string>, infoOf: (id: string) => 
   const core = new Set<string>();
   for (const id of reach(routes, false)) if (!adminRouteOf(id) && !publicReach.has(id) && (routesReaching.get(id) ?? 0) > 1) core.add(id);
   return core;
+}
+
+/**
+ * The suffix of the admin's own copy of a module (`/app/domain/catalog.ts?admin-copy`): a module
+ * id of its own, so Rolldown can put it in the admin's chunks while the public pages keep the
+ * original in theirs (docs/decisions/068).
+ */
+export const ADMIN_COPY = '?admin-copy';
+
+const ADMIN_SOURCE = /[\\/]web[\\/]src[\\/]admin[\\/]/;
+const DOMAIN_MODULE = /[\\/]domain[\\/][\w/\\-]+\.ts$/;
+
+/**
+ * Whether the module `importer` is the admin's: under web/src/admin, an admin route's module, or
+ * one of the admin's copies (so a copy's own imports are copies too).
+ */
+export function isAdminSide(importer: string): boolean {
+  return importer.endsWith(ADMIN_COPY) || ADMIN_SOURCE.test(importer) || adminRouteOf(importer) !== null;
+}
+
+/**
+ * The id the admin imports `resolved` by: its copy when it is a module of domain/ (pure: no state
+ * and no effect at load, docs/architecture.md, so two copies behave as one) that the app's entry
+ * does not load (`entryReach`: the entry's static imports, which every page loads anyway, so a
+ * copy would only be downloaded twice), else `resolved` itself.
+ * @param resolved a resolved module id (absolute path)
+ * @param entryReach the ids the entry reaches by static imports
+ */
+export function adminImportOf(resolved: string, entryReach: ReadonlySet<string>): string {
+  const copied = DOMAIN_MODULE.test(resolved) && !resolved.includes('node_modules') && !entryReach.has(resolved);
+  return copied ? `${resolved}${ADMIN_COPY}` : resolved;
+}
+
+/**
+ * Every module `start` reaches by static imports, `start` among them.
+ * @param start a module id
+ * @param importsOf a module's static imports (Rolldown's `this.load` gives them), once it is loaded
+ */
+export async function staticReachOf(start: string, importsOf: (id: string) => Promise<readonly string[]>): Promise<Set<string>> {
+  const seen = new Set<string>([start]);
+  let wave = [start];
+  while (wave.length) {
+    const next = (await Promise.all(wave.map(importsOf))).flat().filter((id) => !seen.has(id));
+    for (const id of next) seen.add(id);
+    wave = [...new Set(next)];
+  }
+  return seen;
 }
