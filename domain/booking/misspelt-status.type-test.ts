@@ -10,6 +10,9 @@ import type { BookingSchedule } from '../schedule/overlap';
 import type { ChargeMoneyRow, ChargeRefundRow } from '../money/ledger';
 import type { WaitingEntry } from '../waitlist/waitlist';
 import type { BookingRow } from './booking-row';
+import type { ChargeRow } from '../money/charge-row';
+import type { ConsultationRow } from '../consultations/consultation-row';
+import type { WaitlistEntryRow, WaitlistOfferRow } from '../waitlist/waitlist-row';
 import type { DoneMarkBooking } from './job-events';
 import type { SelfServiceBooking } from './self-service';
 
@@ -32,4 +35,30 @@ const consultationStatus: ConsultationSchedule['status'] = 'canceled';
 // @ts-expect-error 'wating' is not a waitlist entry status ('waiting')
 const waitlistStatus: WaitingEntry['status'] = 'wating';
 
-export const MISSPELT_STATUSES = [bookingStatus, paymentStatus, scheduleStatus, selfServiceStatus, doneMarkStatus, chargeStatus, refundStatus, consultationStatus, waitlistStatus];
+// @ts-expect-error 'succeded' is not a charge status ('succeeded')
+const chargeRowStatus: ChargeRow['status'] = 'succeded';
+// @ts-expect-error 'to-return' is not a refund status ('to_return')
+const chargeRowRefund: ChargeRow['refund_status'] = 'to-return';
+// @ts-expect-error 'canceled' is not a consultation status ('cancelled')
+const consultationRowStatus: ConsultationRow['status'] = 'canceled';
+// @ts-expect-error 'wating' is not a waitlist entry status ('waiting')
+const entryRowStatus: WaitlistEntryRow['status'] = 'wating';
+// @ts-expect-error 'accept' is not an offer status ('accepted')
+const offerRowStatus: WaitlistOfferRow['status'] = 'accept';
+
+export const MISSPELT_STATUSES = [
+  bookingStatus,
+  paymentStatus,
+  scheduleStatus,
+  selfServiceStatus,
+  doneMarkStatus,
+  chargeStatus,
+  refundStatus,
+  consultationStatus,
+  waitlistStatus,
+  chargeRowStatus,
+  chargeRowRefund,
+  consultationRowStatus,
+  entryRowStatus,
+  offerRowStatus,
+];

@@ -33,6 +33,7 @@ import { decided, pbDate, type Change, type Command, type FieldValue, type Outco
 import { ChargeStatus, chargeTransition } from '../money/charge-lifecycle';
 import { isGoingAhead } from '../booking/lifecycle';
 import type { BookingFields } from '../booking/booking-row';
+import type { ChargeFields, ChargeRow } from '../money/charge-row';
 
 /** What our own Stripe call for a charge answered (lib/payments/balance-payment.ts). */
 export type ChargeCallOutcome =
@@ -49,17 +50,19 @@ export type ChargeOutcomeInput =
   | { via: 'checkout_expired'; chargeId: string; sessionId: string };
 
 /** The charge's fields the outcome reads (PocketBase names; cents). */
-export interface OutcomeCharge {
-  id: string;
-  kind: string;
-  status: ChargeStatus;
-  amount: number;
-  balance_amount: number;
-  /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
-  method: string;
-  stripe_payment_intent_id: string;
-  stripe_checkout_session_id: string;
-}
+export type OutcomeCharge = ChargeFields<(typeof OUTCOME_CHARGE_FIELDS)[number]>;
+
+/** The fields of OutcomeCharge, for reading them from a record (pb_hooks/src/lib/charge-row.ts chargeFieldsOf). */
+export const OUTCOME_CHARGE_FIELDS = [
+  'id',
+  'kind',
+  'status',
+  'amount',
+  'balance_amount',
+  'method',
+  'stripe_payment_intent_id',
+  'stripe_checkout_session_id',
+] as const satisfies readonly (keyof ChargeRow)[];
 
 /** The booking's fields the outcome reads and writes (PocketBase names; cents; PocketBase datetimes). */
 export type OutcomeBooking = BookingMoneyRow & BookingFields<'id' | 'balance_paid_at' | 'removal_hold' | 'removal_date' | 'removal_time_slot' | 'install_date' | 'ics_sequence' | 'price_lines'>;

@@ -20,6 +20,7 @@ import { consultationInsideNotice, noticeRefusal } from '../schedule/notice';
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { decided, pbDate, refuse, type Change, type Command, whenFound } from './command';
 import { ConsultationStatus } from '../consultations/consultation-status';
+import type { ConsultationRow } from '../consultations/consultation-row';
 
 /** A move request: { token, date, timeSlot, from: { date, timeSlot } }. */
 export interface ConsultationMoveInput {
@@ -36,9 +37,7 @@ export interface ConsultationCancelInput {
 }
 
 /** The consultation the token opens, read in the command's transaction (null: a dead link). */
-export interface LinkedConsultation {
-  id: string;
-  status: ConsultationStatus;
+export interface LinkedConsultation extends Pick<ConsultationRow, 'id' | 'status'> {
   date: string;
   timeSlot: string;
   icsSequence: number;

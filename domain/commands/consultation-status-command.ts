@@ -9,6 +9,7 @@ import { CONSULTATION_STATUS_MESSAGES as M, type ConsultationAction, Consultatio
 import { consultationDateProblem, type DateContext } from '../schedule/season';
 import { CONSULTATION_SLOTS } from '../schedule/slots';
 import { decided, refuse, type Change, type Command } from './command';
+import type { ConsultationRow } from '../consultations/consultation-row';
 
 export const CONSULTATION_COMMAND_MESSAGES = {
   missing: 'Please choose the consultation.',
@@ -26,7 +27,7 @@ export interface ConsultationStatusInput {
 export interface ConsultationStatusState {
   /** Today, the season and the blocked days (a reschedule's date is checked against them). */
   dateContext: DateContext;
-  consultation: { id: string; status: ConsultationStatus; date: string; timeSlot: string; icsSequence: number } | null;
+  consultation: (Pick<ConsultationRow, 'id' | 'status'> & { date: string; timeSlot: string; icsSequence: number }) | null;
   /** Slots ('HH:MM') of the input's date held by requests that are not cancelled. */
   takenSlots: readonly string[];
 }

@@ -16,6 +16,7 @@
  */
 import { chargeBlocker, PAYMENT_GOING_THROUGH } from '../money/balance-charge';
 import type { ChargeMoneyRow } from '../money/ledger';
+import type { DamageLine } from '../money/damages';
 import {
   balanceAfterVoid,
   isRecordedMethod,
@@ -77,7 +78,7 @@ export interface RecordPaymentState {
  */
 export interface ClosedDamages {
   cents: number;
-  lines: readonly Record<string, unknown>[];
+  lines: readonly DamageLine[];
   description: string;
 }
 

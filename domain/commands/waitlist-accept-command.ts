@@ -10,21 +10,15 @@
  * Pure.
  */
 import type { TreeSize } from '../catalog';
-import type { Ymd } from '../schedule/calendar';
 import type { VisitKind } from '../schedule/slots';
-import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
+import { WAITLIST_MESSAGES as M, type OfferState } from '../waitlist/waitlist';
 import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
 import { isRefusal, refuse, type Change, type Command, type Refusal } from './command';
 import { customerMoveCommand, type CustomerMoveState, type MoveAnswer, type VisitMovedMail } from './visit-move-command';
 import { parseTokenBody } from './waitlist-leave-command';
 
 /** An offer as its acceptance reads it. `movingBookingId`: the entry's booking ('' for a new booking). */
-export interface OfferToAccept {
-  id: string;
-  status: OfferStatus;
-  expiresAtMs: number;
-  entryId: string;
-  date: Ymd;
+export interface OfferToAccept extends OfferState {
   kind: VisitKind;
   slotId: string;
   size: string;

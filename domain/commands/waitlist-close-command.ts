@@ -19,7 +19,7 @@ export interface WaitlistCloseInput {
 
 /** The entry with its open offer, the status of the booking it waits to move ('' gone, null none), and its customer's bookings on its date. */
 export interface WaitlistCloseState {
-  entry: (Pick<WaitingEntry, 'id' | 'date' | 'kind' | 'bookingId'> & { status: EntryStatus }) | null;
+  entry: Pick<WaitingEntry, 'id' | 'date' | 'kind' | 'bookingId' | 'status'> | null;
   openOfferId: string | null;
   moving: string | null;
   bookings: CustomerBookingOnDate[];

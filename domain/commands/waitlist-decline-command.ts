@@ -9,10 +9,11 @@ import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
 import { EntryStatus, OfferStatus, waitlistTransition } from '../waitlist/waitlist-status';
 import { decided, refuse, type Command, whenFound } from './command';
 import { parseTokenBody, type WaitlistReleaseAnswer } from './waitlist-leave-command';
+import type { OfferState } from '../waitlist/waitlist';
 
 /** The offer the token opens (null: none), as read in the transaction. */
 export interface WaitlistDeclineState {
-  offer: { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } | null;
+  offer: OfferState | null;
 }
 
 export const waitlistDeclineCommand: Command<{ token: string }, WaitlistDeclineState, never, WaitlistReleaseAnswer> = {

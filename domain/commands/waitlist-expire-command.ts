@@ -8,13 +8,14 @@
  */
 import { EntryStatus, OfferStatus, offerIsOpen, waitlistTransition, type WaitlistTransition } from '../waitlist/waitlist-status';
 import { decided, isRefusal, type Change, type Command, type Outcome } from './command';
+import type { OfferState } from '../waitlist/waitlist';
 
 export interface WaitlistExpireInput {
   offerId: string;
 }
 
 export interface WaitlistExpireState {
-  offer: { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } | null;
+  offer: OfferState | null;
   /** Whether the offer's slot is full without it (other bookings, holds and offers fill the crews). */
   takenOtherwise: boolean;
 }

@@ -8,12 +8,13 @@
  */
 import type { ParseResult } from '../contact-schema';
 import { WAITLIST_MESSAGES as M } from '../waitlist/waitlist';
-import { entryIsLive, OfferStatus, waitlistTransition, type EntryStatus, type WaitlistEvent } from '../waitlist/waitlist-status';
+import { entryIsLive, OfferStatus, waitlistTransition, type WaitlistEvent } from '../waitlist/waitlist-status';
 import { decided, refuse, type Change, type Command, type Outcome } from './command';
+import type { WaitlistEntryRow } from '../waitlist/waitlist-row';
 
 /** The entry as the release reads it, with its open offer (null when none). */
 export interface WaitlistReleaseState {
-  entry: { id: string; status: EntryStatus; date: string } | null;
+  entry: Pick<WaitlistEntryRow, 'id' | 'status' | 'date'> | null;
   openOfferId: string | null;
 }
 

@@ -8,13 +8,13 @@
 import { addDays, newYorkTimeMs, type Ymd } from '../schedule/calendar';
 import { consultationSlotMinutes } from './consultation';
 import { ConsultationStatus } from './consultation-status';
+import type { ConsultationRow } from './consultation-row';
 
 /**
  * What the /my-consultation page shows (POST /api/fn/my-consultation and its move and cancel
  * answers): the consultation as stored now, and whether it may still be changed.
  */
-export interface MyConsultationView {
-  status: ConsultationStatus;
+export interface MyConsultationView extends Pick<ConsultationRow, 'status'> {
   /** YYYY-MM-DD, New York. */
   date: string;
   /** 'HH:MM' */

@@ -8,24 +8,13 @@
  */
 import { customerKey } from './customer-key';
 import type { BookingRow } from '../booking/booking-row';
-
-/** The contact fields of a booking or consultation request the grouping reads. */
-interface CustomerContactRow {
-  id: string;
-  created_at: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
-}
+import type { ConsultationRow } from '../consultations/consultation-row';
 
 /** The fields of a booking the grouping reads. */
 export type CustomerBookingRow = Pick<BookingRow, 'id' | 'created_at' | 'customer_name' | 'customer_email' | 'customer_phone' | 'customer_address' | 'install_date'>;
 
 /** The fields of a consultation request the grouping reads. */
-export interface CustomerConsultationRow extends CustomerContactRow {
-  consultation_date: string;
-}
+export type CustomerConsultationRow = Pick<ConsultationRow, 'id' | 'created_at' | 'customer_name' | 'customer_email' | 'customer_phone' | 'customer_address' | 'consultation_date'>;
 
 /** The fields of a review the grouping reads (its e-mail may be empty: its booking's then counts). */
 export interface CustomerReviewRow {

@@ -26,6 +26,7 @@ import { businessToday, isYmd, parseTimestamp, type Ymd } from '../schedule/cale
 import { seasonOfInstall } from '../schedule/season';
 import { dollarsCell, type Cell } from './csv';
 import type { BookingRow } from '../booking/booking-row';
+import type { ChargeRow } from '../money/charge-row';
 
 /** A season (its year: the season of November Y) or a from/to range of New York dates, both included. */
 export type BooksRange = { season: number } | { from: Ymd; to: Ymd };
@@ -54,19 +55,8 @@ export type BooksBookingRow = Pick<
 > &
   Partial<Pick<BookingRow, 'updated_at' | 'hold_expires_at' | 'deposit_paid_at'>>;
 
-/** A mirrored `charges` row's fields the exports read, besides those the ledger reads (AdminCharge fits it). */
-export interface BooksChargeRow {
-  id: string;
-  booking: string;
-  created_at: string;
-  updated_at?: string;
-  /** When the charge was asked for on the app's clock (the Overview's chart dates payments by it too). */
-  requested_at?: string;
-  refunded_at?: string;
-  voided_at?: string;
-  /** The charge's later refunds (ledger.ts ChargeRefundRow), each with its `refunded_at`. */
-  refunds?: unknown;
-}
+/** A mirrored `charges` row's fields the exports read, besides those the ledger reads (AdminCharge fits it); `refunds`: the charge's later refunds (ledger.ts ChargeRefundRow), each with its `refunded_at`. */
+export type BooksChargeRow = Pick<ChargeRow, 'id' | 'booking' | 'created_at' | 'requested_at' | 'refunded_at' | 'voided_at' | 'refunds'> & Partial<Pick<ChargeRow, 'updated_at'>>;
 
 /** The first and last New York date of `range`, both included, and its name in file names ('2026', '2026-11-01_2026-11-30'). */
 export function rangeDates(range: BooksRange): { from: Ymd; to: Ymd; label: string } {

@@ -10,6 +10,7 @@ import { normalizeText } from '../text';
 import { BookingStatus, isPaid, isRefunded, NO_SUCH_BOOKING } from '../booking/lifecycle';
 import type { BookingRow } from '../booking/booking-row';
 import { ChargeStatus } from './charge-lifecycle';
+import type { ChargeFields } from './charge-row';
 
 /** docs/product.md §7: the description when the admin gives none. */
 export const DEFAULT_CHARGE_DESCRIPTION = 'Post-removal damages and incidentals';
@@ -186,12 +187,7 @@ export interface ChargeAnswer {
 }
 
 /** The stored charge fields its answer is made of (a `charges` record as JSON). */
-export interface StoredCharge {
-  status: ChargeStatus;
-  amount: number;
-  checkout_url: string;
-  error: string;
-}
+export type StoredCharge = ChargeFields<'status' | 'amount' | 'checkout_url' | 'error'>;
 
 /**
  * The answer of a stored charge, the same for the first request and every replay (docs/architecture.md

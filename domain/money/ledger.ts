@@ -14,6 +14,7 @@ import { BookingStatus, isPaid, isRefunded, PaymentStatus } from '../booking/lif
 import { asRefundStatus, type RefundStatus, ChargeStatus } from './charge-lifecycle';
 import { RefundLineState } from './refund-line-state';
 import type { BookingFields, BookingRow } from '../booking/booking-row';
+import type { ChargeFields, ChargeRow } from './charge-row';
 import { oneOfOr } from '../one-of';
 
 export const MOVEMENT_KINDS = ['deposit', 'balance', 'removal', 'damages', 'tip'] as const;
@@ -247,23 +248,24 @@ export const BOOKING_MONEY_FIELDS = [
   'cancel_reason',
 ] as const satisfies readonly (keyof BookingMoneyRow)[];
 
-/** A `charges` row's fields the ledger reads. */
-export interface ChargeMoneyRow {
-  id: string;
-  kind: string;
-  amount: number;
-  balance_amount: number;
-  damages_amount: number;
-  status: ChargeStatus;
-  /** 'cash' | 'check' | 'other' for a recorded payment, '' for a card. */
-  method: string;
-  stripe_checkout_session_id: string;
-  /** '' | 'pending' | 'succeeded' | 'failed' | 'to_return' | 'returned' (docs/decisions/045). */
-  refund_status?: RefundStatus | '';
-  refund_amount?: number;
-  /** The charge's later refunds, each its own movement (`refunds`, pb_migrations/1732000175); absent on older rows. */
-  refunds?: readonly ChargeRefundRow[];
-}
+/** A `charges` row's fields the ledger reads (domain/money/charge-row.ts). */
+export type ChargeMoneyRow = ChargeFields<'id' | 'kind' | 'amount' | 'balance_amount' | 'damages_amount' | 'status' | 'method' | 'stripe_checkout_session_id'> &
+  Pick<ChargeRow, 'refund_status' | 'refund_amount' | 'refunds'>;
+
+/** The fields of ChargeMoneyRow, for reading them from a record (pb_hooks/src/lib/charge-row.ts chargeFieldsOf). */
+export const CHARGE_MONEY_FIELDS = [
+  'id',
+  'kind',
+  'amount',
+  'balance_amount',
+  'damages_amount',
+  'status',
+  'method',
+  'stripe_checkout_session_id',
+  'refund_status',
+  'refund_amount',
+  'refunds',
+] as const satisfies readonly (keyof ChargeMoneyRow)[];
 
 /**
  * One later refund of a charge, as its `refunds` JSON list stores it (pb_migrations/1732000175):
@@ -271,19 +273,17 @@ export interface ChargeMoneyRow {
  * `refund-charge-<charge>`); each one after it is an entry numbered from 2 with its own key
  * (chargeRefundKey), so a charge refunded in part can be refunded in part again.
  */
-export interface ChargeRefundRow {
+export type ChargeRefundRow = {
   /** 2, 3, …: the refund's number among the charge's refunds. */
   n: number;
   /** Which part of a balance-and-damages charge it gives back ('damages'), else ''. */
   part: '' | 'damages';
   amount: number;
-  /** Same states as `refund_status`. */
-  status: RefundStatus | '';
-  refund_id: string;
-  refunded_at: string;
+  /** Same states as the charge's `refund_status`. */
+  status: ChargeFields<'refund_status'>['refund_status'];
   /** The owner chose to give it back (Movement.waives); false for a refund the ledger queued. */
   waive: boolean;
-}
+} & ChargeFields<'refund_id' | 'refunded_at'>;
 
 /** The Stripe idempotency key of refund number `n` of charge `chargeId` (1: the charge's first, as keys stored before). */
 export function chargeRefundKey(chargeId: string, n: number): string {
@@ -307,11 +307,7 @@ export function chargeRefundRowsOf(json: unknown): ChargeRefundRow[] {
 }
 
 /** What a charge's row becomes when refunds are queued for it (only the fields that change). */
-export interface ChargeRefundWrite {
-  refund_status?: RefundStatus | '';
-  refund_amount?: number;
-  refunds?: ChargeRefundRow[];
-}
+export type ChargeRefundWrite = Partial<Pick<ChargeRow, 'refund_status' | 'refund_amount'>> & { refunds?: ChargeRefundRow[] };
 
 /**
  * The writes that queue `refunds` (refundsToQueue's, each `of` a payment) on the booking and its

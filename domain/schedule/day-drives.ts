@@ -20,6 +20,7 @@ import { driveBetween } from './drive';
 import type { ScheduleItem } from './schedule';
 import { parseSlotId } from './slots';
 import type { BookingRow } from '../booking/booking-row';
+import type { ConsultationRow } from '../consultations/consultation-row';
 
 // The estimate itself lives in drive.ts, which the calendar's small bundle can hold
 // (docs/decisions/018): this module brings the consultation schema with it.
@@ -123,10 +124,7 @@ function isBetter(a: { leg: DriveLeg | null; end: number }, b: { leg: DriveLeg |
 export type StopBooking = Pick<BookingRow, 'customer_address' | 'install_time_slot'> & Partial<Pick<BookingRow, 'removal_time_slot'>>;
 
 /** The consultation fields dayStops reads. */
-export interface StopConsultation {
-  customer_address: string;
-  consultation_time_slot: string;
-}
+export type StopConsultation = Pick<ConsultationRow, 'customer_address' | 'consultation_time_slot'>;
 
 /**
  * The stops of a day's schedule items (domain/schedule/schedule.ts scheduleItemsOn), with the records

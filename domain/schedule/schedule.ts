@@ -8,16 +8,12 @@ import type { Ymd } from './calendar';
 import { isActiveBooking, type BookingSchedule } from './overlap';
 import { CONSULTATION_SLOTS, formatSlotRange, parseSlotId } from './slots';
 import { ConsultationStatus } from '../consultations/consultation-status';
+import type { ConsultationRow } from '../consultations/consultation-row';
 
 export type ScheduleItemKind = 'install' | 'removal' | 'consultation';
 
 /** The consultation fields the schedule reads (PocketBase record shape). */
-export interface ConsultationSchedule {
-  id: string;
-  status: ConsultationStatus;
-  consultation_date: string;
-  consultation_time_slot: string;
-}
+export type ConsultationSchedule = Pick<ConsultationRow, 'id' | 'status' | 'consultation_date' | 'consultation_time_slot'>;
 
 export interface ScheduleItem {
   kind: ScheduleItemKind;

@@ -16,6 +16,7 @@ import { slotsFor, type ClosingHours, type TimeSlot, type VisitKind } from '../s
 import { BookingStatus, PaymentStatus, wentAhead } from '../booking/lifecycle';
 import type { BookingFields, BookingRow } from '../booking/booking-row';
 import { EntryStatus } from './waitlist-status';
+import type { WaitlistEntryRow, WaitlistOfferRow } from './waitlist-row';
 
 /** How many dates one e-mail address may wait for at once. */
 export const MAX_LIVE_ENTRIES = 5;
@@ -78,20 +79,21 @@ export function offerHoursFrom(value: unknown): number {
 }
 
 /** A waitlist entry as the rules read it. `noticeHours`: its package's minimum notice. */
-export interface WaitingEntry {
-  id: string;
+export interface WaitingEntry extends Pick<WaitlistEntryRow, 'id' | 'status'> {
   date: Ymd;
   kind: VisitKind;
   size: TreeSize;
   /** Epoch ms: the order in line. */
   joinedAt: number;
-  status: EntryStatus;
   /** The booking whose visit they wait to move ('' for a new booking): its own visit is not in their way. */
   bookingId: string;
   noticeHours: number;
   /** The closing hours of the season of its date (seasons.ts; absent: the pattern), so no offer ends after closing. */
   closingHours?: ClosingHours;
 }
+
+/** An offer as its decline, expiry and acceptance read it: `expiresAtMs` its `expires_at` (epoch ms), `entryId` its `entry`. */
+export type OfferState = Pick<WaitlistOfferRow, 'id' | 'status' | 'date'> & { expiresAtMs: number; entryId: string };
 
 /** One offer to make: the entry, the slot, and until when it is held (epoch ms). */
 export interface PlannedOffer {

@@ -7,6 +7,7 @@ import { asBookingStatus, asCancelReason, asPaymentStatus } from '@domain/bookin
 import type { BookingRow, StoredAddon } from '@domain/booking/booking-row';
 import { asRefundStatus } from '@domain/money/charge-lifecycle';
 import { jsonObject, jsonObjects } from './json-fields';
+import { rowReader, type ReadTable } from './row-reader';
 
 /**
  * The row as the server reads it from a record: every field present, a JSON field [] or {} when
@@ -15,7 +16,7 @@ import { jsonObject, jsonObjects } from './json-fields';
 export type ReadBookingRow = { [K in keyof BookingRow]-?: NonNullable<BookingRow[K]> };
 
 /** How each field of the row is read from a record: the one place that spells a booking field's reading. */
-const READ: { [K in keyof BookingRow]-?: (r: core.Record) => ReadBookingRow[K] } = {
+const READ: ReadTable<ReadBookingRow> = {
   id: (r) => r.id,
   created_at: (r) => r.getString('created_at'),
   updated_at: (r) => r.getString('updated_at'),
@@ -76,7 +77,7 @@ const READ: { [K in keyof BookingRow]-?: (r: core.Record) => ReadBookingRow[K] }
   ics_sequence: (r) => r.getInt('ics_sequence'),
   refunded_at: (r) => r.getString('refunded_at'),
 };
-const FIELDS = Object.keys(READ) as (keyof BookingRow)[];
+const BOOKINGS = rowReader(READ);
 
 /**
  * The `bookings` record `r` as the domain's typed row (domain/booking/booking-row.ts): the one
@@ -85,7 +86,7 @@ const FIELDS = Object.keys(READ) as (keyof BookingRow)[];
  * cannot be read are [] (or {}).
  */
 export function bookingRowOf(r: core.Record): ReadBookingRow {
-  return bookingFieldsOf(r, FIELDS) as ReadBookingRow;
+  return BOOKINGS.rowOf(r);
 }
 
 /**
@@ -93,14 +94,12 @@ export function bookingRowOf(r: core.Record): ReadBookingRow {
  * projection of the row (a command's state, an e-mail's facts) without reading the rest.
  */
 export function bookingFieldsOf<K extends keyof BookingRow>(r: core.Record, keys: readonly K[]): Pick<ReadBookingRow, K> {
-  const out = {} as Pick<ReadBookingRow, K>;
-  for (const k of keys) out[k] = (READ[k] as (r: core.Record) => ReadBookingRow[K])(r);
-  return out;
+  return BOOKINGS.fieldsOf(r, keys);
 }
 
 /** One field `key` of record `r`'s row, read as bookingRowOf reads it. */
 export function bookingField<K extends keyof BookingRow>(r: core.Record, key: K): ReadBookingRow[K] {
-  return (READ[key] as (r: core.Record) => ReadBookingRow[K])(r);
+  return BOOKINGS.field(r, key);
 }
 
 /** A record's JSON field read as an array of strings (anything else dropped). */

@@ -7,10 +7,9 @@
  */
 import type { Kept } from '@domain/booking/policy';
 import { balanceOf, bookingLedger, derivedMoneyOf, keptOfRows, ledgerBookingOfRows } from '@domain/money/booking-money';
-import { BOOKING_MONEY_FIELDS, chargeRefundRowsOf, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
-import { jsonObjects } from './json-fields';
-import { asChargeStatus, asRefundStatus } from '@domain/money/charge-lifecycle';
+import { BOOKING_MONEY_FIELDS, CHARGE_MONEY_FIELDS, moneyOf, movementsOf, type BookingMoneyRow, type ChargeMoneyRow, type LedgerBooking, type Money, type Movement } from '@domain/money/ledger';
 import { bookingField, bookingFieldsOf } from './booking-row';
+import { chargeFieldsOf } from './charge-row';
 
 /** The charges of booking `bookingId`, oldest first. */
 export function chargesOfBooking(tx: CoreApp, bookingId: string): core.Record[] {
@@ -39,19 +38,7 @@ export function movementsOfRecords(b: core.Record, charges: core.Record[]): Move
 
 /** A `charges` record as the ledger reads it, its later refunds (`refunds`) with it. */
 export function chargeMoneyRowOf(c: core.Record): ChargeMoneyRow {
-  return {
-    id: c.id,
-    kind: c.getString('kind'),
-    amount: c.getInt('amount'),
-    balance_amount: c.getInt('balance_amount'),
-    damages_amount: c.getInt('damages_amount'),
-    status: asChargeStatus(c.getString('status')),
-    method: c.getString('method'),
-    stripe_checkout_session_id: c.getString('stripe_checkout_session_id'),
-    refund_status: asRefundStatus(c.getString('refund_status')),
-    refund_amount: c.getInt('refund_amount'),
-    refunds: chargeRefundRowsOf(jsonObjects(c, 'refunds')),
-  };
+  return chargeFieldsOf(c, CHARGE_MONEY_FIELDS);
 }
 
 /**

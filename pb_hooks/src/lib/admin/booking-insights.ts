@@ -25,8 +25,8 @@ import { heldOf } from '@domain/money/ledger';
 import type { Ymd } from '@domain/schedule/calendar';
 import { toPbDate } from '../clock';
 import { AWAITING_DEPOSIT_STATUSES, BookingStatus, GONE_STATUSES, PaymentStatus, sqlIn, sqlNotIn } from '@domain/booking/lifecycle';
-import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
 import type { BookingFields } from '@domain/booking/booking-row';
+import type { ChargeFields } from '@domain/money/charge-row';
 
 export interface BookingTiles {
   total: number;
@@ -106,21 +106,12 @@ type BookingGroup = BookingFields<'id' | 'status' | 'payment_status' | 'total_pr
   n: number;
 };
 
-interface ChargeRow {
-  booking: string;
-  kind: string;
-  amount: number;
-  balance_amount: number;
-  damages_amount: number;
-  status: ChargeStatus;
-  method: string;
+/** A charge's SQL row: the typed row's fields (domain/money/charge-row.ts), its later refunds as their JSON text, and the row's own bands. */
+type ChargeSqlRow = ChargeFields<'booking' | 'kind' | 'amount' | 'balance_amount' | 'damages_amount' | 'status' | 'method' | 'refund_status' | 'refund_amount'> & {
   link: number | boolean;
-  refund_status: RefundStatus | '';
-  refund_amount: number;
-  /** The charge's later refunds, as their JSON text. */
   refunds: string;
   band: string;
-}
+};
 
 const truthy = (v: unknown) => v === true || Number(v) === 1;
 
@@ -129,7 +120,7 @@ const truthy = (v: unknown) => v === true || Number(v) === 1;
  * ledger: bookings with the same key have the same movements and money, whatever their ids and
  * times. Charges get ids by position ('c0', 'c1'…) so one ledger serves every booking of the key.
  */
-function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>, charges: readonly ChargeRow[]) {
+function ledgerInput(b: Omit<BookingGroup, 'id' | 'paid_band' | 'counted' | 'n'>, charges: readonly ChargeSqlRow[]) {
   const booking = {
     status: String(b.status),
     payment_status: String(b.payment_status),
@@ -199,7 +190,7 @@ export function bookingInsights(app: CoreApp, now: number, today: Ymd): BookingI
   app.db().newQuery(CHARGED_BOOKINGS_SQL).bind(params).all(charged);
   const chargeRows = arrayOf(
     new DynamicModel({ booking: '', kind: '', amount: 0, balance_amount: 0, damages_amount: 0, status: '', method: '', link: 0, refund_status: '', refund_amount: 0, band: '' }),
-  ) as unknown as ChargeRow[];
+  ) as unknown as ChargeSqlRow[];
   app.db().newQuery(CHARGES_SQL).all(chargeRows);
 
   const ledgers = new Map<string, BookingLedger>();

@@ -34,8 +34,9 @@ import { paymentMode } from '../payments/mode';
 import { tryExpireCheckoutSession } from '../payments/stripe';
 import { logError } from '../log';
 import { asPaymentStatus } from '@domain/booking/lifecycle';
-import { asChargeStatus, ChargeStatus, chargeTransition } from '@domain/money/charge-lifecycle';
+import { ChargeStatus, chargeTransition } from '@domain/money/charge-lifecycle';
 import { bookingField } from '../booking-row';
+import { chargeField } from '../charge-row';
 
 /** The sentence for a payment service that could not be asked to close a link. */
 const UNREACHABLE = 'The payment service could not be reached to close this booking\u2019s payment link. Please try again in a moment.';
@@ -53,7 +54,7 @@ function expireLink(sessionId: string): void {
 
 /** Refuses deleting `booking` when money moved for it: 409 while a charge is in progress, else 400. */
 function refuseDeletingPaid(app: CoreApp, booking: core.Record): void {
-  const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: asChargeStatus(c!.getString('status')) }));
+  const charges = app.findRecordsByFilter('charges', 'booking = {:id}', '', 0, 0, { id: booking.id }).map((c) => ({ status: chargeField(c!, 'status') }));
   if (charges.some((c) => c.status === ChargeStatus.Pending || c.status === ChargeStatus.Processing)) throw apiError(409, CHARGE_MESSAGES.deleteInFlight);
   const paid = moneyMovedFor({ payment_status: asPaymentStatus(bookingField(booking, 'payment_status')), deposit_paid_at: bookingField(booking, 'deposit_paid_at') }, charges);
   if (paid) throw apiError(400, DELETE_PAID_REFUSED);
@@ -66,12 +67,12 @@ export function closePaymentLinksBeforeDelete(e: core.RecordRequestEvent): void 
   if (!e.hasSuperuserAuth()) refuseDeletingPaid(app, booking);
   const stripe = paymentMode() === 'stripe';
   for (const charge of openCharges(app, booking.id)) {
-    const sessionId = charge.getString('stripe_checkout_session_id');
-    if (charge.getString('status') !== ChargeStatus.RequiresCheckout) continue;
+    const sessionId = chargeField(charge, 'stripe_checkout_session_id');
+    if (chargeField(charge, 'status') !== ChargeStatus.RequiresCheckout) continue;
     if (stripe && sessionId) expireLink(sessionId);
     app.runInTransaction((tx) => {
       const fresh = tx.findRecordById('charges', charge.id);
-      const closed = chargeTransition(asChargeStatus(fresh.getString('status')), { type: 'link_closed' });
+      const closed = chargeTransition(chargeField(fresh, 'status'), { type: 'link_closed' });
       if (!closed) return;
       fresh.set('status', closed);
       fresh.set('error', 'The payment link was closed when the booking was deleted.');

@@ -59,6 +59,7 @@ import { bookingsOnDates } from '../booking-store/bookings-repo';
 import { openOffersAt } from '../waitlist/waitlist-repo';
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { bookingField } from '../booking-row';
+import { waitlistEntryField, waitlistOfferField } from '../waitlist-row';
 
 /**
  * The open waitlist offers alone in the way of request `r` at `now` (read in `tx`): the offers
@@ -72,8 +73,8 @@ function offersInTheWay(tx: CoreApp, r: BookingRequest, visits: CheckedRequest['
   if (asked.some(([date, slot]) => slotHasConflict(date, slot, bookingsOnly, now, crews))) return [];
   return asked.flatMap(([date, slot]) =>
     openOffersAt(tx, date).filter((o) => {
-      const held = parseSlotId(o.getString('time_slot'));
-      return !!held && parseTimestamp(o.getString('expires_at')) > now && hoursOverlap(held, slot);
+      const held = parseSlotId(waitlistOfferField(o, 'time_slot'));
+      return !!held && parseTimestamp(waitlistOfferField(o, 'expires_at')) > now && hoursOverlap(held, slot);
     }),
   );
 }
@@ -114,11 +115,11 @@ export function phoneBooking(
       const offers = conflict ? offersInTheWay(tx, input.request, checked.visits, now, loadCrews(tx)) : [];
       if (offers.length > 0 && endOffer) {
         conflict = null;
-        endOffers = offers.map((o) => ({ id: o.id, entryId: o.getString('entry') }));
+        endOffers = offers.map((o) => ({ id: o.id, entryId: waitlistOfferField(o, 'entry') }));
         found.ended = endOffers;
       } else if (offers.length > 0) {
-        const entry = tx.findRecordById('waitlist_entries', offers[0]!.getString('entry'));
-        found.offerOpen = WAITLIST_MESSAGES.offerOpen(entry.getString('name'), parseTimestamp(offers[0]!.getString('expires_at')));
+        const entry = tx.findRecordById('waitlist_entries', waitlistOfferField(offers[0]!, 'entry'));
+        found.offerOpen = WAITLIST_MESSAGES.offerOpen(waitlistEntryField(entry, 'name'), parseTimestamp(waitlistOfferField(offers[0]!, 'expires_at')));
         conflict = { status: 409, message: found.offerOpen };
       }
       return {

@@ -15,6 +15,7 @@ import { bookingDetails } from '../mail/booking-summary';
 import { bookingBalanceOf } from '../ledger-records';
 import { filterIn, filterNotIn, GOING_AHEAD_STATUSES, GONE_STATUSES, PAID_PAYMENT_STATUSES } from '@domain/booking/lifecycle';
 import { ConsultationStatus } from '@domain/consultations/consultation-status';
+import { consultationRowOf } from '../consultation-row';
 import { bookingField } from '../booking-row';
 
 /** Past visits kept in the feed, so last week's jobs stay visible. */
@@ -65,21 +66,17 @@ function bookingEvents(app: CoreApp, r: core.Record, from: Ymd): CalendarEvent[]
 }
 
 function consultationEvent(r: core.Record): CalendarEvent | null {
-  const span = consultationSlotMinutes(r.getString('consultation_time_slot'));
+  const c = consultationRowOf(r);
+  const span = consultationSlotMinutes(c.consultation_time_slot);
   if (!span) return null;
   return {
-    uid: uid('consultation', r.id),
-    date: r.getString('consultation_date'),
+    uid: uid('consultation', c.id),
+    date: c.consultation_date,
     startMinutes: span.start,
     endMinutes: span.end,
-    summary: `Consultation: ${r.getString('customer_name')}`,
-    description: lines(
-      `Status: ${r.getString('status') || ConsultationStatus.Pending}`,
-      `Phone: ${r.getString('customer_phone')}`,
-      `E-mail: ${r.getString('customer_email')}`,
-      r.getString('notes') && `Notes: ${r.getString('notes')}`,
-    ),
-    location: r.getString('customer_address'),
+    summary: `Consultation: ${c.customer_name}`,
+    description: lines(`Status: ${c.status}`, `Phone: ${c.customer_phone}`, `E-mail: ${c.customer_email}`, c.notes && `Notes: ${c.notes}`),
+    location: c.customer_address,
   };
 }
 

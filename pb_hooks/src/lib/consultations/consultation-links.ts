@@ -11,6 +11,7 @@ import { toPbDate } from '../clock';
 import { apiError } from '../http';
 import { SELF_SERVICE_MESSAGES } from '@domain/booking/self-service';
 import { liveLinkRow, saveLinkRow, stableManageToken, tokenHashOf, tokenOf } from '../booking-store/manage-links';
+import { consultationField } from '../consultation-row';
 
 /**
  * The link of consultation request `c` for an e-mail, through `tx` (the transaction that stores
@@ -19,9 +20,9 @@ import { liveLinkRow, saveLinkRow, stableManageToken, tokenHashOf, tokenOf } fro
  * exists only in the e-mails. Throws when a write fails.
  */
 export function issueConsultationToken(tx: CoreApp, c: core.Record): string {
-  const token = stableManageToken(tx, c.id, c.getInt('link_version'), 'consultation');
+  const token = stableManageToken(tx, c.id, consultationField(c, 'link_version'), 'consultation');
   const hash = tokenHashOf(token);
-  const expires = toPbDate(consultationLinkExpiresAtMs(c.getString('consultation_date')));
+  const expires = toPbDate(consultationLinkExpiresAtMs(consultationField(c, 'consultation_date')));
   saveLinkRow(tx, 'consultation_links', { consultation: c.id }, hash, expires);
   return token;
 }

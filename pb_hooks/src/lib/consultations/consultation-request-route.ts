@@ -42,6 +42,7 @@ import { loadDateContext, loadNotice, loadTravelBuffer } from '../settings';
 import { myConsultationUrl } from './consultation-links';
 import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
 import { newRecordId } from '../waitlist/waitlist-repo';
+import { consultationField } from '../consultation-row';
 
 /**
  * The request from `clientIp` (e.realIP(); '' when unknown) on the runner. `load` reads the
@@ -79,13 +80,13 @@ export function consultationRequest(clientIp: string): ServerCommand<Consultatio
       const c = tx.findRecordById('consultation_requests', m.consultationId);
       const [confirmation, notice] = consultationMails({
         id: c.id,
-        customerName: c.getString('customer_name'),
-        customerEmail: c.getString('customer_email'),
-        customerPhone: c.getString('customer_phone'),
-        customerAddress: c.getString('customer_address'),
-        date: c.getString('consultation_date'),
-        timeSlot: c.getString('consultation_time_slot'),
-        notes: c.getString('notes'),
+        customerName: consultationField(c, 'customer_name'),
+        customerEmail: consultationField(c, 'customer_email'),
+        customerPhone: consultationField(c, 'customer_phone'),
+        customerAddress: consultationField(c, 'customer_address'),
+        date: consultationField(c, 'consultation_date'),
+        timeSlot: consultationField(c, 'consultation_time_slot'),
+        notes: consultationField(c, 'notes'),
         manageUrl: m.manageUrl,
       });
       return m.copy === 'customer' ? confirmation! : notice!;

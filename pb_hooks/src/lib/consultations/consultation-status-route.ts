@@ -12,7 +12,7 @@
  * request; 409 a done or cancelled request, a slot taken meanwhile (also by a request at the
  * same instant: the partial unique index decides).
  */
-import { asConsultationStatus, CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultations/consultation-status';
+import { CONSULTATION_STATUS_MESSAGES as M } from '@domain/consultations/consultation-status';
 import {
   consultationStatusCommand,
   type ConsultationStatusAnswer,
@@ -25,6 +25,7 @@ import { consultationUpdateMail } from './consultation-update-mail';
 import { loadDateContext } from '../settings';
 import { takenConsultationSlots } from './consultations-repo';
 import { findRecord } from '../records';
+import { consultationField } from '../consultation-row';
 
 export const consultationStatus: ServerCommand<ConsultationStatusInput, ConsultationStatusState, ConsultationUpdateMail, ConsultationStatusAnswer> = {
   command: consultationStatusCommand,
@@ -37,10 +38,10 @@ export const consultationStatus: ServerCommand<ConsultationStatusInput, Consulta
     if (!r) return { dateContext, consultation: null, takenSlots };
     const consultation = {
       id: r.id,
-      status: asConsultationStatus(r.getString('status')),
-      date: r.getString('consultation_date'),
-      timeSlot: r.getString('consultation_time_slot'),
-      icsSequence: r.getInt('ics_sequence'),
+      status: consultationField(r, 'status'),
+      date: consultationField(r, 'consultation_date'),
+      timeSlot: consultationField(r, 'consultation_time_slot'),
+      icsSequence: consultationField(r, 'ics_sequence'),
     };
     return { dateContext, consultation, takenSlots };
   },

@@ -13,6 +13,7 @@ import { composeMail } from '../mail/compose';
 import { consultationIcs, MANAGE_CONSULTATION } from '../mail/consultation-confirmation';
 import { issueConsultationToken, myConsultationUrl } from './consultation-links';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
+import { consultationField } from '../consultation-row';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
@@ -25,14 +26,14 @@ const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 export function consultationUpdateMail(app: CoreApp, r: core.Record, action: ConsultationAction): QueuedMail {
   const c = {
     id: r.id,
-    date: r.getString('consultation_date'),
-    timeSlot: r.getString('consultation_time_slot'),
-    customerAddress: r.getString('customer_address'),
-    customerName: r.getString('customer_name'),
-    customerEmail: r.getString('customer_email'),
+    date: consultationField(r, 'consultation_date'),
+    timeSlot: consultationField(r, 'consultation_time_slot'),
+    customerAddress: consultationField(r, 'customer_address'),
+    customerName: consultationField(r, 'customer_name'),
+    customerEmail: consultationField(r, 'customer_email'),
   };
   const when = `${formatLongDate(c.date)} at ${consultationSlotLabel(c.timeSlot)}`;
-  const seq = r.getInt('ics_sequence');
+  const seq = consultationField(r, 'ics_sequence');
   const texts: Record<ConsultationAction, { subject: string; lines: string[] }> = {
     confirm: { subject: `Your consultation is confirmed: ${when}`, lines: [`Your free design consultation is confirmed for ${when} (30 minutes), at ${c.customerAddress}.`] },
     reschedule: { subject: `Your consultation has moved: ${when}`, lines: [`Your free design consultation has moved to ${when} (30 minutes), at ${c.customerAddress}.`] },
@@ -44,7 +45,7 @@ export function consultationUpdateMail(app: CoreApp, r: core.Record, action: Con
   };
   const t = texts[action];
   const booking = `${configuredOrigin(app)}/booking`;
-  const body = composeMail(`Hello ${r.getString('customer_name')},`, [{ lines: t.lines }], closing, {
+  const body = composeMail(`Hello ${consultationField(r, 'customer_name')},`, [{ lines: t.lines }], closing, {
     title: t.subject,
     ...(action === 'complete'
       ? { buttons: [{ label: 'Book your tree', url: booking }] }
@@ -65,11 +66,11 @@ export function consultationUpdateMail(app: CoreApp, r: core.Record, action: Con
           `Your free design consultation with ${BUSINESS.name}. Questions: ${BUSINESS.phone}, ${BUSINESS.email}.`,
           seq,
           action === 'cancel' ? 'CANCEL' : 'REQUEST',
-          r.getString('status') !== ConsultationStatus.Pending,
+          consultationField(r, 'status') !== ConsultationStatus.Pending,
         );
   return {
     key: mailKey(`consultation_${action}`, r.id, seq),
-    to: r.getString('customer_email'),
+    to: consultationField(r, 'customer_email'),
     subject: t.subject,
     ...body,
     kind: 'consultation_update',

@@ -7,6 +7,7 @@ import { consultationSlotMinutes } from '@domain/consultations/consultation';
 import { parseZip } from '@domain/place/distance';
 import type { PlacedVisit } from '@domain/schedule/travel-buffer';
 import { ConsultationStatus } from '@domain/consultations/consultation-status';
+import { consultationField } from '../consultation-row';
 
 /** The requests of `date` that are not cancelled. */
 function requestsOn(app: CoreApp, date: string): core.Record[] {
@@ -18,7 +19,7 @@ function requestsOn(app: CoreApp, date: string): core.Record[] {
  * partial unique index `idx_consultations_slot_taken` covers.
  */
 export function takenConsultationSlots(app: CoreApp, date: string): Set<string> {
-  return new Set(requestsOn(app, date).map((r) => r.getString('consultation_time_slot')));
+  return new Set(requestsOn(app, date).map((r) => consultationField(r, 'consultation_time_slot')));
 }
 
 /**
@@ -50,8 +51,8 @@ export function takenConsultationSlotsBetween(app: CoreApp, from: string, to: st
  */
 export function consultationVisitsOn(app: CoreApp, date: string): PlacedVisit[] {
   return requestsOn(app, date).flatMap((r) => {
-    const slot = consultationSlotMinutes(r.getString('consultation_time_slot'));
-    return slot ? [{ ...slot, zip: parseZip(r.getString('customer_address')) }] : [];
+    const slot = consultationSlotMinutes(consultationField(r, 'consultation_time_slot'));
+    return slot ? [{ ...slot, zip: parseZip(consultationField(r, 'customer_address')) }] : [];
   });
 }
 

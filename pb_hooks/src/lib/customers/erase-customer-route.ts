@@ -31,7 +31,9 @@ import { runCommand, type ServerCommand } from '../commands/run-command';
 import { idsWhere, inList, jsonValueOf } from './erase-customer-sql';
 import { logWarning } from '../log';
 import { asMailLogStatus } from '@domain/mail/mail-status';
-import { asEntryStatus, OfferStatus } from '@domain/waitlist/waitlist-status';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
+import { waitlistEntryField } from '../waitlist-row';
+import { consultationField } from '../consultation-row';
 
 /**
  * Copies every page of data.db's write-ahead log into the database and empties the log
@@ -119,7 +121,7 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     customers,
     renewals,
     bookings: bookings.map((b) => ({ id: b.id, linkVersion: b.getInt('link_version') })),
-    consultations: consultations.map((c) => ({ id: c.id, linkVersion: c.getInt('link_version') })),
+    consultations: consultations.map((c) => ({ id: c.id, linkVersion: consultationField(c, 'link_version') })),
     testimonials: testimonialIds,
     charges,
     jobEvents,
@@ -131,7 +133,7 @@ function loadErasable(tx: CoreApp, email: string, erasedBy: string): EraseCustom
     waitlist: waitlistIds.map((id) => {
       const w = tx.findRecordById('waitlist_entries', id);
       const openOffers = idsWhere(tx, `SELECT id FROM waitlist_offers WHERE entry = {:id} AND status = '${OfferStatus.Open}'`, { id });
-      return { id, status: asEntryStatus(w.getString('status')), openOffers };
+      return { id, status: waitlistEntryField(w, 'status'), openOffers };
     }),
   };
 }

@@ -23,6 +23,7 @@ import { chargesOfBooking, ledgerBalanceOf } from '../ledger-records';
 import { bookingFieldsOf } from '../booking-row';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
 import { findRecordBy } from '../records';
+import { chargeField } from '../charge-row';
 
 /**
  * A `pending` charge whose request started calling Stripe this long ago (ms, our clock) is taken
@@ -75,7 +76,7 @@ export function pendingChargeState(tx: CoreApp, c: NewCharge): PendingChargeStat
     prior: prior ? prior.id : null,
     freshId: $security.randomStringWithAlphabet(15, 'abcdefghijklmnopqrstuvwxyz0123456789'),
     booking: booking ? { id: booking.id, ...chargeableOf(tx, booking) } : null,
-    openStatus: open.length > 0 ? open[0]!.getString('status') : '',
+    openStatus: open.length > 0 ? chargeField(open[0]!, 'status') : '',
   };
 }
 
@@ -115,8 +116,8 @@ export function claimAbandonedCharge(app: CoreApp, chargeId: string): boolean {
   let claimed = false;
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== ChargeStatus.Pending) return;
-    const attempted = parseTimestamp(rec.getString('attempted_at'));
+    if (chargeField(rec, 'status') !== ChargeStatus.Pending) return;
+    const attempted = parseTimestamp(chargeField(rec, 'attempted_at'));
     const now = nowMs();
     if (Number.isFinite(attempted) && now - attempted < ABANDONED_AFTER_MS) return;
     rec.set('attempted_at', toPbDate(now));
@@ -133,7 +134,7 @@ export function claimAbandonedCharge(app: CoreApp, chargeId: string): boolean {
 export function releaseCharge(app: CoreApp, chargeId: string): void {
   app.runInTransaction((tx) => {
     const rec = tx.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== ChargeStatus.Pending) return;
+    if (chargeField(rec, 'status') !== ChargeStatus.Pending) return;
     rec.set('attempted_at', '');
     tx.save(rec);
   });
@@ -152,8 +153,8 @@ export function openCharges(app: CoreApp, bookingId: string): core.Record[] {
 
 /** When charge `rec` was first requested, epoch ms on our clock (older rows: their creation). */
 export function requestedAtMs(rec: core.Record): number {
-  const at = parseTimestamp(rec.getString('requested_at'));
-  return Number.isFinite(at) ? at : parseTimestamp(rec.getString('created_at'));
+  const at = parseTimestamp(chargeField(rec, 'requested_at'));
+  return Number.isFinite(at) ? at : parseTimestamp(chargeField(rec, 'created_at'));
 }
 
 /** How a charge attempt ended (lib/payments/balance-payment.ts; domain/commands/charge-outcome-command.ts). */

@@ -13,6 +13,7 @@ import { bookingBalanceOf } from '../ledger-records';
 import { composeMail } from './compose';
 import { asBookingStatus, isLive } from '@domain/booking/lifecycle';
 import { bookingField } from '../booking-row';
+import { chargeField } from '../charge-row';
 
 function notice(key: string, subject: string, lines: string[], relatedId: string, kind = 'business_notice'): QueuedMail {
   return {
@@ -39,13 +40,13 @@ function customerLine(b: core.Record): string {
 export function chargeFailedNotice(tx: CoreApp, charge: core.Record, booking: core.Record): QueuedMail {
   return notice(
     mailKey('charge_failed_notice', charge.id),
-    `Payment failed: ${formatCents(charge.getInt('amount'))} from ${booking.getString('customer_name')}`,
+    `Payment failed: ${formatCents(chargeField(charge, 'amount'))} from ${booking.getString('customer_name')}`,
     [
-      `The bank turned down the charge of ${formatCents(charge.getInt('amount'))} (${charge.getString('description') || charge.getString('kind')}) that was processing.`,
-      `Reason: ${charge.getString('error') || 'not given'}.`,
+      `The bank turned down the charge of ${formatCents(chargeField(charge, 'amount'))} (${chargeField(charge, 'description') || chargeField(charge, 'kind')}) that was processing.`,
+      `Reason: ${chargeField(charge, 'error') || 'not given'}.`,
       `Nothing was taken: the booking shows a balance of ${formatCents(bookingBalanceOf(tx, booking))} due again. Charge again or ask the customer to pay another way.`,
       customerLine(booking),
-      `Payment: ${charge.getString('stripe_payment_intent_id')}`,
+      `Payment: ${chargeField(charge, 'stripe_payment_intent_id')}`,
     ],
     booking.id,
   );
@@ -116,11 +117,11 @@ export function latePaymentNotice(charge: core.Record, booking: core.Record, ref
     `Payment refunded automatically: ${formatCents(refundCents)} from ${booking.getString('customer_name')}`,
     [
       cancelled
-        ? `A payment of ${formatCents(charge.getInt('amount'))} arrived for a booking that had been cancelled.`
-        : `A payment of ${formatCents(charge.getInt('amount'))} arrived for money this booking had already paid another way.`,
+        ? `A payment of ${formatCents(chargeField(charge, 'amount'))} arrived for a booking that had been cancelled.`
+        : `A payment of ${formatCents(chargeField(charge, 'amount'))} arrived for money this booking had already paid another way.`,
       `${formatCents(refundCents)} of it is being refunded to the card it came from; the customer receives the refund's receipt.`,
       customerLine(booking),
-      `Payment: ${charge.getString('stripe_payment_intent_id') || charge.id}`,
+      `Payment: ${chargeField(charge, 'stripe_payment_intent_id') || charge.id}`,
     ],
     booking.id,
   );

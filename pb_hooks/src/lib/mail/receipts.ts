@@ -10,12 +10,12 @@ import { bookingReference, receiptLines, receiptSubject, refundReceiptLines, typ
 import { balanceOf, bookingLedger } from '@domain/money/booking-money';
 import { isRecordedMethod, paymentMethodText } from '@domain/money/recorded-payments';
 import { nowMs } from '../clock';
-import { jsonObjects } from '../json-fields';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { mailKey, type QueuedMail } from './mail-outbox';
 import { composeMail } from './compose';
 import { manageButtons } from './booking-confirmation';
 import { bookingField } from '../booking-row';
+import { chargeField } from '../charge-row';
 
 /**
  * What `booking` still has to pay as its ledger reads it in `tx` (domain/money/booking-money.ts
@@ -73,18 +73,18 @@ export function depositReceiptMail(booking: core.Record, manageUrl: string): Que
  * manage link.
  */
 export function chargeReceiptMail(tx: CoreApp, charge: core.Record, booking: core.Record, manageUrl: string): QueuedMail {
-  const intent = charge.getString('stripe_payment_intent_id');
-  const recorded = charge.getString('method');
+  const intent = chargeField(charge, 'stripe_payment_intent_id');
+  const recorded = chargeField(charge, 'method');
   const method = isRecordedMethod(recorded)
-    ? paymentMethodText(recorded, charge.getString('check_number'), charge.getString('note'))
+    ? paymentMethodText(recorded, chargeField(charge, 'check_number'), chargeField(charge, 'note'))
     : isDemo(intent)
       ? 'Demo payment (no card charged)'
-      : charge.getString('stripe_checkout_session_id')
+      : chargeField(charge, 'stripe_checkout_session_id')
         ? 'Online payment link (card)'
         : 'Card on file';
   const lines: ReceiptLine[] = [];
-  const balancePart = charge.getInt('balance_amount');
-  const damageLines = jsonObjects(charge, 'damage_lines')
+  const balancePart = chargeField(charge, 'balance_amount');
+  const damageLines = chargeField(charge, 'damage_lines')
     .filter((l) => typeof l.label === 'string' && typeof l.quantity === 'number' && typeof l.cents === 'number')
     .map((l): ReceiptLine => ({ label: String(l.label), quantity: Number(l.quantity), cents: Number(l.cents) }));
   // A single sum needs no breakdown; a balance with damages, or damages, are itemised.
@@ -94,15 +94,15 @@ export function chargeReceiptMail(tx: CoreApp, charge: core.Record, booking: cor
     mailKey('receipt', charge.id, 'charge'),
     booking,
     {
-      kind: charge.getString('kind') as ReceiptKind,
-      amountCents: charge.getInt('amount'),
+      kind: chargeField(charge, 'kind') as ReceiptKind,
+      amountCents: chargeField(charge, 'amount'),
       method,
       at: nowMs(),
       reference: bookingReference(booking.id),
       remainingCents: remainingOf(tx, booking),
       lines,
       // The owner's words about the damages (the dialog's Description) reach the customer.
-      description: charge.getInt('damages_amount') > 0 || damageLines.length > 0 ? charge.getString('description') : '',
+      description: chargeField(charge, 'damages_amount') > 0 || damageLines.length > 0 ? chargeField(charge, 'description') : '',
     },
     manageUrl,
   );
@@ -137,8 +137,8 @@ export function ledgerRefundReceiptMail(booking: core.Record, parts: readonly Re
 export function voidedPaymentMail(tx: CoreApp, payment: core.Record, booking: core.Record): QueuedMail {
   return receiptMail(mailKey('receipt', payment.id, 'void'), booking, {
     kind: 'void',
-    amountCents: payment.getInt('amount'),
-    method: `${paymentMethodText(payment.getString('method'), payment.getString('check_number'), payment.getString('note'))} (voided: ${payment.getString('void_reason')})`,
+    amountCents: chargeField(payment, 'amount'),
+    method: `${paymentMethodText(chargeField(payment, 'method'), chargeField(payment, 'check_number'), chargeField(payment, 'note'))} (voided: ${chargeField(payment, 'void_reason')})`,
     at: nowMs(),
     reference: bookingReference(booking.id),
     remainingCents: remainingOf(tx, booking),

@@ -35,13 +35,14 @@ import { bookingForToken } from '../booking-store/manage-links';
 import { myBookingView } from './my-booking-view';
 import { bookingField } from '../booking-row';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 /** The open Checkout page of the removal `booking` holds ('' when none), read in `app`. */
 function heldRemovalUrl(app: CoreApp, booking: core.Record): string {
   const hold = bookingField(booking, 'removal_hold');
   if (!hold) return '';
   const charge = openCharges(app, booking.id).find((c) => c!.id === hold);
-  return charge && charge.getString('status') === ChargeStatus.RequiresCheckout ? charge.getString('checkout_url') : '';
+  return charge && chargeField(charge, 'status') === ChargeStatus.RequiresCheckout ? chargeField(charge, 'checkout_url') : '';
 }
 
 export const addRemoval: ServerCommand<AddRemovalInput, AddRemovalState, RemovalAddedMail, AddRemovalAnswer> = {
@@ -99,10 +100,10 @@ export const addRemovalCall: OutsideCall<AddRemovalInput> = {
     recordChargeOutcome($app, { via: 'call', chargeId, outcome: recorded });
     if (outcome.status === 'unknown') throw apiError(503, CHARGE_MESSAGES.unreachable);
     const charge = $app.findRecordById('charges', chargeId);
-    const status = charge.getString('status');
+    const status = chargeField(charge, 'status');
     if (status === ChargeStatus.Succeeded) return addedView(bookingId);
-    if (status === ChargeStatus.RequiresCheckout && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
-    throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
+    if (status === ChargeStatus.RequiresCheckout && chargeField(charge, 'checkout_url')) return { url: chargeField(charge, 'checkout_url') };
+    throw apiError(502, chargeField(charge, 'error') || CHARGE_MESSAGES.failed);
   },
 };
 

@@ -29,6 +29,7 @@ import { payChargeByLink } from '../payments/balance-payment';
 import { requireBooking, tokenOf } from '../booking-store/manage-links';
 import { bookingField } from '../booking-row';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 /** How many charges booking `bookingId` has had: the customer's next payment attempt is numbered after them. */
 function chargeCount(tx: CoreApp, bookingId: string): number {
@@ -41,18 +42,18 @@ export const payBalance: ServerCommand<PayBalanceInput, PayBalanceState, never, 
   load(tx, input) {
     const b = tx.findRecordById('bookings', input.bookingId);
     const open = openCharges(tx, b.id);
-    const link = open.find((c) => c!.getString('status') === ChargeStatus.RequiresCheckout && c!.getString('checkout_url'));
+    const link = open.find((c) => chargeField(c!, 'status') === ChargeStatus.RequiresCheckout && chargeField(c!, 'checkout_url'));
     // Two clicks at once share the key (the same attempt number), so they make one charge. An
     // attempt whose Stripe call got no answer (an outage) is finished under its own key at the
     // next click, not refused as in flight until the reconcile job.
     const prefix = `customer-balance-${b.id}-`;
-    const unanswered = open.find((c) => c!.getString('status') === ChargeStatus.Pending && c!.getString('idempotency_key').startsWith(prefix));
-    const key = unanswered ? unanswered.getString('idempotency_key') : `${prefix}${chargeCount(tx, b.id) + 1}`;
+    const unanswered = open.find((c) => chargeField(c!, 'status') === ChargeStatus.Pending && chargeField(c!, 'idempotency_key').startsWith(prefix));
+    const key = unanswered ? chargeField(unanswered, 'idempotency_key') : `${prefix}${chargeCount(tx, b.id) + 1}`;
     const request = balanceRequest(b.id);
     const chargeable = chargeableOf(tx, b);
     return {
       booking: { status: chargeable.status, payment_status: chargeable.payment_status, balanceCents: chargeable.balance_remaining, removalHeld: !!bookingField(b, 'removal_hold') },
-      openLinkUrl: link ? link.getString('checkout_url') : '',
+      openLinkUrl: link ? chargeField(link, 'checkout_url') : '',
       pending: pendingChargeState(tx, { key, fingerprint: $security.sha256(chargeFingerprintSource(request)), request, staffId: '' }),
     };
   },
@@ -84,7 +85,7 @@ const payBalanceRequest: Pick<Command<PayBalanceRequest, never, never, never>, '
 function answerOfAttempt(chargeId: string, origin: string, fresh: boolean): { paid: true } | { url: string } {
   if (fresh || claimAbandonedCharge($app, chargeId)) {
     const charge = $app.findRecordById('charges', chargeId);
-    const outcome = payChargeByLink(charge, $app.findRecordById('bookings', charge.getString('booking')), origin);
+    const outcome = payChargeByLink(charge, $app.findRecordById('bookings', chargeField(charge, 'booking')), origin);
     if (outcome.status === 'unknown') {
       releaseCharge($app, chargeId);
       throw apiError(503, CHARGE_MESSAGES.unreachable);
@@ -92,11 +93,11 @@ function answerOfAttempt(chargeId: string, origin: string, fresh: boolean): { pa
     recordChargeOutcome($app, { via: 'call', chargeId, outcome });
   }
   const charge = $app.findRecordById('charges', chargeId);
-  const status = charge.getString('status');
+  const status = chargeField(charge, 'status');
   if (status === ChargeStatus.Succeeded) return { paid: true };
-  if (status === ChargeStatus.RequiresCheckout && charge.getString('checkout_url')) return { url: charge.getString('checkout_url') };
+  if (status === ChargeStatus.RequiresCheckout && chargeField(charge, 'checkout_url')) return { url: chargeField(charge, 'checkout_url') };
   if (status === ChargeStatus.Pending) throw apiError(409, CHARGE_MESSAGES.stillProcessing);
-  throw apiError(502, charge.getString('error') || CHARGE_MESSAGES.failed);
+  throw apiError(502, chargeField(charge, 'error') || CHARGE_MESSAGES.failed);
 }
 
 /** The answer of a decision of the pay-balance command: the open link, or its attempt's charge (see answerOfAttempt). */

@@ -38,17 +38,17 @@ import { consultationUpdateMail } from '../consultations/consultation-update-mai
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { loadDateContext, loadNotice } from '../settings';
 import { consultationForToken, liveConsultationLinkIds, requireConsultation } from '../consultations/consultation-links';
-import { asConsultationStatus } from '@domain/consultations/consultation-status';
+import { consultationField } from '../consultation-row';
 
 /** The view of consultation request `r` at `now` (epoch ms). */
 export function myConsultationView(r: core.Record, now: number): MyConsultationView {
-  const c = { status: asConsultationStatus(r.getString('status')), date: r.getString('consultation_date'), timeSlot: r.getString('consultation_time_slot') };
+  const c = { status: consultationField(r, 'status'), date: consultationField(r, 'consultation_date'), timeSlot: consultationField(r, 'consultation_time_slot') };
   return {
     ...c,
     dateLabel: formatLongDate(c.date),
     timeLabel: consultationSlotLabel(c.timeSlot),
-    customerName: r.getString('customer_name'),
-    address: r.getString('customer_address'),
+    customerName: consultationField(r, 'customer_name'),
+    address: consultationField(r, 'customer_address'),
     changeable: consultationChangeable(c, now),
   };
 }
@@ -66,25 +66,25 @@ function linkedConsultation(tx: CoreApp, token: string): LinkedConsultation | nu
   if (!r) return null;
   return {
     id: r.id,
-    status: asConsultationStatus(r.getString('status')),
-    date: r.getString('consultation_date'),
-    timeSlot: r.getString('consultation_time_slot'),
-    icsSequence: r.getInt('ics_sequence'),
+    status: consultationField(r, 'status'),
+    date: consultationField(r, 'consultation_date'),
+    timeSlot: consultationField(r, 'consultation_time_slot'),
+    icsSequence: consultationField(r, 'ics_sequence'),
     liveLinkIds: liveConsultationLinkIds(tx, r.id),
   };
 }
 
 /** The owner's notice of a change the customer made (kind business_notice), keyed by the request's revision. */
 function ownerNotice(r: core.Record, m: ConsultationChangeMail): QueuedMail {
-  const name = r.getString('customer_name');
+  const name = consultationField(r, 'customer_name');
   const was = `${formatLongDate(m.from.date)} at ${consultationSlotLabel(m.from.timeSlot)}`;
-  const now = `${formatLongDate(r.getString('consultation_date'))} at ${consultationSlotLabel(r.getString('consultation_time_slot'))}`;
+  const now = `${formatLongDate(consultationField(r, 'consultation_date'))} at ${consultationSlotLabel(consultationField(r, 'consultation_time_slot'))}`;
   const subject = m.action === 'cancel' ? `Consultation cancelled by the customer: ${name}, ${was}` : `Consultation moved by the customer: ${name}, now ${now}`;
   const lines = m.action === 'cancel' ? [`Cancelled: ${was}`, 'The time is free again for another request.'] : [`Was: ${was}`, `Now: ${now} (pending: please confirm the new time)`];
-  lines.push(`Address: ${r.getString('customer_address')}`, `Phone: ${r.getString('customer_phone')}`, `E-mail: ${r.getString('customer_email')}`);
+  lines.push(`Address: ${consultationField(r, 'customer_address')}`, `Phone: ${consultationField(r, 'customer_phone')}`, `E-mail: ${consultationField(r, 'customer_email')}`);
   const body = composeMail(`${name} changed their consultation through its manage link.`, [{ lines }], `${BUSINESS.name} bookings`, { title: subject });
   return {
-    key: mailKey(`consultation_customer_${m.action}`, r.id, r.getInt('ics_sequence')),
+    key: mailKey(`consultation_customer_${m.action}`, r.id, consultationField(r, 'ics_sequence')),
     to: BUSINESS.email,
     subject,
     ...body,

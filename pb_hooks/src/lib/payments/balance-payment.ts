@@ -14,6 +14,7 @@ import { demoPaymentUrl, newDemoSessionId, paymentMode } from './mode';
 import { createChargeCheckoutSession, createOffSessionPaymentIntent, type StripeErrorBody, type StripeReply } from './stripe';
 import { logError, logWarning } from '../log';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 /** A charge attempt's end: an outcome to record, or `unknown` when Stripe gave no clear answer. */
 export type ChargeAttempt = ChargeOutcome | { status: 'unknown' };
@@ -52,8 +53,8 @@ function checkoutFallback(charge: core.Record, booking: core.Record, origin: str
   const reply = createChargeCheckoutSession({
     chargeId: charge.id,
     bookingId: booking.id,
-    amountCents: charge.getInt('amount'),
-    title: chargeTitle(charge.getString('kind') as ChargeKind, charge.getString('description')),
+    amountCents: chargeField(charge, 'amount'),
+    title: chargeTitle(chargeField(charge, 'kind') as ChargeKind, chargeField(charge, 'description')),
     customerId: booking.getString('stripe_customer_id'),
     customerEmail: booking.getString('customer_email'),
     successUrl: `${origin}/`,
@@ -93,12 +94,12 @@ export function payCharge(charge: core.Record, booking: core.Record, origin: str
   if (!customerId || !paymentMethodId) return checkoutFallback(charge, booking, origin, '');
 
   const reply = createOffSessionPaymentIntent({
-    amountCents: charge.getInt('amount'),
+    amountCents: chargeField(charge, 'amount'),
     customerId,
     paymentMethodId,
-    description: chargeTitle(charge.getString('kind') as ChargeKind, charge.getString('description')),
+    description: chargeTitle(chargeField(charge, 'kind') as ChargeKind, chargeField(charge, 'description')),
     metadata: { charge_id: charge.id, booking_id: booking.id },
-    idempotencyKey: charge.getString('idempotency_key'),
+    idempotencyKey: chargeField(charge, 'idempotency_key'),
   });
   if (reply.ok) {
     const intent = reply.value;

@@ -40,7 +40,8 @@ import { recordChargeOutcome } from './charge-outcome';
 import { payCharge } from './balance-payment';
 import { reconcileCharge, STRIPE_KEY_MEMORY_MS } from './charge-reconcile';
 import { nowMs } from '../clock';
-import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 /** How long a replay waits for the first request of its key to finish (wall-clock ms). */
 const REPLAY_WAIT_MS = 10_000;
@@ -52,7 +53,7 @@ const REPLAY_POLL_MS = 200;
  */
 function attempt(chargeId: string, origin: string): void {
   const charge = $app.findRecordById('charges', chargeId);
-  const booking = $app.findRecordById('bookings', charge.getString('booking'));
+  const booking = $app.findRecordById('bookings', chargeField(charge, 'booking'));
   const outcome = payCharge(charge, booking, origin);
   if (outcome.status === 'unknown') {
     releaseCharge($app, chargeId);
@@ -84,7 +85,7 @@ function settledCharge(chargeId: string, origin: string): core.Record {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const rec = $app.findRecordById('charges', chargeId);
-    if (rec.getString('status') !== ChargeStatus.Pending) return rec;
+    if (chargeField(rec, 'status') !== ChargeStatus.Pending) return rec;
     if (claimAbandonedCharge($app, chargeId)) {
       finishAbandoned(chargeId, origin);
       continue;
@@ -97,12 +98,12 @@ function settledCharge(chargeId: string, origin: string): core.Record {
 /** The 200 answer for `charge`: its outcome, and the charge and its booking as they are now. */
 function answerOf(charge: core.Record) {
   const answer = chargeAnswer({
-    status: asChargeStatus(charge.getString('status')),
-    amount: charge.getInt('amount'),
-    checkout_url: charge.getString('checkout_url'),
-    error: charge.getString('error'),
+    status: chargeField(charge, 'status'),
+    amount: chargeField(charge, 'amount'),
+    checkout_url: chargeField(charge, 'checkout_url'),
+    error: chargeField(charge, 'error'),
   });
-  const booking = $app.findRecordById('bookings', charge.getString('booking'));
+  const booking = $app.findRecordById('bookings', chargeField(charge, 'booking'));
   return { ...answer, chargeId: charge.id, charge, booking };
 }
 

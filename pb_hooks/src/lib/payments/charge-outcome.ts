@@ -14,6 +14,7 @@ import {
   type ChargeOutcomeMail,
   type ChargeOutcomeState,
   type OutcomeBooking,
+  OUTCOME_CHARGE_FIELDS,
   type OutcomeCharge,
 } from '@domain/commands/charge-outcome-command';
 import { findBooking } from '../booking-store/bookings-repo';
@@ -24,22 +25,13 @@ import { changeTokensFor } from '../booking-changes/booking-command-state';
 import { paidChargeReceipt } from '../ledger/balance-charges';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking } from '../ledger-records';
 import { runRefunds } from './refund';
-import { asChargeStatus } from '@domain/money/charge-lifecycle';
 import { bookingField, bookingFieldsOf } from '../booking-row';
 import { findRecord } from '../records';
+import { chargeField, chargeFieldsOf } from '../charge-row';
 
 /** The charge fields the outcome command reads. */
 function outcomeChargeOf(rec: core.Record): OutcomeCharge {
-  return {
-    id: rec.id,
-    kind: rec.getString('kind'),
-    status: asChargeStatus(rec.getString('status')),
-    amount: rec.getInt('amount'),
-    balance_amount: rec.getInt('balance_amount'),
-    method: rec.getString('method'),
-    stripe_payment_intent_id: rec.getString('stripe_payment_intent_id'),
-    stripe_checkout_session_id: rec.getString('stripe_checkout_session_id'),
-  };
+  return chargeFieldsOf(rec, OUTCOME_CHARGE_FIELDS);
 }
 
 /** The booking fields the outcome command reads. */
@@ -64,9 +56,9 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
   load(tx, input) {
     const rec = findRecord(tx, 'charges', input.chargeId);
     if (!rec) return { charge: null, booking: null, charges: [], tokens: null };
-    const b = findBooking(tx, rec.getString('booking'));
+    const b = findBooking(tx, chargeField(rec, 'booking'));
     if (!b) return { charge: outcomeChargeOf(rec), booking: null, charges: [], tokens: null };
-    const books = rec.getString('kind') === 'removal' && bookingField(b, 'removal_hold') === rec.id;
+    const books = chargeField(rec, 'kind') === 'removal' && bookingField(b, 'removal_hold') === rec.id;
     return {
       charge: outcomeChargeOf(rec),
       booking: outcomeBookingOf(b),
@@ -83,7 +75,7 @@ export const chargeOutcome: ServerCommand<ChargeOutcomeInput, ChargeOutcomeState
       return letter;
     }
     const charge = tx.findRecordById('charges', m.chargeId);
-    const booking = tx.findRecordById('bookings', charge.getString('booking'));
+    const booking = tx.findRecordById('bookings', chargeField(charge, 'booking'));
     if (m.kind === 'late_payment') return latePaymentNotice(charge, booking, m.refundCents);
     if (m.kind === 'charge_failed') return chargeFailedNotice(tx, charge, booking);
     return paidChargeReceipt(tx, charge, booking);

@@ -19,6 +19,7 @@ import { paymentMode } from './mode';
 import { listCustomerPaymentIntents } from './stripe';
 import { logError } from '../log';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 /** Stripe keeps idempotency keys for 24 hours; after 23 we no longer count on it (ms). */
 export const STRIPE_KEY_MEMORY_MS = 23 * 60 * 60 * 1000;
@@ -36,7 +37,7 @@ export type ReconcileResult = 'settled' | 'unknown';
 export function reconcileCharge(app: CoreApp, charge: core.Record): ReconcileResult {
   let booking: core.Record;
   try {
-    booking = app.findRecordById('bookings', charge.getString('booking'));
+    booking = app.findRecordById('bookings', chargeField(charge, 'booking'));
   } catch {
     return 'settled'; // the booking and its charges are gone
   }

@@ -50,8 +50,8 @@ import { demoPaymentUrl, requireDemoMode } from './mode';
 import { runRefunds } from './refund';
 import { releaseHoldServer } from './release-hold';
 import { settleDeposit } from './settle-payment';
-import { asChargeStatus } from '@domain/money/charge-lifecycle';
 import { findRecordBy } from '../records';
+import { chargeField } from '../charge-row';
 
 /** The answer when a payment could not secure its slot (the deposit is refunded). */
 export const PAYMENT_CONFLICT_MESSAGE = 'This checkout ended before your payment arrived and the time is no longer available, so your booking was not confirmed. Your deposit has been refunded.';
@@ -70,10 +70,10 @@ function chargeOfSession(app: CoreApp, sessionId: string): core.Record | null {
 
 /** What the demo page shows of payment link `charge`: what it is for and how much (cents); the booking's visits while it is open. */
 function chargeSessionView(charge: core.Record, sessionId: string) {
-  const state = demoChargeState(asChargeStatus(charge.getString('status')));
+  const state = demoChargeState(chargeField(charge, 'status'));
   let booking: core.Record | null;
   try {
-    booking = state === 'open' ? $app.findRecordById('bookings', charge.getString('booking')) : null;
+    booking = state === 'open' ? $app.findRecordById('bookings', chargeField(charge, 'booking')) : null;
   } catch {
     booking = null;
   }
@@ -82,8 +82,8 @@ function chargeSessionView(charge: core.Record, sessionId: string) {
     state,
     booking: null,
     charge: {
-      title: chargeTitle(charge.getString('kind') as ChargeKind, charge.getString('description')),
-      amountCents: charge.getInt('amount'),
+      title: chargeTitle(chargeField(charge, 'kind') as ChargeKind, chargeField(charge, 'description')),
+      amountCents: chargeField(charge, 'amount'),
       booking: booking ? bookingDetails(booking) : null,
     },
   };
@@ -94,7 +94,7 @@ function chargeSessionView(charge: core.Record, sessionId: string) {
  * the charge-outcome command (as Stripe's events for a link), the receipt sent after its commit; answers the page again.
  */
 function answerChargeSession(origin: string, action: 'pay' | 'cancel', charge: core.Record, sessionId: string): { url: string } {
-  const step = demoChargeStep(action, demoChargeState(asChargeStatus(charge.getString('status'))));
+  const step = demoChargeStep(action, demoChargeState(chargeField(charge, 'status')));
   if (step === 'ended') throw apiError(410, DEMO_CHECKOUT_MESSAGES.chargeEnded);
   if (step === 'settle') recordChargeOutcome($app, { via: 'checkout_paid', chargeId: charge.id, sessionId, paymentIntentId: `demo_pi_${$security.randomString(24)}` });
   if (step === 'close') expireChargeCheckout($app, charge.id, sessionId);

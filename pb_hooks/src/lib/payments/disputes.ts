@@ -11,6 +11,7 @@ import { disputeNotice, type DisputeFacts } from '../mail/owner-notices';
 import { logError } from '../log';
 import { bookingField } from '../booking-row';
 import { findRecord } from '../records';
+import { chargeField } from '../charge-row';
 
 /** The booking whose deposit or charge was PaymentIntent `paymentIntentId`, or null. */
 function bookingOfIntent(tx: CoreApp, paymentIntentId: string): core.Record | null {
@@ -18,7 +19,7 @@ function bookingOfIntent(tx: CoreApp, paymentIntentId: string): core.Record | nu
   const deposit = tx.findRecordsByFilter('bookings', 'payment_intent_id = {:pi}', '', 1, 0, params);
   if (deposit[0]) return deposit[0];
   const charge = tx.findRecordsByFilter('charges', 'stripe_payment_intent_id = {:pi}', '', 1, 0, params);
-  return charge[0] ? findRecord(tx, 'bookings', charge[0].getString('booking')) : null;
+  return charge[0] ? findRecord(tx, 'bookings', chargeField(charge[0], 'booking')) : null;
 }
 
 /** The dispute command on the server; run through `executeCommand` by the webhook once its signature is checked. */

@@ -15,6 +15,7 @@ import { expireChargeCheckout } from './charge-outcome';
 import { paymentMode } from './mode';
 import { tryExpireCheckoutSession } from './stripe';
 import { ChargeStatus } from '@domain/money/charge-lifecycle';
+import { chargeField } from '../charge-row';
 
 // The sentence lives with the charge rules, so a pure command can refuse with it too.
 export { PAYMENT_GOING_THROUGH };
@@ -26,8 +27,8 @@ export { PAYMENT_GOING_THROUGH };
 export function closeOpenCollections(app: CoreApp, bookingId: string, busy: string = PAYMENT_GOING_THROUGH): string[] {
   const closed: string[] = [];
   for (const c of openCharges(app, bookingId)) {
-    const session = c.getString('stripe_checkout_session_id');
-    if (c.getString('status') !== ChargeStatus.RequiresCheckout || !session) throw apiError(409, busy);
+    const session = chargeField(c, 'stripe_checkout_session_id');
+    if (chargeField(c, 'status') !== ChargeStatus.RequiresCheckout || !session) throw apiError(409, busy);
     if (paymentMode() === 'stripe') {
       const reply = tryExpireCheckoutSession(session);
       if (!reply.ok) {

@@ -36,12 +36,13 @@ import type { ServerCommand } from '../commands/run-command';
 import type { OutsideCall } from '../commands/run-outside-call';
 import { voidedPaymentMail } from '../mail/receipts';
 import { openCharges, paidChargeReceipt } from '../ledger/balance-charges';
-import { jsonObjects } from '../json-fields';
+import type { DamageLine } from '@domain/money/damages';
 import { bookingMoneyRowOf, chargeMoneyRowOf, chargesOfBooking, ledgerBookingOf } from '../ledger-records';
 import { closeOpenCollections } from './open-collections';
 import { bookingFieldsOf } from '../booking-row';
-import { asChargeStatus, ChargeStatus } from '@domain/money/charge-lifecycle';
+import { ChargeStatus } from '@domain/money/charge-lifecycle';
 import { findRecord } from '../records';
+import { chargeField } from '../charge-row';
 
 /** Booking `b` as the recorded-payment commands read it (in `tx`). */
 function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
@@ -55,13 +56,13 @@ function paymentBookingOf(tx: CoreApp, b: core.Record): PaymentBooking {
 /** The payment and its booking, as stored now (both answers). */
 function respondPayment(app: CoreApp, a: PaymentAnswer) {
   const payment = app.findRecordById('charges', a.paymentId);
-  return { payment, booking: app.findRecordById('bookings', payment.getString('booking')) };
+  return { payment, booking: app.findRecordById('bookings', chargeField(payment, 'booking')) };
 }
 
 /** The receipt of a payment just recorded (with a new manage link), or of one just voided. */
 function receiptOf(tx: CoreApp, paymentId: string, voided: boolean) {
   const payment = tx.findRecordById('charges', paymentId);
-  const booking = tx.findRecordById('bookings', payment.getString('booking'));
+  const booking = tx.findRecordById('bookings', chargeField(payment, 'booking'));
   return voided ? voidedPaymentMail(tx, payment, booking) : paidChargeReceipt(tx, payment, booking);
 }
 
@@ -69,14 +70,14 @@ function receiptOf(tx: CoreApp, paymentId: string, voided: boolean) {
 function closedDamagesOf(tx: CoreApp, closedIds: readonly string[]): ClosedDamages {
   let cents = 0;
   let description = '';
-  const lines: Record<string, unknown>[] = [];
+  const lines: DamageLine[] = [];
   for (const id of closedIds) {
     const c = tx.findRecordById('charges', id);
-    const damages = c.getString('kind') === 'damages' ? c.getInt('amount') : c.getInt('damages_amount');
+    const damages = chargeField(c, 'kind') === 'damages' ? chargeField(c, 'amount') : chargeField(c, 'damages_amount');
     if (damages <= 0) continue;
     cents += damages;
-    lines.push(...jsonObjects(c, 'damage_lines'));
-    description = description || c.getString('description');
+    lines.push(...chargeField(c, 'damage_lines'));
+    description = description || chargeField(c, 'description');
   }
   return { cents, lines, description };
 }
@@ -135,15 +136,15 @@ export const voidPayment: ServerCommand<VoidPaymentInput, VoidPaymentState, Paym
   load(tx, input, ctx) {
     const p = findRecord(tx, 'charges', input.paymentId);
     if (!p) return { staffId: ctx.staffId, payment: null, booking: null, others: [] };
-    const b = findBooking(tx, p.getString('booking'));
+    const b = findBooking(tx, chargeField(p, 'booking'));
     const others = b
       ? tx.findRecordsByFilter('charges', `booking = {:b} && status = '${ChargeStatus.Succeeded}' && method != '' && id != {:p}`, 'created_at', 0, 0, { b: b.id, p: p.id } as unknown as dbx.Params)
       : [];
     return {
       staffId: ctx.staffId,
-      payment: { id: p.id, method: p.getString('method'), status: asChargeStatus(p.getString('status')), amountCents: p.getInt('amount'), balanceCents: p.getInt('balance_amount') },
+      payment: { id: p.id, method: chargeField(p, 'method'), status: chargeField(p, 'status'), amountCents: chargeField(p, 'amount'), balanceCents: chargeField(p, 'balance_amount') },
       booking: b ? paymentBookingOf(tx, b) : null,
-      others: (others as core.Record[]).map((o) => ({ id: o.id, amountCents: o.getInt('amount'), balanceCents: o.getInt('balance_amount') })),
+      others: (others as core.Record[]).map((o) => ({ id: o.id, amountCents: chargeField(o, 'amount'), balanceCents: chargeField(o, 'balance_amount') })),
     };
   },
   composeMail: (tx, m) => receiptOf(tx, m.paymentId, true),

@@ -19,7 +19,7 @@
  */
 import { recordRefundsCommand, type RecordRefundsAnswer, type RecordRefundsInput, type RecordRefundsMail, type RecordRefundsState, type RefundMade } from '@domain/commands/record-refunds-command';
 import { refundChargeCommand, type RefundChargeAnswer, type RefundChargeInput } from '@domain/commands/refund-charge-command';
-import { chargeRefundKey, isCardMethod, type Movement } from '@domain/money/ledger';
+import { chargeRefundKey, isCardMethod, type ChargeRefundRow, type Movement } from '@domain/money/ledger';
 import { findBooking } from '../booking-store/bookings-repo';
 import { executeCommand, runCommand, type ServerCommand } from '../commands/run-command';
 import { cancellationMails } from '../mail/booking-change';
@@ -31,6 +31,7 @@ import { logError } from '../log';
 import { BookingStatus, PaymentStatus } from '@domain/booking/lifecycle';
 import { RefundStatus } from '@domain/money/charge-lifecycle';
 import { bookingField } from '../booking-row';
+import { chargeField } from '../charge-row';
 
 /** What the customer and the owner are told about the refunds of booking `r`. */
 function refundMails(app: CoreApp, r: core.Record, refunded: boolean) {
@@ -71,13 +72,13 @@ function cardRefundsDue(b: core.Record, charges: core.Record[]): CardRefund[] {
       continue;
     }
     const c = charges.find((x) => x.id === chargeId)!;
-    const paymentIntentId = c.getString('stripe_payment_intent_id');
+    const paymentIntentId = chargeField(c, 'stripe_payment_intent_id');
     if (n > 1) {
       out.push({ chargeId, n, paymentIntentId, key: chargeRefundKey(c.id, n), partCents: m.amountCents, amountCents: m.amountCents });
       continue;
     }
-    const amount = c.getInt('refund_amount') || c.getInt('amount');
-    out.push({ chargeId, n, paymentIntentId, key: chargeRefundKey(c.id, 1), partCents: amount < c.getInt('amount') ? amount : 0, amountCents: amount });
+    const amount = chargeField(c, 'refund_amount') || chargeField(c, 'amount');
+    out.push({ chargeId, n, paymentIntentId, key: chargeRefundKey(c.id, 1), partCents: amount < chargeField(c, 'amount') ? amount : 0, amountCents: amount });
   }
   return out;
 }
@@ -153,7 +154,7 @@ export function retryPendingRefunds(app: CoreApp): number {
   const ids = new Set<string>();
   for (const r of app.findRecordsByFilter('bookings', `payment_status = '${PaymentStatus.RefundPending}'`, '', 100, 0)) ids.add(r!.id);
   // A later refund pending sits in the `refunds` JSON; cardRefundsDue tells which are due.
-  for (const c of app.findRecordsByFilter('charges', `refund_status = '${RefundStatus.Pending}' || refunds ~ '${RefundStatus.Pending}'`, '', 100, 0)) ids.add(c!.getString('booking'));
+  for (const c of app.findRecordsByFilter('charges', `refund_status = '${RefundStatus.Pending}' || refunds ~ '${RefundStatus.Pending}'`, '', 100, 0)) ids.add(chargeField(c!, 'booking'));
   return [...ids].filter((id) => {
     const b = findBooking(app, id);
     return !!b && cardRefundsDue(b, chargesOfBooking(app, id)).length > 0 && runRefunds(app, id);
@@ -164,7 +165,7 @@ export function retryPendingRefunds(app: CoreApp): number {
 export interface RefundChargeReply {
   /** Stripe made the refund (its receipt is on its way); false: queued, retried every five minutes. */
   refunded: boolean;
-  refund: { paymentId: string; n: number; amountCents: number; status: RefundStatus | '' };
+  refund: { paymentId: string; n: number; amountCents: number; status: ChargeRefundRow['status'] };
   /** For the owner when Stripe did not make it yet ('' when it did). */
   message: string;
   booking: core.Record;

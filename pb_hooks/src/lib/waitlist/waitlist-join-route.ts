@@ -27,6 +27,7 @@ import { bookingForToken } from '../booking-store/manage-links';
 import { loadBookingDateContext, loadCrews, loadDateContext, loadNotice } from '../settings';
 import { newRecordId, positionOf, waitlistTokenHash } from './waitlist-repo';
 import { bookingField } from '../booking-row';
+import { waitlistEntryField, waitlistEntryFieldsOf } from '../waitlist-row';
 
 /** The join for a request from `clientIp` (e.realIP(); '' when unknown). */
 export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput, WaitlistJoinState, WaitlistJoinedMail, WaitlistJoinAnswer> {
@@ -52,9 +53,9 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
         closingHours: ctx.season.closingHours,
         crews: loadCrews(tx),
         schedules: bookingsOnDates(tx, [input.date]),
-        liveEntries: live.map((r) => ({ date: r!.getString('date'), kind: r!.getString('kind') })),
+        liveEntries: live.map((r) => waitlistEntryFieldsOf(r!, ['date', 'kind'])),
         booking: input.bookingToken ? (found ? { id: found.booking.id, invalid: false, ...contact } : { id: '', invalid: true, name: '', email: '', phone: '' }) : null,
-        lastJoinedAt: tx.findRecordsByFilter('waitlist_entries', 'date = {:d}', '-joined_at', 1, 0, { d: input.date } as unknown as dbx.Params)[0]?.getFloat('joined_at') ?? 0,
+        lastJoinedAt: lastJoinedAtOn(tx, input.date),
         newId,
         leaveTokenHash: waitlistTokenHash(tx, newId, 'waitlist-leave'),
         clientIp,
@@ -63,7 +64,7 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
     composeMail: (tx, m) => waitlistJoinedMail(tx, tx.findRecordById('waitlist_entries', m.entryId)),
     respond(app, a) {
       const r = app.findRecordById('waitlist_entries', a.entryId);
-      return { entry: { id: r.id, date: r.getString('date'), kind: r.getString('kind'), status: r.getString('status'), position: positionOf(app, r) } };
+      return { entry: { ...waitlistEntryFieldsOf(r, ['id', 'date', 'kind', 'status']), position: positionOf(app, r) } };
     },
     // Two joins of one address for one date at the same instant: the partial unique index refuses the second.
     writeRefusal: (err) => (String(err).includes('UNIQUE') ? { status: 409, message: M.alreadyThisDate } : null),
@@ -73,4 +74,10 @@ export function waitlistJoin(clientIp: string): ServerCommand<WaitlistJoinInput,
 
 export function waitlistJoinRoute(e: core.RequestEvent): void {
   runCommand(e, waitlistJoin(e.realIP()));
+}
+
+/** The `joined_at` (epoch ms) of the last entry to join the line of `date`, 0 when none. */
+function lastJoinedAtOn(tx: CoreApp, date: string): number {
+  const last = tx.findRecordsByFilter('waitlist_entries', 'date = {:d}', '-joined_at', 1, 0, { d: date } as unknown as dbx.Params)[0];
+  return last ? waitlistEntryField(last, 'joined_at') : 0;
 }

@@ -12,6 +12,7 @@ import { configuredOrigin } from '../http';
 import { composeMail } from '../mail/compose';
 import { mailKey, type QueuedMail } from '../mail/mail-outbox';
 import { waitlistToken } from './waitlist-repo';
+import { waitlistEntryField, waitlistOfferField } from '../waitlist-row';
 
 const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
 
@@ -22,29 +23,29 @@ const closing = `Questions? Reply to this e-mail or call ${BUSINESS.phone}.`;
  * (docs/architecture.md "Anonymous forms' e-mails").
  */
 export function waitlistGreeting(entry: core.Record): string {
-  return entry.getString('booking') ? `Hello ${entry.getString('name')},` : 'Hello,';
+  return waitlistEntryField(entry, 'booking') ? `Hello ${waitlistEntryField(entry, 'name')},` : 'Hello,';
 }
 
 /** The address and greeting of entry `entry`'s e-mails. */
 function letterOf(entry: core.Record, kind: string, key: string, subject: string, lines: string[], buttons: { label: string; url: string }[]): QueuedMail {
   const body = composeMail(waitlistGreeting(entry), [{ lines }], closing, { title: subject, buttons });
-  return { key, to: entry.getString('email'), subject, ...body, kind, relatedId: entry.id };
+  return { key, to: waitlistEntryField(entry, 'email'), subject, ...body, kind, relatedId: entry.id };
 }
 
 /** The confirmation of entry `entry` (read through the join's transaction), with its leave link. */
 export function waitlistJoinedMail(app: CoreApp, entry: core.Record): QueuedMail {
-  const kind = entry.getString('kind') === 'removal' ? 'removal' : 'install';
-  const t = joinedLetter(entry.getString('date'), kind, !!entry.getString('booking'));
+  const kind = waitlistEntryField(entry, 'kind');
+  const t = joinedLetter(waitlistEntryField(entry, 'date'), kind, !!waitlistEntryField(entry, 'booking'));
   const url = `${configuredOrigin(app)}/waitlist/leave?token=${waitlistToken(app, entry.id, 'waitlist-leave')}`;
   return letterOf(entry, 'waitlist_joined', mailKey('waitlist_joined', entry.id), t.subject, t.lines, [{ label: WAITLIST_BUTTONS.leave, url }]);
 }
 
 /** The offer e-mail of offer `offer` (its entry read through `app`). */
 export function waitlistOfferMail(app: CoreApp, offer: core.Record): QueuedMail {
-  const entry = app.findRecordById('waitlist_entries', offer.getString('entry'));
-  const kind = offer.getString('kind') === 'removal' ? 'removal' : 'install';
-  const moving = !!entry.getString('booking');
-  const t = offerLetter(offer.getString('date'), kind, offer.getString('time_slot'), parseTimestamp(offer.getString('expires_at')), moving);
+  const entry = app.findRecordById('waitlist_entries', waitlistOfferField(offer, 'entry'));
+  const kind = waitlistOfferField(offer, 'kind');
+  const moving = !!waitlistEntryField(entry, 'booking');
+  const t = offerLetter(waitlistOfferField(offer, 'date'), kind, waitlistOfferField(offer, 'time_slot'), parseTimestamp(waitlistOfferField(offer, 'expires_at')), moving);
   const url = `${configuredOrigin(app)}/waitlist/offer?token=${waitlistToken(app, offer.id, 'waitlist-offer')}`;
   return letterOf(entry, 'waitlist_offer', mailKey('waitlist_offer', offer.id), t.subject, t.lines, [
     { label: moving ? WAITLIST_BUTTONS.move : WAITLIST_BUTTONS.book, url },
@@ -54,7 +55,7 @@ export function waitlistOfferMail(app: CoreApp, offer: core.Record): QueuedMail 
 
 /** The e-mail that offer `offer`'s time went another way. */
 export function waitlistOfferEndedMail(app: CoreApp, offer: core.Record): QueuedMail {
-  const entry = app.findRecordById('waitlist_entries', offer.getString('entry'));
-  const t = offerEndedLetter(offer.getString('date'), offer.getString('time_slot'));
+  const entry = app.findRecordById('waitlist_entries', waitlistOfferField(offer, 'entry'));
+  const t = offerEndedLetter(waitlistOfferField(offer, 'date'), waitlistOfferField(offer, 'time_slot'));
   return letterOf(entry, 'waitlist_offer_ended', mailKey('waitlist_offer_ended', offer.id), t.subject, t.lines, []);
 }

@@ -28,6 +28,7 @@ import { waitlistOfferEndedMail, waitlistOfferMail } from './waitlist-mail';
 import { loadBlockedDates, loadCrews } from '../settings';
 import { findRecord } from '../records';
 import { closeStateOf, datesWithWaiting, entriesToClose, loadOfferHours, newRecordId, offerStateOf, openOffers, waitingEntriesOn, waitingEntryOf, waitlistTokenHash } from './waitlist-repo';
+import { waitlistOfferField } from '../waitlist-row';
 
 const NO_CALLER: CommandContext = { staffId: '', origin: '', fingerprint: '' };
 
@@ -58,10 +59,10 @@ export const waitlistOffer: ServerCommand<WaitlistOfferInput, WaitlistOfferState
 
 /** Whether open offer `offer`'s slot is full without it at `now` (another booking, hold or offer took it). */
 function slotTakenOtherwise(app: CoreApp, offer: core.Record, now: number): boolean {
-  const slot = parseSlotId(offer.getString('time_slot'));
+  const slot = parseSlotId(waitlistOfferField(offer, 'time_slot'));
   if (!slot) return true;
-  const others = bookingsOnDates(app, [offer.getString('date')]).filter((s) => s.id !== `offer:${offer.id}`);
-  return slotHasConflict(offer.getString('date'), slot, others, now, loadCrews(app));
+  const others = bookingsOnDates(app, [waitlistOfferField(offer, 'date')]).filter((s) => s.id !== `offer:${offer.id}`);
+  return slotHasConflict(waitlistOfferField(offer, 'date'), slot, others, now, loadCrews(app));
 }
 
 /** The end of one open offer, re-read in its transaction. */
@@ -71,7 +72,7 @@ export const waitlistExpire: ServerCommand<WaitlistExpireInput, WaitlistExpireSt
   load(tx, input) {
     const rec = findRecord(tx, 'waitlist_offers', input.offerId);
     if (!rec) return { offer: null, takenOtherwise: false };
-    return { offer: offerStateOf(rec), takenOtherwise: rec.getString('status') === OfferStatus.Open && slotTakenOtherwise(tx, rec, nowOf()) };
+    return { offer: offerStateOf(rec), takenOtherwise: waitlistOfferField(rec, 'status') === OfferStatus.Open && slotTakenOtherwise(tx, rec, nowOf()) };
   },
   composeMail: (tx, m) => waitlistOfferEndedMail(tx, tx.findRecordById('waitlist_offers', m.offerId)),
   respond: (_app, a) => a,

@@ -11,14 +11,15 @@ import type { WaitlistCloseState } from '@domain/commands/waitlist-close-command
 import { findPackage, isTreeSize } from '@domain/catalog';
 import { parseTimestamp } from '@domain/schedule/calendar';
 import { visitNoticeHours } from '@domain/schedule/notice';
-import { type CustomerBookingOnDate, offerHoursFrom, type WaitingEntry } from '@domain/waitlist/waitlist';
-import { asEntryStatus, asOfferStatus, EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from '@domain/waitlist/waitlist-status';
+import { type CustomerBookingOnDate, offerHoursFrom, type OfferState, type WaitingEntry } from '@domain/waitlist/waitlist';
+import { EntryStatus, LIVE_ENTRY_STATUSES, OfferStatus } from '@domain/waitlist/waitlist-status';
 import { idsWhere } from '../customers/erase-customer-sql';
 import { findRecord } from '../records';
 import { loadBookingDateContext, loadNotice } from '../settings';
 import { stableManageToken, tokenHashOf } from '../booking-store/manage-links';
 import { BookingStatus, GOING_AHEAD_STATUSES, PAID_PAYMENT_STATUSES, sqlIn, filterIn } from '@domain/booking/lifecycle';
 import { bookingFieldsOf } from '../booking-row';
+import { waitlistEntryField, waitlistOfferField, waitlistOfferFieldsOf } from '../waitlist-row';
 
 /** The characters of a token: base64url, 43 of them. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -58,19 +59,19 @@ export function entryByLeaveToken(app: CoreApp, token: unknown): core.Record | n
 
 /** Entry record `r` as the rules read it (its package's notice from the settings), or null for a size no longer sold. */
 export function waitingEntryOf(app: CoreApp, r: core.Record): WaitingEntry | null {
-  const size = r.getString('tree_size');
+  const size = waitlistEntryField(r, 'tree_size');
   if (!isTreeSize(size)) return null;
   return {
     id: r.id,
-    date: r.getString('date'),
-    kind: r.getString('kind') === 'removal' ? 'removal' : 'install',
+    date: waitlistEntryField(r, 'date'),
+    kind: waitlistEntryField(r, 'kind'),
     size,
-    joinedAt: r.getFloat('joined_at'),
-    status: asEntryStatus(r.getString('status')),
-    bookingId: r.getString('booking'),
-    noticeHours: visitNoticeHours(loadNotice(app), findPackage(r.getString('package_type'))?.slug ?? null),
+    joinedAt: waitlistEntryField(r, 'joined_at'),
+    status: waitlistEntryField(r, 'status'),
+    bookingId: waitlistEntryField(r, 'booking'),
+    noticeHours: visitNoticeHours(loadNotice(app), findPackage(waitlistEntryField(r, 'package_type'))?.slug ?? null),
     // The season of the waited-for date (a removal in January reads the season before).
-    closingHours: loadBookingDateContext(app, r.getString('date')).season.closingHours,
+    closingHours: loadBookingDateContext(app, waitlistEntryField(r, 'date')).season.closingHours,
   };
 }
 
@@ -80,8 +81,9 @@ export function openOfferOf(app: CoreApp, entryId: string): core.Record | null {
 }
 
 /** The offer record as the decline and expiry read it. */
-export function offerStateOf(r: core.Record): { id: string; status: OfferStatus; expiresAtMs: number; entryId: string; date: string } {
-  return { id: r.id, status: asOfferStatus(r.getString('status')), expiresAtMs: parseTimestamp(r.getString('expires_at')), entryId: r.getString('entry'), date: r.getString('date') };
+export function offerStateOf(r: core.Record): OfferState {
+  const o = waitlistOfferFieldsOf(r, ['id', 'status', 'expires_at', 'entry', 'date']);
+  return { id: o.id, status: o.status, expiresAtMs: parseTimestamp(o.expires_at), entryId: o.entry, date: o.date };
 }
 
 /** The owner's offer window in hours (settings key `waitlist`, { offer_hours }); 12 by default. */
@@ -100,7 +102,7 @@ export function datesWithWaiting(app: CoreApp, fromDate: string): string[] {
   const rows = app.findRecordsByFilter('waitlist_entries', `status = '${EntryStatus.Waiting}' && date >= {:d}`, 'date', 0, 0, { d: fromDate } as unknown as dbx.Params);
   const dates: string[] = [];
   for (const r of rows) {
-    const d = r!.getString('date');
+    const d = waitlistEntryField(r!, 'date');
     if (dates[dates.length - 1] !== d) dates.push(d);
   }
   return dates;
@@ -125,9 +127,9 @@ export function openOffersAt(app: CoreApp, date: string): core.Record[] {
 /** An entry's place in line among the live entries of its date and kind (1 = first). */
 export function positionOf(app: CoreApp, entry: core.Record): number {
   const ahead = app.findRecordsByFilter('waitlist_entries', `date = {:d} && kind = {:k} && ${filterIn('status', LIVE_ENTRY_STATUSES)} && joined_at < {:j}`, '', 0, 0, {
-    d: entry.getString('date'),
-    k: entry.getString('kind'),
-    j: entry.getFloat('joined_at'),
+    d: waitlistEntryField(entry, 'date'),
+    k: waitlistEntryField(entry, 'kind'),
+    j: waitlistEntryField(entry, 'joined_at'),
   } as unknown as dbx.Params);
   return ahead.length + 1;
 }
@@ -138,10 +140,10 @@ export function offerToAcceptOf(tx: CoreApp, r: core.Record): OfferToAccept {
   const entry = findRecord(tx, 'waitlist_entries', s.entryId);
   return {
     ...s,
-    kind: r.getString('kind') === 'removal' ? 'removal' : 'install',
-    slotId: r.getString('time_slot'),
-    size: r.getString('tree_size'),
-    movingBookingId: entry?.getString('booking') ?? '',
+    kind: waitlistOfferField(r, 'kind'),
+    slotId: waitlistOfferField(r, 'time_slot'),
+    size: waitlistOfferField(r, 'tree_size'),
+    movingBookingId: entry ? waitlistEntryField(entry, 'booking') : '',
   };
 }
 
@@ -172,15 +174,15 @@ export function entriesToClose(app: CoreApp): string[] {
 export function closeStateOf(tx: CoreApp, entryId: string): WaitlistCloseState {
   const r = findRecord(tx, 'waitlist_entries', entryId);
   if (!r) return { entry: null, openOfferId: null, moving: null, bookings: [] };
-  const bookingId = r.getString('booking');
-  const date = r.getString('date');
+  const bookingId = waitlistEntryField(r, 'booking');
+  const date = waitlistEntryField(r, 'date');
   const rows = tx.findRecordsByFilter('bookings', `(install_date = {:d} || removal_date = {:d}) && status != '${BookingStatus.Cancelled}'`, '', 0, 0, { d: date } as unknown as dbx.Params);
-  const key = r.getString('email_key');
+  const key = waitlistEntryField(r, 'email_key');
   const bookings: CustomerBookingOnDate[] = rows
     .filter((b) => b!.getString('customer_email').trim().toLowerCase() === key)
     .map((b) => bookingFieldsOf(b!, ['id', 'status', 'payment_status', 'booked_by', 'install_date', 'removal_date']));
   return {
-    entry: { id: r.id, date, kind: r.getString('kind') === 'removal' ? 'removal' : 'install', bookingId, status: asEntryStatus(r.getString('status')) },
+    entry: { id: r.id, date, kind: waitlistEntryField(r, 'kind'), bookingId, status: waitlistEntryField(r, 'status') },
     openOfferId: openOfferOf(tx, r.id)?.id ?? null,
     moving: bookingId ? (findRecord(tx, 'bookings', bookingId)?.getString('status') ?? '') : null,
     bookings,

@@ -23,23 +23,24 @@ import { findSlot } from '@domain/schedule/slots';
 import { isTreeSize } from '@domain/catalog';
 import { WAITLIST_MESSAGES as M } from '@domain/waitlist/waitlist';
 import { visitMovedMail } from '../booking-changes/visit-move';
-import { asEntryStatus, OfferStatus } from '@domain/waitlist/waitlist-status';
+import { OfferStatus } from '@domain/waitlist/waitlist-status';
 import { offerPrice } from '@domain/waitlist/offer-price';
 import { nowMs, today } from '../clock';
 import { loadBookingSeasonRecord } from '../settings';
 import { bodyAsIs, runCommand, runRead, type ServerCommand, type ServerRead } from '../commands/run-command';
 import { apiError } from '../http';
-import { jsonObject } from '../json-fields';
 import { customerMove } from '../my-booking/my-booking-routes';
 import { stableManageToken } from '../booking-store/manage-links';
 import { offerFreedSlots } from './waitlist-offer-step';
 import { findRecord } from '../records';
 import { entryByLeaveToken, offerByToken, offerStateOf, offerToAcceptOf, openOfferOf } from './waitlist-repo';
+import { waitlistEntryField } from '../waitlist-row';
+import { waitlistEntryFieldsOf, waitlistOfferField } from '../waitlist-row';
 
 /** Entry record `r` and its open offer, as a release reads them. */
 export function releaseStateOf(tx: CoreApp, r: core.Record | null): WaitlistReleaseState {
   if (!r) return { entry: null, openOfferId: null };
-  return { entry: { id: r.id, status: asEntryStatus(r.getString('status')), date: r.getString('date') }, openOfferId: openOfferOf(tx, r.id)?.id ?? null };
+  return { entry: waitlistEntryFieldsOf(r, ['id', 'status', 'date']), openOfferId: openOfferOf(tx, r.id)?.id ?? null };
 }
 
 const waitlistLeave: ServerCommand<{ token: string }, WaitlistReleaseState, never, WaitlistReleaseAnswer> = {
@@ -90,14 +91,14 @@ export function waitlistOfferViewRoute(e: core.RequestEvent): void {
 function offerViewOf(app: CoreApp, token: unknown): { offer: Record<string, unknown> } {
   const r = offerByToken(app, token);
   if (!r) throw apiError(404, M.badToken);
-  const entry = app.findRecordById('waitlist_entries', r.getString('entry'));
+  const entry = app.findRecordById('waitlist_entries', waitlistOfferField(r, 'entry'));
   const o = offerToAcceptOf(app, r);
-  const size = r.getString('tree_size');
+  const size = waitlistOfferField(r, 'tree_size');
   const slot = isTreeSize(size) ? findSlot(size, o.date, o.kind, o.slotId) : null;
   const status = o.status === OfferStatus.Open && o.expiresAtMs <= nowMs() ? OfferStatus.Expired : o.status;
   // The package and its price, priced here from the entry's own choices (never the client's).
   const earlyBird = o.movingBookingId ? null : (loadBookingSeasonRecord(app, o.date)?.earlyBird ?? null);
-  const price = o.movingBookingId ? null : offerPrice(entry.getString('package_type'), size, jsonObject(entry, 'choices'), earlyBird ? { earlyBird, today: today() } : null);
+  const price = o.movingBookingId ? null : offerPrice(waitlistEntryField(entry, 'package_type'), size, waitlistEntryField(entry, 'choices'), earlyBird ? { earlyBird, today: today() } : null);
   return {
     offer: {
       status,
@@ -105,11 +106,11 @@ function offerViewOf(app: CoreApp, token: unknown): { offer: Record<string, unkn
       kind: o.kind,
       slot: { id: o.slotId, label: slot?.label ?? '', time: slot?.time ?? '' },
       size,
-      expiresAt: new Date(parseTimestamp(r.getString('expires_at'))).toISOString(),
-      choices: jsonObject(entry, 'choices'),
-      name: entry.getString('name'),
-      email: entry.getString('email'),
-      phone: entry.getString('phone'),
+      expiresAt: new Date(parseTimestamp(waitlistOfferField(r, 'expires_at'))).toISOString(),
+      choices: waitlistEntryField(entry, 'choices'),
+      name: waitlistEntryField(entry, 'name'),
+      email: waitlistEntryField(entry, 'email'),
+      phone: waitlistEntryField(entry, 'phone'),
       price,
       ...(o.movingBookingId ? { bookingId: o.movingBookingId } : {}),
     },

@@ -9,9 +9,10 @@ import type { BookingTally } from '@domain/admin/booking-tally';
 import type { BookingRow } from '@domain/booking/booking-row';
 import type { CustomerRecordRow } from '@domain/customers/customers';
 import type { DateWindow } from '@domain/schedule/day-plan';
-import type { EntryStatus, OfferStatus } from '@domain/waitlist/waitlist';
-import type { ChargeStatus, RefundStatus } from '@domain/money/charge-lifecycle';
-import type { ConsultationStatus } from '@domain/consultations/consultation-status';
+import type { WaitlistEntryRow, WaitlistOfferRow } from '@domain/waitlist/waitlist-row';
+import type { MirroredChargeStatus } from '@domain/money/charge-lifecycle';
+import type { ChargeRow } from '@domain/money/charge-row';
+import type { ConsultationRow } from '@domain/consultations/consultation-row';
 
 /** What every mirrored row has. */
 export interface MirroredRow {
@@ -24,16 +25,8 @@ export interface MirroredRow {
 /** A booking as mirrored: the domain's typed row (statuses as the lifecycle's unions). */
 export interface AdminBooking extends MirroredRow, BookingRow {}
 
-export interface AdminConsultation extends MirroredRow {
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string;
-  consultation_date: string;
-  consultation_time_slot: string;
-  notes: string;
-  status: ConsultationStatus;
-}
+/** A consultation request as mirrored: the domain's typed row (its status the consultation's union). */
+export interface AdminConsultation extends MirroredRow, ConsultationRow {}
 
 /** A submitted review (placeholders are never mirrored; the review token is dropped). */
 export interface AdminTestimonial extends MirroredRow {
@@ -53,30 +46,12 @@ export interface AdminTestimonial extends MirroredRow {
   submitted_at: string;
 }
 
-export interface AdminCharge extends MirroredRow {
-  booking: string;
-  kind: string;
-  amount: number;
-  /** The part of `amount` that paid the balance (cents). */
-  balance_amount?: number;
-  description: string;
-  /** Stripe's pending, processing, succeeded, failed or requires_checkout; a recorded payment's succeeded or voided; `queued` while only on this device. */
-  status: ChargeStatus | 'queued';
-  checkout_url: string;
-  error: string;
-  /** A payment recorded at the door: cash, check or other ('' for a card or link charge). */
-  method?: string;
-  check_number?: string;
-  note?: string;
-  /** The staff account that recorded it. */
-  created_by?: string;
-  voided_at?: string;
-  void_reason?: string;
-  /** This payment's refund (docs/decisions/045): pending, succeeded, failed, to_return, returned; its cents (0: all). */
-  refund_status?: RefundStatus | '';
-  refund_amount?: number;
-  stripe_checkout_session_id?: string;
-  voided_by?: string;
+/**
+ * A charge as mirrored: the domain's typed row, its status widened by the mirror's own `queued`
+ * (a payment recorded on this device and not yet sent, docs/decisions/030; never on the server).
+ */
+export interface AdminCharge extends MirroredRow, Omit<ChargeRow, 'status'> {
+  status: MirroredChargeStatus;
 }
 
 export interface AdminJobEvent extends MirroredRow {
@@ -103,38 +78,14 @@ export interface AdminCustomer extends MirroredRow, CustomerRecordRow {
 }
 
 /**
- * One person waiting for a full day (the waitlist contract, `waitlist_entries`): in line by
- * `joined_at` (ms); `booking` set when they wait to move that booking's visit. Written by the
- * server only (the waitlist routes and the offers job).
+ * One person waiting for a full day (the waitlist contract, `waitlist_entries`), as mirrored: the
+ * domain's typed row. In line by `joined_at` (ms); `booking` set when they wait to move that
+ * booking's visit. Written by the server only (the waitlist routes and the offers job).
  */
-export interface AdminWaitlistEntry extends MirroredRow {
-  email_key: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** YYYY-MM-DD (New York). */
-  date: string;
-  kind: 'install' | 'removal';
-  tree_size: string;
-  package_type: string;
-  booking?: string;
-  joined_at: number;
-  status: EntryStatus;
-}
+export interface AdminWaitlistEntry extends MirroredRow, WaitlistEntryRow {}
 
-/** A freed time offered to a waitlist entry (the waitlist contract, `waitlist_offers`), held until `expires_at` while open. */
-export interface AdminWaitlistOffer extends MirroredRow {
-  entry: string;
-  date: string;
-  kind: 'install' | 'removal';
-  time_slot: string;
-  tree_size: string;
-  offered_at: string;
-  expires_at: string;
-  status: OfferStatus;
-  booking?: string;
-  by?: 'job' | 'owner' | '';
-}
+/** A freed time offered to a waitlist entry (the waitlist contract, `waitlist_offers`), as mirrored: the domain's typed row, held until `expires_at` while open. */
+export interface AdminWaitlistOffer extends MirroredRow, WaitlistOfferRow {}
 
 /** A deletion of a mirrored record (docs/architecture.md "Deletions"). */
 export interface Tombstone extends MirroredRow {
