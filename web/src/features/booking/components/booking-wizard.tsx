@@ -4,14 +4,14 @@ import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
 import { quote as priceQuote } from '@domain/money/pricing';
-import { useDistanceLookup } from '../api/calculate-distance';
-import { useWizard } from '../store';
+import { useFirstStepWizard, wizardNow } from '../first-step-store';
 import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
 import { PriceSummary } from './price-summary';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
-import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-prefill';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-status';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
@@ -47,6 +47,9 @@ export function preloadLaterSteps(): void {
   void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
 
+// The address's distance lookup (and the SDK it posts with) loads once there is an address.
+const distanceLookup = onDemand(() => import('../api/calculate-distance'));
+
 // Shown only with a checkout opened earlier in this tab, or a renewal link asking for its code:
 // neither is part of the prerendered first step, so neither is in the page's first script.
 const OpenCheckoutNotice = lazy(() => import('./open-checkout-notice').then((m) => ({ default: m.OpenCheckoutNotice })));
@@ -63,11 +66,18 @@ const RenewalVerify = lazy(() => import('./renewal-verify').then((m) => ({ defau
  * the customer back and is open before "Public booking opens" (checkout takes the link too).
  */
 export function BookingWizard({ initialPackage, title = 'Book Your Service', renewal = { kind: 'none' } }: { initialPackage: PackageSlug | null; title?: string; renewal?: RenewalStatus }) {
-  const s = useWizard();
+  const s = useFirstStepWizard();
   const byOwner = useContext(WizardFinish) !== null;
   const { step, apply } = s;
-  // The travel distance follows the contact address wherever the customer is in the wizard.
-  useDistanceLookup();
+  // The travel distance follows the contact address wherever the customer is in the wizard,
+  // from the first address typed or restored (the lookup then stays mounted).
+  const distance = useOnDemand(distanceLookup);
+  const hasAddress = s.contact.address.trim() !== '';
+  const wantDistance = distance.want;
+  useEffect(() => {
+    if (hasAddress) wantDistance();
+  }, [hasAddress, wantDistance]);
+  const DistanceLookup = distance.value?.DistanceLookup;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const choices = choicesOf(s);
   const location = useLocation();
@@ -139,7 +149,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
       ownEntry.current = false;
       return;
     }
-    const current = useWizard.getState().step;
+    const current = wizardNow().step;
     if (entryStep === null) {
       if (first) void toEntry({ wizardStep: current }, true);
       return;
@@ -200,6 +210,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
 
   return (
     <div className="container page booking">
+      {DistanceLookup && <DistanceLookup />}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
