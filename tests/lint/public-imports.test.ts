@@ -114,8 +114,8 @@ describe('what waits for its step or for idle (docs/architecture.md "What a page
       .filter(([node]) => reached(node))
       .map(([, chain]) => chain.map((f) => (path.isAbsolute(f) ? rel(f) : f)).join(' → '));
 
-  it('/booking’s first step loads neither the wizard’s store (zustand and its persistence), a renewal link’s code nor the address lookup', () => {
-    const later = ['renewal-prefill.ts', 'store.ts', path.join('api', 'calculate-distance.ts')].map((f) => path.join(WIZARD, f));
+  it('/booking’s first step loads neither the wizard’s store (zustand and its persistence), a renewal link’s code, the address lookup nor the prices', () => {
+    const later = [...['renewal-prefill.ts', 'store.ts', path.join('api', 'calculate-distance.ts')].map((f) => path.join(WIZARD, f)), path.join(ROOT, 'domain', 'money', 'pricing.ts')];
     expect(chainsTo('booking.tsx', (node) => later.includes(node) || (node.startsWith('package:') && inPackage(node.slice('package:'.length), 'zustand')))).toEqual([]);
   });
 

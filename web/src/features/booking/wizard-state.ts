@@ -5,7 +5,8 @@
 import type { CheckoutAttempt } from './checkout-attempt';
 import { ADDONS, findPackage, type AddonId, type PackageSlug, type TreeSize } from '@domain/catalog';
 import { MESSAGES } from '@domain/messages';
-import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities, type BookingChoices } from '@domain/money/pricing';
+import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities } from '@domain/money/option-rules';
+import type { BookingChoices } from '@domain/money/pricing';
 import type { BookingRequestInput } from '@domain/booking/schemas';
 import type { BookAgainPrefill } from '@domain/customers/book-again';
 

@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
-import { quote as priceQuote } from '@domain/money/pricing';
 import { useFirstStepWizard, wizardNow } from '../first-step-store';
 import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
 import { PriceSummary } from './price-summary';
@@ -11,6 +10,7 @@ import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
 import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { whenIdle } from '@/lib/after-load';
 import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-status';
 import '../booking.css';
 
@@ -46,6 +46,11 @@ const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepChe
 export function preloadLaterSteps(): void {
   void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
+
+// The prices (domain/money/pricing.ts with the early-bird cut and the travel fee): the first
+// step paints without them (nothing is chosen in its prerendered state); they load once the page
+// is idle after hydrating, or at the first choice.
+const pricing = onDemand(() => import('@domain/money/pricing'));
 
 // The address's distance lookup (and the SDK it posts with) loads once there is an address.
 const distanceLookup = onDemand(() => import('../api/calculate-distance'));
@@ -88,7 +93,14 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
   const sale = useSeasonSale();
   const renewing = renewal.kind === 'filled' || renewal.kind === 'verify';
   const opening = renewing || byOwner ? null : sale.opening;
-  const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
+  const prices = useOnDemand(pricing);
+  const wantPrices = prices.want;
+  const chosen = choices !== null;
+  useEffect(() => {
+    if (chosen) wantPrices();
+    else return whenIdle(wantPrices);
+  }, [chosen, wantPrices]);
+  const quote = choices && prices.value ? prices.value.quote(choices, sale.earlyBird) : null;
 
   // Once the first step is up, fetch the second ahead of need; past it, the later ones.
   useEffect(() => {
