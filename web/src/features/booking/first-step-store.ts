@@ -26,33 +26,32 @@ let store: StoreApi | null = null;
 
 const notify = () => listeners.forEach((listener) => listener());
 
-/** The state as prerendered: the first step, nothing chosen. */
-const PRERENDERED: WizardStore = {
-  ...initialWizardState,
-  wizardId: '',
-  apply: (fn) => standIn.apply(fn),
-  reset: () => standIn.reset(),
-};
+/** A change before the store has come: shown at once, kept for the store. */
+function applyToStandIn(fn: Transition): void {
+  if (store) return store.getState().apply(fn);
+  waiting.push(fn);
+  standIn = { ...fn(standIn), apply: applyToStandIn, reset: resetStandIn, wizardId: '' };
+  notify();
+  retryLoad();
+}
 
-/** The state shown until the store has come, with the customer's choices so far. */
-let standIn: WizardStore = {
-  ...PRERENDERED,
-  apply: (fn) => {
-    if (store) return store.getState().apply(fn);
-    waiting.push(fn);
-    const { apply, reset, wizardId } = standIn;
-    standIn = { ...fn(standIn), apply, reset, wizardId };
-    notify();
-    retryLoad();
-  },
-  reset: () => {
-    if (store) return store.getState().reset();
-    waiting.push('reset');
-    standIn = { ...standIn, ...initialWizardState };
-    notify();
-    retryLoad();
-  },
-};
+/** A reset before the store has come: the stand-in starts again, and so will the store. */
+function resetStandIn(): void {
+  if (store) return store.getState().reset();
+  waiting.push('reset');
+  standIn = { ...standIn, ...initialWizardState };
+  notify();
+  retryLoad();
+}
+
+/** The state as prerendered: the first step, nothing chosen. */
+const PRERENDERED: WizardStore = { ...initialWizardState, wizardId: '', apply: applyToStandIn, reset: resetStandIn };
+
+/**
+ * The state shown until the store has come, with the customer's choices so far: the prerendered
+ * state itself until the first change, so the render after hydration is no new one.
+ */
+let standIn: WizardStore = PRERENDERED;
 
 /** Loads store.ts (once; again after a failure) and applies the waiting transitions to it. */
 export function loadWizardStore(): Promise<void> {
