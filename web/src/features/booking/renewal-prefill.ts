@@ -14,7 +14,8 @@ import { useEffect, useState } from 'react';
 import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
-import { withPrefill, type WizardState } from './wizard-state';
+import type { WizardState } from './wizard-state';
+import { withPrefill } from './wizard-changes';
 import { startEarly, takeEarly, takeEarlyResponse } from '@/lib/early-request';
 import { renewalToken, TOKEN_KEY, type RenewalStatus } from './renewal-status';
 

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseTreeSize,
-  choosePackage,
-  initialWizardState,
-  missingInformation,
-  removalWanted,
-  setAddonQuantity,
-  setInstallDate,
-  setKeepOrnaments,
-  setLuxeFinish,
-  setRemovalDate,
-  setRemovalRequested,
-  toBookingRequest,
-  toggleAddon,
-  withPrefill,
-  type WizardState,
-} from './wizard-state';
+import { chooseTreeSize, choosePackage, initialWizardState, missingInformation, removalWanted, type WizardState } from './wizard-state';
+import { setAddonQuantity, setInstallDate, setKeepOrnaments, setLuxeFinish, setRemovalDate, setRemovalRequested, toBookingRequest, toggleAddon, withPrefill } from './wizard-changes';
 
 const state = (over: Partial<WizardState> = {}): WizardState => ({ ...initialWizardState, ...over });
 const adorned = state({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' });

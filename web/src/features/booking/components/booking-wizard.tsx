@@ -5,7 +5,7 @@ import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
 import { useFirstStepWizard, wizardNow } from '../first-step-store';
 import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
-import { PriceSummary } from './price-summary';
+import { PriceSummaryFrame } from './price-summary-frame';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
@@ -47,10 +47,10 @@ export function preloadLaterSteps(): void {
   void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
 
-// The prices (domain/money/pricing.ts with the early-bird cut and the travel fee): the first
-// step paints without them (nothing is chosen in its prerendered state); they load once the page
-// is idle after hydrating, or at the first choice.
-const pricing = onDemand(() => import('@domain/money/pricing'));
+// The prices and the running total that shows them (priced.ts): the first step paints without
+// them (nothing is chosen in its prerendered state); they load once the page is idle after
+// hydrating, or at the first choice.
+const pricing = onDemand(() => import('../priced'));
 
 // The address's distance lookup (and the SDK it posts with) loads once there is an address.
 const distanceLookup = onDemand(() => import('../api/calculate-distance'));
@@ -262,11 +262,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>
         </div>
-        {step !== 5 && (
-          <aside className="booking__aside">
-            <PriceSummary quote={quote} />
-          </aside>
-        )}
+        {step !== 5 && <aside className="booking__aside">{prices.value ? <prices.value.PriceSummary quote={quote} /> : <PriceSummaryFrame />}</aside>}
       </div>
       {quote && (
         <p className="total-bar" aria-hidden="true">
