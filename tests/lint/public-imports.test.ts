@@ -114,8 +114,11 @@ describe('what waits for its step or for idle (docs/architecture.md "What a page
       .filter(([node]) => reached(node))
       .map(([, chain]) => chain.map((f) => (path.isAbsolute(f) ? rel(f) : f)).join(' → '));
 
-  it('/booking’s first step loads neither the wizard’s store (zustand and its persistence), a renewal link’s code, the address lookup nor the prices', () => {
-    const later = [...['renewal-prefill.ts', 'store.ts', path.join('api', 'calculate-distance.ts')].map((f) => path.join(WIZARD, f)), path.join(ROOT, 'domain', 'money', 'pricing.ts')];
+  it('/booking’s first step loads neither the wizard’s store (zustand and its persistence), its later steps’ transitions, a renewal link’s code, the address lookup nor the prices', () => {
+    const later = [
+      ...['renewal-prefill.ts', 'store.ts', 'wizard-changes.ts', path.join('api', 'calculate-distance.ts')].map((f) => path.join(WIZARD, f)),
+      path.join(ROOT, 'domain', 'money', 'pricing.ts'),
+    ];
     expect(chainsTo('booking.tsx', (node) => later.includes(node) || (node.startsWith('package:') && inPackage(node.slice('package:'.length), 'zustand')))).toEqual([]);
   });
 

@@ -1,15 +1,16 @@
 /**
  * The booking wizard's transitions of its later steps (docs/product.md §3 Booking form state, §4
  * Booking wizard): add-ons, the Luxe Finish, keep-ornaments, removal, dates, a returning
- * customer's prefill and the checkout's request. Pure functions over wizard-state.ts's state;
+ * customer's prefill and the checkout's request, and the 'Missing information' that blocks Continue. Pure functions over wizard-state.ts's state;
  * a module of their own, so /booking's first step loads without them (docs/architecture.md
  * "What a page loads").
  */
 import { ADDONS, findPackage, type AddonId, type TreeSize } from '@domain/catalog';
-import { keepOrnamentsEligible, removalIsOptional, type AddonQuantities } from '@domain/money/option-rules';
+import { keepOrnamentsEligible, removalApplies, removalIsOptional, type AddonQuantities } from '@domain/money/option-rules';
 import type { BookingRequestInput } from '@domain/booking/schemas';
 import type { BookAgainPrefill } from '@domain/customers/book-again';
-import { removalWanted, settle, type WizardState } from './wizard-state';
+import { MESSAGES } from '@domain/messages';
+import { settle, type Step, type WizardState } from './wizard-state';
 
 /**
  * `s` with a returning customer's contact and last booking's choices (domain/customers/book-again.ts):
@@ -124,4 +125,21 @@ export function toBookingRequest(
     // Sent for the record as docs/product.md's payload has them; the server recomputes every amount.
     ...({ totalPrice: totals.totalCents, depositAmount: totals.depositCents, travelFee: totals.travelFeeCents, ornamentOwnershipCost: totals.ornamentOwnershipCents } as object),
   };
+}
+
+/** Whether a removal visit must be scheduled. */
+export function removalWanted(s: WizardState): boolean {
+  return !!s.packageSlug && removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested });
+}
+
+/**
+ * The 'Missing information' message that blocks Continue from `step`, or null (docs/product.md §2, §5).
+ */
+export function missingInformation(s: WizardState, step: Step): string | null {
+  if (step === 1 && (!s.packageSlug || !s.treeSize)) return MESSAGES.selectPackageAndSize;
+  if (step === 4) {
+    if (!s.installDate || !s.installTimeSlot) return MESSAGES.selectInstall;
+    if (removalWanted(s) && (!s.removalDate || !s.removalTimeSlot)) return MESSAGES.selectRemoval;
+  }
+  return null;
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTreeSize, choosePackage, initialWizardState, missingInformation, removalWanted, type WizardState } from './wizard-state';
-import { setAddonQuantity, setInstallDate, setKeepOrnaments, setLuxeFinish, setRemovalDate, setRemovalRequested, toBookingRequest, toggleAddon, withPrefill } from './wizard-changes';
+import { chooseTreeSize, choosePackage, initialWizardState, type WizardState } from './wizard-state';
+import {
+  missingInformation,
+  removalWanted,
+  setAddonQuantity,
+  setInstallDate,
+  setKeepOrnaments,
+  setLuxeFinish,
+  setRemovalDate,
+  setRemovalRequested,
+  toBookingRequest,
+  toggleAddon,
+  withPrefill,
+} from './wizard-changes';
 
 const state = (over: Partial<WizardState> = {}): WizardState => ({ ...initialWizardState, ...over });
 const adorned = state({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' });

@@ -1,12 +1,11 @@
 /**
  * The booking wizard's state and the transitions its first step needs (docs/product.md §3 Booking
- * form state, §4 Booking wizard); the later steps' are wizard-changes.ts, which load with them
- * (docs/architecture.md "What a page loads"). Pure functions: the zustand store applies them,
+ * form state, §4 Booking wizard); the later steps' and what blocks Continue are wizard-changes.ts,
+ * which load with them or once /booking is idle (docs/architecture.md "What a page loads"). Pure functions: the zustand store applies them,
  * tests check them.
  */
 import type { CheckoutAttempt } from './checkout-attempt';
 import type { PackageSlug, TreeSize } from '@domain/catalog';
-import { MESSAGES } from '@domain/messages';
 import { keepOrnamentsEligible, removalApplies } from '@domain/money/option-rules';
 import type { BookingChoices } from '@domain/money/pricing';
 
@@ -123,23 +122,6 @@ export function choosePackage(s: WizardState, slug: PackageSlug): WizardState {
 export function chooseTreeSize(s: WizardState, size: TreeSize): WizardState {
   if (s.treeSize === size) return s;
   return { ...s, treeSize: size, installTimeSlot: null, removalTimeSlot: null };
-}
-
-/** Whether a removal visit must be scheduled. */
-export function removalWanted(s: WizardState): boolean {
-  return !!s.packageSlug && removalApplies({ packageSlug: s.packageSlug, keepOrnaments: s.keepOrnaments, removalRequested: s.removalRequested });
-}
-
-/**
- * The 'Missing information' message that blocks Continue from `step`, or null (docs/product.md §2, §5).
- */
-export function missingInformation(s: WizardState, step: Step): string | null {
-  if (step === 1 && (!s.packageSlug || !s.treeSize)) return MESSAGES.selectPackageAndSize;
-  if (step === 4) {
-    if (!s.installDate || !s.installTimeSlot) return MESSAGES.selectInstall;
-    if (removalWanted(s) && (!s.removalDate || !s.removalTimeSlot)) return MESSAGES.selectRemoval;
-  }
-  return null;
 }
 
 /** The priced choices, once a package and size are chosen. */

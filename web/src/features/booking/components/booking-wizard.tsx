@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
 import { useFirstStepWizard, wizardNow } from '../first-step-store';
-import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
+import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, type Step } from '../wizard-state';
 import { PriceSummaryFrame } from './price-summary-frame';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
@@ -46,6 +46,10 @@ const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepChe
 export function preloadLaterSteps(): void {
   void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
+
+// What blocks Continue ('Missing information', wizard-changes.ts, which step 2's chunk brings
+// too): loaded once the page is idle after hydrating; a Continue before then waits for it.
+const stepRules = onDemand(() => import('../wizard-changes'));
 
 // The prices and the running total that shows them (priced.ts): the first step paints without
 // them (nothing is chosen in its prerendered state); they load once the page is idle after
@@ -115,8 +119,14 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
     if (hasOpenCheckout) setCheckoutOpened(true);
   }, [hasOpenCheckout]);
 
+  const rules = useOnDemand(stepRules);
+  const wantRules = rules.want;
+  useEffect(() => whenIdle(wantRules), [wantRules]);
+  // A Continue pressed before the rules came runs once they have (below, with the state then).
+  const continueWaiting = useRef(false);
+
   // A toast naming what is missing leaves once it is given (or the customer goes back a step).
-  const problemNow = missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
+  const problemNow = rules.value?.missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
   const stepOfProblem = useRef(step);
   useEffect(() => {
     if (!problemNow || stepOfProblem.current !== step) toast.dismiss(WIZARD_PROBLEM_TOAST);
@@ -189,7 +199,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
       toast.error('Not open yet', { description: opening, id: WIZARD_PROBLEM_TOAST });
       return;
     }
-    const missing = missingInformation(s, step);
+    if (!rules.value) {
+      continueWaiting.current = true;
+      wantRules();
+      return;
+    }
+    const missing = rules.value.missingInformation(s, step);
     if (missing) {
       toast.error('Missing information', { description: missing, id: WIZARD_PROBLEM_TOAST });
       return;
@@ -202,6 +217,11 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
     }
     goTo((step + 1) as Step);
   };
+  useEffect(() => {
+    if (!rules.value || !continueWaiting.current) return;
+    continueWaiting.current = false;
+    onContinue();
+  });
 
   let content;
   if (step === 1)
