@@ -43,3 +43,27 @@ test('a tap before the app runs is kept or lands on a control that does not look
   await page.locator('label.choice-card', { hasText: 'Curated Christmas' }).click();
   await expect(page.locator('label.choice-card', { hasText: 'Curated Christmas' })).toHaveClass(/is-selected/);
 });
+
+test('the first step works before its store and rules have come: the choices and a Continue are kept and applied once they come', async ({ page }) => {
+  // The wizard's store (zustand, persist) and its later rules (wizard-changes.ts) held back until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(store|wizard-changes)-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/booking');
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+  await page.getByRole('radio', { name: /Elevated Arbor/ }).check();
+  await page.getByRole('radio', { name: /7\.5–9 ft/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 1 of 5: Choose Package & Size')).toBeAttached();
+
+  release();
+  await expect(page.getByText('Step 2 of 5', { exact: false })).toBeAttached();
+  await page.reload();
+  await expect(page.getByText('Step 2 of 5', { exact: false })).toBeAttached();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('radio', { name: /Elevated Arbor/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /7\.5–9 ft/ })).toBeChecked();
+});

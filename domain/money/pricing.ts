@@ -28,18 +28,18 @@ import {
   LUXE_FINISH_CENTS,
   LUXE_KEEP_CENTS,
   TREE_SIZE_INFO,
-  findPackage,
   type AddonId,
   type LuxeKeepCount,
-  type PackageInfo,
   type PackageSlug,
   type TreeSize,
 } from '../catalog';
 import { travelFeeCents } from '../place/travel';
 import { earlyBirdCutCents, type EarlyBird } from './early-bird';
+import { effectiveAddons, keepOrnamentsEligible, packageOf, removalApplies, removalIsOptional, upgradeIncludesRemoval, type AddonQuantities } from './option-rules';
 
-/** Add-on id → quantity (1 for flat add-ons; letters or items for the others). */
-export type AddonQuantities = Partial<Record<AddonId, number>>;
+// The option rules the wizard needs without the prices (its first step, docs/architecture.md
+// "What a page loads") live in ./option-rules and are part of this module's surface.
+export { effectiveAddons, keepOrnamentsEligible, removalApplies, removalIsOptional, upgradeIncludesRemoval, type AddonQuantities } from './option-rules';
 
 /** Everything the customer chose that affects the price. */
 export interface BookingChoices {
@@ -73,51 +73,6 @@ export interface PriceQuote {
   totalCents: number;
   depositCents: number;
   balanceCents: number;
-}
-
-function packageOf(slug: PackageSlug): PackageInfo {
-  const pkg = findPackage(slug);
-  if (!pkg) throw new Error(`Unknown package: ${slug}`);
-  return pkg;
-}
-
-/** Add-ons still in effect: those the Luxe Finish includes are dropped when it is chosen. */
-export function effectiveAddons(addons: AddonQuantities, luxeFinish: boolean): AddonQuantities {
-  const out: AddonQuantities = {};
-  for (const [id, qty] of Object.entries(addons) as [AddonId, number][]) {
-    if (!ADDONS[id] || !qty || qty < 1) continue;
-    if (luxeFinish && ADDONS[id].clearedByLuxe) continue;
-    out[id] = ADDONS[id].unit === 'flat' ? 1 : Math.floor(qty);
-  }
-  return out;
-}
-
-/** Adorned Arrangement upgrades that switch removal on at no charge: any add-on but gift-wrap, or luxe. */
-export function upgradeIncludesRemoval(addons: AddonQuantities, luxeFinish: boolean): boolean {
-  if (luxeFinish) return true;
-  return Object.keys(effectiveAddons(addons, false)).some((id) => id !== 'gift-wrap');
-}
-
-/**
- * Whether keep-ornaments may be chosen: Elevated Arbor, Curated Christmas, any package with the
- * Luxe Finish, or Adorned Arrangement with an ornament upgrade (docs/product.md §4).
- */
-export function keepOrnamentsEligible(packageSlug: PackageSlug, addons: AddonQuantities, luxeFinish: boolean): boolean {
-  if (luxeFinish || packageOf(packageSlug).includesRemoval) return true;
-  return Object.keys(effectiveAddons(addons, false)).some((id) => ADDONS[id as AddonId].ornamentUpgrade);
-}
-
-/**
- * Whether removal is the customer's choice (a tick) rather than part of the package:
- * Adorned Arrangement, or any package with keep-ornaments on.
- */
-export function removalIsOptional(packageSlug: PackageSlug, keepOrnaments: boolean): boolean {
-  return keepOrnaments || !packageOf(packageSlug).includesRemoval;
-}
-
-/** Whether a removal visit is booked, so its date and slot are required (docs/product.md §4). */
-export function removalApplies(c: Pick<BookingChoices, 'packageSlug' | 'keepOrnaments' | 'removalRequested'>): boolean {
-  return removalIsOptional(c.packageSlug, c.keepOrnaments) ? c.removalRequested : true;
 }
 
 /** The season's early-bird cut and the day the booking is priced on (YYYY-MM-DD, America/New_York). */

@@ -106,3 +106,27 @@ describe('the public pages’ first script', () => {
     expect(zod.map(([, chain]) => chain.map((f) => (path.isAbsolute(f) ? rel(f) : f)).join(' → '))).toEqual([]);
   });
 });
+
+describe('what waits for its step or for idle (docs/architecture.md "What a page loads")', () => {
+  const graph = (route: string) => [...staticGraph(path.join(ROUTES, route))];
+  const chainsTo = (route: string, reached: (node: string) => boolean) =>
+    graph(route)
+      .filter(([node]) => reached(node))
+      .map(([, chain]) => chain.map((f) => (path.isAbsolute(f) ? rel(f) : f)).join(' → '));
+
+  it('/booking’s first step loads neither the wizard’s store (zustand and its persistence), its later steps’ transitions, a renewal link’s code, the address lookup nor the prices', () => {
+    const later = [
+      ...['renewal-prefill.ts', 'store.ts', 'wizard-changes.ts', path.join('api', 'calculate-distance.ts')].map((f) => path.join(WIZARD, f)),
+      path.join(ROOT, 'domain', 'money', 'pricing.ts'),
+    ];
+    expect(chainsTo('booking.tsx', (node) => later.includes(node) || (node.startsWith('package:') && inPackage(node.slice('package:'.length), 'zustand')))).toEqual([]);
+  });
+
+  it('/consultation’s first script holds the calendar’s placeholder, not the calendar, its rules or its reads’ hooks', () => {
+    const calendar = path.join(WEB, 'features', 'consultation', 'components', 'consultation-schedule.tsx');
+    expect(existsSync(calendar)).toBe(true);
+    expect(
+      chainsTo('consultation.tsx', (node) => node === calendar || node === path.join(ROOT, 'domain', 'schedule', 'season.ts') || node === path.join(ROOT, 'domain', 'schedule', 'slots.ts')),
+    ).toEqual([]);
+  });
+});

@@ -27,13 +27,7 @@ export function whenIdleAfterLoad(run: () => void): () => void {
     cancelIdle = () => window.clearTimeout(delay);
   };
   const askIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(run, 1);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+    cancelIdle = whenIdle(run, IDLE_TIMEOUT_MS);
   };
   if (document.readyState === 'complete') {
     idle();
@@ -44,6 +38,23 @@ export function whenIdleAfterLoad(run: () => void): () => void {
     window.removeEventListener('load', idle);
     cancelIdle();
   };
+}
+
+/** At most this long (ms) before whenIdle's callback runs even if the browser never idles. */
+export const SOON_IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Calls `run` once the browser is next idle (or `timeoutMs` have passed), for a part of the page
+ * wanted soon but not before its first interaction (the consultation calendar's chunk, started
+ * from an effect once the page has hydrated); the returned function cancels it.
+ */
+export function whenIdle(run: () => void, timeoutMs = SOON_IDLE_TIMEOUT_MS): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 1);
+  return () => window.clearTimeout(id);
 }
 
 /** True once whenIdleAfterLoad has fired (at once when `now`: e.g. the admin, which needs its worker to work offline). */

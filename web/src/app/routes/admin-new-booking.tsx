@@ -5,7 +5,7 @@ import { NewBookingShell } from '@/admin/features/new-booking/new-booking-shell'
 import { PhoneDepositStep } from '@/admin/features/new-booking/phone-deposit';
 import { BookingWizard } from '@/features/booking/components/booking-wizard';
 import { useWizard } from '@/features/booking/store';
-import { withPrefill } from '@/features/booking/wizard-state';
+import { withPrefill } from '@/features/booking/wizard-changes';
 import { usePageMeta } from '@/lib/page-meta';
 import { WizardFinish } from '@/lib/wizard-finish';
 

@@ -14,24 +14,13 @@ import { useEffect, useState } from 'react';
 import type { RenewalPrefill } from '@domain/customers/renewals';
 import type { VisitKind } from '@domain/schedule/slots';
 import { useWizard } from './store';
-import { withPrefill, type WizardState } from './wizard-state';
+import type { WizardState } from './wizard-state';
+import { withPrefill } from './wizard-changes';
 import { startEarly, takeEarly, takeEarlyResponse } from '@/lib/early-request';
+import { renewalToken, TOKEN_KEY, type RenewalStatus } from './renewal-status';
 
-/** The sessionStorage key of the renewal token this wizard was opened with. */
-const TOKEN_KEY = 'booking-renewal';
 /** The sentence of the per-connection limit on typing the e-mail (pb_migrations/1732000950). */
 const TOO_MANY = 'Too many tries from this connection. Please wait a few minutes and try again, or call us.';
-/** The line the wizard shows once filled in. */
-export const RENEWAL_WELCOME = 'Welcome back — we filled in last year’s choices.';
-
-/** The renewal token of this session's wizard, or null. */
-export function renewalToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** The proposed slot when GET /api/fn/availability says it is free on its date, else null. */
 async function freeSlot(date: string, slot: string, size: string, kind: VisitKind, installDate?: string): Promise<string | null> {
@@ -61,22 +50,7 @@ export function wizardWithRenewal(st: WizardState, p: RenewalPrefill, free: { in
   };
 }
 
-/** The masked contact the link shows before the customer types their e-mail. */
-export interface MaskedRenewal {
-  name: string;
-  email: string;
-}
-
-/**
- * What the renewal link did: nothing asked, loading, waiting for the customer's e-mail (`submit`
- * sends it; `error` the server's sentence, `busy` while it answers), filled in, or the link's refusal.
- */
-export type RenewalStatus =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'verify'; masked: MaskedRenewal; busy: boolean; error: string | null; submit: (email: string) => void }
-  | { kind: 'filled' }
-  | { kind: 'failed'; message: string };
+const NONE: RenewalStatus = { kind: 'none' };
 
 type Prefill = RenewalPrefill & { contactMasked?: boolean; message?: string };
 
@@ -106,7 +80,7 @@ export function prefetchRenewal(token: string): void {
  * this token shows the welcome without fetching again, until the wizard starts fresh.
  */
 export function useRenewalPrefill(token: string | null, done: () => void): RenewalStatus {
-  const [status, setStatus] = useState<RenewalStatus>(() => (renewalToken() ? { kind: 'filled' } : { kind: 'none' }));
+  const [status, setStatus] = useState<RenewalStatus>(() => (renewalToken() ? { kind: 'filled' } : NONE));
   useEffect(() => {
     if (!token) return;
     let live = true;
@@ -161,5 +135,16 @@ export function useRenewalPrefill(token: string | null, done: () => void): Renew
   }, [token]);
   // A wizard started fresh since (after the paid booking, or 'Start over') is no longer the renewal's.
   const filledIn = useWizard((st) => st.contact.email !== '');
-  return status.kind === 'filled' && !filledIn ? { kind: 'none' } : status;
+  return status.kind === 'filled' && !filledIn ? NONE : status;
+}
+
+/**
+ * useRenewalPrefill as a component, which the booking route mounts once it knows there is a
+ * renewal (a ?renewal= token, or a session filled from one) and this module has loaded: it
+ * renders nothing and hands each status to `onStatus`.
+ */
+export function RenewalPrefill({ token, done, onStatus }: { token: string | null; done: () => void; onStatus: (status: RenewalStatus) => void }): null {
+  const status = useRenewalPrefill(token, done);
+  useEffect(() => onStatus(status), [status, onStatus]);
+  return null;
 }

@@ -7,7 +7,8 @@
  */
 import { ADDONS, isPackageSlug, isTreeSize, type AddonId } from '@domain/catalog';
 import type { WaitlistJoinChoices } from '@/lib/waitlist-join';
-import { initialWizardState, missingInformation, removalWanted, type HeldOffer, type Step, type WizardState } from './wizard-state';
+import { initialWizardState, type HeldOffer, type Step, type WizardState } from './wizard-state';
+import { missingInformation, removalWanted } from './wizard-changes';
 
 /** The wizard's choices before the contact step, as a waitlist entry keeps them (add-ons as `[{ id, quantity }]`). */
 export function waitlistChoicesOf(s: WizardState): WaitlistJoinChoices {

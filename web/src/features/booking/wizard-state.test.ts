@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chooseTreeSize, choosePackage, initialWizardState, type WizardState } from './wizard-state';
 import {
-  chooseTreeSize,
-  choosePackage,
-  initialWizardState,
   missingInformation,
   removalWanted,
   setAddonQuantity,
@@ -14,8 +12,7 @@ import {
   toBookingRequest,
   toggleAddon,
   withPrefill,
-  type WizardState,
-} from './wizard-state';
+} from './wizard-changes';
 
 const state = (over: Partial<WizardState> = {}): WizardState => ({ ...initialWizardState, ...over });
 const adorned = state({ packageSlug: 'adorned-arrangement', treeSize: '5-7ft' });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorMessage, getJson, listAllRecords, ReadError } from './get-json';
+import { errorMessage, getJson, listAllRecords, postJson, ReadError } from './get-json';
 
 // A real HTTP server answering as PocketBase's routes do; the page's same-origin paths are sent to it.
 let server: Server;
@@ -16,6 +16,12 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(body);
     };
+    if (req.method === 'POST' && url.pathname === '/api/fn/echo') {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => send(200, JSON.stringify({ contentType: req.headers['content-type'], body: JSON.parse(text) as unknown })));
+      return;
+    }
     if (url.pathname === '/api/fn/season') return send(200, JSON.stringify({ today: '2026-11-29', installDate: url.searchParams.get('installDate') }));
     if (url.pathname === '/api/fn/refused') return send(400, JSON.stringify({ status: 400, message: 'Choose a Wednesday.' }));
     if (url.pathname === '/api/fn/broken') return send(500, JSON.stringify({ status: 500, message: 'Something went wrong while processing your request.' }));
@@ -70,5 +76,18 @@ describe('getJson (the public pages’ reads without the SDK, docs/decisions/065
     const rows = await listAllRecords<{ blocked_date: string }>('blocked_dates', { fields: 'blocked_date', batch: 2 });
     expect(rows.map((r) => r.blocked_date)).toEqual(['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
     expect(seen).toEqual([1, 2, 3].map((p) => `/api/collections/blocked_dates/records?page=${p}&perPage=2&fields=blocked_date&skipTotal=1`));
+  });
+});
+
+describe('postJson (a page’s one call without the SDK: /booking-success, /submit-review)', () => {
+  it('posts the body as JSON and answers the route’s JSON', async () => {
+    await expect(postJson('/api/fn/echo', { sessionId: 'cs_test_1' })).resolves.toEqual({ contentType: 'application/json', body: { sessionId: 'cs_test_1' } });
+  });
+
+  it('rejects a refusal with its status and the server’s sentence, which errorMessage reads', async () => {
+    const err: unknown = await postJson('/api/fn/refused', { rating: 5 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({ status: 400, response: { message: 'Choose a Wednesday.' } });
+    expect(errorMessage(err, 'fallback')).toBe('Choose a Wednesday.');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The public pages' reads (season, notice, blocked dates, consultation slots, reviews) without
- * the PocketBase SDK, whose 10.8 kB gzipped the consultation and testimonials pages loaded
+ * The public pages' reads (season, notice, blocked dates, consultation slots, reviews) and the
+ * one call of /booking-success and /submit-review (postJson) without the PocketBase SDK, whose 10.8 kB gzipped the consultation and testimonials pages loaded
  * before idle for a few GETs (docs/architecture.md "What a page loads"). Writes and the admin
  * still go through the SDK (web/src/lib/pb.ts). `errorMessage` reads the failures of both, which
  * have the same shape (a `status`, 0 when no answer came, and the server's `response.message`);
@@ -30,11 +30,24 @@ export class ReadError extends Error {
  * answer (its `message` the server's, else the status line) or a network failure (status 0),
  * and when the body cannot be read as JSON to its end.
  */
-export async function getJson<T>(path: string, query: Record<string, string> = {}): Promise<T> {
+export function getJson<T>(path: string, query: Record<string, string> = {}): Promise<T> {
   const search = new URLSearchParams(query).toString();
+  return answerOf<T>(path, search ? `${path}?${search}` : path, { headers: { Accept: 'application/json' } });
+}
+
+/**
+ * POST `body` as JSON to `path` (same origin; a page's one call, as /booking-success's payment
+ * check and /submit-review's review, without the SDK), answered as JSON; rejects as getJson does.
+ */
+export function postJson<T>(path: string, body: unknown): Promise<T> {
+  return answerOf<T>(path, path, { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The JSON answer of `url` requested with `init`, or the ReadError getJson describes (`path` names the route in it). */
+async function answerOf<T>(path: string, url: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(search ? `${path}?${search}` : path, { headers: { Accept: 'application/json' } });
+    response = await fetch(url, init);
   } catch (error) {
     throw new ReadError(0, error instanceof Error ? error.message : 'The request failed');
   }

@@ -40,7 +40,8 @@ const setLookup = (miles: number | null, refusal: string | null) =>
 /**
  * Keeps the wizard's distanceMiles in step with the contact address. Mounted once by the
  * wizard (not by the contact form), so a lookup still lands when the customer moves on to
- * step 5 within the debounce.
+ * step 5 within the debounce; the wizard loads this module once there is an address
+ * (DistanceLookup), not with its first step.
  */
 export function useDistanceLookup(): void {
   const address = useWizard((s) => s.contact.address.trim());
@@ -73,4 +74,10 @@ export function useDistanceLookup(): void {
       controller.abort();
     };
   }, [address]);
+}
+
+/** useDistanceLookup as a component that renders nothing, for the wizard to mount once this module has loaded. */
+export function DistanceLookup(): null {
+  useDistanceLookup();
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { BookingRequestInput } from '@domain/booking/schemas';
 import { pb } from '@/lib/pb';
-import { renewalToken } from '../renewal-prefill';
+import { renewalToken } from '../renewal-status';
 
 export interface CheckoutSession {
   url: string;

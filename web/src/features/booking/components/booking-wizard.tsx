@@ -3,15 +3,15 @@ import { useLocation, useNavigate } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import type { PackageSlug } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
-import { quote as priceQuote } from '@domain/money/pricing';
-import { useDistanceLookup } from '../api/calculate-distance';
-import { useWizard } from '../store';
-import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, missingInformation, type Step } from '../wizard-state';
-import { PriceSummary } from './price-summary';
+import { useFirstStepWizard, wizardNow } from '../first-step-store';
+import { STEP_TITLES, WIZARD_PROBLEM_TOAST, choicesOf, choosePackage, type Step } from '../wizard-state';
+import { PriceSummaryFrame } from './price-summary-frame';
 import { WizardFinish } from '@/lib/wizard-finish';
 import { StepPackage } from './step-package';
 import { useSeasonSale } from '@/lib/api/season-opening';
-import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-prefill';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { whenIdle } from '@/lib/after-load';
+import { RENEWAL_WELCOME, type RenewalStatus } from '../renewal-status';
 import '../booking.css';
 
 const STEPS: Step[] = [1, 2, 3, 4, 5];
@@ -47,6 +47,18 @@ export function preloadLaterSteps(): void {
   void Promise.all([loadUpgrades(), loadStyle(), loadSchedule(), loadCheckout()]).catch(() => undefined);
 }
 
+// What blocks Continue ('Missing information', wizard-changes.ts, which step 2's chunk brings
+// too): loaded once the page is idle after hydrating; a Continue before then waits for it.
+const stepRules = onDemand(() => import('../wizard-changes'));
+
+// The prices and the running total that shows them (priced.ts): the first step paints without
+// them (nothing is chosen in its prerendered state); they load once the page is idle after
+// hydrating, or at the first choice.
+const pricing = onDemand(() => import('../priced'));
+
+// The address's distance lookup (and the SDK it posts with) loads once there is an address.
+const distanceLookup = onDemand(() => import('../api/calculate-distance'));
+
 // Shown only with a checkout opened earlier in this tab, or a renewal link asking for its code:
 // neither is part of the prerendered first step, so neither is in the page's first script.
 const OpenCheckoutNotice = lazy(() => import('./open-checkout-notice').then((m) => ({ default: m.OpenCheckoutNotice })));
@@ -63,11 +75,18 @@ const RenewalVerify = lazy(() => import('./renewal-verify').then((m) => ({ defau
  * the customer back and is open before "Public booking opens" (checkout takes the link too).
  */
 export function BookingWizard({ initialPackage, title = 'Book Your Service', renewal = { kind: 'none' } }: { initialPackage: PackageSlug | null; title?: string; renewal?: RenewalStatus }) {
-  const s = useWizard();
+  const s = useFirstStepWizard();
   const byOwner = useContext(WizardFinish) !== null;
   const { step, apply } = s;
-  // The travel distance follows the contact address wherever the customer is in the wizard.
-  useDistanceLookup();
+  // The travel distance follows the contact address wherever the customer is in the wizard,
+  // from the first address typed or restored (the lookup then stays mounted).
+  const distance = useOnDemand(distanceLookup);
+  const hasAddress = s.contact.address.trim() !== '';
+  const wantDistance = distance.want;
+  useEffect(() => {
+    if (hasAddress) wantDistance();
+  }, [hasAddress, wantDistance]);
+  const DistanceLookup = distance.value?.DistanceLookup;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const choices = choicesOf(s);
   const location = useLocation();
@@ -78,7 +97,14 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
   const sale = useSeasonSale();
   const renewing = renewal.kind === 'filled' || renewal.kind === 'verify';
   const opening = renewing || byOwner ? null : sale.opening;
-  const quote = choices ? priceQuote(choices, sale.earlyBird) : null;
+  const prices = useOnDemand(pricing);
+  const wantPrices = prices.want;
+  const chosen = choices !== null;
+  useEffect(() => {
+    if (chosen) wantPrices();
+    else return whenIdle(wantPrices);
+  }, [chosen, wantPrices]);
+  const quote = choices && prices.value ? prices.value.quote(choices, sale.earlyBird) : null;
 
   // Once the first step is up, fetch the second ahead of need; past it, the later ones.
   useEffect(() => {
@@ -93,8 +119,14 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
     if (hasOpenCheckout) setCheckoutOpened(true);
   }, [hasOpenCheckout]);
 
+  const rules = useOnDemand(stepRules);
+  const wantRules = rules.want;
+  useEffect(() => whenIdle(wantRules), [wantRules]);
+  // A Continue pressed before the rules came runs once they have (below, with the state then).
+  const continueWaiting = useRef(false);
+
   // A toast naming what is missing leaves once it is given (or the customer goes back a step).
-  const problemNow = missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
+  const problemNow = rules.value?.missingInformation(s, step) ?? (step === 4 ? s.addressRefusal : null);
   const stepOfProblem = useRef(step);
   useEffect(() => {
     if (!problemNow || stepOfProblem.current !== step) toast.dismiss(WIZARD_PROBLEM_TOAST);
@@ -139,7 +171,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
       ownEntry.current = false;
       return;
     }
-    const current = useWizard.getState().step;
+    const current = wizardNow().step;
     if (entryStep === null) {
       if (first) void toEntry({ wizardStep: current }, true);
       return;
@@ -167,7 +199,12 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
       toast.error('Not open yet', { description: opening, id: WIZARD_PROBLEM_TOAST });
       return;
     }
-    const missing = missingInformation(s, step);
+    if (!rules.value) {
+      continueWaiting.current = true;
+      wantRules();
+      return;
+    }
+    const missing = rules.value.missingInformation(s, step);
     if (missing) {
       toast.error('Missing information', { description: missing, id: WIZARD_PROBLEM_TOAST });
       return;
@@ -180,6 +217,11 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
     }
     goTo((step + 1) as Step);
   };
+  useEffect(() => {
+    if (!rules.value || !continueWaiting.current) return;
+    continueWaiting.current = false;
+    onContinue();
+  });
 
   let content;
   if (step === 1)
@@ -200,6 +242,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
 
   return (
     <div className="container page booking">
+      {DistanceLookup && <DistanceLookup />}
       <h1 ref={headingRef} tabIndex={-1}>
         {title}
       </h1>
@@ -239,11 +282,7 @@ export function BookingWizard({ initialPackage, title = 'Book Your Service', ren
         <div className="booking__main">
           <Suspense fallback={<p role="status">Loading…</p>}>{content}</Suspense>
         </div>
-        {step !== 5 && (
-          <aside className="booking__aside">
-            <PriceSummary quote={quote} />
-          </aside>
-        )}
+        {step !== 5 && <aside className="booking__aside">{prices.value ? <prices.value.PriceSummary quote={quote} /> : <PriceSummaryFrame />}</aside>}
       </div>
       {quote && (
         <p className="total-bar" aria-hidden="true">

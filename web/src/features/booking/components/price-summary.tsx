@@ -1,16 +1,12 @@
 import { formatCents } from '@domain/money/cents';
 import type { PriceQuote } from '@domain/money/pricing';
+import { PriceSummaryFrame } from './price-summary-frame';
 
 /** The running total: every line, the total, the 50% deposit due now and the balance. */
 export function PriceSummary({ quote, title = 'Your order' }: { quote: PriceQuote | null; title?: string }) {
   return (
-    <section className="price-summary card" aria-labelledby="price-summary-title">
-      <h2 id="price-summary-title" className="price-summary__title">
-        {title}
-      </h2>
-      {!quote ? (
-        <p className="muted">Choose a package and tree size to see your price.</p>
-      ) : (
+    <PriceSummaryFrame title={title}>
+      {quote ? (
         <>
           <dl className="price-lines">
             {quote.lines.map((l) => (
@@ -35,7 +31,7 @@ export function PriceSummary({ quote, title = 'Your order' }: { quote: PriceQuot
             </div>
           </dl>
         </>
-      )}
-    </section>
+      ) : undefined}
+    </PriceSummaryFrame>
   );
 }

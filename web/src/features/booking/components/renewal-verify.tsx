@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { RenewalStatus } from '../renewal-prefill';
+import type { RenewalStatus } from '../renewal-status';
 
 /**
  * The renewal link's first screen (docs/decisions/058): the masked name and e-mail the server

@@ -1,11 +1,11 @@
 import { PACKAGES, TREE_SIZES, TREE_SIZE_INFO } from '@domain/catalog';
 import { formatCents } from '@domain/money/cents';
-import { useWizard } from '../store';
+import { useFirstStepWizard } from '../first-step-store';
 import { chooseTreeSize, choosePackage } from '../wizard-state';
 
 /** Step 1: package and tree size cards with prices (docs/product.md §2 Booking wizard). */
 export function StepPackage() {
-  const { packageSlug, treeSize, apply } = useWizard();
+  const { packageSlug, treeSize, apply } = useFirstStepWizard();
   const pkg = PACKAGES.find((p) => p.slug === packageSlug);
   return (
     <div className="step">

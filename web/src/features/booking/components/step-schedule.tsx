@@ -11,7 +11,7 @@ import { WizardFinish } from '@/lib/wizard-finish';
 import { WaitlistJoin } from '@/lib/waitlist-join';
 import { useSeason, type SeasonInfo } from '@/lib/api/get-season';
 import { useWizard, type WizardStore } from '../store';
-import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-state';
+import { removalOptional, removalWanted, setInstallDate, setRemovalDate, setRemovalRequested } from '../wizard-changes';
 import { heldSlotOn, waitlistChoicesOf } from '../waitlist-prefill';
 import { ContactForm } from './contact-form';
 import { DateField } from '@/components/ui/date-field';

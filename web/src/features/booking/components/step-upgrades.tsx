@@ -2,7 +2,7 @@ import { ADDONS, ADDON_IDS, EXTRA_TREE_CENTS, KEEP_ORNAMENTS_CENTS, LUXE_FINISH_
 import { formatCents } from '@domain/money/cents';
 import { keepOrnamentsEligible, upgradeIncludesRemoval } from '@domain/money/pricing';
 import { useWizard } from '../store';
-import { removalOptional, setAddonQuantity, setKeepOrnaments, setLuxeFinish, setRemovalRequested, toggleAddon } from '../wizard-state';
+import { removalOptional, setAddonQuantity, setKeepOrnaments, setLuxeFinish, setRemovalRequested, toggleAddon } from '../wizard-changes';
 
 /** Step 2: Luxe Finish, à-la-carte add-ons, removal option, extra tree and keep-ornaments (docs/product.md §3, §4, §9). */
 export function StepUpgrades() {

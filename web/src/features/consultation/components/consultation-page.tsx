@@ -1,21 +1,19 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
 import { formatLongDate } from '@domain/schedule/calendar';
 import { BUSINESS } from '@domain/business';
 import { MESSAGES } from '@domain/messages';
-import { consultationDateProblem, type DateContext } from '@domain/schedule/season';
-import { firstOpenDate } from '@domain/schedule/full-days';
-import { prefetchConsultationFullDays, useConsultationFullDays } from '@/lib/api/get-full-days';
-import { consultationDayNoticeProblem, noticeHint } from '@domain/schedule/notice';
-import { parseZip } from '@domain/place/distance';
-import { prefetchNotice, useNotice, type NoticeInfo } from '@/lib/api/get-notice';
+import { prefetchConsultationFullDays } from '@/lib/api/get-full-days';
+import { prefetchNotice } from '@/lib/api/get-notice';
 import { paths } from '@/lib/paths';
 import '@/components/ui/date-field.css';
-import { prefetchBlockedDates, useBlockedDates } from '@/lib/api/get-blocked-dates';
-import { prefetchSeason, useSeason, type SeasonInfo } from '@/lib/api/get-season';
-import { useConsultationSlots } from '../api/get-consultation-slots';
+import { prefetchBlockedDates } from '@/lib/api/get-blocked-dates';
+import { prefetchSeason } from '@/lib/api/get-season';
+import { onDemand, useOnDemand } from '@/lib/on-demand';
+import { whenIdle } from '@/lib/after-load';
 import { consultationRules, ContactFields, EMPTY_CONTACT, type ConsultationContact } from './contact-fields';
+import { CalendarPlaceholder } from './calendar-placeholder';
 import { ConsultationSlotGrid } from './consultation-slot-grid';
 import '../consultation.css';
 import { logError } from '@/lib/log';
@@ -23,126 +21,26 @@ import { logError } from '@/lib/log';
 const FAILED = 'Failed to submit consultation request. Please try again.';
 const ALL_TOUCHED = { customerName: true, customerEmail: true, customerPhone: true, customerAddress: true, notes: true } as const;
 
-// The calendar (react-day-picker and date-fns, about 20 kB gzipped) is a chunk of its own,
-// fetched as the form mounts: the prerendered page starts without it, and the season it needs
-// comes from the server anyway (docs/decisions/019).
-const loadDateField = () => import('@/components/ui/date-field');
-const DateField = lazy(() => loadDateField().then((m) => ({ default: m.DateField })));
+/**
+ * The calendar with its time grid and their rules (react-day-picker, date-fns, the season's,
+ * notice and slot rules): a chunk of its own (consultation-schedule.tsx), loaded once the page
+ * is idle after hydrating or when the customer first reaches into the form, whichever comes
+ * first, so it never holds up the page's first interaction; the prerendered placeholder holds
+ * its place until then (docs/architecture.md "What a page loads").
+ */
+const calendar = onDemand(() => import('./consultation-schedule'));
 
 /**
  * What the consultation calendar waits for, started as the page's module loads (the route's
- * prefetch, web/src/lib/early-request.ts): the season, the blocked dates, the notice, the full
- * Wednesdays and the calendar's chunk, all at once, while the prerendered page hydrates.
+ * prefetch, web/src/lib/early-request.ts): the season, the blocked dates, the notice and the
+ * full Wednesdays, all at once, while the prerendered page hydrates. The calendar's code
+ * follows once the page is idle (above).
  */
 export function prefetchConsultationCalendar(): void {
   prefetchSeason();
   prefetchBlockedDates();
   prefetchNotice();
   prefetchConsultationFullDays();
-  void loadDateField().catch(() => undefined); // a failure shows when it renders
-}
-
-/** What holds the calendar's place (consultation.css keeps its size) until it can show. */
-function CalendarPlaceholder({ failed }: { failed: boolean }) {
-  return (
-    <div className="date-field">
-      <p className="label">Consultation date</p>
-      {failed ? (
-        <p role="alert">The consultation calendar could not be loaded. Please reload the page or contact us.</p>
-      ) : (
-        <p className="hint" role="status">
-          Loading the calendar…
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The calendar of consultation dates with the time grid beside it. Until the season arrives
- * (it is the server's: today in New York and the season's windows), a placeholder of the
- * calendar's size holds its place, so the prerendered page does not shift when it appears.
- * A Wednesday with every time taken (GET /api/fn/consultation-full-days, read again when
- * `fullVersion` changes) is marked 'Full' and cannot be chosen; the calendar opens on the month
- * of the first Wednesday that can. Also the /my-consultation page's 'Pick another time' (the
- * same dates and rules).
- */
-export function ConsultationSchedule({
-  season,
-  seasonFailed,
-  blocked,
-  notice,
-  date,
-  onDate,
-  slotGrid,
-  fullVersion = 0,
-}: {
-  season: SeasonInfo | null;
-  /** The minimum notice and the server's clock, or null while it loads (then the server alone refuses). */
-  notice: NoticeInfo | null;
-  seasonFailed: boolean;
-  /** The blocked dates, or null while they load. */
-  blocked: ReadonlySet<string> | null;
-  date: string | null;
-  onDate: (date: string | null) => void;
-  slotGrid: ReactNode;
-  /** Changed to read the full Wednesdays again (a time was just taken). */
-  fullVersion?: number;
-}) {
-  // The calendar waits for the blocked dates too, so it renders once, not again when they come.
-  const ctx: DateContext | null = useMemo(() => season && blocked && { today: season.today, season: season.season, blocked }, [season, blocked]);
-  // A Wednesday whose last slot starts inside the notice is disabled too (domain/schedule/notice.ts).
-  const problem = useCallback(
-    (d: string) => (ctx ? (consultationDateProblem(d, ctx) ?? (notice ? consultationDayNoticeProblem(d, notice.nowMs, notice.notice.consultation) : null)) : null),
-    [ctx, notice],
-  );
-  const full = useConsultationFullDays(fullVersion);
-  // The calendar opens on the month of the first day that can be picked and is not full, never on an empty one.
-  const firstOpen = useMemo(() => (ctx ? firstOpenDate(ctx.today, problem, full ?? new Set()) : null), [ctx, problem, full]);
-  const anyDateOpen = !ctx || firstOpen !== null;
-  useEffect(() => {
-    void loadDateField().catch(() => undefined); // a failure shows when it renders
-  }, []);
-  let calendar;
-  if (season && ctx) {
-    calendar = (
-      <Suspense fallback={<CalendarPlaceholder failed={false} />}>
-        <DateField
-          id="consultation-date"
-          label="Consultation date"
-          value={date}
-          onChange={onDate}
-          problem={problem}
-          min={season.season.consultation.start}
-          max={season.season.consultation.end}
-          openOn={firstOpen}
-          full={full}
-          fullClosed
-          workDays="Consultations are held on Wednesdays."
-        />
-      </Suspense>
-    );
-  } else {
-    calendar = <CalendarPlaceholder failed={seasonFailed} />;
-  }
-  return (
-    <>
-      {!anyDateOpen && (
-        <p className="notice" role="status">
-          There are no consultation dates left this season. Please call or e-mail us and we'll find a time.
-        </p>
-      )}
-      {notice && notice.notice.consultation > 0 && (
-        <p className="hint" data-testid="notice-hint">
-          {noticeHint(notice.notice.consultation)}
-        </p>
-      )}
-      <div className="consultation-schedule">
-        {calendar}
-        {slotGrid}
-      </div>
-    </>
-  );
 }
 
 /** What was requested, for the confirmation panel. */
@@ -208,9 +106,9 @@ function ConsultationRequested({ requested: r }: { requested: Requested }) {
  */
 function ConsultationForm() {
   const [requested, setRequested] = useState<Requested | null>(null);
-  const season = useSeason();
-  const blocked = useBlockedDates();
-  const notice = useNotice();
+  // Null (the prerendered placeholder) until the calendar's chunk has come.
+  const { value: loaded, want: wantCalendar } = useOnDemand(calendar);
+  useEffect(() => whenIdle(wantCalendar), [wantCalendar]);
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [slotsVersion, setSlotsVersion] = useState(0);
@@ -222,8 +120,6 @@ function ConsultationForm() {
   }, []);
   const [touched, setTouched] = useState<Partial<Record<keyof ConsultationContact, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
-  // With the address's ZIP, the times the owner cannot drive to in time are disabled too.
-  const slots = useConsultationSlots(date, slotsVersion, parseZip(contact.customerAddress));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -269,19 +165,18 @@ function ConsultationForm() {
 
   if (requested) return <ConsultationRequested requested={requested} />;
   return (
-    <form className="consultation-form" onSubmit={onSubmit} noValidate>
+    // The first focus or press anywhere in the form starts the calendar's chunk, if idle has not yet.
+    <form className="consultation-form" onSubmit={onSubmit} onFocus={wantCalendar} onPointerDown={wantCalendar} noValidate>
       <section className="card consultation-section" aria-labelledby="consultation-when">
         <h2 id="consultation-when">Choose a Wednesday and a time</h2>
-        <ConsultationSchedule
-          season={season.data}
-          seasonFailed={season.error}
-          blocked={blocked}
-          notice={notice}
-          date={date}
-          onDate={onDate}
-          fullVersion={slotsVersion}
-          slotGrid={<ConsultationSlotGrid date={date} loading={slots.loading} data={slots.data} value={slot} onChange={setSlot} />}
-        />
+        {loaded ? (
+          <loaded.ConsultationCalendar date={date} onDate={onDate} slot={slot} onSlot={setSlot} address={contact.customerAddress} version={slotsVersion} />
+        ) : (
+          <div className="consultation-schedule">
+            <CalendarPlaceholder failed={false} />
+            <ConsultationSlotGrid date={null} loading={false} data={null} value={null} onChange={setSlot} />
+          </div>
+        )}
       </section>
       <section className="card consultation-section" aria-labelledby="consultation-who">
         <h2 id="consultation-who">Your details</h2>

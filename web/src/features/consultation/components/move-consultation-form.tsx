@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useBlockedDates } from '@/lib/api/get-blocked-dates';
 import { useNotice } from '@/lib/api/get-notice';
 import { useSeason } from '@/lib/api/get-season';
-import { ConsultationSchedule } from './consultation-page';
+import { ConsultationSchedule } from './consultation-schedule';
 import { ConsultationSlotGrid } from './consultation-slot-grid';
 import { useConsultationSlots } from '../api/get-consultation-slots';
 import { moveConsultation, MyBookingError, type MyConsultationView } from '../api/my-consultation';

@@ -8,6 +8,7 @@ import { ConfirmCancelSection } from '@/components/ui/confirm-cancel-section';
 import { attemptSettled, randomId } from '@/lib/request-attempt';
 import { BookingStatus } from '@domain/booking/lifecycle';
 import { RefundLineState } from '@domain/money/refund-line-state';
+import { useOnReturnFromCache } from '@/lib/back-forward-cache';
 
 // The move form carries the wizard's calendar (react-day-picker): loaded when a move starts,
 // not in the page's first script (the /my-booking JavaScript budget, docs/benchmarks.md).
@@ -210,6 +211,8 @@ function VisitActions({ booking: b, token, moving, setMoving, onMoved }: Pick<De
 function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; token: string; onStart: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  // Back from the Checkout page through the back/forward cache: the button is ready again.
+  useOnReturnFromCache(() => setBusy(false));
   const price = b.options.removalPriceCents ?? 0;
   async function resume() {
     setBusy(true);
@@ -252,6 +255,8 @@ function AddRemoval({ booking: b, token, onStart }: { booking: MyBookingView; to
 function PayBalance({ booking: b, token, onPaid }: { booking: MyBookingView; token: string; onPaid: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  // Back from the Checkout page through the back/forward cache: 'Pay … online' is ready again.
+  useOnReturnFromCache(() => setBusy(false));
   // The attempt's Idempotency-Key: kept for a retry after a lost answer or a 5xx, so the server
   // answers the first call's Checkout page instead of opening another (lib/request-attempt.ts).
   const attemptKey = useRef('');

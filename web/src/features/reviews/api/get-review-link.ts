@@ -1,6 +1,5 @@
 import { REVIEW_MESSAGES, type ReviewStage } from '@domain/reviews/reviews';
-import { ClientResponseError } from 'pocketbase';
-import { pb } from '@/lib/pb';
+import { getJson, ReadError } from '@/lib/api/get-json';
 
 /** The service details of a valid review link (GET /api/fn/review-link). */
 export interface ReviewLink {
@@ -22,12 +21,12 @@ const TOKEN_MESSAGES: ReadonlySet<string> = new Set([REVIEW_MESSAGES.linkMissing
  * (network, server failure), which the page shows as 'Failed to validate review link'.
  */
 export function tokenMessageOf(err: unknown): string | null {
-  if (!(err instanceof ClientResponseError) || err.status !== 400) return null;
-  const msg = (err.response as { message?: unknown } | undefined)?.message;
+  if (!(err instanceof ReadError) || err.status !== 400) return null;
+  const msg = err.response.message;
   return typeof msg === 'string' && TOKEN_MESSAGES.has(msg) ? msg : null;
 }
 
-/** GET /api/fn/review-link?token=…: validates the link; rejects with a ClientResponseError. */
+/** GET /api/fn/review-link?token=… with a plain fetch (the page loads no SDK): validates the link; rejects with a ReadError (web/src/lib/api/get-json.ts). */
 export function fetchReviewLink(token: string): Promise<ReviewLink> {
-  return pb.send<ReviewLink>('/api/fn/review-link', { method: 'GET', query: { token } });
+  return getJson<ReviewLink>('/api/fn/review-link', { token });
 }

@@ -1,4 +1,4 @@
-import { pb } from '@/lib/pb';
+import { postJson } from '@/lib/api/get-json';
 
 /** The body of submit-review (docs/product.md §7): the link's token, 1–5 stars and at least 50 characters. */
 export interface ReviewSubmission {
@@ -7,7 +7,7 @@ export interface ReviewSubmission {
   review_text: string;
 }
 
-/** POST /api/fn/submit-review; rejects with a ClientResponseError (400 with docs/product.md's message). */
+/** POST /api/fn/submit-review with a plain fetch; rejects with a ReadError (400 with docs/product.md's message; web/src/lib/api/get-json.ts). */
 export function submitReview(body: ReviewSubmission): Promise<{ success: true }> {
-  return pb.send<{ success: true }>('/api/fn/submit-review', { method: 'POST', body });
+  return postJson<{ success: true }>('/api/fn/submit-review', body);
 }

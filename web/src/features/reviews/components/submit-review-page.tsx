@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { formatLongDate, isYmd } from '@domain/schedule/calendar';
 import { PUBLIC_NAME_NOTE, REVIEW_MAX_CHARS, REVIEW_MESSAGES, REVIEW_MIN_CHARS, REVIEW_STAGE_LABELS, reviewCounterText, reviewLength } from '@domain/reviews/reviews';
 import { paths } from '@/lib/paths';
-import { errorMessage } from '@/lib/pb';
+import { errorMessage } from '@/lib/api/get-json';
 import { fetchReviewLink, tokenMessageOf, type ReviewLink } from '../api/get-review-link';
 import { submitReview } from '../api/submit-review';
 import { StarRatingInput } from './star-rating-input';
