@@ -55,6 +55,9 @@ export default defineConfig({
     // of the prerendered page a first visit gets. The offline admin's spec, which tests the worker,
     // allows it (e2e/admin-offline.spec.ts; docs/benchmarks.md "Where the suite's time goes").
     serviceWorkers: 'block',
+    // Transitions, animations and smooth scrolling off (the app's own reduced-motion rule): no
+    // test waits for one to end, and a quick user's timing is what the tests meet.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],

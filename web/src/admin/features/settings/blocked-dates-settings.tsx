@@ -7,7 +7,8 @@ import type { BlockedDateRow } from '@/admin/core/reads';
 import { ConfirmDialog } from '@/admin/ui/confirm-dialog';
 import { reportError } from '@/admin/ui/report-error';
 import { visitName } from '@domain/schedule/slots';
-import { useVisitsOnDays, VisitsOnBlockedDays } from './visits-on-blocked-days';
+import type { VisitOnBlockedDay } from '@domain/commands/blocked-day-command';
+import { readVisitsOnDays, VisitsOnBlockedDays } from './visits-on-blocked-days';
 
 /**
  * Blocked dates (docs/product.md §3 blocked_dates, §5 Dates): no install, removal or consultation can
@@ -30,8 +31,8 @@ export function BlockedDatesSettings({
   const [date, setDate] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const onDay = useVisitsOnDays(isYmd(date) ? [date] : []);
+  /** The visits of the day the owner is asked about before it is blocked; null while not asking. */
+  const [asking, setAsking] = useState<VisitOnBlockedDay[] | null>(null);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,9 +45,12 @@ export function BlockedDatesSettings({
       toast.error('Error', { description: 'That date is already blocked.' });
       return;
     }
-    // A day with visits is named with them first (its visits read from this device, not yet: wait).
-    if (!bookingsLoaded || !onDay) return;
-    if (onDay.length > 0) return setAsking(true);
+    if (!bookingsLoaded) return;
+    // A day with visits is named with them first. Read here, when asked, not from a live query
+    // of the field: that keeps its last answer (the empty field's: none) for a moment after the
+    // date is typed, and a quick Enter would block a day with visits without asking.
+    const onDay = await readVisitsOnDays([date]);
+    if (onDay.length > 0) return setAsking(onDay);
     await block().catch(() => undefined); // reportError has shown it
   };
 
@@ -119,13 +123,13 @@ export function BlockedDatesSettings({
       </form>
       <VisitsOnBlockedDays days={rows.map((r) => r.blocked_date)} onOpenBooking={onOpenBooking} />
       <ConfirmDialog
-        open={asking}
+        open={asking !== null}
         title={isYmd(date) ? `Block ${formatLongDate(date)}?` : 'Block this day?'}
-        message={`It has ${onDay?.length === 1 ? 'a visit' : `${onDay?.length ?? 0} visits`}: ${(onDay ?? []).map((v) => `${v.customerName} (${visitName(v.visit)})`).join(', ')}. After blocking, move each, e-mail its customer or keep it: until you keep a visit, its reminder is held.`}
+        message={`It has ${asking?.length === 1 ? 'a visit' : `${asking?.length ?? 0} visits`}: ${(asking ?? []).map((v) => `${v.customerName} (${visitName(v.visit)})`).join(', ')}. After blocking, move each, e-mail its customer or keep it: until you keep a visit, its reminder is held.`}
         confirmLabel="Block the day"
         busyLabel="Blocking…"
         onConfirm={block}
-        onClose={() => setAsking(false)}
+        onClose={() => setAsking(null)}
       />
     </section>
   );

@@ -10,16 +10,22 @@ import { FormProblem } from '@/admin/ui/form-problem';
 import { reportError } from '@/admin/ui/report-error';
 
 /**
- * The bookings' visits on `days` (`YYYY-MM-DD`), read from the device's copy: what a day
- * about to be blocked, or already blocked, holds. Undefined while it loads.
+ * The bookings' visits on `days` (`YYYY-MM-DD`), read once from the device's copy: what a day
+ * about to be blocked holds, read when the owner asks to block it.
+ */
+export async function readVisitsOnDays(days: readonly string[]): Promise<VisitOnBlockedDay[]> {
+  if (days.length === 0) return [];
+  const rows = await adminDb().bookings.where('install_date').anyOf(days).or('removal_date').anyOf(days).toArray();
+  return visitsOnDays(rows, new Set(days));
+}
+
+/**
+ * The bookings' visits on `days` (`YYYY-MM-DD`), read from the device's copy as it changes: what
+ * the days already blocked hold. Undefined while it loads.
  */
 export function useVisitsOnDays(days: readonly string[]): VisitOnBlockedDay[] | undefined {
   const key = [...days].sort().join(',');
-  return useLiveQuery(async () => {
-    if (days.length === 0) return [];
-    const rows = await adminDb().bookings.where('install_date').anyOf(days).or('removal_date').anyOf(days).toArray();
-    return visitsOnDays(rows, new Set(days));
-  }, [key]);
+  return useLiveQuery(() => readVisitsOnDays(days), [key]);
 }
 
 const CHOICE_TEXT = { keep: 'Kept: its reminder goes out as usual', emailed: 'Customer e-mailed: no reminder until you keep it or move it' } as const;
