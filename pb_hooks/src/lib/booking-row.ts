@@ -84,23 +84,10 @@ const BOOKINGS = rowReader(READ);
  * mapper from a record, so its statuses are the lifecycle's unions (a stored value the
  * migrations do not allow reads as the lifecycle's fallback, asBookingStatus). JSON fields that
  * cannot be read are [] (or {}).
+ * bookingFieldsOf reads only the fields `keys` (for a projection), bookingField one field, each as
+ * bookingRowOf reads it (row-reader.ts).
  */
-export function bookingRowOf(r: core.Record): ReadBookingRow {
-  return BOOKINGS.rowOf(r);
-}
-
-/**
- * The fields `keys` of record `r`'s row, and no others, read as bookingRowOf reads them: for a
- * projection of the row (a command's state, an e-mail's facts) without reading the rest.
- */
-export function bookingFieldsOf<K extends keyof BookingRow>(r: core.Record, keys: readonly K[]): Pick<ReadBookingRow, K> {
-  return BOOKINGS.fieldsOf(r, keys);
-}
-
-/** One field `key` of record `r`'s row, read as bookingRowOf reads it. */
-export function bookingField<K extends keyof BookingRow>(r: core.Record, key: K): ReadBookingRow[K] {
-  return BOOKINGS.field(r, key);
-}
+export const { rowOf: bookingRowOf, fieldsOf: bookingFieldsOf, field: bookingField } = BOOKINGS;
 
 /** A record's JSON field read as an array of strings (anything else dropped). */
 function jsonStrings(r: core.Record, field: string): string[] {

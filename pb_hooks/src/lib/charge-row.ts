@@ -53,17 +53,7 @@ const CHARGES = rowReader(READ);
  * The `charges` record `r` as the domain's typed row: the one mapper from a record, so its
  * statuses are the charge lifecycle's unions (a stored value the migrations do not allow reads
  * as asChargeStatus's fallback, `pending`; a refund status as ''). Money in cents.
+ * chargeFieldsOf reads only the fields `keys` (for a projection), chargeField one field, each as
+ * chargeRowOf reads it (row-reader.ts).
  */
-export function chargeRowOf(r: core.Record): ReadChargeRow {
-  return CHARGES.rowOf(r);
-}
-
-/** The fields `keys` of record `r`'s row, and no others, read as chargeRowOf reads them (for a projection). */
-export function chargeFieldsOf<K extends keyof ChargeRow>(r: core.Record, keys: readonly K[]): Pick<ReadChargeRow, K> {
-  return CHARGES.fieldsOf(r, keys);
-}
-
-/** One field `key` of record `r`'s row, read as chargeRowOf reads it. */
-export function chargeField<K extends keyof ChargeRow>(r: core.Record, key: K): ReadChargeRow[K] {
-  return CHARGES.field(r, key);
-}
+export const { rowOf: chargeRowOf, fieldsOf: chargeFieldsOf, field: chargeField } = CHARGES;

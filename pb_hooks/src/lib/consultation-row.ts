@@ -34,17 +34,7 @@ const CONSULTATIONS = rowReader(READ);
  * The `consultation_requests` record `r` as the domain's typed row: the one mapper from a
  * record, so its status is the consultation's union (a stored value the migrations do not
  * allow, or none, reads as `pending`, asConsultationStatus).
+ * consultationFieldsOf reads only the fields `keys` (for a projection), consultationField one field, each as
+ * consultationRowOf reads it (row-reader.ts).
  */
-export function consultationRowOf(r: core.Record): ReadConsultationRow {
-  return CONSULTATIONS.rowOf(r);
-}
-
-/** The fields `keys` of record `r`'s row, and no others, read as consultationRowOf reads them (for a projection). */
-export function consultationFieldsOf<K extends keyof ConsultationRow>(r: core.Record, keys: readonly K[]): Pick<ReadConsultationRow, K> {
-  return CONSULTATIONS.fieldsOf(r, keys);
-}
-
-/** One field `key` of record `r`'s row, read as consultationRowOf reads it. */
-export function consultationField<K extends keyof ConsultationRow>(r: core.Record, key: K): ReadConsultationRow[K] {
-  return CONSULTATIONS.field(r, key);
-}
+export const { rowOf: consultationRowOf, fieldsOf: consultationFieldsOf, field: consultationField } = CONSULTATIONS;

@@ -64,35 +64,15 @@ const OFFERS = rowReader(READ_OFFER);
  * The `waitlist_entries` record `r` as the domain's typed row: the one mapper from a record,
  * so its status is the entry's union (a value the migrations do not allow reads as `removed`,
  * asEntryStatus) and its kind `install` unless `removal`. `joined_at` in epoch ms.
+ * waitlistEntryFieldsOf reads only the fields `keys` (for a projection), waitlistEntryField one field, each as
+ * waitlistEntryRowOf reads it (row-reader.ts).
  */
-export function waitlistEntryRowOf(r: core.Record): ReadWaitlistEntryRow {
-  return ENTRIES.rowOf(r);
-}
-
-/** The fields `keys` of entry record `r`'s row, and no others, read as waitlistEntryRowOf reads them. */
-export function waitlistEntryFieldsOf<K extends keyof WaitlistEntryRow>(r: core.Record, keys: readonly K[]): Pick<ReadWaitlistEntryRow, K> {
-  return ENTRIES.fieldsOf(r, keys);
-}
-
-/** One field `key` of entry record `r`'s row, read as waitlistEntryRowOf reads it. */
-export function waitlistEntryField<K extends keyof WaitlistEntryRow>(r: core.Record, key: K): ReadWaitlistEntryRow[K] {
-  return ENTRIES.field(r, key);
-}
+export const { rowOf: waitlistEntryRowOf, fieldsOf: waitlistEntryFieldsOf, field: waitlistEntryField } = ENTRIES;
 
 /**
  * The `waitlist_offers` record `r` as the domain's typed row: its status the offer's union (a
  * value the migrations do not allow reads as `ended`, asOfferStatus); `expires_at` a PocketBase datetime.
+ * waitlistOfferFieldsOf reads only the fields `keys` (for a projection), waitlistOfferField one field, each as
+ * waitlistOfferRowOf reads it (row-reader.ts).
  */
-export function waitlistOfferRowOf(r: core.Record): ReadWaitlistOfferRow {
-  return OFFERS.rowOf(r);
-}
-
-/** The fields `keys` of offer record `r`'s row, and no others, read as waitlistOfferRowOf reads them. */
-export function waitlistOfferFieldsOf<K extends keyof WaitlistOfferRow>(r: core.Record, keys: readonly K[]): Pick<ReadWaitlistOfferRow, K> {
-  return OFFERS.fieldsOf(r, keys);
-}
-
-/** One field `key` of offer record `r`'s row, read as waitlistOfferRowOf reads it. */
-export function waitlistOfferField<K extends keyof WaitlistOfferRow>(r: core.Record, key: K): ReadWaitlistOfferRow[K] {
-  return OFFERS.field(r, key);
-}
+export const { rowOf: waitlistOfferRowOf, fieldsOf: waitlistOfferFieldsOf, field: waitlistOfferField } = OFFERS;
